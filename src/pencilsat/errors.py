@@ -1,0 +1,52 @@
+"""The one exception the tool raises for bad input.
+
+Every parser raises :class:`InputError` with *where* (file, line, column) and *how to fix*,
+so the CLI can print one clear line and exit 4 instead of a traceback.
+"""
+
+from __future__ import annotations
+
+
+class InputError(ValueError):
+    """Invalid puzzle or solution input.
+
+    ``source`` names the file (or ``<stdin>``, ``<url>``); ``line`` and ``column`` are 1-based
+    and ``None`` when they do not apply; ``hint`` says how to fix it.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        hint: str | None = None,
+    ) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        self.hint = hint
+        super().__init__(str(self))
+
+    def located(self, source: str) -> InputError:
+        """Return a copy that names ``source`` when no source was known yet."""
+        if self.source is not None:
+            return self
+        return InputError(
+            self.message, source=source, line=self.line, column=self.column, hint=self.hint
+        )
+
+    def __str__(self) -> str:
+        where = []
+        if self.source is not None:
+            where.append(self.source)
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        if self.column is not None:
+            where.append(f"column {self.column}")
+        text = (", ".join(where) + ": " if where else "") + self.message
+        if self.hint:
+            text += f" ({self.hint})"
+        return text

@@ -1,0 +1,209 @@
+"""Light Up (Akari, 美術館): grid model, corpus text formats and an independent rule checker.
+
+Rules: place bulbs on white cells so that every white cell is lit (a bulb lights its row and
+column up to the next wall), no bulb lights another, and a numbered wall has exactly that many
+bulbs on its four orthogonal neighbours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pencilsat.errors import InputError
+from pencilsat.puzzles.common import Cell, Violation
+from pencilsat.puzzles.textgrid import read_grid
+
+WHITE = -1
+WALL = -2
+"""Cell values: WHITE, WALL (unnumbered) or 0..4 for a numbered wall."""
+
+_CHAR_TO_CELL = {".": WHITE, "#": WALL, **{str(k): k for k in range(5)}}
+_CELL_TO_CHAR = {v: k for k, v in _CHAR_TO_CELL.items()}
+_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+@dataclass(frozen=True, eq=False)
+class LightUpPuzzle:
+    """An immutable Light Up grid; ``cells[r, c]`` is WHITE, WALL or a clue 0..4."""
+
+    cells: np.ndarray
+    name: str = field(default="", compare=False)
+
+    genre = "lightup"
+
+    def __post_init__(self) -> None:
+        arr = np.array(self.cells, dtype=np.int8)
+        if arr.ndim != 2 or arr.size == 0:
+            raise ValueError("a Light Up grid is a non-empty 2-D array")
+        if arr.min(initial=0) < WALL or arr.max(initial=0) > 4:
+            raise ValueError("cell values are WHITE (-1), WALL (-2) or clues 0..4")
+        arr.setflags(write=False)
+        object.__setattr__(self, "cells", arr)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LightUpPuzzle) and np.array_equal(self.cells, other.cells)
+
+    def __hash__(self) -> int:
+        return hash((self.cells.shape, self.cells.tobytes()))
+
+    @property
+    def height(self) -> int:
+        return int(self.cells.shape[0])
+
+    @property
+    def width(self) -> int:
+        return int(self.cells.shape[1])
+
+    def inside(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
+
+    def is_white(self, cell: Cell) -> bool:
+        return self.inside(cell) and int(self.cells[cell]) == WHITE
+
+    def white_cells(self) -> list[Cell]:
+        return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.cells == WHITE), strict=True)]
+
+    def clues(self) -> Iterator[tuple[Cell, int]]:
+        for r, c in zip(*np.nonzero(self.cells >= 0), strict=True):
+            yield (int(r), int(c)), int(self.cells[r, c])
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        r, c = cell
+        return [(r + dr, c + dc) for dr, dc in _STEPS if self.inside((r + dr, c + dc))]
+
+    def sees(self, cell: Cell) -> list[Cell]:
+        """White cells a bulb on ``cell`` lights, ``cell`` excluded (rays stop at walls)."""
+        out = []
+        for dr, dc in _STEPS:
+            r, c = cell[0] + dr, cell[1] + dc
+            while self.is_white((r, c)):
+                out.append((r, c))
+                r, c = r + dr, c + dc
+        return out
+
+    def segments(self) -> list[list[Cell]]:
+        """Maximal runs of white cells in rows, then in columns (length >= 1)."""
+        runs: list[list[Cell]] = []
+        for transpose in (False, True):
+            outer, inner = (self.width, self.height) if transpose else (self.height, self.width)
+            for i in range(outer):
+                run: list[Cell] = []
+                for j in range(inner):
+                    cell = (j, i) if transpose else (i, j)
+                    if self.is_white(cell):
+                        run.append(cell)
+                    elif run:
+                        runs.append(run)
+                        run = []
+                if run:
+                    runs.append(run)
+        return runs
+
+
+@dataclass(frozen=True)
+class LightUpSolution:
+    """A Light Up answer: the set of bulb cells."""
+
+    bulbs: frozenset[Cell]
+    width: int
+    height: int
+
+    genre = "lightup"
+
+    @classmethod
+    def from_bulbs(cls, bulbs: Iterable[Cell], width: int, height: int) -> LightUpSolution:
+        return cls(frozenset((int(r), int(c)) for r, c in bulbs), width, height)
+
+    def differing_cells(self, other: LightUpSolution) -> list[Cell]:
+        return sorted(self.bulbs ^ other.bulbs)
+
+
+def parse_puzzle(text: str, name: str = "") -> LightUpPuzzle:
+    """Corpus format: ``lightup W H`` then rows of ``.`` white, ``#`` wall, ``0``-``4`` clue."""
+    rows = read_grid(text, "lightup", ".#01234", "'.' white cell, '#' wall, '0'-'4' numbered wall")
+    return LightUpPuzzle(np.array([[_CHAR_TO_CELL[ch] for ch in row] for row in rows]), name=name)
+
+
+def puzzle_rows(puzzle: LightUpPuzzle, bulbs: frozenset[Cell] = frozenset()) -> list[str]:
+    return [
+        "".join("*" if (r, c) in bulbs else _CELL_TO_CHAR[int(puzzle.cells[r, c])]
+                for c in range(puzzle.width))
+        for r in range(puzzle.height)
+    ]
+
+
+def format_puzzle(puzzle: LightUpPuzzle) -> str:
+    return f"lightup {puzzle.width} {puzzle.height}\n" + "\n".join(puzzle_rows(puzzle)) + "\n"
+
+
+def parse_solution(text: str) -> LightUpSolution:
+    """Corpus solution format: the puzzle grid with ``*`` for each bulb."""
+    rows = read_grid(text, "lightup-solution", ".#01234*", "the puzzle's characters and '*' for a bulb")
+    bulbs = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*"]
+    return LightUpSolution.from_bulbs(bulbs, len(rows[0]), len(rows))
+
+
+def solution_rows(puzzle: LightUpPuzzle, solution: LightUpSolution) -> list[str]:
+    return puzzle_rows(puzzle, solution.bulbs)
+
+
+def format_solution(puzzle: LightUpPuzzle, solution: LightUpSolution) -> str:
+    return (f"lightup-solution {puzzle.width} {puzzle.height}\n"
+            + "\n".join(solution_rows(puzzle, solution)) + "\n")
+
+
+def draw_text(puzzle: LightUpPuzzle, solution: LightUpSolution | None = None) -> str:
+    """Plain drawing: ``*`` bulb, ``+`` lit cell, ``.`` unlit white, ``#``/digits walls."""
+    bulbs = solution.bulbs if solution else frozenset()
+    lit = {c for b in bulbs for c in puzzle.sees(b)}
+    rows = []
+    for r in range(puzzle.height):
+        row = []
+        for c in range(puzzle.width):
+            v = int(puzzle.cells[r, c])
+            if v != WHITE:
+                row.append(_CELL_TO_CHAR[v])
+            elif (r, c) in bulbs:
+                row.append("*")
+            else:
+                row.append("+" if (r, c) in lit else ".")
+        rows.append(" ".join(row))
+    return "\n".join(rows) + "\n"
+
+
+def solution_from_rows(rows: list[str]) -> LightUpSolution:
+    """Rows of the solution grid (``*`` = bulb) to a solution."""
+    bulbs = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*"]
+    if not rows:
+        raise InputError("no rows given")
+    return LightUpSolution.from_bulbs(bulbs, len(rows[0]), len(rows))
+
+
+def check(puzzle: LightUpPuzzle, solution: LightUpSolution) -> list[Violation]:
+    """Every broken rule, named with its cell; an empty list means the answer is valid."""
+    if (solution.width, solution.height) != (puzzle.width, puzzle.height):
+        return [Violation("size", None, "solution and puzzle sizes differ")]
+    out: list[Violation] = []
+    bulbs = set(solution.bulbs)
+    for b in sorted(bulbs):
+        if not puzzle.is_white(b):
+            out.append(Violation("bulb-on-wall", b, "a bulb must stand on a white cell"))
+    bulbs = {b for b in bulbs if puzzle.is_white(b)}
+    lit: set[Cell] = set(bulbs)
+    for b in sorted(bulbs):
+        seen = puzzle.sees(b)
+        lit.update(seen)
+        for other in seen:
+            if other in bulbs and b < other:
+                out.append(Violation("bulbs-see-each-other", b, f"this bulb lights the bulb at {other}"))
+    for cell in puzzle.white_cells():
+        if cell not in lit:
+            out.append(Violation("unlit-cell", cell, "no bulb lights this white cell"))
+    for cell, clue in puzzle.clues():
+        n = sum(1 for nb in puzzle.neighbours(cell) if nb in bulbs)
+        if n != clue:
+            out.append(Violation("wrong-count", cell, f"the wall says {clue}, it has {n} bulbs beside it"))
+    return out

@@ -1,0 +1,352 @@
+"""Masyu (Pearl, ましゅ): grid model, text formats, ASCII drawing and an independent rule checker.
+
+The checker uses no SAT: it is the referee every solver answer is tested against. Rules as in
+Nikoli's statement (see ../shared/docs/tamura-encoding.md): one closed loop through cell
+centres, no branches or crossings; every pearl on the loop; a white pearl is passed straight
+and the loop turns in at least one of the two cells beside it along the loop; a black pearl is
+a turn and both arms go straight through the next cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pencilsat.errors import InputError
+from pencilsat.puzzles.common import Cell, Violation
+from pencilsat.puzzles.textgrid import check_rows, content_lines, parse_size, read_grid
+
+EMPTY, WHITE, BLACK = 0, 1, 2
+_CHAR_TO_PEARL = {".": EMPTY, "W": WHITE, "B": BLACK}
+_PEARL_TO_CHAR = {v: k for k, v in _CHAR_TO_PEARL.items()}
+
+Edge = tuple[Cell, Cell]
+"""The border between two orthogonally adjacent cells, smaller cell first."""
+
+# Pipe letters (corpus solution format): which neighbours a cell connects to.
+UP, DOWN, LEFT, RIGHT = (-1, 0), (1, 0), (0, -1), (0, 1)
+PIPES: dict[str, frozenset[tuple[int, int]]] = {
+    "-": frozenset({LEFT, RIGHT}),
+    "|": frozenset({UP, DOWN}),
+    "L": frozenset({UP, RIGHT}),
+    "J": frozenset({UP, LEFT}),
+    "7": frozenset({LEFT, DOWN}),
+    "F": frozenset({RIGHT, DOWN}),
+    ".": frozenset(),
+}
+_DIRS_TO_PIPE = {dirs: ch for ch, dirs in PIPES.items()}
+
+
+def edge(a: Cell, b: Cell) -> Edge:
+    """The normalised edge between adjacent cells ``a`` and ``b``."""
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        raise ValueError(f"cells {a} and {b} are not adjacent")
+    return (a, b) if a < b else (b, a)
+
+
+@dataclass(frozen=True, eq=False)
+class MasyuPuzzle:
+    """An immutable Masyu grid: ``pearls[r, c]`` is EMPTY, WHITE or BLACK."""
+
+    pearls: np.ndarray
+    name: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        arr = np.array(self.pearls, dtype=np.uint8)
+        if arr.ndim != 2 or arr.size == 0:
+            raise ValueError("a Masyu grid is a non-empty 2-D array")
+        if arr.max(initial=0) > BLACK:
+            raise ValueError("pearl values are 0 (empty), 1 (white), 2 (black)")
+        arr.setflags(write=False)
+        object.__setattr__(self, "pearls", arr)
+
+    genre = "masyu"
+
+    @property
+    def height(self) -> int:
+        return int(self.pearls.shape[0])
+
+    @property
+    def width(self) -> int:
+        return int(self.pearls.shape[1])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MasyuPuzzle) and np.array_equal(self.pearls, other.pearls)
+
+    def __hash__(self) -> int:
+        return hash((self.pearls.shape, self.pearls.tobytes()))
+
+    def cells(self) -> Iterator[Cell]:
+        for r in range(self.height):
+            for c in range(self.width):
+                yield (r, c)
+
+    def inside(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        r, c = cell
+        out = [(r + dr, c + dc) for dr, dc in (UP, LEFT, DOWN, RIGHT)]
+        return [n for n in out if self.inside(n)]
+
+    def all_edges(self) -> list[Edge]:
+        """Every border between adjacent cells, row-major: right edge, then down edge."""
+        out = []
+        for r in range(self.height):
+            for c in range(self.width):
+                if c + 1 < self.width:
+                    out.append(((r, c), (r, c + 1)))
+                if r + 1 < self.height:
+                    out.append(((r, c), (r + 1, c)))
+        return out
+
+    def pearl_cells(self) -> list[Cell]:
+        return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.pearls), strict=True)]
+
+
+@dataclass(frozen=True)
+class MasyuSolution:
+    """A Masyu answer: the set of used edges (directions are not part of the answer)."""
+
+    edges: frozenset[Edge]
+    width: int
+    height: int
+
+    genre = "masyu"
+
+    @classmethod
+    def from_edges(cls, edges: Iterable[Edge], width: int, height: int) -> MasyuSolution:
+        return cls(frozenset(edge(a, b) for a, b in edges), width, height)
+
+    def degree(self) -> dict[Cell, int]:
+        deg: dict[Cell, int] = {}
+        for a, b in self.edges:
+            deg[a] = deg.get(a, 0) + 1
+            deg[b] = deg.get(b, 0) + 1
+        return deg
+
+    def cells_touched(self, cell: Cell) -> set[tuple[int, int]]:
+        """Directions (dr, dc) the loop leaves ``cell`` in."""
+        r, c = cell
+        out = set()
+        for d in (UP, DOWN, LEFT, RIGHT):
+            n = (r + d[0], c + d[1])
+            if (min(cell, n), max(cell, n)) in self.edges:
+                out.add(d)
+        return out
+
+    def differing_cells(self, other: MasyuSolution) -> list[Cell]:
+        """Cells whose pipe letter differs between the two solutions, row-major."""
+        mine, theirs = solution_rows(self), solution_rows(other)
+        return [
+            (r, c)
+            for r in range(self.height)
+            for c in range(self.width)
+            if mine[r][c] != theirs[r][c]
+        ]
+
+
+# ---------------------------------------------------------------- text formats
+
+def parse_puzzle(text: str, name: str = "") -> MasyuPuzzle:
+    """Corpus format: ``masyu W H`` then rows of ``.`` empty, ``W`` white, ``B`` black."""
+    rows = read_grid(text, "masyu", ".WB", "'.' empty, 'W' white pearl, 'B' black pearl")
+    grid = np.array([[_CHAR_TO_PEARL[ch] for ch in row] for row in rows], dtype=np.uint8)
+    return MasyuPuzzle(grid, name=name)
+
+
+def format_puzzle(puzzle: MasyuPuzzle) -> str:
+    rows = ["".join(_PEARL_TO_CHAR[int(v)] for v in row) for row in puzzle.pearls]
+    return f"masyu {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+
+
+def parse_solution(text: str) -> MasyuSolution:
+    """Corpus solution format: ``masyu-solution W H`` then rows of pipe letters."""
+    rows = read_grid(text, "masyu-solution", "".join(PIPES), "pipe letters - | L J 7 F and '.'")
+    height, width = len(rows), len(rows[0])
+    return solution_from_rows(rows, width, height)
+
+
+def solution_from_rows(rows: list[str], width: int, height: int) -> MasyuSolution:
+    """Build the edge set from pipe-letter rows; each edge must be drawn from both sides."""
+    edges = set()
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            for dr, dc in PIPES[ch]:
+                n = (r + dr, c + dc)
+                if not (0 <= n[0] < height and 0 <= n[1] < width):
+                    raise InputError(
+                        f"pipe {ch!r} leaves the grid", line=r + 2, column=c + 1,
+                        hint="a loop segment must end in a cell of the grid",
+                    )
+                back = (-dr, -dc)
+                if back not in PIPES[rows[n[0]][n[1]]]:
+                    raise InputError(
+                        f"pipe {ch!r} points to a cell that does not connect back",
+                        line=r + 2, column=c + 1,
+                        hint="neighbouring pipe letters must join up",
+                    )
+                edges.add(edge((r, c), n))
+    return MasyuSolution(frozenset(edges), width, height)
+
+
+def solution_rows(solution: MasyuSolution) -> list[str]:
+    """Pipe-letter rows; a cell of degree other than 0 or 2 is written '?'."""
+    rows = []
+    for r in range(solution.height):
+        row = []
+        for c in range(solution.width):
+            dirs = frozenset(solution.cells_touched((r, c)))
+            row.append(_DIRS_TO_PIPE.get(dirs, "?"))
+        rows.append("".join(row))
+    return rows
+
+
+def format_solution(solution: MasyuSolution) -> str:
+    return (
+        f"masyu-solution {solution.width} {solution.height}\n"
+        + "\n".join(solution_rows(solution))
+        + "\n"
+    )
+
+
+# The seed's Sugar data format (masyu.pl): "; size W H" then rows of "- 0 1" tokens,
+# 1 = black pearl, 0 = white pearl (checked against the seed's solution drawing).
+_SUGAR_TOKEN = {"-": EMPTY, "0": WHITE, "1": BLACK}
+_SUGAR_CHAR = {v: k for k, v in _SUGAR_TOKEN.items()}
+
+
+def parse_sugar(text: str, name: str = "") -> MasyuPuzzle:
+    """The seed's format; leading ``;`` and comment lines before ``size`` are ignored."""
+    lines = [(n, line.lstrip(";").strip()) for n, line in content_lines(text)]
+    start = next((i for i, (_, s) in enumerate(lines) if s.split()[:1] == ["size"]), None)
+    if start is None:
+        raise InputError("no '; size W H' line found", hint="the seed format starts with '; size W H'")
+    number, header = lines[start]
+    parts = header.split()
+    if len(parts) != 3:
+        raise InputError(f"expected '; size W H', got {header!r}", line=number, column=1)
+    width, height = parse_size(parts[1], parts[2], number, "; size")
+    body = [(n, s) for n, s in lines[start + 1:] if s and s != "END" and not s.startswith("#")]
+    rows = []
+    for n, s in body[:height]:
+        tokens = s.split()
+        rows.append((n, "".join(t if len(t) == 1 else "?" for t in tokens)))
+    tail = body[height:]
+    if tail:
+        raise InputError("text after the last grid row", line=tail[0][0], column=1,
+                         hint="end the grid after HEIGHT rows (or with '; END')")
+    rows = check_rows(rows, width, height, "-01", "'-' empty, '0' white pearl, '1' black pearl",
+                      number + 1)
+    grid = np.array([[_SUGAR_TOKEN[ch] for ch in row] for row in rows], dtype=np.uint8)
+    return MasyuPuzzle(grid, name=name)
+
+
+def format_sugar(puzzle: MasyuPuzzle) -> str:
+    rows = ["; " + " ".join(_SUGAR_CHAR[int(v)] for v in row) for row in puzzle.pearls]
+    return f"; size {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+
+
+def draw_ascii(puzzle: MasyuPuzzle, solution: MasyuSolution | None = None) -> str:
+    """The seed's drawing: ``+`` lattice, ``---`` and ``|`` loop segments, ``0``/``1`` pearls."""
+    used = solution.edges if solution is not None else frozenset()
+    w = puzzle.width
+    corner = "+" + "   +" * w
+    out = [corner]
+    for r in range(puzzle.height):
+        line = "  "
+        for c in range(w):
+            line += _SUGAR_CHAR[int(puzzle.pearls[r, c])].replace("-", "+")
+            if c + 1 < w:
+                line += "---" if ((r, c), (r, c + 1)) in used else "   "
+        out.append(line + "  ")
+        if r + 1 < puzzle.height:
+            between = "+"
+            for c in range(w):
+                between += " | +" if ((r, c), (r + 1, c)) in used else "   +"
+            out.append(between)
+    out.append(corner)
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- rule checker
+
+def check(puzzle: MasyuPuzzle, solution: MasyuSolution) -> list[Violation]:
+    """Every broken rule, each named with its cell; an empty list means the answer is valid."""
+    out: list[Violation] = []
+    if (solution.width, solution.height) != (puzzle.width, puzzle.height):
+        return [Violation("size", None, "solution and puzzle sizes differ")]
+    for a, b in solution.edges:
+        if not (puzzle.inside(a) and puzzle.inside(b)) or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            out.append(Violation("bad-edge", a, f"edge {a}-{b} is not between adjacent cells"))
+    if out:
+        return out
+    deg = solution.degree()
+    for cell, d in sorted(deg.items()):
+        if d == 1:
+            out.append(Violation("dead-end", cell, "the line ends here"))
+        elif d > 2:
+            out.append(Violation("branch", cell, f"{d} line segments meet here"))
+    if not solution.edges:
+        out.append(Violation("no-loop", None, "no loop is drawn"))
+    loops = _components(solution)
+    if len(loops) > 1:
+        for comp in loops[1:]:
+            out.append(Violation("more-than-one-loop", min(comp),
+                                 f"a separate line of {len(comp)} cells"))
+    for cell in puzzle.pearl_cells():
+        kind = int(puzzle.pearls[cell])
+        dirs = solution.cells_touched(cell)
+        if not dirs:
+            out.append(Violation("unvisited-pearl", cell, "the loop does not pass this pearl"))
+            continue
+        if len(dirs) != 2:
+            continue
+        straight = dirs in ({UP, DOWN}, {LEFT, RIGHT})
+        r, c = cell
+        if kind == WHITE:
+            if not straight:
+                out.append(Violation("white-not-straight", cell, "the loop turns on a white pearl"))
+            elif not any(_turns(solution, (r + d[0], c + d[1])) for d in dirs):
+                out.append(Violation("white-no-turn-beside", cell,
+                                     "the loop turns in neither cell beside the white pearl"))
+        else:
+            if straight:
+                out.append(Violation("black-not-turning", cell, "the loop goes straight on a black pearl"))
+            for d in sorted(dirs):
+                n = (r + d[0], c + d[1])
+                if solution.cells_touched(n) != {d, (-d[0], -d[1])}:
+                    out.append(Violation("black-arm-not-straight", n,
+                                         f"the arm of the black pearl at {cell} turns here"))
+    return out
+
+
+def _turns(solution: MasyuSolution, cell: Cell) -> bool:
+    dirs = solution.cells_touched(cell)
+    return len(dirs) == 2 and dirs not in ({UP, DOWN}, {LEFT, RIGHT})
+
+
+def _components(solution: MasyuSolution) -> list[set[Cell]]:
+    """Connected components of the drawn line, largest first."""
+    adj: dict[Cell, list[Cell]] = {}
+    for a, b in solution.edges:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    seen: set[Cell] = set()
+    comps = []
+    for start in sorted(adj):
+        if start in seen:
+            continue
+        comp, stack = set(), [start]
+        while stack:
+            cell = stack.pop()
+            if cell in comp:
+                continue
+            comp.add(cell)
+            stack.extend(adj[cell])
+        seen |= comp
+        comps.append(comp)
+    comps.sort(key=len, reverse=True)
+    return comps

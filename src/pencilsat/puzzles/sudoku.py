@@ -1,0 +1,225 @@
+"""Sudoku on n²xn² grids (n = 2..5): model, text forms and an independent rule checker.
+
+Digits above 9 are written as letters in the compact forms: ``A`` = 10, ``B`` = 11, ...
+(so a 16x16 uses ``1-9A-G`` and a 25x25 ``1-9A-P``); ``.`` or ``0`` is an empty cell. The
+multi-line form also accepts space-separated numbers (``10 11 ...``) and ignores the ``|``,
+``-`` and ``+`` separators people draw between boxes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pencilsat.errors import InputError
+from pencilsat.puzzles.common import Cell, Violation
+from pencilsat.puzzles.textgrid import content_lines
+
+BOX_SIZES = (2, 3, 4, 5)
+_DIGITS = "123456789ABCDEFGHIJKLMNOP"
+
+
+def digit_char(value: int) -> str:
+    return "." if value == 0 else _DIGITS[value - 1]
+
+
+def char_digit(ch: str) -> int | None:
+    """The digit a character stands for, 0 for empty, None when it is no digit."""
+    if ch in ".0":
+        return 0
+    idx = _DIGITS.find(ch.upper())
+    return idx + 1 if idx >= 0 else None
+
+
+@dataclass(frozen=True, eq=False)
+class SudokuPuzzle:
+    """An immutable Sudoku: ``clues[r, c]`` in 0..N (0 = empty), boxes of ``box x box``."""
+
+    clues: np.ndarray
+    name: str = field(default="", compare=False)
+
+    genre = "sudoku"
+
+    def __post_init__(self) -> None:
+        arr = np.array(self.clues, dtype=np.int16)
+        side = arr.shape[0] if arr.ndim == 2 else 0
+        if arr.ndim != 2 or arr.shape != (side, side) or math.isqrt(side) ** 2 != side:
+            raise ValueError("a Sudoku grid is square with a square side (4, 9, 16, 25)")
+        if arr.min(initial=0) < 0 or arr.max(initial=0) > side:
+            raise ValueError(f"clues are 0 (empty) or 1..{side}")
+        arr.setflags(write=False)
+        object.__setattr__(self, "clues", arr)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SudokuPuzzle) and np.array_equal(self.clues, other.clues)
+
+    def __hash__(self) -> int:
+        return hash((self.clues.shape, self.clues.tobytes()))
+
+    @property
+    def size(self) -> int:
+        """N, the side of the grid and the largest digit."""
+        return int(self.clues.shape[0])
+
+    @property
+    def box(self) -> int:
+        return math.isqrt(self.size)
+
+    width = height = size
+
+    def houses(self) -> list[list[Cell]]:
+        """Rows, then columns, then boxes (row-major), each a list of cells."""
+        n, b = self.size, self.box
+        rows = [[(r, c) for c in range(n)] for r in range(n)]
+        cols = [[(r, c) for r in range(n)] for c in range(n)]
+        boxes = [
+            [(br * b + i, bc * b + j) for i in range(b) for j in range(b)]
+            for br in range(b) for bc in range(b)
+        ]
+        return rows + cols + boxes
+
+
+@dataclass(frozen=True, eq=False)
+class SudokuSolution:
+    """A filled grid."""
+
+    grid: np.ndarray
+
+    genre = "sudoku"
+
+    def __post_init__(self) -> None:
+        arr = np.array(self.grid, dtype=np.int16)
+        arr.setflags(write=False)
+        object.__setattr__(self, "grid", arr)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SudokuSolution) and np.array_equal(self.grid, other.grid)
+
+    def __hash__(self) -> int:
+        return hash(self.grid.tobytes())
+
+    def differing_cells(self, other: SudokuSolution) -> list[Cell]:
+        return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.grid != other.grid), strict=True)]
+
+
+def _side_from_count(count: int) -> int | None:
+    for b in BOX_SIZES:
+        if b**4 == count:
+            return b * b
+    return None
+
+
+def parse_line(line: str, name: str = "", line_number: int | None = None) -> SudokuPuzzle:
+    """One puzzle on one line: 16, 81, 256 or 625 characters, ``.`` or ``0`` for empty."""
+    text = line.strip()
+    side = _side_from_count(len(text))
+    if side is None:
+        raise InputError(
+            f"a one-line Sudoku has 16, 81, 256 or 625 cells, this one has {len(text)}",
+            line=line_number,
+            hint="write one character per cell, '.' or '0' for an empty cell",
+        )
+    values = []
+    for col, ch in enumerate(text, start=1):
+        d = char_digit(ch)
+        if d is None or d > side:
+            raise InputError(
+                f"unknown character {ch!r}", line=line_number, column=col,
+                hint=f"allowed: '.', '0' and the digits 1..{side} ({_DIGITS[:side]})",
+            )
+        values.append(d)
+    return SudokuPuzzle(np.array(values).reshape(side, side), name=name)
+
+
+def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
+    """A one-line puzzle, or a multi-line grid (optionally under a ``sudoku N N`` header)."""
+    lines = content_lines(text)
+    if not lines:
+        raise InputError("the input is empty", hint="give 81 characters or a 9-row grid")
+    if lines[0][1].split()[:1] == ["sudoku"]:
+        parts = lines[0][1].split()
+        if len(parts) != 3 or parts[1] != parts[2] or _side_from_count(int(parts[1]) ** 2 if parts[1].isdigit() else 0) is None:
+            raise InputError(f"expected 'sudoku N N' with N in 4, 9, 16, 25, got {lines[0][1]!r}",
+                             line=lines[0][0], column=1)
+        lines = lines[1:]
+    if len(lines) == 1:
+        return parse_line(lines[0][1], name=name, line_number=lines[0][0])
+    rows: list[tuple[int, list[str]]] = []
+    for number, line in lines:
+        stripped = line.replace("|", " ")
+        if set(stripped) <= set("-+= "):
+            continue
+        tokens = stripped.split()
+        if len(tokens) == 1:
+            tokens = list(tokens[0])
+        rows.append((number, tokens))
+    side = len(rows)
+    if _side_from_count(side * side) is None:
+        raise InputError(f"a Sudoku grid has 4, 9, 16 or 25 rows, this one has {side}",
+                         line=rows[-1][0] if rows else None)
+    grid = []
+    for number, tokens in rows:
+        if len(tokens) != side:
+            raise InputError(f"row has {len(tokens)} cells, expected {side}", line=number,
+                             hint="every row needs one entry per column")
+        row = []
+        for col, tok in enumerate(tokens, start=1):
+            d = int(tok) if tok.isdigit() else (char_digit(tok) if len(tok) == 1 else None)
+            if d is None or d > side:
+                raise InputError(f"unknown cell {tok!r}", line=number, column=col,
+                                 hint=f"use '.', '0' or 1..{side}")
+            row.append(d)
+        grid.append(row)
+    return SudokuPuzzle(np.array(grid), name=name)
+
+
+def format_line(grid: np.ndarray) -> str:
+    return "".join(digit_char(int(v)) for v in np.asarray(grid).flat)
+
+
+def solution_rows(solution: SudokuSolution) -> list[str]:
+    """Rows of digits, one string per row (letters above 9)."""
+    return ["".join(digit_char(int(v)) for v in row) for row in solution.grid]
+
+
+def draw_text(puzzle: SudokuPuzzle, solution: SudokuSolution | None = None) -> str:
+    """A grid with box separators; the solution's digits fill the empty cells."""
+    grid = solution.grid if solution is not None else puzzle.clues
+    n, b = puzzle.size, puzzle.box
+    sep = "+".join(["-" * (2 * b + 1)] * b)
+    out = []
+    for r in range(n):
+        if r and r % b == 0:
+            out.append(sep)
+        chunks = [" ".join(digit_char(int(grid[r, c])) for c in range(k * b, (k + 1) * b))
+                  for k in range(b)]
+        out.append(" " + " | ".join(chunks))
+    return "\n".join(out) + "\n"
+
+
+def check(puzzle: SudokuPuzzle, solution: SudokuSolution) -> list[Violation]:
+    """Every broken rule, named with its cell; an empty list means the answer is valid."""
+    n = puzzle.size
+    grid = solution.grid
+    if grid.shape != (n, n):
+        return [Violation("size", None, f"solution is {grid.shape}, puzzle is {n}x{n}")]
+    out: list[Violation] = []
+    for r in range(n):
+        for c in range(n):
+            v = int(grid[r, c])
+            if not 1 <= v <= n:
+                out.append(Violation("cell-not-filled", (r, c), f"{v} is not a digit 1..{n}"))
+            clue = int(puzzle.clues[r, c])
+            if clue and clue != v:
+                out.append(Violation("clue-changed", (r, c), f"clue {clue} was changed to {v}"))
+    names = ["row"] * n + ["column"] * n + ["box"] * n
+    for kind, house in zip(names, puzzle.houses(), strict=True):
+        seen: dict[int, Cell] = {}
+        for cell in house:
+            v = int(grid[cell])
+            if v in seen and 1 <= v <= n:
+                out.append(Violation(f"repeat-in-{kind}", cell, f"{v} also stands at {seen[v]}"))
+            seen.setdefault(v, cell)
+    return out

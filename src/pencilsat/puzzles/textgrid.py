@@ -1,0 +1,102 @@
+"""Reading the corpus's header-plus-rows text grids, with exact error positions.
+
+All three genres share one shape (``<tag> W H`` then H rows of W characters); this module reads
+that shape once so each genre only states its header tag and its alphabet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pencilsat.errors import InputError
+
+MAX_SIDE = 1000
+
+
+def content_lines(text: str) -> list[tuple[int, str]]:
+    """Lines with their 1-based numbers, trailing whitespace and blank lines dropped."""
+    out = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        if line:
+            out.append((number, line))
+    return out
+
+
+def parse_size(token_w: str, token_h: str, line: int, header: str) -> tuple[int, int]:
+    """Parse ``W H`` of a header line, each a positive whole number."""
+    try:
+        width, height = int(token_w), int(token_h)
+    except ValueError:
+        raise InputError(
+            f"size must be two whole numbers, got {token_w!r} {token_h!r}",
+            line=line,
+            hint=f"write the first line as '{header} WIDTH HEIGHT'",
+        ) from None
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise InputError(
+            f"size {width}x{height} is out of range 1..{MAX_SIDE}",
+            line=line,
+            hint="check the size line",
+        )
+    return width, height
+
+
+def read_grid(text: str, tag: str, alphabet: str, what: str) -> list[str]:
+    """Read ``<tag> W H`` and H rows of exactly W characters from ``alphabet``.
+
+    ``what`` describes the alphabet in the error hint, e.g. "'.' empty, 'W' white, 'B' black".
+    """
+    lines = content_lines(text)
+    if not lines:
+        raise InputError("the input is empty", hint=f"expected a first line '{tag} W H'")
+    number, header = lines[0]
+    parts = header.split()
+    if len(parts) != 3 or parts[0] != tag:
+        raise InputError(
+            f"expected the header '{tag} W H', got {header!r}",
+            line=number,
+            column=1,
+            hint=f"the first line must be '{tag}' followed by width and height",
+        )
+    width, height = parse_size(parts[1], parts[2], number, tag)
+    rows = lines[1:]
+    return check_rows(rows, width, height, alphabet, what, first_line=number + 1)
+
+
+def check_rows(
+    rows: Iterable[tuple[int, str]],
+    width: int,
+    height: int,
+    alphabet: str,
+    what: str,
+    first_line: int,
+) -> list[str]:
+    """Check row count, row lengths and characters; return the rows as strings."""
+    rows = list(rows)
+    if len(rows) != height:
+        where = rows[height][0] if len(rows) > height else (rows[-1][0] + 1 if rows else first_line)
+        raise InputError(
+            f"expected {height} rows, found {len(rows)}",
+            line=where,
+            hint="the header's height must equal the number of grid rows",
+        )
+    out = []
+    for number, row in rows:
+        if len(row) != width:
+            raise InputError(
+                f"row has {len(row)} cells, expected {width}",
+                line=number,
+                column=min(len(row), width) + 1,
+                hint="every row must be exactly as wide as the header says",
+            )
+        for col, ch in enumerate(row, start=1):
+            if ch not in alphabet:
+                raise InputError(
+                    f"unknown character {ch!r}",
+                    line=number,
+                    column=col,
+                    hint=f"allowed: {what}",
+                )
+        out.append(row)
+    return out

@@ -1,0 +1,1 @@
+"""Backends (PySAT CNF, OR-Tools CP-SAT) and the solve / uniqueness front."""
