@@ -1,0 +1,47 @@
+"""Which solving strategies exist per genre, loaded lazily by name.
+
+A strategy is a module-level callable ``run(puzzle, *, backend, sat_solver, time_limit) ->
+SolveResult`` that finds a solution and proves uniqueness (or finds a second solution). The
+table names them as ``"module:attribute"`` so that importing the registry loads no solver.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+STRATEGIES: dict[str, dict[str, str]] = {
+    "masyu": {
+        "tamura": "pencilsat.encodings.masyu_tamura:run",
+    },
+    "lightup": {},
+    "sudoku": {},
+}
+
+DEFAULT_STRATEGY: dict[str, str] = {
+    "masyu": "tamura",
+}
+
+BACKENDS = ("cnf", "cpsat")
+SAT_SOLVERS = {
+    "cadical": "cadical195",
+    "glucose": "glucose4",
+    "minisat": "minisat22",
+}
+DEFAULT_SAT_SOLVER = "cadical"
+
+
+def strategy_names(genre: str) -> list[str]:
+    return list(STRATEGIES.get(genre, {}))
+
+
+def load_strategy(genre: str, name: str | None) -> tuple[str, Callable[..., Any]]:
+    """Return (name, run function); ``None`` picks the genre's default."""
+    table = STRATEGIES.get(genre, {})
+    name = name or DEFAULT_STRATEGY.get(genre)
+    if name not in table:
+        known = ", ".join(table) or "none"
+        raise KeyError(f"unknown encoding {name!r} for {genre} (known: {known})")
+    module, attr = table[name].split(":")
+    return name, getattr(importlib.import_module(module), attr)
