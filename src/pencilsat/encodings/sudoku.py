@@ -1,0 +1,196 @@
+"""Sudoku as SAT: one boolean ``x[r, c, d]`` per cell and digit (the direct encoding).
+
+Lynce and Ouaknine's two clause sets ("Sudoku as a SAT problem", 2006):
+
+* **minimal**: every cell holds at least one digit; each digit at most once per row, column
+  and box. That already forces one digit per cell.
+* **extended**: adds the redundant halves, every cell holds at most one digit and each digit
+  at least once per house. The extra clauses let unit propagation do the "naked single" and
+  "hidden single" steps without search, so puzzles need far fewer decisions.
+
+The extended set is the default: on the Tatham and tdoku sets it solves with fewer conflicts
+and is faster on both backends (numbers in ``benchmarks/results/lightup_sudoku.md``), and it
+is what the batch path uses. Both are written in the CSP layer (strategies ``extended`` and
+``minimal``, both backends); ``direct`` states the extended set as plain PySAT clauses for the
+CNF backend (the CSP compile costs more than the solve on 9x9).
+
+Variable numbering of the clause form: ``x[r, c, d] = (r * N + c) * N + d`` for 0-based row,
+column and 1-based digit ``d``, so a model's first ``N**3`` literals decode by a reshape.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+
+from pencilsat.encodings.csp import BoolVar, Model, le, linear_sum, or_
+from pencilsat.puzzles.common import Cell
+from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
+from pencilsat.solvers.clauses import ClauseEncoding, solve_clauses
+from pencilsat.solvers.result import SolveResult
+from pencilsat.solvers.uniqueness import Encoding, solve_encoding
+
+CLAUSE_SETS = ("extended", "minimal")
+
+
+def houses(n: int) -> list[list[Cell]]:
+    """Rows, columns and boxes of an ``n x n`` grid (``n`` a square)."""
+    b = int(round(n ** 0.5))
+    rows = [[(r, c) for c in range(n)] for r in range(n)]
+    cols = [[(r, c) for r in range(n)] for c in range(n)]
+    boxes = [[(br * b + i, bc * b + j) for i in range(b) for j in range(b)]
+             for br in range(b) for bc in range(b)]
+    return rows + cols + boxes
+
+
+def build(puzzle: SudokuPuzzle, clause_set: str = "extended") -> Encoding:
+    """The CSP of ``puzzle`` with the ``minimal`` or ``extended`` clause set."""
+    if clause_set not in CLAUSE_SETS:
+        raise ValueError(f"unknown clause set {clause_set!r} (known: {', '.join(CLAUSE_SETS)})")
+    n = puzzle.size
+    m = Model()
+    x = {(r, c, d): m.bool_var(f"x_{r}_{c}_{d}")
+         for r in range(n) for c in range(n) for d in range(1, n + 1)}
+    extended = clause_set == "extended"
+    for r in range(n):
+        for c in range(n):
+            digits = [x[r, c, d] for d in range(1, n + 1)]
+            m.add(or_(*digits))
+            if extended:
+                m.add(le(linear_sum(digits), 1))
+            clue = int(puzzle.clues[r, c])
+            if clue:
+                m.add(x[r, c, clue])
+    for house in houses(n):
+        for d in range(1, n + 1):
+            lits: list[BoolVar] = [x[r, c, d] for r, c in house]
+            m.add(le(linear_sum(lits), 1))
+            if extended:
+                m.add(or_(*lits))
+    free = [(r, c) for r in range(n) for c in range(n) if not puzzle.clues[r, c]]
+    answer = [x[r, c, d] for r, c in free for d in range(1, n + 1)]
+
+    def decode(value) -> SudokuSolution:  # type: ignore[no-untyped-def]
+        grid = np.zeros((n, n), dtype=np.int16)
+        for r in range(n):
+            for c in range(n):
+                grid[r, c] = next(d for d in range(1, n + 1) if value(x[r, c, d]) == 1)
+        return SudokuSolution(grid)
+
+    return Encoding(clause_set, m, answer, decode)
+
+
+def var(n: int, r: int, c: int, d: int) -> int:
+    """The clause-form variable of "cell (r, c) holds d"."""
+    return (r * n + c) * n + d
+
+
+PAIRWISE_UP_TO = 9
+"""At-most-one is pairwise up to this many literals, a sequential counter above."""
+
+
+@lru_cache(maxsize=8)
+def grid_clauses(n: int, extended: bool = True) -> tuple[list[int], ...]:
+    """Clauses of an empty ``n x n`` grid (no clues), cached.
+
+    Up to 9x9 the at-most-one constraints are pairwise (no auxiliary variables, binary clauses
+    propagate fastest); on 16x16 and 25x25 pairwise would be 122k and 750k clauses, so they use
+    PySAT's sequential counter, whose auxiliaries are numbered after the ``n**3`` cell-digit
+    variables (decoding still reads the first ``n**3`` literals).
+    """
+    from pysat.card import CardEnc, EncType
+
+    top = n ** 3
+    out: list[list[int]] = []
+
+    def at_most_one(lits: list[int]) -> None:
+        nonlocal top
+        if len(lits) <= PAIRWISE_UP_TO:
+            out.extend([-a, -b] for a, b in combinations(lits, 2))
+            return
+        enc = CardEnc.atmost(lits, bound=1, top_id=top, encoding=EncType.seqcounter)
+        top = max(top, enc.nv)
+        out.extend(enc.clauses)
+
+    for r in range(n):
+        for c in range(n):
+            lits = [var(n, r, c, d) for d in range(1, n + 1)]
+            out.append(lits)
+            if extended:
+                at_most_one(lits)
+    for house in houses(n):
+        for d in range(1, n + 1):
+            lits = [var(n, r, c, d) for r, c in house]
+            at_most_one(lits)
+            if extended:
+                out.append(lits)
+    return tuple(out)
+
+
+def num_vars(clauses: tuple[list[int], ...]) -> int:
+    return max(abs(lit) for cl in clauses for lit in cl)
+
+
+def clue_literals(clues: np.ndarray) -> list[int]:
+    """Unit literals fixing the clues of a grid."""
+    n = clues.shape[0]
+    rs, cs = np.nonzero(clues)
+    return [var(n, int(r), int(c), int(clues[r, c])) for r, c in zip(rs, cs, strict=True)]
+
+
+def decode_model(n: int, true: set[int] | list[int]) -> np.ndarray:
+    """Digits from a model (set or PySAT list) of the clause form."""
+    lits = np.fromiter((v in true for v in range(1, n ** 3 + 1)), dtype=bool, count=n ** 3) \
+        if isinstance(true, set) else np.asarray(true[: n ** 3]) > 0
+    return (lits.reshape(n, n, n).argmax(axis=2) + 1).astype(np.int16)
+
+
+def build_clauses(puzzle: SudokuPuzzle) -> ClauseEncoding:
+    """The ``direct`` strategy: the extended set as plain clauses, clues as unit clauses."""
+    n = puzzle.size
+    clauses = list(grid_clauses(n, extended=True))
+    clauses.extend([lit] for lit in clue_literals(puzzle.clues))
+    free = [(r, c) for r in range(n) for c in range(n) if not puzzle.clues[r, c]]
+    answer = [var(n, r, c, d) for r, c in free for d in range(1, n + 1)]
+    return ClauseEncoding("direct", num_vars(grid_clauses(n, extended=True)), clauses, answer,
+                          lambda true: SudokuSolution(decode_model(n, true)))
+
+
+def run(
+    puzzle: SudokuPuzzle,
+    *,
+    backend: str = "cnf",
+    sat_solver: str | None = None,
+    time_limit: float | None = None,
+    clause_set: str = "extended",
+) -> SolveResult:
+    """The ``extended`` CSP strategy (``clause_set="minimal"`` for the other)."""
+    return solve_encoding(puzzle, lambda: build(puzzle, clause_set), backend=backend,
+                          sat_solver=sat_solver, time_limit=time_limit)
+
+
+def run_minimal(
+    puzzle: SudokuPuzzle,
+    *,
+    backend: str = "cnf",
+    sat_solver: str | None = None,
+    time_limit: float | None = None,
+) -> SolveResult:
+    return run(puzzle, backend=backend, sat_solver=sat_solver, time_limit=time_limit,
+               clause_set="minimal")
+
+
+def run_direct(
+    puzzle: SudokuPuzzle,
+    *,
+    backend: str = "cnf",
+    sat_solver: str | None = None,
+    time_limit: float | None = None,
+) -> SolveResult:
+    """``direct`` on the CNF backend; CP-SAT gets the ``extended`` CSP model instead."""
+    if backend != "cnf":
+        return run(puzzle, backend=backend, sat_solver=sat_solver, time_limit=time_limit)
+    return solve_clauses(puzzle, lambda: build_clauses(puzzle), sat_solver=sat_solver,
+                         time_limit=time_limit)

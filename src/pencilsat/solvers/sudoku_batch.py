@@ -1,0 +1,246 @@
+"""Many Sudokus through one SAT solver: the clauses are built once per size, clues are assumptions.
+
+For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
+
+1. **Propagate** the clue literals (no search). With the extended clause set unit propagation
+   performs naked and hidden singles, so when it assigns every cell the solution is forced by
+   the clues: it exists and it is unique, no solve needed. A conflict means no solution. About
+   half of Royle's 17-clue puzzles end here.
+2. Otherwise **solve** under the clue assumptions; UNSAT means no solution.
+3. **Uniqueness**: add ``-a or (some free cell differs)`` with a fresh activation literal ``a``
+   and solve under the clues plus ``a``. Afterwards the unit ``-a`` retires the clause, so it
+   never constrains a later puzzle (learnt clauses are consequences of the grid clauses and
+   the assumptions only through their literals, so they stay sound for every puzzle).
+4. Every ``renew`` puzzles the solver is rebuilt: retired activation variables and learnt
+   clauses of other puzzles only slow propagation (measured: rebuilding every 1,000 puzzles
+   is ~30% faster than never).
+
+CaDiCaL 1.5.3 is the default: on these tiny incremental calls it was the fastest of PySAT's
+solvers we measured (minisat22, glucose3/4.2, cadical153/195, maplechrono, minicard), see
+``benchmarks/results/lightup_sudoku.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from operator import neg
+from typing import IO, Any
+
+from pencilsat.encodings.sudoku import grid_clauses, num_vars
+
+DEFAULT_SAT_SOLVER = "cadical153"
+RENEW_EVERY = 1000
+_DIGITS = "123456789ABCDEFGHIJKLMNOP"
+_SIDES = {16: 4, 81: 9, 256: 16, 625: 25}
+_EMPTY = ".0"
+
+
+class GridSolver:
+    """The SAT solver of one grid size, reused across puzzles."""
+
+    def __init__(self, n: int, sat_solver: str = DEFAULT_SAT_SOLVER,
+                 renew: int = RENEW_EVERY) -> None:
+        self.n = n
+        self.n3 = n ** 3
+        self.sat_solver = sat_solver
+        self.renew = renew
+        self.clauses = list(grid_clauses(n, extended=True))
+        self.num_vars = num_vars(grid_clauses(n, extended=True))
+        # literal of (cell i, character ch); lower case letters are accepted too
+        self.lit_of: list[dict[str, int]] = []
+        for i in range(n * n):
+            table = {}
+            for d in range(1, n + 1):
+                ch = _DIGITS[d - 1]
+                table[ch] = table[ch.lower()] = i * n + d
+            self.lit_of.append(table)
+        self.char_of = [""] + [_DIGITS[(v - 1) % n] for v in range(1, self.n3 + 1)]
+        self.solver: Any = None
+        self.used = 0
+        self.top = self.num_vars
+        self._new_solver()
+
+    def _new_solver(self) -> None:
+        from pysat.solvers import Solver
+
+        if self.solver is not None:
+            self.solver.delete()
+        self.solver = Solver(name=self.sat_solver, bootstrap_with=self.clauses)
+        self.used = 0
+        self.top = self.num_vars
+
+    def close(self) -> None:
+        if self.solver is not None:
+            self.solver.delete()
+            self.solver = None
+
+    def assumptions(self, line: str) -> list[int] | str:
+        """The clue literals, or the reason the line is not a puzzle of this size."""
+        lit_of = self.lit_of
+        out = []
+        for i, ch in enumerate(line):
+            if ch in _EMPTY:
+                continue
+            lit = lit_of[i].get(ch)
+            if lit is None:
+                return (f"unknown character {ch!r} at column {i + 1} (allowed: '.', '0', "
+                        f"{_DIGITS[0]}-{_DIGITS[self.n - 1]})")
+            out.append(lit)
+        return out
+
+    def _solve(self, assumptions: list[int], deadline: float | None) -> bool | None:
+        if deadline is None:
+            return self.solver.solve(assumptions=assumptions)
+        budget = 1000
+        while time.perf_counter() < deadline:
+            self.solver.conf_budget(budget)
+            res = self.solver.solve_limited(assumptions=assumptions)
+            if res is not None:
+                return res
+            budget = min(2 * budget, 64000)
+        return None
+
+    def solve(self, line: str, time_limit: float | None = None) -> dict[str, Any]:
+        """Verdict, solution(s) and how it was decided, for one puzzle line of this size."""
+        start = time.perf_counter()
+        assm = self.assumptions(line)
+        if isinstance(assm, str):
+            return {"verdict": "invalid", "reason": assm}
+        if self.used >= self.renew:
+            self._new_solver()
+        self.used += 1
+        solver = self.solver
+        ok, lits = solver.propagate(assumptions=assm)
+        if not ok:
+            return self._record("none", None, None, "propagation", start)
+        true = list(filter((0).__lt__, lits))
+        if len(true) == self.n * self.n:  # every cell forced by the clues
+            true.sort()
+            return self._record("unique", true, None, "propagation", start)
+        deadline = None if time_limit is None else start + time_limit
+        first = self._solve(assm, deadline)
+        if first is None:
+            return self._record("unknown", None, None, "search", start)
+        if not first:
+            return self._record("none", None, None, "search", start)
+        true = list(filter((0).__lt__, solver.get_model()[: self.n3]))
+        self.top += 1
+        act = self.top
+        solver.add_clause([-act, *map(neg, true)])
+        assm.append(act)
+        second = self._solve(assm, deadline)
+        other = None
+        if second:
+            other = list(filter((0).__lt__, solver.get_model()[: self.n3]))
+        solver.add_clause([-act])
+        verdict = "unknown" if second is None else ("multiple" if second else "unique")
+        return self._record(verdict, true, other, "search", start)
+
+    def _record(self, verdict: str, true: list[int] | None, other: list[int] | None,
+                how: str, start: float) -> dict[str, Any]:
+        rec: dict[str, Any] = {"verdict": verdict}
+        if true is not None:
+            rec["solution"] = "".join(map(self.char_of.__getitem__, true))
+        if other is not None:
+            rec["second_solution"] = "".join(map(self.char_of.__getitem__, other))
+        rec["stats"] = {"decided_by": how,
+                        "seconds": round(time.perf_counter() - start, 6)}
+        return rec
+
+
+def pysat_name(sat_solver: str | None) -> str:
+    """A user-facing name (cadical, glucose, minisat) or any PySAT solver name."""
+    from pysat.solvers import SolverNames
+
+    from pencilsat.solvers.registry import SAT_SOLVERS
+
+    name = sat_solver or DEFAULT_SAT_SOLVER
+    name = SAT_SOLVERS.get(name, name)
+    if not hasattr(SolverNames, name):
+        raise ValueError(f"unknown SAT solver {sat_solver!r} (choose from "
+                         f"{', '.join(SAT_SOLVERS)} or a PySAT name such as cadical153)")
+    return name
+
+
+def solve_batch(
+    lines: Iterable[str],
+    *,
+    sat_solver: str | None = None,
+    time_limit: float | None = None,
+    renew: int = RENEW_EVERY,
+) -> Iterator[dict[str, Any]]:
+    """One record per input line, in order, for a stream of one-line Sudokus.
+
+    A record has ``index`` (0-based line number), ``verdict`` (unique, multiple, none, unknown,
+    or invalid with a ``reason``), ``solution`` (one string, row-major, as the input), for
+    multiple a ``second_solution``, and ``stats`` (``decided_by`` propagation or search, and
+    ``seconds``). ``time_limit`` bounds each puzzle's search. Bad lines never stop the batch.
+    """
+    name = pysat_name(sat_solver)
+    solvers: dict[int, GridSolver] = {}
+    try:
+        for index, raw in enumerate(lines):
+            line = raw.strip()
+            n = _SIDES.get(len(line))
+            if n is None:
+                reason = ("empty line" if not line else
+                          f"a one-line Sudoku has 16, 81, 256 or 625 cells, this one has "
+                          f"{len(line)}")
+                yield {"index": index, "verdict": "invalid", "reason": reason}
+                continue
+            grid = solvers.get(n)
+            if grid is None:
+                grid = solvers[n] = GridSolver(n, name, renew)
+            rec = grid.solve(line, time_limit)
+            rec["index"] = index
+            yield rec
+    finally:
+        for grid in solvers.values():
+            grid.close()
+
+
+def run_batch(path_or_stdin: str, out_stream: IO[str] | None = None, progress: bool = True,
+              *, sat_solver: str | None = None, time_limit: float | None = None) -> int:
+    """``pencilsat solve --batch FILE``: JSON lines on ``out_stream``, progress on stderr.
+
+    ``path_or_stdin`` is a file path or ``-``. Exit status: 0 when every line was read
+    (whatever the verdicts; they are in the records), 4 when the file cannot be read.
+    """
+    from pencilsat.errors import InputError
+
+    out = out_stream or sys.stdout
+    if path_or_stdin == "-":
+        lines = sys.stdin.read().splitlines()
+    else:
+        try:
+            with open(path_or_stdin, encoding="utf-8") as fh:
+                lines = fh.read().splitlines()
+        except FileNotFoundError:
+            raise InputError(f"no such file: {path_or_stdin}",
+                             hint="give a file of one-line Sudokus, or - for stdin") from None
+        except (IsADirectoryError, UnicodeDecodeError) as err:
+            raise InputError(f"cannot read {path_or_stdin}: {err}") from None
+    records = solve_batch(lines, sat_solver=sat_solver, time_limit=time_limit)
+    write = out.write
+    dumps = json.JSONEncoder(separators=(",", ":")).encode
+    if not progress:
+        for rec in records:
+            write(dumps(rec) + "\n")
+        return 0
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    columns = (TextColumn("sudoku batch"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[rate]:,.0f}/s"))
+
+    with Progress(*columns, console=Console(stderr=True), transient=False) as bar:
+        task = bar.add_task("batch", total=len(lines), rate=0.0)
+        start = time.perf_counter()
+        for i, rec in enumerate(records, start=1):
+            write(dumps(rec) + "\n")
+            if i % 2000 == 0 or i == len(lines):
+                bar.update(task, completed=i, rate=i / max(time.perf_counter() - start, 1e-9))
+    return 0

@@ -1,0 +1,142 @@
+"""Light Up on both backends: corpus agreement, verdicts, strategies and the rule checker."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import corpus_pairs, every_kth
+
+from pencilsat.encodings import lightup as E
+from pencilsat.puzzles import lightup as L
+from pencilsat.solvers.front import solve
+
+TATHAM = corpus_pairs("lightup/tatham")
+JANKO = corpus_pairs("lightup/janko", max_cells=24 * 24)
+
+
+def load(txt, sol):
+    return L.parse_puzzle(txt.read_text()), L.parse_solution(sol.read_text())
+
+
+def grid(rows: list[str]) -> L.LightUpPuzzle:
+    return L.parse_puzzle(f"lightup {len(rows[0])} {len(rows)}\n" + "\n".join(rows) + "\n")
+
+
+def bulbs(rows: list[str]) -> L.LightUpSolution:
+    return L.solution_from_rows(rows)
+
+
+def assert_unique_and_stored(puzzle, expected, **options):
+    r = solve(puzzle, **options)
+    assert r.verdict == "unique", r.message
+    assert L.check(puzzle, r.solution) == []
+    assert r.solution == expected
+
+
+def test_corpus_is_there():
+    assert len(TATHAM) == 144 and len(JANKO) >= 500
+
+
+@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+def test_every_tatham_puzzle_is_unique_with_the_stored_solution(backend):
+    for txt, sol in TATHAM:
+        assert_unique_and_stored(*load(txt, sol), backend=backend)
+
+
+@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+def test_janko_sample_is_unique_with_the_stored_solution(backend):
+    for txt, sol in every_kth(JANKO, 8):
+        assert_unique_and_stored(*load(txt, sol), backend=backend)
+
+
+@pytest.mark.parametrize("encoding", ["csp", "card"])
+def test_csp_strategies_agree_with_the_stored_solutions(encoding):
+    for txt, sol in every_kth(TATHAM, 6) + every_kth(JANKO, 60):
+        assert_unique_and_stored(*load(txt, sol), encoding=encoding, backend="cnf")
+
+
+def test_card_strategy_on_cpsat():
+    for txt, sol in every_kth(TATHAM, 24):
+        assert_unique_and_stored(*load(txt, sol), encoding="card", backend="cpsat")
+
+
+@pytest.mark.parametrize("encoding", ["direct", "csp", "card"])
+@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+def test_no_solution(encoding, backend):
+    # the 2 has a single white neighbour
+    r = solve(grid(["2.", "#."]), encoding=encoding, backend=backend)
+    assert r.verdict == "none" and r.solution is None
+
+
+@pytest.mark.parametrize("encoding", ["direct", "csp", "card"])
+@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+def test_several_solutions_give_a_valid_different_second(encoding, backend):
+    p = grid(["..", ".."])
+    r = solve(p, encoding=encoding, backend=backend)
+    assert r.verdict == "multiple"
+    assert L.check(p, r.solution) == [] and L.check(p, r.second_solution) == []
+    assert r.differences == r.solution.differing_cells(r.second_solution) != []
+
+
+def test_all_walls_is_trivially_unique():
+    r = solve(grid(["#1", "1."]))
+    assert r.verdict == "unique" and r.solution.bulbs == {(1, 1)}
+
+
+def test_sat_solvers_agree():
+    p, expected = load(*TATHAM[-1])
+    for sat in ("cadical", "glucose", "minisat"):
+        r = solve(p, sat_solver=sat)
+        assert (r.verdict, r.solution) == ("unique", expected)
+
+
+def test_runs_match_the_model_segments():
+    p, _ = load(*JANKO[len(JANKO) // 2])
+    segs, owner = E.runs(p)
+    assert sorted(map(sorted, segs)) == sorted(map(sorted, p.segments()))
+    for cell, (row, col) in owner.items():
+        assert cell in segs[row] and cell in segs[col] and row != col
+
+
+def test_unknown_strategy_is_refused():
+    with pytest.raises(ValueError):
+        E.build(grid([".."]), "nope")
+
+
+# ---- the rule checker rejects each broken rule
+
+PUZZLE = ["..#1..", "#....1", "......", "......", "0....2", "..1#.."]
+GOOD = ["*.#1.*", "#..*.1", "*.....", "..*...", "0...*2", ".*1#.*"]
+
+
+def test_hand_solution_is_valid_and_the_unique_one():
+    assert L.check(grid(PUZZLE), bulbs(GOOD)) == []
+    r = solve(grid(PUZZLE))
+    assert (r.verdict, r.solution) == ("unique", bulbs(GOOD))
+
+
+def change(cells_on=(), cells_off=()):
+    rows = [list(r) for r in GOOD]
+    for r, c in cells_on:
+        rows[r][c] = "*"
+    for r, c in cells_off:
+        rows[r][c] = "."
+    return bulbs(["".join(r) for r in rows])
+
+
+@pytest.mark.parametrize("solution,rule,cell", [
+    (change(cells_on=[(0, 2)]), "bulb-on-wall", (0, 2)),
+    (change(cells_on=[(2, 3)]), "bulbs-see-each-other", (1, 3)),
+    (change(cells_off=[(3, 2)]), "unlit-cell", (3, 2)),
+    (change(cells_off=[(0, 5)]), "wrong-count", (1, 5)),
+])
+def test_broken_solution_is_rejected_naming_rule_and_cell(solution, rule, cell):
+    assert (rule, cell) in {(v.rule, v.cell) for v in L.check(grid(PUZZLE), solution)}
+
+
+def test_only_the_broken_rule_is_reported_for_an_unlit_cell():
+    found = L.check(grid(PUZZLE), change(cells_off=[(3, 2)]))
+    assert {(v.rule, v.cell) for v in found} == {("unlit-cell", (3, 2)), ("unlit-cell", (3, 5))}
+
+
+def test_wrong_size_is_rejected():
+    assert [v.rule for v in L.check(grid(PUZZLE), bulbs(["*."]))] == ["size"]
