@@ -15,12 +15,22 @@ STRATEGIES: dict[str, dict[str, str]] = {
     "masyu": {
         "tamura": "pencilsat.encodings.masyu_tamura:run",
     },
-    "lightup": {},
-    "sudoku": {},
+    "lightup": {
+        "direct": "pencilsat.encodings.lightup:run_direct",
+        "csp": "pencilsat.encodings.lightup:run",
+        "card": "pencilsat.encodings.lightup:run_card",
+    },
+    "sudoku": {
+        "direct": "pencilsat.encodings.sudoku:run_direct",
+        "extended": "pencilsat.encodings.sudoku:run",
+        "minimal": "pencilsat.encodings.sudoku:run_minimal",
+    },
 }
 
 DEFAULT_STRATEGY: dict[str, str] = {
     "masyu": "tamura",
+    "lightup": "direct",
+    "sudoku": "direct",
 }
 
 BACKENDS = ("cnf", "cpsat")
