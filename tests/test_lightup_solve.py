@@ -42,9 +42,9 @@ def test_every_tatham_puzzle_is_unique_with_the_stored_solution(backend):
         assert_unique_and_stored(*load(txt, sol), backend=backend)
 
 
-@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
-def test_janko_sample_is_unique_with_the_stored_solution(backend):
-    for txt, sol in every_kth(JANKO, 8):
+@pytest.mark.parametrize("backend,step", [("cnf", 8), ("cpsat", 16)])
+def test_janko_sample_is_unique_with_the_stored_solution(backend, step):
+    for txt, sol in every_kth(JANKO, step):
         assert_unique_and_stored(*load(txt, sol), backend=backend)
 
 

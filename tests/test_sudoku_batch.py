@@ -1,0 +1,115 @@
+"""The Sudoku batch path: exact verdicts, solutions the checker accepts, bad lines recorded."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import numpy as np
+import pytest
+from conftest import CORPUS
+from test_sudoku_solve import TATHAM, TDOKU, pattern_grid, verdict_for
+
+from pencilsat.errors import InputError
+from pencilsat.puzzles import sudoku as S
+from pencilsat.solvers.sudoku_batch import GridSolver, run_batch, solve_batch
+
+
+def checked(line: str, solution: str) -> bool:
+    p = S.parse_line(line)
+    return S.check(p, S.SudokuSolution(S.parse_line(solution).clues)) == []
+
+
+def test_tdoku_counts_on_the_batch_path():
+    records = list(solve_batch(line for line, _, _ in TDOKU))
+    assert [r["index"] for r in records] == list(range(len(TDOKU)))
+    for (line, count, sol), rec in zip(TDOKU, records, strict=True):
+        assert rec["verdict"] == verdict_for(count), line
+        if count == 1:
+            assert rec["solution"] == sol
+        if count > 1:
+            assert checked(line, rec["solution"]) and checked(line, rec["second_solution"])
+            assert rec["solution"] != rec["second_solution"]
+        if count == 0:
+            assert "solution" not in rec
+
+
+@pytest.mark.parametrize("sat_solver", ["cadical153", "minisat", "glucose"])
+def test_tatham_solutions_on_the_batch_path(sat_solver):
+    records = list(solve_batch((line for line, _ in TATHAM), sat_solver=sat_solver))
+    assert [r["verdict"] for r in records] == ["unique"] * len(TATHAM)
+    assert [r["solution"] for r in records] == [sol for _, sol in TATHAM]
+
+
+def test_royle_sample_is_unique_and_checked():
+    lines = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()[::100]
+    records = list(solve_batch(lines, renew=50))  # renew often to exercise the rebuild
+    for line, rec in zip(lines, records, strict=True):
+        assert rec["verdict"] == "unique" and checked(line, rec["solution"])
+    assert {r["stats"]["decided_by"] for r in records} == {"propagation", "search"}
+
+
+def test_puzzles_forced_by_singles_are_decided_by_propagation_alone():
+    lines = (CORPUS / "sudoku/tatham/trivial.txt").read_text().split()
+    sols = (CORPUS / "sudoku/tatham/trivial.sol").read_text().split()
+    grid = GridSolver(9)
+    try:
+        records = [grid.solve(line) for line in lines]
+    finally:
+        grid.close()
+    assert [r["stats"]["decided_by"] for r in records] == ["propagation"] * len(lines)
+    assert [(r["verdict"], r["solution"]) for r in records] == [("unique", s) for s in sols]
+
+
+def test_invalid_lines_get_records_and_the_batch_goes_on():
+    good = TDOKU[0][0]
+    lines = [good, "123", "", good.replace(".", "x", 1), good[:-1] + "#", good]
+    records = list(solve_batch(lines))
+    assert [r["index"] for r in records] == list(range(6))
+    assert [r["verdict"] for r in records] == [
+        "unique", "invalid", "invalid", "invalid", "invalid", "unique"]
+    assert "81" in records[1]["reason"] and records[2]["reason"] == "empty line"
+    assert "'x'" in records[3]["reason"] and "column 81" in records[4]["reason"]
+
+
+def test_contradictory_clues_give_none():
+    line = "11" + "." * 79
+    assert next(solve_batch([line]))["verdict"] == "none"
+
+
+def test_mixed_sizes_in_one_batch():
+    full = pattern_grid(16)
+    clues = full.copy()
+    clues[np.random.default_rng(16).random((16, 16)) < 0.35] = 0
+    four = "1.3." "3..." "...." "...1"
+    records = list(solve_batch([S.format_line(clues), TDOKU[0][0], four]))
+    assert records[0]["verdict"] == "unique"
+    assert records[0]["solution"] == S.format_line(full)
+    assert records[1]["verdict"] == "unique"
+    assert records[2]["verdict"] in ("unique", "multiple") and checked(four, records[2]["solution"])
+
+
+def test_time_limit_keeps_verdicts_exact():
+    records = list(solve_batch((line for line, _, _ in TDOKU[:10]), time_limit=5.0))
+    assert [r["verdict"] for r in records] == [verdict_for(c) for _, c, _ in TDOKU[:10]]
+
+
+def test_unknown_sat_solver_is_refused():
+    with pytest.raises(ValueError):
+        next(solve_batch([TDOKU[0][0]], sat_solver="nope"))
+
+
+def test_run_batch_writes_json_lines(tmp_path):
+    path = tmp_path / "in.txt"
+    path.write_text("\n".join([TDOKU[0][0], "oops", TDOKU[1][0]]) + "\n")
+    for progress in (False, True):
+        out = io.StringIO()
+        assert run_batch(str(path), out, progress=progress) == 0
+        recs = [json.loads(x) for x in out.getvalue().splitlines()]
+        assert [r["verdict"] for r in recs] == ["unique", "invalid", "unique"]
+        assert recs[2]["solution"] == TDOKU[1][2]
+
+
+def test_run_batch_missing_file_is_an_input_error(tmp_path):
+    with pytest.raises(InputError):
+        run_batch(str(tmp_path / "missing.txt"), io.StringIO(), progress=False)

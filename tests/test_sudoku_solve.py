@@ -1,0 +1,183 @@
+"""Sudoku on both backends: Tatham's Solo, tdoku's exact counts, big grids, the rule checker."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import CORPUS, every_kth
+
+from pencilsat.encodings import sudoku as E
+from pencilsat.puzzles import sudoku as S
+from pencilsat.solvers.front import solve
+
+
+def tatham() -> list[tuple[str, str]]:
+    out = []
+    for txt in sorted((CORPUS / "sudoku/tatham").glob("*.txt")):
+        sols = txt.with_suffix(".sol").read_text().split()
+        puzzles = txt.read_text().split()
+        assert len(sols) == len(puzzles)
+        out += list(zip(puzzles, sols, strict=True))
+    return out
+
+
+def tdoku() -> list[tuple[str, int, str | None]]:
+    rows = []
+    for line in (CORPUS / "sudoku/tdoku_test_puzzles.tsv").read_text().splitlines():
+        parts = line.split("\t")
+        rows.append((parts[0], int(parts[1]), parts[2] if len(parts) > 2 else None))
+    return rows
+
+
+TATHAM = tatham()
+TDOKU = tdoku()
+
+
+def test_corpus_is_there():
+    assert len(TATHAM) == 204 and len(TDOKU) == 43
+
+
+def assert_unique(line: str, expected: str, **options) -> None:
+    p = S.parse_line(line)
+    r = solve(p, **options)
+    assert r.verdict == "unique", r.message
+    assert S.check(p, r.solution) == []
+    assert S.format_line(r.solution.grid) == expected
+
+
+def test_every_tatham_puzzle_on_cnf():
+    for line, sol in TATHAM:
+        assert_unique(line, sol, backend="cnf")
+
+
+def test_tatham_sample_on_cpsat():
+    sample = every_kth(TATHAM, 2)
+    assert len(sample) >= 100
+    for line, sol in sample:
+        assert_unique(line, sol, backend="cpsat")
+
+
+@pytest.mark.parametrize("encoding", ["extended", "minimal"])
+@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+def test_csp_clause_sets(encoding, backend):
+    for line, sol in every_kth(TATHAM, 34):
+        assert_unique(line, sol, encoding=encoding, backend=backend)
+
+
+def verdict_for(count: int) -> str:
+    return {0: "none", 1: "unique"}.get(count, "multiple")
+
+
+@pytest.mark.parametrize("backend,step", [("cnf", 1), ("cpsat", 3)])
+def test_tdoku_counts_on_the_front(backend, step):
+    for line, count, sol in every_kth(TDOKU, step):
+        p = S.parse_line(line)
+        r = solve(p, backend=backend)
+        assert r.verdict == verdict_for(count), line
+        if count == 1:
+            assert S.format_line(r.solution.grid) == sol
+        if count > 1:
+            assert S.check(p, r.solution) == [] and S.check(p, r.second_solution) == []
+            assert r.solution != r.second_solution
+
+
+def pattern_grid(n: int) -> np.ndarray:
+    """A valid full n x n grid: row r is the base row shifted by box-aware offsets."""
+    b = int(round(n ** 0.5))
+    return np.array([[(b * (r % b) + r // b + c) % n + 1 for c in range(n)] for r in range(n)])
+
+
+def test_pattern_grid_is_valid():
+    for n in (4, 9, 16, 25):
+        g = pattern_grid(n)
+        assert S.check(S.SudokuPuzzle(g), S.SudokuSolution(g)) == []
+
+
+@pytest.mark.parametrize("n,blank", [(4, 0.5), (16, 0.35), (25, 0.4)])
+@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+def test_big_grids_are_solved(n, blank, backend):
+    full = pattern_grid(n)
+    clues = full.copy()
+    clues[np.random.default_rng(n).random((n, n)) < blank] = 0
+    p = S.SudokuPuzzle(clues)
+    r = solve(p, backend=backend)
+    assert S.check(p, r.solution) == []
+    assert r.verdict == "unique" and np.array_equal(r.solution.grid, full)
+
+
+def test_25x25_line_form_round_trips_through_the_solver():
+    full = pattern_grid(25)
+    clues = full.copy()
+    clues[np.random.default_rng(7).random((25, 25)) < 0.3] = 0
+    p = S.parse_line(S.format_line(clues))
+    r = solve(p)
+    assert r.verdict == "unique" and S.format_line(r.solution.grid) == S.format_line(full)
+
+
+def test_direct_clauses_decode_to_the_grid():
+    line, sol = TATHAM[0]
+    enc = E.build_clauses(S.parse_line(line))
+    assert enc.num_vars == 729 and len(enc.answer) == 9 * (81 - sum(c != "." for c in line))
+    true = {E.var(9, i // 9, i % 9, int(ch)) for i, ch in enumerate(sol)}
+    assert S.format_line(enc.decode(true).grid) == sol
+
+
+def test_unknown_clause_set_is_refused():
+    with pytest.raises(ValueError):
+        E.build(S.parse_line("." * 81), "maximal")
+
+
+# ---- the rule checker rejects each broken rule
+
+SOLVED = pattern_grid(9)
+
+
+def broken(changes: dict[tuple[int, int], int]) -> S.SudokuSolution:
+    g = SOLVED.copy()
+    for cell, v in changes.items():
+        g[cell] = v
+    return S.SudokuSolution(g)
+
+
+def rules(puzzle, solution) -> set[tuple[str, tuple[int, int] | None]]:
+    return {(v.rule, v.cell) for v in S.check(puzzle, solution)}
+
+
+def test_valid_grid_passes():
+    assert S.check(S.SudokuPuzzle(SOLVED), S.SudokuSolution(SOLVED)) == []
+
+
+def test_changed_clue_is_rejected():
+    clues = np.zeros((9, 9), dtype=int)
+    clues[0, 0] = SOLVED[0, 0]
+    swapped = SOLVED.copy()
+    swapped[:, [0, 1]] = swapped[:, [1, 0]]  # swap two columns of one stack: still a Sudoku
+    found = rules(S.SudokuPuzzle(clues), S.SudokuSolution(swapped))
+    assert found == {("clue-changed", (0, 0))}
+
+
+def test_unfilled_cell_is_rejected():
+    found = rules(S.SudokuPuzzle(np.zeros((9, 9))), broken({(4, 4): 0}))
+    assert ("cell-not-filled", (4, 4)) in found
+
+
+@pytest.mark.parametrize("rule", ["repeat-in-row", "repeat-in-column", "repeat-in-box"])
+def test_repeated_digit_is_rejected(rule):
+    # (0,1) takes the value of (0,0): repeated in row 0 and in the top-left box, and column 1
+    # now holds that digit twice as well
+    found = {r for r, _ in rules(S.SudokuPuzzle(np.zeros((9, 9))),
+                                 broken({(0, 1): int(SOLVED[0, 0])}))}
+    assert rule in found
+
+
+def test_column_only_repeat():
+    # swapping two cells of a row keeps the row and the box (same box) valid, breaks 2 columns
+    g = SOLVED.copy()
+    g[0, 0], g[0, 1] = g[0, 1], g[0, 0]
+    found = {r for r, _ in rules(S.SudokuPuzzle(np.zeros((9, 9))), S.SudokuSolution(g))}
+    assert found == {"repeat-in-column"}
+
+
+def test_wrong_size_is_rejected():
+    found = S.check(S.SudokuPuzzle(np.zeros((9, 9))), S.SudokuSolution(np.ones((4, 4))))
+    assert [v.rule for v in found] == ["size"]
