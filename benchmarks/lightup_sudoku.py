@@ -1,0 +1,335 @@
+"""Light Up and Sudoku: corpus agreement on both backends, solve+uniqueness times, batch throughput.
+
+Usage: ``python benchmarks/lightup_sudoku.py [--quick] [--no-puzzlekit]``. Writes
+``benchmarks/results/lightup_sudoku.md`` and ``.json``.
+
+* Light Up: every Tatham and janko puzzle on the CNF backend (default strategy ``direct``) and on
+  CP-SAT (``csp`` model), verdict and solution compared with the stored one; janko solve +
+  uniqueness seconds per size group (target: max <= 0.2 s); the three strategies compared.
+* Sudoku: every Tatham Solo puzzle on both backends; the clause sets compared.
+* Sudoku batch (``pencilsat.solvers.sudoku_batch``): throughput with uniqueness on Royle's 49,158
+  17-clue puzzles and magictour's top 1465, one process, one thread (target >= 10,000/s; tdoku,
+  C++ with SIMD, publishes 364,000/s on 17-clue). Wall-clock and process CPU time are both
+  given: on a shared machine CPU time is the fairer "one core" figure.
+* puzzlekit (OR-Tools CP-SAT models, solve only, no uniqueness proof), when installed: the same
+  puzzles, our time / its time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "src"))
+
+from pencilsat.puzzles import lightup, sudoku  # noqa: E402
+from pencilsat.solvers.front import solve  # noqa: E402
+from pencilsat.solvers.sudoku_batch import solve_batch  # noqa: E402
+
+CORPUS = REPO.parent / "shared" / "corpus"
+RESULTS = REPO / "benchmarks" / "results"
+TDOKU_17CLUE_PER_S = 364_000
+
+
+def table(header: list[str], rows: list[list[Any]]) -> str:
+    def cell(v: Any) -> str:
+        if isinstance(v, float):
+            return f"{v:.3f}" if v < 100 else f"{v:,.0f}"
+        return f"{v:,}" if isinstance(v, int) else str(v)
+
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return "\n".join(out + ["| " + " | ".join(cell(v) for v in r) + " |" for r in rows])
+
+
+def lightup_pairs(folder: str) -> list[tuple[Path, Path]]:
+    return [(t, t.with_suffix(".sol")) for t in sorted((CORPUS / folder).rglob("*.txt"))
+            if t.with_suffix(".sol").exists()]
+
+
+def timed_solve(puzzle: Any, **options: Any) -> tuple[Any, float]:
+    t = time.perf_counter()
+    r = solve(puzzle, **options)
+    return r, time.perf_counter() - t
+
+
+def size_group(cells: int) -> str:
+    for limit, name in ((100, "<= 10x10"), (400, "<= 20x20"), (1000, "<= 1000 cells"),
+                        (2500, "<= 50x50")):
+        if cells <= limit:
+            return name
+    return "> 2500 cells (50x80, 100x100)"
+
+
+# ------------------------------------------------------------------ Light Up
+
+def bench_lightup(step: int) -> tuple[str, dict[str, Any]]:
+    tatham = lightup_pairs("lightup/tatham")[::step]
+    janko = lightup_pairs("lightup/janko")[::step]
+    agreement_rows, data = [], {"agreement": {}, "janko_groups": {}, "strategies": {}}
+    janko_times: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    for backend in ("cnf", "cpsat"):
+        for name, pairs in (("tatham", tatham), ("janko", janko)):
+            counts: Counter[str] = Counter()
+            bad: list[str] = []
+            total = 0.0
+            for txt, sol in pairs:
+                p = lightup.parse_puzzle(txt.read_text())
+                expected = lightup.parse_solution(sol.read_text())
+                r, dt = timed_solve(p, backend=backend)
+                total += dt
+                counts[r.verdict.value] += 1
+                if r.verdict != "unique" or r.solution != expected:
+                    bad.append(f"{txt.name}: {r.verdict.value}")
+                if backend == "cnf" and name == "janko":
+                    janko_times[size_group(p.width * p.height)].append((dt, txt.name))
+            agreement_rows.append([name, backend, len(pairs), counts["unique"],
+                                   len(pairs) - len(bad), total, ", ".join(bad[:5]) or "-"])
+            data["agreement"][f"{name}/{backend}"] = {
+                "puzzles": len(pairs), "verdicts": dict(counts), "disagreements": bad,
+                "total_s": total}
+            print("lightup", name, backend, dict(counts), len(bad), f"{total:.1f}s", flush=True)
+    group_rows = []
+    for group in sorted(janko_times, key=lambda g: max(t for t, _ in janko_times[g])):
+        ts = janko_times[group]
+        worst = max(ts)
+        group_rows.append([group, len(ts), statistics.median(t for t, _ in ts), worst[0],
+                           worst[1]])
+        data["janko_groups"][group] = {"puzzles": len(ts),
+                                       "median_s": statistics.median(t for t, _ in ts),
+                                       "max_s": worst[0], "max_puzzle": worst[1]}
+    # strategies on the same subset
+    subset = tatham[::2] + janko[::10]
+    strat_rows = []
+    for encoding, backend in (("direct", "cnf"), ("csp", "cnf"), ("card", "cnf"),
+                              ("csp", "cpsat"), ("card", "cpsat")):
+        times, enc_s, clauses = [], 0.0, 0
+        for txt, _ in subset:
+            p = lightup.parse_puzzle(txt.read_text())
+            r, dt = timed_solve(p, encoding=encoding, backend=backend)
+            assert r.verdict == "unique", (txt, r.verdict)
+            times.append(dt)
+            enc_s += r.stats.encode_s or 0.0
+            clauses += r.stats.clauses or 0
+        strat_rows.append([encoding, backend, len(subset), sum(times), enc_s,
+                           sum(times) - enc_s, max(times), clauses // len(subset)])
+        data["strategies"][f"{encoding}/{backend}"] = {
+            "puzzles": len(subset), "total_s": sum(times), "encode_s": enc_s,
+            "max_s": max(times), "mean_clauses": clauses // len(subset)}
+        print("lightup strategy", encoding, backend, f"{sum(times):.1f}s", flush=True)
+    body = (
+        "### Agreement with the stored solutions (default strategy per backend)\n\n"
+        + table(["set", "backend", "puzzles", "unique", "unique with stored solution",
+                 "total s", "disagreements"], agreement_rows)
+        + "\n\n### janko Light Up, CNF backend (`direct`, CaDiCaL 1.9.5): solve + uniqueness "
+          "wall seconds per puzzle, encoding included\n\n"
+        + table(["size group", "puzzles", "median s", "max s", "slowest"], group_rows)
+        + "\n\n### Strategies (Tatham every 2nd + janko every 10th)\n\n"
+        + table(["strategy", "backend", "puzzles", "total s", "of which encode s",
+                 "solve+uniqueness s", "max s", "mean clauses (CP-SAT: constraints)"],
+                strat_rows)
+    )
+    return body, data
+
+
+# ------------------------------------------------------------------ Sudoku
+
+def tatham_sudoku(step: int) -> list[tuple[str, str]]:
+    out = []
+    for txt in sorted((CORPUS / "sudoku/tatham").glob("*.txt")):
+        out += list(zip(txt.read_text().split(), txt.with_suffix(".sol").read_text().split(),
+                        strict=True))
+    return out[::step]
+
+
+def bench_sudoku(step: int) -> tuple[str, dict[str, Any]]:
+    items = tatham_sudoku(step)
+    rows, data = [], {}
+    for encoding, backend in (("direct", "cnf"), ("extended", "cnf"), ("minimal", "cnf"),
+                              ("extended", "cpsat"), ("minimal", "cpsat")):
+        counts: Counter[str] = Counter()
+        bad, times, conflicts, enc_s = 0, [], 0, 0.0
+        for line, sol in items:
+            r, dt = timed_solve(sudoku.parse_line(line), encoding=encoding, backend=backend)
+            counts[r.verdict.value] += 1
+            bad += r.verdict != "unique" or sudoku.format_line(r.solution.grid) != sol
+            times.append(dt)
+            conflicts += r.stats.conflicts or 0
+            enc_s += r.stats.encode_s or 0.0
+        rows.append([encoding, backend, len(items), len(items) - bad, sum(times), enc_s,
+                     max(times), conflicts if backend == "cnf" else "-"])
+        data[f"{encoding}/{backend}"] = {"puzzles": len(items), "verdicts": dict(counts),
+                                         "disagreements": bad, "total_s": sum(times),
+                                         "encode_s": enc_s, "max_s": max(times),
+                                         "conflicts": conflicts}
+        print("sudoku", encoding, backend, dict(counts), bad, f"{sum(times):.1f}s", flush=True)
+    body = ("### Tatham Solo (all six levels): agreement and clause sets\n\n"
+            + table(["strategy", "backend", "puzzles", "unique with stored solution",
+                     "total s", "of which encode s", "max s", "conflicts (CNF)"], rows))
+    return body, data
+
+
+def run_batch_timed(lines: list[str], **options: Any) -> dict[str, Any]:
+    counts: Counter[str] = Counter()
+    by: Counter[str] = Counter()
+    cpu, wall = time.process_time(), time.perf_counter()
+    for rec in solve_batch(lines, **options):
+        counts[rec["verdict"]] += 1
+        by[rec.get("stats", {}).get("decided_by", "-")] += 1
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    return {"puzzles": len(lines), "verdicts": dict(counts), "decided_by": dict(by),
+            "wall_s": wall, "cpu_s": cpu, "per_s_wall": len(lines) / wall,
+            "per_s_cpu": len(lines) / cpu}
+
+
+def bench_batch(quick: bool) -> tuple[str, dict[str, Any]]:
+    rows, data = [], {}
+    sets = {"royle_17clue.txt": None, "magictour_top1465.txt": None}
+    for name in sets:
+        lines = (CORPUS / "sudoku" / name).read_text().splitlines()
+        if quick:
+            lines = lines[:3000]
+        res = run_batch_timed(lines)
+        data[name] = res
+        rows.append([name, res["puzzles"], json.dumps(res["verdicts"]),
+                     res["decided_by"].get("propagation", 0), res["wall_s"],
+                     res["per_s_wall"], res["per_s_cpu"],
+                     f"1/{TDOKU_17CLUE_PER_S / res['per_s_cpu']:.0f}"])
+        print("batch", name, res, flush=True)
+    solver_rows = []
+    royle = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()[:5000]
+    for sat in ("cadical153", "cadical195", "glucose3", "glucose42", "minisat22"):
+        res = run_batch_timed(royle, sat_solver=sat)
+        solver_rows.append([sat, res["per_s_wall"], res["per_s_cpu"]])
+        data[f"solver/{sat}"] = res
+        print("batch solver", sat, res["per_s_cpu"], flush=True)
+    renew_rows = []
+    for renew in (250, 1000, 10**9):
+        res = run_batch_timed(royle, renew=renew)
+        renew_rows.append(["never" if renew == 10**9 else renew, res["per_s_wall"],
+                           res["per_s_cpu"]])
+        data[f"renew/{renew}"] = res
+    body = ("### Sudoku batch with uniqueness (one process, one thread, default CaDiCaL 1.5.3)"
+            "\n\n" + table(["set", "puzzles", "verdicts", "decided by propagation",
+                            "wall s", "puzzles/s wall", "puzzles/s CPU",
+                            "vs tdoku 364,000/s (CPU)"], rows)
+            + "\n\n### SAT solver for the batch (first 5,000 of Royle)\n\n"
+            + table(["PySAT solver", "puzzles/s wall", "puzzles/s CPU"], solver_rows)
+            + "\n\n### Rebuilding the solver every N puzzles (first 5,000 of Royle)\n\n"
+            + table(["renew every", "puzzles/s wall", "puzzles/s CPU"], renew_rows))
+    return body, data
+
+
+# ------------------------------------------------------------------ puzzlekit
+
+def bench_puzzlekit(step: int) -> tuple[str, dict[str, Any]]:
+    try:
+        import puzzlekit
+    except ImportError:
+        return ("puzzlekit is not installed (`pip install puzzlekit`): no comparison.",
+                {"installed": False})
+    version = getattr(puzzlekit, "__version__", "?")
+    rows, data = [], {"installed": True, "version": version}
+
+    def pk_sudoku(line: str) -> str:
+        grid = "\n".join(" ".join("-" if ch in ".0" else ch for ch in line[r * 9:r * 9 + 9])
+                         for r in range(9))
+        res = puzzlekit.solve(f"9 9\n{grid}", "sudoku")
+        return "".join(str(res.sol_grid).split()[2:])  # "9 9" header, then the digits
+
+    def pk_lightup(p: lightup.LightUpPuzzle) -> Any:
+        rows_ = lightup.puzzle_rows(p)
+        grid = "\n".join(" ".join({".": "-", "#": "x"}.get(ch, ch) for ch in row)
+                         for row in rows_)
+        return puzzlekit.solve(f"{p.height} {p.width}\n{grid}", "akari")
+
+    pk_sudoku("." * 81)  # warm-up: first call imports OR-Tools
+    sets = {
+        "sudoku royle_17clue (every 100th)":
+            (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()[::100 * step],
+        "sudoku magictour_top1465 (every 5th)":
+            (CORPUS / "sudoku/magictour_top1465.txt").read_text().splitlines()[::5 * step],
+    }
+    for name, lines in sets.items():
+        t = time.perf_counter()
+        answers = [pk_sudoku(line) for line in lines]
+        theirs = time.perf_counter() - t
+        t = time.perf_counter()
+        ours = [sudoku.format_line(solve(sudoku.parse_line(line)).solution.grid)
+                for line in lines]
+        ours_front = time.perf_counter() - t
+        agree = sum(a == b for a, b in zip(answers, ours, strict=True))
+        t = time.perf_counter()
+        for _ in solve_batch(lines):
+            pass
+        ours_batch = time.perf_counter() - t
+        rows.append([name, len(lines), agree, theirs, ours_front, ours_batch,
+                     f"{theirs / ours_front:.1f}x", f"{theirs / ours_batch:.0f}x"])
+        data[name] = {"puzzles": len(lines), "same_solution": agree,
+                      "puzzlekit_s": theirs, "ours_front_s": ours_front,
+                      "ours_batch_s": ours_batch}
+        print("puzzlekit", name, data[name], flush=True)
+    janko = lightup_pairs("lightup/janko")[::10 * step]
+    puzzles = [lightup.parse_puzzle(t.read_text()) for t, _ in janko]
+    t = time.perf_counter()
+    for p in puzzles:
+        pk_lightup(p)
+    theirs = time.perf_counter() - t
+    t = time.perf_counter()
+    for p in puzzles:
+        solve(p)
+    ours = time.perf_counter() - t
+    rows.append(["Light Up janko (every 10th)", len(puzzles), "-", theirs, ours, "-",
+                 f"{theirs / ours:.1f}x", "-"])
+    data["lightup janko"] = {"puzzles": len(puzzles), "puzzlekit_s": theirs, "ours_front_s": ours}
+    print("puzzlekit lightup", data["lightup janko"], flush=True)
+    body = (f"puzzlekit {version} (CP-SAT models; it solves only, it does not prove "
+            "uniqueness) against pencilsat (solve + uniqueness proof), wall seconds for the "
+            "whole set, in the same process.\n\n"
+            + table(["set", "puzzles", "same solution", "puzzlekit s", "pencilsat front s",
+                     "pencilsat batch s",
+                     "speed-up (front)", "speed-up (batch)"], rows))
+    return body, data
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="every 10th puzzle (smoke run)")
+    ap.add_argument("--no-puzzlekit", action="store_true")
+    args = ap.parse_args()
+    step = 10 if args.quick else 1
+    started = time.perf_counter()
+    parts, data = [], {}
+    for title, fn in (("Light Up", lambda: bench_lightup(step)),
+                      ("Sudoku", lambda: bench_sudoku(step)),
+                      ("Sudoku batch", lambda: bench_batch(args.quick))):
+        body, d = fn()
+        parts.append(f"## {title}\n\n{body}")
+        data[title] = d
+    if not args.no_puzzlekit:
+        body, d = bench_puzzlekit(step)
+        parts.append(f"## Comparison with puzzlekit\n\n{body}")
+        data["puzzlekit"] = d
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    head = (f"# Light Up and Sudoku\n\nMeasured {stamp} on {platform.machine()}, "
+            f"{os.cpu_count()} cores (load average {load:.1f} at the end: other jobs shared "
+            f"the machine), Python {platform.python_version()}; "
+            f"{'quick run (every 10th puzzle)' if args.quick else 'full run'}, "
+            f"{time.perf_counter() - started:.0f} s.\n\n"
+            "Reproduce: `python benchmarks/lightup_sudoku.py`.\n\n")
+    (RESULTS / "lightup_sudoku.md").write_text(head + "\n\n".join(parts) + "\n")
+    (RESULTS / "lightup_sudoku.json").write_text(json.dumps(data, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
