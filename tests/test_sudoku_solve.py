@@ -114,12 +114,21 @@ def test_25x25_line_form_round_trips_through_the_solver():
     assert r.verdict == "unique" and S.format_line(r.solution.grid) == S.format_line(full)
 
 
-def test_direct_clauses_decode_to_the_grid():
-    line, sol = TATHAM[0]
-    enc = E.build_clauses(S.parse_line(line))
-    assert enc.num_vars == 729 and len(enc.answer) == 9 * (81 - sum(c != "." for c in line))
-    true = {E.var(9, i // 9, i % 9, int(ch)) for i, ch in enumerate(sol)}
-    assert S.format_line(enc.decode(true).grid) == sol
+def test_grid_clauses_number_cell_digits_first():
+    clauses = E.grid_clauses(9)
+    assert E.num_vars(clauses) == 729  # pairwise: no auxiliaries
+    assert E.num_vars(E.grid_clauses(16)) > 16 ** 3  # sequential counters above 9
+    assert [E.var(9, 0, 0, d) for d in range(1, 10)] in clauses  # cell (0,0) holds a digit
+
+
+def test_direct_strategy_reuses_its_solver_and_stays_exact():
+    # alternate multiple, none and unique puzzles through the cached solver
+    for line, count, sol in TDOKU[::5] + TDOKU[::-7]:
+        r = solve(S.parse_line(line), encoding="direct")
+        assert r.verdict == verdict_for(count)
+        if count == 1:
+            assert S.format_line(r.solution.grid) == sol
+    assert r.stats.variables == 729 and r.stats.extra["decided_by"] in ("propagation", "search")
 
 
 def test_unknown_clause_set_is_refused():

@@ -11,8 +11,9 @@ Lynce and Ouaknine's two clause sets ("Sudoku as a SAT problem", 2006):
 The extended set is the default: on the Tatham and tdoku sets it solves with fewer conflicts
 and is faster on both backends (numbers in ``benchmarks/results/lightup_sudoku.md``), and it
 is what the batch path uses. Both are written in the CSP layer (strategies ``extended`` and
-``minimal``, both backends); ``direct`` states the extended set as plain PySAT clauses for the
-CNF backend (the CSP compile costs more than the solve on 9x9).
+``minimal``, both backends); ``direct`` (the default) states the extended set as plain PySAT
+clauses loaded once per grid size and takes the clues as assumptions, as the batch path does
+(the CSP compile costs a hundred times more than the solve on 9x9).
 
 Variable numbering of the clause form: ``x[r, c, d] = (r * N + c) * N + d`` for 0-based row,
 column and 1-based digit ``d``, so a model's first ``N**3`` literals decode by a reshape.
@@ -28,7 +29,6 @@ import numpy as np
 from pencilsat.encodings.csp import BoolVar, Model, le, linear_sum, or_
 from pencilsat.puzzles.common import Cell
 from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
-from pencilsat.solvers.clauses import ClauseEncoding, solve_clauses
 from pencilsat.solvers.result import SolveResult
 from pencilsat.solvers.uniqueness import Encoding, solve_encoding
 
@@ -133,31 +133,6 @@ def num_vars(clauses: tuple[list[int], ...]) -> int:
     return max(abs(lit) for cl in clauses for lit in cl)
 
 
-def clue_literals(clues: np.ndarray) -> list[int]:
-    """Unit literals fixing the clues of a grid."""
-    n = clues.shape[0]
-    rs, cs = np.nonzero(clues)
-    return [var(n, int(r), int(c), int(clues[r, c])) for r, c in zip(rs, cs, strict=True)]
-
-
-def decode_model(n: int, true: set[int] | list[int]) -> np.ndarray:
-    """Digits from a model (set or PySAT list) of the clause form."""
-    lits = np.fromiter((v in true for v in range(1, n ** 3 + 1)), dtype=bool, count=n ** 3) \
-        if isinstance(true, set) else np.asarray(true[: n ** 3]) > 0
-    return (lits.reshape(n, n, n).argmax(axis=2) + 1).astype(np.int16)
-
-
-def build_clauses(puzzle: SudokuPuzzle) -> ClauseEncoding:
-    """The ``direct`` strategy: the extended set as plain clauses, clues as unit clauses."""
-    n = puzzle.size
-    clauses = list(grid_clauses(n, extended=True))
-    clauses.extend([lit] for lit in clue_literals(puzzle.clues))
-    free = [(r, c) for r in range(n) for c in range(n) if not puzzle.clues[r, c]]
-    answer = [var(n, r, c, d) for r, c in free for d in range(1, n + 1)]
-    return ClauseEncoding("direct", num_vars(grid_clauses(n, extended=True)), clauses, answer,
-                          lambda true: SudokuSolution(decode_model(n, true)))
-
-
 def run(
     puzzle: SudokuPuzzle,
     *,
@@ -189,8 +164,11 @@ def run_direct(
     sat_solver: str | None = None,
     time_limit: float | None = None,
 ) -> SolveResult:
-    """``direct`` on the CNF backend; CP-SAT gets the ``extended`` CSP model instead."""
+    """``direct``: the extended set as plain clauses in a solver kept per grid size, clues as
+    assumptions (:func:`pencilsat.solvers.sudoku_batch.solve_puzzle`). CP-SAT has no clause
+    path, so it gets the ``extended`` CSP model instead."""
     if backend != "cnf":
         return run(puzzle, backend=backend, sat_solver=sat_solver, time_limit=time_limit)
-    return solve_clauses(puzzle, lambda: build_clauses(puzzle), sat_solver=sat_solver,
-                         time_limit=time_limit)
+    from pencilsat.solvers.sudoku_batch import solve_puzzle
+
+    return solve_puzzle(puzzle, sat_solver=sat_solver, time_limit=time_limit)
