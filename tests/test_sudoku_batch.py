@@ -46,7 +46,18 @@ def test_royle_sample_is_unique_and_checked():
     records = list(solve_batch(lines, renew=50))  # renew often to exercise the rebuild
     for line, rec in zip(lines, records, strict=True):
         assert rec["verdict"] == "unique" and checked(line, rec["solution"])
-    assert {r["stats"]["decided_by"] for r in records} == {"propagation", "search"}
+    assert {r["stats"]["decided_by"] for r in records} == {"singles", "search"}
+
+
+def test_singles_prefilter_changes_no_verdict():
+    lines = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()[::250]
+    lines += [line for line, _, _ in TDOKU]
+    with_singles = list(solve_batch(lines))
+    without = list(solve_batch(lines, singles=False))
+    assert [r["verdict"] for r in with_singles] == [r["verdict"] for r in without]
+    for a, b in zip(with_singles, without, strict=True):
+        if a["verdict"] == "unique":
+            assert a["solution"] == b["solution"]
 
 
 def test_puzzles_forced_by_singles_are_decided_by_propagation_alone():
@@ -113,3 +124,26 @@ def test_run_batch_writes_json_lines(tmp_path):
 def test_run_batch_missing_file_is_an_input_error(tmp_path):
     with pytest.raises(InputError):
         run_batch(str(tmp_path / "missing.txt"), io.StringIO(), progress=False)
+
+
+def test_singles_decide_trivial_puzzles_and_contradictions():
+    from pencilsat.solvers import sudoku_singles as singles
+
+    trivial = (CORPUS / "sudoku/tatham/trivial.txt").read_text().split()
+    sols = (CORPUS / "sudoku/tatham/trivial.sol").read_text().split()
+    clash = "11" + "." * 79  # two 1s in row 0
+    no_place = "123456789" + "." * 72  # fine: a full first row
+    status, cand = singles.singles(singles.candidates(trivial + [clash, no_place]))
+    assert status.tolist() == [singles.UNIQUE] * len(trivial) + [singles.NONE, singles.OPEN]
+    assert singles.solution_strings(cand[: len(trivial)]) == sols
+
+
+def test_chunks_keep_the_order(monkeypatch):
+    import pencilsat.solvers.sudoku_batch as B
+
+    monkeypatch.setattr(B, "CHUNK", 7)
+    lines = [line for line, _, _ in TDOKU] + ["bad"]
+    records = list(solve_batch(lines))
+    assert [r["index"] for r in records] == list(range(len(lines)))
+    assert [r["verdict"] for r in records[:-1]] == [verdict_for(c) for _, c, _ in TDOKU]
+    assert records[-1]["verdict"] == "invalid"

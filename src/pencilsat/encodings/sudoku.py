@@ -105,10 +105,15 @@ def grid_clauses(n: int, extended: bool = True) -> tuple[list[int], ...]:
     top = n ** 3
     out: list[list[int]] = []
 
+    pairs: set[tuple[int, int]] = set()
+
     def at_most_one(lits: list[int]) -> None:
         nonlocal top
-        if len(lits) <= PAIRWISE_UP_TO:
-            out.extend([-a, -b] for a, b in combinations(lits, 2))
+        if len(lits) <= PAIRWISE_UP_TO:  # a box shares pairs with rows and columns: add once
+            for a, b in combinations(lits, 2):
+                if (a, b) not in pairs:
+                    pairs.add((a, b))
+                    out.append([-a, -b])
             return
         enc = CardEnc.atmost(lits, bound=1, top_id=top, encoding=EncType.seqcounter)
         top = max(top, enc.nv)

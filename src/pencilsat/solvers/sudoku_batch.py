@@ -2,18 +2,22 @@
 
 For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
 
+0. **Singles in numpy** (9x9 only, :mod:`pencilsat.solvers.sudoku_singles`): naked and hidden
+   singles on a whole chunk of lines at once. A grid they fill is unique, a contradiction means
+   no solution; only the rest (about half of Royle's 17-clue set, all of magictour's) reach
+   the SAT solver, which then skips step 1.
 1. **Propagate** the clue literals (no search). With the extended clause set unit propagation
-   performs naked and hidden singles, so when it assigns every cell the solution is forced by
-   the clues: it exists and it is unique, no solve needed. A conflict means no solution. About
-   half of Royle's 17-clue puzzles end here.
+   performs the same singles, so when it assigns every cell the solution is forced by the
+   clues: it exists and it is unique, no solve needed. A conflict means no solution.
 2. Otherwise **solve** under the clue assumptions; UNSAT means no solution.
-3. **Uniqueness**: add ``-a or (some free cell differs)`` with a fresh activation literal ``a``
-   and solve under the clues plus ``a``. Afterwards the unit ``-a`` retires the clause, so it
-   never constrains a later puzzle (learnt clauses are consequences of the grid clauses and
-   the assumptions only through their literals, so they stay sound for every puzzle).
+3. **Uniqueness**: add ``-a or (some cell differs)`` with a fresh activation literal ``a`` and
+   solve under the clues plus ``a``. Afterwards the unit ``-a`` retires the clause for good.
+   Learnt clauses are consequences of the clauses alone (assumptions are decisions, and a
+   clause learnt from a blocking clause keeps its ``-a``), so they stay sound for every later
+   puzzle.
 4. Every ``renew`` puzzles the solver is rebuilt: retired activation variables and learnt
    clauses of other puzzles only slow propagation (measured: rebuilding every 1,000 puzzles
-   is ~30% faster than never).
+   is faster than never, see the benchmark).
 
 CaDiCaL 1.5.3 is the default: on these tiny incremental calls it was the fastest of PySAT's
 solvers we measured (minisat22, glucose3/4.2, cadical153/195, maplechrono, minicard), see
@@ -30,6 +34,8 @@ from collections.abc import Iterable, Iterator
 from operator import neg
 from typing import IO, Any
 
+import numpy as np
+
 from pencilsat.encodings.sudoku import grid_clauses, num_vars
 
 DEFAULT_SAT_SOLVER = "cadical153"
@@ -37,6 +43,9 @@ RENEW_EVERY = 1000
 _DIGITS = "123456789ABCDEFGHIJKLMNOP"
 _SIDES = {16: 4, 81: 9, 256: 16, 625: 25}
 _EMPTY = ".0"
+_VALID9 = frozenset(".0123456789")
+CHUNK = 4096
+"""Lines per numpy pre-filter call: large enough to amortise numpy's per-call cost."""
 
 
 class GridSolver:
@@ -104,8 +113,12 @@ class GridSolver:
             budget = min(2 * budget, 64000)
         return None
 
-    def solve(self, line: str, time_limit: float | None = None) -> dict[str, Any]:
-        """Verdict, solution(s) and how it was decided, for one puzzle line of this size."""
+    def solve(self, line: str, time_limit: float | None = None,
+              propagate: bool = True) -> dict[str, Any]:
+        """Verdict, solution(s) and how it was decided, for one puzzle line of this size.
+
+        ``propagate=False`` skips step 1 (the caller already knows singles do not finish it).
+        """
         start = time.perf_counter()
         assm = self.assumptions(line)
         if isinstance(assm, str):
@@ -114,13 +127,14 @@ class GridSolver:
             self._new_solver()
         self.used += 1
         solver = self.solver
-        ok, lits = solver.propagate(assumptions=assm)
-        if not ok:
-            return self._record("none", None, None, "propagation", start)
-        true = list(filter((0).__lt__, lits))
-        if len(true) == self.n * self.n:  # every cell forced by the clues
-            true.sort()
-            return self._record("unique", true, None, "propagation", start)
+        if propagate:
+            ok, lits = solver.propagate(assumptions=assm)
+            if not ok:
+                return self._record("none", None, None, "propagation", start)
+            true = list(filter((0).__lt__, lits))
+            if len(true) == self.n * self.n:  # every cell forced by the clues
+                true.sort()
+                return self._record("unique", true, None, "propagation", start)
         deadline = None if time_limit is None else start + time_limit
         first = self._solve(assm, deadline)
         if first is None:
@@ -223,35 +237,78 @@ def solve_batch(
     sat_solver: str | None = None,
     time_limit: float | None = None,
     renew: int = RENEW_EVERY,
+    singles: bool = True,
 ) -> Iterator[dict[str, Any]]:
     """One record per input line, in order, for a stream of one-line Sudokus.
 
     A record has ``index`` (0-based line number), ``verdict`` (unique, multiple, none, unknown,
     or invalid with a ``reason``), ``solution`` (one string, row-major, as the input), for
-    multiple a ``second_solution``, and ``stats`` (``decided_by`` propagation or search, and
-    ``seconds``). ``time_limit`` bounds each puzzle's search. Bad lines never stop the batch.
+    multiple a ``second_solution``, and ``stats``: ``decided_by`` (``singles`` = the numpy
+    pre-filter of :mod:`pencilsat.solvers.sudoku_singles`, ``propagation`` or ``search`` in
+    the SAT solver) and ``seconds`` (the pre-filter's time is shared out over its chunk).
+    ``time_limit`` bounds each puzzle's search. Bad lines never stop the batch.
     """
     name = pysat_name(sat_solver)
     solvers: dict[int, GridSolver] = {}
+
+    def grid_solver(n: int) -> GridSolver:
+        grid = solvers.get(n)
+        if grid is None:
+            grid = solvers[n] = GridSolver(n, name, renew)
+        return grid
+
     try:
-        for index, raw in enumerate(lines):
-            line = raw.strip()
+        index = 0
+        chunk: list[str] = []
+        for raw in lines:
+            chunk.append(raw.strip())
+            if len(chunk) == CHUNK:
+                yield from _solve_chunk(chunk, index, grid_solver, time_limit, singles)
+                index += len(chunk)
+                chunk = []
+        if chunk:
+            yield from _solve_chunk(chunk, index, grid_solver, time_limit, singles)
+    finally:
+        for grid in solvers.values():
+            grid.close()
+
+
+def _solve_chunk(chunk: list[str], first_index: int, grid_solver: Any,
+                 time_limit: float | None, use_singles: bool) -> Iterator[dict[str, Any]]:
+    from pencilsat.solvers import sudoku_singles as singles
+
+    pre: dict[int, dict[str, Any]] = {}
+    if use_singles:
+        nine = [i for i, line in enumerate(chunk) if len(line) == 81 and _VALID9.issuperset(line)]
+        if nine:
+            start = time.perf_counter()
+            status, cand = singles.singles(singles.candidates([chunk[i] for i in nine]))
+            solved = np.nonzero(status == singles.UNIQUE)[0]
+            texts = singles.solution_strings(cand[solved])
+            share = round((time.perf_counter() - start) / len(nine), 7)
+            for i in nine:
+                pre[i] = {"verdict": "open"}
+            for k, text in zip(solved.tolist(), texts, strict=True):
+                pre[nine[k]] = {"verdict": "unique", "solution": text,
+                                "stats": {"decided_by": "singles", "seconds": share}}
+            for k in np.nonzero(status == singles.NONE)[0].tolist():
+                pre[nine[k]] = {"verdict": "none",
+                                "stats": {"decided_by": "singles", "seconds": share}}
+    for i, line in enumerate(chunk):
+        rec = pre.get(i)
+        if rec is None:
             n = _SIDES.get(len(line))
             if n is None:
                 reason = ("empty line" if not line else
                           f"a one-line Sudoku has 16, 81, 256 or 625 cells, this one has "
                           f"{len(line)}")
-                yield {"index": index, "verdict": "invalid", "reason": reason}
-                continue
-            grid = solvers.get(n)
-            if grid is None:
-                grid = solvers[n] = GridSolver(n, name, renew)
-            rec = grid.solve(line, time_limit)
-            rec["index"] = index
-            yield rec
-    finally:
-        for grid in solvers.values():
-            grid.close()
+                rec = {"verdict": "invalid", "reason": reason}
+            else:
+                rec = grid_solver(n).solve(line, time_limit)
+        elif rec["verdict"] == "open":
+            rec = grid_solver(9).solve(line, time_limit, propagate=False)
+        rec["index"] = first_index + i
+        yield rec
 
 
 def run_batch(path_or_stdin: str, out_stream: IO[str] | None = None, progress: bool = True,
