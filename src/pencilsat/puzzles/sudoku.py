@@ -159,12 +159,12 @@ def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
     side = len(rows)
     if _side_from_count(side * side) is None:
         raise InputError(f"a Sudoku grid has 4, 9, 16 or 25 rows, this one has {side}",
-                         line=rows[-1][0] if rows else None)
+                         line=rows[-1][0] if rows else None, hint=_batch_hint(rows))
     grid = []
     for number, tokens in rows:
         if len(tokens) != side:
             raise InputError(f"row has {len(tokens)} cells, expected {side}", line=number,
-                             hint="every row needs one entry per column")
+                             hint=_batch_hint(rows) or "every row needs one entry per column")
         row = []
         for col, tok in enumerate(tokens, start=1):
             d = int(tok) if tok.isdigit() else (char_digit(tok) if len(tok) == 1 else None)
@@ -174,6 +174,14 @@ def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
             row.append(d)
         grid.append(row)
     return SudokuPuzzle(np.array(grid), name=name)
+
+
+def _batch_hint(rows: list[tuple[int, list[str]]]) -> str | None:
+    """A hint for files of one-line puzzles given where one puzzle was expected."""
+    if all(len(tokens) in (81, 256, 625) for _, tokens in rows):
+        return (f"this looks like {len(rows)} one-line puzzles: solve them all with "
+                "'pencilsat solve --batch FILE'")
+    return None
 
 
 def format_line(grid: np.ndarray) -> str:
