@@ -190,3 +190,12 @@ def test_column_only_repeat():
 def test_wrong_size_is_rejected():
     found = S.check(S.SudokuPuzzle(np.zeros((9, 9))), S.SudokuSolution(np.ones((4, 4))))
     assert [v.rule for v in found] == ["size"]
+
+
+def test_a_file_of_one_line_puzzles_points_to_batch():
+    from pencilsat.errors import InputError
+
+    text = "\n".join(line for line, _ in TATHAM[:3]) + "\n"
+    with pytest.raises(InputError) as err:
+        S.parse_puzzle(text)
+    assert "--batch" in (err.value.hint or "")
