@@ -140,3 +140,14 @@ def test_only_the_broken_rule_is_reported_for_an_unlit_cell():
 
 def test_wrong_size_is_rejected():
     assert [v.rule for v in L.check(grid(PUZZLE), bulbs(["*."]))] == ["size"]
+
+
+@pytest.mark.parametrize("encoding", ["direct", "csp", "card"])
+def test_long_runs_hold_one_bulb(encoding):
+    # runs of 8 cells: the direct strategy's sequential counter, the CSP layer's cardinality
+    none = solve(grid(["........", "1######1"]), encoding=encoding)
+    assert none.verdict == "none"
+    unique = solve(grid(["........", "1######."]), encoding=encoding)
+    assert unique.verdict == "unique" and unique.solution.bulbs == {(0, 0), (1, 7)}
+    several = solve(grid(["........"]), encoding=encoding)
+    assert several.verdict == "multiple"
