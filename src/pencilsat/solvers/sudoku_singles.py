@@ -29,6 +29,7 @@ HOUSES = np.concatenate([
 CELL_HOUSES = np.array([[h for h in range(27) if c in HOUSES[h]] for c in range(81)])
 """(81, 3): the row, column and box of each cell."""
 
+_KIND_CELLS = [HOUSES[9 * k:9 * k + 9].ravel() for k in range(3)]
 UNIQUE, NONE, OPEN = 0, 1, 2
 _DIGIT_OF_MASK = np.zeros(FULL + 1, dtype=np.uint8)
 for _d in range(N):
@@ -79,9 +80,12 @@ def singles(cand: np.ndarray, max_rounds: int = 81) -> tuple[np.ndarray, np.ndar
             once |= m
         exactly_once = once & ~twice
         missing = (once != FULL).any(axis=1)
+        per_house = cells & exactly_once[:, :, None]  # (B, 27, 9)
         hidden = np.zeros_like(c)
-        for h in range(27):
-            hidden[:, HOUSES[h]] |= c[:, HOUSES[h]] & exactly_once[:, h, None]
+        spread = np.empty_like(c)
+        for kind in range(3):  # rows, columns, boxes each cover every cell once
+            spread[:, _KIND_CELLS[kind]] = per_house[:, 9 * kind:9 * kind + 9].reshape(-1, 81)
+            hidden |= spread
         c = np.where(hidden != 0, hidden, c)
         dead = (c == 0).any(axis=1) | missing | clash.any(axis=1)
         cand[active] = c
