@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pencilsat.grading.lightup import _effective
+from pencilsat.grading.lightup_engine import effective
 from pencilsat.grading.lightup_state import Board, Deduction
 from pencilsat.puzzles.common import Cell
 from pencilsat.puzzles.lightup import LightUpPuzzle
@@ -66,7 +66,7 @@ def run_detector(board: Board, detect) -> Deduction:
     total = Deduction()
     for anchor in range(board.geo.n):
         board.reads = set()
-        total = total.merged(_effective(board, detect(board, anchor)))
+        total = total.merged(effective(board, detect(board, anchor)))
     return total
 
 

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 from lightup_grading_support import CORPUS, board_from_rows, corpus_pairs
 
-from pencilsat.grading.lightup import _effective, grade_lightup
+from pencilsat.grading.lightup import grade_lightup
 from pencilsat.grading.lightup_catalogue import ANY, CLUE, SEARCH_ORDER, WHITE
 from pencilsat.grading.lightup_cost import THESIS_SCALE, technique_total, use_cost
+from pencilsat.grading.lightup_engine import effective
 from pencilsat.grading.lightup_state import Board
 from pencilsat.puzzles.lightup import LightUpPuzzle, parse_puzzle, parse_solution
 
@@ -94,7 +95,7 @@ def _plain_rescan_log(puzzle: LightUpPuzzle) -> list[tuple[int, int, frozenset, 
     while True:
         for tech in SEARCH_ORDER:
             hit = next(((a, d) for a in anchors[tech.anchors]
-                        if (d := _effective(board, tech.detect(board, a)))), None)
+                        if (d := effective(board, tech.detect(board, a)))), None)
             if hit:
                 anchor, ded = hit
                 log.append((tech.number, anchor, ded.lights, ded.no_light))

@@ -10,18 +10,17 @@ technique costs with habituation (§4.5) and maps to 7 levels (Table 4.8).
 The engine reads only the puzzle model: never the solution, never a solver. Grade only puzzles
 already proven unique (the front does that).
 
-Incremental bookkeeping: every technique evaluation records which cells, segments and virtual
-clues it read; after an application only the (technique, anchor) pairs that read something
-that changed are re-evaluated. The result is identical to rescanning everything after every step.
+The search itself lives in :mod:`lightup_engine` (incremental, identical to a full rescan).
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 
-from pencilsat.grading.lightup_catalogue import ANY, CLUE, SEARCH_ORDER, WHITE, Technique
+from pencilsat.grading.lightup_catalogue import SEARCH_ORDER, Technique
 from pencilsat.grading.lightup_cost import THESIS_SCALE, LevelScale, use_cost
+from pencilsat.grading.lightup_engine import Engine
 from pencilsat.grading.lightup_state import (
     LIGHT,
     LIT,
@@ -141,7 +140,7 @@ class LightUpGrade:
 def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE) -> LightUpGrade:
     """Grade a (uniquely solvable) Light Up puzzle with Kashima's 25 techniques."""
     board = Board.from_puzzle(puzzle)
-    engine = _Engine(board, SEARCH_ORDER)
+    engine = Engine(board, SEARCH_ORDER)
     steps: list[LightUpStep] = []
     uses: Counter[int] = Counter()
     stuck: str | None = None
@@ -181,72 +180,6 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE) -> Li
         final_rows=_rows(puzzle, board),
         stuck_reason=stuck,
     )
-
-
-class _Engine:
-    """Finds the next application in the thesis's order (§3.3) without rescanning everything.
-
-    For each technique: ``dirty`` anchors must be re-evaluated, ``firing`` maps anchors known to
-    apply to their deduction, and ``watchers`` maps each read key to the (technique, anchor)
-    pairs that read it.
-    """
-
-    def __init__(self, board: Board, order: tuple[Technique, ...]) -> None:
-        self.board = board
-        self.order = order
-        geo = board.geo
-        anchor_sets = {
-            CLUE: list(geo.clues),
-            WHITE: [i for i in range(geo.n) if geo.white[i]],
-            ANY: [i for i in range(geo.n) if geo.white[i] or geo.number[i] >= 0],
-        }
-        self.dirty: list[set[int]] = [set(anchor_sets[t.anchors]) for t in order]
-        self.firing: list[dict[int, Deduction]] = [{} for _ in order]
-        self.watchers: defaultdict[int, set[tuple[int, int]]] = defaultdict(set)
-
-    def next_application(self) -> tuple[Technique, int, Deduction] | None:
-        board = self.board
-        for ti, tech in enumerate(self.order):
-            dirty, firing = self.dirty[ti], self.firing[ti]
-            for anchor in dirty:
-                board.reads = set()
-                deduction = _effective(board, tech.detect(board, anchor))
-                for key in board.reads:
-                    self.watchers[key].add((ti, anchor))
-                if deduction:
-                    firing[anchor] = deduction
-                else:
-                    firing.pop(anchor, None)
-            dirty.clear()
-            if firing:
-                anchor = min(firing)
-                return tech, anchor, firing[anchor]
-        return None
-
-    def apply(self, deduction: Deduction) -> None:
-        board = self.board
-        changed: set[int] = set()
-        for i in sorted(deduction.lights):
-            board.place_light(i, changed)
-        for i in sorted(deduction.no_light):
-            board.forbid(i, changed)
-        if deduction.restriction:
-            board.restrict(deduction.restriction, changed)
-        for key in changed:
-            for ti, anchor in self.watchers.pop(key, ()):
-                self.dirty[ti].add(anchor)
-
-
-def _effective(board: Board, deduction: Deduction) -> Deduction:
-    """Drop no-op parts (D9): exclusions of cells the same step's lights will light, and of
-    cells already decided. Reads the marks it depends on so the engine tracks them."""
-    if not deduction:
-        return deduction
-    lights = frozenset(i for i in deduction.lights if board.mark(i) != LIGHT)
-    lit_by_step = set().union(*(board.seen(i) for i in lights)) if lights else set()
-    no_light = frozenset(i for i in deduction.no_light
-                         if i not in lit_by_step and board.mark(i) == UNKNOWN)
-    return Deduction(lights, no_light, deduction.restriction)
 
 
 def _record(board: Board, tech: Technique, anchor: int, deduction: Deduction,
