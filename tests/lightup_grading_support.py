@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from pencilsat.grading.lightup_engine import effective
+from pencilsat.grading.lightup_geometry import Geometry
 from pencilsat.grading.lightup_state import Board, Deduction
 from pencilsat.puzzles.common import Cell
 from pencilsat.puzzles.lightup import LightUpPuzzle
@@ -79,3 +80,38 @@ def corpus_pairs(folder: str) -> list[tuple[Path, Path]]:
     base = CORPUS / folder
     return [(p, p.with_suffix(".sol")) for p in sorted(base.rglob("*.txt"))
             if p.with_suffix(".sol").exists()]
+
+
+def all_solutions(puzzle: LightUpPuzzle, limit: int = 200) -> list[frozenset[int]]:
+    """Every solution (up to ``limit``) as sets of cell indices, by brute force: the test
+    oracle for tiny grids."""
+    geo = Geometry.from_puzzle(puzzle)
+    whites = [i for i in range(geo.n) if geo.white[i]]
+    position = {i: k for k, i in enumerate(whites)}
+    out: list[frozenset[int]] = []
+
+    def clues_possible(lights: set[int], k: int) -> bool:
+        for clue in geo.clues:
+            placed = sum(1 for j in geo.nbrs[clue] if j in lights)
+            still_open = sum(1 for j in geo.nbrs[clue] if position[j] >= k)
+            if placed > geo.number[clue] or placed + still_open < geo.number[clue]:
+                return False
+        return True
+
+    def extend(k: int, lights: set[int]) -> None:
+        if len(out) >= limit or not clues_possible(lights, k):
+            return
+        if k == len(whites):
+            lit = set().union(*(geo.seen[i] for i in lights)) if lights else set()
+            if lit >= set(whites):
+                out.append(frozenset(lights))
+            return
+        i = whites[k]
+        if not any(j in lights for j in geo.seen[i] if j != i):
+            lights.add(i)
+            extend(k + 1, lights)
+            lights.discard(i)
+        extend(k + 1, lights)
+
+    extend(0, set())
+    return out

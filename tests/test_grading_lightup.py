@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from lightup_grading_support import CORPUS, board_from_rows, corpus_pairs
+from lightup_grading_support import CORPUS, all_solutions, corpus_pairs
 
 from pencilsat.grading.lightup import grade_lightup
 from pencilsat.grading.lightup_catalogue import ANY, CLUE, SEARCH_ORDER, WHITE
@@ -128,50 +128,13 @@ def test_incremental_engine_logs_exactly_what_a_full_rescan_logs():
 
 # --- soundness on random grids, checked against every solution (digest §9.3) -----------------
 
-def _all_solutions(puzzle: LightUpPuzzle, limit: int = 200) -> list[frozenset]:
-    """Brute-force enumeration for tiny grids (test oracle only)."""
-    board = board_from_rows(["".join("." if v == -1 else "#" if v == -2 else str(v)
-                                     for v in row) for row in puzzle.cells.tolist()])
-    geo = board.geo
-    whites = [i for i in range(geo.n) if geo.white[i]]
-    out: list[frozenset] = []
-
-    def ok_partial(lights: set[int], k: int) -> bool:
-        for clue in geo.clues:
-            placed = sum(1 for j in geo.nbrs[clue] if j in lights)
-            open_ = sum(1 for j in geo.nbrs[clue] if j in remaining_from(k))
-            if placed > geo.number[clue] or placed + open_ < geo.number[clue]:
-                return False
-        return True
-
-    def remaining_from(k: int) -> set[int]:
-        return set(whites[k:])
-
-    def rec(k: int, lights: set[int]) -> None:
-        if len(out) >= limit or not ok_partial(lights, k):
-            return
-        if k == len(whites):
-            lit = set().union(*(geo.seen[i] for i in lights)) if lights else set()
-            if lit >= set(whites):
-                out.append(frozenset(lights))
-            return
-        i = whites[k]
-        if not any(j in lights for j in geo.seen[i] if j != i):
-            lights.add(i)
-            rec(k + 1, lights)
-            lights.discard(i)
-        rec(k + 1, lights)
-
-    rec(0, set())
-    return out
-
-
-def _random_puzzle(rng: random.Random, h: int, w: int) -> LightUpPuzzle:
+def _random_puzzle(rng: random.Random, h: int, w: int, walls: float = 0.3,
+                   clues: float = 0.6) -> LightUpPuzzle:
     """Random walls, a random maximal valid light placement, clues from it."""
     cells = np.full((h, w), -1)
     for r in range(h):
         for c in range(w):
-            if rng.random() < 0.3:
+            if rng.random() < walls:
                 cells[r, c] = -2
     probe = LightUpPuzzle(cells)
     whites = probe.white_cells()
@@ -184,7 +147,7 @@ def _random_puzzle(rng: random.Random, h: int, w: int) -> LightUpPuzzle:
             lit |= {cell, *probe.sees(cell)}
     for r in range(h):
         for c in range(w):
-            if cells[r, c] == -2 and rng.random() < 0.6:
+            if cells[r, c] == -2 and rng.random() < clues:
                 cells[r, c] = sum((r + dr, c + dc) in lights
                                   for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
     return LightUpPuzzle(cells)
@@ -195,7 +158,7 @@ def test_every_step_holds_in_every_solution_of_random_grids():
     checked = 0
     for _ in range(250):
         puzzle = _random_puzzle(rng, rng.randint(3, 6), rng.randint(3, 6))
-        solutions = _all_solutions(puzzle)
+        solutions = all_solutions(puzzle)
         if not solutions or len(solutions) >= 200:
             continue
         grade = grade_lightup(puzzle)
@@ -244,3 +207,44 @@ def test_no_deduction_contradicts_the_corpus_solution():
                       for c, ch in enumerate(row) if ch == "*"}
             assert lights == bulbs, puzzle_path.name
     assert finished > len(cases) // 3
+
+
+def test_every_detector_is_sound_on_random_partial_states():
+    """Digest §9.3: run every technique at every anchor on states made of deductions that hold
+    in all solutions (random subsets of the forced lights and forced empties)."""
+    from pencilsat.grading.lightup_catalogue import TECHNIQUES
+
+    rng = random.Random(2011)
+    fired: set[int] = set()
+    for k in range(240):
+        puzzle = _random_puzzle(rng, rng.randint(4, 6), rng.randint(4, 6),
+                                walls=(0.2, 0.3, 0.4)[k % 3], clues=0.9)
+        solutions = all_solutions(puzzle)
+        if not solutions or len(solutions) >= 200:
+            continue
+        w = puzzle.width
+        always = frozenset.intersection(*solutions)
+        ever = frozenset.union(*solutions)
+        whites = [r * w + c for r, c in puzzle.white_cells()]
+        never = [i for i in whites if i not in ever]
+        for _ in range(3):
+            board = Board.from_puzzle(puzzle)
+            changed: set[int] = set()
+            for i in sorted(always):
+                if rng.random() < 0.5 and board.state[i] == 8:
+                    board.place_light(i, changed)
+            for i in never:
+                if rng.random() < 0.6:
+                    board.forbid(i, changed)
+            for tech in TECHNIQUES:
+                for anchor in range(board.geo.n):
+                    ded = effective(board, tech.detect(board, anchor))
+                    if not ded:
+                        continue
+                    fired.add(tech.number)
+                    for sol in solutions:
+                        assert ded.lights <= sol, (tech.english, puzzle.cells.tolist())
+                        assert not ded.no_light & sol, (tech.english, puzzle.cells.tolist())
+                        if ded.restriction:
+                            assert len(ded.restriction & sol) == 1, tech.english
+    assert len(fired) >= 18, sorted(fired)

@@ -3,9 +3,12 @@ effect, in all 8 rotations and reflections, and stays silent on a near miss."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from lightup_grading_support import (
+    all_solutions,
     board_from_rows,
+    cell,
     cells,
     effect_cells,
     run_detector,
@@ -14,6 +17,7 @@ from lightup_grading_support import (
 
 from pencilsat.grading.lightup_catalogue import BY_NUMBER, TECHNIQUES
 from pencilsat.grading.lightup_state import Board
+from pencilsat.puzzles.lightup import LightUpPuzzle
 
 # (technique number, grid rows, expected lights, expected cannot-place, expected restriction)
 POSITIVE = [
@@ -47,7 +51,8 @@ POSITIVE = [
     (17, ["....", "x#1#", "...."], "", "B1 D1 B3 D3", ""),
     (18, ["0#0#", "x.x#", "....", "#..."], "", "B4", ""),
     (19, ["0xx0", "x..x", "...."], "", "A3 D3", ""),
-    (20, ["....", ".3..", "..1.", "...."], "A2 B1", "C4 D3", ""),
+    (20, ["....", ".3..", "..1.", "...."], "A2 B1", "C4 D3", ""),  # fragment: no solution
+    (20, [".....", ".3...", "..1..", "....."], "A2 B1", "C4 D3", ""),  # solvable 4x5 variant
     (21, [".#..", ".2..", "..1.", "...."], "A2", "C4 D3", ""),
     (22, ["....", ".22.", "...."], "A2 D2", "", ""),
     (22, ["......", "#.22.#", "......"], "B2 E2", "A1 F1 A3 F3", ""),
@@ -149,3 +154,37 @@ def test_restriction_is_read_by_derived_placement_and_exclusion():
 def test_restriction_counts_only_when_new():
     board = _with_restriction(["..1#", ".2..", "...."], "A2 B3")
     assert not run_detector(board, BY_NUMBER[25].detect)
+
+
+def _marks_puzzle_and_solutions(rows: list[str]):
+    """The grid as a puzzle, and its solutions that respect the drawn marks (L light,
+    x no light)."""
+    board = board_from_rows(rows)
+    grid = [row.replace(" ", "") for row in rows]
+    w = len(grid[0])
+    lights = {r * w + c for r, row in enumerate(grid) for c, ch in enumerate(row) if ch in "L*"}
+    no_light = {r * w + c for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == "x"}
+    table = {".": -1, "+": -1, "x": -1, "L": -1, "*": -1, "#": -2, **{str(k): k for k in range(5)}}
+    puzzle = LightUpPuzzle(np.array([[table[ch] for ch in row] for row in grid]))
+    sols = [s for s in all_solutions(puzzle, limit=5000) if lights <= s and not no_light & s]
+    return board, sols
+
+
+def test_expected_effects_hold_in_every_solution_of_the_test_grids():
+    """The expectations above are facts about the grids, not about the implementation: a
+    brute-force enumeration confirms them wherever the drawn fragment has solutions."""
+    with_solutions = 0
+    for number, rows, lights, no_light, restriction in POSITIVE:
+        board, sols = _marks_puzzle_and_solutions(rows)
+        if not sols:
+            continue
+        with_solutions += 1
+        w = board.geo.width
+        index = {name: r * w + c for name in (lights + " " + no_light + " " + restriction).split()
+                 for r, c in [cell(name)]}
+        for sol in sols:
+            assert all(index[n] in sol for n in lights.split()), (number, rows)
+            assert not any(index[n] in sol for n in no_light.split()), (number, rows)
+            if restriction:
+                assert sum(index[n] in sol for n in restriction.split()) == 1, (number, rows)
+    assert with_solutions == len(POSITIVE) - 1   # all but T20's unsolvable fragment
