@@ -272,10 +272,10 @@ def main() -> None:
     summary = summarise(rows)
     meta = {"workers": args.workers, "python": platform.python_version(), "wall_seconds": wall}
     RESULTS.mkdir(parents=True, exist_ok=True)
+    per_puzzle = [{k: (round(v, 4) if isinstance(v, float) else v) for k, v in r.items()
+                   if k != "techniques" and (k != "bad_steps" or v)} for r in rows]
     (RESULTS / "grade_lightup.json").write_text(json.dumps(
-        {"meta": meta, "summary": summary,
-         "puzzles": [{k: v for k, v in r.items() if k != "bad_steps" or v} for r in rows]},
-        ensure_ascii=False, indent=1))
+        {"meta": meta, "summary": summary, "puzzles": per_puzzle}, ensure_ascii=False))
     (RESULTS / "grade_lightup.md").write_text(markdown(summary, meta))
     print(markdown(summary, meta))
 
