@@ -11,6 +11,21 @@ The engine reads only the puzzle model: never the solution, never a solver. Grad
 already proven unique (the front does that).
 
 The search itself lives in :mod:`lightup_engine` (incremental, identical to a full rescan).
+
+Decisions where the thesis is silent or ambiguous (digest §9.1; details in each technique's
+docstring):
+- D1 order: ascending Table 4.7 cost, ties by thesis number (孤立 0, 単純否定 1, 単純発生 4, ...).
+- D2 generality: rules in terms of need/avail/cand/sees in all 8 symmetries; "a 1" / "a 2" in
+  a pattern means a clue still needing 1 / 2 lights; any unavailable cell removes a place.
+- D3: T1 only when all the clue's white neighbours are still unknown, otherwise T2.
+- D4: the grid edge is a wall.  D5: k-th use costs max(b / 2**(k-1), b / 10).
+- D6: thesis thresholds (mu 48.216, sigma 17.783); a cost exactly on a threshold takes the
+  lower level; ``LevelScale`` makes them configurable.
+- D7: T25's restriction is a virtual clue read by T2, T9 and T11; counted only when new.
+- D8: unfinished puzzles get level ``None`` (unrated) plus the cost and the lit share so far.
+- D9: an application must change a cell; exclusions of cells its own lights light are dropped.
+- D10: anchors are the origins of digest §4 (T7 and T10: the clue). One application = one
+  technique at one anchor; every instance found at that anchor is applied together.
 """
 
 from __future__ import annotations
