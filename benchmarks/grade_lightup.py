@@ -129,12 +129,8 @@ def summarise(rows: list[dict]) -> dict:
     ten = [r for r in rows if (r["width"], r["height"]) == (10, 10)]
     levels_10 = Counter(str(r["level"]) if r["finished"] else "unrated" for r in ten)
     costs = [r["cost"] for r in rows if r["finished"]]
-    confusion: dict[str, dict[str, int]] = {}
-    for g in GRADE_ORDER:
-        sel = [r for r in rows if r["tatham"] == g]
-        if sel:
-            c = Counter(str(r["level"]) if r["finished"] else "unrated" for r in sel)
-            confusion[g] = {col: c.get(col, 0) for col in LEVEL_COLUMNS}
+    confusion = _confusion(rows)
+    confusion_10 = _confusion(ten)
     correlations = {}
     for label, sel in (("all sizes", rows), ("10x10", ten)):
         fin = [r for r in sel if r["finished"] and r["tatham"] in TATHAM_LEVEL]
@@ -172,6 +168,7 @@ def summarise(rows: list[dict]) -> dict:
                                                   if r["tatham"] == g and r["finished"]])
                                     for g in GRADE_ORDER},
         "confusion_level_vs_tatham": confusion,
+        "confusion_level_vs_tatham_10x10": confusion_10,
         "spearman": correlations,
         "timing_seconds": timing,
         "max_seconds_10x10": max(r["seconds"] for r in ten),
@@ -185,6 +182,16 @@ def summarise(rows: list[dict]) -> dict:
         },
         "technique_uses": dict(tech_use.most_common()),
     }
+
+
+def _confusion(rows: list[dict]) -> dict[str, dict[str, int]]:
+    out = {}
+    for g in GRADE_ORDER:
+        sel = [r for r in rows if r["tatham"] == g]
+        if sel:
+            c = Counter(str(r["level"]) if r["finished"] else "unrated" for r in sel)
+            out[g] = {col: c.get(col, 0) for col in LEVEL_COLUMNS}
+    return out
 
 
 def _describe(values: list[float]) -> dict:
@@ -231,11 +238,14 @@ def markdown(s: dict, meta: dict) -> str:
                        f"{d['q1']:.1f} | {d['median']:.1f} | {d['q3']:.1f} | {d['max']:.1f} |")
     out += ["", "## Level against Tatham's grade", "",
             "Rows: Tatham's solver grade (folder level for `tatham/`, `tatham_grades.tsv` for "
-            "janko; beyond-hard = Tatham's recursion limit). Columns: our level.", "",
-            "| Tatham | " + " | ".join(LEVEL_COLUMNS) + " |",
-            "|---" * (len(LEVEL_COLUMNS) + 1) + "|"]
-    for g, row in s["confusion_level_vs_tatham"].items():
-        out.append(f"| {g} | " + " | ".join(str(row[c]) for c in LEVEL_COLUMNS) + " |")
+            "janko; beyond-hard = Tatham's recursion limit). Columns: our level."]
+    for title, key in (("all sizes", "confusion_level_vs_tatham"),
+                       ("10x10 only (the thesis's calibration size)",
+                        "confusion_level_vs_tatham_10x10")):
+        out += ["", f"{title}:", "", "| Tatham | " + " | ".join(LEVEL_COLUMNS) + " |",
+                "|---" * (len(LEVEL_COLUMNS) + 1) + "|"]
+        for g, row in s[key].items():
+            out.append(f"| {g} | " + " | ".join(str(row[c]) for c in LEVEL_COLUMNS) + " |")
     out += ["", "## Spearman correlation with Tatham's level (easy=1, tricky=2, hard=3)", "",
             "| subset | finished n | cost | level | all graded n | cost, unrated ranked last |",
             "|---|---|---|---|---|---|"]
