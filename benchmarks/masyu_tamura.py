@@ -17,11 +17,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import CORPUS, markdown_table, median, write_results  # noqa: E402
 
-from pencilsat.encodings.masyu_tamura import build  # noqa: E402
 from pencilsat.puzzles import masyu  # noqa: E402
-from pencilsat.solvers.uniqueness import solve_encoding  # noqa: E402
+from pencilsat.solvers.front import solve  # noqa: E402
 
-CONFIGS = [("cnf", "cadical"), ("cnf", "glucose"), ("cnf", "minisat"), ("cpsat", None)]
+CONFIGS = [("tamura", "cnf", "cadical"), ("tamura", "cnf", "glucose"),
+           ("tamura", "cnf", "minisat"), ("tamura", "cpsat", None),
+           ("tamura-log", "cnf", "cadical"), ("tamura-log", "cnf", "minisat")]
 
 
 def main() -> None:
@@ -32,27 +33,28 @@ def main() -> None:
     puzzle = masyu.parse_puzzle(args.puzzle.read_text())
     expected = masyu.parse_solution(args.puzzle.with_suffix(".sol").read_text())
     rows, data = [], []
-    for backend, sat in CONFIGS:
+    for encoding, backend, sat in CONFIGS:
         runs = []
         for _ in range(args.repeat):
-            r = solve_encoding(puzzle, lambda: build(puzzle), backend=backend, sat_solver=sat)
+            r = solve(puzzle, encoding=encoding, backend=backend, sat_solver=sat)
             assert r.verdict == "unique" and r.solution == expected, r.verdict
             runs.append(r.stats)
         enc = median([s.encode_s for s in runs])
         sol = median([s.solve_s for s in runs])
         uni = median([s.uniqueness_s for s in runs])
         st = runs[0]
-        rows.append([backend, st.sat_solver or "-", st.variables, st.clauses, st.conflicts,
+        rows.append([encoding, backend, st.sat_solver or "-", st.variables, st.clauses, st.conflicts,
                      enc, sol, uni, sol + uni])
-        data.append({"backend": backend, "sat_solver": st.sat_solver, "variables": st.variables,
+        data.append({"encoding": encoding, "backend": backend, "sat_solver": st.sat_solver, "variables": st.variables,
                      "clauses": st.clauses, "conflicts": st.conflicts,
                      "encode_s": enc, "solve_s": sol, "uniqueness_s": uni,
                      "runs": [s.to_json() for s in runs]})
         print(rows[-1], flush=True)
-    body = (f"Puzzle: `{args.puzzle.name}` ({puzzle.width}x{puzzle.height}), encoding `tamura` "
-            f"(fixed start, tight number domains), verdict `unique` with the printed solution in "
+    body = (f"Puzzle: `{args.puzzle.name}` ({puzzle.width}x{puzzle.height}), `tamura` = order "
+            f"encoding with fixed start and tight number domains, `tamura-log` = the same model "
+            f"with the numbers log-encoded; verdict `unique` with the printed solution in "
             f"every run. Seconds, median of {args.repeat} in-process runs.\n\n"
-            + markdown_table(["backend", "SAT solver", "variables", "clauses/constraints",
+            + markdown_table(["encoding", "backend", "SAT solver", "variables", "clauses/constraints",
                               "conflicts", "encode s", "solve s", "uniqueness s",
                               "solve+uniqueness s"], rows)
             + "\n\nReproduce: `python benchmarks/masyu_tamura.py`.\n")

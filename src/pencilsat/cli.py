@@ -39,6 +39,15 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--time-limit", type=float, metavar="S", help="seconds for the whole run")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
 
+    grade = sub.add_parser("grade", help="prove uniqueness, then grade human difficulty")
+    grade.add_argument("puzzle", nargs="?", help="puzzle file, or - for standard input")
+    grade.add_argument("--json", action="store_true", help="print one JSON object")
+    grade.add_argument("--steps", action="store_true", help="print the step-by-step deductions")
+    grade.add_argument("--time-limit", type=float, metavar="S",
+                       help="seconds for the uniqueness proof")
+    grade.add_argument("--batch", metavar="FILE",
+                       help="grade a file of one-line Sudoku puzzles, writing JSON lines")
+
     verify = sub.add_parser("verify", help="check a solution with the independent rule checker")
     verify.add_argument("puzzle")
     verify.add_argument("solution")
@@ -52,6 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_solve(args)
         if args.command == "verify":
             return cmd_verify(args)
+        if args.command == "grade":
+            return cmd_grade(args)
     except InputError as err:
         print(f"pencilsat: invalid input: {err}", file=sys.stderr)
         return EXIT_INVALID
@@ -139,6 +150,29 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(json.dumps(result_json(result)))
     else:
         print(describe_result(result))
+    return result.verdict.exit_code
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    """Exit status: the uniqueness verdict's (0 only when the puzzle was graded)."""
+    from pencilsat.grading.front import grade
+
+    if args.batch:
+        from pencilsat.grading.sudoku_batch import run_grade_batch
+
+        return run_grade_batch(args.batch, sys.stdout)
+    if args.puzzle is None:
+        raise InputError("give a puzzle file (or - for stdin), or --batch FILE")
+    puzzle = load_puzzle(args.puzzle)
+    result = grade(puzzle, time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps(result.to_json()))
+    elif result.grade is None:
+        print(f"verdict: {result.verdict.value} — not graded: a difficulty grade needs a "
+              "puzzle with exactly one solution")
+    else:
+        print("verdict: unique")
+        print(result.grade.describe(args.steps))
     return result.verdict.exit_code
 
 
