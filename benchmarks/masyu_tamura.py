@@ -43,9 +43,10 @@ def main() -> None:
         sol = median([s.solve_s for s in runs])
         uni = median([s.uniqueness_s for s in runs])
         st = runs[0]
-        rows.append([encoding, backend, st.sat_solver or "-", st.variables, st.clauses, st.conflicts,
-                     enc, sol, uni, sol + uni])
-        data.append({"encoding": encoding, "backend": backend, "sat_solver": st.sat_solver, "variables": st.variables,
+        rows.append([encoding, backend, st.sat_solver or "-", st.variables, st.clauses,
+                     st.conflicts, enc, sol, uni, sol + uni])
+        data.append({"encoding": encoding, "backend": backend, "sat_solver": st.sat_solver,
+                     "variables": st.variables,
                      "clauses": st.clauses, "conflicts": st.conflicts,
                      "encode_s": enc, "solve_s": sol, "uniqueness_s": uni,
                      "runs": [s.to_json() for s in runs]})
@@ -54,7 +55,7 @@ def main() -> None:
             f"encoding with fixed start and tight number domains, `tamura-log` = the same model "
             f"with the numbers log-encoded; verdict `unique` with the printed solution in "
             f"every run. Seconds, median of {args.repeat} in-process runs.\n\n"
-            + markdown_table(["encoding", "backend", "SAT solver", "variables", "clauses/constraints",
+            + markdown_table(["encoding", "backend", "SAT solver", "variables", "clauses",
                               "conflicts", "encode s", "solve s", "uniqueness s",
                               "solve+uniqueness s"], rows)
             + "\n\nReproduce: `python benchmarks/masyu_tamura.py`.\n")
