@@ -10,6 +10,7 @@ import csv
 from pathlib import Path
 
 import numpy as np
+
 from pencilsat.puzzles import lightup, masyu, sudoku
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"

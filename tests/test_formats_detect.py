@@ -6,8 +6,8 @@ import io
 
 import numpy as np
 import pytest
-
 from _formats_corpus import CORPUS, PARSERS, tatham_sudoku_lines
+
 from pencilsat.errors import InputError
 from pencilsat.formats.detect import convert, read_input, read_puzzle
 from pencilsat.formats.puzzlink import to_url

@@ -7,13 +7,11 @@ import itertools
 import xml.etree.ElementTree as ET
 
 import pytest
-
 from _formats_corpus import CORPUS, sudoku_from_digits
+
 from pencilsat.errors import InputError
 from pencilsat.formats.svg import CELL, draw_svg, save_drawing
 from pencilsat.puzzles import lightup, masyu, sudoku
-
-NS = {"svg": "http://www.w3.org/2000/svg"}
 
 # A project-made 4x4 Masyu with exactly two solutions (checked by hand and by enumeration below).
 TWO_WAY = "masyu 4 4\nB.W.\nW...\n...B\n....\n"
@@ -41,7 +39,8 @@ def all_loops(width: int, height: int) -> list[masyu.MasyuSolution]:
             if not (0 <= n[0] < height and 0 <= n[1] < width):
                 continue
             if n == path[0] and len(path) >= 4:
-                cycles.add(frozenset(masyu.edge(a, b) for a, b in zip(path, path[1:] + path[:1])))
+                ring = zip(path, path[1:] + path[:1], strict=True)
+                cycles.add(frozenset(masyu.edge(a, b) for a, b in ring))
             elif n > path[0] and n not in path:
                 extend(path + [n])
 
@@ -118,7 +117,8 @@ def test_sudoku_draws_clues_and_filled_digits_and_marks_differences():
 
 def test_puzzle_only_drawing_of_every_genre_is_valid_xml():
     for text in (TWO_WAY, (CORPUS / "lightup/pzprjs/lightup_example.txt").read_text()):
-        puzzle = masyu.parse_puzzle(text) if text.startswith("masyu") else lightup.parse_puzzle(text)
+        reader = masyu.parse_puzzle if text.startswith("masyu") else lightup.parse_puzzle
+        puzzle = reader(text)
         parse(draw_svg(puzzle))
     parse(draw_svg(sudoku.parse_line("." * 256)))
 

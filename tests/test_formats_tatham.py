@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from _formats_corpus import (
     FORMATTERS,
     PARSERS,
@@ -13,6 +12,7 @@ from _formats_corpus import (
     puzzle_files,
     tatham_sudoku_lines,
 )
+
 from pencilsat.errors import InputError
 from pencilsat.formats.tatham import parse_game_id, to_game_id
 from pencilsat.puzzles import lightup, masyu, sudoku
