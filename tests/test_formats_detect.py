@@ -57,6 +57,8 @@ def test_read_input_takes_a_file_a_url_a_game_id_and_stdin(tmp_path, monkeypatch
     assert read_input(str(path)) == puzzle
     assert read_input(to_url(puzzle)) == puzzle
     assert read_input(to_game_id(puzzle)) == puzzle
+    page = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/pearl.html#"
+    assert read_input(page + to_game_id(puzzle)) == puzzle
     monkeypatch.setattr("sys.stdin", io.StringIO(to_url(puzzle)))
     assert read_input("-") == puzzle
 
