@@ -30,6 +30,11 @@ def test_corpus_text_formats_are_detected(path):
     assert read_puzzle(text) == PARSERS[path.split("/")[0]](text)
 
 
+def test_byte_order_mark_and_windows_line_ends_are_accepted():
+    text = SEED.read_text()
+    assert read_puzzle("\ufeff" + text.replace("\n", "\r\n")) == seed_puzzle()
+
+
 def test_seed_sugar_format_is_detected():
     puzzle = seed_puzzle()
     assert read_puzzle(masyu.format_sugar(puzzle)) == puzzle
@@ -83,6 +88,7 @@ def test_errors_inside_a_file_name_the_file_and_line(tmp_path):
     ("masyu-solution 2 2\n..\n..\n", "solution file"),
     ("hello world", "cannot tell what this line is"),
     ("masyu 3 3\n...\n..\n", "expected 3 rows, found 2"),
+    ("..W\nB..\n...\n", "need a first line 'masyu W H'"),
 ])
 def test_unreadable_text_gets_a_clear_error(text, problem):
     with pytest.raises(InputError) as err:

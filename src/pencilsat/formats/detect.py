@@ -28,6 +28,8 @@ CONVERT_TARGETS = ("url", "tatham", "text")
 ONE_LINE_SUDOKU = (16, 81, 256, 625)
 _WHAT = "a puzzle file (masyu/lightup/sudoku text), a puzz.link URL, a Tatham game ID or '-'"
 _SOLUTION_TAGS = ("masyu-solution", "lightup-solution")
+_HEADERLESS = ("a grid without a header is read as a Sudoku; Masyu and Light Up grids need a "
+               "first line 'masyu W H' or 'lightup W H'")
 
 
 def read_puzzle(text: str, source: str = "<input>") -> Puzzle:
@@ -88,6 +90,7 @@ def _is_file(path: Path) -> bool:
 
 
 def _read(text: str, source: str) -> Puzzle:
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     lines = content_lines(text)
     if not lines:
         raise InputError("the input is empty", hint=f"give {_WHAT}")
@@ -104,7 +107,11 @@ def _read(text: str, source: str) -> Puzzle:
         return masyu.parse_sugar(text, name=source)
     if len(lines) == 1:
         return _read_line(lines[0][1].strip(), lines[0][0])
-    return sudoku.parse_puzzle(text, name=source)
+    try:
+        return sudoku.parse_puzzle(text, name=source)
+    except InputError as exc:
+        hint = (exc.hint + "; " if exc.hint else "") + _HEADERLESS
+        raise InputError(exc.message, line=exc.line, column=exc.column, hint=hint) from None
 
 
 def _read_line(line: str, number: int) -> Puzzle:
