@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pencilsat.errors import InputError
-from pencilsat.formats.detect import read_puzzle
+from pencilsat.formats.detect import read_input, read_puzzle
 from pencilsat.formats.puzzlink import parse_url
 from pencilsat.formats.tatham import parse_game_id
 from pencilsat.puzzles import lightup, masyu, sudoku
@@ -100,3 +100,9 @@ GRID_TOKENS = st.sampled_from(["1", "4", "10", ".", "0", "²", "9" * 5000, "|", 
 ))
 def test_read_puzzle_answers_a_puzzle_or_an_input_error(text):
     answers_or_input_error(read_puzzle, text)
+
+
+@FUZZ
+@given(st.one_of(st.text(), st.text(CODE_CHARS), mutations(VALID_URLS + VALID_IDS)))
+def test_read_input_answers_a_puzzle_or_an_input_error(arg):
+    answers_or_input_error(read_input, arg)

@@ -124,3 +124,10 @@ def test_malformed_ids_name_the_problem(text, genre, problem):
     with pytest.raises(InputError) as err:
         parse_game_id(text, genre)
     assert problem in str(err.value)
+
+
+def test_error_column_points_at_the_bad_character_after_a_prefix():
+    text = "pearl:3x2:aB?c"
+    with pytest.raises(InputError) as err:
+        parse_game_id(text)
+    assert text[err.value.column - 1] == "?"
