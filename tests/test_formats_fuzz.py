@@ -103,6 +103,7 @@ def test_read_puzzle_answers_a_puzzle_or_an_input_error(text):
 
 
 @FUZZ
-@given(st.one_of(st.text(), st.text(CODE_CHARS), mutations(VALID_URLS + VALID_IDS)))
+@given(st.one_of(st.text(), st.text(CODE_CHARS), mutations(VALID_URLS + VALID_IDS))
+       .filter(lambda arg: arg != "-"))  # '-' reads standard input, tested in test_formats_detect
 def test_read_input_answers_a_puzzle_or_an_input_error(arg):
     answers_or_input_error(read_input, arg)
