@@ -82,6 +82,11 @@ def convert(puzzle: Puzzle, to: str) -> str:
                      hint="choose one of: " + ", ".join(CONVERT_TARGETS))
 
 
+def _small_whole(token: str) -> bool:
+    """ASCII digits only, at most 4 of them (``str.isdigit`` would also pass ``'²'``)."""
+    return 1 <= len(token) <= 4 and all("0" <= ch <= "9" for ch in token)
+
+
 def _is_file(path: Path) -> bool:
     try:
         return path.is_file()
@@ -96,6 +101,9 @@ def _read(text: str, source: str) -> Puzzle:
         raise InputError("the input is empty", hint=f"give {_WHAT}")
     first = lines[0][1].strip()
     tag = first.split()[0].lower()
+    if tag == "sudoku" and not all(_small_whole(p) for p in first.split()[1:]):
+        raise InputError(f"expected 'sudoku N N' with N in 4, 9, 16, 25, got {first!r}",
+                         line=lines[0][0], column=1, hint="write the size in ASCII digits")
     if tag in ("masyu", "lightup", "sudoku"):
         reader = {"masyu": masyu.parse_puzzle, "lightup": lightup.parse_puzzle,
                   "sudoku": sudoku.parse_puzzle}[tag]
