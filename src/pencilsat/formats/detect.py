@@ -82,6 +82,11 @@ def convert(puzzle: Puzzle, to: str) -> str:
                      hint="choose one of: " + ", ".join(CONVERT_TARGETS))
 
 
+def _name(source: str) -> str:
+    """The puzzle's display name: a file's stem, nothing for ``<stdin>`` and the like."""
+    return "" if source.startswith("<") else Path(source).stem
+
+
 def _small_whole(token: str) -> bool:
     """ASCII digits only, at most 4 of them (``str.isdigit`` would also pass ``'²'``)."""
     return 1 <= len(token) <= 4 and all("0" <= ch <= "9" for ch in token)
@@ -107,16 +112,16 @@ def _read(text: str, source: str) -> Puzzle:
     if tag in ("masyu", "lightup", "sudoku"):
         reader = {"masyu": masyu.parse_puzzle, "lightup": lightup.parse_puzzle,
                   "sudoku": sudoku.parse_puzzle}[tag]
-        return reader(text, name=source)
+        return reader(text, name=_name(source))
     if tag in _SOLUTION_TAGS:
         raise InputError(f"this is a solution file ({tag}), not a puzzle", line=lines[0][0],
                          hint="give the puzzle file; solutions are checked with 'pencilsat check'")
     if any(line.lstrip(";").split()[:1] == ["size"] for _, line in lines):
-        return masyu.parse_sugar(text, name=source)
+        return masyu.parse_sugar(text, name=_name(source))
     if len(lines) == 1:
         return _read_line(lines[0][1].strip(), lines[0][0])
     try:
-        return sudoku.parse_puzzle(text, name=source)
+        return sudoku.parse_puzzle(text, name=_name(source))
     except InputError as exc:
         hint = (exc.hint + "; " if exc.hint else "") + _HEADERLESS
         raise InputError(exc.message, line=exc.line, column=exc.column, hint=hint) from None
