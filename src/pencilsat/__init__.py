@@ -40,9 +40,9 @@ def read_puzzle(path: str) -> Any:
 
 def parse_puzzle(text: str) -> Any:
     """Parse puzzle text in any supported format."""
-    from pencilsat.formats.reading import parse_puzzle_text
+    from pencilsat.formats.detect import read_puzzle
 
-    return parse_puzzle_text(text)
+    return read_puzzle(text)
 
 
 def check(puzzle: Any, solution: Any) -> list[Any]:

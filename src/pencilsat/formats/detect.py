@@ -40,18 +40,24 @@ def read_puzzle(text: str, source: str = "<input>") -> Puzzle:
         raise exc.located(source) from None
 
 
+def read_text(arg: str) -> str:
+    """The text of a file, or of standard input for ``-``; a clear error otherwise."""
+    if arg == "-":
+        return sys.stdin.read()
+    path = Path(arg)
+    if not _is_file(path):
+        raise InputError(f"no such file: {arg}", source=arg, hint=f"give {_WHAT}")
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read the file: {exc}", source=arg,
+                         hint="check the path and that it is a UTF-8 text file") from None
+
+
 def read_input(arg: str) -> Puzzle:
     """Read a puzzle from a file path, a URL, a game ID, a one-line Sudoku or ``-`` (stdin)."""
-    if arg == "-":
-        return read_puzzle(sys.stdin.read(), "<stdin>")
-    path = Path(arg)
-    if _is_file(path):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(f"cannot read the file: {exc}", source=arg,
-                             hint="check the path and that it is a UTF-8 text file") from None
-        return read_puzzle(text, arg)
+    if arg == "-" or _is_file(Path(arg)):
+        return read_puzzle(read_text(arg), "<stdin>" if arg == "-" else arg)
     single = arg.strip()
     if "\n" not in single and (puzzlink.looks_like_url(single)
                                or tatham.looks_like_game_id(single)
@@ -115,7 +121,12 @@ def _read(text: str, source: str) -> Puzzle:
         return reader(text, name=_name(source))
     if tag in _SOLUTION_TAGS:
         raise InputError(f"this is a solution file ({tag}), not a puzzle", line=lines[0][0],
-                         hint="give the puzzle file; solutions are checked with 'pencilsat check'")
+                         hint="give the puzzle file; solutions are checked with 'pencilsat verify'")
+    words = first.split()
+    if len(words) == 3 and words[0].isascii() and words[0].isalpha() and words[0].islower():
+        raise InputError(f"unknown puzzle format starting with {words[0]!r}", line=lines[0][0],
+                         column=1, hint="the header must be 'masyu W H', 'lightup W H' or "
+                         "'sudoku N N'")
     if any(line.lstrip(";").split()[:1] == ["size"] for _, line in lines):
         return masyu.parse_sugar(text, name=_name(source))
     if len(lines) == 1:

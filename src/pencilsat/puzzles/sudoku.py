@@ -148,7 +148,9 @@ def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
         raise InputError("the input is empty", hint="give 81 characters or a 9-row grid")
     if lines[0][1].split()[:1] == ["sudoku"]:
         parts = lines[0][1].split()
-        side = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else 0
+        ascii_number = len(parts) == 3 and 0 < len(parts[1]) <= 4 and all(
+            "0" <= ch <= "9" for ch in parts[1])
+        side = int(parts[1]) if ascii_number else 0
         if parts[1:] != [str(side), str(side)] or _side_from_count(side * side) is None:
             raise InputError(f"expected 'sudoku N N' with N in 4, 9, 16, 25, got {lines[0][1]!r}",
                              line=lines[0][0], column=1)
