@@ -51,6 +51,22 @@ def _positions(state: SudokuState, band: int, digit: int) -> tuple[list[int], li
     return lines, blocks
 
 
+def _exactly(masks: list[int], count: int) -> int:
+    """Digits present in exactly ``count`` (1 or 2) of three digit masks."""
+    x, y, z = masks
+    if count == 1:
+        return (x & ~y & ~z) | (~x & y & ~z) | (~x & ~y & z)
+    return (x & y & ~z) | (x & ~y & z) | (~x & y & z)
+
+
+def _band_digits(state: SudokuState, band: int, count: int) -> int:
+    """Digits written in exactly ``count`` lines and ``count`` blocks of the band."""
+    used = state.used
+    lines = [used[u] for u in BAND_LINES[band]]
+    blocks = [used[u] for u in BAND_BLOCKS[band]]
+    return _exactly(lines, count) & _exactly(blocks, count)
+
+
 def _segment_single(state: SudokuState, segment: tuple[int, ...], digit: int) -> int | None:
     """The blocked-cell test: if exactly 2 of the 3 cells are filled or see ``digit``, the
     third one; ``None`` otherwise, and ``None`` if the segment already holds the digit."""
@@ -62,8 +78,6 @@ def _segment_single(state: SudokuState, segment: tuple[int, ...], digit: int) ->
 
 def _three_line_at(state: SudokuState, band: int, digit: int, technique: str) -> SudokuStep | None:
     lines, blocks = _positions(state, band, digit)
-    if len(lines) != 2 or len(blocks) != 2:
-        return None
     line, block = 3 - sum(lines), 3 - sum(blocks)
     cell = _segment_single(state, SEGMENTS[band][line][block], digit)
     if cell is None:
@@ -80,7 +94,10 @@ def three_line(state: SudokuState) -> SudokuStep | None:
     for band in range(6):
         if _band_complete(state, band):
             continue
+        twice = _band_digits(state, band, 2)
         for d in DIGITS:
+            if not twice >> d & 1:
+                continue
             step = _three_line_at(state, band, d, "SANRETUSYO")
             if step is not None:
                 return step
@@ -102,6 +119,8 @@ def first_clue(state: SudokuState) -> list[SudokuStep]:
             if _band_complete(state, band):
                 continue
             for d in DIGITS:
+                if not _band_digits(state, band, 2) >> d & 1:
+                    continue
                 step = _three_line_at(state, band, d, "FIRSTCLUE")
                 if step is not None:
                     r, c, digit = step.placements[0]
@@ -179,10 +198,11 @@ def modified_three_line(state: SudokuState) -> SudokuStep | None:
     for band in range(6):
         if _band_complete(state, band):
             continue
+        once = _band_digits(state, band, 1)
         for s in DIGITS:
-            lines, blocks = _positions(state, band, s)
-            if len(lines) != 1 or len(blocks) != 1:
+            if not once >> s & 1:
                 continue
+            lines, blocks = _positions(state, band, s)
             s1, s2 = lines[0], blocks[0]
             for q in range(3):
                 for d in range(3):
