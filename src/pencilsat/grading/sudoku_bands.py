@@ -173,14 +173,12 @@ def proposition2_pairs(state: SudokuState) -> list[SegmentPair]:
             for s in DIGITS:
                 if not missing >> s & 1 or not state.blocked(centre, s):
                     continue
-                if rows[2] >> s & 1:
-                    pairs.append(SegmentPair(row_band, 0, bc, s))
-                if rows[0] >> s & 1:
-                    pairs.append(SegmentPair(row_band, 2, bc, s))
-                if cols[0] >> s & 1:
-                    pairs.append(SegmentPair(col_band, 2, br, s))
-                if cols[2] >> s & 1:
-                    pairs.append(SegmentPair(col_band, 0, br, s))
+                for outer, opposite in ((0, 2), (2, 0)):  # s in the top row: pair in the bottom
+                    if rows[outer] >> s & 1:
+                        pairs.append(SegmentPair(row_band, opposite, bc, s))
+                for outer, opposite in ((0, 2), (2, 0)):
+                    if cols[outer] >> s & 1:
+                        pairs.append(SegmentPair(col_band, opposite, br, s))
     return pairs
 
 

@@ -101,11 +101,14 @@ class _Lists:
         self.locks: list[Lock] = []
         self.lock_cells: set[tuple[int, ...]] = set()
 
-    def add_pair(self, digit: int, x: int, y: int) -> None:
+    def add_pair(self, digit: int, x: int, y: int) -> bool:
+        """Append a pair system unless it is a duplicate (same digit and cells); True if new."""
         key = (digit, min(x, y), max(x, y))
-        if key not in self.pair_keys:
-            self.pair_keys.add(key)
-            self.pairs.append(PairSystem.make(digit, x, y))
+        if key in self.pair_keys:
+            return False
+        self.pair_keys.add(key)
+        self.pairs.append(PairSystem.make(digit, x, y))
+        return True
 
     def add_lock(self, cells: tuple[int, ...], digits: int) -> None:
         if cells not in self.lock_cells:
@@ -152,7 +155,8 @@ def _build_pairs_in_units(
 ) -> SudokuStep | None:
     """Prop. 6 over every incomplete unit: a digit left with 1 possible cell is placed, with 2
     it becomes a pair system. Rounds >= 2 pencil in the unit's locks (Prop. 6 (3), the reduced
-    unit) and use exclusion (2) from the pairs known at the start of the round."""
+    unit) and use exclusion (2) from every pair known so far, including those found earlier in
+    this round (``ZEROCASE`` scans the whole current list)."""
     excluded = lists.excluded_digits() if later_round else [0] * 81
     allowed = [0] * 81
     for c in range(81):
@@ -180,8 +184,12 @@ def _build_pairs_in_units(
             if len(free) == 1:
                 return _place(free[0], d, f"in {unit_name(unit)} every cell but "
                                           f"{cell_name(free[0])} excludes {d} (Prop. 6)")
-            if len(free) == 2:
-                lists.add_pair(d, free[0], free[1])
+            if len(free) == 2 and lists.add_pair(d, free[0], free[1]) and later_round:
+                others, bit = lists.pairs[-1].others, ~(1 << d)
+                while others:
+                    low = others & -others
+                    allowed[low.bit_length() - 1] &= bit
+                    others ^= low
     return None
 
 
@@ -190,6 +198,7 @@ def _chain(old: list[PairSystem], start: PairSystem, s_cell: int) -> tuple[str, 
 
     Walk from the start pair's other cell with parity +1 ("holds the digit if ``s_cell`` does
     not"); an A-type link (shared cell) flips the parity, a B-type link (peer cell) needs +1.
+    Each candidate pair's cells are tried in reading order, as in ``SETUPRL``.
     When the end becomes a peer of ``s_cell`` at parity +1, (digit; s_cell, end) is a new pair
     system. Ambiguity: when the end comes back to ``s_cell`` itself at parity +1, the listing
     records a degenerate pair that a later round turns into a placement; we return the
@@ -202,17 +211,15 @@ def _chain(old: list[PairSystem], start: PairSystem, s_cell: int) -> tuple[str, 
         for w in old:
             if id(w) in used:
                 continue
-            if end in (w.a, w.b):
-                link = (w, w.other(end), -parity)
+            for near, far in ((w.a, w.b), (w.b, w.a)):  # the listing's J2 loop
+                if near == end:
+                    link = (w, far, -parity)
+                    break
+                if parity == 1 and PEER_MASK[end] >> near & 1:
+                    link = (w, far, parity)
+                    break
+            if link is not None:
                 break
-            if parity == 1:
-                peer = PEER_MASK[end]
-                if peer >> w.a & 1:
-                    link = (w, w.b, parity)
-                    break
-                if peer >> w.b & 1:
-                    link = (w, w.a, parity)
-                    break
         if link is None:
             return None
         w, end, parity = link
@@ -430,7 +437,7 @@ def proposition10(state: SudokuState, pairs: list[PairSystem]) -> SudokuStep | N
                     if fact not in known:
                         known.add(fact)
                         facts.append(fact)
-            if _facts_contradict(facts) and not state.sees(a, s):
+            if _facts_contradict(facts):
                 return _place(a, s, f"assuming {cell_name(x)} = {s} forces one digit twice "
                                     f"among peers along pair systems, so {cell_name(a)} = {s} "
                                     f"(Prop. 10)", "PLTUNAGISYO")
@@ -442,9 +449,9 @@ def pair_processing(state: SudokuState) -> PairProcessingResult:
 
     Modern coverage (digest §8.2): conjugate pairs, locked candidates, hidden/naked pairs,
     cyclic naked triples, box/line triples, X-wing and other single-digit chains with peer
-    ends, and a conjugate-pair forcing chain. Choices: exclusion (2) uses the pairs known at
-    the start of the round; the bivalue list handed to contradiction processing is rebuilt at
-    the end of every call (the listing can leave a stale one, digest §8.4).
+    ends, and a conjugate-pair forcing chain. Choice: the bivalue list handed to contradiction
+    processing is rebuilt at the end of every call (the listing can leave a stale one from an
+    earlier call, digest §8.4).
     """
     lists = _Lists()
     round_no = 1

@@ -149,8 +149,8 @@ def filled_corner_block(state: SudokuState) -> SudokuStep | None:
     A block with three filled corners and one empty corner ``a``: a digit missing from the
     block that is written in both the block's middle row and middle column (outside the
     block) can only go in ``a``. Corners are tested top-left, top-right, bottom-left,
-    bottom-right; digits ascending. A digit that ``a`` itself sees is not placed (it would be
-    a contradiction, possible only inside a trial).
+    bottom-right; digits ascending. As in the listing, ``a`` is not checked against the digit:
+    inside a trial a wrong placement shows up as a duplicate.
     """
     grid = state.grid
     for b in range(9):
@@ -161,8 +161,7 @@ def filled_corner_block(state: SudokuState) -> SudokuStep | None:
             continue
         a = empty[0]
         middle_row, middle_col = top + 1, 9 + left + 1
-        candidates = (state.missing(18 + b) & state.used[middle_row] & state.used[middle_col]
-                      & ~state.seen(a))
+        candidates = state.missing(18 + b) & state.used[middle_row] & state.used[middle_col]
         for d in DIGITS:
             if candidates >> d & 1:
                 return single("SPEAKIMSLV2 prop4", a, d,
