@@ -246,3 +246,16 @@ def test_the_grader_imports_no_solver():
 def test_grade_accepts_the_puzzle_model():
     puzzle = SudokuPuzzle(np.zeros((9, 9), dtype=np.int16))
     assert isinstance(grade_sudoku(puzzle), SudokuGrade)
+
+
+def test_a_trial_that_completes_the_grid_is_accepted_and_is_the_solution():
+    """Digest §4: a trial that fills the grid without a duplicate ends the run solved; on a
+    unique puzzle (top95 line 22) that grid is the solution."""
+    puzzle = (CORPUS / "norvig_top95.txt").read_text().split()[21]
+    answer = solutions(puzzle, limit=1)[0]
+    grade = grade_sudoku(parse_line(puzzle))
+    last = grade.steps[-1]
+    assert last.technique == "MUJYUNSYORI trial completes"
+    assert grade.finished and grade.level == 3
+    assert len(last.placements) > 1
+    assert_sound(puzzle, answer, grade)

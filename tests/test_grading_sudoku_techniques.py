@@ -172,3 +172,12 @@ def test_big_naked_single_in_a_six_empty_unit_is_level_3():
     assert step_at(grid, 2) is None
     step = step_at(grid, 3)
     assert (step.technique, step.placements) == ("BIGAKIMASUSYUHO n=6 naked", ((4, 0, 9),))
+
+
+def test_modified_n_empty_cell_gate_digit_need_not_be_the_placed_digit():
+    """Digest §3.5 / §8.5-3: the 9 in b4 opens the gate of row 5, but the hidden-single search
+    runs over all missing digits in ascending order and places the 5 first."""
+    grid = grid_of({(4, 3): 9, (5, 3): 8, (5, 4): 1, (5, 5): 4, (5, 6): 6, (5, 7): 2,
+                    (5, 9): 3, (1, 2): 5, (9, 8): 5})
+    step = step_at(grid, 1)
+    assert (step.technique, step.placements) == ("SPEAKIMSSYO n=3", ((4, 0, 5),))
