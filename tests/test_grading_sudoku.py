@@ -256,6 +256,7 @@ def test_a_trial_that_completes_the_grid_is_accepted_and_is_the_solution():
     grade = grade_sudoku(parse_line(puzzle))
     last = grade.steps[-1]
     assert last.technique == "MUJYUNSYORI trial completes"
-    assert grade.finished and grade.level == 3
+    assert grade.finished and grade.completed_by_trial and grade.level == 3
+    assert "trial grid" in grade.describe()
     assert len(last.placements) > 1
     assert_sound(puzzle, answer, grade)

@@ -34,6 +34,9 @@ LEVEL2_THRESHOLD = 3
 class SudokuGrade:
     """The grade of one puzzle and the ordered step log behind it.
 
+    ``finished`` is the paper's KANSEI: the run filled the grid. That includes a contradiction-
+    processing trial that filled the grid without a duplicate (the paper accepts it; on a
+    puzzle proved unique it is the solution); ``completed_by_trial`` tells that case apart.
     ``base_level`` is the level the solver ended at (3 when unsolved), ``level`` the grade
     after the level-up rule; ``counted_level1`` / ``counted_level2`` are the paper's c1 / c2.
     """
@@ -47,6 +50,12 @@ class SudokuGrade:
     counted_level1: int = 0
     counted_level2: int = 0
     grid: list[int] = field(default_factory=list, repr=False)
+
+    @property
+    def completed_by_trial(self) -> bool:
+        """True when the last step accepted a trial grid (finished, but by a guess that the
+        uniqueness proof makes safe, not by a chain of deductions)."""
+        return bool(self.steps) and self.steps[-1].technique == "MUJYUNSYORI trial completes"
 
     @property
     def hard_steps(self) -> int:
@@ -63,7 +72,9 @@ class SudokuGrade:
         }
 
     def describe(self, show_steps: bool = False) -> str:
-        status = "solved by the method" if self.finished else "not finished (TOKENAI)"
+        status = "solved by the method (KANSEI)" if self.finished else "not finished (TOKENAI)"
+        if self.completed_by_trial:
+            status += ", the last step accepted a trial grid"
         lines = [f"level {self.level} ({status})"]
         if self.level_up:
             lines.append(f"level-up applied: {self.base_level} -> {self.level} (counts: "
