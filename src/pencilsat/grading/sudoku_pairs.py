@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pencilsat.grading.sudoku_pair_chains import chaining, proposition10
+from pencilsat.grading.sudoku_pair_lists import PairLists, PairSystem
 from pencilsat.grading.sudoku_state import (
     ALL_DIGITS,
     CELL_UNITS,
     DIGITS,
-    PEER_MASK,
     PEERS,
-    UNIT_MASK,
     SudokuState,
     cell_name,
     digits_of,
@@ -36,50 +36,6 @@ from pencilsat.grading.sudoku_state import (
     units_containing,
 )
 from pencilsat.grading.sudoku_steps import SudokuStep, single
-
-
-@dataclass(frozen=True)
-class PairSystem:
-    """Digit ``digit`` is in exactly one of cells ``a`` <= ``b`` (Def. 8).
-
-    ``others`` is the 81-bit mask of the cells of its pair unit(s) other than ``a`` and ``b``:
-    the cells Prop. 5(2) / Prop. 6 (2) exclude the digit from. A degenerate pair (a == b)
-    never arises: a chain returning to its start is a placement (see ``_chain``).
-    """
-
-    digit: int
-    a: int
-    b: int
-    units: tuple[int, ...]
-    others: int
-
-    @classmethod
-    def make(cls, digit: int, x: int, y: int) -> PairSystem:
-        a, b = min(x, y), max(x, y)
-        units = units_containing((a, b))
-        mask = 0
-        for u in units:
-            mask |= UNIT_MASK[u]
-        return cls(digit, a, b, units, mask & ~(1 << a) & ~(1 << b))
-
-    def other(self, cell: int) -> int:
-        return self.b if cell == self.a else self.a
-
-    def describe(self) -> str:
-        return f"{self.digit} in {{{cell_name(self.a)}, {cell_name(self.b)}}}"
-
-
-@dataclass(frozen=True)
-class Lock:
-    """Cells known to hold exactly ``digits`` (locked pair, Def. 8; locked triple, Def. 13)."""
-
-    cells: tuple[int, ...]
-    digits: int  # bitmask
-    mask: int  # 81-bit cell mask
-
-    @classmethod
-    def make(cls, cells: tuple[int, ...], digits: int) -> Lock:
-        return cls(cells, digits, sum(1 << c for c in cells))
 
 
 @dataclass
@@ -92,66 +48,11 @@ class PairProcessingResult:
     bivalues: list[tuple[int, int]] = field(default_factory=list)  # (cell, digit mask)
 
 
-class _Lists:
-    """The pair and lock lists of one ``PAIRSUSYO`` call, with duplicate removal."""
-
-    def __init__(self) -> None:
-        self.pairs: list[PairSystem] = []
-        self.pair_keys: set[tuple[int, int, int]] = set()
-        self.locks: list[Lock] = []
-        self.lock_cells: set[tuple[int, ...]] = set()
-
-    def add_pair(self, digit: int, x: int, y: int) -> bool:
-        """Append a pair system unless it is a duplicate (same digit and cells); True if new."""
-        key = (digit, min(x, y), max(x, y))
-        if key in self.pair_keys:
-            return False
-        self.pair_keys.add(key)
-        self.pairs.append(PairSystem.make(digit, x, y))
-        return True
-
-    def add_lock(self, cells: tuple[int, ...], digits: int) -> None:
-        if cells not in self.lock_cells:
-            self.lock_cells.add(cells)
-            self.locks.append(Lock.make(cells, digits))
-
-    def excluded_digits(self) -> list[int]:
-        """Per cell, the digits Prop. 6 (2) excludes: cell in a pair unit, not a pair cell."""
-        by_digit = [0] * 10
-        for p in self.pairs:
-            by_digit[p.digit] |= p.others
-        out = [0] * 81
-        for d in DIGITS:
-            mask = by_digit[d]
-            while mask:
-                low = mask & -mask
-                out[low.bit_length() - 1] |= 1 << d
-                mask ^= low
-        return out
-
-    def pencil(self, state: SudokuState, unit: int) -> tuple[int, int]:
-        """The unit's locks written in (digest §3.8): (cell mask, digit mask) they fill.
-
-        Only locks lying wholly inside the unit, and consistent with it, are pencilled.
-        """
-        cells = digits = 0
-        unit_mask = UNIT_MASK[unit]
-        for lock in self.locks:
-            if lock.mask & ~unit_mask or lock.mask & cells or lock.digits & digits:
-                continue
-            if lock.digits & state.used[unit]:
-                continue
-            cells |= lock.mask
-            digits |= lock.digits
-        return cells, digits
-
-
 def _place(cell: int, digit: int, text: str, technique: str = "PAIRSUSYO single") -> SudokuStep:
     return single(technique, cell, digit, text)
 
-
 def _build_pairs_in_units(
-    state: SudokuState, lists: _Lists, later_round: bool
+    state: SudokuState, lists: PairLists, later_round: bool
 ) -> SudokuStep | None:
     """Prop. 6 over every incomplete unit: a digit left with 1 possible cell is placed, with 2
     it becomes a pair system. Rounds >= 2 pencil in the unit's locks (Prop. 6 (3), the reduced
@@ -192,67 +93,7 @@ def _build_pairs_in_units(
                     others ^= low
     return None
 
-
-def _chain(old: list[PairSystem], start: PairSystem, s_cell: int) -> tuple[str, int] | None:
-    """Prop. 8 chaining as coded (digest §3.8): greedy, first match in list order, no backtrack.
-
-    Walk from the start pair's other cell with parity +1 ("holds the digit if ``s_cell`` does
-    not"); an A-type link (shared cell) flips the parity, a B-type link (peer cell) needs +1.
-    Each candidate pair's cells are tried in reading order, as in ``SETUPRL``.
-    When the end becomes a peer of ``s_cell`` at parity +1, (digit; s_cell, end) is a new pair
-    system. Ambiguity: when the end comes back to ``s_cell`` itself at parity +1, the listing
-    records a degenerate pair that a later round turns into a placement; we return the
-    placement directly (same deduction, same technique).
-    """
-    end, parity = start.other(s_cell), 1
-    used = {id(start)}
-    while True:
-        link = None
-        for w in old:
-            if id(w) in used:
-                continue
-            for near, far in ((w.a, w.b), (w.b, w.a)):  # the listing's J2 loop
-                if near == end:
-                    link = (w, far, -parity)
-                    break
-                if parity == 1 and PEER_MASK[end] >> near & 1:
-                    link = (w, far, parity)
-                    break
-            if link is not None:
-                break
-        if link is None:
-            return None
-        w, end, parity = link
-        used.add(id(w))
-        if end == s_cell:
-            return ("place", end) if parity == 1 else None
-        if end in PEERS[s_cell]:
-            return ("pair", end) if parity == 1 else None
-
-
-def _chaining(state: SudokuState, lists: _Lists, old_count: int) -> SudokuStep | None:
-    old_by_digit: dict[int, list[PairSystem]] = {}
-    for p in lists.pairs[:old_count]:
-        old_by_digit.setdefault(p.digit, []).append(p)
-    for p in lists.pairs[:old_count]:
-        same = old_by_digit[p.digit]
-        for s_cell in (p.a, p.b):
-            found = _chain(same, p, s_cell)
-            if found is None:
-                continue
-            kind, end = found
-            if kind == "place":
-                if state.grid[s_cell] or state.sees(s_cell, p.digit):
-                    continue
-                return _place(s_cell, p.digit,
-                              f"a chain of pair systems of {p.digit} from {cell_name(s_cell)} "
-                              f"returns to it: {cell_name(s_cell)} = {p.digit} (Prop. 8)",
-                              "PAIRSUSYO chain loop")
-            lists.add_pair(p.digit, s_cell, end)
-    return None
-
-
-def _bivalue_cells(state: SudokuState, lists: _Lists) -> list[tuple[int, int]]:
+def _bivalue_cells(state: SudokuState, lists: PairLists) -> list[tuple[int, int]]:
     """Def. 14: empty cells with exactly 7 digits excluded by (1) and (2)."""
     excluded = lists.excluded_digits()
     out = []
@@ -265,7 +106,7 @@ def _bivalue_cells(state: SudokuState, lists: _Lists) -> list[tuple[int, int]]:
     return out
 
 
-def _bivalue_pairs(bivalues: list[tuple[int, int]], lists: _Lists) -> None:
+def _bivalue_pairs(bivalues: list[tuple[int, int]], lists: PairLists) -> None:
     """Prop. 9: (1) two peer bivalue cells {s,t} (naked pair) give pair systems for s and t;
     (2) three bivalue cells of one unit {s,t}, {t,u}, {u,s} give one pair system per digit."""
     for i, (x, mx) in enumerate(bivalues):
@@ -292,7 +133,7 @@ def _bivalue_pairs(bivalues: list[tuple[int, int]], lists: _Lists) -> None:
                         lists.add_pair(d, holders[0], holders[1])
 
 
-def _make_locks(state: SudokuState, lists: _Lists, later_round: bool) -> None:
+def _make_locks(state: SudokuState, lists: PairLists, later_round: bool) -> None:
     """Prop. 7: two pair systems with the same cells make a locked pair; a unit whose empty
     cells, after its locks are pencilled in, are 3 cells of one segment makes a locked triple."""
     first_digit: dict[tuple[int, int], int] = {}
@@ -314,7 +155,7 @@ def _make_locks(state: SudokuState, lists: _Lists, later_round: bool) -> None:
             lists.add_lock(empties, digits)
 
 
-def _pair_and_lock(lists: _Lists, pair_start: int, lock_start: int) -> SudokuStep | None:
+def _pair_and_lock(lists: PairLists, pair_start: int, lock_start: int) -> SudokuStep | None:
     """Principle 2(1), Prop. 5(3): a pair system whose one cell is a lock cell of other digits
     has its digit in the other cell (hidden/naked pair leaves a conjugate pair's other cell)."""
     for i, p in enumerate(lists.pairs):
@@ -336,7 +177,7 @@ def _pair_and_lock(lists: _Lists, pair_start: int, lock_start: int) -> SudokuSte
     return None
 
 
-def _dependent_pairs(lists: _Lists, pair_start: int) -> SudokuStep | None:
+def _dependent_pairs(lists: PairLists, pair_start: int) -> SudokuStep | None:
     """Principle 2(2), Prop. 5(4): pair system W of digit s with a cell in the pair unit of
     another pair system V of s (not a V cell) has s in its other cell."""
     by_digit: dict[int, list[tuple[int, PairSystem]]] = {}
@@ -357,7 +198,7 @@ def _dependent_pairs(lists: _Lists, pair_start: int) -> SudokuStep | None:
     return None
 
 
-def _reduced_unit_singles(state: SudokuState, lists: _Lists) -> SudokuStep | None:
+def _reduced_unit_singles(state: SudokuState, lists: PairLists) -> SudokuStep | None:
     """Principle 2(3): pencil a unit's locks in and apply singles to the >= 3 cells left."""
     for unit in range(27):
         if state.empty[unit] == 0:
@@ -385,65 +226,6 @@ def _reduced_unit_singles(state: SudokuState, lists: _Lists) -> SudokuStep | Non
                               "PAIRSUSYO reduced unit naked")
     return None
 
-
-def _facts_contradict(facts: list[tuple[int, int]]) -> bool:
-    by_digit: dict[int, int] = {}
-    for cell, d in facts:
-        mask = by_digit.get(d, 0)
-        if mask & PEER_MASK[cell]:
-            return True
-        by_digit[d] = mask | (1 << cell)
-    return False
-
-
-def proposition10(state: SudokuState, pairs: list[PairSystem]) -> SudokuStep | None:
-    """``PLTUNAGISYO``, Prop. 10 (digest §3.8): a forcing chain over pair systems.
-
-    For an empty cell X in at least 3 pair systems (the listing's threshold; the prose says
-    "preferably 3 or more") and one of them (s; X, a): assume X = s and propagate facts
-    breadth-first (alpha-links: a pair system of another digit through the cell puts its digit
-    in its other cell; B-type: a pair system of the same digit with a cell peer to the fact's
-    cell puts the digit in its other cell). Two facts with one digit on peer cells refute the
-    assumption, so a = s. As in the listing, one cell holding two digits is not tested.
-    """
-    by_cell: dict[int, list[PairSystem]] = {}
-    by_digit: dict[int, list[PairSystem]] = {}
-    for p in pairs:
-        by_cell.setdefault(p.a, []).append(p)
-        by_cell.setdefault(p.b, []).append(p)
-        by_digit.setdefault(p.digit, []).append(p)
-    for x in sorted(by_cell):
-        if len(by_cell[x]) < 3:
-            continue
-        for start in by_cell[x]:
-            s, a = start.digit, start.other(x)
-            facts = [(x, s)]
-            known = {(x, s)}
-            i = 0
-            while i < len(facts):
-                cell, d = facts[i]
-                i += 1
-                new: list[tuple[int, int]] = []
-                for w in by_cell.get(cell, ()):
-                    if w.digit != d:
-                        new.append((w.other(cell), w.digit))
-                peer = PEER_MASK[cell]
-                for w in by_digit.get(d, ()):
-                    if w.a != cell and peer >> w.a & 1:
-                        new.append((w.b, d))
-                    if w.b != cell and peer >> w.b & 1:
-                        new.append((w.a, d))
-                for fact in new:
-                    if fact not in known:
-                        known.add(fact)
-                        facts.append(fact)
-            if _facts_contradict(facts):
-                return _place(a, s, f"assuming {cell_name(x)} = {s} forces one digit twice "
-                                    f"among peers along pair systems, so {cell_name(a)} = {s} "
-                                    f"(Prop. 10)", "PLTUNAGISYO")
-    return None
-
-
 def pair_processing(state: SudokuState) -> PairProcessingResult:
     """Technique 6, ``PAIRSUSYO`` + ``PLTUNAGISYO`` (see the module docstring for the rounds).
 
@@ -453,14 +235,14 @@ def pair_processing(state: SudokuState) -> PairProcessingResult:
     processing is rebuilt at the end of every call (the listing can leave a stale one from an
     earlier call, digest §8.4).
     """
-    lists = _Lists()
+    lists = PairLists()
     round_no = 1
     while True:
         later = round_no >= 2
         pair_start, lock_start = len(lists.pairs), len(lists.locks)
         step = _build_pairs_in_units(state, lists, later)
         if step is None and later:
-            step = _chaining(state, lists, pair_start)
+            step = chaining(state, lists, pair_start)
             if step is None:
                 _bivalue_pairs(_bivalue_cells(state, lists), lists)
         if step is None:
@@ -477,4 +259,4 @@ def pair_processing(state: SudokuState) -> PairProcessingResult:
     return PairProcessingResult(step, lists.pairs, _bivalue_cells(state, lists))
 
 
-__all__ = ["PairProcessingResult", "PairSystem", "pair_processing", "proposition10"]
+__all__ = ["PairLists", "PairProcessingResult", "PairSystem", "pair_processing", "proposition10"]
