@@ -72,7 +72,7 @@ class SudokuGrade:
         }
 
     def describe(self, show_steps: bool = False) -> str:
-        status = "solved by the method (KANSEI)" if self.finished else "not finished (TOKENAI)"
+        status = "solved, KANSEI" if self.finished else "not finished, TOKENAI"
         if self.completed_by_trial:
             status += ", the last step accepted a trial grid"
         lines = [f"level {self.level} ({status})"]
