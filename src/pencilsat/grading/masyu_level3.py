@@ -14,6 +14,7 @@ from pencilsat.grading.masyu_state import (
     EMPTY,
     OPEN,
     RIGHT,
+    WHITE,
     Deduction,
     cw,
     opp,
@@ -198,3 +199,209 @@ def black_beside_walled_square(ctx: Context) -> Deduction | None:
 
 
 __all__ = ["cut_line_2", "closed_loop_check_3", "black_beside_walled_square"]
+
+
+# ---------------------------------------------------------------- TOJIWA4
+def _corner_other_end(cs: Cells, z: int, toward: int) -> int:
+    """TANTENKIME: if z is a corner cell (free, two blocked orthogonal sides) opening toward
+    ``toward``, the cell through its other opening (T10); else -1."""
+    if not cs.free(z) or toward < 0 or cs.pbu(z) != (0, 2, 2):
+        return -1
+    st, g = cs.st, cs.g
+    dirs = st.open_dirs(z)
+    if dirs[0] % 2 == dirs[1] % 2 or g.direction(z, toward) not in dirs:
+        return -1
+    other = dirs[0] if g.nb[z][dirs[1]] == toward else dirs[1]
+    return g.nb[z][other]
+
+
+def closed_loop_check_4(ctx: Context) -> Deduction | None:
+    """TOJIWA4 (closed-loop check 4, Technique 4 cases A-D): Technique 2 with the partner end
+    reached through an extra corner cell Z (its far opening leads to the end T10)."""
+    from pencilsat.grading.masyu_frames import pstype, wstype
+
+    cs = Cells(ctx.st)
+    frames = ctx.frames()
+    for f, kind in frames.corner_pairs:
+        c, t1, t2, t3, t5, t7, t8, t9 = f.c, f.t1, f.t2, f.t3, f.t5, f.t7, f.t8, f.t9
+        if kind == 1:
+            t10 = _corner_other_end(cs, t9, t2)
+            if t10 >= 0 and wstype(cs, t2, f):
+                ded = _closing4(ctx, cs, t1, t10, (t2, t9), (t2, t3, c, t9), "case A")
+                if ded:
+                    return ded
+            t10 = _corner_other_end(cs, t5, t3)
+            if t10 >= 0 and wstype(cs, t3, f):
+                ded = _closing4(ctx, cs, t1, t10, (t3, t5), (t3, t2, c, t5), "case A")
+                if ded:
+                    return ded
+        elif kind == 2 and cs.white(t3) and pstype(cs, t2, f) == 2:
+            t10 = _corner_other_end(cs, t5, t3)
+            if t10 >= 0:
+                for partner, wall in ((t9, t7), (t7, t9)):
+                    if cs.end(partner) and cs.btw(t2, wall) == BLOCKED:
+                        ded = _closing4(ctx, cs, partner, t10, (t3, t5), (t3, t2, t5), "case B")
+                        if ded:
+                            return ded
+        if kind in (6, 8) and cs.end(t9):
+            ok = (kind == 6 and (cs.white(t2) or (cs.black(t9) and cs.btw(t2, t9) == OPEN))) or (
+                kind == 8 and cs.black(t9) and cs.btw(t2, t9) == OPEN)
+            t10 = _corner_other_end(cs, t8, t1)
+            if ok and t10 >= 0:
+                ded = _closing4(ctx, cs, t9, t10, (t2, t9), (t1, t2, t3, t8), "case D")
+                if ded:
+                    return ded
+    for f, kind in frames.input_pairs:
+        if kind != 1 or not (cs.white(f.t2) and cs.white(f.t3)) or cs.btw(f.t2, f.t9) != OPEN:
+            continue
+        n, t1, t5, t9 = f.c, f.t1, f.t5, f.t9
+        t10 = _corner_other_end(cs, t5, f.t3)
+        if t10 >= 0 and cs.end(t9):
+            ded = _closing4(ctx, cs, t1, t10, (f.t2, t9), (f.t2, f.t3, t5), "case C",
+                            absorbed_line=ctx.connected(n, t9))
+            if ded:
+                return ded
+        t10 = _corner_other_end(cs, t9, f.t2)
+        if t10 >= 0 and cs.end(t5):
+            ded = _closing4(ctx, cs, n, t10, (f.t2, t9), (f.t2, f.t3, t9), "case C",
+                            absorbed_line=ctx.connected(t1, t5))
+            if ded:
+                return ded
+    return None
+
+
+def _closing4(ctx, cs: Cells, x: int, y: int, target, absorbed, case: str,
+              absorbed_line="none") -> Deduction | None:
+    if target[0] < 0 or target[1] < 0 or cs.btw(*target) != OPEN:
+        return None
+    ln = ctx.connected(x, y)
+    if ln is None or absorbed_line is None:
+        return None
+    wn, bn = cs.absorbed(*absorbed)
+    extra = 0
+    if absorbed_line != "none":
+        if absorbed_line is ln:
+            return None
+        extra = 1
+        bn += absorbed_line.black_ends
+    if not ctx.partial(extra, wn, bn, ln.black_ends):
+        return None
+    g = ctx.g
+    return _block(ctx, cs, "TOJIWA4", target[0], target[1],
+                  f"using it would force the line to close on itself between {g.name(x)} and"
+                  f" {g.name(y)} through a corner ({case})")
+
+
+# ---------------------------------------------------------------- TOJIWA6
+def tubes(ctx: Context) -> list[tuple[list[int], int, int, int]]:
+    """TUTULIST: maximal straight runs of free cells with both sides blocked and both ends
+    open, whose end neighbours are line ends or whites: (cells, axis, end cell 1, end cell 2).
+    Such a run is used whole or not at all."""
+    st, g = ctx.st, ctx.g
+    out = []
+
+    def tube_cell(x: int, d: int) -> bool:
+        return (x >= 0 and g.pearl[x] == EMPTY and st.counts(x) == (0, 2, 2)
+                and st.border(x, d) == OPEN and st.border(x, opp(d)) == OPEN)
+
+    for x in range(g.size):
+        for d in (RIGHT, DOWN):
+            if not tube_cell(x, d) or tube_cell(g.nb[x][opp(d)], d):
+                continue
+            cells = [x]
+            while tube_cell(g.nb[cells[-1]][d], d):
+                cells.append(g.nb[cells[-1]][d])
+            x1, x2 = g.nb[x][opp(d)], g.nb[cells[-1]][d]
+            cs = Cells(st)
+            if all(cs.end(e) or cs.white(e) for e in (x1, x2)):
+                out.append((cells, d, x1, x2))
+    return out
+
+
+def _one_step_dir(ctx: Context, a: int, b: int) -> int:
+    """Direction from a whose use certainly joins a to b (the ONESTEP geometry), or -1."""
+    g, st = ctx.g, ctx.st
+    (ra, ca), (rb, cb) = g.rc(a), g.rc(b)
+    if ra != rb and ca != cb:
+        return -1
+    dist = abs(ra - rb) + abs(ca - cb)
+    if dist == 0:
+        return -1
+    d = (RIGHT if cb > ca else 3) if ra == rb else (DOWN if rb > ra else 0)
+    if st.border(a, d) != OPEN:
+        return -1
+    if dist == 1:
+        return d
+    m1 = g.nb[a][d]
+    if dist == 2 and (g.pearl[a] == BLACK or st.white_undetermined(m1)):
+        return d
+    if dist == 3 and g.pearl[m1] == WHITE and g.pearl[g.nb[m1][d]] == WHITE:
+        return d
+    return -1
+
+
+def closed_loop_check_6(ctx: Context) -> Deduction | None:
+    """TOJIWA6 (closed-loop check 6, Technique 8 cases A, B1): for a type-1 region with
+    exactly two free single-border exits, or a tube between two line ends, X1 and X2: with
+    Y1, Y2 the far ends of their lines, if Y2 could join X1 in one step and otherwise has one
+    forced route to Y1, entering at X1 is blocked; if X2's only other way is a route to Y1,
+    Y2's step toward X1 is blocked. A Prop 12 guard is added (the listing has none).
+    Not implemented: case B2 (TEKICHECK, tubes ending at whites)."""
+    from pencilsat.grading.masyu_frames import build_region
+
+    st, g = ctx.st, ctx.g
+    pairs: list[tuple[int, int, int, int, int]] = []
+    for c in ctx.frames().corners:
+        region = build_region(st, c, 1)
+        if region is None or len(region.exits) != 2:
+            continue
+        (x1, e1), (x2, e2) = region.exits.items()
+        if len(e1) == 1 and len(e2) == 1 and g.pearl[x1] == EMPTY and g.pearl[x2] == EMPTY:
+            wn = 0
+            pairs.append((x1, x2, e1[0], e2[0], wn))
+    for _cells, d, x1, x2 in tubes(ctx):
+        if g.pearl[x1] == EMPTY and g.pearl[x2] == EMPTY and Cells(st).end(x1) and Cells(
+                st).end(x2):
+            pairs.append((x1, x2, g.eid[x1][d], g.eid[x2][opp(d)], 0))
+    for x1, x2, e1, e2, _ in pairs:
+        for a, b, ea, eb in ((x1, x2, e1, e2), (x2, x1, e2, e1)):
+            ded = _tojiwa6_core(ctx, a, b, ea, eb)
+            if ded:
+                return ded
+    return None
+
+
+def _tojiwa6_core(ctx: Context, x1: int, x2: int, e1: int, e2: int) -> Deduction | None:
+    st, g = ctx.st, ctx.g
+    l1, l2 = ctx.all_partner.get(x1), ctx.all_partner.get(x2)
+    if l1 is None or l2 is None or l1 is l2:
+        return None
+    y1 = l1.b if l1.a == x1 else l1.a
+    y2 = l2.b if l2.a == x2 else l2.a
+    step = _one_step_dir(ctx, y2, x1)
+    if step < 0:
+        return None
+    n = l1.black_ends + l2.black_ends
+    others = [d for d in st.open_dirs(y2) if d != step]
+    if len(others) == 1:
+        stop, wn = ctx.route(y2, others[0])
+        if stop == y1 and ctx.partial(1, wn, 0, n):
+            return _ded(ctx, "TOJIWA6", [(e1, BLOCKED)],
+                        f"if {g.name(x1)} entered the passage it would come out at"
+                        f" {g.name(x2)}, and {g.name(y2)} would be forced to close the loop onto"
+                        f" {g.name(y1)}")
+    a, b = g.edge_cells[e2]
+    into = g.direction(x2, b if a == x2 else a)
+    others = [d for d in st.open_dirs(x2) if d != into]
+    if len(others) == 1 and st.border(x2, into) == OPEN:
+        stop, wn = ctx.route(x2, others[0])
+        between, cur = [], g.nb[y2][step]
+        while cur >= 0 and cur != x1:
+            between.append(cur)
+            cur = g.nb[cur][step]
+        bw, _ = Cells(st).absorbed(*between)
+        if stop == y1 and ctx.partial(1, wn + bw, 0, n):
+            return _ded(ctx, "TOJIWA6", [(g.eid[y2][step], BLOCKED)],
+                        f"if {g.name(y2)} joined {g.name(x1)}, {g.name(x2)} could not use the"
+                        f" passage and would be forced to close the loop onto {g.name(y1)}")
+    return None

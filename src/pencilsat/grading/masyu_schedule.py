@@ -23,12 +23,21 @@ from pencilsat.grading.masyu_level2 import (
 from pencilsat.grading.masyu_level3 import (
     black_beside_walled_square,
     closed_loop_check_3,
+    closed_loop_check_4,
+    closed_loop_check_6,
     cut_line_2,
 )
+from pencilsat.grading.masyu_region import general_region_one_gap, general_region_two_gap
 from pencilsat.grading.masyu_state import Deduction
 
 Technique = Callable[[Context], Deduction | None]
-_CLOSED_LOOP = {closed_loop_check_1, closed_loop_check_2, closed_loop_check_3}
+_CLOSED_LOOP = {
+    closed_loop_check_1,
+    closed_loop_check_2,
+    closed_loop_check_3,
+    closed_loop_check_4,
+    closed_loop_check_6,
+}
 
 LEVEL2: tuple[Technique, ...] = (
     white_run_check,
@@ -42,6 +51,10 @@ LEVEL2: tuple[Technique, ...] = (
 LEVEL3: tuple[Technique, ...] = LEVEL2 + (
     cut_line_2,
     closed_loop_check_3,
+    closed_loop_check_4,
+    general_region_one_gap,
+    general_region_two_gap,
+    closed_loop_check_6,
     black_beside_walled_square,
 )
 """Level-3 order of the paper: SETUDANSEN2, TOJIWA3, TOJIWA4, TOJIWA5, RYOIKISYORI1/2,

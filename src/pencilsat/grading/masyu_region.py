@@ -1,0 +1,326 @@
+"""General regions of Sato (2007) Prop 11 / Technique 9: RYOIKISAKUSEI's boundary walk and
+RYOIKISYORI1/2 (digest §4.0.8, §4.4.5).
+
+Two walkers start at the lattice point between the two closed sides of a corner or input
+cell and walk along determined borders only, one keeping the region on its right (preferring
+clockwise turns), the other on its left. They stop when they meet (a closed region), or when a
+walker comes within 1 (mode 1) or 2 (mode 2) undetermined collinear border segments of a point
+the other walker visited (a region with one exit, or two side-by-side exits). The walked curve
+plus the gap is a closed curve, so the loop crosses it an even number of times (Prop 8'): that
+parity argument is what every deduction here rests on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pencilsat.grading.masyu_context import ROUTE_CAP, Context
+from pencilsat.grading.masyu_state import (
+    BLOCKED,
+    DIRECTIONS,
+    DOWN,
+    LEFT,
+    OPEN,
+    PASSED,
+    RIGHT,
+    UP,
+    WHITE,
+    Deduction,
+    ccw,
+    cw,
+    opp,
+)
+
+WALK_CAP = ROUTE_CAP[3] + 1
+FLOOD_CAP = 50
+_PT_STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))
+_CORNER = {0: (0, 1), 1: (1, 1), 2: (1, 0), 3: (0, 0)}
+"""Lattice offset of the corner between a cell's sides s and cw(s)."""
+
+
+@dataclass
+class Walk:
+    """Result of the boundary walk: closed (gap empty) or a gap of 1 or 2 open segments."""
+
+    inputs: list[tuple[int, int]]
+    """(edge id, region-side cell) of each passed segment walked, up to the gap."""
+    gap: list[int]
+    """Edge ids of the open gap segments, from the walker's point toward the other's."""
+    gap_dir: int
+    gap_start: tuple[int, int]
+
+
+def _segment(ctx: Context, pt: tuple[int, int], d: int) -> tuple[int, int, int] | None:
+    """(edge id, right-side cell, left-side cell) of the lattice segment from pt going d."""
+    g = ctx.g
+    r, c = pt
+    if d == UP:
+        if r == 0:
+            return None
+        a, b = (r - 1, c), (r - 1, c - 1)
+    elif d == DOWN:
+        if r == g.height:
+            return None
+        a, b = (r, c - 1), (r, c)
+    elif d == RIGHT:
+        if c == g.width:
+            return None
+        a, b = (r, c), (r - 1, c)
+    else:
+        if c == 0:
+            return None
+        a, b = (r - 1, c - 1), (r, c - 1)
+
+    def idx(cell):
+        rr, cc = cell
+        return rr * g.width + cc if 0 <= rr < g.height and 0 <= cc < g.width else -1
+
+    right, left = idx(a), idx(b)
+    if right < 0 or left < 0:
+        return 0, right, left
+    return g.eid[right][g.direction(right, left)], right, left
+
+
+def boundary_walk(ctx: Context, cell: int, mode: int) -> Walk | None:
+    """RYOIKISAKUSEI from a corner or input cell; None when neither closure nor gap is found
+    within 21 steps per walker."""
+    st, g = ctx.st, ctx.g
+    a = next((x for x in DIRECTIONS if st.border(cell, x) == OPEN
+              and st.border(cell, cw(x)) == OPEN), -1)
+    if a < 0:
+        return None
+    s = (a + 2) % 4
+    r, c = g.rc(cell)
+    dr, dc = _CORNER[s]
+    start = (r + dr, c + dc)
+    walkers = [
+        {"pt": start, "head": opp(s), "pts": [start], "inp": [[]], "right": True},
+        {"pt": start, "head": opp(cw(s)), "pts": [start], "inp": [[]], "right": False},
+    ]
+    first = [True, True]
+    for _ in range(WALK_CAP):
+        for k in (0, 1):
+            w, other = walkers[k], walkers[1 - k]
+            h = w["head"]
+            if first[k]:
+                prefs = [h]
+                first[k] = False
+            elif w["right"]:
+                prefs = [cw(h), h, ccw(h), opp(h)]
+            else:
+                prefs = [ccw(h), h, cw(h), opp(h)]
+            moved = False
+            for d in prefs:
+                seg = _segment(ctx, w["pt"], d)
+                if seg is None or st.val[seg[0]] == OPEN:
+                    continue
+                e, right, left = seg
+                inp = list(w["inp"][-1])
+                if st.val[e] == PASSED:
+                    inp.append((e, right if w["right"] else left))
+                dr, dc = _PT_STEP[d]
+                w["pt"] = (w["pt"][0] + dr, w["pt"][1] + dc)
+                w["head"] = d
+                w["pts"].append(w["pt"])
+                w["inp"].append(inp)
+                moved = True
+                break
+            if not moved:
+                return None
+            if w["pt"] == other["pt"]:
+                return Walk(w["inp"][-1] + other["inp"][-1], [], -1, w["pt"])
+            found = _gap(ctx, w["pt"], other["pts"], mode)
+            if found is not None:
+                j, gap, gd = found
+                return Walk(w["inp"][-1] + other["inp"][j], gap, gd, w["pt"])
+    return None
+
+
+def _gap(ctx: Context, pt, others, mode: int):
+    st = ctx.st
+    for j, v in enumerate(others):
+        if v[0] == pt[0] and abs(v[1] - pt[1]) == mode:
+            d = RIGHT if v[1] > pt[1] else LEFT
+        elif v[1] == pt[1] and abs(v[0] - pt[0]) == mode:
+            d = DOWN if v[0] > pt[0] else UP
+        else:
+            continue
+        cur, gap = pt, []
+        for _ in range(mode):
+            seg = _segment(ctx, cur, d)
+            if seg is None or seg[0] == 0 or st.val[seg[0]] != OPEN:
+                gap = []
+                break
+            gap.append(seg[0])
+            dr, dc = _PT_STEP[d]
+            cur = (cur[0] + dr, cur[1] + dc)
+        if gap:
+            return j, gap, d
+    return None
+
+
+def _flood(ctx: Context, seed: int, stop: set[int]):
+    """SPTYPE=1 fill through open borders (not across ``stop`` edges), cap 50 cells.
+    Returns (cells, endpoints inside, undetermined whites inside, undetermined blacks inside)
+    or None when too big."""
+    st, g = ctx.st, ctx.g
+    cells, seen = [seed], {seed}
+    k = 0
+    while k < len(cells):
+        x = cells[k]
+        k += 1
+        for d in st.open_dirs(x):
+            if g.eid[x][d] in stop:
+                continue
+            y = g.nb[x][d]
+            if y >= 0 and y not in seen:
+                seen.add(y)
+                cells.append(y)
+                if len(cells) > FLOOD_CAP:
+                    return None
+    ends = [x for x in cells if st.counts(x)[0] == 1]
+    rwn = sum(1 for x in cells if st.white_undetermined(x))
+    rbn = sum(1 for x in cells if st.black_undetermined(x))
+    return seen, ends, rwn, rbn
+
+
+def _seeds(ctx: Context) -> list[int]:
+    frames = ctx.frames()
+    return sorted(frames.corners + frames.inputs)
+
+
+# ---------------------------------------------------------------- RYOIKISYORI1
+def general_region_one_gap(ctx: Context) -> Deduction | None:
+    """RYOIKISYORI1 (general region, Technique 9 case A, Prop 11①②): a region closed but for
+    at most one open border. One exit: used iff the number of line crossings is odd. No exit:
+    an odd count is a contradiction; with two crossings of different lines those lines are
+    joined inside, and Technique 1 is applied to their outer ends as one virtual line (Prop
+    12② totals); if every crossing line returns into the region, they could only close among
+    themselves: a contradiction when other lines exist.
+
+    Not implemented: the Technique 2/3 patterns on the virtual line (TOJIHAITI) and the B1/B2
+    sub-cases with four or more crossings."""
+    st, g = ctx.st, ctx.g
+    for seed in _seeds(ctx):
+        walk = boundary_walk(ctx, seed, 1)
+        if walk is None:
+            continue
+        odd = len(walk.inputs) % 2 == 1
+        if walk.gap:
+            e = walk.gap[0]
+            return _ded(ctx, [(e, PASSED if odd else BLOCKED)],
+                        f"the area bounded from {g.name(seed)} has one opening,"
+                        f" {g.edge_name(e)}, and {len(walk.inputs)} line crossings: it is"
+                        f" {'used' if odd else 'blocked'} (parity)", "RYOIKISYORI1")
+        if odd:
+            st.contradiction = True
+            return None
+        ded = _closed_region(ctx, seed, walk)
+        if ded is not None or st.contradiction:
+            return ded
+    return None
+
+
+def _closed_region(ctx: Context, seed: int, walk: Walk) -> Deduction | None:
+    st = ctx.st
+    if not walk.inputs:
+        return None
+    inner = [cell for _, cell in walk.inputs]
+    if any(ctx.all_partner.get(x) is None for x in inner):
+        return None
+    inner_set = set(inner)
+    paired = [x for x in inner if _far(ctx, x) in inner_set]
+    unpaired = [x for x in inner if _far(ctx, x) not in inner_set]
+    fill = _flood(ctx, seed, set())
+    if fill is None:
+        return None
+    _, ends, rwn, rbn = fill
+    if set(ends) != inner_set or len(ends) != len(inner):
+        return None
+    pairs = len(paired) // 2
+    if not unpaired and ctx.ln > pairs:
+        st.contradiction = True
+        return None
+    if len(unpaired) == 2 and pairs == 0:
+        p, q = _far(ctx, unpaired[0]), _far(ctx, unpaired[1])
+        totals = (ctx.ln - 1, ctx.wn - rwn, ctx.bn - rbn)
+        return _virtual_route(ctx, p, q, totals, "RYOIKISYORI1")
+    return None
+
+
+def _far(ctx: Context, x: int) -> int:
+    ln = ctx.all_partner.get(x)
+    if ln is None:
+        return -1
+    return ln.b if ln.a == x else ln.a
+
+
+def _virtual_route(ctx: Context, p: int, q: int, totals, name: str) -> Deduction | None:
+    """Technique 1 on a virtual line with ends p, q (TOJIWASIRABE mode 0)."""
+    st, g = ctx.st, ctx.g
+    n = sum(1 for x in (p, q) if g.pearl[x] == 2)
+    for e, f in ((p, q), (q, p)):
+        for d in st.open_dirs(e):
+            stop, wn = ctx.route(e, d)
+            if stop == f and ctx.partial(0, wn, 0, n, totals):
+                return _ded(ctx, [(g.eid[e][d], BLOCKED)],
+                            f"{g.name(p)} and {g.name(q)} will be joined through a closed area;"
+                            f" going {('up', 'right', 'down', 'left')[d]} from {g.name(e)} would"
+                            f" close that joined line on itself", name)
+    return None
+
+
+def _ded(ctx: Context, sets, text: str, name: str) -> Deduction | None:
+    sets = [(e, v) for e, v in sets if e and ctx.st.val[e] != v]
+    return Deduction(name, tuple(sets), text) if sets else None
+
+
+# ---------------------------------------------------------------- RYOIKISYORI2
+def general_region_two_gap(ctx: Context) -> Deduction | None:
+    """RYOIKISYORI2 (general region, Technique 9 case B, Prop 11③): a region closed but for
+    two side-by-side open borders. If its two crossings are one line leaving and re-entering,
+    both openings are used (unused, everything inside would close on itself; we require a
+    line end or an undetermined circle outside, a Prop 12 guard the listing lacks). With one
+    crossing and both inner cells at the gap white, the border between them is blocked
+    (TJTY3SYORI (c)). Not implemented: TJTY3SYORI (a) and (b)."""
+    g = ctx.g
+    for seed in _seeds(ctx):
+        walk = boundary_walk(ctx, seed, 2)
+        if walk is None or len(walk.gap) != 2:
+            continue
+        inner = [cell for _, cell in walk.inputs]
+        if len(inner) == 2 and _far(ctx, inner[0]) == inner[1]:
+            fill = _flood(ctx, seed, set(walk.gap))
+            if fill is None:
+                continue
+            seen, ends, rwn, rbn = fill
+            if inner[0] not in seen or inner[1] not in seen:
+                continue
+            outside_end = any(
+                x not in seen for ln in ctx.lines for x in (ln.a, ln.b)
+            )
+            if outside_end or ctx.wn - rwn > 0 or ctx.bn - rbn > 0:
+                ded = _ded(ctx, [(e, PASSED) for e in walk.gap],
+                           f"the line through {g.name(inner[0])} and {g.name(inner[1])} leaves"
+                           f" and re-enters a closed area whose only openings are"
+                           f" {g.edge_name(walk.gap[0])} and {g.edge_name(walk.gap[1])}:"
+                           f" both are used", "RYOIKISYORI2")
+                if ded:
+                    return ded
+        if len(inner) == 1:
+            fill = _flood(ctx, seed, set(walk.gap))
+            if fill is None:
+                continue
+            ins = [x for e in walk.gap for x in g.edge_cells[e] if x in fill[0]]
+            if len(ins) == 2 and all(g.pearl[x] == WHITE for x in ins):
+                x, y = ins
+                ded = _ded(ctx, [(g.eid[x][g.direction(x, y)], BLOCKED)],
+                           f"one line enters the area at {g.name(inner[0])}, so exactly one of"
+                           f" its two openings is used: whites {g.name(x)}, {g.name(y)} cannot"
+                           f" run side by side along it", "RYOIKISYORI2")
+                if ded:
+                    return ded
+    return None
+
+
+__all__ = ["boundary_walk", "general_region_one_gap", "general_region_two_gap"]
