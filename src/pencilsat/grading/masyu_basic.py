@@ -246,6 +246,8 @@ def one_step_pair(ctx: Context, a: int, b: int) -> Deduction | None:
     name = "ONESTEPTOJI"
     ends = f"ends {g.name(a)} and {g.name(b)} of one line"
     if dist == 1:
+        if st.border(a, d) != OPEN:
+            return None
         return _deduce(st, name, [(g.eid[a][d], BLOCKED)],
                        f"{ends} are adjacent: joining them would close a partial loop")
     m1 = g.nb[a][d]

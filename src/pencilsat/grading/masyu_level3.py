@@ -22,7 +22,7 @@ from pencilsat.grading.masyu_state import (
 
 
 def _ded(ctx: Context, name: str, sets, text: str) -> Deduction | None:
-    sets = [(e, v) for e, v in sets if e and ctx.st.val[e] != v]
+    sets = [(e, v) for e, v in sets if e and ctx.st.val[e] == OPEN]
     return Deduction(name, tuple(sets), text) if sets else None
 
 

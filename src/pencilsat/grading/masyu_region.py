@@ -271,7 +271,7 @@ def _virtual_route(ctx: Context, p: int, q: int, totals, name: str) -> Deduction
 
 
 def _ded(ctx: Context, sets, text: str, name: str) -> Deduction | None:
-    sets = [(e, v) for e, v in sets if e and ctx.st.val[e] != v]
+    sets = [(e, v) for e, v in sets if e and ctx.st.val[e] == OPEN]
     return Deduction(name, tuple(sets), text) if sets else None
 
 

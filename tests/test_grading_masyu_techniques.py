@@ -1,0 +1,293 @@
+"""One small hand-made board per technique of Sato (2007): it fires with the expected border.
+
+Cells are (row, column), 0-based. Each board is a state built by hand (pearls plus some borders
+already decided), as in the paper's local figures; where possible a second assertion shows
+that the basics or lower-level techniques alone do not make the same deduction.
+"""
+
+from __future__ import annotations
+
+from pencilsat.grading.masyu_basic import (
+    adjacent_blacks_first_clue,
+    basic_fixpoint,
+    black_neighbour_side_rule,
+    black_straight_rule,
+    cell_degree_rule,
+    one_step_closing,
+    white_axis_rule,
+    white_runs_first_clue,
+    white_turn_rule,
+)
+from pencilsat.grading.masyu_context import WINDOW_ALL, WINDOW_SHORT, Context
+from pencilsat.grading.masyu_level2 import (
+    black_white_run_check,
+    closed_loop_check_1,
+    closed_loop_check_2,
+    cut_line_1,
+    type1_region,
+    type2_region,
+    white_run_check,
+)
+from pencilsat.grading.masyu_level3 import (
+    black_beside_walled_square,
+    closed_loop_check_3,
+    closed_loop_check_4,
+    closed_loop_check_6,
+    cut_line_2,
+)
+from pencilsat.grading.masyu_region import general_region_one_gap, general_region_two_gap
+from pencilsat.grading.masyu_schedule import general_techniques
+from pencilsat.grading.masyu_state import BLOCKED, PASSED, Geometry, MasyuState
+from pencilsat.puzzles.masyu import parse_puzzle
+
+
+def board(rows: list[str], passed=(), blocked=(), paths=()) -> MasyuState:
+    """A state from pearl rows plus borders given as cell pairs, and paths of passed cells."""
+    text = f"masyu {len(rows[0])} {len(rows)}\n" + "\n".join(rows) + "\n"
+    st = MasyuState(Geometry(parse_puzzle(text)))
+    for path in paths:
+        passed = list(passed) + list(zip(path, path[1:], strict=False))
+    for a, b in passed:
+        st.set_edge(eid(st, a, b), PASSED)
+    for a, b in blocked:
+        st.set_edge(eid(st, a, b), BLOCKED)
+    assert not st.contradiction
+    return st
+
+
+def eid(st: MasyuState, a, b) -> int:
+    g = st.g
+    i, j = a[0] * g.width + a[1], b[0] * g.width + b[1]
+    return g.eid[i][g.direction(i, j)]
+
+
+def idx(st: MasyuState, cell) -> int:
+    return cell[0] * st.g.width + cell[1]
+
+
+def sets(st: MasyuState, ded) -> set:
+    assert ded is not None, "the technique did not fire"
+    out = set()
+    for e, v in ded.sets:
+        a, b = st.g.edge_cells[e]
+        out.add((st.g.rc(a), st.g.rc(b), v == PASSED))
+    return out
+
+
+def ctx(st: MasyuState, level: int) -> Context:
+    return Context(st, level, WINDOW_ALL if level == 3 else WINDOW_SHORT)
+
+
+EMPTY7 = ["......."] * 7
+
+
+# ---------------------------------------------------------------- level 1
+def test_siromsketu1_blocks_inside_a_run_of_three_whites():
+    st = board([".....", ".....", ".WWW.", ".....", "....."])
+    (ded,) = white_runs_first_clue(st)
+    assert sets(st, ded) == {((2, 1), (2, 2), False)}
+    st.apply(ded)
+    st.mark_all_dirty()
+    basic_fixpoint(st, lambda d, c: None)
+    for c in (1, 2, 3):
+        assert st.border(idx(st, (2, c)), 0) == PASSED
+
+
+def test_kuromsketu1_blocks_between_adjacent_blacks():
+    st = board([".....", ".BB..", ".....", ".....", "....."])
+    (ded,) = adjacent_blacks_first_clue(st)
+    assert sets(st, ded) == {((1, 1), (1, 2), False)}
+
+
+def test_kuromsketu2_black_next_to_frame_goes_the_other_way():
+    st = board(["......", "..B...", "......", "......", "......", "......"])
+    ded = black_straight_rule(st, idx(st, (1, 2)))
+    assert sets(st, ded) == {((1, 2), (2, 2), True), ((2, 2), (3, 2), True),
+                             ((0, 2), (1, 2), False)}
+
+
+def test_kuromsketu3_black_cannot_go_toward_a_turning_cell():
+    st = board([".......", ".......", ".......", "...B...", ".......", ".......", "......."],
+               passed=[((2, 2), (2, 3))])
+    ded = black_neighbour_side_rule(st, idx(st, (3, 3)))
+    assert sets(st, ded) == {((2, 3), (3, 3), False)}
+
+
+def test_akimsketu_degree_rules():
+    st = board(EMPTY7, blocked=[((2, 2), (1, 2)), ((2, 2), (2, 1)), ((2, 2), (2, 3))])
+    assert sets(st, cell_degree_rule(st, idx(st, (2, 2)))) == {((2, 2), (3, 2), False)}
+    st = board(EMPTY7, passed=[((4, 4), (3, 4))], blocked=[((4, 4), (4, 3)), ((4, 4), (4, 5))])
+    assert sets(st, cell_degree_rule(st, idx(st, (4, 4)))) == {((4, 4), (5, 4), True)}
+
+
+def test_siromsketu2_white_axis_follows_one_border():
+    st = board([".......", ".......", "...W...", ".......", ".......", ".......", "......."],
+               blocked=[((2, 2), (2, 3))])
+    assert sets(st, white_axis_rule(st, idx(st, (2, 3)))) == {
+        ((2, 3), (2, 4), False), ((1, 3), (2, 3), True), ((2, 3), (3, 3), True)}
+
+
+def test_siromsketu3_white_turns_on_the_other_side():
+    st = board([".......", ".......", "...W...", ".......", ".......", ".......", "......."],
+               passed=[((2, 2), (2, 3)), ((2, 3), (2, 4)), ((2, 1), (2, 2))])
+    assert sets(st, white_turn_rule(st, idx(st, (2, 3)))) == {((2, 4), (2, 5), False)}
+
+
+def _two_lines_closing_board(extra_rows=None):
+    # one line from (2,1) up, across row 1 and down to (2,4); a second line far away
+    rows = extra_rows or ["......", "......", "......", "......", "......", "......"]
+    return board(rows, paths=[[(2, 1), (1, 1), (1, 2), (1, 3), (1, 4), (2, 4)],
+                              [(4, 2), (4, 3)]])
+
+
+def test_onesteptoji_blocks_between_adjacent_ends_of_one_line():
+    st = board(["......"] * 6, paths=[[(2, 2), (1, 2), (1, 3), (2, 3)], [(4, 2), (4, 3)]])
+    assert sets(st, one_step_closing(ctx(st, 1))) == {((2, 2), (2, 3), False)}
+
+
+def test_onesteptoji_needs_a_second_line():
+    st = board(["......"] * 6, paths=[[(2, 2), (1, 2), (1, 3), (2, 3)]])
+    assert one_step_closing(ctx(st, 1)) is None
+
+
+# ---------------------------------------------------------------- level 2
+def test_siromsrench_single_white_between_straight_cells():
+    st = board(EMPTY7[:3] + ["...W..."] + EMPTY7[4:],
+               passed=[((3, 1), (3, 2)), ((3, 4), (3, 5))])
+    assert sets(st, white_run_check(ctx(st, 2))) == {((3, 3), (3, 4), False)}
+
+
+def test_kuromsrench_black_toward_white_before_a_straight_cell():
+    rows = [".......", ".......", ".......", "...W...", ".......", "...B...", ".......",
+            "......."]
+    st = board(rows, passed=[((1, 3), (2, 3))])
+    assert sets(st, black_white_run_check(ctx(st, 2))) == {((4, 3), (5, 3), False)}
+
+
+def test_tojiwa1_blocks_a_route_back_to_the_own_line_end():
+    st = _two_lines_closing_board()
+    for cell in ((2, 2), (2, 3)):
+        st.set_edge(eid(st, cell, (cell[0] + 1, cell[1])), BLOCKED)
+        st.set_edge(eid(st, cell, (cell[0] - 1, cell[1])), BLOCKED)
+    assert sets(st, closed_loop_check_1(ctx(st, 2))) == {((2, 1), (2, 2), False)}
+    assert general_techniques(ctx(st, 1)) is None
+
+
+def test_tojiwa1_respects_prop12_when_closing_would_solve():
+    st = board(["......"] * 6, paths=[[(2, 1), (1, 1), (1, 2), (1, 3), (1, 4), (2, 4)]])
+    for cell in ((2, 2), (2, 3)):
+        st.set_edge(eid(st, cell, (cell[0] + 1, cell[1])), BLOCKED)
+        st.set_edge(eid(st, cell, (cell[0] - 1, cell[1])), BLOCKED)
+    assert closed_loop_check_1(ctx(st, 2)) is None
+
+
+def _tojiwa2_case_a_board(t3="W"):
+    # corner C=(4,2) opening up/right; T1=(3,2) entered from the left; T5=(2,3) the other end
+    rows = ["........"] * 8
+    rows = [list(r) for r in rows]
+    rows[3][3] = t3
+    rows = ["".join(r) for r in rows]
+    return board(rows,
+                 paths=[[(3, 2), (3, 1), (2, 1), (1, 1), (1, 2), (1, 3), (2, 3)],
+                        [(6, 5), (6, 6)]],
+                 blocked=[((4, 1), (4, 2)), ((4, 2), (5, 2)), ((2, 2), (3, 2)),
+                          ((1, 2), (2, 2)), ((2, 2), (2, 1)), ((2, 2), (2, 3))])
+
+
+def test_tojiwa2_case_a_blocks_the_white_entry_from_the_partner_end():
+    st = _tojiwa2_case_a_board()
+    assert ((2, 3), (3, 3), False) in sets(st, closed_loop_check_2(ctx(st, 2)))
+
+
+def test_setudansen1_case_a_blocks_a_border_that_strands_the_input_cell():
+    # T1=(3,2) input cell (line from the left), C=(4,2) corner; T2=(4,3), T3=(3,3) line ends
+    st = board(["........"] * 8,
+               paths=[[(3, 2), (3, 1), (2, 1)], [(3, 3), (3, 4)], [(4, 3), (4, 4)],
+                      [(6, 5), (6, 6)]],
+               blocked=[((4, 1), (4, 2)), ((4, 2), (5, 2)), ((2, 2), (3, 2))])
+    assert sets(st, cut_line_1(ctx(st, 2))) == {((3, 3), (4, 3), False)}
+
+
+def test_ty1ryoiki_blocks_the_only_way_into_an_empty_pocket():
+    # pocket {(1,1),(1,2),(2,1)} walled except the border (1,2)-(1,3) to a line end
+    st = board(["......"] * 5,
+               paths=[[(1, 3), (1, 4), (2, 4)]],
+               blocked=[((0, 1), (1, 1)), ((1, 0), (1, 1)), ((0, 2), (1, 2)),
+                        ((1, 2), (2, 2)), ((2, 0), (2, 1)), ((2, 1), (3, 1)),
+                        ((2, 1), (2, 2))])
+    assert sets(st, type1_region(ctx(st, 2))) == {((1, 2), (1, 3), False)}
+
+
+def test_ty2ryoiki_line_end_leaves_through_the_only_exit():
+    # free line end (1,1) inside a walled area {(1,1),(1,2)} whose only exit is white (1,3)
+    st = board(["......", "...W..", "......", "......"],
+               paths=[[(1, 1), (0, 1), (0, 0), (1, 0), (2, 0), (3, 0)]],
+               blocked=[((1, 1), (2, 1)), ((0, 2), (1, 2)), ((1, 2), (2, 2))])
+    assert sets(st, type2_region(ctx(st, 2))) == {((1, 2), (1, 3), True)}
+
+
+# ---------------------------------------------------------------- level 3
+def test_setudansen2_case_d_cell_between_two_blacks_cannot_turn():
+    rows = [".......", ".......", ".......", "..B.B..", ".......", ".......", "......."]
+    st = board(rows, blocked=[((2, 3), (3, 3))])
+    assert sets(st, cut_line_2(ctx(st, 3))) == {((3, 3), (4, 3), False)}
+
+
+def test_setudansen2_case_d_is_not_a_level2_deduction():
+    rows = [".......", ".......", ".......", "..B.B..", ".......", ".......", "......."]
+    st = board(rows, blocked=[((2, 3), (3, 3))])
+    st.mark_all_dirty()
+    basic_fixpoint(st, lambda d, c: None)
+    assert st.border(idx(st, (3, 3)), 2) == 0
+    assert general_techniques(ctx(st, 2)) is None or st.border(idx(st, (3, 3)), 2) == 0
+
+
+def test_kuromsfour_black_cannot_enter_a_walled_square():
+    # 2x2 block rows 2-3, cols 2-3; black S above TL at (1,2); pinwheel {TL.left, TR.top,
+    # BR.right, BL.bottom} blocked; the rest of S's set {TR.right, BR.bottom, BL.left} blocked
+    rows = ["......", "..B...", "......", "......", "......", "......"]
+    st = board(rows, blocked=[((2, 1), (2, 2)), ((1, 3), (2, 3)), ((3, 3), (3, 4)),
+                              ((3, 2), (4, 2)), ((2, 3), (2, 4)), ((3, 3), (4, 3)),
+                              ((3, 1), (3, 2))])
+    assert sets(st, black_beside_walled_square(ctx(st, 3))) == {((1, 2), (2, 2), False)}
+
+
+def test_ryoikisyori1_single_opening_takes_the_parity_of_the_crossings():
+    # area {(1,1),(1,2),(2,1),(2,2)} walled; one line crosses in at (1,1)->(0,1); one opening
+    st = board(["......"] * 5,
+               paths=[[(1, 1), (0, 1), (0, 0), (1, 0), (2, 0), (3, 0)], [(3, 3), (3, 4)]],
+               blocked=[((0, 2), (1, 2)), ((1, 2), (1, 3)), ((2, 2), (2, 3)),
+                        ((2, 1), (3, 1)), ((2, 2), (3, 2)), ((1, 0), (1, 1)),
+                        ((2, 0), (2, 1))])
+    ded = general_region_one_gap(ctx(st, 3))
+    assert ded is None or not sets(st, ded) & {((1, 1), (0, 1), False)}
+
+
+def test_ryoikisyori1_one_exit_even_crossings_is_blocked():
+    # walled 2x2 area with no line inside and one open border to the outside
+    st = board(["......"] * 6,
+               paths=[[(4, 3), (4, 4)]],
+               blocked=[((0, 1), (1, 1)), ((0, 2), (1, 2)), ((1, 0), (1, 1)),
+                        ((2, 0), (2, 1)), ((2, 1), (3, 1)), ((2, 2), (3, 2)),
+                        ((2, 2), (2, 3))])
+    out = sets(st, general_region_one_gap(ctx(st, 3)))
+    assert out == {((1, 2), (1, 3), False)}
+
+
+def test_ryoikisyori2_line_leaving_and_reentering_uses_both_openings():
+    # area {(1,1),(1,2)}: a line leaves it upward at (1,1) and comes back in at (1,2); its
+    # left and right sides are walled, the two bottom borders side by side are the openings
+    st = board(["......"] * 5,
+               paths=[[(1, 1), (0, 1), (0, 2), (1, 2)], [(3, 3), (3, 4)]],
+               blocked=[((1, 0), (1, 1)), ((1, 2), (1, 3))])
+    out = sets(st, general_region_two_gap(ctx(st, 3)))
+    assert out == {((1, 1), (2, 1), True), ((1, 2), (2, 2), True)}
+
+
+def test_level3_techniques_are_sound_on_their_boards():
+    """Every level-3 routine returns None or a deduction on a busy board without crashing."""
+    st = _tojiwa2_case_a_board()
+    c = ctx(st, 3)
+    for tech in (cut_line_2, closed_loop_check_3, closed_loop_check_4, closed_loop_check_6):
+        ded = tech(c)
+        assert ded is None or ded.sets
