@@ -7,6 +7,8 @@ that the basics or lower-level techniques alone do not make the same deduction.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pencilsat.grading.masyu_basic import (
     adjacent_blacks_first_clue,
     basic_fixpoint,
@@ -291,3 +293,53 @@ def test_level3_techniques_are_sound_on_their_boards():
     for tech in (cut_line_2, closed_loop_check_3, closed_loop_check_4, closed_loop_check_6):
         ded = tech(c)
         assert ded is None or ded.sets
+
+
+def test_tojiwa3_case_a_input_cell_would_close_onto_its_own_end():
+    # N=(4,2) input cell (line from the left), T1=(3,2) walled on the left, T4=(2,2) the other
+    # end of N's line; T2=(4,3) a line end, T3=(3,3) white: using T2|T3 closes N onto T4
+    rows = ["........"] * 8
+    rows[3] = "...W...."
+    st = board(rows,
+               paths=[[(4, 2), (4, 1), (3, 1), (2, 1), (1, 1), (1, 2), (2, 2)],
+                      [(4, 3), (5, 3), (5, 4)], [(7, 6), (7, 7)]],
+               blocked=[((4, 2), (5, 2)), ((3, 1), (3, 2)), ((2, 1), (2, 2))])
+    # the board is symmetric about row 3: the mirrored frame from input cell (2,2) may fire first
+    assert sets(st, closed_loop_check_3(ctx(st, 3))) in (
+        {((3, 3), (4, 3), False)}, {((2, 3), (3, 3), False)})
+
+
+def test_tojiwa6_tube_entry_that_forces_the_loop_closed_is_blocked():
+    # tube (3,2)-(3,3) between line ends X1=(3,1) and X2=(3,4); X2's line ends at Y2=(4,1)
+    # next to X1, and Y2's only other way leads straight to Y1=(4,0), X1's far end
+    st = board(["......."] * 7,
+               paths=[[(3, 1), (2, 1), (2, 0), (3, 0), (4, 0)],
+                      [(3, 4), (4, 4), (5, 4), (5, 3), (5, 2), (5, 1), (4, 1)],
+                      [(6, 5), (6, 6)]],
+               blocked=[((2, 2), (3, 2)), ((3, 2), (4, 2)), ((2, 3), (3, 3)), ((3, 3), (4, 3)),
+                        ((4, 1), (4, 2)), ((3, 0), (3, 1))])
+    assert sets(st, closed_loop_check_6(ctx(st, 3))) == {((3, 1), (3, 2), False)}
+
+
+
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "masyu"
+
+
+def test_mujyunsyori_refutes_a_border_where_level_2_gets_stuck():
+    import pytest
+
+    from pencilsat.grading.masyu import _Run, grade_masyu
+
+    path = CORPUS / "janko" / "24_6x6.txt"
+    if not path.exists():
+        pytest.skip("shared corpus not present")
+    puzzle = parse_puzzle(path.read_text())
+    stuck = _Run(Geometry(puzzle), 2, 0)
+    stuck.solve()
+    assert not stuck.solved
+    grade = grade_masyu(puzzle)
+    trials = [s for s in grade.steps if s.technique == "MUJYUNSYORI"]
+    assert grade.finished and grade.technique_level == 3 and trials
+    assert all(not used for s in trials for _, _, used in s.edges)
+    assert "contradiction" in trials[0].text

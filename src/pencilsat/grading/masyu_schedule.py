@@ -27,6 +27,7 @@ from pencilsat.grading.masyu_level3 import (
     closed_loop_check_6,
     cut_line_2,
 )
+from pencilsat.grading.masyu_level3b import closed_loop_check_5, connected_lines_extension
 from pencilsat.grading.masyu_region import general_region_one_gap, general_region_two_gap
 from pencilsat.grading.masyu_state import Deduction
 
@@ -36,6 +37,7 @@ _CLOSED_LOOP = {
     closed_loop_check_2,
     closed_loop_check_3,
     closed_loop_check_4,
+    closed_loop_check_5,
     closed_loop_check_6,
 }
 
@@ -52,13 +54,15 @@ LEVEL3: tuple[Technique, ...] = LEVEL2 + (
     cut_line_2,
     closed_loop_check_3,
     closed_loop_check_4,
+    closed_loop_check_5,
     general_region_one_gap,
     general_region_two_gap,
     closed_loop_check_6,
+    connected_lines_extension,
     black_beside_walled_square,
 )
-"""Level-3 order of the paper: SETUDANSEN2, TOJIWA3, TOJIWA4, TOJIWA5, RYOIKISYORI1/2,
-TOJIWA6, RENSENENTYO, KUROMSFOUR; the ones not implemented are simply absent."""
+"""Level-3 order of the paper: the level-2 list, then SETUDANSEN2, TOJIWA3, TOJIWA4, TOJIWA5,
+RYOIKISYORI1, RYOIKISYORI2, TOJIWA6 (with its tube list), RENSENENTYO, KUROMSFOUR."""
 
 
 def _first(ctx: Context, techniques: tuple[Technique, ...]) -> Deduction | None:
