@@ -343,3 +343,42 @@ def test_mujyunsyori_refutes_a_border_where_level_2_gets_stuck():
     assert grade.finished and grade.technique_level == 3 and trials
     assert all(not used for s in trials for _, _, used in s.edges)
     assert "contradiction" in trials[0].text
+
+
+def test_tojiwa4_case_a_partner_end_behind_a_corner():
+    # C=(5,2) corner, T1=(4,2) input cell, T3=(4,3) white, T5=(3,3) a corner opening down and
+    # right to T10=(3,4), the other end of T1's line: using T3|T5 would close that line
+    rows = ["........"] * 8
+    rows[4] = "...W...."
+    st = board(rows,
+               paths=[[(4, 2), (4, 1), (3, 1), (2, 1), (1, 1), (1, 2), (1, 3), (1, 4), (2, 4),
+                       (3, 4)], [(7, 6), (7, 7)]],
+               blocked=[((5, 1), (5, 2)), ((5, 2), (6, 2)), ((3, 2), (4, 2)),
+                        ((2, 3), (3, 3)), ((3, 2), (3, 3))])
+    assert sets(st, closed_loop_check_4(ctx(st, 3))) == {((3, 3), (4, 3), False)}
+
+
+def test_tojiwa5_black_cannot_come_down_into_a_dead_pocket():
+    # black T4=(2,2) above free T1=(3,2); corner C=(4,2) opens up and right into the walled
+    # pocket {T2=(4,3), T3=(3,3)}: a line down from the black would be trapped
+    rows = ["......."] * 7
+    rows[2] = "..B...."
+    st = board(rows, paths=[[(6, 5), (6, 6)]],
+               blocked=[((4, 1), (4, 2)), ((4, 2), (5, 2)), ((4, 3), (4, 4)), ((4, 3), (5, 3)),
+                        ((2, 3), (3, 3)), ((3, 3), (3, 4))])
+    from pencilsat.grading.masyu_level3b import closed_loop_check_5
+
+    assert sets(st, closed_loop_check_5(ctx(st, 3))) == {((2, 2), (3, 2), False)}
+
+
+def test_rensenentyo_lines_certain_to_join_cannot_close_by_a_route():
+    # T1=(3,2) and T2=(4,3) end different lines and must meet via C=(4,2) or T3=(3,3); their far
+    # ends P=(1,1) and Q=(1,4) are joined by a forced route along row 1: P may not take it
+    st = board(["........"] * 8,
+               paths=[[(3, 2), (3, 1), (2, 1), (1, 1)],
+                      [(4, 3), (4, 4), (3, 4), (2, 4), (1, 4)], [(6, 5), (6, 6)]],
+               blocked=[((4, 1), (4, 2)), ((4, 2), (5, 2)), ((2, 2), (3, 2)), ((4, 3), (5, 3)),
+                        ((0, 2), (1, 2)), ((1, 2), (2, 2)), ((0, 3), (1, 3)), ((1, 3), (2, 3))])
+    from pencilsat.grading.masyu_level3b import connected_lines_extension
+
+    assert sets(st, connected_lines_extension(ctx(st, 3))) == {((1, 1), (1, 2), False)}
