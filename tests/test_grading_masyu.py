@@ -69,7 +69,7 @@ def test_seed_36x20_is_graded_with_a_readable_log():
     assert grade.finished
     assert grade.technique_level >= 2
     text = grade.describe(show_steps=True)
-    assert "TOJIWA1" in text and "Steps:" in text
+    assert "TOJIWA1" in text and "Steps (cells" in text
     assert len([ln for ln in text.splitlines() if ln.strip()[:1].isdigit()]) == len(grade.steps)
 
 

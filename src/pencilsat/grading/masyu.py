@@ -119,6 +119,7 @@ class MasyuGrade:
         }
 
     def describe(self, show_steps: bool = False) -> str:
+        """Readable report for the CLI: level, techniques table, tedium, optional step log."""
         lines = [f"Level {self.level} (Sato 2007 scale 1-3)"]
         if self.level_up:
             lines.append(
@@ -136,7 +137,7 @@ class MasyuGrade:
             english, lvl = TECHNIQUES[name]
             lines.append(f"  {name:<13} level {lvl}  x{count:<4} {english}")
         if show_steps:
-            lines.append("Steps:")
+            lines.append("Steps (cells are (row, column), counted from 0 at the top left):")
             for k, s in enumerate(self.steps, 1):
                 lines.append(f"  {k:4d}. [{s.technique}] {s.text}")
         return "\n".join(lines)

@@ -19,7 +19,6 @@ from pencilsat.grading.masyu_state import (
     BLOCKED,
     DIRECTIONS,
     DOWN,
-    LEFT,
     OPEN,
     PASSED,
     RIGHT,
@@ -47,38 +46,46 @@ class Walk:
     gap: list[int]
     """Edge ids of the open gap segments, from the walker's point toward the other's."""
     gap_dir: int
-    gap_start: tuple[int, int]
+    gap_start: int
 
 
-def _segment(ctx: Context, pt: tuple[int, int], d: int) -> tuple[int, int, int] | None:
-    """(edge id, right-side cell, left-side cell) of the lattice segment from pt going d."""
-    g = ctx.g
-    r, c = pt
-    if d == UP:
-        if r == 0:
-            return None
-        a, b = (r - 1, c), (r - 1, c - 1)
-    elif d == DOWN:
-        if r == g.height:
-            return None
-        a, b = (r, c - 1), (r, c)
-    elif d == RIGHT:
-        if c == g.width:
-            return None
-        a, b = (r, c), (r - 1, c)
-    else:
-        if c == 0:
-            return None
-        a, b = (r - 1, c - 1), (r, c - 1)
+def _lattice_table(g) -> list:
+    """Every lattice segment once per board, indexed [point * 4 + d] with point = r * (W+1) + c:
+    (edge id, right-side cell, left-side cell, next point), or None off the lattice. Frame
+    segments get edge id 0 (always blocked)."""
+    cols = g.width + 1
+    out: list = [None] * ((g.height + 1) * cols * 4)
 
-    def idx(cell):
-        rr, cc = cell
+    def idx(rr: int, cc: int) -> int:
         return rr * g.width + cc if 0 <= rr < g.height and 0 <= cc < g.width else -1
 
-    right, left = idx(a), idx(b)
-    if right < 0 or left < 0:
-        return 0, right, left
-    return g.eid[right][g.direction(right, left)], right, left
+    for r in range(g.height + 1):
+        for c in range(cols):
+            for d in DIRECTIONS:
+                if d == UP:
+                    if r == 0:
+                        continue
+                    a, b = idx(r - 1, c), idx(r - 1, c - 1)
+                elif d == DOWN:
+                    if r == g.height:
+                        continue
+                    a, b = idx(r, c - 1), idx(r, c)
+                elif d == RIGHT:
+                    if c == g.width:
+                        continue
+                    a, b = idx(r, c), idx(r - 1, c)
+                else:
+                    if c == 0:
+                        continue
+                    a, b = idx(r - 1, c - 1), idx(r, c - 1)
+                e = 0 if a < 0 or b < 0 else g.eid[a][g.direction(a, b)]
+                dr, dc = _PT_STEP[d]
+                out[(r * cols + c) * 4 + d] = (e, a, b, (r + dr) * cols + c + dc)
+    return out
+
+
+_PREFS_RIGHT = [[cw(h), h, ccw(h), opp(h)] for h in DIRECTIONS]
+_PREFS_LEFT = [[ccw(h), h, cw(h), opp(h)] for h in DIRECTIONS]
 
 
 def boundary_walk(ctx: Context, cell: int, mode: int) -> Walk | None:
@@ -89,73 +96,61 @@ def boundary_walk(ctx: Context, cell: int, mode: int) -> Walk | None:
               and st.border(cell, cw(x)) == OPEN), -1)
     if a < 0:
         return None
+    table = g._lattice
+    if table is None:
+        table = g._lattice = _lattice_table(g)
+    val = st.val
     s = (a + 2) % 4
     r, c = g.rc(cell)
     dr, dc = _CORNER[s]
-    start = (r + dr, c + dc)
-    walkers = [
-        {"pt": start, "head": opp(s), "pts": [start], "inp": [[]], "right": True},
-        {"pt": start, "head": opp(cw(s)), "pts": [start], "inp": [[]], "right": False},
-    ]
-    first = [True, True]
-    for _ in range(WALK_CAP):
+    cols = g.width + 1
+    start = (r + dr) * cols + c + dc
+    pt = [start, start]
+    head = [opp(s), opp(cw(s))]
+    pts: list[list[int]] = [[start], [start]]
+    first: list[dict[int, int]] = [{start: 0}, {start: 0}]
+    inp: list[list] = [[], []]
+    prefs_of = (_PREFS_RIGHT, _PREFS_LEFT)
+    for step in range(WALK_CAP):
         for k in (0, 1):
-            w, other = walkers[k], walkers[1 - k]
-            h = w["head"]
-            if first[k]:
-                prefs = [h]
-                first[k] = False
-            elif w["right"]:
-                prefs = [cw(h), h, ccw(h), opp(h)]
-            else:
-                prefs = [ccw(h), h, cw(h), opp(h)]
-            moved = False
+            prefs = (head[k],) if step == 0 else prefs_of[k][head[k]]
+            here = pt[k]
             for d in prefs:
-                seg = _segment(ctx, w["pt"], d)
-                if seg is None or st.val[seg[0]] == OPEN:
+                seg = table[here * 4 + d]
+                if seg is None or val[seg[0]] == OPEN:
                     continue
-                e, right, left = seg
-                inp = list(w["inp"][-1])
-                if st.val[e] == PASSED:
-                    inp.append((e, right if w["right"] else left))
-                dr, dc = _PT_STEP[d]
-                w["pt"] = (w["pt"][0] + dr, w["pt"][1] + dc)
-                w["head"] = d
-                w["pts"].append(w["pt"])
-                w["inp"].append(inp)
-                moved = True
+                e, right, left, nxt = seg
+                if val[e] == PASSED:
+                    inp[k].append((len(pts[k]), (e, right if k == 0 else left)))
+                pt[k] = nxt
+                head[k] = d
+                first[k].setdefault(nxt, len(pts[k]))
+                pts[k].append(nxt)
                 break
-            if not moved:
+            else:
                 return None
-            if w["pt"] == other["pt"]:
-                return Walk(w["inp"][-1] + other["inp"][-1], [], -1, w["pt"])
-            found = _gap(ctx, w["pt"], other["pts"], mode)
-            if found is not None:
-                j, gap, gd = found
-                return Walk(w["inp"][-1] + other["inp"][j], gap, gd, w["pt"])
-    return None
-
-
-def _gap(ctx: Context, pt, others, mode: int):
-    st = ctx.st
-    for j, v in enumerate(others):
-        if v[0] == pt[0] and abs(v[1] - pt[1]) == mode:
-            d = RIGHT if v[1] > pt[1] else LEFT
-        elif v[1] == pt[1] and abs(v[0] - pt[0]) == mode:
-            d = DOWN if v[0] > pt[0] else UP
-        else:
-            continue
-        cur, gap = pt, []
-        for _ in range(mode):
-            seg = _segment(ctx, cur, d)
-            if seg is None or seg[0] == 0 or st.val[seg[0]] != OPEN:
-                gap = []
-                break
-            gap.append(seg[0])
-            dr, dc = _PT_STEP[d]
-            cur = (cur[0] + dr, cur[1] + dc)
-        if gap:
-            return j, gap, d
+            o = 1 - k
+            if pt[k] == pt[o]:
+                return Walk([x for _, x in inp[k] + inp[o]], [], -1, pt[k])
+            best = None
+            for d in DIRECTIONS:
+                cur, gap = pt[k], []
+                for _ in range(mode):
+                    seg = table[cur * 4 + d]
+                    if seg is None or seg[0] == 0 or val[seg[0]] != OPEN:
+                        gap = []
+                        break
+                    gap.append(seg[0])
+                    cur = seg[3]
+                if not gap:
+                    continue
+                j = first[o].get(cur)
+                if j is not None and (best is None or j < best[0]):
+                    best = (j, gap, d)
+            if best is not None:
+                j, gap, gd = best
+                inputs = [x for _, x in inp[k]] + [x for i, x in inp[o] if i <= j]
+                return Walk(inputs, gap, gd, pt[k])
     return None
 
 

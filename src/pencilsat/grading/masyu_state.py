@@ -89,6 +89,8 @@ class Geometry:
                     self.eid[i][d] = e
                     self.eid[j][opp(d)] = e
         self.edges = len(self.edge_cells)
+        self._lattice: dict | None = None
+        """Lattice-segment table of the general-region walk, built on first use."""
         self.near: list[list[int]] = [[] for _ in range(self.edges)]
         for e in range(1, self.edges):
             a, b = self.edge_cells[e]
