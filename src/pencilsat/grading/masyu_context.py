@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pencilsat.grading.masyu_state import (
     BLACK,
-    DIRECTIONS,
     EMPTY,
     OPEN,
     PASSED,
@@ -184,7 +183,6 @@ def is_open(st: MasyuState, i: int, d: int) -> bool:
 
 __all__ = [
     "Context",
-    "DIRECTIONS",
     "straight_forced",
     "is_open",
     "WINDOW_SHORT",

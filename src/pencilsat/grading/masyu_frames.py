@@ -318,6 +318,4 @@ __all__ = [
     "make_frame",
     "pstype",
     "wstype",
-    "BLOCKED",
-    "PASSED",
 ]

@@ -18,7 +18,6 @@ from pencilsat.grading.masyu_state import (
     BLACK,
     BLOCKED,
     DIR_NAMES,
-    DIRECTIONS,
     DOWN,
     EMPTY,
     OPEN,
@@ -338,5 +337,4 @@ __all__ = [
     "cut_line_1",
     "type1_region",
     "type2_region",
-    "DIRECTIONS",
 ]

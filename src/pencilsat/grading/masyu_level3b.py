@@ -7,16 +7,14 @@ separated lines that are connected").
 from __future__ import annotations
 
 from pencilsat.grading.masyu_context import Context
-from pencilsat.grading.masyu_frames import Cells, build_region, make_frame
+from pencilsat.grading.masyu_frames import Cells, build_region
 from pencilsat.grading.masyu_state import (
     BLACK,
     BLOCKED,
     DIR_NAMES,
-    EMPTY,
     OPEN,
     PASSED,
     Deduction,
-    cw,
 )
 
 
@@ -160,4 +158,4 @@ def _extend(ctx: Context, cs: Cells, x: int, y: int, absorbed, extra_lines: int)
     return None
 
 
-__all__ = ["closed_loop_check_5", "connected_lines_extension", "EMPTY", "cw", "make_frame"]
+__all__ = ["closed_loop_check_5", "connected_lines_extension"]

@@ -11,7 +11,6 @@ from pencilsat.grading.masyu_state import (
     BLACK,
     BLOCKED,
     DIRECTIONS,
-    OPEN,
     PASSED,
     RIGHT,
     UP,
@@ -80,4 +79,4 @@ def rule_violation(st: MasyuState) -> str | None:
     return None
 
 
-__all__ = ["trial_candidates", "rule_violation", "OPEN"]
+__all__ = ["trial_candidates", "rule_violation"]
