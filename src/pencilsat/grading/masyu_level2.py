@@ -216,8 +216,8 @@ def type1_region(ctx: Context) -> Deduction | None:
     """TY1RYOIKI (type-1 region, Prop 9): a pocket of empty free cells whose only ways in are
     its exits. One exit: blocked (a line could not leave again). Two exits that are the ends
     of one line: both blocked if Prop 12 says partial. Level 3 adds the parity case B
-    (Prop 8'). An exit-less pocket is marked finished without setting a border (as the
-    listing does); case C of the listing is not implemented.
+    (Prop 8') and case C (exits that are whites lead on to the line ends behind them). An
+    exit-less pocket is marked finished without setting a border (as the listing does).
 
     Ambiguity: for one exit touching through two borders the listing reads stale data; we
     block when that exit is a free cell (level 2) or any cell (level 3), first border only."""
@@ -256,7 +256,48 @@ def type1_region(ctx: Context) -> Deduction | None:
             ded = _type1_parity(ctx, cs, c, x, ex, y, ey) or _type1_parity(ctx, cs, c, y, ey, x, ex)
             if ded:
                 return ded
+            if single:
+                ded = _type1_effective_ends(ctx, cs, c, x, ex[0], y, ey[0])
+                if ded:
+                    return ded
     return None
+
+
+def _effective_end(ctx, x: int, e: int) -> tuple[int, list[int]]:
+    """TY1RYOIKI case C: the line end a line entering the region at exit x is tied to: x
+    itself if it is a line end; past a white x (and a second white) the cell beyond."""
+    st, g = ctx.st, ctx.g
+    if st.counts(x)[0] == 1:
+        return x, []
+    if g.pearl[x] != WHITE:
+        return -1, []
+    a, b = g.edge_cells[e]
+    inside = a if b == x else b
+    d = g.direction(inside, x)
+    whites, cur = [x], g.nb[x][d]
+    if cur >= 0 and g.pearl[cur] == WHITE:
+        whites.append(cur)
+        cur = g.nb[cur][d]
+    return cur, whites
+
+
+def _type1_effective_ends(ctx, cs: Cells, c: int, x: int, ex: int, y: int, ey: int):
+    """Case C (level 3): entering at x forces leaving at y; if the effective ends behind
+    the two exits are the two ends of one line, both exit borders are blocked (Prop 12)."""
+    g = ctx.g
+    px, wx = _effective_end(ctx, x, ex)
+    py, wy = _effective_end(ctx, y, ey)
+    if px < 0 or py < 0 or (px == x and py == y):
+        return None
+    ln = ctx.connected(px, py)
+    if ln is None:
+        return None
+    wn, bn = cs.absorbed(*(wx + wy))
+    if not ctx.partial(0, wn, bn, ln.black_ends):
+        return None
+    return _ded(ctx, "TY1RYOIKI", [(ex, BLOCKED), (ey, BLOCKED)],
+                f"the pocket at {g.name(c)} would join {g.name(px)} and {g.name(py)}, the two"
+                f" ends of one line, through its exits {g.name(x)} and {g.name(y)}")
 
 
 def _type1_parity(ctx, cs: Cells, c: int, x: int, ex: list[int], y: int, ey: list[int]):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pencilsat.grading.masyu_context import ROUTE_CAP, Context
+from pencilsat.grading.masyu_frames import Cells
 from pencilsat.grading.masyu_state import (
     BLOCKED,
     DIRECTIONS,
@@ -193,8 +194,10 @@ def general_region_one_gap(ctx: Context) -> Deduction | None:
     12② totals); if every crossing line returns into the region, they could only close among
     themselves: a contradiction when other lines exist.
 
-    Not implemented: the Technique 2/3 patterns on the virtual line (TOJIHAITI) and the B1/B2
-    sub-cases with four or more crossings."""
+    With more crossings, exactly two of them from lines that do not return into the region:
+    a forced route joining those two inner ends directly is blocked (B1), and Technique 1 is
+    applied to their outer ends with totals LN - (pairs + 1) (B2).
+    Not implemented: the Technique 2/3 patterns on the virtual line (TOJIHAITI)."""
     st, g = ctx.st, ctx.g
     for seed in _seeds(ctx):
         walk = boundary_walk(ctx, seed, 1)
@@ -236,10 +239,32 @@ def _closed_region(ctx: Context, seed: int, walk: Walk) -> Deduction | None:
     if not unpaired and ctx.ln > pairs:
         st.contradiction = True
         return None
-    if len(unpaired) == 2 and pairs == 0:
-        p, q = _far(ctx, unpaired[0]), _far(ctx, unpaired[1])
-        totals = (ctx.ln - 1, ctx.wn - rwn, ctx.bn - rbn)
-        return _virtual_route(ctx, p, q, totals, "RYOIKISYORI1")
+    if len(unpaired) != 2:
+        return None
+    u1, u2 = unpaired
+    if pairs:
+        ded = _inner_route(ctx, u1, u2)
+        if ded:
+            return ded
+    p, q = _far(ctx, u1), _far(ctx, u2)
+    totals = (ctx.ln - (pairs + 1), ctx.wn - rwn, ctx.bn - rbn)
+    return _virtual_route(ctx, p, q, totals, "RYOIKISYORI1")
+
+
+def _inner_route(ctx: Context, u1: int, u2: int) -> Deduction | None:
+    """Case B1: joining the two unpaired inner ends directly would leave the lines that leave
+    and re-enter the closed area to close among themselves: a forced route between them is
+    blocked (no Prop 12 test is needed; other lines exist)."""
+    st, g = ctx.st, ctx.g
+    for e, f in ((u1, u2), (u2, u1)):
+        for d in st.open_dirs(e):
+            stop, _ = ctx.route(e, d)
+            if stop == f:
+                return _ded(ctx, [(g.eid[e][d], BLOCKED)],
+                            f"inside a closed area, joining {g.name(u1)} to {g.name(u2)} would"
+                            f" leave the lines that return into the area to close on"
+                            f" themselves: {g.name(e)} does not go"
+                            f" {('up', 'right', 'down', 'left')[d]}", "RYOIKISYORI1")
     return None
 
 
@@ -277,7 +302,7 @@ def general_region_two_gap(ctx: Context) -> Deduction | None:
     both openings are used (unused, everything inside would close on itself; we require a
     line end or an undetermined circle outside, a Prop 12 guard the listing lacks). With one
     crossing and both inner cells at the gap white, the border between them is blocked
-    (TJTY3SYORI (c)). Not implemented: TJTY3SYORI (a) and (b)."""
+    (TJTY3SYORI (c)); TJTY3SYORI (a) and (b) are in ``_one_input_gap``."""
     g = ctx.g
     for seed in _seeds(ctx):
         walk = boundary_walk(ctx, seed, 2)
@@ -306,6 +331,9 @@ def general_region_two_gap(ctx: Context) -> Deduction | None:
             fill = _flood(ctx, seed, set(walk.gap))
             if fill is None:
                 continue
+            ded = _one_input_gap(ctx, walk, fill, inner[0])
+            if ded:
+                return ded
             ins = [x for e in walk.gap for x in g.edge_cells[e] if x in fill[0]]
             if len(ins) == 2 and all(g.pearl[x] == WHITE for x in ins):
                 x, y = ins
@@ -315,6 +343,67 @@ def general_region_two_gap(ctx: Context) -> Deduction | None:
                            f" run side by side along it", "RYOIKISYORI2")
                 if ded:
                     return ded
+    return None
+
+
+def _one_input_gap(ctx: Context, walk: Walk, fill, inner: int) -> Deduction | None:
+    """TJTY3SYORI (a), (b): one line enters a region whose two side-by-side openings face
+    outside cells T2, T3 (T3 = T2 + D along the gap); exactly one opening is used.
+
+    (a) Technique 2 case A at the gap: if the entering line's far end is T5 = T3 + D (or
+    T9 = T2 - D) and a line from it would be forced along the gap, that border is blocked
+    when the resulting loop is partial. Choice: the listing only checks LN >= 2; we require a
+    line end or an undetermined circle outside the filled region (the loop could absorb lines
+    inside it). (b) Technique 5 case A at the gap (SD1CSA): a border whose use fills both
+    T2 and T3 would leave the line no opening: blocked."""
+    st, g = ctx.st, ctx.g
+    seen = fill[0]
+    outside = []
+    for e in walk.gap:
+        a, b = g.edge_cells[e]
+        if (a in seen) == (b in seen):
+            return None
+        outside.append((b, a) if a in seen else (a, b))
+    (t2, c), (t3, t1) = outside
+    d = walk.gap_dir
+    if g.nb[t2][d] != t3:
+        return None
+    gd = g.direction(c, t2)
+    t5, t9 = g.nb[t3][d], g.nb[t2][(d + 2) % 4]
+    cs = Cells(st)
+    if cs.btw(t2, t3) == OPEN:
+        target = None
+        if (((cs.white(t2) or cs.end(t2)) and cs.end(t3))
+                or (cs.white(t3) and (cs.white(t2) or cs.end(t2)))):
+            target = (t2, t3)
+        elif cs.black(t5) and cs.btw(t3, t5) == OPEN and cs.end(t2):
+            target = (t3, t5)
+        elif cs.black(t9) and cs.btw(t2, t9) == OPEN and cs.end(t3):
+            target = (t2, t9)
+        if target:
+            return _ded(ctx, [(cs.edge(*target), BLOCKED)],
+                        f"the line entering at {g.name(inner)} must leave through one of the"
+                        f" openings beside {g.name(t2)}, {g.name(t3)}: border"
+                        f" {g.name(target[0])}-{g.name(target[1])} would close both",
+                        "RYOIKISYORI2")
+    far = _far(ctx, inner)
+    for end, z, toward in ((t5, t3, t5), (t9, t2, t9)):
+        if far != end or end < 0 or cs.btw(z, toward) != OPEN:
+            continue
+        wst = cs.white(z) or (st.border(z, gd) == BLOCKED and st.counts(z)[2] == 3)
+        if not (wst or cs.black(end)):
+            continue
+        line = ctx.all_partner[inner]
+        ends_out = any(x not in seen and x not in (line.a, line.b)
+                       for ln in ctx.lines for x in (ln.a, ln.b))
+        wn_in = sum(1 for x in seen if st.white_undetermined(x))
+        bn_in = sum(1 for x in seen if st.black_undetermined(x))
+        wn, bn = cs.absorbed(t2, t3)
+        if ends_out or ctx.wn - wn_in - wn > 0 or ctx.bn - bn_in - bn - line.black_ends > 0:
+            return _ded(ctx, [(cs.edge(z, toward), BLOCKED)],
+                        f"the line entering at {g.name(inner)} ends outside at"
+                        f" {g.name(end)}; entering {g.name(z)} from there would close it on"
+                        f" itself through the area's openings", "RYOIKISYORI2")
     return None
 
 
