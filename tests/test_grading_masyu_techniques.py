@@ -381,3 +381,17 @@ def test_rensenentyo_lines_certain_to_join_cannot_close_by_a_route():
     from pencilsat.grading.masyu_level3b import connected_lines_extension
 
     assert sets(st, connected_lines_extension(ctx(st, 3))) == {((1, 1), (1, 2), False)}
+
+
+def test_ty1ryoiki_case_c_white_exit_leads_on_to_the_line_end_behind_it():
+    # pocket {(2,2),(2,3),(3,2)} with exits: line end (2,4) and white (4,2), behind which lies
+    # (5,2), the other end of (2,4)'s line; using the pocket would close that line (level 3)
+    rows = ["......."] * 7
+    rows[4] = "..W...."
+    st = board(rows,
+               paths=[[(5, 2), (5, 3), (5, 4), (4, 4), (3, 4), (2, 4)], [(0, 5), (0, 6)]],
+               blocked=[((1, 2), (2, 2)), ((2, 1), (2, 2)), ((1, 3), (2, 3)), ((2, 3), (3, 3)),
+                        ((3, 1), (3, 2)), ((3, 2), (3, 3))])
+    assert type1_region(ctx(st, 2)) is None
+    assert sets(st, type1_region(ctx(st, 3))) == {((2, 3), (2, 4), False),
+                                                  ((3, 2), (4, 2), False)}
