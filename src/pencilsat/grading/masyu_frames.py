@@ -270,6 +270,16 @@ class Region:
     semi: list[int]
 
 
+def cached_region(ctx, seed: int, kind: int) -> Region | None:
+    """build_region on the pass's own state, cached for the pass (TY1RYOIKI and TOJIWA6 both
+    look at the type-1 region of every corner cell)."""
+    cache = ctx.__dict__.setdefault("_regions", {})
+    key = (seed, kind)
+    if key not in cache:
+        cache[key] = build_region(ctx.st, seed, kind)
+    return cache[key]
+
+
 def build_region(st: MasyuState, seed: int, kind: int) -> Region | None:
     """Breadth-first region through open borders from ``seed`` (type 1 or type 2).
 
@@ -313,6 +323,7 @@ __all__ = [
     "Region",
     "build_frames",
     "build_region",
+    "cached_region",
     "corner_pair_type",
     "input_pair_type",
     "make_frame",

@@ -12,6 +12,7 @@ from pencilsat.grading.masyu_frames import (
     Cells,
     Frame,
     build_region,
+    cached_region,
     pstype,
 )
 from pencilsat.grading.masyu_state import (
@@ -226,7 +227,7 @@ def type1_region(ctx: Context) -> Deduction | None:
     for c in ctx.frames().corners:
         if c in st.pocket:
             continue
-        region = build_region(st, c, 1)
+        region = cached_region(ctx, c, 1)
         if region is None:
             continue
         exits = region.exits

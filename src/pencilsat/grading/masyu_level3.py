@@ -347,12 +347,12 @@ def closed_loop_check_6(ctx: Context) -> Deduction | None:
     forced route to Y1, entering at X1 is blocked; if X2's only other way is a route to Y1,
     Y2's step toward X1 is blocked. A Prop 12 guard is added (the listing has none).
     Not implemented: case B2 (TEKICHECK, tubes ending at whites)."""
-    from pencilsat.grading.masyu_frames import build_region
+    from pencilsat.grading.masyu_frames import cached_region
 
     st, g = ctx.st, ctx.g
     pairs: list[tuple[int, int, int, int, int]] = []
     for c in ctx.frames().corners:
-        region = build_region(st, c, 1)
+        region = cached_region(ctx, c, 1)
         if region is None or len(region.exits) != 2:
             continue
         (x1, e1), (x2, e2) = region.exits.items()

@@ -91,12 +91,20 @@ _PREFS_LEFT = [[ccw(h), h, cw(h), opp(h)] for h in DIRECTIONS]
 
 def boundary_walk(ctx: Context, cell: int, mode: int) -> Walk | None:
     """RYOIKISAKUSEI from a corner or input cell; None when neither closure nor gap is found
-    within 21 steps per walker."""
+    within 21 steps per walker. The walked path does not depend on the mode (only where the
+    walk stops does), so both modes are computed in one walk and cached for the pass."""
+    cache = ctx.__dict__.setdefault("_walks", {})
+    if cell not in cache:
+        cache[cell] = _walk_both(ctx, cell)
+    return cache[cell][mode - 1]
+
+
+def _walk_both(ctx: Context, cell: int) -> tuple[Walk | None, Walk | None]:
     st, g = ctx.st, ctx.g
     a = next((x for x in DIRECTIONS if st.border(cell, x) == OPEN
               and st.border(cell, cw(x)) == OPEN), -1)
     if a < 0:
-        return None
+        return None, None
     table = g._lattice
     if table is None:
         table = g._lattice = _lattice_table(g)
@@ -112,6 +120,7 @@ def boundary_walk(ctx: Context, cell: int, mode: int) -> Walk | None:
     first: list[dict[int, int]] = [{start: 0}, {start: 0}]
     inp: list[list] = [[], []]
     prefs_of = (_PREFS_RIGHT, _PREFS_LEFT)
+    found: list[Walk | None] = [None, None]
     for step in range(WALK_CAP):
         for k in (0, 1):
             prefs = (head[k],) if step == 0 else prefs_of[k][head[k]]
@@ -129,30 +138,36 @@ def boundary_walk(ctx: Context, cell: int, mode: int) -> Walk | None:
                 pts[k].append(nxt)
                 break
             else:
-                return None
+                return found[0], found[1]
             o = 1 - k
             if pt[k] == pt[o]:
-                return Walk([x for _, x in inp[k] + inp[o]], [], -1, pt[k])
-            best = None
-            for d in DIRECTIONS:
-                cur, gap = pt[k], []
-                for _ in range(mode):
-                    seg = table[cur * 4 + d]
-                    if seg is None or seg[0] == 0 or val[seg[0]] != OPEN:
-                        gap = []
-                        break
-                    gap.append(seg[0])
-                    cur = seg[3]
-                if not gap:
+                closed = Walk([x for _, x in inp[k] + inp[o]], [], -1, pt[k])
+                return found[0] or closed, found[1] or closed
+            for mode in (1, 2):
+                if found[mode - 1] is not None:
                     continue
-                j = first[o].get(cur)
-                if j is not None and (best is None or j < best[0]):
-                    best = (j, gap, d)
-            if best is not None:
-                j, gap, gd = best
-                inputs = [x for _, x in inp[k]] + [x for i, x in inp[o] if i <= j]
-                return Walk(inputs, gap, gd, pt[k])
-    return None
+                best = None
+                for d in DIRECTIONS:
+                    cur, gap = pt[k], []
+                    for _ in range(mode):
+                        seg = table[cur * 4 + d]
+                        if seg is None or seg[0] == 0 or val[seg[0]] != OPEN:
+                            gap = []
+                            break
+                        gap.append(seg[0])
+                        cur = seg[3]
+                    if not gap:
+                        continue
+                    j = first[o].get(cur)
+                    if j is not None and (best is None or j < best[0]):
+                        best = (j, gap, d)
+                if best is not None:
+                    j, gap, gd = best
+                    inputs = [x for _, x in inp[k]] + [x for i, x in inp[o] if i <= j]
+                    found[mode - 1] = Walk(inputs, gap, gd, pt[k])
+            if found[0] is not None and found[1] is not None:
+                return found[0], found[1]
+    return found[0], found[1]
 
 
 def _flood(ctx: Context, seed: int, stop: set[int]):

@@ -144,6 +144,9 @@ class MasyuState:
         self.contradiction = False
         self.dirty: deque[int] = deque()
         self.in_dirty = [False] * geometry.size
+        self.n_passed = [0] * geometry.size
+        self.n_blocked = [sum(1 for e in geometry.eid[i] if e == FRAME)
+                          for i in range(geometry.size)]
 
     def copy(self) -> MasyuState:
         other = MasyuState.__new__(MasyuState)
@@ -153,6 +156,8 @@ class MasyuState:
         other.contradiction = self.contradiction
         other.dirty = deque(self.dirty)
         other.in_dirty = list(self.in_dirty)
+        other.n_passed = list(self.n_passed)
+        other.n_blocked = list(self.n_blocked)
         return other
 
     # ------------------------------------------------------------ reading
@@ -172,13 +177,7 @@ class MasyuState:
 
     def counts(self, i: int) -> tuple[int, int, int]:
         """(passed, blocked, undetermined) borders of cell i (MAWARITI's PNUM, SNUM, MNUM)."""
-        p = b = 0
-        for e in self.g.eid[i]:
-            v = self.val[e]
-            if v > 0:
-                p += 1
-            elif v < 0:
-                b += 1
+        p, b = self.n_passed[i], self.n_blocked[i]
         return p, b, 4 - p - b
 
     def open_dirs(self, i: int) -> list[int]:
@@ -214,6 +213,9 @@ class MasyuState:
             self.contradiction = True
             return False
         self.val[e] = v
+        counter = self.n_passed if v == PASSED else self.n_blocked
+        for i in self.g.edge_cells[e]:
+            counter[i] += 1
         for i in self.g.near[e]:
             if not self.in_dirty[i]:
                 self.in_dirty[i] = True
