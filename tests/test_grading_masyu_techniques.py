@@ -395,3 +395,37 @@ def test_ty1ryoiki_case_c_white_exit_leads_on_to_the_line_end_behind_it():
     assert type1_region(ctx(st, 2)) is None
     assert sets(st, type1_region(ctx(st, 3))) == {((2, 3), (2, 4), False),
                                                   ((3, 2), (4, 2), False)}
+
+
+def test_setudansen2_case_c_corner_cannot_feed_a_white_pair():
+    # C=(4,2) corner, T1=(3,2) input cell from the left, whites T2=(4,3) and T3=(3,3)
+    rows = ["........"] * 8
+    rows[3] = "...W...."
+    rows[4] = "...W...."
+    st = board(rows, paths=[[(3, 2), (3, 1), (2, 1)], [(6, 5), (6, 6)]],
+               blocked=[((4, 1), (4, 2)), ((4, 2), (5, 2)), ((2, 2), (3, 2))])
+    assert sets(st, cut_line_2(ctx(st, 3))) == {((4, 2), (4, 3), False)}
+
+
+def test_setudansen2_case_e_white_beside_an_input_cell_cannot_run_across():
+    # input cell N=(4,2) (line from the left), whites T1=(3,2) above and T2=(4,3) beside it,
+    # T3=(3,3) walled above, white T8=(3,1): T1 running across would have no turn
+    rows = ["........"] * 8
+    rows[3] = ".WW....."
+    rows[4] = "...W...."
+    st = board(rows, paths=[[(4, 2), (4, 1), (5, 1)], [(6, 5), (6, 6)]],
+               blocked=[((4, 2), (5, 2)), ((2, 3), (3, 3))])
+    assert sets(st, cut_line_2(ctx(st, 3))) == {((3, 1), (3, 2), False)}
+
+
+def test_tojiwa2_case_d_white_corner_pair_would_join_the_two_line_ends():
+    # C=(4,2) corner with white T1=(3,2) above and white T2=(4,3) beside; T8=(3,1) and
+    # T9=(5,3) are the two ends of one line: T2 running vertically would join them
+    rows = ["........"] * 8
+    rows[3] = "..W....."
+    rows[4] = "...W...."
+    st = board(rows,
+               paths=[[(3, 1), (3, 0), (4, 0), (5, 0), (6, 0), (6, 1), (6, 2), (6, 3), (5, 3)],
+                      [(0, 5), (0, 6)]],
+               blocked=[((4, 1), (4, 2)), ((4, 2), (5, 2))])
+    assert sets(st, closed_loop_check_2(ctx(st, 2))) == {((4, 3), (5, 3), False)}
