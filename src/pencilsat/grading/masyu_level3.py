@@ -13,6 +13,7 @@ from pencilsat.grading.masyu_state import (
     DOWN,
     EMPTY,
     OPEN,
+    PASSED,
     RIGHT,
     WHITE,
     Deduction,
@@ -346,7 +347,8 @@ def closed_loop_check_6(ctx: Context) -> Deduction | None:
     Y1, Y2 the far ends of their lines, if Y2 could join X1 in one step and otherwise has one
     forced route to Y1, entering at X1 is blocked; if X2's only other way is a route to Y1,
     Y2's step toward X1 is blocked. A Prop 12 guard is added (the listing has none).
-    Not implemented: case B2 (TEKICHECK, tubes ending at whites)."""
+    Case B2 (TEKICHECK): if the tube's "unused" alternatives at both ends close a cycle of
+    two lines, the tube is used."""
     from pencilsat.grading.masyu_frames import cached_region
 
     st, g = ctx.st, ctx.g
@@ -368,6 +370,60 @@ def closed_loop_check_6(ctx: Context) -> Deduction | None:
             ded = _tojiwa6_core(ctx, a, b, ea, eb)
             if ded:
                 return ded
+    for _cells, d, x1, x2 in tubes(ctx):
+        ded = _tube_must_be_used(ctx, x1, x2, d)
+        if ded:
+            return ded
+    return None
+
+
+def _unused_join(ctx: Context, x: int, into: int) -> tuple[int, int, int] | None:
+    """TEKICHECK: the two line ends joined at tube end x if the tube is NOT used, and the
+    whites that join takes in: a line end with one other way out joins the end its forced
+    route reaches; an undetermined white runs across and joins the ends beside it."""
+    st, g = ctx.st, ctx.g
+    cs = Cells(st)
+    if g.pearl[x] == WHITE:
+        if not st.white_undetermined(x):
+            return None
+        ends, whites = [], 1
+        for side in (cw(into), opp(cw(into))):
+            y = g.nb[x][side]
+            if y >= 0 and g.pearl[y] == WHITE:
+                whites += 1
+                y = g.nb[y][side]
+            if not cs.end(y):
+                return None
+            ends.append(y)
+        return ends[0], ends[1], whites
+    others = [d for d in st.open_dirs(x) if d != into]
+    if not cs.end(x) or len(others) != 1 or st.border(x, into) != OPEN:
+        return None
+    stop, wn = ctx.route(x, others[0])
+    if not cs.end(stop):
+        return None
+    return x, stop, wn
+
+
+def _tube_must_be_used(ctx: Context, x1: int, x2: int, d: int) -> Deduction | None:
+    """TOJIWA6 case B2: if leaving the tube unused makes both of its ends join lines into a
+    cycle (and Prop 12 says that cycle is partial), the tube is used: both end borders
+    passed."""
+    g = ctx.g
+    j1, j2 = _unused_join(ctx, x1, d), _unused_join(ctx, x2, opp(d))
+    if j1 is None or j2 is None:
+        return None
+    a1, b1, w1 = j1
+    a2, b2, w2 = j2
+    for p, q, r, s in ((b1, a2, b2, a1), (a1, a2, b1, b2)):
+        l1, l2 = ctx.connected(p, q), ctx.connected(r, s)
+        if l1 is None or l2 is None or l1 is l2:
+            continue
+        if ctx.partial(1, w1 + w2, 0, l1.black_ends + l2.black_ends):
+            return _ded(ctx, "TOJIWA6", [(g.eid[x1][d], PASSED), (g.eid[x2][opp(d)], PASSED)],
+                        f"if the passage from {g.name(x1)} to {g.name(x2)} were unused, the"
+                        f" lines at both its ends would be forced into a closed loop: it is"
+                        f" used (case B2)")
     return None
 
 
