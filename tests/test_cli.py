@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
 import pytest
-from conftest import CORPUS
+from conftest import CORPUS, REPO
 
 from pencilsat.cli import main
 
 
 def run(*args, stdin=None):
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     proc = subprocess.run([sys.executable, "-m", "pencilsat.cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=300, env=env)
     return proc.returncode, proc.stdout, proc.stderr
 
 
@@ -96,3 +98,30 @@ def test_verify_names_the_broken_rule(tmp_path, capsys):
     assert "unvisited-pearl" in capsys.readouterr().out
     assert main(["verify", str(CORPUS / "masyu/seed_10x10.txt"),
                  str(CORPUS / "masyu/seed_10x10.sol")]) == 0
+
+
+def test_solve_reads_a_puzzlink_url_and_draws_svg(tmp_path, capsys):
+    url = (CORPUS / "masyu/pzprjs/mashu_example.url").read_text().strip()
+    out = tmp_path / "d.svg"
+    assert main(["solve", url, "--svg", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["verdict"] == "unique"
+    assert out.read_text().lstrip().startswith(("<svg", "<?xml"))
+
+
+def test_convert_round_trip_through_url_and_sugar(capsys):
+    src = CORPUS / "masyu/seed_10x10.txt"
+    assert main(["convert", str(src), "--to", "url"]) == 0
+    url = capsys.readouterr().out.strip()
+    assert url.startswith("https://puzz.link/p?mashu/10/10/")
+    assert main(["convert", url, "--to", "text"]) == 0
+    assert capsys.readouterr().out == src.read_text()
+    assert main(["convert", str(src), "--to", "sugar"]) == 0
+    assert capsys.readouterr().out.startswith("; size 10 10\n; 1 - - - - 0 0")
+
+
+def test_multiple_svg_marks_differences(tmp_path):
+    f = tmp_path / "two.txt"
+    f.write_text("masyu 3 3\n.W.\n...\n...\n")
+    out = tmp_path / "two.svg"
+    assert main(["solve", str(f), "--svg", str(out)]) == 1
+    assert 'class="difference"' in out.read_text()

@@ -87,3 +87,13 @@ def test_time_limit_is_honoured_as_unknown():
     assert r.verdict in ("unknown", "multiple")
     if r.verdict == "unknown":
         assert r.message
+
+
+def test_log_encoded_numbers_give_the_same_answer():
+    p, sol = load(CORPUS / "masyu/seed_10x10.txt", CORPUS / "masyu/seed_10x10.sol")
+    order = solve(p, encoding="tamura", backend="cnf")
+    log = solve(p, encoding="tamura-log", backend="cnf")
+    assert (log.verdict, log.solution) == ("unique", sol)
+    assert log.stats.clauses < order.stats.clauses
+    r = solve(grid([".W.", "...", "..."]), encoding="tamura-log")
+    assert r.verdict == "multiple" and M.check(r.puzzle, r.second_solution) == []

@@ -38,6 +38,24 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--encoding", help="strategy of the genre (default: the fastest)")
     solve.add_argument("--time-limit", type=float, metavar="S", help="seconds for the whole run")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--svg", metavar="FILE",
+                       help="draw the solution (both, with differences marked) to FILE "
+                       "(.svg; .png needs cairosvg)")
+
+    grade = sub.add_parser("grade", help="prove uniqueness, then grade human difficulty")
+    grade.add_argument("puzzle", nargs="?", help="puzzle file, or - for standard input")
+    grade.add_argument("--json", action="store_true", help="print one JSON object")
+    grade.add_argument("--steps", action="store_true", help="print the step-by-step deductions")
+    grade.add_argument("--time-limit", type=float, metavar="S",
+                       help="seconds for the uniqueness proof")
+    grade.add_argument("--batch", metavar="FILE",
+                       help="grade a file of one-line Sudoku puzzles, writing JSON lines")
+
+    convert = sub.add_parser("convert", help="convert a puzzle between formats")
+    convert.add_argument("puzzle", help="file, -, puzz.link URL or Tatham game ID")
+    convert.add_argument("--to", required=True, choices=("url", "tatham", "text", "sugar"),
+                         help="puzz.link URL, Tatham game ID, corpus text, or the seed's Sugar "
+                         "format (Masyu)")
 
     verify = sub.add_parser("verify", help="check a solution with the independent rule checker")
     verify.add_argument("puzzle")
@@ -52,6 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_solve(args)
         if args.command == "verify":
             return cmd_verify(args)
+        if args.command == "grade":
+            return cmd_grade(args)
+        if args.command == "convert":
+            return cmd_convert(args)
     except InputError as err:
         print(f"pencilsat: invalid input: {err}", file=sys.stderr)
         return EXIT_INVALID
@@ -63,10 +85,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def load_puzzle(arg: str) -> Any:
-    from pencilsat.formats.reading import parse_puzzle_text, read_text
+    """A puzzle from a file, ``-`` (stdin), a puzz.link URL, a Tatham game ID or an 81-char
+    Sudoku line given as the argument itself."""
+    from pencilsat.formats.detect import read_input
 
-    text, source = read_text(arg)
-    return parse_puzzle_text(text, source)
+    return read_input(arg)
 
 
 def result_json(result: Any) -> dict[str, Any]:
@@ -135,6 +158,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args.puzzle)
     result = solve(puzzle, encoding=args.encoding, backend=args.backend,
                    sat_solver=args.sat_solver, time_limit=args.time_limit)
+    if args.svg:
+        from pencilsat.formats.svg import draw_svg, save_drawing
+
+        drawing = draw_svg(puzzle, result.solution, result.second_solution,
+                           result.differences or ())
+        save_drawing(drawing, args.svg)
     if args.json:
         print(json.dumps(result_json(result)))
     else:
@@ -142,17 +171,53 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return result.verdict.exit_code
 
 
+def cmd_convert(args: argparse.Namespace) -> int:
+    from pencilsat.formats.detect import convert
+    from pencilsat.puzzles import masyu
+
+    puzzle = load_puzzle(args.puzzle)
+    if args.to == "sugar":
+        if not isinstance(puzzle, masyu.MasyuPuzzle):
+            raise InputError("the Sugar format is for Masyu puzzles only")
+        sys.stdout.write(masyu.format_sugar(puzzle))
+    else:
+        sys.stdout.write(convert(puzzle, args.to))
+    return 0
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    """Exit status: the uniqueness verdict's (0 only when the puzzle was graded)."""
+    from pencilsat.grading.front import grade
+
+    if args.batch:
+        from pencilsat.grading.sudoku_batch import run_grade_batch
+
+        return run_grade_batch(args.batch, sys.stdout)
+    if args.puzzle is None:
+        raise InputError("give a puzzle file (or - for stdin), or --batch FILE")
+    puzzle = load_puzzle(args.puzzle)
+    result = grade(puzzle, time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps(result.to_json()))
+    elif result.grade is None:
+        print(f"verdict: {result.verdict.value} — not graded: a difficulty grade needs a "
+              "puzzle with exactly one solution")
+    else:
+        print("verdict: unique")
+        print(result.grade.describe(args.steps))
+    return result.verdict.exit_code
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
-    from pencilsat.formats.reading import read_text
+    from pencilsat.formats.detect import read_text
     from pencilsat.genres import genre_of
 
     puzzle = load_puzzle(args.puzzle)
     genre = genre_of(puzzle)
-    text, source = read_text(args.solution)
     try:
-        solution = genre.parse_solution(text)
+        solution = genre.parse_solution(read_text(args.solution))
     except InputError as err:
-        raise err.located(source) from None
+        raise err.located(args.solution) from None
     problems = genre.check(puzzle, solution)
     if not problems:
         print("valid: the solution satisfies every rule")

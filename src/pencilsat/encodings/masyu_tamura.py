@@ -156,3 +156,24 @@ def run(
 ) -> SolveResult:
     return solve_encoding(puzzle, lambda: build(puzzle), backend=backend,
                           sat_solver=sat_solver, time_limit=time_limit)
+
+
+LOG_MIN_DOMAIN = 16
+"""``tamura-log`` log-encodes the order numbers (the only domains this wide)."""
+
+
+def run_log(
+    puzzle: MasyuPuzzle,
+    *,
+    backend: str = "cnf",
+    sat_solver: str | None = None,
+    time_limit: float | None = None,
+) -> SolveResult:
+    """The same model with the order numbers in the log encoding (CNF backend only)."""
+    if backend != "cnf":
+        raise ValueError("encoding tamura-log is for the cnf backend only (use --backend cnf)")
+    result = solve_encoding(puzzle, lambda: build(puzzle), backend=backend,
+                            sat_solver=sat_solver, time_limit=time_limit,
+                            log_min_domain=LOG_MIN_DOMAIN)
+    result.stats.encoding = "tamura-log"
+    return result

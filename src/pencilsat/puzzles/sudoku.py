@@ -111,6 +111,14 @@ def _side_from_count(count: int) -> int | None:
     return None
 
 
+def _small_number(token: str) -> int | None:
+    """``token`` as a number of 1-3 ASCII digits, else None (``str.isdigit`` also accepts
+    characters like ``'²'`` that ``int`` rejects, and huge digit strings make ``int`` raise)."""
+    if 1 <= len(token) <= 3 and all("0" <= ch <= "9" for ch in token):
+        return int(token)
+    return None
+
+
 def parse_line(line: str, name: str = "", line_number: int | None = None) -> SudokuPuzzle:
     """One puzzle on one line: 16, 81, 256 or 625 characters, ``.`` or ``0`` for empty."""
     text = line.strip()
@@ -140,7 +148,9 @@ def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
         raise InputError("the input is empty", hint="give 81 characters or a 9-row grid")
     if lines[0][1].split()[:1] == ["sudoku"]:
         parts = lines[0][1].split()
-        side = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else 0
+        ascii_number = len(parts) == 3 and 0 < len(parts[1]) <= 4 and all(
+            "0" <= ch <= "9" for ch in parts[1])
+        side = int(parts[1]) if ascii_number else 0
         if parts[1:] != [str(side), str(side)] or _side_from_count(side * side) is None:
             raise InputError(f"expected 'sudoku N N' with N in 4, 9, 16, 25, got {lines[0][1]!r}",
                              line=lines[0][0], column=1)
@@ -167,7 +177,9 @@ def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
                              hint=_batch_hint(rows) or "every row needs one entry per column")
         row = []
         for col, tok in enumerate(tokens, start=1):
-            d = int(tok) if tok.isdigit() else (char_digit(tok) if len(tok) == 1 else None)
+            d = _small_number(tok)
+            if d is None and len(tok) == 1:
+                d = char_digit(tok)
             if d is None or d > side:
                 raise InputError(f"unknown cell {tok!r}", line=number, column=col,
                                  hint=f"use '.', '0' or 1..{side}")

@@ -47,8 +47,12 @@ def _neg(lit: Lit) -> Lit:
 class CnfCompiler:
     """Turns a :class:`Model` into clauses; keeps the literal tables to decode models."""
 
-    def __init__(self, model: Model) -> None:
+    def __init__(self, model: Model, log_min_domain: int | None = None) -> None:
+        from pencilsat.solvers.cnf_log import LogInts
+
         self.model = model
+        self.log_min_domain = log_min_domain
+        self.log = LogInts(self.new_var)
         self.top = 0
         self.clauses: list[list[int]] = []
         self._order: dict[int, list[int]] = {}
@@ -67,6 +71,10 @@ class CnfCompiler:
         return self.top
 
     def _declare(self, var: IntVar) -> None:
+        if (self.log_min_domain is not None and len(var.domain) >= self.log_min_domain
+                and var.index >= 0 and not isinstance(var, BoolVar)):
+            self.log.declare(var, self.clauses)
+            return
         lits = [self.new_var() for _ in range(len(var.domain) - 1)]
         self._order[var.index] = lits
         for a, b in zip(lits, lits[1:], strict=False):
@@ -86,6 +94,8 @@ class CnfCompiler:
         return -self._order[b.index][0]
 
     def value(self, x: IntVar, model_set: set[int]) -> int:
+        if self.log.is_log(x):
+            return self.log.value(x, model_set)
         for d, lit in zip(x.domain, self._order[x.index], strict=False):
             if lit in model_set:
                 return d
@@ -150,11 +160,33 @@ class CnfCompiler:
         """Clauses for ``prefix or expr <= 0``."""
         terms = sorted(expr.terms.items(), key=lambda kv: (len(kv[0].domain), kv[0].index))
         bound = -expr.const
+        if any(self.log.is_log(v) for v, _ in terms):
+            self._log_linear(terms, bound, prefix, out)
+            return
         if len(terms) > 3 and all(isinstance(v, BoolVar) and abs(k) == 1 for v, k in terms):
             self._cardinality(terms, bound, prefix, out)
             return
         terms = self._split(terms)
         self._le(terms, bound, prefix, out)
+
+    def _log_linear(self, terms: list[tuple[IntVar, int]], c: int, prefix: list[int],
+                    out: list[list[int]]) -> None:
+        """``sum k x <= c`` where a variable is log-encoded (see :mod:`cnf_log`)."""
+        c -= sum(k * v.lb for v, k in terms if len(v.domain) == 1)
+        terms = [(v, k) for v, k in terms if len(v.domain) > 1]
+        if len(terms) == 1 and abs(terms[0][1]) == 1:
+            (x, k), = terms
+            out.extend(self.log.le_const(x, c, prefix) if k > 0
+                       else self.log.ge_const(x, -c, prefix))
+            return
+        if (len(terms) == 2 and sorted(k for _, k in terms) == [-1, 1] and c in (-1, 0)
+                and all(self.log.is_log(v) for v, _ in terms)):
+            x = next(v for v, k in terms if k == 1)
+            y = next(v for v, k in terms if k == -1)
+            self.log.less(x, y, c == -1, prefix, out)
+            return
+        raise NotImplementedError(
+            "the log encoding supports x <= c, x >= c and x - y <= -1/0 only")
 
     def _le(self, terms: list[tuple[IntVar, int]], c: int, prefix: list[int],
             out: list[list[int]]) -> None:
@@ -297,11 +329,12 @@ class CnfBackend:
 
     name = "cnf"
 
-    def __init__(self, model: Model, sat_solver: str = "cadical195") -> None:
+    def __init__(self, model: Model, sat_solver: str = "cadical195",
+                 log_min_domain: int | None = None) -> None:
         from pysat.solvers import Solver
 
         self.model = model
-        self.compiler = CnfCompiler(model)
+        self.compiler = CnfCompiler(model, log_min_domain)
         self.sat_solver = sat_solver
         self.solver = Solver(name=sat_solver, bootstrap_with=self.compiler.clauses)
         self._fed = len(self.compiler.clauses)

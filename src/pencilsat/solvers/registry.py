@@ -14,6 +14,7 @@ from typing import Any
 STRATEGIES: dict[str, dict[str, str]] = {
     "masyu": {
         "tamura": "pencilsat.encodings.masyu_tamura:run",
+        "tamura-log": "pencilsat.encodings.masyu_tamura:run_log",
     },
     "lightup": {
         "direct": "pencilsat.encodings.lightup:run_direct",

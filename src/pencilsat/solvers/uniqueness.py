@@ -38,11 +38,13 @@ def resolve_sat_solver(name: str | None) -> str:
     raise ValueError(f"unknown SAT solver {name!r} (choose from {', '.join(SAT_SOLVERS)})")
 
 
-def make_backend(model: Model, backend: str, sat_solver: str | None) -> Any:
+def make_backend(model: Model, backend: str, sat_solver: str | None,
+                 log_min_domain: int | None = None) -> Any:
+    """``log_min_domain``: CNF only, log-encode integers with at least that many values."""
     if backend == "cnf":
         from pencilsat.solvers.cnf import CnfBackend
 
-        return CnfBackend(model, resolve_sat_solver(sat_solver))
+        return CnfBackend(model, resolve_sat_solver(sat_solver), log_min_domain)
     if backend == "cpsat":
         from pencilsat.solvers.cpsat import CpSatBackend
 
@@ -61,12 +63,13 @@ def solve_encoding(
     backend: str = "cnf",
     sat_solver: str | None = None,
     time_limit: float | None = None,
+    log_min_domain: int | None = None,
 ) -> SolveResult:
     """Encode, solve, forbid the answer, solve again; honour ``time_limit`` throughout."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     encoding = build()
-    solver = make_backend(encoding.model, backend, sat_solver)
+    solver = make_backend(encoding.model, backend, sat_solver, log_min_domain)
     stats = SolveStats(backend=backend, encoding=encoding.name,
                        sat_solver=getattr(solver, "sat_solver", None),
                        variables=solver.num_variables, clauses=solver.num_clauses)

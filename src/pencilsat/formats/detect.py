@@ -1,0 +1,153 @@
+"""Input detection: one entry point for every way a puzzle reaches pencilsat.
+
+``read_input`` takes what the user typed (a file, a URL, a game ID, ``-``) and
+``read_puzzle`` looks at text and picks the reader, in this order:
+
+1. a header line ``masyu W H`` / ``lightup W H`` / ``sudoku N N`` -> the corpus text formats;
+2. a line ``; size W H`` -> the Tamura seed's Sugar Masyu format;
+3. a single line: a puzz.link URL or query, a Tatham game ID, or a one-line Sudoku
+   (16, 81, 256 or 625 characters);
+4. several lines without a header -> a Sudoku grid (rows of digits, ``.``/``0`` empty).
+
+Every failure is an InputError naming the source; ``convert`` writes a puzzle back out as a URL,
+a game ID or corpus text.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from pencilsat.errors import InputError
+from pencilsat.formats import puzzlink, tatham
+from pencilsat.puzzles import lightup, masyu, sudoku
+from pencilsat.puzzles.textgrid import content_lines
+
+Puzzle = masyu.MasyuPuzzle | lightup.LightUpPuzzle | sudoku.SudokuPuzzle
+CONVERT_TARGETS = ("url", "tatham", "text")
+ONE_LINE_SUDOKU = (16, 81, 256, 625)
+_WHAT = "a puzzle file (masyu/lightup/sudoku text), a puzz.link URL, a Tatham game ID or '-'"
+_SOLUTION_TAGS = ("masyu-solution", "lightup-solution")
+_HEADERLESS = ("a grid without a header is read as a Sudoku; Masyu and Light Up grids need a "
+               "first line 'masyu W H' or 'lightup W H'")
+
+
+def read_puzzle(text: str, source: str = "<input>") -> Puzzle:
+    """Detect the format of ``text`` and read the puzzle; errors name ``source``."""
+    try:
+        return _read(text, source)
+    except InputError as exc:
+        raise exc.located(source) from None
+
+
+def read_text(arg: str) -> str:
+    """The text of a file, or of standard input for ``-``; a clear error otherwise."""
+    if arg == "-":
+        return sys.stdin.read()
+    path = Path(arg)
+    if not _is_file(path):
+        raise InputError(f"no such file: {arg}", source=arg, hint=f"give {_WHAT}")
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read the file: {exc}", source=arg,
+                         hint="check the path and that it is a UTF-8 text file") from None
+
+
+def read_input(arg: str) -> Puzzle:
+    """Read a puzzle from a file path, a URL, a game ID, a one-line Sudoku or ``-`` (stdin)."""
+    if arg == "-" or _is_file(Path(arg)):
+        return read_puzzle(read_text(arg), "<stdin>" if arg == "-" else arg)
+    single = arg.strip()
+    if "\n" not in single and (puzzlink.looks_like_url(single)
+                               or tatham.looks_like_game_id(single)
+                               or len(single) in ONE_LINE_SUDOKU):
+        return read_puzzle(single, "<argument>")
+    raise InputError(f"no such file: {arg}", source=arg, hint=f"give {_WHAT}")
+
+
+def convert(puzzle: Puzzle, to: str) -> str:
+    """Write ``puzzle`` as ``url`` (puzz.link), ``tatham`` (game ID) or ``text`` (corpus format;
+    a Sudoku up to 9x9 as one line, bigger ones as a ``sudoku N N`` header and rows)."""
+    if to == "url":
+        return puzzlink.to_url(puzzle) + "\n"
+    if to == "tatham":
+        return tatham.to_game_id(puzzle) + "\n"
+    if to == "text":
+        if isinstance(puzzle, masyu.MasyuPuzzle):
+            return masyu.format_puzzle(puzzle)
+        if isinstance(puzzle, lightup.LightUpPuzzle):
+            return lightup.format_puzzle(puzzle)
+        if isinstance(puzzle, sudoku.SudokuPuzzle):
+            if puzzle.size <= 9:
+                return sudoku.format_line(puzzle.clues) + "\n"
+            rows = [sudoku.format_line(row) for row in puzzle.clues]
+            return f"sudoku {puzzle.size} {puzzle.size}\n" + "\n".join(rows) + "\n"
+        raise TypeError(f"no text format for {type(puzzle).__name__}")
+    raise InputError(f"unknown output format {to!r}",
+                     hint="choose one of: " + ", ".join(CONVERT_TARGETS))
+
+
+def _name(source: str) -> str:
+    """The puzzle's display name: a file's stem, nothing for ``<stdin>`` and the like."""
+    return "" if source.startswith("<") else Path(source).stem
+
+
+def _small_whole(token: str) -> bool:
+    """ASCII digits only, at most 4 of them (``str.isdigit`` would also pass ``'²'``)."""
+    return 1 <= len(token) <= 4 and all("0" <= ch <= "9" for ch in token)
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # over-long names, NUL bytes: not a file
+        return False
+
+
+def _read(text: str, source: str) -> Puzzle:
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
+    lines = content_lines(text)
+    if not lines:
+        raise InputError("the input is empty", hint=f"give {_WHAT}")
+    first = lines[0][1].strip()
+    tag = first.split()[0].lower()
+    if tag == "sudoku" and not all(_small_whole(p) for p in first.split()[1:]):
+        raise InputError(f"expected 'sudoku N N' with N in 4, 9, 16, 25, got {first!r}",
+                         line=lines[0][0], column=1, hint="write the size in ASCII digits")
+    if tag in ("masyu", "lightup", "sudoku"):
+        reader = {"masyu": masyu.parse_puzzle, "lightup": lightup.parse_puzzle,
+                  "sudoku": sudoku.parse_puzzle}[tag]
+        return reader(text, name=_name(source))
+    if tag in _SOLUTION_TAGS:
+        raise InputError(f"this is a solution file ({tag}), not a puzzle", line=lines[0][0],
+                         hint="give the puzzle file; solutions are checked with 'pencilsat verify'")
+    words = first.split()
+    if len(words) == 3 and words[0].isascii() and words[0].isalpha() and words[0].islower():
+        raise InputError(f"unknown puzzle format starting with {words[0]!r}", line=lines[0][0],
+                         column=1, hint="the header must be 'masyu W H', 'lightup W H' or "
+                         "'sudoku N N'")
+    if any(line.lstrip(";").split()[:1] == ["size"] for _, line in lines):
+        return masyu.parse_sugar(text, name=_name(source))
+    if len(lines) == 1:
+        return _read_line(lines[0][1].strip(), lines[0][0])
+    try:
+        return sudoku.parse_puzzle(text, name=_name(source))
+    except InputError as exc:
+        hint = (exc.hint + "; " if exc.hint else "") + _HEADERLESS
+        raise InputError(exc.message, line=exc.line, column=exc.column, hint=hint) from None
+
+
+def _read_line(line: str, number: int) -> Puzzle:
+    """One line: URL, game ID or one-line Sudoku; errors carry the line number."""
+    try:
+        if puzzlink.looks_like_url(line):
+            return puzzlink.parse_url(line)
+        if tatham.looks_like_game_id(line):
+            return tatham.parse_game_id(line)
+        if len(line) in ONE_LINE_SUDOKU:
+            return sudoku.parse_line(line, line_number=number)
+    except InputError as exc:
+        raise InputError(exc.message, line=number, column=exc.column, hint=exc.hint) from None
+    raise InputError("cannot tell what this line is", line=number, column=1,
+                     hint=f"give {_WHAT}; a one-line Sudoku has 16, 81, 256 or 625 characters")
