@@ -26,6 +26,7 @@ solvers we measured (minisat22, glucose3/4.2, cadical153/195, maplechrono, minic
 
 from __future__ import annotations
 
+import atexit
 import json
 import sys
 import threading
@@ -181,6 +182,14 @@ def pysat_name(sat_solver: str | None) -> str:
 
 
 _CACHE = threading.local()
+_CACHED: list[GridSolver] = []
+
+
+@atexit.register
+def _close_cached() -> None:
+    """Free the cached solvers before interpreter teardown (PySAT's ``__del__`` fails late)."""
+    for grid in _CACHED:
+        grid.close()
 
 
 def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
@@ -201,6 +210,7 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
     grid = cache.get((puzzle.size, name))
     if grid is None:
         grid = cache[puzzle.size, name] = GridSolver(puzzle.size, name)
+        _CACHED.append(grid)
     encode_s = time.perf_counter() - start
     before = grid.solver.accum_stats() or {}
     rec = grid.solve(format_line(puzzle.clues), time_limit)
