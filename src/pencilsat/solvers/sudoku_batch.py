@@ -317,8 +317,7 @@ def _solve_chunk(chunk: list[str], first_index: int, grid_solver: Any,
                 rec = grid_solver(n).solve(line, time_limit)
         elif rec["verdict"] == "open":
             rec = grid_solver(9).solve(line, time_limit, propagate=False)
-        rec["index"] = first_index + i
-        yield rec
+        yield {"index": first_index + i, **rec}
 
 
 def run_batch(path_or_stdin: str, out_stream: IO[str] | None = None, progress: bool = True,
