@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import CORPUS
+
 from pencilsat.cli import main
 from pencilsat.formats.detect import read_input
 from pencilsat.grading.front import grade

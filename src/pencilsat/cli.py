@@ -32,7 +32,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     solve = sub.add_parser("solve", help="solve a puzzle and prove its solution unique")
-    solve.add_argument("puzzle", help="puzzle file, or - for standard input")
+    solve.add_argument("puzzle", nargs="?",
+                       help="file, - (stdin), puzz.link URL, Tatham game ID or Sudoku line")
+    solve.add_argument("--batch", metavar="FILE",
+                       help="solve a file of one-line Sudokus (- for stdin), writing JSON lines")
     solve.add_argument("--backend", choices=BACKENDS, help="cnf (PySAT) or cpsat (OR-Tools)")
     solve.add_argument("--sat-solver", choices=sorted(SAT_SOLVERS), help="CNF SAT solver")
     solve.add_argument("--encoding", help="strategy of the genre (default: the fastest)")
@@ -155,6 +158,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     if args.time_limit is not None and args.time_limit <= 0:
         raise InputError("--time-limit must be a positive number of seconds")
+    if args.batch:
+        from pencilsat.solvers.sudoku_batch import run_batch
+
+        return run_batch(args.batch, sys.stdout, progress=sys.stderr.isatty(),
+                         sat_solver=args.sat_solver, time_limit=args.time_limit)
+    if args.puzzle is None:
+        raise InputError("give a puzzle (file, -, URL or game ID), or --batch FILE")
     puzzle = load_puzzle(args.puzzle)
     result = solve(puzzle, encoding=args.encoding, backend=args.backend,
                    sat_solver=args.sat_solver, time_limit=args.time_limit)
@@ -192,7 +202,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     if args.batch:
         from pencilsat.grading.sudoku_batch import run_grade_batch
 
-        return run_grade_batch(args.batch, sys.stdout)
+        return run_grade_batch(args.batch, sys.stdout, time_limit=args.time_limit)
     if args.puzzle is None:
         raise InputError("give a puzzle file (or - for stdin), or --batch FILE")
     puzzle = load_puzzle(args.puzzle)

@@ -1,0 +1,41 @@
+"""``pencilsat grade --batch FILE``: prove each Sudoku unique on the batch path, then grade it.
+
+Uniqueness comes from :func:`pencilsat.solvers.sudoku_batch.solve_batch` (one SAT solver for
+the whole file); only ``unique`` puzzles reach Sato's engine, as in the single-puzzle front.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import IO, Any
+
+from pencilsat.errors import InputError
+from pencilsat.grading.sudoku import grade_sudoku
+from pencilsat.puzzles.sudoku import parse_line
+from pencilsat.solvers.sudoku_batch import read_batch_lines, solve_batch, write_records
+
+
+def grade_batch(lines: list[str], *, time_limit: float | None = None) -> Iterator[dict[str, Any]]:
+    """One record per line: ``index``, ``verdict`` and, for unique 9x9 puzzles, the grade's
+    keys (``level``, ``level_up``, ``finished``, ``techniques``, ``steps``)."""
+    for rec in solve_batch(lines, time_limit=time_limit):
+        out: dict[str, Any] = {"index": rec["index"], "verdict": rec["verdict"]}
+        if "reason" in rec:
+            out["reason"] = rec["reason"]
+        if rec["verdict"] == "unique":
+            try:
+                out.update(grade_sudoku(parse_line(lines[rec["index"]].strip())).to_json())
+            except InputError as err:  # e.g. a 16x16: Sato's grader is 9x9 only
+                out.update({"level": None, "reason": f"not graded: {err.message}"})
+        yield out
+
+
+def run_grade_batch(path_or_stdin: str, out_stream: IO[str] | None = None,
+                    progress: bool | None = None, *, time_limit: float | None = None) -> int:
+    lines = read_batch_lines(path_or_stdin)
+    if progress is None:
+        progress = sys.stderr.isatty()
+    write_records(grade_batch(lines, time_limit=time_limit), len(lines),
+                  out_stream or sys.stdout, progress, "sudoku grading")
+    return 0

@@ -1,0 +1,26 @@
+"""``grade --batch``: uniqueness on the batch path first, grades only for unique puzzles."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from conftest import CORPUS
+
+from pencilsat.grading.sudoku_batch import run_grade_batch
+
+
+def test_grade_batch_grades_only_unique_lines(tmp_path):
+    tatham = (CORPUS / "sudoku/tatham/basic.txt").read_text().splitlines()[:3]
+    multi = next(line.split("\t")[0] for line in
+                 (CORPUS / "sudoku/tdoku_test_puzzles.tsv").read_text().splitlines()
+                 if line.split("\t")[1] not in ("0", "1"))
+    f = tmp_path / "batch.txt"
+    f.write_text("\n".join([*tatham, multi, "12345"]) + "\n")
+    out = io.StringIO()
+    assert run_grade_batch(str(f), out, progress=False) == 0
+    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["index"] for r in records] == [0, 1, 2, 3, 4]
+    assert all(r["verdict"] == "unique" and r["level"] in (1, 2, 3) for r in records[:3])
+    assert records[3]["verdict"] == "multiple" and "level" not in records[3]
+    assert records[4]["verdict"] == "invalid" and "reason" in records[4]
