@@ -14,13 +14,15 @@ from typing import Any
 STRATEGIES: dict[str, dict[str, str]] = {
     "masyu": {
         "tamura": "pencilsat.encodings.masyu_tamura:run",
+        "lazy": "pencilsat.encodings.masyu_lazy:run",
+        "circuit": "pencilsat.encodings.masyu_circuit:run",
     },
     "lightup": {},
     "sudoku": {},
 }
 
 DEFAULT_STRATEGY: dict[str, str] = {
-    "masyu": "tamura",
+    "masyu": "lazy",
 }
 
 BACKENDS = ("cnf", "cpsat")
