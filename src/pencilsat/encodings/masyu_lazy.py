@@ -155,7 +155,7 @@ class _LoopSearch:
             self.calls += 1
             if not self._solve():
                 return None
-            components = loops(self.grid, (v for v in self.solver.get_model() if v > 0))
+            components = loops(self.grid, self.solver.get_model())
             for edge_vars, cells in components:
                 if len(cells) >= len(self.pearls) and self.pearls.issubset(cells):
                     return edge_vars

@@ -44,6 +44,8 @@ class GridEdges:
             self.incident[e[0]].append(v)
             self.incident[e[1]].append(v)
             self.ends.append((self.cell_id(e[0]), self.cell_id(e[1])))
+        self.incident_ids: list[list[int]] = list(self.incident.values())
+        """Edge variables per cell id (``incident`` is filled in row-major cell order)."""
 
     def cell_id(self, cell: Cell) -> int:
         return cell[0] * self.width + cell[1]
@@ -77,12 +79,16 @@ def pearl_clauses(puzzle: MasyuPuzzle, grid: GridEdges) -> list[Clause]:
     """Every pearl is on the loop and obeys its colour's rule (digest, constraints 4-5)."""
     clauses: list[Clause] = []
     for cell in puzzle.pearl_cells():
-        clauses.append(list(grid.incident[cell]))
-        if puzzle.pearls[cell] == WHITE:
-            clauses.extend(white_pearl(grid, cell))
-        elif puzzle.pearls[cell] == BLACK:
-            clauses.extend(black_pearl(grid, cell))
+        clauses.extend(pearl_rule(grid, cell, int(puzzle.pearls[cell])))
     return clauses
+
+
+def pearl_rule(grid: GridEdges, cell: Cell, colour: int) -> list[Clause]:
+    """The clauses of one pearl: on the loop, then its colour's rule."""
+    rule = white_pearl if colour == WHITE else black_pearl if colour == BLACK else None
+    if rule is None:
+        raise ValueError(f"no pearl at {cell}")
+    return [list(grid.incident[cell]), *rule(grid, cell)]
 
 
 def no_square_loops(grid: GridEdges) -> list[Clause]:

@@ -7,42 +7,42 @@ itself (pearl rules only look along the loop), any other is cut off with one cla
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from pencilsat.encodings.masyu_local_rules import Clause, GridEdges
 
 
-def loops(grid: GridEdges, true_vars: Iterable[int]) -> list[tuple[list[int], list[int]]]:
-    """The closed loops drawn by the used edges: (edge variables, cell ids) per loop.
+def loops(grid: GridEdges, model: Sequence[int]) -> list[tuple[list[int], list[int]]]:
+    """The closed loops a SAT model draws: (edge variables, cell ids) per loop.
 
-    Every cell must have 0 or 2 used edges (the degree clauses guarantee it in a model), so
-    each component is walked as a cycle, on integer ids for speed: this runs once per model.
+    ``model`` lists signed literals with ``model[v - 1] = ±v`` for the edge variables (PySAT's
+    ``get_model()``; extra variables after them are ignored). Every cell must have 0 or 2 used
+    edges, as the degree clauses guarantee, so each component is walked as a cycle; it runs
+    on integer ids because it runs once per model.
     """
-    size = grid.width * grid.height
-    first, second = [0] * size, [0] * size
-    ends = grid.ends
-    for v in true_vars:
-        for cell in ends[v]:
-            if first[cell]:
-                second[cell] = v
-            else:
-                first[cell] = v
-    done = [False] * size
+    count = len(grid)
+    used = [False]
+    used.extend(lit > 0 for lit in model[:count])
+    seen = [False] * (count + 1)
+    ends, incident = grid.ends, grid.incident_ids
     out = []
-    for start in range(size):
-        if done[start] or not first[start]:
+    for v in range(1, count + 1):
+        if not used[v] or seen[v]:
             continue
+        start = cell = ends[v][0]
         edge_vars, cells = [], []
-        cell, v = start, first[start]
         while True:
-            done[cell] = True
-            cells.append(cell)
+            seen[v] = True
             edge_vars.append(v)
+            cells.append(cell)
             a, b = ends[v]
             cell = b if a == cell else a
             if cell == start:
                 break
-            v = second[cell] if first[cell] == v else first[cell]
+            for w in incident[cell]:
+                if used[w] and w != v:
+                    v = w
+                    break
         out.append((edge_vars, cells))
     return out
 
