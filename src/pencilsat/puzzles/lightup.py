@@ -141,7 +141,8 @@ def format_puzzle(puzzle: LightUpPuzzle) -> str:
 
 def parse_solution(text: str) -> LightUpSolution:
     """Corpus solution format: the puzzle grid with ``*`` for each bulb."""
-    rows = read_grid(text, "lightup-solution", ".#01234*", "the puzzle's characters and '*' for a bulb")
+    rows = read_grid(text, "lightup-solution", ".#01234*",
+                     "the puzzle's characters and '*' for a bulb")
     bulbs = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*"]
     return LightUpSolution.from_bulbs(bulbs, len(rows[0]), len(rows))
 
@@ -198,12 +199,14 @@ def check(puzzle: LightUpPuzzle, solution: LightUpSolution) -> list[Violation]:
         lit.update(seen)
         for other in seen:
             if other in bulbs and b < other:
-                out.append(Violation("bulbs-see-each-other", b, f"this bulb lights the bulb at {other}"))
+                out.append(Violation("bulbs-see-each-other", b,
+                                     f"this bulb lights the bulb at {other}"))
     for cell in puzzle.white_cells():
         if cell not in lit:
             out.append(Violation("unlit-cell", cell, "no bulb lights this white cell"))
     for cell, clue in puzzle.clues():
         n = sum(1 for nb in puzzle.neighbours(cell) if nb in bulbs)
         if n != clue:
-            out.append(Violation("wrong-count", cell, f"the wall says {clue}, it has {n} bulbs beside it"))
+            out.append(Violation("wrong-count", cell,
+                                 f"the wall says {clue}, it has {n} bulbs beside it"))
     return out

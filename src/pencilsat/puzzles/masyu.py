@@ -223,7 +223,8 @@ def parse_sugar(text: str, name: str = "") -> MasyuPuzzle:
     lines = [(n, line.lstrip(";").strip()) for n, line in content_lines(text)]
     start = next((i for i, (_, s) in enumerate(lines) if s.split()[:1] == ["size"]), None)
     if start is None:
-        raise InputError("no '; size W H' line found", hint="the seed format starts with '; size W H'")
+        raise InputError("no '; size W H' line found",
+                         hint="the seed format starts with '; size W H'")
     number, header = lines[start]
     parts = header.split()
     if len(parts) != 3:
@@ -314,7 +315,8 @@ def check(puzzle: MasyuPuzzle, solution: MasyuSolution) -> list[Violation]:
                                      "the loop turns in neither cell beside the white pearl"))
         else:
             if straight:
-                out.append(Violation("black-not-turning", cell, "the loop goes straight on a black pearl"))
+                out.append(Violation("black-not-turning", cell,
+                                     "the loop goes straight on a black pearl"))
             for d in sorted(dirs):
                 n = (r + d[0], c + d[1])
                 if solution.cells_touched(n) != {d, (-d[0], -d[1])}:

@@ -140,7 +140,8 @@ def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
         raise InputError("the input is empty", hint="give 81 characters or a 9-row grid")
     if lines[0][1].split()[:1] == ["sudoku"]:
         parts = lines[0][1].split()
-        if len(parts) != 3 or parts[1] != parts[2] or _side_from_count(int(parts[1]) ** 2 if parts[1].isdigit() else 0) is None:
+        side = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else 0
+        if parts[1:] != [str(side), str(side)] or _side_from_count(side * side) is None:
             raise InputError(f"expected 'sudoku N N' with N in 4, 9, 16, 25, got {lines[0][1]!r}",
                              line=lines[0][0], column=1)
         lines = lines[1:]

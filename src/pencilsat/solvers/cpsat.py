@@ -1,0 +1,129 @@
+"""CP-SAT backend: translate a CSP model natively into an OR-Tools ``CpModel``.
+
+Integer variables keep their domains (``Domain.FromValues``), linear atoms stay linear,
+``abs`` becomes ``AddAbsEquality``; a non-literal disjunct gets an enforcement literal
+(``t -> part``, CP-SAT's ``OnlyEnforceIf``). CP-SAT keeps no learnt state between solves, so
+the uniqueness proof is a second solve of the same model with the first answer forbidden.
+OR-Tools is imported here only, when this backend is chosen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencilsat.encodings.csp import (
+    And,
+    BoolVar,
+    Const,
+    Constraint,
+    IntVar,
+    LinearLe,
+    Model,
+    Not,
+    Or,
+    nnf,
+)
+
+
+class CpSatBackend:
+    name = "cpsat"
+    sat_solver = None
+
+    def __init__(self, model: Model, workers: int = 2) -> None:
+        from ortools.sat.python import cp_model
+
+        self._cp = cp_model
+        self.model = model
+        self.cp = cp_model.CpModel()
+        self.workers = workers
+        self.vars: dict[int, Any] = {}
+        for var in model.variables:
+            if isinstance(var, BoolVar):
+                self.vars[var.index] = self.cp.NewBoolVar(var.name)
+            else:
+                dom = cp_model.Domain.FromValues(list(var.domain))
+                self.vars[var.index] = self.cp.NewIntVarFromDomain(dom, var.name)
+        for d in model.abs_defs:
+            self.cp.AddAbsEquality(self.vars[d.result.index], self.vars[d.arg.index])
+        for c in model.constraints:
+            self.add(c)
+        self._values: dict[int, int] = {}
+        self._stats = {"conflicts": 0, "decisions": 0, "propagations": 0}
+
+    @property
+    def num_variables(self) -> int:
+        return len(self.cp.Proto().variables)
+
+    @property
+    def num_clauses(self) -> int:
+        """Number of CP-SAT constraints (reported in the ``clauses`` field)."""
+        return len(self.cp.Proto().constraints)
+
+    def add(self, constraint: Constraint) -> None:
+        self._enforce(nnf(constraint), [])
+
+    def _lit(self, c: Constraint) -> Any | None:
+        if isinstance(c, BoolVar):
+            return self.vars[c.index]
+        if isinstance(c, Not) and isinstance(c.arg, BoolVar):
+            return self.vars[c.arg.index].Not()
+        return None
+
+    def _enforce(self, c: Constraint, enf: list[Any]) -> None:
+        lit = self._lit(c)
+        if lit is not None:
+            self.cp.AddBoolOr([lit] + [e.Not() for e in enf])
+        elif isinstance(c, Const):
+            if not c.value:
+                self.cp.AddBoolOr([e.Not() for e in enf])
+        elif isinstance(c, LinearLe) and not c.expr.terms:
+            if c.expr.const > 0:
+                self.cp.AddBoolOr([e.Not() for e in enf])
+        elif isinstance(c, LinearLe):
+            expr = sum(k * self.vars[v.index] for v, k in c.expr.terms.items())
+            self.cp.Add(expr <= -c.expr.const).OnlyEnforceIf(enf)
+        elif isinstance(c, And):
+            for a in c.args:
+                self._enforce(a, enf)
+        elif isinstance(c, Or):
+            lits = []
+            for a in c.args:
+                lit = self._lit(a)
+                if lit is None:
+                    lit = self.cp.NewBoolVar("")
+                    self._enforce(a, [lit])
+                lits.append(lit)
+            self.cp.AddBoolOr(lits + [e.Not() for e in enf])
+        else:
+            raise TypeError(f"cannot translate {c!r}")
+
+    def solve(self, time_limit: float | None = None) -> bool | None:
+        """True (solution), False (infeasible) or None (time limit reached)."""
+        if time_limit is not None and time_limit <= 0:
+            return None
+        solver = self._cp.CpSolver()
+        solver.parameters.num_workers = self.workers
+        if time_limit is not None:
+            solver.parameters.max_time_in_seconds = time_limit
+        status = solver.Solve(self.cp)
+        self._stats["conflicts"] += solver.NumConflicts()
+        self._stats["decisions"] += solver.NumBranches()
+        resp = solver.ResponseProto()
+        self._stats["propagations"] += int(getattr(resp, "num_binary_propagations", 0)) + int(
+            getattr(resp, "num_integer_propagations", 0)
+        )
+        if status in (self._cp.OPTIMAL, self._cp.FEASIBLE):
+            self._values = {i: solver.Value(v) for i, v in self.vars.items()}
+            return True
+        if status == self._cp.INFEASIBLE:
+            return False
+        return None
+
+    def value(self, var: IntVar) -> int:
+        return self._values[var.index]
+
+    def stats(self) -> dict[str, int | None]:
+        return dict(self._stats)
+
+    def close(self) -> None:
+        pass

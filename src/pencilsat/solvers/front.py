@@ -1,0 +1,54 @@
+"""The one front for solving: pick the genre's strategy and backend by name, solve, prove."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencilsat.solvers.registry import load_strategy
+from pencilsat.solvers.result import SolveResult
+
+
+def solve(
+    puzzle: Any,
+    *,
+    encoding: str | None = None,
+    backend: str | None = None,
+    sat_solver: str | None = None,
+    time_limit: float | None = None,
+) -> SolveResult:
+    """Solve ``puzzle`` and prove its solution unique (or find a second one).
+
+    ``encoding`` names a strategy of the puzzle's genre (``None``: the genre's default);
+    ``backend`` is ``cnf`` or ``cpsat`` (``None``: the strategy's own default);
+    ``sat_solver`` picks the CNF solver (cadical, glucose, minisat); ``time_limit`` in seconds
+    bounds the whole run, and a run that hits it reports ``unknown``.
+    """
+    name, run = load_strategy(puzzle.genre, encoding)
+    kwargs: dict[str, Any] = {"sat_solver": sat_solver, "time_limit": time_limit}
+    if backend is not None:
+        kwargs["backend"] = backend
+    result = run(puzzle, **kwargs)
+    result.stats.encoding = result.stats.encoding or name
+    _referee(result)
+    return result
+
+
+class SolverBugError(RuntimeError):
+    """A strategy returned an answer the independent rule checker rejects."""
+
+
+def _referee(result: SolveResult) -> None:
+    """Check every returned solution with the genre's rule checker before reporting it.
+
+    A strategy bug must never become a verdict: an editor relies on "unique" meaning a valid,
+    checked answer.
+    """
+    from pencilsat.genres import genre_of
+
+    check = genre_of(result.puzzle).check
+    for sol in (result.solution, result.second_solution):
+        if sol is not None:
+            problems = check(result.puzzle, sol)
+            if problems:
+                raise SolverBugError(
+                    f"{result.stats.encoding} returned an invalid solution: {problems[0]}")

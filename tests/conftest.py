@@ -1,0 +1,35 @@
+"""Shared test helpers: where the shared corpus lives and how to sample it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = REPO.parent / "shared" / "corpus"
+
+
+def corpus_pairs(folder: str, max_cells: int | None = None) -> list[tuple[Path, Path]]:
+    """(puzzle, solution) paths under ``folder`` of the corpus, sorted, smallest first."""
+    out = []
+    for txt in sorted((CORPUS / folder).rglob("*.txt")):
+        sol = txt.with_suffix(".sol")
+        if not sol.exists():
+            continue
+        w, h = map(int, txt.read_text().split("\n", 1)[0].split()[1:3])
+        if max_cells is None or w * h <= max_cells:
+            out.append((w * h, txt, sol))
+    out.sort(key=lambda t: (t[0], str(t[1])))
+    return [(t, s) for _, t, s in out]
+
+
+def every_kth(items: list, k: int) -> list:
+    return items[::k]
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    if not CORPUS.exists():
+        pytest.fail(f"shared corpus not found at {CORPUS}")
+    return CORPUS

@@ -1,0 +1,98 @@
+"""The command line: verdicts as exit codes, JSON for programs, clear errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import CORPUS
+
+from pencilsat.cli import main
+
+
+def run(*args, stdin=None):
+    proc = subprocess.run([sys.executable, "-m", "pencilsat.cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=300)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_solve_json_has_the_documented_fields(capsys):
+    code = main(["solve", str(CORPUS / "masyu/seed_10x10.txt"), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert data["verdict"] == "unique"
+    assert data["solution"] == (CORPUS / "masyu/seed_10x10.sol").read_text().split()[3:]
+    assert data["second_solution"] is None and data["differences"] == []
+    for key in ("variables", "clauses", "conflicts", "decisions", "propagations",
+                "encode_s", "solve_s", "uniqueness_s"):
+        assert key in data["stats"]
+
+
+def test_multiple_exit_code_and_second_solution(tmp_path, capsys):
+    f = tmp_path / "two.txt"
+    f.write_text("masyu 3 3\n.W.\n...\n...\n")
+    assert main(["solve", str(f), "--json", "--encoding", "tamura"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "multiple" and data["second_solution"] and data["differences"]
+
+
+def test_no_solution_exit_code(tmp_path):
+    f = tmp_path / "none.txt"
+    f.write_text("masyu 2 2\nB.\n..\n")
+    assert main(["solve", str(f), "--encoding", "tamura"]) == 2
+
+
+def test_text_output_draws_the_loop(capsys):
+    main(["solve", str(CORPUS / "masyu/seed_10x10.txt"), "--backend", "cpsat",
+          "--encoding", "tamura"])
+    out = capsys.readouterr().out
+    assert "unique" in out and "1---+---+---+" in out
+
+
+def test_sugar_format_from_stdin():
+    sugar = "; size 2 2\n; - -\n; - -\n"
+    code, out, _ = run("solve", "-", "--encoding", "tamura", stdin=sugar)
+    assert code == 0 and "unique" in out
+
+
+@pytest.mark.parametrize(
+    "content, fragment",
+    [
+        ("", "empty"),
+        ("masyu 3 3\n...\n..\n...\n", "line 3"),
+        ("masyu 3 3\n...\n.Q.\n...\n", "line 3, column 2"),
+        ("masyu 3\n...\n", "header"),
+        ("masyu 3 3\n...\n...\n", "expected 3 rows"),
+        ("mashu 3 3\n...\n", "unknown puzzle format"),
+    ],
+)
+def test_invalid_input_is_one_clear_line(tmp_path, content, fragment):
+    f = tmp_path / "bad.txt"
+    f.write_text(content)
+    code, out, err = run("solve", str(f))
+    assert code == 4
+    assert fragment in err and str(f) in err
+    assert "Traceback" not in err
+
+
+def test_missing_file():
+    code, _, err = run("solve", "/no/such/puzzle.txt")
+    assert code == 4 and "no such file" in err and "Traceback" not in err
+
+
+def test_usage_error_is_invalid_input():
+    code, _, err = run("solve", str(CORPUS / "masyu/seed_10x10.txt"), "--backend", "nope")
+    assert code == 4 and "invalid choice" in err
+
+
+def test_verify_names_the_broken_rule(tmp_path, capsys):
+    sol = tmp_path / "s.sol"
+    sol.write_text("masyu-solution 3 3\nF-7\n|.|\nL-J\n")
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("masyu 3 3\n...\n.W.\n...\n")
+    assert main(["verify", str(puzzle), str(sol)]) == 1
+    assert "unvisited-pearl" in capsys.readouterr().out
+    assert main(["verify", str(CORPUS / "masyu/seed_10x10.txt"),
+                 str(CORPUS / "masyu/seed_10x10.sol")]) == 0
