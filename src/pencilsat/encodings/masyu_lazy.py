@@ -185,4 +185,4 @@ class _LoopSearch:
             if answer is not None:
                 return answer
             rate = budget / max(perf_counter() - began, 1e-4)
-            budget = int(min(max(rate * remaining / 2, 100), 100_000))
+            budget = int(min(max(rate * remaining / 2, 100), 20_000))
