@@ -25,7 +25,6 @@ import random
 import numpy as np
 
 from pencilsat.encodings import masyu_lazy
-from pencilsat.encodings.masyu_lazy import DEFAULT_SAT_SOLVER
 from pencilsat.encodings.masyu_local_rules import (
     GridEdges,
     degree_zero_or_two,
@@ -41,6 +40,9 @@ from pencilsat.solvers.result import Verdict
 _RING = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
 _SIDES = [(-1, 0), (0, 1), (1, 0), (0, -1)]
 MAX_LOOP_TRIES = 50
+SAT_SOLVER = "cadical195"
+"""Fixed, so that a seed gives the same puzzle whatever the lazy strategy's default: which
+second loop a solver returns steers ``pinned_loop``."""
 BLACK_LAST = 0.5
 """Removal tries black pearls later on average, so more of them stay (a looser loop leaves
 fewer places for black pearls than for white ones)."""
@@ -74,7 +76,7 @@ def pinned_loop(loop: MasyuSolution, max_steps: int = 30) -> MasyuSolution | Non
         full = pearls_for_loop(loop)
         if not full.pearl_cells():
             return None
-        result = masyu_lazy.run(full)
+        result = masyu_lazy.run(full, sat_solver=SAT_SOLVER)
         if result.verdict == Verdict.UNIQUE:
             return loop
         if result.verdict != Verdict.MULTIPLE:
@@ -88,7 +90,7 @@ def pinned_loop(loop: MasyuSolution, max_steps: int = 30) -> MasyuSolution | Non
 
 def _confirm_unique(puzzle: MasyuPuzzle, loop: MasyuSolution) -> None:
     """Re-check the result from scratch with the ``lazy`` strategy (a guard against bugs)."""
-    result = masyu_lazy.run(puzzle)
+    result = masyu_lazy.run(puzzle, sat_solver=SAT_SOLVER)
     if result.verdict != Verdict.UNIQUE or result.solution != loop:
         raise RuntimeError(f"generator bug: the puzzle is {result.verdict}, not unique")
 
@@ -204,7 +206,7 @@ def remove_pearls_while_unique(puzzle: MasyuPuzzle, answer: MasyuSolution,
     cells = puzzle.pearl_cells()
     selector = {cell: len(grid) + 1 + i for i, cell in enumerate(cells)}
     pearl_of = {grid.cell_id(cell): cell for cell in cells}
-    with Solver(name=DEFAULT_SAT_SOLVER) as solver:
+    with Solver(name=SAT_SOLVER) as solver:
         for incident in grid.incident.values():
             solver.append_formula(degree_zero_or_two(incident))
         solver.append_formula(no_square_loops(grid))
