@@ -11,10 +11,12 @@ keeping its learnt clauses.
 Cut: forbid the exact loop (``not all of its edges``). It is sound because an answer is one
 loop through all pearls, and an answer containing all edges of a closed loop would *be* that
 loop. The boundary cut "some edge leaves the loop's cells" is logically stronger for a loop
-holding some pearls, but on the janko corpus and the seed 36x20 it was no faster, with
-clauses about twice as long, and it does not apply to loops without pearls
-(``benchmarks/masyu_strategies.py --cuts`` measures both). Loops are cut all at once per
-model.
+holding some pearls (and does not apply to loops without pearls), but its clauses are about
+twice as long and it propagated worse: no faster on the seed 36x20, five times slower on a
+loose random 40x40 (``run(..., cut="boundary")`` or ``"both"`` keep it measurable; a cut on
+the whole area a loop encloses was tried as well and was slower still). All loops of a model
+are cut at once. Every 2x2 loop is forbidden up front when the puzzle has a pearl: it turns
+in all four cells, so no pearl can lie on it.
 
 Uniqueness (digest, "What the project keeps"): block the found edge set with one clause
 ``not all of these edges`` and continue the same search; the next loop through all pearls is
@@ -34,9 +36,10 @@ from time import perf_counter
 from pencilsat.encodings.masyu_local_rules import GridEdges, local_rule_clauses, no_square_loops
 from pencilsat.encodings.subloops import forbid_loop, leave_cells, loops
 from pencilsat.puzzles.masyu import MasyuPuzzle
+from pencilsat.solvers.registry import SAT_SOLVERS
 from pencilsat.solvers.result import SolveResult, SolveStats, Verdict
 
-SAT_SOLVER_NAMES = {"cadical": "cadical195", "glucose": "glucose4", "minisat": "minisat22"}
+SAT_SOLVER_NAMES = SAT_SOLVERS
 DEFAULT_SAT_SOLVER = "minisat22"
 """MiniSat 2.2 for this strategy: its many tiny incremental calls favour a solver without
 CaDiCaL's per-call preprocessing (benchmarks/results/masyu_strategies.md: janko median 9.4 ms
