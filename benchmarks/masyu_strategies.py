@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import random
 import sys
 import time
@@ -107,8 +108,34 @@ def run_configs(items, configs, cap: float | None, records: list[dict[str, Any]]
             records.append({"config": name, "puzzle": item["name"], "group": item["group"],
                             "cells": item["cells"], "seconds": seconds,
                             "verdict": str(result.verdict), "outcome": outcome(item, result),
-                            "stats": result.stats.to_json()})
+                            "stats": _effort(result.stats)})
         print(f"{name}: {len(items)} puzzles in {time.perf_counter() - began:.1f} s", flush=True)
+
+
+EFFORT_FIELDS = ("variables", "clauses", "conflicts", "decisions", "sat_calls", "cuts")
+
+
+def _effort(stats: Any) -> dict[str, Any]:
+    """The size and effort figures worth keeping per puzzle (the JSON stays small)."""
+    data = stats.to_json()
+    return {k: data[k] for k in EFFORT_FIELDS if data.get(k) is not None}
+
+
+RECORD_FIELDS = ("config", "puzzle", "group", "cells", "seconds", "verdict", "outcome")
+
+
+def _compact(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Records as rows under one header, effort figures as short lists: a small JSON file."""
+    return {"fields": [*RECORD_FIELDS, *EFFORT_FIELDS],
+            "rows": [[round(r[k], 5) if k == "seconds" else r[k] for k in RECORD_FIELDS]
+                     + [r["stats"].get(k) for k in EFFORT_FIELDS] for r in records]}
+
+
+def _rows_per_line(data: dict[str, Any]) -> str:
+    rows = data["records"].pop("rows")
+    head = json.dumps(data, indent=1)[:-2]
+    body = ",\n".join(json.dumps(row) for row in rows)
+    return head + ',\n "record_rows": [\n' + body + "\n]}\n"
 
 
 def group_rows(records: list[dict[str, Any]]) -> list[list[Any]]:
@@ -277,8 +304,10 @@ def main() -> None:
     write_results(stem, "Masyu strategies: lazy, circuit and tamura", body, {
         "args": vars(args), "headline": head_data, "puzzlekit_sample": pk_rows,
         "puzzlekit_median_ratio": pk_ratio, "growth": growth_rows,
-        "groups": group_rows(records), "records": records,
+        "groups": group_rows(records), "records": _compact(records),
         "total_s": time.perf_counter() - started})
+    compact = RESULTS / f"{stem}.json"  # one line per record keeps the file small
+    compact.write_text(_rows_per_line(json.loads(compact.read_text())))
     plot(records, growth_rows, RESULTS / f"{stem}.png")
     print(body)
 

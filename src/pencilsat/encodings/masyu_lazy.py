@@ -41,9 +41,10 @@ from pencilsat.solvers.result import SolveResult, SolveStats, Verdict
 
 SAT_SOLVER_NAMES = SAT_SOLVERS
 DEFAULT_SAT_SOLVER = "minisat22"
-"""MiniSat 2.2 for this strategy: its many tiny incremental calls favour a solver without
-CaDiCaL's per-call preprocessing (benchmarks/results/masyu_strategies.md: janko median 9.4 ms
-against 13.4 ms with CaDiCaL, max 0.17 s against 0.39 s; every SAT solver stays selectable)."""
+"""MiniSat 2.2 for this strategy: its many small incremental calls favour a solver without
+CaDiCaL's per-call set-up (benchmarks/results/masyu_strategies.md: all janko, median 4.7 ms
+against 5.4 ms with CaDiCaL, max 0.09 s against 0.13 s; 9.4 against 13.4 ms on a loaded
+machine). Every SAT solver stays selectable."""
 CUTS = ("loop", "boundary", "both")
 
 
