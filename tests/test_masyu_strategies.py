@@ -192,3 +192,27 @@ def test_registry_loads_both_and_defaults_to_lazy():
     name, run = load_strategy("masyu", None)
     assert (name, run) == ("lazy", masyu_lazy.run)
     assert load_strategy("masyu", "circuit")[1] is masyu_circuit.run
+
+
+@pytest.mark.parametrize("text", [NEEDS_CUTS, WHITE_IN_CORNER, ONE_PEARL],
+                         ids=["needs-cuts", "corner", "one-pearl"])
+def test_fast_strategies_agree_with_tamura_on_hand_made_puzzles(text):
+    from pencilsat.encodings import masyu_tamura
+
+    puzzle = _puzzle(text)
+    reference = masyu_tamura.run(puzzle, backend="cnf", sat_solver=None, time_limit=None)
+    for run in STRATEGIES.values():
+        assert run(puzzle).verdict == reference.verdict
+
+
+def test_fast_strategies_agree_with_tamura_on_small_janko():
+    from pencilsat.encodings import masyu_tamura
+
+    six = [p for p in JANKO if _size(p) == (6, 6)][::3]
+    assert len(six) >= 5
+    for path in six:
+        puzzle = masyu.parse_puzzle(path.read_text())
+        reference = masyu_tamura.run(puzzle, backend="cnf", sat_solver=None, time_limit=None)
+        for run in STRATEGIES.values():
+            result = run(puzzle)
+            assert (result.verdict, result.solution) == (reference.verdict, reference.solution)
