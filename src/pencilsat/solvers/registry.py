@@ -15,6 +15,8 @@ STRATEGIES: dict[str, dict[str, str]] = {
     "masyu": {
         "tamura": "pencilsat.encodings.masyu_tamura:run",
         "tamura-log": "pencilsat.encodings.masyu_tamura:run_log",
+        "lazy": "pencilsat.encodings.masyu_lazy:run",
+        "circuit": "pencilsat.encodings.masyu_circuit:run",
     },
     "lightup": {
         "direct": "pencilsat.encodings.lightup:run_direct",
@@ -29,7 +31,7 @@ STRATEGIES: dict[str, dict[str, str]] = {
 }
 
 DEFAULT_STRATEGY: dict[str, str] = {
-    "masyu": "tamura",
+    "masyu": "lazy",
     "lightup": "direct",
     "sudoku": "direct",
 }

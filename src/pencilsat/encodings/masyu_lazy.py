@@ -1,0 +1,195 @@
+"""Masyu strategy ``lazy``: local rules in CNF, the single loop enforced by lazy sub-loop cuts.
+
+Tamura's numbering (digest, constraint 6) makes the CNF large (order numbers 0..N per cell);
+here the CNF holds only edge booleans with degree and pearl rules
+(:mod:`pencilsat.encodings.masyu_local_rules`), about 7 clauses per cell. A model of it is a
+set of disjoint closed loops. Each loop that visits every pearl is an answer by itself (pearl
+rules only look along the loop), so it is returned even when other loops sit beside it; every
+other loop is cut off with one clause and the *same* incremental solver instance solves again,
+keeping its learnt clauses.
+
+Cut: forbid the exact loop (``not all of its edges``). It is sound because an answer is one
+loop through all pearls, and an answer containing all edges of a closed loop would *be* that
+loop. The boundary cut "some edge leaves the loop's cells" is logically stronger for a loop
+holding some pearls (and does not apply to loops without pearls), but its clauses are about
+twice as long and it propagated worse: no faster on the seed 36x20, five times slower on a
+loose random 40x40 (``run(..., cut="boundary")`` or ``"both"`` keep it measurable; a cut on
+the whole area a loop encloses was tried as well and was slower still). All loops of a model
+are cut at once. Every 2x2 loop is forbidden up front when the puzzle has a pearl: it turns
+in all four cells, so no pearl can lie on it.
+
+Uniqueness (digest, "What the project keeps"): block the found edge set with one clause
+``not all of these edges`` and continue the same search; the next loop through all pearls is
+a second answer, UNSAT proves the first unique. Blocking only the used edges (not also the
+unused ones) is enough because any model using all of them contains that loop as a component,
+which is the same answer.
+
+Time limit: solving runs in conflict-budget slices (``solve_limited``) and checks the clock
+between slices (PySAT's ``interrupt`` hung with CaDiCaL 1.9.5 here); on time-out the verdict
+is ``unknown``, never a guess.
+"""
+
+from __future__ import annotations
+
+from time import perf_counter
+
+from pencilsat.encodings.masyu_local_rules import GridEdges, local_rule_clauses, no_square_loops
+from pencilsat.encodings.subloops import forbid_loop, leave_cells, loops
+from pencilsat.puzzles.masyu import MasyuPuzzle
+from pencilsat.solvers.registry import SAT_SOLVERS
+from pencilsat.solvers.result import SolveResult, SolveStats, Verdict
+
+SAT_SOLVER_NAMES = SAT_SOLVERS
+DEFAULT_SAT_SOLVER = "minisat22"
+"""MiniSat 2.2 for this strategy: its many small incremental calls favour a solver without
+CaDiCaL's per-call set-up (benchmarks/results/masyu_strategies.md: all janko, median 4.7 ms
+against 5.4 ms with CaDiCaL, max 0.09 s against 0.13 s; 9.4 against 13.4 ms on a loaded
+machine). Every SAT solver stays selectable."""
+CUTS = ("loop", "boundary", "both")
+
+
+class _TimeOut(Exception):
+    pass
+
+
+def pysat_name(sat_solver: str | None) -> str:
+    """PySAT's solver name for a short name (cadical, glucose, minisat) or a PySAT name."""
+    if sat_solver is None:
+        return DEFAULT_SAT_SOLVER
+    name = SAT_SOLVER_NAMES.get(sat_solver, sat_solver)
+    if name not in SAT_SOLVER_NAMES.values():
+        known = ", ".join(f"{k} ({v})" for k, v in SAT_SOLVER_NAMES.items())
+        raise ValueError(f"unknown SAT solver {sat_solver!r} (known: {known})")
+    return name
+
+
+def run(
+    puzzle: MasyuPuzzle,
+    *,
+    backend: str | None = None,
+    sat_solver: str | None = None,
+    time_limit: float | None = None,
+    cut: str = "loop",
+    squares: bool = True,
+) -> SolveResult:
+    """Solve and prove uniqueness with lazy sub-loop cuts on one incremental SAT solver."""
+    if backend not in (None, "cnf"):
+        raise ValueError(f"strategy 'lazy' runs on backend 'cnf' only, not {backend!r}")
+    if cut not in CUTS:
+        raise ValueError(f"unknown cut {cut!r} (known: {', '.join(CUTS)})")
+    from pysat.solvers import Solver
+
+    name = pysat_name(sat_solver)
+    stats = SolveStats(backend="cnf", encoding="lazy", sat_solver=name)
+    deadline = None if time_limit is None else perf_counter() + time_limit
+    start = perf_counter()
+    grid = GridEdges(puzzle)
+    clauses = local_rule_clauses(puzzle, grid)
+    if not puzzle.pearl_cells():
+        clauses.append(list(range(1, len(grid) + 1)))
+    elif squares:
+        clauses.extend(no_square_loops(grid))
+    stats.variables = len(grid)
+    stats.clauses = len(clauses)
+    stats.encode_s = perf_counter() - start
+    if any(not clause for clause in clauses):
+        stats.solve_s = 0.0
+        return SolveResult(Verdict.NONE, puzzle, stats=stats, message="a pearl cannot be passed")
+
+    with Solver(name=name, bootstrap_with=clauses) as solver:
+        pearls = {grid.cell_id(cell) for cell in puzzle.pearl_cells()}
+        search = _LoopSearch(solver, grid, pearls, deadline, cut)
+        result = _solve_and_prove(puzzle, grid, search, stats)
+        effort = solver.accum_stats()
+    stats.clauses = len(clauses) + search.added
+    stats.conflicts = effort.get("conflicts")
+    stats.decisions = effort.get("decisions")
+    stats.propagations = effort.get("propagations")
+    stats.extra.update(sat_calls=search.calls, cuts=search.cuts, cut=cut)
+    return result
+
+
+def _solve_and_prove(
+    puzzle: MasyuPuzzle, grid: GridEdges, search: _LoopSearch, stats: SolveStats
+) -> SolveResult:
+    start = perf_counter()
+    try:
+        first = search.next_answer()
+    except _TimeOut:
+        stats.solve_s = perf_counter() - start
+        return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats, message="time limit reached")
+    stats.solve_s = perf_counter() - start
+    if first is None:
+        return SolveResult(Verdict.NONE, puzzle, stats=stats)
+    solution = grid.solution(first)
+    start = perf_counter()
+    search.add(forbid_loop(first))
+    try:
+        second = search.next_answer()
+    except _TimeOut:
+        stats.uniqueness_s = perf_counter() - start
+        return SolveResult(Verdict.UNKNOWN, puzzle, solution=solution, stats=stats,
+                           message="time limit reached while proving uniqueness")
+    stats.uniqueness_s = perf_counter() - start
+    if second is None:
+        return SolveResult(Verdict.UNIQUE, puzzle, solution=solution, stats=stats)
+    other = grid.solution(second)
+    return SolveResult(Verdict.MULTIPLE, puzzle, solution=solution, second_solution=other,
+                       differences=solution.differing_cells(other), stats=stats)
+
+
+class _LoopSearch:
+    """Solve, cut loops that miss a pearl, solve again, until a loop visits every pearl."""
+
+    def __init__(self, solver, grid: GridEdges, pearls: set[int], deadline: float | None,
+                 cut: str) -> None:
+        self.solver = solver
+        self.grid = grid
+        self.pearls = pearls
+        self.deadline = deadline
+        self.cut = cut
+        self.calls = 0
+        self.cuts = 0
+        self.added = 0
+
+    def add(self, clause: list[int]) -> None:
+        self.solver.add_clause(clause)
+        self.added += 1
+
+    def next_answer(self) -> list[int] | None:
+        """Edge variables of the next loop through all pearls; ``None`` when none is left."""
+        while True:
+            self.calls += 1
+            if not self._solve():
+                return None
+            components = loops(self.grid, self.solver.get_model())
+            for edge_vars, cells in components:
+                if len(cells) >= len(self.pearls) and self.pearls.issubset(cells):
+                    return edge_vars
+            for edge_vars, cells in components:
+                self._cut(edge_vars, cells)
+
+    def _cut(self, edge_vars: list[int], cells: list[int]) -> None:
+        self.cuts += 1
+        has_pearl = not self.pearls.isdisjoint(cells)
+        if self.cut != "boundary" or not has_pearl:
+            self.add(forbid_loop(edge_vars))
+        if self.cut != "loop" and has_pearl:
+            self.add(leave_cells(self.grid, cells))
+
+    def _solve(self) -> bool:
+        """One SAT call, in conflict-budget slices when a deadline is set."""
+        if self.deadline is None:
+            return self.solver.solve()
+        budget = 1000
+        while True:
+            remaining = self.deadline - perf_counter()
+            if remaining <= 0:
+                raise _TimeOut
+            self.solver.conf_budget(budget)
+            began = perf_counter()
+            answer = self.solver.solve_limited()
+            if answer is not None:
+                return answer
+            rate = budget / max(perf_counter() - began, 1e-4)
+            budget = int(min(max(rate * remaining / 2, 100), 20_000))

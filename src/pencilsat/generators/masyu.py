@@ -1,0 +1,247 @@
+"""Masyu generator: a random long loop, every pearl it allows, then pearls removed while unique.
+
+1. **Loop.** A simple loop through cell centres is the boundary of a region of "faces" (the
+   unit squares between four cell centres) that is 4-connected, has no hole and never touches
+   itself only at a corner. The region grows one face at a time from a random face; a face is
+   added only when its occupied 8-neighbours form one contiguous run and every occupied
+   diagonal neighbour shares a side-neighbour with it, which keeps those three properties.
+   Growth prefers faces with a single occupied side (thin branches: the boundary of a thin
+   tree passes almost every cell) and continuing straight (long straight runs leave room for
+   black pearls).
+2. **Pearls.** Every loop cell where a pearl's rule holds gets one: white where the loop goes
+   straight and turns beside it, black where it turns and both arms go straight.
+3. **Removal.** Pearls are tried in random order (black ones later on average) and removed
+   when the puzzle stays unique. All trials run on one incremental SAT solver (the ``lazy``
+   strategy's clauses): each pearl's clauses carry a selector literal and a trial is a solve
+   under assumptions with the known answer blocked, so UNSAT means "still unique". A sub-loop
+   cut stays valid only while a pearl the loop misses is kept, so each cut carries that
+   pearl's selector too.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from pencilsat.encodings import masyu_lazy
+from pencilsat.encodings.masyu_local_rules import (
+    GridEdges,
+    degree_zero_or_two,
+    no_square_loops,
+    pearl_rule,
+)
+from pencilsat.encodings.subloops import forbid_loop, loops
+from pencilsat.errors import InputError
+from pencilsat.puzzles.common import Cell
+from pencilsat.puzzles.masyu import BLACK, EMPTY, WHITE, MasyuPuzzle, MasyuSolution, edge
+from pencilsat.solvers.result import Verdict
+
+_RING = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
+_SIDES = [(-1, 0), (0, 1), (1, 0), (0, -1)]
+MAX_LOOP_TRIES = 50
+SAT_SOLVER = "cadical195"
+"""Fixed, so that a seed gives the same puzzle whatever the lazy strategy's default: which
+second loop a solver returns steers ``pinned_loop``."""
+BLACK_LAST = 0.5
+"""Removal tries black pearls later on average, so more of them stay (a looser loop leaves
+fewer places for black pearls than for white ones)."""
+
+
+def generate_masyu(width: int, height: int, seed: int | None = None) -> MasyuPuzzle:
+    """A Masyu with exactly one solution, drawn at random (``seed`` makes it reproducible)."""
+    if width < 3 or height < 3:
+        raise InputError(f"cannot generate a {width}x{height} Masyu",
+                         hint="width and height must be at least 3")
+    rng = random.Random(seed)
+    for _ in range(MAX_LOOP_TRIES):
+        loop = pinned_loop(random_loop(width, height, rng))
+        if loop is None:
+            continue
+        puzzle = remove_pearls_while_unique(pearls_for_loop(loop), loop, rng)
+        if puzzle is not None:
+            _confirm_unique(puzzle, loop)
+            return MasyuPuzzle(puzzle.pearls, name=f"generated {width}x{height} seed {seed}")
+    raise RuntimeError(f"no unique {width}x{height} Masyu found in {MAX_LOOP_TRIES} loops")
+
+
+def pinned_loop(loop: MasyuSolution, max_steps: int = 30) -> MasyuSolution | None:
+    """A loop that is the only answer of all the pearls it allows, reached from ``loop``.
+
+    When another loop L2 satisfies every pearl L allows, no pearl set can single L out; but
+    L2 allows a superset of L's pearls, so moving to L2 only narrows the answers. ``None`` when
+    no progress is made (L2 allows exactly L's pearls) or after ``max_steps`` moves.
+    """
+    for _ in range(max_steps):
+        full = pearls_for_loop(loop)
+        if not full.pearl_cells():
+            return None
+        result = masyu_lazy.run(full, sat_solver=SAT_SOLVER)
+        if result.verdict == Verdict.UNIQUE:
+            return loop
+        if result.verdict != Verdict.MULTIPLE:
+            return None
+        other = result.second_solution if result.solution == loop else result.solution
+        if len(pearls_for_loop(other).pearl_cells()) == len(full.pearl_cells()):
+            return None
+        loop = other
+    return None
+
+
+def _confirm_unique(puzzle: MasyuPuzzle, loop: MasyuSolution) -> None:
+    """Re-check the result from scratch with the ``lazy`` strategy (a guard against bugs)."""
+    result = masyu_lazy.run(puzzle, sat_solver=SAT_SOLVER)
+    if result.verdict != Verdict.UNIQUE or result.solution != loop:
+        raise RuntimeError(f"generator bug: the puzzle is {result.verdict}, not unique")
+
+
+def random_loop(width: int, height: int, rng: random.Random,
+                straight_bias: float = 0.6, fatten: float = 0.08) -> MasyuSolution:
+    """A random simple loop, the boundary of a grown region of faces (see module docstring)."""
+    rows, cols = height - 1, width - 1
+    region = np.zeros((rows, cols), dtype=bool)
+
+    def inside(f: Cell) -> bool:
+        return 0 <= f[0] < rows and 0 <= f[1] < cols and bool(region[f])
+
+    def addable(f: Cell) -> bool:
+        ring = [inside((f[0] + dr, f[1] + dc)) for dr, dc in _RING]
+        for i in range(1, 8, 2):
+            if ring[i] and not (ring[i - 1] or ring[(i + 1) % 8]):
+                return False
+        runs = sum(1 for i in range(8) if ring[i] and not ring[i - 1])
+        return runs == 1
+
+    def sides_taken(f: Cell) -> int:
+        return sum(inside((f[0] + dr, f[1] + dc)) for dr, dc in _SIDES)
+
+    start = (rng.randrange(rows), rng.randrange(cols))
+    region[start] = True
+    frontier: set[Cell] = set()
+    last, heading = start, rng.choice(_SIDES)
+
+    def grow_from(f: Cell) -> None:
+        for dr, dc in _SIDES:
+            n = (f[0] + dr, f[1] + dc)
+            if 0 <= n[0] < rows and 0 <= n[1] < cols and not region[n]:
+                frontier.add(n)
+
+    grow_from(start)
+    while frontier:
+        ahead = (last[0] + heading[0], last[1] + heading[1])
+        if ahead in frontier and rng.random() < straight_bias:
+            face = ahead
+        else:
+            face = rng.choice(sorted(frontier))
+        frontier.discard(face)
+        if region[face] or not addable(face):
+            continue
+        if sides_taken(face) > 1 and rng.random() > fatten:
+            continue
+        region[face] = True
+        heading = next(((face[0] - f[0], face[1] - f[1]) for f in
+                        [(face[0] - dr, face[1] - dc) for dr, dc in _SIDES] if inside(f)),
+                       heading)
+        last = face
+        grow_from(face)
+        for dr, dc in _RING:
+            n = (face[0] + dr, face[1] + dc)
+            if 0 <= n[0] < rows and 0 <= n[1] < cols and not region[n] and sides_taken(n):
+                frontier.add(n)
+    return _boundary(region, width, height)
+
+
+def _boundary(region: np.ndarray, width: int, height: int) -> MasyuSolution:
+    """The loop around the region: a face side is used when the face across it is outside."""
+    rows, cols = region.shape
+    edges = []
+    for r, c in zip(*np.nonzero(region), strict=True):
+        r, c = int(r), int(c)
+        corners = {(-1, 0): ((r, c), (r, c + 1)), (1, 0): ((r + 1, c), (r + 1, c + 1)),
+                   (0, -1): ((r, c), (r + 1, c)), (0, 1): ((r, c + 1), (r + 1, c + 1))}
+        for (dr, dc), (a, b) in corners.items():
+            n = (r + dr, c + dc)
+            if not (0 <= n[0] < rows and 0 <= n[1] < cols and region[n]):
+                edges.append(edge(a, b))
+    return MasyuSolution(frozenset(edges), width, height)
+
+
+def pearls_for_loop(loop: MasyuSolution) -> MasyuPuzzle:
+    """Every pearl the loop satisfies: white on straights beside a turn, black on turns whose
+    two arms go straight."""
+    grid = np.full((loop.height, loop.width), EMPTY, dtype=np.uint8)
+    for cell in loop.degree():
+        dirs = loop.cells_touched(cell)
+        neighbours = [(cell[0] + dr, cell[1] + dc) for dr, dc in dirs]
+        turns_beside = [_turns(loop, n) for n in neighbours]
+        if not _turns(loop, cell) and any(turns_beside):
+            grid[cell] = WHITE
+        elif _turns(loop, cell) and not any(turns_beside):
+            grid[cell] = BLACK
+    return MasyuPuzzle(grid)
+
+
+def _turns(loop: MasyuSolution, cell: Cell) -> bool:
+    dirs = loop.cells_touched(cell)
+    return len(dirs) == 2 and dirs not in ({(-1, 0), (1, 0)}, {(0, -1), (0, 1)})
+
+
+def thin_pearls(puzzle: MasyuPuzzle, keep: float, rng: random.Random) -> MasyuPuzzle:
+    """Keep each pearl with probability ``keep`` (at least one): for benchmark puzzles."""
+    grid = np.array(puzzle.pearls)
+    cells = puzzle.pearl_cells()
+    for cell in cells[1:]:
+        if rng.random() >= keep:
+            grid[cell] = EMPTY
+    return MasyuPuzzle(grid)
+
+
+def remove_pearls_while_unique(puzzle: MasyuPuzzle, answer: MasyuSolution,
+                               rng: random.Random) -> MasyuPuzzle | None:
+    """Drop pearls in random order while ``answer`` stays the only solution; ``None`` if the
+    full puzzle is not unique already."""
+    from pysat.solvers import Solver
+
+    grid = GridEdges(puzzle)
+    cells = puzzle.pearl_cells()
+    selector = {cell: len(grid) + 1 + i for i, cell in enumerate(cells)}
+    pearl_of = {grid.cell_id(cell): cell for cell in cells}
+    with Solver(name=SAT_SOLVER) as solver:
+        for incident in grid.incident.values():
+            solver.append_formula(degree_zero_or_two(incident))
+        solver.append_formula(no_square_loops(grid))
+        for cell in cells:
+            for clause in pearl_rule(grid, cell, int(puzzle.pearls[cell])):
+                solver.add_clause([-selector[cell], *clause])
+        solver.add_clause(forbid_loop([grid.var[e] for e in answer.edges]))
+        kept = set(cells)
+        if _another_answer(solver, grid, kept, selector, pearl_of):
+            return None
+        order = sorted(cells, key=lambda c: rng.random() + BLACK_LAST * (puzzle.pearls[c] == BLACK))
+        for cell in order:
+            if len(kept) == 1:
+                break
+            kept.discard(cell)
+            if _another_answer(solver, grid, kept, selector, pearl_of):
+                kept.add(cell)
+    pearls = np.full(puzzle.pearls.shape, EMPTY, dtype=np.uint8)
+    for cell in kept:
+        pearls[cell] = puzzle.pearls[cell]
+    return MasyuPuzzle(pearls)
+
+
+def _another_answer(solver, grid: GridEdges, kept: set[Cell], selector: dict[Cell, int],
+                    pearl_of: dict[int, Cell]) -> bool:
+    """Whether a loop other than the blocked answer visits every kept pearl."""
+    assumptions = [selector[cell] for cell in kept]
+    kept_ids = {grid.cell_id(cell) for cell in kept}
+    while solver.solve(assumptions=assumptions):
+        components = loops(grid, solver.get_model())
+        for _, cells in components:
+            if kept_ids.issubset(cells):
+                return True
+        for edge_vars, cells in components:
+            on_loop = set(cells)
+            missed = next(cell for cell in kept_ids if cell not in on_loop)
+            solver.add_clause([*forbid_loop(edge_vars), -selector[pearl_of[missed]]])
+    return False

@@ -1,0 +1,76 @@
+"""The Masyu generator: valid loops, consistent pearls, unique and minimal puzzles."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pencilsat.encodings import masyu_circuit, masyu_lazy
+from pencilsat.errors import InputError
+from pencilsat.generators import generate_masyu
+from pencilsat.generators.masyu import pearls_for_loop, random_loop
+from pencilsat.puzzles import masyu
+from pencilsat.puzzles.masyu import EMPTY, MasyuPuzzle
+from pencilsat.solvers.result import Verdict
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+@pytest.mark.parametrize("size", [(3, 3), (8, 5), (20, 20)])
+def test_random_loop_is_one_valid_loop_through_its_pearls(size):
+    rng = random.Random(7)
+    loop = random_loop(*size, rng)
+    puzzle = pearls_for_loop(loop)
+    assert masyu.check(puzzle, loop) == []
+    assert len(loop.edges) >= 4
+
+
+def test_random_loop_is_long():
+    loop = random_loop(30, 30, random.Random(3))
+    assert len(loop.degree()) >= 0.7 * 30 * 30
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_generated_puzzle_is_unique_for_both_strategies(seed):
+    puzzle = generate_masyu(8, 7, seed=seed)
+    assert puzzle.width == 8 and puzzle.height == 7
+    lazy = masyu_lazy.run(puzzle)
+    circuit = masyu_circuit.run(puzzle)
+    assert lazy.verdict == circuit.verdict == Verdict.UNIQUE
+    assert lazy.solution == circuit.solution
+    assert masyu.check(puzzle, lazy.solution) == []
+
+
+def test_generated_puzzle_has_no_pearl_to_spare():
+    puzzle = generate_masyu(7, 7, seed=11)
+    for cell in puzzle.pearl_cells():
+        pearls = np.array(puzzle.pearls)
+        pearls[cell] = EMPTY
+        assert masyu_lazy.run(MasyuPuzzle(pearls)).verdict == Verdict.MULTIPLE, cell
+
+
+def test_same_seed_same_puzzle():
+    assert generate_masyu(9, 6, seed=5) == generate_masyu(9, 6, seed=5)
+
+
+def test_too_small_grid_is_refused_with_a_hint():
+    with pytest.raises(InputError, match="at least 3"):
+        generate_masyu(2, 5)
+
+
+@pytest.mark.parametrize("name", ["masyu_36x20", "masyu_10x10"])
+def test_examples_are_unique_for_both_strategies(name):
+    puzzle = masyu.parse_puzzle((EXAMPLES / f"{name}.txt").read_text())
+    lazy = masyu_lazy.run(puzzle)
+    circuit = masyu_circuit.run(puzzle)
+    assert lazy.verdict == circuit.verdict == Verdict.UNIQUE
+    assert lazy.solution == circuit.solution
+    assert masyu.check(puzzle, lazy.solution) == []
+
+
+def test_example_is_reproduced_by_its_seed():
+    text = (EXAMPLES / "masyu_10x10.txt").read_text()
+    assert masyu.format_puzzle(generate_masyu(10, 10, seed=1)) == text

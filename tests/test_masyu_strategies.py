@@ -1,0 +1,218 @@
+"""The fast Masyu strategies: ``lazy`` (incremental SAT, sub-loop cuts) and ``circuit`` (CP-SAT).
+
+Every answer is compared with the corpus's ``.sol`` file and re-checked by the independent rule
+checker ``masyu.check``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pencilsat.encodings import masyu_circuit, masyu_lazy
+from pencilsat.puzzles import masyu
+from pencilsat.solvers.registry import DEFAULT_STRATEGY, load_strategy
+from pencilsat.solvers.result import Verdict
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "masyu"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+STRATEGIES = {"lazy": masyu_lazy.run, "circuit": masyu_circuit.run}
+
+
+def _size(path: Path) -> tuple[int, int]:
+    width, height = path.read_text().split("\n", 1)[0].split()[1:3]
+    return int(width), int(height)
+
+
+def _with_solutions(paths: list[Path]) -> list[Path]:
+    return [p for p in paths if p.with_suffix(".sol").exists()]
+
+
+JANKO = _with_solutions(sorted((CORPUS / "janko").glob("*.txt")))
+TATHAM = _with_solutions(sorted((CORPUS / "tatham").glob("*/*.txt")))
+SMALL = [p for p in JANKO + TATHAM if max(_size(p)) <= 12]
+SAMPLE = JANKO[::8]
+SEEDS = [CORPUS / "seed_10x10.txt", CORPUS / "seed_36x20.txt"]
+
+
+def _puzzle(text: str) -> masyu.MasyuPuzzle:
+    return masyu.parse_puzzle(text)
+
+
+def assert_solves_to_file(run, path: Path) -> None:
+    puzzle = masyu.parse_puzzle(path.read_text(), name=path.name)
+    result = run(puzzle)
+    assert result.verdict == Verdict.UNIQUE, path.name
+    assert masyu.check(puzzle, result.solution) == [], path.name
+    assert result.solution == masyu.parse_solution(path.with_suffix(".sol").read_text()), path.name
+
+
+@pytest.mark.parametrize("strategy", sorted(STRATEGIES))
+@pytest.mark.parametrize("path", SEEDS, ids=lambda p: p.stem)
+def test_seed_puzzles_are_unique_and_match_the_printed_solution(strategy, path):
+    assert_solves_to_file(STRATEGIES[strategy], path)
+
+
+def test_corpus_selection_is_as_large_as_promised():
+    assert len(SMALL) >= 300
+    assert len(SAMPLE) >= 100
+
+
+def test_lazy_solves_every_corpus_puzzle_up_to_12x12():
+    for path in SMALL:
+        assert_solves_to_file(masyu_lazy.run, path)
+
+
+def test_lazy_solves_a_deterministic_sample_of_janko():
+    for path in SAMPLE:
+        assert_solves_to_file(masyu_lazy.run, path)
+
+
+def test_circuit_solves_a_sample_of_small_puzzles():
+    for path in SMALL[::10]:
+        assert_solves_to_file(masyu_circuit.run, path)
+
+
+def test_circuit_solves_a_sample_of_larger_janko():
+    larger = [p for p in SAMPLE if max(_size(p)) > 12 and _size(p)[0] * _size(p)[1] <= 400]
+    assert len(larger) >= 10
+    for path in larger[::2]:
+        assert_solves_to_file(masyu_circuit.run, path)
+
+
+@pytest.mark.parametrize("sat_solver", ["cadical", "glucose", "minisat", "cadical195"])
+def test_lazy_runs_on_each_sat_solver(sat_solver):
+    puzzle = masyu.parse_puzzle((CORPUS / "seed_10x10.txt").read_text())
+    result = masyu_lazy.run(puzzle, sat_solver=sat_solver)
+    assert result.verdict == Verdict.UNIQUE
+    assert result.solution == masyu.parse_solution((CORPUS / "seed_10x10.sol").read_text())
+    assert result.stats.sat_solver == masyu_lazy.pysat_name(sat_solver)
+
+
+# A loop would have to leave the two pearls' areas separately: every local rule can be met,
+# but only by two loops, so only the sub-loop cuts prove there is no answer.
+NEEDS_CUTS = "masyu 6 5\n..WB..\n......\n.....W\n...B..\n......\n"
+WHITE_IN_CORNER = "masyu 4 4\nW...\n....\n....\n....\n"
+ONE_PEARL = "masyu 4 4\n.W..\n....\n....\n....\n"
+NO_PEARLS = "masyu 3 3\n...\n...\n...\n"
+
+
+@pytest.mark.parametrize("strategy", sorted(STRATEGIES))
+@pytest.mark.parametrize("text", [NEEDS_CUTS, WHITE_IN_CORNER], ids=["needs-cuts", "corner"])
+def test_puzzle_without_answer_is_none(strategy, text):
+    result = STRATEGIES[strategy](_puzzle(text))
+    assert result.verdict == Verdict.NONE
+    assert result.solution is None
+
+
+def test_lazy_proves_no_answer_through_cuts():
+    result = masyu_lazy.run(_puzzle(NEEDS_CUTS))
+    assert result.stats.extra["cuts"] > 0
+
+
+@pytest.mark.parametrize("strategy", sorted(STRATEGIES))
+@pytest.mark.parametrize("text", [ONE_PEARL, NO_PEARLS], ids=["one-pearl", "no-pearls"])
+def test_puzzle_with_several_answers_is_multiple(strategy, text):
+    puzzle = _puzzle(text)
+    result = STRATEGIES[strategy](puzzle)
+    assert result.verdict == Verdict.MULTIPLE
+    assert masyu.check(puzzle, result.solution) == []
+    assert masyu.check(puzzle, result.second_solution) == []
+    assert result.solution != result.second_solution
+    assert result.differences == result.solution.differing_cells(result.second_solution)
+    assert result.differences
+
+
+@pytest.mark.parametrize("strategy", sorted(STRATEGIES))
+def test_grid_too_small_for_any_loop_is_none(strategy):
+    assert STRATEGIES[strategy](_puzzle("masyu 1 1\nB\n")).verdict == Verdict.NONE
+    assert STRATEGIES[strategy](_puzzle("masyu 1 1\n.\n")).verdict == Verdict.NONE
+
+
+def test_circuit_times_out_as_unknown_on_a_big_puzzle():
+    puzzle = masyu.parse_puzzle((EXAMPLES / "masyu_36x20.txt").read_text())
+    result = masyu_circuit.run(puzzle, time_limit=0.001)
+    assert result.verdict == Verdict.UNKNOWN
+    assert result.second_solution is None
+
+
+def test_lazy_times_out_as_unknown():
+    puzzle = masyu.parse_puzzle((EXAMPLES / "masyu_36x20.txt").read_text())
+    result = masyu_lazy.run(puzzle, time_limit=1e-9)
+    assert result.verdict == Verdict.UNKNOWN
+    assert result.solution is None
+
+
+def test_generous_time_limit_still_gives_the_verdict():
+    puzzle = masyu.parse_puzzle((CORPUS / "seed_36x20.txt").read_text())
+    for run in STRATEGIES.values():
+        assert run(puzzle, time_limit=60).verdict == Verdict.UNIQUE
+
+
+@pytest.mark.parametrize("strategy", sorted(STRATEGIES))
+def test_statistics_are_reported(strategy):
+    puzzle = masyu.parse_puzzle((CORPUS / "seed_10x10.txt").read_text())
+    stats = STRATEGIES[strategy](puzzle).stats
+    assert stats.encoding == strategy
+    assert stats.variables > 0 and stats.clauses > 0
+    for figure in (stats.conflicts, stats.decisions, stats.propagations):
+        assert figure is not None and figure >= 0
+    for seconds in (stats.encode_s, stats.solve_s, stats.uniqueness_s):
+        assert seconds is not None and seconds >= 0
+
+
+def test_lazy_reports_its_cuts_and_sat_calls():
+    puzzle = masyu.parse_puzzle((CORPUS / "seed_36x20.txt").read_text())
+    extra = masyu_lazy.run(puzzle).stats.extra
+    assert extra["sat_calls"] >= 2 and extra["cuts"] >= 1
+
+
+@pytest.mark.parametrize("cut", masyu_lazy.CUTS)
+def test_every_cut_kind_gives_the_same_answer(cut):
+    path = CORPUS / "seed_36x20.txt"
+    assert_solves_to_file(lambda p: masyu_lazy.run(p, cut=cut), path)
+
+
+def test_strategies_refuse_the_other_backend():
+    puzzle = _puzzle(ONE_PEARL)
+    with pytest.raises(ValueError, match="backend 'cnf' only"):
+        masyu_lazy.run(puzzle, backend="cpsat")
+    with pytest.raises(ValueError, match="backend 'cpsat' only"):
+        masyu_circuit.run(puzzle, backend="cnf")
+
+
+def test_unknown_sat_solver_is_refused_by_name():
+    with pytest.raises(ValueError, match="unknown SAT solver 'lingeling'"):
+        masyu_lazy.run(_puzzle(ONE_PEARL), sat_solver="lingeling")
+
+
+def test_registry_loads_both_and_defaults_to_lazy():
+    assert DEFAULT_STRATEGY["masyu"] == "lazy"
+    name, run = load_strategy("masyu", None)
+    assert (name, run) == ("lazy", masyu_lazy.run)
+    assert load_strategy("masyu", "circuit")[1] is masyu_circuit.run
+
+
+@pytest.mark.parametrize("text", [NEEDS_CUTS, WHITE_IN_CORNER, ONE_PEARL],
+                         ids=["needs-cuts", "corner", "one-pearl"])
+def test_fast_strategies_agree_with_tamura_on_hand_made_puzzles(text):
+    from pencilsat.encodings import masyu_tamura
+
+    puzzle = _puzzle(text)
+    reference = masyu_tamura.run(puzzle, backend="cnf", sat_solver=None, time_limit=None)
+    for run in STRATEGIES.values():
+        assert run(puzzle).verdict == reference.verdict
+
+
+def test_fast_strategies_agree_with_tamura_on_small_janko():
+    from pencilsat.encodings import masyu_tamura
+
+    six = [p for p in JANKO if _size(p) == (6, 6)][::3]
+    assert len(six) >= 5
+    for path in six:
+        puzzle = masyu.parse_puzzle(path.read_text())
+        reference = masyu_tamura.run(puzzle, backend="cnf", sat_solver=None, time_limit=None)
+        for run in STRATEGIES.values():
+            result = run(puzzle)
+            assert (result.verdict, result.solution) == (reference.verdict, reference.solution)
