@@ -125,3 +125,18 @@ def test_multiple_svg_marks_differences(tmp_path):
     out = tmp_path / "two.svg"
     assert main(["solve", str(f), "--svg", str(out)]) == 1
     assert 'class="difference"' in out.read_text()
+
+
+def test_generate_reproduces_the_example(capsys):
+    assert main(["generate", "masyu", "10x10", "--seed", "1"]) == 0
+    assert capsys.readouterr().out == (REPO / "examples/masyu_10x10.txt").read_text()
+
+
+def test_generate_rejects_a_bad_size():
+    assert main(["generate", "masyu", "10by10"]) == 4
+
+
+def test_main_example_is_unique_with_the_default_strategy(capsys):
+    assert main(["solve", str(REPO / "examples/masyu_36x20.txt"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "unique" and data["stats"]["encoding"] == "lazy"

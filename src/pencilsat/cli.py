@@ -60,6 +60,11 @@ def build_parser() -> argparse.ArgumentParser:
                          help="puzz.link URL, Tatham game ID, corpus text, or the seed's Sugar "
                          "format (Masyu)")
 
+    generate = sub.add_parser("generate", help="generate a puzzle with exactly one solution")
+    generate.add_argument("genre", choices=("masyu",))
+    generate.add_argument("size", metavar="WxH", help="width x height, e.g. 36x20")
+    generate.add_argument("--seed", type=int, help="random seed, for a reproducible puzzle")
+
     verify = sub.add_parser("verify", help="check a solution with the independent rule checker")
     verify.add_argument("puzzle")
     verify.add_argument("solution")
@@ -77,6 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_grade(args)
         if args.command == "convert":
             return cmd_convert(args)
+        if args.command == "generate":
+            return cmd_generate(args)
     except InputError as err:
         print(f"pencilsat: invalid input: {err}", file=sys.stderr)
         return EXIT_INVALID
@@ -216,6 +223,20 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print("verdict: unique")
         print(result.grade.describe(args.steps))
     return result.verdict.exit_code
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    import re
+
+    from pencilsat.generators import generate_masyu
+    from pencilsat.puzzles import masyu
+
+    size = re.fullmatch(r"(\d{1,4})x(\d{1,4})", args.size)
+    if size is None:
+        raise InputError(f"size {args.size!r} is not WIDTHxHEIGHT", hint="e.g. 36x20")
+    width, height = int(size[1]), int(size[2])
+    sys.stdout.write(masyu.format_puzzle(generate_masyu(width, height, seed=args.seed)))
+    return 0
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

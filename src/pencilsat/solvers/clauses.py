@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pencilsat.solvers.cnf import CnfBackend
-from pencilsat.solvers.result import SolveResult, SolveStats, Verdict
-from pencilsat.solvers.uniqueness import remaining, resolve_sat_solver
+from pencilsat.solvers.result import SolveResult, SolveStats
+from pencilsat.solvers.uniqueness import prove_unique, resolve_sat_solver
 
 
 @dataclass
@@ -79,36 +79,10 @@ def solve_clauses(
     stats = SolveStats(backend="cnf", encoding=enc.name, sat_solver=solver.sat_solver,
                        variables=enc.num_vars, clauses=len(enc.clauses))
     stats.encode_s = time.perf_counter() - start
-    try:
-        t = time.perf_counter()
-        first = solver.solve(remaining(deadline))
-        stats.solve_s = time.perf_counter() - t
-        if first is None:
-            return _finish(SolveResult(Verdict.UNKNOWN, puzzle, stats=stats,
-                                       message="time limit reached before a solution was found"),
-                           solver)
-        if first is False:
-            return _finish(SolveResult(Verdict.NONE, puzzle, stats=stats), solver)
+
+    def block() -> None:
         true = solver.model_set
-        solution = enc.decode(true)
         solver.add_clause([-lit if lit in true else lit for lit in enc.answer])
-        t = time.perf_counter()
-        second = solver.solve(remaining(deadline))
-        stats.uniqueness_s = time.perf_counter() - t
-        if second is None:
-            return _finish(SolveResult(Verdict.UNKNOWN, puzzle, solution, stats=stats,
-                                       message="time limit reached during the uniqueness proof"),
-                           solver)
-        if second is False:
-            return _finish(SolveResult(Verdict.UNIQUE, puzzle, solution, stats=stats), solver)
-        other = enc.decode(solver.model_set)
-        return _finish(SolveResult(Verdict.MULTIPLE, puzzle, solution, other,
-                                   solution.differing_cells(other), stats=stats), solver)
-    finally:
-        solver.close()
 
-
-def _finish(result: SolveResult, solver: ClauseBackend) -> SolveResult:
-    for key, val in solver.stats().items():
-        setattr(result.stats, key, val)
-    return result
+    return prove_unique(puzzle, solver, stats, deadline,
+                        decode=lambda: enc.decode(solver.model_set), block=block)

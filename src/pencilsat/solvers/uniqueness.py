@@ -74,6 +74,28 @@ def solve_encoding(
                        sat_solver=getattr(solver, "sat_solver", None),
                        variables=solver.num_variables, clauses=solver.num_clauses)
     stats.encode_s = time.perf_counter() - start
+
+    def block() -> None:
+        truth = [evaluate(a, solver.value) for a in encoding.answer]
+        solver.add(Or(tuple(Not(a) if v else a
+                            for a, v in zip(encoding.answer, truth, strict=True))))
+
+    return prove_unique(puzzle, solver, stats, deadline,
+                        decode=lambda: encoding.decode(solver.value), block=block)
+
+
+def prove_unique(
+    puzzle: Any,
+    solver: Any,
+    stats: SolveStats,
+    deadline: float | None,
+    *,
+    decode: Callable[[], Any],
+    block: Callable[[], None],
+) -> SolveResult:
+    """The procedure every strategy on a ready solver shares: solve; read the answer; forbid it
+    (``block``); solve again. ``solver`` has ``solve(seconds) -> True/False/None``,
+    ``stats()`` and ``close()``; it is closed here."""
     try:
         t = time.perf_counter()
         first = solver.solve(remaining(deadline))
@@ -84,10 +106,8 @@ def solve_encoding(
                            solver)
         if first is False:
             return _finish(SolveResult(Verdict.NONE, puzzle, stats=stats), solver)
-        solution = encoding.decode(solver.value)
-        truth = [evaluate(a, solver.value) for a in encoding.answer]
-        solver.add(Or(tuple(Not(a) if v else a for a, v in zip(encoding.answer, truth,
-                                                                  strict=True))))
+        solution = decode()
+        block()
         t = time.perf_counter()
         second = solver.solve(remaining(deadline))
         stats.uniqueness_s = time.perf_counter() - t
@@ -97,7 +117,7 @@ def solve_encoding(
                            solver)
         if second is False:
             return _finish(SolveResult(Verdict.UNIQUE, puzzle, solution, stats=stats), solver)
-        other = encoding.decode(solver.value)
+        other = decode()
         return _finish(SolveResult(Verdict.MULTIPLE, puzzle, solution, other,
                                    solution.differing_cells(other), stats=stats), solver)
     finally:

@@ -1,0 +1,58 @@
+"""Whole-process wall time of ``pencilsat solve`` (what a user waits for), median of N runs.
+
+Usage: ``python benchmarks/cli_wall.py [--runs 7]``. Runs the CLI as a fresh process on the
+generated 36x20 example and the seed 36x20, plus a bare ``python -c pass`` for the interpreter
+start-up floor. Issue 3's target: <= 0.3 s for ``pencilsat solve`` on a 36x20.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import CORPUS, REPO, markdown_table, median, write_results  # noqa: E402
+
+CASES = [
+    ("python -c pass (start-up floor)", [sys.executable, "-c", "pass"]),
+    ("pencilsat solve examples/masyu_36x20.txt",
+     [sys.executable, "-m", "pencilsat.cli", "solve", str(REPO / "examples/masyu_36x20.txt")]),
+    ("pencilsat solve seed_36x20 (corpus)",
+     [sys.executable, "-m", "pencilsat.cli", "solve", str(CORPUS / "masyu/seed_36x20.txt")]),
+    ("pencilsat solve seed_36x20 --json",
+     [sys.executable, "-m", "pencilsat.cli", "solve", str(CORPUS / "masyu/seed_36x20.txt"),
+      "--json"]),
+]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7)
+    args = ap.parse_args()
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    rows, data = [], []
+    for label, cmd in CASES:
+        subprocess.run(cmd, env=env, capture_output=True, check=False)  # warm-up
+        times = []
+        for _ in range(args.runs):
+            start = time.perf_counter()
+            proc = subprocess.run(cmd, env=env, capture_output=True, check=False)
+            times.append(time.perf_counter() - start)
+            assert proc.returncode == 0, proc.stderr
+        rows.append([label, median(times), min(times), max(times)])
+        data.append({"case": label, "median_s": median(times), "times": times})
+        print(rows[-1], flush=True)
+    body = (f"Whole-process wall seconds over {args.runs} runs after one warm-up "
+            "(`subprocess` from Python; the machine is shared, so read the median).\n\n"
+            + markdown_table(["command", "median s", "min s", "max s"], rows)
+            + "\n\nReproduce: `python benchmarks/cli_wall.py`.\n")
+    write_results("cli_wall", "pencilsat solve as a process", body, data)
+
+
+if __name__ == "__main__":
+    main()
