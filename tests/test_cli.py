@@ -140,3 +140,14 @@ def test_main_example_is_unique_with_the_default_strategy(capsys):
     assert main(["solve", str(REPO / "examples/masyu_36x20.txt"), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["verdict"] == "unique" and data["stats"]["encoding"] == "lazy"
+
+
+def test_closed_pipe_is_not_a_traceback():
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    proc = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", "solve",
+                             str(REPO / "examples/masyu_36x20.txt")], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader leaves before the solver has printed anything
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in err
