@@ -13,6 +13,7 @@ from pencilsat.grading.masyu_state import (
     OPEN,
     PASSED,
     WHITE,
+    Deduction,
     Line,
     MasyuState,
     ccw,
@@ -189,3 +190,10 @@ __all__ = [
     "WINDOW_LONG",
     "WINDOW_ALL",
 ]
+
+
+def open_deduction(ctx: Context, name: str, sets, text: str) -> Deduction | None:
+    """A technique's deduction, keeping only the borders still undetermined (general techniques
+    never overwrite a decided border); ``None`` when nothing is left to set."""
+    sets = [(e, v) for e, v in sets if e and ctx.st.val[e] == OPEN]
+    return Deduction(name, tuple(sets), text) if sets else None

@@ -7,7 +7,7 @@ Prop 12 before blocking, so a move that would close the actual solution is never
 
 from __future__ import annotations
 
-from pencilsat.grading.masyu_context import Context, straight_forced
+from pencilsat.grading.masyu_context import Context, open_deduction, straight_forced
 from pencilsat.grading.masyu_frames import (
     Cells,
     Frame,
@@ -28,11 +28,6 @@ from pencilsat.grading.masyu_state import (
     Deduction,
     opp,
 )
-
-
-def _ded(ctx: Context, name: str, sets, text: str) -> Deduction | None:
-    sets = [(e, v) for e, v in sets if e and ctx.st.val[e] == OPEN]
-    return Deduction(name, tuple(sets), text) if sets else None
 
 
 # ---------------------------------------------------------------- SIROMSRENCH
@@ -65,7 +60,7 @@ def white_run_check(ctx: Context) -> Deduction | None:
                 axis = "horizontally" if d == RIGHT else "vertically"
                 what = f"white {g.name(q)}" if len(run) == 1 else (
                     f"whites {g.name(q)}, {g.name(run[1])}")
-                return _ded(ctx, "SIROMSRENCH", [(g.eid[q][d], BLOCKED)],
+                return open_deduction(ctx, "SIROMSRENCH", [(g.eid[q][d], BLOCKED)],
                             f"{what} cannot run {axis}: a neighbour along that axis is forced"
                             f" straight, leaving no turn")
     return None
@@ -85,7 +80,7 @@ def black_white_run_check(ctx: Context) -> Deduction | None:
             if n3 < 0 or g.pearl[n2] != WHITE:
                 continue
             if g.pearl[n3] == WHITE or (g.pearl[n3] == EMPTY and straight_forced(st, n3, d)):
-                return _ded(ctx, "KUROMSRENCH", [(g.eid[b][d], BLOCKED)],
+                return open_deduction(ctx, "KUROMSRENCH", [(g.eid[b][d], BLOCKED)],
                             f"black {g.name(b)} going {DIR_NAMES[d]} would make white"
                             f" {g.name(n2)} straight between straight cells")
     return None
@@ -103,7 +98,7 @@ def closed_loop_check_1(ctx: Context) -> Deduction | None:
             for d in st.open_dirs(e):
                 stop, wn = ctx.route(e, d)
                 if stop == f and ctx.partial(0, wn, 0, ln.black_ends):
-                    return _ded(ctx, "TOJIWA1", [(g.eid[e][d], BLOCKED)],
+                    return open_deduction(ctx, "TOJIWA1", [(g.eid[e][d], BLOCKED)],
                                 f"from line end {g.name(e)} going {DIR_NAMES[d]} the route is"
                                 f" forced back to the other end {g.name(f)}: a partial loop")
     return None
@@ -133,7 +128,7 @@ def _closing(ctx, cs: Cells, name: str, x: int, y: int, target: tuple[int, int],
     if not ctx.partial(0, wn, bn, ln.black_ends):
         return None
     g = ctx.g
-    return _ded(ctx, name, [(cs.edge(*target), BLOCKED)],
+    return open_deduction(ctx, name, [(cs.edge(*target), BLOCKED)],
                 f"using {g.name(target[0])}-{g.name(target[1])} would force the line to close"
                 f" on itself between {g.name(x)} and {g.name(y)} ({why})")
 
@@ -199,14 +194,14 @@ def cut_line_1(ctx: Context) -> Deduction | None:
             elif cs.black(t9) and cs.btw(t2, t9) == OPEN and cs.end(t3):
                 target = (t2, t9)
             if target:
-                return _ded(ctx, "SETUDANSEN1", [(cs.edge(*target), BLOCKED)],
+                return open_deduction(ctx, "SETUDANSEN1", [(cs.edge(*target), BLOCKED)],
                             f"using {g.name(target[0])}-{g.name(target[1])} would leave line end"
                             f" {g.name(t1)} no way out (case A)")
         if (kind in (3, 6, 7) and cs.end(t2) and cs.btw(t2, t3) == OPEN
                 and cs.input_like(t3, f.d, f.gd)):
             target = (t1, f.t4) if kind == 7 else (c, t1)
             if target[1] >= 0 and cs.btw(*target) == OPEN:
-                return _ded(ctx, "SETUDANSEN1", [(cs.edge(*target), BLOCKED)],
+                return open_deduction(ctx, "SETUDANSEN1", [(cs.edge(*target), BLOCKED)],
                             f"using {g.name(target[0])}-{g.name(target[1])} would leave line end"
                             f" {g.name(t3)} no way out (case B)")
     return None
@@ -238,7 +233,7 @@ def type1_region(ctx: Context) -> Deduction | None:
         if len(items) == 1:
             x, edges = items[0]
             if len(edges) == 1 or ctx.level >= 3 or g.pearl[x] == EMPTY:
-                return _ded(ctx, "TY1RYOIKI", [(edges[0], BLOCKED)],
+                return open_deduction(ctx, "TY1RYOIKI", [(edges[0], BLOCKED)],
                             f"the empty pocket at {g.name(c)} has one way in, from"
                             f" {g.name(x)}: a line could not leave it")
             continue
@@ -250,7 +245,7 @@ def type1_region(ctx: Context) -> Deduction | None:
         if single or (ctx.level >= 3 and both_free):
             ln = ctx.connected(x, y)
             if ln is not None and ctx.partial(0, 0, 0, ln.black_ends):
-                return _ded(ctx, "TY1RYOIKI", [(e, BLOCKED) for e in ex + ey],
+                return open_deduction(ctx, "TY1RYOIKI", [(e, BLOCKED) for e in ex + ey],
                             f"the pocket at {g.name(c)} has exits {g.name(x)} and"
                             f" {g.name(y)}, two ends of one line: entering would close it")
         if ctx.level >= 3:
@@ -296,7 +291,7 @@ def _type1_effective_ends(ctx, cs: Cells, c: int, x: int, ex: int, y: int, ey: i
     wn, bn = cs.absorbed(*(wx + wy))
     if not ctx.partial(0, wn, bn, ln.black_ends):
         return None
-    return _ded(ctx, "TY1RYOIKI", [(ex, BLOCKED), (ey, BLOCKED)],
+    return open_deduction(ctx, "TY1RYOIKI", [(ex, BLOCKED), (ey, BLOCKED)],
                 f"the pocket at {g.name(c)} would join {g.name(px)} and {g.name(py)}, the two"
                 f" ends of one line, through its exits {g.name(x)} and {g.name(y)}")
 
@@ -317,7 +312,7 @@ def _type1_parity(ctx, cs: Cells, c: int, x: int, ex: list[int], y: int, ey: lis
         g.pearl[x] == BLACK and st.counts(x) == (1, 1, 2))
     if not exactly_one:
         return None
-    return _ded(ctx, "TY1RYOIKI", [(ey[0], PASSED)],
+    return open_deduction(ctx, "TY1RYOIKI", [(ey[0], PASSED)],
                 f"exit {g.name(x)} enters the pocket at {g.name(c)} exactly once, so by parity"
                 f" the line also crosses into it from {g.name(y)}")
 
@@ -344,7 +339,7 @@ def type2_region(ctx: Context) -> Deduction | None:
             n = len(region.semi)
             if n == 1 and len(items) == 1 and len(items[0][1]) == 1:
                 x, (e,) = items[0]
-                return _ded(ctx, "TY2RYOIKI", [(e, PASSED)],
+                return open_deduction(ctx, "TY2RYOIKI", [(e, PASSED)],
                             f"line end {g.name(a)} can only leave its area through"
                             f" {g.name(x)}")
             if n == 1 and len(items) == 2 and b in region.exits:
@@ -355,7 +350,7 @@ def type2_region(ctx: Context) -> Deduction | None:
                         sets.append((region.exits[b][0], BLOCKED))
                     if len(region.exits[other]) == 1:
                         sets.append((region.exits[other][0], PASSED))
-                    ded = _ded(ctx, "TY2RYOIKI", sets,
+                    ded = open_deduction(ctx, "TY2RYOIKI", sets,
                                f"line end {g.name(a)} must leave its area, not back to its own"
                                f" other end {g.name(b)}: it goes to {g.name(other)}")
                     if ded:
@@ -363,7 +358,7 @@ def type2_region(ctx: Context) -> Deduction | None:
             if (ctx.level >= 3 and n == 2 and b in region.semi and len(items) == 2
                     and ctx.partial(0, 0, 0, ln.black_ends)):
                 sets = [(es[0], PASSED) for _, es in items if len(es) == 1]
-                ded = _ded(ctx, "TY2RYOIKI", sets,
+                ded = open_deduction(ctx, "TY2RYOIKI", sets,
                            f"both ends {g.name(a)}, {g.name(b)} of one line lie in one area with"
                            f" two exits: each end leaves through one")
                 if ded:

@@ -5,7 +5,7 @@ Digest §4.4.1, §4.4.2, §4.4.8. Like the level-2 routines each returns its fir
 
 from __future__ import annotations
 
-from pencilsat.grading.masyu_context import Context
+from pencilsat.grading.masyu_context import Context, open_deduction
 from pencilsat.grading.masyu_frames import Cells, Frame, make_frame
 from pencilsat.grading.masyu_state import (
     BLACK,
@@ -22,16 +22,11 @@ from pencilsat.grading.masyu_state import (
 )
 
 
-def _ded(ctx: Context, name: str, sets, text: str) -> Deduction | None:
-    sets = [(e, v) for e, v in sets if e and ctx.st.val[e] == OPEN]
-    return Deduction(name, tuple(sets), text) if sets else None
-
-
 def _block(ctx: Context, cs: Cells, name: str, x: int, y: int, why: str) -> Deduction | None:
     if x < 0 or y < 0 or cs.btw(x, y) != OPEN:
         return None
     g = ctx.g
-    return _ded(ctx, name, [(cs.edge(x, y), BLOCKED)],
+    return open_deduction(ctx, name, [(cs.edge(x, y), BLOCKED)],
                 f"border {g.name(x)}-{g.name(y)} blocked: {why}")
 
 
@@ -96,7 +91,7 @@ def _cut2_black_gap(ctx: Context, cs: Cells) -> Deduction | None:
                 continue
             for s in (cw(d), opp(cw(d))):
                 if st.border(m, s) == BLOCKED and st.border(m, opp(s)) == OPEN:
-                    return _ded(ctx, "SETUDANSEN2", [(g.eid[m][opp(s)], BLOCKED)],
+                    return open_deduction(ctx, "SETUDANSEN2", [(g.eid[m][opp(s)], BLOCKED)],
                                 f"{g.name(m)} lies between blacks {g.name(b)} and {g.name(b2)}"
                                 f" and cannot turn; one side is blocked, so the other is too"
                                 f" (case D)")
@@ -193,7 +188,7 @@ def black_beside_walled_square(ctx: Context) -> Deduction | None:
                     rest = [mine[j] for j in range(4) if j != k]
                     if all(st.border(y, t) == BLOCKED or g.pearl[g.nb[y][t]] == BLACK
                            for y, t in rest):
-                        return _ded(ctx, "KUROMSFOUR", [(g.eid[x][s], BLOCKED)],
+                        return open_deduction(ctx, "KUROMSFOUR", [(g.eid[x][s], BLOCKED)],
                                     f"a line from black {g.name(src)} into {g.name(x)} would be"
                                     f" driven round the 2x2 block back to where it entered")
     return None
@@ -420,7 +415,8 @@ def _tube_must_be_used(ctx: Context, x1: int, x2: int, d: int) -> Deduction | No
         if l1 is None or l2 is None or l1 is l2:
             continue
         if ctx.partial(1, w1 + w2, 0, l1.black_ends + l2.black_ends):
-            return _ded(ctx, "TOJIWA6", [(g.eid[x1][d], PASSED), (g.eid[x2][opp(d)], PASSED)],
+            return open_deduction(ctx, "TOJIWA6",
+                                  [(g.eid[x1][d], PASSED), (g.eid[x2][opp(d)], PASSED)],
                         f"if the passage from {g.name(x1)} to {g.name(x2)} were unused, the"
                         f" lines at both its ends would be forced into a closed loop: it is"
                         f" used (case B2)")
@@ -442,7 +438,7 @@ def _tojiwa6_core(ctx: Context, x1: int, x2: int, e1: int, e2: int) -> Deduction
     if len(others) == 1:
         stop, wn = ctx.route(y2, others[0])
         if stop == y1 and ctx.partial(1, wn, 0, n):
-            return _ded(ctx, "TOJIWA6", [(e1, BLOCKED)],
+            return open_deduction(ctx, "TOJIWA6", [(e1, BLOCKED)],
                         f"if {g.name(x1)} entered the passage it would come out at"
                         f" {g.name(x2)}, and {g.name(y2)} would be forced to close the loop onto"
                         f" {g.name(y1)}")
@@ -457,7 +453,7 @@ def _tojiwa6_core(ctx: Context, x1: int, x2: int, e1: int, e2: int) -> Deduction
             cur = g.nb[cur][step]
         bw, _ = Cells(st).absorbed(*between)
         if stop == y1 and ctx.partial(1, wn + bw, 0, n):
-            return _ded(ctx, "TOJIWA6", [(g.eid[y2][step], BLOCKED)],
+            return open_deduction(ctx, "TOJIWA6", [(g.eid[y2][step], BLOCKED)],
                         f"if {g.name(y2)} joined {g.name(x1)}, {g.name(x2)} could not use the"
                         f" passage and would be forced to close the loop onto {g.name(y1)}")
     return None

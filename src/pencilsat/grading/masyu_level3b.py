@@ -6,7 +6,7 @@ separated lines that are connected").
 
 from __future__ import annotations
 
-from pencilsat.grading.masyu_context import Context
+from pencilsat.grading.masyu_context import Context, open_deduction
 from pencilsat.grading.masyu_frames import Cells, build_region
 from pencilsat.grading.masyu_state import (
     BLACK,
@@ -16,11 +16,6 @@ from pencilsat.grading.masyu_state import (
     PASSED,
     Deduction,
 )
-
-
-def _ded(ctx: Context, name: str, sets, text: str) -> Deduction | None:
-    sets = [(e, v) for e, v in sets if e and ctx.st.val[e] == OPEN]
-    return Deduction(name, tuple(sets), text) if sets else None
 
 
 # ---------------------------------------------------------------- TOJIWA5
@@ -83,7 +78,7 @@ def closed_loop_check_5(ctx: Context) -> Deduction | None:
             wn, bn = cs.absorbed(t1, t4, second)
             refuted = ctx.ln >= 1 or ctx.wn - wn > 0 or ctx.bn - bn > 0
         if refuted:
-            return _ded(ctx, "TOJIWA5", [(cs.edge(t1, t4), BLOCKED)],
+            return open_deduction(ctx, "TOJIWA5", [(cs.edge(t1, t4), BLOCKED)],
                         f"if the line ran through {g.name(t1)} into corner {g.name(c)} it"
                         f" would be trapped in the pocket at {g.name(t2)}: border"
                         f" {g.name(t1)}-{g.name(t4)} blocked")
@@ -151,7 +146,7 @@ def _extend(ctx: Context, cs: Cells, x: int, y: int, absorbed, extra_lines: int)
         for d in st.open_dirs(e):
             stop, wn = ctx.route(e, d)
             if stop == f and ctx.partial(extra_lines, wn + wn0, bn0, n):
-                return _ded(ctx, "RENSENENTYO", [(g.eid[e][d], BLOCKED)],
+                return open_deduction(ctx, "RENSENENTYO", [(g.eid[e][d], BLOCKED)],
                             f"the lines ending at {g.name(x)} and {g.name(y)} must join; going"
                             f" {DIR_NAMES[d]} from {g.name(e)} would close the joined line"
                             f" {g.name(p)}...{g.name(q)} on itself")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pencilsat.grading.masyu_context import ROUTE_CAP, Context
+from pencilsat.grading.masyu_context import ROUTE_CAP, Context, open_deduction
 from pencilsat.grading.masyu_frames import Cells
 from pencilsat.grading.masyu_state import (
     BLOCKED,
@@ -306,8 +306,7 @@ def _virtual_route(ctx: Context, p: int, q: int, totals, name: str) -> Deduction
 
 
 def _ded(ctx: Context, sets, text: str, name: str) -> Deduction | None:
-    sets = [(e, v) for e, v in sets if e and ctx.st.val[e] == OPEN]
-    return Deduction(name, tuple(sets), text) if sets else None
+    return open_deduction(ctx, name, sets, text)
 
 
 # ---------------------------------------------------------------- RYOIKISYORI2
