@@ -10,10 +10,10 @@ import csv
 from pathlib import Path
 
 import numpy as np
+from conftest import CORPUS  # noqa: E402  (one definition of the corpus path)
 
 from pencilsat.puzzles import lightup, masyu, sudoku
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 PARSERS = {"masyu": masyu.parse_puzzle, "lightup": lightup.parse_puzzle}
 FORMATTERS = {"masyu": masyu.format_puzzle, "lightup": lightup.format_puzzle}
 TATHAM_SUDOKU_LEVELS = ("trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable")

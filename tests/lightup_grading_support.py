@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from conftest import CORPUS as CORPUS_ROOT
 
 from pencilsat.grading.lightup_engine import effective
 from pencilsat.grading.lightup_geometry import Geometry
@@ -13,7 +14,7 @@ from pencilsat.grading.lightup_state import Board, Deduction
 from pencilsat.puzzles.common import Cell
 from pencilsat.puzzles.lightup import LightUpPuzzle
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "lightup"
+CORPUS = CORPUS_ROOT / "lightup"
 
 _PUZZLE_CHAR = {".": -1, "+": -1, "x": -1, "L": -1, "*": -1, "#": -2,
                 **{str(k): k for k in range(5)}}

@@ -10,11 +10,12 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS as CORPUS_ROOT
 
 from pencilsat.grading.masyu import TECHNIQUES, MasyuGrade, grade_masyu, solution_agrees
 from pencilsat.puzzles.masyu import parse_puzzle, parse_solution
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "masyu"
+CORPUS = CORPUS_ROOT / "masyu"
 
 
 def _dims(path: Path) -> tuple[int, int]:

@@ -7,7 +7,7 @@ that the basics or lower-level techniques alone do not make the same deduction.
 
 from __future__ import annotations
 
-from pathlib import Path
+from conftest import CORPUS as CORPUS_ROOT
 
 from pencilsat.grading.masyu_basic import (
     adjacent_blacks_first_clue,
@@ -322,7 +322,7 @@ def test_tojiwa6_tube_entry_that_forces_the_loop_closed_is_blocked():
 
 
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "masyu"
+CORPUS = CORPUS_ROOT / "masyu"
 
 
 def test_mujyunsyori_refutes_a_border_where_level_2_gets_stuck():

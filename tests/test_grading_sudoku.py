@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import CORPUS as CORPUS_ROOT
 from sudoku_backtrack import solutions
 
 from pencilsat.errors import InputError
@@ -17,7 +18,7 @@ from pencilsat.grading.sudoku_flow import PairMemory, find_step
 from pencilsat.grading.sudoku_state import SudokuState
 from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution, check, parse_line
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "sudoku"
+CORPUS = CORPUS_ROOT / "sudoku"
 TATHAM_LEVELS = ["trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable"]
 
 

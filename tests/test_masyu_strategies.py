@@ -9,13 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS as CORPUS_ROOT
 
 from pencilsat.encodings import masyu_circuit, masyu_lazy
 from pencilsat.puzzles import masyu
 from pencilsat.solvers.registry import DEFAULT_STRATEGY, load_strategy
 from pencilsat.solvers.result import Verdict
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "masyu"
+CORPUS = CORPUS_ROOT / "masyu"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 STRATEGIES = {"lazy": masyu_lazy.run, "circuit": masyu_circuit.run}
 
