@@ -222,3 +222,17 @@ def test_branching_stops_at_two_solutions_under_default_caps():
     empty = singles.candidates(["." * 81])  # too big a tree for one level: left open
     status, _, _ = singles.count_solutions(empty, max_levels=1)
     assert status.tolist() == [singles.OPEN]
+
+
+def test_row_cap_leaves_puzzles_open_but_never_wrong():
+    from pencilsat.solvers import sudoku_singles as singles
+
+    lines = (CORPUS / "sudoku/magictour_top1465.txt").read_text().splitlines()[:200]
+    status, cand = singles.singles(singles.candidates(lines))
+    capped, first, _ = singles.count_solutions(cand, max_rows=300)
+    full, first_full, _ = singles.count_solutions(cand, *NO_FALLBACK)
+    assert (full == singles.UNIQUE).all()
+    assert 0 < (capped == singles.OPEN).sum() < len(lines)
+    done = capped != singles.OPEN
+    assert (capped[done] == singles.UNIQUE).all()
+    assert (first[done] == first_full[done]).all()

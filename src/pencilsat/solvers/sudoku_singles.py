@@ -125,8 +125,8 @@ def singles(cand: np.ndarray, max_rounds: int = 81) -> tuple[np.ndarray, np.ndar
     return status, cand
 
 
-def count_solutions(cand: np.ndarray, max_levels: int = 40, max_open: int = 64
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def count_solutions(cand: np.ndarray, max_levels: int = 40, max_open: int = 64,
+                    max_rows: int = 16384) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Count solutions up to two by branching on many puzzles at once.
 
     ``cand`` holds masks after :func:`singles` (any sound reduction of the clues works). Each
@@ -137,8 +137,10 @@ def count_solutions(cand: np.ndarray, max_levels: int = 40, max_open: int = 64
     be counted per puzzle; a puzzle stops at its second solution.
 
     Returns ``(status, first, second)``: status per puzzle is UNIQUE, NONE, MULTIPLE, or OPEN
-    when the tree outgrew the caps (more than ``max_open`` open branches of one puzzle, or
-    ``max_levels`` levels) and the verdict is left to another solver. ``first`` holds the
+    when the tree outgrew the caps (more than ``max_open`` open branches of one puzzle,
+    ``max_levels`` levels, or, to bound memory, more than ``max_rows`` open branches of all
+    puzzles together, in which case the puzzles with the most branches go first) and the
+    verdict is left to another solver. ``first`` holds the
     solution of UNIQUE and MULTIPLE rows, ``second`` the other solution of MULTIPLE rows.
     """
     puzzles = len(cand)
@@ -181,6 +183,11 @@ def count_solutions(cand: np.ndarray, max_levels: int = 40, max_open: int = 64
         keep = (status == OPEN) & (found[parent] < 2)
         per_puzzle = np.bincount(parent[keep], minlength=puzzles)
         given_up |= per_puzzle > max_open
+        per_puzzle[given_up] = 0
+        if per_puzzle.sum() > max_rows:  # keep the puzzles with the fewest branches
+            order = np.argsort(per_puzzle, kind="stable")
+            over = np.cumsum(per_puzzle[order]) > max_rows
+            given_up[order[over]] = True
         keep &= ~given_up[parent]
         c, parent = c[keep], parent[keep]
     given_up[parent] = True  # branches left after the last level
