@@ -8,7 +8,8 @@ Usage: ``python benchmarks/lightup_sudoku.py [--quick] [--no-puzzlekit]``. Write
   uniqueness seconds per size group (target: max <= 0.2 s); the three strategies compared.
 * Sudoku: every Tatham Solo puzzle on both backends; the clause sets compared.
 * Sudoku batch (``pencilsat.solvers.sudoku_batch``): throughput with uniqueness on Royle's 49,158
-  17-clue puzzles and magictour's top 1465, one process, one thread (target >= 10,000/s; tdoku,
+  17-clue puzzles and magictour's top 1465, one process, one thread, with and without the numpy
+  branching (target >= 10,000/s; tdoku,
   C++ with SIMD, publishes 364,000/s on 17-clue). Wall-clock and process CPU time are both
   given: on a shared machine CPU time is the fairer "one core" figure.
 * puzzlekit (OR-Tools CP-SAT models, solve only, no uniqueness proof), when installed: the same
@@ -197,39 +198,44 @@ def bench_batch(quick: bool) -> tuple[str, dict[str, Any]]:
         lines = (CORPUS / "sudoku" / name).read_text().splitlines()
         if quick:
             lines = lines[:3000]
-        res = run_batch_timed(lines)
-        data[name] = res
-        rows.append([name, res["puzzles"], json.dumps(res["verdicts"]),
-                     res["decided_by"].get("singles", 0), res["decided_by"].get("search", 0),
-                     res["wall_s"],
-                     res["per_s_wall"], res["per_s_cpu"],
-                     f"1/{TDOKU_17CLUE_PER_S / res['per_s_cpu']:.0f}"])
-        print("batch", name, res, flush=True)
+        for label, options in (("", {}), (" (numpy branching off: SAT after singles)",
+                                           {"branching": False})):
+            res = run_batch_timed(lines, **options)
+            data[name + ("" if not options else "/no-branching")] = res
+            rows.append([name + label, res["puzzles"], json.dumps(res["verdicts"]),
+                         res["decided_by"].get("singles", 0),
+                         res["decided_by"].get("branching", 0),
+                         res["decided_by"].get("search", 0),
+                         res["wall_s"],
+                         res["per_s_wall"], res["per_s_cpu"],
+                         f"1/{TDOKU_17CLUE_PER_S / res['per_s_cpu']:.0f}"])
+            print("batch", name + label, res, flush=True)
     solver_rows = []
     royle = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()[:5000]
     for sat in ("cadical153", "cadical195", "glucose3", "glucose42", "minisat22"):
-        res = run_batch_timed(royle, sat_solver=sat)
+        res = run_batch_timed(royle, sat_solver=sat, branching=False)
         solver_rows.append([sat, res["per_s_wall"], res["per_s_cpu"]])
         data[f"solver/{sat}"] = res
         print("batch solver", sat, res["per_s_cpu"], flush=True)
-    res = run_batch_timed(royle, singles=False)
+    res = run_batch_timed(royle, singles=False, branching=False)
     solver_rows.append(["cadical153 without the numpy singles pre-filter", res["per_s_wall"],
                         res["per_s_cpu"]])
     data["no-singles"] = res
     renew_rows = []
     for renew in (250, 1000, 10**9):
-        res = run_batch_timed(royle, renew=renew)
+        res = run_batch_timed(royle, renew=renew, branching=False)
         renew_rows.append(["never" if renew == 10**9 else renew, res["per_s_wall"],
                            res["per_s_cpu"]])
         data[f"renew/{renew}"] = res
     body = ("### Sudoku batch with uniqueness (one process, one thread, default CaDiCaL 1.5.3)"
             "\n\n" + table(["set", "puzzles", "verdicts", "decided by numpy singles",
-                            "decided by SAT search",
+                            "decided by numpy branching", "decided by SAT search",
                             "wall s", "puzzles/s wall", "puzzles/s CPU",
                             "vs tdoku 364,000/s (CPU)"], rows)
-            + "\n\n### SAT solver for the batch (first 5,000 of Royle)\n\n"
+            + "\n\n### SAT solver for the batch (first 5,000 of Royle, numpy branching off)\n\n"
             + table(["PySAT solver", "puzzles/s wall", "puzzles/s CPU"], solver_rows)
-            + "\n\n### Rebuilding the solver every N puzzles (first 5,000 of Royle)\n\n"
+            + "\n\n### Rebuilding the solver every N puzzles (first 5,000 of Royle, numpy "
+            "branching off)\n\n"
             + table(["renew every", "puzzles/s wall", "puzzles/s CPU"], renew_rows))
     return body, data
 

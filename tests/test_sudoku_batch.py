@@ -43,7 +43,8 @@ def test_tatham_solutions_on_the_batch_path(sat_solver):
 
 def test_royle_sample_is_unique_and_checked():
     lines = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()[::100]
-    records = list(solve_batch(lines, renew=50))  # renew often to exercise the rebuild
+    # no numpy branching, and renew often, to exercise the SAT path and its rebuild
+    records = list(solve_batch(lines, renew=50, branching=False))
     for line, rec in zip(lines, records, strict=True):
         assert rec["verdict"] == "unique" and checked(line, rec["solution"])
     assert {r["stats"]["decided_by"] for r in records} == {"singles", "search"}
@@ -147,3 +148,91 @@ def test_chunks_keep_the_order(monkeypatch):
     assert [r["index"] for r in records] == list(range(len(lines)))
     assert [r["verdict"] for r in records[:-1]] == [verdict_for(c) for _, c, _ in TDOKU]
     assert records[-1]["verdict"] == "invalid"
+
+
+NO_FALLBACK = (81, 10**9)
+"""Branching caps no 9x9 puzzle reaches: every verdict comes from numpy."""
+
+
+def test_tdoku_counts_by_numpy_branching_alone():
+    records = list(solve_batch((line for line, _, _ in TDOKU), branch_caps=NO_FALLBACK))
+    assert {r["stats"]["decided_by"] for r in records} <= {"singles", "branching"}
+    assert "branching" in {r["stats"]["decided_by"] for r in records}
+    for (line, count, sol), rec in zip(TDOKU, records, strict=True):
+        assert rec["verdict"] == verdict_for(count), line
+        if count == 1:
+            assert rec["solution"] == sol
+        if count > 1:
+            assert checked(line, rec["solution"]) and checked(line, rec["second_solution"])
+            assert rec["solution"] != rec["second_solution"]
+        if count == 0:
+            assert "solution" not in rec and "second_solution" not in rec
+
+
+def test_count_solutions_directly_on_tdoku():
+    from pencilsat.solvers import sudoku_singles as singles
+
+    lines = [line for line, _, _ in TDOKU]
+    status, cand = singles.singles(singles.candidates(lines))
+    counted, first, second = singles.count_solutions(cand, *NO_FALLBACK)
+    expect = {0: singles.NONE, 1: singles.UNIQUE}
+    for k, (line, count, sol) in enumerate(TDOKU):
+        if status[k] != singles.OPEN:
+            continue
+        assert counted[k] == expect.get(count, singles.MULTIPLE), line
+        if count == 1:
+            assert singles.solution_strings(first[k:k + 1]) == [sol]
+        if count > 1:
+            a, b = singles.solution_strings(np.stack([first[k], second[k]]))
+            assert a != b and checked(line, a) and checked(line, b)
+
+
+@pytest.mark.parametrize("name,step", [("royle_17clue.txt", 97), ("magictour_top1465.txt", 7)])
+def test_numpy_branching_agrees_with_sat(name, step):
+    lines = (CORPUS / "sudoku" / name).read_text().splitlines()[::step]
+    numpy_only = list(solve_batch(lines, branch_caps=NO_FALLBACK))
+    sat = list(solve_batch(lines, branching=False))
+    assert "branching" in {r["stats"]["decided_by"] for r in numpy_only}
+    assert {r["stats"]["decided_by"] for r in numpy_only} <= {"singles", "branching"}
+    for a, b in zip(numpy_only, sat, strict=True):
+        assert a["verdict"] == b["verdict"] == "unique"
+        assert a["solution"] == b["solution"]
+
+
+def test_branching_caps_hand_puzzles_to_sat():
+    lines = (CORPUS / "sudoku/magictour_top1465.txt").read_text().splitlines()[:40]
+    records = list(solve_batch(lines, branch_caps=(2, 2)))
+    by = {r["stats"]["decided_by"] for r in records}
+    assert "search" in by
+    assert [r["verdict"] for r in records] == ["unique"] * len(lines)
+    sat = list(solve_batch(lines, branching=False))
+    assert [r["solution"] for r in records] == [r["solution"] for r in sat]
+
+
+def test_branching_stops_at_two_solutions_under_default_caps():
+    from pencilsat.solvers import sudoku_singles as singles
+
+    many = [line for line, count, _ in TDOKU if count > 1]
+    records = list(solve_batch(many))
+    assert "branching" in {r["stats"]["decided_by"] for r in records}
+    for line, rec in zip(many, records, strict=True):
+        assert rec["verdict"] == "multiple"
+        assert rec["solution"] != rec["second_solution"]
+        assert checked(line, rec["solution"]) and checked(line, rec["second_solution"])
+    empty = singles.candidates(["." * 81])  # too big a tree for one level: left open
+    status, _, _ = singles.count_solutions(empty, max_levels=1)
+    assert status.tolist() == [singles.OPEN]
+
+
+def test_row_cap_leaves_puzzles_open_but_never_wrong():
+    from pencilsat.solvers import sudoku_singles as singles
+
+    lines = (CORPUS / "sudoku/magictour_top1465.txt").read_text().splitlines()[:200]
+    status, cand = singles.singles(singles.candidates(lines))
+    capped, first, _ = singles.count_solutions(cand, max_rows=300)
+    full, first_full, _ = singles.count_solutions(cand, *NO_FALLBACK)
+    assert (full == singles.UNIQUE).all()
+    assert 0 < (capped == singles.OPEN).sum() < len(lines)
+    done = capped != singles.OPEN
+    assert (capped[done] == singles.UNIQUE).all()
+    assert (first[done] == first_full[done]).all()

@@ -6,6 +6,13 @@ For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
    singles on a whole chunk of lines at once. A grid they fill is unique, a contradiction means
    no solution; only the rest (about half of Royle's 17-clue set, all of magictour's) reach
    the SAT solver, which then skips step 1.
+0b. **Branching in numpy** (9x9 only, :func:`pencilsat.solvers.sudoku_singles.count_solutions`):
+   the puzzles singles leave open are split on a cell with the fewest candidates, all
+   branches of all puzzles propagated by the same vectorised singles, and completed grids
+   counted per puzzle up to two (unique, multiple with both grids, or none when the tree
+   closes empty). A puzzle whose tree passes the caps (``BRANCH_CAPS``: levels, open
+   branches per puzzle) goes on to the SAT solver below, which stays the fallback and the
+   path for the other sizes.
 1. **Propagate** the clue literals (no search). With the extended clause set unit propagation
    performs the same singles, so when it assigns every cell the solution is forced by the
    clues: it exists and it is unique, no solve needed. A conflict means no solution.
@@ -46,6 +53,8 @@ _SIDES = {16: 4, 81: 9, 256: 16, 625: 25}
 _EMPTY = ".0"
 _VALID9 = frozenset(".0123456789")
 CHUNK = 4096
+BRANCH_CAPS = (40, 64)
+"""(levels, open branches per puzzle) before the numpy branching hands a puzzle to SAT."""
 """Lines per numpy pre-filter call: large enough to amortise numpy's per-call cost."""
 
 
@@ -248,15 +257,20 @@ def solve_batch(
     time_limit: float | None = None,
     renew: int = RENEW_EVERY,
     singles: bool = True,
+    branching: bool = True,
+    branch_caps: tuple[int, int] = BRANCH_CAPS,
 ) -> Iterator[dict[str, Any]]:
     """One record per input line, in order, for a stream of one-line Sudokus.
 
     A record has ``index`` (0-based line number), ``verdict`` (unique, multiple, none, unknown,
     or invalid with a ``reason``), ``solution`` (one string, row-major, as the input), for
     multiple a ``second_solution``, and ``stats``: ``decided_by`` (``singles`` = the numpy
-    pre-filter of :mod:`pencilsat.solvers.sudoku_singles`, ``propagation`` or ``search`` in
-    the SAT solver) and ``seconds`` (the pre-filter's time is shared out over its chunk).
-    ``time_limit`` bounds each puzzle's search. Bad lines never stop the batch.
+    pre-filter of :mod:`pencilsat.solvers.sudoku_singles`, ``branching`` = its vectorised
+    branch-and-count, ``propagation`` or ``search`` in the SAT solver) and ``seconds`` (the
+    numpy steps' time is shared out over the puzzles they were run on). ``time_limit`` bounds
+    each puzzle's search. Bad lines never stop the batch. ``branching=False`` sends every
+    puzzle singles leave open to SAT; ``branch_caps`` sets the branching's (levels, open
+    branches per puzzle) limits (large caps decide every 9x9 puzzle in numpy).
     """
     name = pysat_name(sat_solver)
     solvers: dict[int, GridSolver] = {}
@@ -267,24 +281,26 @@ def solve_batch(
             grid = solvers[n] = GridSolver(n, name, renew)
         return grid
 
+    caps = branch_caps if branching else None
     try:
         index = 0
         chunk: list[str] = []
         for raw in lines:
             chunk.append(raw.strip())
             if len(chunk) == CHUNK:
-                yield from _solve_chunk(chunk, index, grid_solver, time_limit, singles)
+                yield from _solve_chunk(chunk, index, grid_solver, time_limit, singles, caps)
                 index += len(chunk)
                 chunk = []
         if chunk:
-            yield from _solve_chunk(chunk, index, grid_solver, time_limit, singles)
+            yield from _solve_chunk(chunk, index, grid_solver, time_limit, singles, caps)
     finally:
         for grid in solvers.values():
             grid.close()
 
 
 def _solve_chunk(chunk: list[str], first_index: int, grid_solver: Any,
-                 time_limit: float | None, use_singles: bool) -> Iterator[dict[str, Any]]:
+                 time_limit: float | None, use_singles: bool,
+                 caps: tuple[int, int] | None) -> Iterator[dict[str, Any]]:
     from pencilsat.solvers import sudoku_singles as singles
 
     pre: dict[int, dict[str, Any]] = {}
@@ -304,6 +320,9 @@ def _solve_chunk(chunk: list[str], first_index: int, grid_solver: Any,
             for k in np.nonzero(status == singles.NONE)[0].tolist():
                 pre[nine[k]] = {"verdict": "none",
                                 "stats": {"decided_by": "singles", "seconds": share}}
+            open_ = np.nonzero(status == singles.OPEN)[0]
+            if caps is not None and open_.size:
+                pre.update(_branch(cand[open_], [nine[k] for k in open_.tolist()], caps))
     for i, line in enumerate(chunk):
         rec = pre.get(i)
         if rec is None:
@@ -318,6 +337,31 @@ def _solve_chunk(chunk: list[str], first_index: int, grid_solver: Any,
         elif rec["verdict"] == "open":
             rec = grid_solver(9).solve(line, time_limit, propagate=False)
         yield {"index": first_index + i, **rec}
+
+
+def _branch(cand: np.ndarray, where: list[int],
+            caps: tuple[int, int]) -> dict[int, dict[str, Any]]:
+    """Records of the puzzles the numpy branching decides, keyed by chunk position."""
+    from pencilsat.solvers import sudoku_singles as singles
+
+    start = time.perf_counter()
+    status, first, second = singles.count_solutions(cand, *caps)
+    decided = np.nonzero(status != singles.OPEN)[0]
+    sols = singles.solution_strings(first[decided])
+    seconds = singles.solution_strings(second[decided])
+    share = round((time.perf_counter() - start) / len(where), 7)
+    verdicts = {singles.UNIQUE: "unique", singles.NONE: "none", singles.MULTIPLE: "multiple"}
+    out: dict[int, dict[str, Any]] = {}
+    for k, sol, other in zip(decided.tolist(), sols, seconds, strict=True):
+        verdict = verdicts[int(status[k])]
+        rec: dict[str, Any] = {"verdict": verdict}
+        if verdict != "none":
+            rec["solution"] = sol
+        if verdict == "multiple":
+            rec["second_solution"] = other
+        rec["stats"] = {"decided_by": "branching", "seconds": share}
+        out[where[k]] = rec
+    return out
 
 
 def read_batch_lines(path_or_stdin: str) -> list[str]:

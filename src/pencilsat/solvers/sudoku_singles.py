@@ -30,7 +30,7 @@ CELL_HOUSES = np.array([[h for h in range(27) if c in HOUSES[h]] for c in range(
 """(81, 3): the row, column and box of each cell."""
 
 _KIND_CELLS = [HOUSES[9 * k:9 * k + 9].ravel() for k in range(3)]
-UNIQUE, NONE, OPEN = 0, 1, 2
+UNIQUE, NONE, OPEN, MULTIPLE = 0, 1, 2, 3
 _DIGIT_OF_MASK = np.zeros(FULL + 1, dtype=np.uint8)
 for _d in range(N):
     _DIGIT_OF_MASK[1 << _d] = _d + 1
@@ -47,59 +47,153 @@ def candidates(lines: list[str]) -> np.ndarray:
     return np.where(digit > 0, np.left_shift(1, np.maximum(digit - 1, 0)), FULL).astype(np.uint16)
 
 
+def _spread(rows: np.ndarray, cols: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """(81, B) masks: each cell gets the OR of its row's, column's and box's entry.
+
+    ``rows`` and ``cols`` are (9, B), ``boxes`` (3, 3, B) indexed by box row and box column.
+    """
+    out = rows[:, None, :] | cols[None, :, :]
+    b = out.shape[-1]
+    out.reshape(3, 3, 3, 3, b)[...] |= boxes[:, None, :, None, :]
+    return out.reshape(81, b)
+
+
 def singles(cand: np.ndarray, max_rounds: int = 81) -> tuple[np.ndarray, np.ndarray]:
     """Apply naked and hidden singles until nothing changes.
 
     Returns ``(status, cand)``: status per puzzle is UNIQUE, NONE or OPEN, and ``cand`` the
     final masks (a UNIQUE row has one bit per cell). Puzzles that stop changing leave the
     working set, so each round costs only the puzzles still moving.
+
+    Internally the masks are cell-major, ``(81, B)`` C-contiguous: a row, column or box is
+    then a reshaped view (rows ``(9, 9, B)``, boxes ``(3, 3, 3, 3, B)`` as box row, row in
+    box, box column, column in box), so every step is a reduction or a broadcast over
+    contiguous runs of B puzzles, with no gather. Cell tests use bit arithmetic instead of
+    ``np.where``: for a 9-bit mask ``x``, ``-((x - 1) >> 15)`` is all ones when ``x == 0``.
     """
-    cand = cand.copy()
+    out = np.ascontiguousarray(cand.T)
     status = np.full(len(cand), OPEN, dtype=np.uint8)
     active = np.arange(len(cand))
     for _ in range(max_rounds):
         if active.size == 0:
             break
-        c = cand[active]
-        before = c.copy()
-        single = np.bitwise_count(c) == 1
-        placed = np.where(single, c, 0)
-        in_house = placed[:, HOUSES]  # (B, 27, 9)
-        house_or = np.bitwise_or.reduce(in_house, axis=2)
-        clash = in_house.sum(axis=2, dtype=np.int32) != house_or  # a digit placed twice
+        # np.take keeps C order (out[:, active] would not, and every reshape would copy)
+        c = np.take(out, active, axis=1) if active.size < out.shape[1] else out.copy()
+        b = c.shape[1]
+        placed = c & np.negative(((c & (c - 1)) - 1) >> 15)  # cells with one candidate
+        pg = placed.reshape(9, 9, b)
+        p5 = placed.reshape(3, 3, 3, 3, b)
+        r_or = np.bitwise_or.reduce(pg, axis=1)
+        c_or = np.bitwise_or.reduce(pg, axis=0)
+        b_or = np.bitwise_or.reduce(p5, axis=(1, 3))
+        # a digit placed twice in a house: the sum of its bits differs from their OR
+        clash = ((np.add.reduce(pg, axis=1, dtype=np.uint16) != r_or).any(axis=0)
+                 | (np.add.reduce(pg, axis=0, dtype=np.uint16) != c_or).any(axis=0)
+                 | (np.add.reduce(p5, axis=(1, 3), dtype=np.uint16) != b_or).any(axis=(0, 1)))
         # naked singles: remove digits placed in any of the cell's houses
-        taken = np.bitwise_or.reduce(house_or[:, CELL_HOUSES], axis=2)
-        c = np.where(single, c, c & ~taken)
+        c2 = c & (~_spread(r_or, c_or, b_or) | placed)
         # hidden singles: a digit with one possible cell in a house goes there
-        once = np.zeros(house_or.shape, dtype=np.uint16)
-        twice = np.zeros_like(once)
-        cells = c[:, HOUSES]
-        for k in range(N):
-            m = cells[:, :, k]
-            twice |= once & m
-            once |= m
-        exactly_once = once & ~twice
-        missing = (once != FULL).any(axis=1)
-        per_house = cells & exactly_once[:, :, None]  # (B, 27, 9)
-        hidden = np.zeros_like(c)
-        spread = np.empty_like(c)
-        for kind in range(3):  # rows, columns, boxes each cover every cell once
-            spread[:, _KIND_CELLS[kind]] = per_house[:, 9 * kind:9 * kind + 9].reshape(-1, 81)
-            hidden |= spread
-        c = np.where(hidden != 0, hidden, c)
-        dead = (c == 0).any(axis=1) | missing | clash.any(axis=1)
-        cand[active] = c
-        done = np.bitwise_count(c).sum(axis=1) == 81
+        g = c2.reshape(9, 9, b)
+        g5 = c2.reshape(3, 3, 3, 3, b)
+        exactly_once = []
+        missing = np.zeros(b, dtype=bool)
+        kinds = ([g[:, k] for k in range(N)], [g[k] for k in range(N)],
+                 [g5[:, k // 3, :, k % 3] for k in range(N)])
+        for views in kinds:  # the k-th cell of every row / column / box
+            once = views[0].copy()
+            twice = np.zeros_like(once)
+            for m in views[1:]:
+                twice |= once & m
+                once |= m
+            exactly_once.append(once & ~twice)
+            missing |= (once != FULL).reshape(-1, b).any(axis=0)
+        hidden = c2 & _spread(*exactly_once)
+        c3 = hidden | (c2 & np.negative((hidden - 1) >> 15))  # hidden where any, else c2
+        dead = (c3 == 0).any(axis=0) | missing | clash
+        out[:, active] = c3
+        done = ~((c3 & (c3 - 1)) != 0).any(axis=0)
         status[active[dead]] = NONE
-        finished = dead | done | (c == before).all(axis=1)
+        finished = dead | done | (c3 == c).all(axis=0)
         status[active[done & ~dead]] = UNIQUE
         active = active[~finished]
+    cand = np.ascontiguousarray(out.T)
     unique = np.nonzero(status == UNIQUE)[0]
     if unique.size:  # a full grid from singles must still be checked house by house
         grid = cand[unique]
         ok = (np.bitwise_or.reduce(grid[:, HOUSES], axis=2) == FULL).all(axis=1)
         status[unique[~ok]] = NONE
     return status, cand
+
+
+def count_solutions(cand: np.ndarray, max_levels: int = 40, max_open: int = 64,
+                    max_rows: int = 16384) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Count solutions up to two by branching on many puzzles at once.
+
+    ``cand`` holds masks after :func:`singles` (any sound reduction of the clues works). Each
+    level splits every open branch on its unfilled cell with the fewest candidates, one branch
+    per candidate, and runs :func:`singles` on all new branches together. The branches of a
+    split take different digits at that cell, so their solution sets are disjoint and the
+    completed grids (a grid singles fill and the house check accepts is a solution) can simply
+    be counted per puzzle; a puzzle stops at its second solution.
+
+    Returns ``(status, first, second)``: status per puzzle is UNIQUE, NONE, MULTIPLE, or OPEN
+    when the tree outgrew the caps (more than ``max_open`` open branches of one puzzle,
+    ``max_levels`` levels, or, to bound memory, more than ``max_rows`` open branches of all
+    puzzles together, in which case the puzzles with the most branches go first) and the
+    verdict is left to another solver. ``first`` holds the
+    solution of UNIQUE and MULTIPLE rows, ``second`` the other solution of MULTIPLE rows.
+    """
+    puzzles = len(cand)
+    found = np.zeros(puzzles, dtype=np.int64)
+    first = np.zeros((puzzles, 81), dtype=np.uint16)
+    second = np.zeros((puzzles, 81), dtype=np.uint16)
+    given_up = np.zeros(puzzles, dtype=bool)
+    parent = np.arange(puzzles)
+    c = cand
+    for _ in range(max_levels):
+        if len(c) == 0:
+            break
+        counts = np.bitwise_count(c)
+        counts[counts <= 1] = 10
+        cell = counts.argmin(axis=1)
+        mask = c[np.arange(len(c)), cell]
+        parts, parents = [], []
+        for k in range(N):
+            sel = np.nonzero(mask & (1 << k))[0]
+            if sel.size:
+                part = c[sel]
+                part[np.arange(sel.size), cell[sel]] = 1 << k
+                parts.append(part)
+                parents.append(parent[sel])
+        c = np.concatenate(parts)
+        parent = np.concatenate(parents)
+        status, c = singles(c)
+        done = np.nonzero(status == UNIQUE)[0]
+        if done.size:
+            order = np.argsort(parent[done], kind="stable")
+            done = done[order]
+            who = parent[done]
+            starts = np.r_[0, np.nonzero(np.diff(who))[0] + 1]
+            lengths = np.diff(np.r_[starts, who.size])
+            rank = np.arange(who.size) - np.repeat(starts, lengths) + found[who]
+            one, two = rank == 0, rank == 1
+            first[who[one]] = c[done[one]]
+            second[who[two]] = c[done[two]]
+            np.add.at(found, who, 1)
+        keep = (status == OPEN) & (found[parent] < 2)
+        per_puzzle = np.bincount(parent[keep], minlength=puzzles)
+        given_up |= per_puzzle > max_open
+        per_puzzle[given_up] = 0
+        if per_puzzle.sum() > max_rows:  # keep the puzzles with the fewest branches
+            order = np.argsort(per_puzzle, kind="stable")
+            over = np.cumsum(per_puzzle[order]) > max_rows
+            given_up[order[over]] = True
+        keep &= ~given_up[parent]
+        c, parent = c[keep], parent[keep]
+    given_up[parent] = True  # branches left after the last level
+    out = np.where(found >= 2, MULTIPLE, np.where(found == 1, UNIQUE, NONE)).astype(np.uint8)
+    out[given_up & (found < 2)] = OPEN
+    return out, first, second
 
 
 def solution_strings(cand: np.ndarray) -> list[str]:
