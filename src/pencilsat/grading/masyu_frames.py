@@ -330,3 +330,17 @@ __all__ = [
     "pstype",
     "wstype",
 ]
+
+
+def cut_line_target(cs: Cells, t2: int, t3: int, t5: int, t9: int) -> tuple[int, int] | None:
+    """SETUDANSEN1 case A/B (Technique 5): the border to block beside the gap T2-T3, whose use
+    would leave the line no opening; ``None`` when the configuration does not apply. Shared by
+    the frame form (level 2) and the region-gap form (RYOIKISYORI1 (b))."""
+    if (((cs.white(t2) or cs.end(t2)) and cs.end(t3))
+            or (cs.white(t3) and (cs.white(t2) or cs.end(t2)))):
+        return (t2, t3)
+    if cs.black(t5) and cs.btw(t3, t5) == OPEN and cs.end(t2):
+        return (t3, t5)
+    if cs.black(t9) and cs.btw(t2, t9) == OPEN and cs.end(t3):
+        return (t2, t9)
+    return None

@@ -13,6 +13,7 @@ from pencilsat.grading.masyu_frames import (
     Frame,
     build_region,
     cached_region,
+    cut_line_target,
     pstype,
 )
 from pencilsat.grading.masyu_state import (
@@ -185,14 +186,7 @@ def cut_line_1(ctx: Context) -> Deduction | None:
         if t3 < 0:
             continue
         if kind == 1 and cs.btw(t2, t3) == OPEN:
-            target = None
-            if (((cs.white(t2) or cs.end(t2)) and cs.end(t3))
-                    or (cs.white(t3) and (cs.white(t2) or cs.end(t2)))):
-                target = (t2, t3)
-            elif cs.black(t5) and cs.btw(t3, t5) == OPEN and cs.end(t2):
-                target = (t3, t5)
-            elif cs.black(t9) and cs.btw(t2, t9) == OPEN and cs.end(t3):
-                target = (t2, t9)
+            target = cut_line_target(cs, t2, t3, t5, t9)
             if target:
                 return open_deduction(ctx, "SETUDANSEN1", [(cs.edge(*target), BLOCKED)],
                             f"using {g.name(target[0])}-{g.name(target[1])} would leave line end"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pencilsat.grading.masyu_context import ROUTE_CAP, Context, open_deduction
-from pencilsat.grading.masyu_frames import Cells
+from pencilsat.grading.masyu_frames import Cells, cut_line_target
 from pencilsat.grading.masyu_state import (
     BLOCKED,
     DIRECTIONS,
@@ -386,14 +386,7 @@ def _one_input_gap(ctx: Context, walk: Walk, fill, inner: int) -> Deduction | No
     t5, t9 = g.nb[t3][d], g.nb[t2][(d + 2) % 4]
     cs = Cells(st)
     if cs.btw(t2, t3) == OPEN:
-        target = None
-        if (((cs.white(t2) or cs.end(t2)) and cs.end(t3))
-                or (cs.white(t3) and (cs.white(t2) or cs.end(t2)))):
-            target = (t2, t3)
-        elif cs.black(t5) and cs.btw(t3, t5) == OPEN and cs.end(t2):
-            target = (t3, t5)
-        elif cs.black(t9) and cs.btw(t2, t9) == OPEN and cs.end(t3):
-            target = (t2, t9)
+        target = cut_line_target(cs, t2, t3, t5, t9)
         if target:
             return _ded(ctx, [(cs.edge(*target), BLOCKED)],
                         f"the line entering at {g.name(inner)} must leave through one of the"
