@@ -111,30 +111,44 @@ def closed_loop_check_2(ctx: Context) -> Deduction | None:
     use forces the line around the corner back onto its own other end is blocked."""
     cs = Cells(ctx.st)
     for f, kind in ctx.frames().corner_pairs:
-        ded = _tojiwa2_frame(ctx, cs, f, kind)
+        ded = tojiwa2_frame(ctx, cs, f, kind)
         if ded is not None:
             return ded
     return None
 
 
 def _closing(ctx, cs: Cells, name: str, x: int, y: int, target: tuple[int, int],
-             absorbed: tuple[int, ...], why: str) -> Deduction | None:
-    """Block ``target`` when x, y are the ends of one window line and Prop 12 says partial."""
+             absorbed: tuple[int, ...], why: str, virtual=None) -> Deduction | None:
+    """Block ``target`` when x, y are the ends of one window line and Prop 12 says partial.
+
+    With ``virtual`` (a ``VirtualLine``, TOJIHAITI) x, y must instead be the virtual line's
+    two ends, and its own partial-loop test (Prop 12② totals, or "always") decides."""
     if target[0] < 0 or target[1] < 0 or cs.btw(*target) != OPEN:
         return None
+    g = ctx.g
+    if virtual is not None:
+        if not virtual.has_ends(x, y) or not virtual.partial(ctx, cs, absorbed):
+            return None
+        return open_deduction(ctx, virtual.technique, [(cs.edge(*target), BLOCKED)],
+                    f"{virtual.why}; using {g.name(target[0])}-{g.name(target[1])} would"
+                    f" force that joined line to close on itself between {g.name(x)} and"
+                    f" {g.name(y)} (Technique 2 {why})")
     ln = ctx.connected(x, y)
     if ln is None:
         return None
     wn, bn = cs.absorbed(*absorbed)
     if not ctx.partial(0, wn, bn, ln.black_ends):
         return None
-    g = ctx.g
     return open_deduction(ctx, name, [(cs.edge(*target), BLOCKED)],
                 f"using {g.name(target[0])}-{g.name(target[1])} would force the line to close"
                 f" on itself between {g.name(x)} and {g.name(y)} ({why})")
 
 
-def _tojiwa2_frame(ctx: Context, cs: Cells, f: Frame, kind: int) -> Deduction | None:
+def tojiwa2_frame(ctx: Context, cs: Cells, f: Frame, kind: int,
+                  virtual=None) -> Deduction | None:
+    """Technique 2 on one corner pair. With ``virtual`` (TOJIHAITI) only the cases the
+    listing applies to virtual lines run: A (KKL type 1) and C (type 4); the virtual line's
+    ends replace the same-line test."""
     c, t1, t2, t3, t5 = f.c, f.t1, f.t2, f.t3, f.t5
     t7, t8, t9 = f.t7, f.t8, f.t9
     name = "TOJIWA2"
@@ -143,15 +157,22 @@ def _tojiwa2_frame(ctx: Context, cs: Cells, f: Frame, kind: int) -> Deduction | 
     if kind == 1:
         if cs.end(t5) and (cs.white(t3) or (cs.bd(t3, f.gd) == BLOCKED and cs.pbu(t3)[2] == 3)
                            or (cs.black(t5) and cs.btw(t3, t5) == OPEN)):
-            ded = _closing(ctx, cs, name, t1, t5, (t3, t5), (t3, t2, c), "case A")
+            ded = _closing(ctx, cs, name, t1, t5, (t3, t5), (t3, t2, c), "case A", virtual)
             if ded:
                 return ded
         if cs.end(t9) and (cs.white(t2) or (cs.btw(t2, t7) == BLOCKED and cs.pbu(t2)[2] == 3)
                            or (cs.black(t9) and cs.btw(t2, t9) == OPEN)):
-            ded = _closing(ctx, cs, name, t1, t9, (t2, t9), (t2, t3, c), "case A")
+            ded = _closing(ctx, cs, name, t1, t9, (t2, t9), (t2, t3, c), "case A", virtual)
             if ded:
                 return ded
-    elif kind == 2:
+    elif kind == 4:
+        if cs.white(t2) and cs.white(t3) and cs.end(t9):
+            ded = _closing(ctx, cs, name, f.t4, t9, (t2, t9), (t2, t3, t5), "case C", virtual)
+            if ded:
+                return ded
+    if virtual is not None:
+        return None
+    if kind == 2:
         if (pstype(cs, t2, f) == 2 and cs.end(t5)
                 and (cs.white(t3) or (cs.black(t5) and cs.btw(t3, t5) == OPEN))):
             if cs.end(t9) and cs.btw(t2, t7) == BLOCKED:
@@ -162,11 +183,6 @@ def _tojiwa2_frame(ctx: Context, cs: Cells, f: Frame, kind: int) -> Deduction | 
                 ded = _closing(ctx, cs, name, t5, t7, (t3, t5), (t3, t2), "case B")
                 if ded:
                     return ded
-    elif kind == 4:
-        if cs.white(t2) and cs.white(t3) and cs.end(t9):
-            ded = _closing(ctx, cs, name, f.t4, t9, (t2, t9), (t2, t3, t5), "case C")
-            if ded:
-                return ded
     if kind in (6, 8) and cs.end(t8) and cs.end(t9):
         ok = (kind == 6 and (cs.white(t2) or (cs.black(t9) and cs.btw(t2, t9) == OPEN))) or (
             kind == 8 and cs.black(t9) and cs.btw(t2, t9) == OPEN)

@@ -119,13 +119,16 @@ def closed_loop_check_3(ctx: Context) -> Deduction | None:
     for f, kind in ctx.frames().input_pairs:
         if kind == 0 or f.t3 < 0 or cs.btw(f.t2, f.t3) != OPEN:
             continue
-        ded = _tojiwa3_frame(ctx, cs, f, kind)
+        ded = tojiwa3_frame(ctx, cs, f, kind)
         if ded:
             return ded
     return None
 
 
-def _tojiwa3_frame(ctx: Context, cs: Cells, f: Frame, kind: int) -> Deduction | None:
+def tojiwa3_frame(ctx: Context, cs: Cells, f: Frame, kind: int,
+                  virtual=None) -> Deduction | None:
+    """Technique 3 on one input pair. With ``virtual`` (TOJIHAITI) only case A runs, and the
+    virtual line's ends (N and T4, or N and T6) replace the same-line test."""
     n, t1, t2, t3, t4, t5, t6, t9 = f.c, f.t1, f.t2, f.t3, f.t4, f.t5, f.t6, f.t9
     g = ctx.g
     t10 = g.step(t5, f.d)
@@ -136,6 +139,14 @@ def _tojiwa3_frame(ctx: Context, cs: Cells, f: Frame, kind: int) -> Deduction | 
         pair, absorbed, case = t4, (t1, t2, t3, t5), "case A"
     elif (kind == 4 or (kind == 5 and cs.end(t2))) and cs.white(t3) and cs.white(t5):
         pair, absorbed, case = t6, (t1, t2, t3, t4, t5, t10), "case A"
+    if pair is not None and virtual is not None:
+        if virtual.has_ends(n, pair) and virtual.partial(ctx, cs, absorbed):
+            return _block(ctx, cs, virtual.technique, t2, t3,
+                          f"{virtual.why}; using it would force line end {g.name(n)} to close"
+                          f" that joined line at {g.name(pair)} (Technique 3 {case})")
+        return None
+    if virtual is not None:
+        return None
     if pair is not None:
         ln = ctx.connected(n, pair)
         if ln is not None:
@@ -372,7 +383,7 @@ def closed_loop_check_6(ctx: Context) -> Deduction | None:
     return None
 
 
-def _unused_join(ctx: Context, x: int, into: int) -> tuple[int, int, int] | None:
+def unused_join(ctx: Context, x: int, into: int) -> tuple[int, int, int] | None:
     """TEKICHECK: the two line ends joined at tube end x if the tube is NOT used, and the
     whites that join takes in: a line end with one other way out joins the end its forced
     route reaches; an undetermined white runs across and joins the ends beside it."""
@@ -405,7 +416,7 @@ def _tube_must_be_used(ctx: Context, x1: int, x2: int, d: int) -> Deduction | No
     cycle (and Prop 12 says that cycle is partial), the tube is used: both end borders
     passed."""
     g = ctx.g
-    j1, j2 = _unused_join(ctx, x1, d), _unused_join(ctx, x2, opp(d))
+    j1, j2 = unused_join(ctx, x1, d), unused_join(ctx, x2, opp(d))
     if j1 is None or j2 is None:
         return None
     a1, b1, w1 = j1

@@ -30,6 +30,7 @@ from pencilsat.grading.masyu_state import (
     cw,
     opp,
 )
+from pencilsat.grading.masyu_virtual import VirtualLine, virtual_line_patterns
 
 WALK_CAP = ROUTE_CAP[3] + 1
 FLOOD_CAP = 50
@@ -170,7 +171,7 @@ def _walk_both(ctx: Context, cell: int) -> tuple[Walk | None, Walk | None]:
     return found[0], found[1]
 
 
-def _flood(ctx: Context, seed: int, stop: set[int]):
+def flood(ctx: Context, seed: int, stop: set[int]):
     """SPTYPE=1 fill through open borders (not across ``stop`` edges), cap 50 cells.
     Returns (cells, endpoints inside, undetermined whites inside, undetermined blacks inside)
     or None when too big."""
@@ -211,8 +212,10 @@ def general_region_one_gap(ctx: Context) -> Deduction | None:
 
     With more crossings, exactly two of them from lines that do not return into the region:
     a forced route joining those two inner ends directly is blocked (B1), and Technique 1 is
-    applied to their outer ends with totals LN - (pairs + 1) (B2).
-    Not implemented: the Technique 2/3 patterns on the virtual line (TOJIHAITI)."""
+    applied to their outer ends with totals LN - (pairs + 1) (B2). After Technique 1, the
+    Technique 2/3 patterns (TOJIHAITI, ``masyu_virtual``) run on the same virtual lines:
+    with no Prop 12 test for the inner ends (B1, the listing's TJCH = 1), with the Prop 12②
+    totals for the outer ends; circles inside the area are not counted twice."""
     st, g = ctx.st, ctx.g
     for seed in _seeds(ctx):
         walk = boundary_walk(ctx, seed, 1)
@@ -244,10 +247,10 @@ def _closed_region(ctx: Context, seed: int, walk: Walk) -> Deduction | None:
     inner_set = set(inner)
     paired = [x for x in inner if _far(ctx, x) in inner_set]
     unpaired = [x for x in inner if _far(ctx, x) not in inner_set]
-    fill = _flood(ctx, seed, set())
+    fill = flood(ctx, seed, set())
     if fill is None:
         return None
-    _, ends, rwn, rbn = fill
+    seen, ends, rwn, rbn = fill
     if set(ends) != inner_set or len(ends) != len(inner):
         return None
     pairs = len(paired) // 2
@@ -257,13 +260,20 @@ def _closed_region(ctx: Context, seed: int, walk: Walk) -> Deduction | None:
     if len(unpaired) != 2:
         return None
     u1, u2 = unpaired
+    g = ctx.g
     if pairs:
-        ded = _inner_route(ctx, u1, u2)
+        ded = _inner_route(ctx, u1, u2) or virtual_line_patterns(ctx, VirtualLine(
+            "RYOIKISYORI1", u1, u2, always_partial=True,
+            why=f"inside a closed area, joining {g.name(u1)} directly to {g.name(u2)} would"
+                f" leave the lines that return into the area to close on themselves"))
         if ded:
             return ded
     p, q = _far(ctx, u1), _far(ctx, u2)
     totals = (ctx.ln - (pairs + 1), ctx.wn - rwn, ctx.bn - rbn)
-    return _virtual_route(ctx, p, q, totals, "RYOIKISYORI1")
+    return _virtual_route(ctx, p, q, totals, "RYOIKISYORI1") or virtual_line_patterns(
+        ctx, VirtualLine("RYOIKISYORI1", p, q, totals=totals, inside=frozenset(seen),
+                         why=f"{g.name(p)} and {g.name(q)} will be joined through the closed"
+                             f" area at {g.name(seed)}"))
 
 
 def _inner_route(ctx: Context, u1: int, u2: int) -> Deduction | None:
@@ -324,7 +334,7 @@ def general_region_two_gap(ctx: Context) -> Deduction | None:
             continue
         inner = [cell for _, cell in walk.inputs]
         if len(inner) == 2 and _far(ctx, inner[0]) == inner[1]:
-            fill = _flood(ctx, seed, set(walk.gap))
+            fill = flood(ctx, seed, set(walk.gap))
             if fill is None:
                 continue
             seen, ends, rwn, rbn = fill
@@ -342,7 +352,7 @@ def general_region_two_gap(ctx: Context) -> Deduction | None:
                 if ded:
                     return ded
         if len(inner) == 1:
-            fill = _flood(ctx, seed, set(walk.gap))
+            fill = flood(ctx, seed, set(walk.gap))
             if fill is None:
                 continue
             ded = _one_input_gap(ctx, walk, fill, inner[0])
