@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from masyu_grading_support import agrees, ctx, sets, state_on, unique_solution
 
-from pencilsat.grading.masyu_level3b import closed_loop_check_5, short_straight_line_parity
+from pencilsat.grading.masyu_level2 import closed_loop_check_2
+from pencilsat.grading.masyu_level3 import closed_loop_check_6
+from pencilsat.grading.masyu_level3b import (
+    closed_loop_check_5,
+    connected_lines_extension,
+    short_straight_line_parity,
+)
 
 # ---------------------------------------------------------------- TOJIWA5 case B
 T5B_ROWS = [".WWBBWW.", ".W.WW.W.", "BW.WW.WB", "W......W",
@@ -55,3 +61,99 @@ def test_tojiwa5_case_b_needs_the_two_ends_in_the_area():
                  ((3, 4), (4, 4)), ((4, 4), (5, 4)), ((2, 2), (3, 2)), ((3, 1), (3, 2)),
                  ((2, 5), (3, 5)), ((3, 5), (3, 6))])
     assert short_straight_line_parity(ctx(st)) is None
+
+
+# ---------------------------------------------------------------- TOJIHAITI in RENSENENTYO
+HAITI_ROWS = ["....W..WB", "....W.W.W", "BW.WBBW..", "W...WW...", "..WWBWWW.",
+              "W.WB..W..", "B..W.WBW.", "...BW.WBW", "..BW...WB"]
+HAITI_LX = [(6, 1), (6, 0), (5, 0), (4, 0), (3, 0), (2, 0), (2, 1), (2, 2)]
+HAITI_LY = ([(7, 2), (8, 2)] + [(8, c) for c in range(3, 9)] + [(r, 8) for r in range(7, -1, -1)]
+            + [(0, c) for c in range(7, 2, -1)] + [(1, 3)])
+
+
+def test_rensenentyo_applies_technique_2_to_the_joined_virtual_line():
+    # T1=(6,1) and T2=(7,2) end different lines and must meet via corner C=(7,1) or T3=(6,2)
+    # (case A), so the far ends P=(2,2) and Q=(1,3) become one line. P is an input cell
+    # beside corner (3,2), with white (2,3) between it and Q: if Q went down through the
+    # white, P would be forced to close that joined line (Technique 2 case A on the virtual
+    # line, TOJIHAITI). A third line (3,6)-(3,7) makes the loop partial.
+    solution = unique_solution(HAITI_ROWS)
+    st = state_on(HAITI_ROWS, solution, paths=[HAITI_LX, HAITI_LY, [(3, 6), (3, 7)]],
+                  blocked=[((1, 2), (2, 2)), ((3, 1), (3, 2)), ((3, 2), (4, 2)),
+                           ((5, 1), (6, 1)), ((7, 0), (7, 1)), ((7, 1), (8, 1)), ((7, 2), (7, 3))])
+    ded = connected_lines_extension(ctx(st))
+    found = sets(st, ded)
+    assert found == {((1, 3), (2, 3), False)}
+    assert agrees(found, solution)
+    assert "Technique 2 case A" in ded.text
+    # the real-line Technique 2 does not see it: P and Q are ends of different lines
+    assert closed_loop_check_2(ctx(st)) is None
+
+
+# ---------------------------------------------------------------- RENSENENTYO case C
+TUBE_ROWS = ["....W..WB", "....W.WBW", "BW.WB..W.", "W...WWW..", "..WWBWWW.",
+             "W.W.WB..W", ".....W.WB", ".....W.W.", ".BW....W."]
+TUBE_LX = [(6, 1), (6, 0), (5, 0), (4, 0), (3, 0), (2, 0), (2, 1), (2, 2)]
+TUBE_LY = ([(6, 4), (6, 5), (6, 6), (6, 7), (6, 8)] + [(r, 8) for r in range(5, -1, -1)]
+           + [(0, c) for c in range(7, 2, -1)] + [(1, 3)])
+TUBE_GAMMA = ([(7, 1)] + [(8, c) for c in range(1, 9)] + [(7, 8), (7, 7), (7, 6), (7, 5),
+                                                            (7, 4)])
+TUBE_BLOCKED = [((1, 2), (2, 2)), ((3, 1), (3, 2)), ((3, 2), (4, 2)), ((5, 1), (6, 1)),
+                ((5, 4), (6, 4)), ((5, 2), (6, 2)), ((6, 2), (7, 2)), ((5, 3), (6, 3)),
+                ((6, 3), (7, 3))]
+
+
+def test_rensenentyo_case_c_tube_ends_join_either_way():
+    # tube (6,2)-(6,3) between line ends X1=(6,1) and X2=(6,4); unused, X1 must go down to
+    # (7,1) and X2 down to (7,4), the two ends of one line gamma: either way X1 and X2 are
+    # joined, so the far ends P=(2,2) and Q=(1,3) of their lines become one virtual line, and
+    # Technique 2 case A at P (white (2,3) between P and Q) blocks Q's way down. A fourth line
+    # (3,6)-(4,6) makes the loop partial.
+    solution = unique_solution(TUBE_ROWS)
+    st = state_on(TUBE_ROWS, solution,
+                  paths=[TUBE_LX, TUBE_LY, TUBE_GAMMA, [(3, 6), (4, 6)]], blocked=TUBE_BLOCKED)
+    ded = connected_lines_extension(ctx(st))
+    found = sets(st, ded)
+    assert found == {((1, 3), (2, 3), False)}
+    assert agrees(found, solution)
+    assert "(6,1) and (6,4) must join" in ded.text
+
+
+def test_rensenentyo_case_c_needs_four_lines():
+    # without the fourth line, closing the joined line could still be the solution's loop
+    # (LN - 2 < 2): nothing is deduced
+    solution = unique_solution(TUBE_ROWS)
+    st = state_on(TUBE_ROWS, solution, paths=[TUBE_LX, TUBE_LY, TUBE_GAMMA],
+                  blocked=TUBE_BLOCKED)
+    assert connected_lines_extension(ctx(st)) is None
+
+
+# ---------------------------------------------------------------- TOJIWA6 case B2
+B2_ROWS = ["BW..W.WB", "W....W.W", ".BWW....", ".W......", ".B...BW.", ".....WWW", "W..WWB..",
+           "BW......"]
+B2_A = [(4, 2), (4, 1), (3, 1), (2, 1), (2, 2), (2, 3), (2, 4)]
+B2_B = [(4, 4), (4, 5), (5, 5), (6, 5), (6, 4), (6, 3), (6, 2)]
+B2_BLOCKED = [((3, 3), (4, 3)), ((4, 3), (5, 3)), ((3, 2), (4, 2)), ((4, 4), (5, 4)),
+              ((5, 1), (5, 2)), ((5, 2), (5, 3)), ((3, 3), (3, 4)), ((3, 4), (3, 5))]
+
+
+def test_tojiwa6_case_b2_tube_whose_disuse_closes_two_lines_is_used():
+    # tube (4,3) between line ends X1=(4,2) and X2=(4,4). Unused, X1 must go down through
+    # (5,2) to (6,2), the far end of X2's line, and X2 up through (3,4) to (2,4), the far end
+    # of X1's line: the two lines would close into a loop (a third line (0,4)-(0,5) exists),
+    # so the tube is used. Case B1 cannot see it: no far end is one step from the other line.
+    solution = unique_solution(B2_ROWS)
+    st = state_on(B2_ROWS, solution, paths=[B2_A, B2_B, [(0, 4), (0, 5)]], blocked=B2_BLOCKED)
+    ded = closed_loop_check_6(ctx(st))
+    found = sets(st, ded)
+    assert found == {((4, 2), (4, 3), True), ((4, 3), (4, 4), True)}
+    assert agrees(found, solution)
+    assert "case B2" in ded.text
+
+
+def test_tojiwa6_case_b2_needs_a_forced_alternative_at_each_end():
+    # with X1's upper border still open, X1 has two ways besides the tube: no deduction
+    solution = unique_solution(B2_ROWS)
+    blocked = [b for b in B2_BLOCKED if b != ((3, 2), (4, 2))]
+    st = state_on(B2_ROWS, solution, paths=[B2_A, B2_B, [(0, 4), (0, 5)]], blocked=blocked)
+    assert closed_loop_check_6(ctx(st)) is None
