@@ -19,6 +19,7 @@ from pencilsat.grading.masyu_level3b import (
     connected_lines_extension,
     short_straight_line_parity,
 )
+from pencilsat.grading.masyu_region import general_region_one_gap
 
 # ---------------------------------------------------------------- TOJIWA5 case B
 T5B_ROWS = [".WWBBWW.", ".W.WW.W.", "BW.WW.WB", "W......W",
@@ -89,6 +90,70 @@ def test_rensenentyo_applies_technique_2_to_the_joined_virtual_line():
     # the real-line Technique 2 does not see it: P and Q are ends of different lines
     assert closed_loop_check_2(ctx(st)) is None
 
+
+
+def test_ryoikisyori1_applies_technique_2_to_the_region_joined_line():
+    # the same board, with the 2x2 area {(6,1),(6,2),(7,1),(7,2)} walled but for the two
+    # crossings of P's and Q's lines: they must join inside it (Prop 11), so P and Q are the
+    # ends of one region-joined line and Technique 2 case A at P applies (Prop 12 totals)
+    solution = unique_solution(HAITI_ROWS)
+    st = state_on(HAITI_ROWS, solution, paths=[HAITI_LX, HAITI_LY, [(3, 6), (3, 7)]],
+                  blocked=[((1, 2), (2, 2)), ((3, 1), (3, 2)), ((3, 2), (4, 2)),
+                           ((5, 1), (6, 1)), ((7, 0), (7, 1)), ((7, 1), (8, 1)), ((7, 2), (7, 3)),
+                           ((5, 2), (6, 2)), ((6, 2), (6, 3))])
+    ded = general_region_one_gap(ctx(st))
+    found = sets(st, ded)
+    assert found == {((1, 3), (2, 3), False)}
+    assert agrees(found, solution)
+    assert "closed area" in ded.text and "Technique 2 case A" in ded.text
+
+
+HAITI3_ROWS = ["..W....WB", "....WB..W", "...WBWWW.", "BW..W..W.", "W.WWBBWB.", "W.WWBW...",
+               "B...WBW..", "....BWW.W", "..BW...WB"]
+
+
+def test_rensenentyo_applies_technique_3_to_the_joined_virtual_line():
+    # as above, T1=(6,1) and T2=(7,2) must join, so N=(3,2) and T4=(1,2) become the two ends
+    # of one line. N is an input cell (line from the left, walled below) under the walled
+    # cell (2,2), T4 an input cell above it, and white (2,3) beside: using (2,3)-(3,3) would
+    # force N up to T4 and close that line (Technique 3 case A on the virtual line). The
+    # frame is symmetric; the one from T4 (earlier in row-major order) blocks (1,3)-(2,3).
+    solution = unique_solution(HAITI3_ROWS)
+    lx = [(6, 1), (6, 0), (5, 0), (4, 0), (3, 0), (3, 1), (3, 2)]
+    ly = ([(7, 2), (8, 2)] + [(8, c) for c in range(3, 9)] + [(r, 8) for r in range(7, -1, -1)]
+          + [(0, c) for c in range(7, 0, -1)] + [(1, 1), (1, 2)])
+    st = state_on(HAITI3_ROWS, solution, paths=[lx, ly, [(4, 5), (4, 6)]],
+                  blocked=[((3, 2), (4, 2)), ((2, 1), (2, 2)), ((0, 2), (1, 2)), ((5, 1), (6, 1)),
+                           ((7, 0), (7, 1)), ((7, 1), (8, 1)), ((7, 2), (7, 3))])
+    ded = connected_lines_extension(ctx(st))
+    found = sets(st, ded)
+    assert found == {((1, 3), (2, 3), False)}
+    assert agrees(found, solution)
+    assert "Technique 3 case A" in ded.text
+
+
+HAITI4_ROWS = ["..W....WB", "....W...W", "...WW.WW.", "...W.WBW.", "BWW.BWWB.", "W..WW.WB.",
+               "B..W...W.", "...BW.WBW", "..BW...WB"]
+
+
+def test_tojihaiti_type_4_match_blocks_t2_t9():
+    # T1=(6,1) and T2=(7,2) must join, so T4=(1,2) and T9=(4,3) become one line's ends.
+    # Corner (3,2) with walled (2,2) above it, T4 an input cell above that, whites (3,3) and
+    # (2,3) beside: a corner pair of type 4. The listing never sets the target of a type-4
+    # match; we block T2|T9 = (3,3)-(4,3), as in Technique 2 case C: used, the white pair
+    # would run up to (1,3) and force T4 to close the joined line
+    solution = unique_solution(HAITI4_ROWS)
+    lx = [(6, 1), (6, 0), (5, 0), (4, 0), (4, 1), (4, 2), (4, 3)]
+    ly = ([(7, 2), (8, 2)] + [(8, c) for c in range(3, 9)] + [(r, 8) for r in range(7, -1, -1)]
+          + [(0, c) for c in range(7, 0, -1)] + [(1, 1), (1, 2)])
+    st = state_on(HAITI4_ROWS, solution, paths=[lx, ly, [(5, 5), (5, 6)]],
+                  blocked=[((3, 1), (3, 2)), ((3, 2), (4, 2)), ((2, 1), (2, 2)), ((0, 2), (1, 2)),
+                           ((5, 1), (6, 1)), ((7, 0), (7, 1)), ((7, 1), (8, 1)), ((7, 2), (7, 3))])
+    ded = connected_lines_extension(ctx(st))
+    found = sets(st, ded)
+    assert found == {((3, 3), (4, 3), False)}
+    assert agrees(found, solution)
+    assert "Technique 2 case C" in ded.text
 
 # ---------------------------------------------------------------- RENSENENTYO case C
 TUBE_ROWS = ["....W..WB", "....W.WBW", "BW.WB..W.", "W...WWW..", "..WWBWWW.",
