@@ -10,6 +10,7 @@ the solution. Cells are (row, column), 0-based.
 
 from __future__ import annotations
 
+from conftest import CORPUS
 from masyu_grading_support import agrees, ctx, sets, state_on, unique_solution
 
 from pencilsat.grading.masyu_level2 import closed_loop_check_2
@@ -222,3 +223,24 @@ def test_tojiwa6_case_b2_needs_a_forced_alternative_at_each_end():
     blocked = [b for b in B2_BLOCKED if b != ((3, 2), (4, 2))]
     st = state_on(B2_ROWS, solution, paths=[B2_A, B2_B, [(0, 4), (0, 5)]], blocked=blocked)
     assert closed_loop_check_6(ctx(st)) is None
+
+
+# ---------------------------------------------------------------- on a real puzzle
+def test_tojiwa5_case_b_replaces_a_trial_on_a_janko_puzzle(monkeypatch):
+    import pytest
+
+    import pencilsat.grading.masyu_level3b as level3b
+    from pencilsat.grading.masyu import grade_masyu, solution_agrees
+    from pencilsat.puzzles.masyu import parse_puzzle, parse_solution
+
+    path = CORPUS / "masyu" / "janko" / "347_10x10.txt"
+    if not path.exists():
+        pytest.skip("shared corpus not present")
+    puzzle = parse_puzzle(path.read_text())
+    solution = parse_solution(path.with_suffix(".sol").read_text())
+    grade = grade_masyu(puzzle)
+    case_b = [s for s in grade.steps if s.technique == "TOJIWA5" and "(case B)" in s.text]
+    assert case_b and all(solution_agrees(s, solution) for s in case_b)
+    monkeypatch.setattr(level3b, "short_straight_line_parity", lambda ctx: None)
+    without = grade_masyu(puzzle)
+    assert without.techniques.get("MUJYUNSYORI", 0) > grade.techniques.get("MUJYUNSYORI", 0)

@@ -59,7 +59,7 @@ TECHNIQUES: dict[str, tuple[str, int]] = {
     "SETUDANSEN2": ("cut line 2", 3),
     "TOJIWA3": ("closed-loop check 3 (input pairs)", 3),
     "TOJIWA4": ("closed-loop check 4 (extra corner)", 3),
-    "TOJIWA5": ("closed-loop check 5 (hypothetical region)", 3),
+    "TOJIWA5": ("closed-loop check 5 (hypothetical region, straight-line parity)", 3),
     "TOJIWA6": ("closed-loop check 6 (tubes)", 3),
     "RYOIKISYORI1": ("general region, one gap", 3),
     "RYOIKISYORI2": ("general region, two-cell gap", 3),

@@ -145,12 +145,13 @@ def _turn_same_side(ctx: Context, a: int, b: int, s: int) -> Deduction | None:
     lb, _ = ctx.route(b, opp(s))
     if la < 0 or lb < 0 or la in seen or lb in seen or ctx.connected(la, lb) is None:
         return None
-    side = DIR_NAMES[s]
+    side, other = DIR_NAMES[s], DIR_NAMES[opp(s)]
     return open_deduction(ctx, "TOJIWA5", [(ea, PASSED), (eb, PASSED)],
-                          f"the straight line {g.name(a)}-{g.name(b)} has two line ends in the"
-                          f" area on its {side} side, so both its ends turn the same way"
-                          f" (parity); turning away would join them through {g.name(la)} and"
-                          f" {g.name(lb)} into a closed loop: both turn {side} (case B)")
+                          f"the area on the {side} side of the straight line {g.name(a)}-"
+                          f"{g.name(b)} holds two line ends, so by parity both ends of the line"
+                          f" turn the same way; turning {other} they would be led to"
+                          f" {g.name(la)} and {g.name(lb)}, the ends of one line, closing a loop"
+                          f" without those two line ends: both turn {side} (case B)")
 
 
 # ---------------------------------------------------------------- RENSENENTYO
