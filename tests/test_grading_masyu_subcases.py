@@ -5,7 +5,8 @@ RENSENENTYO case C and TOJIWA6 case B2.
 Each board is a whole puzzle with a unique solution (found by the solver, checked by the rule
 checker); the state is that puzzle with some borders decided by hand, all agreeing with the
 solution. The technique must fire with exactly the expected borders, and they must agree with
-the solution. Cells are (row, column), 0-based.
+the solution. Cells are (row, column), 0-based. At the end, generated puzzles on which the
+grader (without trials) gets stuck when the sub-case is switched off.
 """
 
 from __future__ import annotations
@@ -246,13 +247,15 @@ def test_tojiwa5_case_b_replaces_a_trial_on_a_janko_puzzle(monkeypatch):
 
 
 # ---------------------------------------------------------------- necessary sub-cases
-# 10x10 puzzles from pencilsat's own generator (generate_masyu(10, 10, seed), seeds 136, 406
-# and 153), found by ablation (digest §7.5 (d)): without trials the grader finishes them only
+# 10x10 puzzles from pencilsat's own generator (generate_masyu(10, 10, seed), seeds 136, 406,
+# 3811 and 153), found by ablation (digest §7.5 (d)): without trials the grader finishes them only
 # with the sub-case; without it, it gets stuck.
 NEEDS_T5B = ["B...B..B..", ".....W....", "B.W..W.WW.", "..........", ".W...W.BW.",
              "B.........", "...W.W....", "B......W..", "..W..W.W.W", ".W..B....."]
 NEEDS_HAITI = [".W......W.", "..B.....W.", ".W..WW....", ".W..W...W.", "..W..W...B",
                "....W.....", "W...W.....", ".....B.B..", "..BW..B...", ".W.W....W."]
+NEEDS_C = ["......W..B", "..B.......", "....B.....", "W...B.BW.W", "..........",
+           "..B......B", ".....W....", "....W.B.W.", "W...W....W", "..B......."]
 NEEDS_B2 = ["B......B..", ".....BW..W", ".......W..", ".B...B....", "B.B......B",
             "....B.....", "W....B....", "...B....W.", ".........W", "..W.B..B.."]
 
@@ -271,6 +274,12 @@ def _off_haiti(monkeypatch):
     monkeypatch.setattr(region, "virtual_line_patterns", lambda c, v: None)
 
 
+def _off_c(monkeypatch):
+    import pencilsat.grading.masyu_level3b as level3b
+
+    monkeypatch.setattr(level3b, "_tube_ends_join", lambda *a: None)
+
+
 def _off_b2(monkeypatch):
     import pencilsat.grading.masyu_level3 as level3
 
@@ -280,8 +289,9 @@ def _off_b2(monkeypatch):
 @pytest.mark.parametrize("rows, marker, switch_off", [
     (NEEDS_T5B, "(case B)", _off_t5b),
     (NEEDS_HAITI, "(Technique 2", _off_haiti),
+    (NEEDS_C, "must join", _off_c),
     (NEEDS_B2, "(case B2)", _off_b2),
-], ids=["TOJIWA5-case-B", "TOJIHAITI", "TOJIWA6-case-B2"])
+], ids=["TOJIWA5-case-B", "TOJIHAITI", "RENSENENTYO-case-C", "TOJIWA6-case-B2"])
 def test_without_the_sub_case_the_grader_gets_stuck(rows, marker, switch_off, monkeypatch):
     solution = unique_solution(rows)
     puzzle = puzzle_of(rows)
