@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import numpy as np
+
 from pencilsat.puzzles.common import Cell
 from pencilsat.puzzles.masyu import BLACK, WHITE, Edge, MasyuPuzzle, MasyuSolution
 
@@ -46,6 +48,18 @@ class GridEdges:
             self.ends.append((self.cell_id(e[0]), self.cell_id(e[1])))
         self.incident_ids: list[list[int]] = list(self.incident.values())
         """Edge variables per cell id (``incident`` is filled in row-major cell order)."""
+        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """numpy views for per-model work on big grids, built once: the two end cells per
+        variable (index 0 unused) and the up-to-four edge variables per cell (0 pads)."""
+        if self._arrays is None:
+            ends = np.array(self.ends, dtype=np.int64)
+            incident = np.zeros((self.width * self.height, 4), dtype=np.int64)
+            for cell, edge_vars in enumerate(self.incident_ids):
+                incident[cell, : len(edge_vars)] = edge_vars
+            self._arrays = (ends[:, 0], ends[:, 1], incident)
+        return self._arrays
 
     def cell_id(self, cell: Cell) -> int:
         return cell[0] * self.width + cell[1]

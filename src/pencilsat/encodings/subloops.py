@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from pencilsat.encodings.masyu_local_rules import Clause, GridEdges
 
 
@@ -52,13 +54,35 @@ def forbid_loop(edge_vars: list[int]) -> Clause:
     return [-v for v in edge_vars]
 
 
-def leave_cells(grid: GridEdges, cells: list[int]) -> Clause:
+def leave_cells(grid: GridEdges, cells: Sequence[int]) -> Clause:
     """Some edge crosses the border of ``cells``: valid when they hold some but not all pearls."""
-    inside = set(cells)
-    out = []
-    for cell in cells:
-        for v in grid.incident[grid.cell_of(cell)]:
-            a, b = grid.ends[v]
-            if a not in inside or b not in inside:
-                out.append(v)
-    return out
+    mask = np.zeros(grid.width * grid.height, dtype=bool)
+    mask[list(cells)] = True
+    return crossing_edges(grid, mask)
+
+
+def crossing_edges(grid: GridEdges, mask: np.ndarray) -> Clause:
+    """The edge variables with exactly one end cell in ``mask`` (a boolean per cell id)."""
+    end_a, end_b, _ = grid.arrays()
+    crossing = mask[end_a[1:]] != mask[end_b[1:]]
+    return (np.flatnonzero(crossing) + 1).tolist()
+
+
+def enclosed_cells(grid: GridEdges, edge_vars: list[int], cells: list[int]) -> np.ndarray:
+    """A boolean per cell id: the cells of a closed loop and every cell it encloses.
+
+    A cell off the loop is inside when a ray from it to the left, just below the cell centres,
+    crosses an odd number of the loop's vertical edges (between rows r and r + 1 at columns left
+    of it); the loop is simple, so parity decides.
+    """
+    width, height = grid.width, grid.height
+    end_a, end_b, _ = grid.arrays()
+    chosen = np.asarray(edge_vars)
+    tops = end_a[chosen][end_b[chosen] - end_a[chosen] == width]
+    vertical = np.zeros(height * width, dtype=np.int8)
+    vertical[tops] = 1
+    crossings = vertical.reshape(height, width)
+    left_of = np.cumsum(crossings, axis=1) - crossings
+    region = (left_of % 2 == 1).ravel()
+    region[cells] = True
+    return region

@@ -1,0 +1,90 @@
+"""Sub-loop cuts of the ``lazy`` strategy: the enclosed area and the region cut built on it.
+
+The enclosed area (ray parity) is checked against an independent flood fill, and the region
+cut against the answers it must never remove.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+
+from pencilsat.encodings import masyu_lazy
+from pencilsat.encodings.masyu_local_rules import GridEdges
+from pencilsat.encodings.subloops import crossing_edges, enclosed_cells, leave_cells, loops
+from pencilsat.generators.masyu import pearls_for_loop, random_loop
+from pencilsat.puzzles import masyu
+from pencilsat.solvers.result import Verdict
+
+
+def _loop_vars(grid: GridEdges, solution: masyu.MasyuSolution) -> tuple[list[int], list[int]]:
+    model = [v if grid.edges[v - 1] in solution.edges else -v for v in range(1, len(grid) + 1)]
+    (edge_vars, cells), = loops(grid, model)
+    return edge_vars, cells
+
+
+def _flood_inside(grid: GridEdges, edge_vars: list[int]) -> set[int]:
+    """Cells whose centre the outside cannot reach, on a lattice of half-cell steps where the
+    loop's cell centres and edge midpoints are walls (the loop drawn as pixels)."""
+    width, height = grid.width, grid.height
+    rows, cols = 2 * height + 1, 2 * width + 1
+    wall = set()
+    for v in edge_vars:
+        (r1, c1), (r2, c2) = (divmod(cell, width) for cell in grid.ends[v])
+        wall.update({(2 * r1 + 1, 2 * c1 + 1), (r1 + r2 + 1, c1 + c2 + 1),
+                     (2 * r2 + 1, 2 * c2 + 1)})
+    start = (0, 0)
+    reached = {start}
+    queue = deque([start])
+    while queue:
+        r, c = queue.popleft()
+        for point in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= point[0] < rows and 0 <= point[1] < cols and point not in wall \
+                    and point not in reached:
+                reached.add(point)
+                queue.append(point)
+    return {r * width + c for r in range(height) for c in range(width)
+            if (2 * r + 1, 2 * c + 1) not in wall and (2 * r + 1, 2 * c + 1) not in reached}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_enclosed_area_equals_flood_fill(seed: int) -> None:
+    rng = random.Random(seed)
+    width, height = rng.randint(4, 14), rng.randint(4, 14)
+    loop = random_loop(width, height, rng)
+    grid = GridEdges(pearls_for_loop(loop))
+    edge_vars, cells = _loop_vars(grid, loop)
+    area = set(enclosed_cells(grid, edge_vars, cells).nonzero()[0].tolist())
+    inside = _flood_inside(grid, edge_vars)
+    assert area == set(cells) | inside
+
+
+def test_enclosed_area_of_a_ring_holds_its_middle() -> None:
+    puzzle = masyu.parse_puzzle("masyu 5 5\n.....\n.....\n..W..\n.....\n.....\n")
+    grid = GridEdges(puzzle)
+    ring = [(1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (3, 2), (3, 1), (2, 1)]
+    edges = frozenset(tuple(sorted((a, b))) for a, b in zip(ring, ring[1:] + ring[:1], strict=True))
+    edge_vars, cells = _loop_vars(grid, masyu.MasyuSolution(edges, 5, 5))
+    area = enclosed_cells(grid, edge_vars, cells)
+    assert sorted(area.nonzero()[0].tolist()) == sorted(r * 5 + c for r in (1, 2, 3)
+                                                        for c in (1, 2, 3))
+    crossing = {grid.edges[v - 1] for v in crossing_edges(grid, area)}
+    assert len(crossing) == 12  # three edges leave each side of the 3x3 block
+    assert crossing == {grid.edges[v - 1] for v in leave_cells(grid, area.nonzero()[0])}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_region_cuts_agree_with_exact_cuts_on_loose_puzzles(seed: int) -> None:
+    """Random loop, every pearl it allows (many answers): both cuts find two true answers."""
+    rng = random.Random(100 + seed)
+    puzzle = pearls_for_loop(random_loop(18, 18, rng))
+    region = masyu_lazy.run(puzzle, cut="region")
+    exact = masyu_lazy.run(puzzle, cut="loop")
+    assert region.verdict == exact.verdict
+    for result in (region, exact):
+        for answer in (result.solution, result.second_solution):
+            if answer is not None:
+                assert masyu.check(puzzle, answer) == []
+    assert region.verdict in (Verdict.UNIQUE, Verdict.MULTIPLE)
