@@ -214,25 +214,66 @@ def puzzlekit_sample(items, stride: int) -> tuple[list[dict[str, Any]], float | 
     return out, ratio
 
 
+GROWTH_CONFIGS = {
+    "lazy/cnf/minisat": dict(strategy="lazy", sat_solver="minisat"),
+    "lazy/cnf/cadical": dict(strategy="lazy", sat_solver="cadical"),
+    "lazy/cnf/minisat exact cuts": dict(strategy="lazy", sat_solver="minisat", cut="loop"),
+    "circuit/cpsat": dict(strategy="circuit", backend="cpsat"),
+}
+"""Growth runs: the default (lazy, MiniSat, region cuts), lazy on CaDiCaL, lazy with exact
+loop cuts only (the default before region cuts, to show what they change), and circuit."""
+GROWTH_INSTANCES = 3
+CIRCUIT_MAX_N = 40
+"""circuit reached the cap on every instance above this size in earlier runs; not re-run."""
+
+
 def growth(seed: int, cap: float) -> list[dict[str, Any]]:
+    """``GROWTH_INSTANCES`` random puzzles per size; every config on each, one run each."""
+    from pencilsat.encodings import masyu_lazy
+
     rng = random.Random(seed)
     out = []
     for n in GROWTH_SIZES:
-        loop = random_loop(n, n, rng)
-        puzzle = pearls_for_loop(loop)
-        row = {"n": n, "cells": n * n, "pearls": len(puzzle.pearl_cells())}
-        for config in [("lazy", "cnf", "cadical"), ("lazy", "cnf", "minisat"),
-                       ("circuit", "cpsat", None)]:
-            runs = [timed_run(config, puzzle, cap)]
-            if runs[0][0] < 1.0:
-                runs += [timed_run(config, puzzle, cap) for _ in range(2)]
-            result = runs[0][1]
-            row[config_name(config)] = {
-                "seconds": median([s for s, _ in runs]), "verdict": str(result.verdict),
-                "valid": result.solution is None or not masyu.check(puzzle, result.solution)}
+        puzzles = [pearls_for_loop(random_loop(n, n, rng)) for _ in range(GROWTH_INSTANCES)]
+        row: dict[str, Any] = {"n": n, "cells": n * n,
+                               "pearls": [len(p.pearl_cells()) for p in puzzles]}
+        for name, options in GROWTH_CONFIGS.items():
+            if options["strategy"] == "circuit" and n > CIRCUIT_MAX_N:
+                continue
+            seconds, verdicts, valid = [], [], True
+            for puzzle in puzzles:
+                gc.collect()
+                start = time.perf_counter()
+                if options["strategy"] == "lazy":
+                    result = masyu_lazy.run(puzzle, sat_solver=options["sat_solver"],
+                                            cut=options.get("cut", masyu_lazy.DEFAULT_CUT),
+                                            time_limit=cap)
+                else:
+                    _, run = load_strategy("masyu", options["strategy"])
+                    result = run(puzzle, backend=options["backend"], time_limit=cap)
+                seconds.append(time.perf_counter() - start)
+                verdicts.append(str(result.verdict))
+                valid &= all(not masyu.check(puzzle, answer)
+                             for answer in (result.solution, result.second_solution)
+                             if answer is not None)
+            row[name] = {"seconds": seconds, "median": median(seconds), "max": max(seconds),
+                         "verdicts": verdicts, "valid": valid}
         out.append(row)
-        print(row, flush=True)
+        print({k: (v if not isinstance(v, dict) else [round(x, 3) for x in v["seconds"]])
+               for k, v in row.items()}, flush=True)
     return out
+
+
+def growth_exponent(rows: list[dict[str, Any]], name: str) -> float | None:
+    """k in time ~ cells^k: least-squares slope of log(median time) on log(cells)."""
+    import numpy as np
+
+    points = [(r["cells"], r[name]["median"]) for r in rows
+              if name in r and "unknown" not in r[name]["verdicts"]]
+    if len(points) < 2:
+        return None
+    x, y = np.log([c for c, _ in points]), np.log([t for _, t in points])
+    return float(np.polyfit(x, y, 1)[0])
 
 
 def plot(records, growth_rows, path: Path) -> None:
@@ -249,10 +290,16 @@ def plot(records, growth_rows, path: Path) -> None:
         if rs:
             ax.scatter([r["cells"] for r in rs], [r["seconds"] for r in rs], s=8, alpha=0.45,
                        marker=marker, label=f"{name} (corpus)")
-    for name in ["lazy/cnf/minisat", "lazy/cnf/cadical", "circuit/cpsat"]:
-        xs = [g["cells"] for g in growth_rows if g[name]["verdict"] != "unknown"]
-        ys = [g[name]["seconds"] for g in growth_rows if g[name]["verdict"] != "unknown"]
-        ax.plot(xs, ys, "-", linewidth=2, label=f"{name} (random NxN, N=20..100)")
+    for name in GROWTH_CONFIGS:
+        xs = [g["cells"] for g in growth_rows if name in g]
+        ys = [g[name]["median"] for g in growth_rows if name in g]
+        ax.plot(xs, ys, "-", linewidth=2,
+                label=f"{name} (random NxN, median of {GROWTH_INSTANCES})")
+    cells = [g["cells"] for g in growth_rows]
+    if cells:
+        base = growth_rows[0]["lazy/cnf/minisat"]["median"]
+        ax.plot(cells, [base * c / cells[0] for c in cells], ":", color="grey",
+                label="linear in cells (from the default's N=20 time)")
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("cells")
@@ -319,12 +366,19 @@ def report(args, items, records, head_rows, have_pk, pk_rows, pk_ratio, growth_r
     lazy = [r for r in records if r["config"] == "lazy/cnf/minisat"]
     lazy_janko = [r["seconds"] for r in lazy if r["group"].startswith("janko")]
     growth_table = markdown_table(
-        ["N", "cells", "pearls", "lazy/cadical s", "verdict", "lazy/minisat s",
-         "circuit s", "circuit verdict"],
-        [[g["n"], g["cells"], g["pearls"], f"{g['lazy/cnf/cadical']['seconds']:.3f}",
-          g["lazy/cnf/cadical"]["verdict"], f"{g['lazy/cnf/minisat']['seconds']:.3f}",
-          f"{g['circuit/cpsat']['seconds']:.3f}", g["circuit/cpsat"]["verdict"]]
+        ["N", "cells", "pearls", *[f"{name} median / max s" for name in GROWTH_CONFIGS],
+         "verdicts (default)", "answers valid"],
+        [[g["n"], g["cells"], "/".join(map(str, g["pearls"])),
+          *[f"{g[name]['median']:.3f} / {g[name]['max']:.3f}"
+            + (f" ({g[name]['verdicts'].count('unknown')} unknown)"
+               if "unknown" in g[name]["verdicts"] else "")
+            if name in g else "not run" for name in GROWTH_CONFIGS],
+          ", ".join(g["lazy/cnf/minisat"]["verdicts"]),
+          "yes" if all(g[n]["valid"] for n in GROWTH_CONFIGS if n in g) else "NO"]
          for g in growth_rows])
+    exponents = ", ".join(
+        f"{name} {k:.2f}" for name in GROWTH_CONFIGS
+        if (k := growth_exponent(growth_rows, name)) is not None)
     pk_line = (f"puzzlekit {_puzzlekit_version()} is installed: median ratio puzzlekit/lazy "
                f"over {len(pk_rows)} janko puzzles (every {args.puzzlekit_stride}th): "
                f"**{pk_ratio:.0f}x**." if pk_ratio else
@@ -364,10 +418,15 @@ def report(args, items, records, head_rows, have_pk, pk_rows, pk_ratio, growth_r
         "## Growth on random N x N puzzles",
         "",
         "Random loop (the generator's `random_loop`), every pearl it allows; kept whatever its "
-        f"uniqueness (`multiple` is a proper answer here). Cap {args.growth_cap:.0f} s per run; "
-        "median of 3 runs when the first took under 1 s.",
+        f"uniqueness (`multiple` is a proper answer here). {GROWTH_INSTANCES} puzzles per size, "
+        f"one run each, cap {args.growth_cap:.0f} s per run (a capped run counts at the cap); "
+        f"circuit only up to N = {CIRCUIT_MAX_N}. `answers valid`: every answer returned passes "
+        "the rule checker.",
         "",
         growth_table,
+        "",
+        f"Growth exponent k in time ~ cells^k (least squares over the medians, N = "
+        f"{GROWTH_SIZES[0]}..{GROWTH_SIZES[-1]}; 1 is linear): {exponents}.",
         "",
         "![time against cells](masyu_strategies.png)",
         "",
