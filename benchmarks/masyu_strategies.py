@@ -218,10 +218,12 @@ GROWTH_CONFIGS = {
     "lazy/cnf/minisat": dict(strategy="lazy", sat_solver="minisat"),
     "lazy/cnf/cadical": dict(strategy="lazy", sat_solver="cadical"),
     "lazy/cnf/minisat exact cuts": dict(strategy="lazy", sat_solver="minisat", cut="loop"),
+    "lazy/cnf/minisat region cuts": dict(strategy="lazy", sat_solver="minisat", cut="region"),
     "circuit/cpsat": dict(strategy="circuit", backend="cpsat"),
 }
-"""Growth runs: the default (lazy, MiniSat, region cuts), lazy on CaDiCaL, lazy with exact
-loop cuts only (the default before region cuts, to show what they change), and circuit."""
+"""Growth runs: the default (lazy, MiniSat; region cuts from ``REGION_MIN_GRID`` cells on), lazy
+on CaDiCaL, lazy with exact loop cuts only and with region cuts at every size (to show what
+they change), and circuit."""
 GROWTH_INSTANCES = 3
 CIRCUIT_MAX_N = 40
 """circuit reached the cap on every instance above this size in earlier runs; not re-run."""
@@ -246,7 +248,7 @@ def growth(seed: int, cap: float) -> list[dict[str, Any]]:
                 start = time.perf_counter()
                 if options["strategy"] == "lazy":
                     result = masyu_lazy.run(puzzle, sat_solver=options["sat_solver"],
-                                            cut=options.get("cut", masyu_lazy.DEFAULT_CUT),
+                                            cut=options.get("cut"),
                                             time_limit=cap)
                 else:
                     _, run = load_strategy("masyu", options["strategy"])

@@ -8,7 +8,8 @@ rules only look along the loop), so it is returned even when other loops sit bes
 other loop is cut off with one clause and the *same* incremental solver instance solves again,
 keeping its learnt clauses.
 
-Cuts (default ``cut="region"``), for every loop of a model at once:
+Cuts, for every loop of a model at once (``cut="region"``, the default on grids of at least
+``REGION_MIN_GRID`` cells; smaller grids get the exact cut alone, ``cut="loop"``):
 
 - forbid the exact loop (``not all of its edges``). Sound because an answer is one loop through
   all pearls, and an answer containing all edges of a closed loop would *be* that loop.
@@ -16,18 +17,27 @@ Cuts (default ``cut="region"``), for every loop of a model at once:
   model's largest loop, the *region* cut:
   some edge crosses the border of the area the loop encloses (its cells and all cells inside).
   Sound whenever that area holds some but not all pearls: every pearl is on the answer, so
-  the answer has cells on both sides of the border. It forbids every loop confined to the
-  area, not just this one, which is what large loose puzzles need: without it the last
-  stages re-draw a slightly different loop of a few hundred cells in the same corner for
-  hundreds of calls (random 100x100: 146-753 calls with exact cuts alone). The largest loop
-  is left to its exact cut because its area usually holds most of the grid, and a clause
-  that long propagates poorly.
+  the answer has cells on both sides of the border. It does not forbid other loops inside
+  the area (a line crossing the border anywhere satisfies it), but it does forbid every model
+  in which that area is sealed off, which is what large loose puzzles need: with exact cuts
+  alone the last stages re-draw a slightly different loop of a few hundred cells in the same
+  corner for hundreds of calls (random 100x100: 146-753 calls). The largest loop is left to
+  its exact cut because its area usually holds most of the grid, and a clause that long
+  propagates poorly.
 
 Measured on random loose puzzles (``benchmarks/masyu_strategies.py`` growth rows): region
-cuts removed CaDiCaL's time-outs at 100x100 and made 60x60 up to 9x faster. The other cuts
-stay selectable for measurement: ``"loop"`` (exact cuts only; the default until region cuts
-were measured), ``"boundary"`` (some edge leaves the loop's own cells instead of the exact
-cut) and ``"both"``; a region cut on every loop including the largest was slower.
+cuts removed CaDiCaL's time-outs at 100x100 and made 40x40 2.5x and single 60x60 instances
+up to 9x faster; on small real puzzles they cost more than they save, hence
+``REGION_MIN_GRID``. The other cuts stay selectable for measurement: ``"loop"``
+(exact cuts only; the default until region cuts were measured), ``"boundary"`` (some edge
+leaves the loop's own cells instead of the exact cut) and ``"both"``; a region cut on every
+loop including the largest was slower.
+
+Tried and not kept: catching loops while they close, inside CaDiCaL's search, with a Python
+propagator over PySAT's IPASIR-UP interface (``pysat.engines``): every assignment calls into
+Python, about 1,000 conflicts a second, 0.2-2.8 s on random 40x40 puzzles where these cuts
+take 0.07-0.15 s. Merging a model's loops by swapping parallel edges (a patching heuristic)
+saved calls but not time.
 Every 2x2 loop is forbidden up front when the puzzle has a pearl: it turns in all four cells,
 so no pearl can lie on it.
 
@@ -65,7 +75,11 @@ CaDiCaL's per-call set-up (benchmarks/results/masyu_strategies.md: all janko, me
 against 5.4 ms with CaDiCaL, max 0.09 s against 0.13 s; 9.4 against 13.4 ms on a loaded
 machine). Every SAT solver stays selectable."""
 CUTS = ("region", "loop", "boundary", "both")
-DEFAULT_CUT = "region"
+REGION_MIN_GRID = 1000
+"""Grids of fewer cells get exact cuts only (``cut=None`` chooses): there the region cuts' extra
+clauses cost more than the calls they save (benchmark run of 2026-11-22: all janko median
+4.7 -> 6.4 ms, seed 36x20 18 -> 27 ms with region cuts everywhere); from 40x40 on they pay
+(random 40x40: 0.08 s against 0.21 s)."""
 REGION_MIN_CELLS = 16
 """Loops smaller than this get the exact cut only: their area is little more than the loop,
 so a region cut adds a clause without cutting much more."""
@@ -92,12 +106,14 @@ def run(
     backend: str | None = None,
     sat_solver: str | None = None,
     time_limit: float | None = None,
-    cut: str = DEFAULT_CUT,
+    cut: str | None = None,
     squares: bool = True,
 ) -> SolveResult:
     """Solve and prove uniqueness with lazy sub-loop cuts on one incremental SAT solver."""
     if backend not in (None, "cnf"):
         raise ValueError(f"strategy 'lazy' runs on backend 'cnf' only, not {backend!r}")
+    if cut is None:
+        cut = "region" if puzzle.width * puzzle.height >= REGION_MIN_GRID else "loop"
     if cut not in CUTS:
         raise ValueError(f"unknown cut {cut!r} (known: {', '.join(CUTS)})")
     from pysat.solvers import Solver
