@@ -88,3 +88,15 @@ def test_region_cuts_agree_with_exact_cuts_on_loose_puzzles(seed: int) -> None:
             if answer is not None:
                 assert masyu.check(puzzle, answer) == []
     assert region.verdict in (Verdict.UNIQUE, Verdict.MULTIPLE)
+
+
+def test_default_cut_depends_on_grid_size() -> None:
+    """Exact cuts below ``REGION_MIN_GRID`` cells, region cuts from there on."""
+    rng = random.Random(7)
+    small = pearls_for_loop(random_loop(12, 12, rng))
+    side = int(masyu_lazy.REGION_MIN_GRID ** 0.5) + 1
+    large = pearls_for_loop(random_loop(side, side, rng))
+    assert masyu_lazy.run(small).stats.extra["cut"] == "loop"
+    result = masyu_lazy.run(large)
+    assert result.stats.extra["cut"] == "region"
+    assert result.solution is not None and masyu.check(large, result.solution) == []

@@ -73,7 +73,8 @@ DEFAULT_SAT_SOLVER = "minisat22"
 """MiniSat 2.2 for this strategy: its many small incremental calls favour a solver without
 CaDiCaL's per-call set-up (benchmarks/results/masyu_strategies.md: all janko, median 4.7 ms
 against 5.4 ms with CaDiCaL, max 0.09 s against 0.13 s; 9.4 against 13.4 ms on a loaded
-machine). Every SAT solver stays selectable."""
+machine; latest run 5.6 against 5.9 ms, max 118 against 136 ms). Every SAT solver stays
+selectable."""
 CUTS = ("region", "loop", "boundary", "both")
 REGION_MIN_GRID = 1000
 """Grids of fewer cells get exact cuts only (``cut=None`` chooses): there the region cuts' extra
