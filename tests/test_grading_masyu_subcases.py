@@ -112,6 +112,10 @@ def test_ryoikisyori1_applies_technique_2_to_the_region_joined_line():
     assert "closed area" in ded.text and "Technique 2 case A" in ded.text
 
 
+HAITI34_LY = ([(7, 2), (8, 2)] + [(8, c) for c in range(3, 9)]
+              + [(r, 8) for r in range(7, -1, -1)] + [(0, c) for c in range(7, 0, -1)]
+              + [(1, 1), (1, 2)])
+"""The long line round the rim shared by the Technique 3 and type-4 boards: it ends at T4."""
 HAITI3_ROWS = ["..W....WB", "....WB..W", "...WBWWW.", "BW..W..W.", "W.WWBBWB.", "W.WWBW...",
                "B...WBW..", "....BWW.W", "..BW...WB"]
 
@@ -124,9 +128,7 @@ def test_rensenentyo_applies_technique_3_to_the_joined_virtual_line():
     # frame is symmetric; the one from T4 (earlier in row-major order) blocks (1,3)-(2,3).
     solution = unique_solution(HAITI3_ROWS)
     lx = [(6, 1), (6, 0), (5, 0), (4, 0), (3, 0), (3, 1), (3, 2)]
-    ly = ([(7, 2), (8, 2)] + [(8, c) for c in range(3, 9)] + [(r, 8) for r in range(7, -1, -1)]
-          + [(0, c) for c in range(7, 0, -1)] + [(1, 1), (1, 2)])
-    st = state_on(HAITI3_ROWS, solution, paths=[lx, ly, [(4, 5), (4, 6)]],
+    st = state_on(HAITI3_ROWS, solution, paths=[lx, HAITI34_LY, [(4, 5), (4, 6)]],
                   blocked=[((3, 2), (4, 2)), ((2, 1), (2, 2)), ((0, 2), (1, 2)), ((5, 1), (6, 1)),
                            ((7, 0), (7, 1)), ((7, 1), (8, 1)), ((7, 2), (7, 3))])
     ded = connected_lines_extension(ctx(st))
@@ -148,9 +150,7 @@ def test_tojihaiti_type_4_match_blocks_t2_t9():
     # would run up to (1,3) and force T4 to close the joined line
     solution = unique_solution(HAITI4_ROWS)
     lx = [(6, 1), (6, 0), (5, 0), (4, 0), (4, 1), (4, 2), (4, 3)]
-    ly = ([(7, 2), (8, 2)] + [(8, c) for c in range(3, 9)] + [(r, 8) for r in range(7, -1, -1)]
-          + [(0, c) for c in range(7, 0, -1)] + [(1, 1), (1, 2)])
-    st = state_on(HAITI4_ROWS, solution, paths=[lx, ly, [(5, 5), (5, 6)]],
+    st = state_on(HAITI4_ROWS, solution, paths=[lx, HAITI34_LY, [(5, 5), (5, 6)]],
                   blocked=[((3, 1), (3, 2)), ((3, 2), (4, 2)), ((2, 1), (2, 2)), ((0, 2), (1, 2)),
                            ((5, 1), (6, 1)), ((7, 0), (7, 1)), ((7, 1), (8, 1)), ((7, 2), (7, 3))])
     ded = connected_lines_extension(ctx(st))

@@ -8,6 +8,7 @@ that the basics or lower-level techniques alone do not make the same deduction.
 from __future__ import annotations
 
 from conftest import CORPUS as CORPUS_ROOT
+from masyu_grading_support import ctx, eid, sets
 
 from pencilsat.grading.masyu_basic import (
     adjacent_blacks_first_clue,
@@ -20,7 +21,6 @@ from pencilsat.grading.masyu_basic import (
     white_runs_first_clue,
     white_turn_rule,
 )
-from pencilsat.grading.masyu_context import WINDOW_ALL, WINDOW_SHORT, Context
 from pencilsat.grading.masyu_level2 import (
     black_white_run_check,
     closed_loop_check_1,
@@ -57,27 +57,8 @@ def board(rows: list[str], passed=(), blocked=(), paths=()) -> MasyuState:
     return st
 
 
-def eid(st: MasyuState, a, b) -> int:
-    g = st.g
-    i, j = a[0] * g.width + a[1], b[0] * g.width + b[1]
-    return g.eid[i][g.direction(i, j)]
-
-
 def idx(st: MasyuState, cell) -> int:
     return cell[0] * st.g.width + cell[1]
-
-
-def sets(st: MasyuState, ded) -> set:
-    assert ded is not None, "the technique did not fire"
-    out = set()
-    for e, v in ded.sets:
-        a, b = st.g.edge_cells[e]
-        out.add((st.g.rc(a), st.g.rc(b), v == PASSED))
-    return out
-
-
-def ctx(st: MasyuState, level: int) -> Context:
-    return Context(st, level, WINDOW_ALL if level == 3 else WINDOW_SHORT)
 
 
 EMPTY7 = ["......."] * 7
