@@ -13,7 +13,7 @@ import pytest
 
 from pencilsat.encodings import masyu_lazy
 from pencilsat.encodings.masyu_local_rules import GridEdges
-from pencilsat.encodings.subloops import crossing_edges, enclosed_cells, leave_cells, loops
+from pencilsat.encodings.subloops import crossing_edges, enclosed_area, leave_cells, loops
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
 from pencilsat.solvers.result import Verdict
@@ -56,7 +56,7 @@ def test_enclosed_area_equals_flood_fill(seed: int) -> None:
     loop = random_loop(width, height, rng)
     grid = GridEdges(pearls_for_loop(loop))
     edge_vars, cells = _loop_vars(grid, loop)
-    area = set(enclosed_cells(grid, edge_vars, cells).nonzero()[0].tolist())
+    area = set(enclosed_area(grid, edge_vars, cells).nonzero()[0].tolist())
     inside = _flood_inside(grid, edge_vars)
     assert area == set(cells) | inside
 
@@ -67,7 +67,7 @@ def test_enclosed_area_of_a_ring_holds_its_middle() -> None:
     ring = [(1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (3, 2), (3, 1), (2, 1)]
     edges = frozenset(tuple(sorted((a, b))) for a, b in zip(ring, ring[1:] + ring[:1], strict=True))
     edge_vars, cells = _loop_vars(grid, masyu.MasyuSolution(edges, 5, 5))
-    area = enclosed_cells(grid, edge_vars, cells)
+    area = enclosed_area(grid, edge_vars, cells)
     assert sorted(area.nonzero()[0].tolist()) == sorted(r * 5 + c for r in (1, 2, 3)
                                                         for c in (1, 2, 3))
     crossing = {grid.edges[v - 1] for v in crossing_edges(grid, area)}

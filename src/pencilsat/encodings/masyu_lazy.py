@@ -59,7 +59,7 @@ from time import perf_counter
 from pencilsat.encodings.masyu_local_rules import GridEdges, local_rule_clauses, no_square_loops
 from pencilsat.encodings.subloops import (
     crossing_edges,
-    enclosed_cells,
+    enclosed_area,
     forbid_loop,
     leave_cells,
     loops,
@@ -78,9 +78,9 @@ selectable."""
 CUTS = ("region", "loop", "boundary", "both")
 REGION_MIN_GRID = 1000
 """Grids of fewer cells get exact cuts only (``cut=None`` chooses): there the region cuts' extra
-clauses cost more than the calls they save (benchmark run of 2026-11-22: all janko median
-4.7 -> 6.4 ms, seed 36x20 18 -> 27 ms with region cuts everywhere); from 40x40 on they pay
-(random 40x40: 0.08 s against 0.21 s)."""
+clauses cost more than the calls they save (measured side by side, region against exact cuts:
+all janko median 4.1-4.4 against 3.9-4.0 ms, seed 36x20 23 against 18 ms); from 40x40 on they
+pay (random 40x40: 0.08 s against 0.21 s)."""
 REGION_MIN_CELLS = 16
 """Loops smaller than this get the exact cut only: their area is little more than the loop,
 so a region cut adds a clause without cutting much more."""
@@ -223,7 +223,7 @@ class _LoopSearch:
         if self.cut in ("boundary", "both"):
             self.add(leave_cells(self.grid, cells))
         elif self.cut == "region" and not largest and len(cells) >= REGION_MIN_CELLS:
-            area = enclosed_cells(self.grid, edge_vars, cells)
+            area = enclosed_area(self.grid, edge_vars, cells)
             if not area[self.pearl_ids].all():
                 self.add(crossing_edges(self.grid, area))
                 self.regions += 1

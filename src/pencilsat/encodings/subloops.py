@@ -68,7 +68,7 @@ def crossing_edges(grid: GridEdges, mask: np.ndarray) -> Clause:
     return (np.flatnonzero(crossing) + 1).tolist()
 
 
-def enclosed_cells(grid: GridEdges, edge_vars: list[int], cells: list[int]) -> np.ndarray:
+def enclosed_area(grid: GridEdges, edge_vars: list[int], cells: list[int]) -> np.ndarray:
     """A boolean per cell id: the cells of a closed loop and every cell it encloses.
 
     A cell off the loop is inside when a ray from it to the left, just below the cell centres,
