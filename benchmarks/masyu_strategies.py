@@ -221,7 +221,7 @@ GROWTH_CONFIGS = {
     "lazy/cnf/minisat region cuts": dict(strategy="lazy", sat_solver="minisat", cut="region"),
     "circuit/cpsat": dict(strategy="circuit", backend="cpsat"),
 }
-"""Growth runs: the default (lazy, MiniSat; region cuts from ``REGION_MIN_GRID`` cells on), lazy
+"""Growth runs: the default (lazy, MiniSat; region cuts from ``LARGE_GRID`` cells on), lazy
 on CaDiCaL, lazy with exact loop cuts only and with region cuts at every size (to show what
 they change), and circuit."""
 GROWTH_INSTANCES = 3

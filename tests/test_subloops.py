@@ -91,12 +91,36 @@ def test_region_cuts_agree_with_exact_cuts_on_loose_puzzles(seed: int) -> None:
 
 
 def test_default_cut_depends_on_grid_size() -> None:
-    """Exact cuts below ``REGION_MIN_GRID`` cells, region cuts from there on."""
+    """Exact cuts below ``LARGE_GRID`` cells, region cuts from there on."""
     rng = random.Random(7)
     small = pearls_for_loop(random_loop(12, 12, rng))
-    side = int(masyu_lazy.REGION_MIN_GRID ** 0.5) + 1
+    side = int(masyu_lazy.LARGE_GRID ** 0.5) + 1
     large = pearls_for_loop(random_loop(side, side, rng))
     assert masyu_lazy.run(small).stats.extra["cut"] == "loop"
     result = masyu_lazy.run(large)
     assert result.stats.extra["cut"] == "region"
     assert result.solution is not None and masyu.check(large, result.solution) == []
+
+
+def test_labelled_loops_equal_walked_loops() -> None:
+    """The numpy labelling (big grids) and the walk (small grids) find the same loops, on
+    multi-loop models of the local rules alone."""
+    from pysat.solvers import Solver
+
+    from pencilsat.encodings.masyu_local_rules import local_rule_clauses
+    from pencilsat.encodings.subloops import label_loops, walk_loops
+
+    rng = random.Random(17)
+    counts = []
+    for width, height in ((5, 4), (14, 9), (30, 30), (45, 40)):
+        puzzle = pearls_for_loop(random_loop(width, height, rng))
+        grid = GridEdges(puzzle)
+        with Solver(name="minisat22", bootstrap_with=local_rule_clauses(puzzle, grid)) as s:
+            assert s.solve()
+            model = s.get_model()
+        walked = sorted((sorted(e), sorted(c)) for e, c in walk_loops(grid, model))
+        labelled = sorted((sorted(e), sorted(c)) for e, c in label_loops(grid, model))
+        assert labelled == walked
+        counts.append(len(walked))
+    assert max(counts) > 10
+    assert label_loops(grid, [-v for v in range(1, len(grid) + 1)]) == []

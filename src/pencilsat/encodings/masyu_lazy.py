@@ -9,7 +9,7 @@ other loop is cut off with one clause and the *same* incremental solver instance
 keeping its learnt clauses.
 
 Cuts, for every loop of a model at once (``cut="region"``, the default on grids of at least
-``REGION_MIN_GRID`` cells; smaller grids get the exact cut alone, ``cut="loop"``):
+``LARGE_GRID`` cells; smaller grids get the exact cut alone, ``cut="loop"``):
 
 - forbid the exact loop (``not all of its edges``). Sound because an answer is one loop through
   all pearls, and an answer containing all edges of a closed loop would *be* that loop.
@@ -28,7 +28,7 @@ Cuts, for every loop of a model at once (``cut="region"``, the default on grids 
 Measured on random loose puzzles (``benchmarks/masyu_strategies.py`` growth rows): region
 cuts removed CaDiCaL's time-outs at 100x100 and made 40x40 2.5x and single 60x60 instances
 up to 9x faster; on small real puzzles they cost more than they save, hence
-``REGION_MIN_GRID``. The other cuts stay selectable for measurement: ``"loop"``
+``LARGE_GRID``. The other cuts stay selectable for measurement: ``"loop"``
 (exact cuts only; the default until region cuts were measured), ``"boundary"`` (some edge
 leaves the loop's own cells instead of the exact cut) and ``"both"``; a region cut on every
 loop including the largest was slower.
@@ -40,6 +40,12 @@ take 0.07-0.15 s. Merging a model's loops by swapping parallel edges (a patching
 saved calls but not time.
 Every 2x2 loop is forbidden up front when the puzzle has a pearl: it turns in all four cells,
 so no pearl can lie on it.
+
+On grids of ``LARGE_GRID`` cells or more the CNF also gets the inside/outside colouring of
+:mod:`pencilsat.encodings.loop_sides` (``sides=True``): redundant clauses that let the solver
+reason about areas. With them the conflicts per solve at 100x100 fell from 60,000-190,000 to
+about 1,500 and the median time 2-3x; what is left is mostly the number of calls (about
+50-170 at 100x100) and the Python work per call (walking the loops, building cuts).
 
 Uniqueness (digest, "What the project keeps"): block the found edge set with one clause
 ``not all of these edges`` and continue the same search; the next loop through all pearls is
@@ -56,6 +62,7 @@ from __future__ import annotations
 
 from time import perf_counter
 
+from pencilsat.encodings.loop_sides import side_clauses, side_variable_count
 from pencilsat.encodings.masyu_local_rules import GridEdges, local_rule_clauses, no_square_loops
 from pencilsat.encodings.subloops import (
     crossing_edges,
@@ -76,11 +83,12 @@ against 5.4 ms with CaDiCaL, max 0.09 s against 0.13 s; 9.4 against 13.4 ms on a
 machine; latest run 5.6 against 5.9 ms, max 118 against 136 ms). Every SAT solver stays
 selectable."""
 CUTS = ("region", "loop", "boundary", "both")
-REGION_MIN_GRID = 1000
-"""Grids of fewer cells get exact cuts only (``cut=None`` chooses): there the region cuts' extra
-clauses cost more than the calls they save (measured side by side, region against exact cuts:
-all janko median 4.1-4.4 against 3.9-4.0 ms, seed 36x20 23 against 18 ms); from 40x40 on they
-pay (random 40x40: 0.08 s against 0.21 s)."""
+LARGE_GRID = 1000
+"""From this many cells on, ``run`` adds region cuts and the inside/outside colouring by
+default. Below it both cost more than they save (measured side by side: region against exact
+cuts, all janko median 4.1-4.4 against 3.9-4.0 ms, seed 36x20 23 against 18 ms; colouring
+5.2 against 4.0 ms and 23-28 against 17-18 ms); on random loose puzzles both pay from about
+30x30 (colouring: 35 against 50 ms median at 30x30, 142 against 217 ms at 50x50)."""
 REGION_MIN_CELLS = 16
 """Loops smaller than this get the exact cut only: their area is little more than the loop,
 so a region cut adds a clause without cutting much more."""
@@ -109,12 +117,20 @@ def run(
     time_limit: float | None = None,
     cut: str | None = None,
     squares: bool = True,
+    sides: bool | None = None,
 ) -> SolveResult:
-    """Solve and prove uniqueness with lazy sub-loop cuts on one incremental SAT solver."""
+    """Solve and prove uniqueness with lazy sub-loop cuts on one incremental SAT solver.
+
+    ``cut`` and ``sides`` (the inside/outside colouring of :mod:`loop_sides`) default by grid
+    size: both are on from ``LARGE_GRID`` cells.
+    """
     if backend not in (None, "cnf"):
         raise ValueError(f"strategy 'lazy' runs on backend 'cnf' only, not {backend!r}")
+    large = puzzle.width * puzzle.height >= LARGE_GRID
     if cut is None:
-        cut = "region" if puzzle.width * puzzle.height >= REGION_MIN_GRID else "loop"
+        cut = "region" if large else "loop"
+    if sides is None:
+        sides = large
     if cut not in CUTS:
         raise ValueError(f"unknown cut {cut!r} (known: {', '.join(CUTS)})")
     from pysat.solvers import Solver
@@ -130,6 +146,9 @@ def run(
     elif squares:
         clauses.extend(no_square_loops(grid))
     stats.variables = len(grid)
+    if sides:
+        clauses.extend(side_clauses(grid, len(grid) + 1))
+        stats.variables += side_variable_count(grid)
     stats.clauses = len(clauses)
     stats.encode_s = perf_counter() - start
     if any(not clause for clause in clauses):
@@ -146,7 +165,7 @@ def run(
     stats.decisions = effort.get("decisions")
     stats.propagations = effort.get("propagations")
     stats.extra.update(sat_calls=search.calls, cuts=search.cuts, region_cuts=search.regions,
-                       cut=cut)
+                       cut=cut, sides=sides)
     return result
 
 

@@ -1,0 +1,107 @@
+"""The inside/outside colouring (``loop_sides``): redundant, so it must keep every union of loops
+and every answer, and it must still forbid what is not a union of loops."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from conftest import CORPUS, corpus_pairs, every_kth
+from pysat.solvers import Solver
+
+from pencilsat.encodings import masyu_lazy
+from pencilsat.encodings.loop_sides import side_clauses, side_variable_count
+from pencilsat.encodings.masyu_local_rules import GridEdges, local_rule_clauses
+from pencilsat.generators.masyu import pearls_for_loop, random_loop
+from pencilsat.puzzles import masyu
+from pencilsat.solvers.result import Verdict
+
+
+def _edge_literals(grid: GridEdges, edges: set) -> list[int]:
+    return [v if grid.edges[v - 1] in edges else -v for v in range(1, len(grid) + 1)]
+
+
+def _sides_admit(grid: GridEdges, edges: set) -> bool:
+    """Is there a colouring of the points for exactly this edge set?"""
+    with Solver(name="minisat22", bootstrap_with=side_clauses(grid, len(grid) + 1)) as solver:
+        return solver.solve(assumptions=_edge_literals(grid, edges))
+
+
+def test_point_count() -> None:
+    grid = GridEdges(masyu.MasyuPuzzle(np.zeros((4, 7), dtype=np.uint8)))
+    assert side_variable_count(grid) == 6 * 3
+
+
+@pytest.mark.parametrize("name", ["seed_36x20", "seed_10x10"])
+def test_colouring_keeps_the_corpus_answer(name: str) -> None:
+    puzzle = masyu.parse_puzzle((CORPUS / "masyu" / f"{name}.txt").read_text())
+    answer = masyu.parse_solution((CORPUS / "masyu" / f"{name}.sol").read_text())
+    assert _sides_admit(GridEdges(puzzle), set(answer.edges))
+
+
+def test_colouring_keeps_every_union_of_loops() -> None:
+    """Models of the local rules alone draw several loops; each must keep a colouring."""
+    rng = random.Random(11)
+    for _ in range(5):
+        puzzle = pearls_for_loop(random_loop(16, 12, rng))
+        grid = GridEdges(puzzle)
+        with Solver(name="minisat22", bootstrap_with=local_rule_clauses(puzzle, grid)) as s:
+            assert s.solve()
+            model = s.get_model()
+        edges = {grid.edges[v - 1] for v in model[: len(grid)] if v > 0}
+        assert _sides_admit(grid, edges)
+
+
+def test_colouring_forbids_a_dead_end_and_a_branch() -> None:
+    grid = GridEdges(masyu.MasyuPuzzle(np.zeros((4, 4), dtype=np.uint8)))
+    square = {((1, 1), (1, 2)), ((1, 1), (2, 1)), ((1, 2), (2, 2)), ((2, 1), (2, 2))}
+    assert _sides_admit(grid, square)
+    assert not _sides_admit(grid, square - {((2, 1), (2, 2))})  # an open path
+    assert not _sides_admit(grid, square | {((1, 2), (1, 3))})  # a branch
+    assert not _sides_admit(grid, {((0, 0), (0, 1))})  # a single edge on the rim
+
+
+def test_one_column_grid_has_no_points() -> None:
+    grid = GridEdges(masyu.MasyuPuzzle(np.zeros((3, 1), dtype=np.uint8)))
+    assert side_variable_count(grid) == 0
+    assert not _sides_admit(grid, {((0, 0), (1, 0))})
+    assert _sides_admit(grid, set())
+
+
+@pytest.mark.parametrize("sides", [True, False])
+def test_lazy_with_and_without_colouring_agree_on_corpus(sides: bool) -> None:
+    """Every 8th janko puzzle up to 15x15 (both settings), answers equal to the .sol files."""
+    pairs = every_kth(corpus_pairs("masyu/janko", max_cells=225), 8)
+    assert len(pairs) >= 40
+    for txt, sol in pairs:
+        puzzle = masyu.parse_puzzle(txt.read_text())
+        result = masyu_lazy.run(puzzle, sides=sides)
+        assert result.verdict == Verdict.UNIQUE, txt.name
+        assert result.solution == masyu.parse_solution(sol.read_text()), txt.name
+        assert masyu.check(puzzle, result.solution) == []
+
+
+def test_lazy_with_and_without_colouring_agree_on_loose_puzzles() -> None:
+    rng = random.Random(23)
+    for _ in range(6):
+        puzzle = pearls_for_loop(random_loop(18, 18, rng))
+        plain = masyu_lazy.run(puzzle, sides=False)
+        coloured = masyu_lazy.run(puzzle, sides=True)
+        assert plain.verdict == coloured.verdict
+        assert coloured.stats.variables > plain.stats.variables
+        for result in (plain, coloured):
+            for answer in (result.solution, result.second_solution):
+                if answer is not None:
+                    assert masyu.check(puzzle, answer) == []
+
+
+def test_colouring_defaults_by_grid_size() -> None:
+    rng = random.Random(5)
+    small = pearls_for_loop(random_loop(12, 12, rng))
+    side = int(masyu_lazy.LARGE_GRID ** 0.5) + 1
+    large = pearls_for_loop(random_loop(side, side, rng))
+    assert masyu_lazy.run(small).stats.extra["sides"] is False
+    result = masyu_lazy.run(large)
+    assert result.stats.extra["sides"] is True
+    assert result.solution is not None and masyu.check(large, result.solution) == []
