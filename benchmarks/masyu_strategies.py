@@ -217,14 +217,14 @@ def puzzlekit_sample(items, stride: int) -> tuple[list[dict[str, Any]], float | 
 GROWTH_CONFIGS = {
     "lazy/cnf/minisat": dict(strategy="lazy", sat_solver="minisat"),
     "lazy/cnf/cadical": dict(strategy="lazy", sat_solver="cadical"),
+    "lazy/cnf/minisat no colouring": dict(strategy="lazy", sat_solver="minisat", sides=False),
     "lazy/cnf/minisat exact cuts": dict(strategy="lazy", sat_solver="minisat", cut="loop"),
-    "lazy/cnf/minisat region cuts": dict(strategy="lazy", sat_solver="minisat", cut="region"),
     "circuit/cpsat": dict(strategy="circuit", backend="cpsat"),
 }
-"""Growth runs: the default (lazy, MiniSat; region cuts from ``LARGE_GRID`` cells on), lazy
-on CaDiCaL, lazy with exact loop cuts only and with region cuts at every size (to show what
-they change), and circuit."""
-GROWTH_INSTANCES = 3
+"""Growth runs: the default (lazy, MiniSat; region cuts and the inside/outside colouring from
+``LARGE_GRID`` cells on), lazy on CaDiCaL, lazy without the colouring (the default before it,
+to show what it changes), lazy with exact loop cuts only, and circuit."""
+GROWTH_INSTANCES = 5
 CIRCUIT_MAX_N = 40
 """circuit reached the cap on every instance above this size in earlier runs; not re-run."""
 
@@ -248,7 +248,7 @@ def growth(seed: int, cap: float) -> list[dict[str, Any]]:
                 start = time.perf_counter()
                 if options["strategy"] == "lazy":
                     result = masyu_lazy.run(puzzle, sat_solver=options["sat_solver"],
-                                            cut=options.get("cut"),
+                                            cut=options.get("cut"), sides=options.get("sides"),
                                             time_limit=cap)
                 else:
                     _, run = load_strategy("masyu", options["strategy"])
