@@ -33,11 +33,23 @@ up to 9x faster; on small real puzzles they cost more than they save, hence
 leaves the loop's own cells instead of the exact cut) and ``"both"``; a region cut on every
 loop including the largest was slower.
 
-Tried and not kept: catching loops while they close, inside CaDiCaL's search, with a Python
-propagator over PySAT's IPASIR-UP interface (``pysat.engines``): every assignment calls into
-Python, about 1,000 conflicts a second, 0.2-2.8 s on random 40x40 puzzles where these cuts
-take 0.07-0.15 s. Merging a model's loops by swapping parallel edges (a patching heuristic)
-saved calls but not time.
+Tried and not kept (scratch measurements on random loose puzzles, before the colouring
+unless said):
+
+- catching loops while they close, inside CaDiCaL's search, over PySAT's IPASIR-UP interface.
+  In Python (``pysat.engines``): about 1,000 conflicts a second, 0.2-2.8 s at 40x40 where these
+  cuts take 0.07-0.15 s. In C (a CPython extension type with the same methods): 0.16-0.31 s at
+  60x60 and 0.7 s on one 80x80, but 131 s on another 80x80, and at 100x100 CaDiCaL 1.9.5
+  handed over a model with 12 dead ends (a violated degree clause), so it cannot be trusted
+  there; CaDiCaL 3.0.0 stayed correct but took 172 s on a 60x60.
+- merging a model's loops by swapping the parallel edges of two loops in a 2x2 block
+  (patching), checked against the local clauses, and using the result as the answer or as
+  phases: calls at 100x100 fell from 31-168 to 15-45 (with the colouring), but the Python work
+  per model made it 2-3x slower overall; it would need to be vectorised.
+- region cuts for the union of two touching loops' areas, or for the area grown by 1-8 cells:
+  no fewer calls (a grown area's border is crossed by the neighbouring loop, so the clause is
+  already true); region cuts on the largest loop too: median about the same, but some 60x60
+  runs took 1,400 calls instead of 30-300.
 Every 2x2 loop is forbidden up front when the puzzle has a pearl: it turns in all four cells,
 so no pearl can lie on it.
 
@@ -82,6 +94,14 @@ CaDiCaL's per-call set-up (benchmarks/results/masyu_strategies.md: all janko, me
 against 5.4 ms with CaDiCaL, max 0.09 s against 0.13 s; 9.4 against 13.4 ms on a loaded
 machine; latest run 5.6 against 5.9 ms, max 118 against 136 ms). Every SAT solver stays
 selectable."""
+HUGE_GRID = 3600
+HUGE_GRID_SAT_SOLVER = "cadical195"
+"""From 60x60 on, ``lazy`` runs on CaDiCaL unless a SAT solver is named: with the colouring
+its calls are few but searching, where CaDiCaL is the stronger solver (random loose puzzles,
+medians of 5 in one run: 60x60 0.32 against 0.36 s, 80x80 0.64 against 0.69 s with max 0.76
+against 2.7 s, 100x100 1.1 against 2.0 s). Real puzzles stay below this size (the largest
+janko is 40x58) and keep MiniSat, which is as fast or faster there (janko over 720 cells:
+median 61 against 68 ms)."""
 CUTS = ("region", "loop", "boundary", "both")
 LARGE_GRID = 1000
 """From this many cells on, ``run`` adds region cuts and the inside/outside colouring by
@@ -135,6 +155,8 @@ def run(
         raise ValueError(f"unknown cut {cut!r} (known: {', '.join(CUTS)})")
     from pysat.solvers import Solver
 
+    if sat_solver is None and puzzle.width * puzzle.height >= HUGE_GRID:
+        sat_solver = HUGE_GRID_SAT_SOLVER
     name = pysat_name(sat_solver)
     stats = SolveStats(backend="cnf", encoding="lazy", sat_solver=name)
     deadline = None if time_limit is None else perf_counter() + time_limit
