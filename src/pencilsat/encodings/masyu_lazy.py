@@ -50,14 +50,16 @@ unless said):
   no fewer calls (a grown area's border is crossed by the neighbouring loop, so the clause is
   already true); region cuts on the largest loop too: median about the same, but some 60x60
   runs took 1,400 calls instead of 30-300.
+
 Every 2x2 loop is forbidden up front when the puzzle has a pearl: it turns in all four cells,
 so no pearl can lie on it.
 
 On grids of ``LARGE_GRID`` cells or more the CNF also gets the inside/outside colouring of
 :mod:`pencilsat.encodings.loop_sides` (``sides=True``): redundant clauses that let the solver
 reason about areas. With them the conflicts per solve at 100x100 fell from 60,000-190,000 to
-about 1,500 and the median time 2-3x; what is left is mostly the number of calls (about
-50-170 at 100x100) and the Python work per call (walking the loops, building cuts).
+about 1,500 and the median time 2-5x; what is left is mostly the number of calls (about
+30-170 at 100x100) and the Python work per call (finding the loops, building cuts). From
+``HUGE_GRID`` cells on the default SAT solver is CaDiCaL.
 
 Uniqueness (digest, "What the project keeps"): block the found edge set with one clause
 ``not all of these edges`` and continue the same search; the next loop through all pearls is
@@ -92,8 +94,8 @@ DEFAULT_SAT_SOLVER = "minisat22"
 """MiniSat 2.2 for this strategy: its many small incremental calls favour a solver without
 CaDiCaL's per-call set-up (benchmarks/results/masyu_strategies.md: all janko, median 4.7 ms
 against 5.4 ms with CaDiCaL, max 0.09 s against 0.13 s; 9.4 against 13.4 ms on a loaded
-machine; latest run 5.6 against 5.9 ms, max 118 against 136 ms). Every SAT solver stays
-selectable."""
+machine; latest run 4.7 against 5.2 ms, max 121 against 142 ms), below ``HUGE_GRID`` cells.
+Every SAT solver stays selectable."""
 HUGE_GRID = 3600
 HUGE_GRID_SAT_SOLVER = "cadical195"
 """From 60x60 on, ``lazy`` runs on CaDiCaL unless a SAT solver is named: with the colouring
@@ -146,7 +148,8 @@ def run(
     """
     if backend not in (None, "cnf"):
         raise ValueError(f"strategy 'lazy' runs on backend 'cnf' only, not {backend!r}")
-    large = puzzle.width * puzzle.height >= LARGE_GRID
+    cells = puzzle.width * puzzle.height
+    large = cells >= LARGE_GRID
     if cut is None:
         cut = "region" if large else "loop"
     if sides is None:
@@ -155,7 +158,7 @@ def run(
         raise ValueError(f"unknown cut {cut!r} (known: {', '.join(CUTS)})")
     from pysat.solvers import Solver
 
-    if sat_solver is None and puzzle.width * puzzle.height >= HUGE_GRID:
+    if sat_solver is None and cells >= HUGE_GRID:
         sat_solver = HUGE_GRID_SAT_SOLVER
     name = pysat_name(sat_solver)
     stats = SolveStats(backend="cnf", encoding="lazy", sat_solver=name)
