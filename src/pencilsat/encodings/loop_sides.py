@@ -17,6 +17,10 @@ leave it, pockets are seen as a whole. Measured on random loose N x N puzzles
 (``benchmarks/masyu_strategies.py``): conflicts per solve dropped from 60,000-190,000 to
 about 1,500 at 100x100; on small real puzzles the extra variables cost more than they save,
 so the ``lazy`` strategy adds them from ``masyu_lazy.LARGE_GRID`` cells on.
+
+The colouring also makes every cell's degree even, so the degree clauses could shrink to "not
+all four"; measured and not kept: 35% fewer clauses but random 100x100 1.41 against 0.87 s
+(median of 5), because the XOR chains propagate less than the direct degree clauses.
 """
 
 from __future__ import annotations
