@@ -33,3 +33,15 @@ def corpus() -> Path:
     if not CORPUS.exists():
         pytest.fail(f"shared corpus not found at {CORPUS}")
     return CORPUS
+
+
+def local_rules_model(puzzle) -> list[int]:
+    """A model of Masyu's local rules alone (no single-loop rule): usually several loops."""
+    from pysat.solvers import Solver
+
+    from pencilsat.encodings.masyu_local_rules import GridEdges, local_rule_clauses
+
+    grid = GridEdges(puzzle)
+    with Solver(name="minisat22", bootstrap_with=local_rule_clauses(puzzle, grid)) as solver:
+        assert solver.solve()
+        return solver.get_model()

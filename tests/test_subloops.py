@@ -10,6 +10,7 @@ import random
 from collections import deque
 
 import pytest
+from conftest import local_rules_model
 
 from pencilsat.encodings import masyu_lazy
 from pencilsat.encodings.masyu_local_rules import GridEdges
@@ -105,9 +106,6 @@ def test_default_cut_depends_on_grid_size() -> None:
 def test_labelled_loops_equal_walked_loops() -> None:
     """The numpy labelling (big grids) and the walk (small grids) find the same loops, on
     multi-loop models of the local rules alone."""
-    from pysat.solvers import Solver
-
-    from pencilsat.encodings.masyu_local_rules import local_rule_clauses
     from pencilsat.encodings.subloops import label_loops, walk_loops
 
     rng = random.Random(17)
@@ -115,9 +113,7 @@ def test_labelled_loops_equal_walked_loops() -> None:
     for width, height in ((5, 4), (14, 9), (30, 30), (45, 40)):
         puzzle = pearls_for_loop(random_loop(width, height, rng))
         grid = GridEdges(puzzle)
-        with Solver(name="minisat22", bootstrap_with=local_rule_clauses(puzzle, grid)) as s:
-            assert s.solve()
-            model = s.get_model()
+        model = local_rules_model(puzzle)
         walked = sorted((sorted(e), sorted(c)) for e, c in walk_loops(grid, model))
         labelled = sorted((sorted(e), sorted(c)) for e, c in label_loops(grid, model))
         assert labelled == walked
