@@ -68,3 +68,20 @@ def test_error_names_line_and_column():
 def test_broken_pipe_letters_are_rejected():
     with pytest.raises(InputError):
         M.parse_solution("masyu-solution 2 2\nF7\nL-\n")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_differing_cells_are_the_cells_whose_pipe_letter_differs(seed):
+    """``differing_cells`` works on the edge difference; it must equal the letter-by-letter
+    comparison it replaced."""
+    import random
+
+    from pencilsat.generators.masyu import random_loop
+
+    rng = random.Random(seed)
+    width, height = rng.randint(3, 12), rng.randint(3, 12)
+    first, second = random_loop(width, height, rng), random_loop(width, height, rng)
+    mine, theirs = M.solution_rows(first), M.solution_rows(second)
+    letters = [(r, c) for r in range(height) for c in range(width) if mine[r][c] != theirs[r][c]]
+    assert first.differing_cells(second) == letters
+    assert first.differing_cells(first) == []

@@ -9,12 +9,13 @@ from __future__ import annotations
 import random
 from collections import deque
 
+import numpy as np
 import pytest
 from conftest import local_rules_model
 
 from pencilsat.encodings import masyu_lazy
-from pencilsat.encodings.masyu_local_rules import GridEdges
-from pencilsat.encodings.subloops import crossing_edges, enclosed_area, leave_cells, loops
+from pencilsat.encodings.masyu_local_rules import GridEdges, degree_clauses, degree_zero_or_two
+from pencilsat.encodings.subloops import crossing_edges, enclosed_area, loops
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
 from pencilsat.solvers.result import Verdict
@@ -57,7 +58,7 @@ def test_enclosed_area_equals_flood_fill(seed: int) -> None:
     loop = random_loop(width, height, rng)
     grid = GridEdges(pearls_for_loop(loop))
     edge_vars, cells = _loop_vars(grid, loop)
-    area = set(enclosed_area(grid, edge_vars, cells).nonzero()[0].tolist())
+    area = set(enclosed_area(grid, edge_vars, cells).tolist())
     inside = _flood_inside(grid, edge_vars)
     assert area == set(cells) | inside
 
@@ -69,11 +70,12 @@ def test_enclosed_area_of_a_ring_holds_its_middle() -> None:
     edges = frozenset(tuple(sorted((a, b))) for a, b in zip(ring, ring[1:] + ring[:1], strict=True))
     edge_vars, cells = _loop_vars(grid, masyu.MasyuSolution(edges, 5, 5))
     area = enclosed_area(grid, edge_vars, cells)
-    assert sorted(area.nonzero()[0].tolist()) == sorted(r * 5 + c for r in (1, 2, 3)
-                                                        for c in (1, 2, 3))
-    crossing = {grid.edges[v - 1] for v in crossing_edges(grid, area)}
+    assert area.tolist() == sorted(r * 5 + c for r in (1, 2, 3) for c in (1, 2, 3))
+    crossing = crossing_edges(grid, area)
     assert len(crossing) == 12  # three edges leave each side of the 3x3 block
-    assert crossing == {grid.edges[v - 1] for v in leave_cells(grid, area.nonzero()[0])}
+    inside = set(area.tolist())
+    assert crossing == [v for v in range(1, len(grid) + 1)
+                        if (grid.ends[v][0] in inside) != (grid.ends[v][1] in inside)]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -120,3 +122,24 @@ def test_labelled_loops_equal_walked_loops() -> None:
         counts.append(len(walked))
     assert max(counts) > 10
     assert label_loops(grid, [-v for v in range(1, len(grid) + 1)]) == []
+
+
+@pytest.mark.parametrize("size", [(1, 1), (1, 5), (5, 1), (2, 2), (3, 7), (9, 4)])
+def test_degree_clauses_equal_the_per_cell_rule(size: tuple[int, int]) -> None:
+    """The numpy ``degree_clauses`` must give exactly ``degree_zero_or_two`` cell by cell."""
+    width, height = size
+    grid = GridEdges(masyu.MasyuPuzzle(np.zeros((height, width), dtype=np.uint8)))
+    expected = [clause for incident in grid.incident_ids for clause in degree_zero_or_two(incident)]
+    assert degree_clauses(grid) == expected
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_crossing_edges_of_random_cell_sets(seed: int) -> None:
+    rng = random.Random(seed)
+    width, height = rng.randint(1, 9), rng.randint(1, 9)
+    grid = GridEdges(masyu.MasyuPuzzle(np.zeros((height, width), dtype=np.uint8)))
+    chosen = set(rng.sample(range(width * height), rng.randint(1, width * height)))
+    assert crossing_edges(grid, sorted(chosen)) == [
+        v for v in range(1, len(grid) + 1)
+        if (grid.ends[v][0] in chosen) != (grid.ends[v][1] in chosen)]
+

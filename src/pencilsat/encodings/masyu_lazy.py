@@ -76,16 +76,18 @@ from __future__ import annotations
 
 from time import perf_counter
 
+import numpy as np
+
 from pencilsat.encodings.loop_sides import side_clauses, side_variable_count
 from pencilsat.encodings.masyu_local_rules import GridEdges, local_rule_clauses, no_square_loops
 from pencilsat.encodings.subloops import (
     crossing_edges,
     enclosed_area,
     forbid_loop,
-    leave_cells,
     loops,
 )
 from pencilsat.puzzles.masyu import MasyuPuzzle
+from pencilsat.solvers.gc_pause import gc_paused
 from pencilsat.solvers.registry import SAT_SOLVERS
 from pencilsat.solvers.result import SolveResult, SolveStats, Verdict
 
@@ -148,6 +150,13 @@ def run(
     """
     if backend not in (None, "cnf"):
         raise ValueError(f"strategy 'lazy' runs on backend 'cnf' only, not {backend!r}")
+    with gc_paused():
+        return _run(puzzle, sat_solver=sat_solver, time_limit=time_limit, cut=cut,
+                    squares=squares, sides=sides)
+
+
+def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | None,
+         cut: str | None, squares: bool, sides: bool | None) -> SolveResult:
     cells = puzzle.width * puzzle.height
     large = cells >= LARGE_GRID
     if cut is None:
@@ -231,7 +240,8 @@ class _LoopSearch:
         self.solver = solver
         self.grid = grid
         self.pearls = pearls
-        self.pearl_ids = sorted(pearls)
+        self.pearl_mask = np.zeros(grid.width * grid.height, dtype=bool)
+        self.pearl_mask[sorted(pearls)] = True
         self.deadline = deadline
         self.cut = cut
         self.calls = 0
@@ -265,10 +275,10 @@ class _LoopSearch:
         if not has_pearl:
             return
         if self.cut in ("boundary", "both"):
-            self.add(leave_cells(self.grid, cells))
+            self.add(crossing_edges(self.grid, cells))
         elif self.cut == "region" and not largest and len(cells) >= REGION_MIN_CELLS:
             area = enclosed_area(self.grid, edge_vars, cells)
-            if not area[self.pearl_ids].all():
+            if self.pearl_mask[area].sum() < len(self.pearls):
                 self.add(crossing_edges(self.grid, area))
                 self.regions += 1
 

@@ -122,35 +122,37 @@ def forbid_loop(edge_vars: list[int]) -> Clause:
     return [-v for v in edge_vars]
 
 
-def leave_cells(grid: GridEdges, cells: Sequence[int]) -> Clause:
-    """Some edge crosses the border of ``cells``: valid when they hold some but not all pearls."""
+def crossing_edges(grid: GridEdges, cells: Sequence[int] | np.ndarray) -> Clause:
+    """Some edge crosses the border of ``cells`` (cell ids): the edge variables with exactly
+    one end among them, ascending. Valid as a cut when the cells hold some but not all
+    pearls. Works in the size of ``cells``, not of the grid: a model at 100x100 gets dozens
+    of these."""
+    ids = np.asarray(cells, dtype=np.int64)
+    end_a, end_b, incident = grid.arrays()
     mask = np.zeros(grid.width * grid.height, dtype=bool)
-    mask[list(cells)] = True
-    return crossing_edges(grid, mask)
+    mask[ids] = True
+    touching = incident[ids].ravel()
+    touching = touching[touching > 0]
+    # an edge inside the cells is listed twice and does not cross; a crossing edge once
+    return np.sort(touching[mask[end_a[touching]] != mask[end_b[touching]]]).tolist()
 
 
-def crossing_edges(grid: GridEdges, mask: np.ndarray) -> Clause:
-    """The edge variables with exactly one end cell in ``mask`` (a boolean per cell id)."""
-    end_a, end_b, _ = grid.arrays()
-    crossing = mask[end_a[1:]] != mask[end_b[1:]]
-    return (np.flatnonzero(crossing) + 1).tolist()
-
-
-def enclosed_area(grid: GridEdges, edge_vars: list[int], cells: list[int]) -> np.ndarray:
-    """A boolean per cell id: the cells of a closed loop and every cell it encloses.
+def enclosed_area(grid: GridEdges, edge_vars: Sequence[int], cells: Sequence[int]) -> np.ndarray:
+    """The cell ids (ascending) of a closed loop and of every cell it encloses.
 
     A cell off the loop is inside when a ray from it to the left, just below the cell centres,
     crosses an odd number of the loop's vertical edges (between rows r and r + 1 at columns left
-    of it); the loop is simple, so parity decides.
+    of it); the loop is simple, so parity decides. Only the loop's bounding box is scanned.
     """
-    width, height = grid.width, grid.height
+    width = grid.width
     end_a, end_b, _ = grid.arrays()
-    chosen = np.asarray(edge_vars)
-    tops = end_a[chosen][end_b[chosen] - end_a[chosen] == width]
-    vertical = np.zeros(height * width, dtype=np.int8)
-    vertical[tops] = 1
-    crossings = vertical.reshape(height, width)
+    loop_cells = np.asarray(cells, dtype=np.int64)
+    rows, cols = np.divmod(loop_cells, width)
+    top, left = rows.min(), cols.min()
+    chosen = np.asarray(edge_vars, dtype=np.int64)
+    upper = end_a[chosen][end_b[chosen] - end_a[chosen] == width]
+    crossings = np.zeros((rows.max() - top + 1, cols.max() - left + 1), dtype=np.int8)
+    crossings[upper // width - top, upper % width - left] = 1
     left_of = np.cumsum(crossings, axis=1) - crossings
-    region = (left_of % 2 == 1).ravel()
-    region[cells] = True
-    return region
+    r, c = np.nonzero(left_of % 2 == 1)
+    return np.union1d((r + top) * width + c + left, loop_cells)
