@@ -14,7 +14,7 @@ import pytest
 from conftest import local_rules_model
 
 from pencilsat.encodings import masyu_lazy
-from pencilsat.encodings.masyu_local_rules import GridEdges, degree_clauses, degree_zero_or_two
+from pencilsat.encodings.masyu_local_rules import GridEdges, no_square_loops
 from pencilsat.encodings.subloops import crossing_edges, enclosed_area, loops
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
@@ -124,15 +124,6 @@ def test_labelled_loops_equal_walked_loops() -> None:
     assert label_loops(grid, [-v for v in range(1, len(grid) + 1)]) == []
 
 
-@pytest.mark.parametrize("size", [(1, 1), (1, 5), (5, 1), (2, 2), (3, 7), (9, 4)])
-def test_degree_clauses_equal_the_per_cell_rule(size: tuple[int, int]) -> None:
-    """The numpy ``degree_clauses`` must give exactly ``degree_zero_or_two`` cell by cell."""
-    width, height = size
-    grid = GridEdges(masyu.MasyuPuzzle(np.zeros((height, width), dtype=np.uint8)))
-    expected = [clause for incident in grid.incident_ids for clause in degree_zero_or_two(incident)]
-    assert degree_clauses(grid) == expected
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_crossing_edges_of_random_cell_sets(seed: int) -> None:
     rng = random.Random(seed)
@@ -143,3 +134,15 @@ def test_crossing_edges_of_random_cell_sets(seed: int) -> None:
         v for v in range(1, len(grid) + 1)
         if (grid.ends[v][0] in chosen) != (grid.ends[v][1] in chosen)]
 
+
+
+@pytest.mark.parametrize("size", [(1, 1), (1, 5), (5, 1), (2, 2), (3, 7), (9, 4)])
+def test_square_loops_are_the_2x2_blocks(size: tuple[int, int]) -> None:
+    """One clause per 2x2 block of cells, row-major: not all four of its edges."""
+    width, height = size
+    grid = GridEdges(masyu.MasyuPuzzle(np.zeros((height, width), dtype=np.uint8)))
+    expected = [[-grid.between((r, c), (r, c + 1)), -grid.between((r, c), (r + 1, c)),
+                 -grid.between((r, c + 1), (r + 1, c + 1)),
+                 -grid.between((r + 1, c), (r + 1, c + 1))]
+                for r in range(height - 1) for c in range(width - 1)]
+    assert no_square_loops(grid) == expected
