@@ -51,6 +51,31 @@ unless said):
   already true); region cuts on the largest loop too: median about the same, but some 60x60
   runs took 1,400 calls instead of 30-300.
 
+Tried later, with the colouring, on the same 5 random puzzles per size (scratch scripts; the
+late calls at 100x100 redraw one small loop of 10-14 cells round a pearl in a pocket of the
+big loop, ten times over):
+
+- *pocket* cuts: every area of cells off the largest loop that holds a pearl must be
+  crossed (sound for any cell set holding some but not all pearls). 60x60 calls 11-17
+  against 11-26, but 100x100 21-72 against 18-48: the big loop dips into the pocket and the
+  small loop stays.
+- region cuts down to 4-cell loops (``REGION_MIN_CELLS``): 100x100 runs of 174 and 242 calls.
+- patching again, with the candidate 2x2 blocks found by numpy and only the pearls round a
+  swapped block re-checked: 40x40 calls 7-12 against 7-202, but 100x100 16-48 against 18-48
+  and slower (1.1 against 0.9 s): with a pearl on 37% of the cells almost every swap breaks a
+  pearl's rule, so the small loops that hold the long tails cannot be merged this way.
+- repairing the model outside the solver: re-solve a window round each small loop (2-6
+  cells of margin) with everything else fixed, keep a redrawing that leaves fewer loops.
+  Almost every window had no such redrawing within 10-30 tries (100x100: 4 of 16 windows,
+  no answer), and it cost 0.2-0.5 s a puzzle.
+- no exact cut for the largest loop (the other loops' cuts already forbid the model): 100x100
+  median 0.73 against 0.75 s, within the noise.
+- CaDiCaL settings: ``lucky=0`` 100x100 median 1.26 against 0.89 s (its lucky phases find
+  the first models), ``phase=0`` or initial phases "no edge" / "all outside": 2-15x slower;
+  ``ilb=1``, ``elim=0 subsume=0 probe=0``: no change (the calls have few conflicts).
+- half of the colouring clauses (only "no edge -> same side" or only "edge -> sides
+  differ"): 5x and 60x slower at 100x100; without the 2x2 clauses: no change.
+
 Every 2x2 loop is forbidden up front when the puzzle has a pearl: it turns in all four cells,
 so no pearl can lie on it.
 
@@ -58,8 +83,11 @@ On grids of ``LARGE_GRID`` cells or more the CNF also gets the inside/outside co
 :mod:`pencilsat.encodings.loop_sides` (``sides=True``): redundant clauses that let the solver
 reason about areas. With them the conflicts per solve at 100x100 fell from 60,000-190,000 to
 about 1,500 and the median time 2-5x; what is left is mostly the number of calls (about
-30-170 at 100x100) and the Python work per call (finding the loops, building cuts). From
-``HUGE_GRID`` cells on the default SAT solver is CaDiCaL.
+18-48 at 100x100) and the work per call (SAT 2-10 ms after the first call's 0.1 s, finding the
+loops 2 ms, building cuts 2-3 ms). From ``HUGE_GRID`` cells on the default SAT solver is
+CaDiCaL. The CNF is built with the garbage collector paused
+(:mod:`pencilsat.solvers.gc_pause`): 100x100 median 0.87 -> 0.66 s with the other
+per-model savings of that change.
 
 Uniqueness (digest, "What the project keeps"): block the found edge set with one clause
 ``not all of these edges`` and continue the same search; the next loop through all pearls is
