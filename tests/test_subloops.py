@@ -146,3 +146,67 @@ def test_square_loops_are_the_2x2_blocks(size: tuple[int, int]) -> None:
                  -grid.between((r + 1, c), (r + 1, c + 1))]
                 for r in range(height - 1) for c in range(width - 1)]
     assert no_square_loops(grid) == expected
+
+
+def test_grown_area_equals_a_breadth_first_growth() -> None:
+    from pencilsat.encodings.subloops import grown_area
+
+    rng = random.Random(41)
+    for _ in range(20):
+        width, height = rng.randint(1, 12), rng.randint(1, 12)
+        grid = GridEdges(masyu.MasyuPuzzle(np.zeros((height, width), dtype=np.uint8)))
+        free = np.array([rng.random() < 0.6 for _ in range(width * height)])
+        area = sorted(rng.sample(range(width * height), rng.randint(1, 3)))
+        steps = rng.randint(0, 4)
+        reached = set(area)
+        for _ in range(steps):
+            reached |= {n for cell in reached for n in _side_neighbours(cell, width, height)
+                        if free[n]}
+        assert grown_area(grid, np.array(area), free, steps).tolist() == sorted(reached)
+
+
+def _side_neighbours(cell: int, width: int, height: int) -> list[int]:
+    r, c = divmod(cell, width)
+    return [nr * width + nc for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= nr < height and 0 <= nc < width]
+
+
+def test_grown_region_cuts_are_violated_by_the_model_and_kept_by_every_answer() -> None:
+    """The grown region cut of ``lazy`` on multi-loop models of the local rules: the model
+    crosses the grown border nowhere (so the clause cuts it off), and the answer the puzzle
+    was drawn from crosses it (so no answer is lost)."""
+    from pencilsat.encodings.subloops import grown_area, off_loop_cells
+
+    rng = random.Random(43)
+    checked = 0
+    for size in (20, 24, 30, 30, 36):
+        answer = random_loop(size, size, rng)
+        puzzle = pearls_for_loop(answer)
+        grid = GridEdges(puzzle)
+        model = local_rules_model(puzzle)
+        used = {v for v in model[:len(grid)] if v > 0}
+        answer_vars = {grid.var[e] for e in answer.edges}
+        pearls = {grid.cell_id(cell) for cell in puzzle.pearl_cells()}
+        free = off_loop_cells(grid, model)
+        assert free.tolist() == [not any(v in used for v in grid.incident_ids[cell])
+                                 for cell in range(size * size)]
+        for edge_vars, cells in loops(grid, model):
+            area = enclosed_area(grid, edge_vars, cells)
+            if not pearls & set(cells) or pearls <= set(area.tolist()):
+                continue
+            clause = crossing_edges(grid, grown_area(grid, area, free, 2))
+            assert not used & set(clause)
+            assert answer_vars & set(clause)
+            checked += 1
+    assert checked >= 10
+
+
+def test_large_loose_puzzles_use_grown_region_cuts() -> None:
+    rng = random.Random(47)
+    for _ in range(2):
+        puzzle = pearls_for_loop(random_loop(40, 40, rng))
+        result = masyu_lazy.run(puzzle)
+        assert result.stats.extra["grown_cuts"] > 0
+        assert result.verdict == Verdict.MULTIPLE
+        assert masyu.check(puzzle, result.solution) == []
+        assert masyu.check(puzzle, result.second_solution) == []

@@ -112,7 +112,9 @@ from pencilsat.encodings.subloops import (
     crossing_edges,
     enclosed_area,
     forbid_loop,
+    grown_area,
     loops,
+    off_loop_cells,
 )
 from pencilsat.puzzles.masyu import MasyuPuzzle
 from pencilsat.solvers.gc_pause import gc_paused
@@ -144,6 +146,19 @@ cuts, all janko median 4.1-4.4 against 3.9-4.0 ms, seed 36x20 23 against 18 ms; 
 REGION_MIN_CELLS = 16
 """Loops smaller than this get the exact cut only: their area is little more than the loop,
 so a region cut adds a clause without cutting much more."""
+GROWN_MIN_CELLS = 64
+GROWN_STEPS = 2
+"""A loop of at least ``GROWN_MIN_CELLS`` cells that gets a region cut also gets a *grown*
+region cut: its area grown by ``GROWN_STEPS`` cells through cells that no loop of the model
+touches. Every loop lies wholly inside or wholly outside the grown area and the added cells
+hold no pearl, so the model crosses its border nowhere (the clause is violated) and the cut
+is sound for the same reason as the region cut. It ends the stalemates in which two big
+loops each keep their share of the pearls and the second is shifted by a cell per call
+(benchmark growth puzzles, 100x100: 334 and 120 calls became 50 and 78). Measured over 10
+random loose puzzles per size and two seeds against region cuts alone: 100x100 mean
+0.95-1.01 -> 0.81-0.92 s, max 1.67-1.88 -> 1.21-1.33 s; 60x60 max 0.36-0.68 -> 0.21-0.27 s;
+medians within +-10% (the extra Python work per call). Grown by 1, 2 and 4 steps, or from
+200 cells: about as good, less even."""
 
 
 class _TimeOut(Exception):
@@ -227,7 +242,7 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
     stats.decisions = effort.get("decisions")
     stats.propagations = effort.get("propagations")
     stats.extra.update(sat_calls=search.calls, cuts=search.cuts, region_cuts=search.regions,
-                       cut=cut, sides=sides)
+                       grown_cuts=search.grown, cut=cut, sides=sides)
     return result
 
 
@@ -275,6 +290,7 @@ class _LoopSearch:
         self.calls = 0
         self.cuts = 0
         self.regions = 0
+        self.grown = 0
         self.added = 0
 
     def add(self, clause: list[int]) -> None:
@@ -287,15 +303,21 @@ class _LoopSearch:
             self.calls += 1
             if not self._solve():
                 return None
-            components = loops(self.grid, self.solver.get_model())
+            model = self.solver.get_model()
+            components = loops(self.grid, model)
             for edge_vars, cells in components:
                 if len(cells) >= len(self.pearls) and self.pearls.issubset(cells):
                     return edge_vars
             largest = max(range(len(components)), key=lambda i: len(components[i][1]))
+            free = None
+            if self.cut == "region" and any(len(cells) >= GROWN_MIN_CELLS
+                                            for _, cells in components):
+                free = off_loop_cells(self.grid, model)
             for i, (edge_vars, cells) in enumerate(components):
-                self._cut(edge_vars, cells, largest=i == largest)
+                self._cut(edge_vars, cells, largest=i == largest, free=free)
 
-    def _cut(self, edge_vars: list[int], cells: list[int], largest: bool) -> None:
+    def _cut(self, edge_vars: list[int], cells: list[int], largest: bool,
+             free: np.ndarray | None) -> None:
         self.cuts += 1
         has_pearl = not self.pearls.isdisjoint(cells)
         if self.cut != "boundary" or not has_pearl:
@@ -309,6 +331,11 @@ class _LoopSearch:
             if self.pearl_mask[area].sum() < len(self.pearls):
                 self.add(crossing_edges(self.grid, area))
                 self.regions += 1
+                if free is not None and len(cells) >= GROWN_MIN_CELLS:
+                    grown = grown_area(self.grid, area, free, GROWN_STEPS)
+                    if len(grown) > len(area):
+                        self.add(crossing_edges(self.grid, grown))
+                        self.grown += 1
 
     def _solve(self) -> bool:
         """One SAT call, in conflict-budget slices when a deadline is set."""

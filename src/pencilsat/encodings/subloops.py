@@ -156,3 +156,33 @@ def enclosed_area(grid: GridEdges, edge_vars: Sequence[int], cells: Sequence[int
     left_of = np.cumsum(crossings, axis=1) - crossings
     r, c = np.nonzero(left_of % 2 == 1)
     return np.union1d((r + top) * width + c + left, loop_cells)
+
+
+def off_loop_cells(grid: GridEdges, model: Sequence[int]) -> np.ndarray:
+    """A boolean per cell id: no used edge touches the cell in this model."""
+    count = len(grid)
+    _, _, incident = grid.arrays()
+    used = np.zeros(count + 1, dtype=bool)
+    used[1:] = np.fromiter(model, dtype=np.int64, count=count) > 0
+    return ~used[incident].any(axis=1)
+
+
+def grown_area(grid: GridEdges, area: np.ndarray, free: np.ndarray, steps: int) -> np.ndarray:
+    """``area`` (cell ids) grown ``steps`` times by its side neighbours that are ``free``
+    (a boolean per cell id), ascending. Only the bounding box plus ``steps`` is scanned."""
+    width, height = grid.width, grid.height
+    rows, cols = np.divmod(np.asarray(area, dtype=np.int64), width)
+    top, bottom = max(rows.min() - steps, 0), min(rows.max() + steps, height - 1)
+    left, right = max(cols.min() - steps, 0), min(cols.max() + steps, width - 1)
+    grown = np.zeros((bottom - top + 1, right - left + 1), dtype=bool)
+    grown[rows - top, cols - left] = True
+    room = free.reshape(height, width)[top:bottom + 1, left:right + 1]
+    for _ in range(steps):
+        step = grown.copy()
+        step[1:, :] |= grown[:-1, :]
+        step[:-1, :] |= grown[1:, :]
+        step[:, 1:] |= grown[:, :-1]
+        step[:, :-1] |= grown[:, 1:]
+        grown |= step & room
+    r, c = np.nonzero(grown)
+    return (r + top) * width + c + left
