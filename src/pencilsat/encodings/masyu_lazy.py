@@ -24,6 +24,9 @@ Cuts, for every loop of a model at once (``cut="region"``, the default on grids 
   corner for hundreds of calls (random 100x100: 146-753 calls). The largest loop is left to
   its exact cut because its area usually holds most of the grid, and a clause that long
   propagates poorly.
+- and, for such a loop of at least ``GROWN_MIN_CELLS`` cells, the *grown* region cut: the
+  same for its area grown by two cells through cells no loop of the model touches (see
+  ``GROWN_MIN_CELLS``): a loop can no longer escape its region cut by shifting one cell.
 
 Measured on random loose puzzles (``benchmarks/masyu_strategies.py`` growth rows): region
 cuts removed CaDiCaL's time-outs at 100x100 and made 40x40 2.5x and single 60x60 instances
@@ -158,7 +161,9 @@ loops each keep their share of the pearls and the second is shifted by a cell pe
 random loose puzzles per size and two seeds against region cuts alone: 100x100 mean
 0.95-1.01 -> 0.81-0.92 s, max 1.67-1.88 -> 1.21-1.33 s; 60x60 max 0.36-0.68 -> 0.21-0.27 s;
 medians within +-10% (the extra Python work per call). Grown by 1, 2 and 4 steps, or from
-200 cells: about as good, less even."""
+200 cells: about as good, less even. On by default from ``HUGE_GRID`` cells (``grown=``):
+the real puzzles of 1,000-2,275 cells in the corpus have no such stalemates and took 8-10%
+longer with it (same calls, the extra work per call)."""
 
 
 class _TimeOut(Exception):
@@ -185,27 +190,32 @@ def run(
     cut: str | None = None,
     squares: bool = True,
     sides: bool | None = None,
+    grown: bool | None = None,
 ) -> SolveResult:
     """Solve and prove uniqueness with lazy sub-loop cuts on one incremental SAT solver.
 
     ``cut`` and ``sides`` (the inside/outside colouring of :mod:`loop_sides`) default by grid
-    size: both are on from ``LARGE_GRID`` cells.
+    size: both are on from ``LARGE_GRID`` cells; ``grown`` (grown region cuts, with
+    ``cut="region"``) from ``HUGE_GRID`` cells.
     """
     if backend not in (None, "cnf"):
         raise ValueError(f"strategy 'lazy' runs on backend 'cnf' only, not {backend!r}")
     with gc_paused():
         return _run(puzzle, sat_solver=sat_solver, time_limit=time_limit, cut=cut,
-                    squares=squares, sides=sides)
+                    squares=squares, sides=sides, grown=grown)
 
 
 def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | None,
-         cut: str | None, squares: bool, sides: bool | None) -> SolveResult:
+         cut: str | None, squares: bool, sides: bool | None,
+         grown: bool | None) -> SolveResult:
     cells = puzzle.width * puzzle.height
     large = cells >= LARGE_GRID
     if cut is None:
         cut = "region" if large else "loop"
     if sides is None:
         sides = large
+    if grown is None:
+        grown = cells >= HUGE_GRID
     if cut not in CUTS:
         raise ValueError(f"unknown cut {cut!r} (known: {', '.join(CUTS)})")
     from pysat.solvers import Solver
@@ -234,7 +244,7 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
 
     with Solver(name=name, bootstrap_with=clauses) as solver:
         pearls = {grid.cell_id(cell) for cell in puzzle.pearl_cells()}
-        search = _LoopSearch(solver, grid, pearls, deadline, cut)
+        search = _LoopSearch(solver, grid, pearls, deadline, cut, grown)
         result = _solve_and_prove(puzzle, grid, search, stats)
         effort = solver.accum_stats()
     stats.clauses = len(clauses) + search.added
@@ -242,7 +252,7 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
     stats.decisions = effort.get("decisions")
     stats.propagations = effort.get("propagations")
     stats.extra.update(sat_calls=search.calls, cuts=search.cuts, region_cuts=search.regions,
-                       grown_cuts=search.grown, cut=cut, sides=sides)
+                       grown_cuts=search.grown, cut=cut, sides=sides, grown=grown)
     return result
 
 
@@ -279,7 +289,7 @@ class _LoopSearch:
     """Solve, cut loops that miss a pearl, solve again, until a loop visits every pearl."""
 
     def __init__(self, solver, grid: GridEdges, pearls: set[int], deadline: float | None,
-                 cut: str) -> None:
+                 cut: str, grown: bool) -> None:
         self.solver = solver
         self.grid = grid
         self.pearls = pearls
@@ -287,6 +297,7 @@ class _LoopSearch:
         self.pearl_mask[sorted(pearls)] = True
         self.deadline = deadline
         self.cut = cut
+        self.grow = grown and cut == "region"
         self.calls = 0
         self.cuts = 0
         self.regions = 0
@@ -310,7 +321,7 @@ class _LoopSearch:
                     return edge_vars
             largest = max(range(len(components)), key=lambda i: len(components[i][1]))
             free = None
-            if self.cut == "region" and any(len(cells) >= GROWN_MIN_CELLS
+            if self.grow and any(len(cells) >= GROWN_MIN_CELLS
                                             for _, cells in components):
                 free = off_loop_cells(self.grid, model)
             for i, (edge_vars, cells) in enumerate(components):
