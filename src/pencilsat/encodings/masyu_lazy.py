@@ -129,7 +129,8 @@ DEFAULT_SAT_SOLVER = "minisat22"
 """MiniSat 2.2 for this strategy: its many small incremental calls favour a solver without
 CaDiCaL's per-call set-up (benchmarks/results/masyu_strategies.md: all janko, median 4.7 ms
 against 5.4 ms with CaDiCaL, max 0.09 s against 0.13 s; 9.4 against 13.4 ms on a loaded
-machine; latest run 4.7 against 5.2 ms, max 121 against 142 ms), below ``HUGE_GRID`` cells.
+machine; 4.7 against 5.2 ms, max 121 against 142 ms; latest run 4.6 against 5.3 ms, max 123
+against 138 ms), below ``HUGE_GRID`` cells.
 Every SAT solver stays selectable."""
 HUGE_GRID = 3600
 HUGE_GRID_SAT_SOLVER = "cadical195"
@@ -138,7 +139,10 @@ its calls are few but searching, where CaDiCaL is the stronger solver (random lo
 medians of 5 in one run: 60x60 0.32 against 0.36 s, 80x80 0.64 against 0.69 s with max 0.76
 against 2.7 s, 100x100 1.1 against 2.0 s). Real puzzles stay below this size (the largest
 janko is 40x58) and keep MiniSat, which is as fast or faster there (janko over 720 cells:
-median 61 against 68 ms)."""
+median 61 against 68 ms). Latest run, with grown region cuts from this size: 60x60 0.20
+against 0.18 s (MiniSat ahead there now), 80x80 0.36 against 0.44 s, 100x100 0.84 against
+1.29 s; janko over 720 cells 66 against 71 ms. The threshold was left where it is: the
+differences at 60x60 and on the 9 big janko puzzles are within one run's noise."""
 CUTS = ("region", "loop", "boundary", "both")
 LARGE_GRID = 1000
 """From this many cells on, ``run`` adds region cuts and the inside/outside colouring by
