@@ -256,7 +256,7 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
     stats.decisions = effort.get("decisions")
     stats.propagations = effort.get("propagations")
     stats.extra.update(sat_calls=search.calls, cuts=search.cuts, region_cuts=search.regions,
-                       grown_cuts=search.grown, cut=cut, sides=sides, grown=grown)
+                       grown_cuts=search.grown_cuts, cut=cut, sides=sides, grown=grown)
     return result
 
 
@@ -305,7 +305,7 @@ class _LoopSearch:
         self.calls = 0
         self.cuts = 0
         self.regions = 0
-        self.grown = 0
+        self.grown_cuts = 0
         self.added = 0
 
     def add(self, clause: list[int]) -> None:
@@ -325,8 +325,7 @@ class _LoopSearch:
                     return edge_vars
             largest = max(range(len(components)), key=lambda i: len(components[i][1]))
             free = None
-            if self.grow and any(len(cells) >= GROWN_MIN_CELLS
-                                            for _, cells in components):
+            if self.grow and any(len(cells) >= GROWN_MIN_CELLS for _, cells in components):
                 free = off_loop_cells(self.grid, model)
             for i, (edge_vars, cells) in enumerate(components):
                 self._cut(edge_vars, cells, largest=i == largest, free=free)
@@ -350,7 +349,7 @@ class _LoopSearch:
                     grown = grown_area(self.grid, area, free, GROWN_STEPS)
                     if len(grown) > len(area):
                         self.add(crossing_edges(self.grid, grown))
-                        self.grown += 1
+                        self.grown_cuts += 1
 
     def _solve(self) -> bool:
         """One SAT call, in conflict-budget slices when a deadline is set."""
