@@ -135,7 +135,6 @@ def test_crossing_edges_of_random_cell_sets(seed: int) -> None:
         if (grid.ends[v][0] in chosen) != (grid.ends[v][1] in chosen)]
 
 
-
 @pytest.mark.parametrize("size", [(1, 1), (1, 5), (5, 1), (2, 2), (3, 7), (9, 4)])
 def test_square_loops_are_the_2x2_blocks(size: tuple[int, int]) -> None:
     """One clause per 2x2 block of cells, row-major: not all four of its edges."""
