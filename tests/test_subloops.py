@@ -209,3 +209,11 @@ def test_grown_region_cuts_find_true_answers_on_loose_puzzles() -> None:
         assert result.verdict == Verdict.MULTIPLE
         assert masyu.check(puzzle, result.solution) == []
         assert masyu.check(puzzle, result.second_solution) == []
+
+
+def test_grown_cuts_are_reported_off_without_region_cuts() -> None:
+    """Grown cuts extend region cuts; asked for with exact cuts, the stats say they were off."""
+    puzzle = pearls_for_loop(random_loop(20, 20, random.Random(53)))
+    result = masyu_lazy.run(puzzle, cut="loop", grown=True)
+    assert (result.stats.extra["grown"], result.stats.extra["grown_cuts"]) == (False, 0)
+    assert masyu.check(puzzle, result.solution) == []

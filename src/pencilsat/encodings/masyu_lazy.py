@@ -256,7 +256,8 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
     stats.decisions = effort.get("decisions")
     stats.propagations = effort.get("propagations")
     stats.extra.update(sat_calls=search.calls, cuts=search.cuts, region_cuts=search.regions,
-                       grown_cuts=search.grown_cuts, cut=cut, sides=sides, grown=grown)
+                       grown_cuts=search.grown_cuts, cut=cut, sides=sides,
+                       grown=search.grow)
     return result
 
 

@@ -37,15 +37,13 @@ def label_loops(grid: GridEdges, model: Sequence[int]) -> list[tuple[list[int], 
     """``loops`` by pointer jumping: every used edge, taken in both directions, points to the
     next one along its loop; doubling those pointers log2(n) times spreads the smallest edge
     index of each loop to all of its edges, which labels the loop."""
-    count = len(grid)
     end_a, end_b, incident = grid.arrays()
-    used = np.zeros(count + 1, dtype=bool)
-    used[1:] = np.fromiter(model, dtype=np.int64, count=count) > 0
+    used = used_edges(grid, model)
     ids = np.flatnonzero(used)
     m = len(ids)
     if m == 0:
         return []
-    position = np.full(count + 1, -1, dtype=np.int64)
+    position = np.full(len(used), -1, dtype=np.int64)
     position[ids] = np.arange(m)
     # per cell its used edges (0 or 2 of them): the largest and the smallest non-zero id
     slots = np.where(used[incident], incident, 0)
@@ -158,13 +156,18 @@ def enclosed_area(grid: GridEdges, edge_vars: Sequence[int], cells: Sequence[int
     return np.union1d((r + top) * width + c + left, loop_cells)
 
 
-def off_loop_cells(grid: GridEdges, model: Sequence[int]) -> np.ndarray:
-    """A boolean per cell id: no used edge touches the cell in this model."""
+def used_edges(grid: GridEdges, model: Sequence[int]) -> np.ndarray:
+    """A boolean per edge variable (index 0 unused, false): is the edge used in ``model``."""
     count = len(grid)
-    _, _, incident = grid.arrays()
     used = np.zeros(count + 1, dtype=bool)
     used[1:] = np.fromiter(model, dtype=np.int64, count=count) > 0
-    return ~used[incident].any(axis=1)
+    return used
+
+
+def off_loop_cells(grid: GridEdges, model: Sequence[int]) -> np.ndarray:
+    """A boolean per cell id: no used edge touches the cell in this model."""
+    _, _, incident = grid.arrays()
+    return ~used_edges(grid, model)[incident].any(axis=1)
 
 
 def grown_area(grid: GridEdges, area: np.ndarray, free: np.ndarray, steps: int) -> np.ndarray:
