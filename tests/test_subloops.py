@@ -58,9 +58,10 @@ def test_enclosed_area_equals_flood_fill(seed: int) -> None:
     loop = random_loop(width, height, rng)
     grid = GridEdges(pearls_for_loop(loop))
     edge_vars, cells = _loop_vars(grid, loop)
-    area = set(enclosed_area(grid, edge_vars, cells).tolist())
+    ids = enclosed_area(grid, edge_vars, cells).tolist()
+    assert ids == sorted(set(ids))  # ascending, each cell once
     inside = _flood_inside(grid, edge_vars)
-    assert area == set(cells) | inside
+    assert set(ids) == set(cells) | inside
 
 
 def test_enclosed_area_of_a_ring_holds_its_middle() -> None:

@@ -79,6 +79,27 @@ big loop, ten times over):
 - half of the colouring clauses (only "no edge -> same side" or only "edge -> sides
   differ"): 5x and 60x slower at 100x100; without the 2x2 clauses: no change.
 
+Tried after the grown cuts (8 random puzzles per size, 60x60 and 100x100; the default there
+took 0.17 and 0.78-0.80 s median with 9-19 and 15-49 calls):
+
+- grown cuts for the small loops too (under ``REGION_MIN_CELLS``, grown 3, 6 or 12 cells
+  through free cells, which fills a pocket): 100x100 0.88-0.99 s, 19-70 calls.
+- grown cuts for big loops by 8 or 30 cells instead of 2: 100x100 0.97-1.00 s, 25-67 calls.
+- a cut for the union of a loop's area and the areas of the earlier calls' loops it overlaps
+  (a loop redrawn in the same place), when the model leaves that union's border uncrossed:
+  100x100 0.88-1.10 s.
+- region and grown cuts for the largest loop too, now with the colouring: 40x40 slower (up to
+  73 calls against 7-45), 100x100 1.07 s.
+- CaDiCaL ``rephase=0``, ``stabilize=0``, ``walk=0``: the same calls, to the call (a whole
+  solve has about 1,500 conflicts, before these features start); ``lucky=0`` again, over 8
+  puzzles and twice: 80x80 0.48-0.50 against 0.50-0.51 s, 100x100 0.90-1.02 against
+  0.88-0.94 s: no gain.
+
+The late calls at 100x100 (drawn with a scratch script) redraw a winding loop of 100-200
+cells that lies against the main loop with a pearl on most cells; merging it takes rerouting
+both, and every redrawing the solver finds first is again a separate loop. The number of calls
+is chaotic: one more or one fewer cut early on changes a run from 15 to 50 calls.
+
 Every 2x2 loop is forbidden up front when the puzzle has a pearl: it turns in all four cells,
 so no pearl can lie on it.
 

@@ -149,11 +149,13 @@ def enclosed_area(grid: GridEdges, edge_vars: Sequence[int], cells: Sequence[int
     top, left = rows.min(), cols.min()
     chosen = np.asarray(edge_vars, dtype=np.int64)
     upper = end_a[chosen][end_b[chosen] - end_a[chosen] == width]
-    crossings = np.zeros((rows.max() - top + 1, cols.max() - left + 1), dtype=np.int8)
-    crossings[upper // width - top, upper % width - left] = 1
-    left_of = np.cumsum(crossings, axis=1) - crossings
-    r, c = np.nonzero(left_of % 2 == 1)
-    return np.union1d((r + top) * width + c + left, loop_cells)
+    crossings = np.zeros((rows.max() - top + 1, cols.max() - left + 1), dtype=bool)
+    crossings[upper // width - top, upper % width - left] = True
+    # parity of the crossings strictly left of each cell
+    inside = np.logical_xor.accumulate(crossings, axis=1) ^ crossings
+    inside[rows - top, cols - left] = True
+    r, c = np.nonzero(inside)
+    return (r + top) * width + c + left
 
 
 def used_edges(grid: GridEdges, model: Sequence[int]) -> np.ndarray:
