@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"
+
+
+def run_cli(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    """Run ``python -m pencilsat.cli ARGS`` in a new process: (exit status, stdout, stderr)."""
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    proc = subprocess.run([sys.executable, "-m", "pencilsat.cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=300, env=env)
+    return proc.returncode, proc.stdout, proc.stderr
 
 
 def corpus_pairs(folder: str, max_cells: int | None = None) -> list[tuple[Path, Path]]:

@@ -9,15 +9,9 @@ import sys
 
 import pytest
 from conftest import CORPUS, REPO
+from conftest import run_cli as run
 
 from pencilsat.cli import main
-
-
-def run(*args, stdin=None):
-    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-    proc = subprocess.run([sys.executable, "-m", "pencilsat.cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=300, env=env)
-    return proc.returncode, proc.stdout, proc.stderr
 
 
 def test_solve_json_has_the_documented_fields(capsys):

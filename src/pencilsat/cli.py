@@ -32,15 +32,19 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     solve = sub.add_parser("solve", help="solve a puzzle and prove its solution unique")
-    solve.add_argument("puzzle", nargs="?",
-                       help="file, - (stdin), puzz.link URL, Tatham game ID or Sudoku line")
+    solve.add_argument("puzzle", nargs="*",
+                       help="file, - (stdin), puzz.link URL, Tatham game ID or Sudoku line; "
+                       "several give one line each and exit with the worst status")
     solve.add_argument("--batch", metavar="FILE",
-                       help="solve a file of one-line Sudokus (- for stdin), writing JSON lines")
+                       help="solve a file of one puzzle per line (- for stdin): one-line "
+                       "Sudokus, puzz.link URLs or Tatham game IDs; writes JSON lines")
     solve.add_argument("--backend", choices=BACKENDS, help="cnf (PySAT) or cpsat (OR-Tools)")
     solve.add_argument("--sat-solver", choices=sorted(SAT_SOLVERS), help="CNF SAT solver")
     solve.add_argument("--encoding", help="strategy of the genre (default: the fastest)")
-    solve.add_argument("--time-limit", type=float, metavar="S", help="seconds for the whole run")
-    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--time-limit", type=float, metavar="S",
+                       help="seconds for the whole run (for each puzzle when there are several)")
+    solve.add_argument("--json", action="store_true",
+                       help="print one JSON object (one line per puzzle when there are several)")
     solve.add_argument("--svg", metavar="FILE",
                        help="draw the solution (both, with differences marked) to FILE "
                        "(.svg; .png needs cairosvg)")
@@ -176,13 +180,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.time_limit is not None and args.time_limit <= 0:
         raise InputError("--time-limit must be a positive number of seconds")
     if args.batch:
-        from pencilsat.solvers.sudoku_batch import run_batch
-
-        return run_batch(args.batch, sys.stdout, progress=sys.stderr.isatty(),
-                         sat_solver=args.sat_solver, time_limit=args.time_limit)
-    if args.puzzle is None:
+        if args.puzzle:
+            raise InputError("give puzzles as arguments or --batch FILE, not both")
+        return _solve_batch(args)
+    if not args.puzzle:
         raise InputError("give a puzzle (file, -, URL or game ID), or --batch FILE")
-    puzzle = load_puzzle(args.puzzle)
+    if len(args.puzzle) > 1:
+        return _solve_several(args)
+    puzzle = load_puzzle(args.puzzle[0])
     result = solve(puzzle, encoding=args.encoding, backend=args.backend,
                    sat_solver=args.sat_solver, time_limit=args.time_limit)
     if args.svg:
@@ -196,6 +201,105 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         print(describe_result(result))
     return result.verdict.exit_code
+
+
+def _solve_batch(args: argparse.Namespace) -> int:
+    """``--batch``: a file of one-line Sudokus takes the fast Sudoku path; a file with a
+    puzz.link URL or a Tatham game ID in it is solved line by line, any genre (blank lines and
+    lines starting with ``#`` skipped, ``index`` counting every line). Exit 0 once the file
+    is read: the verdicts are in the records."""
+    from pencilsat.formats import puzzlink, tatham
+    from pencilsat.solvers.sudoku_batch import read_batch_lines, run_batch
+
+    if args.svg:
+        raise InputError("--svg draws one puzzle; give it without --batch")
+    lines = read_batch_lines(args.batch)
+    if not any(puzzlink.looks_like_url(line.strip()) or tatham.looks_like_game_id(line.strip())
+               for line in lines):
+        return run_batch(lines, sys.stdout, progress=sys.stderr.isatty(),
+                         sat_solver=args.sat_solver, time_limit=args.time_limit)
+    source = "<stdin>" if args.batch == "-" else args.batch
+    numbers = [i for i, line in enumerate(lines)
+               if line.strip() and not line.lstrip().startswith("#")]
+    items = [(f"{source} line {i + 1}", lines[i].strip(), i + 1) for i in numbers]
+    for outcome in _solve_items(args, items, source):
+        print(json.dumps(_outcome_json(outcome, numbers[outcome.index])), flush=True)
+    return 0
+
+
+def _solve_several(args: argparse.Namespace) -> int:
+    """Several puzzles given as arguments: one line each as it is solved (JSON lines with
+    ``--json``), a summary, and the worst exit status of them all."""
+    from pencilsat.solvers import many
+
+    if args.svg:
+        raise InputError("--svg draws one puzzle; give one puzzle with it")
+    if args.puzzle.count("-") > 1:
+        raise InputError("standard input (-) can be read once only")
+    outcomes = []
+    for outcome in _solve_items(args, [(arg, arg, None) for arg in args.puzzle]):
+        outcomes.append(outcome)
+        line = json.dumps(_outcome_json(outcome)) if args.json else _outcome_line(outcome)
+        print(line, flush=True)
+    if not args.json:
+        print(many.summary(outcomes))
+    return many.exit_code(outcomes)
+
+
+_PLACEHOLDER_SOURCES = ("<argument>", "<url>", "<game id>")
+
+
+def _solve_items(args: argparse.Namespace, items: list[tuple[str, str, int | None]],
+                 batch_file: str | None = None) -> Any:
+    """Solve ``(label, puzzle argument, line in batch_file or None)`` one by one."""
+    from pencilsat.solvers.many import solve_each
+
+    def loader(label: str, spec: str, line: int | None) -> Any:
+        def load() -> Any:
+            try:
+                return load_puzzle(spec)
+            except InputError as err:  # name the batch line or the argument, not "<url>"
+                if err.source not in _PLACEHOLDER_SOURCES:
+                    raise
+                if line is None:  # an argument is one line: its column says where
+                    raise InputError(err.message, source=label, column=err.column,
+                                     hint=err.hint) from None
+                raise InputError(err.message, source=batch_file, line=line,
+                                 column=err.column, hint=err.hint) from None
+        return load
+
+    return solve_each(((label, loader(label, spec, line)) for label, spec, line in items),
+                      encoding=args.encoding, backend=args.backend,
+                      sat_solver=args.sat_solver, time_limit=args.time_limit)
+
+
+def _puzzle_size(puzzle: Any) -> str:
+    if hasattr(puzzle, "width"):
+        return f"{puzzle.width}x{puzzle.height}"
+    return f"{puzzle.size}x{puzzle.size}"
+
+
+def _outcome_json(outcome: Any, index: int | None = None) -> dict[str, Any]:
+    head = {"index": outcome.index if index is None else index, "puzzle": outcome.label}
+    if outcome.result is None:
+        return {**head, "verdict": "invalid", "reason": outcome.error}
+    return {**head, "size": _puzzle_size(outcome.result.puzzle),
+            "seconds": round(outcome.seconds, 6), **result_json(outcome.result)}
+
+
+def _outcome_line(outcome: Any) -> str:
+    if outcome.result is None:  # the error names its file or line
+        return f"{'invalid':<9}{'':>9}  {outcome.error}"
+    result = outcome.result
+    st = result.stats
+    seconds = sum(t or 0.0 for t in (st.encode_s, st.solve_s, st.uniqueness_s))
+    genre = f"{result.puzzle.genre} {_puzzle_size(result.puzzle)}"
+    line = f"{outcome.verdict:<9}{seconds:>7.3f} s  {genre:<13} {outcome.label}"
+    if result.differences:
+        line += f"  (the second solution differs in {len(result.differences)} cells)"
+    elif result.message:
+        line += f"  ({result.message})"
+    return line
 
 
 def cmd_convert(args: argparse.Namespace) -> int:

@@ -404,14 +404,15 @@ def write_records(records: Iterable[dict[str, Any]], total: int, out: IO[str],
                 bar.update(task, completed=i, rate=i / max(time.perf_counter() - start, 1e-9))
 
 
-def run_batch(path_or_stdin: str, out_stream: IO[str] | None = None, progress: bool = True,
+def run_batch(source: str | list[str], out_stream: IO[str] | None = None, progress: bool = True,
               *, sat_solver: str | None = None, time_limit: float | None = None) -> int:
     """``pencilsat solve --batch FILE``: JSON lines on ``out_stream``, progress on stderr.
 
-    ``path_or_stdin`` is a file path or ``-``. Exit status: 0 when every line was read
-    (whatever the verdicts; they are in the records), 4 when the file cannot be read.
+    ``source`` is a file path, ``-``, or the lines already read. Exit status: 0 when every
+    line was read (whatever the verdicts; they are in the records), 4 when the file cannot be
+    read.
     """
-    lines = read_batch_lines(path_or_stdin)
+    lines = read_batch_lines(source) if isinstance(source, str) else source
     records = solve_batch(lines, sat_solver=sat_solver, time_limit=time_limit)
     write_records(records, len(lines), out_stream or sys.stdout, progress, "sudoku batch")
     return 0
