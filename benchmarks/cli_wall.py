@@ -2,7 +2,9 @@
 
 Usage: ``python benchmarks/cli_wall.py [--runs 7]``. Runs the CLI as a fresh process on the
 generated 36x20 example and the seed 36x20, plus a bare ``python -c pass`` for the interpreter
-start-up floor. Issue 3's target: <= 0.3 s for ``pencilsat solve`` on a 36x20.
+start-up floor. Issue 3's target: <= 0.3 s for ``pencilsat solve`` on a 36x20. Then one
+``pencilsat solve`` over every janko Masyu file at once (``--folder-runs`` runs), the way an
+editor checks a folder, against the cost of one process per puzzle.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ CASES = [
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--folder-runs", type=int, default=3)
     args = ap.parse_args()
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     rows, data = [], []
@@ -47,9 +50,29 @@ def main() -> None:
         rows.append([label, median(times), min(times), max(times)])
         data.append({"case": label, "median_s": median(times), "times": times})
         print(rows[-1], flush=True)
+    files = sorted(str(p) for p in (CORPUS / "masyu" / "janko").glob("*.txt"))
+    cmd = [sys.executable, "-m", "pencilsat.cli", "solve", *files]
+    times = []
+    for _ in range(args.folder_runs):
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+        times.append(time.perf_counter() - start)
+        assert proc.returncode in (0, 1), proc.stderr  # 1: some puzzle has two answers
+    summary = proc.stdout.splitlines()[-1]
+    one = median([t for row in data[1:3] for t in row["times"]])
+    each_ms = median(times) / len(files) * 1000
+    folder = (f"One process for all {len(files)} janko Masyu files (`pencilsat solve "
+              f"janko/*.txt`, {args.folder_runs} runs): median {median(times):.2f} s "
+              f"(min {min(times):.2f}, max {max(times):.2f}), {each_ms:.1f} ms a puzzle, "
+              f"against {one:.3f} s for a process per 36x20 puzzle above. "
+              f"It printed: `{summary}`.")
+    data.append({"case": f"pencilsat solve janko/*.txt ({len(files)} files)",
+                 "median_s": median(times), "times": times, "summary": summary})
+    print(folder, flush=True)
     body = (f"Whole-process wall seconds over {args.runs} runs after one warm-up "
             "(`subprocess` from Python; the machine is shared, so read the median).\n\n"
             + markdown_table(["command", "median s", "min s", "max s"], rows)
+            + "\n\n" + folder
             + "\n\nReproduce: `python benchmarks/cli_wall.py`.\n")
     write_results("cli_wall", "pencilsat solve as a process", body, data)
 

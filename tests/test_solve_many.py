@@ -66,8 +66,9 @@ def test_batch_of_urls_and_game_ids_across_genres(tmp_path, capsys):
     masyu_ids, lightup_ids = _tatham_rows("masyu", 3), _tatham_rows("lightup", 3)
     url = (CORPUS / "masyu" / "pzprjs" / "mashu_example.url").read_text().strip()
     sudoku_line = (CORPUS / "sudoku" / "norvig_top95.txt").read_text().split()[0]
+    seed = str(CORPUS / "masyu" / "seed_10x10.txt")
     entries = ["# submissions of the week", *(f"pearl:{r['game_id']}" for r in masyu_ids), "",
-               *(f"lightup:{r['game_id']}" for r in lightup_ids), url, sudoku_line,
+               *(f"lightup:{r['game_id']}" for r in lightup_ids), url, sudoku_line, seed,
                "https://puzz.link/p?mashu/3/3/0z0"]
     batch = tmp_path / "week.txt"
     batch.write_text("\n".join(entries) + "\n")
@@ -85,6 +86,8 @@ def test_batch_of_urls_and_game_ids_across_genres(tmp_path, capsys):
     url_record = by_line[entries.index(url)]
     assert url_record["solution"] == _expected_rows(
         url, "masyu/pzprjs/mashu_example.sol")
+    assert by_line[entries.index(seed)]["solution"] == _expected_rows(
+        seed, "masyu/seed_10x10.sol")
     sudoku_record = by_line[entries.index(sudoku_line)]
     assert sudoku_record["genre"] == "sudoku" and sudoku_record["verdict"] == "unique"
     puzzle = read_input(sudoku_line)
@@ -103,6 +106,18 @@ def test_batch_of_one_line_sudokus_keeps_the_fast_path(tmp_path, capsys):
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [r["index"] for r in records] == list(range(5))
     assert all("decided_by" in r["stats"] for r in records)  # the Sudoku batch's own records
+
+
+def test_batch_of_file_paths(tmp_path, capsys):
+    files = sorted((CORPUS / "lightup" / "janko").glob("*.txt"))[:3]
+    batch = tmp_path / "files.txt"
+    batch.write_text("".join(f"{f}\n" for f in files))
+    assert main(["solve", "--batch", str(batch)]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["puzzle"] for r in records] == [f"{batch} line {i}" for i in (1, 2, 3)]
+    for record, txt in zip(records, files, strict=True):
+        sol = txt.with_suffix(".sol").relative_to(CORPUS)
+        assert record["solution"] == _expected_rows(str(txt), str(sol))
 
 
 def test_batch_from_stdin_reads_urls():

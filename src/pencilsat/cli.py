@@ -37,7 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "several give one line each and exit with the worst status")
     solve.add_argument("--batch", metavar="FILE",
                        help="solve a file of one puzzle per line (- for stdin): one-line "
-                       "Sudokus, puzz.link URLs or Tatham game IDs; writes JSON lines")
+                       "Sudokus, puzz.link URLs, Tatham game IDs or file paths; writes JSON "
+                       "lines")
     solve.add_argument("--backend", choices=BACKENDS, help="cnf (PySAT) or cpsat (OR-Tools)")
     solve.add_argument("--sat-solver", choices=sorted(SAT_SOLVERS), help="CNF SAT solver")
     solve.add_argument("--encoding", help="strategy of the genre (default: the fastest)")
@@ -205,17 +206,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _solve_batch(args: argparse.Namespace) -> int:
     """``--batch``: a file of one-line Sudokus takes the fast Sudoku path; a file with a
-    puzz.link URL or a Tatham game ID in it is solved line by line, any genre (blank lines and
-    lines starting with ``#`` skipped, ``index`` counting every line). Exit 0 once the file
-    is read: the verdicts are in the records."""
-    from pencilsat.formats import puzzlink, tatham
+    puzz.link URL, a Tatham game ID or a puzzle file's path in it is solved line by line, any
+    genre (blank lines and lines starting with ``#`` skipped, ``index`` counting every line).
+    Exit 0 once the file is read: the verdicts are in the records."""
+    from pencilsat.formats.detect import names_a_puzzle
     from pencilsat.solvers.sudoku_batch import read_batch_lines, run_batch
 
     if args.svg:
         raise InputError("--svg draws one puzzle; give it without --batch")
     lines = read_batch_lines(args.batch)
-    if not any(puzzlink.looks_like_url(line.strip()) or tatham.looks_like_game_id(line.strip())
-               for line in lines):
+    if not any(names_a_puzzle(line) for line in lines):
         return run_batch(lines, sys.stdout, progress=sys.stderr.isatty(),
                          sat_solver=args.sat_solver, time_limit=args.time_limit)
     source = "<stdin>" if args.batch == "-" else args.batch

@@ -98,6 +98,14 @@ def _small_whole(token: str) -> bool:
     return 1 <= len(token) <= 4 and all("0" <= ch <= "9" for ch in token)
 
 
+def names_a_puzzle(line: str) -> bool:
+    """True for a puzz.link URL, a Tatham game ID or the path of an existing file: a line of a
+    batch file that is not a one-line Sudoku."""
+    line = line.strip()
+    return bool(line) and (puzzlink.looks_like_url(line) or tatham.looks_like_game_id(line)
+                           or _is_file(Path(line)))
+
+
 def _is_file(path: Path) -> bool:
     try:
         return path.is_file()
