@@ -93,7 +93,12 @@ took 0.17 and 0.78-0.80 s median with 9-19 and 15-49 calls):
 - CaDiCaL ``rephase=0``, ``stabilize=0``, ``walk=0``: the same calls, to the call (a whole
   solve has about 1,500 conflicts, before these features start); ``lucky=0`` again, over 8
   puzzles and twice: 80x80 0.48-0.50 against 0.50-0.51 s, 100x100 0.90-1.02 against
-  0.88-0.94 s: no gain.
+  0.88-0.94 s: no gain. CaDiCaL 3.0.0 (in PySAT as ``cadical300``): steadier calls at 100x100
+  (17-25) but a first call of 0.3 s (its light preprocessing; ``preprocesslight=0`` brings it
+  to 0.06 s and the calls back to 23-40): 0.94-1.25 s.
+- the previous model's values as the solver's phases before each call (to keep what was
+  right): 100x100 0.78-0.80 against 0.91 s median over 6, but 60x60 0.19-0.20 against 0.17 s
+  and single runs of 59 and 97 calls.
 
 The late calls at 100x100 (drawn with a scratch script) redraw a winding loop of 100-200
 cells that lies against the main loop with a pearl on most cells; merging it takes rerouting
