@@ -12,7 +12,7 @@ import json
 from conftest import CORPUS, REPO, run_cli
 
 from pencilsat.cli import main
-from pencilsat.formats.detect import read_input
+from pencilsat.formats.detect import names_a_puzzle, read_input
 from pencilsat.genres import genre_of
 from pencilsat.solvers import many
 
@@ -159,3 +159,13 @@ def test_the_readme_command_for_a_folder(capsys):
     assert main(["solve", *(str(p) for p in examples)]) == 0
     out = capsys.readouterr().out
     assert out.count("\nunique") + out.startswith("unique") == len(examples)
+
+
+def test_which_batch_lines_name_a_puzzle(tmp_path):
+    sudoku_line = (CORPUS / "sudoku" / "norvig_top95.txt").read_text().split()[0]
+    url = (CORPUS / "masyu" / "pzprjs" / "mashu_example.url").read_text().strip()
+    game_id = "pearl:" + _tatham_rows("masyu", 1)[0]["game_id"]
+    assert not names_a_puzzle(sudoku_line) and not names_a_puzzle("   ")
+    assert names_a_puzzle(url) and names_a_puzzle(f"  {game_id}  ")
+    assert names_a_puzzle(str(CORPUS / "masyu" / "seed_10x10.txt"))
+    assert not names_a_puzzle(str(tmp_path / "missing.txt"))

@@ -12,9 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from pencilsat.errors import InputError
-
-EXIT_INVALID = 4
+from pencilsat.errors import EXIT_INVALID, InputError
 
 
 class _Parser(argparse.ArgumentParser):

@@ -6,6 +6,9 @@ so the CLI can print one clear line and exit 4 instead of a traceback.
 
 from __future__ import annotations
 
+EXIT_INVALID = 4
+"""Exit status for input that cannot be read (0-3 are the verdicts, see ``Verdict.exit_code``)."""
+
 
 class InputError(ValueError):
     """Invalid puzzle or solution input.

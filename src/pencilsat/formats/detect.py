@@ -100,10 +100,12 @@ def _small_whole(token: str) -> bool:
 
 def names_a_puzzle(line: str) -> bool:
     """True for a puzz.link URL, a Tatham game ID or the path of an existing file: a line of a
-    batch file that is not a one-line Sudoku."""
+    batch file that is not a one-line Sudoku. A line of a Sudoku's length with neither ``:``
+    nor ``/`` is taken for a Sudoku without asking the file system (a batch may hold 50,000)."""
     line = line.strip()
-    return bool(line) and (puzzlink.looks_like_url(line) or tatham.looks_like_game_id(line)
-                           or _is_file(Path(line)))
+    if not line or (len(line) in ONE_LINE_SUDOKU and ":" not in line and "/" not in line):
+        return False
+    return puzzlink.looks_like_url(line) or tatham.looks_like_game_id(line) or _is_file(Path(line))
 
 
 def _is_file(path: Path) -> bool:

@@ -16,12 +16,9 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
-from pencilsat.errors import InputError
+from pencilsat.errors import EXIT_INVALID, InputError
 from pencilsat.solvers.front import solve
 from pencilsat.solvers.result import SolveResult
-
-EXIT_INVALID = 4
-"""Exit status of an input that cannot be read (as for one puzzle, see :mod:`pencilsat.cli`)."""
 
 
 @dataclass
