@@ -273,6 +273,8 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
         return SolveResult(Verdict.NONE, puzzle, stats=stats, message="a pearl cannot be passed")
 
     with Solver(name=name, bootstrap_with=clauses) as solver:
+        # like the other CNF strategies, encoding time includes loading the solver
+        stats.encode_s = perf_counter() - start
         pearls = {grid.cell_id(cell) for cell in puzzle.pearl_cells()}
         search = _LoopSearch(solver, grid, pearls, deadline, cut, grown)
         result = _solve_and_prove(puzzle, grid, search, stats)
