@@ -116,3 +116,14 @@ def test_big_sudoku_text_is_a_header_and_rows():
 def test_unknown_conversion_target_is_an_input_error():
     with pytest.raises(InputError, match="unknown output format"):
         convert(seed_puzzle(), "png")
+
+
+def test_errors_in_a_one_line_input_name_where_it_came_from(tmp_path):
+    with pytest.raises(InputError) as err:
+        read_input("https://puzz.link/p?mashu/3/3/0z0", name="week.txt", line=7)
+    assert str(err.value).startswith("week.txt, line 7, column 32: bad character 'z'")
+    bad_file = tmp_path / "bad.txt"
+    bad_file.write_text("masyu 3 3\n.W.\n.X.\n...\n")
+    with pytest.raises(InputError) as err:  # inside a file, the file is named
+        read_input(str(bad_file), name="week.txt", line=7)
+    assert str(err.value).startswith(f"{bad_file}, line 3")

@@ -69,7 +69,7 @@ def test_batch_of_urls_and_game_ids_across_genres(tmp_path, capsys):
     seed = str(CORPUS / "masyu" / "seed_10x10.txt")
     entries = ["# submissions of the week", *(f"pearl:{r['game_id']}" for r in masyu_ids), "",
                *(f"lightup:{r['game_id']}" for r in lightup_ids), url, sudoku_line, seed,
-               "https://puzz.link/p?mashu/3/3/0z0"]
+               str(tmp_path / "missing.txt"), "https://puzz.link/p?mashu/3/3/0z0"]
     batch = tmp_path / "week.txt"
     batch.write_text("\n".join(entries) + "\n")
     assert main(["solve", "--batch", str(batch)]) == 0  # the file was read; verdicts below
@@ -93,6 +93,9 @@ def test_batch_of_urls_and_game_ids_across_genres(tmp_path, capsys):
     puzzle = read_input(sudoku_line)
     genre = genre_of(puzzle)
     assert not genre.check(puzzle, genre.parse_solution("\n".join(sudoku_record["solution"])))
+    missing = by_line[len(entries) - 2]
+    assert missing["verdict"] == "invalid"
+    assert missing["reason"].startswith(f"{batch}, line {len(entries) - 1}: no such file")
     bad = by_line[len(entries) - 1]
     assert bad["verdict"] == "invalid"
     assert bad["reason"].startswith(f"{batch}, line {len(entries)}, column ")

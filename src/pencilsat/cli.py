@@ -244,27 +244,17 @@ def _solve_several(args: argparse.Namespace) -> int:
     return many.exit_code(outcomes)
 
 
-_PLACEHOLDER_SOURCES = ("<argument>", "<url>", "<game id>")
-
-
 def _solve_items(args: argparse.Namespace, items: list[tuple[str, str, int | None]],
                  batch_file: str | None = None) -> Any:
-    """Solve ``(label, puzzle argument, line in batch_file or None)`` one by one."""
+    """Solve ``(label, puzzle argument, line in batch_file or None)`` one by one; errors in a
+    URL or game ID name its batch line, or the argument itself."""
+    from pencilsat.formats.detect import read_input
     from pencilsat.solvers.many import solve_each
 
     def loader(label: str, spec: str, line: int | None) -> Any:
-        def load() -> Any:
-            try:
-                return load_puzzle(spec)
-            except InputError as err:  # name the batch line or the argument, not "<url>"
-                if err.source not in _PLACEHOLDER_SOURCES:
-                    raise
-                if line is None:  # an argument is one line: its column says where
-                    raise InputError(err.message, source=label, column=err.column,
-                                     hint=err.hint) from None
-                raise InputError(err.message, source=batch_file, line=line,
-                                 column=err.column, hint=err.hint) from None
-        return load
+        if line is None:
+            return lambda: read_input(spec, name=label)
+        return lambda: read_input(spec, name=batch_file, line=line)
 
     return solve_each(((label, loader(label, spec, line)) for label, spec, line in items),
                       encoding=args.encoding, backend=args.backend,

@@ -41,6 +41,12 @@ class InputError(ValueError):
             self.message, source=source, line=self.line, column=self.column, hint=self.hint
         )
 
+    def placed(self, source: str, line: int | None = None) -> InputError:
+        """Return a copy at ``source`` (and ``line``), keeping the column and the hint: for an
+        input given as one line (a URL, a game ID) that is itself line ``line`` of ``source``."""
+        return InputError(self.message, source=source, line=line, column=self.column,
+                          hint=self.hint)
+
     def __str__(self) -> str:
         where = []
         if self.source is not None:

@@ -54,16 +54,25 @@ def read_text(arg: str) -> str:
                          hint="check the path and that it is a UTF-8 text file") from None
 
 
-def read_input(arg: str) -> Puzzle:
-    """Read a puzzle from a file path, a URL, a game ID, a one-line Sudoku or ``-`` (stdin)."""
+def read_input(arg: str, name: str | None = None, line: int | None = None) -> Puzzle:
+    """Read a puzzle from a file path, a URL, a game ID, a one-line Sudoku or ``-`` (stdin).
+
+    ``name`` and ``line`` say where ``arg`` itself came from (a batch file and its line, or a
+    command-line argument): errors in an argument that is not a file name them instead of the
+    codecs' ``<url>`` / ``<game id>``. Errors inside a file name that file."""
     if arg == "-" or _is_file(Path(arg)):
         return read_puzzle(read_text(arg), "<stdin>" if arg == "-" else arg)
     single = arg.strip()
-    if "\n" not in single and (puzzlink.looks_like_url(single)
-                               or tatham.looks_like_game_id(single)
-                               or len(single) in ONE_LINE_SUDOKU):
-        return read_puzzle(single, "<argument>")
-    raise InputError(f"no such file: {arg}", source=arg, hint=f"give {_WHAT}")
+    try:
+        if "\n" not in single and (puzzlink.looks_like_url(single)
+                                   or tatham.looks_like_game_id(single)
+                                   or len(single) in ONE_LINE_SUDOKU):
+            return read_puzzle(single, "<argument>")
+        raise InputError(f"no such file: {arg}", source=arg, hint=f"give {_WHAT}")
+    except InputError as err:
+        if name is None:
+            raise
+        raise err.placed(name, line) from None
 
 
 def convert(puzzle: Puzzle, to: str) -> str:
