@@ -21,6 +21,7 @@ edge before down edge), which PySAT uses directly and CP-SAT maps to its own lit
 
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import combinations
 
 import numpy as np
@@ -29,38 +30,84 @@ from pencilsat.puzzles.common import Cell
 from pencilsat.puzzles.masyu import BLACK, WHITE, Edge, MasyuPuzzle, MasyuSolution
 
 Clause = list[int]
+_UP, _LEFT, _RIGHT, _DOWN = range(4)
+"""Columns of ``GridEdges.sides``."""
 
 
 class GridEdges:
-    """The edge variables of a grid: edge <-> 1-based variable number, and edges per cell."""
+    """The edge variables of a grid: edge <-> 1-based variable number, and edges per cell.
+
+    Built with numpy from the cell ids alone (the numbering is a formula, see the module
+    docstring): a 100x100 grid has 19,800 edges and a ``lazy`` solve builds this once per
+    puzzle. The list and dict views, which only small grids and the slower paths use, are
+    made on first use.
+    """
 
     def __init__(self, puzzle: MasyuPuzzle) -> None:
         self.width = width = puzzle.width
-        self.height = puzzle.height
-        self.edges: list[Edge] = puzzle.all_edges()
-        self.var: dict[Edge, int] = {e: i + 1 for i, e in enumerate(self.edges)}
-        self.ends: list[tuple[int, int]] = [(0, 0)]
+        self.height = height = puzzle.height
+        ids = np.arange(width * height, dtype=np.int64)
+        rows, cols = np.divmod(ids, width)
+        has_right = cols + 1 < width
+        has_down = rows + 1 < height
+        per_cell = has_right.astype(np.int64) + has_down
+        first = np.cumsum(per_cell) - per_cell + 1
+        right = np.where(has_right, first, 0)
+        down = np.where(has_down, first + has_right, 0)
+        left = np.zeros_like(right)
+        left[1:] = np.where(cols[1:] > 0, right[:-1], 0)
+        up = np.zeros_like(down)
+        up[width:] = down[:-width]
+        self.count = int(per_cell.sum())
+        self.sides = np.stack((up, left, right, down), axis=1)
+        """Per cell id its edge variables towards up, left, right and down (0 off the grid):
+        ascending, since variables are numbered row by row."""
+        end_a = np.zeros(self.count + 1, dtype=np.int64)
+        end_b = np.zeros(self.count + 1, dtype=np.int64)
+        end_a[right[has_right]] = ids[has_right]
+        end_b[right[has_right]] = ids[has_right] + 1
+        end_a[down[has_down]] = ids[has_down]
+        end_b[down[has_down]] = ids[has_down] + width
+        packed = np.where(self.sides > 0, self.sides, np.iinfo(np.int64).max)
+        packed.sort(axis=1)
+        packed[packed == np.iinfo(np.int64).max] = 0
+        self._arrays = (end_a, end_b, packed)
+
+    @cached_property
+    def ends(self) -> list[tuple[int, int]]:
         """Per variable (index 0 unused): the two cells as ids ``row * width + col``."""
-        self.ends.extend((a[0] * width + a[1], b[0] * width + b[1]) for a, b in self.edges)
-        self.incident_ids: list[list[int]] = [[] for _ in range(width * self.height)]
+        end_a, end_b, _ = self._arrays
+        return list(zip(end_a.tolist(), end_b.tolist(), strict=True))
+
+    @cached_property
+    def incident_ids(self) -> list[list[int]]:
         """Edge variables per cell id, in variable order."""
-        for v in range(1, len(self.ends)):
-            a, b = self.ends[v]
-            self.incident_ids[a].append(v)
-            self.incident_ids[b].append(v)
-        self.incident: dict[Cell, list[int]] = dict(zip(puzzle.cells(), self.incident_ids,
-                                                        strict=True))
-        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        return [[v for v in row if v] for row in self.side_lists]
+
+    @cached_property
+    def side_lists(self) -> list[list[int]]:
+        """``sides`` as Python lists, for the per-pearl clause builders."""
+        return self.sides.tolist()
+
+    @cached_property
+    def edges(self) -> list[Edge]:
+        """Per variable v, ``edges[v - 1]``: the edge as a pair of cells."""
+        width = self.width
+        return [(divmod(a, width), divmod(b, width)) for a, b in self.ends[1:]]
+
+    @cached_property
+    def var(self) -> dict[Edge, int]:
+        return {e: i + 1 for i, e in enumerate(self.edges)}
+
+    @cached_property
+    def incident(self) -> dict[Cell, list[int]]:
+        """Edge variables per cell, in variable order."""
+        width = self.width
+        return {divmod(i, width): vs for i, vs in enumerate(self.incident_ids)}
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """numpy views for per-model work on big grids, built once: the two end cells per
-        variable (index 0 unused) and the up-to-four edge variables per cell (0 pads)."""
-        if self._arrays is None:
-            ends = np.array(self.ends, dtype=np.int64)
-            incident = np.zeros((self.width * self.height, 4), dtype=np.int64)
-            for cell, edge_vars in enumerate(self.incident_ids):
-                incident[cell, : len(edge_vars)] = edge_vars
-            self._arrays = (ends[:, 0], ends[:, 1], incident)
+        """numpy views for per-model work on big grids: the two end cells per variable
+        (index 0 unused) and the up-to-four edge variables per cell (ascending, 0 pads)."""
         return self._arrays
 
     def cell_id(self, cell: Cell) -> int:
@@ -70,7 +117,7 @@ class GridEdges:
         return divmod(cell_id, self.width)
 
     def __len__(self) -> int:
-        return len(self.edges)
+        return self.count
 
     def between(self, a: Cell, b: Cell) -> int | None:
         """The variable of the edge between ``a`` and ``b``, ``None`` off the grid."""
@@ -84,25 +131,114 @@ class GridEdges:
 
 def local_rule_clauses(puzzle: MasyuPuzzle, grid: GridEdges) -> list[Clause]:
     """Degree and pearl clauses for every cell; an empty clause means no answer exists."""
-    clauses = [clause for incident in grid.incident_ids for clause in degree_zero_or_two(incident)]
+    clauses = degree_clauses(grid)
     clauses.extend(pearl_clauses(puzzle, grid))
     return clauses
+
+
+def degree_clauses(grid: GridEdges) -> list[Clause]:
+    """``degree_zero_or_two`` for every cell, in cell order (the same clauses in the same
+    order), built per number of edges with numpy: about 5x faster on a 100x100 grid."""
+    present = grid.sides > 0
+    degree = present.sum(axis=1)
+    count = degree + degree * (degree - 1) * (degree - 2) // 6
+    offset = np.cumsum(count) - count
+    parts = []
+    for k in range(1, 5):
+        chosen = degree == k
+        if not chosen.any():
+            continue
+        edges = grid.sides[chosen][present[chosen]].reshape(-1, k)
+        at = offset[chosen][:, None]
+        others = [[j for j in range(k) if j != i] for i in range(k)]
+        dead_ends = np.concatenate((-edges[:, :, None], edges[:, others]), axis=2)
+        parts.append((at + np.arange(k), dead_ends))
+        if k >= 3:
+            triples = list(combinations(range(k), 3))
+            parts.append((at + k + np.arange(len(triples)), -edges[:, triples]))
+    return ordered_clauses(parts, int(count.sum()))
+
+
+def ordered_clauses(parts: list[tuple[np.ndarray, np.ndarray]], total: int) -> list[Clause]:
+    """The clauses of several integer arrays (the last axis is a clause), each clause put at
+    its given position of the result: how the builders keep the cell-by-cell order of the
+    clauses without a Python loop per cell."""
+    out = np.empty(total, dtype=object)
+    for positions, rows in parts:
+        clauses = rows.reshape(-1, rows.shape[-1]).tolist()
+        out[positions.ravel()] = np.fromiter(clauses, dtype=object, count=len(clauses))
+    return out.tolist()
 
 
 def pearl_clauses(puzzle: MasyuPuzzle, grid: GridEdges) -> list[Clause]:
     """Every pearl is on the loop and obeys its colour's rule (digest, constraints 4-5)."""
     clauses: list[Clause] = []
-    for cell in puzzle.pearl_cells():
-        clauses.extend(pearl_rule(grid, cell, int(puzzle.pearls[cell])))
+    sides = grid.side_lists
+    width = grid.width
+    colours = puzzle.pearls.ravel().tolist()
+    for cell_id in np.flatnonzero(puzzle.pearls.ravel()).tolist():
+        clauses.extend(_pearl_rule(sides, width, cell_id, colours[cell_id]))
     return clauses
 
 
 def pearl_rule(grid: GridEdges, cell: Cell, colour: int) -> list[Clause]:
     """The clauses of one pearl: on the loop, then its colour's rule."""
-    rule = white_pearl if colour == WHITE else black_pearl if colour == BLACK else None
+    return _pearl_rule(grid.side_lists, grid.width, grid.cell_id(cell), colour)
+
+
+def _pearl_rule(sides: list[list[int]], width: int, cell_id: int, colour: int) -> list[Clause]:
+    """``pearl_rule`` on the per-cell edge table (``GridEdges.sides`` as lists); the edge two
+    steps away on an axis is the neighbour's edge on the same side (0 off the grid)."""
+    rule = _white_pearl if colour == WHITE else _black_pearl if colour == BLACK else None
     if rule is None:
-        raise ValueError(f"no pearl at {cell}")
-    return [list(grid.incident[cell]), *rule(grid, cell)]
+        raise ValueError(f"no pearl at {divmod(cell_id, width)}")
+    return [[v for v in sides[cell_id] if v], *rule(sides, width, cell_id)]
+
+
+_AXES = ((_LEFT, _RIGHT, 1), (_UP, _DOWN, None))
+"""Per axis: the side before, the side after, the cell-id step (None: the grid width)."""
+
+
+def _white_pearl(sides: list[list[int]], width: int, cell_id: int) -> list[Clause]:
+    """Straight through the pearl, and a turn in at least one of the two cells beside it."""
+    here = sides[cell_id]
+    out: list[Clause] = []
+    open_axes = []
+    for side_before, side_after, step in _AXES:
+        step = step or width
+        before, after = here[side_before], here[side_after]
+        if not before or not after:
+            out.extend([-e] for e in (before, after) if e)
+            continue
+        out.append([-before, after])
+        out.append([-after, before])
+        open_axes.append(before)
+        far_before = sides[cell_id - step][side_before]
+        far_after = sides[cell_id + step][side_after]
+        if far_before and far_after:
+            out.append([-before, -far_before, -far_after])
+    out.append(open_axes)
+    return out
+
+
+def _black_pearl(sides: list[list[int]], width: int, cell_id: int) -> list[Clause]:
+    """A turn on the pearl (one edge of each axis), each arm straight through the next cell."""
+    here = sides[cell_id]
+    out: list[Clause] = []
+    for side_before, side_after, step in _AXES:
+        step = step or width
+        before, after = here[side_before], here[side_after]
+        present = [e for e in (before, after) if e]
+        out.append(present)
+        if len(present) == 2:
+            out.append([-before, -after])
+        for arm, side, near in ((before, side_before, cell_id - step),
+                                (after, side_after, cell_id + step)):
+            if not arm:
+                continue
+            far = sides[near][side]
+            out.append([-arm, far] if far else [-arm])
+    return out
 
 
 def no_square_loops(grid: GridEdges) -> list[Clause]:
@@ -111,14 +247,8 @@ def no_square_loops(grid: GridEdges) -> list[Clause]:
     Valid only when the puzzle has a pearl (the answer must visit it); a cheap, static share
     of the sub-loop cuts that the lazy strategy would otherwise learn one model at a time.
     """
-    end_a, end_b, _ = grid.arrays()
     width, height = grid.width, grid.height
-    right = np.zeros(width * height, dtype=np.int64)  # per cell: its right edge, 0 if none
-    down = np.zeros(width * height, dtype=np.int64)
-    v = np.arange(1, len(end_a))
-    is_right = (end_b[1:] == end_a[1:] + 1) & (width > 1)
-    right[end_a[1:][is_right]] = v[is_right]
-    down[end_a[1:][~is_right]] = v[~is_right]
+    right, down = grid.sides[:, _RIGHT], grid.sides[:, _DOWN]
     corner = np.arange(width * height).reshape(height, width)[:-1, :-1].ravel()
     if not len(corner):
         return []
@@ -130,51 +260,4 @@ def degree_zero_or_two(incident: list[int]) -> list[Clause]:
     """No dead end (a used edge has a used partner) and no branch (no three edges together)."""
     out = [[-e] + [f for f in incident if f != e] for e in incident]
     out.extend([-a, -b, -c] for a, b, c in combinations(incident, 3))
-    return out
-
-
-def _axes(grid: GridEdges, cell: Cell) -> list[tuple[tuple[int, int], int | None, int | None]]:
-    """For the horizontal and vertical axis: (unit step, edge before, edge after)."""
-    r, c = cell
-    return [
-        ((0, 1), grid.between(cell, (r, c - 1)), grid.between(cell, (r, c + 1))),
-        ((1, 0), grid.between(cell, (r - 1, c)), grid.between(cell, (r + 1, c))),
-    ]
-
-
-def white_pearl(grid: GridEdges, cell: Cell) -> list[Clause]:
-    """Straight through the pearl, and a turn in at least one of the two cells beside it."""
-    r, c = cell
-    out: list[Clause] = []
-    open_axes = []
-    for (dr, dc), before, after in _axes(grid, cell):
-        if before is None or after is None:
-            out.extend([-e] for e in (before, after) if e is not None)
-            continue
-        out.append([-before, after])
-        out.append([-after, before])
-        open_axes.append(before)
-        far_before = grid.between((r - dr, c - dc), (r - 2 * dr, c - 2 * dc))
-        far_after = grid.between((r + dr, c + dc), (r + 2 * dr, c + 2 * dc))
-        if far_before is not None and far_after is not None:
-            out.append([-before, -far_before, -far_after])
-    out.append(open_axes)
-    return out
-
-
-def black_pearl(grid: GridEdges, cell: Cell) -> list[Clause]:
-    """A turn on the pearl (one edge of each axis), each arm straight through the next cell."""
-    r, c = cell
-    out: list[Clause] = []
-    for (dr, dc), before, after in _axes(grid, cell):
-        present = [e for e in (before, after) if e is not None]
-        out.append(present)
-        if len(present) == 2:
-            out.append([-before, -after])
-        for sign, arm in ((-1, before), (1, after)):
-            if arm is None:
-                continue
-            near = (r + sign * dr, c + sign * dc)
-            far = grid.between(near, (r + 2 * sign * dr, c + 2 * sign * dc))
-            out.append([-arm] if far is None else [-arm, far])
     return out

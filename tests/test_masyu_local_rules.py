@@ -1,0 +1,126 @@
+"""Masyu's local rules in CNF (``masyu_local_rules``) and the colouring (``loop_sides``): the
+numpy builders must give the per-cell definitions' clauses, in their order, on every shape, and
+the pearl clauses must agree with the rule checker."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from pencilsat.encodings.loop_sides import side_clauses, side_variable_count
+from pencilsat.encodings.masyu_local_rules import (
+    GridEdges,
+    degree_clauses,
+    degree_zero_or_two,
+    pearl_rule,
+)
+from pencilsat.generators.masyu import random_loop
+from pencilsat.puzzles import masyu
+
+SHAPES = [(1, 1), (1, 2), (2, 1), (1, 5), (5, 1), (2, 2), (2, 3), (3, 2), (4, 7), (7, 4)]
+"""(height, width): the thin shapes have cells with 0, 1, 2 and 3 edges."""
+
+
+def _grid(height: int, width: int) -> GridEdges:
+    return GridEdges(masyu.MasyuPuzzle(np.zeros((height, width), dtype=np.uint8)))
+
+
+@pytest.mark.parametrize(("height", "width"), SHAPES)
+def test_grid_views_follow_all_edges(height: int, width: int) -> None:
+    puzzle = masyu.MasyuPuzzle(np.zeros((height, width), dtype=np.uint8))
+    grid = GridEdges(puzzle)
+    assert grid.edges == puzzle.all_edges()
+    assert len(grid) == len(puzzle.all_edges())
+    assert all(grid.var[e] == v for v, e in enumerate(grid.edges, start=1))
+    for v, (a, b) in enumerate(grid.edges, start=1):
+        assert grid.ends[v] == (grid.cell_id(a), grid.cell_id(b))
+    end_a, end_b, incident = grid.arrays()
+    assert end_a.tolist()[1:] == [a for a, _ in grid.ends[1:]]
+    assert end_b.tolist()[1:] == [b for _, b in grid.ends[1:]]
+    for cell in puzzle.cells():
+        touching = [v for v, e in enumerate(grid.edges, start=1) if cell in e]
+        assert grid.incident[cell] == touching
+        assert grid.incident_ids[grid.cell_id(cell)] == touching
+        assert incident[grid.cell_id(cell)].tolist() == touching + [0] * (4 - len(touching))
+
+
+@pytest.mark.parametrize(("height", "width"), SHAPES)
+def test_degree_clauses_are_the_per_cell_rule_in_cell_order(height: int, width: int) -> None:
+    grid = _grid(height, width)
+    expected = [c for incident in grid.incident_ids for c in degree_zero_or_two(incident)]
+    assert degree_clauses(grid) == expected
+
+
+def _reference_sides(grid: GridEdges, first: int) -> list[list[int]]:
+    """The colouring written edge by edge, as the docstring states it."""
+    width, height = grid.width, grid.height
+
+    def point(r: int, c: int) -> int | None:
+        inside = 0 <= r < height - 1 and 0 <= c < width - 1
+        return first + r * (width - 1) + c if inside else None
+
+    out = []
+    for v, ((r, c), (r2, _)) in enumerate(grid.edges, start=1):
+        one, two = (point(r - 1, c), point(r, c)) if r2 == r else (point(r, c - 1), point(r, c))
+        if one is None and two is None:
+            out.append([-v])
+        elif one is None or two is None:
+            side = one if two is None else two
+            out.extend(([-v, side], [v, -side]))
+        else:
+            out.extend(([-v, one, two], [-v, -one, -two], [v, -one, two], [v, one, -two]))
+    return out
+
+
+@pytest.mark.parametrize(("height", "width"), SHAPES)
+def test_side_clauses_match_the_edge_by_edge_definition(height: int, width: int) -> None:
+    grid = _grid(height, width)
+    assert side_clauses(grid, len(grid) + 1) == _reference_sides(grid, len(grid) + 1)
+
+
+def test_side_clauses_mean_used_iff_the_sides_differ() -> None:
+    """On a 3x3 grid, every assignment of its 12 edges and 4 points: the clauses hold exactly
+    when each edge is used iff the points beside it (off the grid: outside) differ."""
+    grid = _grid(3, 3)
+    first = len(grid) + 1
+    clauses = side_clauses(grid, first)
+    assert side_variable_count(grid) == 4
+    for bits in itertools.product((False, True), repeat=len(grid) + 4):
+        value = dict(enumerate(bits, start=1))
+        holds = all(any(value[abs(lit)] == (lit > 0) for lit in c) for c in clauses)
+
+        def side(r: int, c: int, value: dict[int, bool] = value) -> bool:
+            return 0 <= r < 2 and 0 <= c < 2 and value[first + 2 * r + c]
+
+        expected = all(
+            value[v] == ((side(r - 1, c) != side(r, c)) if r2 == r
+                         else (side(r, c - 1) != side(r, c)))
+            for v, ((r, c), (r2, _)) in enumerate(grid.edges, start=1))
+        assert holds == expected
+
+
+def test_pearl_clauses_agree_with_the_rule_checker() -> None:
+    """For random single loops, a pearl's clauses hold exactly when the checker accepts that
+    pearl alone on the loop, for both colours and every cell (the rim included)."""
+    rng = random.Random(3)
+    for _ in range(12):
+        loop = random_loop(6, 5, rng)
+        for r, c in itertools.product(range(5), range(6)):
+            for colour in (masyu.WHITE, masyu.BLACK):
+                pearls = np.zeros((5, 6), dtype=np.uint8)
+                pearls[r, c] = colour
+                puzzle = masyu.MasyuPuzzle(pearls)
+                grid = GridEdges(puzzle)
+                used = {grid.var[e] for e in loop.edges}
+                holds = all(any((abs(lit) in used) == (lit > 0) for lit in clause)
+                            for clause in pearl_rule(grid, (r, c), colour))
+                assert holds == (masyu.check(puzzle, loop) == []), ((r, c), colour)
+
+
+def test_pearl_rule_refuses_an_empty_cell() -> None:
+    grid = _grid(3, 3)
+    with pytest.raises(ValueError, match="no pearl"):
+        pearl_rule(grid, (1, 1), masyu.EMPTY)
