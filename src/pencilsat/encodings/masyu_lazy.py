@@ -336,6 +336,8 @@ class _LoopSearch:
         self.regions = 0
         self.grown_cuts = 0
         self.added = 0
+        self._model: list[int] = []
+        self._free: np.ndarray | None = None
 
     def add(self, clause: list[int]) -> None:
         self.solver.add_clause(clause)
@@ -353,14 +355,12 @@ class _LoopSearch:
                 if len(cells) >= len(self.pearls) and self.pearls.issubset(cells):
                     return edge_vars
             largest = max(range(len(components)), key=lambda i: len(components[i][1]))
-            free = None
-            if self.grow and any(len(cells) >= GROWN_MIN_CELLS for _, cells in components):
-                free = off_loop_cells(self.grid, model)
+            self._model = model
+            self._free = None
             for i, (edge_vars, cells) in enumerate(components):
-                self._cut(edge_vars, cells, largest=i == largest, free=free)
+                self._cut(edge_vars, cells, largest=i == largest)
 
-    def _cut(self, edge_vars: list[int], cells: list[int], largest: bool,
-             free: np.ndarray | None) -> None:
+    def _cut(self, edge_vars: list[int], cells: list[int], largest: bool) -> None:
         self.cuts += 1
         has_pearl = not self.pearls.isdisjoint(cells)
         if self.cut != "boundary" or not has_pearl:
@@ -374,11 +374,18 @@ class _LoopSearch:
             if self.pearl_mask[area].sum() < len(self.pearls):
                 self.add(crossing_edges(self.grid, area))
                 self.regions += 1
-                if free is not None and len(cells) >= GROWN_MIN_CELLS:
-                    grown = grown_area(self.grid, area, free, GROWN_STEPS)
+                if self.grow and len(cells) >= GROWN_MIN_CELLS:
+                    grown = grown_area(self.grid, area, self._free_cells(), GROWN_STEPS)
                     if len(grown) > len(area):
                         self.add(crossing_edges(self.grid, grown))
                         self.grown_cuts += 1
+
+    def _free_cells(self) -> np.ndarray:
+        """The cells no loop of the current model touches, found once per model and only
+        when a grown cut needs them."""
+        if self._free is None:
+            self._free = off_loop_cells(self.grid, self._model)
+        return self._free
 
     def _solve(self) -> bool:
         """One SAT call, in conflict-budget slices when a deadline is set."""
