@@ -100,6 +100,20 @@ took 0.17 and 0.78-0.80 s median with 9-19 and 15-49 calls):
   right): 100x100 0.78-0.80 against 0.91 s median over 6, but 60x60 0.19-0.20 against 0.17 s
   and single runs of 59 and 97 calls.
 
+Tried after the numpy CNF build (8 random puzzles per size; the default there took 0.165 s
+at 60x60 and 0.78 s at 100x100, median):
+
+- merging by assumptions: after the cuts, solve once under assumptions that swap the 2x2
+  block where a small loop runs beside the largest one (both parallel edges off, the other
+  two on), and solve plainly if that is UNSAT; assumptions leave the clauses sound. With one
+  block per small loop at once, 12 of 104 such calls were SAT (0.83 s at 100x100); with one
+  block for the biggest small loop (up to 3 tries), about half were SAT, 100x100 0.68-0.72 s
+  but 60x60 0.19 s, and 23-83 calls against 15-49.
+- grown cuts from ``LARGE_GRID`` instead of ``HUGE_GRID``: random 40x40 and 50x50 lose their
+  200-call runs (max 0.32 -> 0.08 s and 0.45 -> 0.19 s over 12 each), but the seven janko
+  puzzles of 1,000-2,275 cells take 8-15% longer (86 grown cuts in 36 calls on one of them,
+  no fewer calls), 32x32 max 0.05 -> 0.10 s; left at ``HUGE_GRID``.
+
 The late calls at 100x100 (drawn with a scratch script) redraw a winding loop of 100-200
 cells that lies against the main loop with a pearl on most cells; merging it takes rerouting
 both, and every redrawing the solver finds first is again a separate loop. The number of calls
