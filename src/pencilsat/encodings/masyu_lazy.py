@@ -170,7 +170,8 @@ DEFAULT_SAT_SOLVER = "minisat22"
 CaDiCaL's per-call set-up (benchmarks/results/masyu_strategies.md: all janko, median 4.7 ms
 against 5.4 ms with CaDiCaL, max 0.09 s against 0.13 s; 9.4 against 13.4 ms on a loaded
 machine; 4.7 against 5.2 ms, max 121 against 142 ms; latest run 4.6 against 5.3 ms, max 123
-against 138 ms), below ``HUGE_GRID`` cells.
+against 138 ms; after the numpy CNF build 3.9 against 4.5 ms, max 107 against 122 ms), below
+``HUGE_GRID`` cells.
 Every SAT solver stays selectable."""
 HUGE_GRID = 3600
 HUGE_GRID_SAT_SOLVER = "cadical195"
@@ -182,7 +183,11 @@ janko is 40x58) and keep MiniSat, which is as fast or faster there (janko over 7
 median 61 against 68 ms). Latest run, with grown region cuts from this size: 60x60 0.20
 against 0.18 s (MiniSat ahead there now), 80x80 0.36 against 0.44 s, 100x100 0.84 against
 1.29 s; janko over 720 cells 66 against 71 ms. The threshold was left where it is: the
-differences at 60x60 and on the 9 big janko puzzles are within one run's noise."""
+differences at 60x60 and on the 9 big janko puzzles are within one run's noise. After the
+numpy CNF build: 60x60 0.21 against 0.17 s, 80x80 0.35 against 0.40 s, 100x100 0.76 against
+1.20 s; janko over 720 cells 59 against 55 ms. Left again: on 12 other random 60x60 puzzles the two
+were even (MiniSat faster on 6; medians 0.18 and 0.17 s), on 10 at 70x70 CaDiCaL led (0.21
+against 0.27 s)."""
 CUTS = ("region", "loop", "boundary", "both")
 LARGE_GRID = 1000
 """From this many cells on, ``run`` adds region cuts and the inside/outside colouring by
