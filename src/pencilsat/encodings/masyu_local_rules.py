@@ -138,7 +138,8 @@ def local_rule_clauses(puzzle: MasyuPuzzle, grid: GridEdges) -> list[Clause]:
 
 def degree_clauses(grid: GridEdges) -> list[Clause]:
     """``degree_zero_or_two`` for every cell, in cell order (the same clauses in the same
-    order), built per number of edges with numpy: about 5x faster on a 100x100 grid."""
+    order), built per number of edges with numpy: 18 instead of 35 ms on a 100x100 grid, most
+    of which is now making the Python lists that PySAT takes."""
     present = grid.sides > 0
     degree = present.sum(axis=1)
     count = degree + degree * (degree - 1) * (degree - 2) // 6
