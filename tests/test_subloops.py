@@ -216,5 +216,20 @@ def test_grown_cuts_are_reported_off_without_region_cuts() -> None:
     """Grown cuts extend region cuts; asked for with exact cuts, the stats say they were off."""
     puzzle = pearls_for_loop(random_loop(20, 20, random.Random(53)))
     result = masyu_lazy.run(puzzle, cut="loop", grown=True)
-    assert (result.stats.extra["grown"], result.stats.extra["grown_cuts"]) == (False, 0)
+    assert (result.stats.extra["grown_after"], result.stats.extra["grown_cuts"]) == (None, 0)
     assert masyu.check(puzzle, result.solution) == []
+
+
+def test_a_stalled_search_on_a_large_grid_gets_grown_cuts_late() -> None:
+    """A random 40x40 whose search stalls without grown cuts (61 calls): by default they
+    start after ``STALL_CALLS`` calls, and both answers are still true ones."""
+    puzzle = pearls_for_loop(random_loop(40, 40, random.Random(40 * 1000 + 2)))
+    without = masyu_lazy.run(puzzle, grown=False)
+    result = masyu_lazy.run(puzzle)
+    assert without.stats.extra["sat_calls"] > 2 * masyu_lazy.STALL_CALLS
+    assert result.stats.extra["grown_after"] == masyu_lazy.STALL_CALLS
+    assert result.stats.extra["sat_calls"] > masyu_lazy.STALL_CALLS
+    assert result.stats.extra["grown_cuts"] > 0
+    assert result.verdict == without.verdict == Verdict.MULTIPLE
+    for answer in (result.solution, result.second_solution):
+        assert masyu.check(puzzle, answer) == []

@@ -109,10 +109,11 @@ at 60x60 and 0.78 s at 100x100, median):
   block per small loop at once, 12 of 104 such calls were SAT (0.83 s at 100x100); with one
   block for the biggest small loop (up to 3 tries), about half were SAT, 100x100 0.68-0.72 s
   but 60x60 0.19 s, and 23-83 calls against 15-49.
-- grown cuts from ``LARGE_GRID`` instead of ``HUGE_GRID``: random 40x40 and 50x50 lose their
-  200-call runs (max 0.32 -> 0.08 s and 0.45 -> 0.19 s over 12 each), but the seven janko
-  puzzles of 1,000-2,275 cells take 8-15% longer (86 grown cuts in 36 calls on one of them,
-  no fewer calls), 32x32 max 0.05 -> 0.10 s; left at ``HUGE_GRID``.
+- grown cuts from the first call from ``LARGE_GRID`` instead of ``HUGE_GRID``: random 40x40
+  and 50x50 lose their 200-call runs (max 0.32 -> 0.08 s and 0.45 -> 0.19 s over 12 each),
+  but the seven janko puzzles of 1,000-2,275 cells take 8-15% longer (86 grown cuts in 36
+  calls on one of them, no fewer calls), 32x32 max 0.05 -> 0.10 s. Kept instead: grown
+  cuts there after ``STALL_CALLS`` calls.
 
 The late calls at 100x100 (drawn with a scratch script) redraw a winding loop of 100-200
 cells that lies against the main loop with a pearl on most cells; merging it takes rerouting
@@ -212,7 +213,18 @@ random loose puzzles per size and two seeds against region cuts alone: 100x100 m
 medians within +-10% (the extra Python work per call). Grown by 1, 2 and 4 steps, or from
 200 cells: about as good, less even. On by default from ``HUGE_GRID`` cells (``grown=``):
 the real puzzles of 1,000-2,275 cells in the corpus have no such stalemates and took 8-10%
-longer with it (same calls, the extra work per call)."""
+longer with it (same calls, the extra work per call). Between ``LARGE_GRID`` and
+``HUGE_GRID`` cells they start after ``STALL_CALLS`` calls."""
+STALL_CALLS = 10
+"""On grids of ``LARGE_GRID`` to ``HUGE_GRID`` cells, grown cuts are added from this call on:
+a search that has not found the loop by then is usually a stalemate of the kind they end.
+Measured over 12 random loose puzzles per size against no grown cuts there: 40x40 max 0.32
+-> 0.08 s (runs of 61 and 202 calls became 29 and 30), 50x50 median 0.111 -> 0.087 s and max
+0.43 -> 0.13 s (205 calls -> 18), 32x32 even; the seven janko puzzles of 1,000-2,275 cells
+mean 60.3 -> 62.7 ms (best of 5, 191 -> 184 calls), where grown cuts from the first call
+cost 8-15%. After 20 calls instead of 10: 40x40 and 50x50 max 0.11 and 0.18 s. From
+``HUGE_GRID`` cells on they start at once: starting them after 10 calls there gave 60x60
+median 0.14 -> 0.19 s."""
 
 
 class _TimeOut(Exception):
@@ -245,7 +257,9 @@ def run(
 
     ``cut`` and ``sides`` (the inside/outside colouring of :mod:`loop_sides`) default by grid
     size: both are on from ``LARGE_GRID`` cells; ``grown`` (grown region cuts, with
-    ``cut="region"``) from ``HUGE_GRID`` cells.
+    ``cut="region"``) from ``HUGE_GRID`` cells, and from ``LARGE_GRID`` cells once
+    ``STALL_CALLS`` calls have not found the loop. ``grown=True`` starts them at the first
+    call, ``grown=False`` never.
     """
     if backend not in (None, "cnf"):
         raise ValueError(f"strategy 'lazy' runs on backend 'cnf' only, not {backend!r}")
@@ -264,7 +278,9 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
     if sides is None:
         sides = large
     if grown is None:
-        grown = cells >= HUGE_GRID
+        grow_after = 0 if cells >= HUGE_GRID else STALL_CALLS if large else None
+    else:
+        grow_after = 0 if grown else None
     if cut not in CUTS:
         raise ValueError(f"unknown cut {cut!r} (known: {', '.join(CUTS)})")
     from pysat.solvers import Solver
@@ -295,7 +311,7 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
         # like the other CNF strategies, encoding time includes loading the solver
         stats.encode_s = perf_counter() - start
         pearls = {grid.cell_id(cell) for cell in puzzle.pearl_cells()}
-        search = _LoopSearch(solver, grid, pearls, deadline, cut, grown)
+        search = _LoopSearch(solver, grid, pearls, deadline, cut, grow_after)
         result = _solve_and_prove(puzzle, grid, search, stats)
         effort = solver.accum_stats()
     stats.clauses = len(clauses) + search.added
@@ -304,7 +320,7 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
     stats.propagations = effort.get("propagations")
     stats.extra.update(sat_calls=search.calls, cuts=search.cuts, region_cuts=search.regions,
                        grown_cuts=search.grown_cuts, cut=cut, sides=sides,
-                       grown=search.grow)
+                       grown_after=search.grow_after)
     return result
 
 
@@ -341,7 +357,7 @@ class _LoopSearch:
     """Solve, cut loops that miss a pearl, solve again, until a loop visits every pearl."""
 
     def __init__(self, solver, grid: GridEdges, pearls: set[int], deadline: float | None,
-                 cut: str, grown: bool) -> None:
+                 cut: str, grow_after: int | None) -> None:
         self.solver = solver
         self.grid = grid
         self.pearls = pearls
@@ -349,7 +365,8 @@ class _LoopSearch:
         self.pearl_mask[sorted(pearls)] = True
         self.deadline = deadline
         self.cut = cut
-        self.grow = grown and cut == "region"
+        self.grow_after = grow_after if cut == "region" else None
+        """Grown cuts from the call after this many calls; ``None``: none."""
         self.calls = 0
         self.cuts = 0
         self.regions = 0
@@ -393,11 +410,14 @@ class _LoopSearch:
             if self.pearl_mask[area].sum() < len(self.pearls):
                 self.add(crossing_edges(self.grid, area))
                 self.regions += 1
-                if self.grow and len(cells) >= GROWN_MIN_CELLS:
+                if self._growing() and len(cells) >= GROWN_MIN_CELLS:
                     grown = grown_area(self.grid, area, self._free_cells(), GROWN_STEPS)
                     if len(grown) > len(area):
                         self.add(crossing_edges(self.grid, grown))
                         self.grown_cuts += 1
+
+    def _growing(self) -> bool:
+        return self.grow_after is not None and self.calls > self.grow_after
 
     def _free_cells(self) -> np.ndarray:
         """The cells no loop of the current model touches, found once per model and only
