@@ -27,7 +27,7 @@ import numpy as np
 from pencilsat.encodings import masyu_lazy
 from pencilsat.encodings.masyu_local_rules import (
     GridEdges,
-    degree_zero_or_two,
+    degree_clauses,
     no_square_loops,
     pearl_rule,
 )
@@ -207,8 +207,7 @@ def remove_pearls_while_unique(puzzle: MasyuPuzzle, answer: MasyuSolution,
     selector = {cell: len(grid) + 1 + i for i, cell in enumerate(cells)}
     pearl_of = {grid.cell_id(cell): cell for cell in cells}
     with Solver(name=SAT_SOLVER) as solver:
-        for incident in grid.incident.values():
-            solver.append_formula(degree_zero_or_two(incident))
+        solver.append_formula(degree_clauses(grid))
         solver.append_formula(no_square_loops(grid))
         for cell in cells:
             for clause in pearl_rule(grid, cell, int(puzzle.pearls[cell])):
