@@ -109,7 +109,7 @@ def test_default_cut_depends_on_grid_size() -> None:
 def test_labelled_loops_equal_walked_loops() -> None:
     """The numpy labelling (big grids) and the walk (small grids) find the same loops, on
     multi-loop models of the local rules alone."""
-    from pencilsat.encodings.subloops import label_loops, walk_loops
+    from pencilsat.encodings.subloops import label_loops, used_edges, walk_loops
 
     rng = random.Random(17)
     counts = []
@@ -118,11 +118,19 @@ def test_labelled_loops_equal_walked_loops() -> None:
         grid = GridEdges(puzzle)
         model = local_rules_model(puzzle)
         walked = sorted((sorted(e), sorted(c)) for e, c in walk_loops(grid, model))
-        labelled = sorted((sorted(e), sorted(c)) for e, c in label_loops(grid, model))
+        labels = label_loops(grid, used_edges(grid, model))
+        labelled = sorted((sorted(e.tolist()), sorted(c.tolist())) for e, c in labels)
         assert labelled == walked
+        assert sorted(labels.cell_counts().tolist()) == sorted(len(c) for _, c in walked)
+        marked = np.zeros(width * height, dtype=bool)
+        marked[rng.sample(range(width * height), width * height // 3)] = True
+        assert sorted(labels.marked_counts(marked).tolist()) == sorted(
+            int(marked[c].sum()) for _, c in walked)
         counts.append(len(walked))
     assert max(counts) > 10
-    assert label_loops(grid, [-v for v in range(1, len(grid) + 1)]) == []
+    nothing = label_loops(grid, used_edges(grid, [-v for v in range(1, len(grid) + 1)]))
+    assert len(nothing) == 0 and list(nothing) == []
+    assert nothing.marked_counts(np.ones(len(grid), dtype=bool)).tolist() == []
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -175,7 +183,7 @@ def test_grown_region_cuts_are_violated_by_the_model_and_kept_by_every_answer() 
     """The grown region cut of ``lazy`` on multi-loop models of the local rules: the model
     crosses the grown border nowhere (so the clause cuts it off), and the answer the puzzle
     was drawn from crosses it (so no answer is lost)."""
-    from pencilsat.encodings.subloops import grown_area, off_loop_cells
+    from pencilsat.encodings.subloops import grown_area, off_loop_cells, used_edges
 
     rng = random.Random(43)
     checked = 0
@@ -187,7 +195,7 @@ def test_grown_region_cuts_are_violated_by_the_model_and_kept_by_every_answer() 
         used = {v for v in model[:len(grid)] if v > 0}
         answer_vars = {grid.var[e] for e in answer.edges}
         pearls = {grid.cell_id(cell) for cell in puzzle.pearl_cells()}
-        free = off_loop_cells(grid, model)
+        free = off_loop_cells(grid, used_edges(grid, model))
         assert free.tolist() == [not any(v in used for v in grid.incident_ids[cell])
                                  for cell in range(size * size)]
         for edge_vars, cells in loops(grid, model):

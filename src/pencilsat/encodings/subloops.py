@@ -7,7 +7,8 @@ itself (pearl rules only look along the loop), any other is cut off with one cla
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -30,19 +31,57 @@ def loops(grid: GridEdges, model: Sequence[int]) -> list[tuple[list[int], list[i
     """
     if len(grid) < NUMPY_MIN_EDGES:
         return walk_loops(grid, model)
-    return label_loops(grid, model)
+    return [(edge_vars.tolist(), cells.tolist())
+            for edge_vars, cells in label_loops(grid, used_edges(grid, model))]
 
 
-def label_loops(grid: GridEdges, model: Sequence[int]) -> list[tuple[list[int], list[int]]]:
-    """``loops`` by pointer jumping: every used edge, taken in both directions, points to the
-    next one along its loop; doubling those pointers log2(n) times spreads the smallest edge
-    index of each loop to all of its edges, which labels the loop."""
+@dataclass(frozen=True)
+class LoopLabels:
+    """Every loop of a model as slices of two arrays: loop ``i`` is
+    ``edge_vars[edge_bounds[i]:edge_bounds[i + 1]]`` with cells
+    ``cells[cell_bounds[i]:cell_bounds[i + 1]]``. Kept as arrays because a ``lazy`` solve at
+    100x100 labels dozens of models of about 9,000 used edges, and most loops are only
+    counted or cut by numpy."""
+
+    edge_vars: np.ndarray
+    edge_bounds: np.ndarray
+    cells: np.ndarray
+    cell_bounds: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.edge_bounds) - 1
+
+    def __iter__(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def __getitem__(self, i: int) -> tuple[np.ndarray, np.ndarray]:
+        """Edge variables and cell ids of loop ``i``."""
+        edges, cells = self.edge_bounds, self.cell_bounds
+        return (self.edge_vars[edges[i]:edges[i + 1]], self.cells[cells[i]:cells[i + 1]])
+
+    def cell_counts(self) -> np.ndarray:
+        """Cells per loop."""
+        return np.diff(self.cell_bounds)
+
+    def marked_counts(self, marked: np.ndarray) -> np.ndarray:
+        """Per loop, how many of its cells are marked (a boolean per cell id)."""
+        if not len(self):
+            return np.zeros(0, dtype=np.int64)
+        return np.add.reduceat(marked[self.cells].astype(np.int64), self.cell_bounds[:-1])
+
+
+def label_loops(grid: GridEdges, used: np.ndarray) -> LoopLabels:
+    """``loops`` by pointer jumping, on ``used`` (see ``used_edges``): every used edge, taken
+    in both directions, points to the next one along its loop; doubling those pointers log2(n)
+    times spreads the smallest edge index of each loop to all of its edges, which labels the
+    loop."""
     end_a, end_b, incident = grid.arrays()
-    used = used_edges(grid, model)
     ids = np.flatnonzero(used)
     m = len(ids)
     if m == 0:
-        return []
+        empty = np.zeros(0, dtype=np.int64)
+        return LoopLabels(empty, np.zeros(1, dtype=np.int64), empty, np.zeros(1, dtype=np.int64))
     position = np.full(len(used), -1, dtype=np.int64)
     position[ids] = np.arange(m)
     # per cell its used edges (0 or 2 of them): the largest and the smallest non-zero id
@@ -66,18 +105,12 @@ def label_loops(grid: GridEdges, model: Sequence[int]) -> list[tuple[list[int], 
     order = np.argsort(edge_label, kind="stable")
     sorted_labels = edge_label[order]
     starts = np.flatnonzero(np.r_[True, sorted_labels[1:] != sorted_labels[:-1]])
-    ends = np.r_[starts[1:], m]
-    on_loop = high > 0
-    loop_cells = np.flatnonzero(on_loop)
+    loop_cells = np.flatnonzero(high > 0)
     cell_label = edge_label[position[high[loop_cells]]]
     cell_order = np.argsort(cell_label, kind="stable")
-    cells_sorted = loop_cells[cell_order]
     cell_starts = np.searchsorted(cell_label[cell_order], sorted_labels[starts])
-    cell_ends = np.r_[cell_starts[1:], len(loop_cells)]
-    edge_vars = ids[order]
-    return [(edge_vars[a:b].tolist(), cells_sorted[c:d].tolist())
-            for a, b, c, d in zip(starts.tolist(), ends.tolist(), cell_starts.tolist(),
-                                  cell_ends.tolist(), strict=True)]
+    return LoopLabels(ids[order], np.r_[starts, m], loop_cells[cell_order],
+                      np.r_[cell_starts, len(loop_cells)])
 
 
 def walk_loops(grid: GridEdges, model: Sequence[int]) -> list[tuple[list[int], list[int]]]:
@@ -115,8 +148,10 @@ def walk_loops(grid: GridEdges, model: Sequence[int]) -> list[tuple[list[int], l
     return out
 
 
-def forbid_loop(edge_vars: list[int]) -> Clause:
+def forbid_loop(edge_vars: Sequence[int] | np.ndarray) -> Clause:
     """Not all of this loop's edges: removes exactly this closed loop from every answer."""
+    if isinstance(edge_vars, np.ndarray):
+        return (-edge_vars).tolist()
     return [-v for v in edge_vars]
 
 
@@ -166,10 +201,10 @@ def used_edges(grid: GridEdges, model: Sequence[int]) -> np.ndarray:
     return used
 
 
-def off_loop_cells(grid: GridEdges, model: Sequence[int]) -> np.ndarray:
-    """A boolean per cell id: no used edge touches the cell in this model."""
+def off_loop_cells(grid: GridEdges, used: np.ndarray) -> np.ndarray:
+    """A boolean per cell id: no used edge (``used``, see ``used_edges``) touches the cell."""
     _, _, incident = grid.arrays()
-    return ~used_edges(grid, model)[incident].any(axis=1)
+    return ~used[incident].any(axis=1)
 
 
 def grown_area(grid: GridEdges, area: np.ndarray, free: np.ndarray, steps: int) -> np.ndarray:
