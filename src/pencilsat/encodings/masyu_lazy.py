@@ -120,8 +120,8 @@ cells that lies against the main loop with a pearl on most cells; merging it tak
 both, and every redrawing the solver finds first is again a separate loop. The number of calls
 is chaotic: one more or one fewer cut early on changes a run from 15 to 50 calls.
 
-Tried with the loops kept as numpy arrays (random loose 100x100; the default took 0.7-1.1 s
-with 15-49 calls):
+Tried after the loops were kept as numpy arrays (random loose 100x100, where the default took
+0.7-1.1 s with 15-49 calls):
 
 - a *lazy* propagator over PySAT's IPASIR-UP interface in Python, which only checks complete
   models (``check_model``) and hands the same cuts back inside one CaDiCaL search: encoding

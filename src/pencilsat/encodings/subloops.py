@@ -60,10 +60,6 @@ class LoopLabels:
         edges, cells = self.edge_bounds, self.cell_bounds
         return (self.edge_vars[edges[i]:edges[i + 1]], self.cells[cells[i]:cells[i + 1]])
 
-    def cell_counts(self) -> np.ndarray:
-        """Cells per loop."""
-        return np.diff(self.cell_bounds)
-
     def marked_counts(self, marked: np.ndarray) -> np.ndarray:
         """Per loop, how many of its cells are marked (a boolean per cell id)."""
         if not len(self):
