@@ -9,10 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from pencilsat.errors import EXIT_INVALID, InputError
+
+if TYPE_CHECKING:  # imported when used: the CLI loads only what a run needs
+    from pencilsat.solvers.many import Outcome
 
 
 class _Parser(argparse.ArgumentParser):
@@ -245,7 +248,7 @@ def _solve_several(args: argparse.Namespace) -> int:
 
 
 def _solve_items(args: argparse.Namespace, items: list[tuple[str, str, int | None]],
-                 batch_file: str | None = None) -> Any:
+                 batch_file: str | None = None) -> Iterator[Outcome]:
     """Solve ``(label, puzzle argument, line in batch_file or None)`` one by one; errors in a
     URL or game ID name its batch line, or the argument itself."""
     from pencilsat.formats.detect import read_input
@@ -267,7 +270,7 @@ def _puzzle_size(puzzle: Any) -> str:
     return f"{puzzle.size}x{puzzle.size}"
 
 
-def _outcome_json(outcome: Any, index: int | None = None) -> dict[str, Any]:
+def _outcome_json(outcome: Outcome, index: int | None = None) -> dict[str, Any]:
     head = {"index": outcome.index if index is None else index, "puzzle": outcome.label}
     if outcome.result is None:
         return {**head, "verdict": "invalid", "reason": outcome.error}
@@ -275,7 +278,7 @@ def _outcome_json(outcome: Any, index: int | None = None) -> dict[str, Any]:
             "seconds": round(outcome.seconds, 6), **result_json(outcome.result)}
 
 
-def _outcome_line(outcome: Any) -> str:
+def _outcome_line(outcome: Outcome) -> str:
     if outcome.result is None:  # the error names its file or line
         return f"{'invalid':<9}{'':>9}  {outcome.error}"
     result = outcome.result

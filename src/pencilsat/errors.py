@@ -37,9 +37,7 @@ class InputError(ValueError):
         """Return a copy that names ``source`` when no source was known yet."""
         if self.source is not None:
             return self
-        return InputError(
-            self.message, source=source, line=self.line, column=self.column, hint=self.hint
-        )
+        return self.placed(source, self.line)
 
     def placed(self, source: str, line: int | None = None) -> InputError:
         """Return a copy at ``source`` (and ``line``), keeping the column and the hint: for an
