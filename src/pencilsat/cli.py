@@ -1,4 +1,4 @@
-"""Command line: ``pencilsat solve | verify`` (and more as genres and tools grow).
+"""Command line: solve, prove unique, grade, convert, generate and verify pencil puzzles.
 
 Exit status of ``solve``: 0 unique, 1 multiple, 2 no solution, 3 unknown (time-out),
 4 invalid input. Bad input prints one line naming file, line and column, never a traceback.
