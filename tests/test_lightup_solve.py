@@ -77,6 +77,21 @@ def test_several_solutions_give_a_valid_different_second(encoding, backend):
     assert r.differences == r.solution.differing_cells(r.second_solution) != []
 
 
+@pytest.mark.parametrize("encoding", ["direct", "csp", "card"])
+@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+@pytest.mark.parametrize("rows,verdict", [
+    (["#"], "unique"), (["0#", "#0"], "unique"), (["#1", "##"], "none"),
+    (["4.", ".."], "none"), ([".#.", "#2#", ".#."], "none")],
+    ids=["one-wall", "zero-clues", "clue-without-room", "4-in-corner", "2-boxed-in"])
+def test_grids_without_white_cells_or_room_for_a_clue(rows, verdict, encoding, backend):
+    """No white cell at all, or a clue with fewer white neighbours than bulbs: every
+    strategy gives the verdict (the empty answer is the one answer when every clue is 0)."""
+    r = solve(grid(rows), encoding=encoding, backend=backend)
+    assert r.verdict == verdict
+    if verdict == "unique":
+        assert r.solution.bulbs == set() and L.check(grid(rows), r.solution) == []
+
+
 def test_all_walls_is_trivially_unique():
     r = solve(grid(["#1", "1."]))
     assert r.verdict == "unique" and r.solution.bulbs == {(1, 1)}

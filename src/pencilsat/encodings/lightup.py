@@ -183,6 +183,9 @@ def build_clauses(puzzle: LightUpPuzzle) -> ClauseEncoding:
     parts.append(np.column_stack([row_lit[~same], col_lit[~same]]))
     for (r, c), clue in puzzle.clues():
         nbs = [int(var[nb]) for nb in puzzle.neighbours((r, c)) if white[nb]]
+        if clue > len(nbs):  # more bulbs than white neighbours: no answer
+            clauses.append([])
+            continue
         clauses.extend([-x for x in sub] for sub in combinations(nbs, clue + 1))
         if clue:
             clauses.extend(list(sub) for sub in combinations(nbs, len(nbs) - clue + 1))
@@ -211,7 +214,7 @@ def _runs_in_order(white: np.ndarray, var: np.ndarray):  # type: ignore[no-untyp
     run_of = (np.cumsum(start) - 1)[flat_white]
     lits = var.ravel()[flat_white]
     length = np.bincount(run_of, minlength=int(start.sum()))
-    starts = np.concatenate([[0], np.cumsum(length)[:-1]])
+    starts = np.cumsum(length) - length  # empty when the grid has no white cell
     return run_of, lits, starts, length
 
 
