@@ -145,3 +145,84 @@ def test_closed_pipe_is_not_a_traceback():
     err = proc.stderr.read().decode()
     proc.wait(timeout=60)
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["solve", "grade"])
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "abc"])
+def test_time_limit_must_be_a_positive_number(command, value):
+    code, out, err = run(command, str(CORPUS / "masyu/seed_10x10.txt"), "--time-limit", value)
+    assert code == 4 and out == ""
+    assert "--time-limit" in err and "Traceback" not in err
+
+
+def test_time_limit_inf_means_no_limit(capsys):
+    assert main(["solve", str(CORPUS / "masyu/seed_10x10.txt"), "--time-limit", "inf"]) == 0
+    assert "unique" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name,reason", [
+    ("", "is a directory"), ("missing/d.svg", "does not exist"),
+    ("d.txt", "unknown drawing format")])
+def test_unwritable_svg_path_is_refused_before_solving(tmp_path, capsys, name, reason):
+    code = main(["solve", str(CORPUS / "masyu/seed_10x10.txt"), "--svg", str(tmp_path / name)])
+    captured = capsys.readouterr()
+    assert code == 4 and captured.out == "" and reason in captured.err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+def test_svg_write_failure_keeps_the_verdict(tmp_path):
+    link = tmp_path / "full.svg"
+    link.symlink_to("/dev/full")
+    code, out, err = run("solve", str(CORPUS / "masyu/seed_10x10.txt"), "--svg", str(link))
+    assert code == 4 and "verdict: unique" in out
+    assert "cannot write the drawing" in err and "Traceback" not in err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+def test_a_full_disk_on_standard_output_is_one_line():
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "pencilsat.cli", "solve",
+                               str(CORPUS / "masyu/seed_10x10.txt")], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=300, env=env)
+    assert proc.returncode == 4
+    assert proc.stderr.strip() == "pencilsat: cannot write the output: No space left on device"
+
+
+def test_a_bug_on_one_puzzle_does_not_lose_the_others(tmp_path, capsys, monkeypatch):
+    """An unforeseen exception is reported as ``error`` for that puzzle (exit 5), and the
+    other puzzles are still solved and counted."""
+    from pencilsat.solvers import many
+
+    real = many.solve
+
+    def flaky(puzzle, **options):
+        if puzzle.width == 3:
+            raise IndexError("index 0 is out of bounds")
+        return real(puzzle, **options)
+
+    monkeypatch.setattr(many, "solve", flaky)
+    good = CORPUS / "masyu/seed_10x10.txt"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("masyu 3 3\n.W.\n...\n...\n")
+    assert main(["solve", str(bad), str(good)]) == 5
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("error") and "bad.txt: internal error (IndexError" in lines[0]
+    assert lines[1].startswith("unique")
+    assert lines[2] == "2 puzzles: 1 unique, 0 multiple, 0 no solution, 0 unknown, " \
+                       "0 invalid, 1 error"
+
+
+def test_a_bug_in_a_single_run_is_one_line(monkeypatch, capsys):
+    from pencilsat.solvers import front
+
+    def broken(*args, **options):
+        raise IndexError("index 0 is out of bounds")
+
+    monkeypatch.setattr(front, "solve", broken)
+    assert main(["solve", str(CORPUS / "masyu/seed_10x10.txt")]) == 5
+    err = capsys.readouterr().err
+    assert err.startswith("pencilsat: internal error (IndexError: index 0 is out of bounds)")
+    monkeypatch.setenv("PENCILSAT_TRACEBACK", "1")
+    with pytest.raises(IndexError):
+        main(["solve", str(CORPUS / "masyu/seed_10x10.txt")])

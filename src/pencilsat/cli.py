@@ -1,7 +1,8 @@
 """Command line: solve, prove unique, grade, convert, generate and verify pencil puzzles.
 
 Exit status of ``solve``: 0 unique, 1 multiple, 2 no solution, 3 unknown (time-out),
-4 invalid input. Bad input prints one line naming file, line and column, never a traceback.
+4 invalid input (or an output that cannot be written), 5 a bug in pencilsat. Bad input prints
+one line naming file, line and column, never a traceback.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from pencilsat.errors import EXIT_INVALID, InputError
+from pencilsat.errors import EXIT_INTERNAL, EXIT_INVALID, InputError, internal_error
 
 if TYPE_CHECKING:  # imported when used: the CLI loads only what a run needs
     from pencilsat.solvers.many import Outcome
@@ -24,6 +25,18 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(EXIT_INVALID, f"pencilsat: error: {message}\n")
+
+
+def seconds(text: str) -> float | None:
+    """``--time-limit``: a positive number of seconds; ``inf`` means no limit."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if value != value or value <= 0:  # NaN compares unequal to itself
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the time limit must be a positive number of seconds (or inf)")
+    return None if value == float("inf") else value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--backend", choices=BACKENDS, help="cnf (PySAT) or cpsat (OR-Tools)")
     solve.add_argument("--sat-solver", choices=sorted(SAT_SOLVERS), help="CNF SAT solver")
     solve.add_argument("--encoding", help="strategy of the genre (default: the fastest)")
-    solve.add_argument("--time-limit", type=float, metavar="S",
+    solve.add_argument("--time-limit", type=seconds, metavar="S",
                        help="seconds for the whole run (for each puzzle when there are several)")
     solve.add_argument("--json", action="store_true",
                        help="print one JSON object (one line per puzzle when there are several)")
@@ -55,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("puzzle", nargs="?", help="puzzle file, or - for standard input")
     grade.add_argument("--json", action="store_true", help="print one JSON object")
     grade.add_argument("--steps", action="store_true", help="print the step-by-step deductions")
-    grade.add_argument("--time-limit", type=float, metavar="S",
+    grade.add_argument("--time-limit", type=seconds, metavar="S",
                        help="seconds for the uniqueness proof")
     grade.add_argument("--batch", metavar="FILE",
                        help="grade a file of one-line Sudoku puzzles, writing JSON lines")
@@ -78,13 +91,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    try:
-        return _run(argv)
-    except BrokenPipeError:  # e.g. `pencilsat solve P | head`: the reader left, not an error
-        import os
+    import os
 
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # a full disk shows here, not at exit
+        return status
+    except BrokenPipeError:  # e.g. `pencilsat solve P | head`: the reader left, not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as err:  # standard output could not be written (a full disk, say)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"pencilsat: cannot write the output: {err.strerror or err}", file=sys.stderr)
+        return EXIT_INVALID
+    except Exception as err:  # a bug: one line, not a traceback, unless asked for
+        if os.environ.get("PENCILSAT_TRACEBACK") == "1":
+            raise
+        print(f"pencilsat: {internal_error(err)}", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -179,8 +203,6 @@ def describe_result(result: Any) -> str:
 def cmd_solve(args: argparse.Namespace) -> int:
     from pencilsat.solvers.front import solve
 
-    if args.time_limit is not None and args.time_limit <= 0:
-        raise InputError("--time-limit must be a positive number of seconds")
     if args.batch:
         if args.puzzle:
             raise InputError("give puzzles as arguments or --batch FILE, not both")
@@ -189,20 +211,47 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise InputError("give a puzzle (file, -, URL or game ID), or --batch FILE")
     if len(args.puzzle) > 1:
         return _solve_several(args)
+    if args.svg:
+        check_output_path(args.svg, "--svg")
     puzzle = load_puzzle(args.puzzle[0])
     result = solve(puzzle, encoding=args.encoding, backend=args.backend,
                    sat_solver=args.sat_solver, time_limit=args.time_limit)
-    if args.svg:
+    if args.json:
+        print(json.dumps(result_json(result)), flush=True)
+    else:
+        print(describe_result(result), flush=True)
+    if args.svg:  # after the verdict is out, so a failing write loses nothing
         from pencilsat.formats.svg import draw_svg, save_drawing
 
         drawing = draw_svg(puzzle, result.solution, result.second_solution,
                            result.differences or ())
-        save_drawing(drawing, args.svg)
-    if args.json:
-        print(json.dumps(result_json(result)))
-    else:
-        print(describe_result(result))
+        try:
+            save_drawing(drawing, args.svg)
+        except OSError as err:
+            print(f"pencilsat: --svg {args.svg}: cannot write the drawing: "
+                  f"{err.strerror or err}", file=sys.stderr)
+            return EXIT_INVALID
     return result.verdict.exit_code
+
+
+def check_output_path(path: str, option: str) -> None:
+    """Refuse an output path that cannot be written before any work is done."""
+    from pathlib import Path
+
+    target = Path(path)
+    if target.is_dir():
+        raise InputError(f"{option} {path}: is a directory", hint="give a file name")
+    if target.suffix.lower() not in (".svg", ".png"):
+        raise InputError(f"{option} {path}: unknown drawing format {target.suffix!r}",
+                         hint="name the file .svg (or .png with cairosvg installed)")
+    folder = target.parent
+    if not folder.is_dir():
+        raise InputError(f"{option} {path}: folder {folder} does not exist",
+                         hint="create it or choose another path")
+    import os
+
+    if not os.access(target if target.exists() else folder, os.W_OK):
+        raise InputError(f"{option} {path}: not writable", hint="choose another path")
 
 
 def _solve_batch(args: argparse.Namespace) -> int:
@@ -273,14 +322,14 @@ def _puzzle_size(puzzle: Any) -> str:
 def _outcome_json(outcome: Outcome, index: int | None = None) -> dict[str, Any]:
     head = {"index": outcome.index if index is None else index, "puzzle": outcome.label}
     if outcome.result is None:
-        return {**head, "verdict": "invalid", "reason": outcome.error}
+        return {**head, "verdict": outcome.verdict, "reason": outcome.error}
     return {**head, "size": _puzzle_size(outcome.result.puzzle),
             "seconds": round(outcome.seconds, 6), **result_json(outcome.result)}
 
 
 def _outcome_line(outcome: Outcome) -> str:
     if outcome.result is None:  # the error names its file or line
-        return f"{'invalid':<9}{'':>9}  {outcome.error}"
+        return f"{outcome.verdict:<9}{'':>9}  {outcome.error}"
     result = outcome.result
     st = result.stats
     seconds = sum(t or 0.0 for t in (st.encode_s, st.solve_s, st.uniqueness_s))

@@ -7,7 +7,17 @@ so the CLI can print one clear line and exit 4 instead of a traceback.
 from __future__ import annotations
 
 EXIT_INVALID = 4
-"""Exit status for input that cannot be read (0-3 are the verdicts, see ``Verdict.exit_code``)."""
+"""Exit status for input that cannot be read, or an output file that cannot be written (0-3
+are the verdicts, see ``Verdict.exit_code``)."""
+EXIT_INTERNAL = 5
+"""Exit status for a bug in pencilsat itself (an exception no input check foresaw): reported
+in one line, with the traceback only when ``PENCILSAT_TRACEBACK=1``."""
+
+
+def internal_error(err: BaseException) -> str:
+    """One line for an unforeseen exception, asking for a report."""
+    return (f"internal error ({type(err).__name__}: {err}); this is a bug in pencilsat, please "
+            "report it with the input (PENCILSAT_TRACEBACK=1 shows the traceback)")
 
 
 class InputError(ValueError):

@@ -4,19 +4,20 @@ the rest.
 Puzzle editors check a folder of submissions or a list of puzz.link URLs at once. One process
 for all of them saves the interpreter's start-up per puzzle (about 0.2 s, more than a whole
 Masyu solve), and a file that does not parse is reported as ``invalid`` with its reason while
-the others are still solved. The puzzles are loaded lazily, one at a time, by the caller's
-loader, so this module never reads files or formats itself (data flows one way: text ->
-puzzle -> solver).
+the others are still solved (so is a bug met on one puzzle, as ``error``). The puzzles are
+loaded lazily, one at a time, by the caller's loader, so this module never reads files or
+formats itself (data flows one way: text -> puzzle -> solver).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
-from pencilsat.errors import EXIT_INVALID, InputError
+from pencilsat.errors import EXIT_INTERNAL, EXIT_INVALID, InputError, internal_error
 from pencilsat.solvers.front import solve
 from pencilsat.solvers.result import SolveResult
 
@@ -31,13 +32,20 @@ class Outcome:
     error: str | None = None
     seconds: float = 0.0
 
+    internal: bool = False
+    """``error`` is a bug in pencilsat, not a problem of the input."""
+
     @property
     def verdict(self) -> str:
-        return "invalid" if self.result is None else self.result.verdict.value
+        if self.result is not None:
+            return self.result.verdict.value
+        return "error" if self.internal else "invalid"
 
     @property
     def exit_code(self) -> int:
-        return EXIT_INVALID if self.result is None else self.result.verdict.exit_code
+        if self.result is not None:
+            return self.result.verdict.exit_code
+        return EXIT_INTERNAL if self.internal else EXIT_INVALID
 
 
 def solve_each(
@@ -65,6 +73,11 @@ def solve_each(
         except (KeyError, ValueError) as err:
             yield Outcome(index, label, error=err.args[0] if err.args else str(err))
             continue
+        except Exception as err:  # a bug on one puzzle must not lose the others' verdicts
+            if os.environ.get("PENCILSAT_TRACEBACK") == "1":
+                raise
+            yield Outcome(index, label, error=f"{label}: {internal_error(err)}", internal=True)
+            continue
         yield Outcome(index, label, result=result, seconds=perf_counter() - start)
 
 
@@ -75,11 +88,12 @@ def exit_code(outcomes: Iterable[Outcome]) -> int:
 
 
 def summary(outcomes: Iterable[Outcome]) -> str:
-    """``N puzzles: a unique, b multiple, ...`` (every verdict named, zeros included)."""
+    """``N puzzles: a unique, b multiple, ...`` (every verdict named, zeros included; internal
+    errors only when there are some)."""
     counts = {"unique": 0, "multiple": 0, "none": 0, "unknown": 0, "invalid": 0}
     total = 0
     for outcome in outcomes:
-        counts[outcome.verdict] += 1
+        counts[outcome.verdict] = counts.get(outcome.verdict, 0) + 1
         total += 1
     words = {"none": "no solution"}
     parts = ", ".join(f"{n} {words.get(v, v)}" for v, n in counts.items())
