@@ -13,6 +13,7 @@ from conftest import CORPUS as CORPUS_ROOT
 
 from pencilsat.encodings import masyu_circuit, masyu_lazy
 from pencilsat.puzzles import masyu
+from pencilsat.solvers.front import solve
 from pencilsat.solvers.registry import DEFAULT_STRATEGY, load_strategy
 from pencilsat.solvers.result import Verdict
 
@@ -193,6 +194,19 @@ def test_registry_loads_both_and_defaults_to_lazy():
     name, run = load_strategy("masyu", None)
     assert (name, run) == ("lazy", masyu_lazy.run)
     assert load_strategy("masyu", "circuit")[1] is masyu_circuit.run
+
+
+def test_choosing_only_the_cpsat_backend_picks_circuit():
+    """``lazy`` runs on CNF only: ``--backend cpsat`` alone means the CP-SAT strategy, while
+    a named strategy is kept (and refused on the wrong backend)."""
+    assert load_strategy("masyu", None, "cpsat")[0] == "circuit"
+    assert load_strategy("masyu", None, "cnf")[0] == "lazy"
+    assert load_strategy("lightup", None, "cpsat")[0] == DEFAULT_STRATEGY["lightup"]
+    puzzle = masyu.parse_puzzle((CORPUS / "seed_10x10.txt").read_text())
+    result = solve(puzzle, backend="cpsat")
+    assert (result.verdict, result.stats.encoding) == (Verdict.UNIQUE, "circuit")
+    with pytest.raises(ValueError, match="runs on backend 'cnf' only"):
+        solve(puzzle, encoding="lazy", backend="cpsat")
 
 
 @pytest.mark.parametrize("text", [NEEDS_CUTS, WHITE_IN_CORNER, ONE_PEARL],

@@ -18,12 +18,13 @@ def solve(
 ) -> SolveResult:
     """Solve ``puzzle`` and prove its solution unique (or find a second one).
 
-    ``encoding`` names a strategy of the puzzle's genre (``None``: the genre's default);
+    ``encoding`` names a strategy of the puzzle's genre (``None``: the genre's default, or
+    the default for ``backend`` when that one does not run on it);
     ``backend`` is ``cnf`` or ``cpsat`` (``None``: the strategy's own default);
     ``sat_solver`` picks the CNF solver (cadical, glucose, minisat); ``time_limit`` in seconds
     bounds the whole run, and a run that hits it reports ``unknown``.
     """
-    name, run = load_strategy(puzzle.genre, encoding)
+    name, run = load_strategy(puzzle.genre, encoding, backend)
     kwargs: dict[str, Any] = {"sat_solver": sat_solver, "time_limit": time_limit}
     if backend is not None:
         kwargs["backend"] = backend

@@ -36,6 +36,12 @@ DEFAULT_STRATEGY: dict[str, str] = {
     "sudoku": "direct",
 }
 
+DEFAULT_STRATEGY_ON_BACKEND: dict[tuple[str, str], str] = {
+    ("masyu", "cpsat"): "circuit",
+}
+"""When only a backend is chosen and the genre's default strategy does not run on it, this
+one does (``lazy`` is CNF only; Light Up's and Sudoku's defaults run on both)."""
+
 BACKENDS = ("cnf", "cpsat")
 SAT_SOLVERS = {
     "cadical": "cadical195",
@@ -49,10 +55,12 @@ def strategy_names(genre: str) -> list[str]:
     return list(STRATEGIES.get(genre, {}))
 
 
-def load_strategy(genre: str, name: str | None) -> tuple[str, Callable[..., Any]]:
-    """Return (name, run function); ``None`` picks the genre's default."""
+def load_strategy(genre: str, name: str | None,
+                  backend: str | None = None) -> tuple[str, Callable[..., Any]]:
+    """Return (name, run function); ``None`` picks the genre's default (for ``backend``)."""
     table = STRATEGIES.get(genre, {})
-    name = name or DEFAULT_STRATEGY.get(genre)
+    name = (name or DEFAULT_STRATEGY_ON_BACKEND.get((genre, backend or ""))
+            or DEFAULT_STRATEGY.get(genre))
     if name not in table:
         known = ", ".join(table) or "none"
         raise KeyError(f"unknown encoding {name!r} for {genre} (known: {known})")
