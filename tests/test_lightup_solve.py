@@ -153,6 +153,20 @@ def test_only_the_broken_rule_is_reported_for_an_unlit_cell():
     assert {(v.rule, v.cell) for v in found} == {("unlit-cell", (3, 2)), ("unlit-cell", (3, 5))}
 
 
+def test_a_solution_drawn_on_other_walls_is_rejected():
+    """A solution file shows the walls and clues too: bulbs that fit another puzzle are not
+    a solution of this one (a clue changed, a wall missing)."""
+    puzzle = grid(PUZZLE)
+    def text(rows: list[str]) -> str:
+        return "lightup-solution 6 6\n" + "\n".join(rows) + "\n"
+
+    assert L.check(puzzle, L.parse_solution(text(GOOD))) == []
+    changed = [GOOD[0].replace("1", "2"), GOOD[1].replace("#", "."), *GOOD[2:]]
+    problems = L.check(puzzle, L.parse_solution(text(changed)))
+    assert [(p.rule, p.cell) for p in problems if p.rule == "grid-differs"] == [
+        ("grid-differs", (0, 3)), ("grid-differs", (1, 0))]
+
+
 def test_wrong_size_is_rejected():
     assert [v.rule for v in L.check(grid(PUZZLE), bulbs(["*."]))] == ["size"]
 

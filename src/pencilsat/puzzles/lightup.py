@@ -110,6 +110,9 @@ class LightUpSolution:
     bulbs: frozenset[Cell]
     width: int
     height: int
+    walls: tuple[str, ...] | None = field(default=None, compare=False)
+    """The walls and clues a solution file shows (its rows with ``*`` read as ``.``), so the
+    checker can refuse a solution drawn on another puzzle; ``None`` when not read from text."""
 
     genre = "lightup"
 
@@ -144,7 +147,8 @@ def parse_solution(text: str) -> LightUpSolution:
     rows = read_grid(text, "lightup-solution", ".#01234*",
                      "the puzzle's characters and '*' for a bulb")
     bulbs = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*"]
-    return LightUpSolution.from_bulbs(bulbs, len(rows[0]), len(rows))
+    walls = tuple(row.replace("*", ".") for row in rows)
+    return LightUpSolution(frozenset(bulbs), len(rows[0]), len(rows), walls)
 
 
 def solution_rows(puzzle: LightUpPuzzle, solution: LightUpSolution) -> list[str]:
@@ -188,6 +192,13 @@ def check(puzzle: LightUpPuzzle, solution: LightUpSolution) -> list[Violation]:
     if (solution.width, solution.height) != (puzzle.width, puzzle.height):
         return [Violation("size", None, "solution and puzzle sizes differ")]
     out: list[Violation] = []
+    if solution.walls is not None:
+        for r, (given, shown) in enumerate(zip(puzzle_rows(puzzle), solution.walls,
+                                               strict=True)):
+            for c, (a, b) in enumerate(zip(given, shown, strict=True)):
+                if a != b:
+                    out.append(Violation("grid-differs", (r, c),
+                                         f"the puzzle has {a!r} here, the solution {b!r}"))
     bulbs = set(solution.bulbs)
     for b in sorted(bulbs):
         if not puzzle.is_white(b):
