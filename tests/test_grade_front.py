@@ -44,6 +44,15 @@ def test_multiple_is_not_graded(tmp_path, capsys):
     assert "not graded" in capsys.readouterr().out
 
 
+def test_a_time_out_is_not_graded_and_says_why(capsys):
+    """Out of time is not "several solutions": the message says the limit ran out."""
+    big = CORPUS / "masyu" / "janko" / "760_40x58.txt"
+    assert main(["grade", str(big), "--time-limit", "0.001"]) == 3
+    out = capsys.readouterr().out
+    assert out.startswith("verdict: unknown") and "time limit ran out" in out
+    assert "exactly one solution" not in out
+
+
 def test_no_solution_is_not_graded(tmp_path):
     f = tmp_path / "none.txt"
     f.write_text("masyu 2 2\nB.\n..\n")

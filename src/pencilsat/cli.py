@@ -370,6 +370,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
     result = grade(puzzle, time_limit=args.time_limit)
     if args.json:
         print(json.dumps(result.to_json()))
+    elif result.grade is None and result.verdict.value == "unknown":
+        print("verdict: unknown — not graded: the time limit ran out before uniqueness was "
+              "proven (the puzzle may still be unique; give a longer --time-limit)")
     elif result.grade is None:
         print(f"verdict: {result.verdict.value} — not graded: a difficulty grade needs a "
               "puzzle with exactly one solution")
