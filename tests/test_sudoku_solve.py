@@ -199,3 +199,24 @@ def test_a_file_of_one_line_puzzles_points_to_batch():
     with pytest.raises(InputError) as err:
         S.parse_puzzle(text)
     assert "--batch" in (err.value.hint or "")
+
+
+BOXED_LINE = ".3....19..9..352.....8.23.....5.8.....1...7.....4.6.....76.4.....459..1..81....5."
+
+
+@pytest.mark.parametrize("style", ["pipes", "boxed", "groups"])
+def test_grids_with_box_separators_read_as_the_line(style):
+    """The README promises that '|', '-' and '+' separators are ignored: box groups of three
+    cells, with or without bars, read as the same puzzle as the 81-character line."""
+    rows = [BOXED_LINE[9 * r:9 * r + 9] for r in range(9)]
+    groups = [[row[0:3], row[3:6], row[6:9]] for row in rows]
+    if style == "pipes":
+        lines = ["|".join(g) for g in groups]
+        lines[3:3] = ["---+---+---"]
+        lines[7:7] = ["---+---+---"]
+    elif style == "boxed":
+        lines = ["+-------+-------+-------+"] + ["| " + " | ".join(g) + " |" for g in groups]
+    else:
+        lines = [" ".join(g) for g in groups]
+    grid = S.parse_puzzle("\n".join(lines) + "\n")
+    assert np.array_equal(grid.clues, S.parse_puzzle(BOXED_LINE).clues)

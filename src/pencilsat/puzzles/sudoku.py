@@ -172,6 +172,8 @@ def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
                          line=rows[-1][0] if rows else None, hint=_batch_hint(rows))
     grid = []
     for number, tokens in rows:
+        if len(tokens) != side and len("".join(tokens)) == side:
+            tokens = list("".join(tokens))  # box groups such as ".3. ... 19." or "|.3.|...|"
         if len(tokens) != side:
             raise InputError(f"row has {len(tokens)} cells, expected {side}", line=number,
                              hint=_batch_hint(rows) or "every row needs one entry per column")
