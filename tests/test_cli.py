@@ -226,3 +226,40 @@ def test_a_bug_in_a_single_run_is_one_line(monkeypatch, capsys):
     monkeypatch.setenv("PENCILSAT_TRACEBACK", "1")
     with pytest.raises(IndexError):
         main(["solve", str(CORPUS / "masyu/seed_10x10.txt")])
+
+
+LINE_80 = ".3....19..9..352.....8.23.....5.8.....1...7.....4.6.....76.4.....459..1..81....5."[:80]
+
+
+@pytest.mark.parametrize("arg,says", [
+    ("/nonexistent.txt", "no such file"),          # 16 characters: not read as a Sudoku
+    ("C:/puzzles/a.txt", "no such file"),
+    ("/dev/null", "not a regular file"),
+    (LINE_80, "a one-line Sudoku has 16, 81, 256 or 625 characters, this one has 80"),
+])
+def test_arguments_that_are_not_puzzles_say_what_they_are(arg, says, capsys):
+    assert main(["solve", arg]) == 4
+    err = capsys.readouterr().err
+    assert says in err and "unknown character" not in err
+
+
+def test_a_folder_is_not_a_puzzle(tmp_path, capsys):
+    assert main(["solve", str(tmp_path)]) == 4
+    assert "is a folder, not a puzzle file" in capsys.readouterr().err
+
+
+def test_verify_names_a_missing_solution_file(tmp_path, capsys):
+    missing = tmp_path / "x.sol"
+    assert main(["verify", str(CORPUS / "masyu/seed_10x10.txt"), str(missing)]) == 4
+    assert "give a solution file" in capsys.readouterr().err
+    assert main(["verify", "-", "-"]) == 4
+    assert "read once only" in capsys.readouterr().err
+
+
+def test_binary_standard_input_is_refused_as_not_utf8():
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    proc = subprocess.run([sys.executable, "-m", "pencilsat.cli", "solve", "-"],
+                          input=b"\xff\xfe\x00 garbage", capture_output=True, timeout=300,
+                          env=env)
+    assert proc.returncode == 4
+    assert b"standard input is not UTF-8 text" in proc.stderr

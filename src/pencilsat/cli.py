@@ -400,10 +400,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from pencilsat.formats.detect import read_text
     from pencilsat.genres import genre_of
 
+    if args.puzzle == args.solution == "-":
+        raise InputError("standard input (-) can be read once only",
+                         hint="give the puzzle or the solution as a file")
     puzzle = load_puzzle(args.puzzle)
     genre = genre_of(puzzle)
     try:
-        solution = genre.parse_solution(read_text(args.solution))
+        solution = genre.parse_solution(read_text(
+            args.solution, what="a solution file (the corpus .sol format) or '-'"))
     except InputError as err:
         raise err.located(args.solution) from None
     problems = genre.check(puzzle, solution)

@@ -40,13 +40,22 @@ def read_puzzle(text: str, source: str = "<input>") -> Puzzle:
         raise exc.located(source) from None
 
 
-def read_text(arg: str) -> str:
-    """The text of a file, or of standard input for ``-``; a clear error otherwise."""
+def read_text(arg: str, what: str = _WHAT) -> str:
+    """The text of a file, or of standard input for ``-``; a clear error otherwise (``what``:
+    the kind of input expected, for the hint)."""
     if arg == "-":
-        return sys.stdin.read()
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+        if isinstance(data, str):
+            return data
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"standard input is not UTF-8 text ({exc.reason} at byte "
+                             f"{exc.start})", source="<stdin>",
+                             hint="give a UTF-8 text puzzle") from None
     path = Path(arg)
     if not _is_file(path):
-        raise InputError(f"no such file: {arg}", source=arg, hint=f"give {_WHAT}")
+        raise InputError(f"no such file: {arg}", source=arg, hint=f"give {what}")
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -66,9 +75,10 @@ def read_input(arg: str, name: str | None = None, line: int | None = None) -> Pu
     try:
         if "\n" not in single and (puzzlink.looks_like_url(single)
                                    or tatham.looks_like_game_id(single)
-                                   or len(single) in ONE_LINE_SUDOKU):
+                                   or (len(single) in ONE_LINE_SUDOKU
+                                       and not _looks_like_path(single))):
             return read_puzzle(single, "<argument>")
-        raise InputError(f"no such file: {arg}", source=arg, hint=f"give {_WHAT}")
+        raise _not_a_puzzle(arg, single)
     except InputError as err:
         if name is None:
             raise
@@ -115,6 +125,32 @@ def names_a_puzzle(line: str) -> bool:
     if not line or (len(line) in ONE_LINE_SUDOKU and ":" not in line and "/" not in line):
         return False
     return puzzlink.looks_like_url(line) or tatham.looks_like_game_id(line) or _is_file(Path(line))
+
+
+def _looks_like_path(text: str) -> bool:
+    """A folder separator, or a name ending in an extension such as ``.txt``: meant as a file
+    (a Sudoku line has neither)."""
+    return "/" in text or "\\" in text or Path(text).suffix.lower() in (".txt", ".sol", ".sugar")
+
+
+def _not_a_puzzle(arg: str, single: str) -> InputError:
+    """Why an argument that is neither a readable file nor a one-line puzzle was refused."""
+    path = Path(arg)
+    try:
+        exists, folder = path.exists(), path.is_dir()
+    except (OSError, ValueError):
+        exists = folder = False
+    if folder:
+        return InputError("is a folder, not a puzzle file", source=arg,
+                          hint="give a file in it (several files: pencilsat solve DIR/*.txt)")
+    if exists:
+        return InputError("not a regular file", source=arg, hint=f"give {_WHAT}")
+    if single and not _looks_like_path(single) and set(single) <= set("0123456789."):
+        sizes = ", ".join(map(str, ONE_LINE_SUDOKU[:-1])) + f" or {ONE_LINE_SUDOKU[-1]}"
+        return InputError(f"a one-line Sudoku has {sizes} characters, this one has "
+                          f"{len(single)}", source="<argument>",
+                          hint="'.' or '0' for each empty cell, no spaces")
+    return InputError(f"no such file: {arg}", source=arg, hint=f"give {_WHAT}")
 
 
 def _is_file(path: Path) -> bool:
