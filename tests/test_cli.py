@@ -263,3 +263,21 @@ def test_binary_standard_input_is_refused_as_not_utf8():
                           env=env)
     assert proc.returncode == 4
     assert b"standard input is not UTF-8 text" in proc.stderr
+
+
+@pytest.mark.parametrize("size,says", [("99999x99999", "at most 100 cells on a side"),
+                                       ("０x1", "is not WIDTHxHEIGHT")])
+def test_generate_refuses_sizes_it_cannot_make(size, says, capsys):
+    assert main(["generate", "masyu", size]) == 4
+    assert says in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv,says", [
+    (["solve", "P", "--backend", "cpsat", "--sat-solver", "minisat"], "does not apply"),
+    (["solve", "P", "--encoding", ""], "--encoding is empty"),
+    (["grade", "P", "--batch", "P"], "not both"),
+])
+def test_options_that_would_be_ignored_are_refused(argv, says, capsys):
+    seed = str(CORPUS / "masyu/seed_10x10.txt")
+    assert main([seed if a == "P" else a for a in argv]) == 4
+    assert says in capsys.readouterr().err

@@ -127,3 +127,11 @@ def test_errors_in_a_one_line_input_name_where_it_came_from(tmp_path):
     with pytest.raises(InputError) as err:  # inside a file, the file is named
         read_input(str(bad_file), name="week.txt", line=7)
     assert str(err.value).startswith(f"{bad_file}, line 3")
+
+
+def test_a_question_mark_inside_a_game_id_does_not_make_it_a_url():
+    from pencilsat.formats import puzzlink
+
+    assert not puzzlink.looks_like_url("10x10:aBbBW?aBWo")
+    for url in ("https://puzz.link/p?mashu/2/2/00", "p?mashu/2/2/00", "?mashu/2/2/00"):
+        assert puzzlink.looks_like_url(url)

@@ -33,6 +33,16 @@ def test_seed_sugar_format_gives_the_corpus_grid():
     assert M.parse_sugar(M.format_sugar(p)) == p
 
 
+@pytest.mark.parametrize("row,token,column", [("; -- - 1", "--", 3), ("; - 2 -", "2", 5),
+                                               ("; - - B", "B", 7)])
+def test_sugar_names_a_bad_token_at_its_character_column(row, token, column):
+    text = "; size 3 2\n; - - -\n" + row + "\n"
+    with pytest.raises(InputError) as err:
+        M.parse_sugar(text)
+    assert (err.value.line, err.value.column) == (3, column)
+    assert f"unknown token {token!r}" in err.value.message
+
+
 def test_ascii_drawing_is_the_seeds():
     lines = SEED.read_text(encoding="utf-8").splitlines()
     start = lines.index("; size 10 10") + 12

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from conftest import CORPUS as CORPUS_ROOT
 
@@ -144,6 +145,33 @@ def test_lazy_times_out_as_unknown():
     result = masyu_lazy.run(puzzle, time_limit=1e-9)
     assert result.verdict == Verdict.UNKNOWN
     assert result.solution is None
+
+
+def test_a_time_limit_cuts_encoding_short():
+    """The limit is honoured while encoding, not only while solving: a big grid stops before
+    its clauses are loaded (lazy) or compiled (tamura), as unknown."""
+    puzzle = masyu.MasyuPuzzle(np.zeros((120, 120), dtype=np.uint8))
+    result = masyu_lazy.run(puzzle, time_limit=1e-9)
+    assert result.verdict == Verdict.UNKNOWN
+    assert result.message == "time limit reached while encoding"
+    big = masyu.parse_puzzle((CORPUS / "janko" / "760_40x58.txt").read_text())
+    result = load_strategy("masyu", "tamura")[1](big, time_limit=1e-9)
+    assert (result.verdict, result.message) == (Verdict.UNKNOWN,
+                                                "time limit reached while encoding")
+    assert result.stats.clauses is None  # compiling stopped before a CNF existed
+
+
+def test_the_cnf_compiler_stops_at_a_passed_deadline():
+    from time import perf_counter
+
+    from pencilsat.encodings.masyu_tamura import build
+    from pencilsat.solvers.cnf import CnfCompiler
+    from pencilsat.solvers.result import EncodingTimeOut
+
+    model = build(masyu.parse_puzzle((CORPUS / "seed_10x10.txt").read_text())).model
+    with pytest.raises(EncodingTimeOut):
+        CnfCompiler(model, deadline=perf_counter() - 1)
+    assert CnfCompiler(model, deadline=perf_counter() + 3600).clauses
 
 
 def test_generous_time_limit_still_gives_the_verdict():

@@ -203,6 +203,10 @@ def describe_result(result: Any) -> str:
 def cmd_solve(args: argparse.Namespace) -> int:
     from pencilsat.solvers.front import solve
 
+    if args.sat_solver and args.backend == "cpsat":
+        raise InputError("--sat-solver picks a CNF solver; it does not apply to --backend cpsat")
+    if args.encoding == "":
+        raise InputError("--encoding is empty", hint="name a strategy, or leave the option out")
     if args.batch:
         if args.puzzle:
             raise InputError("give puzzles as arguments or --batch FILE, not both")
@@ -363,6 +367,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
     if args.batch:
         from pencilsat.grading.sudoku_batch import run_grade_batch
 
+        if args.puzzle is not None:
+            raise InputError("give a puzzle or --batch FILE, not both")
+
         return run_grade_batch(args.batch, sys.stdout, time_limit=args.time_limit)
     if args.puzzle is None:
         raise InputError("give a puzzle file (or - for stdin), or --batch FILE")
@@ -382,16 +389,23 @@ def cmd_grade(args: argparse.Namespace) -> int:
     return result.verdict.exit_code
 
 
+GENERATE_MAX_SIDE = 100
+"""``generate`` refuses bigger grids: it proves uniqueness after every pearl it removes."""
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     import re
 
     from pencilsat.generators import generate_masyu
     from pencilsat.puzzles import masyu
 
-    size = re.fullmatch(r"(\d{1,4})x(\d{1,4})", args.size)
+    size = re.fullmatch(r"([0-9]+)x([0-9]+)", args.size.strip())
     if size is None:
         raise InputError(f"size {args.size!r} is not WIDTHxHEIGHT", hint="e.g. 36x20")
     width, height = int(size[1]), int(size[2])
+    if max(width, height) > GENERATE_MAX_SIDE:
+        raise InputError(f"size {args.size}: at most {GENERATE_MAX_SIDE} cells on a side",
+                         hint="every pearl removed needs a uniqueness proof; e.g. 36x20")
     sys.stdout.write(masyu.format_puzzle(generate_masyu(width, height, seed=args.seed)))
     return 0
 

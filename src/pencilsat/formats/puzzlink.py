@@ -46,8 +46,8 @@ def _error(message: str, column: int | None = None, hint: str | None = None) -> 
 def looks_like_url(text: str) -> bool:
     """True when ``text`` is plausibly a pzprjs URL or query (for input detection)."""
     text = text.strip()
-    if "?" in text:
-        return True
+    if "?" in text:  # a query, unless a ':' before it makes it a Tatham ID such as "10x10:a?b"
+        return ":" not in text.split("?", 1)[0].replace("://", "")
     if "://" in text:
         return ".html#" not in text  # a Tatham web page link carries a game ID instead
     head = text.split("/", 1)[0].lower()

@@ -9,6 +9,7 @@ a turn and both arms go straight through the next cell.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -229,10 +230,16 @@ def parse_sugar(text: str, name: str = "") -> MasyuPuzzle:
         raise InputError(f"expected '; size W H', got {header!r}", line=number, column=1)
     width, height = parse_size(parts[1], parts[2], number, "; size")
     body = [(n, s) for n, s in lines[start + 1:] if s and s != "END" and not s.startswith("#")]
+    raw = dict(content_lines(text))
     rows = []
-    for n, s in body[:height]:
-        tokens = s.split()
-        rows.append((n, "".join(t if len(t) == 1 else "?" for t in tokens)))
+    for n, _ in body[:height]:
+        tokens = list(re.finditer(r"[^\s;]+", raw[n]))
+        for token in tokens:
+            if token[0] not in _SUGAR_TOKEN:
+                raise InputError(f"unknown token {token[0]!r}", line=n, column=token.start() + 1,
+                                 hint="write '-' empty, '0' white pearl, '1' black pearl, "
+                                 "separated by spaces")
+        rows.append((n, "".join(token[0] for token in tokens)))
     tail = body[height:]
     if tail:
         raise InputError("text after the last grid row", line=tail[0][0], column=1,

@@ -34,6 +34,7 @@ from pencilsat.encodings.csp import (
     Or,
     nnf,
 )
+from pencilsat.solvers.result import EncodingTimeOut
 
 Lit = int | bool  # a PySAT literal, or a constant truth value
 SPLIT_PRODUCT = 4096
@@ -44,10 +45,17 @@ def _neg(lit: Lit) -> Lit:
     return (not lit) if isinstance(lit, bool) else -lit
 
 
+CHECK_EVERY = 256
+"""Constraints compiled between two looks at the clock when a deadline is set."""
+
+
 class CnfCompiler:
     """Turns a :class:`Model` into clauses; keeps the literal tables to decode models."""
 
-    def __init__(self, model: Model, log_min_domain: int | None = None) -> None:
+    def __init__(self, model: Model, log_min_domain: int | None = None,
+                 deadline: float | None = None) -> None:
+        """``deadline`` (``time.perf_counter()`` seconds): raise :class:`EncodingTimeOut`
+        once it has passed, checked every ``CHECK_EVERY`` constraints."""
         from pencilsat.solvers.cnf_log import LogInts
 
         self.model = model
@@ -61,7 +69,9 @@ class CnfCompiler:
             self._declare(var)
         for d in model.abs_defs:
             self._define_abs(d.result, d.arg)
-        for c in model.constraints:
+        for i, c in enumerate(model.constraints):
+            if deadline is not None and i % CHECK_EVERY == 0 and time.perf_counter() > deadline:
+                raise EncodingTimeOut
             self.add(c)
 
     # ---- variables
@@ -330,11 +340,11 @@ class CnfBackend:
     name = "cnf"
 
     def __init__(self, model: Model, sat_solver: str = "cadical195",
-                 log_min_domain: int | None = None) -> None:
+                 log_min_domain: int | None = None, deadline: float | None = None) -> None:
         from pysat.solvers import Solver
 
         self.model = model
-        self.compiler = CnfCompiler(model, log_min_domain)
+        self.compiler = CnfCompiler(model, log_min_domain, deadline)
         self.sat_solver = sat_solver
         self.solver = Solver(name=sat_solver, bootstrap_with=self.compiler.clauses)
         self._fed = len(self.compiler.clauses)

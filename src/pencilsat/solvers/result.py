@@ -9,6 +9,11 @@ from typing import Any
 from pencilsat.puzzles.common import Cell
 
 
+class EncodingTimeOut(Exception):
+    """The time limit ran out while a puzzle was still being encoded (the verdict is
+    ``unknown``): big Tamura encodings take seconds to build before any solving starts."""
+
+
 class Verdict(StrEnum):
     UNIQUE = "unique"
     MULTIPLE = "multiple"

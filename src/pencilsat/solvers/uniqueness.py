@@ -15,7 +15,7 @@ from typing import Any
 
 from pencilsat.encodings.csp import Constraint, IntVar, Model, Not, Or, evaluate
 from pencilsat.solvers.registry import BACKENDS, DEFAULT_SAT_SOLVER, SAT_SOLVERS
-from pencilsat.solvers.result import SolveResult, SolveStats, Verdict
+from pencilsat.solvers.result import EncodingTimeOut, SolveResult, SolveStats, Verdict
 
 
 @dataclass
@@ -39,12 +39,13 @@ def resolve_sat_solver(name: str | None) -> str:
 
 
 def make_backend(model: Model, backend: str, sat_solver: str | None,
-                 log_min_domain: int | None = None) -> Any:
-    """``log_min_domain``: CNF only, log-encode integers with at least that many values."""
+                 log_min_domain: int | None = None, deadline: float | None = None) -> Any:
+    """``log_min_domain``: CNF only, log-encode integers with at least that many values;
+    ``deadline``: CNF compilation stops with :class:`EncodingTimeOut` once it has passed."""
     if backend == "cnf":
         from pencilsat.solvers.cnf import CnfBackend
 
-        return CnfBackend(model, resolve_sat_solver(sat_solver), log_min_domain)
+        return CnfBackend(model, resolve_sat_solver(sat_solver), log_min_domain, deadline)
     if backend == "cpsat":
         from pencilsat.solvers.cpsat import CpSatBackend
 
@@ -69,7 +70,15 @@ def solve_encoding(
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     encoding = build()
-    solver = make_backend(encoding.model, backend, sat_solver, log_min_domain)
+    try:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise EncodingTimeOut
+        solver = make_backend(encoding.model, backend, sat_solver, log_min_domain, deadline)
+    except EncodingTimeOut:
+        stats = SolveStats(backend=backend, encoding=encoding.name,
+                           encode_s=time.perf_counter() - start)
+        return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats,
+                           message="time limit reached while encoding")
     stats = SolveStats(backend=backend, encoding=encoding.name,
                        sat_solver=getattr(solver, "sat_solver", None),
                        variables=solver.num_variables, clauses=solver.num_clauses)
