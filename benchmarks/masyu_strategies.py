@@ -425,7 +425,7 @@ def report(args, items, records, head_rows, have_pk, pk_rows, pk_ratio, growth_r
         ["N", f"SAT calls ({DEFAULT_GROWTH_INSTANCES} puzzles)", "median calls",
          "median encode s",
          "median s per call after encoding"],
-        [[g["n"], ", ".join(map(str, d["sat_calls"])), median(d["sat_calls"]),
+        [[g["n"], ", ".join(map(str, d["sat_calls"])), f"{median(d['sat_calls']):g}",
           f"{median(d['encode_s']):.3f}",
           f"{_seconds_per_call(d):.4f}"]
          for g in growth_rows if (d := g[DEFAULT_GROWTH]).get("sat_calls")])
