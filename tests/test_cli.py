@@ -281,3 +281,14 @@ def test_options_that_would_be_ignored_are_refused(argv, says, capsys):
     seed = str(CORPUS / "masyu/seed_10x10.txt")
     assert main([seed if a == "P" else a for a in argv]) == 4
     assert says in capsys.readouterr().err
+
+
+def test_png_without_cairosvg_is_refused_before_solving(tmp_path, capsys):
+    import importlib.util
+
+    code = main(["solve", str(CORPUS / "masyu/seed_10x10.txt"), "--svg", str(tmp_path / "d.png")])
+    captured = capsys.readouterr()
+    if importlib.util.find_spec("cairosvg") is None:
+        assert code == 4 and captured.out == "" and "cairosvg" in captured.err
+    else:
+        assert code == 0 and (tmp_path / "d.png").read_bytes().startswith(b"\x89PNG")

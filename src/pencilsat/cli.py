@@ -9,11 +9,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from pencilsat.errors import EXIT_INTERNAL, EXIT_INVALID, InputError, internal_error
+from pencilsat.errors import (
+    EXIT_INTERNAL,
+    EXIT_INVALID,
+    InputError,
+    internal_error,
+    tracebacks_wanted,
+)
 
 if TYPE_CHECKING:  # imported when used: the CLI loads only what a run needs
     from pencilsat.solvers.many import Outcome
@@ -91,8 +98,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    import os
-
     try:
         status = _run(argv)
         sys.stdout.flush()  # a full disk shows here, not at exit
@@ -105,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pencilsat: cannot write the output: {err.strerror or err}", file=sys.stderr)
         return EXIT_INVALID
     except Exception as err:  # a bug: one line, not a traceback, unless asked for
-        if os.environ.get("PENCILSAT_TRACEBACK") == "1":
+        if tracebacks_wanted():
             raise
         print(f"pencilsat: {internal_error(err)}", file=sys.stderr)
         return EXIT_INTERNAL
@@ -239,21 +244,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def check_output_path(path: str, option: str) -> None:
-    """Refuse an output path that cannot be written before any work is done."""
+    """Refuse an output path that cannot be written before any work is done (the drawing's
+    format is checked by :func:`pencilsat.formats.svg.drawing_format`)."""
     from pathlib import Path
+
+    from pencilsat.formats.svg import drawing_format
 
     target = Path(path)
     if target.is_dir():
         raise InputError(f"{option} {path}: is a directory", hint="give a file name")
-    if target.suffix.lower() not in (".svg", ".png"):
-        raise InputError(f"{option} {path}: unknown drawing format {target.suffix!r}",
-                         hint="name the file .svg (or .png with cairosvg installed)")
+    drawing_format(target)
     folder = target.parent
     if not folder.is_dir():
         raise InputError(f"{option} {path}: folder {folder} does not exist",
                          hint="create it or choose another path")
-    import os
-
     if not os.access(target if target.exists() else folder, os.W_OK):
         raise InputError(f"{option} {path}: not writable", hint="choose another path")
 
@@ -369,7 +373,6 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
         if args.puzzle is not None:
             raise InputError("give a puzzle or --batch FILE, not both")
-
         return run_grade_batch(args.batch, sys.stdout, time_limit=args.time_limit)
     if args.puzzle is None:
         raise InputError("give a puzzle file (or - for stdin), or --batch FILE")

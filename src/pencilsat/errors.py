@@ -14,6 +14,13 @@ EXIT_INTERNAL = 5
 in one line, with the traceback only when ``PENCILSAT_TRACEBACK=1``."""
 
 
+def tracebacks_wanted() -> bool:
+    """``PENCILSAT_TRACEBACK=1``: let unforeseen exceptions through, for debugging."""
+    import os
+
+    return os.environ.get("PENCILSAT_TRACEBACK") == "1"
+
+
 def internal_error(err: BaseException) -> str:
     """One line for an unforeseen exception, asking for a report."""
     return (f"internal error ({type(err).__name__}: {err}); this is a bug in pencilsat, please "

@@ -152,9 +152,9 @@ Tried after the loops were kept as numpy arrays (random loose 100x100, where the
 Every 2x2 loop is forbidden up front when the puzzle has a pearl: it turns in all four cells,
 so no pearl can lie on it. From ``LARGE_GRID`` cells every 6- and 8-cell loop that misses a
 pearl is forbidden up front too (:mod:`masyu_small_loops`, ``small_loops=``): the first
-model of a large loose grid draws dozens of them. 30 random loose 100x100 puzzles: calls mean
-33.4 -> 26.4, max 124 -> 59, time mean 0.72 -> 0.65 s (another 30: 0.67 -> 0.59 s); 60x60
-0.19 -> 0.17 s. Below ``LARGE_GRID`` it cost more than it saved (all janko, every 2nd: median
+model of a large loose grid draws dozens of them. Random loose 100x100, sets of 30-60
+puzzles: calls mean 9-23% fewer, time mean 3-11% less (figures in that module); 60x60 0.19 ->
+0.17 s. Below ``LARGE_GRID`` it cost more than it saved (all janko, every 2nd: median
 3.1 -> 4.1 ms, 4,126 -> 3,535 calls: building the clauses outweighs the calls saved).
 
 On grids of ``LARGE_GRID`` cells or more the CNF also gets the inside/outside colouring of

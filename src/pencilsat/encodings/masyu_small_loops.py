@@ -6,8 +6,12 @@ first model draws hundreds of loops, many of them of 6 or 8 cells (random 100x10
 them all up front costs one short clause per placement and saves the calls that would find
 them: 30 random loose 100x100 puzzles, SAT calls mean 33.4 -> 26.4 (max 124 -> 59) and time
 mean 0.72 -> 0.65 s; another 30: 33.5 -> 25.8 calls, 0.67 -> 0.59 s; 30 at 60x60: 23.4 ->
-15.4 calls, 0.19 -> 0.17 s. Adding the 10-cell loops (28 more shapes) gave no fewer calls
-and cost more clauses; the 6-cell loops alone were uneven (100x100 mean 0.72 -> 0.74 s).
+15.4 calls, 0.19 -> 0.17 s (a scratch build of the same clauses in another order). In this
+module's order: the first 30 again 33.4 -> 30.5 calls, 0.78 -> 0.76 s; 60 more 32.0 -> 27.6
+calls, 0.70 -> 0.66 s. The calls are chaotic (the order of the clauses alone moves them), so
+only sets of tens of puzzles tell; every set had fewer. Adding the 10-cell loops (28 more
+shapes) gave no fewer calls and cost more clauses; the 6-cell loops alone were uneven
+(100x100 mean 0.72 -> 0.74 s).
 
 A loop of the grid's cell centres with ``2k + 2`` cells is the border of a polyomino of
 unit squares between the centres; 6 and 8 cells are the borders of the domino (2x3 and 3x2

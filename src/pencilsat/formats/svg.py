@@ -79,24 +79,34 @@ def draw_svg(
     return "\n".join(out) + "\n"
 
 
-def save_drawing(svg: str, path: str | Path) -> Path:
-    """Write ``svg`` to ``path``: ``.svg`` as is, ``.png`` through cairosvg if installed."""
+def drawing_format(path: str | Path) -> str:
+    """``"svg"`` or ``"png"`` from the file name; an :class:`InputError` for any other name,
+    or for PNG without cairosvg (checked without importing it, so before any solving)."""
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix == ".svg":
-        target.write_text(svg, encoding="utf-8")
-        return target
+        return "svg"
     if suffix == ".png":
-        try:
-            import cairosvg  # optional dependency, loaded only for PNG output
-        except ImportError:
+        from importlib.util import find_spec
+
+        if find_spec("cairosvg") is None:
             raise InputError("PNG output needs the cairosvg package, which is not installed",
-                             source=str(target),
-                             hint="pip install cairosvg, or save as .svg") from None
-        cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(target))
-        return target
+                             source=str(target), hint="pip install cairosvg, or save as .svg")
+        return "png"
     raise InputError(f"unknown drawing format {target.suffix!r}", source=str(target),
                      hint="name the file .svg (or .png with cairosvg installed)")
+
+
+def save_drawing(svg: str, path: str | Path) -> Path:
+    """Write ``svg`` to ``path``: ``.svg`` as is, ``.png`` through cairosvg if installed."""
+    target = Path(path)
+    if drawing_format(target) == "svg":
+        target.write_text(svg, encoding="utf-8")
+        return target
+    import cairosvg  # optional dependency, loaded only for PNG output
+
+    cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(target))
+    return target
 
 
 # ---------------------------------------------------------------- shared pieces

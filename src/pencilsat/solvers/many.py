@@ -11,13 +11,18 @@ formats itself (data flows one way: text -> puzzle -> solver).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
-from pencilsat.errors import EXIT_INTERNAL, EXIT_INVALID, InputError, internal_error
+from pencilsat.errors import (
+    EXIT_INTERNAL,
+    EXIT_INVALID,
+    InputError,
+    internal_error,
+    tracebacks_wanted,
+)
 from pencilsat.solvers.front import solve
 from pencilsat.solvers.result import SolveResult
 
@@ -31,7 +36,6 @@ class Outcome:
     result: SolveResult | None = None
     error: str | None = None
     seconds: float = 0.0
-
     internal: bool = False
     """``error`` is a bug in pencilsat, not a problem of the input."""
 
@@ -74,7 +78,7 @@ def solve_each(
             yield Outcome(index, label, error=err.args[0] if err.args else str(err))
             continue
         except Exception as err:  # a bug on one puzzle must not lose the others' verdicts
-            if os.environ.get("PENCILSAT_TRACEBACK") == "1":
+            if tracebacks_wanted():
                 raise
             yield Outcome(index, label, error=f"{label}: {internal_error(err)}", internal=True)
             continue
