@@ -148,6 +148,14 @@ Tried after the loops were kept as numpy arrays (random loose 100x100, where the
   +-8% both ways, medians even; windows from the first call (every small loop, any share of
   the pearls) were slower (100x100 median 0.61 -> 0.70 s). A window costs about 2 ms more
   per call (some 18,000 assumptions).
+- a solver with connectivity built in: answer set programming with clingo 5.8.3 (a
+  scratch program: the same local rules, ``reach`` from one pearl along used edges, every
+  used cell reached, two models for uniqueness), which checks reachability inside its
+  compiled search (unfounded sets). Benchmark puzzles, solve + uniqueness: 20x20 0.03-0.05 s
+  (lazy 0.006-0.03), 40x40 0.22-0.41 s (0.04-0.11), 60x60 3.0-6.7 s with 12,000-20,000
+  conflicts (0.16-0.18); with the colouring added, 40x40 0.26-0.30 s and 60x60 1.1-1.5 s
+  with 700-1,400 conflicts: each propagation over one huge strongly connected ``reach``
+  component costs too much. Not worth a dependency.
 
 Every 2x2 loop is forbidden up front when the puzzle has a pearl: it turns in all four cells,
 so no pearl can lie on it. From ``LARGE_GRID`` cells every 6- and 8-cell loop that misses a
