@@ -210,7 +210,7 @@ from pencilsat.encodings.subloops import (
 from pencilsat.puzzles.masyu import MasyuPuzzle
 from pencilsat.solvers.gc_pause import gc_paused
 from pencilsat.solvers.registry import SAT_SOLVERS
-from pencilsat.solvers.result import SolveResult, SolveStats, Verdict
+from pencilsat.solvers.result import SolveResult, SolveStats, Verdict, encoding_timed_out
 
 SAT_SOLVER_NAMES = SAT_SOLVERS
 DEFAULT_SAT_SOLVER = "minisat22"
@@ -356,8 +356,7 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
         if deadline is None or perf_counter() <= deadline:
             return None
         stats.encode_s = perf_counter() - start
-        return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats,
-                           message="time limit reached while encoding")
+        return encoding_timed_out(puzzle, stats)
 
     if late := out_of_time():
         return late

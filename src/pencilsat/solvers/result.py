@@ -69,3 +69,10 @@ class SolveResult:
     differences: list[Cell] = field(default_factory=list)
     stats: SolveStats = field(default_factory=SolveStats)
     message: str = ""
+
+
+def encoding_timed_out(puzzle: Any, stats: SolveStats) -> SolveResult:
+    """The ``unknown`` result of a run whose time limit passed before encoding was done: one
+    wording for every strategy."""
+    return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats,
+                       message="time limit reached while encoding")

@@ -15,7 +15,13 @@ from typing import Any
 
 from pencilsat.encodings.csp import Constraint, IntVar, Model, Not, Or, evaluate
 from pencilsat.solvers.registry import BACKENDS, DEFAULT_SAT_SOLVER, SAT_SOLVERS
-from pencilsat.solvers.result import EncodingTimeOut, SolveResult, SolveStats, Verdict
+from pencilsat.solvers.result import (
+    EncodingTimeOut,
+    SolveResult,
+    SolveStats,
+    Verdict,
+    encoding_timed_out,
+)
 
 
 @dataclass
@@ -77,8 +83,7 @@ def solve_encoding(
     except EncodingTimeOut:
         stats = SolveStats(backend=backend, encoding=encoding.name,
                            encode_s=time.perf_counter() - start)
-        return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats,
-                           message="time limit reached while encoding")
+        return encoding_timed_out(puzzle, stats)
     stats = SolveStats(backend=backend, encoding=encoding.name,
                        sat_solver=getattr(solver, "sat_solver", None),
                        variables=solver.num_variables, clauses=solver.num_clauses)
