@@ -236,6 +236,28 @@ numpy CNF build: 60x60 0.21 against 0.17 s, 80x80 0.35 against 0.40 s, 100x100 0
 1.20 s; janko over 720 cells 59 against 55 ms. Left again: on 12 other random 60x60 puzzles the two
 were even (MiniSat faster on 6; medians 0.18 and 0.17 s), on 10 at 70x70 CaDiCaL led (0.21
 against 0.27 s)."""
+CADICAL_OPTIONS = {"restart": 0, "reverse": 1}
+"""CaDiCaL 1.9.5 settings for this strategy (set whenever it runs on ``cadical195``): no
+restarts, and the first decisions on the edge variables (``reverse``: the initial decision
+queue from the lowest variable, and the edges come before the colouring's points). Each call
+here is a short search from a near-complete assignment (the previous model, by phase saving);
+a restart throws that trail away and re-decides all 20,000-30,000 variables of a 100x100 grid,
+every few conflicts, so restarts made the cost per call grow faster than the grid. Chronological
+backtracking (CaDiCaL's default, kept) is what lets a restart-free call keep its trail:
+``restart=0`` with ``chrono=0`` was no faster than the defaults. Measured interleaved in one
+process (each puzzle the fastest of 2 runs), random loose puzzles, default settings against
+these, median / mean:
+
+- 100x100, four sets of 10-20: 0.62 / 0.65 -> 0.43 / 0.44 s, 0.64 / 0.65 -> 0.42 / 0.42 s,
+  0.57 / 0.58 -> 0.46 / 0.46 s, 0.56 / 0.61 -> 0.47 / 0.46 s (max 1.17 -> 0.61 s);
+- 80x80: 0.30 / 0.32 -> 0.23 / 0.23 s and 0.33 / 0.33 -> 0.25 / 0.25 s; 60x60: 0.143 -> 0.117 s;
+- ``restart=0`` alone: about half the gain (100x100 0.49-0.50 s median);
+- the seven janko puzzles of 1,000-2,275 cells on CaDiCaL (unique, so the proof is an UNSAT
+  call): 0.54 s in all either way (MiniSat, their default, 0.47 s).
+
+Also tried, against these: ``bump=0`` as well (a fixed decision order) 0.39-0.40 s median at
+100x100, but one puzzle of 20 took 2,932 calls (2.2 s mean); ``restartint=500`` like
+``restart=0``; ``chrono=2``, ``reduce=0``, ``score=0``, ``inprocessing=0``: no better."""
 CUTS = ("region", "loop", "boundary", "both")
 LARGE_GRID = 1000
 """From this many cells on, ``run`` adds region cuts and the inside/outside colouring by
@@ -305,6 +327,7 @@ def run(
     sides: bool | None = None,
     grown: bool | None = None,
     small_loops: bool | None = None,
+    cadical_options: dict[str, int] | None = None,
 ) -> SolveResult:
     """Solve and prove uniqueness with lazy sub-loop cuts on one incremental SAT solver.
 
@@ -313,18 +336,21 @@ def run(
     ``cut="region"``) from ``HUGE_GRID`` cells, and from ``LARGE_GRID`` cells once
     ``STALL_CALLS`` calls have not found the loop. ``grown=True`` starts them at the first
     call, ``grown=False`` never. ``small_loops`` (every 6- and 8-cell loop forbidden up front,
-    :mod:`masyu_small_loops`) is on from ``LARGE_GRID`` cells.
+    :mod:`masyu_small_loops`) is on from ``LARGE_GRID`` cells. ``cadical_options`` replace
+    ``CADICAL_OPTIONS`` when the SAT solver is CaDiCaL 1.9.5 (``{}``: CaDiCaL's own defaults).
     """
     if backend not in (None, "cnf"):
         raise ValueError(f"strategy 'lazy' runs on backend 'cnf' only, not {backend!r}")
     with gc_paused():
         return _run(puzzle, sat_solver=sat_solver, time_limit=time_limit, cut=cut,
-                    squares=squares, sides=sides, grown=grown, small_loops=small_loops)
+                    squares=squares, sides=sides, grown=grown, small_loops=small_loops,
+                    cadical_options=cadical_options)
 
 
 def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | None,
          cut: str | None, squares: bool, sides: bool | None,
-         grown: bool | None, small_loops: bool | None) -> SolveResult:
+         grown: bool | None, small_loops: bool | None,
+         cadical_options: dict[str, int] | None) -> SolveResult:
     cells = puzzle.width * puzzle.height
     large = cells >= LARGE_GRID
     if cut is None:
@@ -380,6 +406,8 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
         return SolveResult(Verdict.NONE, puzzle, stats=stats, message="a pearl cannot be passed")
 
     with Solver(name=name) as solver:
+        if name == "cadical195":
+            solver.configure(CADICAL_OPTIONS if cadical_options is None else cadical_options)
         # like the other CNF strategies, encoding time includes loading the solver
         for first in range(0, len(clauses), LOAD_CHUNK):
             if late := out_of_time():
@@ -394,7 +422,8 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
     stats.conflicts = effort.get("conflicts")
     stats.decisions = effort.get("decisions")
     stats.propagations = effort.get("propagations")
-    stats.extra.update(sat_calls=search.calls, cuts=search.cuts, region_cuts=search.regions,
+    stats.extra.update(sat_calls=search.calls, restarts=effort.get("restarts"),
+                       cuts=search.cuts, region_cuts=search.regions,
                        grown_cuts=search.grown_cuts, cut=cut, sides=sides,
                        grown_after=search.grow_after, small_loops=small_loops)
     return result

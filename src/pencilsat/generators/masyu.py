@@ -41,8 +41,10 @@ _RING = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
 _SIDES = [(-1, 0), (0, 1), (1, 0), (0, -1)]
 MAX_LOOP_TRIES = 50
 SAT_SOLVER = "cadical195"
-"""Fixed, so that a seed gives the same puzzle whatever the lazy strategy's default: which
-second loop a solver returns steers ``pinned_loop``."""
+SAT_SOLVER_OPTIONS: dict[str, int] = {}
+"""Fixed (CaDiCaL's own settings, not the lazy strategy's tuned ones), so that a seed gives the
+same puzzle whatever the lazy strategy's defaults: which second loop a solver returns steers
+``pinned_loop``."""
 BLACK_LAST = 0.5
 """Removal tries black pearls later on average, so more of them stay (a looser loop leaves
 fewer places for black pearls than for white ones)."""
@@ -76,7 +78,7 @@ def pinned_loop(loop: MasyuSolution, max_steps: int = 30) -> MasyuSolution | Non
         full = pearls_for_loop(loop)
         if not full.pearl_cells():
             return None
-        result = masyu_lazy.run(full, sat_solver=SAT_SOLVER)
+        result = masyu_lazy.run(full, sat_solver=SAT_SOLVER, cadical_options=SAT_SOLVER_OPTIONS)
         if result.verdict == Verdict.UNIQUE:
             return loop
         if result.verdict != Verdict.MULTIPLE:
@@ -90,7 +92,7 @@ def pinned_loop(loop: MasyuSolution, max_steps: int = 30) -> MasyuSolution | Non
 
 def _confirm_unique(puzzle: MasyuPuzzle, loop: MasyuSolution) -> None:
     """Re-check the result from scratch with the ``lazy`` strategy (a guard against bugs)."""
-    result = masyu_lazy.run(puzzle, sat_solver=SAT_SOLVER)
+    result = masyu_lazy.run(puzzle, sat_solver=SAT_SOLVER, cadical_options=SAT_SOLVER_OPTIONS)
     if result.verdict != Verdict.UNIQUE or result.solution != loop:
         raise RuntimeError(f"generator bug: the puzzle is {result.verdict}, not unique")
 
