@@ -401,7 +401,7 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
         stats.variables += side_variable_count(grid)
     stats.clauses = len(clauses)
     stats.encode_s = perf_counter() - start
-    if any(not clause for clause in clauses):
+    if not all(clauses):  # an empty clause (a pearl with no way through)
         stats.solve_s = 0.0
         return SolveResult(Verdict.NONE, puzzle, stats=stats, message="a pearl cannot be passed")
 
