@@ -266,7 +266,9 @@ def test_binary_standard_input_is_refused_as_not_utf8():
 
 
 @pytest.mark.parametrize("size,says", [("99999x99999", "at most 100 cells on a side"),
-                                       ("０x1", "is not WIDTHxHEIGHT")])
+                                       ("０x1", "is not WIDTHxHEIGHT"),
+                                       ("-1x5", "size '-1x5' is not WIDTHxHEIGHT"),
+                                       ("5x-1", "at least 3")])
 def test_generate_refuses_sizes_it_cannot_make(size, says, capsys):
     assert main(["generate", "masyu", size]) == 4
     assert says in capsys.readouterr().err

@@ -88,9 +88,12 @@ def test_big_sudoku_numbers_use_the_two_digit_form():
     ("https://puzz.link/p?mashu/6", "ends before the grid size"),
     ("https://puzz.link/p?mashu/0/6/000000000000", "size must be two whole numbers"),
     ("https://puzz.link/p?mashu/6/6/1063000i30", "truncated"),
-    ("https://puzz.link/p?mashu/6/6/1063000i3000x", "extra data"),
+    ("https://puzz.link/p?mashu/6/6/1063000i30000", "extra data"),
+    ("https://puzz.link/p?mashu/6/6/1063000i3000x", "bad character 'x'"),
     ("https://puzz.link/p?mashu/6/6/1063000i300!", "bad character '!'"),
     ("https://puzz.link/p?mashu/2/2/0r", "bad character 'r'"),
+    ("https://puzz.link/p?mashu/3/3/!!!!", "bad character '!'"),  # not "extra data"
+    ("https://puzz.link/p?mashu/6/6/!", "bad character '!'"),  # not "truncated"
     ("https://puzz.link/p?mashu/2/2/01", "pearl beyond the end"),
     ("https://puzz.link/p?akari/6/6/nekcakb", "truncated"),
     ("https://puzz.link/p?akari/6/6/nekcakblg", "extra data"),

@@ -117,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(_sizes_as_operands(argv))
     try:
         if args.command == "solve":
             return cmd_solve(args)
@@ -392,6 +392,16 @@ def cmd_grade(args: argparse.Namespace) -> int:
     return result.verdict.exit_code
 
 
+def _sizes_as_operands(argv: Sequence[str] | None) -> list[str]:
+    """``generate masyu -1x5``: argparse reads a leading ``-`` as an option and would only say
+    that the size is missing; a space in front keeps it the size, which is then refused with
+    its own message."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["generate"]:
+        return [f" {a}" if a[:1] == "-" and a[1:2].isdigit() else a for a in args]
+    return args
+
+
 GENERATE_MAX_SIDE = 100
 """``generate`` refuses bigger grids: it proves uniqueness after every pearl it removes."""
 
@@ -402,9 +412,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from pencilsat.generators import generate_masyu
     from pencilsat.puzzles import masyu
 
-    size = re.fullmatch(r"([0-9]+)x([0-9]+)", args.size.strip())
+    text = args.size.strip()
+    size = re.fullmatch(r"([0-9]+)x([0-9]+)", text)
     if size is None:
-        raise InputError(f"size {args.size!r} is not WIDTHxHEIGHT", hint="e.g. 36x20")
+        hint = ("width and height are whole numbers of at least 3, e.g. 36x20"
+                if text.startswith("-") or "x-" in text else "e.g. 36x20")
+        raise InputError(f"size {text!r} is not WIDTHxHEIGHT", hint=hint)
     width, height = int(size[1]), int(size[2])
     if max(width, height) > GENERATE_MAX_SIDE:
         raise InputError(f"size {args.size}: at most {GENERATE_MAX_SIDE} cells on a side",

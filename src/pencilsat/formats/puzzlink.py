@@ -108,6 +108,11 @@ def _decode_masyu(body: str, width: int, height: int, column: int) -> masyu.Masy
     """Each character is one base-27 digit 9a + 3b + c for three cells (0 none, 1 W, 2 B)."""
     cells = width * height
     expected = math.ceil(cells / 3)
+    values = [DIGITS36.find(ch.lower()) for ch in body]
+    for i, value in enumerate(values):  # a bad character first: it explains a wrong length
+        if not 0 <= value < 27:
+            raise _error(f"bad character {describe_char(body[i])} in the Masyu data",
+                         column=column + i, hint="Masyu data uses 0-9 and a-q")
     if len(body) < expected:
         raise _error(f"the Masyu data is truncated: {len(body)} characters, expected {expected}"
                      f" for {width}x{height}", column=column + len(body),
@@ -117,11 +122,7 @@ def _decode_masyu(body: str, width: int, height: int, column: int) -> masyu.Masy
                      f" many for {width}x{height}", column=column + expected,
                      hint="check the size, or remove the trailing characters")
     flat = np.zeros(cells, dtype=np.uint8)
-    for i, ch in enumerate(body):
-        value = DIGITS36.find(ch.lower())
-        if not 0 <= value < 27:
-            raise _error(f"bad character {describe_char(ch)} in the Masyu data",
-                         column=column + i, hint="Masyu data uses 0-9 and a-q")
+    for i, value in enumerate(values):
         for k, weight in enumerate(_TRIPLE):
             pearl = value // weight % 3
             if 3 * i + k < cells:
