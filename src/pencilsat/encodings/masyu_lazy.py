@@ -257,7 +257,14 @@ these, median / mean:
 
 Also tried, against these: ``bump=0`` as well (a fixed decision order) 0.39-0.40 s median at
 100x100, but one puzzle of 20 took 2,932 calls (2.2 s mean); ``restartint=500`` like
-``restart=0``; ``chrono=2``, ``reduce=0``, ``score=0``, ``inprocessing=0``: no better."""
+``restart=0``; ``chrono=2``, ``reduce=0``, ``score=0``, ``inprocessing=0``, ``ilb=1``,
+``target=0`` or ``2``, ``lucky=0``: no better. A call's time is mostly search, not set-up: after
+the first (50-80 ms, 500-800 conflicts at 100x100) the calls take 1,000-3,600 decisions,
+not a re-decision of every variable, and 0.2-9 ms. One call in a run can take 45 ms for 25
+conflicts: CaDiCaL's first reduction of its learnt clauses, which re-walks all 200,000
+clauses. ``reduceint=2000`` (no reduction in a typical run) removed it: 100x100 median -5
+to -13% on three sets, but on the benchmark's growth puzzles median 0.42 -> 0.46 s and mean
+0.48 -> 0.46 s (the calls moved, 11-78 against 9-40): not kept."""
 CUTS = ("region", "loop", "boundary", "both")
 LARGE_GRID = 1000
 """From this many cells on, ``run`` adds region cuts and the inside/outside colouring by
