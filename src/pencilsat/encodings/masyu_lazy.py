@@ -241,8 +241,10 @@ CADICAL_OPTIONS = {"restart": 0, "reverse": 1}
 restarts, and the first decisions on the edge variables (``reverse``: the initial decision
 queue from the lowest variable, and the edges come before the colouring's points). Each call
 here is a short search from a near-complete assignment (the previous model, by phase saving);
-a restart throws that trail away and re-decides all 20,000-30,000 variables of a 100x100 grid,
-every few conflicts, so restarts made the cost per call grow faster than the grid. Chronological
+a restart throws that trail away and the solver assigns the grid over again, every few
+conflicts: on one 100x100 the calls after the first took 2,700-11,400 decisions and
+50,000-210,000 propagations each with restarts, 1,000-3,600 and 14,000-54,000 without, so
+restarts made the cost per call grow faster than the grid. Chronological
 backtracking (CaDiCaL's default, kept) is what lets a restart-free call keep its trail:
 ``restart=0`` with ``chrono=0`` was no faster than the defaults. Measured interleaved in one
 process (each puzzle the fastest of 2 runs), random loose puzzles, default settings against
@@ -258,9 +260,9 @@ these, median / mean:
 Also tried, against these: ``bump=0`` as well (a fixed decision order) 0.39-0.40 s median at
 100x100, but one puzzle of 20 took 2,932 calls (2.2 s mean); ``restartint=500`` like
 ``restart=0``; ``chrono=2``, ``reduce=0``, ``score=0``, ``inprocessing=0``, ``ilb=1``,
-``target=0`` or ``2``, ``lucky=0``: no better. A call's time is mostly search, not set-up: after
-the first (50-80 ms, 500-800 conflicts at 100x100) the calls take 1,000-3,600 decisions,
-not a re-decision of every variable, and 0.2-9 ms. One call in a run can take 45 ms for 25
+``target=0`` or ``2``, ``lucky=0``: no better. With these settings a call's time is mostly
+search, not set-up: after the first (50-80 ms, 500-800 conflicts at 100x100) the calls take
+0.2-9 ms. One call in a run can take 45 ms for 25
 conflicts: CaDiCaL's first reduction of its learnt clauses, which re-walks all 200,000
 clauses. ``reduceint=2000`` (no reduction in a typical run) removed it: 100x100 median -5
 to -13% on three sets, but on the benchmark's growth puzzles median 0.42 -> 0.46 s and mean
