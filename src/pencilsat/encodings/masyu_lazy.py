@@ -266,7 +266,14 @@ search, not set-up: after the first (50-80 ms, 500-800 conflicts at 100x100) the
 conflicts: CaDiCaL's first reduction of its learnt clauses, which re-walks all 200,000
 clauses. ``reduceint=2000`` (no reduction in a typical run) removed it: 100x100 median -5
 to -13% on three sets, but on the benchmark's growth puzzles median 0.42 -> 0.46 s and mean
-0.48 -> 0.46 s (the calls moved, 11-78 against 9-40): not kept."""
+0.48 -> 0.46 s (the calls moved, 11-78 against 9-40): not kept.
+
+The slowest growth puzzle at 100x100 (78 calls) is a stalemate of two big loops: a second
+loop of about 1,500 cells and 630 pearls is redrawn beside the main one for 50 calls. Tried
+against it: when the second loop keeps 80% of its pearls for 3 calls, set the phases of the
+edges inside its area (PySAT's ``set_phases``, which CaDiCaL keeps as forced phases) to
+"unused" or to random values: ten growth puzzles, median 0.54 -> 0.71 or 0.61 s, runs of
+283 and 650 calls. Not kept."""
 CUTS = ("region", "loop", "boundary", "both")
 LARGE_GRID = 1000
 """From this many cells on, ``run`` adds region cuts and the inside/outside colouring by
