@@ -273,7 +273,16 @@ loop of about 1,500 cells and 630 pearls is redrawn beside the main one for 50 c
 against it: when the second loop keeps 80% of its pearls for 3 calls, set the phases of the
 edges inside its area (PySAT's ``set_phases``, which CaDiCaL keeps as forced phases) to
 "unused" or to random values: ten growth puzzles, median 0.54 -> 0.71 or 0.61 s, runs of
-283 and 650 calls. Not kept."""
+283 and 650 calls. Not kept.
+
+The first call grows about as the square of the grid (random puzzles: 3 ms at 40x40, 57-73
+ms at 100x100, 350-380 ms at 140x140), because most of its conflicts are failed literals of
+the pearl rules: CaDiCaL's probing from the first conflict (``probeint=1``) cut them from 546
+to 25-60 at 100x100, but probing itself took 0.3 s. Adding every failed literal of the local
+clauses as a unit up front (found in a scratch script by one propagation per literal, 0.15 s
+at 100x100, not counted): the first call 52 -> 11 ms, but the whole run only 0.49 -> 0.44 s
+median over 8 puzzles, with more calls (11-35 against 13-29); at 40x40 no change. Not
+kept."""
 CUTS = ("region", "loop", "boundary", "both")
 LARGE_GRID = 1000
 """From this many cells on, ``run`` adds region cuts and the inside/outside colouring by
