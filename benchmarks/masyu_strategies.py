@@ -225,8 +225,9 @@ GROWTH_CONFIGS = {
 }
 """Growth runs: the default (lazy: MiniSat below ``HUGE_GRID`` cells, CaDiCaL from there;
 region cuts and the inside/outside colouring from ``LARGE_GRID`` cells on), lazy on MiniSat and
-on CaDiCaL at every size, lazy without the colouring (the default before it,
-to show what it changes), lazy with exact loop cuts only, and circuit."""
+on CaDiCaL (with the strategy's ``CADICAL_OPTIONS``) at every size, lazy without the colouring
+(the default before it, to show what it changes), lazy with exact loop cuts only, and
+circuit."""
 GROWTH_INSTANCES = 5
 DEFAULT_GROWTH_INSTANCES = 10
 """The default strategy, whose growth is the target, runs on twice as many puzzles: its SAT
