@@ -74,3 +74,32 @@ def test_examples_are_unique_for_both_strategies(name):
 def test_example_is_reproduced_by_its_seed():
     text = (EXAMPLES / "masyu_10x10.txt").read_text()
     assert masyu.format_puzzle(generate_masyu(10, 10, seed=1)) == text
+
+
+def test_grids_too_big_to_pin_are_refused_before_any_work():
+    with pytest.raises(InputError, match="at most 1600 cells"):
+        generate_masyu(60, 60, seed=1)
+
+
+def test_generated_puzzle_from_the_region_cut_size_on_is_unique(monkeypatch):
+    """From ``LARGE_GRID`` cells the generator's trials add the colouring and region cuts
+    guarded by two pearls' selectors; a cut that was wrong would let a non-unique puzzle
+    through or remove a pearl that was needed. The result is re-checked here by both fast
+    strategies, and the region cuts are counted to show they were used."""
+    import pencilsat.generators.masyu as generator
+
+    made = []
+    original = generator._region_cut
+
+    def counting(*args, **kwargs):
+        made.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(generator, "_region_cut", counting)
+    puzzle = generate_masyu(40, 25, seed=3)
+    assert made
+    lazy = masyu_lazy.run(puzzle)
+    circuit = masyu_circuit.run(puzzle, time_limit=120)
+    assert lazy.verdict == circuit.verdict == Verdict.UNIQUE
+    assert lazy.solution == circuit.solution
+    assert masyu.check(puzzle, lazy.solution) == []

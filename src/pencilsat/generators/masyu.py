@@ -25,13 +25,14 @@ import random
 import numpy as np
 
 from pencilsat.encodings import masyu_lazy
+from pencilsat.encodings.loop_sides import side_clauses
 from pencilsat.encodings.masyu_local_rules import (
     GridEdges,
     degree_clauses,
     no_square_loops,
     pearl_rule,
 )
-from pencilsat.encodings.subloops import forbid_loop, loops
+from pencilsat.encodings.subloops import crossing_edges, enclosed_area, forbid_loop, loops
 from pencilsat.errors import InputError
 from pencilsat.puzzles.common import Cell
 from pencilsat.puzzles.masyu import BLACK, EMPTY, WHITE, MasyuPuzzle, MasyuSolution, edge
@@ -45,6 +46,12 @@ SAT_SOLVER_OPTIONS: dict[str, int] = {}
 """Fixed (CaDiCaL's own settings, not the lazy strategy's tuned ones), so that a seed gives the
 same puzzle whatever the lazy strategy's defaults: which second loop a solver returns steers
 ``pinned_loop``."""
+MAX_CELLS = 1600
+"""Bigger grids are refused. Their random loops mostly have a stretch that two routings pass
+with the same pearls, so no pearl set pins them (``pinned_loop``), and all ``MAX_LOOP_TRIES``
+loops can fail: 40x40 seeds 1-4 each gave a puzzle (4.5-26 s), 50x30 seed 1 too (9.5 s);
+50x50 only seed 1 of 3 (18 s; the others failed after 50-55 s), 60x40 seed 1 (46-62 s),
+60x60 no seed of 2 (75-90 s)."""
 BLACK_LAST = 0.5
 """Removal tries black pearls later on average, so more of them stay (a looser loop leaves
 fewer places for black pearls than for white ones)."""
@@ -55,6 +62,10 @@ def generate_masyu(width: int, height: int, seed: int | None = None) -> MasyuPuz
     if width < 3 or height < 3:
         raise InputError(f"cannot generate a {width}x{height} Masyu",
                          hint="width and height must be at least 3")
+    if width * height > MAX_CELLS:
+        raise InputError(f"cannot generate a {width}x{height} Masyu: at most {MAX_CELLS} cells",
+                         hint="on bigger grids random loops are rarely pinned by their "
+                              "pearls; e.g. 40x40 or 50x30")
     rng = random.Random(seed)
     for _ in range(MAX_LOOP_TRIES):
         loop = pinned_loop(random_loop(width, height, rng))
@@ -64,7 +75,8 @@ def generate_masyu(width: int, height: int, seed: int | None = None) -> MasyuPuz
         if puzzle is not None:
             _confirm_unique(puzzle, loop)
             return MasyuPuzzle(puzzle.pearls, name=f"generated {width}x{height} seed {seed}")
-    raise RuntimeError(f"no unique {width}x{height} Masyu found in {MAX_LOOP_TRIES} loops")
+    raise InputError(f"no unique {width}x{height} Masyu found in {MAX_LOOP_TRIES} random loops",
+                     hint="try another --seed or a smaller grid")
 
 
 def pinned_loop(loop: MasyuSolution, max_steps: int = 30) -> MasyuSolution | None:
@@ -214,6 +226,8 @@ def remove_pearls_while_unique(puzzle: MasyuPuzzle, answer: MasyuSolution,
         for cell in cells:
             for clause in pearl_rule(grid, cell, int(puzzle.pearls[cell])):
                 solver.add_clause([-selector[cell], *clause])
+        if grid.width * grid.height >= masyu_lazy.LARGE_GRID:
+            solver.append_formula(side_clauses(grid, len(grid) + 1 + len(cells)))
         solver.add_clause(forbid_loop([grid.var[e] for e in answer.edges]))
         kept = set(cells)
         if _another_answer(solver, grid, kept, selector, pearl_of):
@@ -236,13 +250,34 @@ def _another_answer(solver, grid: GridEdges, kept: set[Cell], selector: dict[Cel
     """Whether a loop other than the blocked answer visits every kept pearl."""
     assumptions = [selector[cell] for cell in kept]
     kept_ids = {grid.cell_id(cell) for cell in kept}
+    regions = grid.width * grid.height >= masyu_lazy.LARGE_GRID
     while solver.solve(assumptions=assumptions):
         components = loops(grid, solver.get_model())
         for _, cells in components:
             if kept_ids.issubset(cells):
                 return True
+        largest = max(len(cells) for _, cells in components)
         for edge_vars, cells in components:
             on_loop = set(cells)
             missed = next(cell for cell in kept_ids if cell not in on_loop)
             solver.add_clause([*forbid_loop(edge_vars), -selector[pearl_of[missed]]])
+            if regions and masyu_lazy.REGION_MIN_CELLS <= len(cells) < largest:
+                _region_cut(solver, grid, edge_vars, cells, kept_ids, selector, pearl_of)
     return False
+
+
+def _region_cut(solver, grid: GridEdges, edge_vars: list[int], cells: list[int],
+                kept_ids: set[int], selector: dict[Cell, int], pearl_of: dict[int, Cell]) -> None:
+    """The lazy strategy's region cut (some edge crosses the border of the area the loop
+    encloses), valid while one kept pearl inside the area and one outside both stay: the
+    clause carries those two pearls' selectors. Without it, trials on grids from
+    ``masyu_lazy.LARGE_GRID`` cells redrew a loop for thousands of SAT calls (50x50: one
+    trial 38 s, the whole puzzle over 10 minutes)."""
+    area = enclosed_area(grid, edge_vars, cells)
+    inside = set(area.tolist())
+    pearl_in = next((cell for cell in cells if cell in kept_ids), None)
+    pearl_out = next((cell for cell in kept_ids if cell not in inside), None)
+    if pearl_in is None or pearl_out is None:
+        return
+    solver.add_clause([*crossing_edges(grid, area), -selector[pearl_of[pearl_in]],
+                       -selector[pearl_of[pearl_out]]])
