@@ -130,3 +130,11 @@ def test_pearl_rule_refuses_an_empty_cell() -> None:
     grid = _grid(3, 3)
     with pytest.raises(ValueError, match="no pearl"):
         pearl_rule(grid, (1, 1), masyu.EMPTY)
+
+
+@pytest.mark.parametrize(("height", "width"), SHAPES)
+def test_solution_draws_exactly_the_given_edges(height: int, width: int) -> None:
+    grid = _grid(height, width)
+    rng = random.Random(height * 31 + width)
+    chosen = sorted(rng.sample(range(1, len(grid) + 1), len(grid) // 2)) if len(grid) else []
+    assert grid.solution(chosen).edges == frozenset(grid.edges[v - 1] for v in chosen)

@@ -208,6 +208,7 @@ from pencilsat.encodings.subloops import (
     walk_loops,
 )
 from pencilsat.puzzles.masyu import MasyuPuzzle
+from pencilsat.solvers.bulk_load import clause_adder, load_clauses
 from pencilsat.solvers.gc_pause import gc_paused
 from pencilsat.solvers.registry import SAT_SOLVERS
 from pencilsat.solvers.result import SolveResult, SolveStats, Verdict, encoding_timed_out
@@ -437,7 +438,7 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
         for first in range(0, len(clauses), LOAD_CHUNK):
             if late := out_of_time():
                 return late
-            solver.append_formula(clauses[first:first + LOAD_CHUNK])
+            load_clauses(solver, clauses[first:first + LOAD_CHUNK])
         stats.encode_s = perf_counter() - start
         pearls = {grid.cell_id(cell) for cell in puzzle.pearl_cells()}
         search = _LoopSearch(solver, grid, pearls, deadline, cut, grow_after)
@@ -489,6 +490,7 @@ class _LoopSearch:
     def __init__(self, solver, grid: GridEdges, pearls: set[int], deadline: float | None,
                  cut: str, grow_after: int | None) -> None:
         self.solver = solver
+        self._add_clause = clause_adder(solver)
         self.grid = grid
         self.pearls = pearls
         self.pearl_mask = np.zeros(grid.width * grid.height, dtype=bool)
@@ -508,7 +510,7 @@ class _LoopSearch:
         self._free: np.ndarray | None = None
 
     def add(self, clause: list[int]) -> None:
-        self.solver.add_clause(clause)
+        self._add_clause(clause)
         self.added += 1
 
     def next_answer(self) -> list[int] | None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pencilsat.solvers.bulk_load import load_clauses
 from pencilsat.solvers.cnf import CnfBackend
 from pencilsat.solvers.result import SolveResult, SolveStats
 from pencilsat.solvers.uniqueness import prove_unique, resolve_sat_solver
@@ -42,7 +43,8 @@ class ClauseBackend(CnfBackend):
         from pysat.solvers import Solver
 
         self.sat_solver = sat_solver
-        self.solver = Solver(name=sat_solver, bootstrap_with=clauses)
+        self.solver = Solver(name=sat_solver)
+        load_clauses(self.solver, clauses)
         self._num_vars = num_vars
         self._num_clauses = len(clauses)
         self._model_set: set[int] = set()

@@ -34,6 +34,7 @@ from pencilsat.encodings.csp import (
     Or,
     nnf,
 )
+from pencilsat.solvers.bulk_load import load_clauses
 from pencilsat.solvers.result import EncodingTimeOut
 
 Lit = int | bool  # a PySAT literal, or a constant truth value
@@ -346,7 +347,8 @@ class CnfBackend:
         self.model = model
         self.compiler = CnfCompiler(model, log_min_domain, deadline)
         self.sat_solver = sat_solver
-        self.solver = Solver(name=sat_solver, bootstrap_with=self.compiler.clauses)
+        self.solver = Solver(name=sat_solver)
+        load_clauses(self.solver, self.compiler.clauses)
         self._fed = len(self.compiler.clauses)
         self._model_set: set[int] = set()
 

@@ -45,6 +45,7 @@ from typing import IO, Any
 import numpy as np
 
 from pencilsat.encodings.sudoku import grid_clauses, num_vars
+from pencilsat.solvers.bulk_load import load_clauses
 
 DEFAULT_SAT_SOLVER = "cadical153"
 RENEW_EVERY = 1000
@@ -88,7 +89,8 @@ class GridSolver:
 
         if self.solver is not None:
             self.solver.delete()
-        self.solver = Solver(name=self.sat_solver, bootstrap_with=self.clauses)
+        self.solver = Solver(name=self.sat_solver)
+        load_clauses(self.solver, self.clauses)
         self.used = 0
         self.top = self.num_vars
 

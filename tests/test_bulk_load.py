@@ -1,0 +1,49 @@
+"""``bulk_load`` hands clauses to PySAT's C functions directly: the solver must end up with
+the same formula as through ``append_formula`` (same answer, same search), and solvers it
+does not know must still get every clause."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import CORPUS
+from pysat.solvers import Solver
+
+from pencilsat.encodings.loop_sides import side_clauses
+from pencilsat.encodings.masyu_local_rules import GridEdges, local_rule_clauses
+from pencilsat.puzzles.masyu import parse_puzzle
+from pencilsat.solvers.bulk_load import clause_adder, load_clauses
+
+
+def _clauses() -> list[list[int]]:
+    puzzle = parse_puzzle((CORPUS / "masyu" / "seed_36x20.txt").read_text())
+    grid = GridEdges(puzzle)
+    return local_rule_clauses(puzzle, grid) + side_clauses(grid, len(grid) + 1)
+
+
+@pytest.mark.parametrize("name", ["cadical195", "cadical153", "glucose4", "minisat22"])
+def test_direct_load_gives_the_same_formula_as_append_formula(name: str) -> None:
+    clauses = _clauses()
+    with Solver(name=name) as direct, Solver(name=name) as wrapped:
+        assert clause_adder(direct) != direct.add_clause  # the C function is found
+        load_clauses(direct, clauses)
+        wrapped.append_formula(clauses)
+        assert direct.solve() and wrapped.solve()
+        assert direct.get_model() == wrapped.get_model()
+        assert direct.accum_stats() == wrapped.accum_stats()
+
+
+def test_unknown_solver_falls_back_to_add_clause() -> None:
+    clauses = _clauses()
+    with Solver(name="maplechrono") as solver, Solver(name="maplechrono") as wrapped:
+        assert clause_adder(solver) == solver.add_clause
+        load_clauses(solver, clauses)
+        wrapped.append_formula(clauses)
+        assert solver.solve() and wrapped.solve()
+        assert solver.get_model() == wrapped.get_model()
+
+
+@pytest.mark.parametrize("name", ["cadical195", "glucose4", "minisat22"])
+def test_contradiction_while_loading_is_still_unsatisfiable(name: str) -> None:
+    with Solver(name=name) as solver:
+        load_clauses(solver, [[1, 2], [-1], [-2], [3]])
+        assert solver.solve() is False
