@@ -10,10 +10,12 @@ import random
 import numpy as np
 import pytest
 
-from pencilsat.encodings.loop_sides import side_clauses, side_variable_count
+from pencilsat.encodings.loop_sides import side_clause_parts, side_clauses, side_variable_count
 from pencilsat.encodings.masyu_local_rules import (
     GridEdges,
     degree_clauses,
+    local_rule_clauses,
+    local_rule_parts,
     pearl_rule,
 )
 from pencilsat.generators.masyu import random_loop
@@ -138,3 +140,15 @@ def test_solution_draws_exactly_the_given_edges(height: int, width: int) -> None
     rng = random.Random(height * 31 + width)
     chosen = sorted(rng.sample(range(1, len(grid) + 1), len(grid) // 2)) if len(grid) else []
     assert grid.solution(chosen).edges == frozenset(grid.edges[v - 1] for v in chosen)
+
+
+@pytest.mark.parametrize("band", [1, 5, 23, 10_000])
+def test_clauses_built_in_pieces_are_the_whole_in_order(band: int) -> None:
+    rng = random.Random(band)
+    pearls = np.array([[rng.choice((0, 0, 1, 2)) for _ in range(9)] for _ in range(7)],
+                      dtype=np.uint8)
+    puzzle = masyu.MasyuPuzzle(pearls)
+    grid = GridEdges(puzzle)
+    assert sum(local_rule_parts(puzzle, grid, band), []) == local_rule_clauses(puzzle, grid)
+    first = len(grid) + 1
+    assert sum(side_clause_parts(grid, first, band), []) == side_clauses(grid, first)

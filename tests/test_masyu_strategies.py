@@ -161,6 +161,31 @@ def test_a_time_limit_cuts_encoding_short():
     assert result.stats.clauses is None  # compiling stopped before a CNF existed
 
 
+def test_lazy_looks_at_the_clock_between_pieces_of_the_cnf(monkeypatch):
+    """A clock that moves one second per look, a 4.5 s limit and pieces of 100 cells: the
+    run stops after a few pieces, long before the 900 cells' clauses are all built."""
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(masyu_lazy, "perf_counter", lambda: float(next(ticks)))
+    monkeypatch.setattr(masyu_lazy, "BUILD_BAND", 100)
+    puzzle = masyu.MasyuPuzzle(np.zeros((30, 30), dtype=np.uint8))
+    result = masyu_lazy.run(puzzle, time_limit=4.5)
+    assert (result.verdict, result.message) == (Verdict.UNKNOWN,
+                                                "time limit reached while encoding")
+    whole = masyu_lazy.run(puzzle).stats.clauses
+    assert 0 < result.stats.clauses <= 5 * whole // 9
+
+
+def test_lazy_built_in_pieces_gives_the_same_answer(monkeypatch):
+    path = CORPUS / "janko" / "760_40x58.txt"
+    whole = masyu_lazy.run(masyu.parse_puzzle(path.read_text()))
+    monkeypatch.setattr(masyu_lazy, "BUILD_BAND", 37)
+    pieces = masyu_lazy.run(masyu.parse_puzzle(path.read_text()))
+    assert pieces.verdict == whole.verdict == Verdict.UNIQUE
+    assert pieces.solution == whole.solution
+    assert (pieces.stats.clauses, pieces.stats.extra["sat_calls"]) == (
+        whole.stats.clauses, whole.stats.extra["sat_calls"])
+
+
 def test_the_cnf_compiler_stops_at_a_passed_deadline():
     from time import perf_counter
 

@@ -25,6 +25,8 @@ all four"; measured and not kept: 35% fewer clauses but random 100x100 1.41 agai
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from pencilsat.encodings.masyu_local_rules import Clause, GridEdges, ordered_clauses
@@ -35,16 +37,18 @@ def side_variable_count(grid: GridEdges) -> int:
     return max(grid.height - 1, 0) * max(grid.width - 1, 0)
 
 
-def side_clauses(grid: GridEdges, first: int) -> list[Clause]:
-    """``edge <-> side(a) xor side(b)`` for every edge, in variable order, the side variables
-    numbered from ``first`` in row-major order of points (point (r, c) lies between rows r,
-    r + 1 and columns c, c + 1). Built per kind of edge with numpy (interior: 4 clauses; on
-    the rim: 2; in a 1-wide grid: ``not used``)."""
+def side_clauses(grid: GridEdges, first: int, edges: slice = slice(None)) -> list[Clause]:
+    """``edge <-> side(a) xor side(b)`` for every edge (of the range ``edges`` of variables
+    1..len(grid), as a slice of that list; all by default), in variable order, the side
+    variables numbered from ``first`` in row-major order of points (point (r, c) lies
+    between rows r, r + 1 and columns c, c + 1). Built per kind of edge with numpy
+    (interior: 4 clauses; on the rim: 2; in a 1-wide grid: ``not used``)."""
     width, height = grid.width, grid.height
     end_a, end_b, _ = grid.arrays()
-    edge = np.arange(1, len(grid) + 1, dtype=np.int64)
-    rows, cols = np.divmod(end_a[1:], width)
-    horizontal = (end_b[1:] == end_a[1:] + 1) & (width > 1)
+    edge = np.arange(1, len(grid) + 1, dtype=np.int64)[edges]
+    end_a, end_b = end_a[1:][edges], end_b[1:][edges]
+    rows, cols = np.divmod(end_a, width)
+    horizontal = (end_b == end_a + 1) & (width > 1)
     # a horizontal edge has points above and below its midpoint, a vertical one left and right
     one = _point(np.where(horizontal, rows - 1, rows), np.where(horizontal, cols, cols - 1),
                  width, height, first)
@@ -63,6 +67,13 @@ def side_clauses(grid: GridEdges, first: int) -> list[Clause]:
     neither = ~both & ~single
     parts.append((offset[neither], -edge[neither][:, None]))
     return ordered_clauses(parts, int(count.sum()))
+
+
+def side_clause_parts(grid: GridEdges, first: int, band: int) -> Iterator[list[Clause]]:
+    """``side_clauses`` in pieces of at most ``band`` edges each, in the same order: a caller
+    with a time limit looks at the clock between pieces."""
+    for start in range(0, len(grid), band):
+        yield side_clauses(grid, first, slice(start, start + band))
 
 
 def _point(rows: np.ndarray, cols: np.ndarray, width: int, height: int, first: int) -> np.ndarray:

@@ -21,6 +21,7 @@ edge before down edge), which PySAT uses directly and CP-SAT maps to its own lit
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cached_property
 from itertools import combinations
 
@@ -143,15 +144,29 @@ def local_rule_clauses(puzzle: MasyuPuzzle, grid: GridEdges) -> list[Clause]:
     return clauses
 
 
-def degree_clauses(grid: GridEdges) -> list[Clause]:
-    """Per cell, in cell order: no dead end (for each of its edges, that edge implies one of
-    the others) and no branch (not three of its edges together), each in the order of the
-    cell's edge variables. Built per number of edges with numpy; the tests keep the
-    cell-by-cell definition as the reference. An earlier numpy version was dropped (787080d)
-    when ``GridEdges`` built its per-cell lists anyway; those lists are now made on first
-    use, and a per-cell build pays for them: 2.4 against 0.8 ms on the seed 36x20, 42
-    against 19 ms on a 100x100 (garbage collector off, as in ``lazy``)."""
-    present = grid.sides > 0
+def local_rule_parts(puzzle: MasyuPuzzle, grid: GridEdges,
+                     band: int) -> Iterator[list[Clause]]:
+    """``local_rule_clauses`` in pieces of at most ``band`` cells each, in the same order
+    (degree clauses band by band, then pearl clauses band by band): a caller with a time
+    limit looks at the clock between pieces, as a 1000x1000 grid takes seconds to build."""
+    cells = grid.width * grid.height
+    for first in range(0, cells, band):
+        yield degree_clauses(grid, slice(first, first + band))
+    for first in range(0, cells, band):
+        yield pearl_clauses(puzzle, grid, slice(first, first + band))
+
+
+def degree_clauses(grid: GridEdges, cells: slice = slice(None)) -> list[Clause]:
+    """Per cell (of the cell-id range ``cells``; every cell by default), in cell order: no
+    dead end (for each of its edges, that edge implies one of the others) and no branch (not
+    three of its edges together), each in the order of the cell's edge variables. Built per
+    number of edges with numpy; the tests keep the cell-by-cell definition as the reference.
+    An earlier numpy version was dropped (787080d) when ``GridEdges`` built its per-cell lists
+    anyway; those lists are now made on first use, and a per-cell build pays for them: 2.4
+    against 0.8 ms on the seed 36x20, 42 against 19 ms on a 100x100 (garbage collector off,
+    as in ``lazy``)."""
+    sides = grid.sides[cells]
+    present = sides > 0
     degree = present.sum(axis=1)
     count = degree + degree * (degree - 1) * (degree - 2) // 6
     offset = np.cumsum(count) - count
@@ -160,7 +175,7 @@ def degree_clauses(grid: GridEdges) -> list[Clause]:
         chosen = degree == k
         if not chosen.any():
             continue
-        edges = grid.sides[chosen][present[chosen]].reshape(-1, k)
+        edges = sides[chosen][present[chosen]].reshape(-1, k)
         at = offset[chosen][:, None]
         others = [[j for j in range(k) if j != i] for i in range(k)]
         dead_ends = np.concatenate((-edges[:, :, None], edges[:, others]), axis=2)
@@ -182,14 +197,19 @@ def ordered_clauses(parts: list[tuple[np.ndarray, np.ndarray]], total: int) -> l
     return out.tolist()
 
 
-def pearl_clauses(puzzle: MasyuPuzzle, grid: GridEdges) -> list[Clause]:
-    """Every pearl is on the loop and obeys its colour's rule (digest, constraints 4-5)."""
+def pearl_clauses(puzzle: MasyuPuzzle, grid: GridEdges,
+                  cells: slice = slice(None)) -> list[Clause]:
+    """Every pearl (of the cell-id range ``cells``; all by default) is on the loop and obeys
+    its colour's rule (digest, constraints 4-5), pearl by pearl in cell order."""
     clauses: list[Clause] = []
     sides = grid.side_lists
     width = grid.width
-    colours = puzzle.pearls.ravel().tolist()
-    for cell_id in np.flatnonzero(puzzle.pearls.ravel()).tolist():
-        clauses.extend(_pearl_rule(sides, width, cell_id, colours[cell_id]))
+    colours = puzzle.pearls.ravel()
+    first = cells.indices(len(colours))[0]
+    chosen = colours[cells]
+    for cell_id, colour in zip((np.flatnonzero(chosen) + first).tolist(),
+                               chosen[chosen != 0].tolist(), strict=True):
+        clauses.extend(_pearl_rule(sides, width, cell_id, colour))
     return clauses
 
 
