@@ -199,6 +199,23 @@ def test_the_cnf_compiler_stops_at_a_passed_deadline():
     assert CnfCompiler(model, deadline=perf_counter() + 3600).clauses
 
 
+def test_the_tamura_builder_stops_at_a_passed_deadline():
+    """Building the CSP of a 40x58 takes about a second: the builder itself looks at the
+    clock, and the run reports the encoding it was building."""
+    from time import perf_counter
+
+    from pencilsat.encodings.masyu_tamura import build
+    from pencilsat.solvers.result import EncodingTimeOut
+
+    big = masyu.parse_puzzle((CORPUS / "janko" / "760_40x58.txt").read_text())
+    with pytest.raises(EncodingTimeOut):
+        build(big, deadline=perf_counter() - 1)
+    small = masyu.parse_puzzle((CORPUS / "seed_10x10.txt").read_text())
+    assert build(small, deadline=perf_counter() + 3600).model.constraints
+    result = load_strategy("masyu", "tamura-log")[1](big, time_limit=1e-9)
+    assert (result.verdict, result.stats.encoding) == (Verdict.UNKNOWN, "tamura-log")
+
+
 def test_generous_time_limit_still_gives_the_verdict():
     puzzle = masyu.parse_puzzle((CORPUS / "seed_36x20.txt").read_text())
     for run in STRATEGIES.values():

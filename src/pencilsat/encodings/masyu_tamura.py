@@ -21,6 +21,7 @@ neighbours that exist.
 
 from __future__ import annotations
 
+from time import perf_counter
 from typing import Any
 
 from pencilsat.encodings.csp import (
@@ -39,7 +40,7 @@ from pencilsat.encodings.csp import (
     or_,
 )
 from pencilsat.puzzles.masyu import BLACK, WHITE, MasyuPuzzle, MasyuSolution
-from pencilsat.solvers.result import SolveResult
+from pencilsat.solvers.result import EncodingTimeOut, SolveResult
 from pencilsat.solvers.uniqueness import Encoding, solve_encoding
 
 
@@ -61,8 +62,16 @@ def number_domain(cell: tuple[int, int], start: tuple[int, int] | None,
     return [0, *range(dist + 1, longest - dist + 2, 2)]
 
 
-def build(puzzle: MasyuPuzzle, *, fix_start: bool = True, tight_numbers: bool = True) -> Encoding:
-    """The CSP of the seed's masyu.pl for ``puzzle``."""
+def build(puzzle: MasyuPuzzle, *, fix_start: bool = True, tight_numbers: bool = True,
+          deadline: float | None = None) -> Encoding:
+    """The CSP of the seed's masyu.pl for ``puzzle``. With a ``deadline`` (a
+    ``time.perf_counter`` value) it raises ``EncodingTimeOut`` once that has passed, looking
+    at the clock after each row: the CSP of a 40x58 takes about a second to build."""
+
+    def check_clock() -> None:
+        if deadline is not None and perf_counter() > deadline:
+            raise EncodingTimeOut("tamura")
+
     m = Model()
     H, W = puzzle.height, puzzle.width
     n_cells = H * W
@@ -90,6 +99,7 @@ def build(puzzle: MasyuPuzzle, *, fix_start: bool = True, tight_numbers: bool = 
             x[i, j] = m.int_var(f"x_{i}_{j}", number_domain(
                 (i, j), start if tight_numbers else None, n_cells))
             y[i, j] = m.bool_var(f"y_{i}_{j}")
+        check_clock()
 
     for i in range(H):
         for j in range(W):
@@ -124,6 +134,7 @@ def build(puzzle: MasyuPuzzle, *, fix_start: bool = True, tight_numbers: bool = 
             # 6. numbering
             m.add(iff(gt(d[i, j], 0), gt(x[i, j], 0)))
             m.add(iff(eq(x[i, j], 1), y[i, j]))
+        check_clock()
     m.add(exactly_one(list(y.values())))
     if start is not None:
         m.add(y[start])
@@ -154,7 +165,8 @@ def run(
     sat_solver: str | None = None,
     time_limit: float | None = None,
 ) -> SolveResult:
-    return solve_encoding(puzzle, lambda: build(puzzle), backend=backend,
+    deadline = None if time_limit is None else perf_counter() + time_limit
+    return solve_encoding(puzzle, lambda: build(puzzle, deadline=deadline), backend=backend,
                           sat_solver=sat_solver, time_limit=time_limit)
 
 
@@ -172,7 +184,8 @@ def run_log(
     """The same model with the order numbers in the log encoding (CNF backend only)."""
     if backend != "cnf":
         raise ValueError("encoding tamura-log is for the cnf backend only (use --backend cnf)")
-    result = solve_encoding(puzzle, lambda: build(puzzle), backend=backend,
+    deadline = None if time_limit is None else perf_counter() + time_limit
+    result = solve_encoding(puzzle, lambda: build(puzzle, deadline=deadline), backend=backend,
                             sat_solver=sat_solver, time_limit=time_limit,
                             log_min_domain=LOG_MIN_DOMAIN)
     result.stats.encoding = "tamura-log"

@@ -72,17 +72,20 @@ def solve_encoding(
     time_limit: float | None = None,
     log_min_domain: int | None = None,
 ) -> SolveResult:
-    """Encode, solve, forbid the answer, solve again; honour ``time_limit`` throughout."""
+    """Encode, solve, forbid the answer, solve again; honour ``time_limit`` throughout (a
+    ``build`` that watches the clock itself raises ``EncodingTimeOut``)."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    encoding = build()
+    encoding = None
     try:
+        encoding = build()
         if deadline is not None and time.perf_counter() > deadline:
             raise EncodingTimeOut
         solver = make_backend(encoding.model, backend, sat_solver, log_min_domain, deadline)
-    except EncodingTimeOut:
-        stats = SolveStats(backend=backend, encoding=encoding.name,
-                           encode_s=time.perf_counter() - start)
+    except EncodingTimeOut as stop:
+        # a builder that stops itself names its encoding in the exception
+        name = encoding.name if encoding is not None else "".join(map(str, stop.args[:1]))
+        stats = SolveStats(backend=backend, encoding=name, encode_s=time.perf_counter() - start)
         return encoding_timed_out(puzzle, stats)
     stats = SolveStats(backend=backend, encoding=encoding.name,
                        sat_solver=getattr(solver, "sat_solver", None),
