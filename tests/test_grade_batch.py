@@ -24,3 +24,16 @@ def test_grade_batch_grades_only_unique_lines(tmp_path):
     assert all(r["verdict"] == "unique" and r["level"] in (1, 2, 3) for r in records[:3])
     assert records[3]["verdict"] == "multiple" and "level" not in records[3]
     assert records[4]["verdict"] == "invalid" and "reason" in records[4]
+
+
+def test_grade_batch_reports_a_grading_time_out_per_puzzle(tmp_path, monkeypatch):
+    import pencilsat.grading.clock as clock
+
+    monkeypatch.setattr(clock, "perf_counter", lambda: float("inf"))
+    f = tmp_path / "batch.txt"
+    f.write_text((CORPUS / "sudoku/tatham/basic.txt").read_text().splitlines()[0] + "\n")
+    out = io.StringIO()
+    run_grade_batch(str(f), out, progress=False, time_limit=600)
+    record = json.loads(out.getvalue())
+    assert (record["verdict"], record["level"]) == ("unique", None)
+    assert record["reason"] == "not graded: time limit reached while grading"

@@ -63,3 +63,44 @@ def test_steps_are_printed_in_words(capsys):
     assert main(["grade", str(EXAMPLES["masyu"]), "--steps"]) == 0
     out = capsys.readouterr().out
     assert "Level 1" in out and "SIROMSKETU1" in out and "blocked" in out
+
+
+def _example(genre: str, tmp_path):
+    path = EXAMPLES[genre]
+    if genre == "sudoku":  # one puzzle of the set
+        path = tmp_path / "one.txt"
+        path.write_text(EXAMPLES["sudoku"].read_text().splitlines()[0] + "\n")
+    return path
+
+
+@pytest.mark.parametrize("genre", sorted(EXAMPLES))
+def test_each_engine_stops_at_a_passed_deadline(genre, tmp_path):
+    from time import perf_counter
+
+    from pencilsat.grading.clock import GradingTimeOut
+    from pencilsat.grading.front import grader_for
+
+    puzzle = read_input(str(_example(genre, tmp_path)))
+    engine = grader_for(genre)
+    with pytest.raises(GradingTimeOut):
+        engine(puzzle, deadline=perf_counter() - 1)
+    far = engine(puzzle, deadline=perf_counter() + 3600).to_json()
+    assert far == engine(puzzle).to_json() and far["steps"]
+
+
+@pytest.mark.parametrize("genre", sorted(EXAMPLES))
+def test_running_out_of_time_while_grading_is_a_time_out_not_a_level(genre, tmp_path,
+                                                                      capsys, monkeypatch):
+    """The limit covers grading too: uniqueness is proven (the solver's clock is untouched),
+    the graders' clock says the time is up, and the CLI says so with exit status 3."""
+    import pencilsat.grading.clock as clock
+
+    monkeypatch.setattr(clock, "perf_counter", lambda: float("inf"))
+    path = str(_example(genre, tmp_path))
+    assert main(["grade", path, "--time-limit", "600"]) == 3
+    out = capsys.readouterr().out
+    assert out.startswith("verdict: unique — not graded") and "while grading" in out
+    assert main(["grade", path, "--time-limit", "600", "--json"]) == 3
+    data = json.loads(capsys.readouterr().out)
+    assert (data["verdict"], data["level"]) == ("unique", None)
+    assert data["reason"] == "not graded: time limit reached while grading"

@@ -76,7 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--json", action="store_true", help="print one JSON object")
     grade.add_argument("--steps", action="store_true", help="print the step-by-step deductions")
     grade.add_argument("--time-limit", type=seconds, metavar="S",
-                       help="seconds for the uniqueness proof")
+                       help="seconds for the uniqueness proof and the grading together "
+                            "(with --batch: for each puzzle's proof, and again for its "
+                            "grading)")
     grade.add_argument("--batch", metavar="FILE",
                        help="grade a file of one-line Sudoku puzzles, writing JSON lines")
 
@@ -380,6 +382,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
     result = grade(puzzle, time_limit=args.time_limit)
     if args.json:
         print(json.dumps(result.to_json()))
+    elif result.timed_out:
+        print("verdict: unique — not graded: the time limit ran out while grading (give a "
+              "longer --time-limit)")
     elif result.grade is None and result.verdict.value == "unknown":
         print("verdict: unknown — not graded: the time limit ran out before uniqueness was "
               "proven (the puzzle may still be unique; give a longer --time-limit)")
@@ -389,7 +394,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     else:
         print("verdict: unique")
         print(result.grade.describe(args.steps))
-    return result.verdict.exit_code
+    return result.exit_code
 
 
 def _sizes_as_operands(argv: Sequence[str] | None) -> list[str]:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from time import perf_counter
 from typing import Any
 
+from pencilsat.grading.clock import GradingTimeOut
 from pencilsat.solvers.front import solve
 from pencilsat.solvers.result import SolveResult, Verdict
 
@@ -24,11 +26,18 @@ GRADERS = {
 
 @dataclass
 class GradeResult:
-    """The uniqueness verdict, and the grade when (and only when) the verdict is unique."""
+    """The uniqueness verdict, and the grade when (and only when) the verdict is unique and
+    grading ended within the time limit (``timed_out``: it did not)."""
 
     verdict: Verdict
     solve_result: SolveResult
     grade: Any = None
+    timed_out: bool = False
+
+    @property
+    def exit_code(self) -> int:
+        """The verdict's exit status, or 3 (time-out) when grading ran out of time."""
+        return Verdict.UNKNOWN.exit_code if self.timed_out else self.verdict.exit_code
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"verdict": self.verdict.value}
@@ -36,6 +45,8 @@ class GradeResult:
             data.update(self.grade.to_json())
         else:
             data.update({"level": None, "finished": None, "techniques": {}, "steps": []})
+        if self.timed_out:
+            data["reason"] = "not graded: time limit reached while grading"
         return data
 
 
@@ -45,8 +56,14 @@ def grader_for(genre: str) -> Any:
 
 
 def grade(puzzle: Any, *, time_limit: float | None = None) -> GradeResult:
-    """Prove uniqueness with the default strategy, then grade with the genre's engine."""
+    """Prove uniqueness with the default strategy, then grade with the genre's engine;
+    ``time_limit`` bounds both together."""
+    deadline = None if time_limit is None else perf_counter() + time_limit
     result = solve(puzzle, time_limit=time_limit)
     if result.verdict != Verdict.UNIQUE:
         return GradeResult(result.verdict, result)
-    return GradeResult(result.verdict, result, grader_for(puzzle.genre)(puzzle))
+    try:
+        return GradeResult(result.verdict, result,
+                           grader_for(puzzle.genre)(puzzle, deadline=deadline))
+    except GradingTimeOut:
+        return GradeResult(result.verdict, result, timed_out=True)

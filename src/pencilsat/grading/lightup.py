@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from pencilsat.grading.clock import check_deadline
 from pencilsat.grading.lightup_catalogue import SEARCH_ORDER, Technique
 from pencilsat.grading.lightup_cost import THESIS_SCALE, LevelScale, use_cost
 from pencilsat.grading.lightup_engine import Engine
@@ -152,8 +153,10 @@ class LightUpGrade:
         return "\n".join(lines)
 
 
-def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE) -> LightUpGrade:
-    """Grade a (uniquely solvable) Light Up puzzle with Kashima's 25 techniques."""
+def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
+                  deadline: float | None = None) -> LightUpGrade:
+    """Grade a (uniquely solvable) Light Up puzzle with Kashima's 25 techniques. Past
+    ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``."""
     board = Board.from_puzzle(puzzle)
     engine = Engine(board, SEARCH_ORDER)
     steps: list[LightUpStep] = []
@@ -161,6 +164,7 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE) -> Li
     stuck: str | None = None
     try:
         while (hit := engine.next_application()) is not None:
+            check_deadline(deadline)
             tech, anchor, deduction = hit
             uses[tech.number] += 1
             charged = use_cost(tech.cost, uses[tech.number])

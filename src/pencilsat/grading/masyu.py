@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pencilsat.grading.clock import check_deadline
 from pencilsat.grading.masyu_basic import (
     adjacent_blacks_first_clue,
     basic_fixpoint,
@@ -150,6 +151,7 @@ class _Run:
     geometry: Geometry
     level: int
     max_trials: int
+    deadline: float | None = None
     st: MasyuState = field(init=False)
     steps: list[MasyuStep] = field(default_factory=list)
     tedium_events: int = 0
@@ -182,6 +184,7 @@ class _Run:
             record(ded, st.apply(ded))
         st.mark_all_dirty()
         while True:
+            check_deadline(self.deadline)
             self.propagate(st, record, score_tedium=True)
             verdict = self.judge(st)
             if verdict == "solved":
@@ -196,6 +199,7 @@ class _Run:
         """Basic fixpoint, then one general deduction, until stuck or contradicted."""
         level = self.level
         while True:
+            check_deadline(self.deadline)
             basic_fixpoint(st, record)
             if st.contradiction:
                 return
@@ -291,16 +295,18 @@ class _Run:
         return False
 
 
-def grade_masyu(puzzle: MasyuPuzzle, *, max_trials: int = DEFAULT_MAX_TRIALS) -> MasyuGrade:
+def grade_masyu(puzzle: MasyuPuzzle, *, max_trials: int = DEFAULT_MAX_TRIALS,
+                deadline: float | None = None) -> MasyuGrade:
     """Grade a Masyu whose solution is unique (the caller proves uniqueness first).
 
     ``max_trials`` caps the number of MUJYUNSYORI trial propagations at level 3 (a
     deterministic budget); when it is exhausted the grade is level 3 with ``finished`` False.
+    Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``.
     """
     geometry = Geometry(puzzle)
     run = None
     for level in (1, 2, 3):
-        run = _Run(geometry, level, max_trials)
+        run = _Run(geometry, level, max_trials, deadline)
         run.solve()
         if run.solved:
             break

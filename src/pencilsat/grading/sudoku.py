@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pencilsat.errors import InputError
+from pencilsat.grading.clock import check_deadline
 from pencilsat.grading.sudoku_bands import first_clue
 from pencilsat.grading.sudoku_contradiction import contradiction_processing
 from pencilsat.grading.sudoku_flow import PairMemory, apply, find_step
@@ -116,14 +117,16 @@ def _validated_clues(puzzle: SudokuPuzzle) -> list[int]:
     return clues
 
 
-def grade_sudoku(puzzle: SudokuPuzzle) -> SudokuGrade:
-    """Grade a 9x9 Sudoku by Sato's techniques, levels and level-up rule (paper §3-§5)."""
+def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None) -> SudokuGrade:
+    """Grade a 9x9 Sudoku by Sato's techniques, levels and level-up rule (paper §3-§5).
+    Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``."""
     state = SudokuState.from_clues(_validated_clues(puzzle))
     steps = first_clue(state)
     level, c1, c2 = 1, 0, 0
     memory = PairMemory()
     while True:
         while not state.complete():
+            check_deadline(deadline)
             step = find_step(state, level, False, memory)
             if step is None:
                 break
@@ -138,6 +141,7 @@ def grade_sudoku(puzzle: SudokuPuzzle) -> SudokuGrade:
         if level < 3:
             level += 1
             continue
+        check_deadline(deadline)
         step = contradiction_processing(state, memory)
         if step is None:
             break

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from time import perf_counter
 from typing import IO, Any
 
 from pencilsat.errors import InputError
+from pencilsat.grading.clock import GradingTimeOut
 from pencilsat.grading.sudoku import grade_sudoku
 from pencilsat.puzzles.sudoku import parse_line
 from pencilsat.solvers.sudoku_batch import read_batch_lines, solve_batch, write_records
@@ -24,10 +26,15 @@ def grade_batch(lines: list[str], *, time_limit: float | None = None) -> Iterato
         if "reason" in rec:
             out["reason"] = rec["reason"]
         if rec["verdict"] == "unique":
+            deadline = None if time_limit is None else perf_counter() + time_limit
             try:
-                out.update(grade_sudoku(parse_line(lines[rec["index"]].strip())).to_json())
+                puzzle = parse_line(lines[rec["index"]].strip())
+                out.update(grade_sudoku(puzzle, deadline=deadline).to_json())
             except InputError as err:  # e.g. a 16x16: Sato's grader is 9x9 only
                 out.update({"level": None, "reason": f"not graded: {err.message}"})
+            except GradingTimeOut:
+                out.update({"level": None,
+                            "reason": "not graded: time limit reached while grading"})
         yield out
 
 
