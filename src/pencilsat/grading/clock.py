@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from time import perf_counter
 
+TIMED_OUT_REASON = "not graded: time limit reached while grading"
+"""The ``reason`` a JSON record gives for a unique puzzle whose grading ran out of time."""
+
 
 class GradingTimeOut(Exception):
     """The time limit ran out while a unique puzzle was being graded."""

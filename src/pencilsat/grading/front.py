@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
-from pencilsat.grading.clock import GradingTimeOut
+from pencilsat.grading.clock import TIMED_OUT_REASON, GradingTimeOut
 from pencilsat.solvers.front import solve
 from pencilsat.solvers.result import SolveResult, Verdict
 
@@ -46,7 +46,7 @@ class GradeResult:
         else:
             data.update({"level": None, "finished": None, "techniques": {}, "steps": []})
         if self.timed_out:
-            data["reason"] = "not graded: time limit reached while grading"
+            data["reason"] = TIMED_OUT_REASON
         return data
 
 

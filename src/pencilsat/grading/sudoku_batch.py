@@ -12,7 +12,7 @@ from time import perf_counter
 from typing import IO, Any
 
 from pencilsat.errors import InputError
-from pencilsat.grading.clock import GradingTimeOut
+from pencilsat.grading.clock import TIMED_OUT_REASON, GradingTimeOut
 from pencilsat.grading.sudoku import grade_sudoku
 from pencilsat.puzzles.sudoku import parse_line
 from pencilsat.solvers.sudoku_batch import read_batch_lines, solve_batch, write_records
@@ -33,8 +33,7 @@ def grade_batch(lines: list[str], *, time_limit: float | None = None) -> Iterato
             except InputError as err:  # e.g. a 16x16: Sato's grader is 9x9 only
                 out.update({"level": None, "reason": f"not graded: {err.message}"})
             except GradingTimeOut:
-                out.update({"level": None,
-                            "reason": "not graded: time limit reached while grading"})
+                out.update({"level": None, "reason": TIMED_OUT_REASON})
         yield out
 
 

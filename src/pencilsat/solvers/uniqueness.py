@@ -84,7 +84,10 @@ def solve_encoding(
         solver = make_backend(encoding.model, backend, sat_solver, log_min_domain, deadline)
     except EncodingTimeOut as stop:
         # a builder that stops itself names its encoding in the exception
-        name = encoding.name if encoding is not None else "".join(map(str, stop.args[:1]))
+        if encoding is not None:
+            name = encoding.name
+        else:
+            name = str(stop.args[0]) if stop.args else ""
         stats = SolveStats(backend=backend, encoding=name, encode_s=time.perf_counter() - start)
         return encoding_timed_out(puzzle, stats)
     stats = SolveStats(backend=backend, encoding=encoding.name,
