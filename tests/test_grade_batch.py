@@ -37,3 +37,29 @@ def test_grade_batch_reports_a_grading_time_out_per_puzzle(tmp_path, monkeypatch
     record = json.loads(out.getvalue())
     assert (record["verdict"], record["level"]) == ("unique", None)
     assert record["reason"] == "not graded: time limit reached while grading"
+
+
+def test_grade_batch_grading_gets_what_the_proof_left_of_the_limit(tmp_path, monkeypatch):
+    """A proof that used up the limit leaves no time to grade: the grade is cut short, not
+    given the whole limit again."""
+    import pencilsat.grading.sudoku_batch as batch
+
+    line = (CORPUS / "sudoku/tatham/basic.txt").read_text().splitlines()[0]
+    f = tmp_path / "batch.txt"
+    f.write_text(line + "\n")
+
+    proof = batch.solve_batch
+    records = {}
+    for spent in (0.0, 700.0):
+        def timed_proof(lines, *, time_limit=None, spent=spent):
+            for rec in proof(lines, time_limit=time_limit):
+                rec["stats"]["seconds"] = spent
+                yield rec
+
+        monkeypatch.setattr(batch, "solve_batch", timed_proof)
+        out = io.StringIO()
+        run_grade_batch(str(f), out, progress=False, time_limit=600)
+        records[spent] = json.loads(out.getvalue())
+    assert records[0.0]["level"] in (1, 2, 3)
+    assert (records[700.0]["verdict"], records[700.0]["level"]) == ("unique", None)
+    assert records[700.0]["reason"] == "not graded: time limit reached while grading"

@@ -20,13 +20,19 @@ from pencilsat.solvers.sudoku_batch import read_batch_lines, solve_batch, write_
 
 def grade_batch(lines: list[str], *, time_limit: float | None = None) -> Iterator[dict[str, Any]]:
     """One record per line: ``index``, ``verdict`` and, for unique 9x9 puzzles, the grade's
-    keys (``level``, ``level_up``, ``finished``, ``techniques``, ``steps``)."""
+    keys (``level``, ``level_up``, ``finished``, ``techniques``, ``steps``).
+
+    ``time_limit`` bounds each puzzle's proof and grading together, as in ``pencilsat grade``:
+    the grading gets what the proof left of it (the proof's ``seconds``, its share of a
+    vectorised pass included). A grading cut short has ``level`` null and a ``reason``."""
     for rec in solve_batch(lines, time_limit=time_limit):
         out: dict[str, Any] = {"index": rec["index"], "verdict": rec["verdict"]}
         if "reason" in rec:
             out["reason"] = rec["reason"]
         if rec["verdict"] == "unique":
-            deadline = None if time_limit is None else perf_counter() + time_limit
+            deadline = None
+            if time_limit is not None:
+                deadline = perf_counter() + time_limit - rec["stats"]["seconds"]
             try:
                 puzzle = parse_line(lines[rec["index"]].strip())
                 out.update(grade_sudoku(puzzle, deadline=deadline).to_json())
