@@ -9,7 +9,10 @@
    tree passes almost every cell) and continuing straight (long straight runs leave room for
    black pearls).
 2. **Pearls.** Every loop cell where a pearl's rule holds gets one: white where the loop goes
-   straight and turns beside it, black where it turns and both arms go straight.
+   straight and turns beside it, black where it turns and both arms go straight. If another
+   loop keeps all of these pearls, the loop moves to it when it allows more pearls, or is
+   re-routed by one face where the two differ when it allows the same ones
+   (``pinned_loop``), until the full pearl set has one answer.
 3. **Removal.** Pearls are tried in random order (black ones later on average) and removed
    when the puzzle stays unique. All trials run on one incremental SAT solver (the ``lazy``
    strategy's clauses): each pearl's clauses carry a selector literal and a trial is a solve
@@ -35,7 +38,15 @@ from pencilsat.encodings.masyu_local_rules import (
 from pencilsat.encodings.subloops import crossing_edges, enclosed_area, forbid_loop, loops
 from pencilsat.errors import InputError
 from pencilsat.puzzles.common import Cell
-from pencilsat.puzzles.masyu import BLACK, EMPTY, WHITE, MasyuPuzzle, MasyuSolution, edge
+from pencilsat.puzzles.masyu import (
+    BLACK,
+    EMPTY,
+    WHITE,
+    MasyuPuzzle,
+    MasyuSolution,
+    check,
+    edge,
+)
 from pencilsat.solvers.result import Verdict
 
 _RING = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
@@ -46,12 +57,15 @@ SAT_SOLVER_OPTIONS: dict[str, int] = {}
 """Fixed (CaDiCaL's own settings, not the lazy strategy's tuned ones), so that a seed gives the
 same puzzle whatever the lazy strategy's defaults: which second loop a solver returns steers
 ``pinned_loop``."""
-MAX_CELLS = 1600
-"""Bigger grids are refused. Their random loops mostly have a stretch that two routings pass
-with the same pearls, so no pearl set pins them (``pinned_loop``), and all ``MAX_LOOP_TRIES``
-loops can fail: 40x40 seeds 1-4 each gave a puzzle (4.5-26 s), 50x30 seed 1 too (9.5 s);
-50x50 only seed 1 of 3 (18 s; the others failed after 50-55 s), 60x40 seed 1 (46-62 s),
-60x60 no seed of 2 (75-90 s)."""
+MAX_CELLS = 3600
+"""Bigger grids are refused: a 60x60 takes 33-43 s (seeds 1 and 2: about 12 s to pin the
+loop, with 12-15 re-routings, and 20-30 s of uniqueness trials for some 1,300 pearls), and
+an 80x80 had not finished after 15 minutes. Before re-routing (``reroute``) the limit was
+1,600 cells: random loops that big mostly have a stretch that two routings pass with the
+same pearls, and 50x50 gave a puzzle for 1 seed of 3, 60x60 for none of 2 (75-90 s each);
+with it 50x50 seeds 1-3 take 11-35 s."""
+STEP_CELLS = 50
+"""``pinning_steps``: one more move per this many cells."""
 BLACK_LAST = 0.5
 """Removal tries black pearls later on average, so more of them stay (a looser loop leaves
 fewer places for black pearls than for white ones)."""
@@ -64,11 +78,10 @@ def generate_masyu(width: int, height: int, seed: int | None = None) -> MasyuPuz
                          hint="width and height must be at least 3")
     if width * height > MAX_CELLS:
         raise InputError(f"cannot generate a {width}x{height} Masyu: at most {MAX_CELLS} cells",
-                         hint="on bigger grids random loops are rarely pinned by their "
-                              "pearls; e.g. 40x40 or 50x30")
+                         hint="bigger grids take many minutes; e.g. 60x60 or 90x40")
     rng = random.Random(seed)
     for _ in range(MAX_LOOP_TRIES):
-        loop = pinned_loop(random_loop(width, height, rng))
+        loop = pinned_loop(random_loop(width, height, rng), rng)
         if loop is None:
             continue
         puzzle = remove_pearls_while_unique(pearls_for_loop(loop), loop, rng)
@@ -79,13 +92,18 @@ def generate_masyu(width: int, height: int, seed: int | None = None) -> MasyuPuz
                      hint="try another --seed or a smaller grid")
 
 
-def pinned_loop(loop: MasyuSolution, max_steps: int = 30) -> MasyuSolution | None:
+def pinned_loop(loop: MasyuSolution, rng: random.Random | None = None,
+                max_steps: int | None = None) -> MasyuSolution | None:
     """A loop that is the only answer of all the pearls it allows, reached from ``loop``.
 
     When another loop L2 satisfies every pearl L allows, no pearl set can single L out; but
-    L2 allows a superset of L's pearls, so moving to L2 only narrows the answers. ``None`` when
-    no progress is made (L2 allows exactly L's pearls) or after ``max_steps`` moves.
+    L2 allows a superset of L's pearls, so moving to L2 only narrows the answers. When L2
+    allows exactly L's pearls, L is re-routed where the two differ (``reroute``, with
+    ``rng``) and the search goes on from there. ``None`` when no such change is found (or no
+    ``rng`` is given) or after ``max_steps`` moves (by default ``pinning_steps``).
     """
+    if max_steps is None:
+        max_steps = pinning_steps(loop.width * loop.height)
     for _ in range(max_steps):
         full = pearls_for_loop(loop)
         if not full.pearl_cells():
@@ -97,9 +115,53 @@ def pinned_loop(loop: MasyuSolution, max_steps: int = 30) -> MasyuSolution | Non
             return None
         other = result.second_solution if result.solution == loop else result.solution
         if len(pearls_for_loop(other).pearl_cells()) == len(full.pearl_cells()):
-            return None
+            if rng is None or (changed := reroute(loop, other, rng)) is None:
+                return None
+            other = changed
         loop = other
     return None
+
+
+def pinning_steps(cells: int) -> int:
+    """Moves ``pinned_loop`` makes before it gives a loop up: a bigger loop has more stretches
+    that two routings pass with the same pearls, and each move settles about one."""
+    return 30 + cells // STEP_CELLS
+
+
+def reroute(loop: MasyuSolution, other: MasyuSolution, rng: random.Random) -> MasyuSolution | None:
+    """``loop`` changed by one face where it and ``other`` differ: ``loop`` is the boundary of
+    a region of faces (module docstring), and a face that touches a differing cell is added
+    to the region or taken out of it, in random order, until the boundary is again one loop.
+    Two routings that pass the same pearls are a local ambiguity; changing the loop there
+    changes the pearls it allows there, which often pins it (without this, 40x40 seed 2 drew
+    39 loops, 21 s of its 29 s, before one was pinned). ``None`` when no face works."""
+    region = _faces_inside(loop)
+    rows, cols = region.shape
+    faces = sorted({(r, c) for cr, cc in loop.differing_cells(other)
+                    for r in (cr - 1, cr) for c in (cc - 1, cc)
+                    if 0 <= r < rows and 0 <= c < cols})
+    rng.shuffle(faces)
+    blank = MasyuPuzzle(np.full((loop.height, loop.width), EMPTY, dtype=np.uint8))
+    for face in faces:
+        region[face] = not region[face]
+        if region.any():
+            changed = _boundary(region, loop.width, loop.height)
+            if not check(blank, changed):
+                return changed
+        region[face] = not region[face]
+    return None
+
+
+def _faces_inside(loop: MasyuSolution) -> np.ndarray:
+    """Per face (the square between four cell centres; ``(height - 1) x (width - 1)``): is it
+    inside ``loop``. A face is inside when a ray from it to the left crosses an odd number of
+    the loop's vertical edges."""
+    crossings = np.zeros((loop.height - 1, loop.width - 1), dtype=bool)
+    for (r1, c1), (r2, c2) in loop.edges:
+        if c1 == c2 and c1 < loop.width - 1:
+            crossings[min(r1, r2), c1] = True
+    # the ray from face (r, c) crosses the vertical edges at columns 0..c
+    return np.logical_xor.accumulate(crossings, axis=1)
 
 
 def _confirm_unique(puzzle: MasyuPuzzle, loop: MasyuSolution) -> None:
