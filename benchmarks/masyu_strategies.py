@@ -475,7 +475,8 @@ def report(args, items, records, head_rows, have_pk, pk_rows, pk_ratio, growth_r
         "",
         "Random loop (the generator's `random_loop`), every pearl it allows; kept whatever its "
         f"uniqueness (`multiple` is a proper answer here). {GROWTH_INSTANCES} puzzles per size, "
-        f"one run each; the default on {DEFAULT_GROWTH_INSTANCES} (those 5 and 5 more), each "
+        f"one run each; the default on {DEFAULT_GROWTH_INSTANCES} (those {GROWTH_INSTANCES} "
+        f"and {DEFAULT_GROWTH_INSTANCES - GROWTH_INSTANCES} more), each "
         f"the fastest of {DEFAULT_GROWTH_RUNS} runs, as its runs are "
         "deterministic and the spread is the machine's; "
         f"cap {args.growth_cap:.0f} s per run (a capped run counts at the cap); "

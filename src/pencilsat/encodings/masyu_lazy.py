@@ -302,7 +302,17 @@ calls; ``reduceint=1000`` 0.47 / 0.49 against 0.43 / 0.45 s; ``reduceint=3000`` 
 ``reduceint=150`` 0.47 / 0.51 and ``75`` 0.50 / 0.51 against 0.44 / 0.46 s. Not changed.
 Leaving out the degree clauses of pearl cells (the pearl clauses imply them, with one
 binary clause per white pearl; 13% fewer clauses at 100x100): 30 puzzles, 100x100 median
-0.49 against 0.48 s, 40x40 44 against 42 ms. Not kept."""
+0.49 against 0.48 s, 40x40 44 against 42 ms. Not kept.
+
+Timed per call (random 60x60 to 100x100, 12 puzzles a size), the SAT part is what grows
+faster than the grid: 33 ms at 60x60, 245 ms at 100x100 (first call 9 -> 89 ms median,
+the other calls 24 -> 156 ms) while encoding and our Python grow with the cells (0.13 ->
+0.34 s). At 100x100 one call per run takes 35-80 ms for 6-70 conflicts, when the run
+passes about 1,000 conflicts: another reduction, which copies every clause to a new arena
+(CaDiCaL moves the clauses from its second garbage collection on). ``arena=0``,
+``arenasort=0`` or ``compact=0`` keep the search the same to the call (257 calls over 12
+puzzles either way) and shorten that call, but the whole runs were within the noise (CPU
+time, best of 3: median 0.58 against 0.59-0.62 s). Not changed."""
 CUTS = ("region", "loop", "boundary", "both")
 LARGE_GRID = 1000
 """From this many cells on, ``run`` adds region cuts and the inside/outside colouring by
