@@ -96,13 +96,13 @@ def test_generated_puzzle_from_the_region_cut_size_on_is_unique(monkeypatch):
     import pencilsat.generators.masyu as generator
 
     made = []
-    original = generator._region_cut
+    original = generator._Trials._region_cut
 
     def counting(*args, **kwargs):
         made.append(1)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(generator, "_region_cut", counting)
+    monkeypatch.setattr(generator._Trials, "_region_cut", counting)
     puzzle = generate_masyu(40, 25, seed=5)
     assert made
     lazy = masyu_lazy.run(puzzle)

@@ -35,7 +35,13 @@ from pencilsat.encodings.masyu_local_rules import (
     no_square_loops,
     pearl_rule,
 )
-from pencilsat.encodings.subloops import crossing_edges, enclosed_area, forbid_loop, loops
+from pencilsat.encodings.subloops import (
+    crossing_edges,
+    enclosed_area,
+    forbid_loop,
+    label_loops,
+    used_edges,
+)
 from pencilsat.errors import InputError
 from pencilsat.puzzles.common import Cell
 from pencilsat.puzzles.masyu import (
@@ -47,6 +53,7 @@ from pencilsat.puzzles.masyu import (
     check,
     edge,
 )
+from pencilsat.solvers.bulk_load import clause_adder, load_clauses
 from pencilsat.solvers.result import Verdict
 
 _RING = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
@@ -280,52 +287,32 @@ def remove_pearls_while_unique(puzzle: MasyuPuzzle, answer: MasyuSolution,
 
     grid = GridEdges(puzzle)
     cells = puzzle.pearl_cells()
-    selector = {cell: len(grid) + 1 + i for i, cell in enumerate(cells)}
-    pearl_of = {grid.cell_id(cell): cell for cell in cells}
+    first_selector = len(grid) + 1
     with Solver(name=SAT_SOLVER) as solver:
-        solver.append_formula(degree_clauses(grid))
-        solver.append_formula(no_square_loops(grid))
-        for cell in cells:
-            for clause in pearl_rule(grid, cell, int(puzzle.pearls[cell])):
-                solver.add_clause([-selector[cell], *clause])
+        load_clauses(solver, degree_clauses(grid))
+        load_clauses(solver, no_square_loops(grid))
+        for i, cell in enumerate(cells):
+            load_clauses(solver, [[-(first_selector + i), *clause] for clause in
+                                  pearl_rule(grid, cell, int(puzzle.pearls[cell]))])
         if _large(grid):
-            solver.append_formula(side_clauses(grid, len(grid) + 1 + len(cells)))
+            load_clauses(solver, side_clauses(grid, first_selector + len(cells)))
         solver.add_clause(forbid_loop([grid.var[e] for e in answer.edges]))
-        kept = set(cells)
-        if _another_answer(solver, grid, kept, selector, pearl_of):
+        trials = _Trials(solver, grid, cells, first_selector)
+        if trials.another_answer():
             return None
-        order = sorted(cells, key=lambda c: rng.random() + BLACK_LAST * (puzzle.pearls[c] == BLACK))
-        for cell in order:
-            if len(kept) == 1:
+        order = sorted(range(len(cells)),
+                       key=lambda i: rng.random() + BLACK_LAST * (puzzle.pearls[cells[i]] == BLACK))
+        for i in order:
+            if trials.kept.sum() == 1:
                 break
-            kept.discard(cell)
-            if _another_answer(solver, grid, kept, selector, pearl_of):
-                kept.add(cell)
+            trials.kept[i] = False
+            if trials.another_answer():
+                trials.kept[i] = True
+        kept = [cell for cell, keep in zip(cells, trials.kept.tolist(), strict=True) if keep]
     pearls = np.full(puzzle.pearls.shape, EMPTY, dtype=np.uint8)
     for cell in kept:
         pearls[cell] = puzzle.pearls[cell]
     return MasyuPuzzle(pearls)
-
-
-def _another_answer(solver, grid: GridEdges, kept: set[Cell], selector: dict[Cell, int],
-                    pearl_of: dict[int, Cell]) -> bool:
-    """Whether a loop other than the blocked answer visits every kept pearl."""
-    assumptions = [selector[cell] for cell in kept]
-    kept_ids = {grid.cell_id(cell) for cell in kept}
-    regions = _large(grid)
-    while solver.solve(assumptions=assumptions):
-        components = loops(grid, solver.get_model())
-        for _, cells in components:
-            if kept_ids.issubset(cells):
-                return True
-        largest = max(len(cells) for _, cells in components)
-        for edge_vars, cells in components:
-            on_loop = set(cells)
-            missed = next(cell for cell in kept_ids if cell not in on_loop)
-            solver.add_clause([*forbid_loop(edge_vars), -selector[pearl_of[missed]]])
-            if regions and masyu_lazy.REGION_MIN_CELLS <= len(cells) < largest:
-                _region_cut(solver, grid, edge_vars, cells, kept_ids, selector, pearl_of)
-    return False
 
 
 def _large(grid: GridEdges) -> bool:
@@ -334,19 +321,70 @@ def _large(grid: GridEdges) -> bool:
     return grid.width * grid.height >= masyu_lazy.LARGE_GRID
 
 
-def _region_cut(solver, grid: GridEdges, edge_vars: list[int], cells: list[int],
-                kept_ids: set[int], selector: dict[Cell, int], pearl_of: dict[int, Cell]) -> None:
-    """The lazy strategy's region cut (some edge crosses the border of the area the loop
-    encloses), valid while one kept pearl inside the area and one outside both stay: the
-    clause carries those two pearls' selectors. Without it, trials on big grids redrew a
-    loop for thousands of SAT calls: a 50x50 (seed 1) took over 10 minutes with exact cuts
-    alone and over 5 with the colouring added (one trial: 38 s, 12,600 calls); 18 s with
-    both."""
-    area = enclosed_area(grid, edge_vars, cells)
-    inside = set(area.tolist())
-    pearl_in = next((cell for cell in cells if cell in kept_ids), None)
-    pearl_out = next((cell for cell in kept_ids if cell not in inside), None)
-    if pearl_in is None or pearl_out is None:
-        return
-    solver.add_clause([*crossing_edges(grid, area), -selector[pearl_of[pearl_in]],
-                       -selector[pearl_of[pearl_out]]])
+class _Trials:
+    """The uniqueness trials of ``remove_pearls_while_unique`` on one incremental solver:
+    pearl ``i`` (of ``cells``) counts while selector ``first_selector + i`` is assumed, and
+    ``kept[i]`` says whether it is. The loops of each model are labelled and counted with
+    numpy (``subloops.label_loops``), as in the ``lazy`` strategy: at 40x40 a puzzle's
+    removal made 1,300 SAT calls, and sets of pearl cells built per trial and per loop took
+    a fifth of its time."""
+
+    def __init__(self, solver, grid: GridEdges, cells: list[Cell], first_selector: int) -> None:
+        self.solver = solver
+        self._add_clause = clause_adder(solver)
+        self.grid = grid
+        self.ids = np.array([grid.cell_id(cell) for cell in cells], dtype=np.int64)
+        self.selectors = np.arange(first_selector, first_selector + len(cells), dtype=np.int64)
+        self.selector_of = np.zeros(grid.width * grid.height, dtype=np.int64)
+        self.selector_of[self.ids] = self.selectors
+        self.kept = np.ones(len(cells), dtype=bool)
+        self.regions = _large(grid)
+
+    def another_answer(self) -> bool:
+        """Whether a loop other than the blocked answer visits every kept pearl. Every other
+        loop of a model is cut; each cut carries the selector of a kept pearl the loop misses,
+        so it holds only while that pearl is kept."""
+        grid, cell_count = self.grid, self.grid.width * self.grid.height
+        kept_ids = self.ids[self.kept]
+        marked = np.zeros(cell_count, dtype=bool)
+        marked[kept_ids] = True
+        assumptions = self.selectors[self.kept].tolist()
+        while self.solver.solve(assumptions=assumptions):
+            labels = label_loops(grid, used_edges(grid, self.solver.get_model()))
+            counts = labels.marked_counts(marked)
+            if (counts == len(kept_ids)).any():
+                return True
+            sizes = np.diff(labels.cell_bounds)
+            loop_of = np.full(cell_count, -1, dtype=np.int64)
+            loop_of[labels.cells] = np.repeat(np.arange(len(labels)), sizes)
+            on = loop_of[kept_ids]
+            # the first kept pearl is missed by every loop but its own, which misses another
+            home = int(on[0])
+            elsewhere = int(kept_ids[np.argmax(on != home)]) if home >= 0 else 0
+            largest = sizes.max()
+            for i in range(len(labels)):
+                edge_vars, cells = labels[i]
+                missed = elsewhere if i == home else int(kept_ids[0])
+                self._add_clause([*forbid_loop(edge_vars), -int(self.selector_of[missed])])
+                if (self.regions and counts[i] and
+                        masyu_lazy.REGION_MIN_CELLS <= sizes[i] < largest):
+                    pearl_in = int(kept_ids[np.argmax(on == i)])
+                    self._region_cut(edge_vars, cells, kept_ids, pearl_in)
+        return False
+
+    def _region_cut(self, edge_vars: np.ndarray, cells: np.ndarray, kept_ids: np.ndarray,
+                    pearl_in: int) -> None:
+        """The lazy strategy's region cut (some edge crosses the border of the area the loop
+        encloses), valid while one kept pearl inside the area (``pearl_in``, on the loop) and
+        one outside both stay: the clause carries those two pearls' selectors. Without it,
+        trials on big grids redrew a loop for thousands of SAT calls: a 50x50 (seed 1) took
+        over 10 minutes with exact cuts alone and over 5 with the colouring added (one trial:
+        38 s, 12,600 calls); 18 s with both."""
+        area = enclosed_area(self.grid, edge_vars, cells)
+        inside = np.zeros(self.grid.width * self.grid.height, dtype=bool)
+        inside[area] = True
+        outside = kept_ids[~inside[kept_ids]]
+        if not len(outside):
+            return
+        self._add_clause([*crossing_edges(self.grid, area), -int(self.selector_of[pearl_in]),
+                          -int(self.selector_of[outside[0]])])
