@@ -65,12 +65,13 @@ SAT_SOLVER_OPTIONS: dict[str, int] = {}
 same puzzle whatever the lazy strategy's defaults: which second loop a solver returns steers
 ``pinned_loop``."""
 MAX_CELLS = 3600
-"""Bigger grids are refused: a 60x60 takes 26-43 s (seeds 1-3; about 12 s to pin the
-loop, with 12-15 re-routings, and 20-30 s of uniqueness trials for some 1,300 pearls), and
-an 80x80 had not finished after 15 minutes. Before re-routing (``reroute``) the limit was
+"""Bigger grids are refused: a 60x60 takes 31-41 s (seeds 1-3 in
+``benchmarks/masyu_generate.py``: 10-14 s to pin the loop, with 12-17 re-routings, and 18-26
+s of uniqueness trials for some 1,300 pearls), and an 80x80 had not finished after 15
+minutes (3.6 GB by then). Before re-routing (``reroute``) the limit was
 1,600 cells: random loops that big mostly have a stretch that two routings pass with the
 same pearls, and 50x50 gave a puzzle for 1 seed of 3, 60x60 for none of 2 (75-90 s each);
-with it 50x50 seeds 1-3 take 11-35 s."""
+with it 50x50 seeds 1-3 take 12-16 s."""
 STEP_CELLS = 50
 """``pinning_steps``: one more move per this many cells. With a flat 30 moves, 60x60 seeds 1
 and 2 gave up 8 and 10 loops before one was pinned (110-116 s); with 30 + 72 moves the first
