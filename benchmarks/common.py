@@ -18,6 +18,16 @@ def median(xs: list[float]) -> float:
     return statistics.median(xs) if xs else float("nan")
 
 
+def loglog_slope(points: list[tuple[float, float]]) -> float | None:
+    """k in y ~ x^k: least-squares slope of log(y) on log(x); ``None`` under two points."""
+    import numpy as np
+
+    if len(points) < 2:
+        return None
+    x, y = np.log([p[0] for p in points]), np.log([p[1] for p in points])
+    return float(np.polyfit(x, y, 1)[0])
+
+
 def machine() -> str:
     import os
 

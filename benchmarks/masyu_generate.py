@@ -23,7 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import markdown_table, median, write_results  # noqa: E402
+from common import loglog_slope, markdown_table, median, write_results  # noqa: E402
 
 from pencilsat.encodings import masyu_lazy  # noqa: E402
 from pencilsat.generators import masyu as generator  # noqa: E402
@@ -106,13 +106,7 @@ def run_one(width: int, height: int, seed: int) -> dict[str, Any]:
 def proof_exponent(per_size: list[tuple[int, float]]) -> float | None:
     """k in proof time ~ cells^k: least-squares slope of log(median) on log(cells), from
     ``PROOF_FIT_MIN_CELLS`` cells on."""
-    import numpy as np
-
-    points = [(c, t) for c, t in per_size if c >= PROOF_FIT_MIN_CELLS]
-    if len(points) < 2:
-        return None
-    x, y = np.log([c for c, _ in points]), np.log([t for _, t in points])
-    return float(np.polyfit(x, y, 1)[0])
+    return loglog_slope([(c, t) for c, t in per_size if c >= PROOF_FIT_MIN_CELLS])
 
 
 def main() -> None:

@@ -33,7 +33,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import CORPUS, REPO, RESULTS, markdown_table, median, write_results  # noqa: E402
+from common import (  # noqa: E402
+    CORPUS,
+    REPO,
+    RESULTS,
+    loglog_slope,
+    markdown_table,
+    median,
+    write_results,
+)
 
 from pencilsat.generators.masyu import pearls_for_loop, random_loop  # noqa: E402
 from pencilsat.puzzles import masyu  # noqa: E402
@@ -297,14 +305,8 @@ def growth(seed: int, cap: float) -> list[dict[str, Any]]:
 
 def growth_exponent(rows: list[dict[str, Any]], name: str) -> float | None:
     """k in time ~ cells^k: least-squares slope of log(median time) on log(cells)."""
-    import numpy as np
-
-    points = [(r["cells"], r[name]["median"]) for r in rows
-              if name in r and "unknown" not in r[name]["verdicts"]]
-    if len(points) < 2:
-        return None
-    x, y = np.log([c for c, _ in points]), np.log([t for _, t in points])
-    return float(np.polyfit(x, y, 1)[0])
+    return loglog_slope([(r["cells"], r[name]["median"]) for r in rows
+                         if name in r and "unknown" not in r[name]["verdicts"]])
 
 
 def redraw(path: Path) -> None:
