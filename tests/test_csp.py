@@ -2,8 +2,9 @@
 
 Property test: random small models (domains with holes and negatives, linear atoms with
 random coefficients, and/or/not/implies/iff, abs, exactly-one) are enumerated by each backend
-and compared with an exhaustive count. This checks the order encoding, the splitting of long
-sums, the cardinality path and the CP-SAT translation against one referee.
+and compared with an exhaustive count (CP-SAT up to ``CPSAT_ENUMERATION_LIMIT`` answers, then
+by sampling). This checks the order encoding, the splitting of long sums, the cardinality
+path and the CP-SAT translation against one referee.
 """
 
 from __future__ import annotations
