@@ -30,7 +30,7 @@ from pencilsat.generators import masyu as generator  # noqa: E402
 from pencilsat.puzzles import masyu  # noqa: E402
 from pencilsat.solvers.result import Verdict  # noqa: E402
 
-SIZES = "10x10,20x20,36x20,40x40,50x50,60x60"
+SIZES = "10x10,20x20,36x20,40x40,50x50,60x60,80x80,100x100"
 SEEDS = "1,2,3"
 PROOF_REPEAT = 3
 PROOF_FIT_MIN_CELLS = 400

@@ -265,7 +265,7 @@ def test_binary_standard_input_is_refused_as_not_utf8():
     assert b"standard input is not UTF-8 text" in proc.stderr
 
 
-@pytest.mark.parametrize("size,says", [("99999x99999", "at most 3600 cells"),
+@pytest.mark.parametrize("size,says", [("99999x99999", "at most 10,000 cells"),
                                        ("9" * 5000 + "x5", "is not WIDTHxHEIGHT"),
                                        ("０x1", "is not WIDTHxHEIGHT"),
                                        ("-1x5", "size '-1x5' is not WIDTHxHEIGHT"),

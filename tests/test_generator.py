@@ -84,31 +84,59 @@ def test_example_is_reproduced_by_its_seed():
 
 
 def test_grids_too_big_are_refused_before_any_work():
-    with pytest.raises(InputError, match="at most 3600 cells"):
-        generate_masyu(61, 60, seed=1)
+    with pytest.raises(InputError, match="at most 10,000 cells"):
+        generate_masyu(101, 100, seed=1)
 
 
-def test_generated_puzzle_from_the_region_cut_size_on_is_unique(monkeypatch):
-    """From ``LARGE_GRID`` cells the generator's trials add the colouring and region cuts
-    guarded by two pearls' selectors; a cut that was wrong would let a non-unique puzzle
-    through or remove a pearl that was needed. The result is re-checked here by both fast
-    strategies, and the region cuts are counted to show they were used."""
+def test_trials_from_the_region_cut_size_on_give_right_verdicts(monkeypatch):
+    """From ``LARGE_GRID`` cells the trials add the colouring, region cuts and (for loops of
+    ``GROWN_MIN_CELLS`` cells) grown region cuts, each guarded by kept pearls (the best-ranked
+    ones, see ``_Trials.rank_guards``), and the largest loop of a model gets no exact cut.
+    None of that may change a verdict. A trial that keeps a pearl must have drawn another
+    answer: its witness passes the rule checker on the kept pearls and differs from the
+    loop. A trial that removes a pearl wrongly would leave the final puzzle with a second
+    answer (removing pearls only adds answers), so the final puzzle is proven unique by
+    ``lazy`` and by ``circuit``. The cuts are counted to show they were used."""
     import pencilsat.generators.masyu as generator
 
-    made = []
-    original = generator._Trials._region_cut
+    made = {"region": 0, "grown": 0}
+    verdicts = []
+    original_region, original_grown = generator._Trials._region_cut, generator.grown_area
+    original_trial = generator._Trials.another_answer
 
-    def counting(*args, **kwargs):
-        made.append(1)
-        return original(*args, **kwargs)
+    def counting_region(*args, **kwargs):
+        made["region"] += 1
+        return original_region(*args, **kwargs)
 
-    monkeypatch.setattr(generator._Trials, "_region_cut", counting)
-    puzzle = generate_masyu(40, 25, seed=5)
-    assert made
+    def counting_grown(*args, **kwargs):
+        made["grown"] += 1
+        return original_grown(*args, **kwargs)
+
+    def checked_trial(trials):
+        answer = original_trial(trials)
+        verdicts.append(answer)
+        if answer:
+            pearls = np.full(full.pearls.shape, EMPTY, dtype=np.uint8)
+            rows, cols = np.divmod(trials.ids[trials.kept], trials.grid.width)
+            pearls[rows, cols] = full.pearls[rows, cols]
+            other = trials.grid.solution(trials.witness.tolist())
+            assert masyu.check(MasyuPuzzle(pearls), other) == [], len(verdicts)
+            assert other != loop
+        return answer
+
+    monkeypatch.setattr(generator._Trials, "_region_cut", counting_region)
+    monkeypatch.setattr(generator, "grown_area", counting_grown)
+    monkeypatch.setattr(generator._Trials, "another_answer", checked_trial)
+    rng = random.Random(5)
+    loop = pinned_loop(random_loop(40, 25, rng), rng)
+    full = pearls_for_loop(loop)
+    puzzle = generator.remove_pearls_while_unique(full, loop, rng)
+    assert puzzle is not None and made["region"] and made["grown"]
+    assert set(verdicts) == {True, False}
     lazy = masyu_lazy.run(puzzle)
     circuit = masyu_circuit.run(puzzle, time_limit=120)
     assert lazy.verdict == circuit.verdict == Verdict.UNIQUE
-    assert lazy.solution == circuit.solution
+    assert lazy.solution == circuit.solution == loop
     assert masyu.check(puzzle, lazy.solution) == []
 
 

@@ -18,7 +18,9 @@
    strategy's clauses): each pearl's clauses carry a selector literal and a trial is a solve
    under assumptions with the known answer blocked, so UNSAT means "still unique". A sub-loop
    cut stays valid only while a pearl the loop misses is kept, so each cut carries that
-   pearl's selector too.
+   pearl's selector too; the guard is a pearl that stays for good when there is one, else
+   the one tried last, so that cuts outlive the removals. From ``masyu_lazy.LARGE_GRID``
+   cells the trials use the lazy strategy's region and grown region cuts as well.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from pencilsat.encodings.subloops import (
     crossing_edges,
     enclosed_area,
     forbid_loop,
+    grown_area,
     label_loops,
     used_edges,
 )
@@ -64,14 +67,16 @@ SAT_SOLVER_OPTIONS: dict[str, int] = {}
 """Fixed (CaDiCaL's own settings, not the lazy strategy's tuned ones), so that a seed gives the
 same puzzle whatever the lazy strategy's defaults: which second loop a solver returns steers
 ``pinned_loop``."""
-MAX_CELLS = 3600
-"""Bigger grids are refused: a 60x60 takes 31-41 s (seeds 1-3 in
-``benchmarks/masyu_generate.py``: 10-14 s to pin the loop, with 12-17 re-routings, and 18-26
-s of uniqueness trials for some 1,300 pearls), and an 80x80 had not finished after 15
-minutes (3.6 GB by then). Before re-routing (``reroute``) the limit was
-1,600 cells: random loops that big mostly have a stretch that two routings pass with the
-same pearls, and 50x50 gave a puzzle for 1 seed of 3, 60x60 for none of 2 (75-90 s each);
-with it 50x50 seeds 1-3 take 12-16 s."""
+MAX_CELLS = 10_000
+"""Bigger grids are refused (100x100 took 3-4 minutes). Measured with
+``benchmarks/masyu_generate.py`` and scratch runs, seeds 1-3: 60x60 19-29 s, 80x80 65-81 s,
+100x100 about 200 s and 240 MB. The limit was 3,600 cells while the trials on big grids
+stalled: an 80x80 (seed 1) had not finished after 15 minutes and held 3.6 GB; traced, its
+late trials took 260-7,600 SAT calls each, two big loops redrawn side by side (the stalemate
+the lazy strategy's grown region cuts end), and every model's largest loop got an exact cut
+of some 5,000 literals. See ``_Trials``. Before re-routing (``reroute``) the limit was 1,600
+cells: random loops that big mostly have a stretch that two routings pass with the same
+pearls, and 50x50 gave a puzzle for 1 seed of 3, 60x60 for none of 2 (75-90 s each)."""
 STEP_CELLS = 50
 """``pinning_steps``: one more move per this many cells. With a flat 30 moves, 60x60 seeds 1
 and 2 gave up 8 and 10 loops before one was pinned (110-116 s); with 30 + 72 moves the first
@@ -87,8 +92,9 @@ def generate_masyu(width: int, height: int, seed: int | None = None) -> MasyuPuz
         raise InputError(f"cannot generate a {width}x{height} Masyu",
                          hint="width and height must be at least 3")
     if width * height > MAX_CELLS:
-        raise InputError(f"cannot generate a {width}x{height} Masyu: at most {MAX_CELLS} cells",
-                         hint="bigger grids take many minutes; e.g. 60x60 or 90x40")
+        raise InputError(f"cannot generate a {width}x{height} Masyu: at most {MAX_CELLS:,} "
+                         "cells", hint="bigger grids take many minutes; e.g. 100x100 (3-4 "
+                         "minutes) or 200x50")
     rng = random.Random(seed)
     for _ in range(MAX_LOOP_TRIES):
         loop = pinned_loop(random_loop(width, height, rng), rng)
@@ -305,12 +311,14 @@ def remove_pearls_while_unique(puzzle: MasyuPuzzle, answer: MasyuSolution,
             return None
         order = sorted(range(len(cells)),
                        key=lambda i: rng.random() + BLACK_LAST * (puzzle.pearls[cells[i]] == BLACK))
+        trials.rank_guards(order)
         for i in order:
             if trials.kept.sum() == 1:
                 break
             trials.kept[i] = False
             if trials.another_answer():
                 trials.kept[i] = True
+                trials.keep_for_good(i)
         kept = [cell for cell, keep in zip(cells, trials.kept.tolist(), strict=True) if keep]
     pearls = np.full(puzzle.pearls.shape, EMPTY, dtype=np.uint8)
     for cell in kept:
@@ -332,7 +340,23 @@ class _Trials:
     removal made 1,300 SAT calls, and the Python sets of pearl cells built per trial and per
     loop took about an eighth of its time. Which pearls stay does not depend on the cuts or
     the solver (each trial asks whether another answer exists), so seeds give the same
-    puzzles as before."""
+    puzzles as before.
+
+    Three things keep big grids going (80x80 seed 1: over 15 minutes and 3.6 GB before, 81 s
+    and 190 MB after; same puzzles for every seed compared, 36x20 to 60x60):
+
+    - grown region cuts, as in the lazy strategy (``masyu_lazy.GROWN_MIN_CELLS``), for loops
+      that get a region cut: they end the trials in which two big loops are redrawn side by
+      side (80x80 seed 1: single trials of 2,000-7,600 calls before; 5,939 calls in all
+      after, for 3,411 trials);
+    - no exact cut for a model's largest loop when the model has others (their cuts already
+      forbid it): that clause is about as long as the answer and is rarely met again; 60x60
+      seed 1 peaked at 240 MB with it, 106 MB without;
+    - guards that outlive the removals (``rank_guards``, ``keep_for_good``): before, most cuts
+      were guarded by the first kept pearl in grid order, and when it was removed they all
+      lapsed and the trials met those loops again. 60x60 removal with all three: seed 1 13.5
+      s, seed 2 10.2 s; without the guards 15.1 and 10.7 s, with the largest loop's exact
+      cut 15.7 and 13.3 s, without grown cuts 16.7 and 11.4 s (one process each, in turn)."""
 
     def __init__(self, solver, grid: GridEdges, cells: list[Cell], first_selector: int) -> None:
         self.solver = solver
@@ -343,12 +367,30 @@ class _Trials:
         self.selector_of = np.zeros(grid.width * grid.height, dtype=np.int64)
         self.selector_of[self.ids] = self.selectors
         self.kept = np.ones(len(cells), dtype=bool)
+        self.priority = np.zeros(len(cells), dtype=np.int64)
+        """Which kept pearl guards a cut (see ``rank_guards``): the highest that qualifies."""
+        self.index_of = np.zeros(grid.width * grid.height, dtype=np.int64)
+        self.index_of[self.ids] = np.arange(len(cells))
         self.regions = _large(grid)
+        self.witness: np.ndarray | None = None
+        """The other answer the last trial that found one drew (edge variables)."""
+
+    def rank_guards(self, order: list[int]) -> None:
+        """Rank the pearls as guards by the removal ``order``: a cut guarded by a pearl that
+        is removed later dies with it, and its loop must be found and cut again, so the pearl
+        tried last guards best."""
+        self.priority[order] = np.arange(len(order))
+
+    def keep_for_good(self, i: int) -> None:
+        """Pearl ``i`` failed its trial and stays: cuts it guards live to the end, so it now
+        ranks above every pearl still to be tried."""
+        self.priority[i] += len(self.priority)
 
     def another_answer(self) -> bool:
-        """Whether a loop other than the blocked answer visits every kept pearl. Every other
-        loop of a model is cut; each cut carries the selector of a kept pearl the loop misses,
-        so it holds only while that pearl is kept."""
+        """Whether a loop other than the blocked answer visits every kept pearl (its edge
+        variables are left in ``witness``). Every other loop of a model is cut; each cut
+        carries the selector of a kept pearl the loop misses, so it holds only while that pearl
+        is kept."""
         grid, cell_count = self.grid, self.grid.width * self.grid.height
         kept_ids = self.ids[self.kept]
         marked = np.zeros(cell_count, dtype=bool)
@@ -358,27 +400,32 @@ class _Trials:
             labels = label_loops(grid, used_edges(grid, self.solver.get_model()))
             counts = labels.marked_counts(marked)
             if (counts == len(kept_ids)).any():
+                self.witness = labels[int(np.argmax(counts == len(kept_ids)))][0]
                 return True
             sizes = np.diff(labels.cell_bounds)
             loop_of = np.full(cell_count, -1, dtype=np.int64)
             loop_of[labels.cells] = np.repeat(np.arange(len(labels)), sizes)
             on = loop_of[kept_ids]
-            # the first kept pearl is missed by every loop but its own, which misses another
-            home = int(on[0])
-            elsewhere = int(kept_ids[np.argmax(on != home)]) if home >= 0 else 0
-            largest = sizes.max()
+            # kept pearls from the best guard down, with the loop each lies on
+            best = np.argsort(-self.priority[self.kept], kind="stable")
+            ranked_ids, ranked_on = kept_ids[best], on[best]
+            largest = int(np.argmax(sizes))
+            free = loop_of < 0
             for i in range(len(labels)):
                 edge_vars, cells = labels[i]
-                missed = elsewhere if i == home else int(kept_ids[0])
-                self._add_clause([*forbid_loop(edge_vars), -int(self.selector_of[missed])])
+                if i != largest or len(labels) == 1:
+                    missed = int(ranked_ids[np.argmax(ranked_on != i)])
+                    self._add_clause([*forbid_loop(edge_vars), -int(self.selector_of[missed])])
                 if (self.regions and counts[i] and
-                        masyu_lazy.REGION_MIN_CELLS <= sizes[i] < largest):
-                    pearl_in = int(kept_ids[np.argmax(on == i)])
-                    self._region_cut(edge_vars, cells, kept_ids, pearl_in)
+                        masyu_lazy.REGION_MIN_CELLS <= sizes[i] < sizes[largest]):
+                    pearl_in = int(ranked_ids[np.argmax(ranked_on == i)])
+                    grow = sizes[i] >= masyu_lazy.GROWN_MIN_CELLS
+                    self._region_cut(edge_vars, cells, kept_ids, pearl_in,
+                                     free if grow else None)
         return False
 
     def _region_cut(self, edge_vars: np.ndarray, cells: np.ndarray, kept_ids: np.ndarray,
-                    pearl_in: int) -> None:
+                    pearl_in: int, free: np.ndarray | None = None) -> None:
         """The lazy strategy's region cut (some edge crosses the border of the area the loop
         encloses), valid while one kept pearl inside the area (``pearl_in``, on the loop) and
         one outside both stay: the clause carries those two pearls' selectors. Without it,
@@ -391,5 +438,10 @@ class _Trials:
         outside = kept_ids[~inside[kept_ids]]
         if not len(outside):
             return
-        self._add_clause([*crossing_edges(self.grid, area), -int(self.selector_of[pearl_in]),
-                          -int(self.selector_of[outside[0]])])
+        pearl_out = outside[np.argmax(self.priority[self.index_of[outside]])]
+        guard = [-int(self.selector_of[pearl_in]), -int(self.selector_of[pearl_out])]
+        self._add_clause([*crossing_edges(self.grid, area), *guard])
+        if free is not None:
+            grown = grown_area(self.grid, area, free, masyu_lazy.GROWN_STEPS)
+            if len(grown) > len(area):
+                self._add_clause([*crossing_edges(self.grid, grown), *guard])
