@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -295,3 +296,24 @@ def test_png_without_cairosvg_is_refused_before_solving(tmp_path, capsys):
         assert code == 4 and captured.out == "" and "cairosvg" in captured.err
     else:
         assert code == 0 and (tmp_path / "d.png").read_bytes().startswith(b"\x89PNG")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_generate_shows_progress_on_a_terminal_only(capsys, monkeypatch):
+    """On a terminal stderr gets a transient progress bar; stdout is the puzzle either way."""
+    from pencilsat.generators import generate_masyu
+    from pencilsat.puzzles import masyu
+
+    expected = masyu.format_puzzle(generate_masyu(12, 10, seed=3))
+    assert main(["generate", "masyu", "12x10", "--seed", "3"]) == 0
+    quiet = capsys.readouterr()
+    assert quiet.out == expected and quiet.err == ""
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["generate", "masyu", "12x10", "--seed", "3"]) == 0
+    assert capsys.readouterr().out == expected
+    assert "removing pearls" in terminal.getvalue()  # the last stage, drawn as the bar stops

@@ -63,6 +63,17 @@ def test_same_seed_same_puzzle():
     assert generate_masyu(9, 6, seed=5) == generate_masyu(9, 6, seed=5)
 
 
+def test_progress_hears_each_stage_and_leaves_the_puzzle_alone():
+    heard = []
+    puzzle = generate_masyu(9, 6, seed=5, progress=lambda *event: heard.append(event))
+    assert puzzle == generate_masyu(9, 6, seed=5)
+    stages = [stage for stage, _, _ in heard]
+    assert stages[0] == "pinning the loop" and stages[-1] == "removing pearls"
+    removal = [(done, total) for stage, done, total in heard if stage == "removing pearls"]
+    assert [done for done, _ in removal] == list(range(len(removal)))
+    assert all(total == removal[0][1] > done for done, total in removal)
+
+
 def test_too_small_grid_is_refused_with_a_hint():
     with pytest.raises(InputError, match="at least 3"):
         generate_masyu(2, 5)

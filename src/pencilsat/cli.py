@@ -11,7 +11,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from pencilsat.errors import (
@@ -421,8 +422,37 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 if text.startswith("-") or "x-" in text else "e.g. 36x20")
         raise InputError(f"size {text[:40]!r} is not WIDTHxHEIGHT", hint=hint)
     width, height = int(size[1]), int(size[2])
-    sys.stdout.write(masyu.format_puzzle(generate_masyu(width, height, seed=args.seed)))
+    with _generation_progress() as progress:
+        puzzle = generate_masyu(width, height, seed=args.seed, progress=progress)
+    sys.stdout.write(masyu.format_puzzle(puzzle))
     return 0
+
+
+@contextmanager
+def _generation_progress() -> Iterator[Callable[[str, int, int], None] | None]:
+    """A transient progress bar on stderr while a puzzle is generated (a 100x100 takes
+    minutes), only when stderr is a terminal: pipes and files get the puzzle alone."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("drawing a loop", total=None)
+
+        def update(stage: str, done: int, total: int) -> None:
+            bar.update(task, description=stage, completed=done, total=total)
+
+        yield update
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

@@ -26,6 +26,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 
@@ -86,8 +87,15 @@ BLACK_LAST = 0.5
 fewer places for black pearls than for white ones)."""
 
 
-def generate_masyu(width: int, height: int, seed: int | None = None) -> MasyuPuzzle:
-    """A Masyu with exactly one solution, drawn at random (``seed`` makes it reproducible)."""
+Progress = Callable[[str, int, int], None]
+"""``progress(stage, done, total)``, called as the generator goes: a 100x100 takes minutes, and
+a user at a terminal should see that it moves. It only reports; the puzzle is the same."""
+
+
+def generate_masyu(width: int, height: int, seed: int | None = None,
+                   progress: Progress | None = None) -> MasyuPuzzle:
+    """A Masyu with exactly one solution, drawn at random (``seed`` makes it reproducible);
+    ``progress`` hears of each move while pinning the loop and each pearl's trial."""
     if width < 3 or height < 3:
         raise InputError(f"cannot generate a {width}x{height} Masyu",
                          hint="width and height must be at least 3")
@@ -97,10 +105,11 @@ def generate_masyu(width: int, height: int, seed: int | None = None) -> MasyuPuz
                          "minutes) or 200x50")
     rng = random.Random(seed)
     for _ in range(MAX_LOOP_TRIES):
-        loop = pinned_loop(random_loop(width, height, rng), rng)
+        loop = pinned_loop(random_loop(width, height, rng), rng, progress=progress)
         if loop is None:
             continue
-        puzzle = remove_pearls_while_unique(pearls_for_loop(loop), loop, rng)
+        puzzle = remove_pearls_while_unique(pearls_for_loop(loop), loop, rng,
+                                            progress=progress)
         if puzzle is not None:
             _confirm_unique(puzzle, loop)
             return MasyuPuzzle(puzzle.pearls, name=f"generated {width}x{height} seed {seed}")
@@ -109,7 +118,8 @@ def generate_masyu(width: int, height: int, seed: int | None = None) -> MasyuPuz
 
 
 def pinned_loop(loop: MasyuSolution, rng: random.Random | None = None,
-                max_steps: int | None = None) -> MasyuSolution | None:
+                max_steps: int | None = None,
+                progress: Progress | None = None) -> MasyuSolution | None:
     """A loop that is the only answer of all the pearls it allows, reached from ``loop``.
 
     When another loop L2 satisfies every pearl L allows, no pearl set can single L out; but
@@ -120,7 +130,9 @@ def pinned_loop(loop: MasyuSolution, rng: random.Random | None = None,
     """
     if max_steps is None:
         max_steps = pinning_steps(loop.width * loop.height)
-    for _ in range(max_steps):
+    for step in range(max_steps):
+        if progress is not None:
+            progress("pinning the loop", step, max_steps)
         full = pearls_for_loop(loop)
         if not full.pearl_cells():
             return None
@@ -289,7 +301,8 @@ def thin_pearls(puzzle: MasyuPuzzle, keep: float, rng: random.Random) -> MasyuPu
 
 
 def remove_pearls_while_unique(puzzle: MasyuPuzzle, answer: MasyuSolution,
-                               rng: random.Random) -> MasyuPuzzle | None:
+                               rng: random.Random,
+                               progress: Progress | None = None) -> MasyuPuzzle | None:
     """Drop pearls in random order while ``answer`` stays the only solution; ``None`` if the
     full puzzle is not unique already."""
     from pysat.solvers import Solver
@@ -312,7 +325,9 @@ def remove_pearls_while_unique(puzzle: MasyuPuzzle, answer: MasyuSolution,
         order = sorted(range(len(cells)),
                        key=lambda i: rng.random() + BLACK_LAST * (puzzle.pearls[cells[i]] == BLACK))
         trials.rank_guards(order)
-        for i in order:
+        for done, i in enumerate(order):
+            if progress is not None:
+                progress("removing pearls", done, len(order))
             if trials.kept.sum() == 1:
                 break
             trials.kept[i] = False
