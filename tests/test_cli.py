@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 from conftest import CORPUS, REPO
@@ -317,3 +319,83 @@ def test_generate_shows_progress_on_a_terminal_only(capsys, monkeypatch):
     assert main(["generate", "masyu", "12x10", "--seed", "3"]) == 0
     assert capsys.readouterr().out == expected
     assert "removing pearls" in terminal.getvalue()  # the last stage, drawn as the bar stops
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a running process, from /proc (Linux)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads CPU time from /proc")
+def test_ctrl_c_inside_cpsat_is_an_interruption_not_a_time_out():
+    """CP-SAT catches SIGINT itself and stops as if its time ran out: without the check in
+    ``raise_if_interrupted`` this run said ``unknown: time limit reached`` and exited 3. The
+    signal is sent once the process has used 2 s of CPU, well inside CP-SAT's search here
+    (imports and encoding take under 1 s; the whole solve about 7 s)."""
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    proc = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", "solve",
+                             str(REPO / "examples/masyu_36x20.txt"), "--encoding", "circuit"],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        while proc.poll() is None and _cpu_seconds(proc.pid) < 2.0:
+            time.sleep(0.05)
+        assert proc.poll() is None, "the solve ended before it could be interrupted"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130
+    assert err.strip() == "pencilsat: interrupted" and out == ""
+
+
+def test_ctrl_c_is_one_line_and_exit_130(monkeypatch, capsys):
+    import pencilsat.cli as cli
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "cmd_generate", interrupted)
+    assert main(["generate", "masyu", "10x10"]) == 130
+    out, err = capsys.readouterr()
+    assert out == "" and err == "pencilsat: interrupted\n"
+
+
+def test_ctrl_c_among_several_puzzles_keeps_the_tally(monkeypatch, capsys):
+    """An editor who stops a long list sees the lines done and how many were left."""
+    import pencilsat.cli as cli
+
+    real = cli._solve_items
+
+    def first_then_interrupt(args, items, batch_file=None):
+        yield from real(args, items[:1], batch_file)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_solve_items", first_then_interrupt)
+    puzzles = [str(REPO / "examples/masyu_10x10.txt"), str(REPO / "examples/masyu_36x20.txt"),
+               str(CORPUS / "masyu/seed_10x10.txt")]
+    assert main(["solve", *puzzles]) == 130
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("unique") and "masyu_10x10" in lines[0]
+    assert lines[1] == ("1 puzzle: 1 unique, 0 multiple, 0 no solution, 0 unknown, 0 invalid;"
+                        " interrupted with 2 not solved")
+    assert err == "pencilsat: interrupted\n"
+
+
+@pytest.mark.parametrize("wall, limit, interrupted", [
+    (0.4, None, True), (0.4, 10.0, True), (9.95, 10.0, False), (10.2, 10.0, False),
+    (0.02, 0.01, False),
+])
+def test_cpsat_unknown_is_an_interruption_only_well_inside_the_limit(wall, limit, interrupted):
+    from pencilsat.solvers.cpsat import raise_if_interrupted
+
+    class Stopped:
+        def WallTime(self) -> float:  # noqa: N802 (CP-SAT's name)
+            return wall
+
+    if interrupted:
+        with pytest.raises(KeyboardInterrupt):
+            raise_if_interrupted(Stopped(), limit)
+    else:
+        raise_if_interrupted(Stopped(), limit)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from pencilsat.errors import (
     EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
     EXIT_INVALID,
     InputError,
     internal_error,
@@ -105,6 +106,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = _run(argv)
         sys.stdout.flush()  # a full disk shows here, not at exit
         return status
+    except KeyboardInterrupt:  # Ctrl-C: what was printed stays, and no traceback follows it
+        print("pencilsat: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # e.g. `pencilsat solve P | head`: the reader left, not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -298,10 +302,16 @@ def _solve_several(args: argparse.Namespace) -> int:
     if args.puzzle.count("-") > 1:
         raise InputError("standard input (-) can be read once only")
     outcomes = []
-    for outcome in _solve_items(args, [(arg, arg, None) for arg in args.puzzle]):
-        outcomes.append(outcome)
-        line = json.dumps(_outcome_json(outcome)) if args.json else _outcome_line(outcome)
-        print(line, flush=True)
+    try:
+        for outcome in _solve_items(args, [(arg, arg, None) for arg in args.puzzle]):
+            outcomes.append(outcome)
+            line = json.dumps(_outcome_json(outcome)) if args.json else _outcome_line(outcome)
+            print(line, flush=True)
+    except KeyboardInterrupt:
+        if not args.json:  # the tally so far, so an editor sees where it stopped
+            left = len(args.puzzle) - len(outcomes)
+            print(f"{many.summary(outcomes)}; interrupted with {left} not solved", flush=True)
+        raise
     if not args.json:
         print(many.summary(outcomes))
     return many.exit_code(outcomes)

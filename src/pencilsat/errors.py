@@ -12,6 +12,9 @@ are the verdicts, see ``Verdict.exit_code``)."""
 EXIT_INTERNAL = 5
 """Exit status for a bug in pencilsat itself (an exception no input check foresaw): reported
 in one line, with the traceback only when ``PENCILSAT_TRACEBACK=1``."""
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT, the shell's convention): one line, no traceback;
+the lines printed before it are complete."""
 
 
 def tracebacks_wanted() -> bool:

@@ -25,6 +25,7 @@ from typing import Any
 
 from pencilsat.encodings.masyu_local_rules import GridEdges, no_square_loops, pearl_clauses
 from pencilsat.puzzles.masyu import MasyuPuzzle
+from pencilsat.solvers.cpsat import raise_if_interrupted
 from pencilsat.solvers.result import SolveResult, SolveStats, Verdict
 
 NUM_WORKERS = 1
@@ -62,6 +63,7 @@ def run(
 
     def solve() -> list[int] | None | bool:
         """Used edge variables, ``None`` if infeasible, ``False`` on time-out."""
+        remaining = None
         if deadline is not None:
             remaining = deadline - perf_counter()
             if remaining <= 0:
@@ -74,6 +76,7 @@ def run(
         if status == cp_model.INFEASIBLE:
             return None
         if status == cp_model.UNKNOWN:
+            raise_if_interrupted(solver, remaining)
             return False
         raise RuntimeError(f"CP-SAT rejected the circuit model: {solver.StatusName(status)}")
 

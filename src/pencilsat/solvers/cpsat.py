@@ -25,6 +25,19 @@ from pencilsat.encodings.csp import (
 )
 
 
+def raise_if_interrupted(solver: Any, time_limit: float | None) -> None:
+    """Raise ``KeyboardInterrupt`` when an UNKNOWN from ``solver`` (a ``CpSolver`` that has just
+    returned) was Ctrl-C, not the time limit.
+
+    CP-SAT catches SIGINT itself during ``Solve`` and stops "as if a time limit was reached"
+    (its ``catch_sigint_signal``), so Python never sees the interrupt, and a run without a
+    limit would be reported as a time-out. Without ``catch_sigint_signal`` a long search could
+    not be stopped at all. No other limit is set here, so an UNKNOWN well inside the time
+    limit, or with none, can only be the user's Ctrl-C."""
+    if time_limit is None or solver.WallTime() < 0.9 * time_limit - 0.05:
+        raise KeyboardInterrupt
+
+
 class CpSatBackend:
     name = "cpsat"
     sat_solver = None
@@ -117,6 +130,7 @@ class CpSatBackend:
             return True
         if status == self._cp.INFEASIBLE:
             return False
+        raise_if_interrupted(solver, time_limit)
         return None
 
     def value(self, var: IntVar) -> int:
