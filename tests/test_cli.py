@@ -328,17 +328,25 @@ def _cpu_seconds(pid: int) -> float:
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads CPU time from /proc")
-def test_ctrl_c_inside_cpsat_is_an_interruption_not_a_time_out():
+def test_ctrl_c_inside_cpsat_is_an_interruption_not_a_time_out(tmp_path):
     """CP-SAT catches SIGINT itself and stops as if its time ran out: without the check in
     ``raise_if_interrupted`` this run said ``unknown: time limit reached`` and exited 3. The
-    signal is sent once the process has used 2 s of CPU, well inside CP-SAT's search here
-    (imports and encoding take under 1 s; the whole solve about 7 s)."""
+    puzzle is a random loop with every pearl it allows on a 40x40 (not unique), which
+    ``circuit`` does not finish in 30 s; the signal is sent once the process has used 1.5 s of
+    CPU, after its imports and the encoding (under 1 s), so it lands in CP-SAT's search."""
+    import random
+
+    from pencilsat.generators.masyu import pearls_for_loop, random_loop
+    from pencilsat.puzzles.masyu import format_puzzle
+
+    puzzle = tmp_path / "loose_40x40.txt"
+    puzzle.write_text(format_puzzle(pearls_for_loop(random_loop(40, 40, random.Random(7)))))
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-    proc = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", "solve",
-                             str(REPO / "examples/masyu_36x20.txt"), "--encoding", "circuit"],
+    proc = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", "solve", str(puzzle),
+                             "--encoding", "circuit"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        while proc.poll() is None and _cpu_seconds(proc.pid) < 2.0:
+        while proc.poll() is None and _cpu_seconds(proc.pid) < 1.5:
             time.sleep(0.05)
         assert proc.poll() is None, "the solve ended before it could be interrupted"
         proc.send_signal(signal.SIGINT)
