@@ -269,7 +269,9 @@ def test_binary_standard_input_is_refused_as_not_utf8():
 
 
 @pytest.mark.parametrize("size,says", [("99999x99999", "at most 10,000 cells"),
-                                       ("9" * 5000 + "x5", "is not WIDTHxHEIGHT"),
+                                       ("9" * 5000 + "x5", "at most 10,000 cells"),
+                                       ("99999999999x2", "at most 10,000 cells"),
+                                       ("0000100x0000100x", "is not WIDTHxHEIGHT"),
                                        ("０x1", "is not WIDTHxHEIGHT"),
                                        ("-1x5", "size '-1x5' is not WIDTHxHEIGHT"),
                                        ("5x-1", "at least 3")])
