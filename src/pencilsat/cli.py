@@ -422,7 +422,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     import re
 
     from pencilsat.generators import generate_masyu
-    from pencilsat.generators.masyu import MAX_CELLS
+    from pencilsat.generators.masyu import too_big
     from pencilsat.puzzles import masyu
 
     text = args.size.strip()
@@ -432,11 +432,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 if text.startswith("-") or "x-" in text else "e.g. 36x20")
         raise InputError(f"size {text[:40]!r} is not WIDTHxHEIGHT", hint=hint)
     # a side of 7 digits or more is far past the cell limit, and int() of thousands of digits
-    # is slow or refused: say so here; the generator refuses the rest by cell count
+    # is slow or refused: refuse it here; the generator refuses the rest by cell count
     if max(len(side.lstrip("0")) for side in size.groups()) > 6:
-        shown = text if len(text) <= 40 else f"{text[:20]}...{text[-10:]}"
-        raise InputError(f"cannot generate a {shown} Masyu: at most {MAX_CELLS:,} cells",
-                         hint="e.g. 100x100 (3-4 minutes) or 200x50")
+        raise too_big(text if len(text) <= 40 else f"{text[:20]}...{text[-10:]}")
     width, height = int(size[1]), int(size[2])
     with _generation_progress() as progress:
         puzzle = generate_masyu(width, height, seed=args.seed, progress=progress)

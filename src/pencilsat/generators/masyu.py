@@ -69,9 +69,9 @@ SAT_SOLVER_OPTIONS: dict[str, int] = {}
 same puzzle whatever the lazy strategy's defaults: which second loop a solver returns steers
 ``pinned_loop``."""
 MAX_CELLS = 10_000
-"""Bigger grids are refused (100x100 took 3-4 minutes). Measured with
-``benchmarks/masyu_generate.py`` and scratch runs, seeds 1-3: 60x60 19-29 s, 80x80 65-81 s,
-100x100 about 200 s and 240 MB. The limit was 3,600 cells while the trials on big grids
+"""Bigger grids are refused (see ``too_big``). ``benchmarks/masyu_generate.py``, seeds 1-3:
+60x60 23-26 s, 80x80 62-81 s, 100x100 160-164 s (about 240 MB); a 200x50 took 3.5 minutes
+through the CLI. The limit was 3,600 cells while the trials on big grids
 stalled: an 80x80 (seed 1) had not finished after 15 minutes and held 3.6 GB; traced, its
 late trials took 260-7,600 SAT calls each, two big loops redrawn side by side (the stalemate
 the lazy strategy's grown region cuts end), and every model's largest loop got an exact cut
@@ -92,6 +92,14 @@ Progress = Callable[[str, int, int], None]
 a user at a terminal should see that it moves. It only reports; the puzzle is the same."""
 
 
+def too_big(size: str) -> InputError:
+    """The error for a grid over ``MAX_CELLS`` cells (``size`` as the user wrote it): the
+    generator's own check and the CLI's, for sides too long to convert, say the same."""
+    return InputError(f"cannot generate a {size} Masyu: at most {MAX_CELLS:,} cells",
+                      hint="bigger grids take many minutes; e.g. 100x100 (about 3 minutes) "
+                      "or 200x50")
+
+
 def generate_masyu(width: int, height: int, seed: int | None = None,
                    progress: Progress | None = None) -> MasyuPuzzle:
     """A Masyu with exactly one solution, drawn at random (``seed`` makes it reproducible);
@@ -100,9 +108,7 @@ def generate_masyu(width: int, height: int, seed: int | None = None,
         raise InputError(f"cannot generate a {width}x{height} Masyu",
                          hint="width and height must be at least 3")
     if width * height > MAX_CELLS:
-        raise InputError(f"cannot generate a {width}x{height} Masyu: at most {MAX_CELLS:,} "
-                         "cells", hint="bigger grids take many minutes; e.g. 100x100 (3-4 "
-                         "minutes) or 200x50")
+        raise too_big(f"{width}x{height}")
     rng = random.Random(seed)
     for _ in range(MAX_LOOP_TRIES):
         loop = pinned_loop(random_loop(width, height, rng), rng, progress=progress)
