@@ -359,6 +359,70 @@ def test_ctrl_c_inside_cpsat_is_an_interruption_not_a_time_out(tmp_path):
     assert err.strip() == "pencilsat: interrupted" and out == ""
 
 
+def _hard_25x25_sudoku() -> str:
+    """A 25x25 Sudoku line that the default ``direct`` solve takes about 7 s of CPU on (not
+    unique): a shuffled pattern grid with 56% of its cells blanked (seed 6)."""
+    import random
+
+    rng, n = random.Random(6), 5
+    digits = "123456789ABCDEFGHIJKLMNOP"
+    rows = [g * n + r for g in rng.sample(range(n), n) for r in rng.sample(range(n), n)]
+    cols = [g * n + c for g in rng.sample(range(n), n) for c in rng.sample(range(n), n)]
+    nums = rng.sample(range(n * n), n * n)
+    return "".join("." if rng.random() < 0.56 else digits[nums[(n * (r % n) + r // n + c) % 25]]
+                   for r in rows for c in cols)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads CPU time from /proc")
+def test_ctrl_c_inside_pysat_is_an_interruption_not_a_bug(tmp_path):
+    """PySAT catches SIGINT during a solve, jumps out of the SAT solver and raises its own
+    ``error``: this run printed "internal error ... this is a bug in pencilsat", and with a
+    second puzzle CaDiCaL then aborted the process (exit 134) when the cached solver was asked
+    for its statistics. Now: "interrupted", the tally, exit 130."""
+    puzzle = tmp_path / "hard_25x25.txt"
+    puzzle.write_text(_hard_25x25_sudoku() + "\n")
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    proc = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", "solve", str(puzzle),
+                             str(puzzle)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        while proc.poll() is None and _cpu_seconds(proc.pid) < 1.5:
+            time.sleep(0.05)
+        assert proc.poll() is None, "the solve ended before it could be interrupted"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert err.strip() == "pencilsat: interrupted"
+    assert out.strip().endswith("interrupted with 2 not solved")
+
+
+def test_pysat_interrupt_drops_the_cached_sudoku_solver(monkeypatch):
+    """A solver PySAT jumped out of must not be asked anything again (CaDiCaL aborts): the
+    next puzzle of that size gets a fresh one."""
+    import pysolvers
+
+    from pencilsat.formats.detect import read_puzzle
+    from pencilsat.solvers import sudoku_batch
+
+    line = "." * 81
+    first = sudoku_batch.solve_puzzle(read_puzzle(line))
+    cache = sudoku_batch._CACHE.__dict__["solvers"]
+    key = next(k for k in cache if k[0] == 9)
+    broken = cache[key]
+
+    def interrupted(*args, **kwargs):
+        raise pysolvers.error("Caught keyboard interrupt")
+
+    monkeypatch.setattr(broken.solver, "solve", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        sudoku_batch.solve_puzzle(read_puzzle(line))
+    assert cache.get(key) is not broken and broken not in sudoku_batch._CACHED
+    again = sudoku_batch.solve_puzzle(read_puzzle(line))
+    assert str(again.verdict) == str(first.verdict) == "multiple"
+
+
 def test_ctrl_c_is_one_line_and_exit_130(monkeypatch, capsys):
     import pencilsat.cli as cli
 

@@ -215,6 +215,7 @@ from pencilsat.encodings.subloops import (
 from pencilsat.puzzles.masyu import MasyuPuzzle
 from pencilsat.solvers.bulk_load import clause_adder, load_clauses
 from pencilsat.solvers.gc_pause import gc_paused
+from pencilsat.solvers.pysat_calls import solve_until
 from pencilsat.solvers.registry import SAT_SOLVERS
 from pencilsat.solvers.result import SolveResult, SolveStats, Verdict, encoding_timed_out
 
@@ -617,17 +618,7 @@ class _LoopSearch:
 
     def _solve(self) -> bool:
         """One SAT call, in conflict-budget slices when a deadline is set."""
-        if self.deadline is None:
-            return self.solver.solve()
-        budget = 1000
-        while True:
-            remaining = self.deadline - perf_counter()
-            if remaining <= 0:
-                raise _TimeOut
-            self.solver.conf_budget(budget)
-            began = perf_counter()
-            answer = self.solver.solve_limited()
-            if answer is not None:
-                return answer
-            rate = budget / max(perf_counter() - began, 1e-4)
-            budget = int(min(max(rate * remaining / 2, 100), 20_000))
+        answer = solve_until(self.solver, self.deadline)
+        if answer is None:
+            raise _TimeOut
+        return answer

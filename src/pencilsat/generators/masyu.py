@@ -58,6 +58,7 @@ from pencilsat.puzzles.masyu import (
     edge,
 )
 from pencilsat.solvers.bulk_load import clause_adder, load_clauses
+from pencilsat.solvers.pysat_calls import solve
 from pencilsat.solvers.result import Verdict
 
 _RING = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
@@ -417,7 +418,7 @@ class _Trials:
         marked = np.zeros(cell_count, dtype=bool)
         marked[kept_ids] = True
         assumptions = self.selectors[self.kept].tolist()
-        while self.solver.solve(assumptions=assumptions):
+        while solve(self.solver, assumptions):
             labels = label_loops(grid, used_edges(grid, self.solver.get_model()))
             counts = labels.marked_counts(marked)
             if (counts == len(kept_ids)).any():

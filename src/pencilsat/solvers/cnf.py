@@ -34,6 +34,7 @@ from pencilsat.encodings.csp import (
     Or,
     nnf,
 )
+from pencilsat.solvers import pysat_calls
 from pencilsat.solvers.bulk_load import load_clauses
 from pencilsat.solvers.result import EncodingTimeOut
 
@@ -370,11 +371,11 @@ class CnfBackend:
     def solve(self, time_limit: float | None = None) -> bool | None:
         """True (model found), False (unsatisfiable) or None (time limit reached)."""
         if time_limit is None:
-            res: bool | None = self.solver.solve()
+            res: bool | None = pysat_calls.solve(self.solver)
         elif time_limit <= 0:
             return None
         elif self.sat_solver.startswith("cadical"):
-            res = self._solve_in_budgets(time.perf_counter() + time_limit)
+            res = pysat_calls.solve_until(self.solver, time.perf_counter() + time_limit)
         else:
             res = self._solve_interruptible(time_limit)
         if res:
@@ -386,21 +387,13 @@ class CnfBackend:
         timer.start()
         try:
             return self.solver.solve_limited(expect_interrupt=True)
+        except Exception as err:
+            if pysat_calls.is_interrupt(err):
+                raise KeyboardInterrupt from None
+            raise
         finally:
             timer.cancel()
             self.solver.clear_interrupt()
-
-    def _solve_in_budgets(self, deadline: float) -> bool | None:
-        """CaDiCaL cannot be interrupted from PySAT: solve in growing conflict budgets and look
-        at the clock between them (learnt clauses are kept, so no work is repeated)."""
-        budget = 2000
-        while time.perf_counter() < deadline:
-            self.solver.conf_budget(budget)
-            res = self.solver.solve_limited()
-            if res is not None:
-                return res
-            budget = min(budget * 2, 64000)
-        return None
 
     def value(self, var: IntVar) -> int:
         return self.compiler.value(var, self._model_set)

@@ -46,6 +46,7 @@ import numpy as np
 
 from pencilsat.encodings.sudoku import grid_clauses, num_vars
 from pencilsat.solvers.bulk_load import load_clauses
+from pencilsat.solvers.pysat_calls import solve_until
 
 DEFAULT_SAT_SOLVER = "cadical153"
 RENEW_EVERY = 1000
@@ -114,16 +115,7 @@ class GridSolver:
         return out
 
     def _solve(self, assumptions: list[int], deadline: float | None) -> bool | None:
-        if deadline is None:
-            return self.solver.solve(assumptions=assumptions)
-        budget = 1000
-        while time.perf_counter() < deadline:
-            self.solver.conf_budget(budget)
-            res = self.solver.solve_limited(assumptions=assumptions)
-            if res is not None:
-                return res
-            budget = min(2 * budget, 64000)
-        return None
+        return solve_until(self.solver, deadline, assumptions)
 
     def solve(self, line: str, time_limit: float | None = None,
               propagate: bool = True) -> dict[str, Any]:
@@ -224,7 +216,13 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
         _CACHED.append(grid)
     encode_s = time.perf_counter() - start
     before = grid.solver.accum_stats() or {}
-    rec = grid.solve(format_line(puzzle.clues), time_limit)
+    try:
+        rec = grid.solve(format_line(puzzle.clues), time_limit)
+    except KeyboardInterrupt:  # the solver was left mid-search: never ask it again
+        del cache[puzzle.size, name]
+        _CACHED.remove(grid)
+        grid.close()
+        raise
     after = grid.solver.accum_stats() or {}
 
     def delta(key: str) -> int | None:
