@@ -473,3 +473,51 @@ def test_cpsat_unknown_is_an_interruption_only_well_inside_the_limit(wall, limit
             raise_if_interrupted(Stopped(), limit)
     else:
         raise_if_interrupted(Stopped(), limit)
+
+
+def test_a_reader_that_leaves_early_changes_neither_the_status_nor_the_drawing(tmp_path):
+    """``pencilsat solve P --svg D | head -1``: the pipe closes before the output is written.
+    Before, the broken pipe ended the run with status 0, so a puzzle with several answers
+    passed a ``pipefail`` script, and the drawing was not written."""
+    puzzle = tmp_path / "empty_3x3.txt"
+    puzzle.write_text("masyu 3 3\n...\n...\n...\n")
+    drawing = tmp_path / "answer.svg"
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader has left before the first line
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    try:
+        proc = subprocess.run([sys.executable, "-m", "pencilsat.cli", "solve", str(puzzle),
+                               "--svg", str(drawing)],
+                              env=env, stdout=write_end, stderr=subprocess.PIPE, text=True,
+                              timeout=120)
+    finally:
+        os.close(write_end)
+    assert proc.returncode == 1, proc.stderr  # multiple
+    assert proc.stderr == ""
+    assert drawing.read_text().lstrip().startswith("<")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["solve", "examples/masyu_10x10.txt", "--svg", ""], "--svg is empty"),
+    (["solve", ""], "the puzzle argument is empty"),
+])
+def test_empty_arguments_are_refused(argv, message, capsys, monkeypatch):
+    monkeypatch.chdir(REPO)
+    assert main(argv) == 4
+    assert message in capsys.readouterr().err
+
+
+def test_batch_paths_that_do_not_resolve_are_missing_files_not_sudokus(tmp_path, monkeypatch,
+                                                                        capsys):
+    """A list of puzzle files read from another folder: every line used to come back as
+    "a one-line Sudoku has 16, 81, 256 or 625 cells", since no line named an existing file."""
+    folder = tmp_path / "sub"
+    folder.mkdir()
+    (folder / "a.txt").write_text("masyu 2 2\n..\n..\n")
+    (folder / "list.txt").write_text("a.txt\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["solve", "--batch", str(folder / "list.txt")]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["verdict"] == "invalid"
+    assert "no such file: a.txt" in record["reason"]
+    assert "read from the current folder" in record["reason"]

@@ -171,4 +171,4 @@ def test_which_batch_lines_name_a_puzzle(tmp_path):
     assert not names_a_puzzle(sudoku_line) and not names_a_puzzle("   ")
     assert names_a_puzzle(url) and names_a_puzzle(f"  {game_id}  ")
     assert names_a_puzzle(str(CORPUS / "masyu" / "seed_10x10.txt"))
-    assert not names_a_puzzle(str(tmp_path / "missing.txt"))
+    assert names_a_puzzle(str(tmp_path / "missing.txt"))  # meant as a file: "no such file"

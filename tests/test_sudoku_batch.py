@@ -80,14 +80,28 @@ def test_puzzles_forced_by_singles_are_decided_by_propagation_alone():
 
 
 def test_invalid_lines_get_records_and_the_batch_goes_on():
+    """Blank and ``#`` lines get no record (as on the line-by-line batch path, where they are
+    skipped; here a comment was an 'invalid' Sudoku of its length); the indices stay line
+    numbers."""
     good = TDOKU[0][0]
-    lines = [good, "123", "", good.replace(".", "x", 1), good[:-1] + "#", good]
+    lines = [good, "123", "", good.replace(".", "x", 1), good[:-1] + "#", "# week 12", "   ",
+             good]
     records = list(solve_batch(lines))
-    assert [r["index"] for r in records] == list(range(6))
-    assert [r["verdict"] for r in records] == [
-        "unique", "invalid", "invalid", "invalid", "invalid", "unique"]
-    assert "81" in records[1]["reason"] and records[2]["reason"] == "empty line"
-    assert "'x'" in records[3]["reason"] and "column 81" in records[4]["reason"]
+    assert [r["index"] for r in records] == [0, 1, 3, 4, 7]
+    assert [r["verdict"] for r in records] == ["unique", "invalid", "invalid", "invalid",
+                                               "unique"]
+    assert "81" in records[1]["reason"]
+    assert "'x'" in records[2]["reason"] and "column 81" in records[3]["reason"]
+
+
+def test_a_batch_file_may_start_with_a_byte_order_mark(tmp_path):
+    from pencilsat.solvers.sudoku_batch import read_batch_lines
+
+    path = tmp_path / "notepad.txt"
+    path.write_bytes("\ufeff".encode() + (TDOKU[0][0] + "\r\n").encode() * 2)
+    lines = read_batch_lines(str(path))
+    assert lines == [TDOKU[0][0]] * 2
+    assert [r["verdict"] for r in solve_batch(lines)] == ["unique", "unique"]
 
 
 def test_contradictory_clues_give_none():

@@ -8,6 +8,7 @@ one line naming file, line and column, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -101,7 +102,43 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _ReaderMayLeave:
+    """Standard output for a reader that may leave early (``pencilsat solve P | head -1``).
+
+    Once the pipe is closed, the rest of the output goes to /dev/null and the command runs on:
+    a drawing asked for with ``--svg`` is still written and the exit status is still the
+    verdict's. Before, the broken pipe ended the run with status 0, so a ``multiple`` puzzle
+    read through ``| head`` passed a ``pipefail`` script as if it were unique.
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._reader_left()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._reader_left()
+
+    def _reader_left(self) -> None:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), self._stream.fileno())
+        with contextlib.suppress(BrokenPipeError):
+            self._stream.flush()  # what was still buffered goes to /dev/null
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    stdout = sys.stdout
+    sys.stdout = _ReaderMayLeave(stdout)  # type: ignore[assignment]
     try:
         status = _run(argv)
         sys.stdout.flush()  # a full disk shows here, not at exit
@@ -121,6 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"pencilsat: {internal_error(err)}", file=sys.stderr)
         return EXIT_INTERNAL
+    finally:
+        sys.stdout = stdout
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -219,6 +258,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise InputError("--sat-solver picks a CNF solver; it does not apply to --backend cpsat")
     if args.encoding == "":
         raise InputError("--encoding is empty", hint="name a strategy, or leave the option out")
+    if args.svg is not None and not args.svg.strip():
+        raise InputError("--svg is empty",
+                         hint="give the drawing's file name, e.g. --svg answer.svg")
     if args.batch:
         if args.puzzle:
             raise InputError("give puzzles as arguments or --batch FILE, not both")

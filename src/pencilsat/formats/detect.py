@@ -82,6 +82,9 @@ def read_input(arg: str, name: str | None = None, line: int | None = None) -> Pu
     except InputError as err:
         if name is None:
             raise
+        if line is not None and err.message.startswith("no such file"):
+            err.hint = (f"paths in a batch file are read from the current folder, "
+                        f"{Path.cwd()}, not from the batch file's")
         raise err.placed(name, line) from None
 
 
@@ -118,13 +121,16 @@ def _small_whole(token: str) -> bool:
 
 
 def names_a_puzzle(line: str) -> bool:
-    """True for a puzz.link URL, a Tatham game ID or the path of an existing file: a line of a
-    batch file that is not a one-line Sudoku. A line of a Sudoku's length with neither ``:``
-    nor ``/`` is taken for a Sudoku without asking the file system (a batch may hold 50,000)."""
+    """True for a puzz.link URL, a Tatham game ID, the path of an existing file or a line
+    written as a path (a folder separator, or ``.txt``): a line of a batch file that is not a
+    one-line Sudoku. A path that does not resolve is then reported as "no such file" rather
+    than as a Sudoku of the wrong length. A line of a Sudoku's length with neither ``:`` nor
+    ``/`` is taken for a Sudoku without asking the file system (a batch may hold 50,000)."""
     line = line.strip()
     if not line or (len(line) in ONE_LINE_SUDOKU and ":" not in line and "/" not in line):
         return False
-    return puzzlink.looks_like_url(line) or tatham.looks_like_game_id(line) or _is_file(Path(line))
+    return (puzzlink.looks_like_url(line) or tatham.looks_like_game_id(line)
+            or _looks_like_path(line) or _is_file(Path(line)))
 
 
 def _looks_like_path(text: str) -> bool:
@@ -135,6 +141,9 @@ def _looks_like_path(text: str) -> bool:
 
 def _not_a_puzzle(arg: str, single: str) -> InputError:
     """Why an argument that is neither a readable file nor a one-line puzzle was refused."""
+    if not single:
+        return InputError("the puzzle argument is empty", source="<argument>",
+                          hint=f"give {_WHAT}")
     path = Path(arg)
     try:
         exists, folder = path.exists(), path.is_dir()

@@ -260,7 +260,8 @@ def solve_batch(
     branching: bool = True,
     branch_caps: tuple[int, int] = BRANCH_CAPS,
 ) -> Iterator[dict[str, Any]]:
-    """One record per input line, in order, for a stream of one-line Sudokus.
+    """One record per input line, in order, for a stream of one-line Sudokus; blank lines and
+    ``#`` comment lines get none.
 
     A record has ``index`` (0-based line number), ``verdict`` (unique, multiple, none, unknown,
     or invalid with a ``reason``), ``solution`` (one string, row-major, as the input), for
@@ -324,12 +325,13 @@ def _solve_chunk(chunk: list[str], first_index: int, grid_solver: Any,
             if caps is not None and open_.size:
                 pre.update(_branch(cand[open_], [nine[k] for k in open_.tolist()], caps))
     for i, line in enumerate(chunk):
+        if not line or line.startswith("#"):
+            continue  # blank lines and comments, skipped as on the line-by-line batch path
         rec = pre.get(i)
         if rec is None:
             n = _SIDES.get(len(line))
             if n is None:
-                reason = ("empty line" if not line else
-                          f"a one-line Sudoku has 16, 81, 256 or 625 cells, this one has "
+                reason = (f"a one-line Sudoku has 16, 81, 256 or 625 cells, this one has "
                           f"{len(line)}")
                 rec = {"verdict": "invalid", "reason": reason}
             else:
@@ -369,9 +371,9 @@ def read_batch_lines(path_or_stdin: str) -> list[str]:
     from pencilsat.errors import InputError
 
     if path_or_stdin == "-":
-        return sys.stdin.read().splitlines()
+        return sys.stdin.read().removeprefix("\ufeff").splitlines()
     try:
-        with open(path_or_stdin, encoding="utf-8") as fh:
+        with open(path_or_stdin, encoding="utf-8-sig") as fh:  # a BOM (Windows Notepad) dropped
             return fh.read().splitlines()
     except FileNotFoundError:
         raise InputError(f"no such file: {path_or_stdin}",
