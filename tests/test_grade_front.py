@@ -104,3 +104,20 @@ def test_running_out_of_time_while_grading_is_a_time_out_not_a_level(genre, tmp_
     data = json.loads(capsys.readouterr().out)
     assert (data["verdict"], data["level"]) == ("unique", None)
     assert data["reason"] == "not graded: time limit reached while grading"
+
+
+def test_a_unique_sudoku_of_another_size_is_unique_not_graded(capsys):
+    """Sato's techniques assume 3x3 boxes. This 4x4 used to come back as "invalid input"
+    (exit 4), although ``grade --batch`` gave the same puzzle ``unique`` with a reason."""
+    import json
+
+    from pencilsat.cli import main
+
+    line = ".2..3..2.3.141.3"
+    assert main(["grade", line]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("verdict: unique — not graded: the Sato grader is defined for 9x9")
+    assert main(["grade", line, "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["verdict"] == "unique" and record["level"] is None
+    assert record["reason"].startswith("not graded: the Sato grader is defined for 9x9")

@@ -220,3 +220,19 @@ def test_grids_with_box_separators_read_as_the_line(style):
         lines = [" ".join(g) for g in groups]
     grid = S.parse_puzzle("\n".join(lines) + "\n")
     assert np.array_equal(grid.clues, S.parse_puzzle(BOXED_LINE).clues)
+
+
+@pytest.mark.parametrize(("header", "body", "says"), [
+    ("sudoku 4 4", "." * 81, "the header says 4x4, the grid under it is 9x9"),
+    ("sudoku 25 25", ".2..3..2.3.141.3", "the header says 25x25, the grid under it is 4x4"),
+    ("sudoku 9 9", "\n".join(["." * 16] * 16), "the header says 9x9, the grid under it is 16x16"),
+])
+def test_a_header_that_disagrees_with_its_grid_is_refused(header, body, says):
+    """The header's size used to be read and dropped: each of these was solved as the grid's
+    size, without a word."""
+    from pencilsat.errors import InputError
+    from pencilsat.puzzles.sudoku import parse_puzzle
+
+    with pytest.raises(InputError) as caught:
+        parse_puzzle(f"{header}\n{body}\n")
+    assert says in str(caught.value) and caught.value.line == 1

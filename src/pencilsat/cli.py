@@ -420,7 +420,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    """Exit status: the uniqueness verdict's (0 only when the puzzle was graded)."""
+    """Exit status: the uniqueness verdict's, or 3 when grading ran out of time (0: unique, and
+    graded unless the genre's grader does not take this size)."""
     from pencilsat.grading.front import grade
 
     if args.batch:
@@ -438,6 +439,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
     elif result.timed_out:
         print("verdict: unique — not graded: the time limit ran out while grading (give a "
               "longer --time-limit)")
+    elif result.not_graded:
+        print(f"verdict: unique — not graded: {result.not_graded}")
     elif result.grade is None and result.verdict.value == "unknown":
         print("verdict: unknown — not graded: the time limit ran out before uniqueness was "
               "proven (the puzzle may still be unique; give a longer --time-limit)")

@@ -77,3 +77,8 @@ class InputError(ValueError):
         if self.hint:
             text += f" ({self.hint})"
         return text
+
+
+class NotGradable(InputError):
+    """A valid puzzle outside a grader's definition (Sato's Sudoku grader takes 9x9 only): the
+    grading front reports it as ``unique — not graded``, not as invalid input."""

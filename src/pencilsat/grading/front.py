@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
+from pencilsat.errors import NotGradable
 from pencilsat.grading.clock import TIMED_OUT_REASON, GradingTimeOut
 from pencilsat.solvers.front import solve
 from pencilsat.solvers.result import SolveResult, Verdict
@@ -33,6 +34,8 @@ class GradeResult:
     solve_result: SolveResult
     grade: Any = None
     timed_out: bool = False
+    not_graded: str | None = None
+    """Why a unique puzzle has no grade although time was left (a Sudoku other than 9x9)."""
 
     @property
     def exit_code(self) -> int:
@@ -47,6 +50,8 @@ class GradeResult:
             data.update({"level": None, "finished": None, "techniques": {}, "steps": []})
         if self.timed_out:
             data["reason"] = TIMED_OUT_REASON
+        elif self.not_graded:
+            data["reason"] = f"not graded: {self.not_graded}"
         return data
 
 
@@ -67,3 +72,6 @@ def grade(puzzle: Any, *, time_limit: float | None = None) -> GradeResult:
                            grader_for(puzzle.genre)(puzzle, deadline=deadline))
     except GradingTimeOut:
         return GradeResult(result.verdict, result, timed_out=True)
+    except NotGradable as err:
+        reason = f"{err.message} ({err.hint})" if err.hint else err.message
+        return GradeResult(result.verdict, result, not_graded=reason)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pencilsat.errors import InputError
+from pencilsat.errors import InputError, NotGradable
 from pencilsat.grading.clock import check_deadline
 from pencilsat.grading.sudoku_bands import first_clue
 from pencilsat.grading.sudoku_contradiction import contradiction_processing
@@ -105,7 +105,7 @@ def level_after_level_up(base: int, c1: int, c2: int) -> int:
 
 def _validated_clues(puzzle: SudokuPuzzle) -> list[int]:
     if puzzle.size != 9:
-        raise InputError(
+        raise NotGradable(
             f"the Sato grader is defined for 9x9 Sudoku, this one is {puzzle.size}x{puzzle.size}",
             hint="its band, segment and block-corner techniques assume 3x3 blocks",
         )

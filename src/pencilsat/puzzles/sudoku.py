@@ -146,6 +146,7 @@ def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
     lines = content_lines(text)
     if not lines:
         raise InputError("the input is empty", hint="give 81 characters or a 9-row grid")
+    declared = None
     if lines[0][1].split()[:1] == ["sudoku"]:
         parts = lines[0][1].split()
         ascii_number = len(parts) == 3 and 0 < len(parts[1]) <= 4 and all(
@@ -154,7 +155,20 @@ def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
         if parts[1:] != [str(side), str(side)] or _side_from_count(side * side) is None:
             raise InputError(f"expected 'sudoku N N' with N in 4, 9, 16, 25, got {lines[0][1]!r}",
                              line=lines[0][0], column=1)
+        declared = (lines[0][0], side)
         lines = lines[1:]
+    puzzle = _parse_body(lines, name)
+    if declared is not None and puzzle.size != declared[1]:
+        raise InputError(f"the header says {declared[1]}x{declared[1]}, the grid under it is "
+                         f"{puzzle.size}x{puzzle.size}", line=declared[0],
+                         hint="fix the header or the grid")
+    return puzzle
+
+
+def _parse_body(lines: list[tuple[int, str]], name: str) -> SudokuPuzzle:
+    """The grid of ``parse_puzzle`` without its header: one line, or rows."""
+    if not lines:
+        raise InputError("the header has no grid under it", hint="give the rows after it")
     if len(lines) == 1:
         return parse_line(lines[0][1], name=name, line_number=lines[0][0])
     rows: list[tuple[int, list[str]]] = []
