@@ -521,3 +521,41 @@ def test_batch_paths_that_do_not_resolve_are_missing_files_not_sudokus(tmp_path,
     assert record["verdict"] == "invalid"
     assert "no such file: a.txt" in record["reason"]
     assert "read from the current folder" in record["reason"]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["solve", "examples/masyu_10x10.txt", "--encoding", "circuit", "--sat-solver", "glucose"],
+     "strategy 'circuit' runs on CP-SAT: --sat-solver picks a CNF solver"),
+    (["solve", str(CORPUS / "lightup/janko/100_6x6.txt"), "--encoding", "direct",
+      "--backend", "cpsat"], "on CP-SAT use --encoding csp"),
+    (["solve", "." * 81, "--encoding", "direct", "--backend", "cpsat"],
+     "on CP-SAT use --encoding extended"),
+])
+def test_a_choice_the_run_would_ignore_is_refused(argv, message, capsys, monkeypatch):
+    """These ran without a word: the SAT solver was ignored, and ``direct`` was swapped for
+    the CSP model."""
+    monkeypatch.chdir(REPO)
+    assert main(argv) == 4
+    assert message in capsys.readouterr().err
+
+
+def test_the_default_strategy_still_moves_to_cp_sat_when_only_the_backend_is_named(capsys):
+    assert main(["solve", str(CORPUS / "lightup/janko/100_6x6.txt"), "--backend", "cpsat"]) == 0
+    assert "encoding csp, backend cpsat" in capsys.readouterr().out
+
+
+def test_a_grid_without_pearls_or_room_is_not_told_about_pearls(tmp_path, capsys):
+    puzzle = tmp_path / "one.txt"
+    puzzle.write_text("masyu 1 1\n.\n")
+    assert main(["solve", str(puzzle)]) == 2
+    out = capsys.readouterr().out
+    assert "no room for a loop" in out and "pearl" not in out
+
+
+@pytest.mark.parametrize("header", ["lightup 1_0 1", "masyu \uff12 \uff12", "lightup +2 2"])
+def test_header_sizes_are_ascii_digits(header, tmp_path, capsys):
+    """Python's ``int`` read ``1_0`` as 10 and full-width digits as digits."""
+    puzzle = tmp_path / "odd.txt"
+    puzzle.write_text(f"{header}\n..\n..\n")
+    assert main(["solve", str(puzzle)]) == 4
+    assert "size must be two whole numbers" in capsys.readouterr().err

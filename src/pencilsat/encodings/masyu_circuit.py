@@ -24,7 +24,7 @@ from time import perf_counter
 from typing import Any
 
 from pencilsat.encodings.masyu_local_rules import GridEdges, no_square_loops, pearl_clauses
-from pencilsat.puzzles.masyu import MasyuPuzzle
+from pencilsat.puzzles.masyu import MasyuPuzzle, no_way_through
 from pencilsat.solvers.cpsat import raise_if_interrupted
 from pencilsat.solvers.result import SolveResult, SolveStats, Verdict
 
@@ -55,7 +55,7 @@ def run(
     stats.encode_s = perf_counter() - start
     if not feasible:
         stats.solve_s = 0.0
-        return SolveResult(Verdict.NONE, puzzle, stats=stats, message="a pearl cannot be passed")
+        return SolveResult(Verdict.NONE, puzzle, stats=stats, message=no_way_through(puzzle))
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = NUM_WORKERS

@@ -222,7 +222,7 @@ from pencilsat.encodings.subloops import (
     walk_loops,
 )
 from pencilsat.encodings.swap_cuts import swap_cuts
-from pencilsat.puzzles.masyu import MasyuPuzzle
+from pencilsat.puzzles.masyu import MasyuPuzzle, no_way_through
 from pencilsat.solvers.bulk_load import clause_adder, load_clauses
 from pencilsat.solvers.gc_pause import gc_paused
 from pencilsat.solvers.pysat_calls import solve_until
@@ -487,7 +487,7 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
     stats.encode_s = perf_counter() - start
     if not all(clauses):  # an empty clause (a pearl with no way through)
         stats.solve_s = 0.0
-        return SolveResult(Verdict.NONE, puzzle, stats=stats, message="a pearl cannot be passed")
+        return SolveResult(Verdict.NONE, puzzle, stats=stats, message=no_way_through(puzzle))
 
     with Solver(name=name) as solver:
         if name == "cadical195":

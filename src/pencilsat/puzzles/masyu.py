@@ -279,6 +279,15 @@ def draw_ascii(puzzle: MasyuPuzzle, solution: MasyuSolution | None = None) -> st
 
 # ---------------------------------------------------------------- rule checker
 
+def no_way_through(puzzle: MasyuPuzzle) -> str:
+    """Why the local rules alone leave no loop: a pearl with no legal way through it, or, on
+    a grid without pearls, no room for a loop (a 1x1 grid was told "a pearl cannot be
+    passed")."""
+    if puzzle.pearl_cells():
+        return "a pearl cannot be passed"
+    return "the grid has no room for a loop (it needs at least 2x2 cells)"
+
+
 def check(puzzle: MasyuPuzzle, solution: MasyuSolution) -> list[Violation]:
     """Every broken rule, each named with its cell; an empty list means the answer is valid."""
     out: list[Violation] = []

@@ -24,8 +24,11 @@ def content_lines(text: str) -> list[tuple[int, str]]:
 
 
 def parse_size(token_w: str, token_h: str, line: int, header: str) -> tuple[int, int]:
-    """Parse ``W H`` of a header line, each a positive whole number."""
+    """Parse ``W H`` of a header line, each a positive whole number in ASCII digits (Python's
+    ``int`` alone also took ``1_0`` as 10 and full-width digits)."""
     try:
+        if not all(token.isascii() and token.isdigit() for token in (token_w, token_h)):
+            raise ValueError
         width, height = int(token_w), int(token_h)
     except ValueError:
         raise InputError(

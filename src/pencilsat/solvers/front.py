@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilsat.solvers.registry import load_strategy
+from pencilsat.solvers.registry import CPSAT_ONLY, NAMED_ON_CNF_ONLY, load_strategy
 from pencilsat.solvers.result import SolveResult
 
 
@@ -25,6 +25,7 @@ def solve(
     bounds the whole run, and a run that hits it reports ``unknown``.
     """
     name, run = load_strategy(puzzle.genre, encoding, backend)
+    _refuse_ignored_choices(puzzle.genre, name, encoding, backend, sat_solver)
     kwargs: dict[str, Any] = {"sat_solver": sat_solver, "time_limit": time_limit}
     if backend is not None:
         kwargs["backend"] = backend
@@ -32,6 +33,18 @@ def solve(
     result.stats.encoding = result.stats.encoding or name
     _referee(result)
     return result
+
+
+def _refuse_ignored_choices(genre: str, name: str, encoding: str | None, backend: str | None,
+                            sat_solver: str | None) -> None:
+    """A choice the run would ignore is an error, not a silent swap."""
+    fallback = NAMED_ON_CNF_ONLY.get((genre, name))
+    if encoding is not None and backend == "cpsat" and fallback is not None:
+        raise ValueError(f"strategy {name!r} runs on backend 'cnf' only, not 'cpsat' (on "
+                         f"CP-SAT use --encoding {fallback}, or leave --encoding out)")
+    if sat_solver is not None and (genre, name) in CPSAT_ONLY:
+        raise ValueError(f"strategy {name!r} runs on CP-SAT: --sat-solver picks a CNF solver "
+                         f"and does not apply to it")
 
 
 class SolverBugError(RuntimeError):

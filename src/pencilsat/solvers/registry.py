@@ -42,6 +42,15 @@ DEFAULT_STRATEGY_ON_BACKEND: dict[tuple[str, str], str] = {
 """When only a backend is chosen and the genre's default strategy does not run on it, this
 one does (``lazy`` is CNF only; Light Up's and Sudoku's defaults run on both)."""
 
+NAMED_ON_CNF_ONLY: dict[tuple[str, str], str] = {
+    ("lightup", "direct"): "csp",
+    ("sudoku", "direct"): "extended",
+}
+"""Clause-level strategies that, as a genre's default, hand CP-SAT the CSP model named here:
+asked for by name on CP-SAT they are refused instead of being swapped without a word."""
+CPSAT_ONLY = {("masyu", "circuit")}
+"""Strategies with no CNF path: a SAT solver named for them would be ignored, so it is refused."""
+
 BACKENDS = ("cnf", "cpsat")
 SAT_SOLVERS = {
     "cadical": "cadical195",
