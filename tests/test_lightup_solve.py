@@ -180,3 +180,32 @@ def test_long_runs_hold_one_bulb(encoding):
     assert unique.verdict == "unique" and unique.solution.bulbs == {(0, 0), (1, 7)}
     several = solve(grid(["........"]), encoding=encoding)
     assert several.verdict == "multiple"
+
+
+def _empty_grid(side: int) -> L.LightUpPuzzle:
+    return L.parse_puzzle(f"lightup {side} {side}\n" + ("." * side + "\n") * side)
+
+
+@pytest.mark.parametrize("strategy", ["direct", "csp", "card"])
+def test_light_up_encoders_look_at_the_clock(strategy, monkeypatch):
+    """A clock that moves one second per look and a 3.5 s limit: every strategy stops while
+    building its model, after a few looks. Before, the encoders never looked, so an empty
+    1000x1000 grid encoded for 18 s under a 1 s limit before saying ``unknown``."""
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(E, "perf_counter", lambda: float(next(ticks)))
+    monkeypatch.setattr(E, "CLOCK_EVERY", 10)
+    result = solve(_empty_grid(60), encoding=strategy, time_limit=3.5)
+    assert (str(result.verdict), result.message) == ("unknown",
+                                                     "time limit reached while encoding")
+    assert result.stats.encoding == strategy
+    assert next(ticks) < 40  # it stopped soon after the deadline, not after the whole model
+
+
+def test_clause_loading_stops_at_a_passed_deadline():
+    from time import perf_counter
+
+    from pencilsat.solvers.clauses import ClauseBackend
+    from pencilsat.solvers.result import EncodingTimeOut
+
+    with pytest.raises(EncodingTimeOut):
+        ClauseBackend([[1, 2]] * 10, 2, deadline=perf_counter() - 1)

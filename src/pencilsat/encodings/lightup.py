@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from time import perf_counter
 
 import numpy as np
 
@@ -38,7 +39,7 @@ from pencilsat.encodings.csp import FALSE, BoolVar, Model, eq, le, linear_sum, n
 from pencilsat.puzzles.common import Cell
 from pencilsat.puzzles.lightup import WHITE, LightUpPuzzle, LightUpSolution
 from pencilsat.solvers.clauses import ClauseEncoding, solve_clauses
-from pencilsat.solvers.result import SolveResult
+from pencilsat.solvers.result import EncodingTimeOut, SolveResult
 from pencilsat.solvers.uniqueness import Encoding, solve_encoding
 
 
@@ -67,18 +68,34 @@ def runs(puzzle: LightUpPuzzle) -> tuple[list[list[Cell]], dict[Cell, tuple[int,
     return out, {cell: (ids[0], ids[1]) for cell, ids in owner.items()}
 
 
-def build(puzzle: LightUpPuzzle, strategy: str = "csp") -> Encoding:
-    """The Light Up CSP of ``puzzle`` with the cardinality rules written by ``strategy``."""
+CLOCK_EVERY = 2000
+"""Cells or runs between two looks at the clock while a model is built: an empty 1000x1000
+grid took 18 s to encode with a 1 s limit before the builders looked at all."""
+
+
+def _look_at_clock(deadline: float | None, name: str) -> None:
+    if deadline is not None and perf_counter() > deadline:
+        raise EncodingTimeOut(name)
+
+
+def build(puzzle: LightUpPuzzle, strategy: str = "csp", *,
+          deadline: float | None = None) -> Encoding:
+    """The Light Up CSP of ``puzzle`` with the cardinality rules written by ``strategy``;
+    ``EncodingTimeOut`` once ``deadline`` (a ``perf_counter`` time) has passed."""
     if strategy not in ("csp", "card"):
         raise ValueError(f"unknown Light Up CSP strategy {strategy!r} (known: csp, card)")
     m = Model()
     segs, cell_runs = runs(puzzle)
     bulb: dict[Cell, BoolVar] = {cell: m.bool_var(f"b_{cell[0]}_{cell[1]}") for cell in cell_runs}
-    for row, col in cell_runs.values():  # lit: a bulb in the cell's row or column run
+    for i, (row, col) in enumerate(cell_runs.values()):  # lit: a bulb in the row or column run
+        if i % CLOCK_EVERY == 0:
+            _look_at_clock(deadline, strategy)
         seen = {*segs[row], *segs[col]}
         m.add(or_(*(bulb[s] for s in seen)))
     cards = _linear(m) if strategy == "csp" else _pysat_cardinality(m)
-    for run in segs:  # segment
+    for i, run in enumerate(segs):  # segment
+        if i % CLOCK_EVERY == 0:
+            _look_at_clock(deadline, strategy)
         if len(run) > 1:
             cards([bulb[c] for c in run], 1, exact=False)
     for cell, clue in puzzle.clues():  # count
@@ -137,7 +154,7 @@ def _pysat_cardinality(m: Model):  # type: ignore[no-untyped-def]
     return add
 
 
-def build_clauses(puzzle: LightUpPuzzle) -> ClauseEncoding:
+def build_clauses(puzzle: LightUpPuzzle, *, deadline: float | None = None) -> ClauseEncoding:
     """The ``direct`` strategy: the same rules written straight as clauses, built with numpy.
 
     Variables ``1..n`` are the bulbs (white cells in row-major order). Each run of two or more
@@ -161,6 +178,7 @@ def build_clauses(puzzle: LightUpPuzzle) -> ClauseEncoding:
     clauses: list[list[int]] = []  # variable-width clauses
     run_lit = []
     for grid_white, grid_var in ((white, var), (white.T, var.T)):
+        _look_at_clock(deadline, "direct")
         run_of, lits, starts, length = _runs_in_order(grid_white, grid_var)
         multi = length > 1
         lit_of_run = lits[starts].copy()  # a one-cell run's literal is its bulb
@@ -190,7 +208,9 @@ def build_clauses(puzzle: LightUpPuzzle) -> ClauseEncoding:
         if clue:
             clauses.extend(list(sub) for sub in combinations(nbs, len(nbs) - clue + 1))
     for part in parts:
-        clauses.extend(part.tolist())
+        for first in range(0, len(part), CLOCK_EVERY * 100):
+            _look_at_clock(deadline, "direct")
+            clauses.extend(part[first:first + CLOCK_EVERY * 100].tolist())
     cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(white), strict=True)]
 
     def decode(true: set[int]) -> LightUpSolution:
@@ -248,8 +268,9 @@ def run(
     strategy: str = "csp",
 ) -> SolveResult:
     """The ``csp`` strategy (``strategy="card"``: PySAT cardinality encodings)."""
-    return solve_encoding(puzzle, lambda: build(puzzle, strategy), backend=backend,
-                          sat_solver=sat_solver, time_limit=time_limit)
+    deadline = None if time_limit is None else perf_counter() + time_limit
+    return solve_encoding(puzzle, lambda: build(puzzle, strategy, deadline=deadline),
+                          backend=backend, sat_solver=sat_solver, time_limit=time_limit)
 
 
 def run_card(
@@ -275,5 +296,6 @@ def run_direct(
     ``csp`` model (the answer and the uniqueness procedure are the same)."""
     if backend != "cnf":
         return run(puzzle, backend=backend, sat_solver=sat_solver, time_limit=time_limit)
-    return solve_clauses(puzzle, lambda: build_clauses(puzzle), sat_solver=sat_solver,
-                         time_limit=time_limit)
+    deadline = None if time_limit is None else perf_counter() + time_limit
+    return solve_clauses(puzzle, lambda: build_clauses(puzzle, deadline=deadline),
+                         sat_solver=sat_solver, time_limit=time_limit)

@@ -17,7 +17,12 @@ from typing import Any
 
 from pencilsat.solvers.bulk_load import load_clauses
 from pencilsat.solvers.cnf import CnfBackend
-from pencilsat.solvers.result import SolveResult, SolveStats
+from pencilsat.solvers.result import (
+    EncodingTimeOut,
+    SolveResult,
+    SolveStats,
+    encoding_timed_out,
+)
 from pencilsat.solvers.uniqueness import prove_unique, resolve_sat_solver
 
 
@@ -35,16 +40,24 @@ class ClauseEncoding:
     decode: Callable[[set[int]], Any]
 
 
+LOAD_CHUNK = 100_000
+"""Clauses loaded into the SAT solver between two looks at the clock."""
+
+
 class ClauseBackend(CnfBackend):
     """A :class:`CnfBackend` fed with ready clauses instead of a CSP model."""
 
     def __init__(self, clauses: list[list[int]], num_vars: int,
-                 sat_solver: str = "cadical195") -> None:
+                 sat_solver: str = "cadical195", deadline: float | None = None) -> None:
         from pysat.solvers import Solver
 
         self.sat_solver = sat_solver
         self.solver = Solver(name=sat_solver)
-        load_clauses(self.solver, clauses)
+        for first in range(0, len(clauses), LOAD_CHUNK):  # a huge grid loads for seconds
+            if deadline is not None and time.perf_counter() > deadline:
+                self.solver.delete()
+                raise EncodingTimeOut
+            load_clauses(self.solver, clauses[first:first + LOAD_CHUNK])
         self._num_vars = num_vars
         self._num_clauses = len(clauses)
         self._model_set: set[int] = set()
@@ -76,8 +89,15 @@ def solve_clauses(
     """Encode, solve, block the answer, solve again; ``time_limit`` bounds the whole run."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    enc = build()
-    solver = ClauseBackend(enc.clauses, enc.num_vars, resolve_sat_solver(sat_solver))
+    enc = None
+    try:
+        enc = build()
+        solver = ClauseBackend(enc.clauses, enc.num_vars, resolve_sat_solver(sat_solver),
+                               deadline)
+    except EncodingTimeOut as stop:  # a builder that stops itself names its encoding
+        name = enc.name if enc is not None else str(stop.args[0]) if stop.args else ""
+        return encoding_timed_out(puzzle, SolveStats(backend="cnf", encoding=name,
+                                                     encode_s=time.perf_counter() - start))
     stats = SolveStats(backend="cnf", encoding=enc.name, sat_solver=solver.sat_solver,
                        variables=enc.num_vars, clauses=len(enc.clauses))
     stats.encode_s = time.perf_counter() - start
