@@ -323,6 +323,12 @@ def test_generate_shows_progress_on_a_terminal_only(capsys, monkeypatch):
     assert "removing pearls" in terminal.getvalue()  # the last stage, drawn as the bar stops
 
 
+def _sigint_as_python_sets_it() -> None:
+    """Popen's ``preexec_fn``: a test run in the background of a shell inherits SIGINT
+    ignored, and so would the child, which would then never see the signal sent to it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _cpu_seconds(pid: int) -> float:
     """User + system CPU time of a running process, from /proc (Linux)."""
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
@@ -346,7 +352,8 @@ def test_ctrl_c_inside_cpsat_is_an_interruption_not_a_time_out(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     proc = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", "solve", str(puzzle),
                              "--encoding", "circuit"],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_sigint_as_python_sets_it)
     try:
         while proc.poll() is None and _cpu_seconds(proc.pid) < 1.5:
             time.sleep(0.05)
@@ -375,16 +382,20 @@ def _hard_25x25_sudoku() -> str:
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads CPU time from /proc")
 def test_ctrl_c_inside_pysat_is_an_interruption_not_a_bug(tmp_path):
-    """PySAT catches SIGINT during a solve, jumps out of the SAT solver and raises its own
+    """PySAT caught SIGINT during a solve, jumped out of the SAT solver and raised its own
     ``error``: this run printed "internal error ... this is a bug in pencilsat", and with a
     second puzzle CaDiCaL then aborted the process (exit 134) when the cached solver was asked
-    for its statistics. Now: "interrupted", the tally, exit 130."""
+    for its statistics; at other moments the jump left a heap lock held (the process hung) or
+    the heap broken (``free(): invalid pointer``). Now PySAT leaves SIGINT to Python, which
+    raises ``KeyboardInterrupt`` between two solve slices: "interrupted", the tally, exit
+    130."""
     puzzle = tmp_path / "hard_25x25.txt"
     puzzle.write_text(_hard_25x25_sudoku() + "\n")
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     proc = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", "solve", str(puzzle),
                              str(puzzle)],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_sigint_as_python_sets_it)
     try:
         while proc.poll() is None and _cpu_seconds(proc.pid) < 1.5:
             time.sleep(0.05)
@@ -396,6 +407,16 @@ def test_ctrl_c_inside_pysat_is_an_interruption_not_a_bug(tmp_path):
     assert proc.returncode == 130, err
     assert err.strip() == "pencilsat: interrupted"
     assert out.strip().endswith("interrupted with 2 not solved")
+
+
+def test_pysat_leaves_sigint_to_python():
+    """PySAT installs its own SIGINT handler (a ``longjmp`` out of the solver) only on the
+    main thread, as ``MainThread.check`` tells it; ``pysat_calls`` makes that say no."""
+    from pysat._utils import MainThread
+
+    import pencilsat.solvers.pysat_calls  # noqa: F401
+
+    assert MainThread.check() is False
 
 
 def test_pysat_interrupt_drops_the_cached_sudoku_solver(monkeypatch):
@@ -415,7 +436,7 @@ def test_pysat_interrupt_drops_the_cached_sudoku_solver(monkeypatch):
     def interrupted(*args, **kwargs):
         raise pysolvers.error("Caught keyboard interrupt")
 
-    monkeypatch.setattr(broken.solver, "solve", interrupted)
+    monkeypatch.setattr(broken.solver, "solve_limited", interrupted)
     with pytest.raises(KeyboardInterrupt):
         sudoku_batch.solve_puzzle(read_puzzle(line))
     assert cache.get(key) is not broken and broken not in sudoku_batch._CACHED

@@ -59,16 +59,19 @@ def test_card_strategy_on_cpsat():
         assert_unique_and_stored(*load(txt, sol), encoding="card", backend="cpsat")
 
 
-@pytest.mark.parametrize("encoding", ["direct", "csp", "card"])
-@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+STRATEGY_BACKENDS = [("direct", "cnf"), ("csp", "cnf"), ("card", "cnf"), ("csp", "cpsat"),
+                     ("card", "cpsat")]
+"""``direct`` is a clause-level strategy: named with CP-SAT it is refused (see below)."""
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGY_BACKENDS)
 def test_no_solution(encoding, backend):
     # the 2 has a single white neighbour
     r = solve(grid(["2.", "#."]), encoding=encoding, backend=backend)
     assert r.verdict == "none" and r.solution is None
 
 
-@pytest.mark.parametrize("encoding", ["direct", "csp", "card"])
-@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGY_BACKENDS)
 def test_several_solutions_give_a_valid_different_second(encoding, backend):
     p = grid(["..", ".."])
     r = solve(p, encoding=encoding, backend=backend)
@@ -77,8 +80,7 @@ def test_several_solutions_give_a_valid_different_second(encoding, backend):
     assert r.differences == r.solution.differing_cells(r.second_solution) != []
 
 
-@pytest.mark.parametrize("encoding", ["direct", "csp", "card"])
-@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGY_BACKENDS)
 @pytest.mark.parametrize("rows,verdict", [
     (["#"], "unique"), (["0#", "#0"], "unique"), (["#1", "##"], "none"),
     (["4.", ".."], "none"), ([".#.", "#2#", ".#."], "none")],
@@ -209,3 +211,9 @@ def test_clause_loading_stops_at_a_passed_deadline():
 
     with pytest.raises(EncodingTimeOut):
         ClauseBackend([[1, 2]] * 10, 2, deadline=perf_counter() - 1)
+
+
+def test_direct_named_on_cp_sat_is_refused_and_the_default_moves_to_csp():
+    with pytest.raises(ValueError, match="on CP-SAT use --encoding csp"):
+        solve(grid(["2.", "#."]), encoding="direct", backend="cpsat")
+    assert solve(grid(["2.", "#."]), backend="cpsat").stats.encoding == "csp"

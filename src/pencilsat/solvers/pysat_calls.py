@@ -1,13 +1,17 @@
-"""PySAT solve calls as every CNF path needs them: Ctrl-C as ``KeyboardInterrupt``, and a
-time limit as conflict-budget slices.
+"""PySAT solve calls as every CNF path needs them: Ctrl-C as ``KeyboardInterrupt`` at a safe
+point, and a time limit as conflict-budget slices.
 
-Ctrl-C: on the main thread PySAT catches SIGINT during a solve, jumps out of the SAT solver
-and raises ``pysolvers.error("Caught keyboard interrupt")``. Left as it is, that reads as a
-bug in pencilsat, and the solver it jumped out of is left mid-search: asking it for its
-statistics afterwards makes CaDiCaL abort the whole process (``solver in invalid state``;
-deleting it is still allowed). ``solve`` and ``solve_until`` raise ``KeyboardInterrupt``
-instead, so the CLI prints "interrupted" and exits 130; a caller that keeps a solver between
-puzzles must drop it then.
+Ctrl-C: on the main thread PySAT's C code catches SIGINT during a solve and ``longjmp``s out
+of the SAT solver. That is not safe: the signal can land inside ``malloc`` or in the middle of
+the solver's own updates. Sending SIGINT at random moments to a two-puzzle 25x25 Sudoku run,
+3 runs of 70 hung for good (a ``futex`` wait: a heap lock left held) and 2 died of ``free():
+invalid pointer``; the others said "internal error", or CaDiCaL aborted on its next call. So
+this module, when imported, tells PySAT that no call is on the main thread
+(``MainThread.check``, which PySAT consults only to decide whether to install that handler),
+and Python's own handler sees the signal: it raises ``KeyboardInterrupt`` when the solver
+returns, at the end of a slice. Every solve runs in slices for that reason; one slice takes
+about ``SLICE_SECONDS``. PySAT's ``pysolvers.error("Caught keyboard interrupt")`` is still
+translated, should a caller's own import restore the handler.
 
 Time limits: CaDiCaL cannot be interrupted from PySAT here (``interrupt`` hung with CaDiCaL
 1.9.5), so ``solve_until`` solves in slices of a conflict budget and looks at the clock between
@@ -25,8 +29,26 @@ from typing import Any
 FIRST_BUDGET = 1000
 MIN_BUDGET = 100
 MAX_BUDGET = 20_000
-"""Conflicts per slice: the first slice's, and the bounds of the ones sized from the rate. The
-upper bound keeps a slice short when the rate was measured on an easy stretch."""
+"""Conflicts per slice under a deadline: the first slice's, and the bounds of the ones sized
+from the rate. The upper bound keeps a slice short when the rate was measured on an easy
+stretch."""
+OPEN_FIRST_BUDGET = 2000
+SLICE_SECONDS = 0.5
+"""Without a deadline: the first slice's conflicts, then slices sized from the rate to take
+about this long, so Ctrl-C is answered within about a second. Most calls of this project end
+within the first slice, with the same search as one plain ``solve`` (random loose 60x60 and
+100x100 Masyu and generated 80x80 and 100x100: the same SAT calls, to the call, as with one
+unlimited slice, and times within the noise); a hard 25x25 Sudoku makes about 2,500
+conflicts a second, so 20,000 in one slice made Ctrl-C wait 8 s."""
+
+
+def _keep_sigint_in_python() -> None:
+    from pysat import _utils
+
+    _utils.MainThread.check = staticmethod(lambda: False)  # type: ignore[method-assign]
+
+
+_keep_sigint_in_python()
 
 
 def is_interrupt(err: BaseException) -> bool:
@@ -35,9 +57,23 @@ def is_interrupt(err: BaseException) -> bool:
 
 
 def solve(solver: Any, assumptions: Sequence[int] = ()) -> bool:
-    """``solver.solve(assumptions)``, with Ctrl-C raised as ``KeyboardInterrupt``."""
+    """``solver.solve(assumptions)`` in slices, so that Ctrl-C raises ``KeyboardInterrupt``
+    between two of them."""
+    assumed = list(assumptions)
+    budget = OPEN_FIRST_BUDGET
+    while True:
+        began = perf_counter()
+        answer = _slice(solver, budget, assumed)
+        if answer is not None:
+            return answer
+        rate = budget / max(perf_counter() - began, 1e-4)
+        budget = int(min(max(rate * SLICE_SECONDS, MIN_BUDGET), 10 * OPEN_FIRST_BUDGET))
+
+
+def _slice(solver: Any, budget: int, assumptions: list[int]) -> bool | None:
+    solver.conf_budget(budget)
     try:
-        return solver.solve(assumptions=list(assumptions))
+        return solver.solve_limited(assumptions=assumptions)
     except Exception as err:
         if is_interrupt(err):
             raise KeyboardInterrupt from None
@@ -56,14 +92,8 @@ def solve_until(solver: Any, deadline: float | None,
         remaining = deadline - perf_counter()
         if remaining <= 0:
             return None
-        solver.conf_budget(budget)
         began = perf_counter()
-        try:
-            answer = solver.solve_limited(assumptions=assumed)
-        except Exception as err:
-            if is_interrupt(err):
-                raise KeyboardInterrupt from None
-            raise
+        answer = _slice(solver, budget, assumed)
         if answer is not None:
             return answer
         now = perf_counter()
