@@ -236,3 +236,22 @@ def test_a_header_that_disagrees_with_its_grid_is_refused(header, body, says):
     with pytest.raises(InputError) as caught:
         parse_puzzle(f"{header}\n{body}\n")
     assert says in str(caught.value) and caught.value.line == 1
+
+
+@pytest.mark.parametrize(("cells", "says"), [
+    ({0: 1, 1: 1}, "the clues repeat 1 in row 1 (r1c1 and r1c2)"),
+    ({4: 7, 40: 7}, "the clues repeat 7 in column 5 (r1c5 and r5c5)"),
+    ({30: 5, 50: 5}, "the clues repeat 5 in box 5 (r4c4 and r6c6)"),
+])
+def test_no_solution_from_repeated_clues_says_where(cells, says):
+    """An editor's typo in the givens used to give a bare ``none``."""
+    line = "".join(str(cells.get(i, ".")) for i in range(81))
+    result = solve(S.parse_line(line))
+    assert result.verdict == "none" and result.message == says
+
+
+def test_no_solution_without_a_repeat_gives_no_reason():
+    # r1c1 can hold nothing: 1-8 in its row, 9 in its column
+    line = "." + "12345678" + "9" + "." * 71
+    result = solve(S.parse_line(line))
+    assert result.verdict == "none" and result.message is None

@@ -19,6 +19,9 @@ class Genre:
     solution_rows: Callable[[Any, Any], list[str]]
     draw: Callable[[Any, Any], str]
     check: Callable[[Any, Any], list[Violation]]
+    why_none: Callable[[Any], str | None] = lambda puzzle: None
+    """A reason, in the puzzle's own terms, that it has no solution, when one is cheap to see
+    (Sudoku: clues that repeat a digit); ``None`` when there is none to give."""
 
 
 def _sudoku_solution(text: str) -> sudoku.SudokuSolution:
@@ -37,6 +40,7 @@ GENRES: dict[str, Genre] = {
     "sudoku": Genre(
         "sudoku", sudoku.parse_puzzle, lambda p: sudoku.format_line(p.clues) + "\n",
         _sudoku_solution, lambda p, s: sudoku.solution_rows(s), sudoku.draw_text, sudoku.check,
+        sudoku.clue_clash,
     ),
 }
 

@@ -236,6 +236,24 @@ def draw_text(puzzle: SudokuPuzzle, solution: SudokuSolution | None = None) -> s
     return "\n".join(out) + "\n"
 
 
+def clue_clash(puzzle: SudokuPuzzle) -> str | None:
+    """The first digit the clues repeat in a row, column or box, in words with 1-based
+    places (``None``: no repeat): the usual reason a submitted Sudoku has no solution, and a
+    bare ``none`` does not say where to look."""
+    names = ["row"] * puzzle.size + ["column"] * puzzle.size + ["box"] * puzzle.size
+    for number, (kind, house) in enumerate(zip(names, puzzle.houses(), strict=True)):
+        seen: dict[int, Cell] = {}
+        for cell in house:
+            digit = int(puzzle.clues[cell])
+            if digit and digit in seen:
+                first, second = (f"r{r + 1}c{c + 1}" for r, c in (seen[digit], cell))
+                which = number % puzzle.size + 1
+                return (f"the clues repeat {digit_char(digit)} in {kind} {which} ({first} and "
+                        f"{second})")
+            seen.setdefault(digit, cell)
+    return None
+
+
 def check(puzzle: SudokuPuzzle, solution: SudokuSolution) -> list[Violation]:
     """Every broken rule, named with its cell; an empty list means the answer is valid."""
     n = puzzle.size

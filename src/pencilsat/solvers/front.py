@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pencilsat.solvers.registry import CPSAT_ONLY, NAMED_ON_CNF_ONLY, load_strategy
-from pencilsat.solvers.result import SolveResult
+from pencilsat.solvers.result import SolveResult, Verdict
 
 
 def solve(
@@ -32,6 +32,10 @@ def solve(
     result = run(puzzle, **kwargs)
     result.stats.encoding = result.stats.encoding or name
     _referee(result)
+    if result.verdict == Verdict.NONE and not result.message:
+        from pencilsat.genres import genre_of
+
+        result.message = genre_of(puzzle).why_none(puzzle)
     return result
 
 
