@@ -329,6 +329,24 @@ def _sigint_as_python_sets_it() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _interrupted_after_cpu(args: list[str], cpu: float = 1.5) -> tuple[int, str, str]:
+    """Run ``pencilsat ARGS``, send SIGINT once it has used ``cpu`` seconds of CPU (read from
+    /proc, so no wall-clock guess), and return its exit status, stdout and stderr."""
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    proc = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_sigint_as_python_sets_it)
+    try:
+        while proc.poll() is None and _cpu_seconds(proc.pid) < cpu:
+            time.sleep(0.05)
+        assert proc.poll() is None, "the run ended before it could be interrupted"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    return proc.returncode, out, err
+
+
 def _cpu_seconds(pid: int) -> float:
     """User + system CPU time of a running process, from /proc (Linux)."""
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
@@ -349,20 +367,8 @@ def test_ctrl_c_inside_cpsat_is_an_interruption_not_a_time_out(tmp_path):
 
     puzzle = tmp_path / "loose_40x40.txt"
     puzzle.write_text(format_puzzle(pearls_for_loop(random_loop(40, 40, random.Random(7)))))
-    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-    proc = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", "solve", str(puzzle),
-                             "--encoding", "circuit"],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_sigint_as_python_sets_it)
-    try:
-        while proc.poll() is None and _cpu_seconds(proc.pid) < 1.5:
-            time.sleep(0.05)
-        assert proc.poll() is None, "the solve ended before it could be interrupted"
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130
+    status, out, err = _interrupted_after_cpu(["solve", str(puzzle), "--encoding", "circuit"])
+    assert status == 130
     assert err.strip() == "pencilsat: interrupted" and out == ""
 
 
@@ -391,20 +397,8 @@ def test_ctrl_c_inside_pysat_is_an_interruption_not_a_bug(tmp_path):
     130."""
     puzzle = tmp_path / "hard_25x25.txt"
     puzzle.write_text(_hard_25x25_sudoku() + "\n")
-    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-    proc = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", "solve", str(puzzle),
-                             str(puzzle)],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_sigint_as_python_sets_it)
-    try:
-        while proc.poll() is None and _cpu_seconds(proc.pid) < 1.5:
-            time.sleep(0.05)
-        assert proc.poll() is None, "the solve ended before it could be interrupted"
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130, err
+    status, out, err = _interrupted_after_cpu(["solve", str(puzzle), str(puzzle)])
+    assert status == 130, err
     assert err.strip() == "pencilsat: interrupted"
     assert out.strip().endswith("interrupted with 2 not solved")
 
