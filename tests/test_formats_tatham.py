@@ -12,6 +12,7 @@ from _formats_corpus import (
     puzzle_files,
     tatham_sudoku_lines,
 )
+from conftest import REPO
 
 from pencilsat.errors import InputError
 from pencilsat.formats.tatham import parse_game_id, to_game_id
@@ -131,3 +132,25 @@ def test_error_column_points_at_the_bad_character_after_a_prefix():
     with pytest.raises(InputError) as err:
         parse_game_id(text)
     assert text[err.value.column - 1] == "?"
+
+
+@pytest.mark.parametrize("text", ["lightup 3 3\n.#.\n...\n.#.\n", "masyu 3 3\n...\n...\n...\n",
+                                  "masyu 2 2\nB.\n..\n"])
+def test_an_id_that_two_games_read_is_written_with_its_game(text):
+    """``convert --to tatham`` wrote ``3x3:aBeBa`` for this Light Up, which also reads as a
+    Masyu, so pencilsat refused its own output; it now carries the game's name and reads
+    back as the same puzzle."""
+    from pencilsat.formats.detect import convert, read_puzzle
+
+    puzzle = read_puzzle(text)
+    written = convert(puzzle, "tatham").strip()
+    assert written.split(":")[0] in ("lightup", "pearl")
+    again = read_puzzle(written)
+    assert again.genre == puzzle.genre and convert(again, "text") == convert(puzzle, "text")
+
+
+def test_an_id_only_one_game_reads_stays_bare():
+    from pencilsat.formats.detect import convert, read_puzzle
+
+    written = convert(read_puzzle((REPO / "examples/masyu_10x10.txt").read_text()), "tatham")
+    assert written.startswith("10x10:")

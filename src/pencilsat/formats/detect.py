@@ -94,7 +94,7 @@ def convert(puzzle: Puzzle, to: str) -> str:
     if to == "url":
         return puzzlink.to_url(puzzle) + "\n"
     if to == "tatham":
-        return tatham.to_game_id(puzzle) + "\n"
+        return tatham.to_game_id(puzzle, with_genre=None) + "\n"
     if to == "text":
         if isinstance(puzzle, masyu.MasyuPuzzle):
             return masyu.format_puzzle(puzzle)

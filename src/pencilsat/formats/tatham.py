@@ -111,19 +111,33 @@ def parse_game_id(text: str, genre: str | None = None) -> Puzzle:
         return next(iter(results.values()))
     if len(results) > 1:
         names = " and ".join(TATHAM_NAME[g] for g in results)
+        spelled = " or ".join(f"{TATHAM_NAME[g]}:{stripped}" for g in results)
         raise _error(f"this game ID is valid for both {names}", column=column,
-                     hint="prefix it with the game's name, e.g. pearl:" + stripped[:12] + "...")
+                     hint=f"prefix it with the game's name: {spelled}")
     raise errors[candidates[0]]
 
 
-def to_game_id(puzzle: Puzzle, *, with_genre: bool = False) -> str:
+def to_game_id(puzzle: Puzzle, *, with_genre: bool | None = False) -> str:
     """Tatham's game ID of ``puzzle``; ``with_genre`` prefixes ``pearl:``/``lightup:``/``solo:``
-    (pencilsat reads the prefix; Tatham's own "Game > Specific" box wants it left off)."""
+    (pencilsat reads the prefix; Tatham's own "Game > Specific" box wants it left off).
+    ``with_genre=None``: only when the bare ID would also read as another game (a Masyu
+    without white pearls and a Light Up can share one, e.g. ``3x3:i``), so that what is
+    written reads back as the same puzzle."""
     genre = getattr(puzzle, "genre", None)
     if genre not in _ENCODERS:
         raise TypeError(f"no Tatham codec for {type(puzzle).__name__}")
     game_id = _ENCODERS[genre](puzzle)
+    if with_genre is None:
+        with_genre = _reads_as_several(game_id)
     return f"{TATHAM_NAME[genre]}:{game_id}" if with_genre else game_id
+
+
+def _reads_as_several(game_id: str) -> bool:
+    try:
+        parse_game_id(game_id)
+    except InputError as err:
+        return err.message.startswith("this game ID is valid for both")
+    return False
 
 
 def _genre_name(genre: str, column: int) -> str:
