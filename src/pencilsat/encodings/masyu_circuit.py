@@ -42,10 +42,11 @@ def run(
     """Solve and prove uniqueness with one CP-SAT circuit model (``sat_solver`` is unused)."""
     if backend not in (None, "cpsat"):
         raise ValueError(f"strategy 'circuit' runs on backend 'cpsat' only, not {backend!r}")
+    # the limit covers the whole run: importing OR-Tools (about 0.3 s the first time) too
+    deadline = None if time_limit is None else perf_counter() + time_limit
     from ortools.sat.python import cp_model
 
     stats = SolveStats(backend="cpsat", encoding="circuit")
-    deadline = None if time_limit is None else perf_counter() + time_limit
     start = perf_counter()
     grid = GridEdges(puzzle)
     model = cp_model.CpModel()
