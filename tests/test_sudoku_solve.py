@@ -255,3 +255,18 @@ def test_no_solution_without_a_repeat_gives_no_reason():
     line = "." + "12345678" + "9" + "." * 71
     result = solve(S.parse_line(line))
     assert result.verdict == "none" and result.message is None
+
+
+def test_the_direct_strategy_reports_its_uniqueness_time():
+    """``uniqueness -`` read as "uniqueness was not checked": the second search's time is
+    now measured (0 when propagation forced every cell)."""
+    grid = ("534678912672195348198342567859761423426853791713924856961537284287419635"
+            "345286179")
+    forced = solve(S.parse_line("." + grid[1:]))
+    assert forced.verdict == "unique" and forced.stats.extra["decided_by"] == "propagation"
+    assert forced.stats.uniqueness_s == 0.0
+    several = solve(S.parse_line("." * 81))
+    assert several.verdict == "multiple" and several.stats.extra["decided_by"] == "search"
+    assert several.stats.uniqueness_s is not None and several.stats.uniqueness_s >= 0
+    none = solve(S.parse_line("11" + "." * 79))
+    assert none.verdict == "none" and none.stats.uniqueness_s is None

@@ -150,16 +150,18 @@ class GridSolver:
         act = self.top
         solver.add_clause([-act, *map(neg, true)])
         assm.append(act)
+        proof_start = time.perf_counter()
         second = self._solve(assm, deadline)
+        proof_s = time.perf_counter() - proof_start
         other = None
         if second:
             other = list(filter((0).__lt__, solver.get_model()[: self.n3]))
         solver.add_clause([-act])
         verdict = "unknown" if second is None else ("multiple" if second else "unique")
-        return self._record(verdict, true, other, "search", start)
+        return self._record(verdict, true, other, "search", start, proof_s)
 
     def _record(self, verdict: str, true: list[int] | None, other: list[int] | None,
-                how: str, start: float) -> dict[str, Any]:
+                how: str, start: float, proof_s: float | None = None) -> dict[str, Any]:
         rec: dict[str, Any] = {"verdict": verdict}
         if true is not None:
             rec["solution"] = "".join(map(self.char_of.__getitem__, true))
@@ -167,6 +169,8 @@ class GridSolver:
             rec["second_solution"] = "".join(map(self.char_of.__getitem__, other))
         rec["stats"] = {"decided_by": how,
                         "seconds": round(time.perf_counter() - start, 6)}
+        if proof_s is not None:  # the search for a second solution, part of ``seconds``
+            rec["stats"]["uniqueness_seconds"] = round(proof_s, 6)
         return rec
 
 
@@ -193,6 +197,15 @@ def _close_cached() -> None:
     """Free the cached solvers before interpreter teardown (PySAT's ``__del__`` fails late)."""
     for grid in _CACHED:
         grid.close()
+
+
+def _uniqueness_seconds(rec: dict[str, Any]) -> float | None:
+    """The proof's share of a record's time: measured after a search, 0 when propagation
+    forced every cell (the answer is unique by the same step), ``None`` when there was no
+    answer to prove unique."""
+    if "uniqueness_seconds" in rec["stats"]:
+        return rec["stats"]["uniqueness_seconds"]
+    return 0.0 if rec["verdict"] == "unique" else None
 
 
 def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
@@ -232,7 +245,8 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
                        variables=grid.num_vars, clauses=len(grid.clauses),
                        conflicts=delta("conflicts"), decisions=delta("decisions"),
                        propagations=delta("propagations"), encode_s=encode_s,
-                       solve_s=rec["stats"]["seconds"],
+                       solve_s=rec["stats"]["seconds"] - rec["stats"].get("uniqueness_seconds", 0),
+                       uniqueness_s=_uniqueness_seconds(rec),
                        extra={"decided_by": rec["stats"]["decided_by"]})
     n = puzzle.size
 
@@ -267,8 +281,10 @@ def solve_batch(
     or invalid with a ``reason``), ``solution`` (one string, row-major, as the input), for
     multiple a ``second_solution``, and ``stats``: ``decided_by`` (``singles`` = the numpy
     pre-filter of :mod:`pencilsat.solvers.sudoku_singles`, ``branching`` = its vectorised
-    branch-and-count, ``propagation`` or ``search`` in the SAT solver) and ``seconds`` (the
-    numpy steps' time is shared out over the puzzles they were run on). ``time_limit`` bounds
+    branch-and-count, ``propagation`` or ``search`` in the SAT solver), ``seconds`` (the
+    numpy steps' time is shared out over the puzzles they were run on) and, after a search,
+    ``uniqueness_seconds``: the part of ``seconds`` spent looking for a second solution
+    (the other ways decide uniqueness with the answer). ``time_limit`` bounds
     each puzzle's search. Bad lines never stop the batch. ``branching=False`` sends every
     puzzle singles leave open to SAT; ``branch_caps`` sets the branching's (levels, open
     branches per puzzle) limits (large caps decide every 9x9 puzzle in numpy).
