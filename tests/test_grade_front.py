@@ -121,3 +121,14 @@ def test_a_unique_sudoku_of_another_size_is_unique_not_graded(capsys):
     record = json.loads(capsys.readouterr().out)
     assert record["verdict"] == "unique" and record["level"] is None
     assert record["reason"].startswith("not graded: the Sato grader is defined for 9x9")
+
+
+def test_a_unique_masyu_without_pearls_is_not_graded(tmp_path, capsys):
+    """The empty 2x2 (its one loop is the square) was graded "Level 3, the grader got
+    stuck": the techniques have no pearl to start from."""
+    from pencilsat.cli import main
+
+    puzzle = tmp_path / "empty_2x2.txt"
+    puzzle.write_text("masyu 2 2\n..\n..\n")
+    assert main(["grade", str(puzzle)]) == 0
+    assert capsys.readouterr().out.startswith("verdict: unique — not graded: Sato's techniques")

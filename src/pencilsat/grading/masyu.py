@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pencilsat.errors import NotGradable
 from pencilsat.grading.clock import check_deadline
 from pencilsat.grading.masyu_basic import (
     adjacent_blacks_first_clue,
@@ -301,8 +302,12 @@ def grade_masyu(puzzle: MasyuPuzzle, *, max_trials: int = DEFAULT_MAX_TRIALS,
 
     ``max_trials`` caps the number of MUJYUNSYORI trial propagations at level 3 (a
     deterministic budget); when it is exhausted the grade is level 3 with ``finished`` False.
-    Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``.
+    Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``. A puzzle
+    without pearls (only the empty 2x2 is unique) raises ``NotGradable``: every technique
+    starts from a pearl, so the grader got stuck at once and called it level 3.
     """
+    if not puzzle.pearl_cells():
+        raise NotGradable("Sato's techniques all start from pearls, and this puzzle has none")
     geometry = Geometry(puzzle)
     run = None
     for level in (1, 2, 3):
