@@ -63,3 +63,17 @@ def test_grade_batch_grading_gets_what_the_proof_left_of_the_limit(tmp_path, mon
     assert records[0.0]["level"] in (1, 2, 3)
     assert (records[700.0]["verdict"], records[700.0]["level"]) == ("unique", None)
     assert records[700.0]["reason"] == "not graded: time limit reached while grading"
+
+
+def test_lines_that_are_other_puzzles_say_grade_batch_takes_sudokus():
+    """A Light Up URL or a puzzle file was told "a one-line Sudoku has 16, 81, 256 or 625
+    cells, this one has 18"."""
+    from pencilsat.grading.sudoku_batch import grade_batch
+
+    lines = ["akari/6/6/nekcakbl", "examples/masyu_10x10.txt", "123"]
+    records = list(grade_batch(lines))
+    assert [r["verdict"] for r in records] == ["invalid"] * 3
+    for record, line in zip(records[:2], lines, strict=False):
+        assert record["reason"].startswith("grade --batch takes one-line Sudokus")
+        assert record["reason"].endswith(f"pencilsat grade {line}")
+    assert "one-line Sudoku has" in records[2]["reason"]

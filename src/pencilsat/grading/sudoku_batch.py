@@ -12,6 +12,7 @@ from time import perf_counter
 from typing import IO, Any
 
 from pencilsat.errors import InputError
+from pencilsat.formats.detect import names_a_puzzle
 from pencilsat.grading.clock import TIMED_OUT_REASON, GradingTimeOut
 from pencilsat.grading.sudoku import grade_sudoku
 from pencilsat.puzzles.sudoku import parse_line
@@ -29,6 +30,9 @@ def grade_batch(lines: list[str], *, time_limit: float | None = None) -> Iterato
         out: dict[str, Any] = {"index": rec["index"], "verdict": rec["verdict"]}
         if "reason" in rec:
             out["reason"] = rec["reason"]
+            if names_a_puzzle(lines[rec["index"]]):  # a URL, game ID or file, not a Sudoku
+                out["reason"] = ("grade --batch takes one-line Sudokus; grade this puzzle on "
+                                 "its own: pencilsat grade " + lines[rec["index"]].strip())
         if rec["verdict"] == "unique":
             deadline = None
             if time_limit is not None:
