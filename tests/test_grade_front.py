@@ -31,8 +31,39 @@ def test_grade_json_keys(genre, capsys, tmp_path):
         path.write_text(EXAMPLES["sudoku"].read_text().splitlines()[0] + "\n")
     assert main(["grade", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == KEYS[genre]
+    unrated = {"white_cells", "lit_cells", "lights", "stopped"}  # Light Up, when unfinished
+    assert set(data) == KEYS[genre] | (unrated if genre == "lightup" and not data["finished"]
+                                       else set())
     assert data["verdict"] == "unique" and data["steps"]
+
+
+def test_light_up_json_carries_what_the_text_says(capsys):
+    """T25 fixes no cell: its step came out with empty ``bulbs`` and ``no_bulb`` while the
+    text said "exactly one light in (7,8) (8,7)"; an unrated grade lacked the progress the
+    text prints."""
+    path = CORPUS / "lightup/tatham/10x10-hard/s038.txt"
+    main(["grade", str(path), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    restricted = [s for s in data["steps"] if "exactly_one_bulb" in s]
+    assert restricted and all(len(s["exactly_one_bulb"]) == 2 for s in restricted)
+    main(["grade", str(path), "--steps"])
+    text = capsys.readouterr().out
+    r1, c1 = restricted[0]["exactly_one_bulb"][0]
+    assert f"exactly one light in ({r1},{c1})" in text
+    if not data["finished"]:
+        assert 0 < data["lit_cells"] < data["white_cells"] and data["stopped"]
+
+
+@pytest.mark.parametrize(("text", "limit", "says"), [
+    ("masyu 3 3\n...\n...\n...\n", None, "needs a puzzle with exactly one solution"),
+    (None, "0.0001", "time limit ran out before uniqueness was proven"),
+])
+def test_ungraded_json_says_why(text, limit, says, tmp_path, capsys):
+    path = tmp_path / "p.txt"
+    path.write_text(text or (CORPUS / "masyu/seed_10x10.txt").read_text())
+    main(["grade", str(path), "--json", *(["--time-limit", limit] if limit else [])])
+    data = json.loads(capsys.readouterr().out)
+    assert data["level"] is None and says in data["reason"]
 
 
 def test_multiple_is_not_graded(tmp_path, capsys):

@@ -52,6 +52,11 @@ class GradeResult:
             data["reason"] = TIMED_OUT_REASON
         elif self.not_graded:
             data["reason"] = f"not graded: {self.not_graded}"
+        elif self.grade is None:
+            data["reason"] = ("not graded: the time limit ran out before uniqueness was proven"
+                              if self.verdict == Verdict.UNKNOWN else
+                              "not graded: a difficulty grade needs a puzzle with exactly one "
+                              "solution")
         return data
 
 

@@ -79,12 +79,15 @@ class LightUpStep:
                 + "; ".join(parts))
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "technique": self.technique,
             "cost": _number(self.cost),
             "bulbs": [list(c) for c in self.bulbs],
             "no_bulb": [list(c) for c in self.no_bulb],
         }
+        if self.restriction:  # T25 fixes no cell, only "exactly one light in these"
+            data["exactly_one_bulb"] = [list(c) for c in self.restriction]
+        return data
 
 
 @dataclass(frozen=True)
@@ -117,13 +120,17 @@ class LightUpGrade:
         return self.lit_cells / self.white_cells if self.white_cells else 1.0
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "level": self.level,
             "cost": _number(self.cost),
             "finished": self.finished,
             "techniques": dict(self.techniques),
             "steps": [s.to_json() for s in self.steps],
         }
+        if not self.finished:  # what the text output says of an unrated grade
+            data.update(white_cells=self.white_cells, lit_cells=self.lit_cells,
+                        lights=self.lights, stopped=self.stuck_reason)
+        return data
 
     def describe(self, show_steps: bool = False) -> str:
         lines = []
