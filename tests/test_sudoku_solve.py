@@ -270,3 +270,25 @@ def test_the_direct_strategy_reports_its_uniqueness_time():
     assert several.stats.uniqueness_s is not None and several.stats.uniqueness_s >= 0
     none = solve(S.parse_line("11" + "." * 79))
     assert none.verdict == "none" and none.stats.uniqueness_s is None
+
+
+def test_grid_errors_name_the_text_column_and_the_likely_slip():
+    """The column was the cell's number in the row, so an editor jumping to it landed on
+    the wrong character; a row of '-' vanished as a separator and a '#' comment counted as a
+    row, each with only a wrong row count to show for it."""
+    from pencilsat.errors import InputError
+    from pencilsat.puzzles.sudoku import parse_puzzle
+
+    rows = ["|.2.|81.|74.|", "|7..|..3|1..|", "|.9.|..2|x.5|"] + ["|...|...|...|"] * 6
+    with pytest.raises(InputError) as caught:
+        parse_puzzle("\n".join(rows) + "\n")
+    assert (caught.value.line, caught.value.column) == (3, 10)
+    assert "cell 7 of the row" in caught.value.message
+    spaced = [" ".join(row) for row in rows]
+    with pytest.raises(InputError) as caught:
+        parse_puzzle("\n".join(spaced) + "\n")
+    assert caught.value.column == spaced[2].index("x") + 1
+    with pytest.raises(InputError, match="a line of '-' alone is read as a separator"):
+        parse_puzzle("\n".join(["-" * 9] + ["." * 9] * 8) + "\n")
+    with pytest.raises(InputError, match="a puzzle file takes no comments"):
+        parse_puzzle("\n".join(["# week 12"] + ["." * 9] * 9) + "\n")

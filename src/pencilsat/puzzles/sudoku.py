@@ -9,6 +9,7 @@ multi-line form also accepts space-separated numbers (``10 11 ...``) and ignores
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -172,33 +173,44 @@ def _parse_body(lines: list[tuple[int, str]], name: str) -> SudokuPuzzle:
     if len(lines) == 1:
         return parse_line(lines[0][1], name=name, line_number=lines[0][0])
     rows: list[tuple[int, list[str]]] = []
+    places: list[list[int]] = []  # per row, the text column (0-based) of each token
+    dashes = 0
     for number, line in lines:
-        stripped = line.replace("|", " ")
-        if set(stripped) <= set("-+= "):
+        if set(line.replace("|", " ")) <= set("-+= "):
+            dashes += set(line.strip()) == {"-"}
             continue
-        tokens = stripped.split()
-        if len(tokens) == 1:
-            tokens = list(tokens[0])
-        rows.append((number, tokens))
+        found = [(m.group(), m.start()) for m in re.finditer(r"[^\s|]+", line)]
+        if len(found) == 1:
+            found = [(ch, found[0][1] + i) for i, ch in enumerate(found[0][0])]
+        rows.append((number, [tok for tok, _ in found]))
+        places.append([at for _, at in found])
     side = len(rows)
     if _side_from_count(side * side) is None:
+        hint = _batch_hint(rows)
+        if hint is None and dashes:
+            hint = ("a line of '-' alone is read as a separator line; write an empty cell as "
+                    "'.' or '0'")
+        if hint is None and any(tokens[0].startswith("#") for _, tokens in rows):
+            hint = "a line starting with '#' is read as a row: a puzzle file takes no comments"
         raise InputError(f"a Sudoku grid has 4, 9, 16 or 25 rows, this one has {side}",
-                         line=rows[-1][0] if rows else None, hint=_batch_hint(rows))
+                         line=rows[-1][0] if rows else None, hint=hint)
     grid = []
-    for number, tokens in rows:
+    for (number, tokens), at in zip(rows, places, strict=True):
         if len(tokens) != side and len("".join(tokens)) == side:
-            tokens = list("".join(tokens))  # box groups such as ".3. ... 19." or "|.3.|...|"
+            # box groups such as ".3. ... 19." or "|.3.|...|"
+            at = [start + i for tok, start in zip(tokens, at, strict=True) for i in range(len(tok))]
+            tokens = list("".join(tokens))
         if len(tokens) != side:
             raise InputError(f"row has {len(tokens)} cells, expected {side}", line=number,
                              hint=_batch_hint(rows) or "every row needs one entry per column")
         row = []
-        for col, tok in enumerate(tokens, start=1):
+        for col, (tok, start) in enumerate(zip(tokens, at, strict=True), start=1):
             d = _small_number(tok)
             if d is None and len(tok) == 1:
                 d = char_digit(tok)
             if d is None or d > side:
-                raise InputError(f"unknown cell {tok!r}", line=number, column=col,
-                                 hint=f"use '.', '0' or 1..{side}")
+                raise InputError(f"unknown cell {tok!r} (cell {col} of the row)", line=number,
+                                 column=start + 1, hint=f"use '.', '0' or 1..{side}")
             row.append(d)
         grid.append(row)
     return SudokuPuzzle(np.array(grid), name=name)
