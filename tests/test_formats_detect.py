@@ -135,3 +135,19 @@ def test_a_question_mark_inside_a_game_id_does_not_make_it_a_url():
     assert not puzzlink.looks_like_url("10x10:aBbBW?aBWo")
     for url in ("https://puzz.link/p?mashu/2/2/00", "p?mashu/2/2/00", "?mashu/2/2/00"):
         assert puzzlink.looks_like_url(url)
+
+
+@pytest.mark.parametrize(("arg", "says", "column"), [
+    ("https://puzz.link/p?akari/6x6/nekcakbl", "the size is written 6/6 in a puzz.link URL", 27),
+    ("10x10b20s2d0#12345", "a Tatham random-seed ID, which names no puzzle by itself", None),
+    ("lightup:3x:i", "bad parameters '3x': expected WIDTHxHEIGHT", 9),
+])
+def test_near_miss_urls_and_ids_say_what_is_wrong(arg, says, column):
+    """These said "the URL ends before the grid size" (6x6 was taken for a flags segment),
+    "no such file", and nothing at all (3x read as 3x3)."""
+    from pencilsat.errors import InputError
+    from pencilsat.formats.detect import read_input
+
+    with pytest.raises(InputError) as caught:
+        read_input(arg)
+    assert says in caught.value.message and caught.value.column == column

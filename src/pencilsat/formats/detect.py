@@ -15,6 +15,7 @@ a game ID or corpus text.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -144,6 +145,10 @@ def _not_a_puzzle(arg: str, single: str) -> InputError:
     if not single:
         return InputError("the puzzle argument is empty", source="<argument>",
                           hint=f"give {_WHAT}")
+    if re.fullmatch(r"\d+x\d+[a-z0-9.]*#\d+", single):
+        return InputError("this is a Tatham random-seed ID, which names no puzzle by itself",
+                          source="<argument>",
+                          hint="copy the game ID with ':' from Tatham's Game > Specific")
     path = Path(arg)
     try:
         exists, folder = path.exists(), path.is_dir()

@@ -21,6 +21,7 @@ Choices (stricter than pzprjs, which silently ignores what it cannot use):
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -76,6 +77,10 @@ def parse_url(url: str) -> masyu.MasyuPuzzle | lightup.LightUpPuzzle | sudoku.Su
         raise _error(f"unknown puzzle type {pid!r}", column=base,
                      hint=f"pencilsat reads these puzz.link types: {known}")
     index = 1
+    if len(parts) > index and re.fullmatch(r"\d+x\d+", parts[index]):
+        w, h = parts[index].split("x")
+        raise _error(f"the size is written {w}/{h} in a puzz.link URL, not {parts[index]}",
+                     column=base + len(pid) + 1, hint=f"{pid}/{w}/{h}/<data>")
     if len(parts) > index and whole_number(parts[index]) is None:
         index += 1  # pzprjs' flags segment ("pflag"): accepted, not needed by these genres
     column = base + sum(len(p) + 1 for p in parts[:index])

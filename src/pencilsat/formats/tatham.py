@@ -95,9 +95,11 @@ def parse_game_id(text: str, genre: str | None = None) -> Puzzle:
     params = _PARAMS.fullmatch(head)
     if params is None:
         raise _error(f"bad parameters {head!r}: expected WIDTHxHEIGHT", column=column, hint=_HOW)
+    extras = params.group(3)
+    if extras.startswith("x"):  # "3x": the height is missing, not a square shorthand
+        raise _error(f"bad parameters {head!r}: expected WIDTHxHEIGHT", column=column, hint=_HOW)
     a = whole_number(params.group(1))
     b = whole_number(params.group(2)) if params.group(2) else a
-    extras = params.group(3)
     desc_column = column + len(head) + 1
     candidates = [wanted] if wanted else _plausible_genres(rest)
     results: dict[str, Puzzle] = {}
