@@ -436,17 +436,11 @@ def cmd_grade(args: argparse.Namespace) -> int:
     result = grade(puzzle, time_limit=args.time_limit)
     if args.json:
         print(json.dumps(result.to_json()))
-    elif result.timed_out:
-        print("verdict: unique — not graded: the time limit ran out while grading (give a "
-              "longer --time-limit)")
-    elif result.not_graded:
-        print(f"verdict: unique — not graded: {result.not_graded}")
-    elif result.grade is None and result.verdict.value == "unknown":
-        print("verdict: unknown — not graded: the time limit ran out before uniqueness was "
-              "proven (the puzzle may still be unique; give a longer --time-limit)")
-    elif result.grade is None:
-        print(f"verdict: {result.verdict.value} — not graded: a difficulty grade needs a "
-              "puzzle with exactly one solution")
+    elif result.reason is not None:
+        advice = (" (give a longer --time-limit)" if result.timed_out else
+                  " (the puzzle may still be unique; give a longer --time-limit)"
+                  if result.verdict.value == "unknown" else "")
+        print(f"verdict: {result.verdict.value} — not graded: {result.reason}{advice}")
     else:
         print("verdict: unique")
         print(result.grade.describe(args.steps))

@@ -42,21 +42,28 @@ class GradeResult:
         """The verdict's exit status, or 3 (time-out) when grading ran out of time."""
         return Verdict.UNKNOWN.exit_code if self.timed_out else self.verdict.exit_code
 
+    @property
+    def reason(self) -> str | None:
+        """Why there is no grade (``None`` when there is one), for the JSON ``reason`` and the
+        CLI's ``verdict: … — not graded: …`` line alike."""
+        if self.timed_out:
+            return TIMED_OUT_REASON.removeprefix("not graded: ")
+        if self.grade is not None:
+            return None
+        if self.not_graded:
+            return self.not_graded
+        if self.verdict == Verdict.UNKNOWN:
+            return "the time limit ran out before uniqueness was proven"
+        return "a difficulty grade needs a puzzle with exactly one solution"
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"verdict": self.verdict.value}
         if self.grade is not None:
             data.update(self.grade.to_json())
         else:
             data.update({"level": None, "finished": None, "techniques": {}, "steps": []})
-        if self.timed_out:
-            data["reason"] = TIMED_OUT_REASON
-        elif self.not_graded:
-            data["reason"] = f"not graded: {self.not_graded}"
-        elif self.grade is None:
-            data["reason"] = ("not graded: the time limit ran out before uniqueness was proven"
-                              if self.verdict == Verdict.UNKNOWN else
-                              "not graded: a difficulty grade needs a puzzle with exactly one "
-                              "solution")
+        if self.grade is None or self.timed_out:
+            data["reason"] = f"not graded: {self.reason}"
         return data
 
 
@@ -78,5 +85,4 @@ def grade(puzzle: Any, *, time_limit: float | None = None) -> GradeResult:
     except GradingTimeOut:
         return GradeResult(result.verdict, result, timed_out=True)
     except NotGradable as err:
-        reason = f"{err.message} ({err.hint})" if err.hint else err.message
-        return GradeResult(result.verdict, result, not_graded=reason)
+        return GradeResult(result.verdict, result, not_graded=str(err))

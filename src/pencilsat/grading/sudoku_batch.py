@@ -41,7 +41,7 @@ def grade_batch(lines: list[str], *, time_limit: float | None = None) -> Iterato
                 puzzle = parse_line(lines[rec["index"]].strip())
                 out.update(grade_sudoku(puzzle, deadline=deadline).to_json())
             except InputError as err:  # e.g. a 16x16: Sato's grader is 9x9 only
-                out.update({"level": None, "reason": f"not graded: {err.message}"})
+                out.update({"level": None, "reason": f"not graded: {err}"})
             except GradingTimeOut:
                 out.update({"level": None, "reason": TIMED_OUT_REASON})
         yield out
