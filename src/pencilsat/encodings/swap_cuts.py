@@ -72,7 +72,6 @@ def swap_cuts(grid: GridEdges, answer: Sequence[int], pearl_mask: np.ndarray,
     width = grid.width
     edge_pos = np.full(len(grid) + 1, -1, dtype=np.int64)
     edge_pos[edges] = np.arange(length)
-    edge_pos[0] = -1
     first, second = _swap_positions(grid, edge_pos)
     if not len(first):
         return []

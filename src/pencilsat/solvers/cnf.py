@@ -386,11 +386,8 @@ class CnfBackend:
         timer = threading.Timer(time_limit, self.solver.interrupt)
         timer.start()
         try:
-            return self.solver.solve_limited(expect_interrupt=True)
-        except Exception as err:
-            if pysat_calls.is_interrupt(err):
-                raise KeyboardInterrupt from None
-            raise
+            with pysat_calls.interrupts_as_keyboard():
+                return self.solver.solve_limited(expect_interrupt=True)
         finally:
             timer.cancel()
             self.solver.clear_interrupt()

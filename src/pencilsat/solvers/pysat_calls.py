@@ -22,7 +22,8 @@ conflict rate of the slice before to end within half the time left: a fixed doub
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from time import perf_counter
 from typing import Any
 
@@ -30,8 +31,8 @@ FIRST_BUDGET = 1000
 MIN_BUDGET = 100
 MAX_BUDGET = 20_000
 """Conflicts per slice under a deadline: the first slice's, and the bounds of the ones sized
-from the rate. The upper bound keeps a slice short when the rate was measured on an easy
-stretch."""
+from the rate (also without a deadline). The upper bound keeps a slice short when the rate
+was measured on an easy stretch."""
 OPEN_FIRST_BUDGET = 2000
 SLICE_SECONDS = 0.5
 """Without a deadline: the first slice's conflicts, then slices sized from the rate to take
@@ -67,17 +68,25 @@ def solve(solver: Any, assumptions: Sequence[int] = ()) -> bool:
         if answer is not None:
             return answer
         rate = budget / max(perf_counter() - began, 1e-4)
-        budget = int(min(max(rate * SLICE_SECONDS, MIN_BUDGET), 10 * OPEN_FIRST_BUDGET))
+        budget = int(min(max(rate * SLICE_SECONDS, MIN_BUDGET), MAX_BUDGET))
 
 
-def _slice(solver: Any, budget: int, assumptions: list[int]) -> bool | None:
-    solver.conf_budget(budget)
+@contextmanager
+def interrupts_as_keyboard() -> Iterator[None]:
+    """PySAT's ``pysolvers.error("Caught keyboard interrupt")`` raised as
+    ``KeyboardInterrupt`` (should PySAT's handler be back, see the module docstring)."""
     try:
-        return solver.solve_limited(assumptions=assumptions)
+        yield
     except Exception as err:
         if is_interrupt(err):
             raise KeyboardInterrupt from None
         raise
+
+
+def _slice(solver: Any, budget: int, assumptions: list[int]) -> bool | None:
+    solver.conf_budget(budget)
+    with interrupts_as_keyboard():
+        return solver.solve_limited(assumptions=assumptions)
 
 
 def solve_until(solver: Any, deadline: float | None,
