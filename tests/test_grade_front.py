@@ -50,8 +50,8 @@ def test_light_up_json_carries_what_the_text_says(capsys):
     text = capsys.readouterr().out
     r1, c1 = restricted[0]["exactly_one_bulb"][0]
     assert f"exactly one light in ({r1},{c1})" in text
-    if not data["finished"]:
-        assert 0 < data["lit_cells"] < data["white_cells"] and data["stopped"]
+    assert not data["finished"]  # this puzzle needs more than the 25 techniques
+    assert 0 < data["lit_cells"] < data["white_cells"] and data["stopped"]
 
 
 @pytest.mark.parametrize(("text", "limit", "says"), [

@@ -184,9 +184,11 @@ which is the same answer.
 From ``LARGE_GRID`` cells the proof also gets *swap cuts* (:mod:`swap_cuts`, ``swaps=``) once
 ``SWAP_STALL_CALLS`` calls after the answer have found no second one: the solver starts from
 the answer, and most of its next models are the answer split in two by one 2x2 swap. Generated
-unique puzzles (one process, best of 2 CPU): 100x100 proof phase 0.55 -> 0.32 s and 0.39 ->
-0.30 s (calls after the answer 75 -> 43 and 58 -> 32), 80x80 0.17 -> 0.16 s, 60x60 even; the
-seven janko puzzles of 1,000-2,275 cells 0.97 -> 0.82 s in all (best of 3, 178 -> 127 calls).
+unique puzzles, the code before against this (CPU, best of 3, two rounds): 100x100 proof
+phase 0.68-0.83 -> 0.43-0.51 s and 0.48-0.50 -> 0.26-0.28 s (calls after the answer 75 -> 43
+and 58 -> 32; whole runs 3.08-3.34 -> 3.04-3.24 s and 2.48-2.51 -> 1.97-2.15 s), 80x80 whole
+runs 1.08-1.18 -> 0.99-1.17 s; the seven janko puzzles of 1,000-2,275 cells, cuts off against
+on, 0.97 -> 0.82 s in all (wall, best of 3, 178 -> 127 calls).
 Below ``LARGE_GRID`` the cuts cost more than the calls they save (janko of 400-1,000 cells
 3.75 -> 3.93 s in all with them forced on, 1,104 -> 963 calls).
 

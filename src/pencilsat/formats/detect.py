@@ -79,13 +79,10 @@ def read_input(arg: str, name: str | None = None, line: int | None = None) -> Pu
                                    or (len(single) in ONE_LINE_SUDOKU
                                        and not _looks_like_path(single))):
             return read_puzzle(single, "<argument>")
-        raise _not_a_puzzle(arg, single)
+        raise _not_a_puzzle(arg, single, in_batch=line is not None)
     except InputError as err:
         if name is None:
             raise
-        if line is not None and err.message.startswith("no such file"):
-            err.hint = (f"paths in a batch file are read from the current folder, "
-                        f"{Path.cwd()}, not from the batch file's")
         raise err.placed(name, line) from None
 
 
@@ -140,8 +137,9 @@ def _looks_like_path(text: str) -> bool:
     return "/" in text or "\\" in text or Path(text).suffix.lower() in (".txt", ".sol", ".sugar")
 
 
-def _not_a_puzzle(arg: str, single: str) -> InputError:
-    """Why an argument that is neither a readable file nor a one-line puzzle was refused."""
+def _not_a_puzzle(arg: str, single: str, in_batch: bool = False) -> InputError:
+    """Why an argument (``in_batch``: a batch file's line) that is neither a readable file nor
+    a one-line puzzle was refused."""
     if not single:
         return InputError("the puzzle argument is empty", source="<argument>",
                           hint=f"give {_WHAT}")
@@ -164,7 +162,9 @@ def _not_a_puzzle(arg: str, single: str) -> InputError:
         return InputError(f"a one-line Sudoku has {sizes} characters, this one has "
                           f"{len(single)}", source="<argument>",
                           hint="'.' or '0' for each empty cell, no spaces")
-    return InputError(f"no such file: {arg}", source=arg, hint=f"give {_WHAT}")
+    hint = (f"paths in a batch file are read from the current folder, {Path.cwd()}, not from "
+            "the batch file's" if in_batch else f"give {_WHAT}")
+    return InputError(f"no such file: {arg}", source=arg, hint=hint)
 
 
 def _is_file(path: Path) -> bool:

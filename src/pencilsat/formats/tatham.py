@@ -48,6 +48,10 @@ _PARAMS = re.compile(r"(\d{1,6})(?:x(\d{1,6}))?([a-z0-9.]*)", re.ASCII)
 _HOW = "a game ID looks like 10x10:desc; prefix it with pearl:, lightup: or solo: to name the game"
 
 
+class AmbiguousGameId(InputError):
+    """A bare game ID that more than one game reads (see ``to_game_id``)."""
+
+
 def _error(message: str, column: int | None = None, hint: str | None = None) -> InputError:
     return InputError(message, source=SOURCE, column=column, hint=hint)
 
@@ -114,8 +118,8 @@ def parse_game_id(text: str, genre: str | None = None) -> Puzzle:
     if len(results) > 1:
         names = " and ".join(TATHAM_NAME[g] for g in results)
         spelled = " or ".join(f"{TATHAM_NAME[g]}:{stripped}" for g in results)
-        raise _error(f"this game ID is valid for both {names}", column=column,
-                     hint=f"prefix it with the game's name: {spelled}")
+        raise AmbiguousGameId(f"this game ID is valid for both {names}", source=SOURCE,
+                              column=column, hint=f"prefix it with the game's name: {spelled}")
     raise errors[candidates[0]]
 
 
@@ -137,8 +141,10 @@ def to_game_id(puzzle: Puzzle, *, with_genre: bool | None = False) -> str:
 def _reads_as_several(game_id: str) -> bool:
     try:
         parse_game_id(game_id)
-    except InputError as err:
-        return err.message.startswith("this game ID is valid for both")
+    except AmbiguousGameId:
+        return True
+    except InputError:
+        pass
     return False
 
 

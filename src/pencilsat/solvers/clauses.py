@@ -17,13 +17,8 @@ from typing import Any
 
 from pencilsat.solvers.bulk_load import load_clauses
 from pencilsat.solvers.cnf import CnfBackend
-from pencilsat.solvers.result import (
-    EncodingTimeOut,
-    SolveResult,
-    SolveStats,
-    encoding_timed_out,
-)
-from pencilsat.solvers.uniqueness import prove_unique, resolve_sat_solver
+from pencilsat.solvers.result import EncodingTimeOut, SolveResult, SolveStats
+from pencilsat.solvers.uniqueness import prove_unique, resolve_sat_solver, stopped_encoding
 
 
 @dataclass
@@ -94,10 +89,8 @@ def solve_clauses(
         enc = build()
         solver = ClauseBackend(enc.clauses, enc.num_vars, resolve_sat_solver(sat_solver),
                                deadline)
-    except EncodingTimeOut as stop:  # a builder that stops itself names its encoding
-        name = enc.name if enc is not None else str(stop.args[0]) if stop.args else ""
-        return encoding_timed_out(puzzle, SolveStats(backend="cnf", encoding=name,
-                                                     encode_s=time.perf_counter() - start))
+    except EncodingTimeOut as stop:
+        return stopped_encoding(puzzle, "cnf", enc, stop, start)
     stats = SolveStats(backend="cnf", encoding=enc.name, sat_solver=solver.sat_solver,
                        variables=enc.num_vars, clauses=len(enc.clauses))
     stats.encode_s = time.perf_counter() - start

@@ -36,11 +36,12 @@ was measured on an easy stretch."""
 OPEN_FIRST_BUDGET = 2000
 SLICE_SECONDS = 0.5
 """Without a deadline: the first slice's conflicts, then slices sized from the rate to take
-about this long, so Ctrl-C is answered within about a second. Most calls of this project end
-within the first slice, with the same search as one plain ``solve`` (random loose 60x60 and
-100x100 Masyu and generated 80x80 and 100x100: the same SAT calls, to the call, as with one
-unlimited slice, and times within the noise); a hard 25x25 Sudoku makes about 2,500
-conflicts a second, so 20,000 in one slice made Ctrl-C wait 8 s."""
+about this long, so that Ctrl-C is answered soon (0.1-2.2 s on a hard 25x25 Sudoku with
+another process busy on the second core, six interrupts at random moments). Most calls of
+this project end within the first slice, with the same search as one plain ``solve`` (random
+loose 60x60 and 100x100 Masyu and generated 80x80 and 100x100: the same SAT calls, to the
+call, as with one unlimited slice, and times within the noise); a hard 25x25 Sudoku makes
+about 2,500 conflicts a second, so 20,000 in one slice made Ctrl-C wait 8 s."""
 
 
 def _keep_sigint_in_python() -> None:

@@ -83,13 +83,7 @@ def solve_encoding(
             raise EncodingTimeOut
         solver = make_backend(encoding.model, backend, sat_solver, log_min_domain, deadline)
     except EncodingTimeOut as stop:
-        # a builder that stops itself names its encoding in the exception
-        if encoding is not None:
-            name = encoding.name
-        else:
-            name = str(stop.args[0]) if stop.args else ""
-        stats = SolveStats(backend=backend, encoding=name, encode_s=time.perf_counter() - start)
-        return encoding_timed_out(puzzle, stats)
+        return stopped_encoding(puzzle, backend, encoding, stop, start)
     stats = SolveStats(backend=backend, encoding=encoding.name,
                        sat_solver=getattr(solver, "sat_solver", None),
                        variables=solver.num_variables, clauses=solver.num_clauses)
@@ -102,6 +96,16 @@ def solve_encoding(
 
     return prove_unique(puzzle, solver, stats, deadline,
                         decode=lambda: encoding.decode(solver.value), block=block)
+
+
+def stopped_encoding(puzzle: Any, backend: str, encoding: Any, stop: EncodingTimeOut,
+                     start: float) -> SolveResult:
+    """The ``unknown`` of a run stopped by ``stop`` while encoding: named after ``encoding``
+    when it was built, else after the builder that stopped itself (the exception's
+    argument)."""
+    name = encoding.name if encoding is not None else str(stop.args[0]) if stop.args else ""
+    stats = SolveStats(backend=backend, encoding=name, encode_s=time.perf_counter() - start)
+    return encoding_timed_out(puzzle, stats)
 
 
 def prove_unique(
