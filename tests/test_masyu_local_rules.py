@@ -10,6 +10,7 @@ import random
 import numpy as np
 import pytest
 
+from pencilsat.encodings import masyu_local_rules
 from pencilsat.encodings.loop_sides import side_clause_parts, side_clauses, side_variable_count
 from pencilsat.encodings.masyu_local_rules import (
     GridEdges,
@@ -18,6 +19,7 @@ from pencilsat.encodings.masyu_local_rules import (
     local_rule_parts,
     pearl_rule,
 )
+from pencilsat.encodings.masyu_small_loops import no_small_loops
 from pencilsat.generators.masyu import random_loop
 from pencilsat.puzzles import masyu
 
@@ -152,3 +154,49 @@ def test_clauses_built_in_pieces_are_the_whole_in_order(band: int) -> None:
     assert sum(local_rule_parts(puzzle, grid, band), []) == local_rule_clauses(puzzle, grid)
     first = len(grid) + 1
     assert sum(side_clause_parts(grid, first, band), []) == side_clauses(grid, first)
+
+
+def _random_pearls(rng: random.Random, height: int, width: int) -> masyu.MasyuPuzzle:
+    return masyu.MasyuPuzzle(np.array([[rng.choice((0, 0, 1, 2)) for _ in range(width)]
+                                       for _ in range(height)], dtype=np.uint8))
+
+
+def _satisfied(clause: list[int], values: np.ndarray) -> bool:
+    return any(values[abs(lit)] * (1 if lit > 0 else -1) > 0 for lit in clause)
+
+
+def test_pearl_clauses_are_the_per_pearl_rule_in_cell_order() -> None:
+    """The numpy build (one template per kind of pearl) against ``pearl_rule`` pearl by
+    pearl, on random grids down to 1x1, corners and edges included (pearls with no way
+    through too, which take the one-by-one path)."""
+    rng = random.Random(1)
+    for _ in range(200):
+        puzzle = _random_pearls(rng, rng.randint(1, 8), rng.randint(1, 8))
+        grid = GridEdges(puzzle)
+        expected = [clause for cell in puzzle.pearl_cells()
+                    for clause in pearl_rule(grid, cell, int(puzzle.pearls[cell]))]
+        assert masyu_local_rules.pearl_clauses(puzzle, grid) == expected
+
+
+def _builders(puzzle: masyu.MasyuPuzzle, grid: GridEdges) -> list:
+    first = len(grid) + 1
+    return [lambda v: degree_clauses(grid, values=v),
+            lambda v: masyu_local_rules.pearl_clauses(puzzle, grid, values=v),
+            lambda v: side_clauses(grid, first, values=v),
+            lambda v: masyu_local_rules.no_square_loops(grid, v),
+            lambda v: no_small_loops(puzzle, grid, values=v)]
+
+
+def test_settled_values_leave_out_exactly_the_satisfied_clauses() -> None:
+    """Every builder that takes ``values`` keeps the clauses no settled edge satisfies, in
+    their order, and only those."""
+    rng = random.Random(2)
+    for _ in range(60):
+        puzzle = _random_pearls(rng, rng.randint(2, 9), rng.randint(2, 9))
+        grid = GridEdges(puzzle)
+        values = np.array([0] + [rng.choice((-1, 0, 0, 1)) for _ in range(len(grid))]
+                          + [0] * side_variable_count(grid), dtype=np.int8)
+        for build in _builders(puzzle, grid):
+            assert build(values) == [c for c in build(None) if not _satisfied(c, values)]
+        assert sum(local_rule_parts(puzzle, grid, 7, values), []) == [
+            c for c in local_rule_clauses(puzzle, grid) if not _satisfied(c, values)]

@@ -37,7 +37,8 @@ def side_variable_count(grid: GridEdges) -> int:
     return max(grid.height - 1, 0) * max(grid.width - 1, 0)
 
 
-def side_clauses(grid: GridEdges, first: int, edges: slice = slice(None)) -> list[Clause]:
+def side_clauses(grid: GridEdges, first: int, edges: slice = slice(None),
+                 values: np.ndarray | None = None) -> list[Clause]:
     """``edge <-> side(a) xor side(b)`` for every edge (of the range ``edges`` of variables
     1..len(grid), as a slice of that list; all by default), in variable order, the side
     variables numbered from ``first`` in row-major order of points (point (r, c) lies
@@ -66,14 +67,16 @@ def side_clauses(grid: GridEdges, first: int, edges: slice = slice(None)) -> lis
                   np.stack((np.stack((-v, side), 1), np.stack((v, -side), 1)), 1)))
     neither = ~both & ~single
     parts.append((offset[neither], -edge[neither][:, None]))
-    return ordered_clauses(parts, int(count.sum()))
+    return ordered_clauses(parts, int(count.sum()), values)
 
 
-def side_clause_parts(grid: GridEdges, first: int, band: int) -> Iterator[list[Clause]]:
+def side_clause_parts(grid: GridEdges, first: int, band: int,
+                      values: np.ndarray | None = None) -> Iterator[list[Clause]]:
     """``side_clauses`` in pieces of at most ``band`` edges each, in the same order: a caller
-    with a time limit looks at the clock between pieces."""
+    with a time limit looks at the clock between pieces. With ``values`` (settled edges) the
+    clauses they satisfy are left out: a settled edge keeps two of its four."""
     for start in range(0, len(grid), band):
-        yield side_clauses(grid, first, slice(start, start + band))
+        yield side_clauses(grid, first, slice(start, start + band), values)
 
 
 def _point(rows: np.ndarray, cols: np.ndarray, width: int, height: int, first: int) -> np.ndarray:

@@ -211,6 +211,7 @@ from pencilsat.encodings.masyu_local_rules import (
     local_rule_parts,
     no_square_loops,
 )
+from pencilsat.encodings.masyu_shapes import cell_shapes, no_shape_left
 from pencilsat.encodings.masyu_small_loops import no_small_loops
 from pencilsat.encodings.subloops import (
     NUMPY_MIN_EDGES,
@@ -364,6 +365,11 @@ cost 8-15%. After 20 calls instead of 10: 40x40 and 50x50 max 0.11 and 0.18 s. F
 median 0.14 -> 0.19 s."""
 
 
+SHAPES_MIN_CELLS = 1000
+"""From this many cells on, ``run`` first settles what arc consistency on the cells' shapes
+settles (:mod:`masyu_shapes`) and builds the CNF round it (``shapes=``)."""
+
+
 SWAP_STALL_CALLS = 2
 """The uniqueness proof gets the swap cuts of :mod:`swap_cuts` once it has made this many
 calls without finding a second answer: a puzzle with a second answer usually shows it in one
@@ -408,6 +414,7 @@ def run(
     small_loops: bool | None = None,
     cadical_options: dict[str, int] | None = None,
     swaps: bool | None = None,
+    shapes: bool | None = None,
 ) -> SolveResult:
     """Solve and prove uniqueness with lazy sub-loop cuts on one incremental SAT solver.
 
@@ -424,13 +431,14 @@ def run(
     with gc_paused():
         return _run(puzzle, sat_solver=sat_solver, time_limit=time_limit, cut=cut,
                     squares=squares, sides=sides, grown=grown, small_loops=small_loops,
-                    cadical_options=cadical_options, swaps=swaps)
+                    cadical_options=cadical_options, swaps=swaps, shapes=shapes)
 
 
 def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | None,
          cut: str | None, squares: bool, sides: bool | None,
          grown: bool | None, small_loops: bool | None,
-         cadical_options: dict[str, int] | None, swaps: bool | None) -> SolveResult:
+         cadical_options: dict[str, int] | None, swaps: bool | None,
+         shapes: bool | None) -> SolveResult:
     cells = puzzle.width * puzzle.height
     large = cells >= LARGE_GRID
     if cut is None:
@@ -458,6 +466,20 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
     grid = GridEdges(puzzle)
     stats.variables = len(grid) + (side_variable_count(grid) if sides else 0)
     clauses: list[Clause] = []
+    values = None
+    if shapes is None:
+        shapes = cells >= SHAPES_MIN_CELLS
+    if shapes:
+        settled = cell_shapes(puzzle, deadline)
+        if (dead := settled.dead_cell()) is not None:
+            stats.encode_s = perf_counter() - start
+            stats.solve_s = 0.0
+            return SolveResult(Verdict.NONE, puzzle, stats=stats,
+                               message=no_shape_left(puzzle, dead))
+        values = settled.edge_values(grid)
+        stats.extra["settled_edges"] = int(np.count_nonzero(values))
+        # the colouring's points stay open: clause filters look their variables up too
+        values = np.concatenate((values, np.zeros(stats.variables - len(grid), np.int8)))
 
     def out_of_time() -> SolveResult | None:
         """``unknown`` once the deadline has passed while encoding (a 1000x1000 grid takes
@@ -470,16 +492,19 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
 
     def parts() -> Iterator[list[Clause]]:
         """The CNF in pieces, each built in well under a second even on a 1000x1000 grid."""
-        yield from local_rule_parts(puzzle, grid, BUILD_BAND)
+        if values is not None:
+            settled_edges = np.flatnonzero(values)
+            yield (settled_edges * values[settled_edges])[:, None].tolist()
+        yield from local_rule_parts(puzzle, grid, BUILD_BAND, values)
         if not puzzle.pearl_cells():
             yield [list(range(1, len(grid) + 1))]
         else:
             if squares:
-                yield no_square_loops(grid)
+                yield no_square_loops(grid, values)
             if small_loops:
-                yield no_small_loops(puzzle, grid)
+                yield no_small_loops(puzzle, grid, values=values)
         if sides:
-            yield from side_clause_parts(grid, len(grid) + 1, BUILD_BAND)
+            yield from side_clause_parts(grid, len(grid) + 1, BUILD_BAND, values)
 
     for part in parts():
         clauses.extend(part)

@@ -32,7 +32,7 @@ from functools import cache
 
 import numpy as np
 
-from pencilsat.encodings.masyu_local_rules import Clause, GridEdges
+from pencilsat.encodings.masyu_local_rules import Clause, GridEdges, drop_satisfied
 from pencilsat.puzzles.masyu import BLACK, WHITE, MasyuPuzzle
 
 SMALL_LOOP_CELLS = (6, 8)
@@ -128,9 +128,11 @@ def small_loop_shapes(lengths: tuple[int, ...] = SMALL_LOOP_CELLS) -> tuple[Loop
 
 
 def no_small_loops(puzzle: MasyuPuzzle, grid: GridEdges,
-                   lengths: tuple[int, ...] = SMALL_LOOP_CELLS) -> list[Clause]:
+                   lengths: tuple[int, ...] = SMALL_LOOP_CELLS,
+                   values: np.ndarray | None = None) -> list[Clause]:
     """``not all of its edges`` for every placement of a small loop whose pearls obey their
-    rules on it while some pearl lies off it (see the module docstring)."""
+    rules on it while some pearl lies off it (see the module docstring); with ``values``
+    (settled edges) not the placements they already break."""
     pearls = puzzle.pearls
     height, width = pearls.shape
     total = int(np.count_nonzero(pearls))
@@ -157,5 +159,5 @@ def no_small_loops(puzzle: MasyuPuzzle, grid: GridEdges,
             continue
         columns = [-right[top + r, left + c] for r, c in shape.across]
         columns += [-down[top + r, left + c] for r, c in shape.downward]
-        out.extend(np.stack(columns, axis=1).tolist())
+        out.extend(drop_satisfied(np.stack(columns, axis=1), values).tolist())
     return out
