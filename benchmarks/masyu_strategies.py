@@ -229,12 +229,14 @@ GROWTH_CONFIGS = {
     "lazy/cnf/cadical": dict(strategy="lazy", sat_solver="cadical"),
     "lazy/cnf/minisat no colouring": dict(strategy="lazy", sat_solver="minisat", sides=False),
     "lazy/cnf/minisat exact cuts": dict(strategy="lazy", sat_solver="minisat", cut="loop"),
+    "lazy/cnf/cadical no shapes": dict(strategy="lazy", sat_solver="cadical", shapes=False),
     "circuit/cpsat": dict(strategy="circuit", backend="cpsat"),
 }
-"""Growth runs: the default (lazy: MiniSat below ``HUGE_GRID`` cells, CaDiCaL from there;
-region cuts and the inside/outside colouring from ``LARGE_GRID`` cells on), lazy on MiniSat and
+"""Growth runs: the default (lazy: MiniSat below ``LARGE_GRID`` cells; from there CaDiCaL,
+region cuts, the inside/outside colouring and the settled shapes), lazy on MiniSat and
 on CaDiCaL (with the strategy's ``CADICAL_OPTIONS``) at every size, lazy without the colouring
-(the default before it, to show what it changes), lazy with exact loop cuts only, and
+(the default before it, to show what it changes), lazy with exact loop cuts only, lazy on
+CaDiCaL without the settled shapes (the default at 60x60 and over before them), and
 circuit."""
 GROWTH_INSTANCES = 5
 DEFAULT_GROWTH_INSTANCES = 20
@@ -279,7 +281,8 @@ def growth(seed: int, cap: float) -> list[dict[str, Any]]:
                     if options["strategy"] == "lazy":
                         result = masyu_lazy.run(puzzle, sat_solver=options["sat_solver"],
                                                 cut=options.get("cut"),
-                                                sides=options.get("sides"), time_limit=cap)
+                                                sides=options.get("sides"),
+                                                shapes=options.get("shapes"), time_limit=cap)
                     else:
                         _, run = load_strategy("masyu", options["strategy"])
                         result = run(puzzle, backend=options["backend"], time_limit=cap)

@@ -95,9 +95,9 @@ def test_lazy_with_and_without_colouring_agree_on_loose_puzzles() -> None:
 
 
 def test_defaults_follow_grid_size() -> None:
-    """Colouring from ``LARGE_GRID`` cells (grown region cuts there after ``STALL_CALLS``
-    calls), CaDiCaL and grown region cuts from the first call from ``HUGE_GRID`` cells, unless
-    named."""
+    """Colouring, settled shapes and CaDiCaL from ``LARGE_GRID`` cells (grown region cuts
+    there after ``STALL_CALLS`` calls), grown region cuts from the first call from
+    ``HUGE_GRID`` cells, unless named."""
     rng = random.Random(5)
     small = pearls_for_loop(random_loop(12, 12, rng))
     side = int(masyu_lazy.LARGE_GRID ** 0.5) + 1
@@ -107,8 +107,10 @@ def test_defaults_follow_grid_size() -> None:
     result = masyu_lazy.run(small)
     assert (result.stats.extra["sides"], result.stats.sat_solver) == (False, "minisat22")
     assert result.stats.extra["grown_after"] is None
+    assert "settled_edges" not in result.stats.extra
     result = masyu_lazy.run(large)
-    assert (result.stats.extra["sides"], result.stats.sat_solver) == (True, "minisat22")
+    assert (result.stats.extra["sides"], result.stats.sat_solver) == (True, "cadical195")
+    assert result.stats.extra["settled_edges"] > 0
     assert result.stats.extra["grown_after"] == masyu_lazy.STALL_CALLS
     if result.stats.extra["sat_calls"] <= masyu_lazy.STALL_CALLS:
         assert result.stats.extra["grown_cuts"] == 0

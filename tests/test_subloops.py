@@ -236,10 +236,12 @@ def test_grown_cuts_are_reported_off_without_region_cuts() -> None:
 def test_a_stalled_search_on_a_large_grid_gets_grown_cuts_late() -> None:
     """A random 40x40 whose search stalls without grown cuts (61 calls): by default they
     start after ``STALL_CALLS`` calls, and both answers are still true ones. (The 6- and
-    8-cell loop cuts are off: with them this puzzle no longer stalls.)"""
+    8-cell loop cuts, the settled shapes and CaDiCaL are off: with any of them this puzzle no
+    longer stalls.)"""
     puzzle = pearls_for_loop(random_loop(40, 40, random.Random(40 * 1000 + 2)))
-    without = masyu_lazy.run(puzzle, grown=False, small_loops=False)
-    result = masyu_lazy.run(puzzle, small_loops=False)
+    plain = dict(small_loops=False, shapes=False, sat_solver="minisat")
+    without = masyu_lazy.run(puzzle, grown=False, **plain)
+    result = masyu_lazy.run(puzzle, **plain)
     assert without.stats.extra["sat_calls"] > 2 * masyu_lazy.STALL_CALLS
     assert result.stats.extra["grown_after"] == masyu_lazy.STALL_CALLS
     assert result.stats.extra["sat_calls"] > masyu_lazy.STALL_CALLS

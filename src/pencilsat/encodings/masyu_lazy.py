@@ -170,10 +170,25 @@ On grids of ``LARGE_GRID`` cells or more the CNF also gets the inside/outside co
 reason about areas. With them the conflicts per solve at 100x100 fell from 60,000-190,000 to
 about 1,500 and the median time 2-5x; what is left is mostly the number of calls (about
 18-48 at 100x100) and the work per call (SAT 2-10 ms after the first call's 0.1 s, finding the
-loops 2 ms, building cuts 2-3 ms). From ``HUGE_GRID`` cells on the default SAT solver is
-CaDiCaL. The CNF is built with the garbage collector paused
+loops 2 ms, building cuts 2-3 ms). From ``CADICAL_MIN_CELLS`` cells on the default SAT
+solver is CaDiCaL. The CNF is built with the garbage collector paused
 (:mod:`pencilsat.solvers.gc_pause`): 100x100 median 0.87 -> 0.66 s with the other
 per-model savings of that change.
+
+From ``SHAPES_MIN_CELLS`` cells on, before any clause is built, arc consistency on the
+cells' shapes (:mod:`masyu_shapes`, ``shapes=``) settles the edges every answer uses or
+leaves; they go to the solver as units, and every clause they satisfy is left out (about
+half the clauses of a loose 100x100: 209,000 -> 115,000). The first call's conflicts were
+mostly failed literals of the pearl rules, which the shapes settle in advance: on one loose
+100x100 the first call took 10-12 ms instead of 120 ms, and loading the clauses 65-70 ms
+instead of 115-135 ms. The benchmark's 20 growth puzzles per size, each the fastest of 3
+runs, without against with (both on CaDiCaL from 60x60): 60x60 median 0.145 -> 0.119 s,
+80x80 0.339 -> 0.202 s, 100x100 0.600 -> 0.391 s (max 1.37 -> 0.62 s). The calls are as
+chaotic as before (one of 8 other 100x100 puzzles took 83 calls with shapes, 16 without).
+Below ``SHAPES_MIN_CELLS`` the rounds cost more than they save: each costs about 0.2 ms
+whatever the grid, and janko puzzles take 4-20 rounds (all janko, every 3rd, forced on:
+median 5.2 -> 10.2 ms); from 1,000 cells the janko puzzles were even (0.197 -> 0.189 s in
+all) and random 40x40 even (54 against 54 ms median over 12, both on MiniSat).
 
 Uniqueness (digest, "What the project keeps"): block the found edge set with one clause
 ``not all of these edges`` and continue the same search; the next loop through all pearls is
@@ -239,11 +254,12 @@ CaDiCaL's per-call set-up (benchmarks/results/masyu_strategies.md: all janko, me
 against 5.4 ms with CaDiCaL, max 0.09 s against 0.13 s; 9.4 against 13.4 ms on a loaded
 machine; 4.7 against 5.2 ms, max 121 against 142 ms; latest run 4.6 against 5.3 ms, max 123
 against 138 ms; after the numpy CNF build 3.9 against 4.5 ms, max 107 against 122 ms), below
-``HUGE_GRID`` cells.
+``CADICAL_MIN_CELLS`` cells.
 Every SAT solver stays selectable."""
 HUGE_GRID = 3600
 HUGE_GRID_SAT_SOLVER = "cadical195"
-"""From 60x60 on, ``lazy`` runs on CaDiCaL unless a SAT solver is named: with the colouring
+"""From ``CADICAL_MIN_CELLS`` cells on (60x60 until the settled shapes), ``lazy`` runs on
+CaDiCaL unless a SAT solver is named. Until the shapes: with the colouring
 its calls are few but searching, where CaDiCaL is the stronger solver (random loose puzzles,
 medians of 5 in one run: 60x60 0.32 against 0.36 s, 80x80 0.64 against 0.69 s with max 0.76
 against 2.7 s, 100x100 1.1 against 2.0 s). Real puzzles stay below this size (the largest
@@ -365,9 +381,16 @@ cost 8-15%. After 20 calls instead of 10: 40x40 and 50x50 max 0.11 and 0.18 s. F
 median 0.14 -> 0.19 s."""
 
 
-SHAPES_MIN_CELLS = 1000
+SHAPES_MIN_CELLS = LARGE_GRID
 """From this many cells on, ``run`` first settles what arc consistency on the cells' shapes
 settles (:mod:`masyu_shapes`) and builds the CNF round it (``shapes=``)."""
+CADICAL_MIN_CELLS = SHAPES_MIN_CELLS
+"""CaDiCaL (``HUGE_GRID_SAT_SOLVER``) from here on, where it was ``HUGE_GRID`` before the
+settled shapes: they remove the first call's failed literals (most of its conflicts), and
+with them CaDiCaL leads from 32x32 (random loose puzzles, with shapes, best of 2, median
+against MiniSat: 32x32 34 against 36 ms over 12 with 101 against 156 calls in all, 40x40 44
+against 53 ms, 60x60 99 against 127 ms over 10, 100x100 0.35 against 0.51 s over 8); the
+seven janko puzzles of 1,000-2,275 cells are even (0.50 against 0.48 s in all, best of 3)."""
 
 
 SWAP_STALL_CALLS = 2
@@ -457,7 +480,7 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
         raise ValueError(f"unknown cut {cut!r} (known: {', '.join(CUTS)})")
     from pysat.solvers import Solver
 
-    if sat_solver is None and cells >= HUGE_GRID:
+    if sat_solver is None and cells >= CADICAL_MIN_CELLS:
         sat_solver = HUGE_GRID_SAT_SOLVER
     name = pysat_name(sat_solver)
     stats = SolveStats(backend="cnf", encoding="lazy", sat_solver=name)
