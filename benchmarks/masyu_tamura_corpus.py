@@ -1,0 +1,92 @@
+"""Tamura's reference model on the whole Masyu corpus: does it agree with every ``.sol``?
+
+``masyu_strategies.py`` times every strategy, but runs ``tamura`` only on the puzzles of at
+most 100 cells (it takes seconds to minutes on bigger ones). This script runs it on every
+corpus Masyu (janko, Tatham, the seeds) with its default CNF backend and CaDiCaL, a cap per
+puzzle, and counts the verdicts: ``agree`` (unique, exactly the ``.sol`` edges, accepted by
+the rule checker), ``unknown`` (the cap was reached) or wrong. ``--jobs`` puzzles run at once
+in separate processes, so the times are for a loaded machine: this is about the answers.
+
+Writes ``benchmarks/results/masyu_tamura_corpus.md`` and ``.json``.
+Usage: ``python benchmarks/masyu_tamura_corpus.py [--cap 300] [--jobs 2]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import markdown_table, median, write_results  # noqa: E402
+from masyu_strategies import corpus, outcome, timed_run  # noqa: E402
+
+CONFIG = ("tamura", "cnf", "cadical")
+
+
+def _one(job: tuple[int, float]) -> dict[str, Any]:
+    index, cap = job
+    item = _items()[index]
+    seconds, result = timed_run(CONFIG, item["puzzle"], cap)
+    return {"puzzle": item["name"], "group": item["group"], "cells": item["cells"],
+            "seconds": round(seconds, 3), "verdict": str(result.verdict),
+            "outcome": outcome(item, result)}
+
+
+_CACHE: list[dict[str, Any]] = []
+
+
+def _items() -> list[dict[str, Any]]:
+    if not _CACHE:
+        _CACHE.extend(sorted((i for i in corpus() if i["expected"] is not None),
+                             key=lambda i: i["cells"]))
+    return _CACHE
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cap", type=float, default=300.0, help="seconds per puzzle")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    began = time.perf_counter()
+    jobs = [(i, args.cap) for i in range(len(_items()))]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        records = []
+        for done, record in enumerate(pool.map(_one, jobs), start=1):
+            records.append(record)
+            if done % 50 == 0 or record["outcome"] != "agree":
+                print(done, record, flush=True)
+    rows = []
+    for group in dict.fromkeys(r["group"] for r in records):
+        mine = [r for r in records if r["group"] == group]
+        seconds = [r["seconds"] for r in mine]
+        rows.append([group, len(mine), f"{median(seconds):.2f}", f"{max(seconds):.2f}",
+                     sum(r["outcome"] == "agree" for r in mine),
+                     sum(r["verdict"] == "unknown" for r in mine),
+                     sum(r["outcome"] not in ("agree", "unknown") for r in mine)])
+    agree = sum(r["outcome"] == "agree" for r in records)
+    body = "\n".join([
+        f"`{'/'.join(CONFIG)}` on every corpus Masyu with a `.sol` file ({len(records)} "
+        f"puzzles), cap {args.cap:g} s per puzzle, {args.jobs} at once (times on a loaded "
+        "machine). `agree`: unique with exactly the `.sol` edges and accepted by the rule "
+        "checker; `unknown`: the cap was reached; `wrong`: anything else.",
+        "",
+        markdown_table(["group", "puzzles", "median s", "max s", "agree", "unknown", "wrong"],
+                       rows),
+        "",
+        f"In all: {agree}/{len(records)} agree; "
+        f"{time.perf_counter() - began:.0f} s wall.",
+        "",
+        "Reproduce: `python benchmarks/masyu_tamura_corpus.py`.",
+    ])
+    write_results("masyu_tamura_corpus", "Tamura's Masyu model on the whole corpus", body,
+                  {"args": vars(args), "config": CONFIG, "records": records})
+
+
+if __name__ == "__main__":
+    main()
