@@ -448,6 +448,9 @@ def run(
     call, ``grown=False`` never. ``small_loops`` (every 6- and 8-cell loop forbidden up front,
     :mod:`masyu_small_loops`) is on from ``LARGE_GRID`` cells. ``cadical_options`` replace
     ``CADICAL_OPTIONS`` when the SAT solver is CaDiCaL 1.9.5 (``{}``: CaDiCaL's own defaults).
+    ``shapes`` (settle edges by arc consistency first, :mod:`masyu_shapes`; the count goes to
+    ``stats.extra["settled_edges"]``) is on from ``SHAPES_MIN_CELLS`` cells, and with it the
+    default SAT solver is CaDiCaL (``CADICAL_MIN_CELLS``).
     """
     if backend not in (None, "cnf"):
         raise ValueError(f"strategy 'lazy' runs on backend 'cnf' only, not {backend!r}")
