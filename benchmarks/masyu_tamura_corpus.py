@@ -20,6 +20,7 @@ import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -41,14 +42,10 @@ def _one(job: tuple[int, float]) -> dict[str, Any]:
             "outcome": outcome(item, result)}
 
 
-_CACHE: list[dict[str, Any]] = []
-
-
+@cache
 def _items() -> list[dict[str, Any]]:
-    if not _CACHE:
-        _CACHE.extend(sorted((i for i in corpus() if i["expected"] is not None),
-                             key=lambda i: i["cells"]))
-    return _CACHE
+    """The corpus puzzles with a ``.sol`` file, smallest first (read once per process)."""
+    return sorted((i for i in corpus() if i["expected"] is not None), key=lambda i: i["cells"])
 
 
 def main() -> None:

@@ -89,8 +89,8 @@ def test_random_loops_keep_their_shapes(share: float) -> None:
 def test_loose_puzzles_settle_about_half_their_edges() -> None:
     rng = random.Random(4)
     loop = random_loop(40, 40, rng)
-    settled = _assert_keeps(pearls_for_loop(loop), loop)
-    assert settled > 0.4 * len(GridEdges(pearls_for_loop(loop)))
+    puzzle = pearls_for_loop(loop)
+    assert _assert_keeps(puzzle, loop) > 0.4 * len(GridEdges(puzzle))
 
 
 def test_a_passed_deadline_stops_after_one_round_and_stays_sound() -> None:

@@ -180,15 +180,16 @@ cells' shapes (:mod:`masyu_shapes`, ``shapes=``) settles the edges every answer 
 leaves; they go to the solver as units, and every clause they satisfy is left out (about
 half the clauses of a loose 100x100: 209,000 -> 115,000). The first call's conflicts were
 mostly failed literals of the pearl rules, which the shapes settle in advance: on one loose
-100x100 the first call took 10-12 ms instead of 120 ms, and loading the clauses 65-70 ms
-instead of 115-135 ms. The benchmark's 20 growth puzzles per size, each the fastest of 3
-runs, without against with (both on CaDiCaL from 60x60): 60x60 median 0.145 -> 0.119 s,
-80x80 0.339 -> 0.202 s, 100x100 0.600 -> 0.391 s (max 1.37 -> 0.62 s). The calls are as
-chaotic as before (one of 8 other 100x100 puzzles took 83 calls with shapes, 16 without).
-Below ``SHAPES_MIN_CELLS`` the rounds cost more than they save: each costs about 0.2 ms
-whatever the grid, and janko puzzles take 4-20 rounds (all janko, every 3rd, forced on:
-median 5.2 -> 10.2 ms); from 1,000 cells the janko puzzles were even (0.197 -> 0.189 s in
-all) and random 40x40 even (54 against 54 ms median over 12, both on MiniSat).
+100x100 (CaDiCaL with its own settings, scratch script) the first call took 10-12 ms instead
+of 120 ms, and loading the clauses 65-70 ms instead of 115-135 ms. The benchmark's 20 growth
+puzzles per size, each the fastest of 3 runs, without against with (both on CaDiCaL from
+60x60): 60x60 median 0.145 -> 0.119 s, 80x80 0.339 -> 0.202 s, 100x100 0.600 -> 0.391 s (max
+1.37 -> 0.62 s). The calls are as chaotic as before (one of 8 other 100x100 puzzles took 83
+calls with shapes, 16 without). Below ``SHAPES_MIN_CELLS`` the rounds cost more than they
+save: each costs about 0.2 ms whatever the grid, and janko puzzles take 4-20 rounds (all
+janko, every 3rd, forced on: median 5.2 -> 10.2 ms), while the janko puzzles over 720 cells
+were even (0.197 -> 0.189 s in all, every 3rd) and random 40x40 even (54 against 54 ms
+median over 12, both on MiniSat).
 
 Uniqueness (digest, "What the project keeps"): block the found edge set with one clause
 ``not all of these edges`` and continue the same search; the next loop through all pearls is
@@ -225,6 +226,7 @@ from pencilsat.encodings.masyu_local_rules import (
     GridEdges,
     local_rule_parts,
     no_square_loops,
+    true_literals,
 )
 from pencilsat.encodings.masyu_shapes import cell_shapes, no_shape_left
 from pencilsat.encodings.masyu_small_loops import no_small_loops
@@ -519,8 +521,7 @@ def _run(puzzle: MasyuPuzzle, *, sat_solver: str | None, time_limit: float | Non
     def parts() -> Iterator[list[Clause]]:
         """The CNF in pieces, each built in well under a second even on a 1000x1000 grid."""
         if values is not None:
-            settled_edges = np.flatnonzero(values)
-            yield (settled_edges * values[settled_edges])[:, None].tolist()
+            yield true_literals(values)[:, None].tolist()
         yield from local_rule_parts(puzzle, grid, BUILD_BAND, values)
         if not puzzle.pearl_cells():
             yield [list(range(1, len(grid) + 1))]

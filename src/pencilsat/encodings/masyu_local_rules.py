@@ -196,9 +196,12 @@ def ordered_clauses(parts: list[tuple[np.ndarray, np.ndarray]], total: int,
     clauses without a Python loop per cell. With ``values`` (see ``open_rows``) the clauses
     they satisfy are left out and the rest keep their order."""
     if values is not None:
-        parts = [(positions.ravel()[keep], rows.reshape(-1, rows.shape[-1])[keep])
-                 for positions, rows in parts
-                 for keep in [open_rows(rows.reshape(-1, rows.shape[-1]), values)]]
+        open_parts = []
+        for positions, rows in parts:
+            flat = rows.reshape(-1, rows.shape[-1])
+            keep = open_rows(flat, values)
+            open_parts.append((positions.ravel()[keep], flat[keep]))
+        parts = open_parts
         kept = np.zeros(total, dtype=bool)
         for positions, _ in parts:
             kept[positions] = True
@@ -216,6 +219,12 @@ def open_rows(rows: np.ndarray, values: np.ndarray) -> np.ndarray:
     """Per row of clause literals (0 pads), whether no literal is already true under
     ``values`` (per variable 1 true, -1 false, 0 open; index 0 unused and 0)."""
     return ~(values[np.abs(rows)] * np.sign(rows) > 0).any(axis=-1)
+
+
+def true_literals(values: np.ndarray) -> np.ndarray:
+    """The literals ``values`` makes true: ``v`` for a variable set to 1, ``-v`` for -1."""
+    settled = np.flatnonzero(values)
+    return settled * values[settled]
 
 
 def drop_satisfied(rows: np.ndarray, values: np.ndarray | None) -> np.ndarray:
@@ -261,10 +270,7 @@ def pearl_clauses(puzzle: MasyuPuzzle, grid: GridEdges, cells: slice = slice(Non
 def _pearl_clauses_one_by_one(grid: GridEdges, ids: np.ndarray, kinds: np.ndarray,
                               values: np.ndarray | None) -> list[Clause]:
     clauses: list[Clause] = []
-    true: set[int] = set()
-    if values is not None:
-        settled = np.flatnonzero(values)
-        true = set((settled * values[settled]).tolist())
+    true = set() if values is None else set(true_literals(values).tolist())
     for cell_id, colour in zip(ids.tolist(), kinds.tolist(), strict=True):
         rule = _pearl_rule(grid.side_lists, grid.width, cell_id, colour)
         clauses.extend(c for c in rule if true.isdisjoint(c))

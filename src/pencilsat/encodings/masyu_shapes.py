@@ -111,11 +111,10 @@ def cell_shapes(puzzle: MasyuPuzzle, deadline: float | None = None) -> CellShape
     flat = domains.ravel()
     whites = np.flatnonzero(pearls.ravel() == WHITE)
     blacks = np.flatnonzero(pearls.ravel() == BLACK)
-    corners = np.flatnonzero(np.ones((height - 1, width - 1), dtype=bool)) if (
-        len(whites) + len(blacks) and height > 1 and width > 1) else np.zeros(0, np.int64)
-    if len(corners):
-        rows, cols = np.divmod(corners, width - 1)
-        corners = (rows + 1) * stride + cols + 1
+    # the top-left cell of every 2x2 block, in the framed grid; no square rule without pearls
+    corners = (np.arange(1, height)[:, None] * stride + np.arange(1, width)).ravel()
+    if not len(whites) + len(blacks):
+        corners = corners[:0]
     rounds = 0
     while True:
         rounds += 1
