@@ -137,6 +137,9 @@ class _ReaderMayLeave:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # pencilsat does no linear algebra, and the thread pool OpenBLAS starts when numpy is
+    # imported cost ~40 ms of every run's wall time on a 2-core machine. A user's setting wins.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     stdout = sys.stdout
     sys.stdout = _ReaderMayLeave(stdout)  # type: ignore[assignment]
     try:
