@@ -10,7 +10,9 @@ in separate processes, so the times are for a loaded machine: this is about the 
 Writes ``benchmarks/results/masyu_tamura_corpus.md`` and ``.json``.
 Usage: ``python benchmarks/masyu_tamura_corpus.py [--cap 300] [--jobs 2] [--largest-first]
 [--log FILE]`` (about an hour on 2 cores; the biggest janko, 40x58, takes about 3 minutes
-and 12.9 M clauses).
+and 12.9 M clauses). ``--only NAME ...`` runs just those puzzles (the ``unknown`` ones again
+with a bigger ``--cap``, say, or another ``--sat-solver``) and writes
+``masyu_tamura_corpus_retry.md`` / ``.json`` instead, so the whole run's files stay.
 """
 
 from __future__ import annotations
@@ -30,13 +32,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import markdown_table, median, write_results  # noqa: E402
 from masyu_strategies import corpus, outcome, timed_run  # noqa: E402
 
-CONFIG = ("tamura", "cnf", "cadical")
+STRATEGY, BACKEND = "tamura", "cnf"
 
 
-def _one(job: tuple[int, float]) -> dict[str, Any]:
-    index, cap = job
+def _one(job: tuple[int, float, str]) -> dict[str, Any]:
+    index, cap, sat_solver = job
     item = _items()[index]
-    seconds, result = timed_run(CONFIG, item["puzzle"], cap)
+    seconds, result = timed_run((STRATEGY, BACKEND, sat_solver), item["puzzle"], cap)
     return {"puzzle": item["name"], "group": item["group"], "cells": item["cells"],
             "seconds": round(seconds, 3), "verdict": str(result.verdict),
             "outcome": outcome(item, result)}
@@ -56,10 +58,22 @@ def main() -> None:
                         help="the biggest puzzles first (the slowest: a partial run covers them)")
     parser.add_argument("--log", type=Path, default=None,
                         help="also append each record to this file as a JSON line")
+    parser.add_argument("--only", nargs="+", metavar="NAME", default=None,
+                        help="just these puzzles, e.g. janko/716_15x15 (results: *_retry)")
+    parser.add_argument("--sat-solver", default="cadical")
     args = parser.parse_args()
     began = time.perf_counter()
-    order = range(len(_items()))
-    jobs = [(i, args.cap) for i in (reversed(order) if args.largest_first else order)]
+    config = (STRATEGY, BACKEND, args.sat_solver)
+    order = list(range(len(_items())))
+    if args.only is not None:
+        wanted = {name.removesuffix(".txt") for name in args.only}
+        order = [i for i in order if _items()[i]["name"].removesuffix(".txt") in wanted]
+        found = {_items()[i]["name"].removesuffix(".txt") for i in order}
+        if wanted - found:
+            parser.error(f"not a corpus Masyu with a .sol file: {', '.join(sorted(wanted - found))}"
+                         " (names look like janko/716_15x15)")
+    jobs = [(i, args.cap, args.sat_solver)
+            for i in (reversed(order) if args.largest_first else order)]
     with ProcessPoolExecutor(args.jobs) as pool:
         records = []
         for done, record in enumerate(pool.map(_one, jobs), start=1):
@@ -79,10 +93,11 @@ def main() -> None:
                      sum(r["outcome"] not in ("agree", "unknown") for r in mine)])
     agree = sum(r["outcome"] == "agree" for r in records)
     body = "\n".join([
-        f"`{'/'.join(CONFIG)}` on every corpus Masyu with a `.sol` file ({len(records)} "
-        f"puzzles), cap {args.cap:g} s per puzzle, {args.jobs} at once (times on a loaded "
-        "machine). `agree`: unique with exactly the `.sol` edges and accepted by the rule "
-        "checker; `unknown`: the cap was reached; `wrong`: anything else.",
+        f"`{'/'.join(config)}` on {'the chosen' if args.only else 'every'} corpus Masyu "
+        f"with a `.sol` file ({len(records)} puzzles), cap {args.cap:g} s per puzzle, "
+        f"{args.jobs} at once (times on a loaded machine). `agree`: unique with exactly the "
+        "`.sol` edges and accepted by the rule checker; `unknown`: the cap was reached; "
+        "`wrong`: anything else.",
         "",
         markdown_table(["group", "puzzles", "median s", "max s", "agree", "unknown", "wrong"],
                        rows),
@@ -90,11 +105,16 @@ def main() -> None:
         f"In all: {agree}/{len(records)} agree; "
         f"{time.perf_counter() - began:.0f} s wall.",
         "",
-        "Reproduce: `python benchmarks/masyu_tamura_corpus.py`.",
+        "Reproduce: `python benchmarks/masyu_tamura_corpus.py"
+        + (f" --only {' '.join(args.only)} --cap {args.cap:g} --sat-solver {args.sat_solver}`."
+           if args.only else "`."),
     ])
-    write_results("masyu_tamura_corpus", "Tamura's Masyu model on the whole corpus", body,
+    stem, title = (("masyu_tamura_corpus_retry", "Tamura's Masyu model on chosen puzzles again")
+                   if args.only else
+                   ("masyu_tamura_corpus", "Tamura's Masyu model on the whole corpus"))
+    write_results(stem, title, body,
                   {"args": {**vars(args), "log": str(args.log) if args.log else None},
-                   "config": CONFIG, "records": records})
+                   "config": config, "records": records})
 
 
 if __name__ == "__main__":
