@@ -11,7 +11,7 @@ Writes ``benchmarks/results/masyu_tamura_corpus.md`` and ``.json``.
 Usage: ``python benchmarks/masyu_tamura_corpus.py [--cap 300] [--jobs 2] [--largest-first]
 [--log FILE]`` (about an hour on 2 cores; the biggest janko, 40x58, takes about 3 minutes
 and 12.9 M clauses). ``--only NAME ...`` runs just those puzzles (the ``unknown`` ones again
-with a bigger ``--cap``, say, or another ``--sat-solver``) and writes
+with a bigger ``--cap``, say, or another ``--sat-solver`` or ``--backend cpsat``) and writes
 ``masyu_tamura_corpus_retry.md`` / ``.json`` instead, so the whole run's files stay.
 """
 
@@ -32,13 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import markdown_table, median, write_results  # noqa: E402
 from masyu_strategies import corpus, outcome, timed_run  # noqa: E402
 
-STRATEGY, BACKEND = "tamura", "cnf"
 
-
-def _one(job: tuple[int, float, str]) -> dict[str, Any]:
-    index, cap, sat_solver = job
+def _one(job: tuple[int, float, tuple[str, str, str | None]]) -> dict[str, Any]:
+    index, cap, config = job
     item = _items()[index]
-    seconds, result = timed_run((STRATEGY, BACKEND, sat_solver), item["puzzle"], cap)
+    seconds, result = timed_run(config, item["puzzle"], cap)
     return {"puzzle": item["name"], "group": item["group"], "cells": item["cells"],
             "seconds": round(seconds, 3), "verdict": str(result.verdict),
             "outcome": outcome(item, result)}
@@ -60,10 +58,11 @@ def main() -> None:
                         help="also append each record to this file as a JSON line")
     parser.add_argument("--only", nargs="+", metavar="NAME", default=None,
                         help="just these puzzles, e.g. janko/716_15x15 (results: *_retry)")
-    parser.add_argument("--sat-solver", default="cadical")
+    parser.add_argument("--backend", choices=("cnf", "cpsat"), default="cnf")
+    parser.add_argument("--sat-solver", default="cadical", help="for the cnf backend")
     args = parser.parse_args()
     began = time.perf_counter()
-    config = (STRATEGY, BACKEND, args.sat_solver)
+    config = ("tamura", args.backend, args.sat_solver if args.backend == "cnf" else None)
     order = list(range(len(_items())))
     if args.only is not None:
         wanted = {name.removesuffix(".txt") for name in args.only}
@@ -72,7 +71,7 @@ def main() -> None:
         if wanted - found:
             parser.error(f"not a corpus Masyu with a .sol file: {', '.join(sorted(wanted - found))}"
                          " (names look like janko/716_15x15)")
-    jobs = [(i, args.cap, args.sat_solver)
+    jobs = [(i, args.cap, config)
             for i in (reversed(order) if args.largest_first else order)]
     with ProcessPoolExecutor(args.jobs) as pool:
         records = []
@@ -93,8 +92,8 @@ def main() -> None:
                      sum(r["outcome"] not in ("agree", "unknown") for r in mine)])
     agree = sum(r["outcome"] == "agree" for r in records)
     body = "\n".join([
-        f"`{'/'.join(config)}` on {'the chosen' if args.only else 'every'} corpus Masyu "
-        f"with a `.sol` file ({len(records)} puzzles), cap {args.cap:g} s per puzzle, "
+        f"`{'/'.join(filter(None, config))}` on {'the chosen' if args.only else 'every'} "
+        f"corpus Masyu with a `.sol` file ({len(records)} puzzles), cap {args.cap:g} s per puzzle, "
         f"{args.jobs} at once (times on a loaded machine). `agree`: unique with exactly the "
         "`.sol` edges and accepted by the rule checker; `unknown`: the cap was reached; "
         "`wrong`: anything else.",
@@ -106,8 +105,9 @@ def main() -> None:
         f"{time.perf_counter() - began:.0f} s wall.",
         "",
         "Reproduce: `python benchmarks/masyu_tamura_corpus.py"
-        + (f" --only {' '.join(args.only)} --cap {args.cap:g} --sat-solver {args.sat_solver}`."
-           if args.only else "`."),
+        + (f" --only {' '.join(args.only)} --cap {args.cap:g} --backend {args.backend}"
+           + (f" --sat-solver {args.sat_solver}" if args.backend == "cnf" else "") + "`"
+           if args.only else "`") + ".",
     ])
     stem, title = (("masyu_tamura_corpus_retry", "Tamura's Masyu model on chosen puzzles again")
                    if args.only else
