@@ -37,15 +37,35 @@ def _one(job: tuple[int, float, tuple[str, str, str | None]]) -> dict[str, Any]:
     index, cap, config = job
     item = _items()[index]
     seconds, result = timed_run(config, item["puzzle"], cap)
-    return {"puzzle": item["name"], "group": item["group"], "cells": item["cells"],
-            "seconds": round(seconds, 3), "verdict": str(result.verdict),
-            "outcome": outcome(item, result)}
+    record = {"puzzle": item["name"], "group": item["group"], "cells": item["cells"],
+              "seconds": round(seconds, 3), "verdict": str(result.verdict),
+              "outcome": outcome(item, result)}
+    if result.verdict == "unknown":  # where the cap came: before the first answer, or after
+        record["first_solve_s"] = result.stats.solve_s
+        record["first_answer"] = (None if result.solution is None else
+                                  "the .sol" if result.solution == item["expected"] else "other")
+    return record
 
 
 @cache
 def _items() -> list[dict[str, Any]]:
     """The corpus puzzles with a ``.sol`` file, smallest first (read once per process)."""
     return sorted((i for i in corpus() if i["expected"] is not None), key=lambda i: i["cells"])
+
+
+def _unknowns(records: list[dict[str, Any]]) -> list[str]:
+    """One line per puzzle at the cap: did the first solve finish, and with which answer?"""
+    lines = []
+    for r in records:
+        if r["verdict"] != "unknown":
+            continue
+        if r.get("first_answer") is None:
+            how = "no answer by the cap"
+        else:
+            how = (f"first answer ({r['first_answer']}) in {r['first_solve_s']:.1f} s, "
+                   "the uniqueness proof unfinished")
+        lines.append(f"- `{r['puzzle']}` ({r['cells']} cells): {how}")
+    return ["Unknown (at the cap):", "", *lines, ""] if lines else []
 
 
 def main() -> None:
@@ -104,6 +124,7 @@ def main() -> None:
         f"In all: {agree}/{len(records)} agree; "
         f"{time.perf_counter() - began:.0f} s wall.",
         "",
+        *_unknowns(records),
         "Reproduce: `python benchmarks/masyu_tamura_corpus.py"
         + (f" --only {' '.join(args.only)} --cap {args.cap:g} --backend {args.backend}"
            + (f" --sat-solver {args.sat_solver}" if args.backend == "cnf" else "") + "`"
