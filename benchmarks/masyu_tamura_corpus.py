@@ -11,8 +11,9 @@ Writes ``benchmarks/results/masyu_tamura_corpus.md`` and ``.json``.
 Usage: ``python benchmarks/masyu_tamura_corpus.py [--cap 300] [--jobs 2] [--largest-first]
 [--log FILE]`` (about an hour on 2 cores; the biggest janko, 40x58, takes about 3 minutes
 and 12.9 M clauses). ``--only NAME ...`` runs just those puzzles (the ``unknown`` ones again
-with a bigger ``--cap``, say, or another ``--sat-solver`` or ``--backend cpsat``) and writes
-``masyu_tamura_corpus_retry.md`` / ``.json`` instead, so the whole run's files stay.
+with a bigger ``--cap``, say, or another ``--sat-solver`` or ``--backend cpsat``) and
+writes ``masyu_tamura_corpus_retry_<backend>[_<sat solver>].md`` / ``.json`` instead, so the
+whole run's files stay.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def main() -> None:
     parser.add_argument("--log", type=Path, default=None,
                         help="also append each record to this file as a JSON line")
     parser.add_argument("--only", nargs="+", metavar="NAME", default=None,
-                        help="just these puzzles, e.g. janko/716_15x15 (results: *_retry)")
+                        help="just these puzzles, e.g. janko/716_15x15 (results: *_retry_*)")
     parser.add_argument("--backend", choices=("cnf", "cpsat"), default="cnf")
     parser.add_argument("--sat-solver", default="cadical", help="for the cnf backend")
     args = parser.parse_args()
@@ -130,7 +131,8 @@ def main() -> None:
            + (f" --sat-solver {args.sat_solver}" if args.backend == "cnf" else "") + "`"
            if args.only else "`") + ".",
     ])
-    stem, title = (("masyu_tamura_corpus_retry", "Tamura's Masyu model on chosen puzzles again")
+    retry = "_".join(["masyu_tamura_corpus_retry", *filter(None, config[1:])])
+    stem, title = ((retry, "Tamura's Masyu model on chosen puzzles again")
                    if args.only else
                    ("masyu_tamura_corpus", "Tamura's Masyu model on the whole corpus"))
     write_results(stem, title, body,
