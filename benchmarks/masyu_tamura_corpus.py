@@ -84,14 +84,14 @@ def main() -> None:
     args = parser.parse_args()
     began = time.perf_counter()
     config = ("tamura", args.backend, args.sat_solver if args.backend == "cnf" else None)
-    order = list(range(len(_items())))
+    names = [item["name"].removesuffix(".txt") for item in _items()]
+    order = list(range(len(names)))
     if args.only is not None:
         wanted = {name.removesuffix(".txt") for name in args.only}
-        order = [i for i in order if _items()[i]["name"].removesuffix(".txt") in wanted]
-        found = {_items()[i]["name"].removesuffix(".txt") for i in order}
-        if wanted - found:
-            parser.error(f"not a corpus Masyu with a .sol file: {', '.join(sorted(wanted - found))}"
-                         " (names look like janko/716_15x15)")
+        if missing := sorted(wanted - set(names)):
+            parser.error(f"not a corpus Masyu with a .sol file: {', '.join(missing)} "
+                         "(names look like janko/716_15x15)")
+        order = [i for i in order if names[i] in wanted]
     jobs = [(i, args.cap, config)
             for i in (reversed(order) if args.largest_first else order)]
     with ProcessPoolExecutor(args.jobs) as pool:

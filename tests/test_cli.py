@@ -139,6 +139,17 @@ def test_main_example_is_unique_with_the_default_strategy(capsys):
     assert data["verdict"] == "unique" and data["stats"]["encoding"] == "lazy"
 
 
+def test_openblas_gets_one_thread_unless_the_user_chose(monkeypatch, capsys):
+    """numpy's BLAS thread pool costs start-up time and a core; pencilsat does no BLAS."""
+    puzzle = str(CORPUS / "masyu/seed_10x10.txt")
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    assert main(["solve", puzzle]) == 0
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "1"
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "3")
+    assert main(["solve", puzzle]) == 0
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "3"
+
+
 def test_closed_pipe_is_not_a_traceback():
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     proc = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", "solve",
