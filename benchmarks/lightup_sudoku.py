@@ -7,7 +7,7 @@ Usage: ``python benchmarks/lightup_sudoku.py [--quick] [--no-puzzlekit]``. Write
   CP-SAT (``csp`` model), verdict and solution compared with the stored one; janko solve +
   uniqueness seconds per size group (target: max <= 0.2 s); the three strategies compared.
 * Sudoku: every Tatham Solo puzzle on both backends; the clause sets compared.
-* Sudoku batch (``pencilsat.solvers.sudoku_batch``): throughput with uniqueness on Royle's 49,158
+* Sudoku batch (``pencilsat.strategies.sudoku_batch``): throughput with uniqueness on Royle's 49,158
   17-clue puzzles and magictour's top 1465, one process, one thread, with and without the numpy
   branching (target >= 10,000/s; tdoku,
   C++ with SIMD, publishes 364,000/s on 17-clue). Wall-clock and process CPU time are both
@@ -33,8 +33,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
 from pencilsat.puzzles import lightup, sudoku  # noqa: E402
-from pencilsat.solvers.front import solve  # noqa: E402
-from pencilsat.solvers.sudoku_batch import solve_batch  # noqa: E402
+from pencilsat.strategies.front import solve  # noqa: E402
+from pencilsat.strategies.sudoku_batch import solve_batch  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus"
 RESULTS = REPO / "benchmarks" / "results"

@@ -257,7 +257,7 @@ CIRCUIT_MAX_N = 40
 def growth(seed: int, cap: float) -> list[dict[str, Any]]:
     """``GROWTH_INSTANCES`` random puzzles per size; every config on each, one run each (the
     default: the best of ``DEFAULT_GROWTH_RUNS``)."""
-    from pencilsat.encodings import masyu_lazy
+    from pencilsat.strategies import masyu_lazy
 
     rng, extra_rng = random.Random(seed), random.Random(seed + 1)
     out = []

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import CORPUS, markdown_table, median, write_results  # noqa: E402
 
 from pencilsat.puzzles import masyu  # noqa: E402
-from pencilsat.solvers.front import solve  # noqa: E402
+from pencilsat.strategies.front import solve  # noqa: E402
 
 CONFIGS = [("tamura", "cnf", "cadical"), ("tamura", "cnf", "glucose"),
            ("tamura", "cnf", "minisat"), ("tamura", "cpsat", None),

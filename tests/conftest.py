@@ -50,7 +50,7 @@ def local_rules_model(puzzle) -> list[int]:
     """A model of Masyu's local rules alone (no single-loop rule): usually several loops."""
     from pysat.solvers import Solver
 
-    from pencilsat.encodings.masyu_local_rules import GridEdges, local_rule_clauses
+    from pencilsat.encodings.masyu_rules import GridEdges, local_rule_clauses
 
     grid = GridEdges(puzzle)
     with Solver(name="minisat22", bootstrap_with=local_rule_clauses(puzzle, grid)) as solver:

@@ -11,7 +11,7 @@ from conftest import CORPUS as CORPUS_ROOT
 from pencilsat.grading.lightup_engine import effective
 from pencilsat.grading.lightup_geometry import Geometry
 from pencilsat.grading.lightup_state import Board, Deduction
-from pencilsat.puzzles.common import Cell
+from pencilsat.core.values import Cell
 from pencilsat.puzzles.lightup import LightUpPuzzle
 
 CORPUS = CORPUS_ROOT / "lightup"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pencilsat.grading.masyu_context import WINDOW_ALL, WINDOW_SHORT, Context
 from pencilsat.grading.masyu_state import OPEN, PASSED, Geometry, MasyuState
 from pencilsat.puzzles.masyu import MasyuPuzzle, MasyuSolution, check, parse_puzzle
-from pencilsat.solvers.front import solve
+from pencilsat.strategies.front import solve
 
 
 def puzzle_of(rows: list[str]) -> MasyuPuzzle:

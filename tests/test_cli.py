@@ -206,7 +206,7 @@ def test_a_full_disk_on_standard_output_is_one_line():
 def test_a_bug_on_one_puzzle_does_not_lose_the_others(tmp_path, capsys, monkeypatch):
     """An unforeseen exception is reported as ``error`` for that puzzle (exit 5), and the
     other puzzles are still solved and counted."""
-    from pencilsat.solvers import many
+    from pencilsat.batch import many
 
     real = many.solve
 
@@ -228,7 +228,7 @@ def test_a_bug_on_one_puzzle_does_not_lose_the_others(tmp_path, capsys, monkeypa
 
 
 def test_a_bug_in_a_single_run_is_one_line(monkeypatch, capsys):
-    from pencilsat.solvers import front
+    from pencilsat.strategies import front
 
     def broken(*args, **options):
         raise IndexError("index 0 is out of bounds")
@@ -419,7 +419,7 @@ def test_pysat_leaves_sigint_to_python():
     main thread, as ``MainThread.check`` tells it; ``pysat_calls`` makes that say no."""
     from pysat._utils import MainThread
 
-    import pencilsat.solvers.pysat_calls  # noqa: F401
+    import pencilsat.backends.pysat_calls  # noqa: F401
 
     assert MainThread.check() is False
 
@@ -430,7 +430,7 @@ def test_pysat_interrupt_drops_the_cached_sudoku_solver(monkeypatch):
     import pysolvers
 
     from pencilsat.formats.detect import read_puzzle
-    from pencilsat.solvers import sudoku_batch
+    from pencilsat.strategies import sudoku_batch
 
     line = "." * 81
     first = sudoku_batch.solve_puzzle(read_puzzle(line))
@@ -488,7 +488,7 @@ def test_ctrl_c_among_several_puzzles_keeps_the_tally(monkeypatch, capsys):
     (0.02, 0.01, False),
 ])
 def test_cpsat_unknown_is_an_interruption_only_well_inside_the_limit(wall, limit, interrupted):
-    from pencilsat.solvers.cpsat import raise_if_interrupted
+    from pencilsat.backends.cpsat import raise_if_interrupted
 
     class Stopped:
         def WallTime(self) -> float:  # noqa: N802 (CP-SAT's name)

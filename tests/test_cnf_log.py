@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pencilsat.encodings import csp
-from pencilsat.solvers.cnf import CnfBackend
+from pencilsat.backends.cnf import CnfBackend
 
 
 @settings(max_examples=60, deadline=None)

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pencilsat.encodings import csp
-from pencilsat.solvers.cnf import CnfBackend
-from pencilsat.solvers.cpsat import CpSatBackend
+from pencilsat.backends.cnf import CnfBackend
+from pencilsat.backends.cpsat import CpSatBackend
 
 domains = st.lists(st.integers(-3, 4), min_size=1, max_size=4, unique=True)
 

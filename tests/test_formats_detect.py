@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from _formats_corpus import CORPUS, PARSERS, tatham_sudoku_lines
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.formats.detect import convert, read_input, read_puzzle
 from pencilsat.formats.puzzlink import to_url
 from pencilsat.formats.tatham import to_game_id
@@ -145,7 +145,7 @@ def test_a_question_mark_inside_a_game_id_does_not_make_it_a_url():
 def test_near_miss_urls_and_ids_say_what_is_wrong(arg, says, column):
     """These said "the URL ends before the grid size" (6x6 was taken for a flags segment),
     "no such file", and nothing at all (3x read as 3x3)."""
-    from pencilsat.errors import InputError
+    from pencilsat.core.errors import InputError
     from pencilsat.formats.detect import read_input
 
     with pytest.raises(InputError) as caught:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.formats.detect import read_input, read_puzzle
 from pencilsat.formats.puzzlink import parse_url
 from pencilsat.formats.tatham import parse_game_id

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from _formats_corpus import CORPUS, FORMATTERS, PARSERS, puzzle_files, tatham_sudoku_lines
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.formats.puzzlink import parse_url, to_url
 from pencilsat.puzzles import lightup, masyu, sudoku
 

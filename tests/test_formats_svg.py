@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from _formats_corpus import CORPUS, sudoku_from_digits
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.formats.svg import CELL, draw_svg, save_drawing
 from pencilsat.puzzles import lightup, masyu, sudoku
 

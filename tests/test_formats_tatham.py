@@ -14,7 +14,7 @@ from _formats_corpus import (
 )
 from conftest import REPO
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.formats.tatham import parse_game_id, to_game_id
 from pencilsat.puzzles import lightup, masyu, sudoku
 

@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from pencilsat.solvers.gc_pause import gc_paused
+from pencilsat.backends.gc_pause import gc_paused
 
 
 def test_gc_paused_restores_the_collector() -> None:

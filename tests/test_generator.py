@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pencilsat.encodings import masyu_circuit, masyu_lazy
-from pencilsat.errors import InputError
+from pencilsat.strategies import masyu_circuit, masyu_lazy
+from pencilsat.core.errors import InputError
 from pencilsat.generators import generate_masyu
 from pencilsat.generators.masyu import (
     _boundary,
@@ -21,7 +21,7 @@ from pencilsat.generators.masyu import (
 )
 from pencilsat.puzzles import masyu
 from pencilsat.puzzles.masyu import EMPTY, MasyuPuzzle
-from pencilsat.solvers.result import Verdict
+from pencilsat.core.result import Verdict
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -12,7 +12,7 @@ import pytest
 from conftest import CORPUS as CORPUS_ROOT
 from sudoku_backtrack import solutions
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.grading.sudoku import SudokuGrade, grade_sudoku, level_after_level_up
 from pencilsat.grading.sudoku_flow import PairMemory, find_step
 from pencilsat.grading.sudoku_state import SudokuState

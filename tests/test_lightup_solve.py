@@ -7,7 +7,7 @@ from conftest import corpus_pairs, every_kth
 
 from pencilsat.encodings import lightup as E
 from pencilsat.puzzles import lightup as L
-from pencilsat.solvers.front import solve
+from pencilsat.strategies.front import solve
 
 TATHAM = corpus_pairs("lightup/tatham")
 JANKO = corpus_pairs("lightup/janko", max_cells=24 * 24)
@@ -206,8 +206,8 @@ def test_light_up_encoders_look_at_the_clock(strategy, monkeypatch):
 def test_clause_loading_stops_at_a_passed_deadline():
     from time import perf_counter
 
-    from pencilsat.solvers.clauses import ClauseBackend
-    from pencilsat.solvers.result import EncodingTimeOut
+    from pencilsat.backends.clauses import ClauseBackend
+    from pencilsat.core.result import EncodingTimeOut
 
     with pytest.raises(EncodingTimeOut):
         ClauseBackend([[1, 2]] * 10, 2, deadline=perf_counter() - 1)

@@ -10,12 +10,12 @@ import pytest
 from conftest import CORPUS, corpus_pairs, every_kth, local_rules_model
 from pysat.solvers import Solver
 
-from pencilsat.encodings import masyu_lazy
-from pencilsat.encodings.loop_sides import side_clauses, side_variable_count
-from pencilsat.encodings.masyu_local_rules import GridEdges
+from pencilsat.strategies import masyu_lazy
+from pencilsat.encodings.loops.sides import side_clauses, side_variable_count
+from pencilsat.encodings.masyu_rules import GridEdges
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
-from pencilsat.solvers.result import Verdict
+from pencilsat.core.result import Verdict
 
 
 def _edge_literals(grid: GridEdges, edges: set) -> list[int]:

@@ -10,16 +10,16 @@ import random
 import numpy as np
 import pytest
 
-from pencilsat.encodings import masyu_local_rules
-from pencilsat.encodings.loop_sides import side_clause_parts, side_clauses, side_variable_count
-from pencilsat.encodings.masyu_local_rules import (
+from pencilsat.encodings import masyu_rules as masyu_local_rules
+from pencilsat.encodings.loops.sides import side_clause_parts, side_clauses, side_variable_count
+from pencilsat.encodings.masyu_rules import (
     GridEdges,
     degree_clauses,
     local_rule_clauses,
     local_rule_parts,
     pearl_rule,
 )
-from pencilsat.encodings.masyu_small_loops import no_small_loops
+from pencilsat.encodings.loops.small_loops import no_small_loops
 from pencilsat.generators.masyu import random_loop
 from pencilsat.puzzles import masyu
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import CORPUS
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.puzzles import masyu as M
 
 SEED = CORPUS.parent / "seeds" / "002_6634942fbb6a3cf0.txt"

@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from conftest import CORPUS as CORPUS_ROOT
 
-from pencilsat.encodings import masyu_circuit, masyu_lazy
+from pencilsat.strategies import masyu_circuit, masyu_lazy
 from pencilsat.puzzles import masyu
-from pencilsat.solvers.front import solve
+from pencilsat.strategies.front import solve
 from pencilsat.solvers.registry import DEFAULT_STRATEGY, load_strategy
-from pencilsat.solvers.result import Verdict
+from pencilsat.core.result import Verdict
 
 CORPUS = CORPUS_ROOT / "masyu"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -164,7 +164,7 @@ def test_a_time_limit_cuts_encoding_short():
 def test_lazy_looks_at_the_clock_between_pieces_of_the_cnf(monkeypatch):
     """A clock that moves one second per look, a 4.5 s limit and pieces of 100 cells: the
     run stops after a few pieces, long before the 900 cells' clauses are all built."""
-    from pencilsat.encodings.masyu_local_rules import GridEdges, degree_clauses
+    from pencilsat.encodings.masyu_rules import GridEdges, degree_clauses
 
     ticks = iter(range(10**6))
     monkeypatch.setattr(masyu_lazy, "perf_counter", lambda: float(next(ticks)))
@@ -193,8 +193,8 @@ def test_the_cnf_compiler_stops_at_a_passed_deadline():
     from time import perf_counter
 
     from pencilsat.encodings.masyu_tamura import build
-    from pencilsat.solvers.cnf import CnfCompiler
-    from pencilsat.solvers.result import EncodingTimeOut
+    from pencilsat.backends.cnf import CnfCompiler
+    from pencilsat.core.result import EncodingTimeOut
 
     model = build(masyu.parse_puzzle((CORPUS / "seed_10x10.txt").read_text())).model
     with pytest.raises(EncodingTimeOut):
@@ -208,7 +208,7 @@ def test_the_tamura_builder_stops_at_a_passed_deadline():
     from time import perf_counter
 
     from pencilsat.encodings.masyu_tamura import build
-    from pencilsat.solvers.result import EncodingTimeOut
+    from pencilsat.core.result import EncodingTimeOut
 
     big = masyu.parse_puzzle((CORPUS / "janko" / "760_40x58.txt").read_text())
     with pytest.raises(EncodingTimeOut):

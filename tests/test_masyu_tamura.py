@@ -7,7 +7,7 @@ import pytest
 from conftest import CORPUS, corpus_pairs, every_kth
 
 from pencilsat.puzzles import masyu as M
-from pencilsat.solvers.front import solve
+from pencilsat.strategies.front import solve
 
 BACKENDS = ["cnf", "cpsat"]
 

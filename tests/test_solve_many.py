@@ -14,7 +14,7 @@ from conftest import CORPUS, REPO, run_cli
 from pencilsat.cli import main
 from pencilsat.formats.detect import names_a_puzzle, read_input
 from pencilsat.genres import genre_of
-from pencilsat.solvers import many
+from pencilsat.batch import many
 
 TWO_ANSWERS = "masyu 3 3\n.W.\n...\n...\n"
 

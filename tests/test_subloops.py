@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 from conftest import local_rules_model
 
-from pencilsat.encodings import masyu_lazy
-from pencilsat.encodings.masyu_local_rules import GridEdges, no_square_loops
-from pencilsat.encodings.subloops import crossing_edges, enclosed_area, loops
+from pencilsat.strategies import masyu_lazy
+from pencilsat.encodings.masyu_rules import GridEdges, no_square_loops
+from pencilsat.encodings.loops.components import crossing_edges, enclosed_area, loops
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
-from pencilsat.solvers.result import Verdict
+from pencilsat.core.result import Verdict
 
 
 def _loop_vars(grid: GridEdges, solution: masyu.MasyuSolution) -> tuple[list[int], list[int]]:
@@ -109,7 +109,7 @@ def test_default_cut_depends_on_grid_size() -> None:
 def test_labelled_loops_equal_walked_loops() -> None:
     """The numpy labelling (big grids) and the walk (small grids) find the same loops, on
     multi-loop models of the local rules alone."""
-    from pencilsat.encodings.subloops import label_loops, used_edges, walk_loops
+    from pencilsat.encodings.loops.components import label_loops, used_edges, walk_loops
 
     rng = random.Random(17)
     counts = []
@@ -156,7 +156,7 @@ def test_square_loops_are_the_2x2_blocks(size: tuple[int, int]) -> None:
 
 
 def test_grown_area_equals_a_breadth_first_growth() -> None:
-    from pencilsat.encodings.subloops import grown_area
+    from pencilsat.encodings.loops.components import grown_area
 
     rng = random.Random(41)
     for _ in range(20):
@@ -182,7 +182,7 @@ def test_grown_region_cuts_are_violated_by_the_model_and_kept_by_every_answer() 
     """The grown region cut of ``lazy`` on multi-loop models of the local rules: the model
     crosses the grown border nowhere (so the clause cuts it off), and the answer the puzzle
     was drawn from crosses it (so no answer is lost)."""
-    from pencilsat.encodings.subloops import grown_area, off_loop_cells, used_edges
+    from pencilsat.encodings.loops.components import grown_area, off_loop_cells, used_edges
 
     rng = random.Random(43)
     checked = 0
@@ -212,7 +212,7 @@ def test_grown_region_cuts_are_violated_by_the_model_and_kept_by_every_answer() 
 def test_grown_region_cuts_find_true_answers_on_loose_puzzles(size: int, seed: int) -> None:
     """Both ways of finding a model's loops: 34x34 has fewer than ``NUMPY_MIN_EDGES`` edges
     (walked in Python), 40x40 more (numpy labels)."""
-    from pencilsat.encodings.subloops import NUMPY_MIN_EDGES
+    from pencilsat.encodings.loops.components import NUMPY_MIN_EDGES
 
     rng = random.Random(seed)
     assert (2 * size * (size - 1) < NUMPY_MIN_EDGES) == (size == 34)

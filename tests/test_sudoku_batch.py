@@ -10,9 +10,9 @@ import pytest
 from conftest import CORPUS
 from test_sudoku_solve import TATHAM, TDOKU, pattern_grid, verdict_for
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.puzzles import sudoku as S
-from pencilsat.solvers.sudoku_batch import GridSolver, run_batch, solve_batch
+from pencilsat.strategies.sudoku_batch import GridSolver, run_batch, solve_batch
 
 
 def checked(line: str, solution: str) -> bool:
@@ -95,7 +95,7 @@ def test_invalid_lines_get_records_and_the_batch_goes_on():
 
 
 def test_a_batch_file_may_start_with_a_byte_order_mark(tmp_path):
-    from pencilsat.solvers.sudoku_batch import read_batch_lines
+    from pencilsat.strategies.sudoku_batch import read_batch_lines
 
     path = tmp_path / "notepad.txt"
     path.write_bytes("\ufeff".encode() + (TDOKU[0][0] + "\r\n").encode() * 2)
@@ -148,7 +148,7 @@ def test_run_batch_missing_file_is_an_input_error(tmp_path):
 
 
 def test_singles_decide_trivial_puzzles_and_contradictions():
-    from pencilsat.solvers import sudoku_singles as singles
+    from pencilsat.strategies import sudoku_singles as singles
 
     trivial = (CORPUS / "sudoku/tatham/trivial.txt").read_text().split()
     sols = (CORPUS / "sudoku/tatham/trivial.sol").read_text().split()
@@ -160,7 +160,7 @@ def test_singles_decide_trivial_puzzles_and_contradictions():
 
 
 def test_chunks_keep_the_order(monkeypatch):
-    import pencilsat.solvers.sudoku_batch as B
+    import pencilsat.strategies.sudoku_batch as B
 
     monkeypatch.setattr(B, "CHUNK", 7)
     lines = [line for line, _, _ in TDOKU] + ["bad"]
@@ -182,7 +182,7 @@ def test_tdoku_counts_by_numpy_branching_alone():
 
 
 def test_count_solutions_directly_on_tdoku():
-    from pencilsat.solvers import sudoku_singles as singles
+    from pencilsat.strategies import sudoku_singles as singles
 
     lines = [line for line, _, _ in TDOKU]
     status, cand = singles.singles(singles.candidates(lines))
@@ -222,7 +222,7 @@ def test_branching_caps_hand_puzzles_to_sat():
 
 
 def test_branching_stops_at_two_solutions_under_default_caps():
-    from pencilsat.solvers import sudoku_singles as singles
+    from pencilsat.strategies import sudoku_singles as singles
 
     many = [line for line, count, _ in TDOKU if count > 1]
     records = list(solve_batch(many))
@@ -237,7 +237,7 @@ def test_branching_stops_at_two_solutions_under_default_caps():
 
 
 def test_row_cap_leaves_puzzles_open_but_never_wrong():
-    from pencilsat.solvers import sudoku_singles as singles
+    from pencilsat.strategies import sudoku_singles as singles
 
     lines = (CORPUS / "sudoku/magictour_top1465.txt").read_text().splitlines()[:200]
     status, cand = singles.singles(singles.candidates(lines))

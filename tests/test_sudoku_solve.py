@@ -8,7 +8,7 @@ from conftest import CORPUS, every_kth
 
 from pencilsat.encodings import sudoku as E
 from pencilsat.puzzles import sudoku as S
-from pencilsat.solvers.front import solve
+from pencilsat.strategies.front import solve
 
 
 def tatham() -> list[tuple[str, str]]:
@@ -193,7 +193,7 @@ def test_wrong_size_is_rejected():
 
 
 def test_a_file_of_one_line_puzzles_points_to_batch():
-    from pencilsat.errors import InputError
+    from pencilsat.core.errors import InputError
 
     text = "\n".join(line for line, _ in TATHAM[:3]) + "\n"
     with pytest.raises(InputError) as err:
@@ -230,7 +230,7 @@ def test_grids_with_box_separators_read_as_the_line(style):
 def test_a_header_that_disagrees_with_its_grid_is_refused(header, body, says):
     """The header's size used to be read and dropped: each of these was solved as the grid's
     size, without a word."""
-    from pencilsat.errors import InputError
+    from pencilsat.core.errors import InputError
     from pencilsat.puzzles.sudoku import parse_puzzle
 
     with pytest.raises(InputError) as caught:
@@ -276,7 +276,7 @@ def test_grid_errors_name_the_text_column_and_the_likely_slip():
     """The column was the cell's number in the row, so an editor jumping to it landed on
     the wrong character; a row of '-' vanished as a separator and a '#' comment counted as a
     row, each with only a wrong row count to show for it."""
-    from pencilsat.errors import InputError
+    from pencilsat.core.errors import InputError
     from pencilsat.puzzles.sudoku import parse_puzzle
 
     rows = ["|.2.|81.|74.|", "|7..|..3|1..|", "|.9.|..2|x.5|"] + ["|...|...|...|"] * 6

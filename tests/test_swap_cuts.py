@@ -13,13 +13,13 @@ import numpy as np
 import pytest
 from conftest import CORPUS
 
-from pencilsat.encodings import masyu_lazy
-from pencilsat.encodings.masyu_local_rules import GridEdges
-from pencilsat.encodings.subloops import crossing_edges, walk_loops
-from pencilsat.encodings.swap_cuts import cycle_order, swap_cuts
+from pencilsat.strategies import masyu_lazy
+from pencilsat.encodings.masyu_rules import GridEdges
+from pencilsat.encodings.loops.components import crossing_edges, walk_loops
+from pencilsat.encodings.loops.swap_cuts import cycle_order, swap_cuts
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
-from pencilsat.solvers.result import Verdict
+from pencilsat.core.result import Verdict
 
 
 def _answer_vars(grid: GridEdges, solution: masyu.MasyuSolution) -> list[int]:

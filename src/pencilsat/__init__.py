@@ -18,8 +18,8 @@ __all__ = ["solve", "grade", "read_puzzle", "parse_puzzle", "check", "InputError
 
 
 def solve(puzzle: Any, **options: Any) -> Any:
-    """See :func:`pencilsat.solvers.front.solve`."""
-    from pencilsat.solvers.front import solve as _solve
+    """See :func:`pencilsat.strategies.front.solve`."""
+    from pencilsat.strategies.front import solve as _solve
 
     return _solve(puzzle, **options)
 
@@ -54,7 +54,7 @@ def check(puzzle: Any, solution: Any) -> list[Any]:
 
 def __getattr__(name: str) -> Any:
     if name == "InputError":
-        from pencilsat.errors import InputError
+        from pencilsat.core.errors import InputError
 
         return InputError
     raise AttributeError(name)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from pencilsat.errors import (
+from pencilsat.core.errors import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_INVALID,
@@ -26,7 +26,7 @@ from pencilsat.errors import (
 )
 
 if TYPE_CHECKING:  # imported when used: the CLI loads only what a run needs
-    from pencilsat.solvers.many import Outcome
+    from pencilsat.batch.many import Outcome
 
 
 class _Parser(argparse.ArgumentParser):
@@ -256,7 +256,7 @@ def describe_result(result: Any) -> str:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from pencilsat.solvers.front import solve
+    from pencilsat.strategies.front import solve
 
     if args.sat_solver and args.backend == "cpsat":
         raise InputError("--sat-solver picks a CNF solver; it does not apply to --backend cpsat")
@@ -321,7 +321,7 @@ def _solve_batch(args: argparse.Namespace) -> int:
     genre (blank lines and lines starting with ``#`` skipped, ``index`` counting every line).
     Exit 0 once the file is read: the verdicts are in the records."""
     from pencilsat.formats.detect import names_a_puzzle
-    from pencilsat.solvers.sudoku_batch import read_batch_lines, run_batch
+    from pencilsat.strategies.sudoku_batch import read_batch_lines, run_batch
 
     if args.svg:
         raise InputError("--svg draws one puzzle; give it without --batch")
@@ -341,7 +341,7 @@ def _solve_batch(args: argparse.Namespace) -> int:
 def _solve_several(args: argparse.Namespace) -> int:
     """Several puzzles given as arguments: one line each as it is solved (JSON lines with
     ``--json``), a summary, and the worst exit status of them all."""
-    from pencilsat.solvers import many
+    from pencilsat.batch import many
 
     if args.svg:
         raise InputError("--svg draws one puzzle; give one puzzle with it")
@@ -368,7 +368,7 @@ def _solve_items(args: argparse.Namespace, items: list[tuple[str, str, int | Non
     """Solve ``(label, puzzle argument, line in batch_file or None)`` one by one; errors in a
     URL or game ID name its batch line, or the argument itself."""
     from pencilsat.formats.detect import read_input
-    from pencilsat.solvers.many import solve_each
+    from pencilsat.batch.many import solve_each
 
     def loader(label: str, spec: str, line: int | None) -> Any:
         if line is None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pencilsat.puzzles import lightup, masyu, sudoku
-from pencilsat.puzzles.common import Violation
+from pencilsat.core.values import Violation
 
 
 @dataclass(frozen=True)

@@ -36,11 +36,11 @@ from time import perf_counter
 import numpy as np
 
 from pencilsat.encodings.csp import FALSE, BoolVar, Model, eq, le, linear_sum, not_, or_
-from pencilsat.puzzles.common import Cell
+from pencilsat.core.values import Cell
 from pencilsat.puzzles.lightup import WHITE, LightUpPuzzle, LightUpSolution
-from pencilsat.solvers.clauses import ClauseEncoding, solve_clauses
-from pencilsat.solvers.result import EncodingTimeOut, SolveResult
-from pencilsat.solvers.uniqueness import Encoding, solve_encoding
+from pencilsat.backends.clauses import ClauseEncoding, solve_clauses
+from pencilsat.core.result import EncodingTimeOut, SolveResult
+from pencilsat.strategies.uniqueness import Encoding, solve_encoding
 
 
 def runs(puzzle: LightUpPuzzle) -> tuple[list[list[Cell]], dict[Cell, tuple[int, int]]]:

@@ -40,8 +40,8 @@ from pencilsat.encodings.csp import (
     or_,
 )
 from pencilsat.puzzles.masyu import BLACK, WHITE, MasyuPuzzle, MasyuSolution
-from pencilsat.solvers.result import EncodingTimeOut, SolveResult
-from pencilsat.solvers.uniqueness import Encoding, solve_encoding
+from pencilsat.core.result import EncodingTimeOut, SolveResult
+from pencilsat.strategies.uniqueness import Encoding, solve_encoding
 
 
 def number_domain(cell: tuple[int, int], start: tuple[int, int] | None,

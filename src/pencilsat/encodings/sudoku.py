@@ -31,10 +31,10 @@ from itertools import combinations
 import numpy as np
 
 from pencilsat.encodings.csp import BoolVar, Model, le, linear_sum, or_
-from pencilsat.puzzles.common import Cell
+from pencilsat.core.values import Cell
 from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
-from pencilsat.solvers.result import SolveResult
-from pencilsat.solvers.uniqueness import Encoding, solve_encoding
+from pencilsat.core.result import SolveResult
+from pencilsat.strategies.uniqueness import Encoding, solve_encoding
 
 CLAUSE_SETS = ("extended", "minimal")
 
@@ -174,10 +174,10 @@ def run_direct(
     time_limit: float | None = None,
 ) -> SolveResult:
     """``direct``: the extended set as plain clauses in a solver kept per grid size, clues as
-    assumptions (:func:`pencilsat.solvers.sudoku_batch.solve_puzzle`). CP-SAT has no clause
+    assumptions (:func:`pencilsat.strategies.sudoku_batch.solve_puzzle`). CP-SAT has no clause
     path, so it gets the ``extended`` CSP model instead."""
     if backend != "cnf":
         return run(puzzle, backend=backend, sat_solver=sat_solver, time_limit=time_limit)
-    from pencilsat.solvers.sudoku_batch import solve_puzzle
+    from pencilsat.strategies.sudoku_batch import solve_puzzle
 
     return solve_puzzle(puzzle, sat_solver=sat_solver, time_limit=time_limit)

@@ -19,7 +19,7 @@ import re
 import sys
 from pathlib import Path
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.formats import puzzlink, tatham
 from pencilsat.puzzles import lightup, masyu, sudoku
 from pencilsat.puzzles.textgrid import content_lines

@@ -25,7 +25,7 @@ import re
 
 import numpy as np
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import DIGITS36, check_size, describe_char, encode_runs, whole_number
 from pencilsat.puzzles import lightup, masyu, sudoku
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 
 DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 ASCII_DIGITS = frozenset("0123456789")

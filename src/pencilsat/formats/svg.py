@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from html import escape  # not xml.sax.saxutils: that pulls in urllib.request, ~30 ms a CLI run
 from pathlib import Path
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.puzzles import lightup, masyu, sudoku
-from pencilsat.puzzles.common import Cell
+from pencilsat.core.values import Cell
 
 CELL = 36
 MARGIN = 16

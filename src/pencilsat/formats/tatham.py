@@ -31,7 +31,7 @@ import re
 
 import numpy as np
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import MAX_SIDE, describe_char, encode_runs, whole_number
 from pencilsat.puzzles import lightup, masyu, sudoku
 

@@ -30,15 +30,15 @@ from collections.abc import Callable
 
 import numpy as np
 
-from pencilsat.encodings import masyu_lazy
-from pencilsat.encodings.loop_sides import side_clauses
-from pencilsat.encodings.masyu_local_rules import (
+from pencilsat.strategies import masyu_lazy
+from pencilsat.encodings.loops.sides import side_clauses
+from pencilsat.encodings.masyu_rules import (
     GridEdges,
     degree_clauses,
     no_square_loops,
     pearl_rule,
 )
-from pencilsat.encodings.subloops import (
+from pencilsat.encodings.loops.components import (
     crossing_edges,
     enclosed_area,
     forbid_loop,
@@ -46,8 +46,8 @@ from pencilsat.encodings.subloops import (
     label_loops,
     used_edges,
 )
-from pencilsat.errors import InputError
-from pencilsat.puzzles.common import Cell
+from pencilsat.core.errors import InputError
+from pencilsat.core.values import Cell
 from pencilsat.puzzles.masyu import (
     BLACK,
     EMPTY,
@@ -57,9 +57,9 @@ from pencilsat.puzzles.masyu import (
     check,
     edge,
 )
-from pencilsat.solvers.bulk_load import clause_adder, load_clauses
-from pencilsat.solvers.pysat_calls import solve
-from pencilsat.solvers.result import Verdict
+from pencilsat.backends.bulk_load import clause_adder, load_clauses
+from pencilsat.backends.pysat_calls import solve
+from pencilsat.core.result import Verdict
 
 _RING = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
 _SIDES = [(-1, 0), (0, 1), (1, 0), (0, -1)]

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
-from pencilsat.errors import NotGradable
+from pencilsat.core.errors import NotGradable
 from pencilsat.grading.clock import TIMED_OUT_REASON, GradingTimeOut
-from pencilsat.solvers.front import solve
-from pencilsat.solvers.result import SolveResult, Verdict
+from pencilsat.strategies.front import solve
+from pencilsat.core.result import SolveResult, Verdict
 
 GRADERS = {
     "masyu": "pencilsat.grading.masyu:grade_masyu",

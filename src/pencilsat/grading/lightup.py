@@ -46,7 +46,7 @@ from pencilsat.grading.lightup_state import (
     ContradictionError,
     Deduction,
 )
-from pencilsat.puzzles.common import Cell
+from pencilsat.core.values import Cell
 from pencilsat.puzzles.lightup import LightUpPuzzle
 
 

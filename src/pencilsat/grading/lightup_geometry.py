@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pencilsat.puzzles.common import Cell
+from pencilsat.core.values import Cell
 from pencilsat.puzzles.lightup import WHITE, LightUpPuzzle
 
 FRAMES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = tuple(

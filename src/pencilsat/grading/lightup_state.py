@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pencilsat.grading.lightup_geometry import Geometry
-from pencilsat.puzzles.common import Cell
+from pencilsat.core.values import Cell
 from pencilsat.puzzles.lightup import LightUpPuzzle
 
 LIT = 6

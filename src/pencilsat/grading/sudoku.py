@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pencilsat.errors import InputError, NotGradable
+from pencilsat.core.errors import InputError, NotGradable
 from pencilsat.grading.clock import check_deadline
 from pencilsat.grading.sudoku_bands import first_clue
 from pencilsat.grading.sudoku_contradiction import contradiction_processing

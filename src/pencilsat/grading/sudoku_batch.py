@@ -1,6 +1,6 @@
 """``pencilsat grade --batch FILE``: prove each Sudoku unique on the batch path, then grade it.
 
-Uniqueness comes from :func:`pencilsat.solvers.sudoku_batch.solve_batch` (one SAT solver for
+Uniqueness comes from :func:`pencilsat.strategies.sudoku_batch.solve_batch` (one SAT solver for
 the whole file); only ``unique`` puzzles reach Sato's engine, as in the single-puzzle front.
 """
 
@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from time import perf_counter
 from typing import IO, Any
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 from pencilsat.formats.detect import names_a_puzzle
 from pencilsat.grading.clock import TIMED_OUT_REASON, GradingTimeOut
 from pencilsat.grading.sudoku import grade_sudoku
 from pencilsat.puzzles.sudoku import parse_line
-from pencilsat.solvers.sudoku_batch import read_batch_lines, solve_batch, write_records
+from pencilsat.strategies.sudoku_batch import read_batch_lines, solve_batch, write_records
 
 
 def grade_batch(lines: list[str], *, time_limit: float | None = None) -> Iterator[dict[str, Any]]:

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pencilsat.errors import InputError
-from pencilsat.puzzles.common import Cell, Violation
+from pencilsat.core.errors import InputError
+from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import read_grid
 
 WHITE = -1

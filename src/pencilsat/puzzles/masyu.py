@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pencilsat.errors import InputError
-from pencilsat.puzzles.common import Cell, Violation
+from pencilsat.core.errors import InputError
+from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import check_rows, content_lines, parse_size, read_grid
 
 EMPTY, WHITE, BLACK = 0, 1, 2

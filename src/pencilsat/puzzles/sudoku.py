@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pencilsat.errors import InputError
-from pencilsat.puzzles.common import Cell, Violation
+from pencilsat.core.errors import InputError
+from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import content_lines
 
 BOX_SIZES = (2, 3, 4, 5)

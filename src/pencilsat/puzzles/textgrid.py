@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pencilsat.errors import InputError
+from pencilsat.core.errors import InputError
 
 MAX_SIDE = 1000
 

@@ -15,8 +15,8 @@ STRATEGIES: dict[str, dict[str, str]] = {
     "masyu": {
         "tamura": "pencilsat.encodings.masyu_tamura:run",
         "tamura-log": "pencilsat.encodings.masyu_tamura:run_log",
-        "lazy": "pencilsat.encodings.masyu_lazy:run",
-        "circuit": "pencilsat.encodings.masyu_circuit:run",
+        "lazy": "pencilsat.strategies.masyu_lazy:run",
+        "circuit": "pencilsat.strategies.masyu_circuit:run",
     },
     "lightup": {
         "direct": "pencilsat.encodings.lightup:run_direct",

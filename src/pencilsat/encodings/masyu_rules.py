@@ -27,7 +27,7 @@ from itertools import combinations
 
 import numpy as np
 
-from pencilsat.puzzles.common import Cell
+from pencilsat.core.values import Cell
 from pencilsat.puzzles.masyu import BLACK, WHITE, Edge, MasyuPuzzle, MasyuSolution
 
 Clause = list[int]

@@ -32,7 +32,7 @@ from functools import cache
 
 import numpy as np
 
-from pencilsat.encodings.masyu_local_rules import Clause, GridEdges, drop_satisfied
+from pencilsat.encodings.masyu_rules import Clause, GridEdges, drop_satisfied
 from pencilsat.puzzles.masyu import BLACK, WHITE, MasyuPuzzle
 
 SMALL_LOOP_CELLS = (6, 8)

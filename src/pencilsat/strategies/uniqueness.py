@@ -15,7 +15,7 @@ from typing import Any
 
 from pencilsat.encodings.csp import Constraint, IntVar, Model, Not, Or, evaluate
 from pencilsat.solvers.registry import BACKENDS, DEFAULT_SAT_SOLVER, SAT_SOLVERS
-from pencilsat.solvers.result import (
+from pencilsat.core.result import (
     EncodingTimeOut,
     SolveResult,
     SolveStats,
@@ -49,11 +49,11 @@ def make_backend(model: Model, backend: str, sat_solver: str | None,
     """``log_min_domain``: CNF only, log-encode integers with at least that many values;
     ``deadline``: CNF compilation stops with :class:`EncodingTimeOut` once it has passed."""
     if backend == "cnf":
-        from pencilsat.solvers.cnf import CnfBackend
+        from pencilsat.backends.cnf import CnfBackend
 
         return CnfBackend(model, resolve_sat_solver(sat_solver), log_min_domain, deadline)
     if backend == "cpsat":
-        from pencilsat.solvers.cpsat import CpSatBackend
+        from pencilsat.backends.cpsat import CpSatBackend
 
         return CpSatBackend(model)
     raise ValueError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")

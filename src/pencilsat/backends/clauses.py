@@ -3,7 +3,7 @@
 The CSP layer costs tens of microseconds of Python per constraint; for genres whose rules are
 already clauses and cardinalities (Light Up, Sudoku) that compile time dominates a 100x100
 solve. A *direct* encoding lists its clauses and answer literals itself and uses the same
-procedure as :func:`pencilsat.solvers.uniqueness.solve_encoding`: solve, forbid the answer
+procedure as :func:`pencilsat.strategies.uniqueness.solve_encoding`: solve, forbid the answer
 (at least one answer literal flips), solve again, with the same time-limit handling as the
 CNF backend (it reuses :class:`CnfBackend`'s limited solving).
 """
@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pencilsat.solvers.bulk_load import load_clauses
-from pencilsat.solvers.cnf import CnfBackend
-from pencilsat.solvers.result import EncodingTimeOut, SolveResult, SolveStats
-from pencilsat.solvers.uniqueness import prove_unique, resolve_sat_solver, stopped_encoding
+from pencilsat.backends.bulk_load import load_clauses
+from pencilsat.backends.cnf import CnfBackend
+from pencilsat.core.result import EncodingTimeOut, SolveResult, SolveStats
+from pencilsat.strategies.uniqueness import prove_unique, resolve_sat_solver, stopped_encoding
 
 
 @dataclass

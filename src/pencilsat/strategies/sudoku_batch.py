@@ -2,11 +2,11 @@
 
 For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
 
-0. **Singles in numpy** (9x9 only, :mod:`pencilsat.solvers.sudoku_singles`): naked and hidden
+0. **Singles in numpy** (9x9 only, :mod:`pencilsat.strategies.sudoku_singles`): naked and hidden
    singles on a whole chunk of lines at once. A grid they fill is unique, a contradiction means
    no solution; only the rest (about half of Royle's 17-clue set, all of magictour's) reach
    the SAT solver, which then skips step 1.
-0b. **Branching in numpy** (9x9 only, :func:`pencilsat.solvers.sudoku_singles.count_solutions`):
+0b. **Branching in numpy** (9x9 only, :func:`pencilsat.strategies.sudoku_singles.count_solutions`):
    the puzzles singles leave open are split on a cell with the fewest candidates, all
    branches of all puzzles propagated by the same vectorised singles, and completed grids
    counted per puzzle up to two (unique, multiple with both grids, or none when the tree
@@ -45,8 +45,8 @@ from typing import IO, Any
 import numpy as np
 
 from pencilsat.encodings.sudoku import grid_clauses, num_vars
-from pencilsat.solvers.bulk_load import load_clauses
-from pencilsat.solvers.pysat_calls import solve_until
+from pencilsat.backends.bulk_load import load_clauses
+from pencilsat.backends.pysat_calls import solve_until
 
 DEFAULT_SAT_SOLVER = "cadical153"
 RENEW_EVERY = 1000
@@ -218,7 +218,7 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
     import numpy as np
 
     from pencilsat.puzzles.sudoku import SudokuSolution, format_line
-    from pencilsat.solvers.result import SolveResult, SolveStats, Verdict
+    from pencilsat.core.result import SolveResult, SolveStats, Verdict
 
     name = pysat_name(sat_solver)
     cache = _CACHE.__dict__.setdefault("solvers", {})
@@ -280,7 +280,7 @@ def solve_batch(
     A record has ``index`` (0-based line number), ``verdict`` (unique, multiple, none, unknown,
     or invalid with a ``reason``), ``solution`` (one string, row-major, as the input), for
     multiple a ``second_solution``, and ``stats``: ``decided_by`` (``singles`` = the numpy
-    pre-filter of :mod:`pencilsat.solvers.sudoku_singles`, ``branching`` = its vectorised
+    pre-filter of :mod:`pencilsat.strategies.sudoku_singles`, ``branching`` = its vectorised
     branch-and-count, ``propagation`` or ``search`` in the SAT solver), ``seconds`` (the
     numpy steps' time is shared out over the puzzles they were run on) and, after a search,
     ``uniqueness_seconds``: the part of ``seconds`` spent looking for a second solution
@@ -318,7 +318,7 @@ def solve_batch(
 def _solve_chunk(chunk: list[str], first_index: int, grid_solver: Any,
                  time_limit: float | None, use_singles: bool,
                  caps: tuple[int, int] | None) -> Iterator[dict[str, Any]]:
-    from pencilsat.solvers import sudoku_singles as singles
+    from pencilsat.strategies import sudoku_singles as singles
 
     pre: dict[int, dict[str, Any]] = {}
     if use_singles:
@@ -360,7 +360,7 @@ def _solve_chunk(chunk: list[str], first_index: int, grid_solver: Any,
 def _branch(cand: np.ndarray, where: list[int],
             caps: tuple[int, int]) -> dict[int, dict[str, Any]]:
     """Records of the puzzles the numpy branching decides, keyed by chunk position."""
-    from pencilsat.solvers import sudoku_singles as singles
+    from pencilsat.strategies import sudoku_singles as singles
 
     start = time.perf_counter()
     status, first, second = singles.count_solutions(cand, *caps)
@@ -384,7 +384,7 @@ def _branch(cand: np.ndarray, where: list[int],
 
 def read_batch_lines(path_or_stdin: str) -> list[str]:
     """The lines of a batch file, or of standard input for ``-``; InputError if unreadable."""
-    from pencilsat.errors import InputError
+    from pencilsat.core.errors import InputError
 
     if path_or_stdin == "-":
         return sys.stdin.read().removeprefix("\ufeff").splitlines()

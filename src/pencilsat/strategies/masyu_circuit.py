@@ -12,7 +12,7 @@ Found while prototyping (issue 3) and fixed here:
 - explicit degree constraints (``sum of edges at a cell = 2 * on-loop``) are redundant but
   made the prototype about 2.5x faster.
 
-Pearl rules are the shared edge clauses of :mod:`pencilsat.encodings.masyu_local_rules`.
+Pearl rules are the shared edge clauses of :mod:`pencilsat.encodings.masyu_rules`.
 Uniqueness: the found edge set is forbidden with one clause on the same model and CP-SAT
 solves again (it keeps no learnt state between solves). ``time_limit`` is passed to CP-SAT as
 ``max_time_in_seconds`` for what remains; a time-out yields ``unknown``.
@@ -23,10 +23,10 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Any
 
-from pencilsat.encodings.masyu_local_rules import GridEdges, no_square_loops, pearl_clauses
+from pencilsat.encodings.masyu_rules import GridEdges, no_square_loops, pearl_clauses
 from pencilsat.puzzles.masyu import MasyuPuzzle, no_way_through
-from pencilsat.solvers.cpsat import raise_if_interrupted
-from pencilsat.solvers.result import SolveResult, SolveStats, Verdict
+from pencilsat.backends.cpsat import raise_if_interrupted
+from pencilsat.core.result import SolveResult, SolveStats, Verdict
 
 NUM_WORKERS = 1
 """One CP-SAT worker: these models are small, and the machines we target have 2 cores."""

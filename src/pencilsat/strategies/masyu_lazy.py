@@ -2,7 +2,7 @@
 
 Tamura's numbering (digest, constraint 6) makes the CNF large (order numbers 0..N per cell);
 here the CNF holds only edge booleans with degree and pearl rules
-(:mod:`pencilsat.encodings.masyu_local_rules`), about 7 clauses per cell. A model of it is a
+(:mod:`pencilsat.encodings.masyu_rules`), about 7 clauses per cell. A model of it is a
 set of disjoint closed loops. Each loop that visits every pearl is an answer by itself (pearl
 rules only look along the loop), so it is returned even when other loops sit beside it; every
 other loop is cut off with one clause and the *same* incremental solver instance solves again,
@@ -166,13 +166,13 @@ puzzles: calls mean 9-23% fewer, time mean 3-11% less (figures in that module); 
 3.1 -> 4.1 ms, 4,126 -> 3,535 calls: building the clauses outweighs the calls saved).
 
 On grids of ``LARGE_GRID`` cells or more the CNF also gets the inside/outside colouring of
-:mod:`pencilsat.encodings.loop_sides` (``sides=True``): redundant clauses that let the solver
+:mod:`pencilsat.encodings.loops.sides` (``sides=True``): redundant clauses that let the solver
 reason about areas. With them the conflicts per solve at 100x100 fell from 60,000-190,000 to
 about 1,500 and the median time 2-5x; what is left is mostly the number of calls (about
 18-48 at 100x100) and the work per call (SAT 2-10 ms after the first call's 0.1 s, finding the
 loops 2 ms, building cuts 2-3 ms). From ``CADICAL_MIN_CELLS`` cells on the default SAT
 solver is CaDiCaL. The CNF is built with the garbage collector paused
-(:mod:`pencilsat.solvers.gc_pause`): 100x100 median 0.87 -> 0.66 s with the other
+(:mod:`pencilsat.backends.gc_pause`): 100x100 median 0.87 -> 0.66 s with the other
 per-model savings of that change.
 
 From ``SHAPES_MIN_CELLS`` cells on, before any clause is built, arc consistency on the
@@ -220,8 +220,8 @@ from time import perf_counter
 
 import numpy as np
 
-from pencilsat.encodings.loop_sides import side_clause_parts, side_variable_count
-from pencilsat.encodings.masyu_local_rules import (
+from pencilsat.encodings.loops.sides import side_clause_parts, side_variable_count
+from pencilsat.encodings.masyu_rules import (
     Clause,
     GridEdges,
     local_rule_parts,
@@ -229,8 +229,8 @@ from pencilsat.encodings.masyu_local_rules import (
     true_literals,
 )
 from pencilsat.encodings.masyu_shapes import cell_shapes, no_shape_left
-from pencilsat.encodings.masyu_small_loops import no_small_loops
-from pencilsat.encodings.subloops import (
+from pencilsat.encodings.loops.small_loops import no_small_loops
+from pencilsat.encodings.loops.components import (
     NUMPY_MIN_EDGES,
     crossing_edges,
     enclosed_area,
@@ -241,13 +241,13 @@ from pencilsat.encodings.subloops import (
     used_edges,
     walk_loops,
 )
-from pencilsat.encodings.swap_cuts import swap_cuts
+from pencilsat.encodings.loops.swap_cuts import swap_cuts
 from pencilsat.puzzles.masyu import MasyuPuzzle, no_way_through
-from pencilsat.solvers.bulk_load import clause_adder, load_clauses
-from pencilsat.solvers.gc_pause import gc_paused
-from pencilsat.solvers.pysat_calls import solve_until
+from pencilsat.backends.bulk_load import clause_adder, load_clauses
+from pencilsat.backends.gc_pause import gc_paused
+from pencilsat.backends.pysat_calls import solve_until
 from pencilsat.solvers.registry import SAT_SOLVERS
-from pencilsat.solvers.result import SolveResult, SolveStats, Verdict, encoding_timed_out
+from pencilsat.core.result import SolveResult, SolveStats, Verdict, encoding_timed_out
 
 SAT_SOLVER_NAMES = SAT_SOLVERS
 DEFAULT_SAT_SOLVER = "minisat22"

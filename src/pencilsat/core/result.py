@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from pencilsat.puzzles.common import Cell
+from pencilsat.core.values import Cell
 
 
 class EncodingTimeOut(Exception):

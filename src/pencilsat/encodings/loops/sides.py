@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from pencilsat.encodings.masyu_local_rules import Clause, GridEdges, ordered_clauses
+from pencilsat.encodings.masyu_rules import Clause, GridEdges, ordered_clauses
 
 
 def side_variable_count(grid: GridEdges) -> int:

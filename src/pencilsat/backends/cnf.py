@@ -34,9 +34,9 @@ from pencilsat.encodings.csp import (
     Or,
     nnf,
 )
-from pencilsat.solvers import pysat_calls
-from pencilsat.solvers.bulk_load import load_clauses
-from pencilsat.solvers.result import EncodingTimeOut
+from pencilsat.backends import pysat_calls
+from pencilsat.backends.bulk_load import load_clauses
+from pencilsat.core.result import EncodingTimeOut
 
 Lit = int | bool  # a PySAT literal, or a constant truth value
 SPLIT_PRODUCT = 4096
@@ -58,7 +58,7 @@ class CnfCompiler:
                  deadline: float | None = None) -> None:
         """``deadline`` (``time.perf_counter()`` seconds): raise :class:`EncodingTimeOut`
         once it has passed, checked every ``CHECK_EVERY`` constraints."""
-        from pencilsat.solvers.cnf_log import LogInts
+        from pencilsat.backends.cnf_log import LogInts
 
         self.model = model
         self.log_min_domain = log_min_domain

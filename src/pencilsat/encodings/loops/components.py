@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pencilsat.encodings.masyu_local_rules import Clause, GridEdges
+from pencilsat.encodings.masyu_rules import Clause, GridEdges
 
 NUMPY_MIN_EDGES = 3000
 """From this many edge variables on (about 40x40), ``loops`` labels the loops with numpy

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pencilsat.encodings.masyu_local_rules import Clause, GridEdges
+from pencilsat.encodings.masyu_rules import Clause, GridEdges
 
 MAX_PIECE_CELLS = 400
 """Only swaps whose smaller piece has at most this many cells get a cut: a cut lists about

@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
-from pencilsat.errors import (
+from pencilsat.core.errors import (
     EXIT_INTERNAL,
     EXIT_INVALID,
     InputError,
     internal_error,
     tracebacks_wanted,
 )
-from pencilsat.solvers.front import solve
-from pencilsat.solvers.result import SolveResult
+from pencilsat.strategies.front import solve
+from pencilsat.core.result import SolveResult
 
 
 @dataclass
