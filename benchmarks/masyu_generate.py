@@ -25,10 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import loglog_slope, markdown_table, median, write_results  # noqa: E402
 
-from pencilsat.strategies import masyu_lazy  # noqa: E402
+from pencilsat.core.result import Verdict  # noqa: E402
 from pencilsat.generators import masyu as generator  # noqa: E402
 from pencilsat.puzzles import masyu  # noqa: E402
-from pencilsat.core.result import Verdict  # noqa: E402
+from pencilsat.strategies import masyu_lazy  # noqa: E402
 
 SIZES = "10x10,20x20,36x20,40x40,50x50,60x60,80x80,100x100"
 SEEDS = "1,2,3"

@@ -8,10 +8,10 @@ import pytest
 from conftest import CORPUS
 from pysat.solvers import Solver
 
+from pencilsat.backends.bulk_load import clause_adder, load_clauses
 from pencilsat.encodings.loops.sides import side_clauses
 from pencilsat.encodings.masyu_rules import GridEdges, local_rule_clauses
 from pencilsat.puzzles.masyu import parse_puzzle
-from pencilsat.backends.bulk_load import clause_adder, load_clauses
 
 
 def _clauses() -> list[list[int]]:

@@ -7,8 +7,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pencilsat.encodings import csp
 from pencilsat.backends.cnf import CnfBackend
+from pencilsat.encodings import csp
 
 
 @settings(max_examples=60, deadline=None)

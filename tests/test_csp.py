@@ -14,9 +14,9 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pencilsat.encodings import csp
 from pencilsat.backends.cnf import CnfBackend
 from pencilsat.backends.cpsat import CpSatBackend
+from pencilsat.encodings import csp
 
 domains = st.lists(st.integers(-3, 4), min_size=1, max_size=4, unique=True)
 

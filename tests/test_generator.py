@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pencilsat.strategies import masyu_circuit, masyu_lazy
 from pencilsat.core.errors import InputError
+from pencilsat.core.result import Verdict
 from pencilsat.generators import generate_masyu
 from pencilsat.generators.masyu import (
     _boundary,
@@ -21,7 +21,7 @@ from pencilsat.generators.masyu import (
 )
 from pencilsat.puzzles import masyu
 from pencilsat.puzzles.masyu import EMPTY, MasyuPuzzle
-from pencilsat.core.result import Verdict
+from pencilsat.strategies import masyu_circuit, masyu_lazy
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -10,12 +10,12 @@ import pytest
 from conftest import CORPUS, corpus_pairs, every_kth, local_rules_model
 from pysat.solvers import Solver
 
-from pencilsat.strategies import masyu_lazy
+from pencilsat.core.result import Verdict
 from pencilsat.encodings.loops.sides import side_clauses, side_variable_count
 from pencilsat.encodings.masyu_rules import GridEdges
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
-from pencilsat.core.result import Verdict
+from pencilsat.strategies import masyu_lazy
 
 
 def _edge_literals(grid: GridEdges, edges: set) -> list[int]:

@@ -12,6 +12,7 @@ import pytest
 
 from pencilsat.encodings import masyu_rules as masyu_local_rules
 from pencilsat.encodings.loops.sides import side_clause_parts, side_clauses, side_variable_count
+from pencilsat.encodings.loops.small_loops import no_small_loops
 from pencilsat.encodings.masyu_rules import (
     GridEdges,
     degree_clauses,
@@ -19,7 +20,6 @@ from pencilsat.encodings.masyu_rules import (
     local_rule_parts,
     pearl_rule,
 )
-from pencilsat.encodings.loops.small_loops import no_small_loops
 from pencilsat.generators.masyu import random_loop
 from pencilsat.puzzles import masyu
 

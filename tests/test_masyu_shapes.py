@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from conftest import CORPUS, corpus_pairs
 
-from pencilsat.strategies import masyu_lazy
+from pencilsat.core.result import Verdict
 from pencilsat.encodings.masyu_rules import GridEdges
 from pencilsat.encodings.masyu_shapes import (
     EMPTY_SHAPE,
@@ -25,7 +25,7 @@ from pencilsat.encodings.masyu_shapes import (
 )
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
-from pencilsat.core.result import Verdict
+from pencilsat.strategies import masyu_lazy
 
 _SHAPE_OF_SIDES = {"": EMPTY_SHAPE, "UL": UP_LEFT, "UR": UP_RIGHT, "UD": UP_DOWN,
                    "LR": LEFT_RIGHT, "LD": LEFT_DOWN, "RD": RIGHT_DOWN}

@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 from conftest import CORPUS
 
-from pencilsat.strategies import masyu_lazy
-from pencilsat.encodings.masyu_rules import GridEdges
+from pencilsat.core.result import Verdict
 from pencilsat.encodings.loops.small_loops import LoopShape, no_small_loops, small_loop_shapes
+from pencilsat.encodings.masyu_rules import GridEdges
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
-from pencilsat.core.result import Verdict
+from pencilsat.strategies import masyu_lazy
 
 
 def _drawing(shape: LoopShape, top: int, left: int) -> masyu.MasyuSolution:

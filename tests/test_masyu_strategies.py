@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from conftest import CORPUS as CORPUS_ROOT
 
-from pencilsat.strategies import masyu_circuit, masyu_lazy
-from pencilsat.puzzles import masyu
-from pencilsat.strategies.front import solve
-from pencilsat.solvers.registry import DEFAULT_STRATEGY, load_strategy
 from pencilsat.core.result import Verdict
+from pencilsat.puzzles import masyu
+from pencilsat.solvers.registry import DEFAULT_STRATEGY, load_strategy
+from pencilsat.strategies import masyu_circuit, masyu_lazy
+from pencilsat.strategies.front import solve
 
 CORPUS = CORPUS_ROOT / "masyu"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -192,9 +192,9 @@ def test_lazy_built_in_pieces_gives_the_same_answer(monkeypatch):
 def test_the_cnf_compiler_stops_at_a_passed_deadline():
     from time import perf_counter
 
-    from pencilsat.encodings.masyu_tamura import build
     from pencilsat.backends.cnf import CnfCompiler
     from pencilsat.core.result import EncodingTimeOut
+    from pencilsat.encodings.masyu_tamura import build
 
     model = build(masyu.parse_puzzle((CORPUS / "seed_10x10.txt").read_text())).model
     with pytest.raises(EncodingTimeOut):
@@ -207,8 +207,8 @@ def test_the_tamura_builder_stops_at_a_passed_deadline():
     clock, and the run reports the encoding it was building."""
     from time import perf_counter
 
-    from pencilsat.encodings.masyu_tamura import build
     from pencilsat.core.result import EncodingTimeOut
+    from pencilsat.encodings.masyu_tamura import build
 
     big = masyu.parse_puzzle((CORPUS / "janko" / "760_40x58.txt").read_text())
     with pytest.raises(EncodingTimeOut):

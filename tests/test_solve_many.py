@@ -11,10 +11,10 @@ import json
 
 from conftest import CORPUS, REPO, run_cli
 
+from pencilsat.batch import many
 from pencilsat.cli import main
 from pencilsat.formats.detect import names_a_puzzle, read_input
 from pencilsat.genres import genre_of
-from pencilsat.batch import many
 
 TWO_ANSWERS = "masyu 3 3\n.W.\n...\n...\n"
 

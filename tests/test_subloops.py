@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 from conftest import local_rules_model
 
-from pencilsat.strategies import masyu_lazy
-from pencilsat.encodings.masyu_rules import GridEdges, no_square_loops
+from pencilsat.core.result import Verdict
 from pencilsat.encodings.loops.components import crossing_edges, enclosed_area, loops
+from pencilsat.encodings.masyu_rules import GridEdges, no_square_loops
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
-from pencilsat.core.result import Verdict
+from pencilsat.strategies import masyu_lazy
 
 
 def _loop_vars(grid: GridEdges, solution: masyu.MasyuSolution) -> tuple[list[int], list[int]]:

@@ -13,13 +13,13 @@ import numpy as np
 import pytest
 from conftest import CORPUS
 
-from pencilsat.strategies import masyu_lazy
-from pencilsat.encodings.masyu_rules import GridEdges
+from pencilsat.core.result import Verdict
 from pencilsat.encodings.loops.components import crossing_edges, walk_loops
 from pencilsat.encodings.loops.swap_cuts import cycle_order, swap_cuts
+from pencilsat.encodings.masyu_rules import GridEdges
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
-from pencilsat.core.result import Verdict
+from pencilsat.strategies import masyu_lazy
 
 
 def _answer_vars(grid: GridEdges, solution: masyu.MasyuSolution) -> list[int]:

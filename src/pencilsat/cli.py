@@ -367,8 +367,8 @@ def _solve_items(args: argparse.Namespace, items: list[tuple[str, str, int | Non
                  batch_file: str | None = None) -> Iterator[Outcome]:
     """Solve ``(label, puzzle argument, line in batch_file or None)`` one by one; errors in a
     URL or game ID name its batch line, or the argument itself."""
-    from pencilsat.formats.detect import read_input
     from pencilsat.batch.many import solve_each
+    from pencilsat.formats.detect import read_input
 
     def loader(label: str, spec: str, line: int | None) -> Any:
         if line is None:

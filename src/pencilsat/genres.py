@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pencilsat.puzzles import lightup, masyu, sudoku
 from pencilsat.core.values import Violation
+from pencilsat.puzzles import lightup, masyu, sudoku
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from pencilsat.backends import pysat_calls
+from pencilsat.backends.bulk_load import load_clauses
+from pencilsat.core.result import EncodingTimeOut
 from pencilsat.encodings.csp import (
     And,
     BoolVar,
@@ -34,9 +37,6 @@ from pencilsat.encodings.csp import (
     Or,
     nnf,
 )
-from pencilsat.backends import pysat_calls
-from pencilsat.backends.bulk_load import load_clauses
-from pencilsat.core.result import EncodingTimeOut
 
 Lit = int | bool  # a PySAT literal, or a constant truth value
 SPLIT_PRODUCT = 4096

@@ -23,8 +23,8 @@ from pencilsat.core.errors import (
     internal_error,
     tracebacks_wanted,
 )
-from pencilsat.strategies.front import solve
 from pencilsat.core.result import SolveResult
+from pencilsat.strategies.front import solve
 
 
 @dataclass

@@ -35,11 +35,11 @@ from time import perf_counter
 
 import numpy as np
 
-from pencilsat.encodings.csp import FALSE, BoolVar, Model, eq, le, linear_sum, not_, or_
-from pencilsat.core.values import Cell
-from pencilsat.puzzles.lightup import WHITE, LightUpPuzzle, LightUpSolution
 from pencilsat.backends.clauses import ClauseEncoding, solve_clauses
 from pencilsat.core.result import EncodingTimeOut, SolveResult
+from pencilsat.core.values import Cell
+from pencilsat.encodings.csp import FALSE, BoolVar, Model, eq, le, linear_sum, not_, or_
+from pencilsat.puzzles.lightup import WHITE, LightUpPuzzle, LightUpSolution
 from pencilsat.strategies.uniqueness import Encoding, solve_encoding
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Any
 
+from pencilsat.core.result import EncodingTimeOut, SolveResult
 from pencilsat.encodings.csp import (
     TRUE,
     IntVar,
@@ -40,7 +41,6 @@ from pencilsat.encodings.csp import (
     or_,
 )
 from pencilsat.puzzles.masyu import BLACK, WHITE, MasyuPuzzle, MasyuSolution
-from pencilsat.core.result import EncodingTimeOut, SolveResult
 from pencilsat.strategies.uniqueness import Encoding, solve_encoding
 
 

@@ -30,10 +30,10 @@ from itertools import combinations
 
 import numpy as np
 
-from pencilsat.encodings.csp import BoolVar, Model, le, linear_sum, or_
-from pencilsat.core.values import Cell
-from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
 from pencilsat.core.result import SolveResult
+from pencilsat.core.values import Cell
+from pencilsat.encodings.csp import BoolVar, Model, le, linear_sum, or_
+from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
 from pencilsat.strategies.uniqueness import Encoding, solve_encoding
 
 CLAUSE_SETS = ("extended", "minimal")

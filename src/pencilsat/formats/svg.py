@@ -14,8 +14,8 @@ from html import escape  # not xml.sax.saxutils: that pulls in urllib.request, ~
 from pathlib import Path
 
 from pencilsat.core.errors import InputError
-from pencilsat.puzzles import lightup, masyu, sudoku
 from pencilsat.core.values import Cell
+from pencilsat.puzzles import lightup, masyu, sudoku
 
 CELL = 36
 MARGIN = 16

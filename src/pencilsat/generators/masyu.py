@@ -30,14 +30,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from pencilsat.strategies import masyu_lazy
-from pencilsat.encodings.loops.sides import side_clauses
-from pencilsat.encodings.masyu_rules import (
-    GridEdges,
-    degree_clauses,
-    no_square_loops,
-    pearl_rule,
-)
+from pencilsat.backends.bulk_load import clause_adder, load_clauses
+from pencilsat.backends.pysat_calls import solve
+from pencilsat.core.errors import InputError
+from pencilsat.core.result import Verdict
+from pencilsat.core.values import Cell
 from pencilsat.encodings.loops.components import (
     crossing_edges,
     enclosed_area,
@@ -46,8 +43,13 @@ from pencilsat.encodings.loops.components import (
     label_loops,
     used_edges,
 )
-from pencilsat.core.errors import InputError
-from pencilsat.core.values import Cell
+from pencilsat.encodings.loops.sides import side_clauses
+from pencilsat.encodings.masyu_rules import (
+    GridEdges,
+    degree_clauses,
+    no_square_loops,
+    pearl_rule,
+)
 from pencilsat.puzzles.masyu import (
     BLACK,
     EMPTY,
@@ -57,9 +59,7 @@ from pencilsat.puzzles.masyu import (
     check,
     edge,
 )
-from pencilsat.backends.bulk_load import clause_adder, load_clauses
-from pencilsat.backends.pysat_calls import solve
-from pencilsat.core.result import Verdict
+from pencilsat.strategies import masyu_lazy
 
 _RING = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
 _SIDES = [(-1, 0), (0, 1), (1, 0), (0, -1)]

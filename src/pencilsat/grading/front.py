@@ -14,9 +14,9 @@ from time import perf_counter
 from typing import Any
 
 from pencilsat.core.errors import NotGradable
+from pencilsat.core.result import SolveResult, Verdict
 from pencilsat.grading.clock import TIMED_OUT_REASON, GradingTimeOut
 from pencilsat.strategies.front import solve
-from pencilsat.core.result import SolveResult, Verdict
 
 GRADERS = {
     "masyu": "pencilsat.grading.masyu:grade_masyu",

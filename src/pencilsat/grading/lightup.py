@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from pencilsat.core.values import Cell
 from pencilsat.grading.clock import check_deadline
 from pencilsat.grading.lightup_catalogue import SEARCH_ORDER, Technique
 from pencilsat.grading.lightup_cost import THESIS_SCALE, LevelScale, use_cost
@@ -46,7 +47,6 @@ from pencilsat.grading.lightup_state import (
     ContradictionError,
     Deduction,
 )
-from pencilsat.core.values import Cell
 from pencilsat.puzzles.lightup import LightUpPuzzle
 
 

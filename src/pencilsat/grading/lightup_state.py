@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pencilsat.grading.lightup_geometry import Geometry
 from pencilsat.core.values import Cell
+from pencilsat.grading.lightup_geometry import Geometry
 from pencilsat.puzzles.lightup import LightUpPuzzle
 
 LIT = 6

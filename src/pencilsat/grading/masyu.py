@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pencilsat.core.errors import NotGradable
+from pencilsat.core.values import Cell
 from pencilsat.grading.clock import check_deadline
 from pencilsat.grading.masyu_basic import (
     adjacent_blacks_first_clue,
@@ -39,7 +40,6 @@ from pencilsat.grading.masyu_state import (
     MasyuState,
 )
 from pencilsat.grading.masyu_trial import rule_violation, trial_candidates
-from pencilsat.core.values import Cell
 from pencilsat.puzzles.masyu import MasyuPuzzle, MasyuSolution, check
 
 TECHNIQUES: dict[str, tuple[str, int]] = {

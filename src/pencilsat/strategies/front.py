@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilsat.solvers.registry import CPSAT_ONLY, NAMED_ON_CNF_ONLY, load_strategy
 from pencilsat.core.result import SolveResult, Verdict
+from pencilsat.solvers.registry import CPSAT_ONLY, NAMED_ON_CNF_ONLY, load_strategy
 
 
 def solve(

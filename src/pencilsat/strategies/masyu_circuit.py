@@ -23,10 +23,10 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Any
 
-from pencilsat.encodings.masyu_rules import GridEdges, no_square_loops, pearl_clauses
-from pencilsat.puzzles.masyu import MasyuPuzzle, no_way_through
 from pencilsat.backends.cpsat import raise_if_interrupted
 from pencilsat.core.result import SolveResult, SolveStats, Verdict
+from pencilsat.encodings.masyu_rules import GridEdges, no_square_loops, pearl_clauses
+from pencilsat.puzzles.masyu import MasyuPuzzle, no_way_through
 
 NUM_WORKERS = 1
 """One CP-SAT worker: these models are small, and the machines we target have 2 cores."""

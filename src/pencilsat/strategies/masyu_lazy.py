@@ -220,16 +220,10 @@ from time import perf_counter
 
 import numpy as np
 
-from pencilsat.encodings.loops.sides import side_clause_parts, side_variable_count
-from pencilsat.encodings.masyu_rules import (
-    Clause,
-    GridEdges,
-    local_rule_parts,
-    no_square_loops,
-    true_literals,
-)
-from pencilsat.encodings.masyu_shapes import cell_shapes, no_shape_left
-from pencilsat.encodings.loops.small_loops import no_small_loops
+from pencilsat.backends.bulk_load import clause_adder, load_clauses
+from pencilsat.backends.gc_pause import gc_paused
+from pencilsat.backends.pysat_calls import solve_until
+from pencilsat.core.result import SolveResult, SolveStats, Verdict, encoding_timed_out
 from pencilsat.encodings.loops.components import (
     NUMPY_MIN_EDGES,
     crossing_edges,
@@ -241,13 +235,19 @@ from pencilsat.encodings.loops.components import (
     used_edges,
     walk_loops,
 )
+from pencilsat.encodings.loops.sides import side_clause_parts, side_variable_count
+from pencilsat.encodings.loops.small_loops import no_small_loops
 from pencilsat.encodings.loops.swap_cuts import swap_cuts
+from pencilsat.encodings.masyu_rules import (
+    Clause,
+    GridEdges,
+    local_rule_parts,
+    no_square_loops,
+    true_literals,
+)
+from pencilsat.encodings.masyu_shapes import cell_shapes, no_shape_left
 from pencilsat.puzzles.masyu import MasyuPuzzle, no_way_through
-from pencilsat.backends.bulk_load import clause_adder, load_clauses
-from pencilsat.backends.gc_pause import gc_paused
-from pencilsat.backends.pysat_calls import solve_until
 from pencilsat.solvers.registry import SAT_SOLVERS
-from pencilsat.core.result import SolveResult, SolveStats, Verdict, encoding_timed_out
 
 SAT_SOLVER_NAMES = SAT_SOLVERS
 DEFAULT_SAT_SOLVER = "minisat22"

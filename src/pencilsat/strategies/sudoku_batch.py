@@ -44,9 +44,9 @@ from typing import IO, Any
 
 import numpy as np
 
-from pencilsat.encodings.sudoku import grid_clauses, num_vars
 from pencilsat.backends.bulk_load import load_clauses
 from pencilsat.backends.pysat_calls import solve_until
+from pencilsat.encodings.sudoku import grid_clauses, num_vars
 
 DEFAULT_SAT_SOLVER = "cadical153"
 RENEW_EVERY = 1000
@@ -217,8 +217,8 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
     """
     import numpy as np
 
-    from pencilsat.puzzles.sudoku import SudokuSolution, format_line
     from pencilsat.core.result import SolveResult, SolveStats, Verdict
+    from pencilsat.puzzles.sudoku import SudokuSolution, format_line
 
     name = pysat_name(sat_solver)
     cache = _CACHE.__dict__.setdefault("solvers", {})

@@ -13,8 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pencilsat.encodings.csp import Constraint, IntVar, Model, Not, Or, evaluate
-from pencilsat.solvers.registry import BACKENDS, DEFAULT_SAT_SOLVER, SAT_SOLVERS
 from pencilsat.core.result import (
     EncodingTimeOut,
     SolveResult,
@@ -22,6 +20,8 @@ from pencilsat.core.result import (
     Verdict,
     encoding_timed_out,
 )
+from pencilsat.encodings.csp import Constraint, IntVar, Model, Not, Or, evaluate
+from pencilsat.solvers.registry import BACKENDS, DEFAULT_SAT_SOLVER, SAT_SOLVERS
 
 
 @dataclass
