@@ -43,9 +43,9 @@ from common import (  # noqa: E402
     write_results,
 )
 
+from pencilsat.core.registry import GENRES, load  # noqa: E402
 from pencilsat.generators.masyu import pearls_for_loop, random_loop  # noqa: E402
 from pencilsat.puzzles import masyu  # noqa: E402
-from pencilsat.solvers.registry import DEFAULT_STRATEGY, load_strategy  # noqa: E402
 
 FAST = [("lazy", "cnf", "cadical"), ("lazy", "cnf", "glucose"), ("lazy", "cnf", "minisat"),
         ("circuit", "cpsat", None)]
@@ -89,7 +89,7 @@ def _item(path: Path, source: str) -> dict[str, Any]:
 
 def timed_run(config, puzzle, time_limit: float | None) -> tuple[float, Any]:
     strategy, backend, sat = config
-    _, run = load_strategy("masyu", strategy)
+    run = load(GENRES["masyu"].strategy(strategy).run)
     gc.collect()
     start = time.perf_counter()
     result = run(puzzle, backend=backend, sat_solver=sat, time_limit=time_limit)
@@ -179,7 +179,7 @@ def puzzlekit_time(puzzle) -> tuple[float, bool] | None:
 
 def headline(items, repeat: int) -> tuple[list[list[Any]], list[dict[str, Any]], bool]:
     """The default strategy against puzzlekit on the seed 36x20 and the generated example."""
-    default = DEFAULT_STRATEGY["masyu"]
+    default = GENRES["masyu"].default_strategy
     config = (default, "cnf" if default != "circuit" else "cpsat", None)
     rows, data, have_puzzlekit = [], [], True
     for item in [i for i in items if i["group"].startswith(("seed 36x20", "generated"))]:
@@ -258,6 +258,7 @@ def growth(seed: int, cap: float) -> list[dict[str, Any]]:
     """``GROWTH_INSTANCES`` random puzzles per size; every config on each, one run each (the
     default: the best of ``DEFAULT_GROWTH_RUNS``)."""
     from pencilsat.strategies import masyu_lazy
+    from pencilsat.strategies.masyu_lazy import LazySettings
 
     rng, extra_rng = random.Random(seed), random.Random(seed + 1)
     out = []
@@ -279,12 +280,12 @@ def growth(seed: int, cap: float) -> list[dict[str, Any]]:
                     gc.collect()
                     start = time.perf_counter()
                     if options["strategy"] == "lazy":
+                        settings = LazySettings(cut=options.get("cut"), sides=options.get("sides"),
+                                                shapes=options.get("shapes"))
                         result = masyu_lazy.run(puzzle, sat_solver=options["sat_solver"],
-                                                cut=options.get("cut"),
-                                                sides=options.get("sides"),
-                                                shapes=options.get("shapes"), time_limit=cap)
+                                                time_limit=cap, settings=settings)
                     else:
-                        _, run = load_strategy("masyu", options["strategy"])
+                        run = load(GENRES["masyu"].strategy(options["strategy"]).run)
                         result = run(puzzle, backend=options["backend"], time_limit=cap)
                     elapsed = time.perf_counter() - start
                     if best is None or elapsed < best:

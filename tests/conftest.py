@@ -50,9 +50,10 @@ def local_rules_model(puzzle) -> list[int]:
     """A model of Masyu's local rules alone (no single-loop rule): usually several loops."""
     from pysat.solvers import Solver
 
-    from pencilsat.encodings.masyu_rules import GridEdges, local_rule_clauses
+    from pencilsat.encodings.loops.edges import GridEdges
+    from pencilsat.encodings.masyu_rules import local_rule_clauses
 
-    grid = GridEdges(puzzle)
+    grid = GridEdges(puzzle.width, puzzle.height)
     with Solver(name="minisat22", bootstrap_with=local_rule_clauses(puzzle, grid)) as solver:
         assert solver.solve()
         return solver.get_model()

@@ -9,14 +9,15 @@ from conftest import CORPUS
 from pysat.solvers import Solver
 
 from pencilsat.backends.bulk_load import clause_adder, load_clauses
+from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.loops.sides import side_clauses
-from pencilsat.encodings.masyu_rules import GridEdges, local_rule_clauses
+from pencilsat.encodings.masyu_rules import local_rule_clauses
 from pencilsat.puzzles.masyu import parse_puzzle
 
 
 def _clauses() -> list[list[int]]:
     puzzle = parse_puzzle((CORPUS / "masyu" / "seed_36x20.txt").read_text())
-    grid = GridEdges(puzzle)
+    grid = GridEdges(puzzle.width, puzzle.height)
     return local_rule_clauses(puzzle, grid) + side_clauses(grid, len(grid) + 1)
 
 

@@ -551,11 +551,11 @@ def test_batch_paths_that_do_not_resolve_are_missing_files_not_sudokus(tmp_path,
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["solve", "examples/masyu_10x10.txt", "--encoding", "circuit", "--sat-solver", "glucose"],
-     "strategy 'circuit' runs on CP-SAT: --sat-solver picks a CNF solver"),
+     "--sat-solver picks a CNF solver; encoding 'circuit' runs on CP-SAT"),
     (["solve", str(CORPUS / "lightup/janko/100_6x6.txt"), "--encoding", "direct",
-      "--backend", "cpsat"], "on CP-SAT use --encoding csp"),
+      "--backend", "cpsat"], "on cpsat use --encoding csp or card"),
     (["solve", "." * 81, "--encoding", "direct", "--backend", "cpsat"],
-     "on CP-SAT use --encoding extended"),
+     "on cpsat use --encoding extended or minimal"),
 ])
 def test_a_choice_the_run_would_ignore_is_refused(argv, message, capsys, monkeypatch):
     """These ran without a word: the SAT solver was ignored, and ``direct`` was swapped for

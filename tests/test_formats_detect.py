@@ -88,7 +88,7 @@ def test_errors_inside_a_file_name_the_file_and_line(tmp_path):
     ("masyu-solution 2 2\n..\n..\n", "solution file"),
     ("hello world", "cannot tell what this line is"),
     ("masyu 3 3\n...\n..\n", "expected 3 rows, found 2"),
-    ("..W\nB..\n...\n", "need a first line 'masyu W H'"),
+    ("..W\nB..\n...\n", "need a first line '<genre> W H', such as 'masyu 10 10'"),
 ])
 def test_unreadable_text_gets_a_clear_error(text, problem):
     with pytest.raises(InputError) as err:

@@ -102,47 +102,41 @@ def test_grids_too_big_are_refused_before_any_work():
 def test_trials_from_the_region_cut_size_on_give_right_verdicts(monkeypatch):
     """From ``LARGE_GRID`` cells the trials add the colouring, region cuts and (for loops of
     ``GROWN_MIN_CELLS`` cells) grown region cuts, each guarded by kept pearls (the best-ranked
-    ones, see ``_Trials.rank_guards``), and the largest loop of a model gets no exact cut.
+    ones, see ``PearlTrials.rank_guards``), and the largest loop of a model gets no exact cut.
     None of that may change a verdict. A trial that keeps a pearl must have drawn another
     answer: its witness passes the rule checker on the kept pearls and differs from the
     loop. A trial that removes a pearl wrongly would leave the final puzzle with a second
     answer (removing pearls only adds answers), so the final puzzle is proven unique by
     ``lazy`` and by ``circuit``. The cuts are counted to show they were used."""
     import pencilsat.generators.masyu as generator
+    from pencilsat.encodings.masyu_rules import masyu_solution
+    from pencilsat.strategies.loop_search import LoopSearch
 
-    made = {"region": 0, "grown": 0}
     verdicts = []
-    original_region, original_grown = generator._Trials._region_cut, generator.grown_area
-    original_trial = generator._Trials.another_answer
-
-    def counting_region(*args, **kwargs):
-        made["region"] += 1
-        return original_region(*args, **kwargs)
-
-    def counting_grown(*args, **kwargs):
-        made["grown"] += 1
-        return original_grown(*args, **kwargs)
+    searches = []
+    original_trial = generator.PearlTrials.still_unique
 
     def checked_trial(trials):
-        answer = original_trial(trials)
-        verdicts.append(answer)
-        if answer:
+        unique = original_trial(trials)
+        verdicts.append(unique)
+        searches.append(trials.search)
+        if not unique:
             pearls = np.full(full.pearls.shape, EMPTY, dtype=np.uint8)
-            rows, cols = np.divmod(trials.ids[trials.kept], trials.grid.width)
+            kept = trials.marks.ids[trials.marks.kept]
+            rows, cols = np.divmod(kept, trials.grid.width)
             pearls[rows, cols] = full.pearls[rows, cols]
-            other = trials.grid.solution(trials.witness.tolist())
+            other = masyu_solution(trials.grid, trials.witness)
             assert masyu.check(MasyuPuzzle(pearls), other) == [], len(verdicts)
             assert other != loop
-        return answer
+        return unique
 
-    monkeypatch.setattr(generator._Trials, "_region_cut", counting_region)
-    monkeypatch.setattr(generator, "grown_area", counting_grown)
-    monkeypatch.setattr(generator._Trials, "another_answer", checked_trial)
+    monkeypatch.setattr(generator.PearlTrials, "still_unique", checked_trial)
     rng = random.Random(5)
     loop = pinned_loop(random_loop(40, 25, rng), rng)
     full = pearls_for_loop(loop)
     puzzle = generator.remove_pearls_while_unique(full, loop, rng)
-    assert puzzle is not None and made["region"] and made["grown"]
+    assert puzzle is not None and isinstance(searches[-1], LoopSearch)
+    assert searches[-1].regions and searches[-1].grown_cuts
     assert set(verdicts) == {True, False}
     lazy = masyu_lazy.run(puzzle)
     circuit = masyu_circuit.run(puzzle, time_limit=120)

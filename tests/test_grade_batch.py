@@ -7,7 +7,7 @@ import json
 
 from conftest import CORPUS
 
-from pencilsat.grading.sudoku_batch import run_grade_batch
+from pencilsat.batch.sudoku_grades import run_grade_batch
 
 
 def test_grade_batch_grades_only_unique_lines(tmp_path):
@@ -42,7 +42,7 @@ def test_grade_batch_reports_a_grading_time_out_per_puzzle(tmp_path, monkeypatch
 def test_grade_batch_grading_gets_what_the_proof_left_of_the_limit(tmp_path, monkeypatch):
     """A proof that used up the limit leaves no time to grade: the grade is cut short, not
     given the whole limit again."""
-    import pencilsat.grading.sudoku_batch as batch
+    import pencilsat.batch.sudoku_grades as batch
 
     line = (CORPUS / "sudoku/tatham/basic.txt").read_text().splitlines()[0]
     f = tmp_path / "batch.txt"
@@ -68,7 +68,7 @@ def test_grade_batch_grading_gets_what_the_proof_left_of_the_limit(tmp_path, mon
 def test_lines_that_are_other_puzzles_say_grade_batch_takes_sudokus():
     """A Light Up URL or a puzzle file was told "a one-line Sudoku has 16, 81, 256 or 625
     cells, this one has 18"."""
-    from pencilsat.grading.sudoku_batch import grade_batch
+    from pencilsat.batch.sudoku_grades import grade_batch
 
     lines = ["akari/6/6/nekcakbl", "examples/masyu_10x10.txt", "123"]
     records = list(grade_batch(lines))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import corpus_pairs, every_kth
 
+from pencilsat.core.errors import InputError
 from pencilsat.encodings import lightup as E
 from pencilsat.puzzles import lightup as L
 from pencilsat.strategies.front import solve
@@ -193,8 +194,12 @@ def test_light_up_encoders_look_at_the_clock(strategy, monkeypatch):
     """A clock that moves one second per look and a 3.5 s limit: every strategy stops while
     building its model, after a few looks. Before, the encoders never looked, so an empty
     1000x1000 grid encoded for 18 s under a 1 s limit before saying ``unknown``."""
+    from pencilsat.core import clock
+    from pencilsat.strategies import csp_solve
+
     ticks = iter(range(10**6))
-    monkeypatch.setattr(E, "perf_counter", lambda: float(next(ticks)))
+    for module in (E, clock, csp_solve):
+        monkeypatch.setattr(module, "perf_counter", lambda: float(next(ticks)))
     monkeypatch.setattr(E, "CLOCK_EVERY", 10)
     result = solve(_empty_grid(60), encoding=strategy, time_limit=3.5)
     assert (str(result.verdict), result.message) == ("unknown",
@@ -207,13 +212,13 @@ def test_clause_loading_stops_at_a_passed_deadline():
     from time import perf_counter
 
     from pencilsat.backends.clauses import ClauseBackend
-    from pencilsat.core.result import EncodingTimeOut
+    from pencilsat.core.result import TimeLimitReached
 
-    with pytest.raises(EncodingTimeOut):
+    with pytest.raises(TimeLimitReached):
         ClauseBackend([[1, 2]] * 10, 2, deadline=perf_counter() - 1)
 
 
 def test_direct_named_on_cp_sat_is_refused_and_the_default_moves_to_csp():
-    with pytest.raises(ValueError, match="on CP-SAT use --encoding csp"):
+    with pytest.raises(InputError, match="on cpsat use --encoding csp or card"):
         solve(grid(["2.", "#."]), encoding="direct", backend="cpsat")
     assert solve(grid(["2.", "#."]), backend="cpsat").stats.encoding == "csp"

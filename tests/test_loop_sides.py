@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 from conftest import CORPUS, corpus_pairs, every_kth, local_rules_model
 from pysat.solvers import Solver
 
 from pencilsat.core.result import Verdict
+from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.loops.sides import side_clauses, side_variable_count
-from pencilsat.encodings.masyu_rules import GridEdges
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
 from pencilsat.strategies import masyu_lazy
+from pencilsat.strategies.masyu_lazy import LazySettings
 
 
 def _edge_literals(grid: GridEdges, edges: set) -> list[int]:
@@ -29,7 +29,7 @@ def _sides_admit(grid: GridEdges, edges: set) -> bool:
 
 
 def test_point_count() -> None:
-    grid = GridEdges(masyu.MasyuPuzzle(np.zeros((4, 7), dtype=np.uint8)))
+    grid = GridEdges(7, 4)
     assert side_variable_count(grid) == 6 * 3
 
 
@@ -37,7 +37,7 @@ def test_point_count() -> None:
 def test_colouring_keeps_the_corpus_answer(name: str) -> None:
     puzzle = masyu.parse_puzzle((CORPUS / "masyu" / f"{name}.txt").read_text())
     answer = masyu.parse_solution((CORPUS / "masyu" / f"{name}.sol").read_text())
-    assert _sides_admit(GridEdges(puzzle), set(answer.edges))
+    assert _sides_admit(GridEdges(puzzle.width, puzzle.height), set(answer.edges))
 
 
 def test_colouring_keeps_every_union_of_loops() -> None:
@@ -45,14 +45,14 @@ def test_colouring_keeps_every_union_of_loops() -> None:
     rng = random.Random(11)
     for _ in range(5):
         puzzle = pearls_for_loop(random_loop(16, 12, rng))
-        grid = GridEdges(puzzle)
+        grid = GridEdges(puzzle.width, puzzle.height)
         model = local_rules_model(puzzle)
         edges = {grid.edges[v - 1] for v in model[: len(grid)] if v > 0}
         assert _sides_admit(grid, edges)
 
 
 def test_colouring_forbids_a_dead_end_and_a_branch() -> None:
-    grid = GridEdges(masyu.MasyuPuzzle(np.zeros((4, 4), dtype=np.uint8)))
+    grid = GridEdges(4, 4)
     square = {((1, 1), (1, 2)), ((1, 1), (2, 1)), ((1, 2), (2, 2)), ((2, 1), (2, 2))}
     assert _sides_admit(grid, square)
     assert not _sides_admit(grid, square - {((2, 1), (2, 2))})  # an open path
@@ -61,7 +61,7 @@ def test_colouring_forbids_a_dead_end_and_a_branch() -> None:
 
 
 def test_one_column_grid_has_no_points() -> None:
-    grid = GridEdges(masyu.MasyuPuzzle(np.zeros((3, 1), dtype=np.uint8)))
+    grid = GridEdges(1, 3)
     assert side_variable_count(grid) == 0
     assert not _sides_admit(grid, {((0, 0), (1, 0))})
     assert _sides_admit(grid, set())
@@ -74,7 +74,7 @@ def test_lazy_with_and_without_colouring_agree_on_corpus(sides: bool) -> None:
     assert len(pairs) >= 40
     for txt, sol in pairs:
         puzzle = masyu.parse_puzzle(txt.read_text())
-        result = masyu_lazy.run(puzzle, sides=sides)
+        result = masyu_lazy.run(puzzle, settings=LazySettings(sides=sides))
         assert result.verdict == Verdict.UNIQUE, txt.name
         assert result.solution == masyu.parse_solution(sol.read_text()), txt.name
         assert masyu.check(puzzle, result.solution) == []
@@ -84,8 +84,8 @@ def test_lazy_with_and_without_colouring_agree_on_loose_puzzles() -> None:
     rng = random.Random(23)
     for _ in range(6):
         puzzle = pearls_for_loop(random_loop(18, 18, rng))
-        plain = masyu_lazy.run(puzzle, sides=False)
-        coloured = masyu_lazy.run(puzzle, sides=True)
+        plain = masyu_lazy.run(puzzle, settings=LazySettings(sides=False))
+        coloured = masyu_lazy.run(puzzle, settings=LazySettings(sides=True))
         assert plain.verdict == coloured.verdict
         assert coloured.stats.variables > plain.stats.variables
         for result in (plain, coloured):

@@ -12,7 +12,7 @@ import pytest
 from conftest import CORPUS, corpus_pairs
 
 from pencilsat.core.result import Verdict
-from pencilsat.encodings.masyu_rules import GridEdges
+from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.masyu_shapes import (
     EMPTY_SHAPE,
     LEFT_DOWN,
@@ -26,6 +26,7 @@ from pencilsat.encodings.masyu_shapes import (
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
 from pencilsat.strategies import masyu_lazy
+from pencilsat.strategies.masyu_lazy import LazySettings
 
 _SHAPE_OF_SIDES = {"": EMPTY_SHAPE, "UL": UP_LEFT, "UR": UP_RIGHT, "UD": UP_DOWN,
                    "LR": LEFT_RIGHT, "LD": LEFT_DOWN, "RD": RIGHT_DOWN}
@@ -52,7 +53,7 @@ def _assert_keeps(puzzle: masyu.MasyuPuzzle, solution: masyu.MasyuSolution,
     shapes = cell_shapes(puzzle, deadline)
     kept = (shapes.domains >> _answer_shapes(solution)) & 1
     assert kept.all(), (puzzle.name, np.argwhere(kept == 0)[:3].tolist())
-    grid = GridEdges(puzzle)
+    grid = GridEdges(puzzle.width, puzzle.height)
     values = shapes.edge_values(grid)
     used = np.zeros(len(grid) + 1, dtype=bool)
     used[[grid.between(a, b) for a, b in solution.edges]] = True
@@ -68,7 +69,7 @@ def test_every_corpus_answer_keeps_its_shapes() -> None:
     for txt, sol in pairs:
         puzzle = masyu.parse_puzzle(txt.read_text(), name=txt.name)
         settled += _assert_keeps(puzzle, masyu.parse_solution(sol.read_text()))
-        total += len(GridEdges(puzzle))
+        total += len(GridEdges(puzzle.width, puzzle.height))
     assert settled > total / 3  # the rules settle a good share of real puzzles' edges
 
 
@@ -90,7 +91,7 @@ def test_loose_puzzles_settle_about_half_their_edges() -> None:
     rng = random.Random(4)
     loop = random_loop(40, 40, rng)
     puzzle = pearls_for_loop(loop)
-    assert _assert_keeps(puzzle, loop) > 0.4 * len(GridEdges(puzzle))
+    assert _assert_keeps(puzzle, loop) > 0.4 * len(GridEdges(puzzle.width, puzzle.height))
 
 
 def test_a_passed_deadline_stops_after_one_round_and_stays_sound() -> None:
@@ -115,8 +116,8 @@ def test_a_cell_left_without_shapes_means_no_answer() -> None:
         if dead is None:
             continue
         found += 1
-        assert masyu_lazy.run(puzzle, shapes=False).verdict == Verdict.NONE
-        result = masyu_lazy.run(puzzle, shapes=True)
+        assert masyu_lazy.run(puzzle, settings=LazySettings(shapes=False)).verdict == Verdict.NONE
+        result = masyu_lazy.run(puzzle, settings=LazySettings(shapes=True))
         assert result.verdict == Verdict.NONE
         assert f"row {dead[0] + 1}, column {dead[1] + 1}" in result.message
     assert found >= 20
@@ -140,7 +141,7 @@ def test_lazy_with_shapes_gives_the_corpus_answers() -> None:
     assert len(SAMPLE) >= 130
     for txt, sol in SAMPLE:
         puzzle = masyu.parse_puzzle(txt.read_text(), name=txt.name)
-        result = masyu_lazy.run(puzzle, shapes=True)
+        result = masyu_lazy.run(puzzle, settings=LazySettings(shapes=True))
         assert result.verdict == Verdict.UNIQUE, txt.name
         assert masyu.check(puzzle, result.solution) == [], txt.name
         assert result.solution == masyu.parse_solution(sol.read_text()), txt.name
@@ -154,7 +155,7 @@ def test_lazy_with_shapes_agrees_on_loose_puzzles(seed: int) -> None:
     loop = random_loop(36, 36, random.Random(seed))
     puzzle = pearls_for_loop(loop)
     with_shapes = masyu_lazy.run(puzzle)
-    without = masyu_lazy.run(puzzle, shapes=False)
+    without = masyu_lazy.run(puzzle, settings=LazySettings(shapes=False))
     assert with_shapes.stats.extra["settled_edges"] > 0
     assert "settled_edges" not in without.stats.extra
     for result in (with_shapes, without):

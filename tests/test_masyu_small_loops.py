@@ -13,11 +13,12 @@ import pytest
 from conftest import CORPUS
 
 from pencilsat.core.result import Verdict
-from pencilsat.encodings.loops.small_loops import LoopShape, no_small_loops, small_loop_shapes
-from pencilsat.encodings.masyu_rules import GridEdges
+from pencilsat.encodings.loops.edges import GridEdges
+from pencilsat.encodings.masyu_small_loops import LoopShape, no_small_loops, small_loop_shapes
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
 from pencilsat.strategies import masyu_lazy
+from pencilsat.strategies.masyu_lazy import LazySettings
 
 
 def _drawing(shape: LoopShape, top: int, left: int) -> masyu.MasyuSolution:
@@ -55,11 +56,12 @@ def test_placements_are_forbidden_only_when_a_pearl_lies_off_them() -> None:
     pearls = np.zeros((5, 6), np.uint8)
     pearls[1, 2] = masyu.WHITE  # the middle of the top row of the placement at (1, 1)
     alone = masyu.MasyuPuzzle(pearls)
-    clause = [-v for v in _edge_vars(GridEdges(alone), shape, 1, 1)]
-    assert clause not in no_small_loops(alone, GridEdges(alone))
+    clause = [-v for v in _edge_vars(GridEdges(alone.width, alone.height), shape, 1, 1)]
+    assert clause not in no_small_loops(alone, GridEdges(alone.width, alone.height))
     pearls[4, 5] = masyu.WHITE
     with_another = masyu.MasyuPuzzle(pearls)
-    assert clause in no_small_loops(with_another, GridEdges(with_another))
+    grid = GridEdges(with_another.width, with_another.height)
+    assert clause in no_small_loops(with_another, grid)
 
 
 def _edge_vars(grid: GridEdges, shape: LoopShape, top: int, left: int) -> list[int]:
@@ -75,7 +77,7 @@ def test_no_clause_excludes_a_printed_janko_solution() -> None:
         if not path.with_suffix(".sol").exists():
             continue
         puzzle = masyu.parse_puzzle(path.read_text())
-        grid = GridEdges(puzzle)
+        grid = GridEdges(puzzle.width, puzzle.height)
         solution = masyu.parse_solution(path.with_suffix(".sol").read_text())
         used = {grid.between(a, b) for a, b in solution.edges}
         for clause in no_small_loops(puzzle, grid):
@@ -88,9 +90,9 @@ def test_a_puzzle_answered_by_a_small_loop_is_still_solved() -> None:
     """Every pearl on one 3x3 ring: the ring is the answer and must not be forbidden."""
     puzzle = masyu.parse_puzzle("masyu 5 5\n.....\n.B.B.\n.....\n.B.B.\n.....\n")
     ring = next(s for s in small_loop_shapes((8,)) if sum(s.black_ok) == 4)
-    ring_clause = [-v for v in _edge_vars(GridEdges(puzzle), ring, 1, 1)]
-    assert ring_clause not in no_small_loops(puzzle, GridEdges(puzzle))
-    result = masyu_lazy.run(puzzle, small_loops=True)
+    ring_clause = [-v for v in _edge_vars(GridEdges(puzzle.width, puzzle.height), ring, 1, 1)]
+    assert ring_clause not in no_small_loops(puzzle, GridEdges(puzzle.width, puzzle.height))
+    result = masyu_lazy.run(puzzle, settings=LazySettings(small_loops=True))
     assert result.verdict is Verdict.UNIQUE
     assert masyu.check(puzzle, result.solution) == []
     assert len(result.solution.edges) == 8
@@ -99,8 +101,8 @@ def test_a_puzzle_answered_by_a_small_loop_is_still_solved() -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_small_loop_cuts_keep_the_verdict_on_random_loose_puzzles(seed: int) -> None:
     puzzle = pearls_for_loop(random_loop(40, 40, random.Random(seed)))
-    with_cuts = masyu_lazy.run(puzzle, small_loops=True)
-    without = masyu_lazy.run(puzzle, small_loops=False)
+    with_cuts = masyu_lazy.run(puzzle, settings=LazySettings(small_loops=True))
+    without = masyu_lazy.run(puzzle, settings=LazySettings(small_loops=False))
     assert with_cuts.stats.extra["small_loops"] is True
     assert with_cuts.verdict is without.verdict is Verdict.MULTIPLE
     for answer in (with_cuts.solution, with_cuts.second_solution):

@@ -12,11 +12,15 @@ import numpy as np
 import pytest
 from conftest import CORPUS as CORPUS_ROOT
 
+from pencilsat.core.errors import InputError
+from pencilsat.core.registry import GENRES, load
 from pencilsat.core.result import Verdict
+from pencilsat.core.sat_names import pysat_name
 from pencilsat.puzzles import masyu
-from pencilsat.solvers.registry import DEFAULT_STRATEGY, load_strategy
 from pencilsat.strategies import masyu_circuit, masyu_lazy
 from pencilsat.strategies.front import solve
+from pencilsat.strategies.loop_search import CUTS
+from pencilsat.strategies.masyu_lazy import LazySettings
 
 CORPUS = CORPUS_ROOT / "masyu"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -90,7 +94,7 @@ def test_lazy_runs_on_each_sat_solver(sat_solver):
     result = masyu_lazy.run(puzzle, sat_solver=sat_solver)
     assert result.verdict == Verdict.UNIQUE
     assert result.solution == masyu.parse_solution((CORPUS / "seed_10x10.sol").read_text())
-    assert result.stats.sat_solver == masyu_lazy.pysat_name(sat_solver)
+    assert result.stats.sat_solver == pysat_name(sat_solver, "")
 
 
 # A loop would have to leave the two pearls' areas separately: every local rule can be met,
@@ -155,7 +159,7 @@ def test_a_time_limit_cuts_encoding_short():
     assert result.verdict == Verdict.UNKNOWN
     assert result.message == "time limit reached while encoding"
     big = masyu.parse_puzzle((CORPUS / "janko" / "760_40x58.txt").read_text())
-    result = load_strategy("masyu", "tamura")[1](big, time_limit=1e-9)
+    result = load(GENRES["masyu"].strategy("tamura").run)(big, time_limit=1e-9)
     assert (result.verdict, result.message) == (Verdict.UNKNOWN,
                                                 "time limit reached while encoding")
     assert result.stats.clauses is None  # compiling stopped before a CNF existed
@@ -164,17 +168,20 @@ def test_a_time_limit_cuts_encoding_short():
 def test_lazy_looks_at_the_clock_between_pieces_of_the_cnf(monkeypatch):
     """A clock that moves one second per look, a 4.5 s limit and pieces of 100 cells: the
     run stops after a few pieces, long before the 900 cells' clauses are all built."""
-    from pencilsat.encodings.masyu_rules import GridEdges, degree_clauses
+    from pencilsat.core import clock
+    from pencilsat.encodings.loops.degree import degree_clauses
+    from pencilsat.encodings.loops.edges import GridEdges
 
     ticks = iter(range(10**6))
-    monkeypatch.setattr(masyu_lazy, "perf_counter", lambda: float(next(ticks)))
+    for module in (masyu_lazy, clock):
+        monkeypatch.setattr(module, "perf_counter", lambda: float(next(ticks)))
     monkeypatch.setattr(masyu_lazy, "BUILD_BAND", 100)
     puzzle = masyu.MasyuPuzzle(np.zeros((30, 30), dtype=np.uint8))
     result = masyu_lazy.run(puzzle, time_limit=4.5)
     assert (result.verdict, result.message) == (Verdict.UNKNOWN,
                                                 "time limit reached while encoding")
     # fewer clauses than the degree clauses alone: the clock was read inside the local rules
-    degree = len(degree_clauses(GridEdges(puzzle)))
+    degree = len(degree_clauses(GridEdges(puzzle.width, puzzle.height)))
     assert 0 < result.stats.clauses <= 5 * degree // 9
 
 
@@ -193,11 +200,11 @@ def test_the_cnf_compiler_stops_at_a_passed_deadline():
     from time import perf_counter
 
     from pencilsat.backends.cnf import CnfCompiler
-    from pencilsat.core.result import EncodingTimeOut
+    from pencilsat.core.result import TimeLimitReached
     from pencilsat.encodings.masyu_tamura import build
 
     model = build(masyu.parse_puzzle((CORPUS / "seed_10x10.txt").read_text())).model
-    with pytest.raises(EncodingTimeOut):
+    with pytest.raises(TimeLimitReached):
         CnfCompiler(model, deadline=perf_counter() - 1)
     assert CnfCompiler(model, deadline=perf_counter() + 3600).clauses
 
@@ -207,15 +214,15 @@ def test_the_tamura_builder_stops_at_a_passed_deadline():
     clock, and the run reports the encoding it was building."""
     from time import perf_counter
 
-    from pencilsat.core.result import EncodingTimeOut
+    from pencilsat.core.result import TimeLimitReached
     from pencilsat.encodings.masyu_tamura import build
 
     big = masyu.parse_puzzle((CORPUS / "janko" / "760_40x58.txt").read_text())
-    with pytest.raises(EncodingTimeOut):
+    with pytest.raises(TimeLimitReached):
         build(big, deadline=perf_counter() - 1)
     small = masyu.parse_puzzle((CORPUS / "seed_10x10.txt").read_text())
     assert build(small, deadline=perf_counter() + 3600).model.constraints
-    result = load_strategy("masyu", "tamura-log")[1](big, time_limit=1e-9)
+    result = load(GENRES["masyu"].strategy("tamura-log").run)(big, time_limit=1e-9)
     assert (result.verdict, result.stats.encoding) == (Verdict.UNKNOWN, "tamura-log")
 
 
@@ -253,57 +260,67 @@ def test_lazy_on_cadical_runs_without_restarts():
     from pencilsat.generators.masyu import pearls_for_loop, random_loop
 
     puzzle = pearls_for_loop(random_loop(40, 40, random.Random(7)))
-    tuned = masyu_lazy.run(puzzle, sat_solver="cadical", shapes=False)
-    plain = masyu_lazy.run(puzzle, sat_solver="cadical", cadical_options={}, shapes=False)
+    tuned = masyu_lazy.run(puzzle, sat_solver="cadical", settings=LazySettings(shapes=False))
+    plain = masyu_lazy.run(puzzle, sat_solver="cadical",
+                           settings=LazySettings(cadical_options={}, shapes=False))
     assert tuned.stats.conflicts > 20
     assert tuned.stats.extra["restarts"] == 0 < plain.stats.extra["restarts"]
     for result in (tuned, plain):
         assert masyu.check(puzzle, result.solution) == []
 
 
-@pytest.mark.parametrize("cut", masyu_lazy.CUTS)
+@pytest.mark.parametrize("cut", CUTS)
 def test_every_cut_kind_gives_the_same_answer(cut):
     path = CORPUS / "seed_36x20.txt"
-    assert_solves_to_file(lambda p: masyu_lazy.run(p, cut=cut), path)
+    assert_solves_to_file(lambda p: masyu_lazy.run(p, settings=LazySettings(cut=cut)), path)
 
 
-def test_strategies_refuse_the_other_backend():
+def test_strategies_are_refused_on_the_other_backend():
     puzzle = _puzzle(ONE_PEARL)
-    with pytest.raises(ValueError, match="backend 'cnf' only"):
-        masyu_lazy.run(puzzle, backend="cpsat")
-    with pytest.raises(ValueError, match="backend 'cpsat' only"):
-        masyu_circuit.run(puzzle, backend="cnf")
+    with pytest.raises(InputError, match="'lazy' runs on backend cnf, not 'cpsat'"):
+        solve(puzzle, encoding="lazy", backend="cpsat")
+    with pytest.raises(InputError, match="'circuit' runs on backend cpsat, not 'cnf'"):
+        solve(puzzle, encoding="circuit", backend="cnf")
 
 
-def test_unknown_sat_solver_is_refused_by_name():
-    with pytest.raises(ValueError, match="unknown SAT solver 'lingeling'"):
+def test_unusable_sat_solvers_are_refused_by_name():
+    with pytest.raises(InputError, match="'lingeling' cannot be used: it has no limited"):
         masyu_lazy.run(_puzzle(ONE_PEARL), sat_solver="lingeling")
+    with pytest.raises(InputError, match="unknown SAT solver 'cadical999'"):
+        solve(_puzzle(ONE_PEARL), sat_solver="cadical999")
+
+
+def test_a_pysat_name_works_in_every_strategy():
+    """One name table: ``cadical153`` is accepted by Masyu's lazy strategy as by Sudoku's."""
+    result = solve(_puzzle(ONE_PEARL), sat_solver="cadical153")
+    assert result.stats.sat_solver == "cadical153"
 
 
 def test_registry_loads_both_and_defaults_to_lazy():
-    assert DEFAULT_STRATEGY["masyu"] == "lazy"
-    name, run = load_strategy("masyu", None)
-    assert (name, run) == ("lazy", masyu_lazy.run)
-    assert load_strategy("masyu", "circuit")[1] is masyu_circuit.run
+    masyu_entry = GENRES["masyu"]
+    assert masyu_entry.default_strategy == "lazy"
+    strategy, backend = masyu_entry.pick(None, None)
+    assert (strategy.name, backend, load(strategy.run)) == ("lazy", "cnf", masyu_lazy.run)
+    assert load(masyu_entry.strategy("circuit").run) is masyu_circuit.run
 
 
 def test_choosing_only_the_cpsat_backend_picks_circuit():
     """``lazy`` runs on CNF only: ``--backend cpsat`` alone means the CP-SAT strategy, while
     a named strategy is kept (and refused on the wrong backend)."""
-    assert load_strategy("masyu", None, "cpsat")[0] == "circuit"
-    assert load_strategy("masyu", None, "cnf")[0] == "lazy"
-    assert load_strategy("lightup", None, "cpsat")[0] == DEFAULT_STRATEGY["lightup"]
+    assert GENRES["masyu"].pick(None, "cpsat")[0].name == "circuit"
+    assert GENRES["masyu"].pick(None, "cnf")[0].name == "lazy"
+    assert GENRES["lightup"].pick(None, "cpsat")[0].name == "csp"
     puzzle = masyu.parse_puzzle((CORPUS / "seed_10x10.txt").read_text())
     result = solve(puzzle, backend="cpsat")
     assert (result.verdict, result.stats.encoding) == (Verdict.UNIQUE, "circuit")
-    with pytest.raises(ValueError, match="runs on backend 'cnf' only"):
+    with pytest.raises(InputError, match="on cpsat use --encoding circuit or tamura"):
         solve(puzzle, encoding="lazy", backend="cpsat")
 
 
 @pytest.mark.parametrize("text", [NEEDS_CUTS, WHITE_IN_CORNER, ONE_PEARL],
                          ids=["needs-cuts", "corner", "one-pearl"])
 def test_fast_strategies_agree_with_tamura_on_hand_made_puzzles(text):
-    from pencilsat.encodings import masyu_tamura
+    from pencilsat.strategies import masyu_tamura
 
     puzzle = _puzzle(text)
     reference = masyu_tamura.run(puzzle, backend="cnf", sat_solver=None, time_limit=None)
@@ -312,7 +329,7 @@ def test_fast_strategies_agree_with_tamura_on_hand_made_puzzles(text):
 
 
 def test_fast_strategies_agree_with_tamura_on_small_janko():
-    from pencilsat.encodings import masyu_tamura
+    from pencilsat.strategies import masyu_tamura
 
     six = [p for p in JANKO if _size(p) == (6, 6)][::3]
     assert len(six) >= 5

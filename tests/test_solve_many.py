@@ -13,8 +13,8 @@ from conftest import CORPUS, REPO, run_cli
 
 from pencilsat.batch import many
 from pencilsat.cli import main
+from pencilsat.core.registry import rules_of
 from pencilsat.formats.detect import names_a_puzzle, read_input
-from pencilsat.genres import genre_of
 
 TWO_ANSWERS = "masyu 3 3\n.W.\n...\n...\n"
 
@@ -27,8 +27,9 @@ def _tatham_rows(genre: str, count: int) -> list[dict[str, str]]:
 
 def _expected_rows(spec: str, solution_file: str) -> list[str]:
     puzzle = read_input(spec)
-    genre = genre_of(puzzle)
-    return genre.solution_rows(puzzle, genre.parse_solution((CORPUS / solution_file).read_text()))
+    rules = rules_of(puzzle)
+    return rules.solution_rows(puzzle, rules.parse_solution((CORPUS / solution_file).read_text(),
+                                                            puzzle))
 
 
 def test_several_arguments_give_a_line_each_a_summary_and_the_worst_status(tmp_path, capsys):
@@ -91,8 +92,9 @@ def test_batch_of_urls_and_game_ids_across_genres(tmp_path, capsys):
     sudoku_record = by_line[entries.index(sudoku_line)]
     assert sudoku_record["genre"] == "sudoku" and sudoku_record["verdict"] == "unique"
     puzzle = read_input(sudoku_line)
-    genre = genre_of(puzzle)
-    assert not genre.check(puzzle, genre.parse_solution("\n".join(sudoku_record["solution"])))
+    rules = rules_of(puzzle)
+    assert not rules.check(puzzle, rules.parse_solution("\n".join(sudoku_record["solution"]),
+                                                        puzzle))
     missing = by_line[len(entries) - 2]
     assert missing["verdict"] == "invalid"
     assert missing["reason"].startswith(f"{batch}, line {len(entries) - 1}: no such file")
@@ -148,7 +150,7 @@ def test_an_encoding_of_another_genre_is_invalid_for_that_puzzle_only(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert code == 4
     assert lines[0].startswith("unique")
-    assert lines[1].startswith("invalid") and "unknown encoding 'lazy' for lightup" in lines[1]
+    assert lines[1].startswith("invalid") and "unknown encoding 'lazy' for Light Up" in lines[1]
 
 
 def test_exit_code_and_summary_of_no_puzzles():

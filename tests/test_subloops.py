@@ -15,10 +15,12 @@ from conftest import local_rules_model
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.loops.components import crossing_edges, enclosed_area, loops
-from pencilsat.encodings.masyu_rules import GridEdges, no_square_loops
+from pencilsat.encodings.loops.degree import no_square_loops
+from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
 from pencilsat.strategies import masyu_lazy
+from pencilsat.strategies.masyu_lazy import LazySettings
 
 
 def _loop_vars(grid: GridEdges, solution: masyu.MasyuSolution) -> tuple[list[int], list[int]]:
@@ -56,7 +58,7 @@ def test_enclosed_area_equals_flood_fill(seed: int) -> None:
     rng = random.Random(seed)
     width, height = rng.randint(4, 14), rng.randint(4, 14)
     loop = random_loop(width, height, rng)
-    grid = GridEdges(pearls_for_loop(loop))
+    grid = GridEdges(loop.width, loop.height)
     edge_vars, cells = _loop_vars(grid, loop)
     ids = enclosed_area(grid, edge_vars, cells).tolist()
     assert ids == sorted(set(ids))  # ascending, each cell once
@@ -66,7 +68,7 @@ def test_enclosed_area_equals_flood_fill(seed: int) -> None:
 
 def test_enclosed_area_of_a_ring_holds_its_middle() -> None:
     puzzle = masyu.parse_puzzle("masyu 5 5\n.....\n.....\n..W..\n.....\n.....\n")
-    grid = GridEdges(puzzle)
+    grid = GridEdges(puzzle.width, puzzle.height)
     ring = [(1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (3, 2), (3, 1), (2, 1)]
     edges = frozenset(tuple(sorted((a, b))) for a, b in zip(ring, ring[1:] + ring[:1], strict=True))
     edge_vars, cells = _loop_vars(grid, masyu.MasyuSolution(edges, 5, 5))
@@ -84,8 +86,8 @@ def test_region_cuts_agree_with_exact_cuts_on_loose_puzzles(seed: int) -> None:
     """Random loop, every pearl it allows (many answers): both cuts find two true answers."""
     rng = random.Random(100 + seed)
     puzzle = pearls_for_loop(random_loop(18, 18, rng))
-    region = masyu_lazy.run(puzzle, cut="region")
-    exact = masyu_lazy.run(puzzle, cut="loop")
+    region = masyu_lazy.run(puzzle, settings=LazySettings(cut="region"))
+    exact = masyu_lazy.run(puzzle, settings=LazySettings(cut="loop"))
     assert region.verdict == exact.verdict
     for result in (region, exact):
         for answer in (result.solution, result.second_solution):
@@ -115,7 +117,7 @@ def test_labelled_loops_equal_walked_loops() -> None:
     counts = []
     for width, height in ((5, 4), (14, 9), (30, 30), (45, 40)):
         puzzle = pearls_for_loop(random_loop(width, height, rng))
-        grid = GridEdges(puzzle)
+        grid = GridEdges(puzzle.width, puzzle.height)
         model = local_rules_model(puzzle)
         walked = sorted((sorted(e), sorted(c)) for e, c in walk_loops(grid, model))
         labels = label_loops(grid, used_edges(grid, model))
@@ -136,7 +138,7 @@ def test_labelled_loops_equal_walked_loops() -> None:
 def test_crossing_edges_of_random_cell_sets(seed: int) -> None:
     rng = random.Random(seed)
     width, height = rng.randint(1, 9), rng.randint(1, 9)
-    grid = GridEdges(masyu.MasyuPuzzle(np.zeros((height, width), dtype=np.uint8)))
+    grid = GridEdges(width, height)
     chosen = set(rng.sample(range(width * height), rng.randint(1, width * height)))
     assert crossing_edges(grid, sorted(chosen)) == [
         v for v in range(1, len(grid) + 1)
@@ -147,7 +149,7 @@ def test_crossing_edges_of_random_cell_sets(seed: int) -> None:
 def test_square_loops_are_the_2x2_blocks(size: tuple[int, int]) -> None:
     """One clause per 2x2 block of cells, row-major: not all four of its edges."""
     width, height = size
-    grid = GridEdges(masyu.MasyuPuzzle(np.zeros((height, width), dtype=np.uint8)))
+    grid = GridEdges(width, height)
     expected = [[-grid.between((r, c), (r, c + 1)), -grid.between((r, c), (r + 1, c)),
                  -grid.between((r, c + 1), (r + 1, c + 1)),
                  -grid.between((r + 1, c), (r + 1, c + 1))]
@@ -161,7 +163,7 @@ def test_grown_area_equals_a_breadth_first_growth() -> None:
     rng = random.Random(41)
     for _ in range(20):
         width, height = rng.randint(1, 12), rng.randint(1, 12)
-        grid = GridEdges(masyu.MasyuPuzzle(np.zeros((height, width), dtype=np.uint8)))
+        grid = GridEdges(width, height)
         free = np.array([rng.random() < 0.6 for _ in range(width * height)])
         area = sorted(rng.sample(range(width * height), rng.randint(1, 3)))
         steps = rng.randint(0, 4)
@@ -189,7 +191,7 @@ def test_grown_region_cuts_are_violated_by_the_model_and_kept_by_every_answer() 
     for size in (20, 24, 30, 30, 36):
         answer = random_loop(size, size, rng)
         puzzle = pearls_for_loop(answer)
-        grid = GridEdges(puzzle)
+        grid = GridEdges(puzzle.width, puzzle.height)
         model = local_rules_model(puzzle)
         used = {v for v in model[:len(grid)] if v > 0}
         answer_vars = {grid.var[e] for e in answer.edges}
@@ -218,7 +220,7 @@ def test_grown_region_cuts_find_true_answers_on_loose_puzzles(size: int, seed: i
     assert (2 * size * (size - 1) < NUMPY_MIN_EDGES) == (size == 34)
     for _ in range(2 if size == 34 else 1):
         puzzle = pearls_for_loop(random_loop(size, size, rng))
-        result = masyu_lazy.run(puzzle, grown=True)
+        result = masyu_lazy.run(puzzle, settings=LazySettings(grown=True))
         assert result.stats.extra["grown_cuts"] > 0
         assert result.verdict == Verdict.MULTIPLE
         assert masyu.check(puzzle, result.solution) == []
@@ -228,7 +230,7 @@ def test_grown_region_cuts_find_true_answers_on_loose_puzzles(size: int, seed: i
 def test_grown_cuts_are_reported_off_without_region_cuts() -> None:
     """Grown cuts extend region cuts; asked for with exact cuts, the stats say they were off."""
     puzzle = pearls_for_loop(random_loop(20, 20, random.Random(53)))
-    result = masyu_lazy.run(puzzle, cut="loop", grown=True)
+    result = masyu_lazy.run(puzzle, settings=LazySettings(cut="loop", grown=True))
     assert (result.stats.extra["grown_after"], result.stats.extra["grown_cuts"]) == (None, 0)
     assert masyu.check(puzzle, result.solution) == []
 
@@ -239,9 +241,10 @@ def test_a_stalled_search_on_a_large_grid_gets_grown_cuts_late() -> None:
     8-cell loop cuts, the settled shapes and CaDiCaL are off: with any of them this puzzle no
     longer stalls.)"""
     puzzle = pearls_for_loop(random_loop(40, 40, random.Random(40 * 1000 + 2)))
-    plain = dict(small_loops=False, shapes=False, sat_solver="minisat")
-    without = masyu_lazy.run(puzzle, grown=False, **plain)
-    result = masyu_lazy.run(puzzle, **plain)
+    plain = LazySettings(small_loops=False, shapes=False)
+    without = masyu_lazy.run(puzzle, sat_solver="minisat",
+                             settings=LazySettings(small_loops=False, shapes=False, grown=False))
+    result = masyu_lazy.run(puzzle, sat_solver="minisat", settings=plain)
     assert without.stats.extra["sat_calls"] > 2 * masyu_lazy.STALL_CALLS
     assert result.stats.extra["grown_after"] == masyu_lazy.STALL_CALLS
     assert result.stats.extra["sat_calls"] > masyu_lazy.STALL_CALLS

@@ -10,9 +10,10 @@ import pytest
 from conftest import CORPUS
 from test_sudoku_solve import TATHAM, TDOKU, pattern_grid, verdict_for
 
+from pencilsat.batch.sudoku_lines import run_batch
 from pencilsat.core.errors import InputError
 from pencilsat.puzzles import sudoku as S
-from pencilsat.strategies.sudoku_batch import GridSolver, run_batch, solve_batch
+from pencilsat.strategies.sudoku_batch import GridSolver, solve_batch
 
 
 def checked(line: str, solution: str) -> bool:
@@ -95,7 +96,7 @@ def test_invalid_lines_get_records_and_the_batch_goes_on():
 
 
 def test_a_batch_file_may_start_with_a_byte_order_mark(tmp_path):
-    from pencilsat.strategies.sudoku_batch import read_batch_lines
+    from pencilsat.batch.sudoku_lines import read_batch_lines
 
     path = tmp_path / "notepad.txt"
     path.write_bytes("\ufeff".encode() + (TDOKU[0][0] + "\r\n").encode() * 2)

@@ -254,7 +254,7 @@ def test_no_solution_without_a_repeat_gives_no_reason():
     # r1c1 can hold nothing: 1-8 in its row, 9 in its column
     line = "." + "12345678" + "9" + "." * 71
     result = solve(S.parse_line(line))
-    assert result.verdict == "none" and result.message is None
+    assert result.verdict == "none" and not result.message
 
 
 def test_the_direct_strategy_reports_its_uniqueness_time():

@@ -15,11 +15,12 @@ from conftest import CORPUS
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.loops.components import crossing_edges, walk_loops
+from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.loops.swap_cuts import cycle_order, swap_cuts
-from pencilsat.encodings.masyu_rules import GridEdges
 from pencilsat.generators.masyu import pearls_for_loop, random_loop
 from pencilsat.puzzles import masyu
 from pencilsat.strategies import masyu_lazy
+from pencilsat.strategies.masyu_lazy import LazySettings
 
 
 def _answer_vars(grid: GridEdges, solution: masyu.MasyuSolution) -> list[int]:
@@ -78,7 +79,7 @@ def test_swap_cuts_are_the_crossing_edges_of_each_swaps_smaller_piece(seed: int)
     size = rng.choice((8, 11, 14))
     loop = random_loop(size, size + 3, rng)
     puzzle = _some_pearls(pearls_for_loop(loop), rng, share=0.3)
-    grid = GridEdges(puzzle)
+    grid = GridEdges(puzzle.width, puzzle.height)
     answer = _answer_vars(grid, loop)
     pearls = _pearl_mask(grid, puzzle)
     max_cells = rng.choice((12, 10**9))
@@ -100,7 +101,7 @@ def test_swap_cuts_are_the_crossing_edges_of_each_swaps_smaller_piece(seed: int)
 
 def test_cycle_order_walks_the_loop() -> None:
     loop = random_loop(12, 9, random.Random(3))
-    grid = GridEdges(pearls_for_loop(loop))
+    grid = GridEdges(loop.width, loop.height)
     cells, edges = cycle_order(grid, _answer_vars(grid, loop))
     end_a, end_b, _ = grid.arrays()
     assert sorted(edges.tolist()) == _answer_vars(grid, loop)
@@ -117,9 +118,9 @@ def test_swap_cuts_keep_a_second_answer(seed: int) -> None:
     rng = random.Random(100 + seed)
     size = 16 + 4 * (seed % 3)
     puzzle = _some_pearls(pearls_for_loop(random_loop(size, size, rng)), rng, share=0.5)
-    result = masyu_lazy.run(puzzle, swaps=False)
+    result = masyu_lazy.run(puzzle, settings=LazySettings(swaps=False))
     assert result.verdict is Verdict.MULTIPLE
-    grid = GridEdges(puzzle)
+    grid = GridEdges(puzzle.width, puzzle.height)
     first = _answer_vars(grid, result.solution)
     second = set(_answer_vars(grid, result.second_solution))
     cuts = swap_cuts(grid, first, _pearl_mask(grid, puzzle), 10**9)
@@ -134,7 +135,7 @@ def test_the_largest_janko_is_proven_unique_with_swap_cuts() -> None:
     puzzle = masyu.parse_puzzle(path.read_text())
     expected = masyu.parse_solution(path.with_suffix(".sol").read_text())
     with_cuts = masyu_lazy.run(puzzle)
-    without = masyu_lazy.run(puzzle, swaps=False)
+    without = masyu_lazy.run(puzzle, settings=LazySettings(swaps=False))
     assert with_cuts.verdict is without.verdict is Verdict.UNIQUE
     assert with_cuts.solution.edges == without.solution.edges == expected.edges
     assert not masyu.check(puzzle, with_cuts.solution)

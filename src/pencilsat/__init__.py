@@ -3,58 +3,38 @@
 The top-level API, loaded lazily so ``import pencilsat`` stays cheap::
 
     import pencilsat
-    puzzle = pencilsat.read_puzzle("examples/masyu_36x20.txt")
+    puzzle = pencilsat.read_puzzle("examples/masyu_36x20.txt")   # or a URL, a game ID
     result = pencilsat.solve(puzzle)            # verdict, solution, second solution, stats
     graded = pencilsat.grade(puzzle)            # uniqueness first, then the human grade
     problems = pencilsat.check(puzzle, result.solution)   # independent rule checker
+
+Every function also takes a path (``str`` or ``Path``), a puzz.link URL, a Tatham game ID or
+a one-line Sudoku where it takes a puzzle; a bad option raises :class:`InputError` naming it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from pencilsat.api import PuzzleSource, check, grade, parse_puzzle, read_puzzle, solve
+from pencilsat.core.errors import InputError
+
+if TYPE_CHECKING:
+    from pencilsat.core.result import SolveResult, Verdict
+    from pencilsat.grading.front import GradeResult
 
 __version__ = "0.1.0"
-__all__ = ["solve", "grade", "read_puzzle", "parse_puzzle", "check", "InputError"]
-
-
-def solve(puzzle: Any, **options: Any) -> Any:
-    """See :func:`pencilsat.strategies.front.solve`."""
-    from pencilsat.strategies.front import solve as _solve
-
-    return _solve(puzzle, **options)
-
-
-def grade(puzzle: Any, **options: Any) -> Any:
-    """See :func:`pencilsat.grading.front.grade`."""
-    from pencilsat.grading.front import grade as _grade
-
-    return _grade(puzzle, **options)
-
-
-def read_puzzle(path: str) -> Any:
-    """Read a puzzle from a file (``-`` for stdin), detecting its format."""
-    from pencilsat.cli import load_puzzle
-
-    return load_puzzle(path)
-
-
-def parse_puzzle(text: str) -> Any:
-    """Parse puzzle text in any supported format."""
-    from pencilsat.formats.detect import read_puzzle
-
-    return read_puzzle(text)
-
-
-def check(puzzle: Any, solution: Any) -> list[Any]:
-    """The genre's independent rule checker: an empty list means valid."""
-    from pencilsat.genres import genre_of
-
-    return genre_of(puzzle).check(puzzle, solution)
+__all__ = ["solve", "grade", "read_puzzle", "parse_puzzle", "check", "InputError",
+           "PuzzleSource", "SolveResult", "GradeResult", "Verdict"]
 
 
 def __getattr__(name: str) -> Any:
-    if name == "InputError":
-        from pencilsat.core.errors import InputError
+    if name in ("SolveResult", "Verdict", "SolveStats"):
+        from pencilsat.core import result
 
-        return InputError
+        return getattr(result, name)
+    if name == "GradeResult":
+        from pencilsat.grading.front import GradeResult
+
+        return GradeResult
     raise AttributeError(name)

@@ -50,7 +50,7 @@ def seconds(text: str) -> float | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from pencilsat.solvers.registry import BACKENDS, SAT_SOLVERS
+    from pencilsat.core.sat_names import BACKENDS, SAT_SOLVERS
 
     parser = _Parser(prog="pencilsat", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -199,29 +199,14 @@ def load_puzzle(arg: str) -> Any:
 
 def result_json(result: Any) -> dict[str, Any]:
     """The ``--json`` object: verdict, solution rows, second solution, differences, stats."""
-    from pencilsat.genres import genre_of
-
-    genre = genre_of(result.puzzle)
-
-    def rows(sol: Any) -> list[str] | None:
-        return genre.solution_rows(result.puzzle, sol) if sol is not None else None
-
-    return {
-        "genre": genre.name,
-        "verdict": result.verdict.value,
-        "solution": rows(result.solution),
-        "second_solution": rows(result.second_solution),
-        "differences": [list(c) for c in result.differences],
-        "stats": result.stats.to_json(),
-        "message": result.message or None,
-    }
+    return dict(result.to_dict())
 
 
 def describe_result(result: Any) -> str:
     """Human-readable verdict, drawings and statistics."""
-    from pencilsat.genres import genre_of
+    from pencilsat.core.registry import rules_of
 
-    genre = genre_of(result.puzzle)
+    draw = rules_of(result.puzzle).draw_text
     st = result.stats
     words = {
         "unique": "unique: exactly one solution",
@@ -233,13 +218,13 @@ def describe_result(result: Any) -> str:
     if result.message:
         out.append(f"note: {result.message}")
     if result.solution is not None:
-        out += ["", genre.draw(result.puzzle, result.solution).rstrip("\n")]
+        out += ["", draw(result.puzzle, result.solution).rstrip("\n")]
     if result.second_solution is not None:
         cells = ", ".join(f"({r},{c})" for r, c in result.differences[:20])
         more = " ..." if len(result.differences) > 20 else ""
         out += ["", f"second solution (differs at {len(result.differences)} cells, row,col "
                 f"0-based: {cells}{more}):", "",
-                genre.draw(result.puzzle, result.second_solution).rstrip("\n")]
+                draw(result.puzzle, result.second_solution).rstrip("\n")]
 
     def fmt(v: Any) -> str:
         return "-" if v is None else (f"{v:.3f}s" if isinstance(v, float) else f"{v:,}")
@@ -320,8 +305,8 @@ def _solve_batch(args: argparse.Namespace) -> int:
     puzz.link URL, a Tatham game ID or a puzzle file's path in it is solved line by line, any
     genre (blank lines and lines starting with ``#`` skipped, ``index`` counting every line).
     Exit 0 once the file is read: the verdicts are in the records."""
+    from pencilsat.batch.sudoku_lines import read_batch_lines, run_batch
     from pencilsat.formats.detect import names_a_puzzle
-    from pencilsat.strategies.sudoku_batch import read_batch_lines, run_batch
 
     if args.svg:
         raise InputError("--svg draws one puzzle; give it without --batch")
@@ -415,7 +400,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
     puzzle = load_puzzle(args.puzzle)
     if args.to == "sugar":
-        if not isinstance(puzzle, masyu.MasyuPuzzle):
+        if puzzle.genre != "masyu":
             raise InputError("the Sugar format is for Masyu puzzles only")
         sys.stdout.write(masyu.format_sugar(puzzle))
     else:
@@ -429,7 +414,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     from pencilsat.grading.front import grade
 
     if args.batch:
-        from pencilsat.grading.sudoku_batch import run_grade_batch
+        from pencilsat.batch.sudoku_grades import run_grade_batch
 
         if args.puzzle is not None:
             raise InputError("give a puzzle or --batch FILE, not both")
@@ -513,20 +498,20 @@ def _generation_progress() -> Iterator[Callable[[str, int, int], None] | None]:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from pencilsat.core.registry import rules_of
     from pencilsat.formats.detect import read_text
-    from pencilsat.genres import genre_of
 
     if args.puzzle == args.solution == "-":
         raise InputError("standard input (-) can be read once only",
                          hint="give the puzzle or the solution as a file")
     puzzle = load_puzzle(args.puzzle)
-    genre = genre_of(puzzle)
+    rules = rules_of(puzzle)
     try:
-        solution = genre.parse_solution(read_text(
-            args.solution, what="a solution file (the corpus .sol format) or '-'"))
+        solution = rules.parse_solution(read_text(
+            args.solution, what="a solution file (the corpus .sol format) or '-'"), puzzle)
     except InputError as err:
         raise err.located(args.solution) from None
-    problems = genre.check(puzzle, solution)
+    problems = rules.check(puzzle, solution)
     if not problems:
         print("valid: the solution satisfies every rule")
         return 0

@@ -23,7 +23,7 @@ import numpy as np
 
 from pencilsat.backends import pysat_calls
 from pencilsat.backends.bulk_load import load_clauses
-from pencilsat.core.result import EncodingTimeOut
+from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.csp import (
     And,
     BoolVar,
@@ -56,7 +56,7 @@ class CnfCompiler:
 
     def __init__(self, model: Model, log_min_domain: int | None = None,
                  deadline: float | None = None) -> None:
-        """``deadline`` (``time.perf_counter()`` seconds): raise :class:`EncodingTimeOut`
+        """``deadline`` (``time.perf_counter()`` seconds): raise ``TimeLimitReached``
         once it has passed, checked every ``CHECK_EVERY`` constraints."""
         from pencilsat.backends.cnf_log import LogInts
 
@@ -73,7 +73,7 @@ class CnfCompiler:
             self._define_abs(d.result, d.arg)
         for i, c in enumerate(model.constraints):
             if deadline is not None and i % CHECK_EVERY == 0 and time.perf_counter() > deadline:
-                raise EncodingTimeOut
+                raise TimeLimitReached("encoding")
             self.add(c)
 
     # ---- variables

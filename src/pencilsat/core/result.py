@@ -1,4 +1,10 @@
-"""The plain values a solve returns: verdict, solutions, differences and statistics."""
+"""The plain values a solve returns: verdict, solutions, differences and statistics.
+
+One convention for every strategy and path: a search that runs out of time raises
+:class:`TimeLimitReached` (wherever it is: encoding, first answer, uniqueness proof), and the
+one procedure in :mod:`pencilsat.strategies.uniqueness` turns it into ``Verdict.UNKNOWN``
+with the phase in the message. Never a guessed verdict.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +15,22 @@ from typing import Any
 from pencilsat.core.values import Cell
 
 
-class EncodingTimeOut(Exception):
-    """The time limit ran out while a puzzle was still being encoded (the verdict is
-    ``unknown``): big Tamura encodings take seconds to build before any solving starts."""
+class TimeLimitReached(Exception):
+    """The time limit passed; ``phase`` says where (``encoding``, ``search``, ``proof``).
+
+    Raised by builders that watch the clock and by searches between solver calls; caught only
+    by the uniqueness procedure, which reports ``unknown``."""
+
+    def __init__(self, phase: str = "search") -> None:
+        super().__init__(phase)
+        self.phase = phase
+
+
+PHASE_MESSAGES = {
+    "encoding": "time limit reached while encoding",
+    "search": "time limit reached before a solution was found",
+    "proof": "time limit reached during the uniqueness proof",
+}
 
 
 class Verdict(StrEnum):
@@ -47,11 +66,21 @@ class SolveStats:
     uniqueness_s: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
+        """The fields, with ``extra``'s entries beside them (the JSON ``stats`` object)."""
         data = asdict(self)
         extra = data.pop("extra")
         data.update(extra)
         return data
+
+    to_json = to_dict
+
+    def add_effort(self, effort: dict[str, Any]) -> None:
+        """Add a solver's ``conflicts`` / ``decisions`` / ``propagations`` to the totals."""
+        for key in ("conflicts", "decisions", "propagations"):
+            value = effort.get(key)
+            if value is not None:
+                setattr(self, key, (getattr(self, key) or 0) + int(value))
 
 
 @dataclass
@@ -70,9 +99,23 @@ class SolveResult:
     stats: SolveStats = field(default_factory=SolveStats)
     message: str = ""
 
+    def to_dict(self) -> dict[str, Any]:
+        """The ``solve --json`` object: genre, verdict, solutions as rows in the corpus
+        solution format, differences as ``[row, col]``, statistics and message."""
+        from pencilsat.core.registry import genre_of
 
-def encoding_timed_out(puzzle: Any, stats: SolveStats) -> SolveResult:
-    """The ``unknown`` result of a run whose time limit passed before encoding was done: one
-    wording for every strategy."""
-    return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats,
-                       message="time limit reached while encoding")
+        genre = genre_of(self.puzzle)
+        rules = genre.rules()
+
+        def rows(solution: Any) -> list[str] | None:
+            return None if solution is None else rules.solution_rows(self.puzzle, solution)
+
+        return {
+            "genre": genre.name,
+            "verdict": self.verdict.value,
+            "solution": rows(self.solution),
+            "second_solution": rows(self.second_solution),
+            "differences": [list(cell) for cell in self.differences],
+            "stats": self.stats.to_dict(),
+            "message": self.message or None,
+        }

@@ -1,11 +1,47 @@
-"""Values every genre shares: a cell, a rule violation."""
+"""Values every genre shares: a cell, a rule violation, and what a puzzle and a solution offer.
+
+Every genre's puzzle model and solution satisfy :class:`Puzzle` and :class:`Solution`; the
+rest of a genre's operations (reading, writing, checking, drawing) are its
+:class:`~pencilsat.core.rules.GenreRules`, found through the registry by ``puzzle.genre``.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 Cell = tuple[int, int]
 """(row, column), 0-based, row 0 at the top."""
+
+
+@runtime_checkable
+class Puzzle(Protocol):
+    """A puzzle model: an immutable grid of one genre."""
+
+    @property
+    def genre(self) -> str:
+        """The registry name of the puzzle's genre (``masyu``, ``sudoku``, ...)."""
+        ...
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+    @property
+    def name(self) -> str:
+        """A display name (a file's stem), empty when unknown."""
+        ...
+
+
+@runtime_checkable
+class Solution(Protocol):
+    """An answer of one genre; two answers of the same puzzle can say where they differ."""
+
+    def differing_cells(self, other: Any) -> list[Cell]:
+        """Cells (row-major) where this answer and ``other`` differ."""
+        ...
 
 
 @dataclass(frozen=True)

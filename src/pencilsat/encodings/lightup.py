@@ -35,12 +35,11 @@ from time import perf_counter
 
 import numpy as np
 
-from pencilsat.backends.clauses import ClauseEncoding, solve_clauses
-from pencilsat.core.result import EncodingTimeOut, SolveResult
+from pencilsat.core.result import TimeLimitReached
 from pencilsat.core.values import Cell
 from pencilsat.encodings.csp import FALSE, BoolVar, Model, eq, le, linear_sum, not_, or_
+from pencilsat.encodings.encoding import ClauseEncoding, Encoding
 from pencilsat.puzzles.lightup import WHITE, LightUpPuzzle, LightUpSolution
-from pencilsat.strategies.uniqueness import Encoding, solve_encoding
 
 
 def runs(puzzle: LightUpPuzzle) -> tuple[list[list[Cell]], dict[Cell, tuple[int, int]]]:
@@ -75,13 +74,13 @@ grid took 18 s to encode with a 1 s limit before the builders looked at all."""
 
 def _look_at_clock(deadline: float | None, name: str) -> None:
     if deadline is not None and perf_counter() > deadline:
-        raise EncodingTimeOut(name)
+        raise TimeLimitReached("encoding")
 
 
 def build(puzzle: LightUpPuzzle, strategy: str = "csp", *,
           deadline: float | None = None) -> Encoding:
     """The Light Up CSP of ``puzzle`` with the cardinality rules written by ``strategy``;
-    ``EncodingTimeOut`` once ``deadline`` (a ``perf_counter`` time) has passed."""
+    ``TimeLimitReached`` once ``deadline`` (a ``perf_counter`` time) has passed."""
     if strategy not in ("csp", "card"):
         raise ValueError(f"unknown Light Up CSP strategy {strategy!r} (known: csp, card)")
     m = Model()
@@ -257,45 +256,3 @@ def _sequential_counters(run_of, lits, starts, length, long_cell, top, parts):  
     later = idx[pos > 0]
     parts.append(np.column_stack([-lits[later], -aux[later - 1]]))
     return top
-
-
-def run(
-    puzzle: LightUpPuzzle,
-    *,
-    backend: str = "cnf",
-    sat_solver: str | None = None,
-    time_limit: float | None = None,
-    strategy: str = "csp",
-) -> SolveResult:
-    """The ``csp`` strategy (``strategy="card"``: PySAT cardinality encodings)."""
-    deadline = None if time_limit is None else perf_counter() + time_limit
-    return solve_encoding(puzzle, lambda: build(puzzle, strategy, deadline=deadline),
-                          backend=backend, sat_solver=sat_solver, time_limit=time_limit)
-
-
-def run_card(
-    puzzle: LightUpPuzzle,
-    *,
-    backend: str = "cnf",
-    sat_solver: str | None = None,
-    time_limit: float | None = None,
-) -> SolveResult:
-    """The ``card`` strategy (PySAT cardinality encodings inside the CSP model)."""
-    return run(puzzle, backend=backend, sat_solver=sat_solver, time_limit=time_limit,
-               strategy="card")
-
-
-def run_direct(
-    puzzle: LightUpPuzzle,
-    *,
-    backend: str = "cnf",
-    sat_solver: str | None = None,
-    time_limit: float | None = None,
-) -> SolveResult:
-    """The ``direct`` strategy on the CNF backend; CP-SAT has no clause path, so it gets the
-    ``csp`` model (the answer and the uniqueness procedure are the same)."""
-    if backend != "cnf":
-        return run(puzzle, backend=backend, sat_solver=sat_solver, time_limit=time_limit)
-    deadline = None if time_limit is None else perf_counter() + time_limit
-    return solve_clauses(puzzle, lambda: build_clauses(puzzle, deadline=deadline),
-                         sat_solver=sat_solver, time_limit=time_limit)

@@ -39,7 +39,7 @@ from time import perf_counter
 import numpy as np
 
 from pencilsat.core.values import Cell
-from pencilsat.encodings.masyu_rules import GridEdges
+from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.puzzles.masyu import BLACK, WHITE, MasyuPuzzle
 
 EMPTY_SHAPE, UP_LEFT, UP_RIGHT, UP_DOWN, LEFT_RIGHT, LEFT_DOWN, RIGHT_DOWN = range(7)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Any
 
-from pencilsat.core.result import EncodingTimeOut, SolveResult
+from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.csp import (
     TRUE,
     IntVar,
@@ -40,8 +40,8 @@ from pencilsat.encodings.csp import (
     not_,
     or_,
 )
+from pencilsat.encodings.encoding import Encoding
 from pencilsat.puzzles.masyu import BLACK, WHITE, MasyuPuzzle, MasyuSolution
-from pencilsat.strategies.uniqueness import Encoding, solve_encoding
 
 
 def number_domain(cell: tuple[int, int], start: tuple[int, int] | None,
@@ -65,12 +65,12 @@ def number_domain(cell: tuple[int, int], start: tuple[int, int] | None,
 def build(puzzle: MasyuPuzzle, *, fix_start: bool = True, tight_numbers: bool = True,
           deadline: float | None = None) -> Encoding:
     """The CSP of the seed's masyu.pl for ``puzzle``. With a ``deadline`` (a
-    ``time.perf_counter`` value) it raises ``EncodingTimeOut`` once that has passed, looking
+    ``time.perf_counter`` value) it raises ``TimeLimitReached`` once that has passed, looking
     at the clock after each row: the CSP of a 40x58 takes about a second to build."""
 
     def check_clock() -> None:
         if deadline is not None and perf_counter() > deadline:
-            raise EncodingTimeOut("tamura")
+            raise TimeLimitReached("encoding")
 
     m = Model()
     H, W = puzzle.height, puzzle.width
@@ -156,37 +156,3 @@ def build(puzzle: MasyuPuzzle, *, fix_start: bool = True, tight_numbers: bool = 
         return MasyuSolution(frozenset(cells for cells, e in edge_list if value(e) != 0), W, H)
 
     return Encoding("tamura", m, answer, decode)
-
-
-def run(
-    puzzle: MasyuPuzzle,
-    *,
-    backend: str = "cnf",
-    sat_solver: str | None = None,
-    time_limit: float | None = None,
-) -> SolveResult:
-    deadline = None if time_limit is None else perf_counter() + time_limit
-    return solve_encoding(puzzle, lambda: build(puzzle, deadline=deadline), backend=backend,
-                          sat_solver=sat_solver, time_limit=time_limit)
-
-
-LOG_MIN_DOMAIN = 16
-"""``tamura-log`` log-encodes the order numbers (the only domains this wide)."""
-
-
-def run_log(
-    puzzle: MasyuPuzzle,
-    *,
-    backend: str = "cnf",
-    sat_solver: str | None = None,
-    time_limit: float | None = None,
-) -> SolveResult:
-    """The same model with the order numbers in the log encoding (CNF backend only)."""
-    if backend != "cnf":
-        raise ValueError("encoding tamura-log is for the cnf backend only (use --backend cnf)")
-    deadline = None if time_limit is None else perf_counter() + time_limit
-    result = solve_encoding(puzzle, lambda: build(puzzle, deadline=deadline), backend=backend,
-                            sat_solver=sat_solver, time_limit=time_limit,
-                            log_min_domain=LOG_MIN_DOMAIN)
-    result.stats.encoding = "tamura-log"
-    return result

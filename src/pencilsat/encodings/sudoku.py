@@ -30,11 +30,10 @@ from itertools import combinations
 
 import numpy as np
 
-from pencilsat.core.result import SolveResult
 from pencilsat.core.values import Cell
 from pencilsat.encodings.csp import BoolVar, Model, le, linear_sum, or_
+from pencilsat.encodings.encoding import Encoding
 from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
-from pencilsat.strategies.uniqueness import Encoding, solve_encoding
 
 CLAUSE_SETS = ("extended", "minimal")
 
@@ -140,44 +139,3 @@ def grid_clauses(n: int, extended: bool = True) -> tuple[list[int], ...]:
 
 def num_vars(clauses: tuple[list[int], ...]) -> int:
     return max(abs(lit) for cl in clauses for lit in cl)
-
-
-def run(
-    puzzle: SudokuPuzzle,
-    *,
-    backend: str = "cnf",
-    sat_solver: str | None = None,
-    time_limit: float | None = None,
-    clause_set: str = "extended",
-) -> SolveResult:
-    """The ``extended`` CSP strategy (``clause_set="minimal"`` for the other)."""
-    return solve_encoding(puzzle, lambda: build(puzzle, clause_set), backend=backend,
-                          sat_solver=sat_solver, time_limit=time_limit)
-
-
-def run_minimal(
-    puzzle: SudokuPuzzle,
-    *,
-    backend: str = "cnf",
-    sat_solver: str | None = None,
-    time_limit: float | None = None,
-) -> SolveResult:
-    return run(puzzle, backend=backend, sat_solver=sat_solver, time_limit=time_limit,
-               clause_set="minimal")
-
-
-def run_direct(
-    puzzle: SudokuPuzzle,
-    *,
-    backend: str = "cnf",
-    sat_solver: str | None = None,
-    time_limit: float | None = None,
-) -> SolveResult:
-    """``direct``: the extended set as plain clauses in a solver kept per grid size, clues as
-    assumptions (:func:`pencilsat.strategies.sudoku_batch.solve_puzzle`). CP-SAT has no clause
-    path, so it gets the ``extended`` CSP model instead."""
-    if backend != "cnf":
-        return run(puzzle, backend=backend, sat_solver=sat_solver, time_limit=time_limit)
-    from pencilsat.strategies.sudoku_batch import solve_puzzle
-
-    return solve_puzzle(puzzle, sat_solver=sat_solver, time_limit=time_limit)

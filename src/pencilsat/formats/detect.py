@@ -3,7 +3,7 @@
 ``read_input`` takes what the user typed (a file, a URL, a game ID, ``-``) and
 ``read_puzzle`` looks at text and picks the reader, in this order:
 
-1. a header line ``masyu W H`` / ``lightup W H`` / ``sudoku N N`` -> the corpus text formats;
+1. a header line ``<genre> W H`` (the registry's headers) -> that genre's corpus text format;
 2. a line ``; size W H`` -> the Tamura seed's Sugar Masyu format;
 3. a single line: a puzz.link URL or query, a Tatham game ID, or a one-line Sudoku
    (16, 81, 256 or 625 characters);
@@ -18,19 +18,20 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.registry import GENRES, by_header, rules_of
 from pencilsat.formats import puzzlink, tatham
-from pencilsat.puzzles import lightup, masyu, sudoku
+from pencilsat.puzzles import masyu, sudoku
 from pencilsat.puzzles.textgrid import content_lines
 
-Puzzle = masyu.MasyuPuzzle | lightup.LightUpPuzzle | sudoku.SudokuPuzzle
+Puzzle = Any
 CONVERT_TARGETS = ("url", "tatham", "text")
 ONE_LINE_SUDOKU = (16, 81, 256, 625)
-_WHAT = "a puzzle file (masyu/lightup/sudoku text), a puzz.link URL, a Tatham game ID or '-'"
-_SOLUTION_TAGS = ("masyu-solution", "lightup-solution")
-_HEADERLESS = ("a grid without a header is read as a Sudoku; Masyu and Light Up grids need a "
-               "first line 'masyu W H' or 'lightup W H'")
+_WHAT = "a puzzle file (text with a '<genre> W H' header), a puzz.link URL, a Tatham game ID or '-'"
+_HEADERLESS = ("a grid without a header is read as a Sudoku; other genres' grids need a first "
+               "line '<genre> W H', such as 'masyu 10 10'")
 
 
 def read_puzzle(text: str, source: str = "<input>") -> Puzzle:
@@ -94,16 +95,7 @@ def convert(puzzle: Puzzle, to: str) -> str:
     if to == "tatham":
         return tatham.to_game_id(puzzle, with_genre=None) + "\n"
     if to == "text":
-        if isinstance(puzzle, masyu.MasyuPuzzle):
-            return masyu.format_puzzle(puzzle)
-        if isinstance(puzzle, lightup.LightUpPuzzle):
-            return lightup.format_puzzle(puzzle)
-        if isinstance(puzzle, sudoku.SudokuPuzzle):
-            if puzzle.size <= 9:
-                return sudoku.format_line(puzzle.clues) + "\n"
-            rows = [sudoku.format_line(row) for row in puzzle.clues]
-            return f"sudoku {puzzle.size} {puzzle.size}\n" + "\n".join(rows) + "\n"
-        raise TypeError(f"no text format for {type(puzzle).__name__}")
+        return str(rules_of(puzzle).format_puzzle(puzzle))
     raise InputError(f"unknown output format {to!r}",
                      hint="choose one of: " + ", ".join(CONVERT_TARGETS))
 
@@ -184,18 +176,17 @@ def _read(text: str, source: str) -> Puzzle:
     if tag == "sudoku" and not all(_small_whole(p) for p in first.split()[1:]):
         raise InputError(f"expected 'sudoku N N' with N in 4, 9, 16, 25, got {first!r}",
                          line=lines[0][0], column=1, hint="write the size in ASCII digits")
-    if tag in ("masyu", "lightup", "sudoku"):
-        reader = {"masyu": masyu.parse_puzzle, "lightup": lightup.parse_puzzle,
-                  "sudoku": sudoku.parse_puzzle}[tag]
-        return reader(text, name=_name(source))
-    if tag in _SOLUTION_TAGS:
+    found = by_header(tag)
+    if found is not None and not found[1]:
+        return found[0].rules().parse_puzzle(text, _name(source))
+    if found is not None:
         raise InputError(f"this is a solution file ({tag}), not a puzzle", line=lines[0][0],
                          hint="give the puzzle file; solutions are checked with 'pencilsat verify'")
     words = first.split()
     if len(words) == 3 and words[0].isascii() and words[0].isalpha() and words[0].islower():
+        headers = ", ".join(f"'{g.headers[0]} W H'" for g in GENRES.values())
         raise InputError(f"unknown puzzle format starting with {words[0]!r}", line=lines[0][0],
-                         column=1, hint="the header must be 'masyu W H', 'lightup W H' or "
-                         "'sudoku N N'")
+                         column=1, hint=f"the header must be one of {headers}")
     if any(line.lstrip(";").split()[:1] == ["size"] for _, line in lines):
         return masyu.parse_sugar(text, name=_name(source))
     if len(lines) == 1:

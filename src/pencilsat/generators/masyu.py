@@ -27,29 +27,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
-from pencilsat.backends.bulk_load import clause_adder, load_clauses
-from pencilsat.backends.pysat_calls import solve
+from pencilsat.backends.bulk_load import load_clauses
 from pencilsat.core.errors import InputError
 from pencilsat.core.result import Verdict
 from pencilsat.core.values import Cell
-from pencilsat.encodings.loops.components import (
-    crossing_edges,
-    enclosed_area,
-    forbid_loop,
-    grown_area,
-    label_loops,
-    used_edges,
-)
+from pencilsat.encodings.loops.degree import degree_clauses, no_square_loops
+from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.loops.sides import side_clauses
-from pencilsat.encodings.masyu_rules import (
-    GridEdges,
-    degree_clauses,
-    no_square_loops,
-    pearl_rule,
-)
+from pencilsat.encodings.masyu_rules import pearl_rule
 from pencilsat.puzzles.masyu import (
     BLACK,
     EMPTY,
@@ -60,14 +49,16 @@ from pencilsat.puzzles.masyu import (
     edge,
 )
 from pencilsat.strategies import masyu_lazy
+from pencilsat.strategies.loop_search import LoopCuts, LoopSearch, Marks
+from pencilsat.strategies.uniqueness import prove
 
 _RING = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
 _SIDES = [(-1, 0), (0, 1), (1, 0), (0, -1)]
 MAX_LOOP_TRIES = 50
 SAT_SOLVER = "cadical195"
-SAT_SOLVER_OPTIONS: dict[str, int] = {}
-"""Fixed (CaDiCaL's own settings, not the lazy strategy's tuned ones), so that a seed gives the
-same puzzle whatever the lazy strategy's defaults: which second loop a solver returns steers
+PINNING_SETTINGS = masyu_lazy.LazySettings(cadical_options={})
+"""CaDiCaL's own settings, not the lazy strategy's tuned ones, so that a seed gives the same
+puzzle whatever the lazy strategy's defaults: which second loop a solver returns steers
 ``pinned_loop``."""
 MAX_CELLS = 10_000
 """Bigger grids are refused (see ``too_big``). ``benchmarks/masyu_generate.py``, seeds 1-3:
@@ -76,7 +67,7 @@ through the CLI. The limit was 3,600 cells while the trials on big grids
 stalled: an 80x80 (seed 1) had not finished after 15 minutes and held 3.6 GB; traced, its
 late trials took 260-7,600 SAT calls each, two big loops redrawn side by side (the stalemate
 the lazy strategy's grown region cuts end), and every model's largest loop got an exact cut
-of some 5,000 literals. See ``_Trials``. Before re-routing (``reroute``) the limit was 1,600
+of some 5,000 literals. See ``PearlTrials``. Before re-routing (``reroute``) the limit was 1,600
 cells: random loops that big mostly have a stretch that two routings pass with the same
 pearls, and 50x50 gave a puzzle for 1 seed of 3, 60x60 for none of 2 (75-90 s each)."""
 STEP_CELLS = 50
@@ -143,7 +134,7 @@ def pinned_loop(loop: MasyuSolution, rng: random.Random | None = None,
         full = pearls_for_loop(loop)
         if not full.pearl_cells():
             return None
-        result = masyu_lazy.run(full, sat_solver=SAT_SOLVER, cadical_options=SAT_SOLVER_OPTIONS)
+        result = masyu_lazy.run(full, sat_solver=SAT_SOLVER, settings=PINNING_SETTINGS)
         if result.verdict == Verdict.UNIQUE:
             return loop
         if result.verdict != Verdict.MULTIPLE:
@@ -201,7 +192,7 @@ def _faces_inside(loop: MasyuSolution) -> np.ndarray:
 
 def _confirm_unique(puzzle: MasyuPuzzle, loop: MasyuSolution) -> None:
     """Re-check the result from scratch with the ``lazy`` strategy (a guard against bugs)."""
-    result = masyu_lazy.run(puzzle, sat_solver=SAT_SOLVER, cadical_options=SAT_SOLVER_OPTIONS)
+    result = masyu_lazy.run(puzzle, sat_solver=SAT_SOLVER, settings=PINNING_SETTINGS)
     if result.verdict != Verdict.UNIQUE or result.solution != loop:
         raise RuntimeError(f"generator bug: the puzzle is {result.verdict}, not unique")
 
@@ -314,20 +305,11 @@ def remove_pearls_while_unique(puzzle: MasyuPuzzle, answer: MasyuSolution,
     full puzzle is not unique already."""
     from pysat.solvers import Solver
 
-    grid = GridEdges(puzzle)
+    grid = GridEdges(puzzle.width, puzzle.height)
     cells = puzzle.pearl_cells()
-    first_selector = len(grid) + 1
     with Solver(name=SAT_SOLVER) as solver:
-        load_clauses(solver, degree_clauses(grid))
-        load_clauses(solver, no_square_loops(grid))
-        for i, cell in enumerate(cells):
-            load_clauses(solver, [[-(first_selector + i), *clause] for clause in
-                                  pearl_rule(grid, cell, int(puzzle.pearls[cell]))])
-        if _large(grid):
-            load_clauses(solver, side_clauses(grid, first_selector + len(cells)))
-        solver.add_clause(forbid_loop([grid.var[e] for e in answer.edges]))
-        trials = _Trials(solver, grid, cells, first_selector)
-        if trials.another_answer():
+        trials = PearlTrials(solver, grid, puzzle, answer)
+        if not trials.still_unique():
             return None
         order = sorted(range(len(cells)),
                        key=lambda i: rng.random() + BLACK_LAST * (puzzle.pearls[cells[i]] == BLACK))
@@ -335,13 +317,13 @@ def remove_pearls_while_unique(puzzle: MasyuPuzzle, answer: MasyuSolution,
         for done, i in enumerate(order):
             if progress is not None:
                 progress("removing pearls", done, len(order))
-            if trials.kept.sum() == 1:
+            if trials.marks.total == 1:
                 break
-            trials.kept[i] = False
-            if trials.another_answer():
-                trials.kept[i] = True
+            trials.drop(i)
+            if not trials.still_unique():
                 trials.keep_for_good(i)
-        kept = [cell for cell, keep in zip(cells, trials.kept.tolist(), strict=True) if keep]
+        kept = [cell for cell, keep in zip(cells, trials.marks.kept.tolist(), strict=True)
+                if keep]
     pearls = np.full(puzzle.pearls.shape, EMPTY, dtype=np.uint8)
     for cell in kept:
         pearls[cell] = puzzle.pearls[cell]
@@ -350,120 +332,69 @@ def remove_pearls_while_unique(puzzle: MasyuPuzzle, answer: MasyuSolution,
 
 def _large(grid: GridEdges) -> bool:
     """Trials on grids from the lazy strategy's ``LARGE_GRID`` cells add its colouring and
-    region cuts; smaller grids keep exact cuts, so the examples' seeds give the same puzzles."""
+    region cuts; smaller grids keep exact cuts."""
     return grid.width * grid.height >= masyu_lazy.LARGE_GRID
 
 
-class _Trials:
-    """The uniqueness trials of ``remove_pearls_while_unique`` on one incremental solver:
-    pearl ``i`` (of ``cells``) counts while selector ``first_selector + i`` is assumed, and
-    ``kept[i]`` says whether it is. The loops of each model are labelled and counted with
-    numpy (``subloops.label_loops``), as in the ``lazy`` strategy: at 40x40 a puzzle's
-    removal made 1,300 SAT calls, and the Python sets of pearl cells built per trial and per
-    loop took about an eighth of its time. Which pearls stay does not depend on the cuts or
-    the solver (each trial asks whether another answer exists), so seeds give the same
-    puzzles as before.
+class PearlTrials:
+    """The uniqueness trials of ``remove_pearls_while_unique`` on one incremental solver.
 
-    Three things keep big grids going (80x80 seed 1: over 15 minutes and 3.6 GB before, 81 s
-    and 190 MB after; same puzzles for every seed compared, 36x20 to 60x60):
+    Pearl ``i`` (of ``puzzle.pearl_cells()``) counts while its selector literal is assumed:
+    its clauses carry the selector, and so does every cut that relies on it (the shared
+    :class:`~pencilsat.strategies.loop_search.LoopSearch` with guarded marks). A trial is the
+    one uniqueness procedure started from the known answer. Which pearls stay does not depend
+    on the cuts or the solver (each trial asks whether another answer exists), so seeds give
+    the same puzzles whatever the cuts. On big grids the grown region cuts, no exact cut for a
+    model's largest loop, and guards that outlive the removals keep the trials short (80x80
+    seed 1: over 15 minutes and 3.6 GB before them, 81 s and 190 MB after; figures in
+    ``docs/experiments/masyu-generator.md``)."""
 
-    - grown region cuts, as in the lazy strategy (``masyu_lazy.GROWN_MIN_CELLS``), for loops
-      that get a region cut: they end the trials in which two big loops are redrawn side by
-      side (80x80 seed 1: single trials of 2,000-7,600 calls before; 5,939 calls in all
-      after, for 3,411 trials);
-    - no exact cut for a model's largest loop when the model has others (their cuts already
-      forbid it): that clause is about as long as the answer and is rarely met again; 60x60
-      seed 1 peaked at 240 MB with it, 106 MB without;
-    - guards that outlive the removals (``rank_guards``, ``keep_for_good``): before, most cuts
-      were guarded by the first kept pearl in grid order, and when it was removed they all
-      lapsed and the trials met those loops again. 60x60 removal with all three: seed 1 13.5
-      s, seed 2 10.2 s; without the guards 15.1 and 10.7 s, with the largest loop's exact
-      cut 15.7 and 13.3 s, without grown cuts 16.7 and 11.4 s (one process each, in turn)."""
-
-    def __init__(self, solver, grid: GridEdges, cells: list[Cell], first_selector: int) -> None:
-        self.solver = solver
-        self._add_clause = clause_adder(solver)
+    def __init__(self, solver: Any, grid: GridEdges, puzzle: MasyuPuzzle,
+                 answer: MasyuSolution) -> None:
+        cells = puzzle.pearl_cells()
+        first_selector = len(grid) + 1
+        load_clauses(solver, degree_clauses(grid))
+        load_clauses(solver, no_square_loops(grid))
+        for i, cell in enumerate(cells):
+            load_clauses(solver, [[-(first_selector + i), *clause] for clause in
+                                  pearl_rule(grid, cell, int(puzzle.pearls[cell]))])
+        large = _large(grid)
+        if large:
+            load_clauses(solver, side_clauses(grid, first_selector + len(cells)))
         self.grid = grid
-        self.ids = np.array([grid.cell_id(cell) for cell in cells], dtype=np.int64)
-        self.selectors = np.arange(first_selector, first_selector + len(cells), dtype=np.int64)
-        self.selector_of = np.zeros(grid.width * grid.height, dtype=np.int64)
-        self.selector_of[self.ids] = self.selectors
-        self.kept = np.ones(len(cells), dtype=bool)
-        self.priority = np.zeros(len(cells), dtype=np.int64)
-        """Which kept pearl guards a cut (see ``rank_guards``): the highest that qualifies."""
-        self.index_of = np.zeros(grid.width * grid.height, dtype=np.int64)
-        self.index_of[self.ids] = np.arange(len(cells))
-        self.regions = _large(grid)
-        self.witness: np.ndarray | None = None
+        self.marks = Marks([grid.cell_id(cell) for cell in cells], grid.width * grid.height,
+                           guards=range(first_selector, first_selector + len(cells)))
+        cuts = LoopCuts(cut="region" if large else "loop",
+                        region_min=masyu_lazy.REGION_MIN_CELLS,
+                        grown_min=masyu_lazy.GROWN_MIN_CELLS,
+                        grown_steps=masyu_lazy.GROWN_STEPS, grow_after=0, cut_largest=False)
+        self.search = LoopSearch(solver, grid, None, cuts, self.marks)
+        self.answer = [grid.var[e] for e in answer.edges]
+        self.witness: list[int] | None = None
         """The other answer the last trial that found one drew (edge variables)."""
+
+    def still_unique(self) -> bool:
+        """Whether the known answer is still the only one with the kept pearls (when not,
+        the other answer is left in ``witness``)."""
+        proof = prove(self.search, known=self.answer)
+        self.witness = proof.second
+        return proof.verdict == Verdict.UNIQUE
+
+    def drop(self, i: int) -> None:
+        kept = self.marks.kept.copy()
+        kept[i] = False
+        self.marks.set_kept(kept)
 
     def rank_guards(self, order: list[int]) -> None:
         """Rank the pearls as guards by the removal ``order``: a cut guarded by a pearl that
         is removed later dies with it, and its loop must be found and cut again, so the pearl
         tried last guards best."""
-        self.priority[order] = np.arange(len(order))
+        self.marks.rank[order] = np.arange(len(order))
 
     def keep_for_good(self, i: int) -> None:
         """Pearl ``i`` failed its trial and stays: cuts it guards live to the end, so it now
         ranks above every pearl still to be tried."""
-        self.priority[i] += len(self.priority)
-
-    def another_answer(self) -> bool:
-        """Whether a loop other than the blocked answer visits every kept pearl (its edge
-        variables are left in ``witness``). Every other loop of a model is cut; each cut
-        carries the selector of a kept pearl the loop misses, so it holds only while that pearl
-        is kept."""
-        grid, cell_count = self.grid, self.grid.width * self.grid.height
-        kept_ids = self.ids[self.kept]
-        marked = np.zeros(cell_count, dtype=bool)
-        marked[kept_ids] = True
-        assumptions = self.selectors[self.kept].tolist()
-        while solve(self.solver, assumptions):
-            labels = label_loops(grid, used_edges(grid, self.solver.get_model()))
-            counts = labels.marked_counts(marked)
-            if (counts == len(kept_ids)).any():
-                self.witness = labels[int(np.argmax(counts == len(kept_ids)))][0]
-                return True
-            sizes = np.diff(labels.cell_bounds)
-            loop_of = np.full(cell_count, -1, dtype=np.int64)
-            loop_of[labels.cells] = np.repeat(np.arange(len(labels)), sizes)
-            on = loop_of[kept_ids]
-            # kept pearls from the best guard down, with the loop each lies on
-            best = np.argsort(-self.priority[self.kept], kind="stable")
-            ranked_ids, ranked_on = kept_ids[best], on[best]
-            largest = int(np.argmax(sizes))
-            free = loop_of < 0
-            for i in range(len(labels)):
-                edge_vars, cells = labels[i]
-                if i != largest or len(labels) == 1:
-                    missed = int(ranked_ids[np.argmax(ranked_on != i)])
-                    self._add_clause([*forbid_loop(edge_vars), -int(self.selector_of[missed])])
-                if (self.regions and counts[i] and
-                        masyu_lazy.REGION_MIN_CELLS <= sizes[i] < sizes[largest]):
-                    pearl_in = int(ranked_ids[np.argmax(ranked_on == i)])
-                    grow = sizes[i] >= masyu_lazy.GROWN_MIN_CELLS
-                    self._region_cut(edge_vars, cells, kept_ids, pearl_in,
-                                     free if grow else None)
-        return False
-
-    def _region_cut(self, edge_vars: np.ndarray, cells: np.ndarray, kept_ids: np.ndarray,
-                    pearl_in: int, free: np.ndarray | None = None) -> None:
-        """The lazy strategy's region cut (some edge crosses the border of the area the loop
-        encloses), valid while one kept pearl inside the area (``pearl_in``, on the loop) and
-        one outside both stay: the clause carries those two pearls' selectors. Without it,
-        trials on big grids redrew a loop for thousands of SAT calls: a 50x50 (seed 1) took
-        over 10 minutes with exact cuts alone and over 5 with the colouring added (one trial:
-        38 s, 12,600 calls); 18 s with both."""
-        area = enclosed_area(self.grid, edge_vars, cells)
-        inside = np.zeros(self.grid.width * self.grid.height, dtype=bool)
-        inside[area] = True
-        outside = kept_ids[~inside[kept_ids]]
-        if not len(outside):
-            return
-        pearl_out = outside[np.argmax(self.priority[self.index_of[outside]])]
-        guard = [-int(self.selector_of[pearl_in]), -int(self.selector_of[pearl_out])]
-        self._add_clause([*crossing_edges(self.grid, area), *guard])
-        if free is not None:
-            grown = grown_area(self.grid, area, free, masyu_lazy.GROWN_STEPS)
-            if len(grown) > len(area):
-                self._add_clause([*crossing_edges(self.grid, grown), *guard])
+        kept = self.marks.kept.copy()
+        kept[i] = True
+        self.marks.set_kept(kept)
+        self.marks.rank[i] += len(self.marks.rank)

@@ -8,21 +8,15 @@ they never import a solver and never see the solution.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
-from pencilsat.core.errors import NotGradable
+from pencilsat.core import registry
+from pencilsat.core.errors import InputError, NotGradable
 from pencilsat.core.result import SolveResult, Verdict
 from pencilsat.grading.clock import TIMED_OUT_REASON, GradingTimeOut
 from pencilsat.strategies.front import solve
-
-GRADERS = {
-    "masyu": "pencilsat.grading.masyu:grade_masyu",
-    "sudoku": "pencilsat.grading.sudoku:grade_sudoku",
-    "lightup": "pencilsat.grading.lightup:grade_lightup",
-}
 
 
 @dataclass
@@ -68,8 +62,14 @@ class GradeResult:
 
 
 def grader_for(genre: str) -> Any:
-    module, attr = GRADERS[genre].split(":")
-    return getattr(importlib.import_module(module), attr)
+    """The genre's grading function, from the registry; an InputError for a genre without
+    one."""
+    entry = registry.genre(genre)
+    if entry.grader is None:
+        raise InputError(f"{entry.title} has no grader yet", source="grade",
+                         hint="grading covers " + ", ".join(
+                             g.name for g in registry.GENRES.values() if g.grader))
+    return registry.load(entry.grader)
 
 
 def grade(puzzle: Any, *, time_limit: float | None = None) -> GradeResult:

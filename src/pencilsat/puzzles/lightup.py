@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.rules import GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import read_grid
 
@@ -221,3 +222,12 @@ def check(puzzle: LightUpPuzzle, solution: LightUpSolution) -> list[Violation]:
             out.append(Violation("wrong-count", cell,
                                  f"the wall says {clue}, it has {n} bulbs beside it"))
     return out
+
+
+RULES = GenreRules(
+    puzzle_type=LightUpPuzzle, solution_type=LightUpSolution,
+    parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
+    parse_solution=lambda text, puzzle: parse_solution(text),
+    solution_rows=solution_rows, format_solution=format_solution,
+    check=check, draw_text=draw_text,
+)

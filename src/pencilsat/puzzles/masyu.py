@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.rules import GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import check_rows, content_lines, parse_size, read_grid
 
@@ -366,3 +367,13 @@ def _components(solution: MasyuSolution) -> list[set[Cell]]:
         comps.append(comp)
     comps.sort(key=len, reverse=True)
     return comps
+
+
+RULES = GenreRules(
+    puzzle_type=MasyuPuzzle, solution_type=MasyuSolution,
+    parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
+    parse_solution=lambda text, puzzle: parse_solution(text),
+    solution_rows=lambda puzzle, solution: solution_rows(solution),
+    format_solution=lambda puzzle, solution: format_solution(solution),
+    check=check, draw_text=draw_ascii,
+)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.rules import GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import content_lines
 
@@ -290,3 +291,33 @@ def check(puzzle: SudokuPuzzle, solution: SudokuSolution) -> list[Violation]:
                 out.append(Violation(f"repeat-in-{kind}", cell, f"{v} also stands at {seen[v]}"))
             seen.setdefault(v, cell)
     return out
+
+
+def format_puzzle(puzzle: SudokuPuzzle) -> str:
+    """One line up to 9x9; bigger grids as a ``sudoku N N`` header and rows."""
+    if puzzle.size <= 9:
+        return format_line(puzzle.clues) + "\n"
+    rows = [format_line(row) for row in puzzle.clues]
+    return f"sudoku {puzzle.size} {puzzle.size}\n" + "\n".join(rows) + "\n"
+
+
+def parse_solution(text: str, puzzle: SudokuPuzzle | None = None) -> SudokuSolution:
+    """A filled grid in any form a puzzle is written in (one line, rows, a ``sudoku N N``
+    header), or under a ``sudoku-solution N N`` header."""
+    lines = content_lines(text)
+    if lines and lines[0][1].split()[:1] == ["sudoku-solution"]:
+        text = "\n".join(line for _, line in lines[1:]) + "\n"
+    return SudokuSolution(parse_puzzle(text).clues)
+
+
+def format_solution(puzzle: SudokuPuzzle, solution: SudokuSolution) -> str:
+    return format_puzzle(SudokuPuzzle(solution.grid))
+
+
+RULES = GenreRules(
+    puzzle_type=SudokuPuzzle, solution_type=SudokuSolution,
+    parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
+    parse_solution=parse_solution,
+    solution_rows=lambda puzzle, solution: solution_rows(solution),
+    format_solution=format_solution, check=check, draw_text=draw_text, why_none=clue_clash,
+)

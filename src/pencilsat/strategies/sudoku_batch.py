@@ -34,19 +34,19 @@ solvers we measured (minisat22, glucose3/4.2, cadical153/195, maplechrono, minic
 from __future__ import annotations
 
 import atexit
-import json
-import sys
 import threading
 import time
 from collections.abc import Iterable, Iterator
 from operator import neg
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 
 from pencilsat.backends.bulk_load import load_clauses
 from pencilsat.backends.pysat_calls import solve_until
+from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.sudoku import grid_clauses, num_vars
+from pencilsat.strategies.uniqueness import prove
 
 DEFAULT_SAT_SOLVER = "cadical153"
 RENEW_EVERY = 1000
@@ -114,12 +114,10 @@ class GridSolver:
             out.append(lit)
         return out
 
-    def _solve(self, assumptions: list[int], deadline: float | None) -> bool | None:
-        return solve_until(self.solver, deadline, assumptions)
-
     def solve(self, line: str, time_limit: float | None = None,
               propagate: bool = True) -> dict[str, Any]:
-        """Verdict, solution(s) and how it was decided, for one puzzle line of this size.
+        """Verdict, solution(s) and how it was decided, for one puzzle line of this size,
+        through the one uniqueness procedure (:func:`pencilsat.strategies.uniqueness.prove`).
 
         ``propagate=False`` skips step 1 (the caller already knows singles do not finish it).
         """
@@ -130,35 +128,16 @@ class GridSolver:
         if self.used >= self.renew:
             self._new_solver()
         self.used += 1
-        solver = self.solver
-        if propagate:
-            ok, lits = solver.propagate(assumptions=assm)
-            if not ok:
-                return self._record("none", None, None, "propagation", start)
-            true = list(filter((0).__lt__, lits))
-            if len(true) == self.n * self.n:  # every cell forced by the clues
-                true.sort()
-                return self._record("unique", true, None, "propagation", start)
         deadline = None if time_limit is None else start + time_limit
-        first = self._solve(assm, deadline)
-        if first is None:
-            return self._record("unknown", None, None, "search", start)
-        if not first:
-            return self._record("none", None, None, "search", start)
-        true = list(filter((0).__lt__, solver.get_model()[: self.n3]))
-        self.top += 1
-        act = self.top
-        solver.add_clause([-act, *map(neg, true)])
-        assm.append(act)
-        proof_start = time.perf_counter()
-        second = self._solve(assm, deadline)
-        proof_s = time.perf_counter() - proof_start
-        other = None
-        if second:
-            other = list(filter((0).__lt__, solver.get_model()[: self.n3]))
-        solver.add_clause([-act])
-        verdict = "unknown" if second is None else ("multiple" if second else "unique")
-        return self._record(verdict, true, other, "search", start, proof_s)
+        search = _LineSearch(self, assm, deadline, propagate)
+        try:
+            proof = prove(search)
+        finally:
+            search.retire()
+        verdict = proof.verdict.value
+        how = "propagation" if search.decided_by_propagation else "search"
+        proof_s = None if search.decided_by_propagation else proof.uniqueness_s
+        return self._record(verdict, proof.first, proof.second, how, start, proof_s)
 
     def _record(self, verdict: str, true: list[int] | None, other: list[int] | None,
                 how: str, start: float, proof_s: float | None = None) -> dict[str, Any]:
@@ -174,18 +153,60 @@ class GridSolver:
         return rec
 
 
+class _LineSearch:
+    """One puzzle line as an answer search on its grid's cached solver: the clues are
+    assumptions; when propagating them assigns every cell (the extended clauses do the
+    singles), that answer is forced and so unique without a search. The blocking clause
+    carries a fresh activation literal, retired with the unit ``-a`` afterwards, so the
+    solver stays sound for the next puzzle."""
+
+    def __init__(self, grid: GridSolver, assumptions: list[int], deadline: float | None,
+                 propagate: bool) -> None:
+        self.grid = grid
+        self.assumptions = assumptions
+        self.deadline = deadline
+        self.propagate = propagate
+        self.decided_by_propagation = False
+        self.activation: int | None = None
+
+    def next_answer(self) -> list[int] | None:
+        solver, grid = self.grid.solver, self.grid
+        if self.decided_by_propagation:
+            return None  # every cell was forced by the clues: no other answer
+        if self.propagate and self.activation is None:
+            ok, lits = solver.propagate(assumptions=self.assumptions)
+            if not ok:
+                self.decided_by_propagation = True
+                return None
+            true = list(filter((0).__lt__, lits))
+            if len(true) == grid.n * grid.n:
+                self.decided_by_propagation = True
+                return sorted(true)
+        found = solve_until(solver, self.deadline, self.assumptions)
+        if found is None:
+            raise TimeLimitReached()
+        if not found:
+            return None
+        return list(filter((0).__lt__, solver.get_model()[: grid.n3]))
+
+    def forbid(self, answer: list[int]) -> None:
+        if self.decided_by_propagation:
+            return
+        self.grid.top += 1
+        self.activation = self.grid.top
+        self.grid.solver.add_clause([-self.activation, *map(neg, answer)])
+        self.assumptions.append(self.activation)
+
+    def retire(self) -> None:
+        if self.activation is not None and self.grid.solver is not None:
+            self.grid.solver.add_clause([-self.activation])
+
+
 def pysat_name(sat_solver: str | None) -> str:
-    """A user-facing name (cadical, glucose, minisat) or any PySAT solver name."""
-    from pysat.solvers import SolverNames
+    """PySAT's name for a short name (cadical, glucose, minisat) or a PySAT name."""
+    from pencilsat.core.sat_names import pysat_name as resolve
 
-    from pencilsat.solvers.registry import SAT_SOLVERS
-
-    name = sat_solver or DEFAULT_SAT_SOLVER
-    name = SAT_SOLVERS.get(name, name)
-    if not hasattr(SolverNames, name):
-        raise ValueError(f"unknown SAT solver {sat_solver!r} (choose from "
-                         f"{', '.join(SAT_SOLVERS)} or a PySAT name such as cadical153)")
-    return name
+    return resolve(sat_solver, DEFAULT_SAT_SOLVER)
 
 
 _CACHE = threading.local()
@@ -380,57 +401,3 @@ def _branch(cand: np.ndarray, where: list[int],
         rec["stats"] = {"decided_by": "branching", "seconds": share}
         out[where[k]] = rec
     return out
-
-
-def read_batch_lines(path_or_stdin: str) -> list[str]:
-    """The lines of a batch file, or of standard input for ``-``; InputError if unreadable."""
-    from pencilsat.core.errors import InputError
-
-    if path_or_stdin == "-":
-        return sys.stdin.read().removeprefix("\ufeff").splitlines()
-    try:
-        with open(path_or_stdin, encoding="utf-8-sig") as fh:  # a BOM (Windows Notepad) dropped
-            return fh.read().splitlines()
-    except FileNotFoundError:
-        raise InputError(f"no such file: {path_or_stdin}",
-                         hint="give a file of one-line Sudokus, or - for stdin") from None
-    except (IsADirectoryError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read {path_or_stdin}: {err}") from None
-
-
-def write_records(records: Iterable[dict[str, Any]], total: int, out: IO[str],
-                  progress: bool, label: str) -> None:
-    """One compact JSON line per record; a rich progress bar on stderr when ``progress``."""
-    write = out.write
-    dumps = json.JSONEncoder(separators=(",", ":")).encode
-    if not progress:
-        for rec in records:
-            write(dumps(rec) + "\n")
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[rate]:,.0f}/s"))
-    with Progress(*columns, console=Console(stderr=True), transient=False) as bar:
-        task = bar.add_task(label, total=total, rate=0.0)
-        start = time.perf_counter()
-        step = max(1, min(2000, total // 100))
-        for i, rec in enumerate(records, start=1):
-            write(dumps(rec) + "\n")
-            if i % step == 0 or i == total:
-                bar.update(task, completed=i, rate=i / max(time.perf_counter() - start, 1e-9))
-
-
-def run_batch(source: str | list[str], out_stream: IO[str] | None = None, progress: bool = True,
-              *, sat_solver: str | None = None, time_limit: float | None = None) -> int:
-    """``pencilsat solve --batch FILE``: JSON lines on ``out_stream``, progress on stderr.
-
-    ``source`` is a file path, ``-``, or the lines already read. Exit status: 0 when every
-    line was read (whatever the verdicts; they are in the records), 4 when the file cannot be
-    read.
-    """
-    lines = read_batch_lines(source) if isinstance(source, str) else source
-    records = solve_batch(lines, sat_solver=sat_solver, time_limit=time_limit)
-    write_records(records, len(lines), out_stream or sys.stdout, progress, "sudoku batch")
-    return 0

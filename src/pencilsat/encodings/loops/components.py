@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pencilsat.encodings.masyu_rules import Clause, GridEdges
+from pencilsat.encodings.clause_arrays import Clause
+from pencilsat.encodings.loops.edges import GridEdges
 
 NUMPY_MIN_EDGES = 3000
 """From this many edge variables on (about 40x40), ``loops`` labels the loops with numpy

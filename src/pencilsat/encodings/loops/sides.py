@@ -29,7 +29,8 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from pencilsat.encodings.masyu_rules import Clause, GridEdges, ordered_clauses
+from pencilsat.encodings.clause_arrays import Clause, ordered_clauses
+from pencilsat.encodings.loops.edges import GridEdges
 
 
 def side_variable_count(grid: GridEdges) -> int:

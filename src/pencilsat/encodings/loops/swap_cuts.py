@@ -29,7 +29,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pencilsat.encodings.masyu_rules import Clause, GridEdges
+from pencilsat.encodings.clause_arrays import Clause
+from pencilsat.encodings.loops.edges import GridEdges
 
 MAX_PIECE_CELLS = 400
 """Only swaps whose smaller piece has at most this many cells get a cut: a cut lists about

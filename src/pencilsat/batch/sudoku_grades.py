@@ -11,12 +11,13 @@ from collections.abc import Iterator
 from time import perf_counter
 from typing import IO, Any
 
+from pencilsat.batch.sudoku_lines import read_batch_lines, write_records
 from pencilsat.core.errors import InputError
 from pencilsat.formats.detect import names_a_puzzle
 from pencilsat.grading.clock import TIMED_OUT_REASON, GradingTimeOut
 from pencilsat.grading.sudoku import grade_sudoku
 from pencilsat.puzzles.sudoku import parse_line
-from pencilsat.strategies.sudoku_batch import read_batch_lines, solve_batch, write_records
+from pencilsat.strategies.sudoku_batch import solve_batch
 
 
 def grade_batch(lines: list[str], *, time_limit: float | None = None) -> Iterator[dict[str, Any]]:

@@ -32,7 +32,8 @@ from functools import cache
 
 import numpy as np
 
-from pencilsat.encodings.masyu_rules import Clause, GridEdges, drop_satisfied
+from pencilsat.encodings.clause_arrays import Clause, drop_satisfied
+from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.puzzles.masyu import BLACK, WHITE, MasyuPuzzle
 
 SMALL_LOOP_CELLS = (6, 8)

@@ -1,0 +1,98 @@
+"""The library's front door: typed functions that take a puzzle in any form a user has it.
+
+A ``PuzzleSource`` is a puzzle model, a path (``str`` or ``Path``), ``-`` for standard
+input, a puzz.link URL, a Tatham game ID or a one-line Sudoku. Every bad option raises
+:class:`~pencilsat.core.errors.InputError` naming the option and the allowed values.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Union
+
+from pencilsat.core.errors import InputError
+from pencilsat.core.values import Puzzle, Violation
+
+if TYPE_CHECKING:
+    from pencilsat.core.result import SolveResult
+    from pencilsat.grading.front import GradeResult
+
+PuzzleSource = Union[Puzzle, str, "os.PathLike[str]"]
+"""A puzzle model, a path, ``-``, a puzz.link URL, a Tatham game ID or a one-line Sudoku."""
+
+
+def read_puzzle(source: PuzzleSource) -> Puzzle:
+    """The puzzle ``source`` names (see :data:`PuzzleSource`); the format is detected."""
+    from pencilsat.core.registry import GENRES
+
+    if isinstance(getattr(source, "genre", None), str) and source.genre in GENRES:  # type: ignore[union-attr]
+        return source  # type: ignore[return-value]
+    if isinstance(source, os.PathLike):
+        source = os.fspath(source)
+    if not isinstance(source, str):
+        raise InputError(f"cannot read a puzzle from {type(source).__name__}",
+                         source="puzzle",
+                         hint="give a puzzle model, a path, a URL, a game ID or a Sudoku line")
+    from pencilsat.formats.detect import read_input
+
+    return read_input(source)  # type: ignore[no-any-return]
+
+
+def parse_puzzle(text: str) -> Puzzle:
+    """Read puzzle text in any supported format (the format is detected)."""
+    from pencilsat.formats.detect import read_puzzle as read_text
+
+    return read_text(text)  # type: ignore[no-any-return]
+
+
+def solve(
+    puzzle: PuzzleSource,
+    *,
+    encoding: str | None = None,
+    backend: str | None = None,
+    sat_solver: str | None = None,
+    time_limit: float | None = None,
+) -> SolveResult:
+    """Solve ``puzzle`` and prove its solution unique, or find a second one.
+
+    ``encoding``: a strategy of the genre (``None``: the fastest); ``backend``: ``cnf`` or
+    ``cpsat``; ``sat_solver``: ``cadical``, ``glucose``, ``minisat`` or a PySAT name;
+    ``time_limit``: seconds for the whole run (``unknown`` when reached). The result's
+    ``verdict`` is unique, multiple, none or unknown; every solution in it has passed the
+    genre's independent rule checker.
+    """
+    from pencilsat.strategies.front import solve as solve_puzzle
+
+    return solve_puzzle(read_puzzle(puzzle), encoding=encoding, backend=backend,
+                        sat_solver=sat_solver, time_limit=time_limit)
+
+
+def grade(puzzle: PuzzleSource, *, time_limit: float | None = None) -> GradeResult:
+    """Prove ``puzzle`` unique, then grade it with its genre's human-technique grader;
+    ``time_limit`` bounds both together."""
+    from pencilsat.grading.front import grade as grade_puzzle
+    from pencilsat.strategies.front import check_time_limit
+
+    return grade_puzzle(read_puzzle(puzzle), time_limit=check_time_limit(time_limit))
+
+
+def check(puzzle: PuzzleSource, solution: Any) -> list[Violation]:
+    """Every rule ``solution`` breaks in ``puzzle`` (empty: valid), by the genre's
+    independent rule checker. ``solution`` is a solution object, its text in the corpus
+    solution format, or the list of rows ``solve`` writes in JSON."""
+    from pencilsat.core.registry import genre_of
+
+    model = read_puzzle(puzzle)
+    entry = genre_of(model)
+    rules = entry.rules()
+    if isinstance(solution, str):
+        solution = rules.parse_solution(solution, model)
+    elif isinstance(solution, Sequence) and all(isinstance(row, str) for row in solution):
+        text = f"{entry.headers[1]} {model.width} {model.height}\n" + "\n".join(solution)
+        solution = rules.parse_solution(text + "\n", model)
+    elif not isinstance(solution, rules.solution_type):
+        raise InputError(f"not a {entry.title} solution: {type(solution).__name__}",
+                         source="solution",
+                         hint="give a solution object, its text, or the rows solve writes")
+    return rules.check(model, solution)

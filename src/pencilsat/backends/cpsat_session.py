@@ -1,0 +1,64 @@
+"""One CP-SAT model solved again and again: the searches' view of OR-Tools.
+
+CP-SAT keeps no learnt state between solves, so an incremental search (a second answer, a
+lazy cut) adds constraints to the same ``CpModel`` and solves it again. One worker and a
+fixed seed make a solve, and so its statistics, the same on every run.
+"""
+
+from __future__ import annotations
+
+from time import perf_counter
+from typing import Any
+
+from pencilsat.backends.cpsat import raise_if_interrupted
+
+NUM_WORKERS = 1
+"""One CP-SAT worker: the figures are reproducible, and the machines we target have 2 cores."""
+
+
+class CpSatSession:
+    """``solve(deadline) -> True / False / None (time-out)``, ``value(literal)``, and the
+    effort summed over every solve."""
+
+    def __init__(self, model: Any) -> None:
+        from ortools.sat.python import cp_model
+
+        self._cp = cp_model
+        self.model = model
+        self.solver = cp_model.CpSolver()
+        self.solver.parameters.num_workers = NUM_WORKERS
+        self.effort = {"conflicts": 0, "decisions": 0, "propagations": 0}
+
+    def solve(self, deadline: float | None) -> bool | None:
+        remaining = None
+        if deadline is not None:
+            remaining = deadline - perf_counter()
+            if remaining <= 0:
+                return None
+            self.solver.parameters.max_time_in_seconds = remaining
+        status = self.solver.Solve(self.model)
+        response = self.solver.ResponseProto()
+        self.effort["conflicts"] += int(response.num_conflicts)
+        self.effort["decisions"] += int(response.num_branches)
+        self.effort["propagations"] += int(response.num_binary_propagations
+                                           + response.num_integer_propagations)
+        if status in (self._cp.OPTIMAL, self._cp.FEASIBLE):
+            return True
+        if status == self._cp.INFEASIBLE:
+            return False
+        if status == self._cp.UNKNOWN:
+            raise_if_interrupted(self.solver, remaining)
+            return None
+        raise RuntimeError(f"CP-SAT rejected the model: {self.solver.StatusName(status)}")
+
+    def value(self, literal: Any) -> bool:
+        return bool(self.solver.BooleanValue(literal))
+
+    def add_clause(self, literals: list[Any]) -> None:
+        self.model.AddBoolOr(literals)
+
+    def constraints(self) -> int:
+        return len(self.model.Proto().constraints)
+
+    def variables(self) -> int:
+        return len(self.model.Proto().variables)

@@ -1,0 +1,212 @@
+"""The genre registry: one table, one entry per genre, naming every part of the genre.
+
+An entry names its parts by module path (``"package.module"`` or ``"package.module:attr"``)
+and loads them on first use, so reading the table imports no model, solver or grader. A new
+genre is its modules (model, codecs, drawing, encoding, strategies, grader) plus one entry
+here; detection, the CLI, the solving and grading fronts, SVG and the batch paths ask this
+table and never test a puzzle's type.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from pencilsat.core.errors import InputError
+from pencilsat.core.rules import GenreRules
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A way to solve and prove a genre's puzzles: an encoding plus its search.
+
+    ``run`` is ``"module:function"`` with the signature
+    ``run(puzzle, *, backend, sat_solver, time_limit) -> SolveResult``; ``backends`` lists
+    where it runs, its own default first.
+    """
+
+    name: str
+    run: str
+    backends: tuple[str, ...]
+    summary: str
+
+
+@dataclass(frozen=True)
+class Genre:
+    """One genre: its model, formats, drawings, strategies and grader."""
+
+    name: str
+    title: str
+    model: str
+    """Module whose ``RULES`` is the genre's :class:`GenreRules`."""
+    headers: tuple[str, ...]
+    """First words of its text formats: the puzzle's, then the solution's."""
+    strategies: tuple[Strategy, ...]
+    default_strategy: str
+    svg: str
+    """Module with ``draw_panel(puzzle, solution, differences) -> list[str]``."""
+    default_on: Mapping[str, str] = field(default_factory=dict)
+    """Per backend, the strategy used when only the backend is chosen and the default does
+    not run on it."""
+    puzzlink: tuple[str, ...] = ()
+    """pzprjs type names read; the first is the one written."""
+    puzzlink_codec: str | None = None
+    """Module with ``decode(body, width, height, column, flags)`` and ``encode(puzzle)``."""
+    tatham: tuple[str, ...] = ()
+    """Tatham game names (and prefixes) read; the first is the one written."""
+    tatham_codec: str | None = None
+    """Module with ``decode(desc, a, b, extras, column)``, ``encode(puzzle)`` (the ID) and
+    ``plausible(desc)``."""
+    grader: str | None = None
+    """``"module:function"``: ``grade(puzzle, *, deadline) -> Grade``."""
+
+    def rules(self) -> GenreRules:
+        return _rules(self.model)
+
+    def strategy(self, name: str) -> Strategy:
+        for strategy in self.strategies:
+            if strategy.name == name:
+                return strategy
+        known = ", ".join(s.name for s in self.strategies)
+        raise InputError(f"unknown encoding {name!r} for {self.title}", source="encoding",
+                         hint=f"choose one of: {known}")
+
+    def pick(self, encoding: str | None, backend: str | None) -> tuple[Strategy, str]:
+        """The strategy and backend a solve runs with, or an :class:`InputError` naming the
+        option: ``encoding`` ``None`` is the default (for ``backend`` when chosen), and
+        ``backend`` ``None`` the strategy's own."""
+        if encoding is None:
+            name = self.default_on.get(backend or "", self.default_strategy)
+        else:
+            name = encoding
+        strategy = self.strategy(name)
+        if backend is None:
+            return strategy, strategy.backends[0]
+        if backend not in strategy.backends:
+            others = [s.name for s in self.strategies if backend in s.backends]
+            raise InputError(
+                f"encoding {strategy.name!r} runs on backend "
+                f"{' or '.join(strategy.backends)}, not {backend!r}", source="backend",
+                hint=(f"on {backend} use --encoding {' or '.join(others)}, or leave "
+                      "--encoding out") if others else f"{self.title} has no {backend} strategy")
+        return strategy, backend
+
+
+def load(ref: str) -> Any:
+    """The object ``"module:attr"`` names, or the module ``"module"``."""
+    module, _, attr = ref.partition(":")
+    loaded = importlib.import_module(module)
+    return getattr(loaded, attr) if attr else loaded
+
+
+@cache
+def _rules(module: str) -> GenreRules:
+    rules = load(module).RULES
+    assert isinstance(rules, GenreRules)
+    return rules
+
+
+_MASYU = Genre(
+    name="masyu", title="Masyu",
+    model="pencilsat.puzzles.masyu", headers=("masyu", "masyu-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.masyu_lazy:run", ("cnf",),
+                 "local rules in CNF, one loop by lazy sub-loop cuts (the fastest)"),
+        Strategy("circuit", "pencilsat.strategies.masyu_circuit:run", ("cpsat",),
+                 "CP-SAT AddCircuit as the single-loop constraint"),
+        Strategy("tamura", "pencilsat.strategies.masyu_tamura:run", ("cnf", "cpsat"),
+                 "Tamura's Sugar model, the reference (order numbers)"),
+        Strategy("tamura-log", "pencilsat.strategies.masyu_tamura:run_log", ("cnf",),
+                 "Tamura's model with log-encoded order numbers"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "circuit"},
+    svg="pencilsat.formats.svg.masyu",
+    puzzlink=("mashu", "masyu", "pearl"), puzzlink_codec="pencilsat.formats.puzzlink.masyu",
+    tatham=("pearl", "masyu", "mashu"), tatham_codec="pencilsat.formats.tatham.masyu",
+    grader="pencilsat.grading.masyu:grade_masyu",
+)
+_LIGHTUP = Genre(
+    name="lightup", title="Light Up",
+    model="pencilsat.puzzles.lightup", headers=("lightup", "lightup-solution"),
+    strategies=(
+        Strategy("direct", "pencilsat.strategies.lightup:run_direct", ("cnf",),
+                 "clauses written directly with numpy (the fastest)"),
+        Strategy("csp", "pencilsat.strategies.lightup:run_csp", ("cnf", "cpsat"),
+                 "the CSP layer, order-encoded to CNF or native on CP-SAT"),
+        Strategy("card", "pencilsat.strategies.lightup:run_card", ("cnf", "cpsat"),
+                 "the CSP layer with PySAT cardinality encodings"),
+    ),
+    default_strategy="direct", default_on={"cpsat": "csp"},
+    svg="pencilsat.formats.svg.lightup",
+    puzzlink=("akari", "lightup", "bijutsukan"),
+    puzzlink_codec="pencilsat.formats.puzzlink.lightup",
+    tatham=("lightup", "akari"), tatham_codec="pencilsat.formats.tatham.lightup",
+    grader="pencilsat.grading.lightup:grade_lightup",
+)
+_SUDOKU = Genre(
+    name="sudoku", title="Sudoku",
+    model="pencilsat.puzzles.sudoku", headers=("sudoku", "sudoku-solution"),
+    strategies=(
+        Strategy("direct", "pencilsat.strategies.sudoku:run_direct", ("cnf",),
+                 "Lynce and Ouaknine's extended clauses, clues as assumptions (the fastest)"),
+        Strategy("extended", "pencilsat.strategies.sudoku:run_extended", ("cnf", "cpsat"),
+                 "the extended clause set in the CSP layer"),
+        Strategy("minimal", "pencilsat.strategies.sudoku:run_minimal", ("cnf", "cpsat"),
+                 "the minimal clause set in the CSP layer"),
+    ),
+    default_strategy="direct", default_on={"cpsat": "extended"},
+    svg="pencilsat.formats.svg.sudoku",
+    puzzlink=("sudoku",), puzzlink_codec="pencilsat.formats.puzzlink.sudoku",
+    tatham=("solo", "sudoku"), tatham_codec="pencilsat.formats.tatham.sudoku",
+    grader="pencilsat.grading.sudoku:grade_sudoku",
+)
+
+GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU)}
+"""Every genre pencilsat knows, by registry name."""
+
+
+def genre(name: str) -> Genre:
+    """The entry named ``name``, or an :class:`InputError` listing the genres."""
+    entry = GENRES.get(name)
+    if entry is None:
+        raise InputError(f"unknown genre {name!r}", source="genre",
+                         hint="choose one of: " + ", ".join(GENRES))
+    return entry
+
+
+def genre_of(puzzle: Any) -> Genre:
+    """The entry of ``puzzle``'s genre (its ``genre`` attribute)."""
+    name = getattr(puzzle, "genre", None)
+    if not isinstance(name, str) or name not in GENRES:
+        raise InputError(f"not a puzzle: {type(puzzle).__name__}", source="puzzle",
+                         hint="give a puzzle model, a file path, a URL or a game ID")
+    return GENRES[name]
+
+
+def rules_of(puzzle: Any) -> GenreRules:
+    """The rules (formats, checker, drawing) of ``puzzle``'s genre."""
+    return genre_of(puzzle).rules()
+
+
+def by_header(word: str) -> tuple[Genre, bool] | None:
+    """The genre whose text format starts with ``word``, and whether it is the solution
+    format; ``None`` when no genre's does."""
+    for entry in GENRES.values():
+        if word in entry.headers:
+            return entry, entry.headers.index(word) > 0
+    return None
+
+
+def by_puzzlink_type(pid: str) -> Genre | None:
+    """The genre pzprjs calls ``pid`` (any case)."""
+    pid = pid.lower()
+    return next((g for g in GENRES.values() if pid in g.puzzlink), None)
+
+
+def by_tatham_game(name: str) -> Genre | None:
+    """The genre of a Tatham game name or prefix (any case)."""
+    name = name.lower()
+    return next((g for g in GENRES.values() if name in g.tatham), None)

@@ -1,0 +1,38 @@
+"""What an encoding hands to a strategy: the constraints, the answer atoms, a decoder.
+
+An encoding only builds; a strategy (:mod:`pencilsat.strategies`) compiles, solves and
+proves. The *answer* atoms are what two solutions must differ in to count as different (for
+Masyu: "edge used", never its direction), so forbidding "all answer atoms as in this model"
+leaves exactly the other answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pencilsat.encodings.csp import Constraint, IntVar, Model
+
+
+@dataclass
+class Encoding:
+    """A puzzle in the CSP layer: the model, its answer atoms and how to read a solution
+    (``decode`` receives the value of each variable)."""
+
+    name: str
+    model: Model
+    answer: list[Constraint]
+    decode: Callable[[Callable[[IntVar], int]], Any]
+
+
+@dataclass
+class ClauseEncoding:
+    """A puzzle written straight as clauses over variables ``1..num_vars``, its answer
+    literals and a decoder (``decode`` receives the set of true literals of a model)."""
+
+    name: str
+    num_vars: int
+    clauses: list[list[int]]
+    answer: Sequence[int]
+    decode: Callable[[set[int]], Any]

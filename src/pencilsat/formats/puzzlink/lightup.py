@@ -1,0 +1,19 @@
+"""puzz.link ``akari`` (Light Up): walls as pzprjs' ``decode4Cell`` (``.`` a plain wall)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pencilsat.formats.puzzlink.body import BLACK_CELL, decode_4cell, encode_4cell
+from pencilsat.puzzles.lightup import WALL, WHITE, LightUpPuzzle
+
+
+def decode(body: str, width: int, height: int, column: int, flags: str) -> LightUpPuzzle:
+    flat = decode_4cell(body, width * height, column, "Light Up")
+    cells = [WHITE if v is None else WALL if v == BLACK_CELL else v for v in flat]
+    return LightUpPuzzle(np.array(cells, dtype=np.int8).reshape(height, width))
+
+
+def encode(puzzle: LightUpPuzzle) -> str:
+    flat = [int(v) for v in puzzle.cells.ravel()]
+    return encode_4cell([None if v == WHITE else BLACK_CELL if v == WALL else v for v in flat])

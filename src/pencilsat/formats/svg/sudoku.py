@@ -1,0 +1,32 @@
+"""Sudoku in SVG: thin cell lines, thick box lines, clues bold, filled digits blue."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pencilsat.core.values import Cell
+from pencilsat.formats.svg.parts import CELL, FILLED_COLOUR, frame, grid_lines, highlights, text
+from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
+
+
+def draw_panel(puzzle: SudokuPuzzle, solution: SudokuSolution | None,
+               diffs: Iterable[Cell]) -> list[str]:
+    """Thin cell lines, thick box lines; clues bold black, filled digits blue."""
+    n, box = puzzle.size, puzzle.box
+    out = highlights(diffs) + grid_lines(n, n, "#9ca3af")
+    out.append('<g class="boxes" stroke="#111827" stroke-width="2.5">')
+    for k in range(box, n, box):
+        out.append(f'<line x1="{k * CELL}" y1="0" x2="{k * CELL}" y2="{n * CELL}"/>')
+        out.append(f'<line x1="0" y1="{k * CELL}" x2="{n * CELL}" y2="{k * CELL}"/>')
+    out.append("</g>")
+    size = CELL * (0.6 if n <= 9 else 0.45)
+    for r in range(n):
+        for c in range(n):
+            clue = int(puzzle.clues[r, c])
+            if clue:
+                out.append(text((r, c), str(clue), size, "#111827", "clue", bold=True))
+            elif solution is not None and int(solution.grid[r, c]):
+                out.append(text((r, c), str(int(solution.grid[r, c])), size, FILLED_COLOUR,
+                                 "filled"))
+    out.append(frame(n, n))
+    return out

@@ -1,0 +1,158 @@
+"""Simon Tatham's game IDs (``params:desc``) for Pearl, Light Up and Solo: import and export.
+
+Descriptions are row-major (sgt-puzzles ``pearl.c``, ``lightup.c``, ``solo.c``, ...); each
+genre's codec is ``formats/tatham/<genre>.py``, found through the registry.
+
+Export writes exactly what the generators write (longer runs repeat ``z``), so an exported ID
+pastes into Tatham's "Game > Specific" unchanged.
+
+The genre choice (the same ``WxH:`` opens all three games):
+
+1. an explicit ``genre`` argument, a ``pearl:`` / ``lightup:`` / ``solo:`` prefix (also
+   ``masyu:``, ``akari:``, ``sudoku:``), or a Tatham web-page URL ``.../pearl.html#ID`` fixes it;
+2. otherwise every genre whose alphabet and cell count the description fits is a candidate
+   (``W`` only in Pearl, ``0``-``4`` clues in Light Up, ``_`` and digits 5-9 in Solo, and a
+   Solo ``3x3`` grid has 81 cells where a Pearl ``3x3`` has 9);
+3. exactly one candidate is taken; none raises the error of the likeliest genre; several
+   (e.g. a Light Up with only unnumbered walls reads as a Pearl with only black pearls) raise an
+   InputError asking for the prefix.
+
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pencilsat.core.errors import InputError
+from pencilsat.core.registry import GENRES, Genre, by_tatham_game, genre_of, load
+from pencilsat.formats.runs import whole_number
+from pencilsat.formats.tatham.cells import HOW, SOURCE, id_error
+
+Puzzle = Any
+_PARAMS = re.compile(r"(\d{1,6})(?:x(\d{1,6}))?([a-z0-9.]*)", re.ASCII)
+
+
+class AmbiguousGameId(InputError):
+    """A bare game ID that more than one game reads (see ``to_game_id``)."""
+
+
+def looks_like_game_id(text: str) -> bool:
+    """True when ``text`` is plausibly a Tatham game ID (for input detection)."""
+    text = text.strip()
+    if "#" in text and ".html" in text:
+        return True
+    head, sep, _ = text.partition(":")
+    if not sep:
+        return False
+    if _game(head) is not None:
+        return True
+    return _PARAMS.fullmatch(head) is not None
+
+
+def _game(name: str) -> Genre | None:
+    entry = by_tatham_game(name)
+    return entry if entry is not None and entry.tatham_codec is not None else None
+
+
+def parse_game_id(text: str, genre: str | None = None) -> Puzzle:
+    """Read a Tatham game ID into a puzzle model; ``genre`` (a Tatham game name such as
+    pearl, lightup, solo, or pencilsat's genre name) skips the detection described in the
+    module docstring."""
+    stripped = text.strip()
+    column = len(text) - len(text.lstrip()) + 1
+    if not stripped:
+        raise id_error("the game ID is empty", hint=HOW)
+    wanted = _genre_name(genre, column) if genre is not None else None
+    if "#" in stripped:
+        page, _, stripped = stripped.partition("#")
+        column += len(page) + 1
+        name = re.search(r"(\w+)\.html$", page)
+        if name and _game(name.group(1)) is not None:
+            wanted = wanted or _game(name.group(1))
+    head, sep, rest = stripped.partition(":")
+    prefixed = _game(head) if sep else None
+    if prefixed is not None:
+        if wanted and wanted != prefixed:
+            raise id_error(f"the prefix says {head!r} but the genre asked for is "
+                           f"{wanted.name}", column=column,
+                           hint="drop the prefix or the genre option")
+        wanted = prefixed
+        column += len(head) + 1
+        stripped = rest
+        head, sep, rest = stripped.partition(":")
+    if not sep:
+        raise id_error("no ':' between the parameters and the description", column=column,
+                       hint=HOW)
+    params = _PARAMS.fullmatch(head)
+    if params is None:
+        raise id_error(f"bad parameters {head!r}: expected WIDTHxHEIGHT", column=column, hint=HOW)
+    extras = params.group(3)
+    if extras.startswith("x"):  # "3x": the height is missing, not a square shorthand
+        raise id_error(f"bad parameters {head!r}: expected WIDTHxHEIGHT", column=column,
+                       hint=HOW)
+    a = whole_number(params.group(1))
+    b = whole_number(params.group(2)) if params.group(2) else a
+    desc_column = column + len(head) + 1
+    candidates = [wanted] if wanted else _plausible_genres(rest)
+    results: dict[str, Puzzle] = {}
+    errors: dict[str, InputError] = {}
+    for entry in candidates:
+        try:
+            results[entry.tatham[0]] = _codec(entry).decode(rest, a, b, extras, desc_column)
+        except InputError as exc:
+            errors[entry.tatham[0]] = exc
+    if len(results) == 1:
+        return next(iter(results.values()))
+    if len(results) > 1:
+        names = " and ".join(results)
+        spelled = " or ".join(f"{game}:{stripped}" for game in results)
+        raise AmbiguousGameId(f"this game ID is valid for both {names}", source=SOURCE,
+                              column=column, hint=f"prefix it with the game's name: {spelled}")
+    raise errors[candidates[0].tatham[0]]
+
+
+def to_game_id(puzzle: Puzzle, *, with_genre: bool | None = False) -> str:
+    """Tatham's game ID of ``puzzle``; ``with_genre`` prefixes the game's name (``pearl:``,
+    ``lightup:``, ``solo:``; pencilsat reads the prefix, Tatham's own "Game > Specific" box
+    wants it left off). ``with_genre=None``: only when the bare ID would also read as another
+    game (a Masyu without white pearls and a Light Up can share one, e.g. ``3x3:i``), so that
+    what is written reads back as the same puzzle."""
+    entry = genre_of(puzzle)
+    if entry.tatham_codec is None:
+        raise InputError(f"{entry.title} has no Tatham game", hint="convert --to text or url")
+    game_id = _codec(entry).encode(puzzle)
+    if with_genre is None:
+        with_genre = _reads_as_several(game_id)
+    return f"{entry.tatham[0]}:{game_id}" if with_genre else game_id
+
+
+def _codec(entry: Genre) -> Any:
+    assert entry.tatham_codec is not None
+    return load(entry.tatham_codec)
+
+
+def _reads_as_several(game_id: str) -> bool:
+    try:
+        parse_game_id(game_id)
+    except AmbiguousGameId:
+        return True
+    except InputError:
+        pass
+    return False
+
+
+def _genre_name(genre: str, column: int) -> Genre:
+    entry = _game(genre)
+    if entry is None:
+        entry = GENRES.get(genre.lower())
+    if entry is None or entry.tatham_codec is None:
+        games = ", ".join(g.tatham[0] for g in GENRES.values() if g.tatham_codec)
+        raise id_error(f"unknown game {genre!r}", column=column, hint=f"use one of: {games}")
+    return entry
+
+
+def _plausible_genres(desc: str) -> list[Genre]:
+    """Genres with a Tatham game, likeliest first (for the error of a bad ID)."""
+    entries = [g for g in GENRES.values() if g.tatham_codec is not None]
+    return sorted(entries, key=lambda g: -_codec(g).plausible(desc))

@@ -1,0 +1,27 @@
+"""Tatham's Pearl (Masyu): ``WxH:`` then ``a``-``z`` runs of empty cells, ``B`` / ``W`` pearls."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pencilsat.formats.runs import encode_runs
+from pencilsat.formats.tatham.cells import grid_size, read_cells
+from pencilsat.puzzles.masyu import BLACK, EMPTY, WHITE, MasyuPuzzle
+
+
+def plausible(desc: str) -> int:
+    """How strongly ``desc`` looks like Pearl: a ``W`` is found in no other game."""
+    return 3 if "W" in desc else 0
+
+
+def decode(desc: str, w: int | None, h: int | None, extras: str, column: int) -> MasyuPuzzle:
+    width, height = grid_size(w, h, column)
+    cells = read_cells(desc, column, width * height, "BW", "Pearl")
+    value = {None: EMPTY, "W": WHITE, "B": BLACK}
+    return MasyuPuzzle(np.array([value[t] for t in cells]).reshape(height, width))
+
+
+def encode(puzzle: MasyuPuzzle) -> str:
+    letter = {EMPTY: None, WHITE: "W", BLACK: "B"}
+    tokens = [letter[int(v)] for v in puzzle.pearls.ravel()]
+    return f"{puzzle.width}x{puzzle.height}:" + encode_runs(tokens, first="a", longest=26)

@@ -1,1 +1,0 @@
-"""Backends (PySAT CNF, OR-Tools CP-SAT) and the solve / uniqueness front."""

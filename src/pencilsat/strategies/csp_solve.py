@@ -1,0 +1,132 @@
+"""Solve and prove an encoding built in the CSP layer or written as clauses.
+
+``solve_encoding`` compiles an :class:`~pencilsat.encodings.encoding.Encoding` for the CNF
+backend (order encoding, PySAT) or CP-SAT; ``solve_clauses`` loads a
+:class:`~pencilsat.encodings.encoding.ClauseEncoding` into PySAT directly (the CSP layer's
+Python costs tens of microseconds per constraint, which dominates a 100x100 Light Up).
+Both hand the solver to the one uniqueness procedure; the time limit covers encoding,
+compiling and both searches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from time import perf_counter
+from typing import Any
+
+from pencilsat.core.clock import deadline_of, remaining
+from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
+from pencilsat.core.sat_names import pysat_name
+from pencilsat.encodings.csp import Not, Or, evaluate
+from pencilsat.encodings.encoding import ClauseEncoding, Encoding
+from pencilsat.strategies.uniqueness import solve_and_prove, stopped
+
+DEFAULT_SAT_SOLVER = "cadical195"
+
+
+class BackendSearch:
+    """An answer search on a ready backend (``solve(seconds) -> True/False/None``): an
+    answer is (the truth of each answer atom, the decoded solution)."""
+
+    def __init__(self, solver: Any, answer: list[Any], truth: Callable[[Any], bool],
+                 decode: Callable[[], Any], forbid: Callable[[list[Any], list[bool]], None],
+                 deadline: float | None) -> None:
+        self.solver = solver
+        self.answer = answer
+        self.truth = truth
+        self.decode = decode
+        self._forbid = forbid
+        self.deadline = deadline
+
+    def next_answer(self) -> tuple[list[bool], Any] | None:
+        found = self.solver.solve(remaining(self.deadline))
+        if found is None:
+            raise TimeLimitReached()
+        if not found:
+            return None
+        return [self.truth(atom) for atom in self.answer], self.decode()
+
+    def forbid(self, answer: tuple[list[bool], Any]) -> None:
+        self._forbid(self.answer, answer[0])
+
+
+def solve_encoding(
+    puzzle: Any,
+    build: Callable[[], Encoding],
+    *,
+    backend: str = "cnf",
+    sat_solver: str | None = None,
+    time_limit: float | None = None,
+    log_min_domain: int | None = None,
+) -> SolveResult:
+    """Encode, compile, solve, forbid the answer, solve again (``log_min_domain``: CNF only,
+    log-encode integers with at least that many values)."""
+    from pencilsat.backends.select import make_backend
+
+    start = perf_counter()
+    deadline = deadline_of(time_limit)
+    stats = SolveStats(backend=backend)
+    try:
+        encoding = build()
+        stats.encoding = encoding.name
+        if deadline is not None and perf_counter() > deadline:
+            raise TimeLimitReached("encoding")
+        solver = make_backend(encoding.model, backend,
+                              pysat_name(sat_solver, DEFAULT_SAT_SOLVER) if backend == "cnf"
+                              else None, log_min_domain, deadline)
+    except TimeLimitReached:
+        stats.encode_s = perf_counter() - start
+        return stopped(puzzle, stats)
+    stats.sat_solver = getattr(solver, "sat_solver", None)
+    stats.variables, stats.clauses = solver.num_variables, solver.num_clauses
+    stats.encode_s = perf_counter() - start
+
+    def forbid(atoms: list[Any], truth: list[bool]) -> None:
+        solver.add(Or(tuple(Not(a) if v else a for a, v in zip(atoms, truth, strict=True))))
+
+    search = BackendSearch(solver, encoding.answer, lambda a: bool(evaluate(a, solver.value)),
+                           lambda: encoding.decode(solver.value), forbid, deadline)
+    try:
+        result = solve_and_prove(puzzle, search, lambda answer: answer[1], stats)
+        stats.add_effort(solver.stats())
+    finally:
+        solver.close()
+    return result
+
+
+def solve_clauses(
+    puzzle: Any,
+    build: Callable[[], ClauseEncoding],
+    *,
+    sat_solver: str | None = None,
+    time_limit: float | None = None,
+) -> SolveResult:
+    """Encode, load, solve, forbid the answer, solve again on PySAT."""
+    from pencilsat.backends.clauses import ClauseBackend
+
+    start = perf_counter()
+    deadline = deadline_of(time_limit)
+    stats = SolveStats(backend="cnf")
+    try:
+        enc = build()
+        stats.encoding = enc.name
+        solver = ClauseBackend(enc.clauses, enc.num_vars,
+                               pysat_name(sat_solver, DEFAULT_SAT_SOLVER), deadline)
+    except TimeLimitReached:
+        stats.encode_s = perf_counter() - start
+        return stopped(puzzle, stats)
+    stats.sat_solver = solver.sat_solver
+    stats.variables, stats.clauses = enc.num_vars, len(enc.clauses)
+    stats.encode_s = perf_counter() - start
+
+    def forbid(literals: list[int], truth: list[bool]) -> None:
+        solver.add_clause([-lit if on else lit for lit, on in zip(literals, truth, strict=True)])
+
+    search = BackendSearch(solver, list(enc.answer), lambda lit: lit in solver.model_set,
+                           lambda: enc.decode(solver.model_set), forbid, deadline)
+    try:
+        result = solve_and_prove(puzzle, search, lambda answer: answer[1], stats)
+        stats.add_effort(solver.stats())
+    finally:
+        solver.close()
+    return result
