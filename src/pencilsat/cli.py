@@ -348,7 +348,7 @@ def _solve_several(args: argparse.Namespace) -> int:
     return many.exit_code(outcomes)
 
 
-def _solve_items(args: argparse.Namespace, items: list[tuple[str, str, int | None]],
+def _solve_items(args: argparse.Namespace, items: Sequence[tuple[str, str, int | None]],
                  batch_file: str | None = None) -> Iterator[Outcome]:
     """Solve ``(label, puzzle argument, line in batch_file or None)`` one by one; errors in a
     URL or game ID name its batch line, or the argument itself."""

@@ -132,6 +132,7 @@ class CnfCompiler:
         if isinstance(c, BoolVar):
             return [[self.bool_lit(c)]]
         if isinstance(c, Not):
+            assert isinstance(c.arg, BoolVar), "negation normal form negates variables only"
             return [[-self.bool_lit(c.arg)]]
         if isinstance(c, Const):
             return [] if c.value else [[]]

@@ -34,7 +34,7 @@ def raise_if_interrupted(solver: Any, time_limit: float | None) -> None:
     limit would be reported as a time-out. Without ``catch_sigint_signal`` a long search could
     not be stopped at all. No other limit is set here, so an UNKNOWN well inside the time
     limit, or with none, can only be the user's Ctrl-C."""
-    if time_limit is None or solver.WallTime() < 0.9 * time_limit - 0.05:
+    if time_limit is None or solver.wall_time < 0.9 * time_limit - 0.05:
         raise KeyboardInterrupt
 
 
@@ -52,12 +52,12 @@ class CpSatBackend:
         self.vars: dict[int, Any] = {}
         for var in model.variables:
             if isinstance(var, BoolVar):
-                self.vars[var.index] = self.cp.NewBoolVar(var.name)
+                self.vars[var.index] = self.cp.new_bool_var(var.name)
             else:
-                dom = cp_model.Domain.FromValues(list(var.domain))
-                self.vars[var.index] = self.cp.NewIntVarFromDomain(dom, var.name)
+                dom = cp_model.Domain.from_values(list(var.domain))
+                self.vars[var.index] = self.cp.new_int_var_from_domain(dom, var.name)
         for d in model.abs_defs:
-            self.cp.AddAbsEquality(self.vars[d.result.index], self.vars[d.arg.index])
+            self.cp.add_abs_equality(self.vars[d.result.index], self.vars[d.arg.index])
         for c in model.constraints:
             self.add(c)
         self._values: dict[int, int] = {}
@@ -65,12 +65,12 @@ class CpSatBackend:
 
     @property
     def num_variables(self) -> int:
-        return len(self.cp.Proto().variables)
+        return len(self.cp.proto.variables)
 
     @property
     def num_clauses(self) -> int:
         """Number of CP-SAT constraints (reported in the ``clauses`` field)."""
-        return len(self.cp.Proto().constraints)
+        return len(self.cp.proto.constraints)
 
     def add(self, constraint: Constraint) -> None:
         self._enforce(nnf(constraint), [])
@@ -79,22 +79,22 @@ class CpSatBackend:
         if isinstance(c, BoolVar):
             return self.vars[c.index]
         if isinstance(c, Not) and isinstance(c.arg, BoolVar):
-            return self.vars[c.arg.index].Not()
+            return self.vars[c.arg.index].negated()
         return None
 
     def _enforce(self, c: Constraint, enf: list[Any]) -> None:
         lit = self._lit(c)
         if lit is not None:
-            self.cp.AddBoolOr([lit] + [e.Not() for e in enf])
+            self.cp.add_bool_or([lit] + [e.negated() for e in enf])
         elif isinstance(c, Const):
             if not c.value:
-                self.cp.AddBoolOr([e.Not() for e in enf])
+                self.cp.add_bool_or([e.negated() for e in enf])
         elif isinstance(c, LinearLe) and not c.expr.terms:
             if c.expr.const > 0:
-                self.cp.AddBoolOr([e.Not() for e in enf])
+                self.cp.add_bool_or([e.negated() for e in enf])
         elif isinstance(c, LinearLe):
             expr = sum(k * self.vars[v.index] for v, k in c.expr.terms.items())
-            self.cp.Add(expr <= -c.expr.const).OnlyEnforceIf(enf)
+            self.cp.add(expr <= -c.expr.const).only_enforce_if(enf)
         elif isinstance(c, And):
             for a in c.args:
                 self._enforce(a, enf)
@@ -103,10 +103,10 @@ class CpSatBackend:
             for a in c.args:
                 lit = self._lit(a)
                 if lit is None:
-                    lit = self.cp.NewBoolVar("")
+                    lit = self.cp.new_bool_var("")
                     self._enforce(a, [lit])
                 lits.append(lit)
-            self.cp.AddBoolOr(lits + [e.Not() for e in enf])
+            self.cp.add_bool_or(lits + [e.negated() for e in enf])
         else:
             raise TypeError(f"cannot translate {c!r}")
 
@@ -118,15 +118,15 @@ class CpSatBackend:
         solver.parameters.num_workers = self.workers
         if time_limit is not None:
             solver.parameters.max_time_in_seconds = time_limit
-        status = solver.Solve(self.cp)
-        self._stats["conflicts"] += solver.NumConflicts()
-        self._stats["decisions"] += solver.NumBranches()
-        resp = solver.ResponseProto()
+        status = solver.solve(self.cp)
+        self._stats["conflicts"] += solver.num_conflicts
+        self._stats["decisions"] += solver.num_branches
+        resp = solver.response_proto
         self._stats["propagations"] += int(getattr(resp, "num_binary_propagations", 0)) + int(
             getattr(resp, "num_integer_propagations", 0)
         )
         if status in (self._cp.OPTIMAL, self._cp.FEASIBLE):
-            self._values = {i: solver.Value(v) for i, v in self.vars.items()}
+            self._values = {i: solver.value(v) for i, v in self.vars.items()}
             return True
         if status == self._cp.INFEASIBLE:
             return False

@@ -23,25 +23,25 @@ def add_single_loop(model: Any, grid: GridEdges, visited: set[int],
     arcs = []
     for v in range(1, len(grid) + 1):
         a, b = grid.ends[v]
-        used = model.NewBoolVar(f"e{v}")
-        forward, backward = model.NewBoolVar(f"a{a}_{b}"), model.NewBoolVar(f"a{b}_{a}")
-        model.Add(forward + backward == used)
+        used = model.new_bool_var(f"e{v}")
+        forward, backward = model.new_bool_var(f"a{a}_{b}"), model.new_bool_var(f"a{b}_{a}")
+        model.add(forward + backward == used)
         arcs += [(a, b, forward), (b, a, backward)]
         edge_lits.append(used)
     for point, incident in enumerate(grid.incident_ids):
         degree = sum(edge_lits[v] for v in incident)
         if point in visited:
-            model.Add(degree == 2)
+            model.add(degree == 2)
             continue
-        off_loop = model.NewBoolVar(f"off{point}")
+        off_loop = model.new_bool_var(f"off{point}")
         arcs.append((point, point, off_loop))
-        model.Add(degree + 2 * off_loop == 2)
-    model.AddCircuit(arcs)
+        model.add(degree + 2 * off_loop == 2)
+    model.add_circuit(arcs)
     if some_edge:
-        model.AddBoolOr(edge_lits[1:])
+        model.add_bool_or(edge_lits[1:])
     return edge_lits
 
 
 def literal(edge_lits: list[Any], lit: int) -> Any:
     """The CP-SAT literal of a signed edge-variable literal."""
-    return edge_lits[lit] if lit > 0 else edge_lits[-lit].Not()
+    return edge_lits[lit] if lit > 0 else edge_lits[-lit].negated()

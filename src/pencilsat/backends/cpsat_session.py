@@ -36,8 +36,8 @@ class CpSatSession:
             if remaining <= 0:
                 return None
             self.solver.parameters.max_time_in_seconds = remaining
-        status = self.solver.Solve(self.model)
-        response = self.solver.ResponseProto()
+        status = self.solver.solve(self.model)
+        response = self.solver.response_proto
         self.effort["conflicts"] += int(response.num_conflicts)
         self.effort["decisions"] += int(response.num_branches)
         self.effort["propagations"] += int(response.num_binary_propagations
@@ -49,16 +49,16 @@ class CpSatSession:
         if status == self._cp.UNKNOWN:
             raise_if_interrupted(self.solver, remaining)
             return None
-        raise RuntimeError(f"CP-SAT rejected the model: {self.solver.StatusName(status)}")
+        raise RuntimeError(f"CP-SAT rejected the model: {self.solver.status_name(status)}")
 
     def value(self, literal: Any) -> bool:
-        return bool(self.solver.BooleanValue(literal))
+        return bool(self.solver.boolean_value(literal))
 
     def add_clause(self, literals: list[Any]) -> None:
-        self.model.AddBoolOr(literals)
+        self.model.add_bool_or(literals)
 
     def constraints(self) -> int:
-        return len(self.model.Proto().constraints)
+        return len(self.model.proto.constraints)
 
     def variables(self) -> int:
-        return len(self.model.Proto().variables)
+        return len(self.model.proto.variables)

@@ -22,7 +22,7 @@ class Encoding:
 
     name: str
     model: Model
-    answer: list[Constraint]
+    answer: Sequence[Constraint]
     decode: Callable[[Callable[[IntVar], int]], Any]
 
 

@@ -201,17 +201,17 @@ def check(puzzle: LightUpPuzzle, solution: LightUpSolution) -> list[Violation]:
                     out.append(Violation("grid-differs", (r, c),
                                          f"the puzzle has {a!r} here, the solution {b!r}"))
     bulbs = set(solution.bulbs)
-    for b in sorted(bulbs):
-        if not puzzle.is_white(b):
-            out.append(Violation("bulb-on-wall", b, "a bulb must stand on a white cell"))
-    bulbs = {b for b in bulbs if puzzle.is_white(b)}
+    for bulb in sorted(bulbs):
+        if not puzzle.is_white(bulb):
+            out.append(Violation("bulb-on-wall", bulb, "a bulb must stand on a white cell"))
+    bulbs = {bulb for bulb in bulbs if puzzle.is_white(bulb)}
     lit: set[Cell] = set(bulbs)
-    for b in sorted(bulbs):
-        seen = puzzle.sees(b)
+    for bulb in sorted(bulbs):
+        seen = puzzle.sees(bulb)
         lit.update(seen)
         for other in seen:
-            if other in bulbs and b < other:
-                out.append(Violation("bulbs-see-each-other", b,
+            if other in bulbs and bulb < other:
+                out.append(Violation("bulbs-see-each-other", bulb,
                                      f"this bulb lights the bulb at {other}"))
     for cell in puzzle.white_cells():
         if cell not in lit:

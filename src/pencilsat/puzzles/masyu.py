@@ -245,9 +245,9 @@ def parse_sugar(text: str, name: str = "") -> MasyuPuzzle:
     if tail:
         raise InputError("text after the last grid row", line=tail[0][0], column=1,
                          hint="end the grid after HEIGHT rows (or with '; END')")
-    rows = check_rows(rows, width, height, "-01", "'-' empty, '0' white pearl, '1' black pearl",
-                      number + 1)
-    grid = np.array([[_SUGAR_TOKEN[ch] for ch in row] for row in rows], dtype=np.uint8)
+    grid_rows = check_rows(rows, width, height, "-01",
+                           "'-' empty, '0' white pearl, '1' black pearl", number + 1)
+    grid = np.array([[_SUGAR_TOKEN[ch] for ch in row] for row in grid_rows], dtype=np.uint8)
     return MasyuPuzzle(grid, name=name)
 
 
@@ -300,11 +300,11 @@ def check(puzzle: MasyuPuzzle, solution: MasyuSolution) -> list[Violation]:
     if out:
         return out
     deg = solution.degree()
-    for cell, d in sorted(deg.items()):
-        if d == 1:
+    for cell, count in sorted(deg.items()):
+        if count == 1:
             out.append(Violation("dead-end", cell, "the line ends here"))
-        elif d > 2:
-            out.append(Violation("branch", cell, f"{d} line segments meet here"))
+        elif count > 2:
+            out.append(Violation("branch", cell, f"{count} line segments meet here"))
     if not solution.edges:
         out.append(Violation("no-loop", None, "no loop is drawn"))
     loops = _components(solution)
@@ -333,9 +333,9 @@ def check(puzzle: MasyuPuzzle, solution: MasyuSolution) -> list[Violation]:
                 out.append(Violation("black-not-turning", cell,
                                      "the loop goes straight on a black pearl"))
             for d in sorted(dirs):
-                n = (r + d[0], c + d[1])
-                if solution.cells_touched(n) != {d, (-d[0], -d[1])}:
-                    out.append(Violation("black-arm-not-straight", n,
+                arm = (r + d[0], c + d[1])
+                if solution.cells_touched(arm) != {d, (-d[0], -d[1])}:
+                    out.append(Violation("black-arm-not-straight", arm,
                                          f"the arm of the black pearl at {cell} turns here"))
     return out
 

@@ -10,7 +10,7 @@ compiling and both searches.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import Any
 
@@ -28,8 +28,9 @@ class BackendSearch:
     """An answer search on a ready backend (``solve(seconds) -> True/False/None``): an
     answer is (the truth of each answer atom, the decoded solution)."""
 
-    def __init__(self, solver: Any, answer: list[Any], truth: Callable[[Any], bool],
-                 decode: Callable[[], Any], forbid: Callable[[list[Any], list[bool]], None],
+    def __init__(self, solver: Any, answer: Sequence[Any], truth: Callable[[Any], bool],
+                 decode: Callable[[], Any],
+                 forbid: Callable[[Sequence[Any], list[bool]], None],
                  deadline: float | None) -> None:
         self.solver = solver
         self.answer = answer
@@ -81,7 +82,7 @@ def solve_encoding(
     stats.variables, stats.clauses = solver.num_variables, solver.num_clauses
     stats.encode_s = perf_counter() - start
 
-    def forbid(atoms: list[Any], truth: list[bool]) -> None:
+    def forbid(atoms: Sequence[Any], truth: list[bool]) -> None:
         solver.add(Or(tuple(Not(a) if v else a for a, v in zip(atoms, truth, strict=True))))
 
     search = BackendSearch(solver, encoding.answer, lambda a: bool(evaluate(a, solver.value)),
@@ -119,7 +120,7 @@ def solve_clauses(
     stats.variables, stats.clauses = enc.num_vars, len(enc.clauses)
     stats.encode_s = perf_counter() - start
 
-    def forbid(literals: list[int], truth: list[bool]) -> None:
+    def forbid(literals: Sequence[int], truth: list[bool]) -> None:
         solver.add_clause([-lit if on else lit for lit, on in zip(literals, truth, strict=True)])
 
     search = BackendSearch(solver, list(enc.answer), lambda lit: lit in solver.model_set,

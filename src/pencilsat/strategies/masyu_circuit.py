@@ -42,7 +42,7 @@ class EdgeSetSearch:
         return [v for v in range(1, len(self.edge_lits)) if value(self.edge_lits[v])]
 
     def forbid(self, answer: list[int]) -> None:
-        self.session.add_clause([self.edge_lits[v].Not() for v in answer])
+        self.session.add_clause([self.edge_lits[v].negated() for v in answer])
 
 
 def run(
@@ -67,7 +67,7 @@ def run(
     model = cp_model.CpModel()
     edge_lits = add_single_loop(model, grid, pearls, some_edge=not pearls)
     for clause in rules:
-        model.AddBoolOr([literal(edge_lits, lit) for lit in clause])
+        model.add_bool_or([literal(edge_lits, lit) for lit in clause])
     session = CpSatSession(model)
     stats.variables, stats.clauses = session.variables(), session.constraints()
     stats.encode_s = perf_counter() - start

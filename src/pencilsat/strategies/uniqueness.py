@@ -96,7 +96,8 @@ def result_of(puzzle: Any, proof: Proof[A], decode: Callable[[A], Any],
               stats: SolveStats) -> SolveResult:
     solution = None if proof.first is None else decode(proof.first)
     other = None if proof.second is None else decode(proof.second)
-    differences = solution.differing_cells(other) if other is not None else []
+    differences = (solution.differing_cells(other)
+                   if solution is not None and other is not None else [])
     return SolveResult(proof.verdict, puzzle, solution, other, differences, stats=stats,
                        message=proof.message)
 
