@@ -1,6 +1,6 @@
 """pencilsat: solve pencil puzzles with SAT and CP-SAT, prove uniqueness, grade difficulty.
 
-The top-level API, loaded lazily so ``import pencilsat`` stays cheap::
+The top-level API, loaded on first use so that ``import pencilsat`` stays cheap::
 
     import pencilsat
     puzzle = pencilsat.read_puzzle("examples/masyu_36x20.txt")   # or a URL, a game ID
@@ -16,25 +16,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pencilsat.api import PuzzleSource, check, grade, parse_puzzle, read_puzzle, solve
-from pencilsat.core.errors import InputError
-
 if TYPE_CHECKING:
-    from pencilsat.core.result import SolveResult, Verdict
+    from pencilsat.api import PuzzleSource, check, grade, parse_puzzle, read_puzzle, solve
+    from pencilsat.core.errors import InputError
+    from pencilsat.core.result import SolveResult, SolveStats, Verdict
     from pencilsat.grading.front import GradeResult
 
 __version__ = "0.1.0"
 __all__ = ["solve", "grade", "read_puzzle", "parse_puzzle", "check", "InputError",
-           "PuzzleSource", "SolveResult", "GradeResult", "Verdict"]
+           "PuzzleSource", "SolveResult", "SolveStats", "GradeResult", "Verdict"]
+_HOMES = {
+    "solve": "pencilsat.api", "grade": "pencilsat.api", "read_puzzle": "pencilsat.api",
+    "parse_puzzle": "pencilsat.api", "check": "pencilsat.api", "PuzzleSource": "pencilsat.api",
+    "InputError": "pencilsat.core.errors", "SolveResult": "pencilsat.core.result",
+    "SolveStats": "pencilsat.core.result", "Verdict": "pencilsat.core.result",
+    "GradeResult": "pencilsat.grading.front",
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("SolveResult", "Verdict", "SolveStats"):
-        from pencilsat.core import result
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'pencilsat' has no attribute {name!r}")
+    import importlib
 
-        return getattr(result, name)
-    if name == "GradeResult":
-        from pencilsat.grading.front import GradeResult
+    return getattr(importlib.import_module(home), name)
 
-        return GradeResult
-    raise AttributeError(name)
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

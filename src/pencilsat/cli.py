@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -197,6 +196,12 @@ def load_puzzle(arg: str) -> Any:
     return read_input(arg)
 
 
+def _json(data: Any) -> str:
+    import json
+
+    return json.dumps(data)
+
+
 def result_json(result: Any) -> dict[str, Any]:
     """The ``--json`` object: verdict, solution rows, second solution, differences, stats."""
     return dict(result.to_dict())
@@ -264,7 +269,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     result = solve(puzzle, encoding=args.encoding, backend=args.backend,
                    sat_solver=args.sat_solver, time_limit=args.time_limit)
     if args.json:
-        print(json.dumps(result_json(result)), flush=True)
+        print(_json(result_json(result)), flush=True)
     else:
         print(describe_result(result), flush=True)
     if args.svg:  # after the verdict is out, so a failing write loses nothing
@@ -319,7 +324,7 @@ def _solve_batch(args: argparse.Namespace) -> int:
                if line.strip() and not line.lstrip().startswith("#")]
     items = [(f"{source} line {i + 1}", lines[i].strip(), i + 1) for i in numbers]
     for outcome in _solve_items(args, items, source):
-        print(json.dumps(_outcome_json(outcome, numbers[outcome.index])), flush=True)
+        print(_json(_outcome_json(outcome, numbers[outcome.index])), flush=True)
     return 0
 
 
@@ -336,7 +341,7 @@ def _solve_several(args: argparse.Namespace) -> int:
     try:
         for outcome in _solve_items(args, [(arg, arg, None) for arg in args.puzzle]):
             outcomes.append(outcome)
-            line = json.dumps(_outcome_json(outcome)) if args.json else _outcome_line(outcome)
+            line = _json(_outcome_json(outcome)) if args.json else _outcome_line(outcome)
             print(line, flush=True)
     except KeyboardInterrupt:
         if not args.json:  # the tally so far, so an editor sees where it stopped
@@ -424,7 +429,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args.puzzle)
     result = grade(puzzle, time_limit=args.time_limit)
     if args.json:
-        print(json.dumps(result.to_json()))
+        print(_json(result.to_json()))
     elif result.reason is not None:
         advice = (" (give a longer --time-limit)" if result.timed_out else
                   " (the puzzle may still be unique; give a longer --time-limit)"

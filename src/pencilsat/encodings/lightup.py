@@ -10,10 +10,8 @@ Rules as constraints (docs/lightup digest; Nikoli's rules):
 Three strategies, same rules, same answer atoms (the bulbs), same uniqueness procedure:
 
 * ``direct`` (default): clauses written straight into PySAT (:func:`build_clauses`), with one
-  "run holds a bulb" literal per white run so that "lit" is a two-literal clause. The CSP layer
-  costs tens of microseconds of Python per constraint, which on a 100x100 grid (15k
-  constraints) is seconds of compile time against ~0.1 s of solving; ``direct`` skips it. On
-  CP-SAT it falls back to the ``csp`` model.
+  "run holds a bulb" literal per white run so that "lit" is a two-literal clause; it skips
+  the CSP layer's compile time (seconds on a 100x100 grid against ~0.1 s of solving).
 * ``csp``: the CSP layer's linear constraints, ``sum <= 1`` per run and ``sum = k`` per clue.
   The CNF backend turns sums of more than three booleans into PySAT's sequential counter and
   shorter ones into order-encoding clauses; CP-SAT gets native linear constraints.
@@ -21,10 +19,8 @@ Three strategies, same rules, same answer atoms (the bulbs), same uniqueness pro
   counts) put into the CSP model as plain clauses with auxiliary booleans (CP-SAT sees
   clauses too).
 
-Measured (``benchmarks/results/lightup_sudoku.md``, "Strategies"): on the same puzzles
-``direct`` is about 3-4x faster than ``csp`` on the CNF backend and ``csp`` about 2x faster
-than ``card`` on both backends (PySAT's encodings give bigger models for the short runs and
-clue neighbourhoods of Light Up, and CP-SAT prefers linear constraints to their clauses).
+``benchmarks/results/lightup_sudoku.md``: ``direct`` is 3-4x faster than ``csp`` on CNF,
+``csp`` about 2x faster than ``card`` on both backends.
 """
 
 from __future__ import annotations

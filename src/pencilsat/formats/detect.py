@@ -15,15 +15,14 @@ a game ID or corpus text.
 
 from __future__ import annotations
 
+import os.path
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, by_header, rules_of
 from pencilsat.formats import puzzlink, tatham
-from pencilsat.puzzles import masyu, sudoku
 from pencilsat.puzzles.textgrid import content_lines
 
 Puzzle = Any
@@ -55,11 +54,11 @@ def read_text(arg: str, what: str = _WHAT) -> str:
             raise InputError(f"standard input is not UTF-8 text ({exc.reason} at byte "
                              f"{exc.start})", source="<stdin>",
                              hint="give a UTF-8 text puzzle") from None
-    path = Path(arg)
-    if not _is_file(path):
+    if not _is_file(arg):
         raise InputError(f"no such file: {arg}", source=arg, hint=f"give {what}")
     try:
-        return path.read_text(encoding="utf-8")
+        with open(arg, encoding="utf-8") as handle:
+            return handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read the file: {exc}", source=arg,
                          hint="check the path and that it is a UTF-8 text file") from None
@@ -71,7 +70,7 @@ def read_input(arg: str, name: str | None = None, line: int | None = None) -> Pu
     ``name`` and ``line`` say where ``arg`` itself came from (a batch file and its line, or a
     command-line argument): errors in an argument that is not a file name them instead of the
     codecs' ``<url>`` / ``<game id>``. Errors inside a file name that file."""
-    if arg == "-" or _is_file(Path(arg)):
+    if arg == "-" or _is_file(arg):
         return read_puzzle(read_text(arg), "<stdin>" if arg == "-" else arg)
     single = arg.strip()
     try:
@@ -102,7 +101,7 @@ def convert(puzzle: Puzzle, to: str) -> str:
 
 def _name(source: str) -> str:
     """The puzzle's display name: a file's stem, nothing for ``<stdin>`` and the like."""
-    return "" if source.startswith("<") else Path(source).stem
+    return "" if source.startswith("<") else os.path.splitext(os.path.basename(source))[0]
 
 
 def _small_whole(token: str) -> bool:
@@ -120,13 +119,14 @@ def names_a_puzzle(line: str) -> bool:
     if not line or (len(line) in ONE_LINE_SUDOKU and ":" not in line and "/" not in line):
         return False
     return (puzzlink.looks_like_url(line) or tatham.looks_like_game_id(line)
-            or _looks_like_path(line) or _is_file(Path(line)))
+            or _looks_like_path(line) or _is_file(line))
 
 
 def _looks_like_path(text: str) -> bool:
     """A folder separator, or a name ending in an extension such as ``.txt``: meant as a file
     (a Sudoku line has neither)."""
-    return "/" in text or "\\" in text or Path(text).suffix.lower() in (".txt", ".sol", ".sugar")
+    suffix = os.path.splitext(text)[1].lower()
+    return "/" in text or "\\" in text or suffix in (".txt", ".sol", ".sugar")
 
 
 def _not_a_puzzle(arg: str, single: str, in_batch: bool = False) -> InputError:
@@ -139,9 +139,8 @@ def _not_a_puzzle(arg: str, single: str, in_batch: bool = False) -> InputError:
         return InputError("this is a Tatham random-seed ID, which names no puzzle by itself",
                           source="<argument>",
                           hint="copy the game ID with ':' from Tatham's Game > Specific")
-    path = Path(arg)
     try:
-        exists, folder = path.exists(), path.is_dir()
+        exists, folder = os.path.exists(arg), os.path.isdir(arg)
     except (OSError, ValueError):
         exists = folder = False
     if folder:
@@ -154,14 +153,14 @@ def _not_a_puzzle(arg: str, single: str, in_batch: bool = False) -> InputError:
         return InputError(f"a one-line Sudoku has {sizes} characters, this one has "
                           f"{len(single)}", source="<argument>",
                           hint="'.' or '0' for each empty cell, no spaces")
-    hint = (f"paths in a batch file are read from the current folder, {Path.cwd()}, not from "
+    hint = (f"paths in a batch file are read from the current folder, {os.getcwd()}, not from "
             "the batch file's" if in_batch else f"give {_WHAT}")
     return InputError(f"no such file: {arg}", source=arg, hint=hint)
 
 
-def _is_file(path: Path) -> bool:
+def _is_file(path: str) -> bool:
     try:
-        return path.is_file()
+        return os.path.isfile(path)
     except (OSError, ValueError):  # over-long names, NUL bytes: not a file
         return False
 
@@ -188,9 +187,13 @@ def _read(text: str, source: str) -> Puzzle:
         raise InputError(f"unknown puzzle format starting with {words[0]!r}", line=lines[0][0],
                          column=1, hint=f"the header must be one of {headers}")
     if any(line.lstrip(";").split()[:1] == ["size"] for _, line in lines):
-        return masyu.parse_sugar(text, name=_name(source))
+        from pencilsat.puzzles.masyu import parse_sugar
+
+        return parse_sugar(text, name=_name(source))
     if len(lines) == 1:
         return _read_line(lines[0][1].strip(), lines[0][0])
+    from pencilsat.puzzles import sudoku
+
     try:
         return sudoku.parse_puzzle(text, name=_name(source))
     except InputError as exc:
@@ -206,7 +209,9 @@ def _read_line(line: str, number: int) -> Puzzle:
         if tatham.looks_like_game_id(line):
             return tatham.parse_game_id(line)
         if len(line) in ONE_LINE_SUDOKU:
-            return sudoku.parse_line(line, line_number=number)
+            from pencilsat.puzzles.sudoku import parse_line
+
+            return parse_line(line, line_number=number)
     except InputError as exc:
         raise InputError(exc.message, line=number, column=exc.column, hint=exc.hint) from None
     raise InputError("cannot tell what this line is", line=number, column=1,

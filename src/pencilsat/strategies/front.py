@@ -51,7 +51,7 @@ def check_time_limit(seconds: float | None) -> float | None:
         return None
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
             or math.isnan(seconds) or seconds <= 0:
-        raise InputError(f"time_limit {seconds!r} is not a positive number of seconds",
+        raise InputError(f"{seconds!r} is not a positive number of seconds",
                          source="time_limit", hint="give seconds > 0, or None for no limit")
     return float(seconds)
 

@@ -36,10 +36,7 @@ from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.clause_arrays import Clause, true_literals
 from pencilsat.encodings.loops.degree import no_square_loops
 from pencilsat.encodings.loops.edges import GridEdges
-from pencilsat.encodings.loops.sides import side_clause_parts, side_variable_count
 from pencilsat.encodings.masyu_rules import local_rule_parts, masyu_solution
-from pencilsat.encodings.masyu_shapes import cell_shapes, no_shape_left
-from pencilsat.encodings.masyu_small_loops import no_small_loops
 from pencilsat.puzzles.masyu import MasyuPuzzle, no_way_through
 from pencilsat.strategies.loop_search import LoopCuts, LoopSearch, Marks
 from pencilsat.strategies.uniqueness import solve_and_prove, stopped
@@ -140,9 +137,15 @@ def _run(puzzle: MasyuPuzzle, name: str, deadline: float | None,
     stats = SolveStats(backend="cnf", encoding="lazy", sat_solver=name)
     start = perf_counter()
     grid = GridEdges(puzzle.width, puzzle.height)
-    stats.variables = len(grid) + (side_variable_count(grid) if settings.sides else 0)
+    stats.variables = len(grid)
+    if settings.sides:  # large grids only: their modules are imported when used
+        from pencilsat.encodings.loops.sides import side_variable_count
+
+        stats.variables += side_variable_count(grid)
     values = None
     if settings.shapes:
+        from pencilsat.encodings.masyu_shapes import cell_shapes, no_shape_left
+
         settled = cell_shapes(puzzle, deadline)
         if (dead := settled.dead_cell()) is not None:
             stats.encode_s, stats.solve_s = perf_counter() - start, 0.0
@@ -206,6 +209,10 @@ def _parts(puzzle: MasyuPuzzle, grid: GridEdges, settings: LazySettings,
         if settings.squares:
             yield no_square_loops(grid, values)
         if settings.small_loops:
+            from pencilsat.encodings.masyu_small_loops import no_small_loops
+
             yield no_small_loops(puzzle, grid, values=values)
     if settings.sides:
+        from pencilsat.encodings.loops.sides import side_clause_parts
+
         yield from side_clause_parts(grid, len(grid) + 1, BUILD_BAND, values)

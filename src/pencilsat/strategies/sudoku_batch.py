@@ -2,33 +2,23 @@
 
 For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
 
-0. **Singles in numpy** (9x9 only, :mod:`pencilsat.strategies.sudoku_singles`): naked and hidden
-   singles on a whole chunk of lines at once. A grid they fill is unique, a contradiction means
-   no solution; only the rest (about half of Royle's 17-clue set, all of magictour's) reach
-   the SAT solver, which then skips step 1.
-0b. **Branching in numpy** (9x9 only, :func:`pencilsat.strategies.sudoku_singles.count_solutions`):
-   the puzzles singles leave open are split on a cell with the fewest candidates, all
-   branches of all puzzles propagated by the same vectorised singles, and completed grids
-   counted per puzzle up to two (unique, multiple with both grids, or none when the tree
-   closes empty). A puzzle whose tree passes the caps (``BRANCH_CAPS``: levels, open
-   branches per puzzle) goes on to the SAT solver below, which stays the fallback and the
-   path for the other sizes.
-1. **Propagate** the clue literals (no search). With the extended clause set unit propagation
-   performs the same singles, so when it assigns every cell the solution is forced by the
-   clues: it exists and it is unique, no solve needed. A conflict means no solution.
-2. Otherwise **solve** under the clue assumptions; UNSAT means no solution.
-3. **Uniqueness**: add ``-a or (some cell differs)`` with a fresh activation literal ``a`` and
-   solve under the clues plus ``a``. Afterwards the unit ``-a`` retires the clause for good.
-   Learnt clauses are consequences of the clauses alone (assumptions are decisions, and a
-   clause learnt from a blocking clause keeps its ``-a``), so they stay sound for every later
-   puzzle.
-4. Every ``renew`` puzzles the solver is rebuilt: retired activation variables and learnt
-   clauses of other puzzles only slow propagation (measured: rebuilding every 1,000 puzzles
-   is faster than never, see the benchmark).
+0. 9x9 lines first go through numpy, a whole chunk at once
+   (:mod:`pencilsat.strategies.sudoku_singles`): naked and hidden singles, then a vectorised
+   branch-and-count up to two completed grids per puzzle. What they decide (about half of
+   Royle's 17-clue set) never reaches SAT; a puzzle past the caps (``BRANCH_CAPS``) does.
+   This counter is the one verdict outside :func:`~pencilsat.strategies.uniqueness.prove`;
+   tests check it against the SAT path.
+1. The rest go through the one uniqueness procedure on the size's cached solver
+   (``_LineSearch``): propagate the clue literals (with the extended clauses propagation
+   does the singles, so a grid it fills is forced, hence unique); otherwise solve under the
+   clue assumptions, forbid the answer with ``-a or (some cell differs)`` for a fresh
+   activation literal ``a``, solve under the clues plus ``a``, then retire the clause with
+   the unit ``-a``. Learnt clauses stay sound for every later puzzle.
+2. Every ``renew`` puzzles the solver is rebuilt: retired activation variables and learnt
+   clauses of other puzzles only slow propagation.
 
 CaDiCaL 1.5.3 is the default: on these tiny incremental calls it was the fastest of PySAT's
-solvers we measured (minisat22, glucose3/4.2, cadical153/195, maplechrono, minicard), see
-``benchmarks/results/lightup_sudoku.md``.
+solvers measured (``benchmarks/results/lightup_sudoku.md``).
 """
 
 from __future__ import annotations
