@@ -23,7 +23,7 @@ from pencilsat.strategies.loop_search import CUTS
 from pencilsat.strategies.masyu_lazy import LazySettings
 
 CORPUS = CORPUS_ROOT / "masyu"
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 STRATEGIES = {"lazy": masyu_lazy.run, "circuit": masyu_circuit.run}
 
 

@@ -23,7 +23,7 @@ from pencilsat.puzzles import masyu
 from pencilsat.puzzles.masyu import EMPTY, MasyuPuzzle
 from pencilsat.strategies import masyu_circuit, masyu_lazy
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.mark.parametrize("size", [(3, 3), (8, 5), (20, 20)])
