@@ -198,8 +198,24 @@ class CnfCompiler:
             y = next(v for v, k in terms if k == -1)
             self.log.less(x, y, c == -1, prefix, out)
             return
+        if len(terms) == 2 and all(abs(k) == 1 for _, k in terms):
+            # one side log-encoded, the other in the order encoding: per value w of the
+            # order-encoded y, "y = w implies k x <= c - k_y w"
+            (x, kx), (y, ky) = sorted(terms, key=lambda t: not self.log.is_log(t[0]))
+            if self.log.is_log(x) and not self.log.is_log(y):
+                for i, w in enumerate(y.domain):
+                    before = self.le_lit(y, y.domain[i - 1]) if i else False
+                    other = [_neg(self.le_lit(y, w)), before]
+                    if True in other:
+                        continue
+                    guard = prefix + [lit for lit in other if lit is not False]
+                    bound = c - ky * w
+                    out.extend(self.log.le_const(x, bound, guard) if kx > 0
+                               else self.log.ge_const(x, -bound, guard))
+                return
         raise NotImplementedError(
-            "the log encoding supports x <= c, x >= c and x - y <= -1/0 only")
+            "the log encoding supports x <= c, x >= c and x - y <= c with one side log-encoded "
+            "or x - y <= -1/0 only")
 
     def _le(self, terms: list[tuple[IntVar, int]], c: int, prefix: list[int],
             out: list[list[int]]) -> None:

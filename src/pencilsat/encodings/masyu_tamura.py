@@ -75,8 +75,8 @@ def build(puzzle: MasyuPuzzle, *, fix_start: bool = True, tight_numbers: bool = 
     m = Model()
     H, W = puzzle.height, puzzle.width
     n_cells = H * W
-    pearls = puzzle.pearl_cells()
-    start = pearls[0] if fix_start and pearls else None
+    visited = puzzle.must_visit()
+    start = visited[0] if fix_start and visited else None
     v: dict[tuple[int, int], IntVar] = {}  # edge (i,j)-(i+1,j)
     h: dict[tuple[int, int], IntVar] = {}  # edge (i,j)-(i,j+1)
     for i in range(H):
@@ -94,7 +94,7 @@ def build(puzzle: MasyuPuzzle, *, fix_start: bool = True, tight_numbers: bool = 
     for i in range(H):
         for j in range(W):
             pearl = int(puzzle.pearls[i, j])
-            d[i, j] = m.int_var(f"d_{i}_{j}", (2,) if pearl else (0, 2))
+            d[i, j] = m.int_var(f"d_{i}_{j}", (2,) if pearl or puzzle.loop_full else (0, 2))
             s[i, j] = m.bool_var(f"s_{i}_{j}")
             x[i, j] = m.int_var(f"x_{i}_{j}", number_domain(
                 (i, j), start if tight_numbers else None, n_cells))

@@ -18,7 +18,13 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.textgrid import check_rows, content_lines, parse_size, read_grid
+from pencilsat.puzzles.textgrid import (
+    check_rows,
+    content_lines,
+    header_variants,
+    parse_size,
+    read_grid,
+)
 
 EMPTY, WHITE, BLACK = 0, 1, 2
 _CHAR_TO_PEARL = {".": EMPTY, "W": WHITE, "B": BLACK}
@@ -48,12 +54,19 @@ def edge(a: Cell, b: Cell) -> Edge:
     return (a, b) if a < b else (b, a)
 
 
+LOOP_FULL = "full"
+VARIANTS = {LOOP_FULL: "the loop passes through every cell (pzprjs' loop_full, URL flag 'f')"}
+"""The variants a Masyu text header may name after ``masyu W H``."""
+
+
 @dataclass(frozen=True, eq=False)
 class MasyuPuzzle:
-    """An immutable Masyu grid: ``pearls[r, c]`` is EMPTY, WHITE or BLACK."""
+    """An immutable Masyu grid: ``pearls[r, c]`` is EMPTY, WHITE or BLACK; ``loop_full``:
+    the variant in which the loop passes through every cell."""
 
     pearls: np.ndarray
     name: str = field(default="", compare=False)
+    loop_full: bool = False
 
     def __post_init__(self) -> None:
         arr = np.array(self.pearls, dtype=np.uint8)
@@ -75,10 +88,15 @@ class MasyuPuzzle:
         return int(self.pearls.shape[1])
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, MasyuPuzzle) and np.array_equal(self.pearls, other.pearls)
+        return (isinstance(other, MasyuPuzzle) and self.loop_full == other.loop_full
+                and np.array_equal(self.pearls, other.pearls))
 
     def __hash__(self) -> int:
-        return hash((self.pearls.shape, self.pearls.tobytes()))
+        return hash((self.pearls.shape, self.pearls.tobytes(), self.loop_full))
+
+    def must_visit(self) -> list[Cell]:
+        """The cells every answer passes through: the pearls, or every cell (``loop_full``)."""
+        return list(self.cells()) if self.loop_full else self.pearl_cells()
 
     def cells(self) -> Iterator[Cell]:
         for r in range(self.height):
@@ -151,15 +169,18 @@ class MasyuSolution:
 # ---------------------------------------------------------------- text formats
 
 def parse_puzzle(text: str, name: str = "") -> MasyuPuzzle:
-    """Corpus format: ``masyu W H`` then rows of ``.`` empty, ``W`` white, ``B`` black."""
+    """Corpus format: ``masyu W H`` then rows of ``.`` empty, ``W`` white, ``B`` black; the
+    header may end with the variant ``full`` (the loop passes through every cell)."""
+    text, variants = header_variants(text, "masyu", VARIANTS)
     rows = read_grid(text, "masyu", ".WB", "'.' empty, 'W' white pearl, 'B' black pearl")
     grid = np.array([[_CHAR_TO_PEARL[ch] for ch in row] for row in rows], dtype=np.uint8)
-    return MasyuPuzzle(grid, name=name)
+    return MasyuPuzzle(grid, name=name, loop_full=LOOP_FULL in variants)
 
 
 def format_puzzle(puzzle: MasyuPuzzle) -> str:
     rows = ["".join(_PEARL_TO_CHAR[int(v)] for v in row) for row in puzzle.pearls]
-    return f"masyu {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+    variant = f" {LOOP_FULL}" if puzzle.loop_full else ""
+    return f"masyu {puzzle.width} {puzzle.height}{variant}\n" + "\n".join(rows) + "\n"
 
 
 def parse_solution(text: str) -> MasyuSolution:
@@ -252,6 +273,9 @@ def parse_sugar(text: str, name: str = "") -> MasyuPuzzle:
 
 
 def format_sugar(puzzle: MasyuPuzzle) -> str:
+    if puzzle.loop_full:
+        raise InputError("the seed's Sugar format has no loop-full variant",
+                         hint="convert --to text or url keeps the variant")
     rows = ["; " + " ".join(_SUGAR_CHAR[int(v)] for v in row) for row in puzzle.pearls]
     return f"; size {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
 
@@ -261,7 +285,8 @@ def draw_ascii(puzzle: MasyuPuzzle, solution: MasyuSolution | None = None) -> st
     used = solution.edges if solution is not None else frozenset()
     w = puzzle.width
     corner = "+" + "   +" * w
-    out = [corner]
+    out = ["(loop-full: the loop passes through every cell)"] if puzzle.loop_full else []
+    out.append(corner)
     for r in range(puzzle.height):
         line = "  "
         for c in range(w):
@@ -286,6 +311,8 @@ def no_way_through(puzzle: MasyuPuzzle) -> str:
     passed")."""
     if puzzle.pearl_cells():
         return "a pearl cannot be passed"
+    if puzzle.loop_full:
+        return "the grid has no loop through every cell (it needs a side of at least 2)"
     return "the grid has no room for a loop (it needs at least 2x2 cells)"
 
 
@@ -312,6 +339,12 @@ def check(puzzle: MasyuPuzzle, solution: MasyuSolution) -> list[Violation]:
         for comp in loops[1:]:
             out.append(Violation("more-than-one-loop", min(comp),
                                  f"a separate line of {len(comp)} cells"))
+    if puzzle.loop_full:
+        touched = solution.degree()
+        for cell in puzzle.cells():
+            if cell not in touched:
+                out.append(Violation("unvisited-cell", cell,
+                                     "the loop must pass through every cell (loop-full)"))
     for cell in puzzle.pearl_cells():
         kind = int(puzzle.pearls[cell])
         dirs = solution.cells_touched(cell)

@@ -6,7 +6,7 @@ that shape once so each genre only states its header tag and its alphabet.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from pencilsat.core.errors import InputError
 
@@ -103,3 +103,27 @@ def check_rows(
                 )
         out.append(row)
     return out
+
+
+def header_variants(text: str, tag: str, known: Mapping[str, str]) -> tuple[str, frozenset[str]]:
+    """Take the variant words after ``<tag> W H`` off the header (``masyu 6 6 full``): the
+    text with a plain header, and the variants. A word not in ``known`` (name -> what it
+    means) is an error naming it and the variants this genre has."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        words = line.split()
+        if not words:
+            continue
+        if words[0] != tag or len(words) <= 3:
+            return text, frozenset()
+        for offset, word in enumerate(words[3:]):
+            if word not in known:
+                column = line.index(word, sum(len(w) + 1 for w in words[:3 + offset]) - 1) + 1
+                choices = "; ".join(f"'{name}': {meaning}" for name, meaning in known.items())
+                raise InputError(f"unknown {tag} variant {word!r}", line=index + 1,
+                                 column=column,
+                                 hint=f"variants: {choices}" if known else
+                                 f"{tag} has no variants; the header is '{tag} W H'")
+        lines[index] = " ".join(words[:3])
+        return "\n".join(lines) + "\n", frozenset(words[3:])
+    return text, frozenset()

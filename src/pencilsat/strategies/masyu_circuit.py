@@ -60,12 +60,13 @@ def run(
     start = perf_counter()
     grid = GridEdges(puzzle.width, puzzle.height)
     pearls = {grid.cell_id(cell) for cell in puzzle.pearl_cells()}
+    visited = {grid.cell_id(cell) for cell in puzzle.must_visit()}
     rules = pearl_clauses(puzzle, grid) + no_square_loops(grid) if pearls else []
-    if not all(rules) or any(len(grid.incident_ids[p]) < 2 for p in pearls):
+    if not all(rules) or any(len(grid.incident_ids[p]) < 2 for p in visited):
         stats.encode_s, stats.solve_s = perf_counter() - start, 0.0
         return SolveResult(Verdict.NONE, puzzle, stats=stats, message=no_way_through(puzzle))
     model = cp_model.CpModel()
-    edge_lits = add_single_loop(model, grid, pearls, some_edge=not pearls)
+    edge_lits = add_single_loop(model, grid, visited, some_edge=not visited)
     for clause in rules:
         model.add_bool_or([literal(edge_lits, lit) for lit in clause])
     session = CpSatSession(model)

@@ -34,7 +34,7 @@ from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached, Verdict
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.clause_arrays import Clause, true_literals
-from pencilsat.encodings.loops.degree import no_square_loops
+from pencilsat.encodings.loops.degree import no_square_loops, visit_clauses
 from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.masyu_rules import local_rule_parts, masyu_solution
 from pencilsat.puzzles.masyu import MasyuPuzzle, no_way_through
@@ -181,7 +181,7 @@ def _run(puzzle: MasyuPuzzle, name: str, deadline: float | None,
             stats.encode_s = perf_counter() - start
             return stopped(puzzle, stats)
         stats.encode_s = perf_counter() - start
-        marks = Marks([grid.cell_id(cell) for cell in puzzle.pearl_cells()],
+        marks = Marks([grid.cell_id(cell) for cell in puzzle.must_visit()],
                       puzzle.width * puzzle.height)
         search = LoopSearch(solver, grid, deadline, settings.loop_cuts(), marks)
         result = solve_and_prove(puzzle, search, lambda edges: masyu_solution(grid, edges),
@@ -203,6 +203,9 @@ def _parts(puzzle: MasyuPuzzle, grid: GridEdges, settings: LazySettings,
     if values is not None:
         yield true_literals(values)[:, None].tolist()
     yield from local_rule_parts(puzzle, grid, BUILD_BAND, values)
+    if puzzle.loop_full:
+        yield visit_clauses(grid, [grid.cell_id(cell) for cell in puzzle.cells()
+                                   if not puzzle.pearls[cell]])
     if not puzzle.pearl_cells():
         yield [list(range(1, len(grid) + 1))]
     else:

@@ -47,6 +47,13 @@ def degree_clauses(grid: GridEdges, cells: slice = slice(None),
     return ordered_clauses(parts, int(count.sum()), values)
 
 
+def visit_clauses(grid: GridEdges, points: list[int]) -> list[Clause]:
+    """Every point of ``points`` (ids) is on the loop: some edge of it is used (with the
+    degree rules, two are)."""
+    incident = grid.incident_ids
+    return [list(incident[point]) for point in points]
+
+
 def no_square_loops(grid: GridEdges, values: np.ndarray | None = None) -> list[Clause]:
     """Forbid every 2x2 loop: it turns in all four cells, so no pearl can lie on it.
 

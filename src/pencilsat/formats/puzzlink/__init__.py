@@ -9,7 +9,8 @@ of :mod:`pencilsat.formats.puzzlink.body`). Export writes the genre's first pzpr
 Choices (stricter than pzprjs, which silently ignores what it cannot use): any host and a
 bare query (``mashu/6/6/...``) are read, a ``#fragment`` is dropped and trailing ``/`` are
 ignored; truncated bodies, data beyond the last cell and runs that overrun the grid are
-errors, not silently padded or cut.
+errors, not silently padded or cut; a flag or a ``v:`` variant pencilsat does not support is
+an error naming it (``FLAGS`` / ``REFUSED_FLAGS`` of each codec), never dropped.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import re
 from typing import Any
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.registry import GENRES, by_puzzlink_type, genre_of, load
+from pencilsat.core.registry import GENRES, Genre, by_puzzlink_type, genre_of, load
 from pencilsat.formats.runs import check_size, whole_number
 
 SOURCE = "<url>"
@@ -42,7 +43,9 @@ def looks_like_url(text: str) -> bool:
 
 
 def parse_url(url: str) -> Any:
-    """Read a puzz.link / pzv.jp URL (or its bare query) into a puzzle model."""
+    """Read a puzz.link / pzv.jp URL (or its bare query) into a puzzle model: every form pzprjs
+    reads (``type=editor&`` and other leading parameters, ``_edit`` / ``_play``, ``v:``,
+    trailing ``&`` parameters, the ``pzprv3`` file form)."""
     text = url.strip()
     offset = len(url) - len(url.lstrip())
     if not text:
@@ -53,23 +56,36 @@ def parse_url(url: str) -> Any:
         raise _error("the URL has no '?' before the puzzle data", hint=_HOW)
     else:
         start = 0
-    query = text[start:].split("#", 1)[0].rstrip("/")
+    query = text[start:].split("#", 1)[0]
+    query = _TRAILING_PARAMETERS.sub("", query).rstrip("/")
+    leading = _LEADING_PARAMETERS.match(query)
+    if leading:  # "type=editor&mashu/...": pzprjs reads the mode, the puzzle does not change
+        start += leading.end()
+        query = query[leading.end():]
     base = offset + start + 1  # 1-based column of the query's first character
     parts = query.split("/")
-    pid = parts[0]
-    genre = by_puzzlink_type(pid)
-    if genre is None or genre.puzzlink_codec is None:
-        known = ", ".join(sorted(name for g in GENRES.values() for name in g.puzzlink))
-        raise _error(f"unknown puzzle type {pid!r}", column=base,
-                     hint=f"pencilsat reads these puzz.link types: {known}")
+    if parts[0].startswith("v:"):  # "v:/mashu/...": a variant before the type
+        _check_variant(parts[0], base)
+        base += len(parts[0]) + 1
+        parts = parts[1:]
+    if re.fullmatch(r"pzprv3(\.\d+)?", parts[0]):
+        return _parse_file(parts, base)
+    pid = re.sub(r"_(edit|play)$", "", parts[0])
+    genre = _genre(pid, base)
     index = 1
+    if len(parts) > index and parts[index].startswith("v:"):
+        _check_variant(parts[index], base + len(parts[0]) + 1)
+        index += 1
     if len(parts) > index and re.fullmatch(r"\d+x\d+", parts[index]):
         w, h = parts[index].split("x")
         raise _error(f"the size is written {w}/{h} in a puzz.link URL, not {parts[index]}",
-                     column=base + len(pid) + 1, hint=f"{pid}/{w}/{h}/<data>")
+                     column=base + len(parts[0]) + 1, hint=f"{pid}/{w}/{h}/<data>")
+    codec = load(genre.puzzlink_codec)
     flags = ""
     if len(parts) > index and whole_number(parts[index]) is None:
-        flags = parts[index]  # pzprjs' flags segment ("pflag"): the genre's codec reads it
+        flags = parts[index]  # pzprjs' flags segment ("pflag")
+        _check_flags(codec, genre.puzzlink[0], flags,
+                     base + sum(len(p) + 1 for p in parts[:index]))
         index += 1
     column = base + sum(len(p) + 1 for p in parts[:index])
     size_hint = "after the puzzle type come the width and the height: mashu/10/10/<data>"
@@ -79,7 +95,68 @@ def parse_url(url: str) -> Any:
                                SOURCE, column, size_hint)
     body = "/".join(parts[index + 2:])
     body_column = column + len(parts[index]) + len(parts[index + 1]) + 2
-    return load(genre.puzzlink_codec).decode(body, width, height, body_column, flags)
+    return codec.decode(body, width, height, body_column, flags)
+
+
+_LEADING_PARAMETERS = re.compile(r"(?:\w+=\w*&)+")
+_TRAILING_PARAMETERS = re.compile(r"(?:&\w+=[^&/#]*)+$")
+
+
+def _genre(pid: str, column: int) -> Genre:
+    genre = by_puzzlink_type(pid)
+    if genre is None or genre.puzzlink_codec is None:
+        known = ", ".join(sorted(name for g in GENRES.values() for name in g.puzzlink))
+        raise _error(f"unknown puzzle type {pid!r}", column=column,
+                     hint=f"pencilsat reads these puzz.link types: {known}")
+    return genre
+
+
+def _check_variant(segment: str, column: int) -> None:
+    """pzprjs' ``v:NAME`` segment: an empty name is the plain puzzle; pencilsat supports no
+    named variant, and says so rather than solving the plain one."""
+    if segment != "v:":
+        raise _error(f"the variant {segment[2:]!r} is not supported", column=column,
+                     hint="pencilsat solves the plain genre; remove the v: segment only if "
+                     "the puzzle is not that variant")
+
+
+def _check_flags(codec: Any, pid: str, flags: str, column: int) -> None:
+    """Every flag letter must be one the genre's codec supports (``FLAGS``); a known one it
+    does not (``REFUSED_FLAGS``) is named with its meaning, never ignored."""
+    supported = getattr(codec, "FLAGS", {})
+    refused = getattr(codec, "REFUSED_FLAGS", {})
+    for i, letter in enumerate(flags):
+        if letter in supported:
+            continue
+        if letter in refused:
+            raise _error(f"the {pid} flag {letter!r} ({refused[letter]}) is not supported",
+                         column=column + i, hint="pencilsat would solve another puzzle")
+        known = "; ".join(f"{k!r}: {v}" for k, v in {**supported, **refused}.items())
+        raise _error(f"unknown {pid} flag {letter!r}", column=column + i,
+                     hint=f"{pid} flags: {known}" if known else f"{pid} has no flags")
+
+
+def _parse_file(parts: list[str], column: int) -> Any:
+    """pzprjs' file form ``pzprv3/<type>/<rows>/<cols>/<lines>...`` (percent-encoded; Sudoku
+    has one size line): the genre's codec reads the cell lines (``decode_file``)."""
+    from urllib.parse import unquote
+
+    parts = [unquote(part) for part in parts]
+    if len(parts) < 2:
+        raise _error("the pzprv3 form ends before the puzzle type", column=column, hint=_HOW)
+    genre = _genre(parts[1], column + len(parts[0]) + 1)
+    codec = load(genre.puzzlink_codec)
+    if not hasattr(codec, "decode_file"):
+        raise _error(f"the pzprv3 file form is not supported for {genre.title}",
+                     column=column, hint="copy the puzzle's URL (File > Export URL)")
+    sizes = 1 if getattr(codec, "FILE_SQUARE", False) else 2
+    numbers = [whole_number(part) for part in parts[2:2 + sizes]]
+    if len(numbers) < sizes or None in numbers:
+        raise _error("the pzprv3 form needs the grid size after the type",
+                     column=column, hint="pzprv3/<type>/<rows>/<cols>/...")
+    rows, cols = (numbers[0], numbers[-1])
+    height, width = check_size(rows, cols, SOURCE, column, "pzprv3/<type>/<rows>/<cols>/...")
+    return codec.decode_file(parts[2 + sizes:], width, height)
 
 
 def to_url(puzzle: Any) -> str:

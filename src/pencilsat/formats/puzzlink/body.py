@@ -191,3 +191,13 @@ def encode_number16(flat: list[int | None]) -> str:
         return f"-{v:02x}" if v < 256 else f"+{v:03x}"
 
     return encode_runs([token(v) for v in flat], first="g", longest=20)
+
+
+def file_cells(lines: list[str], width: int, height: int, what: str) -> list[str]:
+    """The cell tokens of pzprjs' file form (``getItemList``): ``height`` lines of tokens
+    separated by spaces, row-major; an error when fewer than ``width * height`` are there."""
+    tokens = [token for line in lines[:height] for token in line.split(" ") if token]
+    if len(tokens) < width * height:
+        raise url_error(f"the pzprv3 {what} data has {len(tokens)} of {width * height} cells",
+                        hint="copy the whole URL")
+    return tokens[:width * height]

@@ -8,9 +8,13 @@ import numpy as np
 from pencilsat.formats.puzzlink.body import (
     decode_number16,
     encode_number16,
+    file_cells,
     url_error,
 )
 from pencilsat.puzzles.sudoku import SudokuPuzzle
+
+FILE_SQUARE = True
+"""The file form gives one size line (the side)."""
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> SudokuPuzzle:
@@ -26,3 +30,18 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Sudok
 
 def encode(puzzle: SudokuPuzzle) -> str:
     return encode_number16([int(v) or None for v in puzzle.clues.ravel()])
+
+
+def decode_file(lines: list[str], width: int, height: int) -> SudokuPuzzle:
+    """pzprjs' file form (``decodeCellQnum``): a digit or ``.`` per cell."""
+    if width not in (4, 9, 16, 25):
+        raise url_error(f"a Sudoku must be 4x4, 9x9, 16x16 or 25x25, this one is {width}x{width}",
+                        hint="pencilsat's Sudoku has square boxes")
+    clues = []
+    for token in file_cells(lines, width, height, "Sudoku"):
+        number = 0 if token == "." else int(token) if token.isdigit() else -1
+        if not 0 <= number <= width:
+            raise url_error(f"bad Sudoku cell {token!r} in the pzprv3 data",
+                            hint=f"cells are '.' and the digits 1..{width}")
+        clues.append(number)
+    return SudokuPuzzle(np.array(clues, dtype=np.int16).reshape(width, width))

@@ -28,4 +28,7 @@ def draw_panel(puzzle: MasyuPuzzle, solution: MasyuSolution | None,
         out.append(f'<circle class="pearl {kind}" cx="{x}" cy="{y}" r="{radius:.1f}" '
                    f'fill="{fill}" stroke="#111827" stroke-width="2"/>')
     out.append(frame(puzzle.width, puzzle.height))
+    if puzzle.loop_full:
+        out.append('<text class="variant" x="0" y="-4" font-size="11" fill="#374151">'
+                   'loop-full: the loop passes through every cell</text>')
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import encode_runs
 from pencilsat.formats.tatham.cells import grid_size, read_cells
 from pencilsat.puzzles.masyu import BLACK, EMPTY, WHITE, MasyuPuzzle
@@ -22,6 +23,9 @@ def decode(desc: str, w: int | None, h: int | None, extras: str, column: int) ->
 
 
 def encode(puzzle: MasyuPuzzle) -> str:
+    if puzzle.loop_full:
+        raise InputError("Tatham's Pearl has no loop-full variant",
+                         hint="convert --to url or text keeps the variant")
     letter = {EMPTY: None, WHITE: "W", BLACK: "B"}
     tokens = [letter[int(v)] for v in puzzle.pearls.ravel()]
     return f"{puzzle.width}x{puzzle.height}:" + encode_runs(tokens, first="a", longest=26)
