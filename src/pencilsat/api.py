@@ -53,19 +53,22 @@ def solve(
     backend: str | None = None,
     sat_solver: str | None = None,
     time_limit: float | None = None,
+    max_memory: float | None = 4 * 2**30,
 ) -> SolveResult:
     """Solve ``puzzle`` and prove its solution unique, or find a second one.
 
     ``encoding``: a strategy of the genre (``None``: the fastest); ``backend``: ``cnf`` or
     ``cpsat``; ``sat_solver``: ``cadical``, ``glucose``, ``minisat`` or a PySAT name;
-    ``time_limit``: seconds for the whole run (``unknown`` when reached). The result's
+    ``time_limit``: seconds for the whole run (``unknown`` when reached); ``max_memory``:
+    bytes a strategy may plan for (``None``: no budget), a model that would not fit is not
+    built (``unknown``, naming a cheaper strategy). The result's
     ``verdict`` is unique, multiple, none or unknown; every solution in it has passed the
     genre's independent rule checker.
     """
     from pencilsat.strategies.front import solve as solve_puzzle
 
     return solve_puzzle(read_puzzle(puzzle), encoding=encoding, backend=backend,
-                        sat_solver=sat_solver, time_limit=time_limit)
+                        sat_solver=sat_solver, time_limit=time_limit, max_memory=max_memory)
 
 
 def grade(puzzle: PuzzleSource, *, time_limit: float | None = None) -> GradeResult:

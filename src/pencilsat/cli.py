@@ -48,7 +48,18 @@ def seconds(text: str) -> float | None:
     return None if value == float("inf") else value
 
 
+def memory_size(text: str) -> int | None:
+    """``--max-memory``: ``4G``, ``512M``, ``inf``."""
+    from pencilsat.core.memory import parse_memory
+
+    try:
+        return parse_memory(text)
+    except InputError as err:
+        raise argparse.ArgumentTypeError(f"{err.message} ({err.hint})") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from pencilsat.core.memory import DEFAULT_MAX_MEMORY
     from pencilsat.core.sat_names import BACKENDS, SAT_SOLVERS
 
     parser = _Parser(prog="pencilsat", description=__doc__.splitlines()[0])
@@ -67,6 +78,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--encoding", help="strategy of the genre (default: the fastest)")
     solve.add_argument("--time-limit", type=seconds, metavar="S",
                        help="seconds for the whole run (for each puzzle when there are several)")
+    solve.add_argument("--max-memory", type=memory_size, metavar="SIZE",
+                       default=DEFAULT_MAX_MEMORY,
+                       help="memory a strategy may plan for, e.g. 8G (default 4G; inf: no "
+                       "budget); a strategy whose model would not fit answers unknown")
     solve.add_argument("--json", action="store_true",
                        help="print one JSON object (one line per puzzle when there are several)")
     solve.add_argument("--svg", metavar="FILE",
@@ -267,7 +282,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         check_output_path(args.svg, "--svg")
     puzzle = load_puzzle(args.puzzle[0])
     result = solve(puzzle, encoding=args.encoding, backend=args.backend,
-                   sat_solver=args.sat_solver, time_limit=args.time_limit)
+                   sat_solver=args.sat_solver, time_limit=args.time_limit,
+                   max_memory=args.max_memory)
     if args.json:
         print(_json(result_json(result)), flush=True)
     else:
@@ -318,7 +334,8 @@ def _solve_batch(args: argparse.Namespace) -> int:
     lines = read_batch_lines(args.batch)
     if not any(names_a_puzzle(line) for line in lines):
         return run_batch(lines, sys.stdout, progress=sys.stderr.isatty(),
-                         sat_solver=args.sat_solver, time_limit=args.time_limit)
+                         sat_solver=args.sat_solver, time_limit=args.time_limit,
+                   max_memory=args.max_memory)
     source = "<stdin>" if args.batch == "-" else args.batch
     numbers = [i for i, line in enumerate(lines)
                if line.strip() and not line.lstrip().startswith("#")]
@@ -367,7 +384,8 @@ def _solve_items(args: argparse.Namespace, items: Sequence[tuple[str, str, int |
 
     return solve_each(((label, loader(label, spec, line)) for label, spec, line in items),
                       encoding=args.encoding, backend=args.backend,
-                      sat_solver=args.sat_solver, time_limit=args.time_limit)
+                      sat_solver=args.sat_solver, time_limit=args.time_limit,
+                   max_memory=args.max_memory)
 
 
 def _puzzle_size(puzzle: Any) -> str:

@@ -7,7 +7,7 @@ CaDiCaL 1.9.5 in 0.148 s through ``append_formula`` and in 0.096 s through the C
 directly (same clauses, same solver; scratch measurement, garbage collector off).
 
 The C functions are not part of PySAT's documented API, so they are used only for the solvers
-this project names (``registry.SAT_SOLVERS``, and CaDiCaL 1.5.3 of the Sudoku batch) and only
+this project names (``core.sat_names``, and CaDiCaL 1.5.3 of the Sudoku batch) and only
 when the expected module, function and solver handle are all present; anything else falls
 back to ``add_clause``. The wrapper's only other work is to remember a ``False`` return as
 the solver's status, which its next ``solve`` overwrites anyway, so skipping it changes no
@@ -51,3 +51,21 @@ def clause_adder(solver: Any) -> Callable[[list[int]], Any]:
 def load_clauses(solver: Any, clauses: Iterable[list[int]]) -> None:
     """Add every clause to ``solver`` (see ``clause_adder``)."""
     deque(map(clause_adder(solver), clauses), maxlen=0)
+
+
+LOAD_CHUNK = 100_000
+"""Clauses handed to the solver between two looks at the clock: a 1000x1000 grid takes
+seconds to load, which a time limit must be able to cut short."""
+
+
+def load_until(solver: Any, clauses: list[list[int]], deadline: float | None) -> None:
+    """``load_clauses`` in chunks of ``LOAD_CHUNK``, raising ``TimeLimitReached`` (phase
+    ``encoding``) once ``deadline`` (a ``perf_counter`` time) has passed."""
+    from time import perf_counter
+
+    from pencilsat.core.result import TimeLimitReached
+
+    for first in range(0, len(clauses), LOAD_CHUNK):
+        if deadline is not None and perf_counter() > deadline:
+            raise TimeLimitReached("encoding")
+        load_clauses(solver, clauses[first:first + LOAD_CHUNK])

@@ -7,14 +7,9 @@ the CNF backend's limited solving (it reuses :class:`CnfBackend`).
 
 from __future__ import annotations
 
-import time
-
-from pencilsat.backends.bulk_load import load_clauses
+from pencilsat.backends.bulk_load import load_until
 from pencilsat.backends.cnf import CnfBackend
 from pencilsat.core.result import TimeLimitReached
-
-LOAD_CHUNK = 100_000
-"""Clauses loaded into the SAT solver between two looks at the clock."""
 
 
 class ClauseBackend(CnfBackend):
@@ -26,11 +21,11 @@ class ClauseBackend(CnfBackend):
 
         self.sat_solver = sat_solver
         self.solver = Solver(name=sat_solver)
-        for first in range(0, len(clauses), LOAD_CHUNK):  # a huge grid loads for seconds
-            if deadline is not None and time.perf_counter() > deadline:
-                self.solver.delete()
-                raise TimeLimitReached("encoding")
-            load_clauses(self.solver, clauses[first:first + LOAD_CHUNK])
+        try:
+            load_until(self.solver, clauses, deadline)
+        except TimeLimitReached:
+            self.solver.delete()
+            raise
         self._num_vars = num_vars
         self._num_clauses = len(clauses)
         self._model_set: set[int] = set()

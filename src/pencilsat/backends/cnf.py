@@ -22,7 +22,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from pencilsat.backends import pysat_calls
-from pencilsat.backends.bulk_load import load_clauses
+from pencilsat.backends.bulk_load import load_until
 from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.csp import (
     And,
@@ -366,7 +366,11 @@ class CnfBackend:
         self.compiler = CnfCompiler(model, log_min_domain, deadline)
         self.sat_solver = sat_solver
         self.solver = Solver(name=sat_solver)
-        load_clauses(self.solver, self.compiler.clauses)
+        try:
+            load_until(self.solver, self.compiler.clauses, deadline)
+        except TimeLimitReached:
+            self.solver.delete()
+            raise
         self._fed = len(self.compiler.clauses)
         self._model_set: set[int] = set()
 

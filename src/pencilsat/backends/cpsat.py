@@ -9,8 +9,10 @@ OR-Tools is imported here only, when this backend is chosen.
 
 from __future__ import annotations
 
+from time import perf_counter
 from typing import Any
 
+from pencilsat.core.clock import check_clock
 from pencilsat.encodings.csp import (
     And,
     BoolVar,
@@ -38,19 +40,28 @@ def raise_if_interrupted(solver: Any, time_limit: float | None) -> None:
         raise KeyboardInterrupt
 
 
+CHECK_EVERY = 2000
+"""Variables or constraints translated between two looks at the clock."""
+
+
 class CpSatBackend:
     name = "cpsat"
     sat_solver = None
 
-    def __init__(self, model: Model, workers: int = 2) -> None:
+    def __init__(self, model: Model, deadline: float | None = None) -> None:
+        """Translate ``model``; ``TimeLimitReached`` once ``deadline`` has passed (the clock
+        is read every ``CHECK_EVERY`` variables and constraints)."""
         from ortools.sat.python import cp_model
 
-        self._cp = cp_model
+        from pencilsat.backends.cpsat_session import CpSatSession
+
         self.model = model
         self.cp = cp_model.CpModel()
-        self.workers = workers
+        self.session = CpSatSession(self.cp)
         self.vars: dict[int, Any] = {}
-        for var in model.variables:
+        for i, var in enumerate(model.variables):
+            if i % CHECK_EVERY == 0:
+                check_clock(deadline)
             if isinstance(var, BoolVar):
                 self.vars[var.index] = self.cp.new_bool_var(var.name)
             else:
@@ -58,10 +69,11 @@ class CpSatBackend:
                 self.vars[var.index] = self.cp.new_int_var_from_domain(dom, var.name)
         for d in model.abs_defs:
             self.cp.add_abs_equality(self.vars[d.result.index], self.vars[d.arg.index])
-        for c in model.constraints:
+        for i, c in enumerate(model.constraints):
+            if i % CHECK_EVERY == 0:
+                check_clock(deadline)
             self.add(c)
         self._values: dict[int, int] = {}
-        self._stats = {"conflicts": 0, "decisions": 0, "propagations": 0}
 
     @property
     def num_variables(self) -> int:
@@ -112,32 +124,18 @@ class CpSatBackend:
 
     def solve(self, time_limit: float | None = None) -> bool | None:
         """True (solution), False (infeasible) or None (time limit reached)."""
-        if time_limit is not None and time_limit <= 0:
-            return None
-        solver = self._cp.CpSolver()
-        solver.parameters.num_workers = self.workers
-        if time_limit is not None:
-            solver.parameters.max_time_in_seconds = time_limit
-        status = solver.solve(self.cp)
-        self._stats["conflicts"] += solver.num_conflicts
-        self._stats["decisions"] += solver.num_branches
-        resp = solver.response_proto
-        self._stats["propagations"] += int(getattr(resp, "num_binary_propagations", 0)) + int(
-            getattr(resp, "num_integer_propagations", 0)
-        )
-        if status in (self._cp.OPTIMAL, self._cp.FEASIBLE):
-            self._values = {i: solver.value(v) for i, v in self.vars.items()}
-            return True
-        if status == self._cp.INFEASIBLE:
-            return False
-        raise_if_interrupted(solver, time_limit)
-        return None
+        deadline = None if time_limit is None else perf_counter() + time_limit
+        found = self.session.solve(deadline)
+        if found:
+            value = self.session.solver.value
+            self._values = {i: value(v) for i, v in self.vars.items()}
+        return found
 
     def value(self, var: IntVar) -> int:
         return self._values[var.index]
 
     def stats(self) -> dict[str, int | None]:
-        return dict(self._stats)
+        return dict(self.session.effort)
 
     def close(self) -> None:
         pass

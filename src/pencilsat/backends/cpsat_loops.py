@@ -12,16 +12,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from pencilsat.core.clock import check_clock
 from pencilsat.encodings.loops.edges import GridEdges
+
+CHECK_EVERY = 5000
+"""Edges or points added between two looks at the clock."""
 
 
 def add_single_loop(model: Any, grid: GridEdges, visited: set[int],
-                    some_edge: bool = False) -> list[Any]:
+                    some_edge: bool = False, deadline: float | None = None) -> list[Any]:
     """Add one loop on ``grid`` to ``model``; return the edge literals (index = edge
-    variable, index 0 unused). ``visited``: point ids every answer passes through."""
+    variable, index 0 unused). ``visited``: point ids every answer passes through;
+    ``TimeLimitReached`` once ``deadline`` has passed."""
     edge_lits: list[Any] = [None]
     arcs = []
     for v in range(1, len(grid) + 1):
+        if v % CHECK_EVERY == 0:
+            check_clock(deadline)
         a, b = grid.ends[v]
         used = model.new_bool_var(f"e{v}")
         forward, backward = model.new_bool_var(f"a{a}_{b}"), model.new_bool_var(f"a{b}_{a}")
@@ -29,6 +36,8 @@ def add_single_loop(model: Any, grid: GridEdges, visited: set[int],
         arcs += [(a, b, forward), (b, a, backward)]
         edge_lits.append(used)
     for point, incident in enumerate(grid.incident_ids):
+        if point % CHECK_EVERY == 0:
+            check_clock(deadline)
         degree = sum(edge_lits[v] for v in incident)
         if point in visited:
             model.add(degree == 2)

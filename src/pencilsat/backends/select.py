@@ -21,6 +21,6 @@ def make_backend(model: Model, backend: str, sat_solver: str | None,
     if backend == "cpsat":
         from pencilsat.backends.cpsat import CpSatBackend
 
-        return CpSatBackend(model)
+        return CpSatBackend(model, deadline)
     raise InputError(f"unknown backend {backend!r}", source="backend",
                      hint="choose one of: " + ", ".join(BACKENDS))

@@ -23,6 +23,7 @@ from pencilsat.core.errors import (
     internal_error,
     tracebacks_wanted,
 )
+from pencilsat.core.memory import DEFAULT_MAX_MEMORY
 from pencilsat.core.result import SolveResult
 from pencilsat.strategies.front import solve
 
@@ -59,6 +60,7 @@ def solve_each(
     backend: str | None = None,
     sat_solver: str | None = None,
     time_limit: float | None = None,
+    max_memory: float | None = DEFAULT_MAX_MEMORY,
 ) -> Iterator[Outcome]:
     """Load and solve each ``(label, loader)`` in order; ``time_limit`` bounds each puzzle.
 
@@ -70,7 +72,7 @@ def solve_each(
         try:
             puzzle = load()
             result = solve(puzzle, encoding=encoding, backend=backend, sat_solver=sat_solver,
-                           time_limit=time_limit)
+                           time_limit=time_limit, max_memory=max_memory)
         except InputError as err:
             yield Outcome(index, label, error=str(err.located(label)))
             continue

@@ -32,6 +32,9 @@ class Strategy:
     run: str
     backends: tuple[str, ...]
     summary: str
+    memory: str | None = None
+    """``"module:function"``: ``memory(puzzle, backend) -> bytes``, the estimated peak, for
+    strategies whose model can outgrow a machine (see :mod:`pencilsat.core.memory`)."""
 
 
 @dataclass(frozen=True)
@@ -114,13 +117,17 @@ _MASYU = Genre(
     model="pencilsat.puzzles.masyu", headers=("masyu", "masyu-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.masyu_lazy:run", ("cnf",),
-                 "local rules in CNF, one loop by lazy sub-loop cuts (the fastest)"),
+                 "local rules in CNF, one loop by lazy sub-loop cuts (the fastest)",
+                 memory="pencilsat.strategies.masyu_lazy:memory"),
         Strategy("circuit", "pencilsat.strategies.masyu_circuit:run", ("cpsat",),
-                 "CP-SAT AddCircuit as the single-loop constraint"),
+                 "CP-SAT AddCircuit as the single-loop constraint",
+                 memory="pencilsat.strategies.masyu_circuit:memory"),
         Strategy("tamura", "pencilsat.strategies.masyu_tamura:run", ("cnf", "cpsat"),
-                 "Tamura's Sugar model, the reference (order numbers)"),
+                 "Tamura's Sugar model, the reference (order numbers)",
+                 memory="pencilsat.strategies.masyu_tamura:memory"),
         Strategy("tamura-log", "pencilsat.strategies.masyu_tamura:run_log", ("cnf",),
-                 "Tamura's model with log-encoded order numbers"),
+                 "Tamura's model with log-encoded order numbers",
+                 memory="pencilsat.strategies.masyu_tamura:memory_log"),
     ),
     default_strategy="lazy", default_on={"cpsat": "circuit"},
     svg="pencilsat.formats.svg.masyu",
@@ -135,9 +142,11 @@ _LIGHTUP = Genre(
         Strategy("direct", "pencilsat.strategies.lightup:run_direct", ("cnf",),
                  "clauses written directly with numpy (the fastest)"),
         Strategy("csp", "pencilsat.strategies.lightup:run_csp", ("cnf", "cpsat"),
-                 "the CSP layer, order-encoded to CNF or native on CP-SAT"),
+                 "the CSP layer, order-encoded to CNF or native on CP-SAT",
+                 memory="pencilsat.strategies.lightup:memory_csp"),
         Strategy("card", "pencilsat.strategies.lightup:run_card", ("cnf", "cpsat"),
-                 "the CSP layer with PySAT cardinality encodings"),
+                 "the CSP layer with PySAT cardinality encodings",
+                 memory="pencilsat.strategies.lightup:memory_csp"),
     ),
     default_strategy="direct", default_on={"cpsat": "csp"},
     svg="pencilsat.formats.svg.lightup",

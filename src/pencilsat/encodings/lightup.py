@@ -38,11 +38,12 @@ from pencilsat.encodings.encoding import ClauseEncoding, Encoding
 from pencilsat.puzzles.lightup import WHITE, LightUpPuzzle, LightUpSolution
 
 
-def runs(puzzle: LightUpPuzzle) -> tuple[list[list[Cell]], dict[Cell, tuple[int, int]]]:
+def runs(puzzle: LightUpPuzzle, deadline: float | None = None,
+         ) -> tuple[list[list[Cell]], dict[Cell, tuple[int, int]]]:
     """Maximal white runs (rows first, then columns) and each white cell's (row run, column run).
 
     The same runs as :meth:`LightUpPuzzle.segments`, found in one pass over a plain list (the
-    model's per-cell helpers cost seconds on 100x100 grids).
+    model's per-cell helpers cost seconds on 100x100 grids); the clock is read per line.
     """
     white = (puzzle.cells == WHITE).tolist()
     out: list[list[Cell]] = []
@@ -50,6 +51,7 @@ def runs(puzzle: LightUpPuzzle) -> tuple[list[list[Cell]], dict[Cell, tuple[int,
     for transpose in (False, True):
         outer, inner = (puzzle.width, puzzle.height) if transpose else (puzzle.height, puzzle.width)
         for i in range(outer):
+            _look_at_clock(deadline, "runs")
             run: list[Cell] = []
             for j in range(inner + 1):
                 r, c = (j, i) if transpose else (i, j)
@@ -80,8 +82,12 @@ def build(puzzle: LightUpPuzzle, strategy: str = "csp", *,
     if strategy not in ("csp", "card"):
         raise ValueError(f"unknown Light Up CSP strategy {strategy!r} (known: csp, card)")
     m = Model()
-    segs, cell_runs = runs(puzzle)
-    bulb: dict[Cell, BoolVar] = {cell: m.bool_var(f"b_{cell[0]}_{cell[1]}") for cell in cell_runs}
+    segs, cell_runs = runs(puzzle, deadline)
+    bulb: dict[Cell, BoolVar] = {}
+    for i, cell in enumerate(cell_runs):
+        if i % CLOCK_EVERY == 0:
+            _look_at_clock(deadline, strategy)
+        bulb[cell] = m.bool_var(f"b_{cell[0]}_{cell[1]}")
     for i, (row, col) in enumerate(cell_runs.values()):  # lit: a bulb in the row or column run
         if i % CLOCK_EVERY == 0:
             _look_at_clock(deadline, strategy)

@@ -7,8 +7,9 @@ import math
 from typing import Any
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.registry import genre_of, load
-from pencilsat.core.result import SolveResult, Verdict
+from pencilsat.core.memory import DEFAULT_MAX_MEMORY, check_budget, describe
+from pencilsat.core.registry import Genre, Strategy, genre_of, load
+from pencilsat.core.result import SolveResult, SolveStats, Verdict
 from pencilsat.core.sat_names import check_backend, pysat_name
 
 
@@ -19,6 +20,7 @@ def solve(
     backend: str | None = None,
     sat_solver: str | None = None,
     time_limit: float | None = None,
+    max_memory: float | None = DEFAULT_MAX_MEMORY,
 ) -> SolveResult:
     """Solve ``puzzle`` and prove its solution unique (or find a second one).
 
@@ -26,7 +28,10 @@ def solve(
     default for ``backend`` when that one does not run on it); ``backend`` is ``cnf`` or
     ``cpsat`` (``None``: the strategy's own); ``sat_solver`` picks the CNF solver (cadical,
     glucose, minisat or a PySAT name); ``time_limit`` in seconds bounds the whole run, and a
-    run that hits it reports ``unknown``. A bad option raises :class:`InputError` naming it.
+    run that hits it reports ``unknown``; ``max_memory`` (bytes, ``None``: no budget) is the
+    memory a strategy may plan for: one whose model would not fit is not built, and the
+    verdict is ``unknown`` naming a cheaper strategy. A bad option raises
+    :class:`InputError` naming it.
     """
     genre = genre_of(puzzle)
     strategy, chosen = genre.pick(encoding, check_backend(backend))
@@ -36,13 +41,43 @@ def solve(
                              "runs on CP-SAT", source="sat_solver",
                              hint="leave --sat-solver out, or choose --backend cnf")
         pysat_name(sat_solver, "")  # an unknown name is refused before any work
+    limit = check_time_limit(time_limit)
+    too_big = _over_budget(genre, strategy, chosen, puzzle, check_budget(max_memory))
+    if too_big is not None:
+        return too_big
     result = load(strategy.run)(puzzle, backend=chosen, sat_solver=sat_solver,
-                                time_limit=check_time_limit(time_limit))
+                                time_limit=limit)
     result.stats.encoding = result.stats.encoding or strategy.name
     referee(result)
     if result.verdict == Verdict.NONE and not result.message:
         result.message = genre.rules().why_none(puzzle) or ""
     return result
+
+
+def _over_budget(genre: Genre, strategy: Strategy, backend: str, puzzle: Any,
+                 budget: int | None) -> SolveResult | None:
+    """The ``unknown`` of a strategy whose estimated peak passes ``budget``, naming the
+    estimate and the cheapest strategy that fits; ``None`` when it fits."""
+    if budget is None or strategy.memory is None:
+        return None
+    need = load(strategy.memory)(puzzle, backend)
+    if need <= budget:
+        return None
+    fits = []
+    for other in genre.strategies:
+        for where in other.backends:
+            cost = load(other.memory)(puzzle, where) if other.memory else 0
+            if cost <= budget and (other.name, where) != (strategy.name, backend):
+                fits.append((cost, other.name, where))
+    size = f"{puzzle.width}x{puzzle.height}"
+    advice = (f"encoding {min(fits)[1]!r} (backend {min(fits)[2]}) fits" if fits else
+              "no strategy of this genre fits")
+    message = (f"encoding {strategy.name!r} would need about {describe(need)} for this {size} "
+               f"grid, more than the memory budget of {describe(budget)}; {advice} "
+               "(or raise --max-memory)")
+    stats = SolveStats(backend=backend, encoding=strategy.name,
+                       extra={"memory_estimate": need, "max_memory": budget})
+    return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats, message=message)
 
 
 def check_time_limit(seconds: float | None) -> float | None:

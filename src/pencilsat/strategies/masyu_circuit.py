@@ -14,13 +14,13 @@ from typing import Any
 
 from pencilsat.backends.cpsat_loops import add_single_loop, literal
 from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
-from pencilsat.core.clock import deadline_of
+from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached, Verdict
 from pencilsat.encodings.loops.degree import no_square_loops
 from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.masyu_rules import masyu_solution, pearl_clauses
 from pencilsat.puzzles.masyu import MasyuPuzzle, no_way_through
-from pencilsat.strategies.uniqueness import solve_and_prove
+from pencilsat.strategies.uniqueness import solve_and_prove, stopped
 
 
 class EdgeSetSearch:
@@ -66,9 +66,16 @@ def run(
         stats.encode_s, stats.solve_s = perf_counter() - start, 0.0
         return SolveResult(Verdict.NONE, puzzle, stats=stats, message=no_way_through(puzzle))
     model = cp_model.CpModel()
-    edge_lits = add_single_loop(model, grid, visited, some_edge=not visited)
-    for clause in rules:
-        model.add_bool_or([literal(edge_lits, lit) for lit in clause])
+    try:
+        edge_lits = add_single_loop(model, grid, visited, some_edge=not visited,
+                                    deadline=deadline)
+        for i, clause in enumerate(rules):
+            if i % 5000 == 0:
+                check_clock(deadline)
+            model.add_bool_or([literal(edge_lits, lit) for lit in clause])
+    except TimeLimitReached:
+        stats.encode_s = perf_counter() - start
+        return stopped(puzzle, stats)
     session = CpSatSession(model)
     stats.variables, stats.clauses = session.variables(), session.constraints()
     stats.encode_s = perf_counter() - start
@@ -78,3 +85,9 @@ def run(
     stats.add_effort(session.effort)
     stats.extra["num_workers"] = NUM_WORKERS
     return result
+
+
+def memory(puzzle: MasyuPuzzle, backend: str) -> int:
+    """Estimated peak bytes: about 16 KB per cell (100x100: 265 MB; 300x300: over 1.2 GB
+    before the model was built)."""
+    return 100 * 2**20 + 16_000 * puzzle.width * puzzle.height

@@ -28,7 +28,7 @@ from time import perf_counter
 
 import numpy as np
 
-from pencilsat.backends.bulk_load import load_clauses
+from pencilsat.backends.bulk_load import load_until
 from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached, Verdict
@@ -65,9 +65,8 @@ GROWN_STEPS = 2
 """Region cuts for loops of at least ``REGION_MIN_CELLS`` cells, grown cuts (by
 ``GROWN_STEPS`` cells) for loops of at least ``GROWN_MIN_CELLS``."""
 BUILD_BAND = 100_000
-LOAD_CHUNK = 100_000
-"""Cells per piece of the CNF, and clauses per load, between two looks at the clock: an empty
-1000x1000 grid takes seconds to build and load, which a time limit must cut short."""
+"""Cells per piece of the CNF between two looks at the clock: an empty 1000x1000 grid takes
+seconds to build, which a time limit must cut short."""
 
 
 @dataclass(frozen=True)
@@ -174,9 +173,7 @@ def _run(puzzle: MasyuPuzzle, name: str, deadline: float | None,
             options = settings.cadical_options
             solver.configure(CADICAL_OPTIONS if options is None else options)
         try:  # like the other CNF strategies, encoding time includes loading the solver
-            for first in range(0, len(clauses), LOAD_CHUNK):
-                check_clock(deadline)
-                load_clauses(solver, clauses[first:first + LOAD_CHUNK])
+            load_until(solver, clauses, deadline)
         except TimeLimitReached:
             stats.encode_s = perf_counter() - start
             return stopped(puzzle, stats)
@@ -219,3 +216,10 @@ def _parts(puzzle: MasyuPuzzle, grid: GridEdges, settings: LazySettings,
         from pencilsat.encodings.loops.sides import side_clause_parts
 
         yield from side_clause_parts(grid, len(grid) + 1, BUILD_BAND, values)
+
+
+def memory(puzzle: MasyuPuzzle, backend: str) -> int:
+    """Estimated peak bytes: about 7 KB per cell with the large-grid clauses (an empty
+    300x300: 651 MB; a loose 200x200: 253 MB), 1 KB below ``LARGE_GRID`` cells."""
+    cells = puzzle.width * puzzle.height
+    return 60 * 2**20 + (7_000 if cells >= LARGE_GRID else 1_000) * cells
