@@ -39,7 +39,7 @@ def _alarm(signum, frame):
 
 def grade_one(args: tuple[str, int]) -> dict:
     """Grade one corpus file in a worker; check every step against the solution."""
-    from pencilsat.grading.masyu import grade_masyu, solution_agrees
+    from pencilsat.grading.masyu.engine import grade_masyu, solution_agrees
     from pencilsat.puzzles.masyu import parse_puzzle, parse_solution
 
     path, cap = args

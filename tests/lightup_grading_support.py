@@ -9,9 +9,9 @@ import numpy as np
 from conftest import CORPUS as CORPUS_ROOT
 
 from pencilsat.core.values import Cell
-from pencilsat.grading.lightup_engine import effective
-from pencilsat.grading.lightup_geometry import Geometry
-from pencilsat.grading.lightup_state import Board, Deduction
+from pencilsat.grading.lightup.finder import effective
+from pencilsat.grading.lightup.geometry import Geometry
+from pencilsat.grading.lightup.state import Board, Deduction
 from pencilsat.puzzles.lightup import LightUpPuzzle
 
 CORPUS = CORPUS_ROOT / "lightup"

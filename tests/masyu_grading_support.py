@@ -8,8 +8,8 @@ could really reach. A technique's deduction on it is then checked against the so
 
 from __future__ import annotations
 
-from pencilsat.grading.masyu_context import WINDOW_ALL, WINDOW_SHORT, Context
-from pencilsat.grading.masyu_state import OPEN, PASSED, Geometry, MasyuState
+from pencilsat.grading.masyu.context import WINDOW_ALL, WINDOW_SHORT, Context
+from pencilsat.grading.masyu.state import OPEN, PASSED, Geometry, MasyuState
 from pencilsat.puzzles.masyu import MasyuPuzzle, MasyuSolution, check, parse_puzzle
 from pencilsat.strategies.front import solve
 

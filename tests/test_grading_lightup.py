@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from lightup_grading_support import CORPUS, all_solutions, corpus_pairs
 
-from pencilsat.grading.lightup import grade_lightup
-from pencilsat.grading.lightup_catalogue import ANY, CLUE, SEARCH_ORDER, WHITE
-from pencilsat.grading.lightup_cost import THESIS_SCALE, technique_total, use_cost
-from pencilsat.grading.lightup_engine import effective
-from pencilsat.grading.lightup_state import Board
+from pencilsat.grading.lightup.catalogue import ANY, CLUE, SEARCH_ORDER, WHITE
+from pencilsat.grading.lightup.cost import THESIS_SCALE, technique_total, use_cost
+from pencilsat.grading.lightup.engine import grade_lightup
+from pencilsat.grading.lightup.finder import effective
+from pencilsat.grading.lightup.state import Board
 from pencilsat.puzzles.lightup import LightUpPuzzle, parse_puzzle, parse_solution
 
 
@@ -213,7 +213,7 @@ def test_no_deduction_contradicts_the_corpus_solution():
 def test_every_detector_is_sound_on_random_partial_states():
     """Digest §9.3: run every technique at every anchor on states made of deductions that hold
     in all solutions (random subsets of the forced lights and forced empties)."""
-    from pencilsat.grading.lightup_catalogue import TECHNIQUES
+    from pencilsat.grading.lightup.catalogue import TECHNIQUES
 
     rng = random.Random(2011)
     fired: set[int] = set()

@@ -15,8 +15,8 @@ from lightup_grading_support import (
     symmetric_variants,
 )
 
-from pencilsat.grading.lightup_catalogue import BY_NUMBER, TECHNIQUES
-from pencilsat.grading.lightup_state import Board
+from pencilsat.grading.lightup.catalogue import BY_NUMBER, TECHNIQUES
+from pencilsat.grading.lightup.state import Board
 from pencilsat.puzzles.lightup import LightUpPuzzle
 
 # (technique number, grid rows, expected lights, expected cannot-place, expected restriction)

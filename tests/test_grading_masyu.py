@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS as CORPUS_ROOT
 
-from pencilsat.grading.masyu import TECHNIQUES, MasyuGrade, grade_masyu, solution_agrees
+from pencilsat.grading.masyu.catalogue import TECHNIQUES
+from pencilsat.grading.masyu.engine import MasyuGrade, grade_masyu, solution_agrees
 from pencilsat.puzzles.masyu import parse_puzzle, parse_solution
 
 CORPUS = CORPUS_ROOT / "masyu"
@@ -101,10 +102,10 @@ def test_json_has_exactly_the_documented_keys():
 def test_tedium_points_follow_the_papers_example():
     from types import SimpleNamespace
 
-    from pencilsat.grading.masyu import _Run
-    from pencilsat.grading.masyu_state import Geometry, Line
+    from pencilsat.grading.masyu.engine import LevelRun
+    from pencilsat.grading.masyu.state import Geometry, Line
 
-    run = _Run(Geometry(parse_puzzle("masyu 2 2\nBB\nBB\n")), 1, 0)
+    run = LevelRun(Geometry(parse_puzzle("masyu 2 2\nBB\nBB\n")), 1, 0)
     lines = [Line(0, 1, n, 0) for n in (35, 56, 130, 20, 3)]
     run.score_tedium(SimpleNamespace(lines=lines))
     assert run.tedium_max == 4
@@ -115,17 +116,17 @@ def test_tedium_points_follow_the_papers_example():
 
 @needs_corpus
 def test_three_tedium_events_raise_the_level_by_one(monkeypatch):
-    from pencilsat.grading import masyu as m
+    from pencilsat.grading.masyu import engine
 
     puzzle = parse_puzzle((CORPUS / "seed_10x10.txt").read_text())
     base = grade_masyu(puzzle)
     assert base.level == 1 and not base.level_up
-    original = m._Run.score_tedium
+    original = engine.LevelRun.score_tedium
 
     def tedious(self, ctx):
         original(self, ctx)
         self.tedium_events += 3
 
-    monkeypatch.setattr(m._Run, "score_tedium", tedious)
+    monkeypatch.setattr(engine.LevelRun, "score_tedium", tedious)
     raised = grade_masyu(puzzle)
     assert raised.level_up and raised.technique_level == 1 and raised.level == 2

@@ -15,15 +15,15 @@ import pytest
 from conftest import CORPUS
 from masyu_grading_support import agrees, ctx, puzzle_of, sets, state_on, unique_solution
 
-from pencilsat.grading.masyu import grade_masyu, solution_agrees
-from pencilsat.grading.masyu_level2 import closed_loop_check_2
-from pencilsat.grading.masyu_level3 import closed_loop_check_6
-from pencilsat.grading.masyu_level3b import (
+from pencilsat.grading.masyu.closed_loop_corners import closed_loop_check_2
+from pencilsat.grading.masyu.closed_loop_hypotheses import (
     closed_loop_check_5,
-    connected_lines_extension,
     short_straight_line_parity,
 )
-from pencilsat.grading.masyu_region import general_region_one_gap
+from pencilsat.grading.masyu.closed_loop_tubes import closed_loop_check_6
+from pencilsat.grading.masyu.engine import grade_masyu, solution_agrees
+from pencilsat.grading.masyu.general_regions import general_region_one_gap
+from pencilsat.grading.masyu.joined_lines import connected_lines_extension
 
 # ---------------------------------------------------------------- TOJIWA5 case B
 T5B_ROWS = [".WWBBWW.", ".W.WW.W.", "BW.WW.WB", "W......W",
@@ -230,7 +230,7 @@ def test_tojiwa6_case_b2_needs_a_forced_alternative_at_each_end():
 
 # ---------------------------------------------------------------- on a real puzzle
 def test_tojiwa5_case_b_replaces_a_trial_on_a_janko_puzzle(monkeypatch):
-    import pencilsat.grading.masyu_level3b as level3b
+    import pencilsat.grading.masyu.closed_loop_hypotheses as hypotheses
     from pencilsat.puzzles.masyu import parse_puzzle, parse_solution
 
     path = CORPUS / "masyu" / "janko" / "347_10x10.txt"
@@ -241,7 +241,7 @@ def test_tojiwa5_case_b_replaces_a_trial_on_a_janko_puzzle(monkeypatch):
     grade = grade_masyu(puzzle)
     case_b = [s for s in grade.steps if s.technique == "TOJIWA5" and "(case B)" in s.text]
     assert case_b and all(solution_agrees(s, solution) for s in case_b)
-    monkeypatch.setattr(level3b, "short_straight_line_parity", lambda ctx: None)
+    monkeypatch.setattr(hypotheses, "short_straight_line_parity", lambda ctx: None)
     without = grade_masyu(puzzle)
     assert without.techniques.get("MUJYUNSYORI", 0) > grade.techniques.get("MUJYUNSYORI", 0)
 
@@ -261,29 +261,29 @@ NEEDS_B2 = ["B......B..", ".....BW..W", ".......W..", ".B...B....", "B.B......B"
 
 
 def _off_t5b(monkeypatch):
-    import pencilsat.grading.masyu_level3b as level3b
+    import pencilsat.grading.masyu.closed_loop_hypotheses as hypotheses
 
-    monkeypatch.setattr(level3b, "short_straight_line_parity", lambda c: None)
+    monkeypatch.setattr(hypotheses, "short_straight_line_parity", lambda c: None)
 
 
 def _off_haiti(monkeypatch):
-    import pencilsat.grading.masyu_level3b as level3b
-    import pencilsat.grading.masyu_region as region
+    import pencilsat.grading.masyu.general_regions as regions
+    import pencilsat.grading.masyu.joined_lines as joined
 
-    monkeypatch.setattr(level3b, "virtual_line_patterns", lambda c, v: None)
-    monkeypatch.setattr(region, "virtual_line_patterns", lambda c, v: None)
+    monkeypatch.setattr(joined, "virtual_line_patterns", lambda c, v: None)
+    monkeypatch.setattr(regions, "virtual_line_patterns", lambda c, v: None)
 
 
 def _off_c(monkeypatch):
-    import pencilsat.grading.masyu_level3b as level3b
+    import pencilsat.grading.masyu.joined_lines as joined
 
-    monkeypatch.setattr(level3b, "_tube_ends_join", lambda *a: None)
+    monkeypatch.setattr(joined, "_tube_ends_join", lambda *a: None)
 
 
 def _off_b2(monkeypatch):
-    import pencilsat.grading.masyu_level3 as level3
+    import pencilsat.grading.masyu.closed_loop_tubes as tubes
 
-    monkeypatch.setattr(level3, "_tube_must_be_used", lambda *a: None)
+    monkeypatch.setattr(tubes, "_tube_must_be_used", lambda *a: None)
 
 
 @pytest.mark.parametrize("rows, marker, switch_off", [

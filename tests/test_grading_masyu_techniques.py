@@ -10,36 +10,28 @@ from __future__ import annotations
 from conftest import CORPUS as CORPUS_ROOT
 from masyu_grading_support import ctx, eid, sets
 
-from pencilsat.grading.masyu_basic import (
-    adjacent_blacks_first_clue,
+from pencilsat.grading.masyu.basic_rules import (
     basic_fixpoint,
     black_neighbour_side_rule,
     black_straight_rule,
     cell_degree_rule,
-    one_step_closing,
     white_axis_rule,
-    white_runs_first_clue,
     white_turn_rule,
 )
-from pencilsat.grading.masyu_level2 import (
-    black_white_run_check,
-    closed_loop_check_1,
+from pencilsat.grading.masyu.closed_loop_corners import (
     closed_loop_check_2,
-    cut_line_1,
-    type1_region,
-    type2_region,
-    white_run_check,
-)
-from pencilsat.grading.masyu_level3 import (
-    black_beside_walled_square,
     closed_loop_check_3,
     closed_loop_check_4,
-    closed_loop_check_6,
-    cut_line_2,
 )
-from pencilsat.grading.masyu_region import general_region_one_gap, general_region_two_gap
-from pencilsat.grading.masyu_schedule import general_techniques
-from pencilsat.grading.masyu_state import BLOCKED, PASSED, Geometry, MasyuState
+from pencilsat.grading.masyu.closed_loop_routes import closed_loop_check_1, one_step_closing
+from pencilsat.grading.masyu.closed_loop_tubes import closed_loop_check_6
+from pencilsat.grading.masyu.cut_lines import black_beside_walled_square, cut_line_1, cut_line_2
+from pencilsat.grading.masyu.finder import general_techniques
+from pencilsat.grading.masyu.first_clues import adjacent_blacks_first_clue, white_runs_first_clue
+from pencilsat.grading.masyu.general_regions import general_region_one_gap, general_region_two_gap
+from pencilsat.grading.masyu.run_checks import black_white_run_check, white_run_check
+from pencilsat.grading.masyu.state import BLOCKED, PASSED, Geometry, MasyuState
+from pencilsat.grading.masyu.typed_regions import type1_region, type2_region
 from pencilsat.puzzles.masyu import parse_puzzle
 
 
@@ -309,13 +301,13 @@ CORPUS = CORPUS_ROOT / "masyu"
 def test_mujyunsyori_refutes_a_border_where_level_2_gets_stuck():
     import pytest
 
-    from pencilsat.grading.masyu import _Run, grade_masyu
+    from pencilsat.grading.masyu.engine import LevelRun, grade_masyu
 
     path = CORPUS / "janko" / "24_6x6.txt"
     if not path.exists():
         pytest.skip("shared corpus not present")
     puzzle = parse_puzzle(path.read_text())
-    stuck = _Run(Geometry(puzzle), 2, 0)
+    stuck = LevelRun(Geometry(puzzle), 2, 0)
     stuck.solve()
     assert not stuck.solved
     grade = grade_masyu(puzzle)
@@ -346,7 +338,7 @@ def test_tojiwa5_black_cannot_come_down_into_a_dead_pocket():
     st = board(rows, paths=[[(6, 5), (6, 6)]],
                blocked=[((4, 1), (4, 2)), ((4, 2), (5, 2)), ((4, 3), (4, 4)), ((4, 3), (5, 3)),
                         ((2, 3), (3, 3)), ((3, 3), (3, 4))])
-    from pencilsat.grading.masyu_level3b import closed_loop_check_5
+    from pencilsat.grading.masyu.closed_loop_hypotheses import closed_loop_check_5
 
     assert sets(st, closed_loop_check_5(ctx(st, 3))) == {((2, 2), (3, 2), False)}
 
@@ -359,7 +351,7 @@ def test_rensenentyo_lines_certain_to_join_cannot_close_by_a_route():
                       [(4, 3), (4, 4), (3, 4), (2, 4), (1, 4)], [(6, 5), (6, 6)]],
                blocked=[((4, 1), (4, 2)), ((4, 2), (5, 2)), ((2, 2), (3, 2)), ((4, 3), (5, 3)),
                         ((0, 2), (1, 2)), ((1, 2), (2, 2)), ((0, 3), (1, 3)), ((1, 3), (2, 3))])
-    from pencilsat.grading.masyu_level3b import connected_lines_extension
+    from pencilsat.grading.masyu.joined_lines import connected_lines_extension
 
     assert sets(st, connected_lines_extension(ctx(st, 3))) == {((1, 1), (1, 2), False)}
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from pencilsat.grading.sudoku_bands import first_clue
-from pencilsat.grading.sudoku_contradiction import contradiction_processing
-from pencilsat.grading.sudoku_flow import PairMemory, find_step
-from pencilsat.grading.sudoku_state import SudokuState
-from pencilsat.grading.sudoku_steps import TECHNIQUES, SudokuStep
+from pencilsat.grading.sudoku.bands import first_clue
+from pencilsat.grading.sudoku.catalogue import TECHNIQUES, SudokuStep
+from pencilsat.grading.sudoku.contradiction import contradiction_processing
+from pencilsat.grading.sudoku.finder import PairMemory, find_step
+from pencilsat.grading.sudoku.state import SudokuState
 
 
 def state_of(text: str) -> SudokuState:

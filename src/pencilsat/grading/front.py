@@ -2,8 +2,8 @@
 
 A difficulty grade of a puzzle with no or several answers means nothing, so this front runs the
 genre's default solver first and calls the genre's deduction engine only for ``unique``. The
-engines themselves (``grading/masyu.py``, ``sudoku.py``, ``lightup.py``) read only the puzzle:
-they never import a solver and never see the solution.
+engines themselves (the packages ``grading/masyu``, ``sudoku`` and ``lightup``) read only the
+puzzle: they never import a solver and never see the solution.
 """
 
 from __future__ import annotations
