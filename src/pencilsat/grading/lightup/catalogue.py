@@ -12,7 +12,7 @@ from pencilsat.grading.lightup import exclusions as excl
 from pencilsat.grading.lightup import placements as place
 from pencilsat.grading.lightup import rescue_pairs as rescue
 from pencilsat.grading.lightup import restrictions as restrict
-from pencilsat.grading.lightup.state import Board, Deduction
+from pencilsat.grading.lightup.state import Board, Marks
 
 PLACES = "places lights"
 FORBIDS = "forbids cells"
@@ -33,7 +33,7 @@ class Technique:
     klass: str
     cost: int
     anchors: str
-    detect: Callable[[Board, int], Deduction]
+    detect: Callable[[Board, int], Marks]
 
 
 TECHNIQUES: tuple[Technique, ...] = (
@@ -84,3 +84,5 @@ SEARCH_ORDER: tuple[Technique, ...] = tuple(sorted(TECHNIQUES, key=lambda t: (t.
 thesis does not state its order; numbering order would try 理詰め簡単 (19) before 単純否定 (1)."""
 
 BY_NUMBER: dict[int, Technique] = {t.number: t for t in TECHNIQUES}
+BY_NAME: dict[str, Technique] = {t.japanese: t for t in TECHNIQUES}
+"""The techniques by thesis number and by the name the steps carry."""

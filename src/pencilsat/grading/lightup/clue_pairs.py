@@ -10,7 +10,7 @@ modules. D2: "a 1" / "a 2" is read as a clue that still needs 1 / 2 lights.
 from __future__ import annotations
 
 from pencilsat.grading.lightup.geometry import DIRECTIONS, FRAMES
-from pencilsat.grading.lightup.state import NOTHING, Board, Deduction
+from pencilsat.grading.lightup.state import NOTHING, Board, Marks
 
 _DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
@@ -20,7 +20,7 @@ def side_line_unknowns(board: Board, cell: int, d: tuple[int, int]) -> set[int]:
     return board.unknown_in_segment_of(cell, horizontal=d[0] == 0)
 
 
-def _compound_diagonal(board: Board, anchor: int, need_wanted: int) -> Deduction:
+def _compound_diagonal(board: Board, anchor: int, need_wanted: int) -> Marks:
     """Shared rule of T14/T20/T21 (digest §4, compound diagonal family).
 
     Clue N with ``|avail(N)| = need(N) + 1`` and a diagonal clue M needing 1, the two cells S
@@ -44,10 +44,10 @@ def _compound_diagonal(board: Board, anchor: int, need_wanted: int) -> Deduction
             continue
         lights |= avail - shared
         out.update(j for j in board.avail(m) if j not in shared)
-    return Deduction(frozenset(lights), frozenset(out)) if lights or out else NOTHING
+    return Marks(frozenset(lights), frozenset(out)) if lights or out else NOTHING
 
 
-def compound_diagonal_one_one(board: Board, anchor: int) -> Deduction:
+def compound_diagonal_one_one(board: Board, anchor: int) -> Marks:
     """T14 複合斜め否定1・1, compound diagonal exclusion 1-1 (forbids cells, cost 14).
 
     N needs 1 with exactly the two shared cells free: the diagonal 1's other neighbours are x.
@@ -55,7 +55,7 @@ def compound_diagonal_one_one(board: Board, anchor: int) -> Deduction:
     return _compound_diagonal(board, anchor, 1)
 
 
-def compound_diagonal_one_three(board: Board, anchor: int) -> Deduction:
+def compound_diagonal_one_three(board: Board, anchor: int) -> Marks:
     """T20 複合斜め否定1・3, compound diagonal 1-3 (places and forbids, cost 13).
 
     A 3 with four free neighbours and a diagonal 1: the two far neighbours of the 3 are lights,
@@ -64,7 +64,7 @@ def compound_diagonal_one_three(board: Board, anchor: int) -> Deduction:
     return _compound_diagonal(board, anchor, 3)
 
 
-def compound_diagonal_one_two(board: Board, anchor: int) -> Deduction:
+def compound_diagonal_one_two(board: Board, anchor: int) -> Marks:
     """T21 複合斜め否定1・2, compound diagonal 1-2 (places and forbids, cost 14).
 
     A 2 with three free neighbours and a diagonal 1: the non-shared neighbour is a light, the 1's
@@ -81,7 +81,7 @@ def _side_exclusions(board: Board, d: tuple[int, int], pairs: list[tuple[int, in
     return out
 
 
-def one_one_combo(board: Board, anchor: int) -> Deduction:
+def one_one_combo(board: Board, anchor: int) -> Marks:
     """T15 1・1コンボ, 1-1 combo (forbids cells, cost 18).
 
     Adjacent clues P, Q = P + d needing 1 each, with ``avail(P) = {P±e}`` and
@@ -102,10 +102,10 @@ def one_one_combo(board: Board, anchor: int) -> Deduction:
         qe, qw = geo.at(q, er, ec), geo.at(q, -er, -ec)
         if board.need(q) == 1 and set(board.avail(q)) == {qe, qw}:
             out |= _side_exclusions(board, (dr, dc), [(pe, qe), (pw, qw)])
-    return Deduction(no_light=frozenset(out)) if out else NOTHING
+    return Marks(no_light=frozenset(out)) if out else NOTHING
 
 
-def two_two_reasoning(board: Board, anchor: int) -> Deduction:
+def two_two_reasoning(board: Board, anchor: int) -> Marks:
     """T22 理詰め2・2, 2-2 reasoning (places and forbids, cost 18).
 
     Adjacent clues P, Q = P + d needing 2 each, with their three other neighbours free: the two
@@ -128,10 +128,10 @@ def two_two_reasoning(board: Board, anchor: int) -> Deduction:
         if board.need(q) == 2 and set(board.avail(q)) == {qe, qw, qf} and -1 not in (qe, qw, qf):
             lights |= {pb, qf}
             out |= _side_exclusions(board, (dr, dc), [(pe, qe), (pw, qw)])
-    return Deduction(frozenset(lights), frozenset(out)) if lights or out else NOTHING
+    return Marks(frozenset(lights), frozenset(out)) if lights or out else NOTHING
 
 
-def one_two_combo(board: Board, anchor: int) -> Deduction:
+def one_two_combo(board: Board, anchor: int) -> Marks:
     """T23 1・2コンボ, 1-2 combo (places and forbids, cost 18).
 
     A clue P needing 1 with ``avail(P) = {P±e}`` next to a clue Q = P + d needing 2 with
@@ -154,10 +154,10 @@ def one_two_combo(board: Board, anchor: int) -> Deduction:
         if board.need(q) == 2 and set(board.avail(q)) == {qe, qw, qf} and -1 not in (qe, qw, qf):
             lights.add(qf)
             out |= _side_exclusions(board, (dr, dc), [(pe, qe), (pw, qw)])
-    return Deduction(frozenset(lights), frozenset(out)) if lights or out else NOTHING
+    return Marks(frozenset(lights), frozenset(out)) if lights or out else NOTHING
 
 
-def one_one_enclosure(board: Board, anchor: int) -> Deduction:
+def one_one_enclosure(board: Board, anchor: int) -> Marks:
     """T16 1・1囲み, 1...1 enclosure (forbids cells, cost 19).
 
     Reconstruction (the literal 'all cells between the 1s' is unsound), pair reading: clues P
@@ -186,4 +186,4 @@ def one_one_enclosure(board: Board, anchor: int) -> Deduction:
         qe = geo.at(q, er, ec)
         if qe >= 0 and set(board.avail(q)) == {run[-1], qe} and geo.sees(pe, qe):
             out.update(j for j in run[1:-1] if board.is_free(j))
-    return Deduction(no_light=frozenset(out)) if out else NOTHING
+    return Marks(no_light=frozenset(out)) if out else NOTHING

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from pencilsat.core.values import Cell
 from pencilsat.grading.clock import check_deadline
-from pencilsat.grading.lightup.catalogue import SEARCH_ORDER, Technique
+from pencilsat.grading.lightup.catalogue import BY_NAME, SEARCH_ORDER, Technique
 from pencilsat.grading.lightup.cost import THESIS_SCALE, LevelScale, use_cost
 from pencilsat.grading.lightup.finder import Finder
 from pencilsat.grading.lightup.state import (
@@ -45,66 +45,27 @@ from pencilsat.grading.lightup.state import (
     UNKNOWN,
     Board,
     ContradictionError,
-    Deduction,
+    Marks,
 )
+from pencilsat.grading.steps import Grade, Step, json_number, technique_counts
 from pencilsat.puzzles.lightup import LightUpPuzzle
 
 
 @dataclass(frozen=True)
-class LightUpStep:
-    """One logged application: the technique, the cost charged (after habituation) and the
-    cells it decided. Coordinates are 0-based (row, column)."""
+class LightUpExtras:
+    """What Kashima (2010) adds to a Light Up grade: the problem cost and how far the
+    techniques got.
 
-    number: int
-    technique: str
-    english: str
-    klass: str
-    base_cost: int
-    cost: float
-    origin: Cell
-    bulbs: tuple[Cell, ...]
-    no_bulb: tuple[Cell, ...]
-    restriction: tuple[Cell, ...] = ()
-
-    @property
-    def text(self) -> str:
-        parts = []
-        if self.bulbs:
-            parts.append("light on " + _cells_text(self.bulbs))
-        if self.no_bulb:
-            parts.append("no light on " + _cells_text(self.no_bulb))
-        if self.restriction:
-            parts.append("exactly one light in " + _cells_text(self.restriction))
-        return (f"{self.technique} ({self.english}) at {_cell_name(self.origin)}: "
-                + "; ".join(parts))
-
-    def to_json(self) -> dict:
-        data = {
-            "technique": self.technique,
-            "cost": _number(self.cost),
-            "bulbs": [list(c) for c in self.bulbs],
-            "no_bulb": [list(c) for c in self.no_bulb],
-        }
-        if self.restriction:  # T25 fixes no cell, only "exactly one light in these"
-            data["exactly_one_bulb"] = [list(c) for c in self.restriction]
-        return data
-
-
-@dataclass(frozen=True)
-class LightUpGrade:
-    """Result of :func:`grade_lightup`.
-
-    ``level`` is 1-7 when the techniques finished the puzzle and ``None`` (unrated, D8)
-    otherwise; ``cost`` is the cost of the steps made either way. Levels are calibrated on 10x10
-    puzzles only (thesis ch. 6); for other sizes they are indicative.
+    ``cost`` sums the steps' charges (after habituation) whether or not the techniques
+    finished, ``technique_costs`` per technique; ``t_score`` is the deviation score the level
+    comes from. ``white_cells`` / ``lit_cells`` / ``lights`` and ``final_rows`` (the board as
+    the techniques left it) describe an unfinished puzzle, ``stuck_reason`` why it stopped.
+    Levels are calibrated on 10x10 puzzles only (thesis ch. 6); for other sizes they are
+    indicative.
     """
 
-    level: int | None
     cost: float
-    finished: bool
-    techniques: dict[str, int]
     technique_costs: dict[str, float]
-    steps: list[LightUpStep]
     t_score: float
     white_cells: int
     lit_cells: int
@@ -119,23 +80,20 @@ class LightUpGrade:
         """Share of white cells lit when the techniques stopped."""
         return self.lit_cells / self.white_cells if self.white_cells else 1.0
 
-    def to_json(self) -> dict:
-        data = {
-            "level": self.level,
-            "cost": _number(self.cost),
-            "finished": self.finished,
-            "techniques": dict(self.techniques),
-            "steps": [s.to_json() for s in self.steps],
-        }
-        if not self.finished:  # what the text output says of an unrated grade
-            data.update(white_cells=self.white_cells, lit_cells=self.lit_cells,
-                        lights=self.lights, stopped=self.stuck_reason)
-        return data
+    def json_head(self) -> dict[str, object]:
+        return {"cost": json_number(self.cost)}
 
-    def describe(self, show_steps: bool = False) -> str:
+    def json_tail(self, grade: LightUpGrade) -> dict[str, object]:
+        if grade.finished:
+            return {}
+        # what the text output says of an unrated grade
+        return {"white_cells": self.white_cells, "lit_cells": self.lit_cells,
+                "lights": self.lights, "stopped": self.stuck_reason}
+
+    def report(self, grade: LightUpGrade, steps: bool) -> str:
         lines = []
-        if self.finished:
-            lines.append(f"level {self.level} of 7 (cost {self.cost:.3f}, T-score "
+        if grade.finished:
+            lines.append(f"level {grade.level} of 7 (cost {self.cost:.3f}, T-score "
                          f"{self.t_score:.1f})")
         else:
             lines.append(f"unrated: the 25 techniques stop with {self.lit_cells} of "
@@ -145,19 +103,24 @@ class LightUpGrade:
                 lines.append(f"stopped: {self.stuck_reason}")
         if (self.width, self.height) != (10, 10):
             lines.append("note: levels are calibrated on 10x10 puzzles (Kashima 2010, ch. 6)")
-        lines.append(f"{len(self.steps)} steps; techniques used:")
-        for name, count in sorted(self.techniques.items(),
+        lines.append(f"{len(grade.steps)} steps; techniques used:")
+        for name, count in sorted(grade.techniques.items(),
                                   key=lambda kv: -self.technique_costs[kv[0]]):
-            step = next(s for s in self.steps if s.technique == name)
-            lines.append(f"  {name} ({step.english}, cost {step.base_cost}): {count} use"
+            tech = BY_NAME[name]
+            lines.append(f"  {name} ({tech.english}, cost {tech.cost}): {count} use"
                          f"{'s' if count != 1 else ''}, {self.technique_costs[name]:.3f}")
-        if show_steps:
+        if steps:
             lines.append("steps:")
-            lines.extend(f"  {k:4d}. [{s.cost:g}] {s.text}" for k, s in enumerate(self.steps, 1))
-        if not self.finished:
+            lines.extend(f"  {k:4d}. [{s.cost:g}] {s.text}" for k, s in enumerate(grade.steps, 1))
+        if not grade.finished:
             lines.append("where the techniques stopped (* light, + lit, x no light, . unknown):")
             lines.extend("  " + row for row in self.final_rows)
         return "\n".join(lines)
+
+
+LightUpGrade = Grade[LightUpExtras]
+"""A Light Up grade: level 1-7 when the techniques finished (``None``, unrated, otherwise),
+steps with the bulbs they place and exclude and what each use cost."""
 
 
 def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
@@ -166,37 +129,32 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
     ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``."""
     board = Board.from_puzzle(puzzle)
     finder = Finder(board, SEARCH_ORDER)
-    steps: list[LightUpStep] = []
+    steps: list[Step] = []
+    charges: list[float] = []
     uses: Counter[int] = Counter()
     stuck: str | None = None
     try:
         while (hit := finder.next_application()) is not None:
             check_deadline(deadline)
-            tech, anchor, deduction = hit
+            tech, anchor, marks = hit
             uses[tech.number] += 1
-            charged = use_cost(tech.cost, uses[tech.number])
-            steps.append(_record(board, tech, anchor, deduction, charged))
-            finder.apply(deduction)
+            charges.append(use_cost(tech.cost, uses[tech.number]))
+            steps.append(_record(board, tech, anchor, marks, charges[-1]))
+            finder.apply(marks)
     except ContradictionError as exc:
         stuck = f"contradiction ({exc}); the puzzle has no solution"
     unresolved = board.unresolved()
     finished = stuck is None and not unresolved and board.clues_exact()
     if stuck is None and not finished:
         stuck = "no technique applies (needs techniques beyond the 25 or trial and error)"
-    cost = sum(s.cost for s in steps)
-    counts: dict[str, int] = {}
+    cost = sum(charges)
     totals: dict[str, float] = {}
-    for s in steps:
-        counts[s.technique] = counts.get(s.technique, 0) + 1
-        totals[s.technique] = totals.get(s.technique, 0.0) + s.cost
+    for s, charge in zip(steps, charges, strict=True):
+        totals[s.technique] = totals.get(s.technique, 0.0) + charge
     white = sum(board.geo.white)
-    return LightUpGrade(
-        level=scale.level(cost) if finished else None,
+    extras = LightUpExtras(
         cost=cost,
-        finished=finished,
-        techniques=counts,
         technique_costs=totals,
-        steps=steps,
         t_score=scale.t_score(cost),
         white_cells=white,
         lit_cells=white - len(unresolved),
@@ -206,22 +164,25 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
         final_rows=_rows(puzzle, board),
         stuck_reason=stuck,
     )
+    return Grade(scale.level(cost) if finished else None, finished, technique_counts(steps),
+                 steps, extras)
 
 
-def _record(board: Board, tech: Technique, anchor: int, deduction: Deduction,
-            charged: float) -> LightUpStep:
-    return LightUpStep(
-        number=tech.number,
-        technique=tech.japanese,
-        english=tech.english,
-        klass=tech.klass,
-        base_cost=tech.cost,
-        cost=charged,
-        origin=board.geo.cell(anchor),
-        bulbs=tuple(board.cells(deduction.lights)),
-        no_bulb=tuple(board.cells(deduction.no_light)),
-        restriction=tuple(board.cells(deduction.restriction)),
-    )
+def _record(board: Board, tech: Technique, anchor: int, marks: Marks, charged: float) -> Step:
+    origin = board.geo.cell(anchor)
+    bulbs = tuple(board.cells(marks.lights))
+    no_bulb = tuple(board.cells(marks.no_light))
+    restriction = tuple(board.cells(marks.restriction))
+    parts = []
+    if bulbs:
+        parts.append("light on " + _cells_text(bulbs))
+    if no_bulb:
+        parts.append("no light on " + _cells_text(no_bulb))
+    if restriction:
+        parts.append("exactly one light in " + _cells_text(restriction))
+    text = f"{tech.japanese} ({tech.english}) at {_cell_name(origin)}: " + "; ".join(parts)
+    return Step("lightup", tech.japanese, text, cost=charged, origin=origin, bulbs=bulbs,
+                no_bulb=no_bulb, exactly_one_bulb=restriction)
 
 
 def _rows(puzzle: LightUpPuzzle, board: Board) -> list[str]:
@@ -244,7 +205,3 @@ def _cell_name(cell: Cell) -> str:
 
 def _cells_text(cells: tuple[Cell, ...]) -> str:
     return " ".join(_cell_name(c) for c in cells)
-
-
-def _number(x: float) -> float | int:
-    return int(x) if float(x).is_integer() else round(x, 6)

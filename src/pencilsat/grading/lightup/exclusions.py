@@ -6,20 +6,20 @@ convention as :mod:`placements`.
 
 from __future__ import annotations
 
-from pencilsat.grading.lightup.state import LIGHT, NO_LIGHT, NOTHING, UNKNOWN, Board, Deduction
+from pencilsat.grading.lightup.state import LIGHT, NO_LIGHT, NOTHING, UNKNOWN, Board, Marks
 
 _DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
 
-def simple_exclusion(board: Board, anchor: int) -> Deduction:
+def simple_exclusion(board: Board, anchor: int) -> Marks:
     """T8 単純否定, simple exclusion (forbids cells, cost 1): every free neighbour of a 0 is x."""
     if board.geo.number[anchor] != 0:
         return NOTHING
     avail = board.avail(anchor)
-    return Deduction(no_light=frozenset(avail)) if avail else NOTHING
+    return Marks(no_light=frozenset(avail)) if avail else NOTHING
 
 
-def derived_simple_exclusion(board: Board, anchor: int) -> Deduction:
+def derived_simple_exclusion(board: Board, anchor: int) -> Marks:
     """T9 派生の単純否定, derived simple exclusion (forbids cells, cost 6).
 
     A clue 1-4 that already has its lights: its other free neighbours are x. Decision D7: a T25
@@ -32,10 +32,10 @@ def derived_simple_exclusion(board: Board, anchor: int) -> Deduction:
         marks = {j: board.mark(j) for j in pair}
         if LIGHT in marks.values():
             out.update(j for j, m in marks.items() if m == UNKNOWN)
-    return Deduction(no_light=frozenset(out)) if out else NOTHING
+    return Marks(no_light=frozenset(out)) if out else NOTHING
 
 
-def special_derived_exclusion(board: Board, anchor: int) -> Deduction:
+def special_derived_exclusion(board: Board, anchor: int) -> Marks:
     """T10 派生の単純否定特殊, special derived exclusion / L-corner (forbids cells, cost 8).
 
     Table 4.7 prints the name as 派生の単純発生特殊. Decision (digest D2, appendix item 3): the
@@ -53,10 +53,10 @@ def special_derived_exclusion(board: Board, anchor: int) -> Deduction:
             if u != v and (board.cand(v) - {v}) <= geo.seen[u]:
                 out.add(u)
                 break
-    return Deduction(no_light=frozenset(out)) if out else NOTHING
+    return Marks(no_light=frozenset(out)) if out else NOTHING
 
 
-def diagonal_exclusion(board: Board, anchor: int) -> Deduction:
+def diagonal_exclusion(board: Board, anchor: int) -> Marks:
     """T11 斜め否定, diagonal exclusion (forbids cells, cost 7).
 
     A clue with one spare place (``|avail| = need + 1``, need >= 1): a diagonal cell whose two
@@ -79,10 +79,10 @@ def diagonal_exclusion(board: Board, anchor: int) -> Deduction:
         if board.mark(f) == UNKNOWN and board.mark(g) == UNKNOWN:
             out.update(y for y in geo.seen[f] & geo.seen[g]
                        if y not in pair and board.is_free(y))
-    return Deduction(no_light=frozenset(out)) if out else NOTHING
+    return Marks(no_light=frozenset(out)) if out else NOTHING
 
 
-def diagonal_one_two_one(board: Board, anchor: int) -> Deduction:
+def diagonal_one_two_one(board: Board, anchor: int) -> Marks:
     """T12 斜め1・2・1, diagonal 1-2-1 (forbids cells, cost 10).
 
     A clue C needing 2 with all four neighbours free, and clues needing 1 on both ends of one of
@@ -98,10 +98,10 @@ def diagonal_one_two_one(board: Board, anchor: int) -> Deduction:
         p, q = geo.at(anchor, -dr, -dc), geo.at(anchor, dr, dc)
         if geo.is_clue(p) and geo.is_clue(q) and board.need(p) == 1 and board.need(q) == 1:
             out.update(j for j in board.avail(p) + board.avail(q) if j not in around)
-    return Deduction(no_light=frozenset(out)) if out else NOTHING
+    return Marks(no_light=frozenset(out)) if out else NOTHING
 
 
-def rescuer_blocking_exclusion(board: Board, anchor: int) -> Deduction:
+def rescuer_blocking_exclusion(board: Board, anchor: int) -> Marks:
     """T13 理詰め特殊限定, rescuer-blocking exclusion (forbids cells, cost 11).
 
     Table 4.7 prints 理詰め(特殊*限定). An unlit cannot-place cell X: a free cell outside
@@ -119,5 +119,5 @@ def rescuer_blocking_exclusion(board: Board, anchor: int) -> Deduction:
         y for y in geo.seen[first]
         if y not in cand and board.is_free(y) and all(geo.sees(y, c) for c in cand)
     }
-    return Deduction(no_light=frozenset(out)) if out else NOTHING
+    return Marks(no_light=frozenset(out)) if out else NOTHING
 

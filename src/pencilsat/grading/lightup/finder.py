@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections import defaultdict
 
 from pencilsat.grading.lightup.catalogue import ANY, CLUE, WHITE, Technique
-from pencilsat.grading.lightup.state import LIGHT, UNKNOWN, Board, Deduction
+from pencilsat.grading.lightup.state import LIGHT, UNKNOWN, Board, Marks
 
 
 class Finder:
     """Finds the next application in the thesis's order (§3.3) without rescanning everything.
 
     For each technique: ``dirty`` anchors must be re-evaluated, ``firing`` maps anchors known to
-    apply to their deduction, and ``watchers`` maps each read key to the (technique, anchor)
+    apply to their marks, and ``watchers`` maps each read key to the (technique, anchor)
     pairs that read it.
     """
 
@@ -34,20 +34,20 @@ class Finder:
             ANY: [i for i in range(geo.n) if geo.white[i] or geo.number[i] >= 0],
         }
         self.dirty: list[set[int]] = [set(anchor_sets[t.anchors]) for t in order]
-        self.firing: list[dict[int, Deduction]] = [{} for _ in order]
+        self.firing: list[dict[int, Marks]] = [{} for _ in order]
         self.watchers: defaultdict[int, set[tuple[int, int]]] = defaultdict(set)
 
-    def next_application(self) -> tuple[Technique, int, Deduction] | None:
+    def next_application(self) -> tuple[Technique, int, Marks] | None:
         board = self.board
         for ti, tech in enumerate(self.order):
             dirty, firing = self.dirty[ti], self.firing[ti]
             for anchor in dirty:
                 board.reads = set()
-                deduction = effective(board, tech.detect(board, anchor))
+                marks = effective(board, tech.detect(board, anchor))
                 for key in board.reads:
                     self.watchers[key].add((ti, anchor))
-                if deduction:
-                    firing[anchor] = deduction
+                if marks:
+                    firing[anchor] = marks
                 else:
                     firing.pop(anchor, None)
             dirty.clear()
@@ -56,27 +56,27 @@ class Finder:
                 return tech, anchor, firing[anchor]
         return None
 
-    def apply(self, deduction: Deduction) -> None:
+    def apply(self, marks: Marks) -> None:
         board = self.board
         changed: set[int] = set()
-        for i in sorted(deduction.lights):
+        for i in sorted(marks.lights):
             board.place_light(i, changed)
-        for i in sorted(deduction.no_light):
+        for i in sorted(marks.no_light):
             board.forbid(i, changed)
-        if deduction.restriction:
-            board.restrict(deduction.restriction, changed)
+        if marks.restriction:
+            board.restrict(marks.restriction, changed)
         for key in changed:
             for ti, anchor in self.watchers.pop(key, ()):
                 self.dirty[ti].add(anchor)
 
 
-def effective(board: Board, deduction: Deduction) -> Deduction:
+def effective(board: Board, marks: Marks) -> Marks:
     """Drop no-op parts (D9): exclusions of cells the same step's lights will light, and of
     cells already decided. Reads the marks it depends on so the engine tracks them."""
-    if not deduction:
-        return deduction
-    lights = frozenset(i for i in deduction.lights if board.mark(i) != LIGHT)
+    if not marks:
+        return marks
+    lights = frozenset(i for i in marks.lights if board.mark(i) != LIGHT)
     lit_by_step = set().union(*(board.seen(i) for i in lights)) if lights else set()
-    no_light = frozenset(i for i in deduction.no_light
+    no_light = frozenset(i for i in marks.no_light
                          if i not in lit_by_step and board.mark(i) == UNKNOWN)
-    return Deduction(lights, no_light, deduction.restriction)
+    return Marks(lights, no_light, marks.restriction)

@@ -1,15 +1,15 @@
 """Kashima (2010) Table 3.1: the seven techniques that place lights (digest §4, T1-T7).
 
-Each function takes the board and the anchor cell (the technique's origin, digest §4 / D10) and
-returns the :class:`Deduction` it makes there, or ``NOTHING``. All of them are written in terms of
-``need``/``avail``/``cand``/``sees`` (digest §4.1), so they hold in every rotation and reflection
-and treat the grid edge as a wall (D4).
+Each function takes the board and the anchor cell (the technique's origin, digest §4 / D10)
+and returns the :class:`Marks` it makes there, or ``NOTHING``. All of them are written in
+terms of ``need``/``avail``/``cand``/``sees`` (digest §4.1), so they hold in every rotation
+and reflection and treat the grid edge as a wall (D4).
 """
 
 from __future__ import annotations
 
 from pencilsat.grading.lightup.geometry import FRAMES
-from pencilsat.grading.lightup.state import LIGHT, NO_LIGHT, NOTHING, UNKNOWN, Board, Deduction
+from pencilsat.grading.lightup.state import LIGHT, NO_LIGHT, NOTHING, UNKNOWN, Board, Marks
 
 
 def _count_placement(board: Board, clue: int) -> tuple[list[int], bool] | None:
@@ -25,7 +25,7 @@ def _count_placement(board: Board, clue: int) -> tuple[list[int], bool] | None:
     return avail, static
 
 
-def simple_placement(board: Board, anchor: int) -> Deduction:
+def simple_placement(board: Board, anchor: int) -> Marks:
     """T1 単純発生, simple placement (places lights, cost 4).
 
     A clue whose number equals its count of free neighbours, every other neighbour being a
@@ -35,10 +35,10 @@ def simple_placement(board: Board, anchor: int) -> Deduction:
     found = _count_placement(board, anchor)
     if found is None or not found[1]:
         return NOTHING
-    return Deduction(lights=frozenset(found[0]))
+    return Marks(lights=frozenset(found[0]))
 
 
-def derived_simple_placement(board: Board, anchor: int) -> Deduction:
+def derived_simple_placement(board: Board, anchor: int) -> Marks:
     """T2 派生の単純発生, derived simple placement (places lights, cost 6).
 
     The T1 test, ``need == |avail| > 0``, where some neighbour is unavailable because of the
@@ -55,10 +55,10 @@ def derived_simple_placement(board: Board, anchor: int) -> Deduction:
         free = [j for j, m in marks.items() if m == UNKNOWN]
         if len(free) == 1:
             lights.add(free[0])
-    return Deduction(lights=frozenset(lights)) if lights else NOTHING
+    return Marks(lights=frozenset(lights)) if lights else NOTHING
 
 
-def isolated_cell(board: Board, anchor: int) -> Deduction:
+def isolated_cell(board: Board, anchor: int) -> Marks:
     """T3 孤立, isolated cell (places lights, cost 0 by the thesis's explicit exception).
 
     An unknown cell that nothing else can light (``cand(Y) == {Y}``): walled in from the start,
@@ -66,10 +66,10 @@ def isolated_cell(board: Board, anchor: int) -> Deduction:
     """
     if board.mark(anchor) != UNKNOWN or board.cand(anchor) != {anchor}:
         return NOTHING
-    return Deduction(lights=frozenset((anchor,)))
+    return Marks(lights=frozenset((anchor,)))
 
 
-def rescue(board: Board, anchor: int) -> Deduction:
+def rescue(board: Board, anchor: int) -> Marks:
     """T4 救出, rescue (places lights, cost 9).
 
     Reconstruction (the thesis's example coordinates are impossible): an unlit cannot-place cell
@@ -78,10 +78,10 @@ def rescue(board: Board, anchor: int) -> Deduction:
     if board.mark(anchor) != NO_LIGHT:
         return NOTHING
     cand = board.cand(anchor)
-    return Deduction(lights=frozenset(cand)) if len(cand) == 1 else NOTHING
+    return Marks(lights=frozenset(cand)) if len(cand) == 1 else NOTHING
 
 
-def easy_reasoning(board: Board, anchor: int) -> Deduction:
+def easy_reasoning(board: Board, anchor: int) -> Marks:
     """T5 理詰め簡単, easy reasoning 1-gap-1 (places lights, cost 19).
 
     Clues P and Q = P + 2d, both needing one light, with ``avail(P) = {S, P+e}`` and
@@ -102,10 +102,10 @@ def easy_reasoning(board: Board, anchor: int) -> Deduction:
             continue
         if board.need(q) == 1 and set(board.avail(q)) == {s, qe} and geo.sees(pe, qe):
             lights.add(s)
-    return Deduction(lights=frozenset(lights)) if lights else NOTHING
+    return Marks(lights=frozenset(lights)) if lights else NOTHING
 
 
-def case_split_on_rescue(board: Board, anchor: int) -> Deduction:
+def case_split_on_rescue(board: Board, anchor: int) -> Marks:
     """T6 理詰め仮定, case split on a rescue (places lights, cost 25).
 
     An unlit cannot-place cell X with ``cand(X) = {a, b}``: one of a, b holds a light. For every
@@ -132,10 +132,10 @@ def case_split_on_rescue(board: Board, anchor: int) -> Deduction:
             forced.append(avail_h)
         else:
             lights |= forced[0] & forced[1]
-    return Deduction(lights=frozenset(lights)) if lights else NOTHING
+    return Marks(lights=frozenset(lights)) if lights else NOTHING
 
 
-def special_case_split(board: Board, anchor: int) -> Deduction:
+def special_case_split(board: Board, anchor: int) -> Marks:
     """T7 理詰め特殊仮定, special case split / starved clue (places lights, cost 22).
 
     A clue N with one spare place (``|avail| = need + 1``). Assume a free neighbour w stays
@@ -162,4 +162,4 @@ def special_case_split(board: Board, anchor: int) -> Deduction:
             if need_m < 0 or need_m > len(avail_m):
                 lights.add(w)
                 break
-    return Deduction(lights=frozenset(lights)) if lights else NOTHING
+    return Marks(lights=frozenset(lights)) if lights else NOTHING

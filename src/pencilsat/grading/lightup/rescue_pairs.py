@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pencilsat.grading.lightup.clue_pairs import side_line_unknowns
 from pencilsat.grading.lightup.geometry import DIRECTIONS, FRAMES
-from pencilsat.grading.lightup.state import LIT, NO_LIGHT, NOTHING, WALL, Board, Deduction
+from pencilsat.grading.lightup.state import LIT, NO_LIGHT, NOTHING, WALL, Board, Marks
 
 
 def _clue_across_walls(board: Board, x: int, d: tuple[int, int]) -> int:
@@ -25,7 +25,7 @@ def _clue_across_walls(board: Board, x: int, d: tuple[int, int]) -> int:
     return -1
 
 
-def _rescue_combo(board: Board, anchor: int, need_wanted: int) -> Deduction:
+def _rescue_combo(board: Board, anchor: int, need_wanted: int) -> Marks:
     """Shared rule of T17 (need 1) and T24 (need 2).
 
     An unlit cannot-place X with ``cand(X) = {X+e, X-e}`` holds exactly one light there (the two
@@ -59,21 +59,21 @@ def _rescue_combo(board: Board, anchor: int, need_wanted: int) -> Deduction:
                 lights.add(nf)
             out |= side_line_unknowns(board, xe, d) - {xe, ne}
             out |= side_line_unknowns(board, xw, d) - {xw, nw}
-    return Deduction(frozenset(lights), frozenset(out)) if lights or out else NOTHING
+    return Marks(frozenset(lights), frozenset(out)) if lights or out else NOTHING
 
 
-def one_rescue_combo(board: Board, anchor: int) -> Deduction:
+def one_rescue_combo(board: Board, anchor: int) -> Marks:
     """T17 1・救出コンボ, 1-rescue combo (forbids cells, cost 24). See :func:`_rescue_combo`."""
     return _rescue_combo(board, anchor, 1)
 
 
-def two_rescue_combo(board: Board, anchor: int) -> Deduction:
+def two_rescue_combo(board: Board, anchor: int) -> Marks:
     """T24 2・救出コンボ, 2-rescue combo (places and forbids, cost 24). See
     :func:`_rescue_combo`."""
     return _rescue_combo(board, anchor, 2)
 
 
-def special_rescue(board: Board, anchor: int) -> Deduction:
+def special_rescue(board: Board, anchor: int) -> Marks:
     """T18 救出特殊, special rescue / double-rescue conflict (forbids cells, cost 27).
 
     Table 4.7 prints 救出極特殊. Reconstruction (digest T18): two unlit cannot-place cells P, Q
@@ -104,7 +104,7 @@ def special_rescue(board: Board, anchor: int) -> Deduction:
         }
         if _some_cell_needs_only(board, anchor, y, partners):
             out.add(y)
-    return Deduction(no_light=frozenset(out)) if out else NOTHING
+    return Marks(no_light=frozenset(out)) if out else NOTHING
 
 
 def _some_cell_needs_only(board: Board, p: int, y: int, partners: set[int]) -> bool:
@@ -121,7 +121,7 @@ def _some_cell_needs_only(board: Board, p: int, y: int, partners: set[int]) -> b
     return False
 
 
-def aspirin_box(board: Board, anchor: int) -> Deduction:
+def aspirin_box(board: Board, anchor: int) -> Marks:
     """T19 アスピリンボックス, aspirin box (forbids cells, cost 27).
 
     Adjacent unlit cannot-place cells U, V = U + d with ``cand(U) = {U+e, U+2e}`` and
@@ -146,4 +146,4 @@ def aspirin_box(board: Board, anchor: int) -> Deduction:
             continue
         out |= side_line_unknowns(board, u1, (dr, dc)) - {u1, v1}
         out |= side_line_unknowns(board, u2, (dr, dc)) - {u2, v2}
-    return Deduction(no_light=frozenset(out)) if out else NOTHING
+    return Marks(no_light=frozenset(out)) if out else NOTHING

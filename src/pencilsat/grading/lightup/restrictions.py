@@ -4,12 +4,12 @@ T25 斜め1・2易).
 
 from __future__ import annotations
 
-from pencilsat.grading.lightup.state import NOTHING, Board, Deduction
+from pencilsat.grading.lightup.state import NOTHING, Board, Marks
 
 _DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
 
-def easy_diagonal_one_two(board: Board, anchor: int) -> Deduction:
+def easy_diagonal_one_two(board: Board, anchor: int) -> Marks:
     """T25 斜め1・2易, easy diagonal 1-2 (restricts possibilities, cost 14).
 
     A clue M needing 1 whose only free cells are the pair S it shares with a diagonal clue N
@@ -34,5 +34,5 @@ def easy_diagonal_one_two(board: Board, anchor: int) -> Deduction:
             continue
         pair = frozenset(avail_n - shared)
         if not board.has_restriction(pair):
-            return Deduction(restriction=pair)
+            return Marks(restriction=pair)
     return NOTHING

@@ -29,9 +29,10 @@ WALL = -1
 
 
 @dataclass(frozen=True)
-class Deduction:
-    """What one application of a technique changes: cell indices to light or to mark x, and for
-    T25 the pair of cells that must hold exactly one light (a virtual clue)."""
+class Marks:
+    """What one application of a technique changes, in board indices: cells to light or to
+    mark x, and for T25 the pair of cells that must hold exactly one light (a virtual clue).
+    The engine applies them and logs them as a :class:`~pencilsat.grading.steps.Step`."""
 
     lights: frozenset[int] = frozenset()
     no_light: frozenset[int] = frozenset()
@@ -40,12 +41,12 @@ class Deduction:
     def __bool__(self) -> bool:
         return bool(self.lights or self.no_light or self.restriction)
 
-    def merged(self, other: Deduction) -> Deduction:
-        return Deduction(self.lights | other.lights, self.no_light | other.no_light,
-                         self.restriction | other.restriction)
+    def merged(self, other: Marks) -> Marks:
+        return Marks(self.lights | other.lights, self.no_light | other.no_light,
+                     self.restriction | other.restriction)
 
 
-NOTHING = Deduction()
+NOTHING = Marks()
 
 
 @dataclass

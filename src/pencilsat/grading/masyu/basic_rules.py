@@ -21,18 +21,18 @@ from pencilsat.grading.masyu.state import (
     RIGHT,
     UP,
     WHITE,
-    Deduction,
+    Finding,
     MasyuState,
     ccw,
     cw,
     opp,
-    useful_deduction,
+    useful_finding,
 )
 
-Rule = Callable[[MasyuState, int], Deduction | None]
+Rule = Callable[[MasyuState, int], Finding | None]
 
 
-def cell_degree_rule(st: MasyuState, i: int) -> Deduction | None:
+def cell_degree_rule(st: MasyuState, i: int) -> Finding | None:
     """AKIMSKETU (free-cell degree rules, Props 1①, 2①): a cell with two passed borders or
     three blocked ones blocks the rest; an endpoint with one open border must use it."""
     p, b, u = st.counts(i)
@@ -42,16 +42,16 @@ def cell_degree_rule(st: MasyuState, i: int) -> Deduction | None:
     if p == 2 or b == 3:
         sets = [(g.eid[i][d], BLOCKED) for d in st.open_dirs(i)]
         why = "already has two used borders" if p == 2 else "has three blocked borders"
-        return useful_deduction(st, "AKIMSKETU", sets,
-                                f"{g.name(i)} {why}: its other borders blocked")
+        return useful_finding(st, "AKIMSKETU", sets,
+                              f"{g.name(i)} {why}: its other borders blocked")
     if p == 1 and u == 1:
         d = st.open_dirs(i)[0]
-        return useful_deduction(st, "AKIMSKETU", [(g.eid[i][d], PASSED)],
-                                f"line end {g.name(i)} has one way out: goes {DIR_NAMES[d]}")
+        return useful_finding(st, "AKIMSKETU", [(g.eid[i][d], PASSED)],
+                              f"line end {g.name(i)} has one way out: goes {DIR_NAMES[d]}")
     return None
 
 
-def white_axis_rule(st: MasyuState, i: int) -> Deduction | None:
+def white_axis_rule(st: MasyuState, i: int) -> Finding | None:
     """SIROMSKETU2 (white axis, Prop 2②): once one border of a white is known, the opposite
     border has the same value and the two side borders the other value."""
     g = st.g
@@ -62,11 +62,11 @@ def white_axis_rule(st: MasyuState, i: int) -> Deduction | None:
         if v != OPEN:
             sets = [(g.eid[i][opp(d)], v), (g.eid[i][cw(d)], -v), (g.eid[i][ccw(d)], -v)]
             axis = "vertically" if (d % 2 == 0) == (v == PASSED) else "horizontally"
-            return useful_deduction(st, "SIROMSKETU2", sets, f"white {g.name(i)} runs {axis}")
+            return useful_finding(st, "SIROMSKETU2", sets, f"white {g.name(i)} runs {axis}")
     return None
 
 
-def black_straight_rule(st: MasyuState, i: int) -> Deduction | None:
+def black_straight_rule(st: MasyuState, i: int) -> Finding | None:
     """KUROMSKETU2 (black propagation, Props 2②, 4①, 1③): a black that cannot go d goes
     opp(d) for two cells; a black that goes d goes on straight and not opp(d)."""
     g = st.g
@@ -80,9 +80,9 @@ def black_straight_rule(st: MasyuState, i: int) -> Deduction | None:
             j = g.nb[i][o]
             if j >= 0:
                 sets.append((g.eid[j][o], PASSED))
-            ded = useful_deduction(st, "KUROMSKETU2", sets,
-                                   f"black {g.name(i)} cannot go {DIR_NAMES[d]} two cells:"
-                                   f" it goes {DIR_NAMES[o]} for two cells")
+            ded = useful_finding(st, "KUROMSKETU2", sets,
+                                 f"black {g.name(i)} cannot go {DIR_NAMES[d]} two cells:"
+                                 f" it goes {DIR_NAMES[o]} for two cells")
             if ded:
                 return ded
         if mine == PASSED:
@@ -90,7 +90,7 @@ def black_straight_rule(st: MasyuState, i: int) -> Deduction | None:
             j = g.nb[i][d]
             if j >= 0:
                 sets.append((g.eid[j][d], PASSED))
-            ded = useful_deduction(
+            ded = useful_finding(
                 st, "KUROMSKETU2", sets,
                 f"black {g.name(i)} goes {DIR_NAMES[d]}: straight on for a second"
                 f" cell, and not {DIR_NAMES[o]}")
@@ -99,7 +99,7 @@ def black_straight_rule(st: MasyuState, i: int) -> Deduction | None:
     return None
 
 
-def white_turn_rule(st: MasyuState, i: int) -> Deduction | None:
+def white_turn_rule(st: MasyuState, i: int) -> Finding | None:
     """SIROMSKETU3 (white turn rule, rule 3): if the line goes straight on beside a white at
     one end, it must turn at the other end: block that neighbour's far border."""
     g = st.g
@@ -111,14 +111,14 @@ def white_turn_rule(st: MasyuState, i: int) -> Deduction | None:
         for x in (d, opp(d)):
             if st.far_border(i, x) == PASSED and st.far_border(i, opp(x)) == OPEN:
                 n2 = g.nb[i][opp(x)]
-                return useful_deduction(
+                return useful_finding(
                     st, "SIROMSKETU3", [(g.eid[n2][opp(x)], BLOCKED)],
                     f"the line goes straight through {g.name(g.nb[i][x])} beside"
                     f" white {g.name(i)}, so it turns at {g.name(n2)}")
     return None
 
 
-def black_neighbour_side_rule(st: MasyuState, i: int) -> Deduction | None:
+def black_neighbour_side_rule(st: MasyuState, i: int) -> Finding | None:
     """KUROMSKETU3 (black neighbour sides, Prop 4②): a black cannot go toward a neighbour
     whose side border is used, because that neighbour would turn."""
     g = st.g
@@ -129,7 +129,7 @@ def black_neighbour_side_rule(st: MasyuState, i: int) -> Deduction | None:
         if j < 0 or st.border(i, d) != OPEN:
             continue
         if st.border(j, cw(d)) == PASSED or st.border(j, ccw(d)) == PASSED:
-            return useful_deduction(
+            return useful_finding(
                 st, "KUROMSKETU3", [(g.eid[i][d], BLOCKED)],
                 f"{g.name(j)} turns, so black {g.name(i)} cannot go {DIR_NAMES[d]}")
     return None
@@ -146,7 +146,7 @@ BASIC_RULES: tuple[Rule, ...] = (
 SIROMSKETU3 > KUROMSKETU3 (digest §4.1)."""
 
 
-def basic_fixpoint(st: MasyuState, record: Callable[[Deduction, list], None]) -> None:
+def basic_fixpoint(st: MasyuState, record: Callable[[Finding, list], None]) -> None:
     """Apply the five basic rules until none changes a border (or a contradiction)."""
     while st.dirty and not st.contradiction:
         i = st.dirty.popleft()

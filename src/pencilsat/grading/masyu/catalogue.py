@@ -30,7 +30,7 @@ from pencilsat.grading.masyu.general_regions import (
 )
 from pencilsat.grading.masyu.joined_lines import connected_lines_extension
 from pencilsat.grading.masyu.run_checks import black_white_run_check, white_run_check
-from pencilsat.grading.masyu.state import Deduction
+from pencilsat.grading.masyu.state import Finding
 from pencilsat.grading.masyu.typed_regions import type1_region, type2_region
 
 TECHNIQUES: dict[str, tuple[str, int]] = {
@@ -64,7 +64,7 @@ TECHNIQUES: dict[str, tuple[str, int]] = {
 and TY2RYOIKI only exist at level 3 (digest §5.2); the table gives the lowest level."""
 
 
-Technique = Callable[[Context], Deduction | None]
+Technique = Callable[[Context], Finding | None]
 
 
 CLOSED_LOOP = frozenset({

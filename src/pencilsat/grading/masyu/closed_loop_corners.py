@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pencilsat.grading.masyu.context import Context, open_deduction
+from pencilsat.grading.masyu.context import Context, open_finding
 from pencilsat.grading.masyu.frames import (
     Cells,
     Frame,
@@ -22,14 +22,14 @@ from pencilsat.grading.masyu.frames import (
 from pencilsat.grading.masyu.state import (
     BLOCKED,
     OPEN,
-    Deduction,
+    Finding,
 )
 
 if TYPE_CHECKING:
     pass
 
 
-def closed_loop_check_2(ctx: Context) -> Deduction | None:
+def closed_loop_check_2(ctx: Context) -> Finding | None:
     """TOJIWA2 (closed-loop check 2, Technique 2 cases A-D) on corner pairs: a border whose
     use forces the line around the corner back onto its own other end is blocked."""
     cs = Cells(ctx.st)
@@ -41,7 +41,7 @@ def closed_loop_check_2(ctx: Context) -> Deduction | None:
 
 
 def _closing(ctx, cs: Cells, name: str, x: int, y: int, target: tuple[int, int],
-             absorbed: tuple[int, ...], why: str, virtual=None) -> Deduction | None:
+             absorbed: tuple[int, ...], why: str, virtual=None) -> Finding | None:
     """Block ``target`` when x, y are the ends of one window line and Prop 12 says partial.
 
     With ``virtual`` (a ``VirtualLine``, TOJIHAITI) x, y must instead be the virtual line's
@@ -52,23 +52,24 @@ def _closing(ctx, cs: Cells, name: str, x: int, y: int, target: tuple[int, int],
     if virtual is not None:
         if not virtual.has_ends(x, y) or not virtual.partial(ctx, cs, absorbed):
             return None
-        return open_deduction(ctx, virtual.technique, [(cs.edge(*target), BLOCKED)],
-                    f"{virtual.why}; using {g.name(target[0])}-{g.name(target[1])} would"
-                    f" force that joined line to close on itself between {g.name(x)} and"
-                    f" {g.name(y)} (Technique 2 {why})")
+        return open_finding(ctx, virtual.technique, [(cs.edge(*target), BLOCKED)],
+                            f"{virtual.why}; using {g.name(target[0])}-{g.name(target[1])} would"
+                            f" force that joined line to close on itself between {g.name(x)} and"
+                            f" {g.name(y)} (Technique 2 {why})")
     ln = ctx.connected(x, y)
     if ln is None:
         return None
     wn, bn = cs.absorbed(*absorbed)
     if not ctx.partial(0, wn, bn, ln.black_ends):
         return None
-    return open_deduction(ctx, name, [(cs.edge(*target), BLOCKED)],
-                f"using {g.name(target[0])}-{g.name(target[1])} would force the line to close"
-                f" on itself between {g.name(x)} and {g.name(y)} ({why})")
+    return open_finding(
+        ctx, name, [(cs.edge(*target), BLOCKED)],
+        f"using {g.name(target[0])}-{g.name(target[1])} would force the line to close"
+        f" on itself between {g.name(x)} and {g.name(y)} ({why})")
 
 
 def tojiwa2_frame(ctx: Context, cs: Cells, f: Frame, kind: int,
-                  virtual=None) -> Deduction | None:
+                  virtual=None) -> Finding | None:
     """Technique 2 on one corner pair. With ``virtual`` (TOJIHAITI) only the cases the
     listing applies to virtual lines run: A (KKL type 1) and C (type 4); the virtual line's
     ends replace the same-line test."""
@@ -114,7 +115,7 @@ def tojiwa2_frame(ctx: Context, cs: Cells, f: Frame, kind: int,
     return None
 
 
-def closed_loop_check_3(ctx: Context) -> Deduction | None:
+def closed_loop_check_3(ctx: Context) -> Finding | None:
     """TOJIWA3 (closed-loop check 3, Technique 3 cases A, B) on input pairs: using T2|T3
     would leave input cell N only ways that join it to its own other end; blocked when Prop
     12 says the loop would be partial."""
@@ -129,7 +130,7 @@ def closed_loop_check_3(ctx: Context) -> Deduction | None:
 
 
 def tojiwa3_frame(ctx: Context, cs: Cells, f: Frame, kind: int,
-                  virtual=None) -> Deduction | None:
+                  virtual=None) -> Finding | None:
     """Technique 3 on one input pair. With ``virtual`` (TOJIHAITI) only case A runs, and the
     virtual line's ends (N and T4, or N and T6) replace the same-line test."""
     n, t1, t2, t3, t4, t5, t6, t9 = f.c, f.t1, f.t2, f.t3, f.t4, f.t5, f.t6, f.t9
@@ -185,7 +186,7 @@ def _corner_other_end(cs: Cells, z: int, toward: int) -> int:
     return g.nb[z][other]
 
 
-def closed_loop_check_4(ctx: Context) -> Deduction | None:
+def closed_loop_check_4(ctx: Context) -> Finding | None:
     """TOJIWA4 (closed-loop check 4, Technique 4 cases A-D): Technique 2 with the partner end
     reached through an extra corner cell Z (its far opening leads to the end T10)."""
     cs = Cells(ctx.st)
@@ -239,7 +240,7 @@ def closed_loop_check_4(ctx: Context) -> Deduction | None:
 
 
 def _closing4(ctx, cs: Cells, x: int, y: int, target, absorbed, case: str,
-              absorbed_line="none") -> Deduction | None:
+              absorbed_line="none") -> Finding | None:
     if target[0] < 0 or target[1] < 0 or cs.btw(*target) != OPEN:
         return None
     ln = ctx.connected(x, y)

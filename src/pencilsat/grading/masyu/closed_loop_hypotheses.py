@@ -8,7 +8,7 @@ would close a loop if they turned away from the area holding two line ends.
 
 from __future__ import annotations
 
-from pencilsat.grading.masyu.context import Context, open_deduction
+from pencilsat.grading.masyu.context import Context, open_finding
 from pencilsat.grading.masyu.frames import (
     Cells,
 )
@@ -22,7 +22,7 @@ from pencilsat.grading.masyu.state import (
     PASSED,
     RIGHT,
     UP,
-    Deduction,
+    Finding,
     ccw,
     cw,
     opp,
@@ -30,7 +30,7 @@ from pencilsat.grading.masyu.state import (
 from pencilsat.grading.masyu.typed_regions import build_region
 
 
-def closed_loop_check_5(ctx: Context) -> Deduction | None:
+def closed_loop_check_5(ctx: Context) -> Finding | None:
     """TOJIWA5 (closed-loop check 5, Technique 7). Case A, hypothetical region: suppose the
     line runs vertically through T1 (a white, or the cell under a black T4) into corner C and
     so turns into T2. Build T2's type-1 region under that hypothesis (on a copy of the state):
@@ -89,14 +89,14 @@ def closed_loop_check_5(ctx: Context) -> Deduction | None:
             wn, bn = cs.absorbed(t1, t4, second)
             refuted = ctx.ln >= 1 or ctx.wn - wn > 0 or ctx.bn - bn > 0
         if refuted:
-            return open_deduction(ctx, "TOJIWA5", [(cs.edge(t1, t4), BLOCKED)],
-                        f"if the line ran through {g.name(t1)} into corner {g.name(c)} it"
-                        f" would be trapped in the pocket at {g.name(t2)}: border"
-                        f" {g.name(t1)}-{g.name(t4)} blocked")
+            return open_finding(ctx, "TOJIWA5", [(cs.edge(t1, t4), BLOCKED)],
+                                f"if the line ran through {g.name(t1)} into corner {g.name(c)} it"
+                                f" would be trapped in the pocket at {g.name(t2)}: border"
+                                f" {g.name(t1)}-{g.name(t4)} blocked")
     return short_straight_line_parity(ctx)
 
 
-def short_straight_line_parity(ctx: Context) -> Deduction | None:
+def short_straight_line_parity(ctx: Context) -> Finding | None:
     """TOJIWA5 case B (Technique 7, short straight line, parity Prop 8'): a straight line A-B
     of 2-4 segments whose ends are walled straight ahead, so each end turns to side s or to
     the other side. Fill the area beside the line on side s (through undetermined borders,
@@ -129,7 +129,7 @@ def short_straight_line_parity(ctx: Context) -> Deduction | None:
     return None
 
 
-def _turn_same_side(ctx: Context, a: int, b: int, s: int) -> Deduction | None:
+def _turn_same_side(ctx: Context, a: int, b: int, s: int) -> Finding | None:
     st, g = ctx.st, ctx.g
     ea, eb = g.eid[a][s], g.eid[b][s]
     sa, sb = g.nb[a][s], g.nb[b][s]
@@ -146,9 +146,9 @@ def _turn_same_side(ctx: Context, a: int, b: int, s: int) -> Deduction | None:
     if la < 0 or lb < 0 or la in seen or lb in seen or ctx.connected(la, lb) is None:
         return None
     side, other = DIR_NAMES[s], DIR_NAMES[opp(s)]
-    return open_deduction(ctx, "TOJIWA5", [(ea, PASSED), (eb, PASSED)],
-                          f"the area on the {side} side of the straight line {g.name(a)}-"
-                          f"{g.name(b)} holds two line ends, so by parity both ends of the line"
-                          f" turn the same way; turning {other} they would be led to"
-                          f" {g.name(la)} and {g.name(lb)}, the ends of one line, closing a loop"
-                          f" without those two line ends: both turn {side} (case B)")
+    return open_finding(ctx, "TOJIWA5", [(ea, PASSED), (eb, PASSED)],
+                        f"the area on the {side} side of the straight line {g.name(a)}-"
+                        f"{g.name(b)} holds two line ends, so by parity both ends of the line"
+                        f" turn the same way; turning {other} they would be led to"
+                        f" {g.name(la)} and {g.name(lb)}, the ends of one line, closing a loop"
+                        f" without those two line ends: both turn {side} (case B)")

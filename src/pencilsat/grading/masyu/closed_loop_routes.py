@@ -7,7 +7,7 @@ when Prop 12 says the loop it closes would be partial.
 
 from __future__ import annotations
 
-from pencilsat.grading.masyu.context import Context, open_deduction
+from pencilsat.grading.masyu.context import Context, open_finding
 from pencilsat.grading.masyu.state import (
     BLACK,
     BLOCKED,
@@ -18,13 +18,13 @@ from pencilsat.grading.masyu.state import (
     RIGHT,
     UP,
     WHITE,
-    Deduction,
+    Finding,
     opp,
-    useful_deduction,
+    useful_finding,
 )
 
 
-def one_step_closing(ctx: Context) -> Deduction | None:
+def one_step_closing(ctx: Context) -> Finding | None:
     """ONESTEPTOJI (one-step closing, Corollary 1 of Prop 12): with two or more lines, the
     ends of one line that are 1-3 cells apart in a row or column must not be joined by a move
     that is forced straight through (a black's leg, or whites in between).
@@ -40,7 +40,7 @@ def one_step_closing(ctx: Context) -> Deduction | None:
     return None
 
 
-def one_step_pair(ctx: Context, a: int, b: int) -> Deduction | None:
+def one_step_pair(ctx: Context, a: int, b: int) -> Finding | None:
     """The ONESTEP geometry for ends a, b (shared with TOJIWA6); None when nothing follows."""
     st, g = ctx.st, ctx.g
     (ra, ca), (rb, cb) = g.rc(a), g.rc(b)
@@ -59,30 +59,30 @@ def one_step_pair(ctx: Context, a: int, b: int) -> Deduction | None:
     if dist == 1:
         if st.border(a, d) != OPEN:
             return None
-        return useful_deduction(st, name, [(g.eid[a][d], BLOCKED)],
-                                f"{ends} are adjacent: joining them would close a partial loop")
+        return useful_finding(st, name, [(g.eid[a][d], BLOCKED)],
+                              f"{ends} are adjacent: joining them would close a partial loop")
     m1 = g.nb[a][d]
     if dist == 2:
         for x, dx in ((a, d), (b, od)):
             if g.pearl[x] == BLACK and st.border(x, dx) == OPEN:
-                return useful_deduction(
+                return useful_finding(
                     st, name, [(g.eid[x][dx], BLOCKED)],
                     f"{ends}: black {g.name(x)} going toward the other end would"
                     f" run straight into it and close a partial loop")
         if st.white_undetermined(m1):
-            return useful_deduction(
+            return useful_finding(
                 st, name, [(g.eid[a][d], BLOCKED)],
                 f"{ends}: through white {g.name(m1)} the line would close a loop")
         return None
     m2 = g.nb[m1][d]
     if g.pearl[m1] == WHITE and g.pearl[m2] == WHITE and st.white_undetermined(m1):
-        return useful_deduction(st, name, [(g.eid[a][d], BLOCKED)],
-                                f"{ends}: through whites {g.name(m1)}, {g.name(m2)} the line would"
-                                f" close a loop")
+        return useful_finding(st, name, [(g.eid[a][d], BLOCKED)],
+                              f"{ends}: through whites {g.name(m1)}, {g.name(m2)} the line would"
+                              f" close a loop")
     return None
 
 
-def closed_loop_check_1(ctx: Context) -> Deduction | None:
+def closed_loop_check_1(ctx: Context) -> Finding | None:
     """TOJIWA1 (closed-loop check 1, Technique 1): if leaving a line end E in direction d
     follows a forced passable route straight back to the line's other end, and Prop 12 says
     the loop would be partial, that border of E is blocked. Level 2: routes of at most 10
@@ -93,7 +93,8 @@ def closed_loop_check_1(ctx: Context) -> Deduction | None:
             for d in st.open_dirs(e):
                 stop, wn = ctx.route(e, d)
                 if stop == f and ctx.partial(0, wn, 0, ln.black_ends):
-                    return open_deduction(ctx, "TOJIWA1", [(g.eid[e][d], BLOCKED)],
-                                f"from line end {g.name(e)} going {DIR_NAMES[d]} the route is"
-                                f" forced back to the other end {g.name(f)}: a partial loop")
+                    return open_finding(
+                        ctx, "TOJIWA1", [(g.eid[e][d], BLOCKED)],
+                        f"from line end {g.name(e)} going {DIR_NAMES[d]} the route is"
+                        f" forced back to the other end {g.name(f)}: a partial loop")
     return None

@@ -9,7 +9,7 @@ serve RENSENENTYO case C.
 
 from __future__ import annotations
 
-from pencilsat.grading.masyu.context import Context, open_deduction
+from pencilsat.grading.masyu.context import Context, open_finding
 from pencilsat.grading.masyu.frames import (
     Cells,
 )
@@ -22,7 +22,7 @@ from pencilsat.grading.masyu.state import (
     PASSED,
     RIGHT,
     WHITE,
-    Deduction,
+    Finding,
     cw,
     opp,
 )
@@ -76,7 +76,7 @@ def _one_step_dir(ctx: Context, a: int, b: int) -> int:
     return -1
 
 
-def closed_loop_check_6(ctx: Context) -> Deduction | None:
+def closed_loop_check_6(ctx: Context) -> Finding | None:
     """TOJIWA6 (closed-loop check 6, Technique 8 cases A, B1): for a type-1 region with
     exactly two free single-border exits, or a tube between two line ends, X1 and X2: with
     Y1, Y2 the far ends of their lines, if Y2 could join X1 in one step and otherwise has one
@@ -138,7 +138,7 @@ def unused_join(ctx: Context, x: int, into: int) -> tuple[int, int, int] | None:
     return x, stop, wn
 
 
-def _tube_must_be_used(ctx: Context, x1: int, x2: int, d: int) -> Deduction | None:
+def _tube_must_be_used(ctx: Context, x1: int, x2: int, d: int) -> Finding | None:
     """TOJIWA6 case B2: if leaving the tube unused makes both of its ends join lines into a
     cycle (and Prop 12 says that cycle is partial), the tube is used: both end borders
     passed."""
@@ -153,15 +153,15 @@ def _tube_must_be_used(ctx: Context, x1: int, x2: int, d: int) -> Deduction | No
         if l1 is None or l2 is None or l1 is l2:
             continue
         if ctx.partial(1, w1 + w2, 0, l1.black_ends + l2.black_ends):
-            return open_deduction(ctx, "TOJIWA6",
-                                  [(g.eid[x1][d], PASSED), (g.eid[x2][opp(d)], PASSED)],
-                        f"if the passage from {g.name(x1)} to {g.name(x2)} were unused, the"
-                        f" lines at both its ends would be forced into a closed loop: it is"
-                        f" used (case B2)")
+            return open_finding(ctx, "TOJIWA6",
+                                [(g.eid[x1][d], PASSED), (g.eid[x2][opp(d)], PASSED)],
+                                f"if the passage from {g.name(x1)} to {g.name(x2)} were unused, the"
+                                f" lines at both its ends would be forced into a closed loop: it is"
+                                f" used (case B2)")
     return None
 
 
-def _tojiwa6_core(ctx: Context, x1: int, x2: int, e1: int, e2: int) -> Deduction | None:
+def _tojiwa6_core(ctx: Context, x1: int, x2: int, e1: int, e2: int) -> Finding | None:
     st, g = ctx.st, ctx.g
     l1, l2 = ctx.all_partner.get(x1), ctx.all_partner.get(x2)
     if l1 is None or l2 is None or l1 is l2:
@@ -176,10 +176,11 @@ def _tojiwa6_core(ctx: Context, x1: int, x2: int, e1: int, e2: int) -> Deduction
     if len(others) == 1:
         stop, wn = ctx.route(y2, others[0])
         if stop == y1 and ctx.partial(1, wn, 0, n):
-            return open_deduction(ctx, "TOJIWA6", [(e1, BLOCKED)],
-                        f"if {g.name(x1)} entered the passage it would come out at"
-                        f" {g.name(x2)}, and {g.name(y2)} would be forced to close the loop onto"
-                        f" {g.name(y1)}")
+            return open_finding(
+                ctx, "TOJIWA6", [(e1, BLOCKED)],
+                f"if {g.name(x1)} entered the passage it would come out at"
+                f" {g.name(x2)}, and {g.name(y2)} would be forced to close the loop onto"
+                f" {g.name(y1)}")
     a, b = g.edge_cells[e2]
     into = g.direction(x2, b if a == x2 else a)
     others = [d for d in st.open_dirs(x2) if d != into]
@@ -191,7 +192,8 @@ def _tojiwa6_core(ctx: Context, x1: int, x2: int, e1: int, e2: int) -> Deduction
             cur = g.nb[cur][step]
         bw, _ = Cells(st).absorbed(*between)
         if stop == y1 and ctx.partial(1, wn + bw, 0, n):
-            return open_deduction(ctx, "TOJIWA6", [(g.eid[y2][step], BLOCKED)],
-                        f"if {g.name(y2)} joined {g.name(x1)}, {g.name(x2)} could not use the"
-                        f" passage and would be forced to close the loop onto {g.name(y1)}")
+            return open_finding(
+                ctx, "TOJIWA6", [(g.eid[y2][step], BLOCKED)],
+                f"if {g.name(y2)} joined {g.name(x1)}, {g.name(x2)} could not use the"
+                f" passage and would be forced to close the loop onto {g.name(y1)}")
     return None

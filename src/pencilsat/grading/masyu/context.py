@@ -7,13 +7,15 @@ segments), the long-line pass only long ones, and level 3 sees all lines.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from pencilsat.grading.masyu.state import (
     BLACK,
     EMPTY,
     OPEN,
     PASSED,
     WHITE,
-    Deduction,
+    Finding,
     Line,
     MasyuState,
     ccw,
@@ -183,8 +185,9 @@ def is_open(st: MasyuState, i: int, d: int) -> bool:
 
 
 
-def open_deduction(ctx: Context, name: str, sets, text: str) -> Deduction | None:
-    """A technique's deduction, keeping only the borders still undetermined (general techniques
+def open_finding(ctx: Context, name: str, sets: Iterable[tuple[int, int]],
+                 text: str) -> Finding | None:
+    """A technique's finding, keeping only the borders still undetermined (general techniques
     never overwrite a decided border); ``None`` when nothing is left to set."""
     sets = [(e, v) for e, v in sets if e and ctx.st.val[e] == OPEN]
-    return Deduction(name, tuple(sets), text) if sets else None
+    return Finding(name, tuple(sets), text) if sets else None

@@ -8,7 +8,7 @@ black beside a walled 2x2), kept as its own routine as in the listing.
 
 from __future__ import annotations
 
-from pencilsat.grading.masyu.context import Context, open_deduction
+from pencilsat.grading.masyu.context import Context, open_finding
 from pencilsat.grading.masyu.frames import (
     Cells,
     Frame,
@@ -22,7 +22,7 @@ from pencilsat.grading.masyu.state import (
     EMPTY,
     OPEN,
     RIGHT,
-    Deduction,
+    Finding,
     cw,
     opp,
 )
@@ -42,7 +42,7 @@ def cut_line_target(cs: Cells, t2: int, t3: int, t5: int, t9: int) -> tuple[int,
     return None
 
 
-def cut_line_1(ctx: Context) -> Deduction | None:
+def cut_line_1(ctx: Context) -> Finding | None:
     """SETUDANSEN1 (cut line 1, Technique 5 cases A, B): a border whose use would leave an
     input cell (a line end with two ways out) with no way out at all is blocked."""
     cs = Cells(ctx.st)
@@ -54,20 +54,22 @@ def cut_line_1(ctx: Context) -> Deduction | None:
         if kind == 1 and cs.btw(t2, t3) == OPEN:
             target = cut_line_target(cs, t2, t3, t5, t9)
             if target:
-                return open_deduction(ctx, "SETUDANSEN1", [(cs.edge(*target), BLOCKED)],
-                            f"using {g.name(target[0])}-{g.name(target[1])} would leave line end"
-                            f" {g.name(t1)} no way out (case A)")
+                return open_finding(
+                    ctx, "SETUDANSEN1", [(cs.edge(*target), BLOCKED)],
+                    f"using {g.name(target[0])}-{g.name(target[1])} would leave line end"
+                    f" {g.name(t1)} no way out (case A)")
         if (kind in (3, 6, 7) and cs.end(t2) and cs.btw(t2, t3) == OPEN
                 and cs.input_like(t3, f.d, f.gd)):
             target = (t1, f.t4) if kind == 7 else (c, t1)
             if target[1] >= 0 and cs.btw(*target) == OPEN:
-                return open_deduction(ctx, "SETUDANSEN1", [(cs.edge(*target), BLOCKED)],
-                            f"using {g.name(target[0])}-{g.name(target[1])} would leave line end"
-                            f" {g.name(t3)} no way out (case B)")
+                return open_finding(
+                    ctx, "SETUDANSEN1", [(cs.edge(*target), BLOCKED)],
+                    f"using {g.name(target[0])}-{g.name(target[1])} would leave line end"
+                    f" {g.name(t3)} no way out (case B)")
     return None
 
 
-def cut_line_2(ctx: Context) -> Deduction | None:
+def cut_line_2(ctx: Context) -> Finding | None:
     """SETUDANSEN2 (cut line 2, Technique 6; code cases A-E): a border whose use would strand
     a line end (A, B, C, E) or make a cell between two blacks turn (D) is blocked.
 
@@ -95,7 +97,7 @@ def cut_line_2(ctx: Context) -> Deduction | None:
     return None
 
 
-def _cut2_corner(ctx: Context, cs: Cells, f: Frame, kind: int) -> Deduction | None:
+def _cut2_corner(ctx: Context, cs: Cells, f: Frame, kind: int) -> Finding | None:
     t2, t3, t5 = f.t2, f.t3, f.t5
     name = "SETUDANSEN2"
     if kind == 4 and cs.white(t3) and (
@@ -112,7 +114,7 @@ def _cut2_corner(ctx: Context, cs: Cells, f: Frame, kind: int) -> Deduction | No
     return None
 
 
-def _cut2_black_gap(ctx: Context, cs: Cells) -> Deduction | None:
+def _cut2_black_gap(ctx: Context, cs: Cells) -> Finding | None:
     """Case D: a cell between two blacks cannot turn, so its two side borders are equal."""
     st, g = ctx.st, ctx.g
     for b in range(g.size):
@@ -127,14 +129,15 @@ def _cut2_black_gap(ctx: Context, cs: Cells) -> Deduction | None:
                 continue
             for s in (cw(d), opp(cw(d))):
                 if st.border(m, s) == BLOCKED and st.border(m, opp(s)) == OPEN:
-                    return open_deduction(ctx, "SETUDANSEN2", [(g.eid[m][opp(s)], BLOCKED)],
-                                f"{g.name(m)} lies between blacks {g.name(b)} and {g.name(b2)}"
-                                f" and cannot turn; one side is blocked, so the other is too"
-                                f" (case D)")
+                    return open_finding(
+                        ctx, "SETUDANSEN2", [(g.eid[m][opp(s)], BLOCKED)],
+                        f"{g.name(m)} lies between blacks {g.name(b)} and {g.name(b2)}"
+                        f" and cannot turn; one side is blocked, so the other is too"
+                        f" (case D)")
     return None
 
 
-def _cut2_input_whites(ctx: Context, cs: Cells, f: Frame) -> Deduction | None:
+def _cut2_input_whites(ctx: Context, cs: Cells, f: Frame) -> Finding | None:
     """Case E: input cell with whites ahead and beside; T1 cannot run across."""
     t1, t2, t8 = f.t1, f.t2, f.t8
     if not (cs.white(t1) and cs.white(t2) and cs.btw(f.t3, f.t5) == BLOCKED):
@@ -146,7 +149,7 @@ def _cut2_input_whites(ctx: Context, cs: Cells, f: Frame) -> Deduction | None:
                         " (case E)")
 
 
-def black_beside_walled_square(ctx: Context) -> Deduction | None:
+def black_beside_walled_square(ctx: Context) -> Finding | None:
     """KUROMSFOUR (black beside a walled 2x2, the paper's Technique 6 case D): a line from a
     black into a 2x2 block of free cells goes straight, and if the block's other pinwheel set
     of outer borders is blocked and the rest lead to blacks or are blocked, it is driven round
@@ -173,7 +176,8 @@ def black_beside_walled_square(ctx: Context) -> Deduction | None:
                     rest = [mine[j] for j in range(4) if j != k]
                     if all(st.border(y, t) == BLOCKED or g.pearl[g.nb[y][t]] == BLACK
                            for y, t in rest):
-                        return open_deduction(ctx, "KUROMSFOUR", [(g.eid[x][s], BLOCKED)],
-                                    f"a line from black {g.name(src)} into {g.name(x)} would be"
-                                    f" driven round the 2x2 block back to where it entered")
+                        return open_finding(
+                            ctx, "KUROMSFOUR", [(g.eid[x][s], BLOCKED)],
+                            f"a line from black {g.name(src)} into {g.name(x)} would be"
+                            f" driven round the 2x2 block back to where it entered")
     return None

@@ -11,10 +11,10 @@ level 1, 5 at level 2) was reached 3 or more times (§5.3).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pencilsat.core.errors import NotGradable
-from pencilsat.core.values import Cell
 from pencilsat.grading.clock import check_deadline
 from pencilsat.grading.masyu.basic_rules import basic_fixpoint
 from pencilsat.grading.masyu.catalogue import TECHNIQUES
@@ -34,10 +34,11 @@ from pencilsat.grading.masyu.state import (
     BLOCKED,
     PASSED,
     WHITE,
-    Deduction,
+    Finding,
     Geometry,
     MasyuState,
 )
+from pencilsat.grading.steps import Border, Grade, Step, technique_counts
 from pencilsat.puzzles.masyu import MasyuPuzzle, MasyuSolution, check
 
 TEDIUM_THRESHOLD = {1: 3, 2: 5}
@@ -46,51 +47,28 @@ DEFAULT_MAX_TRIALS = 3000
 
 
 @dataclass(frozen=True)
-class MasyuStep:
-    """One logged deduction: technique, the borders it fixed, and why in words."""
+class MasyuExtras:
+    """What Sato (2007) §5 adds to a Masyu grade: tedium and the level-up it may cause.
 
-    technique: str
-    english: str
-    level: int
-    edges: tuple[tuple[Cell, Cell, bool], ...]
-    text: str
+    ``tedium`` is the largest tedium score at a stuck point; ``tedium_events`` counts the
+    stuck points at or above the threshold; ``technique_level`` is the level whose techniques
+    solved the puzzle (3 when none did), ``level_up`` whether tedium raised it by one.
+    """
 
-    def to_json(self) -> dict:
-        return {
-            "technique": self.technique,
-            "level": self.level,
-            "edges": [
-                {"cells": [list(a), list(b)], "used": used} for a, b, used in self.edges
-            ],
-        }
-
-
-@dataclass
-class MasyuGrade:
-    """The grader's verdict on one puzzle (Sato 2007 §3, §5)."""
-
-    level: int
     tedium: int
     level_up: bool
-    finished: bool
-    techniques: dict[str, int]
-    steps: list[MasyuStep] = field(default_factory=list)
-    technique_level: int = 0
-    tedium_events: int = 0
+    technique_level: int
+    tedium_events: int
 
-    def to_json(self) -> dict:
-        return {
-            "level": self.level,
-            "tedium": self.tedium,
-            "level_up": self.level_up,
-            "finished": self.finished,
-            "techniques": dict(self.techniques),
-            "steps": [s.to_json() for s in self.steps],
-        }
+    def json_head(self) -> dict[str, object]:
+        return {"tedium": self.tedium, "level_up": self.level_up}
 
-    def describe(self, show_steps: bool = False) -> str:
+    def json_tail(self, grade: MasyuGrade) -> dict[str, object]:
+        return {}
+
+    def report(self, grade: MasyuGrade, steps: bool) -> str:
         """Readable report for the CLI: level, techniques table, tedium, optional step log."""
-        lines = [f"Level {self.level} (Sato 2007 scale 1-3)"]
+        lines = [f"Level {grade.level} (Sato 2007 scale 1-3)"]
         if self.level_up:
             lines.append(
                 f"  techniques need level {self.technique_level}; raised by one for tedium"
@@ -99,18 +77,25 @@ class MasyuGrade:
             )
         lines.append(f"Tedium: {self.tedium} points at the worst stuck point"
                      f" ({self.tedium_events} stuck points at or above the threshold)")
-        lines.append("Finished by deduction: " + ("yes" if self.finished else
+        lines.append("Finished by deduction: " + ("yes" if grade.finished else
                                                     "no (the grader got stuck)"))
         lines.append("Techniques used:")
-        for name, count in sorted(self.techniques.items(),
+        for name, count in sorted(grade.techniques.items(),
                                   key=lambda kv: (TECHNIQUES[kv[0]][1], kv[0])):
             english, lvl = TECHNIQUES[name]
             lines.append(f"  {name:<13} level {lvl}  x{count:<4} {english}")
-        if show_steps:
+        if steps:
             lines.append("Steps (cells are (row, column), counted from 0 at the top left):")
-            for k, s in enumerate(self.steps, 1):
+            for k, s in enumerate(grade.steps, 1):
                 lines.append(f"  {k:4d}. [{s.technique}] {s.text}")
         return "\n".join(lines)
+
+
+MasyuGrade = Grade[MasyuExtras]
+"""A Masyu grade: level 1-3, ``finished`` by deduction, steps with the borders they fix."""
+
+Record = Callable[[Finding, list[tuple[int, int]]], None]
+"""Logs a finding with the borders it actually changed (edge id, value)."""
 
 
 @dataclass
@@ -122,7 +107,7 @@ class LevelRun:
     max_trials: int
     deadline: float | None = None
     st: MasyuState = field(init=False)
-    steps: list[MasyuStep] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
     tedium_events: int = 0
     tedium_max: int = 0
     trials: int = 0
@@ -131,18 +116,19 @@ class LevelRun:
     def __post_init__(self) -> None:
         self.st = MasyuState(self.geometry)
 
-    def record_into(self, steps: list[MasyuStep] | None):
+    def record_into(self, steps: list[Step]) -> Record:
+        """A recorder that logs each finding's changed borders as a step in ``steps``."""
         g = self.geometry
 
-        def record(ded: Deduction, changed: list[tuple[int, int]]) -> None:
-            if steps is None or not changed:
+        def record(ded: Finding, changed: list[tuple[int, int]]) -> None:
+            if not changed:
                 return
-            english, lvl = TECHNIQUES[ded.technique]
             edges = tuple(
-                (g.rc(g.edge_cells[e][0]), g.rc(g.edge_cells[e][1]), v == PASSED)
+                Border(g.rc(g.edge_cells[e][0]), g.rc(g.edge_cells[e][1]), v == PASSED)
                 for e, v in changed
             )
-            steps.append(MasyuStep(ded.technique, english, lvl, edges, ded.text))
+            steps.append(Step("masyu", ded.technique, ded.text,
+                              level=TECHNIQUES[ded.technique][1], edges=edges))
 
         return record
 
@@ -164,7 +150,7 @@ class LevelRun:
             if not self.contradiction_processing(record):
                 return
 
-    def propagate(self, st: MasyuState, record, score_tedium: bool) -> None:
+    def propagate(self, st: MasyuState, record: Record, score_tedium: bool) -> None:
         """Basic fixpoint, then one general deduction, until stuck or contradicted."""
         level = self.level
         while True:
@@ -227,7 +213,7 @@ class LevelRun:
         ]
         return MasyuSolution.from_edges(edges, g.width, g.height)
 
-    def contradiction_processing(self, record) -> bool:
+    def contradiction_processing(self, record: Record) -> bool:
         """MUJYUNSYORI (contradiction processing, digest §4.5): assume each candidate border
         used, propagate with every level-3 technique, and block the first one that leads to a
         contradiction. Returns True when solving can resume."""
@@ -241,7 +227,7 @@ class LevelRun:
                 return False
             self.trials += 1
             trial = st.copy()
-            trial_steps: list[MasyuStep] = []
+            trial_steps: list[Step] = []
             trial.set_edge(e, PASSED)
             self.propagate(trial, self.record_into(trial_steps), score_tedium=False)
             verdict = self.judge(trial)
@@ -249,14 +235,14 @@ class LevelRun:
             if verdict == "contradiction":
                 why = rule_violation(trial) if not trial.contradiction else None
                 why = why or "the deductions conflict or close a partial loop"
-                ded = Deduction("MUJYUNSYORI", ((e, BLOCKED),),
-                                f"assuming border {name} is used leads to a contradiction"
-                                f" ({why}): it is blocked")
+                ded = Finding("MUJYUNSYORI", ((e, BLOCKED),),
+                              f"assuming border {name} is used leads to a contradiction"
+                              f" ({why}): it is blocked")
                 record(ded, st.apply(ded))
                 return True
             if verdict == "solved":
-                ded = Deduction("MUJYUNSYORI", ((e, PASSED),),
-                                f"assuming border {name} is used completes the loop")
+                ded = Finding("MUJYUNSYORI", ((e, PASSED),),
+                              f"assuming border {name} is used completes the loop")
                 record(ded, st.apply(ded))
                 self.steps.extend(trial_steps)
                 self.st = trial
@@ -287,22 +273,12 @@ def grade_masyu(puzzle: MasyuPuzzle, *, max_trials: int = DEFAULT_MAX_TRIALS,
     tech_level = run.level
     threshold = TEDIUM_THRESHOLD.get(tech_level)
     level_up = threshold is not None and run.solved and run.tedium_events >= TEDIUM_REPEATS
-    counts: dict[str, int] = {}
-    for s in run.steps:
-        counts[s.technique] = counts.get(s.technique, 0) + 1
-    return MasyuGrade(
+    return Grade(
         level=min(3, tech_level + (1 if level_up else 0)),
-        tedium=run.tedium_max,
-        level_up=level_up,
         finished=run.solved,
-        techniques=counts,
+        techniques=technique_counts(run.steps),
         steps=run.steps,
-        technique_level=tech_level,
-        tedium_events=run.tedium_events,
+        extras=MasyuExtras(tedium=run.tedium_max, level_up=level_up,
+                           technique_level=tech_level, tedium_events=run.tedium_events),
     )
-
-
-def solution_agrees(step: MasyuStep, solution: MasyuSolution) -> bool:
-    """Test helper: does every border of a step agree with a known solution?"""
-    return all(((a, b) in solution.edges) == used for a, b, used in step.edges)
 

@@ -12,13 +12,13 @@ from pencilsat.grading.masyu.state import (
     DOWN,
     RIGHT,
     WHITE,
-    Deduction,
+    Finding,
     MasyuState,
     opp,
 )
 
 
-def white_runs_first_clue(st: MasyuState) -> list[Deduction]:
+def white_runs_first_clue(st: MasyuState) -> list[Finding]:
     """SIROMSKETU1 (white-run first clue, Prop 5①): three or more whites in a row or column
     all run across the row; block the border between the first and second white."""
     g, out = st.g, []
@@ -36,7 +36,7 @@ def white_runs_first_clue(st: MasyuState) -> list[Deduction]:
                     break
                 run.append(j)
             if len(run) >= 3:
-                out.append(Deduction(
+                out.append(Finding(
                     "SIROMSKETU1", ((g.eid[i][d], BLOCKED),),
                     f"{len(run)} whites in a line from {g.name(i)} cannot all run along it:"
                     f" border {g.name(i)}-{g.name(run[1])} blocked",
@@ -44,7 +44,7 @@ def white_runs_first_clue(st: MasyuState) -> list[Deduction]:
     return out
 
 
-def adjacent_blacks_first_clue(st: MasyuState) -> list[Deduction]:
+def adjacent_blacks_first_clue(st: MasyuState) -> list[Finding]:
     """KUROMSKETU1 (adjacent blacks, Prop 5②): the border between two adjacent blacks is
     blocked, since each must leave the other straight for two cells."""
     g, out = st.g, []
@@ -54,7 +54,7 @@ def adjacent_blacks_first_clue(st: MasyuState) -> list[Deduction]:
         for d in (RIGHT, DOWN):
             j = g.nb[i][d]
             if j >= 0 and g.pearl[j] == BLACK:
-                out.append(Deduction(
+                out.append(Finding(
                     "KUROMSKETU1", ((g.eid[i][d], BLOCKED),),
                     f"adjacent blacks {g.name(i)} and {g.name(j)}: border between them blocked",
                 ))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pencilsat.grading.masyu.context import Context, open_deduction
+from pencilsat.grading.masyu.context import Context, open_finding
 from pencilsat.grading.masyu.state import (
     BLACK,
     BLOCKED,
@@ -17,7 +17,7 @@ from pencilsat.grading.masyu.state import (
     OPEN,
     PASSED,
     WHITE,
-    Deduction,
+    Finding,
     MasyuState,
     cw,
     opp,
@@ -259,11 +259,11 @@ def build_frames(ctx) -> FrameLists:
 
 
 def block_border(ctx: Context, cs: Cells, name: str, x: int, y: int,
-                 why: str) -> Deduction | None:
+                 why: str) -> Finding | None:
     """Block the open border between cells x and y (``None`` when it is off the grid or
     already decided), saying why."""
     if x < 0 or y < 0 or cs.btw(x, y) != OPEN:
         return None
     g = ctx.g
-    return open_deduction(ctx, name, [(cs.edge(x, y), BLOCKED)],
-                f"border {g.name(x)}-{g.name(y)} blocked: {why}")
+    return open_finding(ctx, name, [(cs.edge(x, y), BLOCKED)],
+                        f"border {g.name(x)}-{g.name(y)} blocked: {why}")

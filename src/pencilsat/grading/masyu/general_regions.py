@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pencilsat.grading.masyu.context import ROUTE_CAP, Context, open_deduction
+from pencilsat.grading.masyu.context import ROUTE_CAP, Context, open_finding
 from pencilsat.grading.masyu.cut_lines import cut_line_target
 from pencilsat.grading.masyu.frames import Cells
 from pencilsat.grading.masyu.state import (
@@ -26,7 +26,7 @@ from pencilsat.grading.masyu.state import (
     RIGHT,
     UP,
     WHITE,
-    Deduction,
+    Finding,
     ccw,
     cw,
     opp,
@@ -203,7 +203,7 @@ def _seeds(ctx: Context) -> list[int]:
 
 
 # ---------------------------------------------------------------- RYOIKISYORI1
-def general_region_one_gap(ctx: Context) -> Deduction | None:
+def general_region_one_gap(ctx: Context) -> Finding | None:
     """RYOIKISYORI1 (general region, Technique 9 case A, Prop 11①②): a region closed but for
     at most one open border. One exit: used iff the number of line crossings is odd. No exit:
     an odd count is a contradiction; with two crossings of different lines those lines are
@@ -238,7 +238,7 @@ def general_region_one_gap(ctx: Context) -> Deduction | None:
     return None
 
 
-def _closed_region(ctx: Context, seed: int, walk: Walk) -> Deduction | None:
+def _closed_region(ctx: Context, seed: int, walk: Walk) -> Finding | None:
     st = ctx.st
     if not walk.inputs:
         return None
@@ -277,7 +277,7 @@ def _closed_region(ctx: Context, seed: int, walk: Walk) -> Deduction | None:
                              f" area at {g.name(seed)}"))
 
 
-def _inner_route(ctx: Context, u1: int, u2: int) -> Deduction | None:
+def _inner_route(ctx: Context, u1: int, u2: int) -> Finding | None:
     """Case B1: joining the two unpaired inner ends directly would leave the lines that leave
     and re-enter the closed area to close among themselves: a forced route between them is
     blocked (no Prop 12 test is needed; other lines exist)."""
@@ -301,7 +301,7 @@ def _far(ctx: Context, x: int) -> int:
     return ln.b if ln.a == x else ln.a
 
 
-def _virtual_route(ctx: Context, p: int, q: int, totals, name: str) -> Deduction | None:
+def _virtual_route(ctx: Context, p: int, q: int, totals, name: str) -> Finding | None:
     """Technique 1 on a virtual line with ends p, q (TOJIWASIRABE mode 0)."""
     st, g = ctx.st, ctx.g
     n = sum(1 for x in (p, q) if g.pearl[x] == 2)
@@ -316,12 +316,12 @@ def _virtual_route(ctx: Context, p: int, q: int, totals, name: str) -> Deduction
     return None
 
 
-def _ded(ctx: Context, sets, text: str, name: str) -> Deduction | None:
-    return open_deduction(ctx, name, sets, text)
+def _ded(ctx: Context, sets, text: str, name: str) -> Finding | None:
+    return open_finding(ctx, name, sets, text)
 
 
 # ---------------------------------------------------------------- RYOIKISYORI2
-def general_region_two_gap(ctx: Context) -> Deduction | None:
+def general_region_two_gap(ctx: Context) -> Finding | None:
     """RYOIKISYORI2 (general region, Technique 9 case B, Prop 11③): a region closed but for
     two side-by-side open borders. If its two crossings are one line leaving and re-entering,
     both openings are used (unused, everything inside would close on itself; we require a
@@ -371,7 +371,7 @@ def general_region_two_gap(ctx: Context) -> Deduction | None:
     return None
 
 
-def _one_input_gap(ctx: Context, walk: Walk, fill, inner: int) -> Deduction | None:
+def _one_input_gap(ctx: Context, walk: Walk, fill, inner: int) -> Finding | None:
     """TJTY3SYORI (a), (b): one line enters a region whose two side-by-side openings face
     outside cells T2, T3 (T3 = T2 + D along the gap); exactly one opening is used.
 

@@ -8,7 +8,7 @@ Technique 2/3 frame patterns (TOJIHAITI, :mod:`virtual_lines`).
 from __future__ import annotations
 
 from pencilsat.grading.masyu.closed_loop_tubes import tubes, unused_join
-from pencilsat.grading.masyu.context import Context, open_deduction
+from pencilsat.grading.masyu.context import Context, open_finding
 from pencilsat.grading.masyu.frames import (
     Cells,
 )
@@ -17,13 +17,13 @@ from pencilsat.grading.masyu.state import (
     BLOCKED,
     DIR_NAMES,
     WHITE,
-    Deduction,
+    Finding,
     opp,
 )
 from pencilsat.grading.masyu.virtual_lines import VirtualLine, virtual_line_patterns
 
 
-def connected_lines_extension(ctx: Context) -> Deduction | None:
+def connected_lines_extension(ctx: Context) -> Finding | None:
     """RENSENENTYO (extension of connected lines): find two different lines that are certain
     to be joined (case A: input cell T1 and a cell T2 that can only meet it via C or T3; case
     B: input cell N and T4 joined either through T1 or through a line from T2 to T5), treat
@@ -69,7 +69,7 @@ def connected_lines_extension(ctx: Context) -> Deduction | None:
     return None
 
 
-def _tube_ends_join(ctx: Context, cs: Cells, x1: int, x2: int, d: int) -> Deduction | None:
+def _tube_ends_join(ctx: Context, cs: Cells, x1: int, x2: int, d: int) -> Finding | None:
     """RENSENENTYO case C: a tube between line ends x1 and x2 whose "unused" alternatives
     (TEKICHECK) lead x1 and x2 to the two ends of one line gamma: used or not, the tube ends
     get joined, so their lines are extended as one virtual line.
@@ -120,10 +120,11 @@ def _extend(ctx: Context, cs: Cells, x: int, y: int, absorbed, extra_lines: int,
         for d in st.open_dirs(e):
             stop, wn = ctx.route(e, d)
             if stop == f and ctx.partial(extra_lines, wn + wn0, bn0, n):
-                return open_deduction(ctx, "RENSENENTYO", [(g.eid[e][d], BLOCKED)],
-                            f"the lines ending at {g.name(x)} and {g.name(y)} must join; going"
-                            f" {DIR_NAMES[d]} from {g.name(e)} would close the joined line"
-                            f" {g.name(p)}...{g.name(q)} on itself")
+                return open_finding(
+                    ctx, "RENSENENTYO", [(g.eid[e][d], BLOCKED)],
+                    f"the lines ending at {g.name(x)} and {g.name(y)} must join; going"
+                    f" {DIR_NAMES[d]} from {g.name(e)} would close the joined line"
+                    f" {g.name(p)}...{g.name(q)} on itself")
     return virtual_line_patterns(ctx, VirtualLine(
         "RENSENENTYO", p, q, lines=extra_lines, absorbed=(*absorbed, x, y), extra_wn=extra_wn,
         why=f"the lines ending at {g.name(x)} and {g.name(y)} must join into one line"

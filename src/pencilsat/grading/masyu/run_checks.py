@@ -7,7 +7,7 @@ white.
 
 from __future__ import annotations
 
-from pencilsat.grading.masyu.context import Context, open_deduction, straight_forced
+from pencilsat.grading.masyu.context import Context, open_finding, straight_forced
 from pencilsat.grading.masyu.state import (
     BLOCKED,
     DIR_NAMES,
@@ -15,12 +15,12 @@ from pencilsat.grading.masyu.state import (
     EMPTY,
     RIGHT,
     WHITE,
-    Deduction,
+    Finding,
     opp,
 )
 
 
-def white_run_check(ctx: Context) -> Deduction | None:
+def white_run_check(ctx: Context) -> Finding | None:
     """SIROMSRENCH (white-run check, Props 3, 6①): a single white whose both outer cells along
     an axis are forced straight, or a white pair with one forced-straight outer cell, cannot
     run along that axis (no turning neighbour). "Forced straight" also counts a cell whose two
@@ -49,13 +49,14 @@ def white_run_check(ctx: Context) -> Deduction | None:
                 axis = "horizontally" if d == RIGHT else "vertically"
                 what = f"white {g.name(q)}" if len(run) == 1 else (
                     f"whites {g.name(q)}, {g.name(run[1])}")
-                return open_deduction(ctx, "SIROMSRENCH", [(g.eid[q][d], BLOCKED)],
-                            f"{what} cannot run {axis}: a neighbour along that axis is forced"
-                            f" straight, leaving no turn")
+                return open_finding(
+                    ctx, "SIROMSRENCH", [(g.eid[q][d], BLOCKED)],
+                    f"{what} cannot run {axis}: a neighbour along that axis is forced"
+                    f" straight, leaving no turn")
     return None
 
 
-def black_white_run_check(ctx: Context) -> Deduction | None:
+def black_white_run_check(ctx: Context) -> Finding | None:
     """KUROMSRENCH (black + white run, Prop 6②): a black cannot go toward a white two cells
     away when the cell beyond that white is white or forced straight."""
     st, g = ctx.st, ctx.g
@@ -68,7 +69,7 @@ def black_white_run_check(ctx: Context) -> Deduction | None:
             if n3 < 0 or g.pearl[n2] != WHITE:
                 continue
             if g.pearl[n3] == WHITE or (g.pearl[n3] == EMPTY and straight_forced(st, n3, d)):
-                return open_deduction(ctx, "KUROMSRENCH", [(g.eid[b][d], BLOCKED)],
-                            f"black {g.name(b)} going {DIR_NAMES[d]} would make white"
-                            f" {g.name(n2)} straight between straight cells")
+                return open_finding(ctx, "KUROMSRENCH", [(g.eid[b][d], BLOCKED)],
+                                    f"black {g.name(b)} going {DIR_NAMES[d]} would make white"
+                                    f" {g.name(n2)} straight between straight cells")
     return None

@@ -45,22 +45,24 @@ def ccw(d: int) -> int:
 
 
 @dataclass(frozen=True)
-class Deduction:
-    """What one technique application concludes: borders set, and why in words."""
+class Finding:
+    """What one technique application concludes, in the board's own terms: the borders it sets
+    (edge id, PASSED or BLOCKED) and why in words. The engine applies it and logs the borders
+    that actually changed as a :class:`~pencilsat.grading.steps.Step`."""
 
     technique: str
     sets: tuple[tuple[int, int], ...]
     text: str
 
 
-def useful_deduction(st: MasyuState, name: str, sets: list[tuple[int, int]],
-                     text: str) -> Deduction | None:
-    """A basic rule's deduction: the frame's blocked writes dropped, and ``None`` unless some
+def useful_finding(st: MasyuState, name: str, sets: list[tuple[int, int]],
+                   text: str) -> Finding | None:
+    """A basic rule's finding: the frame's blocked writes dropped, and ``None`` unless some
     border would change (a write to a decided border is kept: it is a contradiction)."""
     sets = [(e, v) for e, v in sets if e != FRAME or v != BLOCKED]
     if not any(st.val[e] != v for e, v in sets):
         return None
-    return Deduction(name, tuple(sets), text)
+    return Finding(name, tuple(sets), text)
 
 
 @dataclass(frozen=True)
@@ -233,7 +235,7 @@ class MasyuState:
                 self.dirty.append(i)
         return True
 
-    def apply(self, ded: Deduction) -> list[tuple[int, int]]:
+    def apply(self, ded: Finding) -> list[tuple[int, int]]:
         """Apply a deduction; returns the (edge, value) pairs that actually changed."""
         return [(e, v) for e, v in ded.sets if self.set_edge(e, v)]
 

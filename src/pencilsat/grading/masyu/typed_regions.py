@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pencilsat.grading.masyu.context import Context, open_deduction
+from pencilsat.grading.masyu.context import Context, open_finding
 from pencilsat.grading.masyu.frames import (
     Cells,
 )
@@ -19,7 +19,7 @@ from pencilsat.grading.masyu.state import (
     EMPTY,
     PASSED,
     WHITE,
-    Deduction,
+    Finding,
     MasyuState,
 )
 
@@ -83,7 +83,7 @@ def build_region(st: MasyuState, seed: int, kind: int) -> Region | None:
     return Region(cells, exits, semi)
 
 
-def type1_region(ctx: Context) -> Deduction | None:
+def type1_region(ctx: Context) -> Finding | None:
     """TY1RYOIKI (type-1 region, Prop 9): a pocket of empty free cells whose only ways in are
     its exits. One exit: blocked (a line could not leave again). Two exits that are the ends
     of one line: both blocked if Prop 12 says partial. Level 3 adds the parity case B
@@ -108,9 +108,9 @@ def type1_region(ctx: Context) -> Deduction | None:
         if len(items) == 1:
             x, edges = items[0]
             if len(edges) == 1 or ctx.level >= 3 or g.pearl[x] == EMPTY:
-                return open_deduction(ctx, "TY1RYOIKI", [(edges[0], BLOCKED)],
-                            f"the empty pocket at {g.name(c)} has one way in, from"
-                            f" {g.name(x)}: a line could not leave it")
+                return open_finding(ctx, "TY1RYOIKI", [(edges[0], BLOCKED)],
+                                    f"the empty pocket at {g.name(c)} has one way in, from"
+                                    f" {g.name(x)}: a line could not leave it")
             continue
         if len(items) != 2:
             continue
@@ -120,9 +120,9 @@ def type1_region(ctx: Context) -> Deduction | None:
         if single or (ctx.level >= 3 and both_free):
             ln = ctx.connected(x, y)
             if ln is not None and ctx.partial(0, 0, 0, ln.black_ends):
-                return open_deduction(ctx, "TY1RYOIKI", [(e, BLOCKED) for e in ex + ey],
-                            f"the pocket at {g.name(c)} has exits {g.name(x)} and"
-                            f" {g.name(y)}, two ends of one line: entering would close it")
+                return open_finding(ctx, "TY1RYOIKI", [(e, BLOCKED) for e in ex + ey],
+                                    f"the pocket at {g.name(c)} has exits {g.name(x)} and"
+                                    f" {g.name(y)}, two ends of one line: entering would close it")
         if ctx.level >= 3:
             ded = _type1_parity(ctx, cs, c, x, ex, y, ey) or _type1_parity(ctx, cs, c, y, ey, x, ex)
             if ded:
@@ -166,9 +166,10 @@ def _type1_effective_ends(ctx, cs: Cells, c: int, x: int, ex: int, y: int, ey: i
     wn, bn = cs.absorbed(*(wx + wy))
     if not ctx.partial(0, wn, bn, ln.black_ends):
         return None
-    return open_deduction(ctx, "TY1RYOIKI", [(ex, BLOCKED), (ey, BLOCKED)],
-                f"the pocket at {g.name(c)} would join {g.name(px)} and {g.name(py)}, the two"
-                f" ends of one line, through its exits {g.name(x)} and {g.name(y)}")
+    return open_finding(
+        ctx, "TY1RYOIKI", [(ex, BLOCKED), (ey, BLOCKED)],
+        f"the pocket at {g.name(c)} would join {g.name(px)} and {g.name(py)}, the two"
+        f" ends of one line, through its exits {g.name(x)} and {g.name(y)}")
 
 
 def _type1_parity(ctx, cs: Cells, c: int, x: int, ex: list[int], y: int, ey: list[int]):
@@ -187,12 +188,13 @@ def _type1_parity(ctx, cs: Cells, c: int, x: int, ex: list[int], y: int, ey: lis
         g.pearl[x] == BLACK and st.counts(x) == (1, 1, 2))
     if not exactly_one:
         return None
-    return open_deduction(ctx, "TY1RYOIKI", [(ey[0], PASSED)],
-                f"exit {g.name(x)} enters the pocket at {g.name(c)} exactly once, so by parity"
-                f" the line also crosses into it from {g.name(y)}")
+    return open_finding(
+        ctx, "TY1RYOIKI", [(ey[0], PASSED)],
+        f"exit {g.name(x)} enters the pocket at {g.name(c)} exactly once, so by parity"
+        f" the line also crosses into it from {g.name(y)}")
 
 
-def type2_region(ctx: Context) -> Deduction | None:
+def type2_region(ctx: Context) -> Finding | None:
     """TY2RYOIKI (type-2 region, Prop 10): the free cells reachable from a free line end A,
     with whites and blacks as exits. n = 1: one exit -> used; two exits, one the other end of
     A's line -> that one blocked, the other used (Prop 12 permitting). n = 2 (level 3): both
@@ -213,9 +215,9 @@ def type2_region(ctx: Context) -> Deduction | None:
             n = len(region.semi)
             if n == 1 and len(items) == 1 and len(items[0][1]) == 1:
                 x, (e,) = items[0]
-                return open_deduction(ctx, "TY2RYOIKI", [(e, PASSED)],
-                            f"line end {g.name(a)} can only leave its area through"
-                            f" {g.name(x)}")
+                return open_finding(ctx, "TY2RYOIKI", [(e, PASSED)],
+                                    f"line end {g.name(a)} can only leave its area through"
+                                    f" {g.name(x)}")
             if n == 1 and len(items) == 2 and b in region.exits:
                 other = next(x for x, _ in items if x != b)
                 if ctx.partial(0, 0, 0, ln.black_ends):
@@ -224,17 +226,19 @@ def type2_region(ctx: Context) -> Deduction | None:
                         sets.append((region.exits[b][0], BLOCKED))
                     if len(region.exits[other]) == 1:
                         sets.append((region.exits[other][0], PASSED))
-                    ded = open_deduction(ctx, "TY2RYOIKI", sets,
-                               f"line end {g.name(a)} must leave its area, not back to its own"
-                               f" other end {g.name(b)}: it goes to {g.name(other)}")
+                    ded = open_finding(
+                        ctx, "TY2RYOIKI", sets,
+                        f"line end {g.name(a)} must leave its area, not back to its own"
+                        f" other end {g.name(b)}: it goes to {g.name(other)}")
                     if ded:
                         return ded
             if (ctx.level >= 3 and n == 2 and b in region.semi and len(items) == 2
                     and ctx.partial(0, 0, 0, ln.black_ends)):
                 sets = [(es[0], PASSED) for _, es in items if len(es) == 1]
-                ded = open_deduction(ctx, "TY2RYOIKI", sets,
-                           f"both ends {g.name(a)}, {g.name(b)} of one line lie in one area with"
-                           f" two exits: each end leaves through one")
+                ded = open_finding(
+                    ctx, "TY2RYOIKI", sets,
+                    f"both ends {g.name(a)}, {g.name(b)} of one line lie in one area with"
+                    f" two exits: each end leaves through one")
                 if ded:
                     return ded
     return None

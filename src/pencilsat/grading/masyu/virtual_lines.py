@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pencilsat.grading.masyu.closed_loop_corners import tojiwa2_frame, tojiwa3_frame
 from pencilsat.grading.masyu.context import Context
 from pencilsat.grading.masyu.frames import Cells
-from pencilsat.grading.masyu.state import BLACK, Deduction
+from pencilsat.grading.masyu.state import BLACK, Finding
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class VirtualLine:
         return ctx.partial(self.lines, wn + self.extra_wn, bn, n, self.totals)
 
 
-def virtual_line_patterns(ctx: Context, vl: VirtualLine) -> Deduction | None:
+def virtual_line_patterns(ctx: Context, vl: VirtualLine) -> Finding | None:
     """TOJIHAITI: find a corner pair whose T1 (KKL type 1) or T4 (type 4) is one end of the
     virtual line, or an input pair (types 2-5) whose input cell is one end, and run Technique
     2 case A / case C or Technique 3 case A with the virtual line as "the same line".

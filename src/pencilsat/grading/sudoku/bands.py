@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pencilsat.grading.sudoku.catalogue import SudokuStep, single
+from pencilsat.grading.steps import Step
+from pencilsat.grading.sudoku.catalogue import single
 from pencilsat.grading.sudoku.state import DIGITS, SudokuState, cell_name
 
 
@@ -76,7 +77,7 @@ def _segment_single(state: SudokuState, segment: tuple[int, ...], digit: int) ->
     return free[0] if len(free) == 1 else None
 
 
-def _three_line_at(state: SudokuState, band: int, digit: int, technique: str) -> SudokuStep | None:
+def _three_line_at(state: SudokuState, band: int, digit: int, technique: str) -> Step | None:
     lines, blocks = _positions(state, band, digit)
     line, block = 3 - sum(lines), 3 - sum(blocks)
     cell = _segment_single(state, SEGMENTS[band][line][block], digit)
@@ -87,7 +88,7 @@ def _three_line_at(state: SudokuState, band: int, digit: int, technique: str) ->
                   f"lies in the third line; only {cell_name(cell)} is free there: = {digit}")
 
 
-def three_line(state: SudokuState) -> SudokuStep | None:
+def three_line(state: SudokuState) -> Step | None:
     """Technique 1, the "3-line, 2-digit" technique, ``SANRETUSYO`` (paper §3, digest §3.2).
     Modern: hidden single in a block by cross-hatching, restricted to a digit already written
     twice in the band. One placement per call."""
@@ -104,14 +105,14 @@ def three_line(state: SudokuState) -> SudokuStep | None:
     return None
 
 
-def first_clue(state: SudokuState) -> list[SudokuStep]:
+def first_clue(state: SudokuState) -> list[Step]:
     """``FIRSTCLUE``: technique 1 in batch mode, run once before the main loop (digest §3.2).
 
     Sweeps every band and digit placing as it goes (later checks see earlier placements) and
     repeats whole sweeps until one places nothing. Writes to ``state``; the steps are logged
     but never counted by the level-up rule.
     """
-    steps: list[SudokuStep] = []
+    steps: list[Step] = []
     progress = True
     while progress:
         progress = False
@@ -182,7 +183,7 @@ def proposition2_pairs(state: SudokuState) -> list[SegmentPair]:
     return pairs
 
 
-def modified_three_line(state: SudokuState) -> SudokuStep | None:
+def modified_three_line(state: SudokuState) -> Step | None:
     """Technique 4, modified 3-line technique, ``SPESANRETU`` (paper §3, digest §3.4).
     Modern: hidden single in a block after a pointing pair or a full segment.
 

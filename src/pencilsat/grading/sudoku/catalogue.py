@@ -1,14 +1,16 @@
-"""Steps of the Sato (2010) Sudoku grader, and the technique -> level table (paper §3.2).
+"""The techniques of the Sato (2010) Sudoku grader and their levels (paper §3.2), the one table
+the grade is scored by.
 
-Each step is one value (technique, level, placements, text) that can be printed, counted and
-checked against a solution. Technique names are the paper's routine names with the variant
-that fired; ``TECHNIQUES`` gives each one's level (digest §5.2, rebuilt table) and the closest
-modern name (digest §8.2).
+Technique names are the paper's routine names with the variant that fired; ``TECHNIQUES``
+gives each one's level (digest §5.2, rebuilt table), the closest modern name (digest §8.2)
+and the routine. ``single`` and ``placing`` make the grader's steps, levelled by this table.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from pencilsat.grading.steps import Digit, Step
 
 
 @dataclass(frozen=True)
@@ -57,33 +59,16 @@ TECHNIQUES: dict[str, TechniqueInfo] = {
                                       "MUJYUNSYORI"),
 }
 
-
-@dataclass(frozen=True)
-class SudokuStep:
-    """One deduction: what was written (0-based ``(row, col, digit)``) and why, in words."""
-
-    technique: str
-    placements: tuple[tuple[int, int, int], ...]
-    text: str
-    eliminations: tuple[tuple[int, int, int], ...] = field(default=())
-
-    @property
-    def level(self) -> int:
-        return TECHNIQUES[self.technique].level
-
-    @property
-    def modern(self) -> str:
-        return TECHNIQUES[self.technique].modern
-
-    def to_json(self) -> dict:
-        return {
-            "technique": self.technique,
-            "level": self.level,
-            "placements": [list(p) for p in self.placements],
-            "eliminations": [list(e) for e in self.eliminations],
-        }
+TRIAL_COMPLETES = "MUJYUNSYORI trial completes"
+"""The step that accepts a trial grid (finished by a guess the uniqueness proof makes safe)."""
 
 
-def single(technique: str, cell: int, digit: int, text: str) -> SudokuStep:
+def single(technique: str, cell: int, digit: int, text: str) -> Step:
     """A step that writes one digit, the usual case in the paper (one placement, restart)."""
-    return SudokuStep(technique, ((cell // 9, cell % 9, digit),), text)
+    return placing(technique, (Digit(cell // 9, cell % 9, digit),), text)
+
+
+def placing(technique: str, placements: tuple[Digit, ...], text: str) -> Step:
+    """A step that writes ``placements`` (Sato's engine only places digits: no eliminations)."""
+    return Step("sudoku", technique, text, level=TECHNIQUES[technique].level,
+                placements=placements)

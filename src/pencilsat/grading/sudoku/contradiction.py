@@ -11,7 +11,8 @@ on puzzles already proved unique); a trial that stalls is discarded and the next
 
 from __future__ import annotations
 
-from pencilsat.grading.sudoku.catalogue import SudokuStep, single
+from pencilsat.grading.steps import Digit, Step
+from pencilsat.grading.sudoku.catalogue import TRIAL_COMPLETES, placing, single
 from pencilsat.grading.sudoku.finder import PairMemory, run_trial
 from pencilsat.grading.sudoku.state import SudokuState, cell_name, digits_of
 
@@ -29,7 +30,7 @@ def trial_candidates(memory: PairMemory) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def contradiction_processing(state: SudokuState, memory: PairMemory) -> SudokuStep | None:
+def contradiction_processing(state: SudokuState, memory: PairMemory) -> Step | None:
     """The first trial that ends in a duplicate (or a full grid), as a step; ``None`` when the
     list is exhausted (the paper's TOKENAI, "cannot solve").
 
@@ -49,9 +50,9 @@ def contradiction_processing(state: SudokuState, memory: PairMemory) -> SudokuSt
                           f"assuming {cell_name(cell)} = {digit} leads to a digit twice in a "
                           f"unit, so {cell_name(alt_cell)} = {alt_digit}")
         if trial.complete():
-            placements = tuple((c // 9, c % 9, trial.grid[c])
+            placements = tuple(Digit(c // 9, c % 9, trial.grid[c])
                                for c in range(81) if not state.grid[c])
-            return SudokuStep("MUJYUNSYORI trial completes", placements,
-                              f"assuming {cell_name(cell)} = {digit} completes the grid "
-                              f"without a contradiction; the filled grid is accepted")
+            return placing(TRIAL_COMPLETES, placements,
+                           f"assuming {cell_name(cell)} = {digit} completes the grid "
+                           f"without a contradiction; the filled grid is accepted")
     return None

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 
 from pencilsat.core.errors import InputError, NotGradable
 from pencilsat.grading.clock import check_deadline
+from pencilsat.grading.steps import Grade, technique_counts
 from pencilsat.grading.sudoku.bands import first_clue
-from pencilsat.grading.sudoku.catalogue import TECHNIQUES, SudokuStep
+from pencilsat.grading.sudoku.catalogue import TECHNIQUES, TRIAL_COMPLETES
 from pencilsat.grading.sudoku.contradiction import contradiction_processing
 from pencilsat.grading.sudoku.finder import PairMemory, apply, find_step
 from pencilsat.grading.sudoku.state import SudokuState
@@ -31,65 +32,55 @@ LEVEL1_THRESHOLD = 2
 LEVEL2_THRESHOLD = 3
 
 
-@dataclass
-class SudokuGrade:
-    """The grade of one puzzle and the ordered step log behind it.
+@dataclass(frozen=True)
+class SudokuExtras:
+    """What Sato (2010) §5 adds to a Sudoku grade: the level-up rule and its counts.
 
-    ``finished`` is the paper's KANSEI: the run filled the grid. That includes a contradiction-
-    processing trial that filled the grid without a duplicate (the paper accepts it; on a
-    puzzle proved unique it is the solution); ``completed_by_trial`` tells that case apart.
-    ``base_level`` is the level the solver ended at (3 when unsolved), ``level`` the grade
-    after the level-up rule; ``counted_level1`` / ``counted_level2`` are the paper's c1 / c2.
+    ``base_level`` is the level the solver ended at (3 when unsolved), the grade's ``level``
+    the one after the level-up rule (``level_up``: it went up); ``counted_level1`` /
+    ``counted_level2`` are the paper's c1 / c2. ``finished`` is the paper's KANSEI, which
+    includes a contradiction-processing trial that filled the grid without a duplicate (the
+    paper accepts it; on a puzzle proved unique it is the solution): ``completed_by_trial``
+    tells that case apart. ``hard_steps`` counts the steps of level-3 techniques, ``grid`` is
+    the grid as the run left it (0 for an empty cell).
     """
 
-    level: int
     level_up: bool
-    finished: bool
-    techniques: dict[str, int]
-    steps: list[SudokuStep]
-    base_level: int = 0
-    counted_level1: int = 0
-    counted_level2: int = 0
-    grid: list[int] = field(default_factory=list, repr=False)
+    base_level: int
+    counted_level1: int
+    counted_level2: int
+    completed_by_trial: bool
+    hard_steps: int
+    grid: list[int] = field(repr=False)
 
-    @property
-    def completed_by_trial(self) -> bool:
-        """True when the last step accepted a trial grid (finished, but by a guess that the
-        uniqueness proof makes safe, not by a chain of deductions)."""
-        return bool(self.steps) and self.steps[-1].technique == "MUJYUNSYORI trial completes"
+    def json_head(self) -> dict[str, object]:
+        return {"level_up": self.level_up}
 
-    @property
-    def hard_steps(self) -> int:
-        """Steps made by level-3 techniques (technique 6, contradiction, big singles)."""
-        return sum(1 for s in self.steps if s.level == 3)
+    def json_tail(self, grade: SudokuGrade) -> dict[str, object]:
+        return {}
 
-    def to_json(self) -> dict:
-        return {
-            "level": self.level,
-            "level_up": self.level_up,
-            "finished": self.finished,
-            "techniques": dict(self.techniques),
-            "steps": [s.to_json() for s in self.steps],
-        }
-
-    def describe(self, show_steps: bool = False) -> str:
-        status = "solved, KANSEI" if self.finished else "not finished, TOKENAI"
+    def report(self, grade: SudokuGrade, steps: bool) -> str:
+        status = "solved, KANSEI" if grade.finished else "not finished, TOKENAI"
         if self.completed_by_trial:
             status += ", the last step accepted a trial grid"
-        lines = [f"level {self.level} ({status})"]
+        lines = [f"level {grade.level} ({status})"]
         if self.level_up:
-            lines.append(f"level-up applied: {self.base_level} -> {self.level} (counts: "
+            lines.append(f"level-up applied: {self.base_level} -> {grade.level} (counts: "
                          f"c1 = {self.counted_level1}, c2 = {self.counted_level2})")
         lines.append("techniques:")
-        for name, count in sorted(self.techniques.items(),
+        for name, count in sorted(grade.techniques.items(),
                                   key=lambda kv: (TECHNIQUES[kv[0]].level, kv[0])):
             info = TECHNIQUES[name]
             lines.append(f"  L{info.level} {name:<30} x{count:<3} {info.modern}")
-        if show_steps:
+        if steps:
             lines.append("steps:")
-            for i, step in enumerate(self.steps, start=1):
+            for i, step in enumerate(grade.steps, start=1):
                 lines.append(f"  {i:3}. [L{step.level} {step.technique}] {step.text}")
         return "\n".join(lines) + "\n"
+
+
+SudokuGrade = Grade[SudokuExtras]
+"""A Sudoku grade: level 1-3 after the level-up rule, steps with the digits they place."""
 
 
 def level_after_level_up(base: int, c1: int, c2: int) -> int:
@@ -147,10 +138,9 @@ def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None) -> Sudo
             break
         apply(state, step)
         steps.append(step)
-    finished = state.complete()
     final = level_after_level_up(level, c1, c2)
-    techniques: dict[str, int] = {}
-    for step in steps:
-        techniques[step.technique] = techniques.get(step.technique, 0) + 1
-    return SudokuGrade(final, final != level, finished, techniques, steps, level, c1, c2,
-                       state.grid)
+    extras = SudokuExtras(
+        level_up=final != level, base_level=level, counted_level1=c1, counted_level2=c2,
+        completed_by_trial=bool(steps) and steps[-1].technique == TRIAL_COMPLETES,
+        hard_steps=sum(1 for s in steps if s.level == 3), grid=state.grid)
+    return Grade(final, state.complete(), technique_counts(steps), steps, extras)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pencilsat.grading.steps import Step
 from pencilsat.grading.sudoku.bands import modified_three_line, three_line
-from pencilsat.grading.sudoku.catalogue import SudokuStep
 from pencilsat.grading.sudoku.pair_processing import pair_processing
 from pencilsat.grading.sudoku.pair_systems import PairSystem
 from pencilsat.grading.sudoku.singles import (
@@ -33,7 +33,7 @@ class PairMemory:
 
 def find_step(
     state: SudokuState, level: int, in_trial: bool, memory: PairMemory
-) -> SudokuStep | None:
+) -> Step | None:
     """The first placement the techniques allowed at ``level`` find, cheapest first.
 
     Technique 6 is skipped inside a trial (trials never nest, digest §4).
@@ -59,7 +59,7 @@ def find_step(
     return result.step
 
 
-def apply(state: SudokuState, step: SudokuStep) -> None:
+def apply(state: SudokuState, step: Step) -> None:
     for r, c, d in step.placements:
         state.place(r * 9 + c, d)
 

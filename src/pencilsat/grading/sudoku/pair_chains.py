@@ -3,7 +3,8 @@ Prop. 10 forcing chain ``PLTUNAGISYO`` (paper §2.3; digest §3.7-3.8)."""
 
 from __future__ import annotations
 
-from pencilsat.grading.sudoku.catalogue import SudokuStep, single
+from pencilsat.grading.steps import Step
+from pencilsat.grading.sudoku.catalogue import single
 from pencilsat.grading.sudoku.pair_systems import PairLists, PairSystem
 from pencilsat.grading.sudoku.state import PEER_MASK, PEERS, SudokuState, cell_name
 
@@ -45,7 +46,7 @@ def _chain(old: list[PairSystem], start: PairSystem, s_cell: int) -> tuple[str, 
             return ("pair", end) if parity == 1 else None
 
 
-def chaining(state: SudokuState, lists: PairLists, old_count: int) -> SudokuStep | None:
+def chaining(state: SudokuState, lists: PairLists, old_count: int) -> Step | None:
     old_by_digit: dict[int, list[PairSystem]] = {}
     for p in lists.pairs[:old_count]:
         old_by_digit.setdefault(p.digit, []).append(p)
@@ -76,7 +77,7 @@ def _facts_contradict(facts: list[tuple[int, int]]) -> bool:
     return False
 
 
-def proposition10(state: SudokuState, pairs: list[PairSystem]) -> SudokuStep | None:
+def proposition10(state: SudokuState, pairs: list[PairSystem]) -> Step | None:
     """``PLTUNAGISYO``, Prop. 10 (digest §3.8): a forcing chain over pair systems.
 
     For an empty cell X in at least 3 pair systems (the listing's threshold; the prose says

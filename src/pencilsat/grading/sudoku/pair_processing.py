@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pencilsat.grading.sudoku.catalogue import SudokuStep, single
+from pencilsat.grading.steps import Step
+from pencilsat.grading.sudoku.catalogue import single
 from pencilsat.grading.sudoku.pair_chains import chaining, proposition10
 from pencilsat.grading.sudoku.pair_systems import PairLists, PairSystem
 from pencilsat.grading.sudoku.state import (
@@ -43,17 +44,17 @@ class PairProcessingResult:
     """The placement found (or ``None``) and the final lists, which feed the candidates of
     contradiction processing (digest §4)."""
 
-    step: SudokuStep | None
+    step: Step | None
     pairs: list[PairSystem] = field(default_factory=list)
     bivalues: list[tuple[int, int]] = field(default_factory=list)  # (cell, digit mask)
 
 
-def _place(cell: int, digit: int, text: str, technique: str = "PAIRSUSYO single") -> SudokuStep:
+def _place(cell: int, digit: int, text: str, technique: str = "PAIRSUSYO single") -> Step:
     return single(technique, cell, digit, text)
 
 def _build_pairs_in_units(
     state: SudokuState, lists: PairLists, later_round: bool
-) -> SudokuStep | None:
+) -> Step | None:
     """Prop. 6 over every incomplete unit: a digit left with 1 possible cell is placed, with 2
     it becomes a pair system. Rounds >= 2 pencil in the unit's locks (Prop. 6 (3), the reduced
     unit) and use exclusion (2) from every pair known so far, including those found earlier in
@@ -155,7 +156,7 @@ def _make_locks(state: SudokuState, lists: PairLists, later_round: bool) -> None
             lists.add_lock(empties, digits)
 
 
-def _pair_and_lock(lists: PairLists, pair_start: int, lock_start: int) -> SudokuStep | None:
+def _pair_and_lock(lists: PairLists, pair_start: int, lock_start: int) -> Step | None:
     """Principle 2(1), Prop. 5(3): a pair system whose one cell is a lock cell of other digits
     has its digit in the other cell (hidden/naked pair leaves a conjugate pair's other cell)."""
     for i, p in enumerate(lists.pairs):
@@ -177,7 +178,7 @@ def _pair_and_lock(lists: PairLists, pair_start: int, lock_start: int) -> Sudoku
     return None
 
 
-def _dependent_pairs(lists: PairLists, pair_start: int) -> SudokuStep | None:
+def _dependent_pairs(lists: PairLists, pair_start: int) -> Step | None:
     """Principle 2(2), Prop. 5(4): pair system W of digit s with a cell in the pair unit of
     another pair system V of s (not a V cell) has s in its other cell."""
     by_digit: dict[int, list[tuple[int, PairSystem]]] = {}
@@ -198,7 +199,7 @@ def _dependent_pairs(lists: PairLists, pair_start: int) -> SudokuStep | None:
     return None
 
 
-def _reduced_unit_singles(state: SudokuState, lists: PairLists) -> SudokuStep | None:
+def _reduced_unit_singles(state: SudokuState, lists: PairLists) -> Step | None:
     """Principle 2(3): pencil a unit's locks in and apply singles to the >= 3 cells left."""
     for unit in range(27):
         if state.empty[unit] == 0:

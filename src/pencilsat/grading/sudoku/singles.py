@@ -8,7 +8,8 @@ digits ascending; digest §5.3), or ``None``; the driver writes it.
 
 from __future__ import annotations
 
-from pencilsat.grading.sudoku.catalogue import SudokuStep, single
+from pencilsat.grading.steps import Step
+from pencilsat.grading.sudoku.catalogue import single
 from pencilsat.grading.sudoku.state import (
     ALL_DIGITS,
     CELL_UNITS,
@@ -28,7 +29,7 @@ def _technique(n: int, kind: str) -> str:
 
 def hidden_single_in_unit(
     state: SudokuState, unit: int, empties: list[int], technique: str
-) -> SudokuStep | None:
+) -> Step | None:
     """Principle 1-1) on one unit: a missing digit seen by all but one empty cell goes there.
 
     A digit seen by every empty cell (a contradiction, only possible inside a trial) is
@@ -50,7 +51,7 @@ def hidden_single_in_unit(
 
 def naked_single_in_unit(
     state: SudokuState, unit: int, empties: list[int], technique: str
-) -> SudokuStep | None:
+) -> Step | None:
     """Principle 1-2): an empty cell that sees eight digits takes the ninth."""
     for c in empties:
         free = ALL_DIGITS & ~state.seen(c)
@@ -62,7 +63,7 @@ def naked_single_in_unit(
     return None
 
 
-def n_empty_cell(state: SudokuState, n: int, naked: bool) -> SudokuStep | None:
+def n_empty_cell(state: SudokuState, n: int, naked: bool) -> Step | None:
     """Techniques 2 and 3, ``AKIMASUSYUHO`` / ``BIGAKIMASUSYUHO`` (paper §3, digest §3.3).
 
     Modern: full house (n = 1), hidden single, naked single. Only units with **exactly** n
@@ -116,7 +117,7 @@ def _segment_gate(state: SudokuState, unit: int, empties: list[int], k: int) -> 
     return any(count == k and state.used[line] & missing for line, count in lines.items())
 
 
-def modified_n_empty_cell(state: SudokuState, n: int) -> SudokuStep | None:
+def modified_n_empty_cell(state: SudokuState, n: int) -> Step | None:
     """Technique 5, modified n-empty-cell technique: ``SPEAKIMSSYO`` (n = 3) and the first half
     of ``SPEAKIMSLV2`` (n = 5) (paper Prop. 3, digest §3.5). Modern: hidden single.
 
@@ -142,7 +143,7 @@ def modified_n_empty_cell(state: SudokuState, n: int) -> SudokuStep | None:
 _CORNERS = ((0, 0), (0, 2), (2, 0), (2, 2))
 
 
-def filled_corner_block(state: SudokuState) -> SudokuStep | None:
+def filled_corner_block(state: SudokuState) -> Step | None:
     """Proposition 4, second half of ``SPEAKIMSLV2`` (digest §3.6). Modern: hidden single in a
     block.
 

@@ -1,4 +1,5 @@
-"""Helpers for hand-built Masyu grader boards that are checked against a unique solution.
+"""Helpers for the Masyu grader tests: corpus puzzles graded and checked against their solution,
+and hand-built boards that are checked against a unique solution.
 
 A board is a full puzzle (pearl rows) whose unique solution is found by the default solver
 (and checked by the rule checker); the grader state is that puzzle plus some borders decided
@@ -8,10 +9,23 @@ could really reach. A technique's deduction on it is then checked against the so
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from conftest import CORPUS as CORPUS_ROOT
+
 from pencilsat.grading.masyu.context import WINDOW_ALL, WINDOW_SHORT, Context
+from pencilsat.grading.masyu.engine import MasyuGrade, grade_masyu
 from pencilsat.grading.masyu.state import OPEN, PASSED, Geometry, MasyuState
-from pencilsat.puzzles.masyu import MasyuPuzzle, MasyuSolution, check, parse_puzzle
+from pencilsat.puzzles.masyu import (
+    MasyuPuzzle,
+    MasyuSolution,
+    check,
+    parse_puzzle,
+    parse_solution,
+)
 from pencilsat.strategies.front import solve
+
+CORPUS = CORPUS_ROOT / "masyu"
 
 
 def puzzle_of(rows: list[str]) -> MasyuPuzzle:
@@ -70,3 +84,26 @@ def agrees(found: set, solution: MasyuSolution) -> bool:
 
 def ctx(st: MasyuState, level: int = 3) -> Context:
     return Context(st, level, WINDOW_ALL if level == 3 else WINDOW_SHORT)
+
+
+def dims(path: Path) -> tuple[int, int]:
+    """(width, height) from a corpus file's header."""
+    _, w, h = path.read_text().split("\n", 1)[0].split()
+    return int(w), int(h)
+
+
+def corpus_puzzles() -> list[Path]:
+    """Every Masyu of the corpus that has a solution file, sorted."""
+    if not CORPUS.is_dir():
+        return []
+    return sorted(p for p in CORPUS.rglob("*.txt") if p.with_suffix(".sol").exists())
+
+
+def grade_and_check(path: Path) -> MasyuGrade:
+    """Grade a corpus puzzle, asserting that every step agrees with its stored solution."""
+    puzzle = parse_puzzle(path.read_text(), name=path.name)
+    solution = parse_solution(path.with_suffix(".sol").read_text())
+    grade = grade_masyu(puzzle)
+    wrong = [s for s in grade.steps if not s.agrees_with(solution)]
+    assert not wrong, f"{path.name}: {wrong[0].technique} contradicts the solution: {wrong[0].text}"
+    return grade

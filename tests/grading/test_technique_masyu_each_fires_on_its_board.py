@@ -312,7 +312,7 @@ def test_mujyunsyori_refutes_a_border_where_level_2_gets_stuck():
     assert not stuck.solved
     grade = grade_masyu(puzzle)
     trials = [s for s in grade.steps if s.technique == "MUJYUNSYORI"]
-    assert grade.finished and grade.technique_level == 3 and trials
+    assert grade.finished and grade.extras.technique_level == 3 and trials
     assert all(not used for s in trials for _, _, used in s.edges)
     assert "contradiction" in trials[0].text
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from pencilsat.grading.steps import Step
 from pencilsat.grading.sudoku.bands import first_clue
-from pencilsat.grading.sudoku.catalogue import TECHNIQUES, SudokuStep
+from pencilsat.grading.sudoku.catalogue import TECHNIQUES
 from pencilsat.grading.sudoku.contradiction import contradiction_processing
 from pencilsat.grading.sudoku.finder import PairMemory, find_step
 from pencilsat.grading.sudoku.state import SudokuState
@@ -29,7 +30,7 @@ def grid_of(placed: dict[tuple[int, int], int]) -> str:
     return "".join(cells)
 
 
-def step_at(text: str, level: int) -> SudokuStep | None:
+def step_at(text: str, level: int) -> Step | None:
     """What the main loop does at ``level`` (level 3 includes contradiction processing)."""
     state, memory = state_of(text), PairMemory()
     step = find_step(state, level, False, memory)

@@ -87,7 +87,7 @@ def test_a_time_out_is_not_graded_and_says_why(capsys):
 def test_no_solution_is_not_graded(tmp_path):
     f = tmp_path / "none.txt"
     f.write_text("masyu 2 2\nB.\n..\n")
-    assert grade(read_input(str(f))).to_json()["level"] is None
+    assert grade(read_input(str(f))).to_dict()["level"] is None
 
 
 def test_steps_are_printed_in_words(capsys):
@@ -115,8 +115,8 @@ def test_each_engine_stops_at_a_passed_deadline(genre, tmp_path):
     engine = grader_for(genre)
     with pytest.raises(GradingTimeOut):
         engine(puzzle, deadline=perf_counter() - 1)
-    far = engine(puzzle, deadline=perf_counter() + 3600).to_json()
-    assert far == engine(puzzle).to_json() and far["steps"]
+    far = engine(puzzle, deadline=perf_counter() + 3600).to_dict()
+    assert far == engine(puzzle).to_dict() and far["steps"]
 
 
 @pytest.mark.parametrize("genre", sorted(EXAMPLES))

@@ -21,7 +21,7 @@ from pencilsat.grading.masyu.closed_loop_hypotheses import (
     short_straight_line_parity,
 )
 from pencilsat.grading.masyu.closed_loop_tubes import closed_loop_check_6
-from pencilsat.grading.masyu.engine import grade_masyu, solution_agrees
+from pencilsat.grading.masyu.engine import grade_masyu
 from pencilsat.grading.masyu.general_regions import general_region_one_gap
 from pencilsat.grading.masyu.joined_lines import connected_lines_extension
 
@@ -240,7 +240,7 @@ def test_tojiwa5_case_b_replaces_a_trial_on_a_janko_puzzle(monkeypatch):
     solution = parse_solution(path.with_suffix(".sol").read_text())
     grade = grade_masyu(puzzle)
     case_b = [s for s in grade.steps if s.technique == "TOJIWA5" and "(case B)" in s.text]
-    assert case_b and all(solution_agrees(s, solution) for s in case_b)
+    assert case_b and all(s.agrees_with(solution) for s in case_b)
     monkeypatch.setattr(hypotheses, "short_straight_line_parity", lambda ctx: None)
     without = grade_masyu(puzzle)
     assert without.techniques.get("MUJYUNSYORI", 0) > grade.techniques.get("MUJYUNSYORI", 0)
@@ -298,8 +298,8 @@ def test_without_the_sub_case_the_grader_gets_stuck(rows, marker, switch_off, mo
     grade = grade_masyu(puzzle, max_trials=0)
     assert grade.finished
     assert any(marker in s.text for s in grade.steps)
-    assert all(solution_agrees(s, solution) for s in grade.steps)
+    assert all(s.agrees_with(solution) for s in grade.steps)
     switch_off(monkeypatch)
     stuck = grade_masyu(puzzle, max_trials=0)
     assert not stuck.finished
-    assert all(solution_agrees(s, solution) for s in stuck.steps)
+    assert all(s.agrees_with(solution) for s in stuck.steps)

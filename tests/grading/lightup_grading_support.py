@@ -11,7 +11,7 @@ from conftest import CORPUS as CORPUS_ROOT
 from pencilsat.core.values import Cell
 from pencilsat.grading.lightup.finder import effective
 from pencilsat.grading.lightup.geometry import Geometry
-from pencilsat.grading.lightup.state import Board, Deduction
+from pencilsat.grading.lightup.state import Board, Marks
 from pencilsat.puzzles.lightup import LightUpPuzzle
 
 CORPUS = CORPUS_ROOT / "lightup"
@@ -63,18 +63,18 @@ def symmetric_variants(rows: list[str]):
             yield ["".join(row) for row in g], where
 
 
-def run_detector(board: Board, detect) -> Deduction:
+def run_detector(board: Board, detect) -> Marks:
     """Union of the detector's effective deductions over every anchor."""
-    total = Deduction()
+    total = Marks()
     for anchor in range(board.geo.n):
         board.reads = set()
         total = total.merged(effective(board, detect(board, anchor)))
     return total
 
 
-def effect_cells(board: Board, deduction: Deduction) -> tuple[set[Cell], set[Cell], set[Cell]]:
-    return (set(board.cells(deduction.lights)), set(board.cells(deduction.no_light)),
-            set(board.cells(deduction.restriction)))
+def effect_cells(board: Board, marks: Marks) -> tuple[set[Cell], set[Cell], set[Cell]]:
+    return (set(board.cells(marks.lights)), set(board.cells(marks.no_light)),
+            set(board.cells(marks.restriction)))
 
 
 def corpus_pairs(folder: str) -> list[tuple[Path, Path]]:
