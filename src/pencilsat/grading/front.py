@@ -23,7 +23,9 @@ from pencilsat.strategies.front import solve
 
 class Grader(Protocol):
     """A genre's grading function, ``grade_<genre>(puzzle, *, deadline)``: it reads only the
-    puzzle and raises ``GradingTimeOut`` past ``deadline`` (a ``time.perf_counter`` value)."""
+    puzzle and raises ``GradingTimeOut`` past ``deadline`` (a ``time.perf_counter`` value).
+    ``puzzle`` is that genre's own model (``MasyuPuzzle``, ...), which a protocol shared by
+    all genres cannot name, hence ``Any``."""
 
     def __call__(self, puzzle: Any, *, deadline: float | None = None) -> Grade[GradeExtras]: ...
 
@@ -59,10 +61,10 @@ class GradeResult:
             return "the time limit ran out before uniqueness was proven"
         return "a difficulty grade needs a puzzle with exactly one solution"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The ``grade --json`` object: the verdict, then the grade's keys (``level`` null and
         a ``reason`` when there is no grade)."""
-        data: dict[str, Any] = {"verdict": self.verdict.value}
+        data: dict[str, object] = {"verdict": self.verdict.value}
         if self.grade is not None:
             data.update(self.grade.to_dict())
         else:

@@ -19,7 +19,7 @@ THESIS_THRESHOLDS: tuple[float, ...] = (25.987, 34.879, 43.770, 52.662, 61.554, 
 
 def use_cost(base: float, k: int) -> float:
     """Cost charged for the k-th (1-based) use of a technique in one puzzle."""
-    return max(base / 2 ** (k - 1), base / 10)
+    return float(max(base / 2 ** (k - 1), base / 10))
 
 
 def technique_total(base: float, uses: int) -> float:

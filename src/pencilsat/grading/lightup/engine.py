@@ -3,29 +3,23 @@
 
 The grader simulates a human: it repeatedly applies the most basic of the 25 techniques that
 changes something, scanning anchors in row-major order and restarting from the most basic
-technique after every application (§3.3). There is no trial and error; a puzzle the techniques
-cannot finish is reported unfinished with how far they got (D8). The problem cost sums the
-technique costs with habituation (§4.5) and maps to 7 levels (Table 4.8).
+technique after every application (§3.3; the search is :mod:`finder`). There is no trial and
+error: a puzzle the techniques cannot finish is reported unrated with how far they got. The
+problem cost sums the technique costs with habituation (§4.5, :mod:`cost`) and maps to 7
+levels (Table 4.8). It reads only the puzzle; grade only puzzles proven unique (the front).
 
-The engine reads only the puzzle model: never the solution, never a solver. Grade only puzzles
-already proven unique (the front does that).
-
-The search itself lives in :mod:`finder` (incremental, identical to a full rescan).
-
-Decisions where the thesis is silent or ambiguous (digest §9.1; details in each technique's
-docstring):
-- D1 order: ascending Table 4.7 cost, ties by thesis number (孤立 0, 単純否定 1, 単純発生 4, ...).
-- D2 generality: rules in terms of need/avail/cand/sees in all 8 symmetries; "a 1" / "a 2" in
-  a pattern means a clue still needing 1 / 2 lights; any unavailable cell removes a place.
-- D3: T1 only when all the clue's white neighbours are still unknown, otherwise T2.
-- D4: the grid edge is a wall.  D5: k-th use costs max(b / 2**(k-1), b / 10).
-- D6: thesis thresholds (mu 48.216, sigma 17.783); a cost exactly on a threshold takes the
-  lower level; ``LevelScale`` makes them configurable.
-- D7: T25's restriction is a virtual clue read by T2, T9 and T11; counted only when new.
-- D8: unfinished puzzles get level ``None`` (unrated) plus the cost and the lit share so far.
-- D9: an application must change a cell; exclusions of cells its own lights light are dropped.
-- D10: anchors are the origins of digest §4 (T7 and T10: the clue). One application = one
-  technique at one anchor; every instance found at that anchor is applied together.
+Decisions where the thesis is silent (digest §9.1; details in each technique's docstring):
+D1 ascending Table 4.7 cost, ties by thesis number (:mod:`catalogue`); D2 rules over
+need/avail/cand/sees in all 8 symmetries, "a 1" / "a 2" meaning a clue still needing 1 / 2,
+any unavailable cell removing a place; D3 T1 only while all the clue's white neighbours are
+unknown, otherwise T2; D4 the grid edge is a wall; D5 the k-th use costs
+max(b / 2**(k-1), b / 10); D6 the thesis thresholds (mu 48.216, sigma 17.783), a cost on a
+threshold taking the lower level (``LevelScale`` makes them configurable); D7 T25's
+restriction is a virtual clue read by T2, T9 and T11, counted only when new; D8 an unfinished
+puzzle is unrated (level ``None``) with its cost and lit share; D9 an application must change
+a cell, and exclusions of cells its own lights light are dropped; D10 anchors are the origins
+of digest §4 (T7 and T10: the clue), one application being one technique at one anchor, with
+every instance found there applied together.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from pencilsat.grading.masyu.state import (
     WHITE,
     Finding,
     MasyuState,
+    Record,
     ccw,
     cw,
     opp,
@@ -146,7 +147,7 @@ BASIC_RULES: tuple[Rule, ...] = (
 SIROMSKETU3 > KUROMSKETU3 (digest §4.1)."""
 
 
-def basic_fixpoint(st: MasyuState, record: Callable[[Finding, list], None]) -> None:
+def basic_fixpoint(st: MasyuState, record: Record) -> None:
     """Apply the five basic rules until none changes a border (or a contradiction)."""
     while st.dirty and not st.contradiction:
         i = st.dirty.popleft()

@@ -19,15 +19,8 @@ from pencilsat.grading.masyu.closed_loop_hypotheses import closed_loop_check_5
 from pencilsat.grading.masyu.closed_loop_routes import closed_loop_check_1
 from pencilsat.grading.masyu.closed_loop_tubes import closed_loop_check_6
 from pencilsat.grading.masyu.context import Context
-from pencilsat.grading.masyu.cut_lines import (
-    black_beside_walled_square,
-    cut_line_1,
-    cut_line_2,
-)
-from pencilsat.grading.masyu.general_regions import (
-    general_region_one_gap,
-    general_region_two_gap,
-)
+from pencilsat.grading.masyu.cut_lines import black_beside_walled_square, cut_line_1, cut_line_2
+from pencilsat.grading.masyu.general_regions import general_region_one_gap, general_region_two_gap
 from pencilsat.grading.masyu.joined_lines import connected_lines_extension
 from pencilsat.grading.masyu.run_checks import black_white_run_check, white_run_check
 from pencilsat.grading.masyu.state import Finding

@@ -12,21 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pencilsat.grading.masyu.context import Context, open_finding
-from pencilsat.grading.masyu.frames import (
-    Cells,
-    Frame,
-    block_border,
-    pstype,
-    wstype,
-)
-from pencilsat.grading.masyu.state import (
-    BLOCKED,
-    OPEN,
-    Finding,
-)
+from pencilsat.grading.masyu.frames import Cells, Frame, block_border, pstype, wstype
+from pencilsat.grading.masyu.state import BLOCKED, OPEN, Finding, Line
 
 if TYPE_CHECKING:
-    pass
+    from pencilsat.grading.masyu.virtual_lines import VirtualLine
 
 
 def closed_loop_check_2(ctx: Context) -> Finding | None:
@@ -40,8 +30,9 @@ def closed_loop_check_2(ctx: Context) -> Finding | None:
     return None
 
 
-def _closing(ctx, cs: Cells, name: str, x: int, y: int, target: tuple[int, int],
-             absorbed: tuple[int, ...], why: str, virtual=None) -> Finding | None:
+def _closing(ctx: Context, cs: Cells, name: str, x: int, y: int, target: tuple[int, int],
+             absorbed: tuple[int, ...], why: str,
+             virtual: VirtualLine | None = None) -> Finding | None:
     """Block ``target`` when x, y are the ends of one window line and Prop 12 says partial.
 
     With ``virtual`` (a ``VirtualLine``, TOJIHAITI) x, y must instead be the virtual line's
@@ -69,7 +60,7 @@ def _closing(ctx, cs: Cells, name: str, x: int, y: int, target: tuple[int, int],
 
 
 def tojiwa2_frame(ctx: Context, cs: Cells, f: Frame, kind: int,
-                  virtual=None) -> Finding | None:
+                  virtual: VirtualLine | None = None) -> Finding | None:
     """Technique 2 on one corner pair. With ``virtual`` (TOJIHAITI) only the cases the
     listing applies to virtual lines run: A (KKL type 1) and C (type 4); the virtual line's
     ends replace the same-line test."""
@@ -130,13 +121,15 @@ def closed_loop_check_3(ctx: Context) -> Finding | None:
 
 
 def tojiwa3_frame(ctx: Context, cs: Cells, f: Frame, kind: int,
-                  virtual=None) -> Finding | None:
+                  virtual: VirtualLine | None = None) -> Finding | None:
     """Technique 3 on one input pair. With ``virtual`` (TOJIHAITI) only case A runs, and the
     virtual line's ends (N and T4, or N and T6) replace the same-line test."""
     n, t1, t2, t3, t4, t5, t6, t9 = f.c, f.t1, f.t2, f.t3, f.t4, f.t5, f.t6, f.t9
     g = ctx.g
     t10 = g.step(t5, f.d)
     pair = None
+    absorbed: tuple[int, ...] = ()
+    case = ""
     if kind == 2 and (cs.white(t3) or (cs.black(t2) and cs.btw(t2, t3) == OPEN)):
         pair, absorbed, case = t4, (t1, t2, t3, t5), "case A"
     elif kind in (2, 3) and cs.end(t2) and (cs.white(t3) or cs.end(t3)):
@@ -225,30 +218,35 @@ def closed_loop_check_4(ctx: Context) -> Finding | None:
             continue
         n, t1, t5, t9 = f.c, f.t1, f.t5, f.t9
         t10 = _corner_other_end(cs, t5, f.t3)
-        if t10 >= 0 and cs.end(t9):
+        line = ctx.connected(n, t9)  # case C takes in N's own line: it must be one
+        if t10 >= 0 and cs.end(t9) and line is not None:
             ded = _closing4(ctx, cs, t1, t10, (f.t2, t9), (f.t2, f.t3, t5), "case C",
-                            absorbed_line=ctx.connected(n, t9))
+                            absorbed_line=line)
             if ded:
                 return ded
         t10 = _corner_other_end(cs, t9, f.t2)
-        if t10 >= 0 and cs.end(t5):
+        line = ctx.connected(t1, t5)
+        if t10 >= 0 and cs.end(t5) and line is not None:
             ded = _closing4(ctx, cs, n, t10, (f.t2, t9), (f.t2, f.t3, t9), "case C",
-                            absorbed_line=ctx.connected(t1, t5))
+                            absorbed_line=line)
             if ded:
                 return ded
     return None
 
 
-def _closing4(ctx, cs: Cells, x: int, y: int, target, absorbed, case: str,
-              absorbed_line="none") -> Finding | None:
+def _closing4(ctx: Context, cs: Cells, x: int, y: int, target: tuple[int, int],
+              absorbed: tuple[int, ...], case: str,
+              absorbed_line: Line | None = None) -> Finding | None:
+    """Block ``target`` when x, y are the ends of one line and Prop 12 says partial, counting
+    ``absorbed_line`` (another line the loop would take in) when given."""
     if target[0] < 0 or target[1] < 0 or cs.btw(*target) != OPEN:
         return None
     ln = ctx.connected(x, y)
-    if ln is None or absorbed_line is None:
+    if ln is None:
         return None
     wn, bn = cs.absorbed(*absorbed)
     extra = 0
-    if absorbed_line != "none":
+    if absorbed_line is not None:
         if absorbed_line is ln:
             return None
         extra = 1

@@ -9,9 +9,7 @@ would close a loop if they turned away from the area holding two line ends.
 from __future__ import annotations
 
 from pencilsat.grading.masyu.context import Context, open_finding
-from pencilsat.grading.masyu.frames import (
-    Cells,
-)
+from pencilsat.grading.masyu.frames import Cells
 from pencilsat.grading.masyu.general_regions import flood
 from pencilsat.grading.masyu.state import (
     BLOCKED,

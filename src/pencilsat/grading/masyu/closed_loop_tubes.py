@@ -10,9 +10,7 @@ serve RENSENENTYO case C.
 from __future__ import annotations
 
 from pencilsat.grading.masyu.context import Context, open_finding
-from pencilsat.grading.masyu.frames import (
-    Cells,
-)
+from pencilsat.grading.masyu.frames import Cells
 from pencilsat.grading.masyu.state import (
     BLACK,
     BLOCKED,
@@ -90,10 +88,11 @@ def closed_loop_check_6(ctx: Context) -> Finding | None:
         region = cached_region(ctx, c, 1)
         if region is None or len(region.exits) != 2:
             continue
-        (x1, e1), (x2, e2) = region.exits.items()
-        if len(e1) == 1 and len(e2) == 1 and g.pearl[x1] == EMPTY and g.pearl[x2] == EMPTY:
+        (x1, exits1), (x2, exits2) = region.exits.items()
+        if (len(exits1) == 1 and len(exits2) == 1 and g.pearl[x1] == EMPTY
+                and g.pearl[x2] == EMPTY):
             wn = 0
-            pairs.append((x1, x2, e1[0], e2[0], wn))
+            pairs.append((x1, x2, exits1[0], exits2[0], wn))
     for _cells, d, x1, x2 in tubes(ctx):
         if g.pearl[x1] == EMPTY and g.pearl[x2] == EMPTY and Cells(st).end(x1) and Cells(
                 st).end(x2):

@@ -8,6 +8,7 @@ segments), the long-line pass only long ones, and level 3 sees all lines.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from pencilsat.grading.masyu.state import (
     BLACK,
@@ -22,6 +23,11 @@ from pencilsat.grading.masyu.state import (
     cw,
     opp,
 )
+
+if TYPE_CHECKING:
+    from pencilsat.grading.masyu.frames import FrameLists
+    from pencilsat.grading.masyu.general_regions import Walk
+    from pencilsat.grading.masyu.typed_regions import Region
 
 SHORT_LINE = 20
 LONG_LINE = 100
@@ -46,7 +52,11 @@ class Context:
         self.fsetuk = (
             only is not None and self.wn == 0 and self.bn - only.black_ends == 0
         )
-        self._frames: dict | None = None
+        self._frames: FrameLists | None = None
+        self.regions: dict[tuple[int, int], Region | None] = {}
+        """Type-1/type-2 regions by (seed, type), built once per pass."""
+        self.walks: dict[int, tuple[Walk | None, Walk | None]] = {}
+        """Boundary walks by seed cell (modes 1 and 2), built once per pass."""
 
     def set_window(self, window: str) -> None:
         """Select which lines RENKETUCH and LINEHASI may see (digest §4.0.2)."""
@@ -83,7 +93,8 @@ class Context:
             return ln
         return None
 
-    def partial(self, ln: int, wn: int, bn: int, n: int, totals=None) -> bool:
+    def partial(self, ln: int, wn: int, bn: int, n: int,
+                totals: tuple[int, int, int] | None = None) -> bool:
         """Prop 12 (BUBUNHAN1/2): would closing this line make a partial closed loop?
 
         ``totals`` replaces (LN, WN, BN) for the region variant Prop 12②.
@@ -158,17 +169,13 @@ class Context:
         return out
 
     # ------------------------------------------------------------ frames (levels 2-3)
-    def frames(self):
+    def frames(self) -> FrameLists:
         """Corner/input lists and pair types, built lazily once per pass (KDNYMSLIST ...)."""
         if self._frames is None:
-            from pencilsat.grading.masyu.frames import build_frames
+            from pencilsat.grading.masyu.frames import build_frames  # frames imports this module
 
             self._frames = build_frames(self)
         return self._frames
-
-
-def side_dirs(d: int) -> tuple[int, int]:
-    return cw(d), ccw(d)
 
 
 def straight_forced(st: MasyuState, cell: int, d: int) -> bool:
@@ -178,10 +185,6 @@ def straight_forced(st: MasyuState, cell: int, d: int) -> bool:
     if st.border(cell, d) == PASSED:
         return True
     return st.border(cell, cw(d)) == -1 and st.border(cell, ccw(d)) == -1
-
-
-def is_open(st: MasyuState, i: int, d: int) -> bool:
-    return i >= 0 and st.border(i, d) == OPEN
 
 
 

@@ -40,8 +40,7 @@ def trial_candidates(ctx: Context) -> list[int]:
                 other = ctx.all_partner.get(y)
                 if other is not None and other is not ln:
                     out.append(g.eid[x][d])
-    seen: set[int] = set()
-    return [e for e in out if e and not (e in seen or seen.add(e))]
+    return list(dict.fromkeys(e for e in out if e))
 
 
 def rule_violation(st: MasyuState) -> str | None:

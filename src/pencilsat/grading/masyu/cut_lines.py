@@ -9,23 +9,8 @@ black beside a walled 2x2), kept as its own routine as in the listing.
 from __future__ import annotations
 
 from pencilsat.grading.masyu.context import Context, open_finding
-from pencilsat.grading.masyu.frames import (
-    Cells,
-    Frame,
-    block_border,
-    make_frame,
-)
-from pencilsat.grading.masyu.state import (
-    BLACK,
-    BLOCKED,
-    DOWN,
-    EMPTY,
-    OPEN,
-    RIGHT,
-    Finding,
-    cw,
-    opp,
-)
+from pencilsat.grading.masyu.frames import Cells, Frame, block_border, make_frame
+from pencilsat.grading.masyu.state import BLACK, BLOCKED, DOWN, EMPTY, OPEN, RIGHT, Finding, cw, opp
 
 
 def cut_line_target(cs: Cells, t2: int, t3: int, t5: int, t9: int) -> tuple[int, int] | None:

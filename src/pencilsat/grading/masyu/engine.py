@@ -11,7 +11,6 @@ level 1, 5 at level 2) was reached 3 or more times (§5.3).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pencilsat.core.errors import NotGradable
@@ -37,6 +36,7 @@ from pencilsat.grading.masyu.state import (
     Finding,
     Geometry,
     MasyuState,
+    Record,
 )
 from pencilsat.grading.steps import Border, Grade, Step, technique_counts
 from pencilsat.puzzles.masyu import MasyuPuzzle, MasyuSolution, check
@@ -93,10 +93,6 @@ class MasyuExtras:
 
 MasyuGrade = Grade[MasyuExtras]
 """A Masyu grade: level 1-3, ``finished`` by deduction, steps with the borders they fix."""
-
-Record = Callable[[Finding, list[tuple[int, int]]], None]
-"""Logs a finding with the borders it actually changed (edge id, value)."""
-
 
 @dataclass
 class LevelRun:

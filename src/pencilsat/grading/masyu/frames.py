@@ -229,7 +229,7 @@ def open_corner(st: MasyuState, i: int) -> int:
     return -1
 
 
-def build_frames(ctx) -> FrameLists:
+def build_frames(ctx: Context) -> FrameLists:
     """KDNYMSLIST + KDNARABILIST (+ NYNARABILIST at level 3)."""
     st = ctx.st
     g = st.g

@@ -12,6 +12,7 @@ parity argument is what every deduction here rests on.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pencilsat.grading.masyu.context import ROUTE_CAP, Context, open_finding
@@ -27,6 +28,8 @@ from pencilsat.grading.masyu.state import (
     UP,
     WHITE,
     Finding,
+    Geometry,
+    LatticeSegment,
     ccw,
     cw,
     opp,
@@ -52,12 +55,12 @@ class Walk:
     gap_start: int
 
 
-def _lattice_table(g) -> list:
+def _lattice_table(g: Geometry) -> list[LatticeSegment | None]:
     """Every lattice segment once per board, indexed [point * 4 + d] with point = r * (W+1) + c:
     (edge id, right-side cell, left-side cell, next point), or None off the lattice. Frame
     segments get edge id 0 (always blocked)."""
     cols = g.width + 1
-    out: list = [None] * ((g.height + 1) * cols * 4)
+    out: list[LatticeSegment | None] = [None] * ((g.height + 1) * cols * 4)
 
     def idx(rr: int, cc: int) -> int:
         return rr * g.width + cc if 0 <= rr < g.height and 0 <= cc < g.width else -1
@@ -87,6 +90,9 @@ def _lattice_table(g) -> list:
     return out
 
 
+Fill = tuple[set[int], list[int], int, int]
+"""A flood fill: its cells, the line ends inside, the undetermined whites and blacks inside."""
+
 _PREFS_RIGHT = [[cw(h), h, ccw(h), opp(h)] for h in DIRECTIONS]
 _PREFS_LEFT = [[ccw(h), h, cw(h), opp(h)] for h in DIRECTIONS]
 
@@ -95,10 +101,9 @@ def boundary_walk(ctx: Context, cell: int, mode: int) -> Walk | None:
     """RYOIKISAKUSEI from a corner or input cell; None when neither closure nor gap is found
     within 21 steps per walker. The walked path does not depend on the mode (only where the
     walk stops does), so both modes are computed in one walk and cached for the pass."""
-    cache = ctx.__dict__.setdefault("_walks", {})
-    if cell not in cache:
-        cache[cell] = _walk_both(ctx, cell)
-    return cache[cell][mode - 1]
+    if cell not in ctx.walks:
+        ctx.walks[cell] = _walk_both(ctx, cell)
+    return ctx.walks[cell][mode - 1]
 
 
 def _walk_both(ctx: Context, cell: int) -> tuple[Walk | None, Walk | None]:
@@ -107,9 +112,9 @@ def _walk_both(ctx: Context, cell: int) -> tuple[Walk | None, Walk | None]:
               and st.border(cell, cw(x)) == OPEN), -1)
     if a < 0:
         return None, None
-    table = g._lattice
+    table = g.lattice
     if table is None:
-        table = g._lattice = _lattice_table(g)
+        table = g.lattice = _lattice_table(g)
     val = st.val
     s = (a + 2) % 4
     r, c = g.rc(cell)
@@ -120,7 +125,7 @@ def _walk_both(ctx: Context, cell: int) -> tuple[Walk | None, Walk | None]:
     head = [opp(s), opp(cw(s))]
     pts: list[list[int]] = [[start], [start]]
     first: list[dict[int, int]] = [{start: 0}, {start: 0}]
-    inp: list[list] = [[], []]
+    inp: list[list[tuple[int, tuple[int, int]]]] = [[], []]
     prefs_of = (_PREFS_RIGHT, _PREFS_LEFT)
     found: list[Walk | None] = [None, None]
     for step in range(WALK_CAP):
@@ -150,7 +155,8 @@ def _walk_both(ctx: Context, cell: int) -> tuple[Walk | None, Walk | None]:
                     continue
                 best = None
                 for d in DIRECTIONS:
-                    cur, gap = pt[k], []
+                    cur = pt[k]
+                    gap: list[int] = []
                     for _ in range(mode):
                         seg = table[cur * 4 + d]
                         if seg is None or seg[0] == 0 or val[seg[0]] != OPEN:
@@ -172,7 +178,7 @@ def _walk_both(ctx: Context, cell: int) -> tuple[Walk | None, Walk | None]:
     return found[0], found[1]
 
 
-def flood(ctx: Context, seed: int, stop: set[int]):
+def flood(ctx: Context, seed: int, stop: set[int]) -> Fill | None:
     """SPTYPE=1 fill through open borders (not across ``stop`` edges), cap 50 cells.
     Returns (cells, endpoints inside, undetermined whites inside, undetermined blacks inside)
     or None when too big."""
@@ -301,7 +307,8 @@ def _far(ctx: Context, x: int) -> int:
     return ln.b if ln.a == x else ln.a
 
 
-def _virtual_route(ctx: Context, p: int, q: int, totals, name: str) -> Finding | None:
+def _virtual_route(ctx: Context, p: int, q: int, totals: tuple[int, int, int],
+                   name: str) -> Finding | None:
     """Technique 1 on a virtual line with ends p, q (TOJIWASIRABE mode 0)."""
     st, g = ctx.st, ctx.g
     n = sum(1 for x in (p, q) if g.pearl[x] == 2)
@@ -316,7 +323,7 @@ def _virtual_route(ctx: Context, p: int, q: int, totals, name: str) -> Finding |
     return None
 
 
-def _ded(ctx: Context, sets, text: str, name: str) -> Finding | None:
+def _ded(ctx: Context, sets: Iterable[tuple[int, int]], text: str, name: str) -> Finding | None:
     return open_finding(ctx, name, sets, text)
 
 
@@ -371,7 +378,7 @@ def general_region_two_gap(ctx: Context) -> Finding | None:
     return None
 
 
-def _one_input_gap(ctx: Context, walk: Walk, fill, inner: int) -> Finding | None:
+def _one_input_gap(ctx: Context, walk: Walk, fill: Fill, inner: int) -> Finding | None:
     """TJTY3SYORI (a), (b): one line enters a region whose two side-by-side openings face
     outside cells T2, T3 (T3 = T2 + D along the gap); exactly one opening is used.
 

@@ -9,17 +9,8 @@ from __future__ import annotations
 
 from pencilsat.grading.masyu.closed_loop_tubes import tubes, unused_join
 from pencilsat.grading.masyu.context import Context, open_finding
-from pencilsat.grading.masyu.frames import (
-    Cells,
-)
-from pencilsat.grading.masyu.state import (
-    BLACK,
-    BLOCKED,
-    DIR_NAMES,
-    WHITE,
-    Finding,
-    opp,
-)
+from pencilsat.grading.masyu.frames import Cells
+from pencilsat.grading.masyu.state import BLACK, BLOCKED, DIR_NAMES, WHITE, Finding, Line, opp
 from pencilsat.grading.masyu.virtual_lines import VirtualLine, virtual_line_patterns
 
 
@@ -100,8 +91,8 @@ def _corner_toward(cs: Cells, z: int, a: int, b: int) -> bool:
     return {g.nb[z][d] for d in dirs} == {a, b}
 
 
-def _extend(ctx: Context, cs: Cells, x: int, y: int, absorbed, extra_lines: int,
-            extra_wn: int = 0, avoid=None):
+def _extend(ctx: Context, cs: Cells, x: int, y: int, absorbed: tuple[int, ...],
+            extra_lines: int, extra_wn: int = 0, avoid: Line | None = None) -> Finding | None:
     """ENTYOTOJISYORI: x and y will be joined; Technique 1 and then the Technique 2/3
     patterns (TOJIHAITI) on the virtual line between the far ends of their lines. ``avoid``
     is a line that must differ from both (the line gamma of case B/C)."""

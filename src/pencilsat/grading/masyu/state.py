@@ -13,6 +13,7 @@ Writes never overwrite: a write that conflicts with a determined border sets ``c
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # the pearl kinds, re-exported: the techniques read them from here with the board
@@ -44,6 +45,11 @@ def ccw(d: int) -> int:
     return (d + 3) % 4
 
 
+LatticeSegment = tuple[int, int, int, int]
+"""A border segment of the lattice of cell corners: (edge id, the cell on its right, the cell
+on its left, the lattice point it leads to); see :mod:`general_regions`."""
+
+
 @dataclass(frozen=True)
 class Finding:
     """What one technique application concludes, in the board's own terms: the borders it sets
@@ -53,6 +59,10 @@ class Finding:
     technique: str
     sets: tuple[tuple[int, int], ...]
     text: str
+
+
+Record = Callable[[Finding, list[tuple[int, int]]], None]
+"""Logs a finding with the borders it actually changed, as (edge id, value)."""
 
 
 def useful_finding(st: MasyuState, name: str, sets: list[tuple[int, int]],
@@ -102,7 +112,7 @@ class Geometry:
                     self.eid[i][d] = e
                     self.eid[j][opp(d)] = e
         self.edges = len(self.edge_cells)
-        self._lattice: dict | None = None
+        self.lattice: list[LatticeSegment | None] | None = None
         """Lattice-segment table of the general-region walk, built on first use."""
         self.near: list[list[int]] = [[] for _ in range(self.edges)]
         for e in range(1, self.edges):
@@ -306,7 +316,3 @@ class MasyuState:
             elif p == BLACK and self.black_undetermined(i):
                 bn += 1
         return wn, bn
-
-
-def edge_id(g: Geometry, a: int, b: int) -> int:
-    return g.eid[a][g.direction(a, b)]

@@ -10,18 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pencilsat.grading.masyu.context import Context, open_finding
-from pencilsat.grading.masyu.frames import (
-    Cells,
-)
-from pencilsat.grading.masyu.state import (
-    BLACK,
-    BLOCKED,
-    EMPTY,
-    PASSED,
-    WHITE,
-    Finding,
-    MasyuState,
-)
+from pencilsat.grading.masyu.frames import Cells
+from pencilsat.grading.masyu.state import BLACK, BLOCKED, EMPTY, PASSED, WHITE, Finding, MasyuState
 
 REGION_CAP = 14
 """Type-1/type-2 regions hold at most 14 cells (TYRYOIKIMAKE aborts at 15 processed)."""
@@ -37,14 +27,13 @@ class Region:
     semi: list[int]
 
 
-def cached_region(ctx, seed: int, kind: int) -> Region | None:
+def cached_region(ctx: Context, seed: int, kind: int) -> Region | None:
     """build_region on the pass's own state, cached for the pass (TY1RYOIKI and TOJIWA6 both
     look at the type-1 region of every corner cell)."""
-    cache = ctx.__dict__.setdefault("_regions", {})
     key = (seed, kind)
-    if key not in cache:
-        cache[key] = build_region(ctx.st, seed, kind)
-    return cache[key]
+    if key not in ctx.regions:
+        ctx.regions[key] = build_region(ctx.st, seed, kind)
+    return ctx.regions[key]
 
 
 def build_region(st: MasyuState, seed: int, kind: int) -> Region | None:
@@ -134,7 +123,7 @@ def type1_region(ctx: Context) -> Finding | None:
     return None
 
 
-def _effective_end(ctx, x: int, e: int) -> tuple[int, list[int]]:
+def _effective_end(ctx: Context, x: int, e: int) -> tuple[int, list[int]]:
     """TY1RYOIKI case C: the line end a line entering the region at exit x is tied to: x
     itself if it is a line end; past a white x (and a second white) the cell beyond."""
     st, g = ctx.st, ctx.g
@@ -152,7 +141,8 @@ def _effective_end(ctx, x: int, e: int) -> tuple[int, list[int]]:
     return cur, whites
 
 
-def _type1_effective_ends(ctx, cs: Cells, c: int, x: int, ex: int, y: int, ey: int):
+def _type1_effective_ends(ctx: Context, cs: Cells, c: int, x: int, ex: int, y: int,
+                          ey: int) -> Finding | None:
     """Case C (level 3): entering at x forces leaving at y; if the effective ends behind
     the two exits are the two ends of one line, both exit borders are blocked (Prop 12)."""
     g = ctx.g
@@ -172,7 +162,8 @@ def _type1_effective_ends(ctx, cs: Cells, c: int, x: int, ex: int, y: int, ey: i
         f" ends of one line, through its exits {g.name(x)} and {g.name(y)}")
 
 
-def _type1_parity(ctx, cs: Cells, c: int, x: int, ex: list[int], y: int, ey: list[int]):
+def _type1_parity(ctx: Context, cs: Cells, c: int, x: int, ex: list[int], y: int,
+                  ey: list[int]) -> Finding | None:
     """TY1RYOIKI case B (level 3): exit x uses exactly one of its two region borders, so the
     single border of exit y must be used too (inputs are even, Prop 8')."""
     st, g = ctx.st, ctx.g

@@ -1,4 +1,5 @@
-"""Band techniques: Sato's technique 1 (3-line technique) and technique 4 (modified 3-line).
+"""Band techniques: Sato's technique 1 (3-line technique, ``SANRETUSYO`` and its batch
+pre-pass ``FIRSTCLUE``) and technique 4 (modified 3-line, ``SPESANRETU``).
 
 A band is three parallel lines sharing three blocks (digest §0). Both techniques find the one
 segment of a band where a digit must go and then apply the blocked-cell test to its three
@@ -15,7 +16,7 @@ from pencilsat.grading.sudoku.catalogue import single
 from pencilsat.grading.sudoku.state import DIGITS, SudokuState, cell_name
 
 
-def _segment(band: int, line: int, block: int) -> tuple[int, int, int]:
+def _segment(band: int, line: int, block: int) -> tuple[int, ...]:
     """Cells where line ``line`` (0..2 in the band) crosses block ``block`` (0..2 in the band)."""
     k = band % 3
     if band < 3:

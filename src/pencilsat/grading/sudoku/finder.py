@@ -1,4 +1,5 @@
-"""The paper's main loop: techniques in order of cost, one placement, restart (digest §5.3).
+"""The step finder of the paper's main loop: techniques in order of cost, one placement,
+restart (digest §5.3).
 
 Every technique returns after **one** placement and the loop starts again from the cheapest
 one, so cheaper techniques always win; the level-up counters depend on this (digest §8.3-3).

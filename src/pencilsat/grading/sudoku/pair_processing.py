@@ -219,9 +219,9 @@ def _reduced_unit_singles(state: SudokuState, lists: PairLists) -> Step | None:
                                           f"{cell_name(free[0])} can take {d}",
                               "PAIRSUSYO reduced unit hidden")
         for c, s in zip(empties, seen, strict=True):
-            free = ALL_DIGITS & ~s
-            if free and not free & (free - 1):
-                d = free.bit_length() - 1
+            free_digits = ALL_DIGITS & ~s
+            if free_digits and not free_digits & (free_digits - 1):
+                d = free_digits.bit_length() - 1
                 return _place(c, d, f"{unit_name(unit)} without its locked cells: "
                                     f"{cell_name(c)} sees all digits but {d}",
                               "PAIRSUSYO reduced unit naked")

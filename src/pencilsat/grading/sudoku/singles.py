@@ -1,4 +1,5 @@
-"""Empty-cell processing: Sato's techniques 2, 3 and 5 and proposition 4 (paper §2.2, §3).
+"""Empty-cell processing: Sato's techniques 2, 3 and 5 and proposition 4 (paper §2.2, §3),
+the routines ``AKIMASUSYUHO``, ``BIGAKIMASUSYUHO``, ``SPEAKIMSSYO`` and ``SPEAKIMSLV2``.
 
 All of these are singles in modern terms; the paper grades them by how many empty cells the
 unit has and by the special layouts that make the exclusions easy to see (Prop. 3). Every
