@@ -41,7 +41,8 @@ def one_step_closing(ctx: Context) -> Finding | None:
 
 
 def one_step_pair(ctx: Context, a: int, b: int) -> Finding | None:
-    """The ONESTEP geometry for ends a, b (shared with TOJIWA6); None when nothing follows."""
+    """The ONESTEP geometry for ends a, b; None when nothing follows. (TOJIWA6 has its own
+    variant, ``closed_loop_tubes._one_step_dir``, which asks only which way joins them.)"""
     st, g = ctx.st, ctx.g
     (ra, ca), (rb, cb) = g.rc(a), g.rc(b)
     if ra != rb and ca != cb:

@@ -19,6 +19,7 @@ from pencilsat.grading.masyu.context import ROUTE_CAP, Context, open_finding
 from pencilsat.grading.masyu.cut_lines import cut_line_target
 from pencilsat.grading.masyu.frames import Cells
 from pencilsat.grading.masyu.state import (
+    BLACK,
     BLOCKED,
     DIRECTIONS,
     DOWN,
@@ -311,7 +312,7 @@ def _virtual_route(ctx: Context, p: int, q: int, totals: tuple[int, int, int],
                    name: str) -> Finding | None:
     """Technique 1 on a virtual line with ends p, q (TOJIWASIRABE mode 0)."""
     st, g = ctx.st, ctx.g
-    n = sum(1 for x in (p, q) if g.pearl[x] == 2)
+    n = sum(1 for x in (p, q) if g.pearl[x] == BLACK)
     for e, f in ((p, q), (q, p)):
         for d in st.open_dirs(e):
             stop, wn = ctx.route(e, d)
