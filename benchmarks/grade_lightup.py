@@ -68,13 +68,14 @@ def grade_one(item: dict) -> dict:
         for step in grade.steps:
             checked += 1
             wrong = (set(step.bulbs) - bulbs or set(step.no_bulb) & bulbs
-                     or (step.restriction and len(set(step.restriction) & bulbs) != 1))
+                     or (step.exactly_one_bulb
+                         and len(set(step.exactly_one_bulb) & bulbs) != 1))
             if wrong:
                 violations += 1
                 bad_steps.append(step.text)
     return {**item, "width": puzzle.width, "height": puzzle.height, "seconds": seconds,
-            "finished": grade.finished, "level": grade.level, "cost": grade.cost,
-            "progress": grade.progress, "steps": len(grade.steps), "checked": checked,
+            "finished": grade.finished, "level": grade.level, "cost": grade.extras.cost,
+            "progress": grade.extras.progress, "steps": len(grade.steps), "checked": checked,
             "violations": violations, "bad_steps": bad_steps[:3],
             "has_solution": sol_path.exists(), "techniques": grade.techniques}
 

@@ -39,7 +39,7 @@ def _alarm(signum, frame):
 
 def grade_one(args: tuple[str, int]) -> dict:
     """Grade one corpus file in a worker; check every step against the solution."""
-    from pencilsat.grading.masyu import grade_masyu, solution_agrees
+    from pencilsat.grading.masyu import grade_masyu
     from pencilsat.puzzles.masyu import parse_puzzle, parse_solution
 
     path, cap = args
@@ -59,12 +59,12 @@ def grade_one(args: tuple[str, int]) -> dict:
     finally:
         signal.alarm(0)
     out.update(timeout=False, seconds=time.perf_counter() - start, level=grade.level,
-               technique_level=grade.technique_level, finished=grade.finished,
-               level_up=grade.level_up, tedium=grade.tedium, steps=len(grade.steps),
+               technique_level=grade.extras.technique_level, finished=grade.finished,
+               level_up=grade.extras.level_up, tedium=grade.extras.tedium, steps=len(grade.steps),
                techniques=grade.techniques)
     if sol_path.exists():
         solution = parse_solution(sol_path.read_text())
-        wrong = [s for s in grade.steps if not solution_agrees(s, solution)]
+        wrong = [s for s in grade.steps if not s.agrees_with(solution)]
         out["checked"] = True
         out["unsound_steps"] = [f"{s.technique}: {s.text}" for s in wrong[:3]]
         out["unsound"] = len(wrong)

@@ -175,12 +175,13 @@ def grade_set(items: list[dict]) -> dict:
                 if int(solution[r * 9 + c]) != d:
                     violations.append({"index": index, "puzzle": puzzle,
                                        "technique": step.technique, "text": step.text})
-        complete_ok = (not grade.finished) or "".join(map(str, grade.grid)) == solution
+        complete_ok = (not grade.finished) or "".join(map(str, grade.extras.grid)) == solution
         if not complete_ok:
             violations.append({"index": index, "puzzle": puzzle, "technique": "final grid"})
         records.append({
-            "level": grade.level, "base_level": grade.base_level, "finished": grade.finished,
-            "level_up": grade.level_up, "hard_steps": grade.hard_steps,
+            "level": grade.level, "base_level": grade.extras.base_level,
+            "finished": grade.finished, "level_up": grade.extras.level_up,
+            "hard_steps": grade.extras.hard_steps,
             "level2plus_steps": sum(1 for s in grade.steps if s.level >= 2),
             "steps": len(grade.steps), "seconds": seconds, "techniques": grade.techniques,
             "rating": item.get("rating"), "label": item.get("label"),

@@ -133,7 +133,7 @@ _MASYU = Genre(
     svg="pencilsat.formats.svg.masyu",
     puzzlink=("mashu", "masyu", "pearl"), puzzlink_codec="pencilsat.formats.puzzlink.masyu",
     tatham=("pearl", "masyu", "mashu"), tatham_codec="pencilsat.formats.tatham.masyu",
-    grader="pencilsat.grading.masyu:grade_masyu",
+    grader="pencilsat.grading.masyu.engine:grade_masyu",
 )
 _LIGHTUP = Genre(
     name="lightup", title="Light Up",
@@ -153,7 +153,7 @@ _LIGHTUP = Genre(
     puzzlink=("akari", "lightup", "bijutsukan"),
     puzzlink_codec="pencilsat.formats.puzzlink.lightup",
     tatham=("lightup", "akari"), tatham_codec="pencilsat.formats.tatham.lightup",
-    grader="pencilsat.grading.lightup:grade_lightup",
+    grader="pencilsat.grading.lightup.engine:grade_lightup",
 )
 _SUDOKU = Genre(
     name="sudoku", title="Sudoku",
@@ -170,7 +170,7 @@ _SUDOKU = Genre(
     svg="pencilsat.formats.svg.sudoku",
     puzzlink=("sudoku",), puzzlink_codec="pencilsat.formats.puzzlink.sudoku",
     tatham=("solo", "sudoku"), tatham_codec="pencilsat.formats.tatham.sudoku",
-    grader="pencilsat.grading.sudoku:grade_sudoku",
+    grader="pencilsat.grading.sudoku.engine:grade_sudoku",
 )
 
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU)}

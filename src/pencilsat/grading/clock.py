@@ -1,10 +1,11 @@
 """The grading time limit: engines look at the clock between steps.
 
 ``pencilsat grade --time-limit S`` bounds the whole command, uniqueness proof and grading
-together. A Masyu grade can take seconds (14 s on the slowest corpus puzzle, mostly trials),
-so each engine calls :func:`check_deadline` between deductions and trials; past the deadline
-it raises :class:`GradingTimeOut`, and the front reports the puzzle as unique but not graded,
-with the time-out exit status (3): a time-out is never a level.
+together. A Masyu grade can take seconds (14 s on the slowest corpus puzzle, mostly trials;
+``python benchmarks/grade_masyu.py`` measures it), so each engine calls
+:func:`check_deadline` between deductions and trials; past the deadline it raises
+:class:`GradingTimeOut`, and the front reports the puzzle as unique but not graded, with the
+time-out exit status (3): a time-out is never a level.
 """
 
 from __future__ import annotations

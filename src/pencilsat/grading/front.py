@@ -2,21 +2,32 @@
 
 A difficulty grade of a puzzle with no or several answers means nothing, so this front runs the
 genre's default solver first and calls the genre's deduction engine only for ``unique``. The
-engines themselves (``grading/masyu.py``, ``sudoku.py``, ``lightup.py``) read only the puzzle:
-they never import a solver and never see the solution.
+engines themselves (the packages ``grading/masyu``, ``sudoku`` and ``lightup``) read only the
+puzzle: they never import a solver and never see the solution.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from time import perf_counter
-from typing import Any
+from typing import Any, Protocol
 
 from pencilsat.core import registry
 from pencilsat.core.errors import InputError, NotGradable
 from pencilsat.core.result import SolveResult, Verdict
+from pencilsat.core.values import Puzzle
 from pencilsat.grading.clock import TIMED_OUT_REASON, GradingTimeOut
+from pencilsat.grading.steps import Grade, GradeExtras
 from pencilsat.strategies.front import solve
+
+
+class Grader(Protocol):
+    """A genre's grading function, ``grade_<genre>(puzzle, *, deadline)``: it reads only the
+    puzzle and raises ``GradingTimeOut`` past ``deadline`` (a ``time.perf_counter`` value).
+    ``puzzle`` is that genre's own model (``MasyuPuzzle``, ...), which a protocol shared by
+    all genres cannot name, hence ``Any``."""
+
+    def __call__(self, puzzle: Any, *, deadline: float | None = None) -> Grade[GradeExtras]: ...
 
 
 @dataclass
@@ -26,7 +37,7 @@ class GradeResult:
 
     verdict: Verdict
     solve_result: SolveResult
-    grade: Any = None
+    grade: Grade[GradeExtras] | None = None
     timed_out: bool = False
     not_graded: str | None = None
     """Why a unique puzzle has no grade although time was left (a Sudoku other than 9x9)."""
@@ -50,18 +61,22 @@ class GradeResult:
             return "the time limit ran out before uniqueness was proven"
         return "a difficulty grade needs a puzzle with exactly one solution"
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"verdict": self.verdict.value}
+    def to_dict(self) -> dict[str, object]:
+        """The ``grade --json`` object: the verdict, then the grade's keys (``level`` null and
+        a ``reason`` when there is no grade)."""
+        data: dict[str, object] = {"verdict": self.verdict.value}
         if self.grade is not None:
-            data.update(self.grade.to_json())
+            data.update(self.grade.to_dict())
         else:
             data.update({"level": None, "finished": None, "techniques": {}, "steps": []})
         if self.grade is None or self.timed_out:
             data["reason"] = f"not graded: {self.reason}"
         return data
 
+    to_json = to_dict
 
-def grader_for(genre: str) -> Any:
+
+def grader_for(genre: str) -> Grader:
     """The genre's grading function, from the registry; an InputError for a genre without
     one."""
     entry = registry.genre(genre)
@@ -69,10 +84,11 @@ def grader_for(genre: str) -> Any:
         raise InputError(f"{entry.title} has no grader yet", source="grade",
                          hint="grading covers " + ", ".join(
                              g.name for g in registry.GENRES.values() if g.grader))
-    return registry.load(entry.grader)
+    grader: Grader = registry.load(entry.grader)
+    return grader
 
 
-def grade(puzzle: Any, *, time_limit: float | None = None) -> GradeResult:
+def grade(puzzle: Puzzle, *, time_limit: float | None = None) -> GradeResult:
     """Prove uniqueness with the default strategy, then grade with the genre's engine;
     ``time_limit`` bounds both together."""
     deadline = None if time_limit is None else perf_counter() + time_limit

@@ -1,0 +1,175 @@
+"""The step and the grade every grader returns, whatever the genre.
+
+A :class:`Step` is one logged deduction of any technique of any genre: the paper's technique
+name, its level or its cost as the genre defines them, what it fixes in the solution's own
+terms (Masyu borders, Sudoku digits, Light Up bulbs) and a sentence saying why. The facts are
+in solution coordinates, so every step can be checked against a known solution
+(:meth:`Step.agrees_with`).
+
+A :class:`Grade` is the paper's level, whether the techniques finished the puzzle, how often
+each technique was used, the steps, and the genre's own figures (``extras``: Masyu's tedium,
+Sudoku's level-up counters, Light Up's cost). Its JSON form is ``to_dict()`` and its text form
+``describe(steps)``, as ``pencilsat grade --json`` and ``--steps`` print them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Generic, NamedTuple, Protocol, Self, TypeVar
+
+from pencilsat.core.values import Cell
+from pencilsat.puzzles.lightup import LightUpSolution
+from pencilsat.puzzles.masyu import MasyuSolution
+from pencilsat.puzzles.sudoku import SudokuSolution
+
+
+class Border(NamedTuple):
+    """The border between adjacent cells ``a`` and ``b`` (``a`` above or left of ``b``), and
+    whether the loop uses it."""
+
+    a: Cell
+    b: Cell
+    used: bool
+
+
+class Digit(NamedTuple):
+    """A digit in a cell, 0-based ``(row, col, digit)``."""
+
+    row: int
+    col: int
+    digit: int
+
+
+FACTS_IN_JSON: dict[str, tuple[str, ...]] = {
+    "masyu": ("edges",),
+    "sudoku": ("placements", "eliminations"),
+    "lightup": ("bulbs", "no_bulb"),
+}
+"""The fact lists a genre's step always carries in its JSON, empty or not; the other lists
+(a Light Up restriction's ``exactly_one_bulb``) appear only when the step has them."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction of one technique: what it fixes in the solution, and why in words.
+
+    ``level`` is the technique's level (Masyu, Sudoku), ``cost`` what this use was charged
+    (Light Up, after habituation); ``origin`` is the cell the technique was anchored on where
+    the genre has one (Light Up). The facts, 0-based: Masyu ``edges`` (borders decided used or
+    unused), Sudoku ``placements`` and ``eliminations`` (digits written in or ruled out of a
+    cell), Light Up ``bulbs`` and ``no_bulb`` (cells with and without a light) and
+    ``exactly_one_bulb`` (cells holding exactly one light between them).
+    """
+
+    genre: str
+    technique: str
+    text: str
+    level: int | None = None
+    cost: float | None = None
+    origin: Cell | None = None
+    edges: tuple[Border, ...] = ()
+    placements: tuple[Digit, ...] = ()
+    eliminations: tuple[Digit, ...] = ()
+    bulbs: tuple[Cell, ...] = ()
+    no_bulb: tuple[Cell, ...] = ()
+    exactly_one_bulb: tuple[Cell, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        """The step's JSON object: technique, level or cost, and its facts."""
+        data: dict[str, object] = {"technique": self.technique}
+        if self.level is not None:
+            data["level"] = self.level
+        if self.cost is not None:
+            data["cost"] = json_number(self.cost)
+        always = FACTS_IN_JSON[self.genre]
+        if self.edges or "edges" in always:
+            data["edges"] = [{"cells": [list(a), list(b)], "used": used}
+                             for a, b, used in self.edges]
+        facts: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = (
+            ("placements", self.placements), ("eliminations", self.eliminations),
+            ("bulbs", self.bulbs), ("no_bulb", self.no_bulb),
+            ("exactly_one_bulb", self.exactly_one_bulb))
+        for key, values in facts:
+            if values or key in always:
+                data[key] = [list(v) for v in values]
+        return data
+
+    to_json = to_dict
+
+    def agrees_with(self, solution: MasyuSolution | SudokuSolution | LightUpSolution) -> bool:
+        """Whether every fact of this step holds in ``solution``, an answer of its genre."""
+        if solution.genre != self.genre:
+            raise ValueError(f"a {self.genre} step cannot be checked against a "
+                             f"{solution.genre} solution")
+        if isinstance(solution, MasyuSolution):
+            return all(((a, b) in solution.edges) == used for a, b, used in self.edges)
+        if isinstance(solution, SudokuSolution):
+            grid = solution.grid
+            return (all(int(grid[r, c]) == d for r, c, d in self.placements)
+                    and all(int(grid[r, c]) != d for r, c, d in self.eliminations))
+        bulbs = solution.bulbs
+        return (set(self.bulbs) <= bulbs and not set(self.no_bulb) & bulbs
+                and (not self.exactly_one_bulb
+                     or len(set(self.exactly_one_bulb) & bulbs) == 1))
+
+
+def technique_counts(steps: Iterable[Step]) -> dict[str, int]:
+    """Uses per technique, in the order the techniques first appear."""
+    counts: dict[str, int] = {}
+    for step in steps:
+        counts[step.technique] = counts.get(step.technique, 0) + 1
+    return counts
+
+
+def json_number(x: float) -> float | int:
+    """A cost for JSON: an integer when it is one, else rounded to 6 decimals."""
+    return int(x) if float(x).is_integer() else round(x, 6)
+
+
+class GradeExtras(Protocol):
+    """What a genre adds to a grade: its own figures, where they go in the JSON, and the text
+    report."""
+
+    def json_head(self) -> dict[str, object]:
+        """Keys placed right after ``level`` (Masyu's tedium, Light Up's cost, ...)."""
+        ...
+
+    def json_tail(self, grade: Grade[Self]) -> dict[str, object]:
+        """Keys placed after ``steps`` (Light Up's progress when unfinished)."""
+        ...
+
+    def report(self, grade: Grade[Self], steps: bool) -> str:
+        """The text ``pencilsat grade`` prints; ``steps`` adds the step log."""
+        ...
+
+
+E = TypeVar("E", bound=GradeExtras, covariant=True)
+
+
+@dataclass(frozen=True)
+class Grade(Generic[E]):
+    """The grade of one puzzle: the paper's ``level`` (``None`` when the genre leaves an
+    unfinished puzzle unrated), whether the techniques ``finished`` it, the use count of each
+    technique, the ordered steps and the genre's ``extras``."""
+
+    level: int | None
+    finished: bool
+    techniques: dict[str, int]
+    steps: list[Step]
+    extras: E
+
+    def to_dict(self) -> dict[str, object]:
+        """The ``grade --json`` object (without the uniqueness verdict the front adds)."""
+        data: dict[str, object] = {"level": self.level}
+        data.update(self.extras.json_head())
+        data.update(finished=self.finished, techniques=dict(self.techniques),
+                    steps=[step.to_dict() for step in self.steps])
+        data.update(self.extras.json_tail(self))
+        return data
+
+    to_json = to_dict
+
+    def describe(self, steps: bool = False) -> str:
+        """The readable report; ``steps`` adds every step in words."""
+        return self.extras.report(self, steps)

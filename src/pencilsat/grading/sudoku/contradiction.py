@@ -1,0 +1,58 @@
+"""Contradiction processing, ``MUJYUNSYORI`` (paper Def. 16, digest §4). Modern: trial and
+error / bifurcation of depth 1.
+
+Candidates come from the last ``PAIRSUSYO`` call: (A) for each pair system (s; p, q), "p = s"
+(else q = s) then "q = s" (else p = s); (B) for each bivalue cell {d1 < d2}, "= d1" (else d2)
+then "= d2" (else d1). Each trial solves on at level 3 without technique 6. A duplicate digit
+in a unit (the only contradiction detected) makes the alternative certain; a trial that fills
+the grid without a duplicate is accepted as the solution (the paper does; the grader runs only
+on puzzles already proved unique); a trial that stalls is discarded and the next one tried.
+"""
+
+from __future__ import annotations
+
+from pencilsat.grading.steps import Digit, Step
+from pencilsat.grading.sudoku.catalogue import TRIAL_COMPLETES, placing, single
+from pencilsat.grading.sudoku.finder import PairMemory, run_trial
+from pencilsat.grading.sudoku.state import SudokuState, cell_name, digits_of
+
+
+def trial_candidates(memory: PairMemory) -> list[tuple[int, int, int, int]]:
+    """(cell, digit tried, alternative cell, alternative digit), in the listing's order."""
+    out = []
+    for p in memory.pairs:
+        out.append((p.a, p.digit, p.b, p.digit))
+        out.append((p.b, p.digit, p.a, p.digit))
+    for cell, mask in memory.bivalues:
+        d1, d2 = digits_of(mask)
+        out.append((cell, d1, cell, d2))
+        out.append((cell, d2, cell, d1))
+    return out
+
+
+def contradiction_processing(state: SudokuState, memory: PairMemory) -> Step | None:
+    """The first trial that ends in a duplicate (or a full grid), as a step; ``None`` when the
+    list is exhausted (the paper's TOKENAI, "cannot solve").
+
+    A trial digit already tried in this list is not tried again: its run is deterministic,
+    so the outcome would repeat (a speed-up that changes no result).
+    """
+    tried: set[tuple[int, int]] = set()
+    for cell, digit, alt_cell, alt_digit in trial_candidates(memory):
+        if (cell, digit) in tried or state.grid[cell] or state.grid[alt_cell]:
+            continue
+        tried.add((cell, digit))
+        trial = state.copy()
+        trial.place(cell, digit)
+        run_trial(trial)
+        if trial.duplicate:
+            return single("MUJYUNSYORI contradiction", alt_cell, alt_digit,
+                          f"assuming {cell_name(cell)} = {digit} leads to a digit twice in a "
+                          f"unit, so {cell_name(alt_cell)} = {alt_digit}")
+        if trial.complete():
+            placements = tuple(Digit(c // 9, c % 9, trial.grid[c])
+                               for c in range(81) if not state.grid[c])
+            return placing(TRIAL_COMPLETES, placements,
+                           f"assuming {cell_name(cell)} = {digit} completes the grid "
+                           f"without a contradiction; the filled grid is accepted")
+    return None

@@ -1,0 +1,146 @@
+"""Sudoku difficulty grading after Sato (2010), "On the difficulty of the puzzle Sudoku".
+
+``grade_sudoku`` replays the paper's solver: ``FIRSTCLUE``, then the main loop at level 1,
+raising the level only when stuck (level 2, then 3 with technique 6 and contradiction
+processing), and finally the level-up rule of paper §5.2. The grade is the level (1-3) the run
+ends at, possibly one step higher; ``finished`` says whether the run filled the grid.
+
+The engine reads only the clues: it never sees a solution and imports no solver. Run it on
+puzzles already proved unique (the CLI does that first): contradiction processing accepts a
+trial that fills the grid, which is the solution only when the solution is unique.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pencilsat.core.errors import InputError, NotGradable
+from pencilsat.grading.clock import check_deadline
+from pencilsat.grading.steps import Grade, technique_counts
+from pencilsat.grading.sudoku.bands import first_clue
+from pencilsat.grading.sudoku.catalogue import TECHNIQUES, TRIAL_COMPLETES
+from pencilsat.grading.sudoku.contradiction import contradiction_processing
+from pencilsat.grading.sudoku.finder import PairMemory, apply, find_step
+from pencilsat.grading.sudoku.state import SudokuState
+from pencilsat.puzzles.sudoku import SudokuPuzzle
+
+LEVEL1_COUNTED = frozenset({"SPEAKIMSSYO n=3"})
+LEVEL2_COUNTED = frozenset(
+    {"SPESANRETU filled segment", "SPESANRETU pair", "SPEAKIMSLV2 n=5", "SPEAKIMSLV2 prop4"}
+)
+LEVEL1_THRESHOLD = 2
+LEVEL2_THRESHOLD = 3
+
+
+@dataclass(frozen=True)
+class SudokuExtras:
+    """What Sato (2010) §5 adds to a Sudoku grade: the level-up rule and its counts.
+
+    ``base_level`` is the level the solver ended at (3 when unsolved), the grade's ``level``
+    the one after the level-up rule (``level_up``: it went up); ``counted_level1`` /
+    ``counted_level2`` are the paper's c1 / c2. ``finished`` is the paper's KANSEI, which
+    includes a contradiction-processing trial that filled the grid without a duplicate (the
+    paper accepts it; on a puzzle proved unique it is the solution): ``completed_by_trial``
+    tells that case apart. ``hard_steps`` counts the steps of level-3 techniques, ``grid`` is
+    the grid as the run left it (0 for an empty cell).
+    """
+
+    level_up: bool
+    base_level: int
+    counted_level1: int
+    counted_level2: int
+    completed_by_trial: bool
+    hard_steps: int
+    grid: list[int] = field(repr=False)
+
+    def json_head(self) -> dict[str, object]:
+        return {"level_up": self.level_up}
+
+    def json_tail(self, grade: SudokuGrade) -> dict[str, object]:
+        return {}
+
+    def report(self, grade: SudokuGrade, steps: bool) -> str:
+        status = "solved, KANSEI" if grade.finished else "not finished, TOKENAI"
+        if self.completed_by_trial:
+            status += ", the last step accepted a trial grid"
+        lines = [f"level {grade.level} ({status})"]
+        if self.level_up:
+            lines.append(f"level-up applied: {self.base_level} -> {grade.level} (counts: "
+                         f"c1 = {self.counted_level1}, c2 = {self.counted_level2})")
+        lines.append("techniques:")
+        for name, count in sorted(grade.techniques.items(),
+                                  key=lambda kv: (TECHNIQUES[kv[0]].level, kv[0])):
+            info = TECHNIQUES[name]
+            lines.append(f"  L{info.level} {name:<30} x{count:<3} {info.modern}")
+        if steps:
+            lines.append("steps:")
+            for i, step in enumerate(grade.steps, start=1):
+                lines.append(f"  {i:3}. [L{step.level} {step.technique}] {step.text}")
+        return "\n".join(lines) + "\n"
+
+
+SudokuGrade = Grade[SudokuExtras]
+"""A Sudoku grade: level 1-3 after the level-up rule, steps with the digits they place."""
+
+
+def level_after_level_up(base: int, c1: int, c2: int) -> int:
+    """Paper §5.2, as coded (digest §6): level 2 with c2 >= 3 becomes 3; otherwise level 1
+    with c1 >= 2 becomes 2. At most one step up. c2 includes Prop. 4 placements (the listing
+    counts all of ``SPEAKIMSLV2``; the prose names only technique 4 and n = 5)."""
+    if base == 2 and c2 >= LEVEL2_THRESHOLD:
+        return 3
+    if base == 1 and c1 >= LEVEL1_THRESHOLD:
+        return 2
+    return base
+
+
+def _validated_clues(puzzle: SudokuPuzzle) -> list[int]:
+    if puzzle.size != 9:
+        raise NotGradable(
+            f"the Sato grader is defined for 9x9 Sudoku, this one is {puzzle.size}x{puzzle.size}",
+            hint="its band, segment and block-corner techniques assume 3x3 blocks",
+        )
+    clues = [int(v) for v in puzzle.clues.flat]
+    state = SudokuState.from_clues(clues)
+    if state.duplicate:
+        raise InputError("the clues repeat a digit in a row, column or block",
+                         hint="check the puzzle: it has no solution")
+    return clues
+
+
+def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None) -> SudokuGrade:
+    """Grade a 9x9 Sudoku by Sato's techniques, levels and level-up rule (paper §3-§5).
+    Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``."""
+    state = SudokuState.from_clues(_validated_clues(puzzle))
+    steps = first_clue(state)
+    level, c1, c2 = 1, 0, 0
+    memory = PairMemory()
+    while True:
+        while not state.complete():
+            check_deadline(deadline)
+            step = find_step(state, level, False, memory)
+            if step is None:
+                break
+            apply(state, step)
+            steps.append(step)
+            if level == 1 and step.technique in LEVEL1_COUNTED:
+                c1 += 1
+            elif level == 2 and step.technique in LEVEL2_COUNTED:
+                c2 += 1
+        if state.complete():
+            break
+        if level < 3:
+            level += 1
+            continue
+        check_deadline(deadline)
+        step = contradiction_processing(state, memory)
+        if step is None:
+            break
+        apply(state, step)
+        steps.append(step)
+    final = level_after_level_up(level, c1, c2)
+    extras = SudokuExtras(
+        level_up=final != level, base_level=level, counted_level1=c1, counted_level2=c2,
+        completed_by_trial=bool(steps) and steps[-1].technique == TRIAL_COMPLETES,
+        hard_steps=sum(1 for s in steps if s.level == 3), grid=state.grid)
+    return Grade(final, state.complete(), technique_counts(steps), steps, extras)
