@@ -36,14 +36,14 @@ def read_puzzle(source: PuzzleSource) -> Puzzle:
                          hint="give a puzzle model, a path, a URL, a game ID or a Sudoku line")
     from pencilsat.formats.detect import read_input
 
-    return read_input(source)  # type: ignore[no-any-return]
+    return read_input(source)
 
 
 def parse_puzzle(text: str) -> Puzzle:
     """Read puzzle text in any supported format (the format is detected)."""
     from pencilsat.formats.detect import read_puzzle as read_text
 
-    return read_text(text)  # type: ignore[no-any-return]
+    return read_text(text)
 
 
 def solve(

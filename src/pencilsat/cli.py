@@ -156,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # interleaved runs) and a second core's CPU. A user's own setting wins.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     stdout = sys.stdout
-    sys.stdout = _ReaderMayLeave(stdout)  # type: ignore[assignment]
+    sys.stdout = _ReaderMayLeave(stdout)
     try:
         status = _run(argv)
         sys.stdout.flush()  # a full disk shows here, not at exit
@@ -334,8 +334,7 @@ def _solve_batch(args: argparse.Namespace) -> int:
     lines = read_batch_lines(args.batch)
     if not any(names_a_puzzle(line) for line in lines):
         return run_batch(lines, sys.stdout, progress=sys.stderr.isatty(),
-                         sat_solver=args.sat_solver, time_limit=args.time_limit,
-                   max_memory=args.max_memory)
+                         sat_solver=args.sat_solver, time_limit=args.time_limit)
     source = "<stdin>" if args.batch == "-" else args.batch
     numbers = [i for i, line in enumerate(lines)
                if line.strip() and not line.lstrip().startswith("#")]
@@ -455,6 +454,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print(f"verdict: {result.verdict.value} — not graded: {result.reason}{advice}")
     else:
         print("verdict: unique")
+        assert result.grade is not None  # no reason to give means there is a grade
         print(result.grade.describe(args.steps))
     return result.exit_code
 

@@ -47,7 +47,7 @@ about 2,500 conflicts a second, so 20,000 in one slice made Ctrl-C wait 8 s."""
 def _keep_sigint_in_python() -> None:
     from pysat import _utils
 
-    _utils.MainThread.check = staticmethod(lambda: False)  # type: ignore[method-assign]
+    _utils.MainThread.check = staticmethod(lambda: False)
 
 
 _keep_sigint_in_python()

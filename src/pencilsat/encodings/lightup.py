@@ -105,14 +105,14 @@ def build(puzzle: LightUpPuzzle, strategy: str = "csp", *,
     cells = list(bulb)
     answer = [bulb[c] for c in cells]
 
-    def decode(value) -> LightUpSolution:  # type: ignore[no-untyped-def]
+    def decode(value) -> LightUpSolution:
         return LightUpSolution.from_bulbs(
             (c for c in cells if value(bulb[c]) == 1), puzzle.width, puzzle.height)
 
     return Encoding(strategy, m, answer, decode)
 
 
-def _linear(m: Model):  # type: ignore[no-untyped-def]
+def _linear(m: Model):
     """Cardinality as the CSP layer's linear constraints."""
 
     def add(lits: Sequence[BoolVar], k: int, *, exact: bool) -> None:
@@ -122,7 +122,7 @@ def _linear(m: Model):  # type: ignore[no-untyped-def]
     return add
 
 
-def _pysat_cardinality(m: Model):  # type: ignore[no-untyped-def]
+def _pysat_cardinality(m: Model):
     """Clauses from PySAT's ``CardEnc`` over the model's booleans (aux ids become booleans)."""
     from pysat.card import CardEnc, EncType
 
@@ -225,7 +225,7 @@ PAIRWISE_UP_TO = 6
 """Runs up to this length get pairwise at-most-one clauses, longer ones a sequential counter."""
 
 
-def _runs_in_order(white: np.ndarray, var: np.ndarray):  # type: ignore[no-untyped-def]
+def _runs_in_order(white: np.ndarray, var: np.ndarray):
     """Row runs of ``white`` in row-major order: run index and literal of each white cell,
     first position and length of each run."""
     prev = np.zeros_like(white)
@@ -239,7 +239,7 @@ def _runs_in_order(white: np.ndarray, var: np.ndarray):  # type: ignore[no-untyp
     return run_of, lits, starts, length
 
 
-def _sequential_counters(run_of, lits, starts, length, long_cell, top, parts):  # type: ignore[no-untyped-def]
+def _sequential_counters(run_of, lits, starts, length, long_cell, top, parts):
     """Sinz's at-most-one for the long runs, vectorised: aux ``a_i`` = "a bulb at or before
     position i" for every position but the last; ``x_i -> a_i``, ``a_(i-1) -> a_i``,
     ``x_i -> not a_(i-1)``."""

@@ -75,7 +75,7 @@ def build(puzzle: SudokuPuzzle, clause_set: str = "extended") -> Encoding:
     free = [(r, c) for r in range(n) for c in range(n) if not puzzle.clues[r, c]]
     answer = [x[r, c, d] for r, c in free for d in range(1, n + 1)]
 
-    def decode(value) -> SudokuSolution:  # type: ignore[no-untyped-def]
+    def decode(value) -> SudokuSolution:
         grid = np.zeros((n, n), dtype=np.int16)
         for r in range(n):
             for c in range(n):

@@ -71,7 +71,7 @@ def parse_url(url: str) -> Any:
     if re.fullmatch(r"pzprv3(\.\d+)?", parts[0]):
         return _parse_file(parts, base)
     pid = re.sub(r"_(edit|play)$", "", parts[0])
-    genre = _genre(pid, base)
+    genre, codec = _genre(pid, base)
     index = 1
     if len(parts) > index and parts[index].startswith("v:"):
         _check_variant(parts[index], base + len(parts[0]) + 1)
@@ -80,7 +80,6 @@ def parse_url(url: str) -> Any:
         w, h = parts[index].split("x")
         raise _error(f"the size is written {w}/{h} in a puzz.link URL, not {parts[index]}",
                      column=base + len(parts[0]) + 1, hint=f"{pid}/{w}/{h}/<data>")
-    codec = load(genre.puzzlink_codec)
     flags = ""
     if len(parts) > index and whole_number(parts[index]) is None:
         flags = parts[index]  # pzprjs' flags segment ("pflag")
@@ -102,13 +101,14 @@ _LEADING_PARAMETERS = re.compile(r"(?:\w+=\w*&)+")
 _TRAILING_PARAMETERS = re.compile(r"(?:&\w+=[^&/#]*)+$")
 
 
-def _genre(pid: str, column: int) -> Genre:
+def _genre(pid: str, column: int) -> tuple[Genre, Any]:
+    """The genre pzprjs calls ``pid`` and its codec module."""
     genre = by_puzzlink_type(pid)
     if genre is None or genre.puzzlink_codec is None:
         known = ", ".join(sorted(name for g in GENRES.values() for name in g.puzzlink))
         raise _error(f"unknown puzzle type {pid!r}", column=column,
                      hint=f"pencilsat reads these puzz.link types: {known}")
-    return genre
+    return genre, load(genre.puzzlink_codec)
 
 
 def _check_variant(segment: str, column: int) -> None:
@@ -144,8 +144,7 @@ def _parse_file(parts: list[str], column: int) -> Any:
     parts = [unquote(part) for part in parts]
     if len(parts) < 2:
         raise _error("the pzprv3 form ends before the puzzle type", column=column, hint=_HOW)
-    genre = _genre(parts[1], column + len(parts[0]) + 1)
-    codec = load(genre.puzzlink_codec)
+    genre, codec = _genre(parts[1], column + len(parts[0]) + 1)
     if not hasattr(codec, "decode_file"):
         raise _error(f"the pzprv3 file form is not supported for {genre.title}",
                      column=column, hint="copy the puzzle's URL (File > Export URL)")
