@@ -41,11 +41,25 @@ def _modules() -> dict[str, Path]:
     return out
 
 
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node, except those under ``if TYPE_CHECKING:`` (annotations only, never run)."""
+    out, stack = [], [tree]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            stack.extend(node.orelse)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return out
+
+
 def _imports(path: Path, name: str, is_package: bool) -> set[str]:
-    """Every pencilsat module ``path`` imports, at module level or inside a function."""
+    """Every pencilsat module ``path`` imports when it runs, at module level or inside a
+    function (``TYPE_CHECKING`` blocks do not count: they only name types)."""
     found = set()
     package = name if is_package else name.rsplit(".", 1)[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.startswith("pencilsat"))
         elif isinstance(node, ast.ImportFrom):

@@ -488,7 +488,7 @@ def test_ctrl_c_among_several_puzzles_keeps_the_tally(monkeypatch, capsys):
     (0.02, 0.01, False),
 ])
 def test_cpsat_unknown_is_an_interruption_only_well_inside_the_limit(wall, limit, interrupted):
-    from pencilsat.backends.cpsat import raise_if_interrupted
+    from pencilsat.backends.cpsat_session import raise_if_interrupted
 
     class Stopped:
         wall_time = wall

@@ -113,18 +113,18 @@ CPSAT_ENUMERATION_LIMIT = 40
 @given(models(), st.randoms(use_true_random=False))
 def test_cpsat_translation_matches_brute_force(m, rng):
     expected = brute_force(m)
-    found = enumerate_backend(m, CpSatBackend(m, workers=1), CPSAT_ENUMERATION_LIMIT)
+    found = enumerate_backend(m, CpSatBackend(m), CPSAT_ENUMERATION_LIMIT)
     if len(found) < CPSAT_ENUMERATION_LIMIT:
         assert found == expected
         return
     assert found <= expected
     base = base_vars(m)
-    outside = CpSatBackend(m, workers=1)
+    outside = CpSatBackend(m)
     for values in expected:
         outside.add(csp.or_(*(csp.ne(v, x) for v, x in zip(base, values, strict=True))))
     assert outside.solve(10.0) is False
     for values in rng.sample(sorted(expected - found), min(8, len(expected - found))):
-        fixed = CpSatBackend(m, workers=1)
+        fixed = CpSatBackend(m)
         for v, x in zip(base, values, strict=True):
             fixed.add(csp.eq(v, x))
         assert fixed.solve(10.0) is True

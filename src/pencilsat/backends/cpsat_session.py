@@ -10,7 +10,19 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Any
 
-from pencilsat.backends.cpsat import raise_if_interrupted
+
+def raise_if_interrupted(solver: Any, time_limit: float | None) -> None:
+    """Raise ``KeyboardInterrupt`` when an UNKNOWN from ``solver`` (a ``CpSolver`` that has just
+    returned) was Ctrl-C, not the time limit.
+
+    CP-SAT catches SIGINT itself during ``Solve`` and stops "as if a time limit was reached"
+    (its ``catch_sigint_signal``), so Python never sees the interrupt, and a run without a
+    limit would be reported as a time-out. Without ``catch_sigint_signal`` a long search could
+    not be stopped at all. No other limit is set here, so an UNKNOWN well inside the time
+    limit, or with none, can only be the user's Ctrl-C."""
+    if time_limit is None or solver.wall_time < 0.9 * time_limit - 0.05:
+        raise KeyboardInterrupt
+
 
 NUM_WORKERS = 1
 """One CP-SAT worker: the figures are reproducible, and the machines we target have 2 cores."""

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pencilsat.grading.lightup import clue_pairs as pairs
-from pencilsat.grading.lightup import exclusions as excl
-from pencilsat.grading.lightup import placements as place
-from pencilsat.grading.lightup import rescue_pairs as rescue
-from pencilsat.grading.lightup import restrictions as restrict
+import pencilsat.grading.lightup.clue_pairs as pairs
+import pencilsat.grading.lightup.exclusions as excl
+import pencilsat.grading.lightup.placements as place
+import pencilsat.grading.lightup.rescue_pairs as rescue
+import pencilsat.grading.lightup.restrictions as restrict
 from pencilsat.grading.lightup.state import Board, Marks
 
 PLACES = "places lights"

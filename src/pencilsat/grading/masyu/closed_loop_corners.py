@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pencilsat.grading.masyu.context import Context, open_finding
-from pencilsat.grading.masyu.frames import Cells, Frame, block_border, pstype, wstype
+from pencilsat.grading.masyu.frames import Cells, Frame, block_border, frames_of, pstype, wstype
 from pencilsat.grading.masyu.state import BLOCKED, OPEN, Finding, Line
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ def closed_loop_check_2(ctx: Context) -> Finding | None:
     """TOJIWA2 (closed-loop check 2, Technique 2 cases A-D) on corner pairs: a border whose
     use forces the line around the corner back onto its own other end is blocked."""
     cs = Cells(ctx.st)
-    for f, kind in ctx.frames().corner_pairs:
+    for f, kind in frames_of(ctx).corner_pairs:
         ded = tojiwa2_frame(ctx, cs, f, kind)
         if ded is not None:
             return ded
@@ -111,7 +111,7 @@ def closed_loop_check_3(ctx: Context) -> Finding | None:
     would leave input cell N only ways that join it to its own other end; blocked when Prop
     12 says the loop would be partial."""
     cs = Cells(ctx.st)
-    for f, kind in ctx.frames().input_pairs:
+    for f, kind in frames_of(ctx).input_pairs:
         if kind == 0 or f.t3 < 0 or cs.btw(f.t2, f.t3) != OPEN:
             continue
         ded = tojiwa3_frame(ctx, cs, f, kind)
@@ -183,7 +183,7 @@ def closed_loop_check_4(ctx: Context) -> Finding | None:
     """TOJIWA4 (closed-loop check 4, Technique 4 cases A-D): Technique 2 with the partner end
     reached through an extra corner cell Z (its far opening leads to the end T10)."""
     cs = Cells(ctx.st)
-    frames = ctx.frames()
+    frames = frames_of(ctx)
     for f, kind in frames.corner_pairs:
         c, t1, t2, t3, t5, t7, t8, t9 = f.c, f.t1, f.t2, f.t3, f.t5, f.t7, f.t8, f.t9
         if kind == 1:

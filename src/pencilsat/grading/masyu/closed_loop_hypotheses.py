@@ -9,7 +9,7 @@ would close a loop if they turned away from the area holding two line ends.
 from __future__ import annotations
 
 from pencilsat.grading.masyu.context import Context, open_finding
-from pencilsat.grading.masyu.frames import Cells
+from pencilsat.grading.masyu.frames import Cells, frames_of
 from pencilsat.grading.masyu.general_regions import flood
 from pencilsat.grading.masyu.state import (
     BLOCKED,
@@ -42,7 +42,7 @@ def closed_loop_check_5(ctx: Context) -> Finding | None:
     the listing."""
     st, g = ctx.st, ctx.g
     cs = Cells(st)
-    for f, kind in ctx.frames().corner_pairs:
+    for f, kind in frames_of(ctx).corner_pairs:
         if kind not in (6, 7):
             continue
         c, t1, t2, t3, t4, t5, t6 = f.c, f.t1, f.t2, f.t3, f.t4, f.t5, f.t6

@@ -10,7 +10,7 @@ serve RENSENENTYO case C.
 from __future__ import annotations
 
 from pencilsat.grading.masyu.context import Context, open_finding
-from pencilsat.grading.masyu.frames import Cells
+from pencilsat.grading.masyu.frames import Cells, frames_of
 from pencilsat.grading.masyu.state import (
     BLACK,
     BLOCKED,
@@ -84,7 +84,7 @@ def closed_loop_check_6(ctx: Context) -> Finding | None:
     two lines, the tube is used."""
     st, g = ctx.st, ctx.g
     pairs: list[tuple[int, int, int, int, int]] = []
-    for c in ctx.frames().corners:
+    for c in frames_of(ctx).corners:
         region = cached_region(ctx, c, 1)
         if region is None or len(region.exits) != 2:
             continue

@@ -168,14 +168,6 @@ class Context:
             out.append(x)
         return out
 
-    # ------------------------------------------------------------ frames (levels 2-3)
-    def frames(self) -> FrameLists:
-        """Corner/input lists and pair types, built lazily once per pass (KDNYMSLIST ...)."""
-        if self._frames is None:
-            from pencilsat.grading.masyu.frames import build_frames  # frames imports this module
-
-            self._frames = build_frames(self)
-        return self._frames
 
 
 def straight_forced(st: MasyuState, cell: int, d: int) -> bool:

@@ -9,7 +9,7 @@ black beside a walled 2x2), kept as its own routine as in the listing.
 from __future__ import annotations
 
 from pencilsat.grading.masyu.context import Context, open_finding
-from pencilsat.grading.masyu.frames import Cells, Frame, block_border, make_frame
+from pencilsat.grading.masyu.frames import Cells, Frame, block_border, frames_of, make_frame
 from pencilsat.grading.masyu.state import BLACK, BLOCKED, DOWN, EMPTY, OPEN, RIGHT, Finding, cw, opp
 
 
@@ -32,7 +32,7 @@ def cut_line_1(ctx: Context) -> Finding | None:
     input cell (a line end with two ways out) with no way out at all is blocked."""
     cs = Cells(ctx.st)
     g = ctx.g
-    for f, kind in ctx.frames().corner_pairs:
+    for f, kind in frames_of(ctx).corner_pairs:
         c, t1, t2, t3, t5, t9 = f.c, f.t1, f.t2, f.t3, f.t5, f.t9
         if t3 < 0:
             continue
@@ -62,7 +62,7 @@ def cut_line_2(ctx: Context) -> Finding | None:
     figures (digest §7.4); all five code cases are implemented, KUROMSFOUR separately."""
     st = ctx.st
     cs = Cells(st)
-    frames = ctx.frames()
+    frames = frames_of(ctx)
     for f, kind in frames.corner_pairs:
         ded = _cut2_corner(ctx, cs, f, kind)
         if ded:

@@ -267,3 +267,11 @@ def block_border(ctx: Context, cs: Cells, name: str, x: int, y: int,
     g = ctx.g
     return open_finding(ctx, name, [(cs.edge(x, y), BLOCKED)],
                         f"border {g.name(x)}-{g.name(y)} blocked: {why}")
+
+
+def frames_of(ctx: Context) -> FrameLists:
+    """Corner/input lists and pair types of ``ctx``'s pass, built once per pass (KDNYMSLIST
+    ...) and kept on the context."""
+    if ctx._frames is None:
+        ctx._frames = build_frames(ctx)
+    return ctx._frames

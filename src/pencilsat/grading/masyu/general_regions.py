@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from pencilsat.grading.masyu.context import ROUTE_CAP, Context, open_finding
 from pencilsat.grading.masyu.cut_lines import cut_line_target
-from pencilsat.grading.masyu.frames import Cells
+from pencilsat.grading.masyu.frames import Cells, frames_of
 from pencilsat.grading.masyu.state import (
     BLACK,
     BLOCKED,
@@ -205,7 +205,7 @@ def flood(ctx: Context, seed: int, stop: set[int]) -> Fill | None:
 
 
 def _seeds(ctx: Context) -> list[int]:
-    frames = ctx.frames()
+    frames = frames_of(ctx)
     return sorted(frames.corners + frames.inputs)
 
 

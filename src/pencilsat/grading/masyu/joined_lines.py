@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pencilsat.grading.masyu.closed_loop_tubes import tubes, unused_join
 from pencilsat.grading.masyu.context import Context, open_finding
-from pencilsat.grading.masyu.frames import Cells
+from pencilsat.grading.masyu.frames import Cells, frames_of
 from pencilsat.grading.masyu.state import BLACK, BLOCKED, DIR_NAMES, WHITE, Finding, Line, opp
 from pencilsat.grading.masyu.virtual_lines import VirtualLine, virtual_line_patterns
 
@@ -29,7 +29,7 @@ def connected_lines_extension(ctx: Context) -> Finding | None:
     alternative does not take it in: counting more can only withhold a deduction)."""
     st = ctx.st
     cs = Cells(st)
-    frames = ctx.frames()
+    frames = frames_of(ctx)
     if ctx.ln >= 3:
         for f, kind in frames.corner_pairs:
             if kind != 1:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pencilsat.grading.masyu.context import Context, open_finding
-from pencilsat.grading.masyu.frames import Cells
+from pencilsat.grading.masyu.frames import Cells, frames_of
 from pencilsat.grading.masyu.state import BLACK, BLOCKED, EMPTY, PASSED, WHITE, Finding, MasyuState
 
 REGION_CAP = 14
@@ -83,7 +83,7 @@ def type1_region(ctx: Context) -> Finding | None:
     block when that exit is a free cell (level 2) or any cell (level 3), first border only."""
     st, g = ctx.st, ctx.g
     cs = Cells(st)
-    for c in ctx.frames().corners:
+    for c in frames_of(ctx).corners:
         if c in st.pocket:
             continue
         region = cached_region(ctx, c, 1)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from pencilsat.grading.masyu.closed_loop_corners import tojiwa2_frame, tojiwa3_frame
 from pencilsat.grading.masyu.context import Context
-from pencilsat.grading.masyu.frames import Cells
+from pencilsat.grading.masyu.frames import Cells, frames_of
 from pencilsat.grading.masyu.state import BLACK, Finding
 
 
@@ -64,7 +64,7 @@ def virtual_line_patterns(ctx: Context, vl: VirtualLine) -> Finding | None:
         return None
     cs = Cells(ctx.st)
     ends = (vl.p, vl.q)
-    frames = ctx.frames()
+    frames = frames_of(ctx)
     for f, kind in frames.corner_pairs:
         if (kind == 1 and f.t1 in ends) or (kind == 4 and f.t4 in ends):
             ded = tojiwa2_frame(ctx, cs, f, kind, vl)
