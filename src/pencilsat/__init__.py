@@ -14,16 +14,18 @@ a one-line Sudoku where it takes a puzzle; a bad option raises :class:`InputErro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from pencilsat.core.version import __version__
 
+TYPE_CHECKING = False  # not typing's: importing typing here would cost every run
 if TYPE_CHECKING:
+    from typing import Any
+
     from pencilsat.api import PuzzleSource, check, grade, parse_puzzle, read_puzzle, solve
     from pencilsat.core.errors import InputError
     from pencilsat.core.result import SolveResult, SolveStats, Verdict
     from pencilsat.grading.front import GradeResult
 
-__version__ = "0.1.0"
-__all__ = ["solve", "grade", "read_puzzle", "parse_puzzle", "check", "InputError",
+__all__ = ["__version__", "solve", "grade", "read_puzzle", "parse_puzzle", "check", "InputError",
            "PuzzleSource", "SolveResult", "SolveStats", "GradeResult", "Verdict"]
 _HOMES = {
     "solve": "pencilsat.api", "grade": "pencilsat.api", "read_puzzle": "pencilsat.api",

@@ -8,7 +8,6 @@ input, a puzz.link URL, a Tatham game ID or a one-line Sudoku. Every bad option 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Union
 
 from pencilsat.core.errors import InputError
@@ -82,20 +81,11 @@ def grade(puzzle: PuzzleSource, *, time_limit: float | None = None) -> GradeResu
 
 def check(puzzle: PuzzleSource, solution: Any) -> list[Violation]:
     """Every rule ``solution`` breaks in ``puzzle`` (empty: valid), by the genre's
-    independent rule checker. ``solution`` is a solution object, its text in the corpus
-    solution format, or the list of rows ``solve`` writes in JSON."""
-    from pencilsat.core.registry import genre_of
+    independent rule checker. ``solution`` is a solution object or anything ``solve``
+    writes: the ``--json`` object or its ``solution`` rows, the text drawing (alone or in
+    the whole output), or the corpus solution format."""
+    from pencilsat.core.registry import rules_of
+    from pencilsat.formats.solution_input import read_solution
 
     model = read_puzzle(puzzle)
-    entry = genre_of(model)
-    rules = entry.rules()
-    if isinstance(solution, str):
-        solution = rules.parse_solution(solution, model)
-    elif isinstance(solution, Sequence) and all(isinstance(row, str) for row in solution):
-        text = f"{entry.headers[1]} {model.width} {model.height}\n" + "\n".join(solution)
-        solution = rules.parse_solution(text + "\n", model)
-    elif not isinstance(solution, rules.solution_type):
-        raise InputError(f"not a {entry.title} solution: {type(solution).__name__}",
-                         source="solution",
-                         hint="give a solution object, its text, or the rows solve writes")
-    return rules.check(model, solution)
+    return rules_of(model).check(model, read_solution(model, solution))

@@ -61,8 +61,10 @@ def memory_size(text: str) -> int | None:
 def build_parser() -> argparse.ArgumentParser:
     from pencilsat.core.memory import DEFAULT_MAX_MEMORY
     from pencilsat.core.sat_names import BACKENDS, SAT_SOLVERS
+    from pencilsat.core.version import __version__
 
     parser = _Parser(prog="pencilsat", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"pencilsat {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     solve = sub.add_parser("solve", help="solve a puzzle and prove its solution unique")
@@ -110,9 +112,16 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("size", metavar="WxH", help="width x height, e.g. 36x20")
     generate.add_argument("--seed", type=int, help="random seed, for a reproducible puzzle")
 
-    verify = sub.add_parser("verify", help="check a solution with the independent rule checker")
-    verify.add_argument("puzzle")
-    verify.add_argument("solution")
+    verify = sub.add_parser(
+        "verify", help="check a solution with the independent rule checker",
+        description="Check SOLUTION against PUZZLE with the genre's independent rule checker. "
+        "SOLUTION is a file (or - for standard input) holding anything pencilsat solve writes: "
+        "its --json output (or the solution rows in it), its text output or just the drawing "
+        "in it, or the corpus solution format (e.g. 'masyu-solution W H' and pipe-letter rows, "
+        "a Sudoku as 81 digits). Exit 0: valid; 1: a rule is broken (each named with its "
+        "cell); 4: the input cannot be read.")
+    verify.add_argument("puzzle", help="file, -, puzz.link URL, Tatham game ID or Sudoku line")
+    verify.add_argument("solution", help="file or - (see above)")
     return parser
 
 
@@ -172,12 +181,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pencilsat: cannot write the output: {err.strerror or err}", file=sys.stderr)
         return EXIT_INVALID
     except Exception as err:  # a bug: one line, not a traceback, unless asked for
+        if _caused_by_interrupt(err):  # numpy reports a Ctrl-C during its import as
+            print("pencilsat: interrupted", file=sys.stderr)  # a "bad install"
+            return EXIT_INTERRUPTED
         if tracebacks_wanted():
             raise
         print(f"pencilsat: {internal_error(err)}", file=sys.stderr)
         return EXIT_INTERNAL
     finally:
         sys.stdout = stdout
+
+
+def _caused_by_interrupt(err: BaseException) -> bool:
+    """Whether a ``KeyboardInterrupt`` is in ``err``'s chain of causes."""
+    seen: BaseException | None = err
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -523,18 +545,19 @@ def _generation_progress() -> Iterator[Callable[[str, int, int], None] | None]:
 def cmd_verify(args: argparse.Namespace) -> int:
     from pencilsat.core.registry import rules_of
     from pencilsat.formats.detect import read_text
+    from pencilsat.formats.solution_input import read_solution
 
     if args.puzzle == args.solution == "-":
         raise InputError("standard input (-) can be read once only",
                          hint="give the puzzle or the solution as a file")
     puzzle = load_puzzle(args.puzzle)
-    rules = rules_of(puzzle)
     try:
-        solution = rules.parse_solution(read_text(
-            args.solution, what="a solution file (the corpus .sol format) or '-'"), puzzle)
+        solution = read_solution(puzzle, read_text(
+            args.solution, what="a solution file (what pencilsat solve writes, or the corpus "
+                                ".sol format) or '-'"))
     except InputError as err:
         raise err.located(args.solution) from None
-    problems = rules.check(puzzle, solution)
+    problems = rules_of(puzzle).check(puzzle, solution)
     if not problems:
         print("valid: the solution satisfies every rule")
         return 0

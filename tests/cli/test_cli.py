@@ -424,27 +424,30 @@ def test_pysat_leaves_sigint_to_python():
     assert MainThread.check() is False
 
 
-def test_pysat_interrupt_drops_the_cached_sudoku_solver(monkeypatch):
-    """A solver PySAT jumped out of must not be asked anything again (CaDiCaL aborts): the
-    next puzzle of that size gets a fresh one."""
-    import pysolvers
-
+def test_an_interrupted_sudoku_solve_frees_its_solver_and_the_next_one_works(monkeypatch):
+    """A solver PySAT jumped out of must not be asked anything again (CaDiCaL aborts): each
+    ``direct`` solve has its own solver, closed on the way out, interrupted or not."""
     from pencilsat.formats.detect import read_puzzle
     from pencilsat.strategies import sudoku_batch
 
     line = "." * 81
     first = sudoku_batch.solve_puzzle(read_puzzle(line))
-    cache = sudoku_batch._CACHE.__dict__["solvers"]
-    key = next(k for k in cache if k[0] == 9)
-    broken = cache[key]
+    made = []
+    original_init = sudoku_batch.GridSolver.__init__
+
+    def recording_init(self, *args, **kwargs):
+        original_init(self, *args, **kwargs)
+        made.append(self)
 
     def interrupted(*args, **kwargs):
-        raise pysolvers.error("Caught keyboard interrupt")
+        raise KeyboardInterrupt
 
-    monkeypatch.setattr(broken.solver, "solve_limited", interrupted)
+    monkeypatch.setattr(sudoku_batch.GridSolver, "__init__", recording_init)
+    monkeypatch.setattr(sudoku_batch, "solve_until", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        sudoku_batch.solve_puzzle(read_puzzle(line))
-    assert cache.get(key) is not broken and broken not in sudoku_batch._CACHED
+        sudoku_batch.solve_puzzle(read_puzzle("1" + "." * 80))
+    assert made and made[-1].solver is None  # closed
+    monkeypatch.undo()
     again = sudoku_batch.solve_puzzle(read_puzzle(line))
     assert str(again.verdict) == str(first.verdict) == "multiple"
 

@@ -75,9 +75,13 @@ def test_error_names_line_and_column():
     assert (err.value.line, err.value.column) == (3, 2)
 
 
-def test_broken_pipe_letters_are_rejected():
-    with pytest.raises(InputError):
-        M.parse_solution("masyu-solution 2 2\nF7\nL-\n")
+def test_broken_pipe_letters_are_read_and_the_checker_names_the_break():
+    """A letter not drawn back by its neighbour is kept, so that ``verify`` answers with the
+    broken rule (exit 1) instead of refusing the file (exit 4)."""
+    puzzle = M.parse_puzzle("masyu 2 2\n..\n..\n")
+    solution = M.parse_solution("masyu-solution 2 2\nF7\nL-\n")
+    rules = {(v.rule, v.cell) for v in M.check(puzzle, solution)}
+    assert ("leaves-grid", (1, 1)) in rules
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -43,3 +43,6 @@ class GenreRules:
     why_none: Callable[[Any], str | None] = _no_reason
     """A reason, in the puzzle's own terms, that it has no solution when one is cheap to see
     (Sudoku: clues that repeat a digit); ``None`` when there is none to give."""
+    parse_drawing: Callable[[list[str], Any], Any] | None = None
+    """The solution of ``draw_text``'s drawing, given as its lines (``verify`` reads what
+    ``solve`` prints); ``None`` when the genre's drawing cannot be read back."""

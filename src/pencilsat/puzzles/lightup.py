@@ -180,6 +180,16 @@ def draw_text(puzzle: LightUpPuzzle, solution: LightUpSolution | None = None) ->
     return "\n".join(rows) + "\n"
 
 
+def solution_from_drawing(lines: list[str], puzzle: LightUpPuzzle) -> LightUpSolution:
+    """The bulbs of :func:`draw_text`'s drawing (what ``pencilsat solve`` prints)."""
+    rows = ["".join(line.split()) for line in lines]
+    if len(rows) != puzzle.height or any(len(row) != puzzle.width for row in rows):
+        raise InputError(f"a {puzzle.width}x{puzzle.height} Light Up drawing has "
+                         f"{puzzle.height} rows of {puzzle.width} cells",
+                         hint="give the drawing exactly as pencilsat solve prints it")
+    return solution_from_rows(rows)
+
+
 def solution_from_rows(rows: list[str]) -> LightUpSolution:
     """Rows of the solution grid (``*`` = bulb) to a solution."""
     bulbs = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*"]
@@ -229,5 +239,5 @@ RULES = GenreRules(
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=lambda text, puzzle: parse_solution(text),
     solution_rows=solution_rows, format_solution=format_solution,
-    check=check, draw_text=draw_text,
+    check=check, draw_text=draw_text, parse_drawing=solution_from_drawing,
 )

@@ -48,7 +48,8 @@ _DIRS_TO_PIPE = {dirs: ch for ch, dirs in PIPES.items()}
 
 
 def edge(a: Cell, b: Cell) -> Edge:
-    """The normalised edge between adjacent cells ``a`` and ``b``."""
+    """The normalised edge between adjacent cells ``a`` and ``b`` (either may be off the
+    grid: the rule checker names such an edge)."""
     if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
         raise ValueError(f"cells {a} and {b} are not adjacent")
     return (a, b) if a < b else (b, a)
@@ -191,26 +192,34 @@ def parse_solution(text: str) -> MasyuSolution:
 
 
 def solution_from_rows(rows: list[str], width: int, height: int) -> MasyuSolution:
-    """Build the edge set from pipe-letter rows; each edge must be drawn from both sides."""
+    """The edge set pipe-letter rows draw: every edge either of its cells draws. A pipe that
+    leaves the grid or is not drawn back by its neighbour is kept, so that the rule checker
+    names it (``bad-edge``, ``dead-end``, ``branch``) rather than the reader refusing it."""
     edges = set()
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             for dr, dc in PIPES[ch]:
-                n = (r + dr, c + dc)
-                if not (0 <= n[0] < height and 0 <= n[1] < width):
-                    raise InputError(
-                        f"pipe {ch!r} leaves the grid", line=r + 2, column=c + 1,
-                        hint="a loop segment must end in a cell of the grid",
-                    )
-                back = (-dr, -dc)
-                if back not in PIPES[rows[n[0]][n[1]]]:
-                    raise InputError(
-                        f"pipe {ch!r} points to a cell that does not connect back",
-                        line=r + 2, column=c + 1,
-                        hint="neighbouring pipe letters must join up",
-                    )
-                edges.add(edge((r, c), n))
+                edges.add(edge((r, c), (r + dr, c + dc)))
     return MasyuSolution(frozenset(edges), width, height)
+
+
+def solution_from_drawing(lines: list[str], puzzle: MasyuPuzzle) -> MasyuSolution:
+    """The loop of :func:`draw_ascii`'s drawing (what ``pencilsat solve`` prints)."""
+    body = [line for line in lines if not line.startswith("(")]
+    expected = 2 * puzzle.height + 1
+    if len(body) != expected:
+        raise InputError(f"a {puzzle.width}x{puzzle.height} Masyu drawing has {expected} "
+                         f"lines, this one has {len(body)}",
+                         hint="give the drawing exactly as pencilsat solve prints it")
+    edges = set()
+    for r in range(puzzle.height):
+        row, below = body[1 + 2 * r], body[2 + 2 * r]
+        for c in range(puzzle.width):
+            if row[3 + 4 * c:6 + 4 * c] == "---":
+                edges.add(edge((r, c), (r, c + 1)))
+            if r + 1 < puzzle.height and below[2 + 4 * c:3 + 4 * c] == "|":
+                edges.add(edge((r, c), (r + 1, c)))
+    return MasyuSolution(frozenset(edges), puzzle.width, puzzle.height)
 
 
 def solution_rows(solution: MasyuSolution) -> list[str]:
@@ -321,9 +330,12 @@ def check(puzzle: MasyuPuzzle, solution: MasyuSolution) -> list[Violation]:
     out: list[Violation] = []
     if (solution.width, solution.height) != (puzzle.width, puzzle.height):
         return [Violation("size", None, "solution and puzzle sizes differ")]
-    for a, b in solution.edges:
-        if not (puzzle.inside(a) and puzzle.inside(b)) or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+    for a, b in sorted(solution.edges):
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
             out.append(Violation("bad-edge", a, f"edge {a}-{b} is not between adjacent cells"))
+        elif not (puzzle.inside(a) and puzzle.inside(b)):
+            here = a if puzzle.inside(a) else b
+            out.append(Violation("leaves-grid", here, "the loop leaves the grid here"))
     if out:
         return out
     deg = solution.degree()
@@ -408,5 +420,5 @@ RULES = GenreRules(
     parse_solution=lambda text, puzzle: parse_solution(text),
     solution_rows=lambda puzzle, solution: solution_rows(solution),
     format_solution=lambda puzzle, solution: format_solution(solution),
-    check=check, draw_text=draw_ascii,
+    check=check, draw_text=draw_ascii, parse_drawing=solution_from_drawing,
 )

@@ -314,10 +314,22 @@ def format_solution(puzzle: SudokuPuzzle, solution: SudokuSolution) -> str:
     return format_puzzle(SudokuPuzzle(solution.grid))
 
 
+def solution_from_drawing(lines: list[str], puzzle: SudokuPuzzle) -> SudokuSolution:
+    """The digits of :func:`draw_text`'s drawing (what ``pencilsat solve`` prints)."""
+    rows = [line.replace("|", " ").split() for line in lines if line.strip("-+ ")]
+    n = puzzle.size
+    if len(rows) != n or any(len(row) != n for row in rows):
+        raise InputError(f"a {n}x{n} Sudoku drawing has {n} rows of {n} digits",
+                         hint="give the drawing exactly as pencilsat solve prints it")
+    digits = [[char_digit(token) or 0 if len(token) == 1 else 0 for token in row] for row in rows]
+    return SudokuSolution(np.array(digits, dtype=np.int16))
+
+
 RULES = GenreRules(
     puzzle_type=SudokuPuzzle, solution_type=SudokuSolution,
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution,
     solution_rows=lambda puzzle, solution: solution_rows(solution),
     format_solution=format_solution, check=check, draw_text=draw_text, why_none=clue_clash,
+    parse_drawing=solution_from_drawing,
 )

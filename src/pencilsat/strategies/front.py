@@ -33,6 +33,11 @@ def solve(
     verdict is ``unknown`` naming a cheaper strategy. A bad option raises
     :class:`InputError` naming it.
     """
+    for option, value in (("encoding", encoding), ("backend", backend),
+                          ("sat_solver", sat_solver)):
+        if value is not None and not isinstance(value, str):
+            raise InputError(f"{value!r} is not a name", source=option,
+                             hint=f"give {option} as a string, or None for the default")
     genre = genre_of(puzzle)
     strategy, chosen = genre.pick(encoding, check_backend(backend))
     if sat_solver is not None:

@@ -23,8 +23,6 @@ solvers measured (``benchmarks/results/lightup_sudoku.md``).
 
 from __future__ import annotations
 
-import atexit
-import threading
 import time
 from collections.abc import Iterable, Iterator
 from operator import neg
@@ -32,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from pencilsat.backends.bulk_load import load_clauses
+from pencilsat.backends.bulk_load import load_until
 from pencilsat.backends.pysat_calls import solve_until
 from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.sudoku import grid_clauses, num_vars
@@ -54,7 +52,7 @@ class GridSolver:
     """The SAT solver of one grid size, reused across puzzles."""
 
     def __init__(self, n: int, sat_solver: str = DEFAULT_SAT_SOLVER,
-                 renew: int = RENEW_EVERY) -> None:
+                 renew: int = RENEW_EVERY, deadline: float | None = None) -> None:
         self.n = n
         self.n3 = n ** 3
         self.sat_solver = sat_solver
@@ -73,15 +71,19 @@ class GridSolver:
         self.solver: Any = None
         self.used = 0
         self.top = self.num_vars
-        self._new_solver()
+        self._new_solver(deadline)
 
-    def _new_solver(self) -> None:
+    def _new_solver(self, deadline: float | None = None) -> None:
         from pysat.solvers import Solver
 
         if self.solver is not None:
             self.solver.delete()
         self.solver = Solver(name=self.sat_solver)
-        load_clauses(self.solver, self.clauses)
+        try:
+            load_until(self.solver, list(self.clauses), deadline)
+        except TimeLimitReached:
+            self.close()
+            raise
         self.used = 0
         self.top = self.num_vars
 
@@ -199,17 +201,6 @@ def pysat_name(sat_solver: str | None) -> str:
     return resolve(sat_solver, DEFAULT_SAT_SOLVER)
 
 
-_CACHE = threading.local()
-_CACHED: list[GridSolver] = []
-
-
-@atexit.register
-def _close_cached() -> None:
-    """Free the cached solvers before interpreter teardown (PySAT's ``__del__`` fails late)."""
-    for grid in _CACHED:
-        grid.close()
-
-
 def _uniqueness_seconds(rec: dict[str, Any]) -> float | None:
     """The proof's share of a record's time: measured after a search, 0 when propagation
     forced every cell (the answer is unique by the same step), ``None`` when there was no
@@ -221,41 +212,36 @@ def _uniqueness_seconds(rec: dict[str, Any]) -> float | None:
 
 def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
                  time_limit: float | None = None) -> Any:
-    """One :class:`SudokuPuzzle` through this thread's cached solver of its size.
-
-    The front's ``direct`` Sudoku strategy: the grid clauses are loaded once per size and
-    solver per thread (a fresh CaDiCaL with 12k clauses costs ~20 ms, the solve ~0.3 ms).
-    """
+    """One :class:`SudokuPuzzle` through a fresh solver of its size: the front's ``direct``
+    Sudoku strategy. Fresh, so that its statistics are the puzzle's own whatever was solved
+    before in the process (loading the cached clauses costs about 6 ms at 9x9, 0.3 s at
+    25x25; the batch keeps one solver for many puzzles instead)."""
     import numpy as np
 
-    from pencilsat.core.result import SolveResult, SolveStats, Verdict
+    from pencilsat.core.result import PHASE_MESSAGES, SolveResult, SolveStats, Verdict
     from pencilsat.puzzles.sudoku import SudokuSolution, format_line
 
     name = pysat_name(sat_solver)
-    cache = _CACHE.__dict__.setdefault("solvers", {})
     start = time.perf_counter()
-    grid = cache.get((puzzle.size, name))
-    if grid is None:
-        grid = cache[puzzle.size, name] = GridSolver(puzzle.size, name)
-        _CACHED.append(grid)
-    encode_s = time.perf_counter() - start
-    before = grid.solver.accum_stats() or {}
+    deadline = None if time_limit is None else start + time_limit
     try:
-        rec = grid.solve(format_line(puzzle.clues), time_limit)
-    except KeyboardInterrupt:  # the solver was left mid-search: never ask it again
-        del cache[puzzle.size, name]
-        _CACHED.remove(grid)
+        grid = GridSolver(puzzle.size, name, deadline=deadline)
+    except TimeLimitReached:
+        stats = SolveStats(backend="cnf", encoding="direct", sat_solver=name,
+                           encode_s=time.perf_counter() - start)
+        return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats,
+                           message=PHASE_MESSAGES["encoding"])
+    encode_s = time.perf_counter() - start
+    try:
+        rec = grid.solve(format_line(puzzle.clues), None if deadline is None
+                         else deadline - time.perf_counter())
+        effort = grid.solver.accum_stats() or {}
+    finally:
         grid.close()
-        raise
-    after = grid.solver.accum_stats() or {}
-
-    def delta(key: str) -> int | None:
-        return after[key] - before.get(key, 0) if key in after else None
-
     stats = SolveStats(backend="cnf", encoding="direct", sat_solver=name,
                        variables=grid.num_vars, clauses=len(grid.clauses),
-                       conflicts=delta("conflicts"), decisions=delta("decisions"),
-                       propagations=delta("propagations"), encode_s=encode_s,
+                       conflicts=effort.get("conflicts"), decisions=effort.get("decisions"),
+                       propagations=effort.get("propagations"), encode_s=encode_s,
                        solve_s=rec["stats"]["seconds"] - rec["stats"].get("uniqueness_seconds", 0),
                        uniqueness_s=_uniqueness_seconds(rec),
                        extra={"decided_by": rec["stats"]["decided_by"]})
@@ -270,7 +256,8 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
 
     first, second = solution("solution"), solution("second_solution")
     verdict = Verdict(rec["verdict"])
-    message = "time limit reached" if verdict == Verdict.UNKNOWN else ""
+    message = ("" if verdict != Verdict.UNKNOWN else
+               PHASE_MESSAGES["proof" if first is not None else "search"])
     diffs = first.differing_cells(second) if first is not None and second is not None else []
     return SolveResult(verdict, puzzle, first, second, diffs, stats=stats, message=message)
 

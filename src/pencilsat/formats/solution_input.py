@@ -1,0 +1,80 @@
+"""A solution in any form pencilsat writes, read back for the rule checker.
+
+``verify`` and the library's ``check`` take what ``solve`` printed: the ``--json`` object
+(or just its ``solution`` rows), the text drawing (alone or inside the whole ``solve``
+output), the corpus solution format, or a solution object. Which one it is is seen from the
+text; the genre comes from the puzzle.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from pencilsat.core.errors import InputError
+from pencilsat.core.registry import genre_of
+
+_REPORT_LINES = ("verdict:", "note:", "second solution", "encoding ", "conflicts ", "time:")
+"""Lines of ``solve``'s report around its drawings."""
+
+
+def read_solution(puzzle: Any, data: Any) -> Any:
+    """The solution ``data`` gives for ``puzzle`` (see the module docstring)."""
+    genre = genre_of(puzzle)
+    rules = genre.rules()
+    if isinstance(data, rules.solution_type):
+        return data
+    if isinstance(data, dict):
+        return _from_json(puzzle, data)
+    if isinstance(data, Sequence) and not isinstance(data, str):
+        if not all(isinstance(row, str) for row in data):
+            raise InputError("solution rows must be strings", source="solution",
+                             hint="give the rows solve --json writes")
+        header = f"{genre.headers[1]} {puzzle.width} {puzzle.height}"
+        return rules.parse_solution(header + "\n" + "\n".join(data) + "\n", puzzle)
+    if not isinstance(data, str):
+        raise InputError(f"not a {genre.title} solution: {type(data).__name__}",
+                         source="solution",
+                         hint="give a solution object, its text, or the rows solve writes")
+    text = data.removeprefix("\ufeff")
+    stripped = text.strip()
+    if stripped.startswith(("{", "[")):
+        try:
+            parsed = json.loads(stripped)
+        except json.JSONDecodeError as err:
+            raise InputError(f"the JSON does not parse: {err.msg}", line=err.lineno,
+                             column=err.colno, hint="give solve --json's output whole") from None
+        return read_solution(puzzle, parsed)
+    first = stripped.split(None, 1)[0] if stripped else ""
+    if first in genre.headers or rules.parse_drawing is None:
+        return rules.parse_solution(text, puzzle)
+    drawing = _first_drawing(text)
+    try:
+        return rules.parse_solution(text, puzzle)
+    except InputError:
+        if drawing is None:
+            raise
+        return rules.parse_drawing(drawing, puzzle)
+
+
+def _from_json(puzzle: Any, record: dict[str, Any]) -> Any:
+    rows = record.get("solution")
+    if rows is None:
+        verdict = record.get("verdict", "no verdict")
+        raise InputError(f"the JSON has no solution (its verdict is {verdict})",
+                         source="solution", hint="verify a record that has a solution")
+    return read_solution(puzzle, rows)
+
+
+def _first_drawing(text: str) -> list[str] | None:
+    """The first block of drawing lines in ``text``: ``solve``'s report lines dropped, blocks
+    split at blank lines."""
+    block: list[str] = []
+    for line in text.splitlines():
+        if line.startswith(_REPORT_LINES) or not line.strip():
+            if block:
+                return block
+            continue
+        block.append(line.rstrip())
+    return block or None
