@@ -30,3 +30,7 @@ def main() -> int:
         sys.stderr.write("pencilsat: interrupted\n")
         return EXIT_INTERRUPTED
     return run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
