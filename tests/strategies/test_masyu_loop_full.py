@@ -74,3 +74,11 @@ def test_tamura_log_agrees_with_lazy_where_log_and_order_encodings_meet():
         log, lazy = solve(puzzle, encoding="tamura-log"), solve(puzzle, encoding="lazy")
         assert log.verdict == lazy.verdict
         assert log.solution == lazy.solution
+
+
+def test_the_grader_says_the_variant_is_not_in_the_paper():
+    from pencilsat.api import grade
+
+    result = grade(masyu.parse_puzzle("masyu 4 4 full\n....\n....\n..WW\n....\n"))
+    assert result.verdict == Verdict.UNIQUE and result.grade is None
+    assert "not the loop-full variant" in (result.reason or "")

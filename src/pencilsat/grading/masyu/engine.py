@@ -258,6 +258,8 @@ def grade_masyu(puzzle: MasyuPuzzle, *, max_trials: int = DEFAULT_MAX_TRIALS,
     """
     if not puzzle.pearl_cells():
         raise NotGradable("Sato's techniques all start from pearls, and this puzzle has none")
+    if puzzle.loop_full:
+        raise NotGradable("Sato's techniques are for plain Masyu, not the loop-full variant")
     geometry = Geometry(puzzle)
     run = None
     for level in (1, 2, 3):
