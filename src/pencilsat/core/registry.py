@@ -65,6 +65,14 @@ class Genre:
     ``plausible(desc)``."""
     grader: str | None = None
     """``"module:function"``: ``grade(puzzle, *, deadline) -> Grade``."""
+    complete_cnf: str | None = None
+    """``"module:function"``: ``cnf(puzzle) -> ClauseEncoding``, the genre's one fixed
+    encoding whose models are exactly the answers, as plain clauses: ``pencilsat study``
+    measures CDCL effort on it."""
+    rule_cnf: str | None = None
+    """``"module:function"``: ``cnf(puzzle) -> ClauseEncoding``, the clauses ``pencilsat
+    study`` propagates on; a loop genre leaves the single-loop rule out and sets ``loop``.
+    ``None``: ``complete_cnf``."""
 
     def rules(self) -> GenreRules:
         return _rules(self.model)
@@ -134,6 +142,8 @@ _MASYU = Genre(
     puzzlink=("mashu", "masyu", "pearl"), puzzlink_codec="pencilsat.formats.puzzlink.masyu",
     tatham=("pearl", "masyu", "mashu"), tatham_codec="pencilsat.formats.tatham.masyu",
     grader="pencilsat.grading.masyu.engine:grade_masyu",
+    complete_cnf="pencilsat.strategies.masyu_tamura:clauses",
+    rule_cnf="pencilsat.encodings.masyu_rules:rule_clauses",
 )
 _LIGHTUP = Genre(
     name="lightup", title="Light Up",
@@ -154,6 +164,7 @@ _LIGHTUP = Genre(
     puzzlink_codec="pencilsat.formats.puzzlink.lightup",
     tatham=("lightup", "akari"), tatham_codec="pencilsat.formats.tatham.lightup",
     grader="pencilsat.grading.lightup.engine:grade_lightup",
+    complete_cnf="pencilsat.encodings.lightup:build_clauses",
 )
 _SUDOKU = Genre(
     name="sudoku", title="Sudoku",
@@ -171,6 +182,7 @@ _SUDOKU = Genre(
     puzzlink=("sudoku",), puzzlink_codec="pencilsat.formats.puzzlink.sudoku",
     tatham=("solo", "sudoku"), tatham_codec="pencilsat.formats.tatham.sudoku",
     grader="pencilsat.grading.sudoku.engine:grade_sudoku",
+    complete_cnf="pencilsat.encodings.sudoku:build_clauses",
 )
 
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU)}

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pencilsat.encodings.csp import Constraint, IntVar, Model
+from pencilsat.encodings.loops.edges import GridEdges
 
 
 @dataclass
@@ -29,10 +30,15 @@ class Encoding:
 @dataclass
 class ClauseEncoding:
     """A puzzle written straight as clauses over variables ``1..num_vars``, its answer
-    literals and a decoder (``decode`` receives the set of true literals of a model)."""
+    literals and a decoder (``decode`` receives the set of true literals of a model).
+
+    ``loop`` is set by a loop genre whose clauses leave the single-loop rule out: variables
+    ``1..len(loop)`` are then that grid's edges, the clauses allow any set of disjoint loops
+    and an answer is the one among them that is a single loop."""
 
     name: str
     num_vars: int
     clauses: list[list[int]]
     answer: Sequence[int]
     decode: Callable[[set[int]], Any]
+    loop: GridEdges | None = None

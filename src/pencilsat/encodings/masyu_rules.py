@@ -28,7 +28,8 @@ import numpy as np
 
 from pencilsat.core.values import Cell
 from pencilsat.encodings.clause_arrays import Clause, ordered_clauses, true_literals
-from pencilsat.encodings.loops.degree import degree_clauses
+from pencilsat.encodings.encoding import ClauseEncoding
+from pencilsat.encodings.loops.degree import degree_clauses, visit_clauses
 from pencilsat.encodings.loops.edges import DOWN, LEFT, RIGHT, UP, GridEdges
 from pencilsat.puzzles.masyu import BLACK, WHITE, MasyuPuzzle, MasyuSolution
 
@@ -209,3 +210,22 @@ def masyu_solution(grid: GridEdges, variables: list[int]) -> MasyuSolution:
         return MasyuSolution(edges, grid.width, grid.height)
 
 
+
+
+def rule_clauses(puzzle: MasyuPuzzle) -> ClauseEncoding:
+    """The local rules of ``puzzle`` over its edges, with the single-loop rule left to the
+    caller (``loop`` is set): what ``pencilsat study`` propagates on. A loop-full puzzle
+    visits every cell; a puzzle without pearls needs some edge."""
+    grid = GridEdges(puzzle.width, puzzle.height)
+    clauses = local_rule_clauses(puzzle, grid)
+    if puzzle.loop_full:
+        clauses.extend(visit_clauses(grid, [grid.cell_id(cell) for cell in puzzle.cells()
+                                            if not puzzle.pearls[cell]]))
+    if not puzzle.pearl_cells():
+        clauses.append(list(range(1, len(grid) + 1)))
+
+    def decode(true: set[int]) -> MasyuSolution:
+        return masyu_solution(grid, sorted(v for v in true if 0 < v <= len(grid)))
+
+    return ClauseEncoding("local rules", len(grid), clauses, range(1, len(grid) + 1), decode,
+                          loop=grid)

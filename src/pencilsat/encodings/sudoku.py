@@ -32,7 +32,7 @@ import numpy as np
 
 from pencilsat.core.values import Cell
 from pencilsat.encodings.csp import BoolVar, Model, le, linear_sum, or_
-from pencilsat.encodings.encoding import Encoding
+from pencilsat.encodings.encoding import ClauseEncoding, Encoding
 from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
 
 CLAUSE_SETS = ("extended", "minimal")
@@ -139,3 +139,25 @@ def grid_clauses(n: int, extended: bool = True) -> tuple[list[int], ...]:
 
 def num_vars(clauses: tuple[list[int], ...]) -> int:
     return max(abs(lit) for cl in clauses for lit in cl)
+
+
+def build_clauses(puzzle: SudokuPuzzle) -> ClauseEncoding:
+    """The extended clause set of ``puzzle`` as plain clauses, a unit clause per clue: the
+    fixed encoding ``pencilsat study`` measures (its models are exactly the answers). The
+    answer literals are every digit of every empty cell."""
+    n = puzzle.size
+    grid = grid_clauses(n)
+    clues = [(r, c, int(puzzle.clues[r, c])) for r in range(n) for c in range(n)
+             if puzzle.clues[r, c]]
+    clauses = [list(cl) for cl in grid] + [[var(n, r, c, d)] for r, c, d in clues]
+    free = [(r, c) for r in range(n) for c in range(n) if not puzzle.clues[r, c]]
+    answer = [var(n, r, c, d) for r, c in free for d in range(1, n + 1)]
+
+    def decode(true: set[int]) -> SudokuSolution:
+        grid_values = np.zeros((n, n), dtype=np.int16)
+        for r in range(n):
+            for c in range(n):
+                grid_values[r, c] = next(d for d in range(1, n + 1) if var(n, r, c, d) in true)
+        return SudokuSolution(grid_values)
+
+    return ClauseEncoding("extended", num_vars(grid), clauses, answer, decode)

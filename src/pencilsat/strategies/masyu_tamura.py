@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
+from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.masyu_tamura import build
 from pencilsat.puzzles.masyu import MasyuPuzzle
 from pencilsat.strategies.csp_solve import solve_encoding
@@ -21,6 +22,14 @@ def run(
     deadline = deadline_of(time_limit)
     return solve_encoding(puzzle, lambda: build(puzzle, deadline=deadline), backend=backend,
                           sat_solver=sat_solver, time_limit=time_limit)
+
+
+def clauses(puzzle: MasyuPuzzle) -> ClauseEncoding:
+    """Tamura's model of ``puzzle`` compiled to plain clauses (order encoding): the fixed
+    complete encoding ``pencilsat study`` measures CDCL effort on."""
+    from pencilsat.backends.cnf_clauses import as_clauses
+
+    return as_clauses(build(puzzle))
 
 
 LOG_MIN_DOMAIN = 16
