@@ -7,6 +7,7 @@ The top-level API, loaded on first use so that ``import pencilsat`` stays cheap:
     result = pencilsat.solve(puzzle)            # verdict, solution, second solution, stats
     graded = pencilsat.grade(puzzle)            # uniqueness first, then the human grade
     problems = pencilsat.check(puzzle, result.solution)   # independent rule checker
+    pencilsat.study("labels.tsv", "out")      # measures against difficulty labels (extra)
 
 Every function also takes a path (``str`` or ``Path``), a puzz.link URL, a Tatham game ID or
 a one-line Sudoku where it takes a puzzle; a bad option raises :class:`InputError` naming it.
@@ -24,15 +25,18 @@ if TYPE_CHECKING:
     from pencilsat.core.errors import InputError
     from pencilsat.core.result import SolveResult, SolveStats, Verdict
     from pencilsat.grading.front import GradeResult
+    from pencilsat.study import StudyResult, study
 
 __all__ = ["__version__", "solve", "grade", "read_puzzle", "parse_puzzle", "check", "InputError",
-           "PuzzleSource", "SolveResult", "SolveStats", "GradeResult", "Verdict"]
+           "PuzzleSource", "SolveResult", "SolveStats", "GradeResult", "Verdict", "study",
+           "StudyResult"]
 _HOMES = {
     "solve": "pencilsat.api", "grade": "pencilsat.api", "read_puzzle": "pencilsat.api",
     "parse_puzzle": "pencilsat.api", "check": "pencilsat.api", "PuzzleSource": "pencilsat.api",
     "InputError": "pencilsat.core.errors", "SolveResult": "pencilsat.core.result",
     "SolveStats": "pencilsat.core.result", "Verdict": "pencilsat.core.result",
-    "GradeResult": "pencilsat.grading.front",
+    "GradeResult": "pencilsat.grading.front", "study": "pencilsat.study",
+    "StudyResult": "pencilsat.study",
 }
 
 

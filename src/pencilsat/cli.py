@@ -1,4 +1,5 @@
-"""Command line: solve, prove unique, grade, convert, generate and verify pencil puzzles.
+"""Command line: solve, prove unique, grade, convert, generate and verify pencil puzzles, and
+study how solver effort tracks difficulty labels.
 
 Exit status of ``solve``: 0 unique, 1 multiple, 2 no solution, 3 unknown (time-out),
 4 invalid input (or an output that cannot be written), 5 a bug in pencilsat. Bad input prints
@@ -122,7 +123,48 @@ def build_parser() -> argparse.ArgumentParser:
         "cell); 4: the input cannot be read.")
     verify.add_argument("puzzle", help="file, -, puzz.link URL, Tatham game ID or Sudoku line")
     verify.add_argument("solution", help="file or - (see above)")
+
+    study = sub.add_parser(
+        "study", help="correlate SAT effort and other measures with difficulty labels",
+        description="Measure every puzzle of LABELS (SAT effort on a fixed encoding, the level "
+        "of generalised unit propagation, CP-SAT, the grader, baselines), correlate each "
+        "measure with the labels within groups, cross-validate a combined predictor, and write "
+        "measures.jsonl, correlations.csv, report.md and plots to DIR. A rerun reuses the "
+        "records already in DIR/measures.jsonl. Needs the study extra (matplotlib, scipy).")
+    study.add_argument("labels", metavar="LABELS.tsv",
+                       help="tab-separated file with a header naming the columns puzzle, "
+                       "label and optionally group; puzzle is a path (from the file's folder), "
+                       "a URL, a game ID or a one-line Sudoku")
+    study.add_argument("--out", required=True, metavar="DIR", help="folder for the results")
+    study.add_argument("--order", metavar="WORDS",
+                       help="word labels from easiest to hardest, e.g. easy,tricky,hard")
+    study.add_argument("--workers", type=whole_number(1), default=1, metavar="N",
+                       help="processes measuring puzzles in parallel (default 1)")
+    study.add_argument("--folds", type=whole_number(2), default=5, metavar="K",
+                       help="folds of the combined predictor's cross-validation (default 5)")
+    study.add_argument("--resamples", type=whole_number(0), default=1000, metavar="B",
+                       help="bootstrap resamples for the intervals (default 1000)")
+    study.add_argument("--shuffles", type=whole_number(1), default=5, metavar="R",
+                       help="orderings of the clauses each CDCL figure is averaged over "
+                       "(default 5)")
+    study.add_argument("--no-plots", action="store_true", help="write no PNG plots")
     return parser
+
+
+def whole_number(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{text!r}: give a whole number of at least "
+                                             f"{least}")
+        return value
+
+    return parse
 
 
 class _ReaderMayLeave:
@@ -215,6 +257,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return cmd_convert(args)
         if args.command == "generate":
             return cmd_generate(args)
+        if args.command == "study":
+            return cmd_study(args)
     except InputError as err:
         print(f"pencilsat: invalid input: {err}", file=sys.stderr)
         return EXIT_INVALID
@@ -565,6 +609,61 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for p in problems:
         print(f"  {p}")
     return 1
+
+
+def cmd_study(args: argparse.Namespace) -> int:
+    """Exit 0 once the report is written (puzzles without measures are listed in it)."""
+    import importlib.util
+
+    missing = [m for m in ("matplotlib", "scipy") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise InputError(f"pencilsat study needs {' and '.join(missing)}",
+                         hint="install the study extra: pip install 'pencilsat[study]'")
+    from pencilsat.study import MeasureSettings, run_study
+    from pencilsat.study.report import headline
+
+    with _study_progress() as progress:
+        result = run_study(args.labels, args.out, order=args.order, workers=args.workers,
+                           folds=args.folds, resamples=args.resamples,
+                           settings=MeasureSettings(shuffles=args.shuffles), progress=progress,
+                           plots=not args.no_plots)
+    analysis = result.analysis
+    print(f"{len(result.records)} puzzles, {len(analysis.label)} measured, "
+          f"{len(analysis.failed)} without measures")
+    for what, measure in headline(analysis):
+        assert measure is not None
+        row = analysis.pooled(measure)
+        print(f"{what:<30} {measure:<36} Spearman {row.spearman:+.2f} "
+              f"[{row.ci_low:+.2f}, {row.ci_high:+.2f}]")
+    print(f"report: {result.report}")
+    return 0
+
+
+@contextmanager
+def _study_progress() -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr while puzzles are measured, only when it is a terminal."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (TextColumn("measuring"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("measuring", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
 
 
 if __name__ == "__main__":

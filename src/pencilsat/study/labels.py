@@ -1,0 +1,163 @@
+"""The LABELS file of a study: which puzzles, their difficulty label, their group.
+
+A tab-separated file with a header naming the columns ``puzzle`` and ``label`` and, optionally,
+``group`` (other columns are ignored). ``puzzle`` is a path (relative paths are read from the
+file's folder), a puzz.link URL, a Tatham game ID or a one-line Sudoku; ``label`` a number, or
+a word that ``order`` ranks (``easy,tricky,hard``: 0, 1, 2); ``group`` any text (a size, say),
+within which correlations are computed. Blank lines and lines starting with ``#`` are skipped.
+A problem with the file itself (no header, a label that is no number and not in ``order``) is
+an :class:`InputError` naming the line and column; a puzzle that cannot be read is not: its
+record says why and the study goes on.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pencilsat.core.errors import InputError
+
+NO_GROUP = "all"
+"""The group of every line when the file has no ``group`` column."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of a LABELS file."""
+
+    line: int
+    puzzle: str
+    label: float
+    label_text: str
+    group: str
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The lines of a LABELS file, and how its labels were read (``order``: the words in
+    rank order, empty when the labels are numbers)."""
+
+    path: str
+    items: list[Item]
+    order: tuple[str, ...]
+
+    @property
+    def folder(self) -> str:
+        return os.path.dirname(os.path.abspath(self.path))
+
+
+def parse_order(order: str | Sequence[str] | None) -> tuple[str, ...]:
+    """``easy,tricky,hard`` (or a list of words) as a tuple; an InputError for an empty or
+    repeated word."""
+    if order is None:
+        return ()
+    words = [w.strip() for w in (order.split(",") if isinstance(order, str) else order)]
+    if not words or any(not w for w in words):
+        raise InputError(f"--order {','.join(words)!r} has an empty word", source="--order",
+                         hint="give the labels from easiest to hardest, e.g. easy,tricky,hard")
+    repeated = sorted({w for w in words if words.count(w) > 1})
+    if repeated:
+        raise InputError(f"--order names {', '.join(repeated)} twice", source="--order",
+                         hint="give each label once, from easiest to hardest")
+    return tuple(words)
+
+
+def read_labels(path: str | os.PathLike[str],
+                order: str | Sequence[str] | None = None) -> Labels:
+    """The items of the LABELS file at ``path``; an InputError naming the line and column
+    for a bad header or label."""
+    name = os.fspath(path)
+    words = parse_order(order)
+    try:
+        with open(name, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except FileNotFoundError:
+        raise InputError(f"no such file: {name}", source=name,
+                         hint="give a tab-separated LABELS file with columns puzzle and label"
+                         ) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"cannot read the file: {err}", source=name,
+                         hint="give a UTF-8 text file") from None
+    numbered = [(i, line) for i, line in enumerate(lines, start=1)
+                if line.strip() and not line.lstrip().startswith("#")]
+    if not numbered:
+        raise InputError("the LABELS file is empty", source=name,
+                         hint="write a header line 'puzzle<TAB>label[<TAB>group]', then one "
+                         "puzzle per line")
+    header_line, header = numbered[0]
+    columns = [c.strip() for c in header.split("\t")]
+    missing = [c for c in ("puzzle", "label") if c not in columns]
+    if missing:
+        raise InputError(f"the header names no column {' or '.join(missing)} (it has: "
+                         f"{', '.join(repr(c) for c in columns)})", source=name,
+                         line=header_line, column=1,
+                         hint="the first line names the tab-separated columns: puzzle, label "
+                         "and optionally group")
+    at = {c: columns.index(c) for c in ("puzzle", "label", "group") if c in columns}
+    items = []
+    for number, line in numbered[1:]:
+        cells = line.split("\t")
+        if len(cells) <= max(at.values()):
+            raise InputError(f"{len(cells)} column(s), the header has {len(columns)}",
+                             source=name, line=number, column=1,
+                             hint="separate the columns with tabs")
+        puzzle = cells[at["puzzle"]].strip()
+        if not puzzle:
+            raise InputError("the puzzle is empty", source=name, line=number,
+                             column=_column(cells, at["puzzle"]),
+                             hint="give a path, a URL, a game ID or a one-line Sudoku")
+        text = cells[at["label"]].strip()
+        label = _label(text, words, name, number, _column(cells, at["label"]))
+        group = cells[at["group"]].strip() if "group" in at else NO_GROUP
+        items.append(Item(number, puzzle, label, text, group or NO_GROUP))
+    if not items:
+        raise InputError("the LABELS file has a header but no puzzle", source=name,
+                         hint="add one line per puzzle: puzzle<TAB>label[<TAB>group]")
+    return Labels(name, items, words)
+
+
+def _label(text: str, order: tuple[str, ...], source: str, line: int, column: int) -> float:
+    if text in order:
+        return float(order.index(text))
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if math.isfinite(value):
+        return value
+    hint = (f"use a number or one of --order {','.join(order)}" if order else
+            "use a number, or rank word labels with --order (e.g. --order easy,tricky,hard)")
+    raise InputError(f"label {text!r} is not a number" + (" and not in --order" if order
+                                                           else ""),
+                     source=source, line=line, column=column, hint=hint)
+
+
+def _column(cells: list[str], index: int) -> int:
+    """The 1-based character column where cell ``index`` starts."""
+    return sum(len(c) + 1 for c in cells[:index]) + 1
+
+
+def locate(labels: Labels, item: Item) -> str:
+    """What to read for ``item``: a path relative to the LABELS file's folder when such a
+    file exists, else the text itself (a URL, a game ID, a one-line Sudoku)."""
+    candidate = os.path.join(labels.folder, item.puzzle)
+    return candidate if os.path.isfile(candidate) else item.puzzle
+
+
+def read_item(labels: Labels, item: Item) -> Any:
+    """The puzzle of ``item``; an InputError naming the LABELS line when it cannot be read."""
+    from pencilsat.formats.detect import read_input
+
+    where = locate(labels, item)
+    try:
+        return read_input(where)
+    except InputError as err:
+        if where == item.puzzle and err.message.startswith("no such file"):
+            path = os.path.join(labels.folder, item.puzzle)
+            raise InputError(f"no such file: {path}, and not a URL, game ID or one-line "
+                             "Sudoku", source=labels.path, line=item.line,
+                             hint="paths are read from the LABELS file's folder") from None
+        raise err.located(f"{labels.path} line {item.line}") from None
