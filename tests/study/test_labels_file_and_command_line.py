@@ -1,0 +1,91 @@
+"""The LABELS file and ``pencilsat study`` on the command line: labels read as numbers or by
+``--order``, groups optional, paths from the file's folder; every bad file or option is one
+line naming what, where and how to fix it, exit 4, never a traceback; a plain ``solve``
+never loads matplotlib or scipy."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from conftest import CORPUS, REPO, run_cli
+
+from pencilsat.core.errors import InputError
+from pencilsat.study.labels import NO_GROUP, read_labels
+
+SUDOKU = (CORPUS / "sudoku" / "tatham" / "trivial.txt").read_text().split()[0]
+
+
+def _write(tmp_path, text: str):
+    path = tmp_path / "labels.tsv"
+    path.write_text(text)
+    return path
+
+
+def test_numbers_and_words_in_order_are_labels(tmp_path):
+    numbers = read_labels(_write(tmp_path, f"puzzle\tlabel\n{SUDOKU}\t7.5\n"))
+    assert numbers.items[0].label == 7.5 and numbers.items[0].group == NO_GROUP
+    words = read_labels(_write(tmp_path, f"group\tlabel\tpuzzle\n9x9\thard\t{SUDOKU}\n"
+                                         f"# a comment\n\n9x9\teasy\t{SUDOKU}\n"),
+                        order="easy,tricky,hard")
+    assert [i.label for i in words.items] == [2.0, 0.0]
+    assert [i.line for i in words.items] == [2, 5]
+
+
+@pytest.mark.parametrize("text, order, where", [
+    ("puzzle\tdifficulty\nX\t1\n", None, "line 1, column 1"),
+    (f"puzzle\tlabel\n{SUDOKU}\thard\n", None, "line 2, column 83"),
+    (f"puzzle\tlabel\n{SUDOKU}\tvery hard\n", "easy,hard", "line 2, column 83"),
+    (f"puzzle\tlabel\tgroup\n{SUDOKU}\n", None, "line 2, column 1"),
+    ("puzzle\tlabel\n", None, "labels.tsv"),
+])
+def test_a_bad_labels_file_names_the_line_and_column(tmp_path, text, order, where):
+    with pytest.raises(InputError) as err:
+        read_labels(_write(tmp_path, text), order)
+    assert where in str(err.value)
+    assert err.value.hint
+
+
+def test_a_bad_order_is_refused():
+    for order in ("easy,,hard", "easy,easy"):
+        with pytest.raises(InputError):
+            read_labels(REPO / "pyproject.toml", order)
+
+
+def _refused(*args: str) -> str:
+    code, out, err = run_cli("study", *args)
+    assert code == 4, (code, out, err)
+    assert "Traceback" not in err
+    return err
+
+
+def test_the_command_refuses_bad_input_with_exit_4(tmp_path):
+    good = _write(tmp_path, f"puzzle\tlabel\n{SUDOKU}\teasy\n")
+    assert "not a number" in _refused(str(good), "--out", str(tmp_path / "o"))
+    assert "no such file" in _refused(str(tmp_path / "missing.tsv"), "--out", str(tmp_path))
+    assert "is a file" in _refused(str(good), "--out", str(good), "--order", "easy")
+    assert "at least 1" in _refused(str(good), "--out", str(tmp_path), "--workers", "0")
+    assert "--out" in _refused(str(good))
+
+
+def test_the_command_writes_the_report(tmp_path):
+    rows = [(line, level) for level in ("trivial", "extreme")
+            for line in (CORPUS / "sudoku" / "tatham" / f"{level}.txt").read_text().split()[:3]]
+    labels = _write(tmp_path, "puzzle\tlabel\n" + "".join(f"{p}\t{lab}\n" for p, lab in rows))
+    code, out, err = run_cli("study", str(labels), "--out", str(tmp_path / "out"), "--order",
+                             "trivial,extreme", "--resamples", "20", "--shuffles", "1",
+                             "--folds", "2")
+    assert code == 0, err
+    assert "6 puzzles, 6 measured" in out
+    assert "report: " in out and (tmp_path / "out" / "report.md").exists()
+    assert "cpsat." in (tmp_path / "out" / "measures.jsonl").read_text()
+
+
+def test_a_plain_solve_loads_neither_matplotlib_nor_scipy():
+    code = ("import sys; from pencilsat.cli import main; main(['solve', sys.argv[1]]); "
+            "assert 'matplotlib' not in sys.modules and 'scipy' not in sys.modules, "
+            "[m for m in sys.modules if m.startswith(('matplotlib', 'scipy'))]")
+    done = subprocess.run([sys.executable, "-c", code, SUDOKU], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
