@@ -94,10 +94,4 @@ def rule_clauses(puzzle: SlitherlinkPuzzle, grid: GridEdges) -> list[Clause]:
 def slitherlink_solution(puzzle: SlitherlinkPuzzle, grid: GridEdges,
                          variables: list[int]) -> SlitherlinkSolution:
     """The answer drawn by the given (true) edge variables."""
-    end_a, end_b, _ = grid.arrays()
-    chosen = np.asarray(variables, dtype=np.int64)
-    rows_a, cols_a = np.divmod(end_a[chosen], grid.width)
-    rows_b, cols_b = np.divmod(end_b[chosen], grid.width)
-    edges = frozenset(zip(zip(rows_a.tolist(), cols_a.tolist(), strict=True),
-                          zip(rows_b.tolist(), cols_b.tolist(), strict=True), strict=True))
-    return SlitherlinkSolution(edges, puzzle.width, puzzle.height)
+    return SlitherlinkSolution(grid.edge_pairs(variables), puzzle.width, puzzle.height)

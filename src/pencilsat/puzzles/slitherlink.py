@@ -231,6 +231,23 @@ def draw_text(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution | None = 
     return "\n".join(line.rstrip() for line in out) + "\n"
 
 
+def solution_from_drawing(lines: list[str], puzzle: SlitherlinkPuzzle) -> SlitherlinkSolution:
+    """The loop of :func:`draw_text`'s drawing (what ``pencilsat solve`` prints)."""
+    expected = 2 * puzzle.height + 1
+    if len(lines) != expected:
+        raise InputError(f"a {puzzle.width}x{puzzle.height} Slitherlink drawing has "
+                         f"{expected} lines, this one has {len(lines)}",
+                         hint="give the drawing exactly as pencilsat solve prints it")
+    edges = set()
+    for r, line in enumerate(lines):
+        for c in range(puzzle.width + 1):
+            if r % 2 == 0 and c < puzzle.width and line[4 * c + 1:4 * c + 4] == "---":
+                edges.add(edge((r // 2, c), (r // 2, c + 1)))
+            if r % 2 == 1 and line[4 * c:4 * c + 1] == "|":
+                edges.add(edge((r // 2, c), (r // 2 + 1, c)))
+    return SlitherlinkSolution(frozenset(edges), puzzle.width, puzzle.height)
+
+
 # ---------------------------------------------------------------- rule checker
 
 def check(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution) -> list[Violation]:
@@ -300,5 +317,5 @@ RULES = GenreRules(
     parse_solution=lambda text, puzzle: parse_solution(text),
     solution_rows=lambda puzzle, solution: solution_rows(solution),
     format_solution=lambda puzzle, solution: format_solution(solution),
-    check=check, draw_text=draw_text,
+    check=check, draw_text=draw_text, parse_drawing=solution_from_drawing,
 )

@@ -131,30 +131,32 @@ def run_circuit(
     sat_solver: str | None = None,
     time_limit: float | None = None,
 ) -> SolveResult:
-    """Solve and prove uniqueness with one CP-SAT circuit model (no SAT solver to choose).
-    The clock is read once the model is built (about 0.1 s per 10,000 lines)."""
+    """Solve and prove uniqueness with one CP-SAT circuit model (no SAT solver to choose);
+    the clock is read while the model is built."""
     deadline = deadline_of(time_limit)
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_loops import add_single_loop
     from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
-    from pencilsat.strategies.masyu_circuit import EdgeSetSearch
+    from pencilsat.strategies.edge_set_search import EdgeSetSearch
 
     stats = SolveStats(backend="cpsat", encoding="circuit")
     start = perf_counter()
     grid = dot_grid(puzzle)
     model = cp_model.CpModel()
-    edge_lits = add_single_loop(model, grid, set(), some_edge=True)
-    sides = side_variables(grid)
-    for (r, c), clue in puzzle.numbered():
-        model.Add(sum(edge_lits[v] for v in sides[r * puzzle.width + c].tolist()) == clue)
+    try:
+        edge_lits = add_single_loop(model, grid, set(), some_edge=True, deadline=deadline)
+        sides = side_variables(grid)
+        for i, ((r, c), clue) in enumerate(puzzle.numbered()):
+            if i % 5000 == 0:
+                check_clock(deadline)
+            model.add(sum(edge_lits[v] for v in sides[r * puzzle.width + c].tolist()) == clue)
+    except TimeLimitReached:
+        stats.encode_s = perf_counter() - start
+        return stopped(puzzle, stats)
     session = CpSatSession(model)
     stats.variables, stats.clauses = session.variables(), session.constraints()
     stats.encode_s = perf_counter() - start
-    try:
-        check_clock(deadline)
-    except TimeLimitReached:
-        return stopped(puzzle, stats)
     search = EdgeSetSearch(session, edge_lits, deadline)
     result = solve_and_prove(
         puzzle, search, lambda edges: slitherlink_solution(puzzle, grid, edges), stats)
@@ -162,3 +164,9 @@ def run_circuit(
     stats.add_effort(session.effort)
     stats.extra["num_workers"] = NUM_WORKERS
     return result
+
+
+def memory_circuit(puzzle: SlitherlinkPuzzle, backend: str) -> int:
+    """Estimated peak bytes of ``circuit``: about 16 KB per dot, as Masyu's circuit per cell
+    (the same model over the (W + 1) x (H + 1) dots)."""
+    return 100 * 2**20 + 16_000 * (puzzle.width + 1) * (puzzle.height + 1)

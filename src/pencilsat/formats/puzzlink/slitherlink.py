@@ -12,12 +12,13 @@ import numpy as np
 from pencilsat.formats.puzzlink.body import decode_4cell, encode_4cell, url_error
 from pencilsat.puzzles.slitherlink import NO_CLUE, SlitherlinkPuzzle
 
+REFUSED_FLAGS = {"f": "slither_full: the loop visits every dot"}
+"""pzprjs' Slitherlink flag, refused by name by the URL frame."""
 _FOUR = "49e"
 """``decode4Cell`` tokens of a 4 (alone, then one or two plain cells)."""
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> SlitherlinkPuzzle:
-    _check_flags(flags, column - len(f"{flags}/{width}/{height}/"))
     flat = decode_4cell(body, width * height, column, "Slitherlink")
     for i, ch in enumerate(body):
         if ch in _FOUR:
@@ -28,16 +29,6 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Slith
                             column=column + i, hint="replace the '?' by a number or clear it")
     clues = [NO_CLUE if v is None else v for v in flat]
     return SlitherlinkPuzzle(np.array(clues, dtype=np.int8).reshape(height, width))
-
-
-def _check_flags(flags: str, column: int) -> None:
-    if "f" in flags:
-        raise url_error("the 'slither_full' variant (flag 'f': the loop visits every dot) is "
-                        "not supported", column=column + flags.index("f"),
-                        hint="pencilsat solves classic Slitherlink; its URL has no flag")
-    if flags:
-        raise url_error(f"unknown Slitherlink flag {flags[0]!r}", column=column,
-                        hint="pzprjs writes only the flag 'f' for Slitherlink")
 
 
 def encode(puzzle: SlitherlinkPuzzle) -> str:

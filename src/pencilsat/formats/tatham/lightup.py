@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from pencilsat.formats.runs import encode_runs
-from pencilsat.formats.tatham.cells import grid_size, read_cells
+from pencilsat.formats.tatham.cells import grid_size, id_error, read_cells
 from pencilsat.puzzles.lightup import WALL, WHITE, LightUpPuzzle
 
 
@@ -16,6 +16,10 @@ def plausible(desc: str) -> int:
 
 
 def decode(desc: str, w: int | None, h: int | None, extras: str, column: int) -> LightUpPuzzle:
+    if extras:  # another game's parameters (Loopy's t0d...), not a Light Up game ID
+        raise id_error(f"Light Up game IDs have nothing after the size, this one has {extras!r}",
+                       column=column - 1 - len(extras),
+                       hint="check the game: a Loopy ID such as 10x10t0:... is Slitherlink")
     width, height = grid_size(w, h, column)
     cells = read_cells(desc, column, width * height, "B01234", "Light Up")
     flat = [WHITE if t is None else WALL if t == "B" else int(t) for t in cells]

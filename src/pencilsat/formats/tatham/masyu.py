@@ -6,7 +6,7 @@ import numpy as np
 
 from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import encode_runs
-from pencilsat.formats.tatham.cells import grid_size, read_cells
+from pencilsat.formats.tatham.cells import grid_size, id_error, read_cells
 from pencilsat.puzzles.masyu import BLACK, EMPTY, WHITE, MasyuPuzzle
 
 
@@ -16,6 +16,10 @@ def plausible(desc: str) -> int:
 
 
 def decode(desc: str, w: int | None, h: int | None, extras: str, column: int) -> MasyuPuzzle:
+    if extras:  # another game's parameters (Loopy's t0d...), not a Pearl game ID
+        raise id_error(f"Pearl game IDs have nothing after the size, this one has {extras!r}",
+                       column=column - 1 - len(extras),
+                       hint="check the game: a Loopy ID such as 10x10t0:... is Slitherlink")
     width, height = grid_size(w, h, column)
     cells = read_cells(desc, column, width * height, "BW", "Pearl")
     value = {None: EMPTY, "W": WHITE, "B": BLACK}

@@ -11,8 +11,10 @@ from conftest import CORPUS
 from slitherlink_support import answers, grid
 
 from pencilsat.core.errors import InputError
-from pencilsat.formats import convert, parse_game_id, parse_url, read_puzzle, to_game_id, to_url
+from pencilsat.formats.detect import convert, read_puzzle
+from pencilsat.formats.puzzlink import parse_url, to_url
 from pencilsat.formats.svg import CELL, draw_svg
+from pencilsat.formats.tatham import parse_game_id, to_game_id
 from pencilsat.puzzles import slitherlink as S
 
 # pzprjs' own example (test/script/slither.js), with the grid its check data spells out.
@@ -59,8 +61,9 @@ def test_the_genre_name_is_read_as_a_type_too():
 
 
 @pytest.mark.parametrize("url, column, says", [
-    ("https://puzz.link/p?slither/f/5/5/cbcbcddad", 29, "'slither_full' variant"),
-    ("https://puzz.link/p?slither/x/5/5/cbcbcddad", 29, "unknown Slitherlink flag 'x'"),
+    ("https://puzz.link/p?slither/f/5/5/cbcbcddad", 29,
+     "the slither flag 'f' (slither_full: the loop visits every dot) is not supported"),
+    ("https://puzz.link/p?slither/x/5/5/cbcbcddad", 29, "unknown slither flag 'x'"),
     ("https://puzz.link/p?slither/3/3/4n", 33, "a 4 is not a Slitherlink number"),
     ("https://puzz.link/p?slither/3/3/g9l", 34, "a 4 is not a Slitherlink number"),
     ("https://puzz.link/p?slither/3/3/h.l", 34, "'?' cell"),
