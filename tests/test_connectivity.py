@@ -17,6 +17,7 @@ from pencilsat.encodings.connectivity import (
     outside_neighbours,
     requirement_cuts,
 )
+from pencilsat.encodings.reachability import at_most_one, distance_layers, parent_pointers
 from pencilsat.strategies.connected_search import ConnectedSearch, CpSatConnectedSearch
 
 # Two triangles 0-1-2 and 3-4-5 joined by the edge 2-3, and a pendant 6 on 5: a graph that
@@ -93,13 +94,15 @@ def test_an_anchor_that_can_never_be_in_the_set_is_refused():
 
 @pytest.mark.parametrize("graph", [ISLANDS, grid_graph(3, 3)], ids=["islands", "grid"])
 @pytest.mark.parametrize("anchor", [None, 2])
-def test_every_cut_removes_its_model_and_keeps_every_connected_set(graph, anchor):
+@pytest.mark.parametrize("grow", [0, 3])
+def test_every_cut_removes_its_model_and_keeps_every_connected_set(graph, anchor, grow):
     requirement = Requirement(np.arange(1, graph.size + 1), anchor=anchor)
     every = subsets(graph.size)
     valid = [s for s in every if connected(graph, s) and (anchor is None or anchor in s)]
     cut_models = 0
     for members in every:
-        cuts = requirement_cuts(graph, requirement, sorted(members), cut_largest=True)
+        cuts = requirement_cuts(graph, requirement, sorted(members), cut_largest=True,
+                                grow=grow)
         if anchor is not None and anchor not in members:
             continue
         assert bool(cuts) != connected(graph, members)
@@ -169,3 +172,79 @@ def test_two_requirements_are_cut_independently():
         search = ConnectedSearch(solver, cuts, list(range(1, 9)), deadline=None)
         assert search.next_answer() is None  # both need the middle cells: they clash
     assert set(cuts.cuts_by_name) <= {"a", "b"}
+
+
+def test_grown_regions_add_cuts_around_wider_regions():
+    strip = grid_graph(7, 1)
+    requirement = Requirement(np.arange(1, 8))
+    plain = requirement_cuts(strip, requirement, [0, 1, 6])
+    grown = requirement_cuts(strip, requirement, [0, 1, 6], grow=5)
+    # {6} is cut at node 5, then at 4, 3 and 2; node 2 never joins a region, as it touches
+    # node 1 of the part holding b
+    assert plain == [[-7, -1, 6]]
+    assert grown == [[-7, -1, 6], [-7, -1, 5], [-7, -1, 4], [-7, -1, 3]]
+
+
+def models(clauses: list[list[int]], top: int, shown: int) -> set[frozenset[int]]:
+    """The distinct projections on variables 1..shown of the models of ``clauses``."""
+    from pysat.solvers import Solver
+
+    out = set()
+    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+        solver.add_clause(list(range(1, top + 1)) + [-v for v in range(1, top + 1)])
+        while solver.solve():
+            model = solver.get_model()
+            shown_true = frozenset(v - 1 for v in range(1, shown + 1) if model[v - 1] > 0)
+            out.add(shown_true)
+            solver.add_clause([-v if model[v - 1] > 0 else v for v in range(1, shown + 1)])
+    return out
+
+
+@pytest.mark.parametrize("graph", [ISLANDS, grid_graph(3, 3)], ids=["islands", "grid"])
+def test_distance_layers_allow_exactly_the_sets_near_the_anchor(graph):
+    from pencilsat.encodings.connectivity import components as parts_of
+
+    anchor, deepest = 0, 2
+    literals = {v: v + 1 for v in range(graph.size)}
+    distance = {v: 0 for v in range(graph.size)}  # a lower bound is enough
+    clauses, top = distance_layers(graph, literals, anchor, distance, deepest, graph.size)
+    clauses.append([anchor + 1])
+
+    def near(members: set[int]) -> bool:
+        layer, seen = {anchor}, {anchor}
+        for _ in range(deepest):
+            layer = {n for v in layer for n in graph.neighbours[v] if n in members} - seen
+            seen |= layer
+        return seen == members
+
+    expected = {frozenset(s) for s in subsets(graph.size) if anchor in s and near(s)}
+    assert models(clauses, top, graph.size) == expected
+    assert all(len(parts_of(graph, sorted(s))) == 1 for s in expected)
+
+
+@pytest.mark.parametrize("root", [None, 4])
+def test_parent_pointers_keep_connected_sets_and_drop_tree_shaped_pieces(root):
+    graph = ISLANDS
+    clauses, top = parent_pointers(graph, list(range(1, graph.size + 1)), root, graph.size)
+    if root is not None:
+        clauses.append([root + 1])
+    allowed = models(clauses, top, graph.size)
+    for members in subsets(graph.size):
+        if members and connected(graph, members) and (root is None or root in members):
+            assert frozenset(members) in allowed
+    # {0} and {6}: two pieces, neither holds a cycle, so one lacks a root and a parent
+    assert frozenset({0, 6}) not in allowed and frozenset({0, 1, 6}) not in allowed
+    # the triangle {0, 1, 2} holds a cycle: with the root elsewhere it still passes
+    if root is not None:
+        assert frozenset({0, 1, 2, 4}) in allowed
+
+
+def test_parent_pointers_skip_nodes_that_are_never_in_the_set():
+    graph = grid_graph(3, 1)
+    clauses, _ = parent_pointers(graph, [1, 0, 3], None, 3)
+    assert all(2 not in map(abs, clause) for clause in clauses)
+
+
+def test_at_most_one():
+    clauses, top = at_most_one([1, 2, 3, 4], 4)
+    assert models(clauses, top, 4) == {frozenset()} | {frozenset({v}) for v in range(4)}

@@ -93,11 +93,15 @@ def island_reach(puzzle: NurikabePuzzle) -> list[dict[int, int]]:
         reach = {start: 0}
         frontier = [start]
         for step in range(1, limit + 1):
-            frontier = [n for v in frontier for n in graph.neighbours[v]
-                        if n not in owner and near.get(n, i) == i and n not in reach
-                        and reach.setdefault(n, step) == step]
-            if not frontier:
+            grown = []
+            for v in frontier:
+                for n in graph.neighbours[v]:
+                    if n not in reach and n not in owner and near.get(n, i) == i:
+                        reach[n] = step
+                        grown.append(n)
+            if not grown:
                 break
+            frontier = grown
         out.append(reach)
     return out
 

@@ -29,34 +29,35 @@ def distance_layers(graph: Graph, literals: Mapping[int, int], anchor: int,
                     monotone: bool = True) -> tuple[list[Clause], int]:
     """Clauses "every node of the set is within ``deepest`` steps of ``anchor`` along the
     set" (the anchor is always in it); ``distance[v]`` is a lower bound of v's distance for
-    each node of ``literals``. Returns the clauses and the last variable used."""
-    layer: dict[tuple[int, int], int] = {}
+    each node of ``literals``. With ``monotone`` (``r[v][t] -> r[v][t + 1]``) only the
+    deepest layer names the node's literal. Returns the clauses and the last variable used.
+    """
+    first: dict[int, int] = {}  # node -> (its layer t's variable is first[v] + t)
     for v, d in distance.items():
-        if v != anchor:
-            for t in range(max(d, 1), deepest + 1):
-                top += 1
-                layer[v, t] = top
+        if v != anchor and max(d, 1) <= deepest:
+            first[v] = top + 1 - max(d, 1)
+            top += deepest - max(d, 1) + 1
     clauses: list[Clause] = []
     for v, x in literals.items():
         if v == anchor:
             continue
-        if (v, deepest) not in layer:  # too far: never in the set
+        if v not in first:  # too far: never in the set
             clauses.append([-x])
             continue
-        clauses.append([-x, layer[v, deepest]])
-    for (v, t), r in layer.items():
-        clauses.append([-r, literals[v]])
-        earlier = layer.get((v, t - 1))
-        if monotone and earlier:
-            clauses.append([-earlier, r])
-        support = [earlier] if earlier else []
-        for n in graph.neighbours[v]:
-            if n == anchor:
-                support = None  # next to the anchor: reached in one step
-                break
-            if (n, t - 1) in layer:
-                support.append(layer[n, t - 1])
-        if support is not None:
+        base = first[v]
+        low = max(distance[v], 1)
+        clauses.append([-x, base + deepest])
+        clauses.append([-(base + deepest), x])
+        near_anchor = anchor in graph.neighbours[v]
+        others = [(first[n], max(distance[n], 1)) for n in graph.neighbours[v] if n in first]
+        for t in range(low, deepest + 1):
+            r = base + t
+            if t < deepest:
+                clauses.append([-r, base + t + 1] if monotone else [-r, x])
+            if near_anchor:
+                continue  # reached in one step
+            support = [r - 1] if t > low else []
+            support += [n_first + t - 1 for n_first, n_low in others if n_low <= t - 1]
             clauses.append([-r, *support])
     return clauses, top
 

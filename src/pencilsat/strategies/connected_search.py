@@ -18,6 +18,7 @@ Variables are the PySAT numbering ``1..n`` on both; a CP-SAT model maps variable
 from __future__ import annotations
 
 from collections.abc import Sequence
+from time import perf_counter
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,10 @@ from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.connectivity import Clause, ConnectivityCuts
 
 Answer = tuple[bool, ...]
+STEP_SECONDS = 1.0
+"""Under a deadline, PySAT solves in steps of at most this long, each sliced by
+``solve_until``: its conflict budget is sized from the rate of the first slice, and
+Nurikabe's conflicts slow down as a search goes on (a 60 s limit ran 90 s on janko 1055)."""
 
 
 class _LazyCuts:
@@ -88,9 +93,13 @@ class ConnectedSearch(_LazyCuts):
         self._add = clause_adder(solver)
 
     def _solve(self) -> np.ndarray | None:
-        found = solve_until(self.solver, self.deadline, self.assumptions)
-        if found is None:
-            raise TimeLimitReached()
+        found = None
+        while found is None:
+            if self.deadline is not None and perf_counter() >= self.deadline:
+                raise TimeLimitReached()
+            step = None if self.deadline is None else min(self.deadline,
+                                                          perf_counter() + STEP_SECONDS)
+            found = solve_until(self.solver, step, self.assumptions)
         if not found:
             return None
         model = np.asarray(self.solver.get_model(), dtype=np.int64)

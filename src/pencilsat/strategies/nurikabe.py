@@ -32,15 +32,18 @@ GROWN_CUTS = 2
 """Grown regions per cut (:func:`~pencilsat.encodings.connectivity.grown_regions`): they
 end the stalemates where a proof moves a thin island by one cell per call."""
 CPSAT_SETTINGS = NurikabeSettings(wall_total_share=1.0)
+LOAD_CHUNK = 100_000
+"""Clauses per load between two looks at the clock."""
 
 
-def size_clauses(encoding: NurikabeEncoding, top: int,
-                 card: str = CARD_ENCODING) -> tuple[list[Clause], int]:
+def size_clauses(encoding: NurikabeEncoding, top: int, card: str = CARD_ENCODING,
+                 deadline: float | None = None) -> tuple[list[Clause], int]:
     """The cardinalities as clauses, and the last variable used."""
     from pysat.card import CardEnc, EncType
 
     out: list[Clause] = []
     for lits, bound in encoding.sizes:
+        check_clock(deadline)
         if not 0 < bound < len(lits):
             out.extend([[]] if bound > len(lits) else
                        [[lit] for lit in lits] if bound else [[-lit] for lit in lits])
@@ -71,16 +74,21 @@ def run_cnf(
     start = perf_counter()
     try:
         encoding = build(puzzle, deadline=deadline, settings=settings)
-        sizes, top = size_clauses(encoding, encoding.num_vars)
-        check_clock(deadline)
+        sizes, top = size_clauses(encoding, encoding.num_vars, deadline=deadline)
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)
     stats.variables = top
     stats.clauses = len(encoding.clauses) + len(sizes)
     with Solver(name=name) as solver:
-        load_clauses(solver, encoding.clauses)
-        load_clauses(solver, sizes)
+        try:  # encoding time includes loading the solver, as in the other CNF strategies
+            for part in (encoding.clauses, sizes):
+                for first in range(0, len(part), LOAD_CHUNK):
+                    check_clock(deadline)
+                    load_clauses(solver, part[first:first + LOAD_CHUNK])
+        except TimeLimitReached:
+            stats.encode_s = perf_counter() - start
+            return stopped(puzzle, stats)
         stats.encode_s = perf_counter() - start
         cuts = ConnectivityCuts(encoding.graph, encoding.requirements, grow=grown_cuts)
         search = ConnectedSearch(solver, cuts, encoding.answer, deadline)
@@ -100,12 +108,13 @@ def run_cpsat(
     settings: NurikabeSettings | None = None,
     grown_cuts: int = GROWN_CUTS,
 ) -> SolveResult:
-    """Solve and prove on one CP-SAT model, solved again after each batch of cuts."""
+    """Solve and prove on one CP-SAT model, solved again after each batch of cuts; the
+    time limit covers importing OR-Tools too."""
+    deadline = deadline_of(time_limit)
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
 
-    deadline = deadline_of(time_limit)
     stats = SolveStats(backend="cpsat", encoding="lazy-cpsat")
     start = perf_counter()
     try:
@@ -117,7 +126,9 @@ def run_cpsat(
         def literal(lit: int) -> Any:
             return variables[lit] if lit > 0 else variables[-lit].Not()
 
-        for clause in encoding.clauses:
+        for i, clause in enumerate(encoding.clauses):
+            if i % LOAD_CHUNK == 0:
+                check_clock(deadline)
             model.AddBoolOr([literal(lit) for lit in clause])
         for lits, bound in encoding.sizes:
             model.Add(sum(literal(lit) for lit in lits) == bound)
