@@ -189,7 +189,22 @@ _SLITHERLINK = Genre(
     tatham=("loopy", "slitherlink"), tatham_codec="pencilsat.formats.tatham.slitherlink",
 )
 
-GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK)}
+_NURIKABE = Genre(
+    name="nurikabe", title="Nurikabe",
+    model="pencilsat.puzzles.nurikabe", headers=("nurikabe", "nurikabe-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.nurikabe:run_cnf", ("cnf",),
+                 "labelled islands in CNF, wall and islands connected by lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.nurikabe:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, sizes as linear sums, cuts by solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.nurikabe",
+    puzzlink=("nurikabe",), puzzlink_codec="pencilsat.formats.puzzlink.nurikabe",
+)
+
+GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
+                                                    _NURIKABE)}
 """Every genre pencilsat knows, by registry name."""
 
 
