@@ -14,7 +14,7 @@ from contextlib import ExitStack, contextmanager
 
 from pencilsat.core.errors import InputError
 
-CONNECT_SECONDS = 20
+CONNECT_SECONDS = 10
 
 
 @contextmanager

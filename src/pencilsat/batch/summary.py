@@ -19,6 +19,7 @@ FAILURES = ("multiple", "none", "unknown", "invalid", "error")
 """The verdicts ``--fail-on`` may name; by default each of them fails a run."""
 SLOWEST = 5
 LISTED_PROBLEMS = 20
+LOG_WIDTH = 120
 
 
 class Tally:
@@ -82,8 +83,8 @@ def parse_fail_on(text: str) -> frozenset[str]:
         return frozenset()
     wrong = sorted(words - set(FAILURES))
     if wrong or not words:
-        raise InputError(f"--fail-on {text!r}: {', '.join(wrong) or 'no verdict'} is not a "
-                         "verdict that can fail a run",
+        raise InputError(f"{', '.join(map(repr, wrong)) or 'an empty list'} is not a verdict "
+                         "that can fail a run",
                          hint=f"give some of {','.join(FAILURES)} separated by commas, or "
                               "never")
     return frozenset(words)
@@ -95,15 +96,18 @@ def print_summary(tally: Tally, stream: IO[str], *, wall: float, workers: str,
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(file=stream, highlight=False, soft_wrap=False)
+    console = Console(file=stream, highlight=False, soft_wrap=True)
+    if not console.is_terminal:  # a log file or a pipe: no window to fit
+        console.width = LOG_WIDTH
     new = tally.total - resumed
-    rate = f", {new / wall:,.1f} puzzles/s" if wall > 0 and new else ""
-    head = (f"{tally.one_line()}; {new} solved in {wall:.2f} s{rate} ({workers})")
+    rate = f"{new / wall:,.1f} puzzles/s, " if wall > 0 and new else ""
+    run = f"{new} solved in {wall:.2f} s ({rate}{workers})"
     if resumed:
-        head += f"; {resumed} were already in the records file"
+        run += f"; {resumed} were already in the records file"
     if interrupted:
-        head += "; interrupted"
-    console.print(head)
+        run += "; interrupted"
+    console.print(tally.one_line())
+    console.print(run)
     genres = sorted({genre for genre, _ in tally.counts})
     if genres:
         table = Table(title="verdicts", title_justify="left")
