@@ -39,6 +39,10 @@ def dask_executor(address: str, workers: int) -> Iterator[tuple[Executor, int]]:
             raise InputError(f"--dask {address}: cannot reach the Dask scheduler ({err})",
                              hint="start one with 'dask scheduler' and give its address "
                                   "(tcp://HOST:8786), or --dask local") from None
+        except RuntimeError as err:  # distributed's "Nanny failed to start"
+            raise InputError(f"--dask {address}: the cluster did not start ({err})",
+                             hint="run pencilsat as a command or a script file: worker "
+                                  "processes re-read the main module") from None
         try:
             client.wait_for_workers(1, timeout=CONNECT_SECONDS)
         except TimeoutError:
