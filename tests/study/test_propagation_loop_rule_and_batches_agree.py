@@ -1,5 +1,6 @@
 """r_0 in loop genres adds the single-loop rule; the batched rounds (numpy) refute exactly
-the literals that MiniSat's propagation refutes, on Sudoku, Light Up and Masyu puzzles."""
+the literals that MiniSat's propagation refutes, on Sudoku, Light Up, Masyu and Slitherlink
+puzzles."""
 
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ def _failed_by_minisat(prop: Propagation, assumed: list[int], state: set[int]) -
 @pytest.mark.parametrize("source", [
     "sudoku/tatham/extreme.txt:1", "sudoku/tatham/unreasonable.txt:2",
     "lightup/tatham/10x10-hard/s001.txt", "masyu/tatham/10x10-tricky/s001.txt",
-    "masyu/tatham/10x10-easy/s002.txt",
+    "masyu/tatham/10x10-easy/s002.txt", "slitherlink/tatham/10x10-hard/s002.txt",
 ])
 def test_the_batched_rounds_refute_what_minisat_refutes(source):
     path, _, line = source.partition(":")

@@ -199,6 +199,7 @@ _SLITHERLINK = Genre(
     puzzlink=("slither", "slitherlink"),
     puzzlink_codec="pencilsat.formats.puzzlink.slitherlink",
     tatham=("loopy", "slitherlink"), tatham_codec="pencilsat.formats.tatham.slitherlink",
+    rule_cnf="pencilsat.encodings.slitherlink:local_rule_encoding",
 )
 
 _NURIKABE = Genre(

@@ -20,6 +20,7 @@ from itertools import combinations
 import numpy as np
 
 from pencilsat.encodings.clause_arrays import Clause, ordered_clauses
+from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.loops.degree import degree_clauses
 from pencilsat.encodings.loops.edges import DOWN, RIGHT, GridEdges
 from pencilsat.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
@@ -95,3 +96,15 @@ def slitherlink_solution(puzzle: SlitherlinkPuzzle, grid: GridEdges,
                          variables: list[int]) -> SlitherlinkSolution:
     """The answer drawn by the given (true) edge variables."""
     return SlitherlinkSolution(grid.edge_pairs(variables), puzzle.width, puzzle.height)
+
+
+def local_rule_encoding(puzzle: SlitherlinkPuzzle) -> ClauseEncoding:
+    """Every local rule of ``puzzle`` over its lines, with the single-loop rule left to the
+    caller (``loop`` is the grid of dots): the clauses ``pencilsat study`` propagates on."""
+    grid = dot_grid(puzzle)
+
+    def decode(true: set[int]) -> SlitherlinkSolution:
+        return slitherlink_solution(puzzle, grid, sorted(v for v in true if 0 < v <= len(grid)))
+
+    return ClauseEncoding("local rules", len(grid), rule_clauses(puzzle, grid),
+                          range(1, len(grid) + 1), decode, loop=grid)
