@@ -3,12 +3,14 @@
     python benchmarks/study.py --workers 2            # every label set, docs/study/ rewritten
     python benchmarks/study.py --sets sudoku-se160    # one set (the summary keeps the others)
 
-Each label set is a LABELS file in ``docs/study/labels/`` (paths into the corpus relative to
-that folder, one-line Sudokus as themselves) and a study folder ``docs/study/<set>/`` holding
-``measures.jsonl`` (reused by every rerun, so only new puzzles are measured), the
-correlations, the report and its plots. ``docs/study/report.md`` gathers the answer: a
-paragraph and a headline table per label set, written from the correlation files.
-Radcliffe's 5,000 are sampled (``--radcliffe``, 200 per level by default; 0: all).
+The corpus is never copied into the repository: each label set's LABELS file (paths into the
+corpus, one-line Sudokus as themselves) and its study folder with ``measures.jsonl`` live in
+the work folder (``build/study/``, ignored by git; a rerun measures only puzzles it has no
+record of). What is published to ``docs/study/<set>/`` is made of figures only: the set's
+report, its plots, ``correlations.csv`` and ``summary.json``; ``docs/study/README.md``
+gathers the answer across sets from them. Large sets are sampled, deterministically by a
+hash of the puzzle: Radcliffe's 5,000 (``--radcliffe`` per level) and the janko re-grades
+(``--per-cell``: at most that many puzzles per label and size).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import CORPUS, REPO  # noqa: E402
 
 DOCS = REPO / "docs" / "study"
+WORK = REPO / "build" / "study"
+PUBLISHED = ("report.md", "correlations.csv", "summary.json")
 SUDOKU_LEVELS = ("trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable")
 
 
@@ -95,10 +99,11 @@ def tatham_manifest(genre: str, manifest: str = "tatham_manifest.tsv",
 
 
 def janko_graded(genre: str, grades: dict[str, str], least: int, max_cells: int,
-                 grades_file: str = "tatham_grades.tsv",
+                 per_cell: int, grades_file: str = "tatham_grades.tsv",
                  ) -> Callable[[Path, Path], list[tuple[str, str, str]]]:
     """Janko puzzles with Tatham's re-grade, grouped by size; sizes with fewer than
-    ``least`` graded puzzles or more than ``max_cells`` cells are left out."""
+    ``least`` graded puzzles or more than ``max_cells`` cells are left out, and at most
+    ``per_cell`` puzzles of each label and size are kept (0: all), by a hash of the file."""
     def rows(corpus: Path, folder: Path) -> list[tuple[str, str, str]]:
         picked = []
         for r in _read_tsv(corpus / grades_file):
@@ -110,12 +115,19 @@ def janko_graded(genre: str, grades: dict[str, str], least: int, max_cells: int,
         counts: dict[str, int] = {}
         for _, _, group, _ in picked:
             counts[group] = counts.get(group, 0) + 1
-        return [(_rel(corpus / f, folder), label, group) for f, label, group, cells in picked
-                if counts[group] >= least and cells <= max_cells]
+        kept = sorted((row for row in picked if counts[row[2]] >= least and row[3] <= max_cells),
+                      key=lambda row: _hash(row[0]))
+        taken: dict[tuple[str, str], int] = {}
+        out = []
+        for f, label, group, _ in kept:
+            taken[label, group] = taken.get((label, group), 0) + 1
+            if not per_cell or taken[label, group] <= per_cell:
+                out.append((_rel(corpus / f, folder), label, group))
+        return out
     return rows
 
 
-def label_sets(radcliffe: int) -> list[LabelSet]:
+def label_sets(radcliffe: int, per_cell: int = 0) -> list[LabelSet]:
     from pencilsat.core.registry import GENRES
 
     sample = "all 5,000" if not radcliffe else f"{5 * radcliffe:,} sampled"
@@ -143,13 +155,13 @@ def label_sets(radcliffe: int) -> list[LabelSet]:
                  "the level at which Tatham's Pearl solver finishes the puzzle (beyond: it "
                  "gets stuck)", ("easy", "tricky", "beyond"), None,
                  janko_graded("masyu", {"easy": "easy", "tricky": "tricky",
-                                        "beyond-tricky": "beyond"}, 30, 100)),
+                                        "beyond-tricky": "beyond"}, 30, 100, per_cell)),
         LabelSet("lightup-janko", "Light Up from janko.at, Tatham's re-grade",
                  "the level at which Tatham's Light Up solver finishes the puzzle",
                  ("easy", "tricky", "hard", "beyond"), None,
                  janko_graded("lightup", {"d0 easy": "easy", "d1 tricky": "tricky",
                                           "d2 hard": "hard", "beyond-hard": "beyond"},
-                              30, 400)),
+                              30, 400, per_cell)),
     ]
     if "slitherlink" in GENRES:
         sets += [
@@ -162,13 +174,13 @@ def label_sets(radcliffe: int) -> list[LabelSet]:
                      ("easy", "normal", "tricky", "hard"), None,
                      janko_graded("slitherlink", {"Easy": "easy", "Normal": "normal",
                                                   "Tricky": "tricky", "Hard": "hard"},
-                                  30, 400, "tatham_grades_more.tsv")),
+                                  30, 400, per_cell, "tatham_grades_more.tsv")),
         ]
     return sets
 
 
-def write_labels(label_set: LabelSet, corpus: Path) -> Path:
-    folder = DOCS / "labels"
+def write_labels(label_set: LabelSet, corpus: Path, work: Path) -> Path:
+    folder = work / "labels"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{label_set.name}.tsv"
     rows = label_set.rows(corpus, folder)
@@ -177,16 +189,16 @@ def write_labels(label_set: LabelSet, corpus: Path) -> Path:
     return path
 
 
-def share_records(label_set: LabelSet, labels: Path) -> None:
+def share_records(label_set: LabelSet, labels: Path, work: Path) -> None:
     """Give ``label_set``'s study folder the records other sets already made of its puzzles
     (the Tatham Sudoku subset, say): the rerun logic then reuses them."""
     wanted = {line.split("\t", 1)[0] for line in labels.read_text().splitlines()[1:]}
-    target = DOCS / label_set.name / "measures.jsonl"
+    target = work / label_set.name / "measures.jsonl"
     have = set()
     if target.exists():
         have = {json.loads(line)["puzzle"] for line in target.read_text().splitlines()}
     found = []
-    for other in sorted(DOCS.glob("*/measures.jsonl")):
+    for other in sorted(work.glob("*/measures.jsonl")):
         if other == target:
             continue
         for line in other.read_text().splitlines():
@@ -200,12 +212,30 @@ def share_records(label_set: LabelSet, labels: Path) -> None:
             handle.write("".join(f"{line}\n" for line in found))
 
 
+def publish(study: Path, docs: Path) -> None:
+    """Copy the figures of one study (never its records, which hold corpus puzzles) to docs."""
+    import shutil
+
+    if docs.exists():
+        shutil.rmtree(docs)
+    (docs / "plots").mkdir(parents=True)
+    for name in PUBLISHED:
+        if (study / name).exists():
+            shutil.copy(study / name, docs / name)
+    for plot in sorted((study / "plots").glob("*.png")):
+        shutil.copy(plot, docs / "plots" / plot.name)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--radcliffe", type=int, default=200,
+    parser.add_argument("--radcliffe", type=int, default=40,
                         help="puzzles per Radcliffe level (0: all 5,000)")
+    parser.add_argument("--per-cell", type=int, default=40,
+                        help="janko puzzles per label and size (0: all)")
+    parser.add_argument("--work", type=Path, default=WORK,
+                        help="LABELS files and measures.jsonl (not committed)")
     parser.add_argument("--sets", nargs="*", help="only these label sets")
     parser.add_argument("--resamples", type=int, default=1000)
     args = parser.parse_args(argv)
@@ -214,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from pencilsat.study import run_study
 
-    chosen = label_sets(args.radcliffe)
+    chosen = label_sets(args.radcliffe, args.per_cell)
     known = {s.name for s in chosen}
     unknown = sorted(set(args.sets or []) - known)
     if unknown:
@@ -223,19 +253,20 @@ def main(argv: list[str] | None = None) -> int:
     for label_set in chosen:
         if args.sets and label_set.name not in args.sets:
             continue
-        labels = write_labels(label_set, args.corpus)
-        share_records(label_set, labels)
+        labels = write_labels(label_set, args.corpus, args.work)
+        share_records(label_set, labels, args.work)
         start = time.perf_counter()
 
         def progress(done: int, total: int, name: str = label_set.name) -> None:
             print(f"\r{name}: {done}/{total}", end="", file=sys.stderr, flush=True)
 
-        run_study(labels, DOCS / label_set.name, order=label_set.order or None,
+        run_study(labels, args.work / label_set.name, order=label_set.order or None,
                   workers=args.workers, resamples=args.resamples, progress=progress)
+        publish(args.work / label_set.name, DOCS / label_set.name)
         print(f"\r{label_set.name}: done in {time.perf_counter() - start:.0f} s",
               file=sys.stderr)
     write_summary(DOCS, chosen)
-    print(f"wrote {DOCS / 'report.md'}")
+    print(f"wrote {DOCS / 'README.md'}")
     return 0
 
 

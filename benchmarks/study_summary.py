@@ -7,12 +7,14 @@ fixed text, as they do not depend on the figures.
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 from typing import Any
 
 SAT = "best single SAT measure"
 GRADER = "grader level"
+BASELINE = "baseline (size, givens)"
 COMBINED = "combined predictor, held out"
 
 
@@ -27,10 +29,31 @@ def _fmt(row: dict[str, Any] | None, name: bool = False) -> str:
     return f"`{row['measure']}` {text}" if name else text
 
 
-def table(sets: list[Any], summaries: dict[str, dict[str, Any]]) -> list[str]:
-    lines = ["| label set | measured | best single SAT measure, Spearman [95 %] | grader "
-             "level | combined, held out [95 %] | target | reached |",
-             "|---|---|---|---|---|---|---|"]
+def best_of_family(folder: Path, family: str) -> dict[str, Any] | None:
+    """The pooled row of ``correlations.csv`` whose measure of ``family`` has the largest
+    absolute Spearman (CDCL effort proper, apart from the other SAT-side measures)."""
+    path = folder / "correlations.csv"
+    if not path.exists():
+        return None
+    best = None
+    with open(path, encoding="utf-8") as handle:
+        for r in csv.DictReader(handle):
+            if r["group"] != "pooled" or not r["measure"].startswith(family + "."):
+                continue
+            rho = float(r["spearman"])
+            if rho != rho:  # NaN
+                continue
+            if best is None or abs(rho) > abs(best["spearman"]):
+                best = {"measure": r["measure"], "spearman": rho,
+                        "ci_low": float(r["ci_low"]), "ci_high": float(r["ci_high"])}
+    return best
+
+
+def table(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Path) -> list[str]:
+    lines = ["| label set | n | best SAT-side measure [95 %] | same, chosen in-fold, held out "
+             "| best CDCL counter [95 %] | grader level [95 %] | baseline | combined, held "
+             "out [95 %] | target | reached |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for label_set in sets:
         summary = summaries.get(label_set.name)
         if summary is None:
@@ -39,47 +62,52 @@ def table(sets: list[Any], summaries: dict[str, dict[str, Any]]) -> list[str]:
         target = label_set.target
         reached = ("-" if target is None or combined is None or combined["spearman"] is None
                    else "yes" if combined["spearman"] >= target else "no")
+        held = summary.get("single_heldout")
+        baseline = _row(summary, BASELINE)
         lines.append(
             f"| [{label_set.title}]({label_set.name}/report.md) | {summary['measured']} | "
-            f"{_fmt(_row(summary, SAT), name=True)} | {_fmt(_row(summary, GRADER))} | "
+            f"{_fmt(_row(summary, SAT), name=True)} | "
+            f"{'-' if held is None else f'{held:.2f}'} | "
+            f"{_fmt(best_of_family(folder / label_set.name, 'cdcl'), name=True)} | "
+            f"{_fmt(_row(summary, GRADER))} | "
+            f"{'-' if baseline is None else format(baseline['spearman'], '.2f')} | "
             f"{_fmt(combined)} | {'-' if target is None else f'>= {target:.2f}'} | {reached} |")
     return lines
 
 
-def paragraph(sets: list[Any], summaries: dict[str, dict[str, Any]]) -> str:
-    """The one-paragraph answer, from the figures."""
+def paragraph(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Path) -> str:
+    """The one-paragraph answer, every figure and count in it from the summaries."""
     have = [s for s in sets if s.name in summaries]
     sat = [(s, _row(summaries[s.name], SAT)) for s in have]
-    combined = [(s, _row(summaries[s.name], COMBINED)) for s in have]
-    grader = [(s, _row(summaries[s.name], GRADER)) for s in have]
-    sat_values = [r["spearman"] for _, r in sat if r and r["spearman"] is not None]
-    beats = sum(1 for (s, c), (_, g) in zip(combined, grader, strict=True)
-                if c and g and c["spearman"] is not None and g["spearman"] is not None
-                and c["ci_low"] > g["spearman"])
-    with_grader = sum(1 for _, g in grader if g and g["spearman"] is not None)
-    targets = [(s, c) for s, c in combined if s.target is not None and c]
-    reached = [s.title for s, c in targets if c["spearman"] >= s.target]
+    sat = [(s, r) for s, r in sat if r and r["spearman"] is not None]
+    cdcl = [(s, best_of_family(folder / s.name, "cdcl")) for s in have]
+    cdcl = [(s, r) for s, r in cdcl if r]
+    gup_best = sum(1 for _, r in sat if r["measure"].startswith("gup."))
+    combined = {s.name: _row(summaries[s.name], COMBINED) for s in have}
+    grader = {s.name: _row(summaries[s.name], GRADER) for s in have}
+    graded = [s for s in have if grader[s.name] and combined[s.name]]
+    beats = sum(1 for s in graded if combined[s.name]["ci_low"] > grader[s.name]["spearman"])
+    targets = [(s, combined[s.name]) for s in have
+               if s.target is not None and combined[s.name]]
+    reached = [s for s, c in targets if c["spearman"] >= s.target]
     missed = [f"{s.title} ({c['spearman']:.2f} against {s.target:.2f})" for s, c in targets
               if c["spearman"] < s.target]
-    best_names = sorted({r["measure"].split(".")[0] + "." + r["measure"].split(".")[1]
-                         for _, r in sat if r})
-    text = (
-        f"Largely yes, on the technique-based labels we have. Over {len(have)} label sets the "
-        f"best single SAT-side measure reaches a Spearman of {min(sat_values):.2f} to "
-        f"{max(sat_values):.2f} with the label (pooled within grid size), and the best ones "
-        f"are the depth and number of the failed-literal steps of generalised unit "
-        f"propagation rather than raw CDCL counters (measures: {', '.join(best_names)}). "
-        f"A predictor combining every measure, cross-validated by puzzle, ")
-    if with_grader:
-        text += (f"ranks the puzzles better than the human-technique grader's level on "
-                 f"{beats} of {with_grader} sets (its lower 95 % bound above the grader's "
-                 f"value)")
-    text += (f" and meets {len(reached)} of {len(targets)} targets"
-             + (f"; it misses {'; '.join(missed)}" if missed else "") + ". ")
-    text += ("The labels are technique-based ratings (Tatham's generators and solvers, Sudoku "
-             "Explainer, Radcliffe's rating), not human solving times, so this shows that "
-             "SAT-side inference strength tracks how hard the needed techniques are, not yet "
-             "how long people take.")
+    text = (f"Over {len(have)} label sets, the best single SAT-side measure reaches a "
+            f"Spearman of {min(r['spearman'] for _, r in sat):.2f} to "
+            f"{max(r['spearman'] for _, r in sat):.2f} with the label (pooled within grid "
+            f"size); it is a measure of Kullmann's hierarchy (the depth or number of the "
+            f"failed-literal steps) on {gup_best} of {len(sat)} sets. CDCL effort proper "
+            f"(conflicts, decisions, propagations of CaDiCaL and MiniSat on the fixed complete "
+            f"encoding) tracks the label less well: its best counter reaches "
+            f"{min(r['spearman'] for _, r in cdcl):.2f} to "
+            f"{max(r['spearman'] for _, r in cdcl):.2f} on the {len(cdcl)} sets that have "
+            f"it. ")
+    if graded:
+        text += (f"The combined predictor, cross-validated by puzzle, ranks better than the "
+                 f"human-technique grader's level on {beats} of {len(graded)} graded sets (its "
+                 f"lower 95 % bound above the grader's value). ")
+    text += (f"It meets {len(reached)} of {len(targets)} targets"
+             + (f"; it misses {'; '.join(missed)}" if missed else "") + ".")
     return text
 
 
@@ -88,87 +116,157 @@ FIXED = """
 
 - **Tatham levels** (Sudoku, Light Up, Masyu, Slitherlink): the level Simon Tatham's generator
   was asked for; it keeps a puzzle only when its own deductive solver needs exactly that level
-  (the hardest technique family used). The janko puzzles carry Tatham's solvers' re-grade
-  (the level at which they finish, "beyond" when they get stuck).
+  (the hardest technique family used). The janko puzzles carry Tatham's solvers' re-grade of
+  a human-made puzzle (the level at which they finish; "beyond" when they get stuck).
 - **SE ratings**: Sudoku Explainer (serate) rates a puzzle by the hardest technique its
-  solver needs, on a fixed scale (chains rated by length).
-- **Radcliffe's rating**: the numeric rating of Radcliffe's Kaggle set (0-8.5), also
-  computed by a solver from the techniques it needs.
+  solver needs, on a fixed scale (chains rated by length). The 160 are all "diabolical"
+  (5.4-9.1), so this set asks for a ranking inside the hard end.
+- **Radcliffe's rating**: the numeric rating of Radcliffe's Kaggle set (0-8.5), also computed
+  by a solver from the techniques it needs.
 
-None of these is a human solving time. Pelánek (FLAIRS 2011) shows that solving times
-depend on the hardest step *and* on how steps depend on each other; technique ratings see
-mostly the first.
+None of these is a human solving time. Pelánek (FLAIRS 2011) shows that solving times depend
+on the complexity of single steps *and* on how steps depend on each other; technique ratings
+see mostly the first.
 
 ## What is and is not shown
 
-- Shown: how well each measure *ranks* puzzles like these ratings do (Spearman, Kendall
-  tau-b, bootstrap 95 % intervals), within each grid size and pooled; a combined predictor
-  scored only on puzzles held out of its fitting (k-fold by puzzle).
+- Shown: how well each measure *ranks* puzzles as these ratings do (Spearman, Kendall tau-b,
+  bootstrap 95 % intervals), within each grid size and pooled; a combined predictor scored
+  only on puzzles held out of its fitting.
 - Not shown: agreement with human solving times, with other raters, or on other sizes and
-  sources; no causal claim. Tatham's and SE's ratings are themselves solver-based, so a
-  SAT-side inference that mimics their technique ladder can score well for that reason.
-- The Masyu and Slitherlink figures of the lazy strategies add up many SAT calls whose
-  number is chaotic: the study measures CDCL effort on a fixed complete encoding (Tamura's
-  model for Masyu), averages every CDCL counter over fixed shuffles of the clauses (as
-  tdoku's "minisat hardness" averages over puzzle permutations), and reports the lazy
-  strategy's SAT calls only as one more measure.
+  sources; no causal claim. Tatham's, SE's and Radcliffe's ratings are themselves
+  solver-based, so a SAT-side inference that mimics a technique ladder can score well for
+  that reason alone. The samples are small where the corpus is (82 Masyu, a few dozen per
+  Slitherlink level), and their intervals say so.
 
 ## The measures
 
-- `cdcl.<solver>.<phase>.<figure>`: conflicts, decisions and propagations of CaDiCaL 1.9.5
-  and MiniSat 2.2 on the genre's fixed complete clause list (Sudoku: Lynce and Ouaknine's
-  extended encoding; Light Up: the direct clauses; Masyu: Tamura's model, order-encoded),
-  a fresh solver per run, *solve* (first answer) and *prove* (no second one) apart, each the
-  mean over 5 fixed orderings of variables, clauses and literals.
+- `cdcl.<solver>.<phase>.<figure>`: conflicts, decisions and propagations of CaDiCaL and
+  MiniSat 2.2 on the genre's fixed complete clause list (Sudoku: Lynce and Ouaknine's extended
+  encoding with the clues as units; Light Up: the direct clauses; Masyu: Tamura's model,
+  order-encoded), a fresh solver per run, *solve* (first answer) and *prove* (no second one)
+  apart, each the mean over 5 fixed orderings of variables, clauses and literals, cut by a
+  conflict budget (never the clock). Slitherlink has no complete clause list yet (its
+  single-loop rule is lazy), so no `cdcl` family; Nurikabe has neither list and no labels.
 - `gup.*`: Kullmann's hierarchy of generalised unit propagation on the genre's rule clauses
   (in loop genres with the single-loop rule as a propagator). `gup.level`: the smallest k
   whose r_k derives the whole answer from the clues (0: unit propagation, 1: failed
-  literals); `gup.up_share`: the share of the answer unit propagation fixes at the start;
-  `gup.up_rounds`: its parallel rounds; `gup.steps`: dependent steps when every step fixes
-  together the literals whose refutation takes the fewest rounds of unit propagation
-  (`gup.depth.*`: those depths, the length of the forcing chain); `gup.failed`: literals
-  fixed by steps.
-- `default.*`: the genre's default strategy (Masyu `lazy`: its SAT calls and cuts);
-  `cpsat.*`: the genre's CP-SAT strategy, one worker (branches, conflicts).
+  literals, 3: beyond level 2); `gup.up_share`: the share of the answer unit propagation
+  fixes at the start; `gup.up_rounds`: its parallel rounds; `gup.steps`: dependent steps when
+  every step fixes together the literals whose refutation takes the fewest rounds of unit
+  propagation (`gup.depth.*`: those depths, the length of the forcing chain); `gup.failed`:
+  literals fixed by steps.
+- `default.*`: the genre's default strategy (Masyu and Slitherlink `lazy`: SAT calls and
+  cuts included); `cpsat.*`: the genre's CP-SAT strategy, one worker (branches, conflicts).
 - `grade.*`: the genre's human-technique grader (level, score when the grader gives one,
-  uses per technique, steps per level, trials).
+  uses per technique, steps per level, trials); Slitherlink has no grader yet.
 - `size.*`: baselines every measure must beat: cells, givens, their density.
 
 Every measure is a count or a share, never a time, and the same on every run
 (`tests/study/`).
 
+## Traps avoided
+
+- **Order-dependent figures**: Sudoku's batch path keeps one solver for many puzzles, so its
+  counters depend on the puzzles solved before; the study solves through the front (a fresh
+  solver per puzzle) and measures CDCL effort with a fresh solver per run on a fixed clause
+  list, averaged over 5 fixed shufflings (tdoku's "minisat
+  hardness" averages over permutations for the same reason); records are identical whatever
+  the order and the number of workers (tested).
+- **Chaotic strategy figures**: Masyu `lazy` adds up many SAT calls whose number is chaotic;
+  it is kept as one measure among others, and CDCL effort is taken on Tamura's complete model.
+- **CP-SAT's zeros**: on Sudoku CP-SAT reports no branches or conflicts (its presolve
+  decides); the `cpsat` family is constant there and orders nothing (reported as 0).
+- **Times**: solve times of 0.1-1 ms are noise; no measure is a time, budgets are counts.
+- **Size confounding**: bigger grids are harder to solve and often rated higher; every
+  correlation is computed within one grid size and pooled (Fisher z), and the size baselines
+  are reported beside every measure.
+- **Choosing the best measure on the data it is scored on**: the headline's "best" single
+  measure is such a choice; the column "chosen in-fold" makes the choice on training folds
+  only, and the combined predictor is scored on held-out puzzles only.
+- **Ceiling effects**: a constant label or measure in a group carries no weight in the pool
+  (Tatham's intermediate-and-above Sudoku are all grader level 3, so the grader's level
+  scores 0 there).
+
 ## References
 
 - R. Pelánek, *Difficulty Rating of Sudoku Puzzles by a Computational Model*, FLAIRS 2011
-  (human solving times of 2,000 puzzles; r = 0.95 for a model of human solving; step
-  complexity and dependency structure both matter).
+  (human solving data over 2,000 puzzles; r = 0.95 for a model of human solving; the
+  complexity of single steps and the dependency structure among steps both matter). Here:
+  `gup.steps` and `gup.depth.*` count dependent steps and their depth.
 - I. Lynce and J. Ouaknine, *Sudoku as a SAT Problem*, ISAIM 2006 (minimal and extended
-  encodings; unit propagation solves about half of very hard puzzles on the extended
-  encoding, failed literals and stronger polynomial inference all of them).
-- M. Gwynne and O. Kullmann, *Generalising unit-refutation completeness and SLUR via nested
-  input resolution* (arXiv:1204.6529; the hierarchy r_k of generalised unit propagation
-  from Kullmann 1999/2004, and hardness as the level needed).
-- M. Ercsey-Ravasz and Z. Toroczkai, *The chaos within Sudoku*, Sci. Rep. 2, 725 (2012)
-  (a continuous-time solver's escape rate correlates with human difficulty ratings).
-- T. Dillon, tdoku and the enjoysudoku thread "Minisat hardness" (2020): MiniSat's decisions
-  on an augmented encoding, averaged over many random permutations, rank puzzles with SE.
-- J. Espasa et al., *Using Small MUSes to Explain How to Solve Pen and Paper Puzzles*
-  (Demystify, 2021): MUS-based steps match published human guides 89 % of the time.
+  encodings; on the extended one unit propagation solves about half of very hard puzzles,
+  failed literals and stronger polynomial inference solve all). Here: the extended encoding,
+  levels 0 and 1.
+- O. Kullmann's hierarchy r_k of generalised unit propagation (Kullmann 1999/2004; M. Gwynne
+  and O. Kullmann, *Generalising unit-refutation completeness and SLUR via nested input
+  resolution*, J. Autom. Reasoning 2014, arXiv:1204.6529): the level needed as a hardness
+  measure. Here: `gup.level`.
+- M. Ercsey-Ravasz and Z. Toroczkai, *The chaos within Sudoku*, Sci. Rep. 2, 725 (2012): the
+  escape rate of a continuous-time solver's transient chaos correlates with human difficulty
+  ratings. Not reproduced here (it needs an analog solver); cited as another solver-side
+  effort that tracks ratings.
+- T. Dillon (tdoku), "Minisat hardness", enjoysudoku forum, 2020: MiniSat's decisions on an
+  encoding augmented with hidden singles and locked candidates, averaged over many
+  permutations, rise with SE rating, and are read as proportional to the number of non-basic
+  inferences rather than to the hardest step; a learning solver is expected to depend less
+  on its heuristics than a backtracking one. Here: `cdcl.*` averaged over shufflings.
+- J. Espasa, I. P. Gent, R. Hoffmann, C. Jefferson, A. M. Lynch, A. Salamon and M. J. McIlree,
+  *Using Small MUSes to Explain How to Solve Pen and Paper Puzzles* (Demystify,
+  arXiv:2104.15040, 2021): MUS-based steps match published human solving guides 89 % of the
+  time on average. Not measured here (a MUS per step is costly); the nearest figure is the
+  depth of a failed-literal refutation.
+
+## Reproduce
+
+```sh
+pip install -e '.[test,study]'                       # the study extra: matplotlib, scipy
+python benchmarks/study.py --workers 2 --radcliffe 100   # every set; docs/study/ rewritten
+python benchmarks/study.py --sets masyu-tatham           # one set (the others are kept)
+python -m pytest -q tests/study                          # the study's tests
+```
+
+The LABELS files and `measures.jsonl` go to `build/study/` (not committed: they hold corpus
+puzzles); a rerun measures only puzzles without a record there. One set by hand:
+`pencilsat study build/study/labels/<set>.tsv --out DIR --order <its words> --workers 2`.
 """
 
 
-def write_summary(folder: Path, sets: list[Any]) -> None:
+def plots(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Path) -> list[str]:
+    """Each set's plot of its best SAT-side measure against the label, where there is one."""
+    lines = []
+    for label_set in sets:
+        summary = summaries.get(label_set.name)
+        best = _row(summary, SAT) if summary else None
+        if best is None:
+            continue
+        plot = folder / label_set.name / "plots" / f"{best['measure']}.png"
+        if plot.exists():
+            lines.append(f"![{label_set.title}: {best['measure']}]"
+                         f"({plot.relative_to(folder).as_posix()})")
+    return lines
+
+
+def write_summary(folder: Path, sets: list[Any], discussion: str = "") -> None:
+    """``folder/README.md``: the answer, the table, the plots, then the fixed sections."""
     summaries = {}
     for label_set in sets:
         path = folder / label_set.name / "summary.json"
         if path.exists():
             summaries[label_set.name] = json.loads(path.read_text())
     lines = ["# Does SAT effort track human difficulty?", "",
-             paragraph(sets, summaries), "", *table(sets, summaries), "",
+             paragraph(sets, summaries, folder), "", *table(sets, summaries, folder), "",
              "Spearman's rho with the label, pooled within grid size (Fisher z), 95 % "
-             "bootstrap interval; the combined predictor is scored on puzzles held out of its "
-             "fitting (5-fold by puzzle). Regenerate everything with "
-             "`python benchmarks/study.py --workers 2`; one set with "
-             "`pencilsat study docs/study/labels/<set>.tsv --out DIR [--order ...]`.",
-             FIXED.rstrip(), ""]
-    (folder / "report.md").write_text("\n".join(lines))
+             "bootstrap interval (1,000 resamples within each size). *Best SAT-side measure*: "
+             "the best of the `cdcl`, `gup`, `default` and `cpsat` families on all the "
+             "puzzles (a choice made on the data it is scored on); *chosen in-fold*: the "
+             "best one chosen on the training folds, scored on the held-out puzzles; "
+             "*combined*: a ridge predictor of every measure, scored on puzzles held out of "
+             "its fitting (5-fold by puzzle); *baseline*: the best of cell count, givens and "
+             "their density. Every set links to its own report (every measure, by size, the "
+             "predictor's weights and the family ablation).", "",
+             discussion.strip(), "", "## Plots", "",
+             "The best SAT-side measure against the label, per set (box: quartiles; dots: "
+             "puzzles):", "", *plots(sets, summaries, folder), "",
+             FIXED.strip(), ""]
+    (folder / "README.md").write_text("\n".join(lines))
