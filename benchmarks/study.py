@@ -213,7 +213,8 @@ def share_records(label_set: LabelSet, labels: Path, work: Path) -> None:
 
 
 def publish(study: Path, docs: Path) -> None:
-    """Copy the figures of one study (never its records, which hold corpus puzzles) to docs."""
+    """Copy the figures of one study (never its records, which hold corpus puzzles) to docs,
+    the plots in 32 colours."""
     import shutil
 
     if docs.exists():
@@ -222,8 +223,12 @@ def publish(study: Path, docs: Path) -> None:
     for name in PUBLISHED:
         if (study / name).exists():
             shutil.copy(study / name, docs / name)
-    for plot in sorted((study / "plots").glob("*.png")):
-        shutil.copy(plot, docs / "plots" / plot.name)
+    from PIL import Image  # matplotlib's own dependency
+
+    for plot in sorted((study / "plots").glob("*.png")):  # 32 colours: a third of the bytes
+        with Image.open(plot) as image:
+            image.convert("RGB").quantize(colors=32).save(docs / "plots" / plot.name,
+                                                          optimize=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -237,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=WORK,
                         help="LABELS files and measures.jsonl (not committed)")
     parser.add_argument("--sets", nargs="*", help="only these label sets")
+    parser.add_argument("--summary-only", action="store_true",
+                        help="measure nothing: rewrite docs/study/README.md from the sets")
     parser.add_argument("--resamples", type=int, default=1000)
     args = parser.parse_args(argv)
 
@@ -251,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown label set(s) {', '.join(unknown)}; "
                      f"known: {', '.join(sorted(known))}")
     for label_set in chosen:
-        if args.sets and label_set.name not in args.sets:
+        if args.summary_only or (args.sets and label_set.name not in args.sets):
             continue
         labels = write_labels(label_set, args.corpus, args.work)
         share_records(label_set, labels, args.work)

@@ -25,6 +25,8 @@ def _row(summary: dict[str, Any], what: str) -> dict[str, Any] | None:
 def _fmt(row: dict[str, Any] | None, name: bool = False) -> str:
     if row is None or row["spearman"] is None:
         return "-"
+    if row["spearman"] == row["ci_low"] == row["ci_high"] == 0:
+        return "constant"  # the same value for every puzzle of a group: it orders nothing
     text = f"{row['spearman']:.2f} [{row['ci_low']:.2f}, {row['ci_high']:.2f}]"
     return f"`{row['measure']}` {text}" if name else text
 
@@ -232,6 +234,92 @@ puzzles); a rerun measures only puzzles without a record there. One set by hand:
 """
 
 
+def pooled(folder: Path, name: str, measure: str) -> str:
+    """The pooled Spearman of ``measure`` in set ``name``, formatted ("-" when absent)."""
+    path = folder / name / "correlations.csv"
+    if path.exists():
+        with open(path, encoding="utf-8") as handle:
+            for r in csv.DictReader(handle):
+                if r["measure"] == measure and r["group"] == "pooled":
+                    return f"{float(r['spearman']):.2f}"
+    return "-"
+
+
+def discussion(folder: Path) -> str:
+    """What the table says, set by set; every figure read from the correlation files (the
+    prose names the measures, the files give their values)."""
+    def v(name: str, measure: str) -> str:
+        return pooled(folder, name, measure)
+
+    sets = sorted(p.parent for p in folder.glob("*/correlations.csv"))
+    minisat_wins = with_cdcl = 0
+    baseline_max = 0.0
+    for study in sets:
+        minisat, cadical = best_of_family(study, "cdcl.minisat"), best_of_family(study,
+                                                                                  "cdcl.cadical")
+        if minisat and cadical:
+            with_cdcl += 1
+            minisat_wins += abs(minisat["spearman"]) > abs(cadical["spearman"])
+        size = best_of_family(study, "size")
+        if size:
+            baseline_max = max(baseline_max, abs(size["spearman"]))
+    text = f"""## Reading the table
+
+- **The length of the longest forcing chain is the best single ranker of technique
+  levels.** `gup.depth.max` is the most rounds of unit propagation any failed-literal step
+  needs to refute its literal (the steps taken easiest first, Pelánek's dependency in
+  steps). On Tatham's Sudoku it reaches {v("sudoku-tatham", "gup.depth.max")}, against
+  {v("sudoku-tatham", "grade.level")} for the human-technique grader's level and
+  {v("sudoku-tatham", "cdcl.minisat.prove.conflicts")} for MiniSat's conflicts; among
+  intermediate and above it keeps {v("sudoku-tatham-hard", "gup.depth.max")} while the CDCL
+  counters fall to {v("sudoku-tatham-hard", "cdcl.minisat.prove.conflicts")} and the grader's
+  level is the same for every puzzle. Unit propagation alone (`gup.level` 0) solves exactly
+  Tatham's trivial and basic Sudoku (Lynce and Ouaknine's observation, made exact by the
+  test suite). On the SE-rated diabolical puzzles the chain depth reaches
+  {v("sudoku-se160", "gup.depth.max")}; SE rates chains by length, which this measure
+  resembles. On Light Up the sum of the chains' depths leads ({v("lightup-tatham",
+  "gup.depth.sum")}).
+- **CDCL effort proper tracks the labels, less closely.** CDCL counters on the fixed
+  complete encoding reach {v("sudoku-tatham", "cdcl.minisat.prove.conflicts")} (Tatham
+  Sudoku, MiniSat's conflicts in the proof), {v("lightup-tatham",
+  "cdcl.minisat.solve.conflicts")} (Light Up, MiniSat's conflicts) and {v("masyu-tatham",
+  "cdcl.minisat.prove.propagations")} (Masyu, MiniSat's propagations on Tamura's model). The
+  exception is Radcliffe's rating, where MiniSat's decisions to the first answer lead
+  ({v("sudoku-radcliffe", "cdcl.minisat.solve.decisions")}) and the chain depth follows
+  ({v("sudoku-radcliffe", "gup.depth.max")}): like tdoku's "minisat hardness", this rating
+  seems to grow with the amount of non-basic inference more than with its hardest step.
+  MiniSat's best counter beats CaDiCaL's on {minisat_wins} of {with_cdcl} sets.
+- **Masyu's lazy SAT calls**, a figure the issue called chaotic, rank Tatham's Masyu levels
+  best ({v("masyu-tatham", "default.sat_calls")}): in the committed run every easy puzzle
+  took two calls (the answer and its proof: the local rules alone pin one loop) and every
+  tricky one more (loop cuts; see its plot). Sato's grader level does not separate Tatham's
+  easy from tricky ({v("masyu-tatham", "grade.level")}; its tedium does better,
+  {v("masyu-tatham", "grade.tedium")}): the two ladders differ.
+- **The combined predictor adds little over the best single measure** on Tatham's sets (the
+  single best, chosen in-fold, is as good on held-out puzzles); its value is robustness:
+  which measure is best changes between label sets, and the predictor need not know.
+- **The baselines are weak**: within a size, cells, givens and their density reach at most
+  {baseline_max:.2f} in absolute value on any set, so no result above rides on grid size or
+  clue count.
+- **Small sets**: the janko re-grades and Slitherlink have few puzzles per level and size;
+  read their intervals, not their point values."""
+    return "\n".join(_reflow(text))
+
+
+def _reflow(text: str) -> list[str]:
+    """Markdown bullets refilled to 92 columns (the f-string breaks lines unevenly)."""
+    import textwrap
+
+    out = []
+    for block in text.split("\n- "):
+        if block.startswith("## "):
+            out += [block.split("\n", 1)[0], ""]
+            block = block.split("\n", 1)[1].lstrip("- ")
+        out += textwrap.wrap(" ".join(block.split()), 92, initial_indent="- ",
+                             subsequent_indent="  ")
+    return out
+
+
 def plots(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Path) -> list[str]:
     """Each set's plot of its best SAT-side measure against the label, where there is one."""
     lines = []
@@ -247,7 +335,7 @@ def plots(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Path) -
     return lines
 
 
-def write_summary(folder: Path, sets: list[Any], discussion: str = "") -> None:
+def write_summary(folder: Path, sets: list[Any]) -> None:
     """``folder/README.md``: the answer, the table, the plots, then the fixed sections."""
     summaries = {}
     for label_set in sets:
@@ -265,7 +353,7 @@ def write_summary(folder: Path, sets: list[Any], discussion: str = "") -> None:
              "its fitting (5-fold by puzzle); *baseline*: the best of cell count, givens and "
              "their density. Every set links to its own report (every measure, by size, the "
              "predictor's weights and the family ablation).", "",
-             discussion.strip(), "", "## Plots", "",
+             discussion(folder), "", "## Plots", "",
              "The best SAT-side measure against the label, per set (box: quartiles; dots: "
              "puzzles):", "", *plots(sets, summaries, folder), "",
              FIXED.strip(), ""]
