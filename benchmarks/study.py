@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--radcliffe", type=int, default=40,
+    parser.add_argument("--radcliffe", type=int, default=100,
                         help="puzzles per Radcliffe level (0: all 5,000)")
     parser.add_argument("--per-cell", type=int, default=40,
                         help="janko puzzles per label and size (0: all)")
@@ -243,7 +243,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="LABELS files and measures.jsonl (not committed)")
     parser.add_argument("--sets", nargs="*", help="only these label sets")
     parser.add_argument("--summary-only", action="store_true",
-                        help="measure nothing: rewrite docs/study/README.md from the sets")
+                        help="measure nothing: publish the studies in the work folder "
+                             "again and rewrite docs/study/README.md")
     parser.add_argument("--resamples", type=int, default=1000)
     args = parser.parse_args(argv)
 
@@ -258,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown label set(s) {', '.join(unknown)}; "
                      f"known: {', '.join(sorted(known))}")
     for label_set in chosen:
+        if args.summary_only and (args.work / label_set.name / "summary.json").exists():
+            publish(args.work / label_set.name, DOCS / label_set.name)  # figures only
         if args.summary_only or (args.sets and label_set.name not in args.sets):
             continue
         labels = write_labels(label_set, args.corpus, args.work)

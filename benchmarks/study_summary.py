@@ -223,12 +223,16 @@ Every measure is a count or a share, never a time, and the same on every run
 
 ```sh
 pip install -e '.[test,study]'                       # the study extra: matplotlib, scipy
-python benchmarks/study.py --workers 2 --radcliffe 100   # every set; docs/study/ rewritten
+python benchmarks/study.py --workers 2                   # every set; docs/study/ rewritten
 python benchmarks/study.py --sets masyu-tatham           # one set (the others are kept)
 python -m pytest -q tests/study                          # the study's tests
 ```
 
-The LABELS files and `measures.jsonl` go to `build/study/` (not committed: they hold corpus
+The committed run: 1,971 distinct puzzles (the intermediate-and-above Sudoku set reuses
+Tatham's; Radcliffe 100 per level, janko at most 40 per label and size: the defaults),
+about an hour on 2 cores shared with other work; figures are counts, so a slower or faster
+machine gives the same tables. The LABELS files and `measures.jsonl` go
+to `build/study/` (not committed: they hold corpus
 puzzles); a rerun measures only puzzles without a record there. One set by hand:
 `pencilsat study build/study/labels/<set>.tsv --out DIR --order <its words> --workers 2`.
 """
@@ -250,6 +254,15 @@ def discussion(folder: Path) -> str:
     prose names the measures, the files give their values)."""
     def v(name: str, measure: str) -> str:
         return pooled(folder, name, measure)
+
+    def held(name: str, combined: bool = False) -> str:
+        path = folder / name / "summary.json"
+        if not path.exists():
+            return "-"
+        summary = json.loads(path.read_text())
+        row = _row(summary, COMBINED)
+        value = (row["spearman"] if row else None) if combined else summary["single_heldout"]
+        return "-" if value is None else f"{value:.2f}"
 
     sets = sorted(p.parent for p in folder.glob("*/correlations.csv"))
     minisat_wins = with_cdcl = 0
@@ -295,9 +308,18 @@ def discussion(folder: Path) -> str:
   tricky one more (loop cuts; see its plot). Sato's grader level does not separate Tatham's
   easy from tricky ({v("masyu-tatham", "grade.level")}; its tedium does better,
   {v("masyu-tatham", "grade.tedium")}): the two ladders differ.
-- **The combined predictor adds little over the best single measure** on Tatham's sets (the
-  single best, chosen in-fold, is as good on held-out puzzles); its value is robustness:
-  which measure is best changes between label sets, and the predictor need not know.
+- **Slitherlink** has no complete clause list yet (its single-loop rule is lazy), so no CDCL
+  column: the hierarchy on its local rules, with the single-loop rule as a propagator,
+  carries it (`gup.depth.max` {v("slitherlink-tatham", "gup.depth.max")} on Tatham's Loopy
+  levels, `gup.depth.mean` {v("slitherlink-janko", "gup.depth.mean")} on janko's puzzles
+  re-graded by Loopy's solver); the lazy strategy's SAT calls, which rank Masyu well, score
+  {v("slitherlink-tatham", "default.sat_calls")} here. There is no Slitherlink grader to
+  compare with.
+- **The combined predictor helps where no single measure dominates** (janko's Light Up:
+  {held("lightup-janko", combined=True)} held out, against {held("lightup-janko")} for the
+  best single measure chosen in-fold) and not where one does (Tatham's Masyu:
+  {held("masyu-tatham", combined=True)} against {held("masyu-tatham")}); which measure is
+  best changes between label sets, and the predictor need not know it.
 - **The baselines are weak**: within a size, cells, givens and their density reach at most
   {baseline_max:.2f} in absolute value on any set, so no result above rides on grid size or
   clue count.
