@@ -3,7 +3,7 @@
 
 Both build :mod:`pencilsat.encodings.hashi` and hand a lazy connectivity search
 (:mod:`~pencilsat.strategies.connected_search`) over the subdivided island graph to the one
-uniqueness procedure. On CNF the island numbers are binomial clauses; CP-SAT takes them as
+uniqueness procedure. On CNF the island numbers are order-encoded sums; CP-SAT takes them as
 linear sums and solves the model again after each batch of cuts.
 """
 
@@ -112,7 +112,7 @@ def run_cpsat(
         for i, (lits, total) in enumerate(encoding.sums):
             if i % LOAD_CHUNK == 0:
                 check_clock(deadline)
-            model.add(sum(literal(lit) for lit in lits) == total)
+            model.add(sum(literal(one) + literal(two) for one, two in lits) == total)
         check_clock(deadline)
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
