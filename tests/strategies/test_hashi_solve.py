@@ -90,6 +90,16 @@ def test_the_cuts_alone_join_two_pairs():
     assert result.stats.extra["cuts"] >= 1
 
 
+def test_a_lattice_of_twos_has_many_cycles_and_the_cuts_join_them():
+    # 8x8 islands of 2: every answer is a cycle through all 64, the first models are several
+    rows = ["".join("2" if r % 2 == 0 and c % 2 == 0 else "." for c in range(15))
+            for r in range(15)]
+    puzzle = grid(*rows)
+    result = run_cnf(puzzle)
+    assert result.verdict == "multiple" and result.stats.extra["cuts"] >= 1
+    assert H.check(puzzle, result.solution) == [] == H.check(puzzle, result.second_solution)
+
+
 def test_sites_see_across_water_and_crossings_share_a_cell():
     puzzle = grid(".1.", "2.2", ".1.")
     sites, crossings = bridge_sites(puzzle)
