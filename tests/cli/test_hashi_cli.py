@@ -82,5 +82,5 @@ def test_bad_input_is_one_line_with_line_and_column(tmp_path):
     bad.write_text("hashi 3 2\n1.1\n.22\n")
     code, _, err = run("solve", str(bad))
     assert code == 4 and "line 3, column 3" in err and "side by side" in err
-    code, _, err = run("solve", "https://puzz.link/p?hashikake/3/1/.g1")
-    assert code == 4 and "'?' island" in err
+    code, _, err = run("solve", "https://puzz.link/p?hashikake/3/1/9g1")
+    assert code == 4 and "island number 9" in err

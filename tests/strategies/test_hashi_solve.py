@@ -60,6 +60,16 @@ def test_two_ways_give_multiple_with_a_valid_second_and_the_differences(backend)
 
 
 @pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+def test_question_mark_islands_take_what_the_others_leave(backend):
+    puzzle = grid("?.2", "...", "1.1")
+    result = solve(puzzle, backend=backend)
+    assert result.verdict == "unique" and H.check(puzzle, result.solution) == []
+    assert H.solution_rows(puzzle, result.solution) == ["?-2", "|.|", "1.1"]
+    two = solve(grid("?.?"), backend=backend)
+    assert two.verdict == "multiple" and two.differences == [(0, 1)]
+
+
+@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
 @pytest.mark.parametrize(("rows", "why"), [
     (("2.2.2",), None),  # the ends take both of the middle's bridges: one end goes short
     (("1.1", "...", "1.1"), None),  # two pairs, never one group

@@ -6,6 +6,7 @@ only; each holds 0, 1 or 2 bridges, as two variables ``one`` ("at least one") an
 
 - crossing: a horizontal and a vertical site over a common water cell are not both used;
 - capacity: a site next to an island of number 1 has no second bridge;
+- a ``?`` island (number not given) has some bridge when there are other islands;
 - number: an island's sites hold as many bridges as its number (:attr:`sums`, written on
   CNF by :func:`sum_clauses` as Sugar writes a sum of order-encoded numbers, ``one`` and
   ``two`` being a site's count in the order encoding; CP-SAT takes linear sums);
@@ -138,15 +139,18 @@ def build(puzzle: HashiPuzzle, *, deadline: float | None = None,
             _check(deadline)
         one, two = one_of(i), two_of(i)
         clauses.append([-two, one])
-        low = min(number[site.first], number[site.second])
-        if low == 1:
+        ends = (number[site.first], number[site.second])
+        if 1 in ends:
             clauses.append([-two])
-        if settings.isolated_pairs and many and number[site.first] == number[site.second] <= 2:
-            clauses.append([-one] if low == 1 else [-two])
+        if settings.isolated_pairs and many and ends[0] == ends[1] and ends[0] in (1, 2):
+            clauses.append([-one] if ends[0] == 1 else [-two])
         touching[site.first].append((one, two))
         touching[site.second].append((one, two))
     clauses.extend([-one_of(h), -one_of(v)] for h, v in crossings)
-    sums = [(lits, n) for lits, n in zip(touching, number, strict=True)]
+    sums = [(lits, n) for lits, n in zip(touching, number, strict=True) if n is not None]
+    if len(islands) > 1:  # a ``?`` island has a bridge, or it would be cut off
+        clauses.extend([one for one, _ in lits] for lits, n in zip(touching, number,
+                                                                   strict=True) if n is None)
     _check(deadline)
     size = len(islands) + len(sites)
     graph = Graph.from_edges(size, [(s.first, len(islands) + i) for i, s in enumerate(sites)]

@@ -5,7 +5,8 @@ between a pair of islands, never crossing another bridge or an island; each isla
 many bridges as its number; all islands are connected by the bridges.
 
 The puzzle text is ``hashi W H`` then H rows of W characters (``.`` water, ``1``-``8`` an
-island); the solution ``hashi-solution W H`` then rows with the islands copied and, on
+island, ``?`` an island whose number is not given, as pzprjs allows: any number of bridges);
+the solution ``hashi-solution W H`` then rows with the islands copied and, on
 water, ``.`` no bridge, ``-`` / ``=`` one / two horizontal bridges, ``|`` / ``H`` one / two
 vertical bridges. A bridge puts its symbol in every cell between its two islands, so two
 islands side by side could carry no visible bridge: the model refuses them (no corpus
@@ -21,15 +22,22 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.textgrid import content_lines, read_grid
+from pencilsat.puzzles.textgrid import check_rows, content_lines, read_grid
 
 WATER = 0
+UNKNOWN = -1
+"""An island whose number is not given (``?``): any number of bridges."""
 LARGEST = 8
 """Island numbers are 1..8: four directions, at most two bridges each."""
 SYMBOLS = ".-=|H"
 """Solution codes 0..4: no bridge, one / two horizontal, one / two vertical."""
 NONE, H1, H2, V1, V2 = range(5)
-_PUZZLE_ALPHABET = "." + "".join(str(n) for n in range(1, LARGEST + 1))
+_PUZZLE_ALPHABET = ".?" + "".join(str(n) for n in range(1, LARGEST + 1))
+
+
+def island_char(number: int) -> str:
+    """An island's character: its digit, ``?`` for UNKNOWN."""
+    return "?" if number == UNKNOWN else str(number)
 
 
 def count_of(code: int) -> int:
@@ -47,8 +55,8 @@ def is_vertical(code: int) -> bool:
 
 @dataclass(frozen=True, eq=False)
 class HashiPuzzle:
-    """An immutable Hashiwokakero grid: ``numbers[r, c]`` is WATER (0) or an island's
-    number 1..8."""
+    """An immutable Hashiwokakero grid: ``numbers[r, c]`` is WATER (0), an island's number
+    1..8 or UNKNOWN (-1, a ``?`` island)."""
 
     numbers: np.ndarray
     name: str = field(default="", compare=False)
@@ -59,8 +67,9 @@ class HashiPuzzle:
         arr = np.array(self.numbers, dtype=np.int32)
         if arr.ndim != 2 or arr.size == 0:
             raise ValueError("a Hashiwokakero grid is a non-empty 2-D array")
-        if arr.min() < WATER or arr.max() > LARGEST:
-            raise ValueError(f"cell values are WATER (0) or island numbers 1..{LARGEST}")
+        if arr.min() < UNKNOWN or arr.max() > LARGEST:
+            raise ValueError(f"cell values are WATER (0), UNKNOWN (-1) or island numbers "
+                             f"1..{LARGEST}")
         arr.setflags(write=False)
         object.__setattr__(self, "numbers", arr)
 
@@ -78,10 +87,13 @@ class HashiPuzzle:
     def width(self) -> int:
         return int(self.numbers.shape[1])
 
-    def islands(self) -> list[tuple[Cell, int]]:
-        """Islands, row-major, each with its number."""
-        return [((int(r), int(c)), int(self.numbers[r, c]))
-                for r, c in zip(*np.nonzero(self.numbers), strict=True)]
+    def islands(self) -> list[tuple[Cell, int | None]]:
+        """Islands, row-major, each with its number (``None`` for ``?``)."""
+        out: list[tuple[Cell, int | None]] = []
+        for r, c in zip(*np.nonzero(self.numbers), strict=True):
+            value = int(self.numbers[r, c])
+            out.append(((int(r), int(c)), None if value == UNKNOWN else value))
+        return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -129,10 +141,10 @@ class HashiSolution:
 
 
 def parse_puzzle(text: str, name: str = "") -> HashiPuzzle:
-    """Corpus format: ``hashi W H`` then H rows of W characters, ``.`` or 1-8."""
-    rows = read_grid(text, "hashi", _PUZZLE_ALPHABET, "'.' water, '1'-'8' an island")
-    numbers = np.array([[0 if ch == "." else int(ch) for ch in row] for row in rows],
-                       dtype=np.int32)
+    """Corpus format: ``hashi W H`` then H rows of W characters, ``.``, 1-8 or ``?``."""
+    rows = read_grid(text, "hashi", _PUZZLE_ALPHABET,
+                     "'.' water, '1'-'8' an island, '?' an island without a number")
+    numbers = np.array([[_value(ch) for ch in row] for row in rows], dtype=np.int32)
     side_by_side = adjacent_islands(numbers)
     if side_by_side is not None:
         (r, c), other = side_by_side
@@ -142,6 +154,10 @@ def parse_puzzle(text: str, name: str = "") -> HashiPuzzle:
                          hint="a bridge between neighbouring islands cannot be drawn in the "
                               "solution grid; leave a water cell between islands")
     return HashiPuzzle(numbers, name=name)
+
+
+def _value(ch: str) -> int:
+    return WATER if ch == "." else UNKNOWN if ch == "?" else int(ch)
 
 
 def adjacent_islands(numbers: np.ndarray) -> tuple[Cell, Cell] | None:
@@ -158,17 +174,21 @@ def adjacent_islands(numbers: np.ndarray) -> tuple[Cell, Cell] | None:
 
 
 def format_puzzle(puzzle: HashiPuzzle) -> str:
-    rows = ["".join("." if v == WATER else str(int(v)) for v in row) for row in puzzle.numbers]
+    rows = ["".join("." if v == WATER else island_char(int(v)) for v in row)
+            for row in puzzle.numbers]
     return f"hashi {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
 
 
 def parse_solution(text: str, puzzle: HashiPuzzle | None = None) -> HashiSolution:
     """Corpus solution format, also the rows ``solve --json`` writes under the same header:
     ``hashi-solution W H`` then rows of islands (digits) and ``.-=|H``."""
-    rows = read_grid(text, "hashi-solution", SYMBOLS + _PUZZLE_ALPHABET[1:],
-                     "'1'-'8' an island, '.' water, '-' '=' one/two horizontal bridges, "
-                     "'|' 'H' one/two vertical bridges")
+    rows = read_grid(text, "hashi-solution", _SOLUTION_ALPHABET, _SOLUTION_WHAT)
     return solution_from_rows(rows)
+
+
+_SOLUTION_ALPHABET = SYMBOLS + _PUZZLE_ALPHABET[1:]
+_SOLUTION_WHAT = ("'1'-'8' or '?' an island, '.' water, '-' '=' one/two horizontal bridges, "
+                  "'|' 'H' one/two vertical bridges")
 
 
 def solution_from_rows(rows: list[str]) -> HashiSolution:
@@ -176,7 +196,7 @@ def solution_from_rows(rows: list[str]) -> HashiSolution:
     if not rows:
         raise InputError("no rows given")
     bridges = [[SYMBOLS.index(ch) if ch in SYMBOLS else NONE for ch in row] for row in rows]
-    islands = [[int(ch) if ch.isdigit() else 0 for ch in row] for row in rows]
+    islands = [[WATER if ch in SYMBOLS else _value(ch) for ch in row] for row in rows]
     return HashiSolution(np.array(bridges, dtype=np.int8), np.array(islands, dtype=np.int8))
 
 
@@ -187,12 +207,14 @@ def solution_from_drawing(lines: list[str], puzzle: HashiPuzzle) -> HashiSolutio
         raise InputError(f"a {puzzle.width}x{puzzle.height} Hashiwokakero drawing has "
                          f"{puzzle.height} rows of {puzzle.width} characters",
                          hint="give the drawing exactly as pencilsat solve prints it")
-    return solution_from_rows(rows)
+    checked = check_rows(list(enumerate(rows, start=1)), puzzle.width, puzzle.height,
+                         _SOLUTION_ALPHABET, _SOLUTION_WHAT, first_line=1)
+    return solution_from_rows(checked)
 
 
 def solution_rows(puzzle: HashiPuzzle | None, solution: HashiSolution) -> list[str]:
-    return ["".join(str(int(n)) if n else SYMBOLS[int(b)] for b, n in zip(brow, nrow,
-                                                                          strict=True))
+    return ["".join(island_char(int(n)) if n else SYMBOLS[int(b)]
+                    for b, n in zip(brow, nrow, strict=True))
             for brow, nrow in zip(solution.bridges, solution.islands, strict=True)]
 
 
@@ -231,8 +253,8 @@ def check(puzzle: HashiPuzzle, solution: HashiSolution) -> list[Violation]:
     for r, c in zip(*np.nonzero(solution.islands != numbers), strict=True):
         shown, given = int(solution.islands[r, c]), int(numbers[r, c])
         out.append(Violation("islands-differ", (int(r), int(c)),
-                             f"the solution shows {shown or 'water'}, the puzzle has "
-                             f"{given or 'water'}"))
+                             f"the solution shows {island_char(shown) if shown else 'water'}, "
+                             f"the puzzle has {island_char(given) if given else 'water'}"))
 
     def at(cell: Cell) -> int | None:
         """The code at ``cell``; -1 on an island, ``None`` off the grid."""
@@ -259,7 +281,7 @@ def check(puzzle: HashiPuzzle, solution: HashiSolution) -> list[Violation]:
             near = at((cell[0] + step[0], cell[1] + step[1]))
             if near is not None and near > 0 and is_vertical(near) == vertical:
                 total += count_of(near)
-        if total != number:
+        if number is not None and total != number:
             out.append(Violation("island-bridges", cell,
                                  f"the number says {number}, the island has {total} bridges"))
     groups = island_groups(puzzle, solution)
@@ -310,9 +332,10 @@ def island_groups(puzzle: HashiPuzzle, solution: HashiSolution) -> list[list[Cel
 
 
 def odd_total(puzzle: HashiPuzzle) -> str | None:
-    """Every bridge adds 2 to the islands' total, so an odd total has no solution."""
+    """Every bridge adds 2 to the islands' total, so an odd total has no solution (when
+    every number is given)."""
     total = int(puzzle.numbers.sum())
-    if total % 2:
+    if total % 2 and not (puzzle.numbers == UNKNOWN).any():
         return f"the island numbers add up to {total}, an odd number; every bridge counts twice"
     return None
 

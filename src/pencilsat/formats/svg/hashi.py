@@ -39,7 +39,8 @@ def draw_panel(puzzle: HashiPuzzle, solution: HashiSolution | None,
         x, y = centre((r, c))
         out.append(f'<circle class="island" cx="{x}" cy="{y}" r="{RADIUS:.1f}" fill="white" '
                    f'stroke="{INK}" stroke-width="1.5"/>')
-        out.append(text((r, c), str(number), CELL * 0.5, INK, "clue", bold=True))
+        out.append(text((r, c), "?" if number is None else str(number), CELL * 0.5, INK,
+                        "clue", bold=True))
     return out
 
 
