@@ -36,7 +36,17 @@ from pencilsat.core.result import TimeLimitReached
 from pencilsat.core.values import Cell
 from pencilsat.encodings.connectivity import Clause, Graph, Requirement
 from pencilsat.encodings.reachability import parent_pointers
-from pencilsat.puzzles.hashi import H1, H2, NONE, V1, V2, WATER, HashiPuzzle, HashiSolution
+from pencilsat.puzzles.hashi import (
+    H1,
+    H2,
+    NONE,
+    UNKNOWN,
+    V1,
+    V2,
+    WATER,
+    HashiPuzzle,
+    HashiSolution,
+)
 
 
 @dataclass(frozen=True)
@@ -127,13 +137,14 @@ def build(puzzle: HashiPuzzle, *, deadline: float | None = None,
     """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
     ``perf_counter`` time) has passed."""
     settings = settings or HashiSettings()
-    islands = puzzle.islands()
-    number = [n for _, n in islands]
+    _check(deadline)
+    number = [None if v == UNKNOWN else v
+              for v in puzzle.numbers[puzzle.numbers != WATER].tolist()]
     sites, crossings = bridge_sites(puzzle, deadline)
     top = 1 + 2 * len(sites)
     clauses: list[Clause] = [[TRUE]]
-    touching: list[list[tuple[int, int]]] = [[] for _ in islands]
-    many = len(islands) > 2
+    touching: list[list[tuple[int, int]]] = [[] for _ in number]
+    many = len(number) > 2
     for i, site in enumerate(sites):
         if i % 10_000 == 0:
             _check(deadline)
@@ -148,17 +159,17 @@ def build(puzzle: HashiPuzzle, *, deadline: float | None = None,
         touching[site.second].append((one, two))
     clauses.extend([-one_of(h), -one_of(v)] for h, v in crossings)
     sums = [(lits, n) for lits, n in zip(touching, number, strict=True) if n is not None]
-    if len(islands) > 1:  # a ``?`` island has a bridge, or it would be cut off
+    if len(number) > 1:  # a ``?`` island has a bridge, or it would be cut off
         clauses.extend([one for one, _ in lits] for lits, n in zip(touching, number,
                                                                    strict=True) if n is None)
     _check(deadline)
-    size = len(islands) + len(sites)
-    graph = Graph.from_edges(size, [(s.first, len(islands) + i) for i, s in enumerate(sites)]
-                             + [(s.second, len(islands) + i) for i, s in enumerate(sites)])
-    literals = np.array([TRUE] * len(islands) + [one_of(i) for i in range(len(sites))],
+    size = len(number) + len(sites)
+    graph = Graph.from_edges(size, [(s.first, len(number) + i) for i, s in enumerate(sites)]
+                             + [(s.second, len(number) + i) for i, s in enumerate(sites)])
+    literals = np.array([TRUE] * len(number) + [one_of(i) for i in range(len(sites))],
                         dtype=np.int64)
-    requirements = [Requirement(literals, anchor=0, name="islands")] if islands else []
-    if settings.pointers and len(islands) > 1:
+    requirements = [Requirement(literals, anchor=0, name="islands")] if number else []
+    if settings.pointers and len(number) > 1:
         _check(deadline)
         more, top = parent_pointers(graph, literals.tolist(), 0, top)
         clauses.extend(more)

@@ -89,11 +89,10 @@ class HashiPuzzle:
 
     def islands(self) -> list[tuple[Cell, int | None]]:
         """Islands, row-major, each with its number (``None`` for ``?``)."""
-        out: list[tuple[Cell, int | None]] = []
-        for r, c in zip(*np.nonzero(self.numbers), strict=True):
-            value = int(self.numbers[r, c])
-            out.append(((int(r), int(c)), None if value == UNKNOWN else value))
-        return out
+        rows, cols = np.nonzero(self.numbers)
+        values = self.numbers[rows, cols].tolist()
+        return [((r, c), None if v == UNKNOWN else v)
+                for r, c, v in zip(rows.tolist(), cols.tolist(), values, strict=True)]
 
 
 @dataclass(frozen=True, eq=False)
