@@ -9,9 +9,9 @@ busy machine slows them alike), and writes ``benchmarks/results/hashi.md`` and `
    time per puzzle (encode + solve + uniqueness proof, through the solving front, which also
    referees the answer with the rule checker), the verdict and agreement with the ``.sol``;
    median and max per size group.
-2. With ``--ablation``, the CNF strategy with the parent pointers (off by default) and
-   without the isolated-pair rules (then the lazy cuts do all the connecting), to show what
-   each adds.
+2. With ``--ablation``, the CNF strategy called directly (without the front's referee, so
+   compare these rows with each other): its defaults, with the parent pointers (off by
+   default), and without the isolated-pair rules (then the lazy cuts do all the connecting).
 3. puzzlekit on the same puzzles, if it is installed (a benchmark-only package) and has a
    Hashiwokakero solver: puzzlekit 0.3.4 (the newest on PyPI on 2026-11-26) has none, and the
    results say so rather than compare with another tool.
@@ -38,7 +38,8 @@ from pencilsat.strategies.front import solve  # noqa: E402
 from pencilsat.strategies.hashi import run_cnf  # noqa: E402
 
 CONFIGS = {"lazy (cnf)": ("lazy", "cnf"), "lazy-cpsat (cpsat)": ("lazy-cpsat", "cpsat")}
-ABLATION = {"cnf, with pointers": HashiSettings(pointers=True),
+ABLATION = {"cnf, defaults": HashiSettings(),
+            "cnf, with pointers": HashiSettings(pointers=True),
             "cnf, no pair rules (cuts only)": HashiSettings(isolated_pairs=False)}
 GROUPS = ((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
           (10**9, "larger"))
