@@ -203,8 +203,23 @@ _NURIKABE = Genre(
     puzzlink=("nurikabe",), puzzlink_codec="pencilsat.formats.puzzlink.nurikabe",
 )
 
+_HASHI = Genre(
+    name="hashi", title="Hashiwokakero",
+    model="pencilsat.puzzles.hashi", headers=("hashi", "hashi-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.hashi:run_cnf", ("cnf",),
+                 "bridges and island numbers in CNF, islands connected by lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.hashi:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, numbers as linear sums, cuts by solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.hashi",
+    puzzlink=("hashikake", "hashi", "bridges"),
+    puzzlink_codec="pencilsat.formats.puzzlink.hashi",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
-                                                    _NURIKABE)}
+                                                    _NURIKABE, _HASHI)}
 """Every genre pencilsat knows, by registry name."""
 
 
