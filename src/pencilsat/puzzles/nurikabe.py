@@ -217,6 +217,24 @@ def draw_text(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) 
     return "\n".join(" ".join(t.rjust(size) for t in row) for row in tokens) + "\n"
 
 
+def parse_drawing(lines: list[str], puzzle: NurikabePuzzle) -> NurikabeSolution:
+    """The solution in :func:`draw_text`'s drawing (what ``solve`` prints): one row per line,
+    tokens separated by spaces, ``#`` shaded, anything else (``.``, a number, ``?``)
+    unshaded."""
+    if len(lines) != puzzle.height:
+        raise InputError(f"the drawing has {len(lines)} rows, the puzzle {puzzle.height}",
+                         hint="give the drawing solve prints for this puzzle, whole")
+    shaded = np.zeros((puzzle.height, puzzle.width), dtype=bool)
+    for r, line in enumerate(lines):
+        tokens = line.split()
+        if len(tokens) != puzzle.width:
+            raise InputError(f"drawing row has {len(tokens)} cells, expected {puzzle.width}",
+                             line=r + 1, hint="one token per cell: '#' shaded, '.' or a "
+                                              "number unshaded")
+        shaded[r] = [token == "#" for token in tokens]
+    return NurikabeSolution(shaded)
+
+
 # ------------------------------------------------------------------ the rule checker
 
 
@@ -293,5 +311,5 @@ RULES = GenreRules(
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution, solution_rows=solution_rows,
     format_solution=format_solution, check=check, draw_text=draw_text,
-    why_none=too_many_island_cells,
+    why_none=too_many_island_cells, parse_drawing=parse_drawing,
 )
