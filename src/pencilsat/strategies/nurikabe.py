@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from pencilsat.backends.bulk_load import load_clauses
+from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.core.sat_names import pysat_name
@@ -66,6 +67,12 @@ def run_cnf(
     grown_cuts: int = GROWN_CUTS,
 ) -> SolveResult:
     """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``)."""
+    with gc_paused():  # the build makes a million small lists: collections are wasted
+        return _run_cnf(puzzle, sat_solver, time_limit, settings, grown_cuts)
+
+
+def _run_cnf(puzzle: NurikabePuzzle, sat_solver: str | None, time_limit: float | None,
+            settings: NurikabeSettings | None, grown_cuts: int) -> SolveResult:
     from pysat.solvers import Solver
 
     deadline = deadline_of(time_limit)
@@ -110,6 +117,12 @@ def run_cpsat(
 ) -> SolveResult:
     """Solve and prove on one CP-SAT model, solved again after each batch of cuts; the
     time limit covers importing OR-Tools too."""
+    with gc_paused():  # the build makes a million small lists: collections are wasted
+        return _run_cpsat(puzzle, sat_solver, time_limit, settings, grown_cuts)
+
+
+def _run_cpsat(puzzle: NurikabePuzzle, sat_solver: str | None, time_limit: float | None,
+            settings: NurikabeSettings | None, grown_cuts: int) -> SolveResult:
     deadline = deadline_of(time_limit)
     from ortools.sat.python import cp_model
 
