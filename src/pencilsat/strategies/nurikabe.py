@@ -186,8 +186,8 @@ def memory(puzzle: NurikabePuzzle, backend: str) -> int:
     """Estimated peak bytes of either strategy: per cell (its shading, the wall's pointers)
     4 KB on CNF and 7 KB on CP-SAT (an empty 200x200: 134 MB and 255 MB over the
     interpreter), and 0.8 KB per variable of :func:`label_bound`, which is up to 5 times
-    the labels and layers built (janko 1055, 40x57: 224 MB on CNF, estimated 570 MB). Plus
-    the interpreter with PySAT (40 MB) or with OR-Tools (100 MB)."""
+    the labels and layers built (janko 1055_40x57 peaks at 250 MB on CNF, estimated 582 MB).
+    Plus the interpreter with PySAT (40 MB) or with OR-Tools (100 MB)."""
     cells = puzzle.width * puzzle.height
     if backend == "cpsat":
         return 100 * 2**20 + 7_000 * cells + 800 * label_bound(puzzle)
