@@ -194,9 +194,11 @@ _NURIKABE = Genre(
     model="pencilsat.puzzles.nurikabe", headers=("nurikabe", "nurikabe-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.nurikabe:run_cnf", ("cnf",),
-                 "labelled islands in CNF, wall and islands connected by lazy cuts"),
+                 "labelled islands in CNF, wall and islands connected by lazy cuts",
+                 memory="pencilsat.strategies.nurikabe:memory"),
         Strategy("lazy-cpsat", "pencilsat.strategies.nurikabe:run_cpsat", ("cpsat",),
-                 "the same model on CP-SAT, sizes as linear sums, cuts by solving again"),
+                 "the same model on CP-SAT, sizes as linear sums, cuts by solving again",
+                 memory="pencilsat.strategies.nurikabe:memory"),
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.nurikabe",
