@@ -48,6 +48,14 @@ def seconds(text: str) -> float | None:
     return None if value == float("inf") else value
 
 
+def solution_count(text: str) -> int:
+    """``--count``: a whole number of solutions, at least 1."""
+    if not text.strip().isdigit() or int(text) < 1 or len(text.strip()) > 9:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of solutions (a whole number from 1)")
+    return int(text)
+
+
 def memory_size(text: str) -> int | None:
     """``--max-memory``: ``4G``, ``512M``, ``inf``."""
     from pencilsat.core.memory import parse_memory
@@ -87,8 +95,14 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true",
                        help="print one JSON object (one line per puzzle when there are several)")
     solve.add_argument("--svg", metavar="FILE",
-                       help="draw the solution (both, with differences marked) to FILE "
+                       help="draw the solution (both, with differences marked; with "
+                       "--backbone the cells every solution shares) to FILE "
                        "(.svg; .png needs cairosvg)")
+    solve.add_argument("--backbone", action="store_true",
+                       help="also find the cells that are the same in every solution, and "
+                       "list the cells where solutions differ")
+    solve.add_argument("--count", type=solution_count, metavar="N",
+                       help="also count the solutions up to N and list them")
 
     grade = sub.add_parser("grade", help="prove uniqueness, then grade human difficulty")
     grade.add_argument("puzzle", nargs="?", help="puzzle file, or - for standard input")
@@ -268,6 +282,8 @@ def describe_result(result: Any) -> str:
                 f"0-based: {cells}{more}):", "",
                 draw(result.puzzle, result.second_solution).rstrip("\n")]
 
+    out += _explored_lines(result)
+
     def fmt(v: Any) -> str:
         return "-" if v is None else (f"{v:.3f}s" if isinstance(v, float) else f"{v:,}")
 
@@ -280,6 +296,39 @@ def describe_result(result: Any) -> str:
             f"time: encode {fmt(st.encode_s)}, solve {fmt(st.solve_s)}, "
             f"uniqueness {fmt(st.uniqueness_s)}"]
     return "\n".join(out)
+
+
+def _explored_lines(result: Any) -> list[str]:
+    """The backbone and the listed solutions, when asked for (``--backbone``, ``--count``)."""
+    from pencilsat.core.registry import rules_of
+
+    out: list[str] = []
+    backbone = result.backbone
+    if backbone is not None:
+        cells = result.puzzle.width * result.puzzle.height
+        shown = ", ".join(f"({r},{c})" for r, c in backbone.undecided[:40])
+        more = " ..." if len(backbone.undecided) > 40 else ""
+        head = ("backbone" if backbone.complete else
+                "backbone (incomplete: the time limit came first; more cells may differ)")
+        out += ["", f"{head}: {cells - len(backbone.undecided)} of {cells} cells are the same "
+                f"in every solution ({backbone.solutions_seen} solutions seen)"]
+        if backbone.undecided:
+            out.append(f"undecided cells (row,col 0-based): {shown}{more}")
+            rows = (rules_of(result.puzzle).partial_rows(result.puzzle, result.solution,
+                                                        backbone.undecided)
+                    if backbone.complete else None)
+            if rows is not None:
+                out += ["", "the backbone ('?': differs between solutions):", *rows]
+    count = result.count
+    if count is not None:
+        listed = len(count.solutions)
+        total = (f"{listed} (all of them)" if count.complete else
+                 f"more than {count.limit}" if listed == count.limit else f"at least {listed}")
+        out += ["", f"solutions: {total}"]
+        draw = rules_of(result.puzzle).draw_text
+        for k, solution in enumerate(count.solutions, 1):
+            out += ["", f"solution {k}:", draw(result.puzzle, solution).rstrip("\n")]
+    return out
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -295,17 +344,27 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.batch:
         if args.puzzle:
             raise InputError("give puzzles as arguments or --batch FILE, not both")
+        if args.backbone or args.count:
+            raise InputError("--backbone and --count take one puzzle, not --batch",
+                             hint="give one puzzle, or leave the options out")
         return _solve_batch(args)
     if not args.puzzle:
         raise InputError("give a puzzle (file, -, URL or game ID), or --batch FILE")
     if len(args.puzzle) > 1:
+        if args.backbone or args.count:
+            raise InputError("--backbone and --count take one puzzle",
+                             hint="give one puzzle, or leave the options out")
         return _solve_several(args)
     if args.svg:
         check_output_path(args.svg, "--svg")
     puzzle = load_puzzle(args.puzzle[0])
+    from pencilsat.strategies.solution_space import Exploration
+
+    task = (Exploration(count=args.count, backbone=args.backbone)
+            if args.backbone or args.count else None)
     result = solve(puzzle, encoding=args.encoding, backend=args.backend,
                    sat_solver=args.sat_solver, time_limit=args.time_limit,
-                   max_memory=args.max_memory)
+                   max_memory=args.max_memory, explore=task)
     if args.json:
         print(_json(result_json(result)), flush=True)
     else:
@@ -313,8 +372,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.svg:  # after the verdict is out, so a failing write loses nothing
         from pencilsat.formats.svg import draw_svg, save_drawing
 
-        drawing = draw_svg(puzzle, result.solution, result.second_solution,
-                           result.differences or ())
+        if result.backbone is not None and result.second_solution is not None:
+            from pencilsat.formats.svg.desk import draw_backbone
+
+            drawing = draw_backbone(puzzle, result.solution, result.backbone.undecided,
+                                    complete=result.backbone.complete)
+        else:
+            drawing = draw_svg(puzzle, result.solution, result.second_solution,
+                               result.differences or ())
         try:
             save_drawing(drawing, args.svg)
         except OSError as err:

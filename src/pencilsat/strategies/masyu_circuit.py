@@ -9,6 +9,7 @@ OR-Tools (about 0.3 s the first time) included.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from time import perf_counter
 from typing import Any
 
@@ -43,6 +44,16 @@ class EdgeSetSearch:
 
     def forbid(self, answer: list[int]) -> None:
         self.session.add_clause([self.edge_lits[v].negated() for v in answer])
+
+    def atom_values(self, answer: list[int]) -> list[bool]:
+        """Per edge (position ``v - 1``), whether ``answer`` uses it."""
+        used = set(answer)
+        return [v in used for v in range(1, len(self.edge_lits))]
+
+    def forbid_agreeing(self, positions: Sequence[int], values: Sequence[bool]) -> None:
+        lits = [self.edge_lits[p + 1] for p in positions]
+        self.session.add_clause([lit.negated() if on else lit
+                                 for lit, on in zip(lits, values, strict=True)])
 
 
 def run(
