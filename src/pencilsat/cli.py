@@ -115,6 +115,20 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--batch", metavar="FILE",
                        help="grade a file of one-line Sudoku puzzles, writing JSON lines")
 
+    clues = sub.add_parser(
+        "clues", help="which clues a unique puzzle can lose; which make an ambiguous one unique",
+        description="For a unique puzzle: every clue whose removal keeps it unique (redundant) "
+        "and whether the clue set is minimal; with --grade, whether removing a redundant clue "
+        "changes the grade. For a puzzle with several solutions: a small set of clues (pearls, "
+        "numbers, digits) one solution obeys that makes it unique. Exit status: the puzzle's "
+        "verdict (0 unique, 1 multiple, 2 none, 3 unknown), 4 for bad input.")
+    clues.add_argument("puzzle", help="file, -, puzz.link URL, Tatham game ID or Sudoku line")
+    clues.add_argument("--grade", action="store_true",
+                       help="also grade the puzzle without each redundant clue")
+    clues.add_argument("--json", action="store_true", help="print one JSON object")
+    clues.add_argument("--time-limit", type=seconds, metavar="S",
+                       help="seconds for the whole run (unfinished checks are listed)")
+
     convert = sub.add_parser("convert", help="convert a puzzle between formats")
     convert.add_argument("puzzle", help="file, -, puzz.link URL or Tatham game ID")
     convert.add_argument("--to", required=True, choices=("url", "tatham", "text", "sugar"),
@@ -227,6 +241,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return cmd_grade(args)
         if args.command == "convert":
             return cmd_convert(args)
+        if args.command == "clues":
+            return cmd_clues(args)
         if args.command == "generate":
             return cmd_generate(args)
     except InputError as err:
@@ -501,6 +517,47 @@ def _outcome_line(outcome: Outcome) -> str:
     elif result.message:
         line += f"  ({result.message})"
     return line
+
+
+def cmd_clues(args: argparse.Namespace) -> int:
+    from pencilsat.desk.clues import check_clues
+
+    puzzle = load_puzzle(args.puzzle)
+    report = check_clues(puzzle, grade=args.grade, time_limit=args.time_limit)
+    if args.json:
+        print(_json(report.to_dict()))
+    else:
+        print(describe_clues(report))
+    return report.verdict.exit_code
+
+
+def describe_clues(report: Any) -> str:
+    """The clue report in words."""
+    def names(clues: list[Any]) -> str:
+        return ", ".join(str(c) for c in clues) if clues else "none"
+
+    kind = report.kind
+    out = [f"verdict: {report.verdict.value}"]
+    if report.verdict.value == "unique":
+        out.append(f"{len(report.clues)} {kind}s; redundant (the puzzle stays unique without "
+                   f"it): {names(report.redundant)}")
+        if report.minimal is not None:
+            out.append("the clue set is minimal" if report.minimal else
+                       f"the clue set is not minimal: {len(report.redundant)} {kind}s can go "
+                       "one at a time (not necessarily all together)")
+        if report.undecided:
+            out.append(f"not checked in time: {names(report.undecided)}")
+        if report.levels_without is not None:
+            out.append(f"grade: level {report.level}")
+            for clue, level in report.levels_without.items():
+                change = "same level" if level == report.level else "the grade changes"
+                out.append(f"  without {clue}: level {level} ({change})")
+    elif report.added:
+        out.append(f"add these {kind}s (one solution obeys them) to make it unique: "
+                   f"{names(report.added)}")
+    if report.message:
+        out.append(f"note: {report.message}")
+    return "\n".join(out)
 
 
 def cmd_convert(args: argparse.Namespace) -> int:

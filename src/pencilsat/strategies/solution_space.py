@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from pencilsat.strategies.uniqueness import AnswerSearch, Proof
 
 A = TypeVar("A")
+A_in = TypeVar("A_in", contravariant=True)
 METHODS = ("blocking", "assumptions")
 LISTING_LIMIT = 1000
 """A search without answer atoms finds its backbone by listing answers, at most this many."""
@@ -63,11 +64,11 @@ class Exploration:
                              hint="give a whole number of at least 1")
 
 
-class AtomSearch(Protocol[A]):
+class AtomSearch(Protocol[A_in]):
     """An answer search that can say which answer atoms an answer sets, and forbid every
     answer that agrees with given values on given atoms (positions in its atom list)."""
 
-    def atom_values(self, answer: A) -> Sequence[bool]:
+    def atom_values(self, answer: A_in) -> Sequence[bool]:
         """The truth of every answer atom in ``answer``, in the search's order."""
         ...
 

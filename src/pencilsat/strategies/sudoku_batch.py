@@ -184,8 +184,7 @@ class _LineSearch:
     def forbid(self, answer: list[int]) -> None:
         if self.decided_by_propagation:
             return
-        self._activate()
-        self.grid.solver.add_clause([-self.activation, *map(neg, answer)])
+        self.grid.solver.add_clause([-self._activate(), *map(neg, answer)])
 
     def retire(self) -> None:
         if self.activation is not None and self.grid.solver is not None:
@@ -200,10 +199,10 @@ class _LineSearch:
 
     def forbid_agreeing(self, positions: Sequence[int], values: Sequence[bool]) -> None:
         """Under the activation literal, like :meth:`forbid`: retired with it."""
-        self._activate()
+        activation = self._activate()
         where = np.asarray(positions, dtype=np.int64)
         lits = np.where(np.asarray(values, dtype=bool), -(where + 1), where + 1)
-        self.grid.solver.add_clause([-self.activation, *lits.tolist()])
+        self.grid.solver.add_clause([-activation, *lits.tolist()])
 
     def next_answer_differing(self, position: int, value: bool) -> list[int] | None:
         """An answer with literal ``position + 1`` flipped, under a guard for this call."""
@@ -218,11 +217,13 @@ class _LineSearch:
             self.assumptions.pop()
             self.grid.solver.add_clause([-guard])
 
-    def _activate(self) -> None:
+    def _activate(self) -> int:
+        """The activation literal of this puzzle's blocking clauses (made on first use)."""
         if self.activation is None:
             self.grid.top += 1
             self.activation = self.grid.top
             self.assumptions.append(self.activation)
+        return self.activation
 
 
 def pysat_name(sat_solver: str | None) -> str:
