@@ -114,6 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
                             "grading)")
     grade.add_argument("--batch", metavar="FILE",
                        help="grade a file of one-line Sudoku puzzles, writing JSON lines")
+    grade.add_argument("--next", nargs="?", const="", metavar="PARTIAL",
+                       help="give the next human step (a hint) instead of the grade: from the "
+                       "bare puzzle, or from PARTIAL, a file (or -) with the partly solved "
+                       "grid in the solution's text (pipe letters, digits, '*' bulbs; '.' "
+                       "where nothing is known yet)")
 
     clues = sub.add_parser(
         "clues", help="which clues a unique puzzle can lose; which make an ambiguous one unique",
@@ -587,6 +592,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
         return run_grade_batch(args.batch, sys.stdout, time_limit=args.time_limit)
     if args.puzzle is None:
         raise InputError("give a puzzle file (or - for stdin), or --batch FILE")
+    if args.next is not None:
+        return _next_step(args)
     puzzle = load_puzzle(args.puzzle)
     result = grade(puzzle, time_limit=args.time_limit)
     if args.json:
@@ -601,6 +608,38 @@ def cmd_grade(args: argparse.Namespace) -> int:
         assert result.grade is not None  # no reason to give means there is a grade
         print(result.grade.describe(args.steps))
     return result.exit_code
+
+
+def _next_step(args: argparse.Namespace) -> int:
+    """``grade --next``: a hint. Exit status: the verdict's (0 when a step, the mistakes or
+    the finished grid were found)."""
+    from pencilsat.desk.hint import next_hint
+    from pencilsat.formats.detect import read_text
+
+    if args.puzzle == args.next == "-":
+        raise InputError("standard input (-) can be read once only",
+                         hint="give the puzzle or the partial grid as a file")
+    puzzle = load_puzzle(args.puzzle)
+    partial = None
+    if args.next:
+        try:
+            partial = read_text(args.next, what="a file with the partly solved grid, or '-'")
+        except InputError as err:
+            raise err.located(args.next) from None
+    hint = next_hint(puzzle, partial, time_limit=args.time_limit)
+    if args.json:
+        print(_json(hint.to_dict()))
+        return hint.verdict.exit_code
+    print(f"verdict: {hint.verdict.value}")
+    if hint.step is not None:
+        print(f"next step: [{hint.step.technique}] {hint.step.text}")
+        print("cells (row,col 0-based): " + ", ".join(f"({r},{c})" for r, c in hint.cells))
+    if hint.mistakes:
+        print("mistakes at (row,col 0-based): "
+              + ", ".join(f"({r},{c})" for r, c in hint.mistakes))
+    if hint.message:
+        print(f"note: {hint.message}")
+    return hint.verdict.exit_code
 
 
 def _sizes_as_operands(argv: Sequence[str] | None) -> list[str]:
