@@ -48,6 +48,13 @@ def seconds(text: str) -> float | None:
     return None if value == float("inf") else value
 
 
+def port_number(text: str) -> int:
+    """``--port`` / ``--workers``: a whole number from 1 to 65535."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 65535")
+    return int(text)
+
+
 def solution_count(text: str) -> int:
     """``--count``: a whole number of solutions, at least 1."""
     if not text.strip().isdigit() or int(text) < 1 or len(text.strip()) > 9:
@@ -133,6 +140,19 @@ def build_parser() -> argparse.ArgumentParser:
     clues.add_argument("--json", action="store_true", help="print one JSON object")
     clues.add_argument("--time-limit", type=seconds, metavar="S",
                        help="seconds for the whole run (unfinished checks are listed)")
+
+    serve = sub.add_parser(
+        "serve", help="the editor's desk in a browser (needs pip install 'pencilsat[web]')",
+        description="Serve the desk: a page to paste a puzz.link URL, a Tatham game ID or a "
+        "puzzle's text and see its verdict, drawing, backbone, grade and clues, and the JSON "
+        "API behind it (POST /api/solve, /api/grade, /api/clues, /api/hint). Each check runs "
+        "in a worker process with a time limit. Open /?url=<puzz.link URL> to check a puzzle "
+        "from a link.")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=port_number, default=8000, help="port (default 8000)")
+    serve.add_argument("--workers", type=port_number, default=2, metavar="N",
+                       help="worker processes, so checks at once (default 2)")
 
     convert = sub.add_parser("convert", help="convert a puzzle between formats")
     convert.add_argument("puzzle", help="file, -, puzz.link URL or Tatham game ID")
@@ -248,6 +268,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return cmd_convert(args)
         if args.command == "clues":
             return cmd_clues(args)
+        if args.command == "serve":
+            return cmd_serve(args)
         if args.command == "generate":
             return cmd_generate(args)
     except InputError as err:
@@ -522,6 +544,20 @@ def _outcome_line(outcome: Outcome) -> str:
     elif result.message:
         line += f"  ({result.message})"
     return line
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``serve``: run the desk until Ctrl-C; exit 4 when the web extra is missing."""
+    from importlib.util import find_spec
+
+    if find_spec("starlette") is None or find_spec("uvicorn") is None:
+        raise InputError("pencilsat serve needs the web extra (Starlette and uvicorn)",
+                         hint="pip install 'pencilsat[web]'")
+    from pencilsat.web.app import serve
+
+    print(f"pencilsat desk on http://{args.host}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    serve(args.host, args.port, args.workers)
+    return 0
 
 
 def cmd_clues(args: argparse.Namespace) -> int:

@@ -105,16 +105,17 @@ def explore(result: SolveResult, search: AnswerSearch[A], proof: Proof[A],
         return
     start = perf_counter()
     answers = [proof.first] + ([proof.second] if proof.second is not None else [])
+    phase = "listing the solutions"
     try:
         if task.count is not None:
             _count(result, search, answers, decode, task.count)
+        phase = "finding the backbone"
         if task.backbone and proof.verdict == Verdict.UNIQUE:
             result.backbone = Backbone([], True, 1, task.method)
         elif task.backbone:
             result.backbone = _backbone(search, answers, decode, task.method, result.solution)
     except TimeLimitReached:
-        result.message = "time limit reached while " + (
-            "listing the solutions" if result.count is None else "finding the backbone")
+        result.message = f"time limit reached while {phase}"
         if task.count is not None and result.count is None:
             result.count = SolutionCount([decode(a) for a in answers[:task.count]], False,
                                          task.count)
@@ -168,17 +169,16 @@ def _backbone(search: AnswerSearch[A], answers: list[A], decode: Callable[[A], A
     seen = [list(atoms.atom_values(a)) for a in answers]
     common = {p: v for p, v in enumerate(seen[0]) if all(s[p] == v for s in seen[1:])}
     if method == "blocking":
-        found = _blocking(atoms, common)
+        _blocking(atoms, common, answers)
     else:
-        found = _flipping(search, common)
-    answers.extend(found)
+        _flipping(search, common, answers)
     undecided = undecided_cells(first, [decode(a) for a in answers[1:]])
     return Backbone(undecided, True, len(answers), method)
 
 
-def _blocking(search: AtomSearch[A], common: dict[int, bool]) -> list[A]:
-    """cspuz_core's loop: forbid "every common atom as it is" until no answer is left."""
-    found: list[A] = []
+def _blocking(search: AtomSearch[A], common: dict[int, bool], found: list[A]) -> None:
+    """cspuz_core's loop: forbid "every common atom as it is" until no answer is left;
+    each answer found is added to ``found``."""
     while common:
         positions = list(common)
         search.forbid_agreeing(positions, [common[p] for p in positions])
@@ -191,15 +191,13 @@ def _blocking(search: AtomSearch[A], common: dict[int, bool]) -> list[A]:
             raise RuntimeError("the search returned an answer its forbidden atoms exclude")
         common = kept
         found.append(answer)
-    return found
 
 
-def _flipping(search: Any, common: dict[int, bool]) -> list[A]:
+def _flipping(search: Any, common: dict[int, bool], found: list[A]) -> None:
     """Atom by atom, an answer with that atom flipped (one call each, nothing kept)."""
     if not hasattr(search, "next_answer_differing"):
         raise InputError("this strategy's search cannot take the 'assumptions' method",
                          source="method", hint="use the default method 'blocking'")
-    found: list[A] = []
     untested = sorted(common)
     while untested:
         position = untested.pop()
@@ -211,7 +209,6 @@ def _flipping(search: Any, common: dict[int, bool]) -> list[A]:
         values = search.atom_values(answer)
         common = {p: v for p, v in common.items() if values[p] == v}
         found.append(answer)
-    return found
 
 
 def _backbone_by_listing(search: AnswerSearch[A], answers: list[A],

@@ -21,7 +21,7 @@ from pencilsat.core.values import Cell
 from pencilsat.formats.svg import MARGIN, TITLE_HEIGHT
 from pencilsat.formats.svg.parts import CELL, FONT, centre
 
-UNDECIDED_FILL = "#9ca3af"
+UNDECIDED_FILL = "#d1d5db"
 MARK_COLOURS = {"redundant": "#16a34a", "step": "#f59e0b", "mistake": "#dc2626"}
 
 
@@ -67,9 +67,9 @@ def _cover(cell: Cell) -> str:
     x, y = centre(cell)
     return (f'<g class="undecided" data-row="{r}" data-col="{c}">'
             f'<rect x="{c * CELL}" y="{r * CELL}" width="{CELL}" height="{CELL}" '
-            f'fill="{UNDECIDED_FILL}" fill-opacity="0.9"/>'
+            f'fill="{UNDECIDED_FILL}" stroke="#9ca3af" stroke-width="0.5"/>'
             f'<text x="{x}" y="{y + CELL * 0.16:.1f}" text-anchor="middle" '
-            f'font-size="{CELL * 0.45:.1f}" fill="white">?</text></g>')
+            f'font-size="{CELL * 0.45:.1f}" fill="#4b5563">?</text></g>')
 
 
 def _outline(cell: Cell, kind: str, colour: str) -> str:
