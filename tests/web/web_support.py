@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import shutil
@@ -63,14 +64,22 @@ def desk_server(workers: int = 2) -> Iterator[str]:
 
 
 def post(base: str, kind: str, body: bytes, timeout: float = 120) -> tuple[int, dict]:
-    """POST ``body`` to ``/api/<kind>``: (status, JSON answer)."""
-    request = urllib.request.Request(f"{base}/api/{kind}", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
+    """POST ``body`` to ``/api/<kind>``: (status, JSON answer).
+
+    A server may answer an oversized request (413) before reading all of it and close the
+    connection, so a send cut short by the server still reads the answer it sent."""
+    host, port = base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=timeout)
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as answer:
-            return answer.status, json.load(answer)
-    except urllib.error.HTTPError as err:
-        return err.code, json.load(err)
+        try:
+            connection.request("POST", f"/api/{kind}", body=body,
+                               headers={"Content-Type": "application/json"})
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        answer = connection.getresponse()
+        return answer.status, json.loads(answer.read())
+    finally:
+        connection.close()
 
 
 @contextlib.contextmanager

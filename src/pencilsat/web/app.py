@@ -19,6 +19,7 @@ from importlib.resources import files
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -84,7 +85,19 @@ def create_app(workers: int = 2, queue: int = 64) -> Starlette:
               *(Route(f"/api/{kind}", endpoint(kind), methods=["POST"]) for kind in JOBS),
               Mount("/static", StaticFiles(directory=str(STATIC)), name="static")]
     return Starlette(routes=routes, lifespan=lifespan,
-                     exception_handlers={Exception: _internal_error})
+                     exception_handlers={HTTPException: _http_error,
+                                         Exception: _internal_error})
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Unknown addresses and wrong methods: JSON under ``/api/``, plain text elsewhere."""
+    assert isinstance(exc, HTTPException)
+    if not request.url.path.startswith("/api/"):
+        return Response(exc.detail, status_code=exc.status_code)
+    message = (f"no API call {request.url.path}: use POST /api/ and one of {', '.join(JOBS)}"
+               if exc.status_code == 404 else f"{request.method} {request.url.path}: "
+               f"{exc.detail}; the API takes POST with a JSON object")
+    return JSONResponse({"error": message}, status_code=exc.status_code)
 
 
 async def _internal_error(request: Request, exc: Exception) -> Response:

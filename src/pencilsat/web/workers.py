@@ -49,9 +49,12 @@ class _Worker:
 class WorkerPool:
     """``await pool.run(kind, fields, time_limit) -> (status, record)``."""
 
-    def __init__(self, workers: int = 2, queue: int = 64) -> None:
+    def __init__(self, workers: int = 2, queue: int = 64, *,
+                 grace_seconds: float = GRACE_SECONDS,
+                 grace_factor: float = GRACE_FACTOR) -> None:
         self.size = workers
         self.queue = queue
+        self.grace = (grace_seconds, grace_factor)
         self._context = multiprocessing.get_context("spawn")
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
         self._all: list[_Worker] = []
@@ -79,7 +82,7 @@ class WorkerPool:
             worker = await self._idle.get()
         finally:
             self._waiting -= 1
-        hard = time_limit * GRACE_FACTOR + GRACE_SECONDS
+        hard = time_limit * self.grace[1] + self.grace[0]
         try:
             worker.conn.send((kind, fields))
             answer: tuple[int, dict[str, Any]] = await asyncio.wait_for(
