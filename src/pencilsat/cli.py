@@ -623,8 +623,9 @@ def describe_clues(report: Any) -> str:
     kind = report.kind
     out = [f"verdict: {report.verdict.value}"]
     if report.verdict.value == "unique":
+        removal = f"; removing one: {report.removal}" if report.removal else ""
         out.append(f"{len(report.clues)} {kind}s; redundant (the puzzle stays unique without "
-                   f"it): {names(report.redundant)}")
+                   f"it{removal}): {names(report.redundant)}")
         if report.minimal is not None:
             out.append("the clue set is minimal" if report.minimal else
                        f"the clue set is not minimal: {len(report.redundant)} {kind}s can go "

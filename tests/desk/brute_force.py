@@ -7,10 +7,12 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from typing import Any
 
 import numpy as np
+from slitherlink_support import all_loops, clues_of
 
-from pencilsat.puzzles import lightup, masyu, sudoku
+from pencilsat.puzzles import lightup, masyu, nurikabe, slitherlink, sudoku
 
 
 def masyu_solutions(puzzle: masyu.MasyuPuzzle) -> list[masyu.MasyuSolution]:
@@ -111,7 +113,59 @@ def _all_4x4_grids() -> list[np.ndarray]:
     return _GRIDS
 
 
-SOLVERS = {"masyu": masyu_solutions, "lightup": lightup_solutions, "sudoku": sudoku_solutions}
+def nurikabe_solutions(puzzle: nurikabe.NurikabePuzzle) -> list[nurikabe.NurikabeSolution]:
+    """Every shading of the grid that passes the checker: among the shadings whose wall is
+    connected and has no 2x2 block (listed once per size), those whose islands fit the
+    numbers."""
+    out = []
+    numbered = puzzle.numbers != nurikabe.EMPTY
+    for shaded, islands in _walls(puzzle.width, puzzle.height):
+        if not (shaded & numbered).any() and all(
+                _island_fits(puzzle.numbers, island) for island in islands):
+            answer = nurikabe.NurikabeSolution(shaded)
+            assert not nurikabe.check(puzzle, answer)
+            out.append(answer)
+    return out
+
+
+def _island_fits(numbers: np.ndarray, island: list[tuple[int, int]]) -> bool:
+    given = [int(numbers[cell]) for cell in island if numbers[cell] != nurikabe.EMPTY]
+    return len(given) == 1 and given[0] in (nurikabe.UNKNOWN, len(island))
+
+
+@functools.cache
+def _walls(width: int, height: int) -> list[tuple[np.ndarray, list]]:
+    """Every shading of a small grid with a connected wall and no shaded 2x2, and its
+    islands."""
+    out = []
+    for mask in range(2 ** (width * height)):
+        shaded = np.array([bool(mask >> k & 1) for k in range(width * height)]).reshape(
+            height, width)
+        square = shaded[:-1, :-1] & shaded[1:, :-1] & shaded[:-1, 1:] & shaded[1:, 1:]
+        if not square.any() and len(nurikabe.regions(shaded)) <= 1:
+            out.append((shaded, nurikabe.regions(~shaded)))
+    return out
+
+
+def slitherlink_solutions(puzzle: slitherlink.SlitherlinkPuzzle
+                          ) -> list[slitherlink.SlitherlinkSolution]:
+    """Every single loop of the grid (all listed once per size) whose numbers agree."""
+    given = puzzle.clues != slitherlink.NO_CLUE
+    out = []
+    for loop, numbers in _loops_with_numbers(puzzle.width, puzzle.height):
+        if np.array_equal(numbers[given], puzzle.clues[given]):
+            assert not slitherlink.check(puzzle, loop)
+            out.append(loop)
+    return out
+
+
+@functools.cache
+def _loops_with_numbers(width: int, height: int) -> list[tuple[Any, np.ndarray]]:
+    return [(loop, clues_of(loop)) for loop in all_loops(width, height)]
+
+
+SOLVERS = {"masyu": masyu_solutions, "lightup": lightup_solutions, "sudoku": sudoku_solutions,
+           "slitherlink": slitherlink_solutions, "nurikabe": nurikabe_solutions}
 
 
 def all_solutions(puzzle) -> list:
@@ -166,4 +220,30 @@ def _random_sudoku(rng: random.Random) -> sudoku.SudokuPuzzle:
     return sudoku.SudokuPuzzle(np.where(keep, grid, 0))
 
 
-MAKERS = {"masyu": _random_masyu, "lightup": _random_lightup, "sudoku": _random_sudoku}
+def _random_slitherlink(rng: random.Random) -> slitherlink.SlitherlinkPuzzle:
+    w, h = rng.choice([(3, 3), (4, 3), (3, 4)])
+    clues = clues_of(rng.choice(all_loops(w, h)))
+    keep = np.array([rng.random() < 0.45 for _ in range(clues.size)]).reshape(clues.shape)
+    clues = np.where(keep & (clues <= slitherlink.LARGEST_CLUE), clues, slitherlink.NO_CLUE)
+    return slitherlink.SlitherlinkPuzzle(clues)
+
+
+def _random_nurikabe(rng: random.Random) -> nurikabe.NurikabePuzzle:
+    """The islands of a random valid shading, each with one number (its size, now and then
+    ``?``) on a random cell of it."""
+    w, h = rng.choice([(3, 3), (4, 3), (3, 4)])
+    while True:
+        shaded = np.array([[rng.random() < 0.55 for _ in range(w)] for _ in range(h)])
+        square = shaded[:-1, :-1] & shaded[1:, :-1] & shaded[:-1, 1:] & shaded[1:, 1:]
+        islands = nurikabe.regions(~shaded)
+        if islands and not square.any() and len(nurikabe.regions(shaded)) <= 1:
+            break
+    numbers = np.zeros((h, w), dtype=int)
+    for island in islands:
+        cell = rng.choice(island)
+        numbers[cell] = nurikabe.UNKNOWN if rng.random() < 0.15 else len(island)
+    return nurikabe.NurikabePuzzle(numbers)
+
+
+MAKERS = {"masyu": _random_masyu, "lightup": _random_lightup, "sudoku": _random_sudoku,
+          "slitherlink": _random_slitherlink, "nurikabe": _random_nurikabe}

@@ -11,7 +11,8 @@ from pencilsat.core.result import Verdict
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
 
-CASES = [(genre, strategy.name, backend) for genre in ("masyu", "lightup", "sudoku")
+GENRE_NAMES = ["masyu", "lightup", "sudoku", "slitherlink", "nurikabe"]
+CASES = [(genre, strategy.name, backend) for genre in GENRE_NAMES
          for strategy in GENRES[genre].strategies for backend in strategy.backends]
 
 
@@ -45,7 +46,7 @@ def test_count_lists_every_solution_and_backbone_marks_where_they_differ(genre, 
             assert result.backbone.undecided == expected_undecided(truth)
 
 
-@pytest.mark.parametrize("genre", ["masyu", "lightup", "sudoku"])
+@pytest.mark.parametrize("genre", GENRE_NAMES)
 @pytest.mark.parametrize("method", ["blocking", "assumptions"])
 def test_backbone_alone_by_either_method_matches_brute_force(genre, method):
     for puzzle in random_puzzles(genre, 15, seed=7):
@@ -58,7 +59,7 @@ def test_backbone_alone_by_either_method_matches_brute_force(genre, method):
         assert result.backbone.undecided == expected_undecided(truth)
 
 
-@pytest.mark.parametrize("genre", ["masyu", "lightup", "sudoku"])
+@pytest.mark.parametrize("genre", GENRE_NAMES)
 def test_count_below_the_number_of_solutions_says_there_are_more(genre):
     for puzzle in random_puzzles(genre, 10, seed=11):
         truth = all_solutions(puzzle)

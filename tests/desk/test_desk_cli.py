@@ -71,3 +71,18 @@ def test_grade_next_gives_a_step_and_mistakes(tmp_path):
 def test_grade_next_with_a_missing_partial_file_is_exit_4():
     code, _, err = run_cli("grade", SEED, "--next", "no-such-partial.txt")
     assert code == 4 and "no such file" in err
+
+
+def test_slitherlink_and_nurikabe_have_no_hints_and_say_so(tmp_path):
+    for name, text in [("slitherlink", "slitherlink 3 3\n...\n.1.\n...\n"),
+                       ("nurikabe", "nurikabe 3 3\n. . .\n1 . 2\n. . .\n")]:
+        path = tmp_path / f"{name}.txt"
+        path.write_text(text)
+        code, _, err = run_cli("grade", str(path), "--next")
+        assert code == 4 and "has no grader to give hints" in err
+        assert "hints cover masyu, lightup, sudoku" in err
+
+
+def test_nurikabe_clues_say_a_removed_number_becomes_a_question_mark():
+    code, out, _ = run_cli("clues", str(CORPUS / "nurikabe/janko/49_8x8.txt"))
+    assert code == 0 and "made ?" in out and "5 at (2,4)" in out

@@ -108,7 +108,11 @@ class ClueRules:
     ``offered(puzzle, solution)`` lists the clues one could add that ``solution`` satisfies
     (a pearl the loop passes as a pearl's rule asks, a wall's number, a digit), the
     candidates to make a puzzle with several solutions unique. ``kind`` names a clue in
-    messages (``pearl``, ``number``, ``digit``).
+    messages (``pearl``, ``number``, ``digit``); ``removal`` says what "without" does to
+    the clue's cell when it is more than taking the clue away.
+
+    ``without`` must only widen the puzzle (every solution stays one), so that a clue
+    whose removal keeps the puzzle unique keeps its solution too.
     """
 
     kind: str
@@ -116,3 +120,4 @@ class ClueRules:
     without: Callable[[Any, Clue], Any]
     with_: Callable[[Any, Clue], Any]
     offered: Callable[[Any, Any], list[Clue]]
+    removal: str = ""

@@ -48,6 +48,8 @@ class ClueReport:
     level: int | None = None
     levels_without: dict[Clue, int | None] | None = None
     message: str = ""
+    removal: str = ""
+    """What removing a clue does to its cell, when more than taking it away."""
 
     @property
     def complete(self) -> bool:
@@ -68,6 +70,7 @@ class ClueReport:
             "needed": [c.to_dict() for c in self.needed],
             "undecided": [c.to_dict() for c in self.undecided],
             "added": [c.to_dict() for c in self.added],
+            "removal": self.removal or None,
         }
         if self.levels_without is not None:
             data["level"] = self.level
@@ -96,7 +99,7 @@ def check_clues(puzzle: Any, *, grade: bool = False,
     limit = check_time_limit(time_limit)
     deadline = None if limit is None else perf_counter() + limit
     first = solve(puzzle, time_limit=_left(deadline))
-    report = ClueReport(first.verdict, rules.kind, rules.given(puzzle))
+    report = ClueReport(first.verdict, rules.kind, rules.given(puzzle), removal=rules.removal)
     if first.verdict == Verdict.UNIQUE:
         _redundant(puzzle, rules, report, deadline)
         if grade:

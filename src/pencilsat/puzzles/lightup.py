@@ -300,7 +300,8 @@ def _bulb_along(puzzle: LightUpPuzzle, bulbs: frozenset[Cell], cell: Cell,
 
 RULES = GenreRules(
     puzzle_type=LightUpPuzzle, solution_type=LightUpSolution,
-    clues=ClueRules("number", given_numbers, without_number, with_number, numbers_offered),
+    clues=ClueRules("number", given_numbers, without_number, with_number, numbers_offered,
+                    removal="its wall left without a number"),
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=lambda text, puzzle: parse_solution(text),
     solution_rows=solution_rows, format_solution=format_solution,
