@@ -51,6 +51,23 @@ def test_grade_clues_and_hint_answer_their_records(server):
     assert status == 200 and hint["step"]["technique"] and hint["cells"]
 
 
+@pytest.mark.parametrize("url, title", [
+    ("https://puzz.link/p?slither/3/3/jbh", "Slitherlink"),
+    ("https://puzz.link/p?nurikabe/3/3/i1g2i", "Nurikabe")])
+def test_slitherlink_and_nurikabe_get_a_backbone_and_clues_and_no_grade(server, url, title):
+    status, record = ask(server, "solve", {"puzzle": url})
+    assert status == 200 and record["verdict"] == "multiple"
+    assert record["backbone"]["complete"] and record["backbone"]["undecided"]
+    assert record["svg"]["backbone"].count('class="undecided"') == len(
+        record["backbone"]["undecided"])
+    status, clues = ask(server, "clues", {"puzzle": url})
+    assert status == 200 and clues["verdict"] == "multiple"
+    assert clues["added"] or "tells it from another" in clues["message"]
+    for kind in ("hint", "replay"):
+        status, refused = ask(server, kind, {"puzzle": url, "steps": []})
+        assert status == 422 and f"{title} has no grader" in refused["error"]
+
+
 MALFORMED: list[tuple[str, bytes]] = [
     ("solve", b"not json"), ("solve", b"[1, 2]"), ("solve", b'"text"'), ("solve", b"{}"),
     ("solve", b'{"puzzle": 7}'), ("solve", b'{"puzzle": ""}'), ("solve", b'{"puzzle": null}'),

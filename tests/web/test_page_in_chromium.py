@@ -13,10 +13,6 @@ from pathlib import Path
 import pytest
 from web_support import CHROMEDRIVER, CHROMIUM, chromium, desk_server
 
-pytestmark = pytest.mark.skipif(
-    not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()),
-    reason="needs Debian's chromium and chromium-driver (.ci/run installs them)")
-
 SEED_URL = "https://puzz.link/p?mashu/10/10/i1900002i00o090i0i070301c000060100"
 TWO_WAY = "masyu 4 4\nB.W.\nW...\n...B\n....\n"
 WAIT = 60
@@ -24,6 +20,9 @@ WAIT = 60
 
 @pytest.fixture(scope="module")
 def page():
+    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
+        pytest.fail("the browser tests need Debian's chromium and chromium-driver: run "
+                    "sh tests/web/install_chromium.sh (as root it installs them)")
     with desk_server() as base, chromium() as driver:
         yield base, driver
 
