@@ -86,3 +86,10 @@ def test_slitherlink_and_nurikabe_have_no_hints_and_say_so(tmp_path):
 def test_nurikabe_clues_say_a_removed_number_becomes_a_question_mark():
     code, out, _ = run_cli("clues", str(CORPUS / "nurikabe/janko/49_8x8.txt"))
     assert code == 0 and "made ?" in out and "5 at (2,4)" in out
+
+
+def test_grade_next_refuses_a_batch(tmp_path):
+    batch = tmp_path / "list.txt"
+    batch.write_text(SEED + "\n")
+    code, _, err = run_cli("grade", "--batch", str(batch), "--next")
+    assert code == 4 and "--next gives the next step of one puzzle" in err
