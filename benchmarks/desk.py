@@ -7,7 +7,9 @@ Usage: ``python benchmarks/desk.py [--sudokus 100] [--repeat 3]``. Writes
 - backbone of a non-unique 36x20 Masyu (the seed with every 12th pearl removed), of a 9x9
   Sudoku with about a thousand solutions (the first Royle 17-clue puzzle, in file order,
   that one removed clue leaves with 700-1,500 solutions, counted exactly with ``--count``)
-  and of a non-unique janko Light Up (numbers removed), by both methods of
+  of a non-unique janko Light Up (numbers removed), of janko Slitherlink 216 (20x36, every
+  10th number removed) and of janko Nurikabe 1063 (10x10, its first size made ``?``), by
+  both methods of
   :mod:`pencilsat.strategies.solution_space` on the default strategy; median of
   ``--repeat`` runs;
 - the clue tool on the seed 36x20 Masyu and on the first ``--sudokus`` Royle 17-clue
@@ -68,11 +70,26 @@ def lightup_ambiguous() -> Any:
     return puzzle
 
 
+def weakened(path: str, genre: str, every: int, first_only: bool = False) -> Any:
+    """The corpus puzzle at ``path`` without every ``every``-th clue (or its first only)."""
+    rules = GENRES[genre].rules().clues
+    assert rules is not None
+    puzzle = read_puzzle(str(CORPUS / path))
+    given = rules.given(puzzle)
+    for clue in given[:1] if first_only else given[::every]:
+        puzzle = rules.without(puzzle, clue)
+    return puzzle
+
+
 def backbone_rows(repeat: int) -> tuple[list[list[Any]], list[dict[str, Any]]]:
     sudoku, count, origin = sudoku_with_about_1000()
     cases = [("Masyu 36x20, every 12th pearl removed", masyu_36x20_ambiguous()),
              (f"Sudoku 9x9 with {count} solutions", sudoku),
-             ("Light Up janko 101 (10x10), every 2nd number removed", lightup_ambiguous())]
+             ("Light Up janko 101 (10x10), every 2nd number removed", lightup_ambiguous()),
+             ("Slitherlink janko 216 (20x36), every 10th number removed",
+              weakened("slitherlink/janko/216_20x36.txt", "slitherlink", 10)),
+             ("Nurikabe janko 1063 (10x10), its first size made ?",
+              weakened("nurikabe/janko/1063_10x10.txt", "nurikabe", 1, first_only=True))]
     rows, data = [], []
     for name, puzzle in cases:
         for method in METHODS:

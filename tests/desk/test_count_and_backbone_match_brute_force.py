@@ -69,3 +69,13 @@ def test_count_below_the_number_of_solutions_says_there_are_more(genre):
         assert result.count is not None and not result.count.complete
         assert len(result.count.solutions) == 2
         assert rows_of(puzzle, result.count.solutions) <= rows_of(puzzle, truth)
+
+
+@pytest.mark.parametrize("genre", GENRE_NAMES)
+def test_auto_method_takes_assumptions_on_cnf_and_blocking_on_cpsat(genre):
+    puzzle = next(p for p in random_puzzles(genre, 20, seed=3) if len(all_solutions(p)) > 1)
+    truth = all_solutions(puzzle)
+    for backend, method in (("cnf", "assumptions"), ("cpsat", "blocking")):
+        result = solve(puzzle, backend=backend, explore=Exploration(backbone=True))
+        assert result.backbone is not None and result.backbone.method == method
+        assert result.backbone.undecided == expected_undecided(truth)
