@@ -93,3 +93,8 @@ def test_grade_next_refuses_a_batch(tmp_path):
     batch.write_text(SEED + "\n")
     code, _, err = run_cli("grade", "--batch", str(batch), "--next")
     assert code == 4 and "--next gives the next step of one puzzle" in err
+
+
+def test_clues_grade_is_refused_at_once_for_a_genre_without_a_grader():
+    code, out, err = run_cli("clues", str(CORPUS / "slitherlink/janko/46_8x8.txt"), "--grade")
+    assert code == 4 and out == "" and "Slitherlink has no grader" in err

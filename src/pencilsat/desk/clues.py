@@ -96,6 +96,10 @@ def check_clues(puzzle: Any, *, grade: bool = False,
     """The clue report of ``puzzle`` (see the module docstring); ``time_limit`` in seconds
     bounds the whole run."""
     rules = clue_rules(puzzle)
+    genre = genre_of(puzzle)
+    if grade and genre.grader is None:
+        raise InputError(f"{genre.title} has no grader, so --grade cannot compare levels",
+                         source="grade", hint="leave --grade out for the clue report")
     limit = check_time_limit(time_limit)
     deadline = None if limit is None else perf_counter() + limit
     first = solve(puzzle, time_limit=_left(deadline))
