@@ -73,6 +73,12 @@ class Genre:
     """``"module:function"``: ``cnf(puzzle) -> ClauseEncoding``, the clauses ``pencilsat
     study`` propagates on; a loop genre leaves the single-loop rule out and sets ``loop``.
     ``None``: ``complete_cnf``."""
+    partial: str | None = None
+    """Module that starts the grader from a partly solved grid (the solution's type, what is
+    not known left out): ``next_step(puzzle, partial, *, deadline) -> Step | None`` (a
+    hint), ``mistakes(puzzle, partial, solution) -> cells``, ``shown_after(puzzle, steps,
+    partial=None) -> solution`` (what the first steps of a grade have drawn) and
+    ``cells_of(step) -> cells``."""
 
     def rules(self) -> GenreRules:
         return _rules(self.model)
@@ -144,6 +150,7 @@ _MASYU = Genre(
     grader="pencilsat.grading.masyu.engine:grade_masyu",
     complete_cnf="pencilsat.strategies.masyu_tamura:clauses",
     rule_cnf="pencilsat.encodings.masyu_rules:rule_clauses",
+    partial="pencilsat.grading.masyu.partial",
 )
 _LIGHTUP = Genre(
     name="lightup", title="Light Up",
@@ -165,6 +172,7 @@ _LIGHTUP = Genre(
     tatham=("lightup", "akari"), tatham_codec="pencilsat.formats.tatham.lightup",
     grader="pencilsat.grading.lightup.engine:grade_lightup",
     complete_cnf="pencilsat.encodings.lightup:build_clauses",
+    partial="pencilsat.grading.lightup.partial",
 )
 _SUDOKU = Genre(
     name="sudoku", title="Sudoku",
@@ -183,6 +191,7 @@ _SUDOKU = Genre(
     tatham=("solo", "sudoku"), tatham_codec="pencilsat.formats.tatham.sudoku",
     grader="pencilsat.grading.sudoku.engine:grade_sudoku",
     complete_cnf="pencilsat.encodings.sudoku:build_clauses",
+    partial="pencilsat.grading.sudoku.partial",
 )
 _SLITHERLINK = Genre(
     name="slitherlink", title="Slitherlink",
@@ -207,17 +216,34 @@ _NURIKABE = Genre(
     model="pencilsat.puzzles.nurikabe", headers=("nurikabe", "nurikabe-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.nurikabe:run_cnf", ("cnf",),
-                 "labelled islands in CNF, wall and islands connected by lazy cuts"),
+                 "labelled islands in CNF, wall and islands connected by lazy cuts",
+                 memory="pencilsat.strategies.nurikabe:memory"),
         Strategy("lazy-cpsat", "pencilsat.strategies.nurikabe:run_cpsat", ("cpsat",),
-                 "the same model on CP-SAT, sizes as linear sums, cuts by solving again"),
+                 "the same model on CP-SAT, sizes as linear sums, cuts by solving again",
+                 memory="pencilsat.strategies.nurikabe:memory"),
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.nurikabe",
     puzzlink=("nurikabe",), puzzlink_codec="pencilsat.formats.puzzlink.nurikabe",
 )
 
+_HASHI = Genre(
+    name="hashi", title="Hashiwokakero",
+    model="pencilsat.puzzles.hashi", headers=("hashi", "hashi-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.hashi:run_cnf", ("cnf",),
+                 "bridges and island numbers in CNF, islands connected by lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.hashi:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, numbers as linear sums, cuts by solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.hashi",
+    puzzlink=("hashikake", "hashi", "bridges"),
+    puzzlink_codec="pencilsat.formats.puzzlink.hashi",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
-                                                    _NURIKABE)}
+                                                    _NURIKABE, _HASHI)}
 """Every genre pencilsat knows, by registry name."""
 
 
