@@ -12,9 +12,9 @@ from pencilsat.formats.detect import read_input
 from pencilsat.grading.front import grade
 
 KEYS = {
-    "masyu": {"verdict", "level", "tedium", "level_up", "finished", "techniques", "steps"},
-    "sudoku": {"verdict", "level", "level_up", "finished", "techniques", "steps"},
-    "lightup": {"verdict", "level", "cost", "finished", "techniques", "steps"},
+    "masyu": {"verdict", "level", "score", "tedium", "level_up", "finished", "techniques", "steps"},
+    "sudoku": {"verdict", "level", "score", "level_up", "finished", "techniques", "steps"},
+    "lightup": {"verdict", "level", "score", "cost", "finished", "techniques", "steps"},
 }
 EXAMPLES = {
     "masyu": CORPUS / "masyu/seed_10x10.txt",

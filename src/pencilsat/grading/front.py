@@ -68,7 +68,8 @@ class GradeResult:
         if self.grade is not None:
             data.update(self.grade.to_dict())
         else:
-            data.update({"level": None, "finished": None, "techniques": {}, "steps": []})
+            data.update({"level": None, "score": None, "finished": None, "techniques": {},
+                         "steps": []})
         if self.grade is None or self.timed_out:
             data["reason"] = f"not graded: {self.reason}"
         return data
