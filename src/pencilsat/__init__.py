@@ -6,6 +6,8 @@ The top-level API, loaded on first use so that ``import pencilsat`` stays cheap:
     puzzle = pencilsat.read_puzzle("examples/masyu_36x20.txt")   # or a URL, a game ID
     result = pencilsat.solve(puzzle)            # verdict, solution, second solution, stats
     graded = pencilsat.grade(puzzle)            # uniqueness first, then the human grade
+    for record in pencilsat.solve_many(paths):  # every core; records as in docs/batch.md
+        print(record.line, record.verdict)
     problems = pencilsat.check(puzzle, result.solution)   # independent rule checker
 
 Every function also takes a path (``str`` or ``Path``), a puzz.link URL, a Tatham game ID or
@@ -20,19 +22,30 @@ TYPE_CHECKING = False  # not typing's: importing typing here would cost every ru
 if TYPE_CHECKING:
     from typing import Any
 
-    from pencilsat.api import PuzzleSource, check, grade, parse_puzzle, read_puzzle, solve
+    from pencilsat.api import (
+        PuzzleSource,
+        check,
+        grade,
+        parse_puzzle,
+        read_puzzle,
+        solve,
+        solve_many,
+    )
+    from pencilsat.batch.records import BatchRecord
     from pencilsat.core.errors import InputError
     from pencilsat.core.result import SolveResult, SolveStats, Verdict
     from pencilsat.grading.front import GradeResult
 
-__all__ = ["__version__", "solve", "grade", "read_puzzle", "parse_puzzle", "check", "InputError",
-           "PuzzleSource", "SolveResult", "SolveStats", "GradeResult", "Verdict"]
+__all__ = ["__version__", "solve", "solve_many", "grade", "read_puzzle", "parse_puzzle", "check",
+           "InputError", "PuzzleSource", "SolveResult", "SolveStats", "GradeResult", "Verdict",
+           "BatchRecord"]
 _HOMES = {
-    "solve": "pencilsat.api", "grade": "pencilsat.api", "read_puzzle": "pencilsat.api",
+    "solve": "pencilsat.api", "solve_many": "pencilsat.api", "grade": "pencilsat.api",
+    "read_puzzle": "pencilsat.api",
     "parse_puzzle": "pencilsat.api", "check": "pencilsat.api", "PuzzleSource": "pencilsat.api",
     "InputError": "pencilsat.core.errors", "SolveResult": "pencilsat.core.result",
     "SolveStats": "pencilsat.core.result", "Verdict": "pencilsat.core.result",
-    "GradeResult": "pencilsat.grading.front",
+    "GradeResult": "pencilsat.grading.front", "BatchRecord": "pencilsat.batch.records",
 }
 
 

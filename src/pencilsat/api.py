@@ -14,6 +14,10 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.values import Puzzle, Violation
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from concurrent.futures import Executor
+
+    from pencilsat.batch.records import BatchRecord
     from pencilsat.core.result import SolveResult
     from pencilsat.grading.front import GradeResult
 
@@ -89,3 +93,88 @@ def check(puzzle: PuzzleSource, solution: Any) -> list[Violation]:
 
     model = read_puzzle(puzzle)
     return rules_of(model).check(model, read_solution(model, solution))
+
+
+def solve_many(
+    puzzles: Iterable[PuzzleSource],
+    *,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    ordered: bool = True,
+    encoding: str | None = None,
+    backend: str | None = None,
+    sat_solver: str | None = None,
+    time_limit: float | None = None,
+    max_memory: float | None = 4 * 2**30,
+) -> Iterator[BatchRecord]:
+    """Solve and prove every puzzle, yielding one :class:`~pencilsat.batch.records.BatchRecord`
+    each (``.verdict``, ``.to_dict()``: the schema-1 record of ``docs/batch.md``), in the
+    order given unless ``ordered`` is false.
+
+    ``workers``: processes started for the run (default: one per core; 1 solves in this
+    process). ``executor``: any ``concurrent.futures.Executor`` to run on instead, e.g. a Dask
+    ``Client.get_executor()``; ``workers`` then only sets how finely the puzzles are shared
+    out. The other options are :func:`solve`'s; ``time_limit`` bounds each puzzle. A puzzle
+    that cannot be read is an ``invalid`` record, never an exception; a bad option raises
+    :class:`InputError` before any work. With process workers, call it under
+    ``if __name__ == "__main__":`` in a script (Python's rule for starting processes).
+    """
+    from pencilsat.batch.pool import available_cores, run_shards
+    from pencilsat.batch.shards import make_shards
+
+    task = _batch_task(encoding, backend, sat_solver, time_limit, max_memory)
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or workers < 1):
+        raise InputError(f"{workers!r} is not a number of workers", source="workers",
+                         hint="give a whole number >= 1, or None for one per core")
+    items = [_batch_item(position, puzzle) for position, puzzle in enumerate(puzzles, 1)]
+    count = workers or available_cores()
+    shards = make_shards(items, task, count)
+    return (record for records in run_shards(shards, workers=count, executor=executor,
+                                             ordered=ordered) for record in records)
+
+
+def _batch_task(encoding: str | None, backend: str | None, sat_solver: str | None,
+                time_limit: float | None, max_memory: float | None) -> Any:
+    """The options as a batch task, each checked before any work (an encoding must be one
+    of some genre's; whether it fits each puzzle's genre is told per puzzle)."""
+    from pencilsat.batch.task import BatchTask
+    from pencilsat.core.memory import check_budget
+    from pencilsat.core.registry import GENRES
+    from pencilsat.core.sat_names import check_backend, pysat_name
+    from pencilsat.strategies.front import check_time_limit
+
+    for option, value in (("encoding", encoding), ("backend", backend),
+                          ("sat_solver", sat_solver)):
+        if value is not None and not isinstance(value, str):
+            raise InputError(f"{value!r} is not a name", source=option,
+                             hint=f"give {option} as a string, or None for the default")
+    known = sorted({s.name for g in GENRES.values() for s in g.strategies})
+    if encoding is not None and encoding not in known:
+        raise InputError(f"unknown encoding {encoding!r}", source="encoding",
+                         hint="choose one of: " + ", ".join(known))
+    if sat_solver is not None:
+        pysat_name(sat_solver, "")
+    return BatchTask(encoding=encoding, backend=check_backend(backend), sat_solver=sat_solver,
+                     time_limit=check_time_limit(time_limit),
+                     max_memory=check_budget(max_memory))
+
+
+def _batch_item(position: int, puzzle: Any) -> Any:
+    """A puzzle as plain data for a worker: a path, URL, game ID or line as given; a model
+    as its corpus text."""
+    from pencilsat.batch.inputs import BatchItem
+    from pencilsat.core.registry import GENRES, rules_of
+
+    if isinstance(getattr(puzzle, "genre", None), str) and puzzle.genre in GENRES:
+        name = getattr(puzzle, "name", "") or f"puzzle {position}"
+        return BatchItem(position, f"<{puzzle.genre} {name}>",
+                         rules_of(puzzle).format_puzzle(puzzle))
+    if isinstance(puzzle, os.PathLike):
+        puzzle = os.fspath(puzzle)
+    if not isinstance(puzzle, str) or puzzle == "-":
+        raise InputError(f"puzzle {position}: cannot read a puzzle from "
+                         f"{'standard input' if puzzle == '-' else type(puzzle).__name__}",
+                         source="puzzles",
+                         hint="give puzzle models, paths, URLs, game IDs or Sudoku lines")
+    return BatchItem(position, puzzle)

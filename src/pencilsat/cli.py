@@ -25,7 +25,7 @@ from pencilsat.core.errors import (
 )
 
 if TYPE_CHECKING:  # imported when used: the CLI loads only what a run needs
-    from pencilsat.batch.many import Outcome
+    from pencilsat.batch.records import BatchRecord
 
 
 class _Parser(argparse.ArgumentParser):
@@ -58,6 +58,51 @@ def memory_size(text: str) -> int | None:
         raise argparse.ArgumentTypeError(f"{err.message} ({err.hint})") from None
 
 
+def worker_count(text: str) -> int:
+    """``--workers``: a whole number of worker processes, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of workers") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give at least 1 worker (1: this process)")
+    return value
+
+
+def fail_on(text: str) -> frozenset[str]:
+    """``--fail-on``: verdicts separated by commas, or ``never``."""
+    from pencilsat.batch.summary import parse_fail_on
+
+    try:
+        return parse_fail_on(text)
+    except InputError as err:
+        raise argparse.ArgumentTypeError(f"{err.message} ({err.hint})") from None
+
+
+def _add_batch_options(parser: argparse.ArgumentParser, several: bool) -> None:
+    """The options of a run over many puzzles (``--batch``, and several arguments)."""
+    group = parser.add_argument_group(
+        "many puzzles", "with --batch" + (" or several puzzles" if several else ""))
+    group.add_argument("--workers", type=worker_count, metavar="N",
+                       help="worker processes (default with --batch: one per core"
+                       + ("; for several puzzles: 1" if several else "")
+                       + "; 1 solves in this process; with --dask local: its workers)")
+    group.add_argument("--dask", metavar="ADDRESS",
+                       help="send the work to a Dask scheduler (tcp://HOST:8786), or 'local' "
+                       "to start a local cluster; needs pip install 'pencilsat[dask]'")
+    group.add_argument("--unordered", action="store_true",
+                       help="write records as puzzles are done, not in input order")
+    group.add_argument("--fail-on", type=fail_on, metavar="VERDICTS",
+                       help="verdicts that make the exit status non-zero, e.g. "
+                       "invalid,error (default: multiple,none,unknown,invalid,error; "
+                       "never: exit 0 once the file is read)")
+    group.add_argument("--out", metavar="FILE",
+                       help="write the records to FILE (--batch only)")
+    group.add_argument("--resume", action="store_true",
+                       help="with --out: keep FILE's records and solve only the lines "
+                       "missing from it")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from pencilsat.core.memory import DEFAULT_MAX_MEMORY
     from pencilsat.core.sat_names import BACKENDS, SAT_SOLVERS
@@ -74,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--batch", metavar="FILE",
                        help="solve a file of one puzzle per line (- for stdin): one-line "
                        "Sudokus, puzz.link URLs, Tatham game IDs or file paths; writes JSON "
-                       "lines")
+                       "lines (docs/batch.md), a summary on stderr")
     solve.add_argument("--backend", choices=BACKENDS, help="cnf (PySAT) or cpsat (OR-Tools)")
     solve.add_argument("--sat-solver", choices=sorted(SAT_SOLVERS), help="CNF SAT solver")
     solve.add_argument("--encoding", help="strategy of the genre (default: the fastest)")
@@ -89,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--svg", metavar="FILE",
                        help="draw the solution (both, with differences marked) to FILE "
                        "(.svg; .png needs cairosvg)")
+    _add_batch_options(solve, several=True)
 
     grade = sub.add_parser("grade", help="prove uniqueness, then grade human difficulty")
     grade.add_argument("puzzle", nargs="?", help="puzzle file, or - for standard input")
@@ -99,7 +145,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "(with --batch: for each puzzle's proof, and again for its "
                             "grading)")
     grade.add_argument("--batch", metavar="FILE",
-                       help="grade a file of one-line Sudoku puzzles, writing JSON lines")
+                       help="grade a file of one puzzle per line (- for stdin), any genre: "
+                       "one-line Sudokus, puzz.link URLs, Tatham game IDs or file paths; "
+                       "writes JSON lines")
+    _add_batch_options(grade, several=False)
 
     convert = sub.add_parser("convert", help="convert a puzzle between formats")
     convert.add_argument("puzzle", help="file, -, puzz.link URL or Tatham game ID")
@@ -295,11 +344,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.batch:
         if args.puzzle:
             raise InputError("give puzzles as arguments or --batch FILE, not both")
-        return _solve_batch(args)
+        if args.svg:
+            raise InputError("--svg draws one puzzle; give it without --batch")
+        return _batch_run(args, _solve_task(args))
     if not args.puzzle:
         raise InputError("give a puzzle (file, -, URL or game ID), or --batch FILE")
     if len(args.puzzle) > 1:
         return _solve_several(args)
+    _refuse_batch_options(args, (), "several puzzles or --batch FILE")
     if args.svg:
         check_output_path(args.svg, "--svg")
     puzzle = load_puzzle(args.puzzle[0])
@@ -343,98 +395,89 @@ def check_output_path(path: str, option: str) -> None:
         raise InputError(f"{option} {path}: not writable", hint="choose another path")
 
 
-def _solve_batch(args: argparse.Namespace) -> int:
-    """``--batch``: a file of one-line Sudokus takes the fast Sudoku path; a file with a
-    puzz.link URL, a Tatham game ID or a puzzle file's path in it is solved line by line, any
-    genre (blank lines and lines starting with ``#`` skipped, ``index`` counting every line).
-    Exit 0 once the file is read: the verdicts are in the records."""
-    from pencilsat.batch.sudoku_lines import read_batch_lines, run_batch
-    from pencilsat.formats.detect import names_a_puzzle
+def _batch_run(args: argparse.Namespace, task: Any) -> int:
+    """``solve --batch`` / ``grade --batch``: records on stdout or ``--out``, the summary on
+    stderr, the exit status ``--fail-on`` asks for (docs/batch.md)."""
+    from pencilsat.batch.run import BatchRun, run_batch
+    from pencilsat.batch.summary import FAILURES
 
-    if args.svg:
-        raise InputError("--svg draws one puzzle; give it without --batch")
-    lines = read_batch_lines(args.batch)
-    if not any(names_a_puzzle(line) for line in lines):
-        return run_batch(lines, sys.stdout, progress=sys.stderr.isatty(),
-                         sat_solver=args.sat_solver, time_limit=args.time_limit)
-    source = "<stdin>" if args.batch == "-" else args.batch
-    numbers = [i for i, line in enumerate(lines)
-               if line.strip() and not line.lstrip().startswith("#")]
-    items = [(f"{source} line {i + 1}", lines[i].strip(), i + 1) for i in numbers]
-    for outcome in _solve_items(args, items, source):
-        print(_json(_outcome_json(outcome, numbers[outcome.index])), flush=True)
-    return 0
+    run = BatchRun(args.batch, task, workers=args.workers, dask=args.dask,
+                   ordered=not args.unordered, out=args.out, resume=args.resume,
+                   fail_on=args.fail_on if args.fail_on is not None else frozenset(FAILURES),
+                   progress=sys.stderr.isatty())
+    return run_batch(run, sys.stdout, sys.stderr)
+
+
+def _refuse_batch_options(args: argparse.Namespace, allowed: Sequence[str], why: str) -> None:
+    """Options of runs over many puzzles given where they do nothing: a clear error."""
+    given = {"--workers": args.workers is not None, "--dask": args.dask is not None,
+             "--unordered": args.unordered, "--fail-on": args.fail_on is not None,
+             "--out": args.out is not None, "--resume": args.resume}
+    for option, used in given.items():
+        if used and option not in allowed:
+            raise InputError(f"{option} applies to {why}", hint="give --batch FILE")
+
+
+def _solve_task(args: argparse.Namespace) -> Any:
+    from pencilsat.batch.task import BatchTask
+
+    return BatchTask(encoding=args.encoding, backend=args.backend, sat_solver=args.sat_solver,
+                     time_limit=args.time_limit, max_memory=args.max_memory)
 
 
 def _solve_several(args: argparse.Namespace) -> int:
-    """Several puzzles given as arguments: one line each as it is solved (JSON lines with
-    ``--json``), a summary, and the worst exit status of them all."""
-    from pencilsat.batch import many
+    """Several puzzles given as arguments: one line each as it is solved (schema-1 JSON
+    records with ``--json``), a summary, and the worst exit status of them all (of the
+    verdicts in ``--fail-on``). Solved in this process unless ``--workers`` or ``--dask``."""
+    from pencilsat.batch.inputs import BatchItem
+    from pencilsat.batch.pool import run_shards
+    from pencilsat.batch.run import executor_for
+    from pencilsat.batch.shards import make_shards
+    from pencilsat.batch.summary import FAILURES, Tally
+    from pencilsat.formats.detect import read_text
 
     if args.svg:
         raise InputError("--svg draws one puzzle; give one puzzle with it")
     if args.puzzle.count("-") > 1:
         raise InputError("standard input (-) can be read once only")
-    outcomes = []
+    _refuse_batch_options(args, ("--workers", "--dask", "--unordered", "--fail-on"),
+                          "--batch FILE only")
+    items = [BatchItem(i, arg, read_text("-") if arg == "-" else None)
+             for i, arg in enumerate(args.puzzle, start=1)]
+    tally = Tally()
     try:
-        for outcome in _solve_items(args, [(arg, arg, None) for arg in args.puzzle]):
-            outcomes.append(outcome)
-            line = _json(_outcome_json(outcome)) if args.json else _outcome_line(outcome)
-            print(line, flush=True)
+        with executor_for(args.workers, args.dask, 1) as (executor, workers, _):
+            shards = make_shards(items, _solve_task(args), workers)
+            for records in run_shards(shards, workers=workers, executor=executor,
+                                      ordered=not args.unordered):
+                for record in records:
+                    tally.add(record)
+                    print(record.json_text if args.json else _record_line(record),
+                          flush=True)
     except KeyboardInterrupt:
         if not args.json:  # the tally so far, so an editor sees where it stopped
-            left = len(args.puzzle) - len(outcomes)
-            print(f"{many.summary(outcomes)}; interrupted with {left} not solved", flush=True)
+            left = len(items) - tally.total
+            print(f"{tally.one_line()}; interrupted with {left} not solved", flush=True)
         raise
     if not args.json:
-        print(many.summary(outcomes))
-    return many.exit_code(outcomes)
+        print(tally.one_line())
+    return tally.exit_status(args.fail_on if args.fail_on is not None else FAILURES)
 
 
-def _solve_items(args: argparse.Namespace, items: Sequence[tuple[str, str, int | None]],
-                 batch_file: str | None = None) -> Iterator[Outcome]:
-    """Solve ``(label, puzzle argument, line in batch_file or None)`` one by one; errors in a
-    URL or game ID name its batch line, or the argument itself."""
-    from pencilsat.batch.many import solve_each
-    from pencilsat.formats.detect import read_input
-
-    def loader(label: str, spec: str, line: int | None) -> Any:
-        if line is None:
-            return lambda: read_input(spec, name=label)
-        return lambda: read_input(spec, name=batch_file, line=line)
-
-    return solve_each(((label, loader(label, spec, line)) for label, spec, line in items),
-                      encoding=args.encoding, backend=args.backend,
-                      sat_solver=args.sat_solver, time_limit=args.time_limit,
-                   max_memory=args.max_memory)
-
-
-def _puzzle_size(puzzle: Any) -> str:
-    if hasattr(puzzle, "width"):
-        return f"{puzzle.width}x{puzzle.height}"
-    return f"{puzzle.size}x{puzzle.size}"
-
-
-def _outcome_json(outcome: Outcome, index: int | None = None) -> dict[str, Any]:
-    head = {"index": outcome.index if index is None else index, "puzzle": outcome.label}
-    if outcome.result is None:
-        return {**head, "verdict": outcome.verdict, "reason": outcome.error}
-    return {**head, "size": _puzzle_size(outcome.result.puzzle),
-            "seconds": round(outcome.seconds, 6), **result_json(outcome.result)}
-
-
-def _outcome_line(outcome: Outcome) -> str:
-    if outcome.result is None:  # the error names its file or line
-        return f"{outcome.verdict:<9}{'':>9}  {outcome.error}"
-    result = outcome.result
-    st = result.stats
-    seconds = sum(t or 0.0 for t in (st.encode_s, st.solve_s, st.uniqueness_s))
-    genre = f"{result.puzzle.genre} {_puzzle_size(result.puzzle)}"
-    line = f"{outcome.verdict:<9}{seconds:>7.3f} s  {genre:<13} {outcome.label}"
-    if result.differences:
-        line += f"  (the second solution differs in {len(result.differences)} cells)"
-    elif result.message:
-        line += f"  ({result.message})"
+def _record_line(record: BatchRecord) -> str:
+    """One puzzle's line: verdict, solver seconds, genre and size, the input, and for
+    ``multiple`` in how many cells the second solution differs."""
+    if record.verdict in ("invalid", "error"):  # the message names its file or line
+        return f"{record.verdict:<9}{'':>9}  {record.message}"
+    data = record.to_dict()
+    stats = data["stats"]
+    seconds = sum(stats[key] or 0.0 for key in ("encode_s", "solve_s", "uniqueness_s"))
+    genre = f"{record.genre} {record.size}"
+    line = f"{record.verdict:<9}{seconds:>7.3f} s  {genre:<13} {record.input}"
+    if data["differences"]:
+        line += f"  (the second solution differs in {len(data['differences'])} cells)"
+    elif record.message:
+        line += f"  ({record.message})"
     return line
 
 
@@ -458,13 +501,14 @@ def cmd_grade(args: argparse.Namespace) -> int:
     from pencilsat.grading.front import grade
 
     if args.batch:
-        from pencilsat.batch.sudoku_grades import run_grade_batch
+        from pencilsat.batch.task import BatchTask
 
         if args.puzzle is not None:
             raise InputError("give a puzzle or --batch FILE, not both")
-        return run_grade_batch(args.batch, sys.stdout, time_limit=args.time_limit)
+        return _batch_run(args, BatchTask(grade=True, time_limit=args.time_limit))
     if args.puzzle is None:
         raise InputError("give a puzzle file (or - for stdin), or --batch FILE")
+    _refuse_batch_options(args, (), "--batch FILE")
     puzzle = load_puzzle(args.puzzle)
     result = grade(puzzle, time_limit=args.time_limit)
     if args.json:

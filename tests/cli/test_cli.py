@@ -206,7 +206,7 @@ def test_a_full_disk_on_standard_output_is_one_line():
 def test_a_bug_on_one_puzzle_does_not_lose_the_others(tmp_path, capsys, monkeypatch):
     """An unforeseen exception is reported as ``error`` for that puzzle (exit 5), and the
     other puzzles are still solved and counted."""
-    from pencilsat.batch import many
+    from pencilsat.batch import one_puzzle as many
 
     real = many.solve
 
@@ -466,15 +466,19 @@ def test_ctrl_c_is_one_line_and_exit_130(monkeypatch, capsys):
 
 def test_ctrl_c_among_several_puzzles_keeps_the_tally(monkeypatch, capsys):
     """An editor who stops a long list sees the lines done and how many were left."""
-    import pencilsat.cli as cli
 
-    real = cli._solve_items
+    import pencilsat.batch.shards as shards
 
-    def first_then_interrupt(args, items, batch_file=None):
-        yield from real(args, items[:1], batch_file)
-        raise KeyboardInterrupt
+    real = shards.puzzle_record
+    calls = []
 
-    monkeypatch.setattr(cli, "_solve_items", first_then_interrupt)
+    def first_then_interrupt(item, task):
+        calls.append(item)
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+        return real(item, task)
+
+    monkeypatch.setattr(shards, "puzzle_record", first_then_interrupt)
     puzzles = [str(REPO / "examples/masyu_10x10.txt"), str(REPO / "examples/masyu_36x20.txt"),
                str(CORPUS / "masyu/seed_10x10.txt")]
     assert main(["solve", *puzzles]) == 130
@@ -544,11 +548,11 @@ def test_batch_paths_that_do_not_resolve_are_missing_files_not_sudokus(tmp_path,
     (folder / "a.txt").write_text("masyu 2 2\n..\n..\n")
     (folder / "list.txt").write_text("a.txt\n")
     monkeypatch.chdir(tmp_path)
-    assert main(["solve", "--batch", str(folder / "list.txt")]) == 0
+    assert main(["solve", "--batch", str(folder / "list.txt")]) == 4
     record = json.loads(capsys.readouterr().out)
     assert record["verdict"] == "invalid"
-    assert "no such file: a.txt" in record["reason"]
-    assert "read from the current folder" in record["reason"]
+    assert "no such file: a.txt" in record["message"]
+    assert "read from the current folder" in record["message"]
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -84,7 +84,7 @@ def test_big_sudoku_numbers_use_the_two_digit_form():
 
 
 @pytest.mark.parametrize("url, problem", [
-    ("https://puzz.link/p?slither/6/6/abc", "unknown puzzle type 'slither'"),
+    ("https://puzz.link/p?nosuchgenre/6/6/abc", "unknown puzzle type 'nosuchgenre'"),
     ("https://puzz.link/p?mashu/6", "ends before the grid size"),
     ("https://puzz.link/p?mashu/0/6/000000000000", "size must be two whole numbers"),
     ("https://puzz.link/p?mashu/6/6/1063000i30", "truncated"),

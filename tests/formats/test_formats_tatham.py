@@ -71,7 +71,9 @@ def test_ambiguous_id_asks_for_the_game_name():
     ("lightup:3x2:aBd", lightup.LightUpPuzzle),
     ("https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/pearl.html#3x2:aBd",
      masyu.MasyuPuzzle),
-    ("3x2de:aBd", None),
+    ("3x2de:aBd", masyu.MasyuPuzzle),  # pearl.c's own parameters name the game
+    ("3x2b20s1d0:aBd", lightup.LightUpPuzzle),  # and lightup.c's
+    ("3x2:aBd", None),
 ])
 def test_prefix_or_page_names_the_game(text, expected_type):
     if expected_type is None:

@@ -1,4 +1,5 @@
-"""``grade --batch``: uniqueness on the batch path first, grades only for unique puzzles."""
+"""``grade --batch`` on one-line Sudokus: uniqueness on the vectorised batch path first,
+grades only for unique puzzles, and the time limit shared by proof and grading."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ import json
 
 from conftest import CORPUS
 
-from pencilsat.batch.sudoku_grades import run_grade_batch
+from pencilsat.batch.run import BatchRun, run_batch
+from pencilsat.batch.task import BatchTask
+
+
+def _grade_batch(path, time_limit=None) -> list[dict]:
+    out = io.StringIO()
+    run_batch(BatchRun(str(path), BatchTask(grade=True, time_limit=time_limit), workers=1),
+              out, io.StringIO())
+    return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
 def test_grade_batch_grades_only_unique_lines(tmp_path):
@@ -17,13 +26,13 @@ def test_grade_batch_grades_only_unique_lines(tmp_path):
                  if line.split("\t")[1] not in ("0", "1"))
     f = tmp_path / "batch.txt"
     f.write_text("\n".join([*tatham, multi, "12345"]) + "\n")
-    out = io.StringIO()
-    assert run_grade_batch(str(f), out, progress=False) == 0
-    records = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert [r["index"] for r in records] == [0, 1, 2, 3, 4]
-    assert all(r["verdict"] == "unique" and r["level"] in (1, 2, 3) for r in records[:3])
-    assert records[3]["verdict"] == "multiple" and "level" not in records[3]
-    assert records[4]["verdict"] == "invalid" and "reason" in records[4]
+    records = _grade_batch(f)
+    assert [r["line"] for r in records] == [1, 2, 3, 4, 5]
+    assert all(r["verdict"] == "unique" and r["grade"]["level"] in (1, 2, 3)
+               for r in records[:3])
+    assert records[3]["verdict"] == "multiple" and records[3]["grade"]["level"] is None
+    assert "exactly one solution" in records[3]["grade"]["reason"]
+    assert records[4]["verdict"] == "invalid" and records[4]["message"]
 
 
 def test_grade_batch_reports_a_grading_time_out_per_puzzle(tmp_path, monkeypatch):
@@ -32,17 +41,15 @@ def test_grade_batch_reports_a_grading_time_out_per_puzzle(tmp_path, monkeypatch
     monkeypatch.setattr(clock, "perf_counter", lambda: float("inf"))
     f = tmp_path / "batch.txt"
     f.write_text((CORPUS / "sudoku/tatham/basic.txt").read_text().splitlines()[0] + "\n")
-    out = io.StringIO()
-    run_grade_batch(str(f), out, progress=False, time_limit=600)
-    record = json.loads(out.getvalue())
-    assert (record["verdict"], record["level"]) == ("unique", None)
-    assert record["reason"] == "not graded: time limit reached while grading"
+    [record] = _grade_batch(f, time_limit=600)
+    assert (record["verdict"], record["grade"]["level"]) == ("unique", None)
+    assert record["grade"]["reason"] == "not graded: time limit reached while grading"
 
 
 def test_grade_batch_grading_gets_what_the_proof_left_of_the_limit(tmp_path, monkeypatch):
     """A proof that used up the limit leaves no time to grade: the grade is cut short, not
     given the whole limit again."""
-    import pencilsat.batch.sudoku_grades as batch
+    import pencilsat.batch.sudoku_lines as batch
 
     line = (CORPUS / "sudoku/tatham/basic.txt").read_text().splitlines()[0]
     f = tmp_path / "batch.txt"
@@ -51,29 +58,13 @@ def test_grade_batch_grading_gets_what_the_proof_left_of_the_limit(tmp_path, mon
     proof = batch.solve_batch
     records = {}
     for spent in (0.0, 700.0):
-        def timed_proof(lines, *, time_limit=None, spent=spent):
-            for rec in proof(lines, time_limit=time_limit):
+        def timed_proof(lines, *, spent=spent, **options):
+            for rec in proof(lines, **options):
                 rec["stats"]["seconds"] = spent
                 yield rec
 
         monkeypatch.setattr(batch, "solve_batch", timed_proof)
-        out = io.StringIO()
-        run_grade_batch(str(f), out, progress=False, time_limit=600)
-        records[spent] = json.loads(out.getvalue())
-    assert records[0.0]["level"] in (1, 2, 3)
-    assert (records[700.0]["verdict"], records[700.0]["level"]) == ("unique", None)
-    assert records[700.0]["reason"] == "not graded: time limit reached while grading"
-
-
-def test_lines_that_are_other_puzzles_say_grade_batch_takes_sudokus():
-    """A Light Up URL or a puzzle file was told "a one-line Sudoku has 16, 81, 256 or 625
-    cells, this one has 18"."""
-    from pencilsat.batch.sudoku_grades import grade_batch
-
-    lines = ["akari/6/6/nekcakbl", "examples/masyu_10x10.txt", "123"]
-    records = list(grade_batch(lines))
-    assert [r["verdict"] for r in records] == ["invalid"] * 3
-    for record, line in zip(records[:2], lines, strict=False):
-        assert record["reason"].startswith("grade --batch takes one-line Sudokus")
-        assert record["reason"].endswith(f"pencilsat grade {line}")
-    assert "one-line Sudoku has" in records[2]["reason"]
+        [records[spent]] = _grade_batch(f, time_limit=600)
+    assert records[0.0]["grade"]["level"] in (1, 2, 3)
+    assert (records[700.0]["verdict"], records[700.0]["grade"]["level"]) == ("unique", None)
+    assert records[700.0]["grade"]["reason"] == "not graded: time limit reached while grading"

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import io
-import json
-
 import numpy as np
 import pytest
 from conftest import CORPUS
 from test_sudoku_solve import TATHAM, TDOKU, pattern_grid, verdict_for
 
-from pencilsat.batch.sudoku_lines import run_batch
-from pencilsat.core.errors import InputError
 from pencilsat.puzzles import sudoku as S
 from pencilsat.strategies.sudoku_batch import GridSolver, solve_batch
 
@@ -96,11 +91,11 @@ def test_invalid_lines_get_records_and_the_batch_goes_on():
 
 
 def test_a_batch_file_may_start_with_a_byte_order_mark(tmp_path):
-    from pencilsat.batch.sudoku_lines import read_batch_lines
+    from pencilsat.batch.inputs import read_batch_file
 
     path = tmp_path / "notepad.txt"
     path.write_bytes("\ufeff".encode() + (TDOKU[0][0] + "\r\n").encode() * 2)
-    lines = read_batch_lines(str(path))
+    lines = read_batch_file(str(path))
     assert lines == [TDOKU[0][0]] * 2
     assert [r["verdict"] for r in solve_batch(lines)] == ["unique", "unique"]
 
@@ -130,22 +125,6 @@ def test_time_limit_keeps_verdicts_exact():
 def test_unknown_sat_solver_is_refused():
     with pytest.raises(ValueError):
         next(solve_batch([TDOKU[0][0]], sat_solver="nope"))
-
-
-def test_run_batch_writes_json_lines(tmp_path):
-    path = tmp_path / "in.txt"
-    path.write_text("\n".join([TDOKU[0][0], "oops", TDOKU[1][0]]) + "\n")
-    for progress in (False, True):
-        out = io.StringIO()
-        assert run_batch(str(path), out, progress=progress) == 0
-        recs = [json.loads(x) for x in out.getvalue().splitlines()]
-        assert [r["verdict"] for r in recs] == ["unique", "invalid", "unique"]
-        assert recs[2]["solution"] == TDOKU[1][2]
-
-
-def test_run_batch_missing_file_is_an_input_error(tmp_path):
-    with pytest.raises(InputError):
-        run_batch(str(tmp_path / "missing.txt"), io.StringIO(), progress=False)
 
 
 def test_singles_decide_trivial_puzzles_and_contradictions():
@@ -249,3 +228,16 @@ def test_row_cap_leaves_puzzles_open_but_never_wrong():
     done = capped != singles.OPEN
     assert (capped[done] == singles.UNIQUE).all()
     assert (first[done] == first_full[done]).all()
+
+
+def test_the_answers_to_a_multiple_do_not_depend_on_the_puzzles_before_it():
+    """Workers split a batch as they like: a puzzle's two answers must be the ones it gets
+    alone, not ones shaped by what the shared solver learnt from earlier puzzles."""
+    multiples = [line for line, count, _ in TDOKU if count > 1]
+    others = [line for line, count, _ in TDOKU if count <= 1 and len(line) == 81]
+    alone = {line: next(solve_batch([line], branching=False)) for line in multiples}
+    after_others = list(solve_batch(others + multiples, branching=False))[len(others):]
+    for line, rec in zip(multiples, after_others, strict=True):
+        assert rec["verdict"] == "multiple"
+        assert (rec["solution"], rec["second_solution"]) == (
+            alone[line]["solution"], alone[line]["second_solution"])

@@ -1,0 +1,1 @@
+"""Many puzzles at once: solving and grading lists and files, records, progress."""

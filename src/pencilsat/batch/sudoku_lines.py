@@ -1,66 +1,94 @@
-"""Files of one-line Sudokus in and JSON lines out: the I/O of ``solve --batch`` on the
-vectorised Sudoku path (:func:`pencilsat.strategies.sudoku_batch.solve_batch`)."""
+"""One-line Sudokus through the vectorised batch path, as the same records as any puzzle.
+
+:func:`pencilsat.strategies.sudoku_batch.solve_batch` decides most 9x9 lines in numpy, a
+whole shard at once, and the rest on one cached SAT solver per size; this module writes its
+verdicts as schema-1 records (rows, differences, a full ``stats``) and, for ``grade --batch``,
+grades the unique ones. The SAT figures (``variables`` ... ``propagations``) are null where
+numpy decided (``decided_by`` ``singles`` or ``branching``, ``backend`` ``numpy``); where SAT
+decided they are this puzzle's share of the shared solver's work.
+"""
 
 from __future__ import annotations
 
-import json
-import sys
-import time
-from collections.abc import Iterable
-from typing import IO, Any
+from time import perf_counter
+from typing import Any
 
-from pencilsat.strategies.sudoku_batch import solve_batch
+from pencilsat.batch.inputs import BatchItem
+from pencilsat.batch.one_puzzle import where
+from pencilsat.batch.records import BatchRecord, make_record, not_solved
+from pencilsat.batch.task import BatchTask
+from pencilsat.core.result import PHASE_MESSAGES, SolveResult, Verdict
+from pencilsat.grading.front import grade_proven
+from pencilsat.puzzles.sudoku import clue_clash, parse_line
+from pencilsat.strategies.sudoku_batch import GridSolvers, solve_batch, uniqueness_seconds
 
-
-def read_batch_lines(path_or_stdin: str) -> list[str]:
-    """The lines of a batch file, or of standard input for ``-``; InputError if unreadable."""
-    from pencilsat.core.errors import InputError
-
-    if path_or_stdin == "-":
-        return sys.stdin.read().removeprefix("\ufeff").splitlines()
-    try:
-        with open(path_or_stdin, encoding="utf-8-sig") as fh:  # a BOM (Windows Notepad) dropped
-            return fh.read().splitlines()
-    except FileNotFoundError:
-        raise InputError(f"no such file: {path_or_stdin}",
-                         hint="give a file of one-line Sudokus, or - for stdin") from None
-    except (IsADirectoryError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read {path_or_stdin}: {err}") from None
+_BY_SAT = ("propagation", "search")
 
 
-def write_records(records: Iterable[dict[str, Any]], total: int, out: IO[str],
-                  progress: bool, label: str) -> None:
-    """One compact JSON line per record; a rich progress bar on stderr when ``progress``."""
-    write = out.write
-    dumps = json.JSONEncoder(separators=(",", ":")).encode
-    if not progress:
-        for rec in records:
-            write(dumps(rec) + "\n")
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[rate]:,.0f}/s"))
-    with Progress(*columns, console=Console(stderr=True), transient=False) as bar:
-        task = bar.add_task(label, total=total, rate=0.0)
-        start = time.perf_counter()
-        step = max(1, min(2000, total // 100))
-        for i, rec in enumerate(records, start=1):
-            write(dumps(rec) + "\n")
-            if i % step == 0 or i == total:
-                bar.update(task, completed=i, rate=i / max(time.perf_counter() - start, 1e-9))
+def sudoku_records(items: list[BatchItem], task: BatchTask,
+                   grids: GridSolvers) -> dict[int, BatchRecord]:
+    """The records of ``items`` (one-line Sudokus), by line number, solved on ``grids``."""
+    out = {}
+    for rec in solve_batch([item.input for item in items], time_limit=task.time_limit,
+                           grids=grids):
+        item = items[rec["index"]]
+        out[item.line] = _record(item, rec, task, grids)
+    return out
 
 
-def run_batch(source: str | list[str], out_stream: IO[str] | None = None, progress: bool = True,
-              *, sat_solver: str | None = None, time_limit: float | None = None) -> int:
-    """``pencilsat solve --batch FILE``: JSON lines on ``out_stream``, progress on stderr.
+def _record(item: BatchItem, rec: dict[str, Any], task: BatchTask,
+            grids: GridSolvers) -> BatchRecord:
+    seconds = rec.get("stats", {}).get("seconds", 0.0)
+    if rec["verdict"] == "invalid":
+        return not_solved(item.line, item.input, f"{where(item, task)}: {rec['reason']}",
+                          grading=task.grade, seconds=seconds)
+    line = item.input
+    n = round(len(line) ** 0.5)
+    first, second = rec.get("solution"), rec.get("second_solution")
+    differences = [] if first is None or second is None else [
+        (i // n, i % n) for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
+    verdict = rec["verdict"]
+    message = None
+    if verdict == "unknown":
+        message = PHASE_MESSAGES["proof" if first is not None else "search"]
+    elif verdict == "none":
+        message = clue_clash(parse_line(line))
+    grade = None
+    if task.grade:
+        start = perf_counter()
+        grade = _grade(line, verdict, task.time_limit, seconds)
+        seconds += perf_counter() - start
+    return make_record(item.line, item.input, verdict, genre="sudoku", size=f"{n}x{n}",
+                       solution=_rows(first, n), second_solution=_rows(second, n),
+                       differences=differences, stats=_stats(rec, n, grids),
+                       seconds=seconds, message=message, grade=grade)
 
-    ``source`` is a file path, ``-``, or the lines already read. Exit status: 0 when every
-    line was read (whatever the verdicts; they are in the records), 4 when the file cannot be
-    read.
-    """
-    lines = read_batch_lines(source) if isinstance(source, str) else source
-    records = solve_batch(lines, sat_solver=sat_solver, time_limit=time_limit)
-    write_records(records, len(lines), out_stream or sys.stdout, progress, "sudoku batch")
-    return 0
+
+def _rows(text: str | None, n: int) -> list[str] | None:
+    return None if text is None else [text[r * n:(r + 1) * n] for r in range(n)]
+
+
+def _stats(rec: dict[str, Any], n: int, grids: GridSolvers) -> dict[str, Any]:
+    found = rec["stats"]
+    by_sat = found["decided_by"] in _BY_SAT
+    proof_s = found.get("uniqueness_seconds") or 0.0
+    stats: dict[str, Any] = {
+        "backend": "cnf" if by_sat else "numpy", "encoding": "batch",
+        "solve_s": round(found["seconds"] - proof_s, 6),
+        "uniqueness_s": uniqueness_seconds(rec), "decided_by": found["decided_by"]}
+    if by_sat:
+        grid = grids(n)
+        stats.update(sat_solver=grids.sat_solver, variables=grid.num_vars,
+                     clauses=len(grid.clauses), conflicts=found.get("conflicts"),
+                     decisions=found.get("decisions"), propagations=found.get("propagations"))
+    return stats
+
+
+def _grade(line: str, verdict: str, time_limit: float | None,
+           proof_seconds: float) -> dict[str, Any]:
+    """The grade of a line whose verdict the batch proved; the grading gets what the proof
+    left of ``time_limit`` (its share of a vectorised pass included)."""
+    deadline = None if time_limit is None else perf_counter() + time_limit - proof_seconds
+    puzzle = parse_line(line)
+    graded = grade_proven(puzzle, SolveResult(Verdict(verdict), puzzle), deadline=deadline)
+    return {k: v for k, v in graded.to_dict().items() if k != "verdict"}

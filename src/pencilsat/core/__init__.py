@@ -1,0 +1,3 @@
+"""What every layer shares: values, errors, results, deadlines, names, the memory budget and
+the genre registry.
+"""

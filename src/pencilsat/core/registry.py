@@ -172,8 +172,39 @@ _SUDOKU = Genre(
     tatham=("solo", "sudoku"), tatham_codec="pencilsat.formats.tatham.sudoku",
     grader="pencilsat.grading.sudoku.engine:grade_sudoku",
 )
+_SLITHERLINK = Genre(
+    name="slitherlink", title="Slitherlink",
+    model="pencilsat.puzzles.slitherlink", headers=("slitherlink", "slitherlink-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.slitherlink:run_lazy", ("cnf",),
+                 "degree and number clauses in CNF, one loop by lazy loop cuts (the fastest)"),
+        Strategy("circuit", "pencilsat.strategies.slitherlink:run_circuit", ("cpsat",),
+                 "CP-SAT AddCircuit over the lattice of dots, numbers as sums",
+                 memory="pencilsat.strategies.slitherlink:memory_circuit"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "circuit"},
+    svg="pencilsat.formats.svg.slitherlink",
+    puzzlink=("slither", "slitherlink"),
+    puzzlink_codec="pencilsat.formats.puzzlink.slitherlink",
+    tatham=("loopy", "slitherlink"), tatham_codec="pencilsat.formats.tatham.slitherlink",
+)
 
-GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU)}
+_NURIKABE = Genre(
+    name="nurikabe", title="Nurikabe",
+    model="pencilsat.puzzles.nurikabe", headers=("nurikabe", "nurikabe-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.nurikabe:run_cnf", ("cnf",),
+                 "labelled islands in CNF, wall and islands connected by lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.nurikabe:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, sizes as linear sums, cuts by solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.nurikabe",
+    puzzlink=("nurikabe",), puzzlink_codec="pencilsat.formats.puzzlink.nurikabe",
+)
+
+GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
+                                                    _NURIKABE)}
 """Every genre pencilsat knows, by registry name."""
 
 

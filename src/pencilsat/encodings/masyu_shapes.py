@@ -1,10 +1,9 @@
 """The shapes each Masyu cell can still take: arc consistency on the local rules, before SAT.
 
 A cell of a Masyu answer takes one of seven shapes: empty, or one of the six pairs of its
-four sides (up-left, up-right, up-down, left-right, left-down, right-down). Here every cell
-starts with all seven, and the local rules remove shapes that cannot take part in any set
-of loops obeying them, until nothing changes (arc consistency, one numpy pass over the grid
-per round):
+four sides. Every cell starts with all seven, and the local rules remove shapes that cannot
+take part in any set of loops obeying them, until nothing changes (arc consistency, one
+numpy pass over the grid per round):
 
 - an edge is used by both its cells or by neither, so a shape that uses (or leaves) the
   side towards a neighbour needs a neighbour shape that does the same; off the grid every
@@ -17,8 +16,8 @@ per round):
 - a black pearl turns, and each arm runs straight through the next cell: a shape that uses
   a side needs the neighbour there to be able to go straight along it, and when every shape
   left at the pearl uses that side, the neighbour must go straight;
-- with a pearl on the grid, no 2x2 loop: the fourth corner of a square whose other three
-  corners can only draw it loses that corner's shape.
+- with a pearl on the grid, no 2x2 loop: a square's fourth corner loses the shape that
+  closes it when the other three can only draw it.
 
 Every rule holds for any set of loops obeying the local rules, so every answer keeps its
 shapes; a cell left with none means no answer. An edge is settled when all its cell's shapes

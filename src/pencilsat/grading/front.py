@@ -93,7 +93,14 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None) -> GradeResult:
     """Prove uniqueness with the default strategy, then grade with the genre's engine;
     ``time_limit`` bounds both together."""
     deadline = None if time_limit is None else perf_counter() + time_limit
-    result = solve(puzzle, time_limit=time_limit)
+    return grade_proven(puzzle, solve(puzzle, time_limit=time_limit), deadline=deadline)
+
+
+def grade_proven(puzzle: Puzzle, result: SolveResult, *,
+                 deadline: float | None = None) -> GradeResult:
+    """Grade ``puzzle`` whose uniqueness ``result`` is already known (the Sudoku batch path
+    proves many at once): the genre's engine runs only on ``unique``, until ``deadline`` (a
+    ``time.perf_counter`` value)."""
     if result.verdict != Verdict.UNIQUE:
         return GradeResult(result.verdict, result)
     try:

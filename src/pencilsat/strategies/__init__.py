@@ -1,0 +1,3 @@
+"""Encoding plus search: the one uniqueness procedure, the lazy loop search and every genre's
+strategies.
+"""

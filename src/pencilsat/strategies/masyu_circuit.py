@@ -10,7 +10,6 @@ OR-Tools (about 0.3 s the first time) included.
 from __future__ import annotations
 
 from time import perf_counter
-from typing import Any
 
 from pencilsat.backends.cpsat_loops import add_single_loop, literal
 from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
@@ -20,29 +19,8 @@ from pencilsat.encodings.loops.degree import no_square_loops
 from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.masyu_rules import masyu_solution, pearl_clauses
 from pencilsat.puzzles.masyu import MasyuPuzzle, no_way_through
+from pencilsat.strategies.edge_set_search import EdgeSetSearch
 from pencilsat.strategies.uniqueness import solve_and_prove, stopped
-
-
-class EdgeSetSearch:
-    """Answers of a CP-SAT model as the list of its true edge variables."""
-
-    def __init__(self, session: CpSatSession, edge_lits: list[Any],
-                 deadline: float | None) -> None:
-        self.session = session
-        self.edge_lits = edge_lits
-        self.deadline = deadline
-
-    def next_answer(self) -> list[int] | None:
-        found = self.session.solve(self.deadline)
-        if found is None:
-            raise TimeLimitReached()
-        if not found:
-            return None
-        value = self.session.value
-        return [v for v in range(1, len(self.edge_lits)) if value(self.edge_lits[v])]
-
-    def forbid(self, answer: list[int]) -> None:
-        self.session.add_clause([self.edge_lits[v].negated() for v in answer])
 
 
 def run(

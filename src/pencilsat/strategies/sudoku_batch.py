@@ -16,6 +16,9 @@ For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
    the unit ``-a``. Learnt clauses stay sound for every later puzzle.
 2. Every ``renew`` puzzles the solver is rebuilt: retired activation variables and learnt
    clauses of other puzzles only slow propagation.
+3. A ``multiple`` found on the shared solver is solved again on a fresh one, so the two
+   answers reported do not depend on the puzzles solved before it (nor on how a batch was
+   split between workers); ``unique`` and ``none`` cannot depend on them.
 
 CaDiCaL 1.5.3 is the default: on these tiny incremental calls it was the fastest of PySAT's
 solvers measured (``benchmarks/results/lightup_sudoku.md``).
@@ -121,15 +124,21 @@ class GridSolver:
             self._new_solver()
         self.used += 1
         deadline = None if time_limit is None else start + time_limit
+        before = self.solver.accum_stats() or {}
         search = _LineSearch(self, assm, deadline, propagate)
         try:
             proof = prove(search)
         finally:
             search.retire()
+        after = self.solver.accum_stats() or {}
         verdict = proof.verdict.value
         how = "propagation" if search.decided_by_propagation else "search"
         proof_s = None if search.decided_by_propagation else proof.uniqueness_s
-        return self._record(verdict, proof.first, proof.second, how, start, proof_s)
+        rec = self._record(verdict, proof.first, proof.second, how, start, proof_s)
+        for key in ("conflicts", "decisions", "propagations"):
+            if key in after:
+                rec["stats"][key] = after[key] - before.get(key, 0)
+        return rec
 
     def _record(self, verdict: str, true: list[int] | None, other: list[int] | None,
                 how: str, start: float, proof_s: float | None = None) -> dict[str, Any]:
@@ -143,6 +152,27 @@ class GridSolver:
         if proof_s is not None:  # the search for a second solution, part of ``seconds``
             rec["stats"]["uniqueness_seconds"] = round(proof_s, 6)
         return rec
+
+
+class GridSolvers:
+    """The grid solvers of one SAT solver name, by size, kept across :func:`solve_batch`
+    calls by their owner (a worker solving one shard after another) and closed by it."""
+
+    def __init__(self, sat_solver: str, renew: int = RENEW_EVERY) -> None:
+        self.sat_solver = sat_solver
+        self.renew = renew
+        self._by_size: dict[int, GridSolver] = {}
+
+    def __call__(self, n: int) -> GridSolver:
+        grid = self._by_size.get(n)
+        if grid is None:
+            grid = self._by_size[n] = GridSolver(n, self.sat_solver, self.renew)
+        return grid
+
+    def close(self) -> None:
+        for grid in self._by_size.values():
+            grid.close()
+        self._by_size.clear()
 
 
 class _LineSearch:
@@ -201,7 +231,7 @@ def pysat_name(sat_solver: str | None) -> str:
     return resolve(sat_solver, DEFAULT_SAT_SOLVER)
 
 
-def _uniqueness_seconds(rec: dict[str, Any]) -> float | None:
+def uniqueness_seconds(rec: dict[str, Any]) -> float | None:
     """The proof's share of a record's time: measured after a search, 0 when propagation
     forced every cell (the answer is unique by the same step), ``None`` when there was no
     answer to prove unique."""
@@ -243,7 +273,7 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
                        conflicts=effort.get("conflicts"), decisions=effort.get("decisions"),
                        propagations=effort.get("propagations"), encode_s=encode_s,
                        solve_s=rec["stats"]["seconds"] - rec["stats"].get("uniqueness_seconds", 0),
-                       uniqueness_s=_uniqueness_seconds(rec),
+                       uniqueness_s=uniqueness_seconds(rec),
                        extra={"decided_by": rec["stats"]["decided_by"]})
     n = puzzle.size
 
@@ -271,6 +301,7 @@ def solve_batch(
     singles: bool = True,
     branching: bool = True,
     branch_caps: tuple[int, int] = BRANCH_CAPS,
+    grids: GridSolvers | None = None,
 ) -> Iterator[dict[str, Any]]:
     """One record per input line, in order, for a stream of one-line Sudokus; blank lines and
     ``#`` comment lines get none.
@@ -285,16 +316,29 @@ def solve_batch(
     (the other ways decide uniqueness with the answer). ``time_limit`` bounds
     each puzzle's search. Bad lines never stop the batch. ``branching=False`` sends every
     puzzle singles leave open to SAT; ``branch_caps`` sets the branching's (levels, open
-    branches per puzzle) limits (large caps decide every 9x9 puzzle in numpy).
+    branches per puzzle) limits (large caps decide every 9x9 puzzle in numpy). ``grids``: the
+    solvers to use, kept by the caller across calls (``None``: built here and closed at the
+    end); their ``sat_solver`` is then the one used.
     """
-    name = pysat_name(sat_solver)
-    solvers: dict[int, GridSolver] = {}
+    own = grids is None
+    solvers = GridSolvers(pysat_name(sat_solver), renew) if grids is None else grids
 
-    def grid_solver(n: int) -> GridSolver:
-        grid = solvers.get(n)
-        if grid is None:
-            grid = solvers[n] = GridSolver(n, name, renew)
-        return grid
+    def solve_line(n: int, line: str, propagate: bool = True) -> dict[str, Any]:
+        rec = solvers(n).solve(line, time_limit, propagate)
+        if rec["verdict"] != "multiple":
+            return rec
+        left = None if time_limit is None else time_limit - rec["stats"]["seconds"]
+        if left is not None and left <= 0:
+            return rec
+        fresh = GridSolver(n, solvers.sat_solver)  # answers of this puzzle alone
+        try:
+            again = fresh.solve(line, left, propagate)
+        finally:
+            fresh.close()
+        if again["verdict"] != "multiple":  # the time limit ran out the second time
+            return rec
+        again["stats"]["seconds"] = round(again["stats"]["seconds"] + rec["stats"]["seconds"], 6)
+        return again
 
     caps = branch_caps if branching else None
     try:
@@ -303,18 +347,17 @@ def solve_batch(
         for raw in lines:
             chunk.append(raw.strip())
             if len(chunk) == CHUNK:
-                yield from _solve_chunk(chunk, index, grid_solver, time_limit, singles, caps)
+                yield from _solve_chunk(chunk, index, solve_line, singles, caps)
                 index += len(chunk)
                 chunk = []
         if chunk:
-            yield from _solve_chunk(chunk, index, grid_solver, time_limit, singles, caps)
+            yield from _solve_chunk(chunk, index, solve_line, singles, caps)
     finally:
-        for grid in solvers.values():
-            grid.close()
+        if own:
+            solvers.close()
 
 
-def _solve_chunk(chunk: list[str], first_index: int, grid_solver: Any,
-                 time_limit: float | None, use_singles: bool,
+def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_singles: bool,
                  caps: tuple[int, int] | None) -> Iterator[dict[str, Any]]:
     from pencilsat.strategies import sudoku_singles as singles
 
@@ -349,9 +392,9 @@ def _solve_chunk(chunk: list[str], first_index: int, grid_solver: Any,
                           f"{len(line)}")
                 rec = {"verdict": "invalid", "reason": reason}
             else:
-                rec = grid_solver(n).solve(line, time_limit)
+                rec = solve_line(n, line)
         elif rec["verdict"] == "open":
-            rec = grid_solver(9).solve(line, time_limit, propagate=False)
+            rec = solve_line(9, line, propagate=False)
         yield {"index": first_index + i, **rec}
 
 

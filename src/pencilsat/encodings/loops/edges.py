@@ -98,6 +98,17 @@ class GridEdges:
         (index 0 unused) and the up-to-four edge variables per cell (ascending, 0 pads)."""
         return self._arrays
 
+    def edge_pairs(self, variables: list[int]) -> frozenset[Edge]:
+        """The edges of the given (true) edge variables as pairs of points, made from the end
+        arrays: a 100x100 grid's full edge list costs about 5 ms and a solve needs only the
+        answer's edges."""
+        end_a, end_b, _ = self._arrays
+        chosen = np.asarray(variables, dtype=np.int64)
+        rows_a, cols_a = np.divmod(end_a[chosen], self.width)
+        rows_b, cols_b = np.divmod(end_b[chosen], self.width)
+        return frozenset(zip(zip(rows_a.tolist(), cols_a.tolist(), strict=True),
+                             zip(rows_b.tolist(), cols_b.tolist(), strict=True), strict=True))
+
     def cell_id(self, cell: Cell) -> int:
         return cell[0] * self.width + cell[1]
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import encode_runs
-from pencilsat.formats.tatham.cells import grid_size, read_cells
+from pencilsat.formats.tatham.cells import grid_size, id_error, read_cells
 from pencilsat.puzzles.masyu import BLACK, EMPTY, WHITE, MasyuPuzzle
 
 
@@ -15,7 +17,15 @@ def plausible(desc: str) -> int:
     return 3 if "W" in desc else 0
 
 
+_EXTRAS = re.compile(r"(d[a-z])?n?")  # pearl.c's own: d<difficulty>, n (no solver check)
+
+
 def decode(desc: str, w: int | None, h: int | None, extras: str, column: int) -> MasyuPuzzle:
+    if not _EXTRAS.fullmatch(extras):  # another game's (Loopy's t0d...), not a Pearl game ID
+        raise id_error(f"Pearl game IDs have at most d<difficulty> and n after the size, "
+                       f"this one has {extras!r}",
+                       column=column - 1 - len(extras),
+                       hint="check the game: a Loopy ID such as 10x10t0:... is Slitherlink")
     width, height = grid_size(w, h, column)
     cells = read_cells(desc, column, width * height, "BW", "Pearl")
     value = {None: EMPTY, "W": WHITE, "B": BLACK}

@@ -1,0 +1,129 @@
+"""Old against new in one run: the same workloads on this checkout and on another one.
+
+Usage: ``python benchmarks/ab_compare.py --other ../old/src [--rounds 3]``. Each workload
+runs in a fresh process per source tree, the two trees alternating round by round so that
+the shared machine's load falls on both alike; each workload reports the figure it is judged
+by (seconds, or puzzles per second), and the table gives the median over the rounds and the
+ratio new/old. Workloads: every janko Masyu solved and proven (median and max per puzzle),
+the seed 36x20 (median of 10), the janko Light Up up to 100x100 (max), Royle's 17-clue
+Sudokus through the batch path (puzzles per second), and grading samples of each genre.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import CORPUS, REPO, markdown_table, median, write_results  # noqa: E402
+
+PRELUDE = f"""
+import gc, glob, json, statistics, time
+import pencilsat
+CORPUS = {str(CORPUS)!r}
+def timed(path, call):
+    puzzle = pencilsat.read_puzzle(path)
+    gc.collect()
+    start = time.perf_counter()
+    result = call(puzzle)
+    return time.perf_counter() - start, result
+"""
+
+WORKLOADS = {
+    "janko Masyu, solve + prove (median s)": """
+times = [timed(p, pencilsat.solve)[0] for p in sorted(glob.glob(CORPUS + '/masyu/janko/*.txt'))]
+print(json.dumps({'value': statistics.median(times), 'max': max(times), 'n': len(times)}))
+""",
+    "seed Masyu 36x20, solve + prove (median of 10, s)": """
+path = CORPUS + '/masyu/seed_36x20.txt'
+times = [timed(path, pencilsat.solve)[0] for _ in range(10)]
+print(json.dumps({'value': statistics.median(times)}))
+""",
+    "janko Light Up up to 100x100, solve + prove (max s)": """
+times = [timed(p, pencilsat.solve)[0] for p in sorted(glob.glob(CORPUS + '/lightup/janko/*.txt'))]
+print(json.dumps({'value': max(times), 'median': statistics.median(times), 'n': len(times)}))
+""",
+    "Royle 17-clue Sudoku batch (puzzles/s)": """
+try:
+    from pencilsat.strategies.sudoku_batch import solve_batch
+except ImportError:
+    from pencilsat.solvers.sudoku_batch import solve_batch
+lines = open(CORPUS + '/sudoku/royle_17clue.txt').read().split()
+start = time.perf_counter()
+records = list(solve_batch(lines))
+elapsed = time.perf_counter() - start
+print(json.dumps({'value': len(records) / elapsed, 'n': len(records)}))
+""",
+    "grade: janko Masyu, every 20th (total s)": """
+paths = sorted(glob.glob(CORPUS + '/masyu/janko/*.txt'))[::20]
+print(json.dumps({'value': sum(timed(p, pencilsat.grade)[0] for p in paths), 'n': len(paths)}))
+""",
+    "grade: janko Light Up, every 20th (total s)": """
+paths = sorted(glob.glob(CORPUS + '/lightup/janko/*.txt'))[::20]
+print(json.dumps({'value': sum(timed(p, pencilsat.grade)[0] for p in paths), 'n': len(paths)}))
+""",
+    "grade: Tatham Sudoku, every 4th (total s)": """
+lines = []
+for path in sorted(glob.glob(CORPUS + '/sudoku/tatham/*.txt')):
+    lines += open(path).read().split()
+lines = lines[::4]
+start = time.perf_counter()
+for line in lines:
+    pencilsat.grade(pencilsat.read_puzzle(line))
+print(json.dumps({'value': time.perf_counter() - start, 'n': len(lines)}))
+""",
+}
+HIGHER_IS_BETTER = {"Royle 17-clue Sudoku batch (puzzles/s)"}
+
+
+def run(src: Path, code: str) -> dict[str, float]:
+    proc = subprocess.run([sys.executable, "-c", PRELUDE + code], capture_output=True,
+                          text=True, env={"PYTHONPATH": str(src), "OPENBLAS_NUM_THREADS": "1",
+                                          "PATH": ""}, timeout=3600)
+    if proc.returncode:
+        raise RuntimeError(f"{src}: {proc.stderr[-2000:]}")
+    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--other", type=Path, required=True, help="the other checkout's src")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--only", nargs="*", help="workload names containing these words")
+    args = ap.parse_args()
+    trees = {"old": args.other.resolve(), "new": REPO / "src"}
+    chosen = {name: code for name, code in WORKLOADS.items()
+              if not args.only or any(word in name for word in args.only)}
+    results: dict[str, dict[str, list[dict[str, float]]]] = {
+        name: {"old": [], "new": []} for name in chosen}
+    for round_ in range(args.rounds):
+        for name, code in chosen.items():
+            order = ("old", "new") if round_ % 2 == 0 else ("new", "old")
+            for tree in order:
+                results[name][tree].append(run(trees[tree], code))
+            print(round_, name, {t: results[name][t][-1] for t in order}, flush=True)
+    rows = []
+    for name, by_tree in results.items():
+        old = median([r["value"] for r in by_tree["old"]])
+        new = median([r["value"] for r in by_tree["new"]])
+        better = new >= old if name in HIGHER_IS_BETTER else new <= old
+        extra = ""
+        if "max" in by_tree["new"][0]:
+            extra = (f"max {median([r['max'] for r in by_tree['old']]):.3f} -> "
+                     f"{median([r['max'] for r in by_tree['new']]):.3f} s")
+        rows.append([name, f"{old:.4g}", f"{new:.4g}", f"{new / old:.2f}",
+                     "yes" if better else "no", extra])
+    body = (f"Medians over {args.rounds} rounds, the two trees alternating; old = "
+            f"`{trees['old']}`, new = this checkout. The machine is shared: compare within the "
+            "row.\n\n" + markdown_table(["workload", "old", "new", "new/old", "as good",
+                                        "also"], rows)
+            + "\n\nReproduce: `python benchmarks/ab_compare.py --other OLD/src`.\n")
+    write_results("ab_compare", "Old against new in one run", body, results)
+
+
+if __name__ == "__main__":
+    main()

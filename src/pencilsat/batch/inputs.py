@@ -1,0 +1,60 @@
+"""A batch's inputs as numbered items: the lines of a batch file, or a list of puzzles.
+
+An item is plain data (a line number and text), so shards of items can be sent to other
+processes and machines; the puzzles are read where they are solved. Blank lines and ``#``
+comments are skipped, and line numbers count every line, so a record names the line an
+editor sees.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import NamedTuple
+
+from pencilsat.core.errors import InputError
+from pencilsat.formats.detect import ONE_LINE_SUDOKU, names_a_puzzle
+
+
+class BatchItem(NamedTuple):
+    """One puzzle of a batch: its line number (or position from 1) and its input as given."""
+
+    line: int
+    input: str
+    """A file path, a URL, a game ID or a one-line Sudoku, as the user wrote it."""
+    text: str | None = None
+    """The puzzle's own text when it is not read from ``input``: standard input read by the
+    main process (``input`` is ``-``), or a puzzle model written out by ``solve_many``."""
+
+
+def read_batch_file(path_or_stdin: str) -> list[str]:
+    """The lines of a batch file, or of standard input for ``-``; InputError if unreadable."""
+    if path_or_stdin == "-":
+        return sys.stdin.read().removeprefix("\ufeff").splitlines()
+    try:
+        with open(path_or_stdin, encoding="utf-8-sig") as fh:  # a BOM (Windows Notepad) dropped
+            return fh.read().splitlines()
+    except FileNotFoundError:
+        raise InputError(f"no such file: {path_or_stdin}",
+                         hint="give a file with one puzzle per line (a one-line Sudoku, a "
+                              "puzz.link URL, a Tatham game ID or a puzzle file's path), "
+                              "or - for stdin") from None
+    except (IsADirectoryError, UnicodeDecodeError, PermissionError) as err:
+        raise InputError(f"cannot read {path_or_stdin}: {err}",
+                         hint="give a UTF-8 text file with one puzzle per line") from None
+
+
+def numbered_items(lines: list[str]) -> list[BatchItem]:
+    """One item per line that is neither blank nor a ``#`` comment, numbered from 1."""
+    items = []
+    for number, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if text and not text.startswith("#"):
+            items.append(BatchItem(number, text))
+    return items
+
+
+def is_sudoku_line(item: BatchItem) -> bool:
+    """An input the vectorised Sudoku path takes: a line of a one-line Sudoku's length that
+    names no file, URL or game ID."""
+    return (item.text is None and len(item.input) in ONE_LINE_SUDOKU
+            and not names_a_puzzle(item.input))

@@ -1,0 +1,119 @@
+"""The records file: written one whole line at a time, read back to resume a stopped run.
+
+Each record is one ``write`` of one line, flushed at once, so a run stopped in any way (Ctrl-C,
+SIGKILL, a closed terminal) leaves whole records and at most one torn last line, never a
+record that is half of another. ``--resume`` reads the file back, cuts a torn last line off,
+checks that each record belongs to this input, and the run appends the records still missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from typing import IO
+
+from pencilsat.batch.inputs import BatchItem
+from pencilsat.batch.records import SCHEMA, BatchRecord
+from pencilsat.core.errors import InputError
+
+
+class RecordWriter:
+    """Records out to ``path`` (appended to when ``append``), or to ``stream`` (stdout)."""
+
+    def __init__(self, path: str | None = None, *, append: bool = False,
+                 stream: IO[str] | None = None) -> None:
+        self._stream = stream
+        self._fd: int | None = None
+        if path is not None:
+            flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
+            try:
+                self._fd = os.open(path, flags, 0o644)
+            except OSError as err:
+                raise InputError(f"--out {path}: cannot write the records: "
+                                 f"{err.strerror or err}", hint="choose another path") from None
+
+    def write(self, record: BatchRecord) -> None:
+        """One record as one line, out of this process before the next is written."""
+        line = record.json_text + "\n"
+        if self._fd is None:
+            assert self._stream is not None
+            self._stream.write(line)
+            self._stream.flush()
+            return
+        data = line.encode()
+        while data:  # a short write (a full disk) goes on where it stopped
+            data = data[os.write(self._fd, data):]
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def read_back(path: str, items: Sequence[BatchItem], grading: bool) -> Iterator[BatchRecord]:
+    """The records ``path`` already holds, after cutting off a torn last line; an InputError
+    when a record is not one of this run's (another input, schema or command)."""
+    if not os.path.exists(path):
+        return
+    _cut_torn_tail(path)
+    inputs = {item.line: item.input for item in items}
+    command = "grade" if grading else "solve"
+    with open(path, encoding="utf-8") as fh:
+        for number, text in enumerate(fh, start=1):
+            where = f"--out {path}, line {number}"
+            try:
+                data = json.loads(text)
+            except ValueError:
+                raise InputError(f"{where} is not a pencilsat record",
+                                 hint="give --out a records file of this batch, or leave "
+                                      "--resume out to start it anew") from None
+            if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+                raise InputError(f"{where} is not a schema-{SCHEMA} pencilsat record",
+                                 hint="resume a file written by this version, or start anew")
+            if ("grade" in data) != grading:
+                other = "solve" if grading else "grade"
+                raise InputError(f"{where} is a record of 'pencilsat {other} --batch'",
+                                 hint=f"resume it with {other}, or give {command} another "
+                                      "--out file")
+            line = data.get("line")
+            if not isinstance(line, int) or inputs.get(line) != data.get("input"):
+                raise InputError(
+                    f"{where} is the record of {data.get('input')!r} at input line "
+                    f"{data.get('line')}, which this input does not have there",
+                    hint="resume with the batch file the records were written for, or leave "
+                         "--resume out to start anew")
+            yield BatchRecord.from_dict(data)
+
+
+def _cut_torn_tail(path: str) -> None:
+    """Truncate ``path`` after its last whole line when the last one is torn (no newline, or
+    not JSON): what a run killed mid-write can leave."""
+    with open(path, "rb+") as fh:
+        size = fh.seek(0, os.SEEK_END)
+        if size == 0:
+            return
+        start = _last_line_start(fh, size)
+        fh.seek(start)
+        last = fh.read()
+        if last.endswith(b"\n"):
+            try:
+                json.loads(last)
+                return
+            except ValueError:
+                pass
+        fh.truncate(start)
+
+
+def _last_line_start(fh: IO[bytes], size: int, block: int = 1 << 16) -> int:
+    """Where the file's last line starts (a newline at the very end ends that line), read
+    backwards a block at a time: a records file may be far larger than memory."""
+    end = size - 1  # the last byte may be the last line's own newline
+    while end > 0:
+        start = max(0, end - block)
+        fh.seek(start)
+        found = fh.read(end - start).rfind(b"\n")
+        if found >= 0:
+            return start + found + 1
+        end = start
+    return 0

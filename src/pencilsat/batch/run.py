@@ -1,0 +1,139 @@
+"""``solve --batch`` and ``grade --batch`` from start to end.
+
+Read the batch file, skip the lines a resumed records file already holds, cut the rest into
+shards, run them (this process, local workers or a Dask cluster), write each record as it
+comes, draw the progress bar, print the summary on stderr, and return the exit status
+``--fail-on`` asks for. Ctrl-C stops the workers, prints the summary so far and is raised on.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from time import perf_counter
+from typing import IO
+
+from pencilsat.batch.inputs import numbered_items, read_batch_file
+from pencilsat.batch.pool import available_cores, local_workers, run_shards
+from pencilsat.batch.progress import progress_bar
+from pencilsat.batch.record_file import RecordWriter, read_back
+from pencilsat.batch.shards import Shard, make_shards
+from pencilsat.batch.summary import FAILURES, Tally, print_summary
+from pencilsat.batch.task import BatchTask
+from pencilsat.core.errors import InputError
+
+
+@dataclass(frozen=True)
+class BatchRun:
+    """One ``--batch`` run: the input, the task and how to run it."""
+
+    source: str
+    """The batch file, or ``-`` for standard input."""
+    task: BatchTask = BatchTask()
+    workers: int | None = None
+    """Worker processes (``None``: one per core; 1: this process). With ``dask`` ``local``,
+    the cluster's workers; with a scheduler's address, set where the workers are started."""
+    dask: str | None = None
+    ordered: bool = True
+    out: str | None = None
+    resume: bool = False
+    fail_on: frozenset[str] = field(default_factory=lambda: frozenset(FAILURES))
+    progress: bool = False
+
+
+def run_batch(run: BatchRun, stdout: IO[str], stderr: IO[str]) -> int:
+    """Run ``run``: records on ``stdout`` (or ``run.out``), summary on ``stderr``; the exit
+    status of the verdicts in ``run.fail_on`` (0 when none is found)."""
+    _check(run)
+    lines = read_batch_file(run.source)
+    items = numbered_items(lines)
+    task = replace(run.task, source="<stdin>" if run.source == "-" else run.source)
+    tally = Tally()
+    if run.resume and run.out is not None:
+        done = bytearray(len(lines) + 1)  # a flag per input line, for millions of lines
+        for record in read_back(run.out, items, task.grade):
+            tally.add(record)
+            done[record.line] = 1
+        items = [item for item in items if not done[item.line]]
+    resumed = tally.total
+    start = perf_counter()
+    described = ""
+    try:
+        cores = available_cores()
+        with executor_for(run.workers, run.dask, cores) as (executor, workers, cluster):
+            shards = list(make_shards(items, task, workers))
+            count = local_workers(workers, len(shards))
+            described = cluster or ("1 worker: this process" if count == 1 else
+                                    f"{count} worker processes")
+            _write_records(run, task, shards, executor, workers, tally, stdout)
+    except KeyboardInterrupt:
+        print_summary(tally, stderr, wall=perf_counter() - start, workers=described,
+                      resumed=resumed, interrupted=True)
+        raise
+    print_summary(tally, stderr, wall=perf_counter() - start, workers=described,
+                  resumed=resumed)
+    return tally.exit_status(run.fail_on)
+
+
+def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard],
+                   executor: Executor | None, workers: int, tally: Tally,
+                   stdout: IO[str]) -> None:
+    """Solve the shards and write their records (the file is opened once the workers are
+    there, so a cluster that cannot be reached leaves ``--out`` as it was)."""
+    writer = RecordWriter(run.out, append=run.resume, stream=stdout)
+    label = "grading" if task.grade else "solving"
+    total = tally.total + sum(len(shard.items) for shard in shards)
+    try:
+        with progress_bar(label, total, tally.total, run.progress) as advance:
+            for records in run_shards(shards, workers=workers, executor=executor,
+                                      ordered=run.ordered):
+                for record in records:
+                    writer.write(record)
+                    tally.add(record)
+                advance(len(records))
+    finally:
+        writer.close()
+
+
+def _check(run: BatchRun) -> None:
+    """Refuse option combinations and output paths that cannot work, before any work."""
+    if run.workers is not None and run.workers < 1:
+        raise InputError(f"--workers {run.workers}: give at least 1",
+                         hint="1 solves in this process; the default is one per core")
+    if run.dask not in (None, "local") and run.workers is not None:
+        raise InputError("--workers sets the size of --dask local only",
+                         hint="a cluster's workers are set where they are started "
+                              "(dask worker ADDRESS --nworkers N)")
+    if run.resume and run.out is None:
+        raise InputError("--resume needs --out FILE", hint="give the records file to complete")
+    if run.out is None:
+        return
+    if os.path.isdir(run.out):
+        raise InputError(f"--out {run.out}: is a directory", hint="give a file name")
+    folder = os.path.dirname(os.path.abspath(run.out))
+    if not os.path.isdir(folder):
+        raise InputError(f"--out {run.out}: folder {folder} does not exist",
+                         hint="create it or choose another path")
+    if run.source != "-" and os.path.exists(run.out) and os.path.exists(run.source) \
+            and os.path.samefile(run.out, run.source):
+        raise InputError(f"--out {run.out} is the batch file itself",
+                         hint="give the records another file")
+
+
+@contextmanager
+def executor_for(workers: int | None, dask: str | None,
+                 default_workers: int) -> Iterator[tuple[Executor | None, int, str]]:
+    """The executor (``None``: our own pool, or this process when 1 worker), the number of
+    workers the shards are cut for, and how the summary names a cluster (empty for local
+    workers). ``workers`` ``None`` is ``default_workers``."""
+    if dask is not None:
+        from pencilsat.batch.dask_cluster import dask_executor
+
+        with dask_executor(dask, workers or default_workers) as (executor, threads):
+            where = "a local Dask cluster" if dask == "local" else f"Dask at {dask}"
+            yield executor, threads, f"{where}, {threads} worker{'s' if threads > 1 else ''}"
+        return
+    yield None, workers or default_workers, ""

@@ -1,0 +1,217 @@
+"""Connectivity of a node set by lazy cuts: the graph, the components of a model, the cuts.
+
+A *requirement* says "the nodes whose literal is true form one connected set" over a graph
+with nodes ``0..n-1`` (a grid's cells, or Hashiwokakero's islands); a node whose literal is
+0 is never in the set. A model's set splits into components; every component C that cannot
+be the whole set is cut with one clause, for a node ``a`` in C and a node ``b`` of the set
+outside C::
+
+    not x_a  or  not x_b  or  OR(x_n for n in N(C))
+
+where N(C) are the neighbours of C outside C (those that can be in the set). Sound: if
+``a`` and ``b`` are both in a connected set, a path inside the set joins them; it starts in
+C and ends outside it, so it passes a node of N(C). The model breaks the clause, since a
+neighbour of C in the set would be in C. With an *anchor*, a node always in the set (a
+clue cell), the cut of a component without the anchor is ``not x_a or OR(x_n ...)``.
+
+Nurikabe uses one requirement for the wall and one per island; Heyawake's unshaded cells
+and Hashiwokakero's bridges over islands use the same pieces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+Clause = list[int]
+
+
+@dataclass(frozen=True)
+class Graph:
+    """An undirected graph on nodes ``0..size-1``: ``neighbours[v]`` lists v's neighbours."""
+
+    neighbours: tuple[tuple[int, ...], ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.neighbours)
+
+    @classmethod
+    def from_edges(cls, size: int, edges: Iterable[tuple[int, int]]) -> Graph:
+        """The graph on ``size`` nodes with these edges (each pair once, in either order)."""
+        adjacent: list[list[int]] = [[] for _ in range(size)]
+        for u, v in edges:
+            if u == v or not (0 <= u < size and 0 <= v < size):
+                raise ValueError(f"bad edge ({u}, {v}) on {size} nodes")
+            adjacent[u].append(v)
+            adjacent[v].append(u)
+        return cls(tuple(tuple(sorted(set(a))) for a in adjacent))
+
+
+def grid_graph(width: int, height: int) -> Graph:
+    """The 4-neighbour grid: cell (r, c) is node ``r * width + c``."""
+    edges = [(r * width + c, r * width + c + 1) for r in range(height) for c in range(width - 1)]
+    edges += [(r * width + c, (r + 1) * width + c) for r in range(height - 1)
+              for c in range(width)]
+    return Graph.from_edges(width * height, edges)
+
+
+def components(graph: Graph, members: Iterable[int]) -> list[list[int]]:
+    """The connected components of the subgraph induced by ``members``, largest first
+    (ties: in order of their first member)."""
+    members = list(members)
+    inside = bytearray(graph.size)
+    for v in members:
+        inside[v] = 1
+    neighbours = graph.neighbours
+    out = []
+    for start in members:
+        if inside[start] != 1:
+            continue
+        inside[start] = 2
+        component = [start]
+        for v in component:  # grows while it is read: a breadth-first search
+            for n in neighbours[v]:
+                if inside[n] == 1:
+                    inside[n] = 2
+                    component.append(n)
+        out.append(component)
+    out.sort(key=len, reverse=True)
+    return out
+
+
+def outside_neighbours(graph: Graph, component: Sequence[int]) -> list[int]:
+    """N(C): the nodes outside ``component`` next to one of its nodes, each once."""
+    mine = set(component)
+    seen: set[int] = set()
+    out = []
+    for v in component:
+        for n in graph.neighbours[v]:
+            if n not in mine and n not in seen:
+                seen.add(n)
+                out.append(n)
+    return out
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """The nodes whose literal is true must be connected.
+
+    ``literals[v]`` is node v's literal (0: never in the set); ``anchor`` a node always in
+    the set, or ``None``; ``name`` says what the set is (for statistics)."""
+
+    literals: np.ndarray
+    anchor: int | None = None
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        lits = np.asarray(self.literals, dtype=np.int64)
+        object.__setattr__(self, "literals", lits)
+        if self.anchor is not None and lits[self.anchor] == 0:
+            raise ValueError("the anchor must be a node that can be in the set")
+
+
+def cut_clause(graph: Graph, literals: np.ndarray, component: Sequence[int],
+               witnesses: Sequence[int]) -> Clause:
+    """Some witness is out of the set (``a`` in C, and ``b`` outside C when there is no
+    anchor), or some node of N(C) is in it."""
+    boundary = [int(literals[n]) for n in outside_neighbours(graph, component)]
+    return [-int(literals[w]) for w in witnesses] + [lit for lit in boundary if lit]
+
+
+def requirement_cuts(graph: Graph, requirement: Requirement, members: Sequence[int],
+                     cut_largest: bool = False, grow: int = 0) -> list[Clause]:
+    """The cuts of one requirement for a model whose set is ``members``; empty when the set
+    is connected.
+
+    Every component but the largest is cut (the largest too when ``cut_largest``): the
+    short clauses are around the small components. ``b`` is a node of the largest (of the
+    second largest for the largest itself); the anchor, always in the set, stands in for
+    ``b`` around a component without it and for ``a`` around its own, and its literal
+    drops out. With ``grow``, each cut comes with up to that many *grown* cuts around
+    :func:`grown_regions` of the component."""
+    parts = components(graph, members)
+    if len(parts) < 2:
+        return []
+    lits = requirement.literals
+    anchor = requirement.anchor
+    holder = None
+    if anchor is not None:  # the part holding the anchor (none if the model breaks it)
+        holder = next((i for i, part in enumerate(parts) if anchor in part), None)
+    part_of = {v: i for i, part in enumerate(parts) for v in part} if grow else {}
+    out = []
+    for i, part in enumerate(parts):
+        if i == 0 and not cut_largest:
+            continue
+        other = parts[1 if i == 0 else 0][0]
+        if holder is None:
+            witnesses, outside = [part[0], other], other
+        elif i == holder:
+            witnesses, outside = [other], other
+        else:
+            assert anchor is not None  # a holder exists only with an anchor
+            witnesses, outside = [part[0]], anchor
+        out.append(cut_clause(graph, lits, part, witnesses))
+        for region in grown_regions(graph, parts, part_of, i, part_of.get(outside), grow):
+            out.append(cut_clause(graph, lits, region, witnesses))
+    return out
+
+
+def grown_regions(graph: Graph, parts: list[list[int]], part_of: dict[int, int], start: int,
+                  keep_out: int | None, steps: int) -> list[list[int]]:
+    """Regions around component ``start``, each one step wider than the one before: its
+    neighbours that do not touch component ``keep_out`` (the one holding ``b``), then every
+    component they touch. A region's neighbours are out of the model's set, so its cut
+    removes the model too, and ``b`` stays outside it."""
+    region = set(parts[start])
+    out = []
+    for _ in range(steps):
+        ring = [v for v in outside_neighbours(graph, list(region))
+                if all(part_of.get(n, -1) != keep_out for n in graph.neighbours[v])]
+        if not ring:
+            break
+        region.update(ring)
+        for v in ring:
+            for n in graph.neighbours[v]:
+                j = part_of.get(n)
+                if j is not None and n not in region:
+                    region.update(parts[j])
+        out.append(sorted(region))
+    return out
+
+
+class ConnectivityCuts:
+    """Every requirement's cuts for one model, counted.
+
+    ``cuts(values)`` takes the model as a boolean array indexed by variable (index 0
+    unused) and returns the clauses to add, empty when every requirement holds."""
+
+    def __init__(self, graph: Graph, requirements: Sequence[Requirement],
+                 cut_largest: bool = False, grow: int = 0) -> None:
+        self.graph = graph
+        self.requirements = list(requirements)
+        self.cut_largest = cut_largest
+        self.grow = grow
+        self._nodes = [np.flatnonzero(r.literals) for r in self.requirements]
+        self._lits = [r.literals[nodes] for r, nodes in zip(self.requirements, self._nodes,
+                                                             strict=True)]
+        self.cut_count = 0
+        self.cuts_by_name: dict[str, int] = {}
+
+    def cuts(self, values: np.ndarray) -> list[Clause]:
+        out: list[Clause] = []
+        for requirement, nodes, lits in zip(self.requirements, self._nodes, self._lits,
+                                            strict=True):
+            members = nodes[values[np.abs(lits)] == (lits > 0)]
+            if len(members) < 2:
+                continue
+            found = requirement_cuts(self.graph, requirement, members.tolist(),
+                                     self.cut_largest, self.grow)
+            if found:
+                out.extend(found)
+                name = requirement.name
+                self.cuts_by_name[name] = self.cuts_by_name.get(name, 0) + len(found)
+        self.cut_count += len(out)
+        return out

@@ -1,0 +1,184 @@
+"""Nurikabe as clauses, island sizes as cardinalities, connectivity as lazy requirements.
+
+Variables: ``shaded`` per cell (``1..W*H``, row-major) and, per numbered cell k, a *label*
+``x[c][k]`` ("c lies in k's island") only for the cells k's island can reach
+(:func:`island_reach`). Rules:
+
+- a numbered cell is unshaded with its own label; an unshaded cell has a label, a shaded
+  one none; a cell no island reaches is shaded;
+- adjacent unshaded cells share their label (``x[c][k] and not shaded[d] -> x[d][k]``);
+- an island of a known number has exactly n labels (``sizes``: cardinalities, written by
+  the CNF strategy with PySAT's ``CardEnc`` and by CP-SAT as linear sums);
+- no 2x2 block is all shaded.
+
+Labels make every unshaded region one island with one number of the right size, provided
+each island and the wall are connected:
+
+- an island is connected by distance layers from its number (exact, no cuts:
+  :func:`~pencilsat.encodings.reachability.distance_layers`) while they take at most
+  ``layers_up_to`` variables; a larger one (a 994 on 32x32) by lazy cuts;
+- the wall by parent pointers (:func:`~pencilsat.encodings.reachability.parent_pointers`,
+  rooted at a cell no island reaches when there is one) and lazy cuts for what they leave.
+
+Measured on all janko puzzles (``python benchmarks/nurikabe.py``): layers against cuts for
+the islands, and the pointers, each cut the median several times over, and the hard tail
+by more. The wall's total (cells minus the numbers) is added as a cardinality when the wall
+is small (huge islands, where counting is what decides); elsewhere it slows CNF down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from time import perf_counter
+
+import numpy as np
+
+from pencilsat.core.result import TimeLimitReached
+from pencilsat.encodings.connectivity import Clause, Graph, Requirement, grid_graph
+from pencilsat.encodings.reachability import distance_layers, parent_pointers
+from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+
+
+@dataclass(frozen=True)
+class NurikabeSettings:
+    """What the encoding adds to the labels (module docstring)."""
+
+    layers_up_to: int = 100_000
+    """Islands whose distance layers take at most this many variables get them; larger ones
+    are connected by lazy cuts."""
+    wall_pointers: bool = True
+    wall_total_share: float = 0.2
+    """Add "the wall has exactly its cells" when it is at most this share of the cells
+    without a number (1.0: always, as CP-SAT takes it for free; 0: never)."""
+
+
+@dataclass(frozen=True)
+class NurikabeEncoding:
+    """The rules as clauses over variables ``1..num_vars``, the cardinalities, and the
+    connectivity requirements over ``graph`` (the grid, cell ``r * W + c``)."""
+
+    num_vars: int
+    clauses: list[Clause]
+    sizes: list[tuple[list[int], int]]
+    """Each: exactly ``n`` of these literals are true."""
+    graph: Graph
+    requirements: list[Requirement]
+    answer: list[int]
+    """The ``shaded`` variables of the cells without a number: what two answers differ in."""
+    decode: Callable[[np.ndarray], NurikabeSolution]
+    """The solution of a model given as booleans indexed by variable."""
+
+
+def island_reach(puzzle: NurikabePuzzle) -> list[dict[int, int]]:
+    """Per numbered cell (row-major), the cells (``r * W + c``) its island can hold, each
+    with its distance in steps from the number.
+
+    A cell of k's island is joined to k by a path inside the island, so fewer than n_k
+    steps away (any number for ``?``), along cells that are neither numbered nor next to
+    another numbered cell (such a cell would put two numbers in one island)."""
+    width = puzzle.width
+    graph = grid_graph(width, puzzle.height)
+    numbered = puzzle.numbered_cells()
+    owner = {r * width + c: i for i, ((r, c), _) in enumerate(numbered)}
+    near: dict[int, int] = {}  # a cell next to numbered cell i (-1: next to two)
+    for v, i in owner.items():
+        for n in graph.neighbours[v]:
+            if n not in owner:
+                near[n] = i if near.get(n, i) == i else -1
+    out = []
+    for i, ((r, c), number) in enumerate(numbered):
+        start = r * width + c
+        limit = graph.size if number is None else number - 1
+        reach = {start: 0}
+        frontier = [start]
+        for step in range(1, limit + 1):
+            grown = []
+            for v in frontier:
+                for n in graph.neighbours[v]:
+                    if n not in reach and n not in owner and near.get(n, i) == i:
+                        reach[n] = step
+                        grown.append(n)
+            if not grown:
+                break
+            frontier = grown
+        out.append(reach)
+    return out
+
+
+def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
+          settings: NurikabeSettings | None = None) -> NurikabeEncoding:
+    """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
+    ``perf_counter`` time) has passed."""
+    settings = settings or NurikabeSettings()
+    width, height = puzzle.width, puzzle.height
+    cells = width * height
+    graph = grid_graph(width, height)
+    numbered = puzzle.numbered_cells()
+    shaded = np.arange(1, cells + 1, dtype=np.int64)
+    is_numbered = np.zeros(cells, dtype=bool)
+    is_numbered[[r * width + c for (r, c), _ in numbered]] = True
+    reaches = island_reach(puzzle)
+    top = cells
+    labels: list[dict[int, int]] = []
+    for reach in reaches:
+        labels.append({v: top + 1 + j for j, v in enumerate(reach)})
+        top += len(reach)
+    clauses: list[Clause] = [[-int(s)] for s in shaded[is_numbered]]
+    sizes: list[tuple[list[int], int]] = []
+    requirements: list[Requirement] = []
+    cell_labels: list[list[int]] = [[] for _ in range(cells)]
+    for ((r, c), number), label, reach in zip(numbered, labels, reaches, strict=True):
+        _check(deadline)
+        start = r * width + c
+        clauses.append([label[start]])
+        for v, x in label.items():
+            cell_labels[v].append(x)
+            for n in graph.neighbours[v]:
+                clauses.append([-x, int(shaded[n]), label[n]] if n in label
+                               else [-x, int(shaded[n])])
+        if number is not None and number >= 2:
+            sizes.append((list(label.values()), number))
+        if number is not None and number < 3:
+            continue  # two cells touch: connected by the sharing rule
+        deepest = (len(reach) if number is None else number) - 1
+        if sum(deepest - d + 1 for d in reach.values() if d) <= settings.layers_up_to:
+            more, top = distance_layers(graph, label, start, reach, deepest, top)
+            clauses.extend(more)
+            continue
+        clauses.extend([-x, *(label[n] for n in graph.neighbours[v] if n in label)]
+                       for v, x in label.items() if v != start)
+        literals = np.zeros(cells, dtype=np.int64)
+        literals[list(label)] = list(label.values())
+        requirements.append(Requirement(literals, anchor=start, name="island"))
+    for v in range(cells):
+        clauses.append([int(shaded[v]), *cell_labels[v]])
+        clauses.extend([-x, -int(shaded[v])] for x in cell_labels[v])
+    blocks = np.arange(cells).reshape(height, width)
+    corners = np.stack([blocks[:-1, :-1], blocks[:-1, 1:], blocks[1:, :-1], blocks[1:, 1:]],
+                       axis=-1).reshape(-1, 4)
+    clauses.extend((-shaded[corners[~is_numbered[corners].any(axis=1)]]).tolist())
+    _check(deadline)
+    wall = np.where(is_numbered, 0, shaded)
+    unreached = [v for v in range(cells) if not cell_labels[v]]
+    root = unreached[0] if unreached else None
+    known = [n for _, n in numbered]
+    open_cells = cells - len(numbered)
+    wall_cells = open_cells - sum(n - 1 for n in known if n is not None)
+    if settings.wall_pointers:
+        more, top = parent_pointers(graph, wall.tolist(), root, top)
+        clauses.extend(more)
+    if None not in known and 0 < wall_cells <= settings.wall_total_share * open_cells:
+        sizes.append((shaded[~is_numbered].tolist(), wall_cells))
+    requirements.insert(0, Requirement(wall, anchor=root, name="wall"))
+
+    def decode(values: np.ndarray) -> NurikabeSolution:
+        return NurikabeSolution(values[shaded].reshape(height, width))
+
+    return NurikabeEncoding(top, clauses, sizes, graph, requirements,
+                            shaded[~is_numbered].tolist(), decode)
+
+
+def _check(deadline: float | None) -> None:
+    if deadline is not None and perf_counter() > deadline:
+        raise TimeLimitReached("encoding")

@@ -1,0 +1,116 @@
+"""Clauses that make a connected set easier to find than lazy cuts alone do.
+
+Both take a graph (:class:`~pencilsat.encodings.connectivity.Graph`) and a literal per node
+("the node is in the set", 0: never), and add variables from ``top + 1`` on:
+
+- :func:`distance_layers`, *exact*: every node of the set lies within ``deepest`` steps of
+  an anchor along the set (``r[v][t]``: v is in the set within t steps). Nothing is left to
+  the cuts; a node's layers start at a lower bound of its distance (a breadth-first search),
+  so the cost is the sum of ``deepest - distance + 1``. Nurikabe's islands: the distance is
+  below the island's size, and a cell is kept out of reach as soon as the cells around it
+  are shaded.
+- :func:`parent_pointers`, *partial*: every node of the set but one root points to a
+  neighbour in the set that does not point back. A piece without the root must then hold a
+  cycle of pointers, so tree-shaped pieces are gone and only pieces around a hole are left
+  to the lazy cuts. Without a known root, one root is chosen among the nodes (at most one:
+  a sequential counter). Nurikabe's wall: on a grid without 2x2 wall blocks a cycle
+  encloses an island, which is rare in a wrong model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pencilsat.encodings.connectivity import Clause, Graph
+
+
+def distance_layers(graph: Graph, literals: Mapping[int, int], anchor: int,
+                    distance: Mapping[int, int], deepest: int, top: int,
+                    monotone: bool = True) -> tuple[list[Clause], int]:
+    """Clauses "every node of the set is within ``deepest`` steps of ``anchor`` along the
+    set" (the anchor is always in it); ``distance[v]`` is a lower bound of v's distance for
+    each node of ``literals``. With ``monotone`` (``r[v][t] -> r[v][t + 1]``) only the
+    deepest layer names the node's literal. Returns the clauses and the last variable used.
+    """
+    first: dict[int, int] = {}  # node -> (its layer t's variable is first[v] + t)
+    for v, d in distance.items():
+        if v != anchor and max(d, 1) <= deepest:
+            first[v] = top + 1 - max(d, 1)
+            top += deepest - max(d, 1) + 1
+    clauses: list[Clause] = []
+    for v, x in literals.items():
+        if v == anchor:
+            continue
+        if v not in first:  # too far: never in the set
+            clauses.append([-x])
+            continue
+        base = first[v]
+        low = max(distance[v], 1)
+        clauses.append([-x, base + deepest])
+        clauses.append([-(base + deepest), x])
+        near_anchor = anchor in graph.neighbours[v]
+        others = [(first[n], max(distance[n], 1)) for n in graph.neighbours[v] if n in first]
+        for t in range(low, deepest + 1):
+            r = base + t
+            if t < deepest:
+                clauses.append([-r, base + t + 1] if monotone else [-r, x])
+            if near_anchor:
+                continue  # reached in one step
+            support = [r - 1] if t > low else []
+            support += [n_first + t - 1 for n_first, n_low in others if n_low <= t - 1]
+            clauses.append([-r, *support])
+    return clauses, top
+
+
+def parent_pointers(graph: Graph, literals: Sequence[int], root: int | None,
+                    top: int) -> tuple[list[Clause], int]:
+    """Clauses "each node of the set but the root points to a neighbour in the set, never to
+    one pointing back" (``literals[v]``: 0 never in the set; ``root`` ``None``: at most one
+    node of the set is chosen as the root). Returns the clauses and the last variable used."""
+    clauses: list[Clause] = []
+    pointer: dict[tuple[int, int], int] = {}
+    chosen: list[int] = []
+    for v in range(graph.size):
+        x = literals[v]
+        if not x or v == root:
+            continue
+        parents = []
+        if root is None:
+            top += 1
+            chosen.append(top)
+            parents.append(top)
+            clauses.append([-top, x])
+        for n in graph.neighbours[v]:
+            if literals[n]:
+                top += 1
+                pointer[v, n] = top
+                parents.append(top)
+                clauses.append([-top, literals[n]])
+        clauses.append([-x, *parents])
+    for (v, n), p in pointer.items():
+        back = pointer.get((n, v))
+        if back is not None and v < n:
+            clauses.append([-p, -back])
+    if len(chosen) > 1:
+        more, top = at_most_one(chosen, top)
+        clauses.extend(more)
+    return clauses, top
+
+
+def at_most_one(lits: Sequence[int], top: int) -> tuple[list[Clause], int]:
+    """Sinz's sequential counter: ``s_i`` = "one of the first i literals is true"."""
+    clauses: list[Clause] = []
+    previous = 0
+    for i, x in enumerate(lits):
+        if i == len(lits) - 1:
+            if previous:
+                clauses.append([-x, -previous])
+            break
+        top += 1
+        s = top
+        clauses.append([-x, s])
+        if previous:
+            clauses.append([-previous, s])
+            clauses.append([-x, -previous])
+        previous = s
+    return clauses, top

@@ -1,0 +1,285 @@
+"""Nurikabe (ぬりかべ): grid model, corpus text formats and an independent rule checker.
+
+Rules: shade some cells so that every unshaded 4-connected region (an *island*) holds exactly
+one numbered cell and has as many cells as its number (a ``?`` number: any size), numbered
+cells stay unshaded, all shaded cells (the *wall*) are 4-connected, and no 2x2 block is all
+shaded.
+
+The puzzle text is ``nurikabe W H`` then H rows of W space-separated tokens (``.`` empty,
+``N`` a number, ``?`` a number not given); the solution ``nurikabe-solution W H`` then rows
+of ``#`` shaded and ``.`` unshaded.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pencilsat.core.errors import InputError
+from pencilsat.core.rules import GenreRules
+from pencilsat.core.values import Cell, Violation
+from pencilsat.puzzles.textgrid import content_lines, parse_size, read_grid
+
+EMPTY = 0
+UNKNOWN = -1
+"""Cell values: EMPTY, UNKNOWN (a ``?`` number: an island of any size) or the number N >= 1."""
+
+_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+_TOKEN = re.compile(r"\S+")
+
+
+@dataclass(frozen=True, eq=False)
+class NurikabePuzzle:
+    """An immutable Nurikabe grid; ``numbers[r, c]`` is EMPTY, UNKNOWN or a number >= 1."""
+
+    numbers: np.ndarray
+    name: str = field(default="", compare=False)
+
+    genre = "nurikabe"
+
+    def __post_init__(self) -> None:
+        arr = np.array(self.numbers, dtype=np.int32)
+        if arr.ndim != 2 or arr.size == 0:
+            raise ValueError("a Nurikabe grid is a non-empty 2-D array")
+        if arr.min(initial=0) < UNKNOWN:
+            raise ValueError("cell values are EMPTY (0), UNKNOWN (-1) or numbers >= 1")
+        arr.setflags(write=False)
+        object.__setattr__(self, "numbers", arr)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NurikabePuzzle) and np.array_equal(self.numbers, other.numbers)
+
+    def __hash__(self) -> int:
+        return hash((self.numbers.shape, self.numbers.tobytes()))
+
+    @property
+    def height(self) -> int:
+        return int(self.numbers.shape[0])
+
+    @property
+    def width(self) -> int:
+        return int(self.numbers.shape[1])
+
+    def numbered_cells(self) -> list[tuple[Cell, int | None]]:
+        """Numbered cells, row-major, each with its number (``None`` for ``?``)."""
+        out: list[tuple[Cell, int | None]] = []
+        for r, c in zip(*np.nonzero(self.numbers != EMPTY), strict=True):
+            value = int(self.numbers[r, c])
+            out.append(((int(r), int(c)), None if value == UNKNOWN else value))
+        return out
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        r, c = cell
+        return [(r + dr, c + dc) for dr, dc in _STEPS
+                if 0 <= r + dr < self.height and 0 <= c + dc < self.width]
+
+
+@dataclass(frozen=True, eq=False)
+class NurikabeSolution:
+    """A Nurikabe answer: ``shaded[r, c]`` is True for a wall cell."""
+
+    shaded: np.ndarray
+
+    genre = "nurikabe"
+
+    def __post_init__(self) -> None:
+        arr = np.array(self.shaded, dtype=bool)
+        if arr.ndim != 2:
+            raise ValueError("a Nurikabe solution is a 2-D array")
+        arr.setflags(write=False)
+        object.__setattr__(self, "shaded", arr)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NurikabeSolution) and np.array_equal(self.shaded, other.shaded)
+
+    def __hash__(self) -> int:
+        return hash((self.shaded.shape, self.shaded.tobytes()))
+
+    @property
+    def height(self) -> int:
+        return int(self.shaded.shape[0])
+
+    @property
+    def width(self) -> int:
+        return int(self.shaded.shape[1])
+
+    def differing_cells(self, other: NurikabeSolution) -> list[Cell]:
+        """Cells, row-major, shaded in one answer and not in the other."""
+        return [(int(r), int(c))
+                for r, c in zip(*np.nonzero(self.shaded != other.shaded), strict=True)]
+
+
+# ------------------------------------------------------------------ text formats
+
+
+def parse_puzzle(text: str, name: str = "") -> NurikabePuzzle:
+    """Corpus format: ``nurikabe W H`` then H rows of W tokens (``.``, ``?`` or a number)."""
+    lines = content_lines(text)
+    if not lines:
+        raise InputError("the input is empty", hint="expected a first line 'nurikabe W H'")
+    number, header = lines[0]
+    parts = header.split()
+    if len(parts) != 3 or parts[0] != "nurikabe":
+        raise InputError(f"expected the header 'nurikabe W H', got {header!r}", line=number,
+                         column=1, hint="the first line must be 'nurikabe' followed by width "
+                                        "and height")
+    width, height = parse_size(parts[1], parts[2], number, "nurikabe")
+    rows = lines[1:]
+    if len(rows) != height:
+        where = rows[height][0] if len(rows) > height else (rows[-1][0] + 1 if rows
+                                                             else number + 1)
+        raise InputError(f"expected {height} rows, found {len(rows)}", line=where,
+                         hint="the header's height must equal the number of grid rows")
+    grid = np.zeros((height, width), dtype=np.int32)
+    for r, (line_number, row) in enumerate(rows):
+        tokens = list(_TOKEN.finditer(row))
+        if len(tokens) != width:
+            column = tokens[width].start() + 1 if len(tokens) > width else len(row) + 1
+            raise InputError(f"row has {len(tokens)} cells, expected {width}",
+                             line=line_number, column=column,
+                             hint="write one token per cell, separated by spaces")
+        for c, token in enumerate(tokens):
+            grid[r, c] = _cell_value(token.group(), width * height, line_number,
+                                     token.start() + 1)
+    return NurikabePuzzle(grid, name=name)
+
+
+def _cell_value(token: str, cells: int, line: int, column: int) -> int:
+    if token == ".":
+        return EMPTY
+    if token == "?":
+        return UNKNOWN
+    if not (token.isascii() and token.isdigit()) or len(token) > 7:
+        raise InputError(f"unknown cell {token!r}", line=line, column=column,
+                         hint="allowed: '.' empty, '?' unknown number, or a number 1, 2, ...")
+    value = int(token)
+    if not 1 <= value <= cells:
+        raise InputError(f"number {value} is not between 1 and the {cells} cells of the grid",
+                         line=line, column=column, hint="an island has at least one cell and "
+                                                        "fits in the grid")
+    return value
+
+
+def _token(value: int) -> str:
+    return "." if value == EMPTY else "?" if value == UNKNOWN else str(value)
+
+
+def format_puzzle(puzzle: NurikabePuzzle) -> str:
+    rows = [" ".join(_token(int(v)) for v in row) for row in puzzle.numbers]
+    return f"nurikabe {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+
+
+def parse_solution(text: str, puzzle: NurikabePuzzle | None = None) -> NurikabeSolution:
+    """Corpus solution format, also the rows ``solve --json`` writes under the same header:
+    ``nurikabe-solution W H`` then rows of ``#`` shaded and ``.`` unshaded."""
+    rows = read_grid(text, "nurikabe-solution", "#.", "'#' shaded, '.' unshaded")
+    return solution_from_rows(rows)
+
+
+def solution_from_rows(rows: list[str]) -> NurikabeSolution:
+    """Rows of ``#`` / ``.`` to a solution."""
+    if not rows:
+        raise InputError("no rows given")
+    return NurikabeSolution(np.array([[ch == "#" for ch in row] for row in rows], dtype=bool))
+
+
+def solution_rows(puzzle: NurikabePuzzle | None, solution: NurikabeSolution) -> list[str]:
+    return ["".join("#" if v else "." for v in row) for row in solution.shaded.tolist()]
+
+
+def format_solution(puzzle: NurikabePuzzle | None, solution: NurikabeSolution) -> str:
+    return (f"nurikabe-solution {solution.width} {solution.height}\n"
+            + "\n".join(solution_rows(puzzle, solution)) + "\n")
+
+
+def draw_text(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) -> str:
+    """Plain drawing: numbers (``?``) as given, ``#`` shaded, ``.`` unshaded or open."""
+    tokens = [[_token(int(v)) for v in row] for row in puzzle.numbers]
+    if solution is not None and solution.shaded.shape == puzzle.numbers.shape:
+        for r, c in zip(*np.nonzero(solution.shaded), strict=True):
+            if puzzle.numbers[r, c] == EMPTY:
+                tokens[r][c] = "#"
+    size = max(len(t) for row in tokens for t in row)
+    return "\n".join(" ".join(t.rjust(size) for t in row) for row in tokens) + "\n"
+
+
+# ------------------------------------------------------------------ the rule checker
+
+
+def regions(mask: np.ndarray) -> list[list[Cell]]:
+    """The 4-connected regions of the True cells of ``mask``, each row-major, ordered by
+    their first cell."""
+    height, width = mask.shape
+    seen = np.zeros_like(mask, dtype=bool)
+    out = []
+    for r, c in zip(*np.nonzero(mask), strict=True):
+        if seen[r, c]:
+            continue
+        seen[r, c] = True
+        stack, region = [(int(r), int(c))], []
+        while stack:
+            cell = stack.pop()
+            region.append(cell)
+            for dr, dc in _STEPS:
+                nr, nc = cell[0] + dr, cell[1] + dc
+                if 0 <= nr < height and 0 <= nc < width and mask[nr, nc] and not seen[nr, nc]:
+                    seen[nr, nc] = True
+                    stack.append((nr, nc))
+        out.append(sorted(region))
+    return out
+
+
+def check(puzzle: NurikabePuzzle, solution: NurikabeSolution) -> list[Violation]:
+    """Every broken rule, named with its cell; an empty list means the answer is valid."""
+    if solution.shaded.shape != puzzle.numbers.shape:
+        return [Violation("size", None, f"the solution is {solution.width}x{solution.height}, "
+                                        f"the puzzle {puzzle.width}x{puzzle.height}")]
+    shaded, numbers = solution.shaded, puzzle.numbers
+    out = [Violation("numbered-cell-shaded", cell, "a numbered cell must stay unshaded")
+           for cell, _ in puzzle.numbered_cells() if shaded[cell]]
+    for island in regions(~shaded):
+        numbered = [cell for cell in island if numbers[cell] != EMPTY]
+        if not numbered:
+            out.append(Violation("island-without-number", island[0],
+                                 f"this island of {len(island)} cells has no number"))
+        elif len(numbered) > 1:
+            out.append(Violation("island-with-two-numbers", numbered[1],
+                                 f"this island holds {len(numbered)} numbered cells, the first "
+                                 f"at {numbered[0]}"))
+        elif (size := int(numbers[numbered[0]])) != UNKNOWN and size != len(island):
+            out.append(Violation("island-size", numbered[0],
+                                 f"the number says {size}, its island has {len(island)} cells"))
+    walls = regions(shaded)
+    if len(walls) > 1:
+        largest = max(range(len(walls)), key=lambda i: len(walls[i]))
+        for i, wall in enumerate(walls):
+            if i != largest:
+                out.append(Violation("wall-not-connected", wall[0],
+                                     f"these {len(wall)} shaded cells are cut off from the "
+                                     f"other {len(walls[largest])}"))
+    square = shaded[:-1, :-1] & shaded[1:, :-1] & shaded[:-1, 1:] & shaded[1:, 1:]
+    for r, c in zip(*np.nonzero(square), strict=True):
+        out.append(Violation("shaded-2x2", (int(r), int(c)),
+                             "this cell and its right, lower and lower-right neighbours are "
+                             "all shaded"))
+    return out
+
+
+def too_many_island_cells(puzzle: NurikabePuzzle) -> str | None:
+    """The numbers adding up to more cells than the grid has, when they do."""
+    total = sum(n for _, n in puzzle.numbered_cells() if n is not None)
+    cells = puzzle.width * puzzle.height
+    if total > cells:
+        return f"the numbers add up to {total} island cells, the grid has {cells}"
+    return None
+
+
+RULES = GenreRules(
+    puzzle_type=NurikabePuzzle, solution_type=NurikabeSolution,
+    parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
+    parse_solution=parse_solution, solution_rows=solution_rows,
+    format_solution=format_solution, check=check, draw_text=draw_text,
+    why_none=too_many_island_cells,
+)

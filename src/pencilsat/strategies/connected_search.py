@@ -1,0 +1,139 @@
+"""The lazy connectivity search: solve, cut the sets that fall apart, solve again.
+
+The solver holds a genre's local rules; connectivity is a list of
+:class:`~pencilsat.encodings.connectivity.Requirement` checked on each model. A model whose
+sets are all connected is an answer; any other gets every requirement's cuts and the search
+solves again. Two backends, one contract (:class:`~pencilsat.strategies.uniqueness.AnswerSearch`):
+
+- :class:`ConnectedSearch` on an incremental PySAT solver (clauses added, learnt clauses
+  kept), the time limit as conflict-budget slices;
+- :class:`CpSatConnectedSearch` on a :class:`~pencilsat.backends.cpsat_session.CpSatSession`:
+  the same model solved again after each batch of cuts (CP-SAT keeps nothing between solves).
+
+Variables are the PySAT numbering ``1..n`` on both; a CP-SAT model maps variable ``v`` to
+``variables[v]``. An answer is the truth of the caller's answer literals (a tuple of bools);
+``forbid`` adds "some answer literal differs".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from time import perf_counter
+from typing import Any
+
+import numpy as np
+
+from pencilsat.backends.bulk_load import clause_adder
+from pencilsat.backends.cpsat_session import CpSatSession
+from pencilsat.backends.pysat_calls import solve_until
+from pencilsat.core.result import TimeLimitReached
+from pencilsat.encodings.connectivity import Clause, ConnectivityCuts
+
+Answer = tuple[bool, ...]
+STEP_SECONDS = 1.0
+"""Under a deadline, PySAT solves in steps of at most this long, each sliced by
+``solve_until``: its conflict budget is sized from the rate of the first slice, and
+Nurikabe's conflicts slow down as a search goes on (a 60 s limit ran 90 s on janko 1055)."""
+
+
+class _LazyCuts:
+    """What both searches share: the cut loop over models, the answer, the counts."""
+
+    def __init__(self, cuts: ConnectivityCuts, answer: Sequence[int]) -> None:
+        self.cutter = cuts
+        self.answer = np.asarray(answer, dtype=np.int64)
+        self.top = max([0, *np.abs(self.answer).tolist()]
+                       + [int(np.abs(r.literals).max(initial=0)) for r in cuts.requirements])
+        """The largest variable the answer and the cuts read."""
+        self.calls = 0
+        self.added = 0
+
+    @property
+    def cut_count(self) -> int:
+        return self.cutter.cut_count
+
+    def next_answer(self) -> Answer | None:
+        while True:
+            self.calls += 1
+            values = self._solve()
+            if values is None:
+                return None
+            clauses = self.cutter.cuts(values)
+            if not clauses:
+                lits = self.answer
+                return tuple((values[np.abs(lits)] == (lits > 0)).tolist())
+            for clause in clauses:
+                self.add(clause)
+
+    def forbid(self, answer: Answer) -> None:
+        self.add([-int(lit) if on else int(lit)
+                  for lit, on in zip(self.answer, answer, strict=True)])
+
+    def add(self, clause: Clause) -> None:
+        self.added += 1
+        self._add(clause)
+
+    def _solve(self) -> np.ndarray | None:  # pragma: no cover - each backend has its own
+        raise NotImplementedError
+
+    def _add(self, clause: Clause) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+
+class ConnectedSearch(_LazyCuts):
+    """Lazy connectivity cuts on one incremental PySAT solver (``assumptions`` held for
+    every call)."""
+
+    def __init__(self, solver: Any, cuts: ConnectivityCuts, answer: Sequence[int],
+                 deadline: float | None, assumptions: Sequence[int] = ()) -> None:
+        super().__init__(cuts, answer)
+        self.solver = solver
+        self.deadline = deadline
+        self.assumptions = list(assumptions)
+        self._adder = clause_adder(solver)
+
+    def _add(self, clause: Clause) -> None:
+        self._adder(clause)
+
+    def _solve(self) -> np.ndarray | None:
+        found = None
+        while found is None:
+            if self.deadline is not None and perf_counter() >= self.deadline:
+                raise TimeLimitReached()
+            step = None if self.deadline is None else min(self.deadline,
+                                                          perf_counter() + STEP_SECONDS)
+            found = solve_until(self.solver, step, self.assumptions)
+        if not found:
+            return None
+        model = np.asarray(self.solver.get_model(), dtype=np.int64)
+        values = np.zeros(max(len(model), self.top) + 1, dtype=bool)
+        values[np.abs(model)] = model > 0
+        return values
+
+
+class CpSatConnectedSearch(_LazyCuts):
+    """Lazy connectivity cuts on a CP-SAT session; ``variables[v]`` is variable v's
+    Boolean (index 0 unused)."""
+
+    def __init__(self, session: CpSatSession, variables: Sequence[Any], cuts: ConnectivityCuts,
+                 answer: Sequence[int], deadline: float | None) -> None:
+        super().__init__(cuts, answer)
+        self.session = session
+        self.variables = variables
+        self.deadline = deadline
+        self._index = np.array([0] + [v.Index() for v in variables[1:]], dtype=np.int64)
+
+    def _solve(self) -> np.ndarray | None:
+        found = self.session.solve(self.deadline)
+        if found is None:
+            raise TimeLimitReached()
+        if not found:
+            return None
+        solution = np.asarray(self.session.solver.ResponseProto().solution, dtype=np.int64)
+        values = solution[self._index] > 0
+        values[0] = False
+        return values
+
+    def _add(self, clause: Clause) -> None:
+        self.session.add_clause([self.variables[lit] if lit > 0 else self.variables[-lit].Not()
+                                 for lit in clause])

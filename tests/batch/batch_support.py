@@ -1,0 +1,77 @@
+"""Helpers for the batch tests: a mixed batch file (every genre, every verdict, bad lines),
+running ``--batch`` in this process or as a command, and reading the records back."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import CORPUS, REPO
+
+from pencilsat.batch.records import results_of
+from pencilsat.batch.run import BatchRun, run_batch
+from pencilsat.batch.task import BatchTask
+
+
+def tdoku(kind: str, count: int) -> list[str]:
+    """One-line Sudokus of tdoku's test set with 0 (``none``), 1 (``unique``) or more
+    (``multiple``) solutions."""
+    wanted = {"none": lambda n: n == 0, "unique": lambda n: n == 1,
+              "multiple": lambda n: n > 1}[kind]
+    rows = [line.split("\t") for line in
+            (CORPUS / "sudoku/tdoku_test_puzzles.tsv").read_text().splitlines()]
+    return [row[0] for row in rows if len(row[0]) == 81 and wanted(int(row[1]))][:count]
+
+
+def janko(genre: str, count: int, step: int = 1) -> list[str]:
+    return [str(p) for p in sorted((CORPUS / genre / "janko").glob("*.txt"))[::step][:count]]
+
+
+def mixed_lines() -> list[str]:
+    """Every genre and verdict: Masyu and Light Up files, a puzz.link URL, a Tatham game ID,
+    one-line Sudokus that are unique, multiple and contradictory, a Sudoku as a file path
+    would be, a comment, a blank line and unreadable lines."""
+    url = (CORPUS / "masyu/pzprjs/mashu_example.url").read_text().strip()
+    return [
+        "# a week of submissions", *janko("masyu", 6, 97), url, *tdoku("unique", 4),
+        *janko("lightup", 5, 131), "", *tdoku("multiple", 3), *tdoku("none", 2),
+        "pearl:3x2:aBd", "no-such-file.txt", "12345", "https://puzz.link/p?mashu/3/3/0z0",
+        str(CORPUS / "masyu/seed_10x10.txt"), "masyu 3 3 is not a puzzle line",
+    ]
+
+
+def write_batch(tmp_path: Path, lines: list[str], name: str = "batch.txt") -> Path:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def batch_records(path: Path, task: BatchTask | None = None, **options) -> list[dict]:
+    """The records of ``--batch path`` run in this process (``options``: BatchRun's)."""
+    out = io.StringIO()
+    run_batch(BatchRun(str(path), task or BatchTask(), **options), out, io.StringIO())
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def results(records: list[dict]) -> list[dict]:
+    """The records by line, without the figures that depend on the machine."""
+    return [results_of(record) for record in sorted(records, key=lambda r: r["line"])]
+
+
+def pencilsat(*args: str, env: dict[str, str] | None = None,
+              timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    """``pencilsat ARGS`` as a new process."""
+    return subprocess.run([sys.executable, "-m", "pencilsat.cli", *args], capture_output=True,
+                          text=True, timeout=timeout, env=command_env(env))
+
+
+def command_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(REPO / "src"), **(extra or {})}
+
+
+def json_lines(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]

@@ -1,0 +1,40 @@
+"""Two worker processes, an executor, or records as they come give the same results as one
+worker in this process (``results_of``: every key but the timings and solver effort), and
+the time limit holds for each puzzle inside the workers."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from batch_support import batch_records, janko, mixed_lines, results, write_batch
+
+import pencilsat
+from pencilsat.batch.task import BatchTask
+
+
+def test_two_workers_in_order_and_unordered_match_one_worker(tmp_path):
+    batch = write_batch(tmp_path, mixed_lines())
+    one = batch_records(batch, workers=1)
+    two = batch_records(batch, workers=2)
+    assert [r["line"] for r in two] == [r["line"] for r in one]  # input order
+    assert results(two) == results(one)
+    unordered = batch_records(batch, workers=2, ordered=False)
+    assert results(unordered) == results(one)
+
+
+def test_solve_many_on_any_executor_matches_one_worker(tmp_path):
+    lines = [line for line in mixed_lines() if line and not line.startswith("#")]
+    one = [record.to_dict() for record in pencilsat.solve_many(lines, workers=1)]
+    with ThreadPoolExecutor(max_workers=2) as threads:
+        on_threads = [r.to_dict() for r in pencilsat.solve_many(lines, executor=threads)]
+    assert results(on_threads) == results(one)
+    assert [r["line"] for r in one] == list(range(1, len(lines) + 1))
+
+
+def test_the_time_limit_holds_for_each_puzzle_inside_the_workers(tmp_path):
+    big = sorted(janko("masyu", 2000), key=lambda p: -len(open(p).read()))[:4]
+    batch = write_batch(tmp_path, big)
+    records = batch_records(batch, BatchTask(time_limit=0.001), workers=2)
+    assert [r["verdict"] for r in records] == ["unknown"] * 4
+    assert all("time limit" in r["message"] for r in records)
+    assert all(r["seconds"] < 5 for r in records)
