@@ -8,10 +8,11 @@ structure of the steps, not only the hardest technique, makes a puzzle hard).
 
 Each genre's ``score`` module computes its named features from a grade's steps (every feature
 grows with difficulty) and holds a :class:`ScoreModel`, weights fitted by
-``benchmarks/grade_score.py``: non-negative least squares on the ranks of the corpus's
-labelled sets, cross-validated by puzzle (``docs/graders.md`` gives the formulas, the weights
-and the held-out figures). Non-negative weights keep the score monotone: one more hard step,
-trial or bottleneck never lowers it.
+``benchmarks/grade_score.py``: non-negative weights that order the pairs of each labelled set
+of the corpus as the labels do (a logistic loss on score differences), checked by 5-fold
+cross-validation with folds from a hash of the puzzle id (``docs/graders.md`` gives the
+formulas, the weights and the held-out figures). Non-negative weights keep the score
+monotone: one more hard step, trial or bottleneck never lowers it.
 """
 
 from __future__ import annotations

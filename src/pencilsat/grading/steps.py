@@ -45,11 +45,17 @@ class Digit(NamedTuple):
 class Trial(NamedTuple):
     """The contradiction trial behind a step: ``attempts`` assumptions were tried in that
     search (the deciding one included), the deciding one made ``depth`` deductions before it
-    was refuted (or filled the grid) and used trials nested ``nesting - 1`` deep."""
+    was refuted (or filled the grid) and used trials nested ``nesting - 1`` deep. Where the
+    genre surveys every candidate at that point (Sudoku), ``candidates`` is how many there
+    were, ``deciding`` how many of them decide a cell and ``shortest`` the fewest deductions
+    any of them needs: how easy the easiest way on was."""
 
     attempts: int
     depth: int
     nesting: int = 1
+    candidates: int | None = None
+    deciding: int | None = None
+    shortest: int | None = None
 
 
 FACTS_IN_JSON: dict[str, tuple[str, ...]] = {

@@ -46,14 +46,22 @@ def contradiction_processing(state: SudokuState, memory: PairMemory) -> Step | N
     so the outcome would repeat (a speed-up that changes no result).
     """
     tried: set[tuple[int, int]] = set()
-    for cell, digit, alt_cell, alt_digit in trial_candidates(memory):
-        if (cell, digit) in tried or state.grid[cell] or state.grid[alt_cell]:
+    candidates = [c for c in trial_candidates(memory)
+                  if not state.grid[c[0]] and not state.grid[c[2]]]
+    for index, (cell, digit, alt_cell, alt_digit) in enumerate(candidates):
+        if (cell, digit) in tried:
             continue
         tried.add((cell, digit))
         trial = state.copy()
         trial.place(cell, digit)
         depth = run_trial(trial)
-        record = Trial(attempts=len(tried), depth=depth)
+        if not trial.duplicate and not trial.complete():
+            continue
+        rest = _survey(state, candidates[index + 1:], tried)
+        deciding = [depth, *rest]
+        record = Trial(attempts=len(tried), depth=depth,
+                       candidates=len({(c, d) for c, d, _, _ in candidates}),
+                       deciding=len(deciding), shortest=min(deciding))
         if trial.duplicate:
             step = single("MUJYUNSYORI contradiction", alt_cell, alt_digit,
                           f"assuming {cell_name(cell)} = {digit} leads to a digit twice in a "
@@ -67,3 +75,22 @@ def contradiction_processing(state: SudokuState, memory: PairMemory) -> Step | N
                           f"{cell_name(cell)} = {digit}")
             return replace(step, trial=record)
     return None
+
+
+def _survey(state: SudokuState, rest: list[tuple[int, int, int, int]],
+            tried: set[tuple[int, int]]) -> list[int]:
+    """The depths of the later candidates that would also decide a cell (a duplicate or a full
+    grid): the score's measure of how many ways on there were and how short the shortest was.
+    The paper's step is unchanged (the first deciding candidate)."""
+    seen = set(tried)
+    depths = []
+    for cell, digit, _, _ in rest:
+        if (cell, digit) in seen:
+            continue
+        seen.add((cell, digit))
+        trial = state.copy()
+        trial.place(cell, digit)
+        depth = run_trial(trial)
+        if trial.duplicate or trial.complete():
+            depths.append(depth)
+    return depths

@@ -111,9 +111,12 @@ def _validated_clues(puzzle: SudokuPuzzle) -> list[int]:
     return clues
 
 
-def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None) -> SudokuGrade:
+def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None,
+                 faithful: bool = False) -> SudokuGrade:
     """Grade a 9x9 Sudoku by Sato's techniques, levels and level-up rule (paper §3-§5).
-    Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``."""
+    Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``.
+    ``faithful`` changes nothing: the level is the paper's either way (a trial that places
+    one digit instead of the paper's whole grid ends at the same level)."""
     state = SudokuState.from_clues(_validated_clues(puzzle))
     steps = first_clue(state)
     level, c1, c2 = 1, 0, 0

@@ -27,6 +27,10 @@ FEATURES: dict[str, str] = {
     "trials": "log(1 + contradiction trials)",
     "trial_attempts": "log(1 + assumptions tried over all trial steps)",
     "trial_depth": "log(1 + placements the deciding trials made)",
+    "hardest_trial": "log(1 + the largest, over trial points, of the fewest placements any "
+                     "deciding assumption needs there)",
+    "scarce_trials": "the largest, over trial points, share of the candidate assumptions that "
+                     "decide nothing",
     "first_bottleneck": "share of the main loop's placements still to come at its first "
                         "bottleneck (0 when there is none)",
     "first_trial": "share of the main loop's placements still to come at its first trial",
@@ -44,6 +48,8 @@ MODEL = ScoreModel({
     "trials": 0.0,
     "trial_attempts": 0.0,
     "trial_depth": 0.0,
+    "hardest_trial": 0.0,
+    "scarce_trials": 0.0,
     "first_bottleneck": 0.0,
     "first_trial": 0.0,
     "unfinished": 0.0,
@@ -67,6 +73,9 @@ def sudoku_features(steps: Sequence[Step], level: int, finished: bool) -> dict[s
         "trials": log_count(len(trials)),
         "trial_attempts": log_count(sum(t.attempts for t in trials)),
         "trial_depth": log_count(sum(t.depth for t in trials)),
+        "hardest_trial": log_count(max((t.shortest or 0 for t in trials), default=0)),
+        "scarce_trials": max((1 - (t.deciding or 0) / t.candidates for t in trials
+                              if t.candidates), default=0.0),
         "first_bottleneck": _still_to_come(main, lambda s: s.options == 0),
         "first_trial": _still_to_come(main, lambda s: s.trial is not None),
         "unfinished": 0.0 if finished else 1.0,
