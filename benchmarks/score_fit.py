@@ -78,10 +78,11 @@ def fit_weights(x: np.ndarray, y: np.ndarray, groups: np.ndarray, ridge: float =
 
 
 def fit_pairwise(x: np.ndarray, y: np.ndarray, groups: np.ndarray, ridge: float = 1e-3,
-                 max_pairs: int = 10_000, steps: int = 300) -> np.ndarray:
+                 max_pairs: int = 10_000, steps: int = 300, power: float = 0.0) -> np.ndarray:
     """Non-negative weights that order the pairs of each group as their labels do: logistic
     loss on score differences over pairs with different labels (at most ``max_pairs`` per
-    group, drawn with a fixed seed; every group weighs the same), plus ``ridge`` on the
+    group, drawn with a fixed seed; a group weighs (its size) ** ``power``: 0, the same for
+    every group), plus ``ridge`` on the
     standardised weights, by projected gradient descent. Spearman counts orderings, so this
     loss aims at it more directly than least squares on ranks. Returned in the features' own
     units, scaled so that the score's spread (standard deviation) is 0.1 per group."""
@@ -100,7 +101,7 @@ def fit_pairwise(x: np.ndarray, y: np.ndarray, groups: np.ndarray, ridge: float 
         hi, lo = np.where(y[a] > y[b], a, b), np.where(y[a] > y[b], b, a)
         if len(hi):
             diffs.append(z[hi] - z[lo])
-            weights.append(np.full(len(hi), 1.0 / len(hi)))
+            weights.append(np.full(len(hi), len(idx) ** power / len(hi)))
     d, w = np.vstack(diffs), np.concatenate(weights)
     w /= w.sum()
     beta = np.full(z.shape[1], 0.1)

@@ -6,10 +6,12 @@ techniques stall; ``faithful`` keeps the thesis's unrated verdict)."""
 from __future__ import annotations
 
 import importlib
+import json
 
 import pytest
 from conftest import CORPUS
 
+from pencilsat.cli import main
 from pencilsat.grading.lightup import grade_lightup
 from pencilsat.grading.masyu import grade_masyu
 from pencilsat.grading.sudoku import grade_sudoku
@@ -65,3 +67,11 @@ def test_masyu_score_is_higher_for_tatham_tricky_than_easy_at_level_1():
     assert scores["easy"] and scores["tricky"]
     assert (sum(scores["easy"]) / len(scores["easy"])
             < sum(scores["tricky"]) / len(scores["tricky"]))
+
+
+@pytest.mark.parametrize("path", ["lightup/janko/100_6x6.txt", "masyu/janko/02_6x6.txt"])
+def test_the_text_and_json_outputs_carry_the_score(path, capsys):
+    assert main(["grade", str(CORPUS / path)]) == 0
+    assert ", score " in capsys.readouterr().out
+    assert main(["grade", str(CORPUS / path), "--json"]) == 0
+    assert isinstance(json.loads(capsys.readouterr().out)["score"], float)

@@ -24,6 +24,8 @@ FEATURES: dict[str, str] = {
     "size_cost": "habituated cost x sqrt(100 / cells), in tens",
     "dearest": "base cost of the dearest technique used (a trial: 30), in tens",
     "hard_steps": "log(1 + steps of techniques of base cost >= 13 per 100 cells)",
+    "distinct_hard": "log(1 + distinct techniques of base cost >= 13 used, the trial included)",
+    "top3": "mean base cost of the three dearest distinct techniques used, in tens",
     "lone_steps": "share of steps whose technique applied at one anchor only",
     "trials": "log(1 + contradiction trials)",
     "trial_attempts": "log(1 + assumptions tried, mean over trials)",
@@ -32,7 +34,8 @@ FEATURES: dict[str, str] = {
 }
 
 MODEL = ScoreModel({name: 0.0 for name in FEATURES})
-"""Weights fitted by ``python benchmarks/grade_score.py --genre lightup`` (docs/graders.md)."""
+"""Weights fitted by ``python benchmarks/grade_score.py --genre lightup`` (pairwise ranking;
+docs/graders.md gives the held-out figures)."""
 
 
 def lightup_features(steps: Sequence[Step], width: int, height: int) -> dict[str, float]:
@@ -41,12 +44,15 @@ def lightup_features(steps: Sequence[Step], width: int, height: int) -> dict[str
 
     cells = width * height
     bases = [BY_NAME[s.technique].cost for s in steps]
+    used = {s.technique: BY_NAME[s.technique].cost for s in steps}
     trials = [s.trial for s in steps if s.trial is not None]
     cost = sum(s.cost or 0.0 for s in steps)
     return {
         "size_cost": cost * math.sqrt(100 / cells) / 10,
         "dearest": max(bases, default=0) / 10,
         "hard_steps": log_count(100 * sum(1 for b in bases if b >= HARD_COST) / cells),
+        "distinct_hard": log_count(sum(1 for b in used.values() if b >= HARD_COST)),
+        "top3": sum(sorted(used.values(), reverse=True)[:3]) / 30,
         "lone_steps": (sum(1 for s in steps if s.options == 1) / len(steps)) if steps else 0.0,
         "trials": log_count(len(trials)),
         "trial_attempts": log_count(sum(t.attempts for t in trials) / len(trials))

@@ -28,7 +28,7 @@ from pencilsat.grading.masyu.context import (
 from pencilsat.grading.masyu.contradiction import rule_violation, trial_candidates
 from pencilsat.grading.masyu.finder import general_techniques, long_line_techniques
 from pencilsat.grading.masyu.first_clues import adjacent_blacks_first_clue, white_runs_first_clue
-from pencilsat.grading.masyu.score import masyu_score
+from pencilsat.grading.masyu.score import BASIC_RULES, masyu_score
 from pencilsat.grading.masyu.state import (
     BLACK,
     BLOCKED,
@@ -56,11 +56,16 @@ class MasyuExtras:
     stuck points at or above the threshold; ``technique_level`` is the level whose techniques
     solved the puzzle (3 when none did), ``level_up`` whether tedium raised it by one.
 
-    What the score reads besides the steps (not in the JSON): ``left_open``, for each lower
-    level whose solve stalled, the share of the borders it left undecided; ``stuck_points``,
-    how often the short-line window of the final level found nothing (each a point where
+    What the score reads besides the steps (not in the JSON), over the solve of every level
+    tried, not only the final one (tedium is scored only at levels 1-2, so the final run of a
+    level-3 puzzle has none: read from that run alone, tedium fell as puzzles got harder on
+    janko and rose on Tatham's levels 1-2): ``left_open``, for each lower level whose solve
+    stalled, the share of the borders it left undecided; ``level1_general``, the level-1
+    solve's general-technique steps (one-step closing: Tatham's "tricky" loop avoidance);
+    ``stuck_points``, how often the short-line window found nothing (each a point where
     TJWLONG retries on long lines); ``long_finds``, how many deductions only that retry found;
-    ``trials``, the MUJYUNSYORI trials run (the refuted and the failed ones).
+    ``tedium_all``, the largest tedium score of any level's solve; ``trials``, the MUJYUNSYORI
+    trials run (the refuted and the failed ones).
     """
 
     tedium: int
@@ -68,8 +73,10 @@ class MasyuExtras:
     technique_level: int
     tedium_events: int
     left_open: tuple[float, ...] = ()
+    level1_general: int = 0
     stuck_points: int = 0
     long_finds: int = 0
+    tedium_all: int = 0
     trials: int = 0
 
     def json_head(self) -> dict[str, object]:
@@ -284,22 +291,24 @@ def grade_masyu(puzzle: MasyuPuzzle, *, max_trials: int = DEFAULT_MAX_TRIALS,
     if puzzle.loop_full:
         raise NotGradable("Sato's techniques are for plain Masyu, not the loop-full variant")
     geometry = Geometry(puzzle)
-    run = None
-    left_open: list[float] = []
+    runs: list[LevelRun] = []
     for level in (1, 2, 3):
-        run = LevelRun(geometry, level, max_trials, deadline)
-        run.solve()
-        if run.solved:
+        runs.append(LevelRun(geometry, level, max_trials, deadline))
+        runs[-1].solve()
+        if runs[-1].solved:
             break
-        left_open.append(run.left_open())
-    assert run is not None
+    run = runs[-1]
     tech_level = run.level
     threshold = TEDIUM_THRESHOLD.get(tech_level)
     level_up = threshold is not None and run.solved and run.tedium_events >= TEDIUM_REPEATS
     extras = MasyuExtras(tedium=run.tedium_max, level_up=level_up,
                          technique_level=tech_level, tedium_events=run.tedium_events,
-                         left_open=tuple(left_open), stuck_points=run.stuck_points,
-                         long_finds=run.long_finds, trials=run.trials)
+                         left_open=tuple(r.left_open() for r in runs[:-1]),
+                         level1_general=sum(1 for s in runs[0].steps
+                                            if s.technique not in BASIC_RULES),
+                         stuck_points=sum(r.stuck_points for r in runs),
+                         long_finds=sum(r.long_finds for r in runs),
+                         tedium_all=max(r.tedium_max for r in runs), trials=run.trials)
     level = min(3, tech_level + (1 if level_up else 0))
     return Grade(level=level, finished=run.solved, techniques=technique_counts(run.steps),
                  steps=run.steps, extras=extras,

@@ -30,18 +30,34 @@ FEATURES: dict[str, str] = {
     "level": "Sato's level after the tedium rule (1-3)",
     "left_open_1": "share of the borders level 1's solve left undecided (0 if it finished)",
     "left_open_2": "share of the borders level 2's solve left undecided (0 if it finished)",
-    "bottlenecks": "log(1 + general-technique steps per 100 cells): points where the basic "
-                   "rules ran dry",
-    "long_retries": "log(1 + stuck points of the short-line window per 100 cells)",
-    "long_finds": "log(1 + deductions only the long-line retry found, per 100 cells)",
+    "level1_closings": "log(1 + general-technique steps of the level-1 solve per 100 cells)",
+    "bottlenecks": "log(1 + general-technique steps of the final solve per 100 cells): "
+                   "points where the basic rules ran dry",
+    "long_retries": "log(1 + stuck points of the short-line window per 100 cells, every "
+                    "level's solve)",
+    "long_finds": "log(1 + deductions only the long-line retry found per 100 cells, every "
+                  "level's solve)",
     "level2_steps": "log(1 + steps of level-2 techniques per 100 cells)",
     "level3_steps": "log(1 + steps of level-3 techniques other than trials per 100 cells)",
     "trials": "log(1 + MUJYUNSYORI trials run)",
-    "tedium": "log(1 + tedium points at the worst stuck point)",
+    "tedium": "log(1 + tedium points at the worst stuck point of any level's solve)",
 }
 
-MODEL = ScoreModel({name: 0.0 for name in FEATURES})
-"""Weights fitted by ``python benchmarks/grade_score.py --genre masyu`` (docs/graders.md)."""
+MODEL = ScoreModel({
+    "level": 0.0,
+    "left_open_1": 0.0,
+    "left_open_2": 0.1754,
+    "level1_closings": 0.0,
+    "bottlenecks": 0.0973,
+    "long_retries": 0.0,
+    "long_finds": 0.0,
+    "level2_steps": 0.0182,
+    "level3_steps": 0.0575,
+    "trials": 0.0209,
+    "tedium": 0.0075,
+})
+"""Weights fitted by ``python benchmarks/grade_score.py --genre masyu --every 2`` (pairwise
+ranking; docs/graders.md gives the held-out figures)."""
 
 
 def masyu_features(steps: Sequence[Step], extras: MasyuExtras, level: int, width: int,
@@ -54,6 +70,7 @@ def masyu_features(steps: Sequence[Step], extras: MasyuExtras, level: int, width
         "level": float(level),
         "left_open_1": left[0],
         "left_open_2": left[1],
+        "level1_closings": log_count(per_100 * extras.level1_general),
         "bottlenecks": log_count(per_100 * len(general)),
         "long_retries": log_count(per_100 * extras.stuck_points),
         "long_finds": log_count(per_100 * extras.long_finds),
@@ -61,7 +78,7 @@ def masyu_features(steps: Sequence[Step], extras: MasyuExtras, level: int, width
         "level3_steps": log_count(per_100 * sum(1 for s in steps if s.level == 3
                                                  and s.technique != "MUJYUNSYORI")),
         "trials": log_count(extras.trials),
-        "tedium": log_count(extras.tedium),
+        "tedium": log_count(extras.tedium_all),
     }
 
 
