@@ -54,7 +54,8 @@ def test_small_puzzle_grades_with_json_keys_and_consistent_costs():
     assert set(data) == {"level", "score", "cost", "finished", "techniques", "steps"}
     assert data["score"] is not None
     assert data["steps"][0] == {"technique": "単純発生", "cost": 4,
-                                "bulbs": [[0, 1], [1, 0], [1, 2], [2, 1]], "no_bulb": []}
+                                "bulbs": [[0, 1], [1, 0], [1, 2], [2, 1]], "no_bulb": [],
+                                "options": 1}
     assert data["techniques"] == {"単純発生": 1}
     assert sum(s.cost for s in grade.steps) == pytest.approx(grade.extras.cost)
     assert "level 1 of 7" in grade.describe(steps=True)
