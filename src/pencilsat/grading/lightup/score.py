@@ -33,7 +33,18 @@ FEATURES: dict[str, str] = {
     "nesting": "deepest trial nesting (0 without trials)",
 }
 
-MODEL = ScoreModel({name: 0.0 for name in FEATURES})
+MODEL = ScoreModel({
+    "size_cost": 0.0032,
+    "dearest": 0.0108,
+    "hard_steps": 0.0256,
+    "distinct_hard": 0.1176,
+    "top3": 0.0,
+    "lone_steps": 0.0648,
+    "trials": 0.0,
+    "trial_attempts": 0.0,
+    "trial_depth": 0.0,
+    "nesting": 0.0,
+})
 """Weights fitted by ``python benchmarks/grade_score.py --genre lightup`` (pairwise ranking;
 docs/graders.md gives the held-out figures)."""
 
