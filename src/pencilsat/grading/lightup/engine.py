@@ -145,7 +145,7 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
                 tech = hit.technique
                 uses[tech.number] += 1
                 charges.append(use_cost(tech.cost, uses[tech.number]))
-                steps.append(_record(board, tech, hit.anchor, hit.marks, charges[-1],
+                steps.append(record_step(board, tech, hit.anchor, hit.marks, charges[-1],
                                      hit.options))
                 finder.apply(hit.marks)
                 continue
@@ -189,8 +189,8 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
     return Grade(level, finished, technique_counts(steps), steps, extras, score)
 
 
-def _record(board: Board, tech: Technique, anchor: int, marks: Marks, charged: float,
-            options: int) -> Step:
+def record_step(board: Board, tech: Technique, anchor: int, marks: Marks, charged: float,
+                options: int | None = None) -> Step:
     origin = board.geo.cell(anchor)
     bulbs = tuple(board.cells(marks.lights))
     no_bulb = tuple(board.cells(marks.no_light))

@@ -97,7 +97,7 @@ def level_after_level_up(base: int, c1: int, c2: int) -> int:
     return base
 
 
-def _validated_clues(puzzle: SudokuPuzzle) -> list[int]:
+def validated_clues(puzzle: SudokuPuzzle) -> list[int]:
     if puzzle.size != 9:
         raise NotGradable(
             f"the Sato grader is defined for 9x9 Sudoku, this one is {puzzle.size}x{puzzle.size}",
@@ -117,7 +117,7 @@ def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None,
     Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``.
     ``faithful`` changes nothing: the level is the paper's either way (a trial that places
     one digit instead of the paper's whole grid ends at the same level)."""
-    state = SudokuState.from_clues(_validated_clues(puzzle))
+    state = SudokuState.from_clues(validated_clues(puzzle))
     steps = first_clue(state)
     level, c1, c2 = 1, 0, 0
     memory = PairMemory()
