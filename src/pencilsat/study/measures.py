@@ -21,8 +21,9 @@ from pencilsat.study.effort import cdcl_effort
 from pencilsat.study.hierarchy import hierarchy
 from pencilsat.study.propagation import BudgetExhausted
 
-VERSION = 1
-"""Stored in every record: records of another version are measured again on a rerun."""
+VERSION = 2
+"""Stored in every record: records of another version are measured again on a rerun. 2 (26
+Nov): the graders' score (``grade.score``) and Light Up's re-fitted grade came with main."""
 TRIAL = "MUJYUNSYORI"
 """Sato's contradiction processing: the trials of the Masyu and Sudoku graders."""
 
