@@ -357,6 +357,23 @@ def draw_text(puzzle: HeyawakePuzzle, solution: HeyawakeSolution | None = None) 
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
+def solution_from_drawing(lines: list[str], puzzle: HeyawakePuzzle) -> HeyawakeSolution:
+    """The shading of :func:`draw_text`'s drawing (what ``pencilsat solve`` prints): a cell
+    is shaded when its mark, the first character of its slot, is ``#``."""
+    expected = 2 * puzzle.height + 1
+    if len(lines) != expected or not lines[0].startswith("+"):
+        raise InputError(f"a {puzzle.width}x{puzzle.height} Heyawake drawing has {expected} "
+                         f"lines starting with '+', this one has {len(lines)}",
+                         hint="give the drawing exactly as pencilsat solve prints it")
+    step = lines[0].find("+", 1)
+    shaded = np.zeros((puzzle.height, puzzle.width), dtype=bool)
+    for r in range(puzzle.height):
+        line = lines[2 * r + 1]
+        for c in range(puzzle.width):
+            shaded[r, c] = line[c * step + 1:c * step + 2] == "#"
+    return HeyawakeSolution(shaded)
+
+
 # ------------------------------------------------------------------ the rule checker
 
 
@@ -422,4 +439,5 @@ RULES = GenreRules(
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution, solution_rows=solution_rows,
     format_solution=format_solution, check=check, draw_text=draw_text,
+    parse_drawing=solution_from_drawing,
 )
