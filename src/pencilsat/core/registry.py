@@ -194,13 +194,30 @@ _NURIKABE = Genre(
     model="pencilsat.puzzles.nurikabe", headers=("nurikabe", "nurikabe-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.nurikabe:run_cnf", ("cnf",),
-                 "labelled islands in CNF, wall and islands connected by lazy cuts"),
+                 "labelled islands in CNF, wall and islands connected by lazy cuts",
+                 memory="pencilsat.strategies.nurikabe:memory"),
         Strategy("lazy-cpsat", "pencilsat.strategies.nurikabe:run_cpsat", ("cpsat",),
-                 "the same model on CP-SAT, sizes as linear sums, cuts by solving again"),
+                 "the same model on CP-SAT, sizes as linear sums, cuts by solving again",
+                 memory="pencilsat.strategies.nurikabe:memory"),
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.nurikabe",
     puzzlink=("nurikabe",), puzzlink_codec="pencilsat.formats.puzzlink.nurikabe",
+)
+
+_HASHI = Genre(
+    name="hashi", title="Hashiwokakero",
+    model="pencilsat.puzzles.hashi", headers=("hashi", "hashi-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.hashi:run_cnf", ("cnf",),
+                 "bridges and island numbers in CNF, islands connected by lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.hashi:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, numbers as linear sums, cuts by solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.hashi",
+    puzzlink=("hashikake", "hashi", "bridges"),
+    puzzlink_codec="pencilsat.formats.puzzlink.hashi",
 )
 
 _HEYAWAKE = Genre(
@@ -220,7 +237,7 @@ _HEYAWAKE = Genre(
 )
 
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
-                                                    _NURIKABE, _HEYAWAKE)}
+                                                    _NURIKABE, _HASHI, _HEYAWAKE)}
 """Every genre pencilsat knows, by registry name."""
 
 

@@ -130,7 +130,7 @@ def build(puzzle: HeyawakePuzzle, *, deadline: float | None = None,
         if clue[1] == 0 and anchor is None:
             anchor = cells_of_room[0][0] * width + cells_of_room[0][1]
     check_clock(deadline)
-    graph = grid_graph(width, height)  # last: seconds on a 1000x1000 grid
+    graph = grid_graph(width, height, deadline=deadline)
     unshaded = Requirement(-shaded.ravel(), anchor=anchor, name="unshaded")
 
     def decode(values: np.ndarray) -> HeyawakeSolution:
