@@ -65,6 +65,12 @@ class Genre:
     ``plausible(desc)``."""
     grader: str | None = None
     """``"module:function"``: ``grade(puzzle, *, deadline) -> Grade``."""
+    partial: str | None = None
+    """Module that starts the grader from a partly solved grid (the solution's type, what is
+    not known left out): ``next_step(puzzle, partial, *, deadline) -> Step | None`` (a
+    hint), ``mistakes(puzzle, partial, solution) -> cells``, ``shown_after(puzzle, steps,
+    partial=None) -> solution`` (what the first steps of a grade have drawn) and
+    ``cells_of(step) -> cells``."""
 
     def rules(self) -> GenreRules:
         return _rules(self.model)
@@ -134,6 +140,7 @@ _MASYU = Genre(
     puzzlink=("mashu", "masyu", "pearl"), puzzlink_codec="pencilsat.formats.puzzlink.masyu",
     tatham=("pearl", "masyu", "mashu"), tatham_codec="pencilsat.formats.tatham.masyu",
     grader="pencilsat.grading.masyu.engine:grade_masyu",
+    partial="pencilsat.grading.masyu.partial",
 )
 _LIGHTUP = Genre(
     name="lightup", title="Light Up",
@@ -154,6 +161,7 @@ _LIGHTUP = Genre(
     puzzlink_codec="pencilsat.formats.puzzlink.lightup",
     tatham=("lightup", "akari"), tatham_codec="pencilsat.formats.tatham.lightup",
     grader="pencilsat.grading.lightup.engine:grade_lightup",
+    partial="pencilsat.grading.lightup.partial",
 )
 _SUDOKU = Genre(
     name="sudoku", title="Sudoku",
@@ -171,6 +179,7 @@ _SUDOKU = Genre(
     puzzlink=("sudoku",), puzzlink_codec="pencilsat.formats.puzzlink.sudoku",
     tatham=("solo", "sudoku"), tatham_codec="pencilsat.formats.tatham.sudoku",
     grader="pencilsat.grading.sudoku.engine:grade_sudoku",
+    partial="pencilsat.grading.sudoku.partial",
 )
 _SLITHERLINK = Genre(
     name="slitherlink", title="Slitherlink",

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.rules import GenreRules
+from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import content_lines, parse_size, read_grid
 
@@ -434,10 +434,42 @@ def check(puzzle: HeyawakePuzzle, solution: HeyawakeSolution) -> list[Violation]
     return out
 
 
+# ------------------------------------------------------------------ clues, for the clue tools
+
+
+def given_clues(puzzle: HeyawakePuzzle) -> list[Clue]:
+    """The room numbers, row-major."""
+    return [Clue((int(r), int(c)), str(int(puzzle.clues[r, c])), int(puzzle.clues[r, c]))
+            for r, c in zip(*np.nonzero(puzzle.clues != NO_CLUE), strict=True)]
+
+
+def with_clue(puzzle: HeyawakePuzzle, clue: Clue) -> HeyawakePuzzle:
+    """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (NO_CLUE: none)."""
+    clues = np.array(puzzle.clues)
+    clues[clue.cell] = clue.value
+    return HeyawakePuzzle(puzzle.rooms, clues, name=puzzle.name)
+
+
+def without_clue(puzzle: HeyawakePuzzle, clue: Clue) -> HeyawakePuzzle:
+    return with_clue(puzzle, Clue(clue.cell, ".", NO_CLUE))
+
+
+def clues_offered(puzzle: HeyawakePuzzle, solution: HeyawakeSolution) -> list[Clue]:
+    """For each room without a number, its count of shaded cells in ``solution``, at the
+    room's first cell."""
+    out = []
+    for cells, clue in zip(puzzle.room_cells(), puzzle.room_clues(), strict=True):
+        if clue is None:
+            count = sum(1 for cell in cells if solution.shaded[cell])
+            out.append(Clue(cells[0], str(count), count))
+    return out
+
+
 RULES = GenreRules(
     puzzle_type=HeyawakePuzzle, solution_type=HeyawakeSolution,
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution, solution_rows=solution_rows,
     format_solution=format_solution, check=check, draw_text=draw_text,
     parse_drawing=solution_from_drawing,
+    clues=ClueRules("number", given_clues, without_clue, with_clue, clues_offered),
 )

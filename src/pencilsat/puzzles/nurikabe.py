@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.rules import GenreRules
+from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import content_lines, parse_size, read_grid
 
@@ -306,8 +306,41 @@ def too_many_island_cells(puzzle: NurikabePuzzle) -> str | None:
     return None
 
 
+# ------------------------------------------------------------------ clue tools
+# A numbered cell cannot simply go: every island holds exactly one, so a puzzle without it
+# would have other answers and lose its own. What can go is the size: the number made ``?``
+# (an island of any size seeded there), which keeps every answer an answer.
+
+def given_sizes(puzzle: NurikabePuzzle) -> list[Clue]:
+    """The numbers that give a size (not ``?``), row-major."""
+    return [Clue(cell, str(number), number) for cell, number in puzzle.numbered_cells()
+            if number is not None]
+
+
+def with_size(puzzle: NurikabePuzzle, clue: Clue) -> NurikabePuzzle:
+    """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (``UNKNOWN``: ``?``)."""
+    numbers = np.array(puzzle.numbers)
+    numbers[clue.cell] = clue.value
+    return NurikabePuzzle(numbers, name=puzzle.name)
+
+
+def without_size(puzzle: NurikabePuzzle, clue: Clue) -> NurikabePuzzle:
+    return with_size(puzzle, Clue(clue.cell, "?", UNKNOWN))
+
+
+def sizes_offered(puzzle: NurikabePuzzle, solution: NurikabeSolution) -> list[Clue]:
+    """For each ``?`` number, the size of its island in ``solution`` (no other clue can be
+    added: every island already has its number)."""
+    size_of = {cell: len(region) for region in regions(~solution.shaded) for cell in region}
+    return [Clue(cell, str(size_of[cell]), size_of[cell])
+            for cell, number in puzzle.numbered_cells()
+            if number is None and cell in size_of]
+
+
 RULES = GenreRules(
     puzzle_type=NurikabePuzzle, solution_type=NurikabeSolution,
+    clues=ClueRules("number", given_sizes, without_size, with_size, sizes_offered,
+                    removal="its size dropped (made ?): every island keeps one number"),
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution, solution_rows=solution_rows,
     format_solution=format_solution, check=check, draw_text=draw_text,
