@@ -45,6 +45,7 @@ BIG_GRIDS = {
     "sudoku": lambda side: _hard_25x25_sudoku(),
     "slitherlink": lambda side: _empty("slitherlink", side),
     "nurikabe": lambda side: _empty("nurikabe", side, separator=" "),
+    "yajilin": lambda side: _empty("yajilin", side, separator=" "),
 }
 """Per genre, an empty grid of ``side`` (Sudoku: its hardest test grid, 25x25 at most)."""
 
