@@ -14,7 +14,6 @@ from pencilsat.formats.svg.parts import (
     frame,
     grid_lines,
     highlights,
-    text,
 )
 from pencilsat.puzzles.yajilin import BLOCK, DOWN, LEFT, RIGHT, UP, YajilinPuzzle, YajilinSolution
 
@@ -69,9 +68,14 @@ def draw_panel(puzzle: YajilinPuzzle, solution: YajilinSolution | None,
     for cell, direction, count in puzzle.clues():
         label = str(count)
         size = CELL * (0.5 if len(label) == 1 else 0.4 if len(label) == 2 else 0.3)
-        shifted = (cell[0] + 0.12, cell[1]) if direction in (LEFT, RIGHT) else \
-            (cell[0], cell[1] + 0.1)
-        out.append(text(shifted, label, size, INK, "clue", bold=True))
+        x, y = centre(cell)
+        if direction in (LEFT, RIGHT):
+            y += CELL * 0.12  # below the arrow
+        else:
+            x += CELL * 0.1  # right of the arrow
+        out.append(f'<text class="clue" x="{x:.1f}" y="{y + size * 0.36:.1f}" '
+                   f'text-anchor="middle" font-size="{size:.1f}" fill="{INK}" '
+                   f'font-weight="bold">{label}</text>')
         out.append(arrow(cell, direction))
     out.append(frame(puzzle.width, puzzle.height))
     return out
