@@ -17,6 +17,7 @@ PUZZLES = {
     "lightup": str(CORPUS / "lightup" / "janko" / "100_6x6.txt"),
     "sudoku": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
     "slitherlink": str(CORPUS / "slitherlink" / "janko" / "1000_15x19.txt"),
+    "yajilin": str(CORPUS / "yajilin" / "janko" / "102_10x10.txt"),
 }
 
 
