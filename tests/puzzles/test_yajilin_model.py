@@ -60,6 +60,14 @@ def test_the_drawing_shows_clues_shading_and_loop_and_reads_back():
         Y.solution_from_drawing(drawing.splitlines()[:-1], p)
 
 
+def test_a_grid_without_clues_draws_and_reads_back():
+    p = Y.parse_puzzle("yajilin 2 2\n. .\n. .\n")
+    ring = Y.solution_from_rows(["F7", "LJ"])
+    assert Y.check(p, ring) == []
+    assert Y.draw_text(p, ring) == " +---+\n |   |\n +---+\n"
+    assert Y.solution_from_drawing(Y.draw_text(p, ring).splitlines(), p) == ring
+
+
 # ------------------------------------------------------------------ the checker, rule by rule
 
 

@@ -122,6 +122,9 @@ def test_a_puzzle_without_an_answer_gives_none(encoding, backend):
 
 
 SMALL = [
+    grid("."),  # none: a lone cell is shaded and there is no loop
+    grid("0> 0<"),  # none: no open cell
+    grid(". .", ". ."),  # unique: the ring, no clue at all
     grid(". . . .", ". 1< . .", ". . . .", ". . . 0^"),  # none
     grid(". . . .", ". # . .", ". . 1v .", ". . . ."),  # none
     grid(". . . .", ". . . .", ". . . .", ". . 1^ ."),  # unique

@@ -268,7 +268,7 @@ def format_solution(puzzle: YajilinPuzzle | None, solution: YajilinSolution) -> 
 # ---------------------------------------------------------------- text drawing
 
 def _cell_width(puzzle: YajilinPuzzle) -> int:
-    return max(3, *(len(token(puzzle, cell)) for cell, _, _ in puzzle.clues()))
+    return max([3, *(len(token(puzzle, cell)) for cell, _, _ in puzzle.clues())])
 
 
 def draw_text(puzzle: YajilinPuzzle, solution: YajilinSolution | None = None) -> str:
