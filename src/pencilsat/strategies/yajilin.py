@@ -46,6 +46,10 @@ exact loop cuts, as Masyu and Slitherlink measured them to pay on large grids. O
 four largest (1,040-2,223 cells) exact cuts alone took 14.4 s in all against 21.1 with region
 cuts (and 15.2-16.7 with grown ones; one run each on a loaded machine)."""
 REGION_MIN_CELLS = 16
+LINEARIZATION_LEVEL = 0
+"""CP-SAT's linear relaxation off for ``circuit``: with its default (1) janko 160 (25x25,
+arrows of 5-7) was not decided in 120 s (puzzlekit's circuit model not in 60 s either); with
+0 it took 7.3 s, and 4.1 against 12.9 s on janko 150 (one run each, loaded machine)."""
 
 
 def count_clauses(encoding: YajilinEncoding, top: int,
@@ -154,6 +158,7 @@ def run_circuit(
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)
     session = CpSatSession(model)
+    session.solver.parameters.linearization_level = LINEARIZATION_LEVEL
     stats.variables, stats.clauses = session.variables(), session.constraints()
     stats.encode_s = perf_counter() - start
     search = EdgeSetSearch(session, edge_lits, deadline)
