@@ -13,6 +13,11 @@ the shading, and forbidding the loop's edges forbids the whole answer.
 - ``circuit`` states one loop with CP-SAT's ``AddCircuit``
   (:func:`~pencilsat.backends.cpsat_loops.add_single_loop`, some edge required), the
   shading as ``edges at the cell + 2 * shaded = 2`` and each arrow as a sum.
+
+Today (``python benchmarks/yajilin.py``, a shared, loaded 2-core machine): all 547 janko
+puzzles solved and proven unique with the stored answer by both; ``lazy`` median 57 ms, max
+2.7 s; ``circuit`` median 0.47 s, max 7.0 s; puzzlekit (solving only) median 0.43 s, and
+60 s without an answer on janko 160.
 """
 
 from __future__ import annotations
