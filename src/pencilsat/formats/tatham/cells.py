@@ -3,6 +3,8 @@ positioned errors. Each genre's codec (``formats/tatham/<genre>.py``) states its
 
 from __future__ import annotations
 
+import re
+
 from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import MAX_SIDE, describe_char
 
@@ -13,6 +15,18 @@ HOW = ("a game ID looks like 10x10:desc; prefix it with the game's name (pearl:,
 
 def id_error(message: str, column: int | None = None, hint: str | None = None) -> InputError:
     return InputError(message, source=SOURCE, column=column, hint=hint)
+
+
+def game_params(extras: str, pattern: re.Pattern[str], game: str, form: str,
+                column: int) -> re.Match[str]:
+    """The game's own parameters after the size (its difficulty, symmetry...), or an error
+    pointing at them: another game's parameters mean another game."""
+    params = pattern.fullmatch(extras)
+    if params is None:
+        raise id_error(f"{game} game IDs have at most {form} after the size, "
+                       f"this one has {extras!r}", column=column - 1 - len(extras),
+                       hint="check the game: a Loopy ID such as 10x10t0:... is Slitherlink")
+    return params
 
 
 def read_cells(

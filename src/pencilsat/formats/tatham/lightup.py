@@ -8,7 +8,7 @@ import re
 import numpy as np
 
 from pencilsat.formats.runs import encode_runs
-from pencilsat.formats.tatham.cells import grid_size, id_error, read_cells
+from pencilsat.formats.tatham.cells import game_params, grid_size, read_cells
 from pencilsat.puzzles.lightup import WALL, WHITE, LightUpPuzzle
 
 
@@ -21,11 +21,7 @@ _EXTRAS = re.compile(r"(b\d+)?(s\d+)?(d\d+)?")  # lightup.c's own: black %, symm
 
 
 def decode(desc: str, w: int | None, h: int | None, extras: str, column: int) -> LightUpPuzzle:
-    if not _EXTRAS.fullmatch(extras):  # another game's (Loopy's t0d...), not a Light Up ID
-        raise id_error(f"Light Up game IDs have at most b<n>s<n>d<n> after the size, "
-                       f"this one has {extras!r}",
-                       column=column - 1 - len(extras),
-                       hint="check the game: a Loopy ID such as 10x10t0:... is Slitherlink")
+    game_params(extras, _EXTRAS, "Light Up", "b<n>s<n>d<n>", column)
     width, height = grid_size(w, h, column)
     cells = read_cells(desc, column, width * height, "B01234", "Light Up")
     flat = [WHITE if t is None else WALL if t == "B" else int(t) for t in cells]

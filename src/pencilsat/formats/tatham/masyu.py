@@ -8,7 +8,7 @@ import numpy as np
 
 from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import encode_runs
-from pencilsat.formats.tatham.cells import grid_size, id_error, read_cells
+from pencilsat.formats.tatham.cells import game_params, grid_size, read_cells
 from pencilsat.puzzles.masyu import BLACK, EMPTY, WHITE, MasyuPuzzle
 
 
@@ -21,11 +21,7 @@ _EXTRAS = re.compile(r"(d[a-z])?n?")  # pearl.c's own: d<difficulty>, n (no solv
 
 
 def decode(desc: str, w: int | None, h: int | None, extras: str, column: int) -> MasyuPuzzle:
-    if not _EXTRAS.fullmatch(extras):  # another game's (Loopy's t0d...), not a Pearl game ID
-        raise id_error(f"Pearl game IDs have at most d<difficulty> and n after the size, "
-                       f"this one has {extras!r}",
-                       column=column - 1 - len(extras),
-                       hint="check the game: a Loopy ID such as 10x10t0:... is Slitherlink")
+    game_params(extras, _EXTRAS, "Pearl", "d<difficulty> and n", column)
     width, height = grid_size(w, h, column)
     cells = read_cells(desc, column, width * height, "BW", "Pearl")
     value = {None: EMPTY, "W": WHITE, "B": BLACK}
