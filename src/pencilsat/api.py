@@ -57,6 +57,8 @@ def solve(
     sat_solver: str | None = None,
     time_limit: float | None = None,
     max_memory: float | None = 4 * 2**30,
+    backbone: bool = False,
+    count: int | None = None,
 ) -> SolveResult:
     """Solve ``puzzle`` and prove its solution unique, or find a second one.
 
@@ -66,12 +68,22 @@ def solve(
     bytes a strategy may plan for (``None``: no budget), a model that would not fit is not
     built (``unknown``, naming a cheaper strategy). The result's
     ``verdict`` is unique, multiple, none or unknown; every solution in it has passed the
-    genre's independent rule checker.
+    genre's independent rule checker. ``backbone=True`` adds ``result.backbone``: the cells
+    whose value differs between solutions (none for a unique puzzle); ``count=N`` adds
+    ``result.count``: up to N solutions, listed, and whether that is all of them. Both run
+    on the same incremental search, within ``time_limit``.
     """
     from pencilsat.strategies.front import solve as solve_puzzle
+    from pencilsat.strategies.solution_space import Exploration
 
+    if not isinstance(backbone, bool):
+        raise InputError(f"{backbone!r} is not True or False", source="backbone",
+                         hint="give backbone=True to ask for the backbone")
+    task = Exploration(count=count, backbone=True) if backbone else (
+        Exploration(count=count) if count is not None else None)
     return solve_puzzle(read_puzzle(puzzle), encoding=encoding, backend=backend,
-                        sat_solver=sat_solver, time_limit=time_limit, max_memory=max_memory)
+                        sat_solver=sat_solver, time_limit=time_limit, max_memory=max_memory,
+                        explore=task)
 
 
 def grade(puzzle: PuzzleSource, *, time_limit: float | None = None) -> GradeResult:

@@ -48,6 +48,21 @@ def seconds(text: str) -> float | None:
     return None if value == float("inf") else value
 
 
+def port_number(text: str) -> int:
+    """``--port``: a whole number from 1 to 65535."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 65535")
+    return int(text)
+
+
+def solution_count(text: str) -> int:
+    """``--count``: a whole number of solutions, at least 1."""
+    if not text.strip().isdigit() or int(text) < 1 or len(text.strip()) > 9:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of solutions (a whole number from 1)")
+    return int(text)
+
+
 def memory_size(text: str) -> int | None:
     """``--max-memory``: ``4G``, ``512M``, ``inf``."""
     from pencilsat.core.memory import parse_memory
@@ -132,8 +147,14 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true",
                        help="print one JSON object (one line per puzzle when there are several)")
     solve.add_argument("--svg", metavar="FILE",
-                       help="draw the solution (both, with differences marked) to FILE "
+                       help="draw the solution (both, with differences marked; with "
+                       "--backbone the cells every solution shares) to FILE "
                        "(.svg; .png needs cairosvg)")
+    solve.add_argument("--backbone", action="store_true",
+                       help="also find the cells that are the same in every solution, and "
+                       "list the cells where solutions differ")
+    solve.add_argument("--count", type=solution_count, metavar="N",
+                       help="also count the solutions up to N and list them")
     _add_batch_options(solve, several=True)
 
     grade = sub.add_parser("grade", help="prove uniqueness, then grade human difficulty")
@@ -149,6 +170,38 @@ def build_parser() -> argparse.ArgumentParser:
                        "one-line Sudokus, puzz.link URLs, Tatham game IDs or file paths; "
                        "writes JSON lines")
     _add_batch_options(grade, several=False)
+    grade.add_argument("--next", nargs="?", const="", metavar="PARTIAL",
+                       help="give the next human step (a hint) instead of the grade: from the "
+                       "bare puzzle, or from PARTIAL, a file (or -) with the partly solved "
+                       "grid in the solution's text (pipe letters, digits, '*' bulbs; '.' "
+                       "where nothing is known yet)")
+
+    clues = sub.add_parser(
+        "clues", help="which clues a unique puzzle can lose; which make an ambiguous one unique",
+        description="For a unique puzzle: every clue whose removal keeps it unique (redundant) "
+        "and whether the clue set is minimal; with --grade, whether removing a redundant clue "
+        "changes the grade. For a puzzle with several solutions: a small set of clues (pearls, "
+        "numbers, digits) one solution obeys that makes it unique. Exit status: the puzzle's "
+        "verdict (0 unique, 1 multiple, 2 none, 3 unknown), 4 for bad input.")
+    clues.add_argument("puzzle", help="file, -, puzz.link URL, Tatham game ID or Sudoku line")
+    clues.add_argument("--grade", action="store_true",
+                       help="also grade the puzzle without each redundant clue")
+    clues.add_argument("--json", action="store_true", help="print one JSON object")
+    clues.add_argument("--time-limit", type=seconds, metavar="S",
+                       help="seconds for the whole run (unfinished checks are listed)")
+
+    serve = sub.add_parser(
+        "serve", help="the editor's desk in a browser (needs pip install 'pencilsat[web]')",
+        description="Serve the desk: a page to paste a puzz.link URL, a Tatham game ID or a "
+        "puzzle's text and see its verdict, drawing, backbone, grade and clues, and the JSON "
+        "API behind it (POST /api/solve, /api/grade, /api/clues, /api/hint). Each check runs "
+        "in a worker process with a time limit. Open /?url=<puzz.link URL> to check a puzzle "
+        "from a link.")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=port_number, default=8000, help="port (default 8000)")
+    serve.add_argument("--workers", type=worker_count, default=2, metavar="N",
+                       help="worker processes, so checks at once (default 2)")
 
     convert = sub.add_parser("convert", help="convert a puzzle between formats")
     convert.add_argument("puzzle", help="file, -, puzz.link URL or Tatham game ID")
@@ -262,6 +315,10 @@ def _run(argv: Sequence[str] | None) -> int:
             return cmd_grade(args)
         if args.command == "convert":
             return cmd_convert(args)
+        if args.command == "clues":
+            return cmd_clues(args)
+        if args.command == "serve":
+            return cmd_serve(args)
         if args.command == "generate":
             return cmd_generate(args)
     except InputError as err:
@@ -317,6 +374,8 @@ def describe_result(result: Any) -> str:
                 f"0-based: {cells}{more}):", "",
                 draw(result.puzzle, result.second_solution).rstrip("\n")]
 
+    out += _explored_lines(result)
+
     def fmt(v: Any) -> str:
         return "-" if v is None else (f"{v:.3f}s" if isinstance(v, float) else f"{v:,}")
 
@@ -329,6 +388,39 @@ def describe_result(result: Any) -> str:
             f"time: encode {fmt(st.encode_s)}, solve {fmt(st.solve_s)}, "
             f"uniqueness {fmt(st.uniqueness_s)}"]
     return "\n".join(out)
+
+
+def _explored_lines(result: Any) -> list[str]:
+    """The backbone and the listed solutions, when asked for (``--backbone``, ``--count``)."""
+    from pencilsat.core.registry import rules_of
+
+    out: list[str] = []
+    backbone = result.backbone
+    if backbone is not None:
+        cells = result.puzzle.width * result.puzzle.height
+        shown = ", ".join(f"({r},{c})" for r, c in backbone.undecided[:40])
+        more = " ..." if len(backbone.undecided) > 40 else ""
+        head = ("backbone" if backbone.complete else
+                "backbone (incomplete: the time limit came first; more cells may differ)")
+        out += ["", f"{head}: {cells - len(backbone.undecided)} of {cells} cells are the same "
+                f"in every solution ({backbone.solutions_seen} solutions seen)"]
+        if backbone.undecided:
+            out.append(f"undecided cells (row,col 0-based): {shown}{more}")
+            rows = (rules_of(result.puzzle).partial_rows(result.puzzle, result.solution,
+                                                        backbone.undecided)
+                    if backbone.complete else None)
+            if rows is not None:
+                out += ["", "the backbone ('?': differs between solutions):", *rows]
+    count = result.count
+    if count is not None:
+        listed = len(count.solutions)
+        total = (f"{listed} (all of them)" if count.complete else
+                 f"more than {count.limit}" if listed == count.limit else f"at least {listed}")
+        out += ["", f"solutions: {total}"]
+        draw = rules_of(result.puzzle).draw_text
+        for k, solution in enumerate(count.solutions, 1):
+            out += ["", f"solution {k}:", draw(result.puzzle, solution).rstrip("\n")]
+    return out
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -344,20 +436,30 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.batch:
         if args.puzzle:
             raise InputError("give puzzles as arguments or --batch FILE, not both")
+        if args.backbone or args.count:
+            raise InputError("--backbone and --count take one puzzle, not --batch",
+                             hint="give one puzzle, or leave the options out")
         if args.svg:
             raise InputError("--svg draws one puzzle; give it without --batch")
         return _batch_run(args, _solve_task(args))
     if not args.puzzle:
         raise InputError("give a puzzle (file, -, URL or game ID), or --batch FILE")
     if len(args.puzzle) > 1:
+        if args.backbone or args.count:
+            raise InputError("--backbone and --count take one puzzle",
+                             hint="give one puzzle, or leave the options out")
         return _solve_several(args)
     _refuse_batch_options(args, (), "several puzzles or --batch FILE")
     if args.svg:
         check_output_path(args.svg, "--svg")
     puzzle = load_puzzle(args.puzzle[0])
+    from pencilsat.strategies.solution_space import Exploration
+
+    task = (Exploration(count=args.count, backbone=args.backbone)
+            if args.backbone or args.count else None)
     result = solve(puzzle, encoding=args.encoding, backend=args.backend,
                    sat_solver=args.sat_solver, time_limit=args.time_limit,
-                   max_memory=args.max_memory)
+                   max_memory=args.max_memory, explore=task)
     if args.json:
         print(_json(result_json(result)), flush=True)
     else:
@@ -365,8 +467,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.svg:  # after the verdict is out, so a failing write loses nothing
         from pencilsat.formats.svg import draw_svg, save_drawing
 
-        drawing = draw_svg(puzzle, result.solution, result.second_solution,
-                           result.differences or ())
+        if result.backbone is not None and result.second_solution is not None:
+            from pencilsat.formats.svg.desk import draw_backbone
+
+            drawing = draw_backbone(puzzle, result.solution, result.backbone.undecided,
+                                    complete=result.backbone.complete)
+        else:
+            drawing = draw_svg(puzzle, result.solution, result.second_solution,
+                               result.differences or ())
         try:
             save_drawing(drawing, args.svg)
         except OSError as err:
@@ -481,6 +589,62 @@ def _record_line(record: BatchRecord) -> str:
     return line
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``serve``: run the desk until Ctrl-C; exit 4 when the web extra is missing."""
+    from importlib.util import find_spec
+
+    if find_spec("starlette") is None or find_spec("uvicorn") is None:
+        raise InputError("pencilsat serve needs the web extra (Starlette and uvicorn)",
+                         hint="pip install 'pencilsat[web]'")
+    from pencilsat.web.app import serve
+
+    print(f"pencilsat desk on http://{args.host}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    serve(args.host, args.port, args.workers)
+    return 0
+
+
+def cmd_clues(args: argparse.Namespace) -> int:
+    from pencilsat.desk.clues import check_clues
+
+    puzzle = load_puzzle(args.puzzle)
+    report = check_clues(puzzle, grade=args.grade, time_limit=args.time_limit)
+    if args.json:
+        print(_json(report.to_dict()))
+    else:
+        print(describe_clues(report))
+    return report.verdict.exit_code
+
+
+def describe_clues(report: Any) -> str:
+    """The clue report in words."""
+    def names(clues: list[Any]) -> str:
+        return ", ".join(str(c) for c in clues) if clues else "none"
+
+    kind = report.kind
+    out = [f"verdict: {report.verdict.value}"]
+    if report.verdict.value == "unique":
+        removal = f"; removing one: {report.removal}" if report.removal else ""
+        out.append(f"{len(report.clues)} {kind}s; redundant (the puzzle stays unique without "
+                   f"it{removal}): {names(report.redundant)}")
+        if report.minimal is not None:
+            out.append("the clue set is minimal" if report.minimal else
+                       f"the clue set is not minimal: {len(report.redundant)} {kind}s can go "
+                       "one at a time (not necessarily all together)")
+        if report.undecided:
+            out.append(f"not checked in time: {names(report.undecided)}")
+        if report.levels_without is not None:
+            out.append(f"grade: level {report.level}")
+            for clue, level in report.levels_without.items():
+                change = "same level" if level == report.level else "the grade changes"
+                out.append(f"  without {clue}: level {level} ({change})")
+    elif report.added:
+        out.append(f"add these {kind}s (one solution obeys them) to make it unique: "
+                   f"{names(report.added)}")
+    if report.message:
+        out.append(f"note: {report.message}")
+    return "\n".join(out)
+
+
 def cmd_convert(args: argparse.Namespace) -> int:
     from pencilsat.formats.detect import convert
     from pencilsat.puzzles import masyu
@@ -505,10 +669,15 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
         if args.puzzle is not None:
             raise InputError("give a puzzle or --batch FILE, not both")
+        if args.next is not None:
+            raise InputError("--next gives the next step of one puzzle, not --batch",
+                             hint="give one puzzle, or leave --next out")
         return _batch_run(args, BatchTask(grade=True, time_limit=args.time_limit))
     if args.puzzle is None:
         raise InputError("give a puzzle file (or - for stdin), or --batch FILE")
     _refuse_batch_options(args, (), "--batch FILE")
+    if args.next is not None:
+        return _next_step(args)
     puzzle = load_puzzle(args.puzzle)
     result = grade(puzzle, time_limit=args.time_limit)
     if args.json:
@@ -523,6 +692,38 @@ def cmd_grade(args: argparse.Namespace) -> int:
         assert result.grade is not None  # no reason to give means there is a grade
         print(result.grade.describe(args.steps))
     return result.exit_code
+
+
+def _next_step(args: argparse.Namespace) -> int:
+    """``grade --next``: a hint. Exit status: the verdict's (0 when a step, the mistakes or
+    the finished grid were found)."""
+    from pencilsat.desk.hint import next_hint
+    from pencilsat.formats.detect import read_text
+
+    if args.puzzle == args.next == "-":
+        raise InputError("standard input (-) can be read once only",
+                         hint="give the puzzle or the partial grid as a file")
+    puzzle = load_puzzle(args.puzzle)
+    partial = None
+    if args.next:
+        try:
+            partial = read_text(args.next, what="a file with the partly solved grid, or '-'")
+        except InputError as err:
+            raise err.located(args.next) from None
+    hint = next_hint(puzzle, partial, time_limit=args.time_limit)
+    if args.json:
+        print(_json(hint.to_dict()))
+        return hint.verdict.exit_code
+    print(f"verdict: {hint.verdict.value}")
+    if hint.step is not None:
+        print(f"next step: [{hint.step.technique}] {hint.step.text}")
+        print("cells (row,col 0-based): " + ", ".join(f"({r},{c})" for r, c in hint.cells))
+    if hint.mistakes:
+        print("mistakes at (row,col 0-based): "
+              + ", ".join(f"({r},{c})" for r, c in hint.mistakes))
+    if hint.message:
+        print(f"note: {hint.message}")
+    return hint.verdict.exit_code
 
 
 def _sizes_as_operands(argv: Sequence[str] | None) -> list[str]:

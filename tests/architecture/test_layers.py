@@ -16,7 +16,7 @@ LAYERS = [
     ("backends",),
     ("strategies",),
     ("grading", "generators"),
-    ("batch",),
+    ("batch", "desk"),
     ("api",),
     ("cli", "__init__", "entry", "web", "study"),
 ]

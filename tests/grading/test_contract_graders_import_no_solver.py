@@ -57,10 +57,28 @@ def test_the_grader_imports_no_solver(package, deepest):
     assert not [m for m in everything if m.startswith(FORBIDDEN)]
 
 
+def _registry_modules() -> list[str]:
+    """The grading modules the registry names: each genre's grader and partial-grid module
+    (the hints start the grader from a partly solved grid)."""
+    from pencilsat.core.registry import GENRES
+
+    refs = [ref for g in GENRES.values() for ref in (g.grader, g.partial) if ref]
+    return [ref.partition(":")[0] for ref in refs]
+
+
+@pytest.mark.parametrize("module", _registry_modules())
+def test_the_registry_s_grading_modules_import_no_solver(module):
+    everything = set().union(*(_imports(_module_file(m)) for m in _reachable(module)))
+    assert not [m for m in everything if m.startswith(FORBIDDEN)]
+
+
 def test_every_grading_module_is_reached_from_its_genre_or_the_front():
-    """No stray module: each file under grading/ belongs to a genre's grader or the front."""
+    """No stray module: each file under grading/ belongs to a genre's grader (or its
+    partial-grid start, named in the registry) or the front."""
     reached = (_reachable("pencilsat.grading.masyu") | _reachable("pencilsat.grading.sudoku")
                | _reachable("pencilsat.grading.lightup") | _reachable("pencilsat.grading.front"))
+    for module in _registry_modules():
+        reached |= _reachable(module)
     root = SRC / "pencilsat" / "grading"
     modules = {".".join(p.relative_to(SRC).with_suffix("").parts).removesuffix(".__init__")
                for p in root.rglob("*.py")}

@@ -220,3 +220,14 @@ def test_svg_shades_cells_circles_numbers_and_marks_differences():
 def test_svg_of_a_question_mark():
     svg = draw_svg(N.parse_puzzle("nurikabe 2 1\n? .\n"))
     assert ">?</text>" in svg
+
+
+def test_the_drawing_solve_prints_reads_back_and_a_short_one_is_refused():
+    puzzle = N.parse_puzzle("nurikabe 3 2\n2 . .\n. . 1\n")
+    solution = N.NurikabeSolution(np.array([[False, False, True], [True, True, False]]))
+    drawing = N.draw_text(puzzle, solution).splitlines()
+    assert N.parse_drawing(drawing, puzzle) == solution
+    with pytest.raises(InputError, match="drawing row has 2 cells, expected 3"):
+        N.parse_drawing([drawing[0], "# #"], puzzle)
+    with pytest.raises(InputError, match="the drawing has 1 rows, the puzzle 2"):
+        N.parse_drawing(drawing[:1], puzzle)

@@ -39,12 +39,20 @@ def _hard_25x25_sudoku() -> str:
                    for r in rows for c in cols) + "\n"
 
 
+def _island_lattice(side: int) -> str:
+    """Hashiwokakero: an island of 2 on every other cell of every other row."""
+    rows = ["".join("2" if r % 2 == 0 and c % 2 == 0 else "." for c in range(side))
+            for r in range(side)]
+    return f"hashi {side} {side}\n" + "\n".join(rows) + "\n"
+
+
 BIG_GRIDS = {
     "masyu": lambda side: _empty("masyu", side),
     "lightup": lambda side: _empty("lightup", side),
     "sudoku": lambda side: _hard_25x25_sudoku(),
     "slitherlink": lambda side: _empty("slitherlink", side),
     "nurikabe": lambda side: _empty("nurikabe", side, separator=" "),
+    "hashi": _island_lattice,
     "yajilin": lambda side: _empty("yajilin", side, separator=" "),
 }
 """Per genre, an empty grid of ``side`` (Sudoku: its hardest test grid, 25x25 at most)."""

@@ -17,6 +17,8 @@ PUZZLES = {
     "lightup": str(CORPUS / "lightup" / "janko" / "100_6x6.txt"),
     "sudoku": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
     "slitherlink": str(CORPUS / "slitherlink" / "janko" / "1000_15x19.txt"),
+    "hashi": str(CORPUS / "hashi" / "janko" / "01_9x9.txt"),
+    "nurikabe": str(CORPUS / "nurikabe" / "janko" / "01_10x10.txt"),
     "yajilin": str(CORPUS / "yajilin" / "janko" / "102_10x10.txt"),
 }
 

@@ -42,6 +42,11 @@ class ClauseBackend(CnfBackend):
         self.solver.add_clause(clause)
         self._num_clauses += 1
 
+    def new_var(self) -> int:
+        """A variable no clause uses yet (a guard literal)."""
+        self._top = max(getattr(self, "_top", self._num_vars), self.solver.nof_vars()) + 1
+        return self._top
+
     @property
     def model_set(self) -> set[int]:
         return self._model_set

@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 import time
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -389,26 +389,30 @@ class CnfBackend:
         for cl in new:
             self.solver.add_clause(cl)
 
-    def solve(self, time_limit: float | None = None) -> bool | None:
+    def solve(self, time_limit: float | None = None,
+              assumptions: Sequence[int] = ()) -> bool | None:
         """True (model found), False (unsatisfiable) or None (time limit reached)."""
         if time_limit is None:
-            res: bool | None = pysat_calls.solve(self.solver)
+            res: bool | None = pysat_calls.solve(self.solver, assumptions)
         elif time_limit <= 0:
             return None
         elif self.sat_solver.startswith("cadical"):
-            res = pysat_calls.solve_until(self.solver, time.perf_counter() + time_limit)
+            res = pysat_calls.solve_until(self.solver, time.perf_counter() + time_limit,
+                                          assumptions)
         else:
-            res = self._solve_interruptible(time_limit)
+            res = self._solve_interruptible(time_limit, assumptions)
         if res:
             self._model_set = set(self.solver.get_model())
         return res
 
-    def _solve_interruptible(self, time_limit: float) -> bool | None:
+    def _solve_interruptible(self, time_limit: float,
+                             assumptions: Sequence[int] = ()) -> bool | None:
         timer = threading.Timer(time_limit, self.solver.interrupt)
         timer.start()
         try:
             with pysat_calls.interrupts_as_keyboard():
-                return self.solver.solve_limited(expect_interrupt=True)
+                return self.solver.solve_limited(assumptions=list(assumptions),
+                                                 expect_interrupt=True)
         finally:
             timer.cancel()
             self.solver.clear_interrupt()

@@ -65,6 +65,12 @@ class Genre:
     ``plausible(desc)``."""
     grader: str | None = None
     """``"module:function"``: ``grade(puzzle, *, deadline) -> Grade``."""
+    partial: str | None = None
+    """Module that starts the grader from a partly solved grid (the solution's type, what is
+    not known left out): ``next_step(puzzle, partial, *, deadline) -> Step | None`` (a
+    hint), ``mistakes(puzzle, partial, solution) -> cells``, ``shown_after(puzzle, steps,
+    partial=None) -> solution`` (what the first steps of a grade have drawn) and
+    ``cells_of(step) -> cells``."""
 
     def rules(self) -> GenreRules:
         return _rules(self.model)
@@ -134,6 +140,7 @@ _MASYU = Genre(
     puzzlink=("mashu", "masyu", "pearl"), puzzlink_codec="pencilsat.formats.puzzlink.masyu",
     tatham=("pearl", "masyu", "mashu"), tatham_codec="pencilsat.formats.tatham.masyu",
     grader="pencilsat.grading.masyu.engine:grade_masyu",
+    partial="pencilsat.grading.masyu.partial",
 )
 _LIGHTUP = Genre(
     name="lightup", title="Light Up",
@@ -154,6 +161,7 @@ _LIGHTUP = Genre(
     puzzlink_codec="pencilsat.formats.puzzlink.lightup",
     tatham=("lightup", "akari"), tatham_codec="pencilsat.formats.tatham.lightup",
     grader="pencilsat.grading.lightup.engine:grade_lightup",
+    partial="pencilsat.grading.lightup.partial",
 )
 _SUDOKU = Genre(
     name="sudoku", title="Sudoku",
@@ -171,6 +179,7 @@ _SUDOKU = Genre(
     puzzlink=("sudoku",), puzzlink_codec="pencilsat.formats.puzzlink.sudoku",
     tatham=("solo", "sudoku"), tatham_codec="pencilsat.formats.tatham.sudoku",
     grader="pencilsat.grading.sudoku.engine:grade_sudoku",
+    partial="pencilsat.grading.sudoku.partial",
 )
 _SLITHERLINK = Genre(
     name="slitherlink", title="Slitherlink",
@@ -194,13 +203,30 @@ _NURIKABE = Genre(
     model="pencilsat.puzzles.nurikabe", headers=("nurikabe", "nurikabe-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.nurikabe:run_cnf", ("cnf",),
-                 "labelled islands in CNF, wall and islands connected by lazy cuts"),
+                 "labelled islands in CNF, wall and islands connected by lazy cuts",
+                 memory="pencilsat.strategies.nurikabe:memory"),
         Strategy("lazy-cpsat", "pencilsat.strategies.nurikabe:run_cpsat", ("cpsat",),
-                 "the same model on CP-SAT, sizes as linear sums, cuts by solving again"),
+                 "the same model on CP-SAT, sizes as linear sums, cuts by solving again",
+                 memory="pencilsat.strategies.nurikabe:memory"),
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.nurikabe",
     puzzlink=("nurikabe",), puzzlink_codec="pencilsat.formats.puzzlink.nurikabe",
+)
+
+_HASHI = Genre(
+    name="hashi", title="Hashiwokakero",
+    model="pencilsat.puzzles.hashi", headers=("hashi", "hashi-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.hashi:run_cnf", ("cnf",),
+                 "bridges and island numbers in CNF, islands connected by lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.hashi:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, numbers as linear sums, cuts by solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.hashi",
+    puzzlink=("hashikake", "hashi", "bridges"),
+    puzzlink_codec="pencilsat.formats.puzzlink.hashi",
 )
 
 _YAJILIN = Genre(
@@ -219,7 +245,8 @@ _YAJILIN = Genre(
 )
 
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
-                                                    _NURIKABE, _YAJILIN)}
+                                                    _NURIKABE, _HASHI,
+                                                    _YAJILIN)}
 """Every genre pencilsat knows, by registry name."""
 
 

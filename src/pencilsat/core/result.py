@@ -84,11 +84,37 @@ class SolveStats:
 
 
 @dataclass
+class Backbone:
+    """The part of the answer every solution shares: the cells where solutions differ
+    (``undecided``, row-major) and how it was found. ``complete`` is False when the time
+    limit cut the search short: then ``undecided`` lists the cells already seen to differ,
+    and the others are not proven the same in every solution."""
+
+    undecided: list[Cell]
+    complete: bool
+    solutions_seen: int
+    method: str = "blocking"
+
+
+@dataclass
+class SolutionCount:
+    """The solutions listed by ``solve --count N``: ``solutions`` in the order found (at most
+    N); ``complete`` says they are all of them (False: there are more than N, or the time
+    limit came first)."""
+
+    solutions: list[Any]
+    complete: bool
+    limit: int
+
+
+@dataclass
 class SolveResult:
     """What one solve-and-prove run found.
 
     ``solution`` is set for unique and multiple (and for unknown when the time-out came during
     the uniqueness proof); ``second_solution`` and ``differences`` only for multiple.
+    ``backbone`` and ``count`` are set when the run was asked for them
+    (:mod:`pencilsat.strategies.solution_space`).
     """
 
     verdict: Verdict
@@ -98,6 +124,8 @@ class SolveResult:
     differences: list[Cell] = field(default_factory=list)
     stats: SolveStats = field(default_factory=SolveStats)
     message: str = ""
+    backbone: Backbone | None = None
+    count: SolutionCount | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The ``solve --json`` object: genre, verdict, solutions as rows in the corpus
@@ -110,12 +138,29 @@ class SolveResult:
         def rows(solution: Any) -> list[str] | None:
             return None if solution is None else rules.solution_rows(self.puzzle, solution)
 
-        return {
+        data: dict[str, Any] = {
             "genre": genre.name,
             "verdict": self.verdict.value,
             "solution": rows(self.solution),
             "second_solution": rows(self.second_solution),
             "differences": [list(cell) for cell in self.differences],
-            "stats": self.stats.to_dict(),
-            "message": self.message or None,
         }
+        if self.backbone is not None:
+            backbone = self.backbone
+            partial = (None if self.solution is None or not backbone.complete else
+                       rules.partial_rows(self.puzzle, self.solution, backbone.undecided))
+            data["backbone"] = {
+                "complete": backbone.complete,
+                "cells": self.puzzle.width * self.puzzle.height,
+                "undecided": [list(cell) for cell in backbone.undecided],
+                "rows": partial,
+                "solutions_seen": backbone.solutions_seen,
+                "method": backbone.method,
+            }
+        if self.count is not None:
+            data["count"] = len(self.count.solutions)
+            data["count_complete"] = self.count.complete
+            data["solutions"] = [rows(s) for s in self.count.solutions]
+        data["stats"] = self.stats.to_dict()
+        data["message"] = self.message or None
+        return data

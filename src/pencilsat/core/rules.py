@@ -9,15 +9,37 @@ type.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from pencilsat.core.values import Violation
+from pencilsat.core.values import Cell, Violation
 
 
 def _no_reason(puzzle: Any) -> str | None:
     return None
+
+
+UNDECIDED = "?"
+"""The character of a cell whose value differs between solutions, in backbone rows."""
+
+
+def masked_rows(rows: list[str], width: int, height: int,
+                undecided: Iterable[Cell]) -> list[str] | None:
+    """``rows`` with every ``undecided`` cell written ``?``, for solution rows of one
+    character per cell; ``None`` for any other layout (a lattice of dots and lines)."""
+    if len(rows) != height or any(len(row) != width for row in rows):
+        return None
+    grid = [list(row) for row in rows]
+    for r, c in undecided:
+        grid[r][c] = UNDECIDED
+    return ["".join(row) for row in grid]
+
+
+def _masked_solution_rows(rules: GenreRules, puzzle: Any, solution: Any,
+                          undecided: Iterable[Cell]) -> list[str] | None:
+    return masked_rows(rules.solution_rows(puzzle, solution), puzzle.width, puzzle.height,
+                       undecided)
 
 
 @dataclass(frozen=True)
@@ -46,3 +68,56 @@ class GenreRules:
     parse_drawing: Callable[[list[str], Any], Any] | None = None
     """The solution of ``draw_text``'s drawing, given as its lines (``verify`` reads what
     ``solve`` prints); ``None`` when the genre's drawing cannot be read back."""
+    clues: ClueRules | None = None
+    """What a clue of this genre is, for the clue tools (``pencilsat clues``); ``None``: the
+    genre has none yet."""
+    backbone_rows: Callable[[Any, Any, list[Cell]], list[str] | None] | None = None
+    """The backbone as text: a solution's rows with the undecided cells marked; ``None``
+    (the default) writes ``?`` over them when the rows have one character per cell."""
+
+    def partial_rows(self, puzzle: Any, solution: Any, undecided: list[Cell]) -> list[str] | None:
+        """``solution``'s rows with the ``undecided`` cells marked (the JSON
+        ``backbone.rows``); ``None`` when the genre's rows cannot show it."""
+        if self.backbone_rows is not None:
+            return self.backbone_rows(puzzle, solution, undecided)
+        return _masked_solution_rows(self, puzzle, solution, undecided)
+
+
+@dataclass(frozen=True)
+class Clue:
+    """One clue of a puzzle: where it stands, what it says (``label``: ``B`` a black pearl,
+    ``3`` a number or a digit) and, for the genre, its value."""
+
+    cell: Cell
+    label: str
+    value: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"cell": list(self.cell), "clue": self.label}
+
+    def __str__(self) -> str:
+        return f"{self.label} at ({self.cell[0]},{self.cell[1]})"
+
+
+@dataclass(frozen=True)
+class ClueRules:
+    """What the clue tools need of a genre.
+
+    ``given(puzzle)`` lists the puzzle's clues; ``without(puzzle, clue)`` and
+    ``with_(puzzle, clue)`` are copies of the puzzle with one clue less or more;
+    ``offered(puzzle, solution)`` lists the clues one could add that ``solution`` satisfies
+    (a pearl the loop passes as a pearl's rule asks, a wall's number, a digit), the
+    candidates to make a puzzle with several solutions unique. ``kind`` names a clue in
+    messages (``pearl``, ``number``, ``digit``); ``removal`` says what "without" does to
+    the clue's cell when it is more than taking the clue away.
+
+    ``without`` must only widen the puzzle (every solution stays one), so that a clue
+    whose removal keeps the puzzle unique keeps its solution too.
+    """
+
+    kind: str
+    given: Callable[[Any], list[Clue]]
+    without: Callable[[Any, Clue], Any]
+    with_: Callable[[Any, Clue], Any]
+    offered: Callable[[Any, Any], list[Clue]]
+    removal: str = ""

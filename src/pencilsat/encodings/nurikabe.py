@@ -30,13 +30,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from time import perf_counter
 
 import numpy as np
 
-from pencilsat.core.result import TimeLimitReached
+from pencilsat.core.clock import check_clock
 from pencilsat.encodings.connectivity import Clause, Graph, Requirement, grid_graph
-from pencilsat.encodings.reachability import distance_layers, parent_pointers
+from pencilsat.encodings.reachability import CLOCK_EVERY, distance_layers, parent_pointers
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 
 
@@ -70,15 +69,17 @@ class NurikabeEncoding:
     """The solution of a model given as booleans indexed by variable."""
 
 
-def island_reach(puzzle: NurikabePuzzle) -> list[dict[int, int]]:
+def island_reach(puzzle: NurikabePuzzle, graph: Graph | None = None,
+                 deadline: float | None = None) -> list[dict[int, int]]:
     """Per numbered cell (row-major), the cells (``r * W + c``) its island can hold, each
     with its distance in steps from the number.
 
     A cell of k's island is joined to k by a path inside the island, so fewer than n_k
     steps away (any number for ``?``), along cells that are neither numbered nor next to
-    another numbered cell (such a cell would put two numbers in one island)."""
+    another numbered cell (such a cell would put two numbers in one island). ``graph``:
+    the grid's, when the caller has it."""
     width = puzzle.width
-    graph = grid_graph(width, puzzle.height)
+    graph = graph or grid_graph(width, puzzle.height)
     numbered = puzzle.numbered_cells()
     owner = {r * width + c: i for i, ((r, c), _) in enumerate(numbered)}
     near: dict[int, int] = {}  # a cell next to numbered cell i (-1: next to two)
@@ -88,6 +89,7 @@ def island_reach(puzzle: NurikabePuzzle) -> list[dict[int, int]]:
                 near[n] = i if near.get(n, i) == i else -1
     out = []
     for i, ((r, c), number) in enumerate(numbered):
+        check_clock(deadline)
         start = r * width + c
         limit = graph.size if number is None else number - 1
         reach = {start: 0}
@@ -113,12 +115,13 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
     settings = settings or NurikabeSettings()
     width, height = puzzle.width, puzzle.height
     cells = width * height
-    graph = grid_graph(width, height)
+    graph = grid_graph(width, height, deadline=deadline)
     numbered = puzzle.numbered_cells()
     shaded = np.arange(1, cells + 1, dtype=np.int64)
     is_numbered = np.zeros(cells, dtype=bool)
     is_numbered[[r * width + c for (r, c), _ in numbered]] = True
-    reaches = island_reach(puzzle)
+    check_clock(deadline)
+    reaches = island_reach(puzzle, graph, deadline)
     top = cells
     labels: list[dict[int, int]] = []
     for reach in reaches:
@@ -129,7 +132,7 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
     requirements: list[Requirement] = []
     cell_labels: list[list[int]] = [[] for _ in range(cells)]
     for ((r, c), number), label, reach in zip(numbered, labels, reaches, strict=True):
-        _check(deadline)
+        check_clock(deadline)
         start = r * width + c
         clauses.append([label[start]])
         for v, x in label.items():
@@ -143,7 +146,8 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
             continue  # two cells touch: connected by the sharing rule
         deepest = (len(reach) if number is None else number) - 1
         if sum(deepest - d + 1 for d in reach.values() if d) <= settings.layers_up_to:
-            more, top = distance_layers(graph, label, start, reach, deepest, top)
+            more, top = distance_layers(graph, label, start, reach, deepest, top,
+                                        deadline=deadline)
             clauses.extend(more)
             continue
         clauses.extend([-x, *(label[n] for n in graph.neighbours[v] if n in label)]
@@ -152,13 +156,15 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
         literals[list(label)] = list(label.values())
         requirements.append(Requirement(literals, anchor=start, name="island"))
     for v in range(cells):
+        if v % CLOCK_EVERY == 0:
+            check_clock(deadline)
         clauses.append([int(shaded[v]), *cell_labels[v]])
         clauses.extend([-x, -int(shaded[v])] for x in cell_labels[v])
     blocks = np.arange(cells).reshape(height, width)
     corners = np.stack([blocks[:-1, :-1], blocks[:-1, 1:], blocks[1:, :-1], blocks[1:, 1:]],
                        axis=-1).reshape(-1, 4)
     clauses.extend((-shaded[corners[~is_numbered[corners].any(axis=1)]]).tolist())
-    _check(deadline)
+    check_clock(deadline)
     wall = np.where(is_numbered, 0, shaded)
     unreached = [v for v in range(cells) if not cell_labels[v]]
     root = unreached[0] if unreached else None
@@ -166,7 +172,7 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
     open_cells = cells - len(numbered)
     wall_cells = open_cells - sum(n - 1 for n in known if n is not None)
     if settings.wall_pointers:
-        more, top = parent_pointers(graph, wall.tolist(), root, top)
+        more, top = parent_pointers(graph, wall.tolist(), root, top, deadline)
         clauses.extend(more)
     if None not in known and 0 < wall_cells <= settings.wall_total_share * open_cells:
         sizes.append((shaded[~is_numbered].tolist(), wall_cells))
@@ -178,7 +184,3 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
     return NurikabeEncoding(top, clauses, sizes, graph, requirements,
                             shaded[~is_numbered].tolist(), decode)
 
-
-def _check(deadline: float | None) -> None:
-    if deadline is not None and perf_counter() > deadline:
-        raise TimeLimitReached("encoding")

@@ -21,16 +21,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pencilsat.core.clock import check_clock
 from pencilsat.encodings.connectivity import Clause, Graph
+
+CLOCK_EVERY = 4096
+"""Nodes between two looks at the clock when a deadline is given."""
 
 
 def distance_layers(graph: Graph, literals: Mapping[int, int], anchor: int,
                     distance: Mapping[int, int], deepest: int, top: int,
-                    monotone: bool = True) -> tuple[list[Clause], int]:
+                    monotone: bool = True, deadline: float | None = None
+                    ) -> tuple[list[Clause], int]:
     """Clauses "every node of the set is within ``deepest`` steps of ``anchor`` along the
     set" (the anchor is always in it); ``distance[v]`` is a lower bound of v's distance for
     each node of ``literals``. With ``monotone`` (``r[v][t] -> r[v][t + 1]``) only the
-    deepest layer names the node's literal. Returns the clauses and the last variable used.
+    deepest layer names the node's literal. Returns the clauses and the last variable used;
+    raises ``TimeLimitReached`` once ``deadline`` (a ``perf_counter`` time) has passed.
     """
     first: dict[int, int] = {}  # node -> (its layer t's variable is first[v] + t)
     for v, d in distance.items():
@@ -38,7 +44,9 @@ def distance_layers(graph: Graph, literals: Mapping[int, int], anchor: int,
             first[v] = top + 1 - max(d, 1)
             top += deepest - max(d, 1) + 1
     clauses: list[Clause] = []
-    for v, x in literals.items():
+    for i, (v, x) in enumerate(literals.items()):
+        if i % CLOCK_EVERY == 0:
+            check_clock(deadline)
         if v == anchor:
             continue
         if v not in first:  # too far: never in the set
@@ -62,15 +70,18 @@ def distance_layers(graph: Graph, literals: Mapping[int, int], anchor: int,
     return clauses, top
 
 
-def parent_pointers(graph: Graph, literals: Sequence[int], root: int | None,
-                    top: int) -> tuple[list[Clause], int]:
+def parent_pointers(graph: Graph, literals: Sequence[int], root: int | None, top: int,
+                    deadline: float | None = None) -> tuple[list[Clause], int]:
     """Clauses "each node of the set but the root points to a neighbour in the set, never to
     one pointing back" (``literals[v]``: 0 never in the set; ``root`` ``None``: at most one
-    node of the set is chosen as the root). Returns the clauses and the last variable used."""
+    node of the set is chosen as the root). Returns the clauses and the last variable used;
+    raises ``TimeLimitReached`` once ``deadline`` (a ``perf_counter`` time) has passed."""
     clauses: list[Clause] = []
     pointer: dict[tuple[int, int], int] = {}
     chosen: list[int] = []
     for v in range(graph.size):
+        if v % CLOCK_EVERY == 0:
+            check_clock(deadline)
         x = literals[v]
         if not x or v == root:
             continue
@@ -87,6 +98,7 @@ def parent_pointers(graph: Graph, literals: Sequence[int], root: int | None,
                 parents.append(top)
                 clauses.append([-top, literals[n]])
         clauses.append([-x, *parents])
+    check_clock(deadline)
     for (v, n), p in pointer.items():
         back = pointer.get((n, v))
         if back is not None and v < n:

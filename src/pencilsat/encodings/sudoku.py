@@ -139,3 +139,47 @@ def grid_clauses(n: int, extended: bool = True) -> tuple[list[int], ...]:
 
 def num_vars(clauses: tuple[list[int], ...]) -> int:
     return max(abs(lit) for cl in clauses for lit in cl)
+
+
+@lru_cache(maxsize=8)
+def _clause_matrix(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The extended clauses as a zero-padded literal matrix, its variables and signs, the
+    peers of each cell (same row, column or box) as a boolean matrix."""
+    clauses = grid_clauses(n, extended=True)
+    matrix = np.zeros((len(clauses), max(map(len, clauses))), dtype=np.int32)
+    for i, clause in enumerate(clauses):
+        matrix[i, :len(clause)] = clause
+    peers = np.zeros((n * n, n * n), dtype=bool)
+    for house in houses(n):
+        index = [r * n + c for r, c in house]
+        peers[np.ix_(index, index)] = True
+    np.fill_diagonal(peers, False)
+    return matrix, np.abs(matrix), np.sign(matrix).astype(np.int8), peers
+
+
+def clauses_given(n: int, clues: list[int]) -> tuple[list[list[int]], list[int]]:
+    """The extended clauses a solver needs once the clue literals (``var`` numbering) are
+    assumed, and the literals those clues make false (a clue's other digits, its digit in
+    every peer), to be assumed with them: the clauses those literals satisfy are left out,
+    the others kept whole, so every deduction still happens under the assumptions (unit
+    propagation from them reports a forced grid). A fresh 9x9 solver then loads about 1,300
+    clauses instead of 10,530. Clues in one cell or one house give every clause and no
+    literal (the clues alone have no answer)."""
+    matrix, variables, signs, peers = _clause_matrix(n)
+    value = np.zeros(int(variables.max()) + 1, dtype=np.int8)
+    given = np.asarray(clues, dtype=np.int64)
+    cells, digits = (given - 1) // n, (given - 1) % n + 1
+    pairs = list(zip(cells.tolist(), digits.tolist(), strict=True))
+    for cell, digit in pairs:  # the digit leaves every peer
+        value[np.flatnonzero(peers[cell]) * n + digit] = -1
+    if bool((value[given] == -1).any()) or len(set(cells.tolist())) < len(clues):
+        return [list(c) for c in grid_clauses(n, extended=True)], []
+    for cell, _ in pairs:  # every other digit leaves the cell
+        value[cell * n + 1:cell * n + n + 1] = -1
+    value[given] = 1
+    kept = matrix[~((signs * value[variables]) == 1).any(axis=1)]
+    lengths = (kept != 0).sum(axis=1)
+    out: list[list[int]] = []
+    for length in np.unique(lengths).tolist():
+        out += kept[lengths == length, :length].tolist()
+    return out, (-np.flatnonzero(value == -1)).tolist()

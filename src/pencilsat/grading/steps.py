@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Generic, NamedTuple, Protocol, Self, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from pencilsat.core.values import Cell
 from pencilsat.puzzles.lightup import LightUpSolution
@@ -97,6 +97,26 @@ class Step:
 
     to_json = to_dict
 
+    @classmethod
+    def from_dict(cls, genre: str, data: dict[str, Any]) -> Step:
+        """The step :meth:`to_dict` wrote (its facts; ``text`` when the record has one), for
+        replaying a grade's steps from its JSON. A malformed record raises ``ValueError``."""
+        try:
+            edges = tuple(Border(_cell(e["cells"][0]), _cell(e["cells"][1]), bool(e["used"]))
+                          for e in data.get("edges", ()))
+            facts = {key: tuple(_numbers(v, 3) for v in data.get(key, ()))
+                     for key in ("placements", "eliminations")}
+            cells = {key: tuple(_cell(v) for v in data.get(key, ()))
+                     for key in ("bulbs", "no_bulb", "exactly_one_bulb")}
+            return cls(genre, str(data["technique"]), str(data.get("text", "")),
+                       edges=edges,
+                       placements=tuple(Digit(*v) for v in facts["placements"]),
+                       eliminations=tuple(Digit(*v) for v in facts["eliminations"]),
+                       bulbs=cells["bulbs"], no_bulb=cells["no_bulb"],
+                       exactly_one_bulb=cells["exactly_one_bulb"])
+        except (KeyError, IndexError, TypeError) as err:
+            raise ValueError(f"not a step record: {err}") from None
+
     def agrees_with(self, solution: MasyuSolution | SudokuSolution | LightUpSolution) -> bool:
         """Whether every fact of this step holds in ``solution``, an answer of its genre."""
         if solution.genre != self.genre:
@@ -112,6 +132,18 @@ class Step:
         return (set(self.bulbs) <= bulbs and not set(self.no_bulb) & bulbs
                 and (not self.exactly_one_bulb
                      or len(set(self.exactly_one_bulb) & bulbs) == 1))
+
+
+def _numbers(value: Any, count: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != count or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise TypeError(f"expected {count} whole numbers, got {value!r}")
+    return tuple(value)
+
+
+def _cell(value: Any) -> Cell:
+    row, col = _numbers(value, 2)
+    return row, col
 
 
 def technique_counts(steps: Iterable[Step]) -> dict[str, int]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.rules import GenreRules
+from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import read_grid
 
@@ -234,8 +234,74 @@ def check(puzzle: LightUpPuzzle, solution: LightUpSolution) -> list[Violation]:
     return out
 
 
+def given_numbers(puzzle: LightUpPuzzle) -> list[Clue]:
+    """The numbered walls, row-major (a wall without a number is the grid, not a clue)."""
+    return [Clue(cell, str(number), number) for cell, number in puzzle.clues()]
+
+
+def with_number(puzzle: LightUpPuzzle, clue: Clue) -> LightUpPuzzle:
+    """A copy of ``puzzle`` whose cell ``clue.cell`` is a wall numbered ``clue.value``
+    (``WALL``: a plain wall)."""
+    cells = np.array(puzzle.cells)
+    cells[clue.cell] = clue.value
+    return LightUpPuzzle(cells, name=puzzle.name)
+
+
+def without_number(puzzle: LightUpPuzzle, clue: Clue) -> LightUpPuzzle:
+    return with_number(puzzle, Clue(clue.cell, "#", WALL))
+
+
+def numbers_offered(puzzle: LightUpPuzzle, solution: LightUpSolution) -> list[Clue]:
+    """A number on each plain wall (the bulbs ``solution`` puts beside it), then a numbered
+    wall on each white cell without a bulb where ``solution`` stays valid (its light does
+    not need to pass there)."""
+    bulbs = solution.bulbs
+    walls = [Clue((int(r), int(c)), "", WALL)
+             for r, c in zip(*np.nonzero(puzzle.cells == WALL), strict=True)]
+    out = []
+    for wall in walls:
+        number = sum(n in bulbs for n in puzzle.neighbours(wall.cell))
+        out.append(Clue(wall.cell, str(number), number))
+    for cell in puzzle.white_cells():
+        if cell not in bulbs and _still_lit_without(puzzle, bulbs, cell):
+            number = sum(n in bulbs for n in puzzle.neighbours(cell))
+            out.append(Clue(cell, str(number), number))
+    return out
+
+
+def _still_lit_without(puzzle: LightUpPuzzle, bulbs: frozenset[Cell], wall: Cell) -> bool:
+    """Whether every white cell in ``wall``'s row and column stays lit by ``bulbs`` once
+    ``wall`` (a white cell without a bulb) becomes a wall: each part of a cut run without a
+    bulb must be lit across."""
+    for dr, dc in _STEPS:
+        part = []
+        r, c = wall[0] + dr, wall[1] + dc
+        while puzzle.is_white((r, c)):
+            part.append((r, c))
+            r, c = r + dr, c + dc
+        if any(cell in bulbs for cell in part):
+            continue
+        across = [(dc, dr), (-dc, -dr)]
+        for cell in part:
+            if not any(_bulb_along(puzzle, bulbs, cell, step) for step in across):
+                return False
+    return True
+
+
+def _bulb_along(puzzle: LightUpPuzzle, bulbs: frozenset[Cell], cell: Cell,
+                step: tuple[int, int]) -> bool:
+    r, c = cell[0] + step[0], cell[1] + step[1]
+    while puzzle.is_white((r, c)):
+        if (r, c) in bulbs:
+            return True
+        r, c = r + step[0], c + step[1]
+    return False
+
+
 RULES = GenreRules(
     puzzle_type=LightUpPuzzle, solution_type=LightUpSolution,
+    clues=ClueRules("number", given_numbers, without_number, with_number, numbers_offered,
+                    removal="its wall left without a number"),
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=lambda text, puzzle: parse_solution(text),
     solution_rows=solution_rows, format_solution=format_solution,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.rules import GenreRules
+from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import (
     check_rows,
@@ -358,30 +358,68 @@ def check(puzzle: MasyuPuzzle, solution: MasyuSolution) -> list[Violation]:
                 out.append(Violation("unvisited-cell", cell,
                                      "the loop must pass through every cell (loop-full)"))
     for cell in puzzle.pearl_cells():
-        kind = int(puzzle.pearls[cell])
-        dirs = solution.cells_touched(cell)
-        if not dirs:
-            out.append(Violation("unvisited-pearl", cell, "the loop does not pass this pearl"))
-            continue
-        if len(dirs) != 2:
-            continue
-        straight = dirs in ({UP, DOWN}, {LEFT, RIGHT})
-        r, c = cell
-        if kind == WHITE:
-            if not straight:
-                out.append(Violation("white-not-straight", cell, "the loop turns on a white pearl"))
-            elif not any(_turns(solution, (r + d[0], c + d[1])) for d in dirs):
-                out.append(Violation("white-no-turn-beside", cell,
-                                     "the loop turns in neither cell beside the white pearl"))
-        else:
-            if straight:
-                out.append(Violation("black-not-turning", cell,
-                                     "the loop goes straight on a black pearl"))
-            for d in sorted(dirs):
-                arm = (r + d[0], c + d[1])
-                if solution.cells_touched(arm) != {d, (-d[0], -d[1])}:
-                    out.append(Violation("black-arm-not-straight", arm,
-                                         f"the arm of the black pearl at {cell} turns here"))
+        out.extend(pearl_problems(solution, cell, int(puzzle.pearls[cell])))
+    return out
+
+
+def pearl_problems(solution: MasyuSolution, cell: Cell, kind: int) -> list[Violation]:
+    """The rules a pearl of ``kind`` on ``cell`` would break in ``solution`` (a branch or a
+    dead end on it is the loop's own problem, reported by :func:`check`)."""
+    dirs = solution.cells_touched(cell)
+    if not dirs:
+        return [Violation("unvisited-pearl", cell, "the loop does not pass this pearl")]
+    if len(dirs) != 2:
+        return []
+    out: list[Violation] = []
+    straight = dirs in ({UP, DOWN}, {LEFT, RIGHT})
+    r, c = cell
+    if kind == WHITE:
+        if not straight:
+            out.append(Violation("white-not-straight", cell, "the loop turns on a white pearl"))
+        elif not any(_turns(solution, (r + d[0], c + d[1])) for d in dirs):
+            out.append(Violation("white-no-turn-beside", cell,
+                                 "the loop turns in neither cell beside the white pearl"))
+    else:
+        if straight:
+            out.append(Violation("black-not-turning", cell,
+                                 "the loop goes straight on a black pearl"))
+        for d in sorted(dirs):
+            arm = (r + d[0], c + d[1])
+            if solution.cells_touched(arm) != {d, (-d[0], -d[1])}:
+                out.append(Violation("black-arm-not-straight", arm,
+                                     f"the arm of the black pearl at {cell} turns here"))
+    return out
+
+
+# ---------------------------------------------------------------- clues (the desk)
+
+_PEARL_NAMES = {WHITE: "W", BLACK: "B"}
+
+
+def given_pearls(puzzle: MasyuPuzzle) -> list[Clue]:
+    """The pearls, row-major: ``W`` white, ``B`` black."""
+    return [Clue(cell, _PEARL_NAMES[int(puzzle.pearls[cell])], int(puzzle.pearls[cell]))
+            for cell in puzzle.pearl_cells()]
+
+
+def with_pearl(puzzle: MasyuPuzzle, clue: Clue) -> MasyuPuzzle:
+    """A copy of ``puzzle`` with ``clue``'s pearl on its cell (``value`` 0: none)."""
+    pearls = np.array(puzzle.pearls)
+    pearls[clue.cell] = clue.value
+    return MasyuPuzzle(pearls, name=puzzle.name, loop_full=puzzle.loop_full)
+
+
+def without_pearl(puzzle: MasyuPuzzle, clue: Clue) -> MasyuPuzzle:
+    return with_pearl(puzzle, Clue(clue.cell, ".", EMPTY))
+
+
+def pearls_offered(puzzle: MasyuPuzzle, solution: MasyuSolution) -> list[Clue]:
+    """Every pearl one could add on an empty cell that ``solution``'s loop obeys."""
+    out: list[Clue] = []
+    for cell in sorted(solution.degree()):
+        if puzzle.inside(cell) and not puzzle.pearls[cell]:
+            out.extend(Clue(cell, name, kind) for kind, name in _PEARL_NAMES.items()
+                       if not pearl_problems(solution, cell, kind))
     return out
 
 
@@ -416,6 +454,7 @@ def _components(solution: MasyuSolution) -> list[set[Cell]]:
 
 RULES = GenreRules(
     puzzle_type=MasyuPuzzle, solution_type=MasyuSolution,
+    clues=ClueRules("pearl", given_pearls, without_pearl, with_pearl, pearls_offered),
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=lambda text, puzzle: parse_solution(text),
     solution_rows=lambda puzzle, solution: solution_rows(solution),

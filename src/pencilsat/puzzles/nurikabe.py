@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.rules import GenreRules
+from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import content_lines, parse_size, read_grid
 
@@ -28,6 +28,10 @@ UNKNOWN = -1
 
 _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _TOKEN = re.compile(r"\S+")
+_PLAIN = {".": EMPTY, "?": UNKNOWN}
+_OTHER = -2
+"""Rows of only ``.`` and ``?`` are read without a call per cell (an empty 1000x1000 in
+0.15 s instead of 0.75 s)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -134,15 +138,23 @@ def parse_puzzle(text: str, name: str = "") -> NurikabePuzzle:
                          hint="the header's height must equal the number of grid rows")
     grid = np.zeros((height, width), dtype=np.int32)
     for r, (line_number, row) in enumerate(rows):
-        tokens = list(_TOKEN.finditer(row))
+        tokens = row.split()
         if len(tokens) != width:
-            column = tokens[width].start() + 1 if len(tokens) > width else len(row) + 1
-            raise InputError(f"row has {len(tokens)} cells, expected {width}",
+            found = list(_TOKEN.finditer(row))
+            column = found[width].start() + 1 if len(found) > width else len(row) + 1
+            raise InputError(f"row has {len(found)} cells, expected {width}",
                              line=line_number, column=column,
                              hint="write one token per cell, separated by spaces")
-        for c, token in enumerate(tokens):
-            grid[r, c] = _cell_value(token.group(), width * height, line_number,
-                                     token.start() + 1)
+        values = [_PLAIN.get(token, _OTHER) for token in tokens]
+        for c in [c for c, value in enumerate(values) if value == _OTHER]:
+            token = tokens[c]
+            if token.isascii() and token.isdigit() and len(token) <= 7 \
+                    and 1 <= int(token) <= width * height:
+                values[c] = int(token)
+                continue
+            column = [m.start() + 1 for m in _TOKEN.finditer(row)][c]
+            values[c] = _cell_value(token, width * height, line_number, column)  # raises
+        grid[r] = values
     return NurikabePuzzle(grid, name=name)
 
 
@@ -203,6 +215,24 @@ def draw_text(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) 
                 tokens[r][c] = "#"
     size = max(len(t) for row in tokens for t in row)
     return "\n".join(" ".join(t.rjust(size) for t in row) for row in tokens) + "\n"
+
+
+def parse_drawing(lines: list[str], puzzle: NurikabePuzzle) -> NurikabeSolution:
+    """The solution in :func:`draw_text`'s drawing (what ``solve`` prints): one row per line,
+    tokens separated by spaces, ``#`` shaded, anything else (``.``, a number, ``?``)
+    unshaded."""
+    if len(lines) != puzzle.height:
+        raise InputError(f"the drawing has {len(lines)} rows, the puzzle {puzzle.height}",
+                         hint="give the drawing solve prints for this puzzle, whole")
+    shaded = np.zeros((puzzle.height, puzzle.width), dtype=bool)
+    for r, line in enumerate(lines):
+        tokens = line.split()
+        if len(tokens) != puzzle.width:
+            raise InputError(f"drawing row has {len(tokens)} cells, expected {puzzle.width}",
+                             line=r + 1, hint="one token per cell: '#' shaded, '.' or a "
+                                              "number unshaded")
+        shaded[r] = [token == "#" for token in tokens]
+    return NurikabeSolution(shaded)
 
 
 # ------------------------------------------------------------------ the rule checker
@@ -276,10 +306,43 @@ def too_many_island_cells(puzzle: NurikabePuzzle) -> str | None:
     return None
 
 
+# ------------------------------------------------------------------ clue tools
+# A numbered cell cannot simply go: every island holds exactly one, so a puzzle without it
+# would have other answers and lose its own. What can go is the size: the number made ``?``
+# (an island of any size seeded there), which keeps every answer an answer.
+
+def given_sizes(puzzle: NurikabePuzzle) -> list[Clue]:
+    """The numbers that give a size (not ``?``), row-major."""
+    return [Clue(cell, str(number), number) for cell, number in puzzle.numbered_cells()
+            if number is not None]
+
+
+def with_size(puzzle: NurikabePuzzle, clue: Clue) -> NurikabePuzzle:
+    """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (``UNKNOWN``: ``?``)."""
+    numbers = np.array(puzzle.numbers)
+    numbers[clue.cell] = clue.value
+    return NurikabePuzzle(numbers, name=puzzle.name)
+
+
+def without_size(puzzle: NurikabePuzzle, clue: Clue) -> NurikabePuzzle:
+    return with_size(puzzle, Clue(clue.cell, "?", UNKNOWN))
+
+
+def sizes_offered(puzzle: NurikabePuzzle, solution: NurikabeSolution) -> list[Clue]:
+    """For each ``?`` number, the size of its island in ``solution`` (no other clue can be
+    added: every island already has its number)."""
+    size_of = {cell: len(region) for region in regions(~solution.shaded) for cell in region}
+    return [Clue(cell, str(size_of[cell]), size_of[cell])
+            for cell, number in puzzle.numbered_cells()
+            if number is None and cell in size_of]
+
+
 RULES = GenreRules(
     puzzle_type=NurikabePuzzle, solution_type=NurikabeSolution,
+    clues=ClueRules("number", given_sizes, without_size, with_size, sizes_offered,
+                    removal="its size dropped (made ?): every island keeps one number"),
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution, solution_rows=solution_rows,
     format_solution=format_solution, check=check, draw_text=draw_text,
-    why_none=too_many_island_cells,
+    why_none=too_many_island_cells, parse_drawing=parse_drawing,
 )

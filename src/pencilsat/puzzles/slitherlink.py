@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.rules import GenreRules
+from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import content_lines, parse_size, read_grid
 
@@ -311,8 +311,38 @@ def _components(edges: frozenset[Edge]) -> list[set[Dot]]:
     return parts
 
 
+# ---------------------------------------------------------------- clue tools
+
+def given_numbers(puzzle: SlitherlinkPuzzle) -> list[Clue]:
+    """The numbered cells, row-major: the clues ``pencilsat clues`` weighs."""
+    return [Clue(cell, str(number), number) for cell, number in puzzle.numbered()]
+
+
+def with_number(puzzle: SlitherlinkPuzzle, clue: Clue) -> SlitherlinkPuzzle:
+    """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (``NO_CLUE``: none)."""
+    clues = np.array(puzzle.clues)
+    clues[clue.cell] = clue.value
+    return SlitherlinkPuzzle(clues, name=puzzle.name)
+
+
+def without_number(puzzle: SlitherlinkPuzzle, clue: Clue) -> SlitherlinkPuzzle:
+    return with_number(puzzle, Clue(clue.cell, ".", NO_CLUE))
+
+
+def numbers_offered(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution) -> list[Clue]:
+    """On each cell without a number, the number of its sides ``solution``'s loop uses."""
+    out = []
+    for r, c in zip(*np.nonzero(puzzle.clues == NO_CLUE), strict=True):
+        cell = (int(r), int(c))
+        number = sum(side in solution.edges for side in cell_sides(cell))
+        if number <= LARGEST_CLUE:
+            out.append(Clue(cell, str(number), number))
+    return out
+
+
 RULES = GenreRules(
     puzzle_type=SlitherlinkPuzzle, solution_type=SlitherlinkSolution,
+    clues=ClueRules("number", given_numbers, without_number, with_number, numbers_offered),
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=lambda text, puzzle: parse_solution(text),
     solution_rows=lambda puzzle, solution: solution_rows(solution),

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.rules import GenreRules
+from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import content_lines
 
@@ -325,8 +325,33 @@ def solution_from_drawing(lines: list[str], puzzle: SudokuPuzzle) -> SudokuSolut
     return SudokuSolution(np.array(digits, dtype=np.int16))
 
 
+def given_digits(puzzle: SudokuPuzzle) -> list[Clue]:
+    """The given digits, row-major."""
+    return [Clue((int(r), int(c)), digit_char(int(puzzle.clues[r, c])), int(puzzle.clues[r, c]))
+            for r, c in zip(*np.nonzero(puzzle.clues), strict=True)]
+
+
+def with_digit(puzzle: SudokuPuzzle, clue: Clue) -> SudokuPuzzle:
+    """A copy of ``puzzle`` with ``clue``'s digit in its cell (``value`` 0: empty)."""
+    clues = np.array(puzzle.clues)
+    clues[clue.cell] = clue.value
+    return SudokuPuzzle(clues, name=puzzle.name)
+
+
+def without_digit(puzzle: SudokuPuzzle, clue: Clue) -> SudokuPuzzle:
+    return with_digit(puzzle, Clue(clue.cell, ".", 0))
+
+
+def digits_offered(puzzle: SudokuPuzzle, solution: SudokuSolution) -> list[Clue]:
+    """The digit ``solution`` puts in each empty cell."""
+    return [Clue((int(r), int(c)), digit_char(int(solution.grid[r, c])),
+                 int(solution.grid[r, c]))
+            for r, c in zip(*np.nonzero(puzzle.clues == 0), strict=True)]
+
+
 RULES = GenreRules(
     puzzle_type=SudokuPuzzle, solution_type=SudokuSolution,
+    clues=ClueRules("digit", given_digits, without_digit, with_digit, digits_offered),
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution,
     solution_rows=lambda puzzle, solution: solution_rows(solution),

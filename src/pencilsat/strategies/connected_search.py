@@ -73,6 +73,16 @@ class _LazyCuts:
         self.added += 1
         self._add(clause)
 
+    def atom_values(self, answer: Answer) -> Answer:
+        """The answer literals' truth: the atoms the backbone and the solution count compare
+        (:mod:`pencilsat.strategies.solution_space`)."""
+        return answer
+
+    def forbid_agreeing(self, positions: Sequence[int], values: Sequence[bool]) -> None:
+        """Forbid every answer whose literals at ``positions`` all have these ``values``."""
+        lits = self.answer[list(positions)].tolist()
+        self.add([-lit if on else lit for lit, on in zip(lits, values, strict=True)])
+
     def _solve(self) -> np.ndarray | None:  # pragma: no cover - each backend has its own
         raise NotImplementedError
 
@@ -94,6 +104,20 @@ class ConnectedSearch(_LazyCuts):
 
     def _add(self, clause: Clause) -> None:
         self._adder(clause)
+
+    def next_answer_differing(self, position: int, value: bool) -> Answer | None:
+        """An answer whose literal at ``position`` is not ``value``, for this call only (a
+        fresh guard assumed now and retired after; the cuts it needed stay, being sound)."""
+        self.top = max(self.top, self.solver.nof_vars()) + 1
+        guard = self.top
+        literal = int(self.answer[position])
+        self.add([-guard, -literal if value else literal])
+        self.assumptions.append(guard)
+        try:
+            return self.next_answer()
+        finally:
+            self.assumptions.pop()
+            self.add([-guard])
 
     def _solve(self) -> np.ndarray | None:
         found = None

@@ -50,6 +50,32 @@ class BackendSearch:
     def forbid(self, answer: tuple[list[bool], Any]) -> None:
         self._forbid(self.answer, answer[0])
 
+    def atom_values(self, answer: tuple[list[bool], Any]) -> list[bool]:
+        return answer[0]
+
+    def forbid_agreeing(self, positions: Sequence[int], values: Sequence[bool]) -> None:
+        self._forbid([self.answer[p] for p in positions], list(values))
+
+
+class ClauseSearch(BackendSearch):
+    """A :class:`BackendSearch` on clauses, whose atoms are literals: it can also ask for one
+    answer with an atom flipped, under a guard literal retired after the call."""
+
+    def next_answer_differing(self, position: int, value: bool) -> tuple[list[bool], Any] | None:
+        solver = self.solver
+        guard = solver.new_var()
+        literal = self.answer[position]
+        solver.add_clause([-guard, -literal if value else literal])
+        try:
+            found = solver.solve(remaining(self.deadline), assumptions=[guard])
+        finally:
+            solver.add_clause([-guard])
+        if found is None:
+            raise TimeLimitReached()
+        if not found:
+            return None
+        return [self.truth(atom) for atom in self.answer], self.decode()
+
 
 def solve_encoding(
     puzzle: Any,
@@ -123,8 +149,8 @@ def solve_clauses(
     def forbid(literals: Sequence[int], truth: list[bool]) -> None:
         solver.add_clause([-lit if on else lit for lit, on in zip(literals, truth, strict=True)])
 
-    search = BackendSearch(solver, list(enc.answer), lambda lit: lit in solver.model_set,
-                           lambda: enc.decode(solver.model_set), forbid, deadline)
+    search = ClauseSearch(solver, list(enc.answer), lambda lit: lit in solver.model_set,
+                          lambda: enc.decode(solver.model_set), forbid, deadline)
     try:
         result = solve_and_prove(puzzle, search, lambda answer: answer[1], stats)
         stats.add_effort(solver.stats())

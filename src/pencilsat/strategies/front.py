@@ -11,6 +11,7 @@ from pencilsat.core.memory import DEFAULT_MAX_MEMORY, check_budget, describe
 from pencilsat.core.registry import Genre, Strategy, genre_of, load
 from pencilsat.core.result import SolveResult, SolveStats, Verdict
 from pencilsat.core.sat_names import check_backend, pysat_name
+from pencilsat.strategies.solution_space import Exploration, exploring, fill_unexplored
 
 
 def solve(
@@ -21,6 +22,7 @@ def solve(
     sat_solver: str | None = None,
     time_limit: float | None = None,
     max_memory: float | None = DEFAULT_MAX_MEMORY,
+    explore: Exploration | None = None,
 ) -> SolveResult:
     """Solve ``puzzle`` and prove its solution unique (or find a second one).
 
@@ -30,7 +32,9 @@ def solve(
     glucose, minisat or a PySAT name); ``time_limit`` in seconds bounds the whole run, and a
     run that hits it reports ``unknown``; ``max_memory`` (bytes, ``None``: no budget) is the
     memory a strategy may plan for: one whose model would not fit is not built, and the
-    verdict is ``unknown`` naming a cheaper strategy. A bad option raises
+    verdict is ``unknown`` naming a cheaper strategy; ``explore`` asks the same search for
+    the solution count or the backbone as well
+    (:mod:`~pencilsat.strategies.solution_space`). A bad option raises
     :class:`InputError` naming it.
     """
     for option, value in (("encoding", encoding), ("backend", backend),
@@ -50,8 +54,11 @@ def solve(
     too_big = _over_budget(genre, strategy, chosen, puzzle, check_budget(max_memory))
     if too_big is not None:
         return too_big
-    result = load(strategy.run)(puzzle, backend=chosen, sat_solver=sat_solver,
-                                time_limit=limit)
+    with exploring(explore):
+        result = load(strategy.run)(puzzle, backend=chosen, sat_solver=sat_solver,
+                                    time_limit=limit)
+    if explore is not None:
+        fill_unexplored(result, explore)
     result.stats.encoding = result.stats.encoding or strategy.name
     referee(result)
     if result.verdict == Verdict.NONE and not result.message:
@@ -107,7 +114,8 @@ def referee(result: SolveResult) -> None:
     checked answer.
     """
     check = genre_of(result.puzzle).rules().check
-    for sol in (result.solution, result.second_solution):
+    listed = result.count.solutions if result.count is not None else []
+    for sol in (result.solution, result.second_solution, *listed):
         if sol is not None:
             problems = check(result.puzzle, sol)
             if problems:

@@ -143,11 +143,16 @@ class LoopSearch:
         self._swap_answer: list[int] | None = None
         self._swap_at = 0
         self._forbidden: set[tuple[int, ...]] = set()
+        self._demands: list[tuple[np.ndarray, np.ndarray]] = []
+        self._top = 0
 
     # ------------------------------------------------------------ the AnswerSearch contract
 
     def next_answer(self) -> list[int] | None:
         """Edge variables of the next loop that is an answer; ``None`` when none is left."""
+        return self._next_answer([])
+
+    def _next_answer(self, extra: list[int]) -> list[int] | None:
         while True:
             if self._swap_answer is not None and self.calls >= self._swap_at:
                 assert self.marks is not None
@@ -156,17 +161,67 @@ class LoopSearch:
                     self.swap_cuts += 1
                 self._swap_answer = None
             self.calls += 1
-            if not self._solve():
+            if not self._solve(extra):
                 return None
             loops, counts = self._loops(self.solver.get_model())
-            answer = self._answer(loops, counts)
-            if answer is not None:
-                return answer
+            found = self._answer_index(loops, counts)
+            if found is not None:
+                answer = self._edges_of(loops, found)
+                if self._meets_demands(answer):
+                    return answer
+                self._cut_others(loops, counts, found)
+                continue
             self._free = None
             if self.marks is None:
                 self._cut_strict(loops)
             else:
                 self._cut_marked(loops, counts)
+
+    # ------------------------------------------------------------ answer atoms (the desk)
+
+    def atom_values(self, answer: list[int]) -> np.ndarray:
+        """Per edge variable (position ``v - 1``), whether ``answer`` uses it."""
+        values = np.zeros(len(self.grid), dtype=bool)
+        values[np.asarray(answer, dtype=np.int64) - 1] = True
+        return values
+
+    def forbid_agreeing(self, positions: Sequence[int], values: Sequence[bool]) -> None:
+        """Some edge at ``positions`` takes another value than ``values`` says. A model may
+        meet the clause with a loop that is then dropped (marked mode), so the demand is
+        kept and checked on the answer loop too (:meth:`_meets_demands`)."""
+        where = np.asarray(positions, dtype=np.int64)
+        wanted = np.asarray(values, dtype=bool)
+        self._demands.append((where, wanted))
+        self.add(np.where(wanted, -(where + 1), where + 1).tolist())
+
+    def next_answer_differing(self, position: int, value: bool) -> list[int] | None:
+        """An answer whose edge at ``position`` is not ``value``, for this call only (a
+        fresh guard literal, assumed now and retired after)."""
+        self._top = max(self._top, self.solver.nof_vars()) + 1
+        guard = self._top
+        literal = -(position + 1) if value else position + 1
+        self.add([-guard, literal])
+        self._demands.append((np.array([position]), np.array([value])))
+        try:
+            return self._next_answer([guard])
+        finally:
+            self._demands.pop()
+            self.add([-guard])
+
+    def _meets_demands(self, answer: list[int]) -> bool:
+        """Whether ``answer`` differs from every forbidden combination of atom values."""
+        if not self._demands:
+            return True
+        values = self.atom_values(answer)
+        return all(bool((values[where] != wanted).any()) for where, wanted in self._demands)
+
+    def _cut_others(self, loops: Any, counts: list[int], found: int) -> None:
+        """The model's answer loop is forbidden by a demand that its other loops met: cut
+        those loops (none has a marked point, so none is part of an answer)."""
+        for i in range(len(loops)):
+            if i != found:
+                self.cut_count += 1
+                self.add(forbid_loop(loops[i][0]))
 
     def forbid(self, answer: list[int]) -> None:
         """Block ``answer`` (once: forbidding it again adds nothing, as the generator's
@@ -186,10 +241,10 @@ class LoopSearch:
         self._add_clause(clause)
         self.added += 1
 
-    def _solve(self) -> bool:
+    def _solve(self, extra: list[int]) -> bool:
         """One SAT call, in conflict-budget slices when a deadline is set."""
         assumptions = self.marks.assumptions() if self.marks is not None else []
-        answer = solve_until(self.solver, self.deadline, assumptions)
+        answer = solve_until(self.solver, self.deadline, assumptions + extra)
         if answer is None:
             raise TimeLimitReached()
         return answer
@@ -212,19 +267,18 @@ class LoopSearch:
             return labels, []
         return labels, labels.marked_counts(marks.mask).tolist()
 
-    def _answer(self, loops: Any, counts: list[int]) -> list[int] | None:
+    def _answer_index(self, loops: Any, counts: list[int]) -> int | None:
+        """The model's loop that is an answer, or ``None``."""
         if self.marks is None:
             if len(loops) == 0:
                 raise ValueError("a strict loop search needs a clause that some edge is used")
-            if len(loops) > 1:
-                return None
-            edge_vars = loops[0][0]
-        else:
-            total = self.marks.total
-            found = next((i for i, count in enumerate(counts) if count == total), None)
-            if found is None:
-                return None
-            edge_vars = loops[found][0]
+            return 0 if len(loops) == 1 else None
+        total = self.marks.total
+        return next((i for i, count in enumerate(counts) if count == total), None)
+
+    @staticmethod
+    def _edges_of(loops: Any, i: int) -> list[int]:
+        edge_vars = loops[i][0]
         return edge_vars.tolist() if isinstance(edge_vars, np.ndarray) else list(edge_vars)
 
     def _cut_marked(self, loops: Any, counts: list[int]) -> None:

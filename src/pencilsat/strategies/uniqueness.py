@@ -85,11 +85,18 @@ def prove(search: AnswerSearch[A], *, known: A | None = None) -> Proof[A]:
 def solve_and_prove(puzzle: Any, search: AnswerSearch[A], decode: Callable[[A], Any],
                     stats: SolveStats) -> SolveResult:
     """:func:`prove` as a :class:`SolveResult`: answers decoded to the genre's solutions,
-    the differences listed, the phase times in ``stats``."""
+    the differences listed, the phase times in ``stats``; then the count or the backbone
+    when the run is asked for them (:mod:`pencilsat.strategies.solution_space`)."""
+    from pencilsat.strategies.solution_space import asked, explore
+
     proof = prove(search)
     stats.solve_s = proof.solve_s
     stats.uniqueness_s = proof.uniqueness_s
-    return result_of(puzzle, proof, decode, stats)
+    result = result_of(puzzle, proof, decode, stats)
+    task = asked()
+    if task is not None:
+        explore(result, search, proof, decode, task)
+    return result
 
 
 def result_of(puzzle: Any, proof: Proof[A], decode: Callable[[A], Any],

@@ -133,7 +133,7 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
             tech, anchor, marks = hit
             uses[tech.number] += 1
             charges.append(use_cost(tech.cost, uses[tech.number]))
-            steps.append(_record(board, tech, anchor, marks, charges[-1]))
+            steps.append(record_step(board, tech, anchor, marks, charges[-1]))
             finder.apply(marks)
     except ContradictionError as exc:
         stuck = f"contradiction ({exc}); the puzzle has no solution"
@@ -162,7 +162,7 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
                  steps, extras)
 
 
-def _record(board: Board, tech: Technique, anchor: int, marks: Marks, charged: float) -> Step:
+def record_step(board: Board, tech: Technique, anchor: int, marks: Marks, charged: float) -> Step:
     origin = board.geo.cell(anchor)
     bulbs = tuple(board.cells(marks.lights))
     no_bulb = tuple(board.cells(marks.no_light))

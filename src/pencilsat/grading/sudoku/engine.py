@@ -94,7 +94,7 @@ def level_after_level_up(base: int, c1: int, c2: int) -> int:
     return base
 
 
-def _validated_clues(puzzle: SudokuPuzzle) -> list[int]:
+def validated_clues(puzzle: SudokuPuzzle) -> list[int]:
     if puzzle.size != 9:
         raise NotGradable(
             f"the Sato grader is defined for 9x9 Sudoku, this one is {puzzle.size}x{puzzle.size}",
@@ -111,7 +111,7 @@ def _validated_clues(puzzle: SudokuPuzzle) -> list[int]:
 def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None) -> SudokuGrade:
     """Grade a 9x9 Sudoku by Sato's techniques, levels and level-up rule (paper §3-§5).
     Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``."""
-    state = SudokuState.from_clues(_validated_clues(puzzle))
+    state = SudokuState.from_clues(validated_clues(puzzle))
     steps = first_clue(state)
     level, c1, c2 = 1, 0, 0
     memory = PairMemory()

@@ -1,0 +1,249 @@
+"""Every solution of a tiny puzzle by enumeration and the genre's rule checker: the oracle the
+desk's count, backbone, clue tools and hints are tested against. Small random puzzles of each
+genre come from here too."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from typing import Any
+
+import numpy as np
+from slitherlink_support import all_loops, clues_of
+
+from pencilsat.puzzles import lightup, masyu, nurikabe, slitherlink, sudoku
+
+
+def masyu_solutions(puzzle: masyu.MasyuPuzzle) -> list[masyu.MasyuSolution]:
+    """Every simple cycle of the grid graph that passes the checker."""
+    pearls = set(puzzle.pearl_cells())
+    out = []
+    for cycle, cells in _cycles(puzzle.width, puzzle.height):
+        if pearls <= cells:
+            answer = masyu.MasyuSolution(cycle, puzzle.width, puzzle.height)
+            if not masyu.check(puzzle, answer):
+                out.append(answer)
+    return out
+
+
+@functools.cache
+def _cycles(width: int, height: int) -> list[tuple[frozenset, frozenset]]:
+    """Every simple cycle of a ``width x height`` grid graph, with the cells it visits."""
+    cycles = set()
+
+    def extend(path: list[tuple[int, int]], on: set[tuple[int, int]]) -> None:
+        r, c = path[-1]
+        for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if not (0 <= n[0] < height and 0 <= n[1] < width):
+                continue
+            if n == path[0] and len(path) >= 4:
+                ring = zip(path, path[1:] + path[:1], strict=True)
+                cycles.add(frozenset(masyu.edge(a, b) for a, b in ring))
+            elif n > path[0] and n not in on:
+                path.append(n)
+                on.add(n)
+                extend(path, on)
+                on.discard(n)
+                path.pop()
+
+    for start in itertools.product(range(height), range(width)):
+        extend([start], {start})
+    return [(c, frozenset(cell for e in c for cell in e)) for c in cycles]
+
+
+def lightup_solutions(puzzle: lightup.LightUpPuzzle) -> list[lightup.LightUpSolution]:
+    """Every set of bulbs no two of which see each other that passes the checker."""
+    whites = puzzle.white_cells()
+    out = []
+
+    def extend(k: int, bulbs: list[tuple[int, int]], lit: set[tuple[int, int]]) -> None:
+        if k == len(whites):
+            answer = lightup.LightUpSolution.from_bulbs(bulbs, puzzle.width, puzzle.height)
+            if not lightup.check(puzzle, answer):
+                out.append(answer)
+            return
+        cell = whites[k]
+        extend(k + 1, bulbs, lit)
+        if cell not in lit:
+            seen = set(puzzle.sees(cell))
+            extend(k + 1, bulbs + [cell], lit | seen | {cell})
+
+    extend(0, [], set())
+    return out
+
+
+def sudoku_solutions(puzzle: sudoku.SudokuPuzzle) -> list[sudoku.SudokuSolution]:
+    """Every filled 4x4 grid that keeps the clues (4x4 only: 288 grids)."""
+    assert puzzle.size == 4
+    out = []
+    for grid in _all_4x4_grids():
+        answer = sudoku.SudokuSolution(grid)
+        if not sudoku.check(puzzle, answer):
+            out.append(answer)
+    return out
+
+
+_GRIDS: list[np.ndarray] = []
+
+
+def _all_4x4_grids() -> list[np.ndarray]:
+    """The 288 filled 4x4 grids, row by row (rows that clash are dropped early)."""
+    if not _GRIDS:
+        rows = list(itertools.permutations(range(1, 5)))
+
+        def fits(grid: list[tuple[int, ...]], row: tuple[int, ...]) -> bool:
+            r = len(grid)
+            if any(row[c] == g[c] for g in grid for c in range(4)):
+                return False
+            if r % 2 == 1:
+                above = grid[-1]
+                return {above[0], above[1], row[0], row[1]} == {1, 2, 3, 4}
+            return True
+
+        def extend(grid: list[tuple[int, ...]]) -> None:
+            if len(grid) == 4:
+                _GRIDS.append(np.array(grid))
+                return
+            for row in rows:
+                if fits(grid, row):
+                    extend(grid + [row])
+
+        extend([])
+    return _GRIDS
+
+
+def nurikabe_solutions(puzzle: nurikabe.NurikabePuzzle) -> list[nurikabe.NurikabeSolution]:
+    """Every shading of the grid that passes the checker: among the shadings whose wall is
+    connected and has no 2x2 block (listed once per size), those whose islands fit the
+    numbers."""
+    out = []
+    numbered = puzzle.numbers != nurikabe.EMPTY
+    for shaded, islands in _walls(puzzle.width, puzzle.height):
+        if not (shaded & numbered).any() and all(
+                _island_fits(puzzle.numbers, island) for island in islands):
+            answer = nurikabe.NurikabeSolution(shaded)
+            assert not nurikabe.check(puzzle, answer)
+            out.append(answer)
+    return out
+
+
+def _island_fits(numbers: np.ndarray, island: list[tuple[int, int]]) -> bool:
+    given = [int(numbers[cell]) for cell in island if numbers[cell] != nurikabe.EMPTY]
+    return len(given) == 1 and given[0] in (nurikabe.UNKNOWN, len(island))
+
+
+@functools.cache
+def _walls(width: int, height: int) -> list[tuple[np.ndarray, list]]:
+    """Every shading of a small grid with a connected wall and no shaded 2x2, and its
+    islands."""
+    out = []
+    for mask in range(2 ** (width * height)):
+        shaded = np.array([bool(mask >> k & 1) for k in range(width * height)]).reshape(
+            height, width)
+        square = shaded[:-1, :-1] & shaded[1:, :-1] & shaded[:-1, 1:] & shaded[1:, 1:]
+        if not square.any() and len(nurikabe.regions(shaded)) <= 1:
+            out.append((shaded, nurikabe.regions(~shaded)))
+    return out
+
+
+def slitherlink_solutions(puzzle: slitherlink.SlitherlinkPuzzle
+                          ) -> list[slitherlink.SlitherlinkSolution]:
+    """Every single loop of the grid (all listed once per size) whose numbers agree."""
+    given = puzzle.clues != slitherlink.NO_CLUE
+    out = []
+    for loop, numbers in _loops_with_numbers(puzzle.width, puzzle.height):
+        if np.array_equal(numbers[given], puzzle.clues[given]):
+            assert not slitherlink.check(puzzle, loop)
+            out.append(loop)
+    return out
+
+
+@functools.cache
+def _loops_with_numbers(width: int, height: int) -> list[tuple[Any, np.ndarray]]:
+    return [(loop, clues_of(loop)) for loop in all_loops(width, height)]
+
+
+SOLVERS = {"masyu": masyu_solutions, "lightup": lightup_solutions, "sudoku": sudoku_solutions,
+           "slitherlink": slitherlink_solutions, "nurikabe": nurikabe_solutions}
+
+
+def all_solutions(puzzle) -> list:
+    return SOLVERS[puzzle.genre](puzzle)
+
+
+def random_puzzles(genre: str, count: int, seed: int) -> list:
+    """``count`` small random puzzles of ``genre``, each made around a random answer so it
+    has one at least (many have several)."""
+    rng = random.Random(seed)
+    return [MAKERS[genre](rng) for _ in range(count)]
+
+
+def _random_masyu(rng: random.Random) -> masyu.MasyuPuzzle:
+    w, h = rng.choice([(4, 4), (5, 4), (4, 5)])
+    cycle, cells = rng.choice(_cycles(w, h))
+    loop = masyu.MasyuSolution(cycle, w, h)
+    pearls = np.zeros((h, w), dtype=int)
+    for cell in rng.sample(sorted(cells), min(len(cells), rng.randint(2, 8))):
+        for kind in rng.sample([masyu.WHITE, masyu.BLACK], 2):
+            pearls[cell] = kind
+            if not masyu.check(masyu.MasyuPuzzle(pearls), loop):
+                break
+            pearls[cell] = 0
+    if not pearls.any():
+        return _random_masyu(rng)
+    return masyu.MasyuPuzzle(pearls)
+
+
+def _random_lightup(rng: random.Random) -> lightup.LightUpPuzzle:
+    w, h = rng.choice([(4, 4), (5, 4), (4, 5)])
+    cells = np.array([[lightup.WALL if rng.random() < 0.22 else lightup.WHITE
+                       for _ in range(w)] for _ in range(h)])
+    plain = lightup.LightUpPuzzle(cells)
+    whites = plain.white_cells()
+    rng.shuffle(whites)
+    bulbs: set[tuple[int, int]] = set()
+    lit: set[tuple[int, int]] = set()
+    for cell in whites:
+        if cell not in lit:
+            bulbs.add(cell)
+            lit |= set(plain.sees(cell)) | {cell}
+    for r, c in zip(*np.nonzero(cells == lightup.WALL), strict=True):
+        if rng.random() < 0.6:
+            cells[r, c] = sum(n in bulbs for n in plain.neighbours((int(r), int(c))))
+    return lightup.LightUpPuzzle(cells)
+
+
+def _random_sudoku(rng: random.Random) -> sudoku.SudokuPuzzle:
+    grid = rng.choice(_all_4x4_grids())
+    keep = np.array([rng.random() < 0.35 for _ in range(16)]).reshape(4, 4)
+    return sudoku.SudokuPuzzle(np.where(keep, grid, 0))
+
+
+def _random_slitherlink(rng: random.Random) -> slitherlink.SlitherlinkPuzzle:
+    w, h = rng.choice([(3, 3), (4, 3), (3, 4)])
+    clues = clues_of(rng.choice(all_loops(w, h)))
+    keep = np.array([rng.random() < 0.45 for _ in range(clues.size)]).reshape(clues.shape)
+    clues = np.where(keep & (clues <= slitherlink.LARGEST_CLUE), clues, slitherlink.NO_CLUE)
+    return slitherlink.SlitherlinkPuzzle(clues)
+
+
+def _random_nurikabe(rng: random.Random) -> nurikabe.NurikabePuzzle:
+    """The islands of a random valid shading, each with one number (its size, now and then
+    ``?``) on a random cell of it."""
+    w, h = rng.choice([(3, 3), (4, 3), (3, 4)])
+    while True:
+        shaded = np.array([[rng.random() < 0.55 for _ in range(w)] for _ in range(h)])
+        square = shaded[:-1, :-1] & shaded[1:, :-1] & shaded[:-1, 1:] & shaded[1:, 1:]
+        islands = nurikabe.regions(~shaded)
+        if islands and not square.any() and len(nurikabe.regions(shaded)) <= 1:
+            break
+    numbers = np.zeros((h, w), dtype=int)
+    for island in islands:
+        cell = rng.choice(island)
+        numbers[cell] = nurikabe.UNKNOWN if rng.random() < 0.15 else len(island)
+    return nurikabe.NurikabePuzzle(numbers)
+
+
+MAKERS = {"masyu": _random_masyu, "lightup": _random_lightup, "sudoku": _random_sudoku,
+          "slitherlink": _random_slitherlink, "nurikabe": _random_nurikabe}

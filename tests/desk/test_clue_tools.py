@@ -1,0 +1,127 @@
+"""``pencilsat clues``: redundant clues leave a puzzle unique and needed ones do not (by
+brute force on small puzzles, by the solver on corpus puzzles); the clues added to an
+ambiguous puzzle make it unique, one solution obeys them, and none of them can go."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from brute_force import all_solutions, random_puzzles
+from conftest import CORPUS, corpus_pairs, every_kth
+
+from pencilsat.api import parse_puzzle, read_puzzle
+from pencilsat.core.registry import GENRES
+from pencilsat.core.result import Verdict
+from pencilsat.desk.clues import check_clues, with_clues
+from pencilsat.puzzles import nurikabe
+from pencilsat.strategies.front import solve
+
+GENRE_NAMES = ["masyu", "lightup", "sudoku", "slitherlink", "nurikabe"]
+
+
+@pytest.mark.parametrize("genre", GENRE_NAMES)
+def test_redundant_and_needed_clues_match_brute_force(genre):
+    rules = GENRES[genre].rules().clues
+    checked = 0
+    for puzzle in random_puzzles(genre, 25, seed=21):
+        if len(all_solutions(puzzle)) != 1:
+            continue
+        report = check_clues(puzzle)
+        assert report.verdict == Verdict.UNIQUE and report.complete
+        assert sorted(report.redundant + report.needed, key=lambda c: c.cell) == report.clues
+        for clue in report.redundant:
+            assert len(all_solutions(rules.without(puzzle, clue))) == 1
+        for clue in report.needed:
+            assert len(all_solutions(rules.without(puzzle, clue))) > 1
+        assert report.minimal == (not report.redundant)
+        checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("genre", GENRE_NAMES)
+def test_added_clues_make_an_ambiguous_puzzle_unique_and_none_can_go(genre):
+    rules = GENRES[genre].rules().clues
+    fixed = 0
+    for puzzle in map(ambiguous, random_puzzles(genre, 15, seed=22)):
+        before = all_solutions(puzzle)
+        if len(before) < 2:
+            continue
+        report = check_clues(puzzle)
+        assert report.verdict == Verdict.MULTIPLE
+        if not report.added:
+            assert "tells it from another" in report.message
+            continue
+        after = all_solutions(report.puzzle_after)
+        assert len(after) == 1 and after[0] in before
+        for clue in report.added:
+            fewer = with_clues(puzzle, rules, [c for c in report.added if c != clue])
+            assert len(all_solutions(fewer)) > 1
+        fixed += 1
+    assert fixed >= 3
+
+
+def ambiguous(puzzle):
+    """A Nurikabe puzzle with every size given as ``?`` (its only clues to add are sizes);
+    any other puzzle as it is."""
+    if puzzle.genre != "nurikabe":
+        return puzzle
+    return nurikabe.NurikabePuzzle(np.where(puzzle.numbers != 0, nurikabe.UNKNOWN, 0))
+
+
+def test_a_nurikabe_puzzle_with_every_size_given_has_no_clue_to_add():
+    puzzle = parse_puzzle("nurikabe 3 3\n. . .\n1 . 2\n. . .\n")
+    assert len(all_solutions(puzzle)) == 2
+    report = check_clues(puzzle)
+    assert report.verdict == Verdict.MULTIPLE and not report.added
+    assert "tells it from another" in report.message
+
+
+CORPUS_SAMPLES = {
+    "masyu": [p for p, _ in every_kth(corpus_pairs("masyu/janko", max_cells=100), 40)],
+    "lightup": [p for p, _ in every_kth(corpus_pairs("lightup/janko", max_cells=100), 60)],
+    "slitherlink": [p for p, _ in every_kth(corpus_pairs("slitherlink/janko", 100), 40)][1:],
+    # janko 1063 (10x10) is left out: without one of its sizes a proof takes 2 to 5 s
+    "nurikabe": [p for p, _ in every_kth(corpus_pairs("nurikabe/janko", 100), 40)][1:4],
+}
+
+
+@pytest.mark.parametrize("genre", list(CORPUS_SAMPLES))
+def test_corpus_redundant_clues_keep_it_unique_and_needed_ones_do_not(genre):
+    rules = GENRES[genre].rules().clues
+    for path in CORPUS_SAMPLES[genre][:4]:
+        puzzle = read_puzzle(str(path))
+        report = check_clues(puzzle)
+        assert report.verdict == Verdict.UNIQUE and report.complete
+        for clue in report.redundant:
+            assert solve(rules.without(puzzle, clue)).verdict == Verdict.UNIQUE
+        for clue in report.needed[:10]:
+            assert solve(rules.without(puzzle, clue)).verdict == Verdict.MULTIPLE
+
+
+def test_royle_17_clue_sudokus_are_minimal():
+    lines = (CORPUS / "sudoku/royle_17clue.txt").read_text().split()[:5]
+    for line in lines:
+        report = check_clues(read_puzzle(line))
+        assert report.verdict == Verdict.UNIQUE and len(report.clues) == 17
+        assert report.minimal is True and len(report.needed) == 17
+
+
+def test_removing_a_redundant_clue_can_change_the_grade():
+    puzzle = read_puzzle(str(CORPUS / "masyu/seed_10x10.txt"))
+    report = check_clues(puzzle, grade=True)
+    assert report.level is not None and report.levels_without is not None
+    assert set(report.levels_without) == set(report.redundant)
+    data = report.to_dict()
+    assert {row["changes_grade"] for row in data["grade_without"]} <= {True, False}
+
+
+def test_a_genre_without_clue_rules_is_a_clear_error(monkeypatch):
+    import dataclasses
+
+    from pencilsat.core import registry
+    from pencilsat.core.errors import InputError
+
+    rules = GENRES["masyu"].rules()
+    monkeypatch.setattr(registry, "_rules", lambda module: dataclasses.replace(rules, clues=None))
+    with pytest.raises(InputError, match="no clue tools"):
+        check_clues(read_puzzle(str(CORPUS / "masyu/seed_10x10.txt")))

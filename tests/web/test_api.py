@@ -1,0 +1,142 @@
+"""The JSON API of ``pencilsat serve`` against a real server on 127.0.0.1: the CLI's records,
+clear errors for 500 malformed requests, 50 concurrent requests all answered (the slow ones
+``unknown`` at their limit), a job past its hard limit stopped and its worker replaced."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from conftest import CORPUS, run_cli
+from web_support import desk_server, post
+
+SEED = (CORPUS / "masyu/seed_10x10.txt").read_text()
+SUDOKU = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+HUGE_EMPTY = "masyu 150 150\n" + ("." * 150 + "\n") * 150
+
+
+@pytest.fixture(scope="module")
+def server():
+    with desk_server(workers=2) as base:
+        yield base
+
+
+def ask(base: str, kind: str, fields: dict, timeout: float = 120) -> tuple[int, dict]:
+    return post(base, kind, json.dumps(fields).encode(), timeout)
+
+
+def test_solve_answers_the_cli_record_with_drawings(server, tmp_path):
+    status, record = ask(server, "solve", {"puzzle": SEED})
+    assert status == 200 and record["verdict"] == "unique"
+    path = tmp_path / "seed.txt"
+    path.write_text(SEED)
+    _, out, _ = run_cli("solve", str(path), "--json", "--backbone")
+    cli = json.loads(out)
+    assert set(cli) <= set(record)
+    assert record["solution"] == cli["solution"] and record["backbone"] == cli["backbone"]
+    assert record["svg"]["solution"].startswith("<svg")
+
+
+def test_grade_clues_and_hint_answer_their_records(server):
+    status, graded = ask(server, "grade", {"puzzle": SUDOKU})
+    assert status == 200 and graded["level"] in (1, 2, 3) and graded["steps"][0]["text"]
+    status, replay = ask(server, "replay", {"puzzle": SUDOKU, "steps": graded["steps"][:3]})
+    assert status == 200 and 'class="mark step"' in replay["svg"]
+    status, clues = ask(server, "clues", {"puzzle": SUDOKU})
+    assert status == 200 and clues["minimal"] is True and len(clues["needed"]) == 17
+    status, hint = ask(server, "hint", {"puzzle": SUDOKU})
+    assert status == 200 and hint["step"]["technique"] and hint["cells"]
+
+
+@pytest.mark.parametrize("url, title", [
+    ("https://puzz.link/p?slither/3/3/jbh", "Slitherlink"),
+    ("https://puzz.link/p?nurikabe/3/3/i1g2i", "Nurikabe")])
+def test_slitherlink_and_nurikabe_get_a_backbone_and_clues_and_no_grade(server, url, title):
+    status, record = ask(server, "solve", {"puzzle": url})
+    assert status == 200 and record["verdict"] == "multiple"
+    assert record["backbone"]["complete"] and record["backbone"]["undecided"]
+    assert record["svg"]["backbone"].count('class="undecided"') == len(
+        record["backbone"]["undecided"])
+    status, clues = ask(server, "clues", {"puzzle": url})
+    assert status == 200 and clues["verdict"] == "multiple"
+    assert clues["added"] or "tells it from another" in clues["message"]
+    for kind in ("hint", "replay"):
+        status, refused = ask(server, kind, {"puzzle": url, "steps": []})
+        assert status == 422 and f"{title} has no grader" in refused["error"]
+
+
+MALFORMED: list[tuple[str, bytes]] = [
+    ("solve", b"not json"), ("solve", b"[1, 2]"), ("solve", b'"text"'), ("solve", b"{}"),
+    ("solve", b'{"puzzle": 7}'), ("solve", b'{"puzzle": ""}'), ("solve", b'{"puzzle": null}'),
+    ("solve", b'{"puzzle": "masyu 3 3\\nWWW"}'), ("solve", b'{"puzzle": "hello"}'),
+    ("solve", b'{"puzzle": "https://puzz.link/p?mashu/5/5/zz"}'),
+    ("solve", b'{"puzzle": "x", "time_limit": -1}'),
+    ("solve", b'{"puzzle": "x", "time_limit": "soon"}'),
+    ("solve", b'{"puzzle": "x", "time_limit": 1e999}'),
+    ("solve", b'{"puzzle": "' + SUDOKU.encode() + b'", "count": 0}'),
+    ("solve", b'{"puzzle": "' + SUDOKU.encode() + b'", "count": true}'),
+    ("grade", b'{"puzzle": "lightup 2 2\\n..\\n9."}'), ("clues", b'{"puzzle": "sudoku"}'),
+    ("clues", b'{"puzzle": "' + SUDOKU.encode() + b'", "grade": "yes"}'),
+    ("hint", b'{"puzzle": "' + SUDOKU.encode() + b'", "partial": 5}'),
+    ("hint", b'{"puzzle": "' + SUDOKU.encode() + b'", "partial": "zzz"}'),
+    ("replay", b'{"puzzle": "' + SUDOKU.encode() + b'", "steps": 3}'),
+    ("replay", b'{"puzzle": "' + SUDOKU.encode() + b'", "steps": [{"technique": 1, '
+               b'"placements": [[1]]}]}'),
+    ("solve", b'{"puzzle": "\xff\xfe"}'), ("solve", b"\xff\xfe\x00"),
+    ("solve", b'{"puzzle": "' + b"." * 600_000 + b'"}'),
+    ("nothing", b'{"puzzle": "x"}'),
+]
+
+
+def test_500_malformed_requests_get_clear_errors_and_the_server_stays_up(server):
+    rng = random.Random(5)
+    for _ in range(500):
+        kind, body = rng.choice(MALFORMED)
+        if rng.random() < 0.3:  # truncated bodies too
+            body = body[: rng.randrange(len(body) + 1)]
+        status, record = post(server, kind, body)
+        assert status in (400, 404, 405, 413, 422), (kind, body[:80], status, record)
+        assert isinstance(record.get("error"), str) and record["error"]
+        assert "Traceback" not in record["error"] and "File \"" not in record["error"]
+    status, record = ask(server, "solve", {"puzzle": SUDOKU})
+    assert status == 200 and record["verdict"] == "unique"
+
+
+def test_50_concurrent_requests_are_all_answered_the_slow_ones_unknown(server):
+    quick = [{"puzzle": SEED}, {"puzzle": SUDOKU}] * 20
+    slow = [{"puzzle": HUGE_EMPTY, "time_limit": 1}] * 10
+    fields = quick + slow
+    random.Random(3).shuffle(fields)
+    with ThreadPoolExecutor(max_workers=50) as pool:
+        answers = list(pool.map(lambda f: ask(server, "solve", f, timeout=300), fields))
+    assert len(answers) == 50
+    for sent, (status, record) in zip(fields, answers, strict=True):
+        assert status == 200
+        if sent["puzzle"] is HUGE_EMPTY:
+            assert record["verdict"] == "unknown" and "time limit" in record["message"]
+        else:
+            assert record["verdict"] == "unique"
+    status, record = ask(server, "solve", {"puzzle": SEED})
+    assert status == 200 and record["verdict"] == "unique"
+
+
+def test_a_job_past_its_hard_limit_is_stopped_and_its_worker_replaced():
+    from pencilsat.web.workers import WorkerPool
+
+    async def scenario() -> list[tuple[int, dict]]:
+        pool = WorkerPool(1, grace_seconds=0.2, grace_factor=0.0)
+        await pool.start()
+        try:
+            empty = "sudoku 25 25\n" + ("." * 25 + "\n") * 25
+            slow = await pool.run("solve", {"puzzle": empty, "time_limit": 60}, 1.0)
+            after = await pool.run("solve", {"puzzle": SUDOKU, "time_limit": 5}, 5.0)
+            return [slow, after]
+        finally:
+            await pool.close()
+
+    (status, slow), (_, after) = asyncio.run(scenario())
+    assert status == 200 and slow["verdict"] == "unknown" and slow["stopped"] is True
+    assert after["verdict"] == "unique"
