@@ -15,7 +15,8 @@ from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
 
 FOLDERS = {"masyu": "masyu/janko", "lightup": "lightup/janko",
-           "slitherlink": "slitherlink/janko", "nurikabe": "nurikabe/janko"}
+           "slitherlink": "slitherlink/janko", "nurikabe": "nurikabe/janko",
+           "yajilin": "yajilin/janko"}
 
 
 def samples(genre: str) -> list:

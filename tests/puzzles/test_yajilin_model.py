@@ -153,3 +153,15 @@ def test_solution_errors_name_line_and_column():
     with pytest.raises(InputError, match="unknown character") as caught:
         Y.parse_solution("yajilin-solution 2 2\nF7\nLX\n")
     assert (caught.value.line, caught.value.column) == (3, 2)
+
+
+def test_clue_tools_take_an_arrow_away_as_a_black_cell_and_offer_arrows_on_black_cells():
+    p, s = puzzle(), answer()
+    given = Y.given_arrows(p)
+    assert [(c.cell, c.label) for c in given][:2] == [((0, 1), "1<"), ((1, 3), "0>")]
+    weaker = Y.without_arrow(p, given[0])
+    assert weaker.numbers[0, 1] == Y.BLOCK and Y.check(weaker, s) == []
+    assert Y.with_arrow(weaker, given[0]) == p
+    offered = Y.arrows_offered(weaker, s)
+    assert {c.label for c in offered if c.cell == (0, 1)} == {"0^", "1v", "1<", "0>"}
+    assert all(Y.check(Y.with_arrow(weaker, c), s) == [] for c in offered)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.rules import GenreRules
+from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import content_lines, parse_size, read_grid
 
@@ -447,10 +447,47 @@ def clue_too_large(puzzle: YajilinPuzzle) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------- clue tools
+
+def given_arrows(puzzle: YajilinPuzzle) -> list[Clue]:
+    """Every arrow clue, row-major; ``value`` is ``10 * count + direction``."""
+    return [Clue(cell, token(puzzle, cell), 10 * count + direction)
+            for cell, direction, count in puzzle.clues()]
+
+
+def with_arrow(puzzle: YajilinPuzzle, clue: Clue) -> YajilinPuzzle:
+    """A copy of ``puzzle`` with the arrow ``clue`` in its cell."""
+    numbers, arrows = np.array(puzzle.numbers), np.array(puzzle.arrows)
+    numbers[clue.cell], arrows[clue.cell] = divmod(clue.value, 10)
+    return YajilinPuzzle(numbers, arrows, name=puzzle.name)
+
+
+def without_arrow(puzzle: YajilinPuzzle, clue: Clue) -> YajilinPuzzle:
+    """The clue's cell stays a black cell, without its arrow: only the count is lost, so
+    every solution stays one (an open cell there would change every solution)."""
+    numbers, arrows = np.array(puzzle.numbers), np.array(puzzle.arrows)
+    numbers[clue.cell], arrows[clue.cell] = BLOCK, NO_ARROW
+    return YajilinPuzzle(numbers, arrows, name=puzzle.name)
+
+
+def arrows_offered(puzzle: YajilinPuzzle, solution: YajilinSolution) -> list[Clue]:
+    """For each given black cell without a clue, an arrow each way with the count of shaded
+    cells ``solution`` has there (an open cell cannot take a clue: every answer uses it)."""
+    out = []
+    for r, c in zip(*np.nonzero(puzzle.numbers == BLOCK), strict=True):
+        cell = (int(r), int(c))
+        for direction in (UP, DOWN, LEFT, RIGHT):
+            count = sum(other in solution.shaded for other in puzzle.looking_at(cell, direction))
+            out.append(Clue(cell, f"{count}{ARROW_CHAR[direction]}", 10 * count + direction))
+    return out
+
+
 RULES = GenreRules(
     puzzle_type=YajilinPuzzle, solution_type=YajilinSolution,
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution, solution_rows=solution_rows,
     format_solution=format_solution, check=check, draw_text=draw_text,
     why_none=clue_too_large, parse_drawing=solution_from_drawing,
+    clues=ClueRules("arrow", given_arrows, without_arrow, with_arrow, arrows_offered,
+                    removal="the cell stays black, without its arrow"),
 )
