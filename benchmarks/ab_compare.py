@@ -15,11 +15,12 @@ import argparse
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import CORPUS, REPO, markdown_table, median, write_results  # noqa: E402
+from common import CORPUS, REPO, RESULTS, markdown_table, median, write_results  # noqa: E402
 
 PRELUDE = f"""
 import gc, glob, json, statistics, time
@@ -106,6 +107,14 @@ def main() -> None:
             for tree in order:
                 results[name][tree].append(run(trees[tree], code))
             print(round_, name, {t: results[name][t][-1] for t in order}, flush=True)
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    for by_tree in results.values():
+        by_tree["measured"] = stamp  # type: ignore[assignment]
+    previous = RESULTS / "ab_compare.json"
+    if args.only and previous.exists():  # the rows not run again keep their last figures
+        kept = json.loads(previous.read_text())
+        results = {name: results.get(name, kept.get(name)) for name in WORKLOADS
+                   if name in results or name in kept}
     rows = []
     for name, by_tree in results.items():
         old = median([r["value"] for r in by_tree["old"]])
@@ -115,12 +124,15 @@ def main() -> None:
         if "max" in by_tree["new"][0]:
             extra = (f"max {median([r['max'] for r in by_tree['old']]):.3f} -> "
                      f"{median([r['max'] for r in by_tree['new']]):.3f} s")
-        rows.append([name, f"{old:.4g}", f"{new:.4g}", f"{new / old:.2f}",
-                     "yes" if better else "no", extra])
+        noise = "yes" if better else "within 5%" if abs(new / old - 1) <= 0.05 else "no"
+        rows.append([name, f"{old:.4g}", f"{new:.4g}", f"{new / old:.2f}", noise,
+                     by_tree.get("measured", "") + (f"; {extra}" if extra else "")])
     body = (f"Medians over {args.rounds} rounds, the two trees alternating; old = "
             f"`{trees['old']}`, new = this checkout. The machine is shared: compare within the "
-            "row.\n\n" + markdown_table(["workload", "old", "new", "new/old", "as good",
-                                        "also"], rows)
+            "row. `--only` runs some rows again and keeps the others' last figures (each row "
+            "says when it was measured).\n\n"
+            + markdown_table(["workload", "old", "new", "new/old", "as good", "measured; also"],
+                             rows)
             + "\n\nReproduce: `python benchmarks/ab_compare.py --other OLD/src`.\n")
     write_results("ab_compare", "Old against new in one run", body, results)
 

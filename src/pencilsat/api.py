@@ -86,13 +86,19 @@ def solve(
                         explore=task)
 
 
-def grade(puzzle: PuzzleSource, *, time_limit: float | None = None) -> GradeResult:
+def grade(puzzle: PuzzleSource, *, time_limit: float | None = None,
+          faithful: bool = False) -> GradeResult:
     """Prove ``puzzle`` unique, then grade it with its genre's human-technique grader;
-    ``time_limit`` bounds both together."""
+    ``time_limit`` bounds both together. ``faithful``: as the paper grades (Light Up without
+    contradiction trials, so possibly unrated); the result's grade has the paper's ``level``
+    and a continuous ``score``."""
     from pencilsat.grading.front import grade as grade_puzzle
     from pencilsat.strategies.front import check_time_limit
 
-    return grade_puzzle(read_puzzle(puzzle), time_limit=check_time_limit(time_limit))
+    if not isinstance(faithful, bool):
+        raise InputError(f"faithful must be True or False, not {faithful!r}", source="grade")
+    return grade_puzzle(read_puzzle(puzzle), time_limit=check_time_limit(time_limit),
+                        faithful=faithful)
 
 
 def check(puzzle: PuzzleSource, solution: Any) -> list[Violation]:

@@ -161,6 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("puzzle", nargs="?", help="puzzle file, or - for standard input")
     grade.add_argument("--json", action="store_true", help="print one JSON object")
     grade.add_argument("--steps", action="store_true", help="print the step-by-step deductions")
+    grade.add_argument("--faithful", action="store_true",
+                       help="grade as the paper does: Light Up without contradiction trials "
+                       "(a puzzle its 25 techniques do not finish is unrated)")
     grade.add_argument("--time-limit", type=seconds, metavar="S",
                        help="seconds for the uniqueness proof and the grading together "
                             "(with --batch: for each puzzle's proof, and again for its "
@@ -672,14 +675,15 @@ def cmd_grade(args: argparse.Namespace) -> int:
         if args.next is not None:
             raise InputError("--next gives the next step of one puzzle, not --batch",
                              hint="give one puzzle, or leave --next out")
-        return _batch_run(args, BatchTask(grade=True, time_limit=args.time_limit))
+        return _batch_run(args, BatchTask(grade=True, time_limit=args.time_limit,
+                                         faithful=args.faithful))
     if args.puzzle is None:
         raise InputError("give a puzzle file (or - for stdin), or --batch FILE")
     _refuse_batch_options(args, (), "--batch FILE")
     if args.next is not None:
         return _next_step(args)
     puzzle = load_puzzle(args.puzzle)
-    result = grade(puzzle, time_limit=args.time_limit)
+    result = grade(puzzle, time_limit=args.time_limit, faithful=args.faithful)
     if args.json:
         print(_json(result.to_json()))
     elif result.reason is not None:

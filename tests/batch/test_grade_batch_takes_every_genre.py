@@ -19,10 +19,12 @@ def test_grade_batch_grades_masyu_lightup_and_sudoku_as_grade_json_does(tmp_path
     assert [r["genre"] for r in records] == ["masyu"] * 3 + ["lightup"] * 3 + ["sudoku"] * 5
     for record in records[:-1]:
         assert record["verdict"] == "unique" and record["grade"]["steps"]
-        if record["genre"] != "lightup":  # a Light Up grade may be unrated (level null)
-            assert record["grade"]["level"] is not None
+        # every genre rates every unique puzzle: the paper's level and the score beside it
+        assert record["grade"]["level"] is not None
+        assert isinstance(record["grade"]["score"], float)
         assert main(["grade", record["input"], "--json"]) == 0
         alone = json_lines(capsys.readouterr().out)[0]
         assert record["grade"] == {k: v for k, v in alone.items() if k != "verdict"}
     assert records[-1]["verdict"] == "multiple" and records[-1]["grade"]["level"] is None
+    assert records[-1]["grade"]["score"] is None
     assert "Traceback" not in done.stderr

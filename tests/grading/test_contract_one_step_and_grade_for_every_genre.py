@@ -15,14 +15,14 @@ from pencilsat.puzzles.sudoku import parse_line
 
 EXAMPLES = {
     "masyu": CORPUS / "masyu/seed_10x10.txt",
-    "lightup": CORPUS / "lightup/tatham/10x10-hard/s038.txt",  # unfinished: the progress keys
+    "lightup": CORPUS / "lightup/tatham/10x10-hard/s038.txt",  # needs a trial to finish
     "sudoku": CORPUS / "sudoku/tatham/advanced.txt",
 }
 JSON_KEYS = {
-    "masyu": ["level", "tedium", "level_up", "finished", "techniques", "steps"],
-    "sudoku": ["level", "level_up", "finished", "techniques", "steps"],
-    "lightup": ["level", "cost", "finished", "techniques", "steps", "white_cells", "lit_cells",
-                "lights", "stopped"],
+    "masyu": ["level", "score", "tedium", "level_up", "finished", "techniques", "steps"],
+    "sudoku": ["level", "score", "level_up", "finished", "techniques", "steps"],
+    "lightup": ["level", "score", "cost", "finished", "techniques", "steps", "white_cells",
+                "lit_cells", "lights", "stopped"],
 }
 STEP_KEYS = {
     "masyu": ["technique", "level", "edges"],

@@ -12,9 +12,9 @@ from pencilsat.formats.detect import read_input
 from pencilsat.grading.front import grade
 
 KEYS = {
-    "masyu": {"verdict", "level", "tedium", "level_up", "finished", "techniques", "steps"},
-    "sudoku": {"verdict", "level", "level_up", "finished", "techniques", "steps"},
-    "lightup": {"verdict", "level", "cost", "finished", "techniques", "steps"},
+    "masyu": {"verdict", "level", "score", "tedium", "level_up", "finished", "techniques", "steps"},
+    "sudoku": {"verdict", "level", "score", "level_up", "finished", "techniques", "steps"},
+    "lightup": {"verdict", "level", "score", "cost", "finished", "techniques", "steps"},
 }
 EXAMPLES = {
     "masyu": CORPUS / "masyu/seed_10x10.txt",
@@ -42,16 +42,22 @@ def test_light_up_json_carries_what_the_text_says(capsys):
     text said "exactly one light in (7,8) (8,7)"; an unrated grade lacked the progress the
     text prints."""
     path = CORPUS / "lightup/tatham/10x10-hard/s038.txt"
-    main(["grade", str(path), "--json"])
+    main(["grade", str(path), "--json", "--faithful"])
     data = json.loads(capsys.readouterr().out)
     restricted = [s for s in data["steps"] if "exactly_one_bulb" in s]
     assert restricted and all(len(s["exactly_one_bulb"]) == 2 for s in restricted)
-    main(["grade", str(path), "--steps"])
+    main(["grade", str(path), "--steps", "--faithful"])
     text = capsys.readouterr().out
     r1, c1 = restricted[0]["exactly_one_bulb"][0]
     assert f"exactly one light in ({r1},{c1})" in text
     assert not data["finished"]  # this puzzle needs more than the 25 techniques
     assert 0 < data["lit_cells"] < data["white_cells"] and data["stopped"]
+    assert data["level"] is None and data["score"] is None
+    main(["grade", str(path), "--json"])   # with contradiction trials it is rated
+    data = json.loads(capsys.readouterr().out)
+    assert data["finished"] and data["level"] and data["score"] is not None
+    trials = [s for s in data["steps"] if "trial" in s]
+    assert trials and all(len(s["bulbs"]) + len(s["no_bulb"]) == 1 for s in trials)
 
 
 @pytest.mark.parametrize(("text", "limit", "says"), [

@@ -51,9 +51,11 @@ def test_small_puzzle_grades_with_json_keys_and_consistent_costs():
     grade = grade_lightup(_puzzle(["...", ".4.", "..."]))
     assert grade.finished and grade.level == 1
     data = grade.to_dict()
-    assert set(data) == {"level", "cost", "finished", "techniques", "steps"}
+    assert set(data) == {"level", "score", "cost", "finished", "techniques", "steps"}
+    assert data["score"] is not None
     assert data["steps"][0] == {"technique": "単純発生", "cost": 4,
-                                "bulbs": [[0, 1], [1, 0], [1, 2], [2, 1]], "no_bulb": []}
+                                "bulbs": [[0, 1], [1, 0], [1, 2], [2, 1]], "no_bulb": [],
+                                "options": 1}
     assert data["techniques"] == {"単純発生": 1}
     assert sum(s.cost for s in grade.steps) == pytest.approx(grade.extras.cost)
     assert "level 1 of 7" in grade.describe(steps=True)
@@ -65,9 +67,9 @@ def test_habituation_is_charged_per_step():
     assert exclusions[:5] == [1, 0.5, 0.25, 0.125, 0.1]
 
 
-def test_puzzle_beyond_the_techniques_is_reported_unfinished():
-    grade = grade_lightup(_puzzle(["..", ".."]))   # two solutions: nothing is forced
-    assert not grade.finished and grade.level is None
+def test_puzzle_beyond_the_techniques_is_reported_unfinished_when_faithful():
+    grade = grade_lightup(_puzzle(["..", ".."]), faithful=True)   # nothing is forced
+    assert not grade.finished and grade.level is None and grade.score is None
     assert grade.extras.lit_cells == 0 and grade.steps == []
     assert grade.to_dict()["level"] is None
     assert "unrated" in grade.describe()
@@ -114,7 +116,7 @@ def _engine_log(puzzle: LightUpPuzzle):
     w = puzzle.width
     return [(BY_NAME[s.technique].number, s.origin[0] * w + s.origin[1],
              frozenset(r * w + c for r, c in s.bulbs), frozenset(r * w + c for r, c in s.no_bulb))
-            for s in grade_lightup(puzzle).steps]
+            for s in grade_lightup(puzzle, faithful=True).steps]
 
 
 def test_incremental_engine_logs_exactly_what_a_full_rescan_logs():

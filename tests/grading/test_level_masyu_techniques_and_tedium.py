@@ -46,7 +46,7 @@ def test_finished_grade_fixes_every_border_of_the_solution():
 def test_json_has_exactly_the_documented_keys():
     grade = grade_masyu(parse_puzzle((CORPUS / "seed_10x10.txt").read_text()))
     data = json.loads(json.dumps(grade.to_dict()))
-    assert set(data) == {"level", "tedium", "level_up", "finished", "techniques", "steps"}
+    assert set(data) == {"level", "score", "tedium", "level_up", "finished", "techniques", "steps"}
     step = data["steps"][0]
     assert set(step) == {"technique", "level", "edges"}
     edge = step["edges"][0]

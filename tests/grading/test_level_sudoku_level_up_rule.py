@@ -74,11 +74,15 @@ def test_level_up_reproduces_the_papers_section_5_3_totals():
 def test_json_has_the_documented_keys_and_zero_based_steps():
     puzzle, answer = tatham("advanced")[0]
     data = grade_sudoku(parse_line(puzzle)).to_dict()
-    assert set(data) == {"level", "level_up", "finished", "techniques", "steps"}
+    assert set(data) == {"level", "score", "level_up", "finished", "techniques", "steps"}
     json.dumps(data)
     assert sum(data["techniques"].values()) == len(data["steps"])
     for step in data["steps"]:
-        assert set(step) == {"technique", "level", "placements", "eliminations"}
+        # the main loop's steps say how many singles were open (the score's bottlenecks),
+        # a trial's step what the trial was
+        assert set(step) - {"options", "trial"} == {"technique", "level", "placements",
+                                                    "eliminations"}
+        assert ("options" in step) == (step["technique"] != "FIRSTCLUE")
         assert step["level"] in (1, 2, 3)
         for r, c, d in step["placements"]:
             assert 0 <= r < 9 and 0 <= c < 9 and int(answer[r * 9 + c]) == d

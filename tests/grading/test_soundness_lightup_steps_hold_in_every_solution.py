@@ -50,7 +50,9 @@ def test_every_step_holds_in_every_solution_of_random_grids():
         solutions = all_solutions(puzzle)
         if not solutions or len(solutions) >= 200:
             continue
-        grade = grade_lightup(puzzle)
+        # the 25 techniques hold in every solution; a trial that lights the board proves its
+        # assumption only on a unique puzzle, so trials are checked where there is one solution
+        grade = grade_lightup(puzzle, faithful=len(solutions) > 1)
         for step in grade.steps:
             for sol in solutions:
                 sol_cells = {divmod(i, puzzle.width) for i in sol}
@@ -60,7 +62,7 @@ def test_every_step_holds_in_every_solution_of_random_grids():
                     assert len(set(step.exactly_one_bulb) & sol_cells) == 1, step.text
             checked += 1
         if len(solutions) == 1:
-            assert grade.finished or grade.extras.stuck_reason
+            assert grade.finished and grade.level is not None and grade.score is not None
     assert checked > 500
 
 

@@ -53,6 +53,8 @@ BIG_GRIDS = {
     "slitherlink": lambda side: _empty("slitherlink", side),
     "nurikabe": lambda side: _empty("nurikabe", side, separator=" "),
     "hashi": _island_lattice,
+    "heyawake": lambda side: _empty("heyawake", side, separator=" ") + "\n".join(
+        [" ".join(["1"] * side)] * side) + "\n",
     "yajilin": lambda side: _empty("yajilin", side, separator=" "),
 }
 """Per genre, an empty grid of ``side`` (Sudoku: its hardest test grid, 25x25 at most)."""
@@ -101,7 +103,7 @@ def _largest_side_within(genre: str, memory_ref: str, backend: str, budget: int)
     estimate = load(memory_ref)
     parse = GENRES[genre].rules().parse_puzzle
     side = 8
-    while side < 1000 and estimate(parse(BIG_GRIDS[genre](side * 2), ""), backend) <= budget:
+    while side * 2 <= 1000 and estimate(parse(BIG_GRIDS[genre](side * 2), ""), backend) <= budget:
         side *= 2
     return side
 

@@ -19,6 +19,7 @@ PUZZLES = {
     "slitherlink": str(CORPUS / "slitherlink" / "janko" / "1000_15x19.txt"),
     "hashi": str(CORPUS / "hashi" / "janko" / "01_9x9.txt"),
     "nurikabe": str(CORPUS / "nurikabe" / "janko" / "01_10x10.txt"),
+    "heyawake": str(CORPUS / "heyawake" / "janko" / "101_10x10.txt"),
     "yajilin": str(CORPUS / "yajilin" / "janko" / "102_10x10.txt"),
 }
 

@@ -102,7 +102,7 @@ def not_solved(line: int, input: str, message: str, *, error: bool = False,
 
 def not_graded(reason: str) -> dict[str, Any]:
     """The ``grade`` of a puzzle without one (as ``grade --json`` writes it)."""
-    return {"level": None, "finished": None, "techniques": {}, "steps": [],
+    return {"level": None, "score": None, "finished": None, "techniques": {}, "steps": [],
             "reason": f"not graded: {reason}"}
 
 

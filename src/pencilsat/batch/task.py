@@ -17,6 +17,8 @@ class BatchTask:
 
     grade: bool = False
     """Prove uniqueness, then grade (``grade --batch``); else solve and prove."""
+    faithful: bool = False
+    """Grade as the paper does (``grade --faithful``: Light Up without trials)."""
     encoding: str | None = None
     backend: str | None = None
     sat_solver: str | None = None

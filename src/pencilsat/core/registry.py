@@ -229,6 +229,22 @@ _HASHI = Genre(
     puzzlink_codec="pencilsat.formats.puzzlink.hashi",
 )
 
+_HEYAWAKE = Genre(
+    name="heyawake", title="Heyawake",
+    model="pencilsat.puzzles.heyawake", headers=("heyawake", "heyawake-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.heyawake:run_cnf", ("cnf",),
+                 "rooms and runs in CNF, unshaded cells connected by lazy cuts",
+                 memory="pencilsat.strategies.heyawake:memory_cnf"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.heyawake:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, room counts as linear sums, cuts by solving again",
+                 memory="pencilsat.strategies.heyawake:memory_cpsat"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.heyawake",
+    puzzlink=("heyawake",), puzzlink_codec="pencilsat.formats.puzzlink.heyawake",
+)
+
 _YAJILIN = Genre(
     name="yajilin", title="Yajilin",
     model="pencilsat.puzzles.yajilin", headers=("yajilin", "yajilin-solution"),
@@ -245,7 +261,7 @@ _YAJILIN = Genre(
 )
 
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
-                                                    _NURIKABE, _HASHI,
+                                                    _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN)}
 """Every genre pencilsat knows, by registry name."""
 

@@ -22,12 +22,15 @@ from pencilsat.strategies.front import solve
 
 
 class Grader(Protocol):
-    """A genre's grading function, ``grade_<genre>(puzzle, *, deadline)``: it reads only the
-    puzzle and raises ``GradingTimeOut`` past ``deadline`` (a ``time.perf_counter`` value).
+    """A genre's grading function, ``grade_<genre>(puzzle, *, deadline, faithful)``: it reads
+    only the puzzle and raises ``GradingTimeOut`` past ``deadline`` (a ``time.perf_counter``
+    value). ``faithful`` keeps the paper's behaviour where the grader goes beyond it (Light
+    Up: no contradiction trials, so a puzzle the 25 techniques do not finish is unrated).
     ``puzzle`` is that genre's own model (``MasyuPuzzle``, ...), which a protocol shared by
     all genres cannot name, hence ``Any``."""
 
-    def __call__(self, puzzle: Any, *, deadline: float | None = None) -> Grade[GradeExtras]: ...
+    def __call__(self, puzzle: Any, *, deadline: float | None = None,
+                 faithful: bool = False) -> Grade[GradeExtras]: ...
 
 
 @dataclass
@@ -68,7 +71,8 @@ class GradeResult:
         if self.grade is not None:
             data.update(self.grade.to_dict())
         else:
-            data.update({"level": None, "finished": None, "techniques": {}, "steps": []})
+            data.update({"level": None, "score": None, "finished": None, "techniques": {},
+                         "steps": []})
         if self.grade is None or self.timed_out:
             data["reason"] = f"not graded: {self.reason}"
         return data
@@ -88,15 +92,17 @@ def grader_for(genre: str) -> Grader:
     return grader
 
 
-def grade(puzzle: Puzzle, *, time_limit: float | None = None) -> GradeResult:
+def grade(puzzle: Puzzle, *, time_limit: float | None = None,
+          faithful: bool = False) -> GradeResult:
     """Prove uniqueness with the default strategy, then grade with the genre's engine;
-    ``time_limit`` bounds both together."""
+    ``time_limit`` bounds both together (``faithful``: see :class:`Grader`)."""
     deadline = None if time_limit is None else perf_counter() + time_limit
-    return grade_proven(puzzle, solve(puzzle, time_limit=time_limit), deadline=deadline)
+    return grade_proven(puzzle, solve(puzzle, time_limit=time_limit), deadline=deadline,
+                        faithful=faithful)
 
 
-def grade_proven(puzzle: Puzzle, result: SolveResult, *,
-                 deadline: float | None = None) -> GradeResult:
+def grade_proven(puzzle: Puzzle, result: SolveResult, *, deadline: float | None = None,
+                 faithful: bool = False) -> GradeResult:
     """Grade ``puzzle`` whose uniqueness ``result`` is already known (the Sudoku batch path
     proves many at once): the genre's engine runs only on ``unique``, until ``deadline`` (a
     ``time.perf_counter`` value)."""
@@ -104,7 +110,8 @@ def grade_proven(puzzle: Puzzle, result: SolveResult, *,
         return GradeResult(result.verdict, result)
     try:
         return GradeResult(result.verdict, result,
-                           grader_for(puzzle.genre)(puzzle, deadline=deadline))
+                           grader_for(puzzle.genre)(puzzle, deadline=deadline,
+                                                    faithful=faithful))
     except GradingTimeOut:
         return GradeResult(result.verdict, result, timed_out=True)
     except NotGradable as err:

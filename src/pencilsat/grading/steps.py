@@ -7,9 +7,10 @@ in solution coordinates, so every step can be checked against a known solution
 (:meth:`Step.agrees_with`).
 
 A :class:`Grade` is the paper's level, whether the techniques finished the puzzle, how often
-each technique was used, the steps, and the genre's own figures (``extras``: Masyu's tedium,
-Sudoku's level-up counters, Light Up's cost). Its JSON form is ``to_dict()`` and its text form
-``describe(steps)``, as ``pencilsat grade --json`` and ``--steps`` print them.
+each technique was used, the steps, the genre's own figures (``extras``: Masyu's tedium,
+Sudoku's level-up counters, Light Up's cost) and a ``score`` beside the level. Its JSON form is
+``to_dict()`` and its text form ``describe(steps)``, as ``pencilsat grade --json`` and
+``--steps`` print them.
 """
 
 from __future__ import annotations
@@ -41,6 +42,22 @@ class Digit(NamedTuple):
     digit: int
 
 
+class Trial(NamedTuple):
+    """The contradiction trial behind a step: ``attempts`` assumptions were tried in that
+    search (the deciding one included), the deciding one made ``depth`` deductions before it
+    was refuted (or filled the grid) and used trials nested ``nesting - 1`` deep. Where the
+    genre surveys every candidate at that point (Sudoku), ``candidates`` is how many there
+    were, ``deciding`` how many of them decide a cell and ``shortest`` the fewest deductions
+    any of them needs: how easy the easiest way on was."""
+
+    attempts: int
+    depth: int
+    nesting: int = 1
+    candidates: int | None = None
+    deciding: int | None = None
+    shortest: int | None = None
+
+
 FACTS_IN_JSON: dict[str, tuple[str, ...]] = {
     "masyu": ("edges",),
     "sudoku": ("placements", "eliminations"),
@@ -59,7 +76,10 @@ class Step:
     the genre has one (Light Up). The facts, 0-based: Masyu ``edges`` (borders decided used or
     unused), Sudoku ``placements`` and ``eliminations`` (digits written in or ruled out of a
     cell), Light Up ``bulbs`` and ``no_bulb`` (cells with and without a light) and
-    ``exactly_one_bulb`` (cells holding exactly one light between them).
+    ``exactly_one_bulb`` (cells holding exactly one light between them). ``trial`` marks a
+    step proven by a contradiction trial; ``options`` is how many deductions were open at that
+    point, by the genre's measure (its ``score`` module says which; ``None`` where it is not
+    counted): few options mean a bottleneck, which Pelánek found to make puzzles harder.
     """
 
     genre: str
@@ -74,6 +94,8 @@ class Step:
     bulbs: tuple[Cell, ...] = ()
     no_bulb: tuple[Cell, ...] = ()
     exactly_one_bulb: tuple[Cell, ...] = ()
+    trial: Trial | None = None
+    options: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         """The step's JSON object: technique, level or cost, and its facts."""
@@ -93,6 +115,10 @@ class Step:
         for key, values in facts:
             if values or key in always:
                 data[key] = [list(v) for v in values]
+        if self.trial is not None:
+            data["trial"] = self.trial._asdict()
+        if self.options is not None:
+            data["options"] = self.options
         return data
 
     to_json = to_dict
@@ -183,17 +209,20 @@ E = TypeVar("E", bound=GradeExtras, covariant=True)
 class Grade(Generic[E]):
     """The grade of one puzzle: the paper's ``level`` (``None`` when the genre leaves an
     unfinished puzzle unrated), whether the techniques ``finished`` it, the use count of each
-    technique, the ordered steps and the genre's ``extras``."""
+    technique, the ordered steps, the genre's ``extras`` and its ``score``, a continuous
+    difficulty read from the step log (the genre's ``score`` module; ``None`` when unrated)."""
 
     level: int | None
     finished: bool
     techniques: dict[str, int]
     steps: list[Step]
     extras: E
+    score: float | None = None
 
     def to_dict(self) -> dict[str, object]:
         """The ``grade --json`` object (without the uniqueness verdict the front adds)."""
         data: dict[str, object] = {"level": self.level}
+        data["score"] = None if self.score is None else round(self.score, 3)
         data.update(self.extras.json_head())
         data.update(finished=self.finished, techniques=dict(self.techniques),
                     steps=[step.to_dict() for step in self.steps])

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.rules import GenreRules
+from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.textgrid import check_rows, content_lines, read_grid
 
@@ -282,15 +282,12 @@ def check(puzzle: HashiPuzzle, solution: HashiSolution) -> list[Violation]:
                                      f"the bridge {SYMBOLS[code]!r} here goes on to "
                                      f"{'the edge' if beyond is None else repr(SYMBOLS[beyond])}"
                                      ", not to an island or the same bridge"))
+    totals = bridge_totals(puzzle, solution)
     for cell, number in puzzle.islands():
-        total = 0
-        for step, vertical in ((_LEFT, False), (_RIGHT, False), (_UP, True), (_DOWN, True)):
-            near = at((cell[0] + step[0], cell[1] + step[1]))
-            if near is not None and near > 0 and is_vertical(near) == vertical:
-                total += count_of(near)
-        if number is not None and total != number:
+        if number is not None and totals[cell] != number:
             out.append(Violation("island-bridges", cell,
-                                 f"the number says {number}, the island has {total} bridges"))
+                                 f"the number says {number}, the island has {totals[cell]} "
+                                 "bridges"))
     groups = island_groups(puzzle, solution)
     if len(groups) > 1:
         largest = max(range(len(groups)), key=lambda i: len(groups[i]))
@@ -300,6 +297,50 @@ def check(puzzle: HashiPuzzle, solution: HashiSolution) -> list[Violation]:
                                      f"these {len(group)} islands are cut off from the other "
                                      f"{len(groups[largest])}"))
     return out
+
+
+def bridge_totals(puzzle: HashiPuzzle, solution: HashiSolution) -> dict[Cell, int]:
+    """How many bridges end at each island in ``solution`` (its bridge symbols next to the
+    island, in the island's row or column)."""
+    numbers, bridges = puzzle.numbers, solution.bridges
+    height, width = numbers.shape
+    totals = {}
+    for cell, _ in puzzle.islands():
+        total = 0
+        for (dr, dc), vertical in ((_LEFT, False), (_RIGHT, False), (_UP, True), (_DOWN, True)):
+            r, c = cell[0] + dr, cell[1] + dc
+            if 0 <= r < height and 0 <= c < width and numbers[r, c] == WATER:
+                code = int(bridges[r, c])
+                if code > 0 and is_vertical(code) == vertical:
+                    total += count_of(code)
+        totals[cell] = total
+    return totals
+
+
+def given_numbers(puzzle: HashiPuzzle) -> list[Clue]:
+    """The islands' numbers (not ``?``), row-major."""
+    return [Clue(cell, str(number), number) for cell, number in puzzle.islands()
+            if number is not None]
+
+
+def with_number(puzzle: HashiPuzzle, clue: Clue) -> HashiPuzzle:
+    """A copy of ``puzzle`` with ``clue.value`` on the island at ``clue.cell``
+    (``UNKNOWN``: ``?``)."""
+    numbers = np.array(puzzle.numbers)
+    numbers[clue.cell] = clue.value
+    return HashiPuzzle(numbers, name=puzzle.name)
+
+
+def without_number(puzzle: HashiPuzzle, clue: Clue) -> HashiPuzzle:
+    return with_number(puzzle, Clue(clue.cell, "?", UNKNOWN))
+
+
+def numbers_offered(puzzle: HashiPuzzle, solution: HashiSolution) -> list[Clue]:
+    """For each ``?`` island, its bridge count in ``solution`` (islands cannot be added:
+    they would change where bridges may run)."""
+    totals = bridge_totals(puzzle, solution)
+    return [Clue(cell, str(totals[cell]), totals[cell])
+            for cell, number in puzzle.islands() if number is None]
 
 
 def island_groups(puzzle: HashiPuzzle, solution: HashiSolution) -> list[list[Cell]]:
@@ -349,6 +390,8 @@ def odd_total(puzzle: HashiPuzzle) -> str | None:
 
 RULES = GenreRules(
     puzzle_type=HashiPuzzle, solution_type=HashiSolution,
+    clues=ClueRules("number", given_numbers, without_number, with_number, numbers_offered,
+                    removal="its number dropped (made ?): the island stays, every answer too"),
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution, solution_rows=solution_rows,
     format_solution=format_solution, check=check, draw_text=draw_text,

@@ -7,6 +7,12 @@ the cardinalities are PySAT's ``CardEnc`` (the k-modulo totalizer, counting whic
 the true or the false literals is fewer) and the wall's cuts come with ``GROWN_CUTS``
 grown regions; CP-SAT takes the cardinalities, and the wall's total always, as linear sums,
 and solves the model again after each batch of cuts.
+
+Today, all 1,003 janko puzzles at a 30 s cap on a loaded 2-core machine
+(``benchmarks/results/nurikabe.md``): ``lazy`` proves 998 unique with the stored answer,
+median 0.073 s; ``lazy-cpsat`` 989, median 0.285 s. Open at the cap on both: 29_10x10,
+753_10x10, 683_14x24, 1055_40x57, 690_50x50 (``docs/experiments/nurikabe.md``). puzzlekit,
+which only solves, took a median 4.0 s on 59 of the puzzles, 72x ``lazy``'s 0.055 s there.
 """
 
 from __future__ import annotations

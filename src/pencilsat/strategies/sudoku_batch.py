@@ -108,7 +108,8 @@ class GridSolver:
             self.solver = None
 
     def assumptions(self, line: str) -> list[int] | str:
-        """The clue literals, or the reason the line is not a puzzle of this size."""
+        """The clue literals (with the literals they make false when the solver was built for
+        this one puzzle), or the reason the line is not a puzzle of this size."""
         lit_of = self.lit_of
         out = []
         for i, ch in enumerate(line):
@@ -119,7 +120,7 @@ class GridSolver:
                 return (f"unknown character {ch!r} at column {i + 1} (allowed: '.', '0', "
                         f"{_DIGITS[0]}-{_DIGITS[self.n - 1]})")
             out.append(lit)
-        return out
+        return out + self.fixed
 
     def solve(self, line: str, time_limit: float | None = None,
               propagate: bool = True) -> dict[str, Any]:
@@ -132,7 +133,6 @@ class GridSolver:
         assm = self.assumptions(line)
         if isinstance(assm, str):
             return {"verdict": "invalid", "reason": assm}
-        assm += self.fixed
         if self.used >= self.renew:
             self._new_solver()
         self.used += 1

@@ -83,6 +83,16 @@ SEARCH_ORDER: tuple[Technique, ...] = tuple(sorted(TECHNIQUES, key=lambda t: (t.
 """Decision D1(a): 'most basic first' is ascending Table 4.7 cost, ties by thesis number. The
 thesis does not state its order; numbering order would try 理詰め簡単 (19) before 単純否定 (1)."""
 
-BY_NUMBER: dict[int, Technique] = {t.number: t for t in TECHNIQUES}
-BY_NAME: dict[str, Technique] = {t.japanese: t for t in TECHNIQUES}
-"""The techniques by thesis number and by the name the steps carry."""
+def _never(board: Board, anchor: int) -> Marks:
+    return Marks()
+
+
+TRIAL = Technique(26, "背理法", "contradiction trial (beyond the thesis)", BOTH, 30, WHITE,
+                  _never)
+"""Not one of the 25 and never searched by the finder: the engine runs a trial when the 25
+stall (``trials``). Its cost, 30, is above the dearest technique's (27) and habituates like
+theirs."""
+
+BY_NUMBER: dict[int, Technique] = {t.number: t for t in (*TECHNIQUES, TRIAL)}
+BY_NAME: dict[str, Technique] = {t.japanese: t for t in (*TECHNIQUES, TRIAL)}
+"""The techniques (and the trial) by number and by the name the steps carry."""

@@ -2,11 +2,13 @@
 
 Digest §6-§7. The k-th use of a technique with base cost b adds ``max(b / 2**(k-1), b / 10)``
 (D5: the floor applies from the 5th use, where b/16 would drop below b/10). Levels come from
-deviation scores T = 50 + 10 (cost - mu) / sigma with the thesis's implied corpus statistics.
+deviation scores T = 50 + 10 (cost - mu) / sigma with the thesis's implied corpus statistics,
+taken of the cost brought to 10x10 size (the thesis's calibration size) for other sizes.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 THESIS_MEAN = 48.216
@@ -20,6 +22,14 @@ THESIS_THRESHOLDS: tuple[float, ...] = (25.987, 34.879, 43.770, 52.662, 61.554, 
 def use_cost(base: float, k: int) -> float:
     """Cost charged for the k-th (1-based) use of a technique in one puzzle."""
     return float(max(base / 2 ** (k - 1), base / 10))
+
+
+def size_factor(width: int, height: int) -> float:
+    """What brings a puzzle's cost to the 10x10 scale the thesis's levels were set on:
+    ``sqrt(100 / cells)``, 1 at 10x10. With habituation the cost grows about as the square
+    root of the area: the median cost of Tatham's easy puzzles (all finished by the 25
+    techniques) is 43, 56 and 77 at 10x10, 18x10 and 24x14 (exponents 0.47 and 0.49)."""
+    return math.sqrt(100 / (width * height))
 
 
 def technique_total(base: float, uses: int) -> float:

@@ -29,9 +29,10 @@ from dataclasses import dataclass, field
 
 from pencilsat.core.values import Cell
 from pencilsat.grading.clock import check_deadline
-from pencilsat.grading.lightup.catalogue import BY_NAME, SEARCH_ORDER, Technique
-from pencilsat.grading.lightup.cost import THESIS_SCALE, LevelScale, use_cost
+from pencilsat.grading.lightup.catalogue import BY_NAME, SEARCH_ORDER, TRIAL, Technique
+from pencilsat.grading.lightup.cost import THESIS_SCALE, LevelScale, size_factor, use_cost
 from pencilsat.grading.lightup.finder import Finder
+from pencilsat.grading.lightup.score import lightup_score
 from pencilsat.grading.lightup.state import (
     LIGHT,
     LIT,
@@ -41,7 +42,8 @@ from pencilsat.grading.lightup.state import (
     ContradictionError,
     Marks,
 )
-from pencilsat.grading.steps import Grade, Step, json_number, technique_counts
+from pencilsat.grading.lightup.trials import MAX_DEPTH, TrialResult, find_trial
+from pencilsat.grading.steps import Grade, Step, Trial, json_number, technique_counts
 from pencilsat.puzzles.lightup import LightUpPuzzle
 
 
@@ -50,12 +52,13 @@ class LightUpExtras:
     """What Kashima (2010) adds to a Light Up grade: the problem cost and how far the
     techniques got.
 
-    ``cost`` sums the steps' charges (after habituation) whether or not the techniques
-    finished, ``technique_costs`` per technique; ``t_score`` is the deviation score the level
-    comes from. ``white_cells`` / ``lit_cells`` / ``lights`` and ``final_rows`` (the board as
+    ``cost`` sums the steps' charges (after habituation, trials included) whether or not the
+    puzzle was finished, ``technique_costs`` per technique; ``size_cost`` is the cost brought
+    to a 10x10 (:func:`~cost.size_factor`) and ``t_score`` its deviation score, which the
+    level comes from. ``white_cells`` / ``lit_cells`` / ``lights`` and ``final_rows`` (the board as
     the techniques left it) describe an unfinished puzzle, ``stuck_reason`` why it stopped.
-    Levels are calibrated on 10x10 puzzles only (thesis ch. 6); for other sizes they are
-    indicative.
+    The thesis calibrated its levels on 10x10 puzzles; other sizes are levelled on
+    ``size_cost``.
     """
 
     cost: float
@@ -68,6 +71,7 @@ class LightUpExtras:
     height: int
     final_rows: list[str] = field(default_factory=list)
     stuck_reason: str | None = None
+    size_cost: float = 0.0
 
     @property
     def progress(self) -> float:
@@ -87,16 +91,16 @@ class LightUpExtras:
     def report(self, grade: LightUpGrade, steps: bool) -> str:
         lines = []
         if grade.finished:
-            lines.append(f"level {grade.level} of 7 (cost {self.cost:.3f}, T-score "
-                         f"{self.t_score:.1f})")
+            sized = ("" if (self.width, self.height) == (10, 10) else
+                     f", {self.size_cost:.3f} at 10x10 size")
+            lines.append(f"level {grade.level} of 7 (cost {self.cost:.3f}{sized}, T-score "
+                         f"{self.t_score:.1f}), score {grade.score:.2f}")
         else:
             lines.append(f"unrated: the 25 techniques stop with {self.lit_cells} of "
                          f"{self.white_cells} white cells lit ({100 * self.progress:.0f}%, "
                          f"{self.lights} lights placed, cost so far {self.cost:.3f})")
             if self.stuck_reason:
                 lines.append(f"stopped: {self.stuck_reason}")
-        if (self.width, self.height) != (10, 10):
-            lines.append("note: levels are calibrated on 10x10 puzzles (Kashima 2010, ch. 6)")
         lines.append(f"{len(grade.steps)} steps; techniques used:")
         for name, count in sorted(grade.techniques.items(),
                                   key=lambda kv: -self.technique_costs[kv[0]]):
@@ -112,44 +116,65 @@ class LightUpExtras:
         return "\n".join(lines)
 
 
+TRIAL_BUDGET = 20_000
+"""Trial propagations allowed per puzzle (a deterministic cap; the corpus needs far fewer)."""
+
 LightUpGrade = Grade[LightUpExtras]
-"""A Light Up grade: level 1-7 when the techniques finished (``None``, unrated, otherwise),
-steps with the bulbs they place and exclude and what each use cost."""
+"""A Light Up grade: level 1-7 and a score when the puzzle was finished (``None``, unrated,
+otherwise), steps with the bulbs they place and exclude and what each use cost."""
 
 
 def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
-                  deadline: float | None = None) -> LightUpGrade:
-    """Grade a (uniquely solvable) Light Up puzzle with Kashima's 25 techniques. Past
-    ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``."""
+                  faithful: bool = False, deadline: float | None = None) -> LightUpGrade:
+    """Grade a (uniquely solvable) Light Up puzzle with Kashima's 25 techniques, and with
+    contradiction trials where they stall (:mod:`trials`; ``faithful``: no trials, the
+    thesis's unrated verdict). Past ``deadline`` (a ``time.perf_counter`` value) it raises
+    ``GradingTimeOut``."""
     board = Board.from_puzzle(puzzle)
     finder = Finder(board, SEARCH_ORDER)
     steps: list[Step] = []
     charges: list[float] = []
     uses: Counter[int] = Counter()
     stuck: str | None = None
+    budget = [TRIAL_BUDGET]
     try:
-        while (hit := finder.next_application()) is not None:
+        while True:
             check_deadline(deadline)
-            tech, anchor, marks = hit
-            uses[tech.number] += 1
-            charges.append(use_cost(tech.cost, uses[tech.number]))
-            steps.append(record_step(board, tech, anchor, marks, charges[-1]))
-            finder.apply(marks)
+            hit = finder.next_application()
+            if hit is not None:
+                tech = hit.technique
+                uses[tech.number] += 1
+                charges.append(use_cost(tech.cost, uses[tech.number]))
+                steps.append(record_step(board, tech, hit.anchor, hit.marks, charges[-1],
+                                     hit.options))
+                finder.apply(hit.marks)
+                continue
+            if faithful or board.solved():
+                break
+            found = find_trial(board, finder, MAX_DEPTH, budget)
+            if found is None:
+                break
+            uses[TRIAL.number] += 1
+            charges.append(use_cost(TRIAL.cost, uses[TRIAL.number]))
+            steps.append(_record_trial(board, found, charges[-1]))
+            finder.apply(found.marks)
     except ContradictionError as exc:
         stuck = f"contradiction ({exc}); the puzzle has no solution"
     unresolved = board.unresolved()
     finished = stuck is None and not unresolved and board.clues_exact()
     if stuck is None and not finished:
-        stuck = "no technique applies (needs techniques beyond the 25 or trial and error)"
+        stuck = ("no technique applies (needs techniques beyond the 25 or trial and error)"
+                 if faithful else "no technique applies and no trial decides a cell")
     cost = sum(charges)
     totals: dict[str, float] = {}
     for s, charge in zip(steps, charges, strict=True):
         totals[s.technique] = totals.get(s.technique, 0.0) + charge
     white = sum(board.geo.white)
+    size_cost = cost * size_factor(puzzle.width, puzzle.height)
     extras = LightUpExtras(
         cost=cost,
         technique_costs=totals,
-        t_score=scale.t_score(cost),
+        t_score=scale.t_score(size_cost),
         white_cells=white,
         lit_cells=white - len(unresolved),
         lights=len(board.lights()),
@@ -157,12 +182,15 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
         height=puzzle.height,
         final_rows=_rows(puzzle, board),
         stuck_reason=stuck,
+        size_cost=size_cost,
     )
-    return Grade(scale.level(cost) if finished else None, finished, technique_counts(steps),
-                 steps, extras)
+    level = scale.level(size_cost) if finished else None
+    score = lightup_score(steps, puzzle.width, puzzle.height) if finished else None
+    return Grade(level, finished, technique_counts(steps), steps, extras, score)
 
 
-def record_step(board: Board, tech: Technique, anchor: int, marks: Marks, charged: float) -> Step:
+def record_step(board: Board, tech: Technique, anchor: int, marks: Marks, charged: float,
+                options: int | None = None) -> Step:
     origin = board.geo.cell(anchor)
     bulbs = tuple(board.cells(marks.lights))
     no_bulb = tuple(board.cells(marks.no_light))
@@ -176,7 +204,23 @@ def record_step(board: Board, tech: Technique, anchor: int, marks: Marks, charge
         parts.append("exactly one light in " + _cells_text(restriction))
     text = f"{tech.japanese} ({tech.english}) at {_cell_name(origin)}: " + "; ".join(parts)
     return Step("lightup", tech.japanese, text, cost=charged, origin=origin, bulbs=bulbs,
-                no_bulb=no_bulb, exactly_one_bulb=restriction)
+                no_bulb=no_bulb, exactly_one_bulb=restriction, options=options)
+
+
+def _record_trial(board: Board, found: TrialResult, charged: float) -> Step:
+    bulbs = tuple(board.cells(found.marks.lights))
+    no_bulb = tuple(board.cells(found.marks.no_light))
+    cell = (bulbs or no_bulb)[0]
+    nested = f", with trials nested {found.nesting - 1} deep" if found.nesting > 1 else ""
+    conclusion = f"light on {_cell_name(cell)}" if bulbs else f"no light on {_cell_name(cell)}"
+    outcome = (f"leads to a contradiction after {found.depth} deductions{nested} "
+               f"({found.why})" if found.refuted else
+               f"lights the board after {found.depth} deductions{nested}; the solution is "
+               f"unique")
+    text = (f"{TRIAL.japanese} ({TRIAL.english}): assuming {found.assumption} {outcome}: "
+            f"{conclusion}")
+    return Step("lightup", TRIAL.japanese, text, cost=charged, origin=cell, bulbs=bulbs,
+                no_bulb=no_bulb, trial=Trial(found.attempts, found.depth, found.nesting), options=0)
 
 
 def _rows(puzzle: LightUpPuzzle, board: Board) -> list[str]:

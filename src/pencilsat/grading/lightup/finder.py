@@ -11,9 +11,20 @@ and its smallest (row-major first) anchor: exactly what the full rescan would pi
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import NamedTuple
 
 from pencilsat.grading.lightup.catalogue import ANY, CLUE, WHITE, Technique
 from pencilsat.grading.lightup.state import LIGHT, UNKNOWN, Board, Marks
+
+
+class Application(NamedTuple):
+    """The next step: a technique, its anchor, what it changes and ``options``, how many
+    anchors that technique (the cheapest one that fires) applies at right now."""
+
+    technique: Technique
+    anchor: int
+    marks: Marks
+    options: int
 
 
 class Finder:
@@ -24,20 +35,31 @@ class Finder:
     pairs that read it.
     """
 
-    def __init__(self, board: Board, order: tuple[Technique, ...]) -> None:
+    def __init__(self, board: Board, order: tuple[Technique, ...],
+                 watchers: Watchers | None = None) -> None:
         self.board = board
         self.order = order
         geo = board.geo
-        anchor_sets = {
-            CLUE: list(geo.clues),
-            WHITE: [i for i in range(geo.n) if geo.white[i]],
-            ANY: [i for i in range(geo.n) if geo.white[i] or geo.number[i] >= 0],
-        }
-        self.dirty: list[set[int]] = [set(anchor_sets[t.anchors]) for t in order]
+        if watchers is None:
+            anchor_sets = {
+                CLUE: list(geo.clues),
+                WHITE: [i for i in range(geo.n) if geo.white[i]],
+                ANY: [i for i in range(geo.n) if geo.white[i] or geo.number[i] >= 0],
+            }
+            self.dirty: list[set[int]] = [set(anchor_sets[t.anchors]) for t in order]
+            self.watchers: Watchers = Watchers()
+        else:
+            self.dirty = [set() for _ in order]
+            self.watchers = watchers
         self.firing: list[dict[int, Marks]] = [{} for _ in order]
-        self.watchers: defaultdict[int, set[tuple[int, int]]] = defaultdict(set)
 
-    def next_application(self) -> tuple[Technique, int, Marks] | None:
+    def branch(self, board: Board) -> Finder:
+        """A finder for ``board``, a copy of this finder's board taken while this finder is
+        stalled (nothing fires, nothing dirty): it starts from this one's read records,
+        layered so that the branch never changes them (a trial runs on it)."""
+        return Finder(board, self.order, Watchers(self.watchers))
+
+    def next_application(self) -> Application | None:
         board = self.board
         for ti, tech in enumerate(self.order):
             dirty, firing = self.dirty[ti], self.firing[ti]
@@ -45,7 +67,7 @@ class Finder:
                 board.reads = set()
                 marks = effective(board, tech.detect(board, anchor))
                 for key in board.reads:
-                    self.watchers[key].add((ti, anchor))
+                    self.watchers.add(key, (ti, anchor))
                 if marks:
                     firing[anchor] = marks
                 else:
@@ -53,10 +75,12 @@ class Finder:
             dirty.clear()
             if firing:
                 anchor = min(firing)
-                return tech, anchor, firing[anchor]
+                return Application(tech, anchor, firing[anchor], len(firing))
         return None
 
-    def apply(self, marks: Marks) -> None:
+    def apply(self, marks: Marks) -> set[int]:
+        """Write ``marks`` and mark the anchors that read a changed key dirty; returns the
+        changed keys."""
         board = self.board
         changed: set[int] = set()
         for i in sorted(marks.lights):
@@ -66,8 +90,37 @@ class Finder:
         if marks.restriction:
             board.restrict(marks.restriction, changed)
         for key in changed:
-            for ti, anchor in self.watchers.pop(key, ()):
+            for ti, anchor in self.watchers.take(key):
                 self.dirty[ti].add(anchor)
+        return changed
+
+
+class Watchers:
+    """Which (technique, anchor) pairs read each key; a change *takes* a key's readers (they
+    are re-evaluated and register again). A layer over a ``parent`` sees the parent's
+    records but never changes them: a key taken in the layer is only marked taken there."""
+
+    def __init__(self, parent: Watchers | None = None) -> None:
+        self.parent = parent
+        self.own: defaultdict[int, set[tuple[int, int]]] = defaultdict(set)
+        self.taken: set[int] = set()
+
+    def add(self, key: int, reader: tuple[int, int]) -> None:
+        self.own[key].add(reader)
+
+    def readers(self, key: int) -> set[tuple[int, int]]:
+        """The key's readers, without taking them."""
+        found = set(self.own.get(key, ()))
+        if self.parent is not None and key not in self.taken:
+            found |= self.parent.readers(key)
+        return found
+
+    def take(self, key: int) -> set[tuple[int, int]]:
+        found = self.own.pop(key, set())
+        if self.parent is not None and key not in self.taken:
+            self.taken.add(key)
+            found |= self.parent.readers(key)
+        return found
 
 
 def effective(board: Board, marks: Marks) -> Marks:

@@ -33,8 +33,8 @@ def next_step(puzzle: LightUpPuzzle, partial: LightUpSolution, *,
         return None
     if hit is None:
         return None
-    tech, anchor, marks = hit
-    return record_step(board, tech, anchor, marks, tech.cost)
+    return record_step(board, hit.technique, hit.anchor, hit.marks, hit.technique.cost,
+                       hit.options)
 
 
 def mistakes(puzzle: LightUpPuzzle, partial: LightUpSolution,

@@ -157,6 +157,42 @@ class Board:
             slot.append(pair)
             changed.add(self.virtual_key(anchor))
 
+    def copy(self) -> Board:
+        """An independent board in the same state (a trial works on one)."""
+        return Board(self.geo, self.state[:], [set(cells) for cells in self.seg_unknown],
+                     {i: pairs[:] for i, pairs in self.virtual.items()})
+
+    def contradiction_near(self, changed: set[int]) -> str | None:
+        """A rule the marks around the ``changed`` keys can no longer meet, in words, or
+        ``None``: a clue with too many lights or too few places left, a white cell no light
+        can reach any more, a restriction with no or two lights. Reads without tracking."""
+        geo, state = self.geo, self.state
+        cells: set[int] = set()
+        for key in changed:
+            if key < geo.n:
+                cells.add(key)
+            elif key < geo.n + len(geo.seg_cells):
+                cells.update(geo.seg_cells[key - geo.n])
+        for clue in {c for i in cells for c in geo.adj_clues[i]}:
+            lights = sum(1 for j in geo.nbrs[clue] if state[j] == LIGHT)
+            free = sum(1 for j in geo.nbrs[clue] if state[j] == UNKNOWN)
+            if lights > geo.number[clue] or lights + free < geo.number[clue]:
+                return f"the clue at {geo.cell(clue)} cannot get {geo.number[clue]} lights"
+        for i in cells:
+            if state[i] in (UNKNOWN, NO_LIGHT) and not (
+                    self.seg_unknown[geo.hseg[i]] or self.seg_unknown[geo.vseg[i]]):
+                return f"no light can reach {geo.cell(i)}"
+        for pairs in self.virtual.values():
+            for pair in pairs:
+                lights = sum(1 for j in pair if state[j] == LIGHT)
+                if lights > 1 or (lights == 0 and not any(state[j] == UNKNOWN for j in pair)):
+                    return f"{sorted(geo.cell(j) for j in pair)} cannot hold exactly one light"
+        return None
+
+    def solved(self) -> bool:
+        """Every white cell lit and every clue exact."""
+        return not self.unresolved() and self.clues_exact()
+
     # --- summary ------------------------------------------------------------------------
     def unresolved(self) -> list[int]:
         """White cells still unlit (unknown or cannot-place)."""

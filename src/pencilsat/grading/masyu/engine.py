@@ -28,9 +28,11 @@ from pencilsat.grading.masyu.context import (
 from pencilsat.grading.masyu.contradiction import rule_violation, trial_candidates
 from pencilsat.grading.masyu.finder import general_techniques, long_line_techniques
 from pencilsat.grading.masyu.first_clues import adjacent_blacks_first_clue, white_runs_first_clue
+from pencilsat.grading.masyu.score import BASIC_RULES, masyu_score
 from pencilsat.grading.masyu.state import (
     BLACK,
     BLOCKED,
+    OPEN,
     PASSED,
     WHITE,
     Finding,
@@ -53,12 +55,29 @@ class MasyuExtras:
     ``tedium`` is the largest tedium score at a stuck point; ``tedium_events`` counts the
     stuck points at or above the threshold; ``technique_level`` is the level whose techniques
     solved the puzzle (3 when none did), ``level_up`` whether tedium raised it by one.
+
+    What the score reads besides the steps (not in the JSON), over the solve of every level
+    tried, not only the final one (tedium is scored only at levels 1-2, so the final run of a
+    level-3 puzzle has none: read from that run alone, tedium fell as puzzles got harder on
+    janko and rose on Tatham's levels 1-2): ``left_open``, for each lower level whose solve
+    stalled, the share of the borders it left undecided; ``level1_general``, the level-1
+    solve's general-technique steps (one-step closing: Tatham's "tricky" loop avoidance);
+    ``stuck_points``, how often the short-line window found nothing (each a point where
+    TJWLONG retries on long lines); ``long_finds``, how many deductions only that retry found;
+    ``tedium_all``, the largest tedium score of any level's solve; ``trials``, the MUJYUNSYORI
+    trials run (the refuted and the failed ones).
     """
 
     tedium: int
     level_up: bool
     technique_level: int
     tedium_events: int
+    left_open: tuple[float, ...] = ()
+    level1_general: int = 0
+    stuck_points: int = 0
+    long_finds: int = 0
+    tedium_all: int = 0
+    trials: int = 0
 
     def json_head(self) -> dict[str, object]:
         return {"tedium": self.tedium, "level_up": self.level_up}
@@ -68,7 +87,7 @@ class MasyuExtras:
 
     def report(self, grade: MasyuGrade, steps: bool) -> str:
         """Readable report for the CLI: level, techniques table, tedium, optional step log."""
-        lines = [f"Level {grade.level} (Sato 2007 scale 1-3)"]
+        lines = [f"Level {grade.level} (Sato 2007 scale 1-3), score {grade.score:.2f}"]
         if self.level_up:
             lines.append(
                 f"  techniques need level {self.technique_level}; raised by one for tedium"
@@ -107,6 +126,8 @@ class LevelRun:
     tedium_events: int = 0
     tedium_max: int = 0
     trials: int = 0
+    stuck_points: int = 0
+    long_finds: int = 0
     solved: bool = False
 
     def __post_init__(self) -> None:
@@ -161,8 +182,11 @@ class LevelRun:
             if ded is None and level <= 2:
                 if score_tedium:
                     self.score_tedium(ctx)
+                    self.stuck_points += 1
                 ctx.set_window(WINDOW_LONG)
                 ded = long_line_techniques(ctx)
+                if ded is not None and score_tedium:
+                    self.long_finds += 1
             if ded is None:
                 return
             changed = st.apply(ded)
@@ -178,6 +202,11 @@ class LevelRun:
         self.tedium_max = max(self.tedium_max, points)
         if points >= TEDIUM_THRESHOLD[self.level]:
             self.tedium_events += 1
+
+    def left_open(self) -> float:
+        """The share of the inner borders this run left undecided."""
+        val = self.st.val
+        return sum(1 for v in val[1:] if v == OPEN) / max(1, len(val) - 1)
 
     def judge(self, st: MasyuState) -> str:
         """After propagation stops: 'solved', 'contradiction' or 'stuck'."""
@@ -247,12 +276,13 @@ class LevelRun:
 
 
 def grade_masyu(puzzle: MasyuPuzzle, *, max_trials: int = DEFAULT_MAX_TRIALS,
-                deadline: float | None = None) -> MasyuGrade:
+                deadline: float | None = None, faithful: bool = False) -> MasyuGrade:
     """Grade a Masyu whose solution is unique (the caller proves uniqueness first).
 
     ``max_trials`` caps the number of MUJYUNSYORI trial propagations at level 3 (a
     deterministic budget); when it is exhausted the grade is level 3 with ``finished`` False.
-    Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``. A puzzle
+    Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``;
+    ``faithful`` changes nothing (the grader is Sato's throughout). A puzzle
     without pearls (only the empty 2x2 is unique) raises ``NotGradable``: every technique
     starts from a pearl, so the grader got stuck at once and called it level 3.
     """
@@ -261,22 +291,26 @@ def grade_masyu(puzzle: MasyuPuzzle, *, max_trials: int = DEFAULT_MAX_TRIALS,
     if puzzle.loop_full:
         raise NotGradable("Sato's techniques are for plain Masyu, not the loop-full variant")
     geometry = Geometry(puzzle)
-    run = None
+    runs: list[LevelRun] = []
     for level in (1, 2, 3):
-        run = LevelRun(geometry, level, max_trials, deadline)
-        run.solve()
-        if run.solved:
+        runs.append(LevelRun(geometry, level, max_trials, deadline))
+        runs[-1].solve()
+        if runs[-1].solved:
             break
-    assert run is not None
+    run = runs[-1]
     tech_level = run.level
     threshold = TEDIUM_THRESHOLD.get(tech_level)
     level_up = threshold is not None and run.solved and run.tedium_events >= TEDIUM_REPEATS
-    return Grade(
-        level=min(3, tech_level + (1 if level_up else 0)),
-        finished=run.solved,
-        techniques=technique_counts(run.steps),
-        steps=run.steps,
-        extras=MasyuExtras(tedium=run.tedium_max, level_up=level_up,
-                           technique_level=tech_level, tedium_events=run.tedium_events),
-    )
+    extras = MasyuExtras(tedium=run.tedium_max, level_up=level_up,
+                         technique_level=tech_level, tedium_events=run.tedium_events,
+                         left_open=tuple(r.left_open() for r in runs[:-1]),
+                         level1_general=sum(1 for s in runs[0].steps
+                                            if s.technique not in BASIC_RULES),
+                         stuck_points=sum(r.stuck_points for r in runs),
+                         long_finds=sum(r.long_finds for r in runs),
+                         tedium_all=max(r.tedium_max for r in runs), trials=run.trials)
+    level = min(3, tech_level + (1 if level_up else 0))
+    return Grade(level=level, finished=run.solved, techniques=technique_counts(run.steps),
+                 steps=run.steps, extras=extras,
+                 score=masyu_score(run.steps, extras, level, puzzle.width, puzzle.height))
 

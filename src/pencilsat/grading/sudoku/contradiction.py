@@ -5,14 +5,22 @@ Candidates come from the last ``PAIRSUSYO`` call: (A) for each pair system (s; p
 (else q = s) then "q = s" (else p = s); (B) for each bivalue cell {d1 < d2}, "= d1" (else d2)
 then "= d2" (else d1). Each trial solves on at level 3 without technique 6. A duplicate digit
 in a unit (the only contradiction detected) makes the alternative certain; a trial that fills
-the grid without a duplicate is accepted as the solution (the paper does; the grader runs only
-on puzzles already proved unique); a trial that stalls is discarded and the next one tried.
+the grid without a duplicate shows that its assumption holds (the paper accepts the filled
+grid; the grader runs only on puzzles already proved unique, where that grid is the solution);
+a trial that stalls is discarded and the next one tried.
+
+A trial's step records only what it proves, one digit (the alternative, or the assumption of
+a completing trial), never the cells the trial filled; grading then resumes with the ordinary
+techniques. The step's ``trial`` says how many assumptions this call tried and how many
+placements the successful one made before its duplicate or its full grid.
 """
 
 from __future__ import annotations
 
-from pencilsat.grading.steps import Digit, Step
-from pencilsat.grading.sudoku.catalogue import TRIAL_COMPLETES, placing, single
+from dataclasses import replace
+
+from pencilsat.grading.steps import Step, Trial
+from pencilsat.grading.sudoku.catalogue import TRIAL_COMPLETES, single
 from pencilsat.grading.sudoku.finder import PairMemory, run_trial
 from pencilsat.grading.sudoku.state import SudokuState, cell_name, digits_of
 
@@ -38,21 +46,51 @@ def contradiction_processing(state: SudokuState, memory: PairMemory) -> Step | N
     so the outcome would repeat (a speed-up that changes no result).
     """
     tried: set[tuple[int, int]] = set()
-    for cell, digit, alt_cell, alt_digit in trial_candidates(memory):
-        if (cell, digit) in tried or state.grid[cell] or state.grid[alt_cell]:
+    candidates = [c for c in trial_candidates(memory)
+                  if not state.grid[c[0]] and not state.grid[c[2]]]
+    for index, (cell, digit, alt_cell, alt_digit) in enumerate(candidates):
+        if (cell, digit) in tried:
             continue
         tried.add((cell, digit))
         trial = state.copy()
         trial.place(cell, digit)
-        run_trial(trial)
+        depth = run_trial(trial)
+        if not trial.duplicate and not trial.complete():
+            continue
+        rest = _survey(state, candidates[index + 1:], tried)
+        deciding = [depth, *rest]
+        record = Trial(attempts=len(tried), depth=depth,
+                       candidates=len({(c, d) for c, d, _, _ in candidates}),
+                       deciding=len(deciding), shortest=min(deciding))
         if trial.duplicate:
-            return single("MUJYUNSYORI contradiction", alt_cell, alt_digit,
+            step = single("MUJYUNSYORI contradiction", alt_cell, alt_digit,
                           f"assuming {cell_name(cell)} = {digit} leads to a digit twice in a "
-                          f"unit, so {cell_name(alt_cell)} = {alt_digit}")
+                          f"unit after {depth} placements, so {cell_name(alt_cell)} = "
+                          f"{alt_digit}")
+            return replace(step, trial=record)
         if trial.complete():
-            placements = tuple(Digit(c // 9, c % 9, trial.grid[c])
-                               for c in range(81) if not state.grid[c])
-            return placing(TRIAL_COMPLETES, placements,
-                           f"assuming {cell_name(cell)} = {digit} completes the grid "
-                           f"without a contradiction; the filled grid is accepted")
+            step = single(TRIAL_COMPLETES, cell, digit,
+                          f"assuming {cell_name(cell)} = {digit} fills the grid without a "
+                          f"contradiction ({depth} placements); the solution is unique, so "
+                          f"{cell_name(cell)} = {digit}")
+            return replace(step, trial=record)
     return None
+
+
+def _survey(state: SudokuState, rest: list[tuple[int, int, int, int]],
+            tried: set[tuple[int, int]]) -> list[int]:
+    """The depths of the later candidates that would also decide a cell (a duplicate or a full
+    grid): the score's measure of how many ways on there were and how short the shortest was.
+    The paper's step is unchanged (the first deciding candidate)."""
+    seen = set(tried)
+    depths = []
+    for cell, digit, _, _ in rest:
+        if (cell, digit) in seen:
+            continue
+        seen.add((cell, digit))
+        trial = state.copy()
+        trial.place(cell, digit)
+        depth = run_trial(trial)
+        if trial.duplicate or trial.complete():
+            depths.append(depth)
+    return depths

@@ -6,13 +6,14 @@ processing), and finally the level-up rule of paper §5.2. The grade is the leve
 ends at, possibly one step higher; ``finished`` says whether the run filled the grid.
 
 The engine reads only the clues: it never sees a solution and imports no solver. Run it on
-puzzles already proved unique (the CLI does that first): contradiction processing accepts a
-trial that fills the grid, which is the solution only when the solution is unique.
+puzzles already proved unique (the CLI does that first): a trial that fills the grid proves
+its assumption only when the solution is unique. The ``score`` beside the level is
+:mod:`score`'s, read from the step log.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pencilsat.core.errors import InputError, NotGradable
 from pencilsat.grading.clock import check_deadline
@@ -21,6 +22,8 @@ from pencilsat.grading.sudoku.bands import first_clue
 from pencilsat.grading.sudoku.catalogue import TECHNIQUES, TRIAL_COMPLETES
 from pencilsat.grading.sudoku.contradiction import contradiction_processing
 from pencilsat.grading.sudoku.finder import PairMemory, apply, find_step
+from pencilsat.grading.sudoku.score import sudoku_score
+from pencilsat.grading.sudoku.singles import single_options
 from pencilsat.grading.sudoku.state import SudokuState
 from pencilsat.puzzles.sudoku import SudokuPuzzle
 
@@ -38,11 +41,11 @@ class SudokuExtras:
 
     ``base_level`` is the level the solver ended at (3 when unsolved), the grade's ``level``
     the one after the level-up rule (``level_up``: it went up); ``counted_level1`` /
-    ``counted_level2`` are the paper's c1 / c2. ``finished`` is the paper's KANSEI, which
-    includes a contradiction-processing trial that filled the grid without a duplicate (the
-    paper accepts it; on a puzzle proved unique it is the solution): ``completed_by_trial``
-    tells that case apart. ``hard_steps`` counts the steps of level-3 techniques, ``grid`` is
-    the grid as the run left it (0 for an empty cell).
+    ``counted_level2`` are the paper's c1 / c2. ``finished`` is the paper's KANSEI.
+    ``completed_by_trial`` says that some trial filled the grid without a duplicate (the
+    paper accepts that grid; here the step places only the assumed digit, which the filled
+    grid proves on a puzzle proved unique, and grading goes on). ``hard_steps`` counts the
+    steps of level-3 techniques, ``grid`` is the grid as the run left it (0 for an empty cell).
     """
 
     level_up: bool
@@ -62,8 +65,8 @@ class SudokuExtras:
     def report(self, grade: SudokuGrade, steps: bool) -> str:
         status = "solved, KANSEI" if grade.finished else "not finished, TOKENAI"
         if self.completed_by_trial:
-            status += ", the last step accepted a trial grid"
-        lines = [f"level {grade.level} ({status})"]
+            status += "; a trial that filled the grid proved its assumption"
+        lines = [f"level {grade.level} ({status}), score {grade.score:.2f}"]
         if self.level_up:
             lines.append(f"level-up applied: {self.base_level} -> {grade.level} (counts: "
                          f"c1 = {self.counted_level1}, c2 = {self.counted_level2})")
@@ -108,9 +111,12 @@ def validated_clues(puzzle: SudokuPuzzle) -> list[int]:
     return clues
 
 
-def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None) -> SudokuGrade:
+def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None,
+                 faithful: bool = False) -> SudokuGrade:
     """Grade a 9x9 Sudoku by Sato's techniques, levels and level-up rule (paper §3-§5).
-    Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``."""
+    Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``.
+    ``faithful`` changes nothing: the level is the paper's either way (a trial that places
+    one digit instead of the paper's whole grid ends at the same level)."""
     state = SudokuState.from_clues(validated_clues(puzzle))
     steps = first_clue(state)
     level, c1, c2 = 1, 0, 0
@@ -121,6 +127,7 @@ def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None) -> Sudo
             step = find_step(state, level, False, memory)
             if step is None:
                 break
+            step = replace(step, options=single_options(state))
             apply(state, step)
             steps.append(step)
             if level == 1 and step.technique in LEVEL1_COUNTED:
@@ -136,11 +143,14 @@ def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None) -> Sudo
         step = contradiction_processing(state, memory)
         if step is None:
             break
+        step = replace(step, options=single_options(state))
         apply(state, step)
         steps.append(step)
     final = level_after_level_up(level, c1, c2)
     extras = SudokuExtras(
         level_up=final != level, base_level=level, counted_level1=c1, counted_level2=c2,
-        completed_by_trial=bool(steps) and steps[-1].technique == TRIAL_COMPLETES,
+        completed_by_trial=any(s.technique == TRIAL_COMPLETES for s in steps),
         hard_steps=sum(1 for s in steps if s.level == 3), grid=state.grid)
-    return Grade(final, state.complete(), technique_counts(steps), steps, extras)
+    finished = state.complete()
+    return Grade(final, finished, technique_counts(steps), steps, extras,
+                 sudoku_score(steps, final, finished))

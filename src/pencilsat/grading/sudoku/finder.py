@@ -65,11 +65,15 @@ def apply(state: SudokuState, step: Step) -> None:
         state.place(r * 9 + c, d)
 
 
-def run_trial(state: SudokuState) -> None:
-    """Solve on at level 3 without technique 6 until stalled, a duplicate or a full grid."""
+def run_trial(state: SudokuState) -> int:
+    """Solve on at level 3 without technique 6 until stalled, a duplicate or a full grid;
+    returns how many placements the trial made (its depth)."""
     memory = PairMemory()
+    placed = 0
     while not state.duplicate and not state.complete():
         step = find_step(state, 3, True, memory)
         if step is None:
-            return
+            break
         apply(state, step)
+        placed += 1
+    return placed

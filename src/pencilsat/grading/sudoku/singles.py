@@ -15,6 +15,7 @@ from pencilsat.grading.sudoku.state import (
     ALL_DIGITS,
     CELL_UNITS,
     DIGITS,
+    UNITS,
     SudokuState,
     cell_name,
     unit_name,
@@ -171,3 +172,30 @@ def filled_corner_block(state: SudokuState) -> Step | None:
                               f"row and middle column, so the empty corner {cell_name(a)} = {d}")
     return None
 
+
+
+def single_options(state: SudokuState) -> int:
+    """How many empty cells a single could fill now: a naked single (the cell sees eight
+    digits) or a hidden single in a unit of any size, exclusion being only "sees" as
+    everywhere in the paper. The grader logs it as each step's ``options`` (the bottleneck
+    measure of the score); the techniques themselves never read it."""
+    grid = state.grid
+    free = [0 if grid[c] else ALL_DIGITS & ~state.seen(c) for c in range(81)]
+    cells = 0
+    for c in range(81):
+        f = free[c]
+        if f and not f & (f - 1):
+            cells |= 1 << c
+    for unit, members in enumerate(UNITS):
+        once = twice = 0
+        for c in members:
+            f = free[c]
+            twice |= once & f
+            once |= f
+        lone = once & ~twice & state.missing(unit)
+        if not lone:
+            continue
+        for c in members:
+            if free[c] & lone:
+                cells |= 1 << c
+    return cells.bit_count()

@@ -1,0 +1,92 @@
+"""pzprjs' ``decodeBorder`` / ``encodeBorder`` (``src/variety-common/Encode.js``): room
+borders as bits, and the rooms they enclose.
+
+The body starts with one bit per vertical border (between cells (r, c) and (r, c + 1),
+row-major: ``(W - 1) * H`` bits), then one per horizontal border (between (r, c) and
+(r + 1, c): ``W * (H - 1)`` bits), each part in base-32 characters of five bits, the first
+bit the highest, the last character padded with zeros. Heyawake writes its rooms this way
+(and pzprjs many other room genres: Shikaku's answer, LITS, Norinori, ...). The rooms are
+the 4-connected pieces of cells that no border separates, in order of their first cell
+(row-major), as pzprjs' room graph numbers them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pencilsat.formats.puzzlink.body import url_error
+from pencilsat.formats.runs import describe_char
+
+BASE32 = "0123456789abcdefghijklmnopqrstuv"
+
+
+def border_length(width: int, height: int) -> int:
+    """Characters of the border part of a body."""
+    return -(-(width - 1) * height // 5) + -(-width * (height - 1) // 5)
+
+
+def decode_borders(body: str, width: int, height: int,
+                   column: int) -> tuple[np.ndarray, np.ndarray]:
+    """The vertical ``(H, W - 1)`` and horizontal ``(H - 1, W)`` border bits of the start
+    of ``body`` (``border_length`` characters); errors name the column."""
+    parts = []
+    start = 0
+    for count, shape in (((width - 1) * height, (height, width - 1)),
+                         (width * (height - 1), (height - 1, width))):
+        chars = -(-count // 5)
+        piece = body[start:start + chars]
+        for i, ch in enumerate(piece):
+            if ch not in BASE32:
+                raise url_error(f"bad character {describe_char(ch)} in the border data",
+                                column=column + start + i, hint="border data uses 0-9 and a-v")
+        if len(piece) < chars:
+            raise url_error(f"the border data is truncated: {start + len(piece)} characters, "
+                            f"expected {border_length(width, height)}",
+                            column=column + start + len(piece), hint="copy the whole URL")
+        bits = [BASE32.index(ch) >> (4 - k) & 1 for ch in piece for k in range(5)]
+        if any(bits[count:]):
+            raise url_error("the last border character sets a border beyond the grid",
+                            column=column + start + chars - 1,
+                            hint="check the size or the last border character")
+        parts.append(np.array(bits[:count], dtype=bool).reshape(shape))
+        start += chars
+    return parts[0], parts[1]
+
+
+def encode_borders(vertical: np.ndarray, horizontal: np.ndarray) -> str:
+    out = []
+    for bits in (vertical.ravel().tolist(), horizontal.ravel().tolist()):
+        padded = bits + [False] * (-len(bits) % 5)
+        for i in range(0, len(padded), 5):
+            out.append(BASE32[sum(16 >> k for k in range(5) if padded[i + k])])
+    return "".join(out)
+
+
+def room_borders(rooms: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The borders between cells of different rooms: vertical, then horizontal."""
+    return rooms[:, :-1] != rooms[:, 1:], rooms[:-1, :] != rooms[1:, :]
+
+
+def rooms_of(vertical: np.ndarray, horizontal: np.ndarray) -> np.ndarray:
+    """Room indices 0..R-1 of the cells: the pieces no border separates, in order of their
+    first cell (a border inside one piece separates nothing)."""
+    height, width = vertical.shape[0], horizontal.shape[1]
+    rooms = np.full((height, width), -1, dtype=np.int32)
+    count = 0
+    for r0 in range(height):
+        for c0 in range(width):
+            if rooms[r0, c0] >= 0:
+                continue
+            rooms[r0, c0] = count
+            stack = [(r0, c0)]
+            while stack:
+                r, c = stack.pop()
+                for nr, nc, open_ in ((r, c + 1, c + 1 < width and not vertical[r, c]),
+                                      (r, c - 1, c > 0 and not vertical[r, c - 1]),
+                                      (r + 1, c, r + 1 < height and not horizontal[r, c]),
+                                      (r - 1, c, r > 0 and not horizontal[r - 1, c])):
+                    if open_ and rooms[nr, nc] < 0:
+                        rooms[nr, nc] = count
+                        stack.append((nr, nc))
+            count += 1
+    return rooms
