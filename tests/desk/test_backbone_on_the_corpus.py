@@ -16,7 +16,8 @@ from pencilsat.strategies.solution_space import Exploration, undecided_cells
 
 FOLDERS = {"masyu": "masyu/janko", "lightup": "lightup/janko",
            "slitherlink": "slitherlink/janko", "nurikabe": "nurikabe/janko",
-           "hashi": "hashi/janko", "heyawake": "heyawake/janko"}
+           "hashi": "hashi/janko", "heyawake": "heyawake/janko",
+           "yajilin": "yajilin/janko"}
 
 
 def samples(genre: str) -> list:

@@ -55,6 +55,7 @@ BIG_GRIDS = {
     "hashi": _island_lattice,
     "heyawake": lambda side: _empty("heyawake", side, separator=" ") + "\n".join(
         [" ".join(["1"] * side)] * side) + "\n",
+    "yajilin": lambda side: _empty("yajilin", side, separator=" "),
 }
 """Per genre, an empty grid of ``side`` (Sudoku: its hardest test grid, 25x25 at most)."""
 

@@ -20,6 +20,7 @@ PUZZLES = {
     "hashi": str(CORPUS / "hashi" / "janko" / "01_9x9.txt"),
     "nurikabe": str(CORPUS / "nurikabe" / "janko" / "01_10x10.txt"),
     "heyawake": str(CORPUS / "heyawake" / "janko" / "101_10x10.txt"),
+    "yajilin": str(CORPUS / "yajilin" / "janko" / "102_10x10.txt"),
 }
 
 

@@ -258,8 +258,24 @@ _HEYAWAKE = Genre(
     puzzlink=("heyawake",), puzzlink_codec="pencilsat.formats.puzzlink.heyawake",
 )
 
+_YAJILIN = Genre(
+    name="yajilin", title="Yajilin",
+    model="pencilsat.puzzles.yajilin", headers=("yajilin", "yajilin-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.yajilin:run_lazy", ("cnf",),
+                 "loop, shading and arrow counts in CNF, one loop by lazy loop cuts"),
+        Strategy("circuit", "pencilsat.strategies.yajilin:run_circuit", ("cpsat",),
+                 "CP-SAT AddCircuit through the cells, shading and arrows as sums",
+                 memory="pencilsat.strategies.yajilin:memory_circuit"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "circuit"},
+    svg="pencilsat.formats.svg.yajilin",
+    puzzlink=("yajilin", "yajirin"), puzzlink_codec="pencilsat.formats.puzzlink.yajilin",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
-                                                    _NURIKABE, _HASHI, _HEYAWAKE)}
+                                                    _NURIKABE, _HASHI, _HEYAWAKE,
+                                                    _YAJILIN)}
 """Every genre pencilsat knows, by registry name."""
 
 
