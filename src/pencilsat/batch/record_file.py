@@ -1,9 +1,10 @@
-"""The records file: written one whole line at a time, read back to resume a stopped run.
+"""The records file: written in whole lines, read back to resume a stopped run.
 
-Each record is one ``write`` of one line, flushed at once, so a run stopped in any way (Ctrl-C,
-SIGKILL, a closed terminal) leaves whole records and at most one torn last line, never a
-record that is half of another. ``--resume`` reads the file back, cuts a torn last line off,
-checks that each record belongs to this input, and the run appends the records still missing.
+Each batch of records is one ``write`` of whole lines, flushed at once, so a run stopped in
+any way (Ctrl-C, SIGKILL, a closed terminal) leaves whole records and at most one torn last
+line, never a record that is half of another. ``--resume`` reads the file back, cuts a torn
+last line off, checks that each record belongs to this input, and the run appends the
+records still missing.
 """
 
 from __future__ import annotations
@@ -35,13 +36,19 @@ class RecordWriter:
 
     def write(self, record: BatchRecord) -> None:
         """One record as one line, out of this process before the next is written."""
-        line = record.json_text + "\n"
+        self.write_many([record])
+
+    def write_many(self, records: Sequence[BatchRecord]) -> None:
+        """Whole lines, one ``write`` for all (a shard's records: one system call, not one
+        per record, which cost the main process 0.3 s on Royle's 49,158 lines); a stop
+        midway still leaves whole records and at most one torn last line."""
+        text = "".join(record.json_text + "\n" for record in records)
         if self._fd is None:
             assert self._stream is not None
-            self._stream.write(line)
+            self._stream.write(text)
             self._stream.flush()
             return
-        data = line.encode()
+        data = text.encode()
         while data:  # a short write (a full disk) goes on where it stopped
             data = data[os.write(self._fd, data):]
 

@@ -90,8 +90,8 @@ def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard],
         with progress_bar(label, total, tally.total, run.progress) as advance:
             for records in run_shards(shards, workers=workers, executor=executor,
                                       ordered=run.ordered):
+                writer.write_many(records)
                 for record in records:
-                    writer.write(record)
                     tally.add(record)
                 advance(len(records))
     finally:
