@@ -1,9 +1,9 @@
 """"Exactly n of these literals" as clauses, for any genre's CNF strategy.
 
-Shared by the genres whose encodings list their counts as ``sizes`` (pairs of literals and a
-bound): Heyawake's rooms. PySAT's ``CardEnc`` writes each; a bound that leaves no choice is
-written as units (or the empty clause), and the count runs over whichever of the true or
-the false literals is fewer, the smaller encoding.
+Shared by the genres whose encodings list counts (literals and a bound): Heyawake's rooms,
+Nurikabe's islands, Yajilin's arrows. PySAT's ``CardEnc`` writes each; a bound that leaves
+no choice is written as units (or the empty clause), and the count runs over whichever of
+the true or the false literals is fewer, the smaller encoding.
 """
 
 from __future__ import annotations

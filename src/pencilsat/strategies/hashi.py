@@ -9,26 +9,35 @@ linear sums and solves the model again after each batch of cuts.
 
 from __future__ import annotations
 
-from time import perf_counter
-from typing import Any
-
-import numpy as np
-
-from pencilsat.backends.bulk_load import load_clauses
 from pencilsat.core.clock import check_clock, deadline_of
-from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
+from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
-from pencilsat.encodings.connectivity import ConnectivityCuts
 from pencilsat.encodings.hashi import HashiEncoding, HashiSettings, build, sum_clauses
-from pencilsat.puzzles.hashi import HashiPuzzle, HashiSolution
-from pencilsat.strategies.connected_search import ConnectedSearch, CpSatConnectedSearch
-from pencilsat.strategies.uniqueness import solve_and_prove, stopped
+from pencilsat.puzzles.hashi import HashiPuzzle
+from pencilsat.strategies.connected_runs import ConnectedModel, solve_on_cpsat, solve_on_pysat
 
 DEFAULT_SAT_SOLVER = "cadical195"
 GROWN_CUTS = 0
 """Grown regions per cut (:func:`~pencilsat.encodings.connectivity.grown_regions`)."""
-LOAD_CHUNK = 100_000
-"""Clauses per load between two looks at the clock."""
+
+
+def _model(encoding: HashiEncoding) -> ConnectedModel:
+    """The island sums as counts over each site's (one, two) literals: a double bridge sets
+    both, so it counts two."""
+    counts = [([lit for pair in pairs for lit in pair], total) for pairs, total in encoding.sums]
+    return ConnectedModel(encoding.clauses, encoding.num_vars, counts, encoding.graph,
+                          encoding.requirements, encoding.answer, encoding.decode)
+
+
+def _sums(model: ConnectedModel, deadline: float | None) -> tuple[list[list[int]], int]:
+    """The island sums in Sugar's clauses for a sum of order-encoded numbers (no new
+    variables)."""
+    out: list[list[int]] = []
+    for i, (lits, total) in enumerate(model.counts):
+        if i % 10_000 == 0:
+            check_clock(deadline)
+        out.extend(sum_clauses(list(zip(lits[0::2], lits[1::2], strict=True)), total))
+    return out, model.num_vars
 
 
 def run_cnf(
@@ -41,41 +50,11 @@ def run_cnf(
     grown_cuts: int = GROWN_CUTS,
 ) -> SolveResult:
     """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``)."""
-    from pysat.solvers import Solver
-
     deadline = deadline_of(time_limit)
-    name = pysat_name(sat_solver, DEFAULT_SAT_SOLVER)
-    stats = SolveStats(backend="cnf", encoding="lazy", sat_solver=name)
-    start = perf_counter()
-    try:
-        encoding = build(puzzle, deadline=deadline, settings=settings)
-        sums = []
-        for i, (lits, total) in enumerate(encoding.sums):
-            if i % 10_000 == 0:
-                check_clock(deadline)
-            sums.extend(sum_clauses(lits, total))
-    except TimeLimitReached:
-        stats.encode_s = perf_counter() - start
-        return stopped(puzzle, stats)
-    stats.variables = encoding.num_vars
-    stats.clauses = len(encoding.clauses) + len(sums)
-    with Solver(name=name) as solver:
-        try:  # encoding time includes loading the solver, as in the other CNF strategies
-            for part in (encoding.clauses, sums):
-                for first in range(0, len(part), LOAD_CHUNK):
-                    check_clock(deadline)
-                    load_clauses(solver, part[first:first + LOAD_CHUNK])
-        except TimeLimitReached:
-            stats.encode_s = perf_counter() - start
-            return stopped(puzzle, stats)
-        stats.encode_s = perf_counter() - start
-        cuts = ConnectivityCuts(encoding.graph, encoding.requirements, grow=grown_cuts)
-        search = ConnectedSearch(solver, cuts, encoding.answer, deadline)
-        result = solve_and_prove(puzzle, search, _decoder(encoding), stats)
-        stats.add_effort(solver.accum_stats())
-    stats.clauses += search.added
-    stats.extra.update(sat_calls=search.calls, cuts=cuts.cut_count)
-    return result
+    return solve_on_pysat(puzzle, lambda: _model(build(puzzle, deadline=deadline,
+                                                          settings=settings)),
+                          _sums, deadline=deadline, grown_cuts=grown_cuts,
+                          solver_name=pysat_name(sat_solver, DEFAULT_SAT_SOLVER))
 
 
 def run_cpsat(
@@ -87,55 +66,9 @@ def run_cpsat(
     settings: HashiSettings | None = None,
     grown_cuts: int = GROWN_CUTS,
 ) -> SolveResult:
-    """Solve and prove on one CP-SAT model, solved again after each batch of cuts; the
-    time limit covers importing OR-Tools too."""
+    """Solve and prove on one CP-SAT model (sums linear), solved again after each batch of
+    cuts."""
     deadline = deadline_of(time_limit)
-    from ortools.sat.python import cp_model
-
-    from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
-
-    stats = SolveStats(backend="cpsat", encoding="lazy-cpsat")
-    start = perf_counter()
-    try:
-        encoding = build(puzzle, deadline=deadline, settings=settings)
-        model = cp_model.CpModel()
-        variables: list[Any] = [None] + [model.new_bool_var(f"v{v}")
-                                         for v in range(1, encoding.num_vars + 1)]
-
-        def literal(lit: int) -> Any:
-            return variables[lit] if lit > 0 else variables[-lit].Not()
-
-        for i, clause in enumerate(encoding.clauses):
-            if i % LOAD_CHUNK == 0:
-                check_clock(deadline)
-            model.add_bool_or([literal(lit) for lit in clause])
-        for i, (lits, total) in enumerate(encoding.sums):
-            if i % LOAD_CHUNK == 0:
-                check_clock(deadline)
-            model.add(sum(literal(one) + literal(two) for one, two in lits) == total)
-        check_clock(deadline)
-    except TimeLimitReached:
-        stats.encode_s = perf_counter() - start
-        return stopped(puzzle, stats)
-    session = CpSatSession(model)
-    stats.variables, stats.clauses = session.variables(), session.constraints()
-    stats.encode_s = perf_counter() - start
-    cuts = ConnectivityCuts(encoding.graph, encoding.requirements, grow=grown_cuts)
-    search = CpSatConnectedSearch(session, variables, cuts, encoding.answer, deadline)
-    result = solve_and_prove(puzzle, search, _decoder(encoding), stats)
-    stats.clauses = session.constraints()
-    stats.add_effort(session.effort)
-    stats.extra.update(sat_calls=search.calls, cuts=cuts.cut_count, num_workers=NUM_WORKERS)
-    return result
-
-
-def _decoder(encoding: HashiEncoding):  # type: ignore[no-untyped-def, unused-ignore]
-    """An answer (the truth of each answer variable) as a solution."""
-    answer = np.asarray(encoding.answer, dtype=np.int64)
-
-    def decode(truth: tuple[bool, ...]) -> HashiSolution:
-        values = np.zeros(encoding.num_vars + 1, dtype=bool)
-        values[answer] = truth
-        return encoding.decode(values)
-
-    return decode
+    return solve_on_cpsat(puzzle, lambda: _model(build(puzzle, deadline=deadline,
+                                                          settings=settings)),
+                          deadline=deadline, grown_cuts=grown_cuts)

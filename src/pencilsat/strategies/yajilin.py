@@ -34,6 +34,7 @@ from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.clause_arrays import Clause
 from pencilsat.encodings.yajilin import YajilinEncoding, build, rule_parts, yajilin_solution
 from pencilsat.puzzles.yajilin import YajilinPuzzle
+from pencilsat.strategies.cardinality import exactly_clauses
 from pencilsat.strategies.loop_search import LoopCuts, LoopSearch
 from pencilsat.strategies.uniqueness import solve_and_prove, stopped
 
@@ -41,7 +42,6 @@ SAT_SOLVER = "cadical195"
 """Every tenth janko puzzle (55), cut by grid size: total 5.1 s against 7.9 (MiniSat 2.2),
 max 2.6 against 5.3 s, median 39 against 31 ms: CaDiCaL wins on the large grids, where the
 time goes."""
-CARD_ENCODING = "kmtotalizer"
 BUILD_BAND = 20_000
 """Cells per piece of the CNF, each loaded as soon as it is built, between two looks at the
 clock (an empty 1000x1000 grid takes seconds to build and load)."""
@@ -55,25 +55,6 @@ LINEARIZATION_LEVEL = 0
 """CP-SAT's linear relaxation off for ``circuit``: with its default (1) janko 160 (25x25,
 arrows of 5-7) was not decided in 120 s (puzzlekit's circuit model not in 60 s either); with
 0 it took 7.3 s, and 4.1 against 12.9 s on janko 150 (one run each, loaded machine)."""
-
-
-def count_clauses(encoding: YajilinEncoding, top: int,
-                  card: str = CARD_ENCODING) -> tuple[list[Clause], int]:
-    """The arrows' counts as clauses, and the last variable used."""
-    from pysat.card import CardEnc, EncType
-
-    out: list[Clause] = []
-    for lits, bound in encoding.counts:
-        if not 0 < bound < len(lits):
-            out.extend([[]] if bound > len(lits) else
-                       [[lit] for lit in lits] if bound else [[-lit] for lit in lits])
-            continue
-        if 2 * bound > len(lits):  # count the literals that are false: the smaller bound
-            lits, bound = [-lit for lit in lits], len(lits) - bound
-        enc = CardEnc.equals(lits, bound=bound, top_id=top, encoding=getattr(EncType, card))
-        out.extend(enc.clauses)
-        top = max(top, enc.nv)
-    return out, top
 
 
 def run_lazy(
@@ -128,7 +109,7 @@ def _run_lazy(puzzle: YajilinPuzzle, name: str, deadline: float | None,
 def _parts(encoding: YajilinEncoding, stats: SolveStats) -> Iterator[list[Clause]]:
     """The CNF in pieces of ``BUILD_BAND`` cells, then the arrows' counts."""
     yield from rule_parts(encoding, BUILD_BAND)
-    counts, top = count_clauses(encoding, encoding.num_vars)
+    counts, top = exactly_clauses(encoding.counts, encoding.num_vars)
     stats.variables = top
     yield counts
 
