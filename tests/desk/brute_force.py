@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from slitherlink_support import all_loops, clues_of
 
-from pencilsat.puzzles import lightup, masyu, nurikabe, slitherlink, sudoku
+from pencilsat.puzzles import heyawake, lightup, masyu, nurikabe, slitherlink, sudoku
 
 
 def masyu_solutions(puzzle: masyu.MasyuPuzzle) -> list[masyu.MasyuSolution]:
@@ -164,8 +164,22 @@ def _loops_with_numbers(width: int, height: int) -> list[tuple[Any, np.ndarray]]
     return [(loop, clues_of(loop)) for loop in all_loops(width, height)]
 
 
+def heyawake_solutions(puzzle: heyawake.HeyawakePuzzle) -> list[heyawake.HeyawakeSolution]:
+    """Every shading without touching shaded cells that the checker accepts."""
+    out = []
+    for bits in itertools.product([False, True], repeat=puzzle.width * puzzle.height):
+        shaded = np.array(bits).reshape(puzzle.height, puzzle.width)
+        if (shaded[:, 1:] & shaded[:, :-1]).any() or (shaded[1:] & shaded[:-1]).any():
+            continue
+        answer = heyawake.HeyawakeSolution(shaded)
+        if not heyawake.check(puzzle, answer):
+            out.append(answer)
+    return out
+
+
 SOLVERS = {"masyu": masyu_solutions, "lightup": lightup_solutions, "sudoku": sudoku_solutions,
-           "slitherlink": slitherlink_solutions, "nurikabe": nurikabe_solutions}
+           "slitherlink": slitherlink_solutions, "nurikabe": nurikabe_solutions,
+           "heyawake": heyawake_solutions}
 
 
 def all_solutions(puzzle) -> list:
@@ -245,5 +259,24 @@ def _random_nurikabe(rng: random.Random) -> nurikabe.NurikabePuzzle:
     return nurikabe.NurikabePuzzle(numbers)
 
 
+def _random_heyawake(rng: random.Random) -> heyawake.HeyawakePuzzle:
+    """Random rooms on a 3x4 or 4x3 grid around a random valid shading; each room's count
+    given now and then."""
+    w, h = rng.choice([(4, 3), (3, 4)])
+    while True:
+        labels = np.array([[rng.randint(1, 3) for _ in range(w)] for _ in range(h)])
+        rooms = heyawake.canonical_rooms(labels)
+        shaded = np.array([[rng.random() < 0.3 for _ in range(w)] for _ in range(h)])
+        counts = np.full(rooms.shape, heyawake.NO_CLUE)
+        for cells in heyawake.HeyawakePuzzle(rooms, counts).room_cells():
+            counts[cells[0]] = sum(bool(shaded[cell]) for cell in cells)
+        full = heyawake.HeyawakePuzzle(rooms, counts)
+        if not heyawake.check(full, heyawake.HeyawakeSolution(shaded)):
+            break
+    keep = np.array([[rng.random() < 0.6 for _ in range(w)] for _ in range(h)])
+    return heyawake.HeyawakePuzzle(rooms, np.where(keep, counts, heyawake.NO_CLUE))
+
+
 MAKERS = {"masyu": _random_masyu, "lightup": _random_lightup, "sudoku": _random_sudoku,
-          "slitherlink": _random_slitherlink, "nurikabe": _random_nurikabe}
+          "slitherlink": _random_slitherlink, "nurikabe": _random_nurikabe,
+          "heyawake": _random_heyawake}

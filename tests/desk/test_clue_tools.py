@@ -16,7 +16,7 @@ from pencilsat.desk.clues import check_clues, with_clues
 from pencilsat.puzzles import nurikabe
 from pencilsat.strategies.front import solve
 
-GENRE_NAMES = ["masyu", "lightup", "sudoku", "slitherlink", "nurikabe"]
+GENRE_NAMES = ["masyu", "lightup", "sudoku", "slitherlink", "nurikabe", "heyawake"]
 
 
 @pytest.mark.parametrize("genre", GENRE_NAMES)
