@@ -20,6 +20,7 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
+from pencilsat.puzzles.shading import ShadedSolution
 from pencilsat.puzzles.textgrid import content_lines, parse_size, read_grid
 
 EMPTY = 0
@@ -81,38 +82,10 @@ class NurikabePuzzle:
 
 
 @dataclass(frozen=True, eq=False)
-class NurikabeSolution:
+class NurikabeSolution(ShadedSolution):
     """A Nurikabe answer: ``shaded[r, c]`` is True for a wall cell."""
 
-    shaded: np.ndarray
-
     genre = "nurikabe"
-
-    def __post_init__(self) -> None:
-        arr = np.array(self.shaded, dtype=bool)
-        if arr.ndim != 2:
-            raise ValueError("a Nurikabe solution is a 2-D array")
-        arr.setflags(write=False)
-        object.__setattr__(self, "shaded", arr)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NurikabeSolution) and np.array_equal(self.shaded, other.shaded)
-
-    def __hash__(self) -> int:
-        return hash((self.shaded.shape, self.shaded.tobytes()))
-
-    @property
-    def height(self) -> int:
-        return int(self.shaded.shape[0])
-
-    @property
-    def width(self) -> int:
-        return int(self.shaded.shape[1])
-
-    def differing_cells(self, other: NurikabeSolution) -> list[Cell]:
-        """Cells, row-major, shaded in one answer and not in the other."""
-        return [(int(r), int(c))
-                for r, c in zip(*np.nonzero(self.shaded != other.shaded), strict=True)]
 
 
 # ------------------------------------------------------------------ text formats

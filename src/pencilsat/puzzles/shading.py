@@ -1,0 +1,47 @@
+"""The answer of a shading genre (Nurikabe, Heyawake): which cells are shaded, immutable,
+compared and hashed by value, with the cells where two answers differ."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from pencilsat.core.values import Cell
+
+
+@dataclass(frozen=True, eq=False)
+class ShadedSolution:
+    """``shaded[r, c]`` is True for a shaded cell; a genre subclasses it to name itself."""
+
+    shaded: np.ndarray
+
+    genre: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        arr = np.array(self.shaded, dtype=bool)
+        if arr.ndim != 2:
+            raise ValueError(f"a {type(self).__name__} is a 2-D array")
+        arr.setflags(write=False)
+        object.__setattr__(self, "shaded", arr)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ShadedSolution) and type(other) is type(self) and bool(
+            np.array_equal(self.shaded, other.shaded))
+
+    def __hash__(self) -> int:
+        return hash((self.shaded.shape, self.shaded.tobytes()))
+
+    @property
+    def height(self) -> int:
+        return int(self.shaded.shape[0])
+
+    @property
+    def width(self) -> int:
+        return int(self.shaded.shape[1])
+
+    def differing_cells(self, other: ShadedSolution) -> list[Cell]:
+        """Cells, row-major, shaded in one answer and not in the other."""
+        return [(int(r), int(c))
+                for r, c in zip(*np.nonzero(self.shaded != other.shaded), strict=True)]
