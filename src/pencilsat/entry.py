@@ -4,6 +4,10 @@ While the CLI and numpy load, Ctrl-C is held back (a handler that only notes it)
 answered as soon as they are in: "pencilsat: interrupted" and exit 130, like one during a
 solve. Raised inside an import, it left a traceback, or numpy turned it into a "bad install"
 ImportError. (The interpreter's own start-up, before this module runs, is Python's.)
+
+After that, a Ctrl-C that Python raises inside a callback (the import system's module-lock
+callback, a ``__del__``) would be printed as "Exception ignored" and lost; the unraisable hook
+delivers it again, so that it lands where the CLI answers it.
 """
 
 from __future__ import annotations
@@ -15,7 +19,23 @@ import sys
 EXIT_INTERRUPTED = 130
 
 
+def _redeliver_interrupts(previous: object) -> None:
+    """Wrap ``sys.unraisablehook``: a swallowed ``KeyboardInterrupt`` is raised again in the
+    main thread once the callback is over; anything else goes to the hook that was there."""
+    import _thread
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+            # from another thread: in this one the hook itself would be interrupted
+            _thread.start_new_thread(_thread.interrupt_main, ())
+            return
+        previous(unraisable)  # type: ignore[operator]
+
+    sys.unraisablehook = hook
+
+
 def main() -> int:
+    _redeliver_interrupts(sys.unraisablehook)
     noted: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda number, frame: noted.append(number))
     try:
