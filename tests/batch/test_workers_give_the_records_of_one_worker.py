@@ -38,3 +38,38 @@ def test_the_time_limit_holds_for_each_puzzle_inside_the_workers(tmp_path):
     assert [r["verdict"] for r in records] == ["unknown"] * 4
     assert all("time limit" in r["message"] for r in records)
     assert all(r["seconds"] < 5 for r in records)
+
+
+def test_forked_and_spawned_workers_give_the_same_records(tmp_path):
+    """Workers are forked while this process has one thread and spawned once another runs
+    (fork is unsafe then); either way the records are one worker's."""
+    import sys
+    import threading
+
+    from pencilsat.batch.pool import start_method
+
+    batch = write_batch(tmp_path, mixed_lines())
+    one = batch_records(batch, workers=1)
+    if threading.active_count() == 1:
+        assert start_method() == ("fork" if sys.platform == "linux" else "spawn")
+        assert results(batch_records(batch, workers=2)) == results(one)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert start_method() == "spawn"
+        assert results(batch_records(batch, workers=2)) == results(one)
+    finally:
+        stop.set()
+        other.join()
+
+
+def test_records_on_stdout_from_forked_workers_come_once(tmp_path):
+    """Nothing the main process buffered before the fork is written again by a worker."""
+    from batch_support import json_lines, pencilsat
+
+    lines = [line for line in mixed_lines() if line and not line.startswith("#")]
+    batch = write_batch(tmp_path, lines)
+    done = pencilsat("solve", "--batch", str(batch), "--workers", "2", "--fail-on", "never")
+    assert done.returncode == 0, done.stderr
+    assert [r["line"] for r in json_lines(done.stdout)] == list(range(1, len(lines) + 1))

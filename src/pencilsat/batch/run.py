@@ -87,9 +87,9 @@ def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard],
     label = "grading" if task.grade else "solving"
     total = tally.total + sum(len(shard.items) for shard in shards)
     try:
+        results = run_shards(shards, workers=workers, executor=executor, ordered=run.ordered)
         with progress_bar(label, total, tally.total, run.progress) as advance:
-            for records in run_shards(shards, workers=workers, executor=executor,
-                                      ordered=run.ordered):
+            for records in results:
                 writer.write_many(records)
                 for record in records:
                     tally.add(record)
