@@ -238,6 +238,7 @@ _HASHI = Genre(
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.hashi",
+    tatham=("bridges", "hashi", "hashiwokakero"), tatham_codec="pencilsat.formats.tatham.hashi",
     puzzlink=("hashikake", "hashi", "bridges"),
     puzzlink_codec="pencilsat.formats.puzzlink.hashi",
 )

@@ -1,4 +1,5 @@
-"""Simon Tatham's game IDs (``params:desc``) for Pearl, Light Up and Solo: import and export.
+"""Simon Tatham's game IDs (``params:desc``) for Pearl, Light Up, Solo, Loopy and Bridges: import
+and export.
 
 Descriptions are row-major (sgt-puzzles ``pearl.c``, ``lightup.c``, ``solo.c``, ...); each
 genre's codec is ``formats/tatham/<genre>.py``, found through the registry.
@@ -30,7 +31,7 @@ from pencilsat.formats.runs import whole_number
 from pencilsat.formats.tatham.cells import HOW, SOURCE, id_error
 
 Puzzle = Any
-_PARAMS = re.compile(r"(\d{1,6})(?:x(\d{1,6}))?([a-z0-9.]*)", re.ASCII)
+_PARAMS = re.compile(r"(\d{1,6})(?:x(\d{1,6}))?([a-zA-Z0-9.]*)", re.ASCII)
 
 
 class AmbiguousGameId(InputError):

@@ -57,3 +57,14 @@ def grid_size(width: int | None, height: int | None, column: int) -> tuple[int, 
         raise id_error(f"the size must be WIDTHxHEIGHT with sides 1..{MAX_SIDE}", column=column,
                        hint=HOW)
     return width, height
+
+
+def desc_index(desc: str, cell: int) -> int:
+    """The index in ``desc`` of the character that describes ``cell`` (for an error's
+    column), counting a run letter as the cells it stands for."""
+    seen = 0
+    for i, ch in enumerate(desc):
+        seen += ord(ch) - ord("a") + 1 if "a" <= ch <= "z" else 1
+        if seen > cell:
+            return i
+    return len(desc)

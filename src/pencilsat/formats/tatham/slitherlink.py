@@ -16,7 +16,7 @@ import numpy as np
 
 from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import encode_runs
-from pencilsat.formats.tatham.cells import grid_size, id_error, read_cells
+from pencilsat.formats.tatham.cells import desc_index, grid_size, id_error, read_cells
 from pencilsat.puzzles.slitherlink import LARGEST_CLUE, NO_CLUE, SlitherlinkPuzzle
 
 GRID_TYPES = (
@@ -63,20 +63,11 @@ def decode(desc: str, w: int | None, h: int | None, extras: str,
     for i, token in enumerate(cells):
         if token is not None and _CLUE_CHARS.index(token) > LARGEST_CLUE:
             raise id_error(f"the number {_CLUE_CHARS.index(token)} (face {i + 1}) is not a "
-                           "Slitherlink number", column=column + _position(desc, i),
+                           "Slitherlink number", column=column + desc_index(desc, i),
                            hint="a square's number counts its sides on the loop: 0 to 3")
     flat = [NO_CLUE if t is None else int(t) for t in cells]
     return SlitherlinkPuzzle(np.array(flat, dtype=np.int8).reshape(height, width))
 
-
-def _position(desc: str, face: int) -> int:
-    """The index in ``desc`` of the character that describes ``face``."""
-    seen = 0
-    for i, ch in enumerate(desc):
-        seen += ord(ch) - ord("a") + 1 if "a" <= ch <= "z" else 1
-        if seen > face:
-            return i
-    return len(desc)
 
 
 def encode(puzzle: SlitherlinkPuzzle) -> str:
