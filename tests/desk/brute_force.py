@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from slitherlink_support import all_loops, clues_of
 
-from pencilsat.puzzles import heyawake, lightup, masyu, nurikabe, slitherlink, sudoku
+from pencilsat.puzzles import hashi, heyawake, lightup, masyu, nurikabe, slitherlink, sudoku, yajilin
 
 
 def masyu_solutions(puzzle: masyu.MasyuPuzzle) -> list[masyu.MasyuSolution]:
@@ -177,9 +177,66 @@ def heyawake_solutions(puzzle: heyawake.HeyawakePuzzle) -> list[heyawake.Heyawak
     return out
 
 
+def hashi_solutions(puzzle: hashi.HashiPuzzle) -> list[hashi.HashiSolution]:
+    """Every choice of 0, 1 or 2 bridges on each pair of islands that see each other, without
+    two bridges on one water cell, that the checker accepts."""
+    pairs = _sightlines(puzzle)
+    out = []
+    for counts in itertools.product(range(3), repeat=len(pairs)):
+        bridges = np.zeros(puzzle.numbers.shape, dtype=int)
+        clash = False
+        for (cells, vertical), n in zip(pairs, counts, strict=True):
+            if not n:
+                continue
+            code = (hashi.V1 if n == 1 else hashi.V2) if vertical else (
+                hashi.H1 if n == 1 else hashi.H2)
+            for cell in cells:
+                clash = clash or bool(bridges[cell])
+                bridges[cell] = code
+        if clash:
+            continue
+        answer = hashi.HashiSolution(bridges, puzzle.numbers)
+        if not hashi.check(puzzle, answer):
+            out.append(answer)
+    return out
+
+
+def _sightlines(puzzle: hashi.HashiPuzzle) -> list[tuple[list[tuple[int, int]], bool]]:
+    """The water cells between each pair of islands that see each other along a row or a
+    column, and whether the pair is vertical."""
+    land = puzzle.numbers != hashi.WATER
+    out = []
+    for r, c in zip(*np.nonzero(land), strict=True):
+        for dr, dc in ((0, 1), (1, 0)):
+            cells, (rr, cc) = [], (int(r) + dr, int(c) + dc)
+            while 0 <= rr < puzzle.height and 0 <= cc < puzzle.width and not land[rr, cc]:
+                cells.append((rr, cc))
+                rr, cc = rr + dr, cc + dc
+            if cells and 0 <= rr < puzzle.height and 0 <= cc < puzzle.width:
+                out.append((cells, dr == 1))
+    return out
+
+
+def yajilin_solutions(puzzle: yajilin.YajilinPuzzle) -> list[yajilin.YajilinSolution]:
+    """Every loop of the grid (and no loop at all) with every other open cell shaded, that
+    the checker accepts."""
+    w, h = puzzle.width, puzzle.height
+    open_cells = {cell for cell in itertools.product(range(h), range(w))
+                  if puzzle.is_open(cell)}
+    out = []
+    for cycle, cells in [(frozenset(), frozenset()), *_cycles(w, h)]:
+        if not cells <= open_cells:
+            continue
+        answer = yajilin.YajilinSolution.of(cycle, open_cells - cells, w, h)
+        if not yajilin.check(puzzle, answer):
+            out.append(answer)
+    return out
+
+
 SOLVERS = {"masyu": masyu_solutions, "lightup": lightup_solutions, "sudoku": sudoku_solutions,
            "slitherlink": slitherlink_solutions, "nurikabe": nurikabe_solutions,
-           "heyawake": heyawake_solutions}
+           "heyawake": heyawake_solutions, "hashi": hashi_solutions,
+           "yajilin": yajilin_solutions}
 
 
 def all_solutions(puzzle) -> list:
@@ -277,6 +334,69 @@ def _random_heyawake(rng: random.Random) -> heyawake.HeyawakePuzzle:
     return heyawake.HeyawakePuzzle(rooms, np.where(keep, counts, heyawake.NO_CLUE))
 
 
+def _random_hashi(rng: random.Random) -> hashi.HashiPuzzle:
+    """Random islands (none side by side) on a 4x4 or 5x4 grid, random bridges between them
+    without crossings until they are one group; the numbers are the bridges' totals, now and
+    then ``?``."""
+    w, h = rng.choice([(4, 4), (5, 4), (4, 5)])
+    while True:
+        numbers = np.zeros((h, w), dtype=int)
+        for cell in rng.sample(list(itertools.product(range(h), range(w))), rng.randint(3, 6)):
+            r, c = cell
+            near = numbers[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2]
+            if not near.any():
+                numbers[cell] = hashi.UNKNOWN
+        plain = hashi.HashiPuzzle(numbers)
+        if len(plain.islands()) < 2:
+            continue
+        pairs = _sightlines(plain)
+        rng.shuffle(pairs)
+        bridges = np.zeros((h, w), dtype=int)
+        for cells, vertical in pairs:
+            if rng.random() < 0.7 and not any(bridges[cell] for cell in cells):
+                n = rng.choice([1, 2])
+                code = (hashi.V1 if n == 1 else hashi.V2) if vertical else (
+                    hashi.H1 if n == 1 else hashi.H2)
+                for cell in cells:
+                    bridges[cell] = code
+        answer = hashi.HashiSolution(bridges, numbers)
+        totals = hashi.bridge_totals(plain, answer)
+        if len(hashi.island_groups(plain, answer)) == 1 and all(totals.values()):
+            break
+    for cell, total in totals.items():
+        numbers[cell] = hashi.UNKNOWN if rng.random() < 0.4 else total
+    return hashi.HashiPuzzle(numbers)
+
+
+def _random_yajilin(rng: random.Random) -> yajilin.YajilinPuzzle:
+    """A random loop on a 4x4 (or 4x3, 3x4) grid; the cells off it are shaded (none side by
+    side), given black, or arrow clues that count the shaded cells they look at."""
+    w, h = rng.choice([(4, 4), (4, 3), (3, 4)])
+    while True:
+        cycle, cells = rng.choice(_cycles(w, h))
+        off = [cell for cell in itertools.product(range(h), range(w)) if cell not in cells]
+        shaded: set[tuple[int, int]] = set()
+        for cell in off:
+            r, c = cell
+            if rng.random() < 0.5 and not {(r - 1, c), (r + 1, c), (r, c - 1),
+                                           (r, c + 1)} & shaded:
+                shaded.add(cell)
+        rest = [cell for cell in off if cell not in shaded]
+        if rest:
+            break
+    numbers = np.full((h, w), yajilin.EMPTY)
+    arrows = np.zeros((h, w), dtype=int)
+    base = yajilin.YajilinPuzzle(numbers, arrows)
+    for cell in rest:
+        if rng.random() < 0.2:
+            numbers[cell] = yajilin.BLOCK
+            continue
+        direction = rng.choice([yajilin.UP, yajilin.DOWN, yajilin.LEFT, yajilin.RIGHT])
+        numbers[cell] = sum(seen in shaded for seen in base.looking_at(cell, direction))
+        arrows[cell] = direction
+    return yajilin.YajilinPuzzle(numbers, arrows)
+
+
 MAKERS = {"masyu": _random_masyu, "lightup": _random_lightup, "sudoku": _random_sudoku,
           "slitherlink": _random_slitherlink, "nurikabe": _random_nurikabe,
-          "heyawake": _random_heyawake}
+          "heyawake": _random_heyawake, "hashi": _random_hashi, "yajilin": _random_yajilin}

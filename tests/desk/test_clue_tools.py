@@ -13,10 +13,11 @@ from pencilsat.api import parse_puzzle, read_puzzle
 from pencilsat.core.registry import GENRES
 from pencilsat.core.result import Verdict
 from pencilsat.desk.clues import check_clues, with_clues
-from pencilsat.puzzles import nurikabe
+from pencilsat.puzzles import hashi, nurikabe, yajilin
 from pencilsat.strategies.front import solve
 
-GENRE_NAMES = ["masyu", "lightup", "sudoku", "slitherlink", "nurikabe", "heyawake"]
+GENRE_NAMES = ["masyu", "lightup", "sudoku", "slitherlink", "nurikabe", "heyawake", "hashi",
+               "yajilin"]
 
 
 @pytest.mark.parametrize("genre", GENRE_NAMES)
@@ -52,7 +53,8 @@ def test_added_clues_make_an_ambiguous_puzzle_unique_and_none_can_go(genre):
             assert "tells it from another" in report.message
             continue
         after = all_solutions(report.puzzle_after)
-        assert len(after) == 1 and after[0] in before
+        # the same answer (a Hashiwokakero answer also shows the numbers, now given)
+        assert len(after) == 1 and any(not after[0].differing_cells(b) for b in before)
         for clue in report.added:
             fewer = with_clues(puzzle, rules, [c for c in report.added if c != clue])
             assert len(all_solutions(fewer)) > 1
@@ -61,11 +63,17 @@ def test_added_clues_make_an_ambiguous_puzzle_unique_and_none_can_go(genre):
 
 
 def ambiguous(puzzle):
-    """A Nurikabe puzzle with every size given as ``?`` (its only clues to add are sizes);
-    any other puzzle as it is."""
-    if puzzle.genre != "nurikabe":
-        return puzzle
-    return nurikabe.NurikabePuzzle(np.where(puzzle.numbers != 0, nurikabe.UNKNOWN, 0))
+    """A Nurikabe puzzle with every size given as ``?`` and a Hashiwokakero one with every
+    number as ``?`` (their only clues to add are numbers), a Yajilin one with every arrow
+    taken off its black cell (arrows go on black cells only); any other puzzle as it is."""
+    if puzzle.genre == "nurikabe":
+        return nurikabe.NurikabePuzzle(np.where(puzzle.numbers != 0, nurikabe.UNKNOWN, 0))
+    if puzzle.genre == "hashi":
+        return hashi.HashiPuzzle(np.where(puzzle.numbers != hashi.WATER, hashi.UNKNOWN, 0))
+    if puzzle.genre == "yajilin":
+        for clue in yajilin.given_arrows(puzzle):
+            puzzle = yajilin.without_arrow(puzzle, clue)
+    return puzzle
 
 
 def test_a_nurikabe_puzzle_with_every_size_given_has_no_clue_to_add():
