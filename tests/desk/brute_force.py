@@ -12,7 +12,16 @@ from typing import Any
 import numpy as np
 from slitherlink_support import all_loops, clues_of
 
-from pencilsat.puzzles import hashi, heyawake, lightup, masyu, nurikabe, slitherlink, sudoku, yajilin
+from pencilsat.puzzles import (
+    hashi,
+    heyawake,
+    lightup,
+    masyu,
+    nurikabe,
+    slitherlink,
+    sudoku,
+    yajilin,
+)
 
 
 def masyu_solutions(puzzle: masyu.MasyuPuzzle) -> list[masyu.MasyuSolution]:
