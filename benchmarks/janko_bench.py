@@ -101,6 +101,7 @@ def run(bench: JankoBench, args: argparse.Namespace,
     picked = puzzlekit_on or (lambda item, index: index % stride == 0)
     rows = []
     for index, item in enumerate(bench.items(args.stride)):
+        wanted = picked(item, index)  # asked for resumed rows too: a rerun picks the same
         if item["name"] in done:
             rows.append(done[item["name"]])
             continue
@@ -110,7 +111,7 @@ def run(bench: JankoBench, args: argparse.Namespace,
             row[label] = bench.ours(item, config, args.cap)
         if more is not None:
             more(item, row)
-        if bench.puzzlekit is not None and not args.no_puzzlekit and picked(item, index):
+        if bench.puzzlekit is not None and not args.no_puzzlekit and wanted:
             found = bench.puzzlekit(item, args.puzzlekit_cap)
             if found is not None:
                 row["puzzlekit"] = found
