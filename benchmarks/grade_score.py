@@ -97,7 +97,8 @@ def sudoku_grade(item: dict[str, Any]) -> dict[str, Any]:
                 if int(solution[r * 9 + c]) != d)
     return {"id": item["id"], "group": item["group"], "label": item["label"],
             "level": grade.level, "finished": grade.finished, "score": grade.score,
-            "features": sudoku_features(grade.steps, grade.level or 0, grade.finished),
+            "features": sudoku_features(grade.steps, grade.level or 0, grade.finished,
+                                        grade.extras.forcing),
             "steps": len(grade.steps), "contradicting": wrong, "seconds": seconds}
 
 

@@ -17,11 +17,12 @@ from dataclasses import dataclass, field, replace
 
 from pencilsat.core.errors import InputError, NotGradable
 from pencilsat.grading.clock import check_deadline
-from pencilsat.grading.steps import Grade, technique_counts
+from pencilsat.grading.steps import Grade, Step, technique_counts
 from pencilsat.grading.sudoku.bands import first_clue
 from pencilsat.grading.sudoku.catalogue import TECHNIQUES, TRIAL_COMPLETES
 from pencilsat.grading.sudoku.contradiction import contradiction_processing
 from pencilsat.grading.sudoku.finder import PairMemory, apply, find_step
+from pencilsat.grading.sudoku.forcing import ForcingStep, forcing_probe
 from pencilsat.grading.sudoku.score import sudoku_score
 from pencilsat.grading.sudoku.singles import single_options
 from pencilsat.grading.sudoku.state import SudokuState
@@ -46,6 +47,8 @@ class SudokuExtras:
     paper accepts that grid; here the step places only the assumed digit, which the filled
     grid proves on a puzzle proved unique, and grading goes on). ``hard_steps`` counts the
     steps of level-3 techniques, ``grid`` is the grid as the run left it (0 for an empty cell).
+    ``forcing`` is the score's forcing probe (:mod:`forcing`), run where the grader first
+    needed more than singles (empty when it never did).
     """
 
     level_up: bool
@@ -55,6 +58,7 @@ class SudokuExtras:
     completed_by_trial: bool
     hard_steps: int
     grid: list[int] = field(repr=False)
+    forcing: tuple[ForcingStep, ...] = field(default=(), repr=False)
 
     def json_head(self) -> dict[str, object]:
         return {"level_up": self.level_up}
@@ -121,6 +125,7 @@ def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None,
     steps = first_clue(state)
     level, c1, c2 = 1, 0, 0
     memory = PairMemory()
+    forcing: tuple[ForcingStep, ...] | None = None
     while True:
         while not state.complete():
             check_deadline(deadline)
@@ -128,6 +133,8 @@ def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None,
             if step is None:
                 break
             step = replace(step, options=single_options(state))
+            if forcing is None and _beyond_singles(step):
+                forcing = forcing_probe(state.grid, deadline)
             apply(state, step)
             steps.append(step)
             if level == 1 and step.technique in LEVEL1_COUNTED:
@@ -144,13 +151,23 @@ def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None,
         if step is None:
             break
         step = replace(step, options=single_options(state))
+        if forcing is None:
+            forcing = forcing_probe(state.grid, deadline)
         apply(state, step)
         steps.append(step)
+    if forcing is None and not state.complete():
+        forcing = forcing_probe(state.grid, deadline)
     final = level_after_level_up(level, c1, c2)
     extras = SudokuExtras(
         level_up=final != level, base_level=level, counted_level1=c1, counted_level2=c2,
         completed_by_trial=any(s.technique == TRIAL_COMPLETES for s in steps),
-        hard_steps=sum(1 for s in steps if s.level == 3), grid=state.grid)
+        hard_steps=sum(1 for s in steps if s.level == 3), grid=state.grid,
+        forcing=forcing or ())
     finished = state.complete()
     return Grade(final, finished, technique_counts(steps), steps, extras,
-                 sudoku_score(steps, final, finished))
+                 sudoku_score(steps, final, finished, extras.forcing))
+
+
+def _beyond_singles(step: Step) -> bool:
+    """A step taken with no single open, or by pair processing: where the forcing probe runs."""
+    return step.options == 0 or step.technique.startswith(("PAIRSUSYO", "PLTUNAGISYO"))

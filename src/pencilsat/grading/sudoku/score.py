@@ -7,14 +7,27 @@ each a count over the main loop's steps (``FIRSTCLUE`` is not counted, as in the
 as ``log(1 + n)``. A step's ``options`` is the number of cells a single (naked, or hidden in
 a unit of any size, by "sees" exclusion) could fill when it was taken: a step taken with no
 single open is a bottleneck, the point where a solver must look for something harder.
+``long_forcing`` reads the forcing probe (:mod:`forcing`): the stalls of a pencil-mark solve
+with the basic techniques and how many placements the shortest contradiction rests on at each,
+the chain length the Sudoku Explainer scale rates.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from pencilsat.grading.score import ScoreModel, log_count
 from pencilsat.grading.steps import Step
+from pencilsat.grading.sudoku.forcing import ForcingStep
+
+SHORT_REFUTATION = 3
+"""The commonest length of a stall's shortest refutation (the assumption, one single, the
+clash): 2,080 of the 3,896 stalls on the labelled sets; the score counts the placements
+beyond it."""
+UNRESOLVED_LENGTH = 15
+"""The length a stall counts for when singles refute no candidate (a nested chain is needed;
+the longest resolved stall on the labelled sets rests on 14 placements)."""
 
 FEATURES: dict[str, str] = {
     "level": "Sato's level after the level-up rule (1-3)",
@@ -35,31 +48,36 @@ FEATURES: dict[str, str] = {
                         "bottleneck (0 when there is none)",
     "first_trial": "share of the main loop's placements still to come at its first trial",
     "unfinished": "1 when the techniques and depth-1 trials did not fill the grid",
+    "long_forcing": "sqrt(placements beyond 3 that the forcing probe's stalls needed, "
+                    "summed: how much longer than the shortest refutation the chains were)",
 }
 
 MODEL = ScoreModel({
-    "level": 0.0745,
+    "level": 0.0827,
     "level2_steps": 0.0,
     "level3_steps": 0.0,
-    "pair_steps": 0.0,
-    "chain_steps": 0.0167,
-    "bottlenecks": 0.0734,
-    "narrow_steps": 0.0102,
+    "pair_steps": 0.0264,
+    "chain_steps": 0.0216,
+    "bottlenecks": 0.0318,
+    "narrow_steps": 0.0247,
     "trials": 0.0,
     "trial_attempts": 0.0,
     "trial_depth": 0.0,
     "hardest_trial": 0.0,
-    "scarce_trials": 0.2599,
-    "first_bottleneck": 0.3223,
-    "first_trial": 0.0185,
-    "unfinished": 0.4877,
+    "scarce_trials": 0.1169,
+    "first_bottleneck": 0.3086,
+    "first_trial": 0.0391,
+    "unfinished": 0.2589,
+    "long_forcing": 0.0660,
 })
 """Weights fitted by ``python benchmarks/grade_score.py --genre sudoku --every 5`` (least
 squares on centred ranks; docs/graders.md gives the held-out figures)."""
 
 
-def sudoku_features(steps: Sequence[Step], level: int, finished: bool) -> dict[str, float]:
-    """The features of one grade, named as in :data:`FEATURES`."""
+def sudoku_features(steps: Sequence[Step], level: int, finished: bool,
+                    forcing: Sequence[ForcingStep] = ()) -> dict[str, float]:
+    """The features of one grade, named as in :data:`FEATURES` (``forcing``: the grade's
+    forcing probe, ``SudokuExtras.forcing``)."""
     main = [s for s in steps if s.technique != "FIRSTCLUE"]
     trials = [s.trial for s in main if s.trial is not None]
     plain = [s for s in main if s.trial is None]
@@ -80,7 +98,13 @@ def sudoku_features(steps: Sequence[Step], level: int, finished: bool) -> dict[s
         "first_bottleneck": _still_to_come(main, lambda s: s.options == 0),
         "first_trial": _still_to_come(main, lambda s: s.trial is not None),
         "unfinished": 0.0 if finished else 1.0,
+        "long_forcing": _long_forcing(forcing),
     }
+
+
+def _long_forcing(forcing: Sequence[ForcingStep]) -> float:
+    lengths = (UNRESOLVED_LENGTH if f.length is None else f.length for f in forcing)
+    return math.sqrt(sum(max(0, n - SHORT_REFUTATION) for n in lengths))
 
 
 def _still_to_come(steps: Sequence[Step], first: Callable[[Step], bool]) -> float:
@@ -90,6 +114,7 @@ def _still_to_come(steps: Sequence[Step], first: Callable[[Step], bool]) -> floa
     return (len(steps) - at) / len(steps) if steps else 0.0
 
 
-def sudoku_score(steps: Sequence[Step], level: int, finished: bool) -> float:
+def sudoku_score(steps: Sequence[Step], level: int, finished: bool,
+                 forcing: Sequence[ForcingStep] = ()) -> float:
     """The score of one grade: :data:`MODEL` applied to :func:`sudoku_features`."""
-    return MODEL(sudoku_features(steps, level, finished))
+    return MODEL(sudoku_features(steps, level, finished, forcing))

@@ -1,0 +1,164 @@
+"""A pencil-mark grid for the score's forcing probe (:mod:`forcing`); not one of Sato's techniques.
+
+Sato's grader keeps no candidate grid (state.py), so it cannot see the steps the Sudoku
+Explainer scale turns on (fish, wings, chains). The probe needs one: ``candidates`` are the
+digits a cell does not see, ``singles`` places naked and hidden singles in rounds (every
+single open in a round is placed at once) and ``basic_closure`` adds the eliminations of the
+classic basic techniques, locked candidates, naked and hidden subsets of 2-4 cells and fish of
+2-4 lines, until nothing changes. Every elimination is sound, so on a puzzle with a unique
+solution the grid never loses the solution's digit. A grid is ``(grid, cand)``: the digit of
+each cell (0 empty) and, for empty cells, a bitmask of candidates (bit ``d`` for digit ``d``).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from pencilsat.grading.sudoku.state import ALL_DIGITS, PEERS, UNITS
+
+PEER_LIST: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(p)) for p in PEERS)
+LINES = UNITS[:18]
+UNIT_SETS: tuple[frozenset[int], ...] = tuple(frozenset(u) for u in UNITS)
+
+
+def candidates(grid: list[int]) -> list[int]:
+    """The candidate masks of ``grid``: the digits each empty cell does not see."""
+    cand = [0] * 81
+    for c in range(81):
+        if not grid[c]:
+            seen = 0
+            for p in PEER_LIST[c]:
+                seen |= 1 << grid[p]
+            cand[c] = ALL_DIGITS & ~seen
+    return cand
+
+
+def _place(grid: list[int], cand: list[int], cell: int, digit: int) -> None:
+    grid[cell], cand[cell] = digit, 0
+    keep = ~(1 << digit)
+    for p in PEER_LIST[cell]:
+        cand[p] &= keep
+
+
+def _open_singles(grid: list[int], cand: list[int]) -> dict[int, int] | None:
+    """Every single open now, ``{cell: digit bit}``; ``None`` on a contradiction (a cell with
+    no candidate, a unit missing a digit nowhere possible, two singles that clash)."""
+    todo: dict[int, int] = {}
+    for c in range(81):
+        f = cand[c]
+        if not grid[c]:
+            if not f:
+                return None
+            if not f & (f - 1):
+                todo[c] = f
+    for members in UNITS:
+        once = twice = have = 0
+        for c in members:
+            if grid[c]:
+                have |= 1 << grid[c]
+            else:
+                twice |= once & cand[c]
+                once |= cand[c]
+        if once | have != ALL_DIGITS:
+            return None
+        lone = once & ~twice
+        for c in members if lone else ():
+            bit = cand[c] & lone
+            if bit and not grid[c]:
+                if bit & (bit - 1) or todo.get(c, bit) != bit:
+                    return None
+                todo[c] = bit
+    return todo
+
+
+def singles(grid: list[int], cand: list[int]) -> tuple[bool, int]:
+    """Place singles round by round in place; returns (contradiction found, rounds placed)."""
+    rounds = 0
+    while True:
+        todo = _open_singles(grid, cand)
+        if todo is None:
+            return True, rounds
+        if not todo:
+            return False, rounds
+        rounds += 1
+        for c, bit in todo.items():
+            d = bit.bit_length() - 1
+            if any(grid[p] == d for p in PEER_LIST[c]):
+                return True, rounds
+            _place(grid, cand, c, d)
+
+
+def _remove(cand: list[int], cells: list[int], mask: int) -> bool:
+    hit = [c for c in cells if cand[c] & mask]
+    for c in hit:
+        cand[c] &= ~mask
+    return bool(hit)
+
+
+def _locked(cand: list[int]) -> bool:
+    """Pointing and claiming: a digit confined to one line in a box (or one box in a line)."""
+    for unit, inside in zip(UNITS, UNIT_SETS, strict=True):
+        for d in range(1, 10):
+            cells = frozenset(c for c in unit if cand[c] >> d & 1)
+            if len(cells) < 2:
+                continue
+            for other, members in zip(UNITS, UNIT_SETS, strict=True):
+                if other is not unit and cells <= members and _remove(
+                        cand, [c for c in other if c not in inside], 1 << d):
+                    return True
+    return False
+
+
+def _subsets(cand: list[int]) -> bool:
+    """Naked and hidden subsets of 2-4 cells in a unit."""
+    for n in (2, 3, 4):
+        for unit in UNITS:
+            empty = [c for c in unit if cand[c]]
+            if len(empty) <= n:
+                continue
+            small = [c for c in empty if cand[c].bit_count() <= n]
+            for combo in combinations(small, n):
+                mask = 0
+                for c in combo:
+                    mask |= cand[c]
+                if mask.bit_count() == n and _remove(
+                        cand, [c for c in empty if c not in combo], mask):
+                    return True
+            present = 0
+            for c in empty:
+                present |= cand[c]
+            for digits in combinations([d for d in range(1, 10) if present >> d & 1], n):
+                mask = sum(1 << d for d in digits)
+                cells = [c for c in empty if cand[c] & mask]
+                if len(cells) == n and _remove(cand, cells, ALL_DIGITS & ~mask):
+                    return True
+    return False
+
+
+def _fish(cand: list[int]) -> bool:
+    """X-wing, swordfish and jellyfish on rows (then columns) for each digit."""
+    for n in (2, 3, 4):
+        for base, cover in ((LINES[:9], LINES[9:]), (LINES[9:], LINES[:9])):
+            for d in range(1, 10):
+                bit = 1 << d
+                lines = []
+                for line in base:
+                    spots = frozenset(i for i, c in enumerate(line) if cand[c] & bit)
+                    if 2 <= len(spots) <= n:
+                        lines.append((set(line), spots))
+                for combo in combinations(lines, n):
+                    covered = frozenset().union(*(s for _, s in combo))
+                    inside = set().union(*(cells for cells, _ in combo))
+                    if len(covered) == n and _remove(
+                            cand, [c for i in covered for c in cover[i] if c not in inside],
+                            bit):
+                        return True
+    return False
+
+
+def basic_closure(grid: list[int], cand: list[int]) -> None:
+    """Singles and the basic eliminations, in place, until nothing changes (module doc)."""
+    while True:
+        singles(grid, cand)
+        if 0 not in grid or not (_locked(cand) or _subsets(cand) or _fish(cand)):
+            return
