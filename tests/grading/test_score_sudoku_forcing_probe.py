@@ -13,7 +13,7 @@ from sudoku_grading_support import tatham, tsv
 from pencilsat.grading.sudoku import grade_sudoku
 from pencilsat.grading.sudoku.candidates import basic_closure, candidates, singles
 from pencilsat.grading.sudoku.forcing import ForcingStep, forcing_probe
-from pencilsat.grading.sudoku.refutation import refutation_length
+from pencilsat.grading.sudoku.refutation import refutation_length, start_of
 from pencilsat.grading.sudoku.score import sudoku_features
 from pencilsat.puzzles.sudoku import parse_line
 
@@ -74,7 +74,7 @@ def test_the_first_stall_is_the_shortest_refutation_of_a_wrong_digit():
         first = forcing_probe(grid)[0]
         cand = candidates(grid)
         basic_closure(grid, cand)
-        lengths = {(c, d): refutation_length(grid, cand, c, d)
+        lengths = {(c, d): refutation_length(start_of(grid, cand), c, d)
                    for c in range(81) for d in range(1, 10) if cand[c] >> d & 1}
         assert all(lengths[c, solution[c]] is None for c in range(81) if not grid[c])
         found = [n for n in lengths.values() if n is not None]

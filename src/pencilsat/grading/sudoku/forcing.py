@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from pencilsat.grading.clock import check_deadline
 from pencilsat.grading.sudoku.candidates import basic_closure, candidates
-from pencilsat.grading.sudoku.refutation import refutation_length
+from pencilsat.grading.sudoku.refutation import refutation_length, start_of
 
 
 class ForcingStep(NamedTuple):
@@ -47,11 +47,12 @@ def forcing_probe(grid: list[int], deadline: float | None = None
             return tuple(log)
         best: int | None = None
         refuted: list[tuple[int, int]] = []
+        start = start_of(grid, cand)
         for cell in range(81):
             for d in range(1, 10):
                 if not cand[cell] >> d & 1:
                     continue
-                length = refutation_length(grid, cand, cell, d, limit=best)
+                length = refutation_length(start, cell, d, limit=best)
                 if length is None:
                     continue
                 if best is None or length < best:
