@@ -170,7 +170,8 @@ def lightup_grade(item: dict[str, Any]) -> dict[str, Any]:
     return {"id": item["id"], "group": item["group"], "label": item["label"],
             "size": item["size"], "level": grade.level, "finished": grade.finished,
             "score": grade.score,
-            "features": lightup_features(grade.steps, puzzle.width, puzzle.height),
+            "features": lightup_features(grade.steps, grade.level or 0, puzzle.width,
+                                          puzzle.height),
             "steps": len(grade.steps), "contradicting": wrong, "seconds": seconds}
 
 
@@ -240,7 +241,8 @@ class Genre:
     one that did better held out (issue 29: lsq for Sudoku, pairwise for Light Up and Masyu)."""
     ridge: float = 1e-3
     """The fit's penalty on the squared standardised weights: larger spreads the weight over
-    more features."""
+    more features (Light Up: 0.1; any of 0.03-1 did better held out on Tatham's sizes
+    than 0.001, docs/experiments/graders.md)."""
 
 
 FITS = {"pairwise": fit_pairwise, "lsq": fit_weights}
@@ -249,7 +251,7 @@ GENRES: dict[str, Genre] = {
     "sudoku": Genre(sudoku_items, sudoku_grade, SUDOKU_TARGETS,
                     "pencilsat.grading.sudoku.score", fit="lsq"),
     "lightup": Genre(lightup_items, lightup_grade, LIGHTUP_TARGETS,
-                     "pencilsat.grading.lightup.score"),
+                     "pencilsat.grading.lightup.score", ridge=0.1),
     "masyu": Genre(masyu_items, masyu_grade, MASYU_TARGETS, "pencilsat.grading.masyu.score"),
 }
 
