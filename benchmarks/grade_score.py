@@ -7,7 +7,9 @@ library's own feature function), then reports for each target set:
 - the **cross-validated** Spearman: k-fold by puzzle, weights refitted on k-1 folds and the
   held-out fold scored with them (``score_fit.py``), repeated over several random splits
   (mean and lowest);
-- the weights a fit on all puzzles gives (what ``grading/<genre>/score.py`` ships).
+- the weights a fit on all puzzles gives (what ``grading/<genre>/score.py`` ships);
+- the untied ceiling: the best Spearman any score without ties can reach on the set
+  (``score_fit.untied_ceiling``; the papers' few levels tie, and can pass it).
 
 Label sets: Sudoku: Tatham's six levels (``sudoku/tatham``), the Radcliffe rating
 (``kaggle_radcliffe_curated5000.tsv``), the Sudoku Explainer rating
@@ -32,6 +34,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -42,7 +45,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from score_fit import cross_validate, fit_pairwise, fit_weights, spearman  # noqa: E402
+from score_fit import (  # noqa: E402
+    cross_validate,
+    fit_pairwise,
+    fit_weights,
+    spearman,
+    untied_ceiling,
+)
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 RESULTS = ROOT / "benchmarks" / "results"
@@ -162,7 +171,8 @@ def lightup_grade(item: dict[str, Any]) -> dict[str, Any]:
     return {"id": item["id"], "group": item["group"], "label": item["label"],
             "size": item["size"], "level": grade.level, "finished": grade.finished,
             "score": grade.score,
-            "features": lightup_features(grade.steps, puzzle.width, puzzle.height),
+            "features": lightup_features(grade.steps, grade.level or 0, puzzle.width,
+                                          puzzle.height),
             "steps": len(grade.steps), "contradicting": wrong, "seconds": seconds}
 
 
@@ -230,6 +240,10 @@ class Genre:
     fit: str = "pairwise"
     """``pairwise`` (logistic loss on pairs) or ``lsq`` (least squares on centred ranks): the
     one that did better held out (issue 29: lsq for Sudoku, pairwise for Light Up and Masyu)."""
+    ridge: float = 1e-3
+    """The fit's penalty on the squared standardised weights: larger spreads the weight over
+    more features (Light Up: 0.1; any of 0.03-1 did better held out on Tatham's sizes
+    than 0.001, docs/experiments/graders.md)."""
 
 
 FITS = {"pairwise": fit_pairwise, "lsq": fit_weights}
@@ -238,7 +252,7 @@ GENRES: dict[str, Genre] = {
     "sudoku": Genre(sudoku_items, sudoku_grade, SUDOKU_TARGETS,
                     "pencilsat.grading.sudoku.score", fit="lsq"),
     "lightup": Genre(lightup_items, lightup_grade, LIGHTUP_TARGETS,
-                     "pencilsat.grading.lightup.score"),
+                     "pencilsat.grading.lightup.score", ridge=0.1),
     "masyu": Genre(masyu_items, masyu_grade, MASYU_TARGETS, "pencilsat.grading.masyu.score"),
 }
 
@@ -258,7 +272,7 @@ def evaluate(rows: list[dict[str, Any]], genre: Genre, k: int, repeats: int
     names = list(module.FEATURES)
     fitted = [r for r in rows if r["group"] is not None]
     x, y, groups = _matrix(fitted, names)
-    fit = FITS[genre.fit]
+    fit = partial(FITS[genre.fit], ridge=genre.ridge)
     weights = fit(x, y, groups)
     ids = [r["id"] for r in fitted]
     held_out = [cross_validate(x, y, groups, ids, k=k, seed=seed, fit=fit)
@@ -277,12 +291,13 @@ def evaluate(rows: list[dict[str, Any]], genre: Genre, k: int, repeats: int
         report.append({"target": target.name, "n": int(mask.sum()), "goal": target.goal,
                        "cv_mean": float(np.mean(cv)), "cv_min": float(np.min(cv)),
                        "shipped": spearman(shipped[ok], y[ok]),
+                       "ceiling": untied_ceiling(y[mask]),
                        "level": spearman([r["level"] or 0 for r, m in zip(fitted, mask,
                                                                            strict=True) if m],
                                          y[mask])})
     return {"weights": dict(zip(names, (float(w) for w in weights), strict=True)),
             "shipped_weights": dict(module.MODEL.weights), "targets": report,
-            "folds": k, "repeats": repeats, "fit": genre.fit}
+            "folds": k, "repeats": repeats, "fit": genre.fit, "ridge": genre.ridge}
 
 
 def markdown(genre_name: str, rows: list[dict[str, Any]], result: dict[str, Any],
@@ -299,16 +314,20 @@ def markdown(genre_name: str, rows: list[dict[str, Any]], result: dict[str, Any]
            f"deduction checked against the solution: **{wrong} contradicting**.", "",
            "## Spearman of the score with each label set", "",
            f"Cross-validated: {result['folds']}-fold, a puzzle's fold from a hash of its id, "
-           f"weights refitted ({result['fit']} fit) without the held-out fold, "
+           f"weights refitted ({result['fit']} fit, ridge {result.get('ridge', 1e-3):g}) "
+           "without the held-out fold, "
            f"{result['repeats']} splits (hash "
            f"salts; mean, lowest). In-sample: the "
-           "shipped weights (fitted on all of these puzzles). Level: the paper's level alone.",
+           "shipped weights (fitted on all of these puzzles). Level: the paper's level alone. "
+           "Untied ceiling: the best a score without ties can reach (the labels' own order, "
+           "ties between equal labels broken); a tied score such as the level can pass it.",
            "", "| target | n | goal | cross-validated (mean) | lowest split | in-sample score "
-           "| level |", "|---|---|---|---|---|---|---|"]
+           "| level | untied ceiling |", "|---|---|---|---|---|---|---|---|"]
     for t in result["targets"]:
         goal = "" if t["goal"] is None else f">= {t['goal']}"
         out.append(f"| {t['target']} | {t['n']} | {goal} | {t['cv_mean']:.3f} | "
-                   f"{t['cv_min']:.3f} | {t['shipped']:.3f} | {t['level']:.3f} |")
+                   f"{t['cv_min']:.3f} | {t['shipped']:.3f} | {t['level']:.3f} | "
+                   f"{t['ceiling']:.3f} |")
     out += ["", "## Weights", "", "| feature | meaning | fitted on all | shipped |",
             "|---|---|---|---|"]
     for name, meaning in module.FEATURES.items():

@@ -41,6 +41,17 @@ def spearman(a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray) -
     return float((ra * rb).sum() / denom) if denom else float("nan")
 
 
+def untied_ceiling(y: Sequence[float] | np.ndarray) -> float:
+    """The highest Spearman with labels ``y`` that a score without ties can reach: the labels'
+    own order with the ties among equal labels broken (any way gives the same figure). A score
+    that ties puzzles, such as a paper's few levels, can go above it when the tied puzzles
+    share a label: tied ranks shrink the score's rank variance without losing covariance."""
+    y = np.asarray(y, dtype=float)
+    strict = np.empty(len(y))
+    strict[np.argsort(y, kind="stable")] = np.arange(len(y))
+    return spearman(strict, y)
+
+
 def _centred(x: np.ndarray, y: np.ndarray, groups: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     xc, yc, w = np.empty_like(x), np.empty_like(y), np.empty_like(y)

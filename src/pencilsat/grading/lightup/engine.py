@@ -185,7 +185,8 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
         size_cost=size_cost,
     )
     level = scale.level(size_cost) if finished else None
-    score = lightup_score(steps, puzzle.width, puzzle.height) if finished else None
+    score = (lightup_score(steps, level, puzzle.width, puzzle.height)
+             if level is not None else None)
     return Grade(level, finished, technique_counts(steps), steps, extras, score)
 
 

@@ -1,0 +1,57 @@
+"""Issue 29, Light Up: the score reads Kashima's level itself (the level alone ranked Tatham's
+levels within a size better than the score did), the steps that look past a clue's own
+neighbours (base cost 7 and up) and how early the first pattern (base cost 13 and up) comes."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import CORPUS
+
+from pencilsat.grading.lightup import grade_lightup
+from pencilsat.grading.lightup.catalogue import TECHNIQUES
+from pencilsat.grading.lightup.score import MODEL, lightup_features, lightup_score
+from pencilsat.grading.steps import Step
+from pencilsat.puzzles.lightup import parse_puzzle
+
+BY_NUMBER = {t.number: t for t in TECHNIQUES}
+
+
+def steps(*numbers: int) -> list[Step]:
+    return [Step("lightup", BY_NUMBER[n].japanese, "", cost=float(BY_NUMBER[n].cost))
+            for n in numbers]
+
+
+def test_the_level_feature_is_the_grades_level_and_raises_the_score():
+    puzzle = parse_lightup_file("tatham/10x10-hard/s038.txt")
+    grade = grade_lightup(puzzle)
+    assert grade.level is not None
+    features = lightup_features(grade.steps, grade.level, puzzle.width, puzzle.height)
+    assert features["level"] == grade.level
+    assert MODEL.weights["level"] > 0
+    lower = lightup_score(grade.steps, grade.level - 1, puzzle.width, puzzle.height)
+    assert grade.score == pytest.approx(
+        lightup_score(grade.steps, grade.level, puzzle.width, puzzle.height))
+    assert lower < grade.score
+
+
+def test_mid_steps_count_the_techniques_of_base_cost_7_and_up_per_100_cells():
+    # T8 (cost 1), T1 (4), T2 (6) are below; T11 (7), T4 (9) and T20 (13) count
+    plain = lightup_features(steps(8, 1, 2), 1, 10, 10)
+    assert plain["mid_steps"] == 0.0
+    mixed = lightup_features(steps(8, 11, 4, 20), 1, 10, 10)
+    assert mixed["mid_steps"] == pytest.approx(lightup_features(steps(11, 11, 11), 1, 10,
+                                                                10)["mid_steps"])
+    # per 100 cells: the same three steps on a board twice as large count half
+    assert (lightup_features(steps(11, 4, 20), 1, 20, 10)["mid_steps"]
+            < mixed["mid_steps"])
+
+
+def test_first_hard_is_the_share_of_the_solve_left_at_the_first_pattern():
+    assert lightup_features(steps(8, 1, 11, 4), 1, 10, 10)["first_hard"] == 0.0
+    # T20 (cost 13) is the 3rd of 4 steps: half the solve is still to come
+    assert lightup_features(steps(8, 1, 20, 4), 1, 10, 10)["first_hard"] == 0.5
+    assert lightup_features(steps(20, 8, 1, 4), 1, 10, 10)["first_hard"] == 1.0
+
+
+def parse_lightup_file(path: str):
+    return parse_puzzle((CORPUS / "lightup" / path).read_text())
