@@ -127,3 +127,20 @@ def test_incremental_engine_logs_exactly_what_a_full_rescan_logs():
     for path in files:
         puzzle = parse_puzzle(path.read_text())
         assert _engine_log(puzzle) == _plain_rescan_log(puzzle), path.name
+
+
+def test_puzzle_no_trial_within_the_budget_finishes_gets_the_top_level_and_a_score(
+        monkeypatch):
+    """Outside ``faithful`` every unique puzzle gets a level and a score: one whose stall no
+    trial within the budget resolves is rated at the top of the scale, unfinished."""
+    from pencilsat.grading.lightup import engine
+
+    puzzle = _puzzle(["1..", "...", "..1"])
+    finished = grade_lightup(puzzle)
+    assert finished.finished and any(s.trial is not None for s in finished.steps)
+    monkeypatch.setattr(engine, "TRIAL_BUDGET", 0)
+    grade = grade_lightup(puzzle)
+    assert not grade.finished and grade.level == 7 and grade.score is not None
+    assert grade.score >= 0 and "no trial within the budget" in grade.extras.stuck_reason
+    assert grade.to_dict()["level"] == 7
+    assert "level 7 of 7 (unfinished" in grade.describe()
