@@ -32,6 +32,11 @@ GROWN_CUTS = 2
 """Grown regions per cut (:func:`~pencilsat.encodings.connectivity.grown_regions`): they
 end the stalemates where a proof moves a thin island by one cell per call."""
 CPSAT_SETTINGS = NurikabeSettings(wall_total_share=1.0)
+CPSAT_PRESOLVE = False
+"""CP-SAT's presolve, redone on every solve of the cut loop: off. On a quarter of janko
+(247 puzzles, the hard ones left out) the median went from 0.114 s to 0.066 s (0.089 s
+with presolve on the first solve only); on 827_13x20 presolve spent the whole 30 s probing
+(``docs/experiments/nurikabe.md``)."""
 
 
 def _model(encoding: NurikabeEncoding) -> ConnectedModel:
@@ -70,13 +75,14 @@ def run_cpsat(
     time_limit: float | None = None,
     settings: NurikabeSettings | None = None,
     grown_cuts: int = GROWN_CUTS,
+    presolve: bool = CPSAT_PRESOLVE,
 ) -> SolveResult:
     """Solve and prove on one CP-SAT model (the wall's total always a linear sum), solved
-    again after each batch of cuts."""
+    again after each batch of cuts, without CP-SAT's presolve unless ``presolve``."""
     deadline = deadline_of(time_limit)
     return solve_on_cpsat(puzzle, lambda: _model(build(puzzle, deadline=deadline,
                                                           settings=settings or CPSAT_SETTINGS)),
-                          deadline=deadline, grown_cuts=grown_cuts)
+                          deadline=deadline, grown_cuts=grown_cuts, presolve=presolve)
 
 
 def _named(cuts: ConnectivityCuts) -> dict[str, int]:
