@@ -101,17 +101,17 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     rows = []
     eligible = 0
     for item in puzzles(args.stride):
+        flood = flood_variables(item["puzzle"])
+        picked = flood is not None and flood <= args.puzzlekit_max_flood
+        if picked:
+            eligible += 1  # counted for resumed rows too: the same every k-th on a rerun
         if item["name"] in done:
             rows.append(done[item["name"]])
             continue
         row: dict[str, Any] = {"name": item["name"], "cells": item["cells"]}
         for label, config in CONFIGS.items():
             row[label] = ours(item, config, args.cap)
-        flood = flood_variables(item["puzzle"])
         row["flood"] = flood
-        picked = flood is not None and flood <= args.puzzlekit_max_flood
-        if picked:
-            eligible += 1
         if not args.no_puzzlekit and picked and (eligible - 1) % args.puzzlekit_stride == 0:
             found = puzzlekit(item["puzzle"], args.puzzlekit_cap)
             if found is not None:

@@ -100,6 +100,16 @@ def test_without_wall_pointers_the_cuts_do_it_all(run):
         assert result.verdict == "unique" and result.solution == expected, puzzle.name
 
 
+@pytest.mark.parametrize("presolve", [False, True])
+def test_cpsat_presolve_is_off_by_default_and_either_way_proves(presolve):
+    for txt, sol in every_kth(JANKO, 200):
+        puzzle, expected = load(txt, sol)
+        result = run_cpsat(puzzle, presolve=presolve)
+        assert result.verdict == "unique" and result.solution == expected, puzzle.name
+        assert result.stats.extra["presolve"] == int(presolve)
+    assert run_cpsat(puzzle).stats.extra["presolve"] == 0
+
+
 def test_reach_keeps_away_from_other_numbers_and_within_the_size():
     puzzle = grid("3 . . .", ". . . 2")
     first, second = island_reach(puzzle)

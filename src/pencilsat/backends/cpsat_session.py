@@ -36,13 +36,17 @@ class CpSatSession:
     """``solve(deadline) -> True / False / None (time-out)``, ``value(literal)``, and the
     effort summed over every solve."""
 
-    def __init__(self, model: Any) -> None:
+    def __init__(self, model: Any, presolve: bool = True) -> None:
+        """``presolve``: CP-SAT's ``cp_model_presolve``; off for a model solved again after
+        each batch of lazy cuts, whose presolve is redone from scratch on every solve
+        (Nurikabe: ``docs/experiments/nurikabe.md``)."""
         from ortools.sat.python import cp_model
 
         self._cp = cp_model
         self.model = model
         self.solver = cp_model.CpSolver()
         self.solver.parameters.num_workers = NUM_WORKERS
+        self.solver.parameters.cp_model_presolve = presolve
         self.effort = {"conflicts": 0, "decisions": 0, "propagations": 0}
 
     def solve(self, deadline: float | None) -> bool | None:

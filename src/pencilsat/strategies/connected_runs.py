@@ -100,16 +100,17 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
 
 
 def solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel], *,
-                   deadline: float | None, grown_cuts: int) -> SolveResult:
+                   deadline: float | None, grown_cuts: int, presolve: bool = True
+                   ) -> SolveResult:
     """``lazy-cpsat``: the rules as Boolean ORs and the counts as linear sums in one CP-SAT
     model, solved again after each batch of cuts; the clock covers importing OR-Tools too;
-    the garbage collector paused."""
+    the garbage collector paused. ``presolve``: CP-SAT's, redone on every solve."""
     with gc_paused():
-        return _solve_on_cpsat(puzzle, build, deadline, grown_cuts)
+        return _solve_on_cpsat(puzzle, build, deadline, grown_cuts, presolve)
 
 
 def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
-                    deadline: float | None, grown_cuts: int) -> SolveResult:
+                    deadline: float | None, grown_cuts: int, presolve: bool) -> SolveResult:
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
@@ -140,7 +141,7 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)
-    session = CpSatSession(cp)
+    session = CpSatSession(cp, presolve=presolve)
     stats.variables, stats.clauses = session.variables(), session.constraints()
     stats.encode_s = perf_counter() - start
     cuts = ConnectivityCuts(model.graph, list(model.requirements), grow=grown_cuts)
@@ -149,6 +150,7 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
     stats.clauses = session.constraints()
     stats.add_effort(session.effort)
     stats.extra.update(sat_calls=search.calls, cuts=cuts.cut_count, num_workers=NUM_WORKERS,
+                       presolve=int(presolve),
                        **model.extra_stats(cuts))
     return result
 

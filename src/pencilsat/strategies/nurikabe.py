@@ -7,13 +7,14 @@ the runs every connectivity genre shares (:mod:`~pencilsat.strategies.connected_
 CNF the cardinalities are PySAT's ``CardEnc`` (:mod:`~pencilsat.strategies.cardinality`)
 and the wall's cuts come with ``GROWN_CUTS`` grown regions; CP-SAT takes the cardinalities,
 and the wall's total always, as linear sums, and solves the model again after each batch of
-cuts.
+cuts, without its presolve (``CPSAT_PRESOLVE``).
 
-Today, all 1,003 janko puzzles at a 30 s cap on a loaded 2-core machine
-(``benchmarks/results/nurikabe.md``): ``lazy`` proves 998 unique with the stored answer,
-median 0.073 s; ``lazy-cpsat`` 989, median 0.285 s. Open at the cap on both: 29_10x10,
-753_10x10, 683_14x24, 1055_40x57, 690_50x50 (``docs/experiments/nurikabe.md``). puzzlekit,
-which only solves, took a median 4.0 s on 59 of the puzzles, 72x ``lazy``'s 0.055 s there.
+Today, all 1,003 janko puzzles at a 30 s cap on a shared 2-core machine
+(``benchmarks/results/nurikabe.md``): ``lazy`` proves 1,000 unique with the stored answer,
+median 0.037 s; ``lazy-cpsat`` 997, median 0.099 s. Open at the cap on both: 29_10x10,
+753_10x10, 1055_40x57; on ``lazy-cpsat`` also 1108_20x15, 683_14x24, 1030_32x32
+(``docs/experiments/nurikabe.md``). puzzlekit, which only solves, took a median 1.96 s on
+58 of the puzzles, 76x ``lazy``'s 0.026 s there.
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ GROWN_CUTS = 2
 """Grown regions per cut (:func:`~pencilsat.encodings.connectivity.grown_regions`): they
 end the stalemates where a proof moves a thin island by one cell per call."""
 CPSAT_SETTINGS = NurikabeSettings(wall_total_share=1.0)
+CPSAT_PRESOLVE = False
+"""CP-SAT's presolve, redone on every solve of the cut loop: off. On a quarter of janko
+(247 puzzles, the hard ones left out) the median went from 0.114 s to 0.066 s (0.089 s
+with presolve on the first solve only); on 827_13x20 presolve spent the whole 30 s probing.
+All janko at 30 s: 997 unique instead of 989 (``docs/experiments/nurikabe.md``)."""
 
 
 def _model(encoding: NurikabeEncoding) -> ConnectedModel:
@@ -70,13 +76,14 @@ def run_cpsat(
     time_limit: float | None = None,
     settings: NurikabeSettings | None = None,
     grown_cuts: int = GROWN_CUTS,
+    presolve: bool = CPSAT_PRESOLVE,
 ) -> SolveResult:
     """Solve and prove on one CP-SAT model (the wall's total always a linear sum), solved
-    again after each batch of cuts."""
+    again after each batch of cuts, without CP-SAT's presolve unless ``presolve``."""
     deadline = deadline_of(time_limit)
     return solve_on_cpsat(puzzle, lambda: _model(build(puzzle, deadline=deadline,
                                                           settings=settings or CPSAT_SETTINGS)),
-                          deadline=deadline, grown_cuts=grown_cuts)
+                          deadline=deadline, grown_cuts=grown_cuts, presolve=presolve)
 
 
 def _named(cuts: ConnectivityCuts) -> dict[str, int]:
