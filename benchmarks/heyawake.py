@@ -14,10 +14,9 @@ run within the hour; the ratios are over the puzzles it ran on.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from janko_bench import Item, JankoBench, arguments, run, summary, write
+from janko_bench import Item, JankoBench, arguments, puzzlekit_run, run, summary, write
 
 from pencilsat.puzzles.heyawake import NO_CLUE, parse_puzzle, parse_solution
 
@@ -32,15 +31,9 @@ def puzzlekit(item: Item, cap: float) -> dict[str, Any] | None:
     puzzle = item["puzzle"]
     grid = [["-" if v == NO_CLUE else str(int(v)) for v in row] for row in puzzle.clues]
     regions = [[str(int(v)) for v in row] for row in puzzle.rooms]
-    start = time.perf_counter()
-    result = HeyawakeSolver(puzzle.height, puzzle.width, grid, regions).solve(
-        {"time_limit_sec": cap})
-    seconds = time.perf_counter() - start
-    status = result.solution_data.get("status")
-    shaded = None
-    if status in ("Optimal", "Feasible"):
-        shaded = [[ch == "x" for ch in row] for row in result.solution_data["solution_grid"]
-                  .matrix]
+    seconds, status, matrix = puzzlekit_run(
+        lambda: HeyawakeSolver(puzzle.height, puzzle.width, grid, regions), cap)
+    shaded = None if matrix is None else [[ch == "x" for ch in row] for row in matrix]
     agrees = shaded is not None and shaded == item["solution"].shaded.tolist()
     return {"s": seconds, "status": status, "agrees": agrees}
 

@@ -82,6 +82,17 @@ class JankoBench:
                 **{key: result.stats.extra.get(key) for key in self.extra_stats}}
 
 
+def puzzlekit_run(make: Callable[[], Any], cap: float) -> tuple[float, Any, list | None]:
+    """Seconds of building and solving puzzlekit's solver ``make()`` under ``cap``, its
+    status, and its solution grid's rows (``None`` when it found none)."""
+    start = time.perf_counter()
+    result = make().solve({"time_limit_sec": cap})
+    seconds = time.perf_counter() - start
+    status = result.solution_data.get("status")
+    found = status in ("Optimal", "Feasible")
+    return seconds, status, result.solution_data["solution_grid"].matrix if found else None
+
+
 def resumed(log: str | None) -> dict[str, Row]:
     """The rows a ``--log`` file already holds, by puzzle name."""
     if not log or not Path(log).exists():

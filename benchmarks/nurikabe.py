@@ -15,10 +15,9 @@ at most ``--puzzlekit-max-flood``, with its own time limit ``--puzzlekit-cap``, 
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from janko_bench import Item, JankoBench, arguments, run, summary, write
+from janko_bench import Item, JankoBench, arguments, puzzlekit_run, run, summary, write
 
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, parse_puzzle, parse_solution
 
@@ -40,14 +39,9 @@ def puzzlekit(item: Item, cap: float) -> dict[str, Any] | None:
         return None
     puzzle = item["puzzle"]
     grid = [["-" if v == 0 else str(int(v)) for v in row] for row in puzzle.numbers]
-    start = time.perf_counter()
-    result = NurikabeSolver(puzzle.height, puzzle.width, grid).solve({"time_limit_sec": cap})
-    seconds = time.perf_counter() - start
-    status = result.solution_data.get("status")
-    shaded = None
-    if status in ("Optimal", "Feasible"):
-        shaded = [[ch == "x" for ch in row] for row in result.solution_data["solution_grid"]
-                  .matrix]
+    seconds, status, matrix = puzzlekit_run(
+        lambda: NurikabeSolver(puzzle.height, puzzle.width, grid), cap)
+    shaded = None if matrix is None else [[ch == "x" for ch in row] for row in matrix]
     agrees = shaded is not None and shaded == item["solution"].shaded.tolist()
     return {"s": seconds, "status": status, "agrees": agrees}
 

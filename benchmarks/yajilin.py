@@ -12,10 +12,9 @@ only solves, with no uniqueness proof; its answer is compared with the ``.sol``.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from janko_bench import Item, JankoBench, arguments, run, summary, write
+from janko_bench import Item, JankoBench, arguments, puzzlekit_run, run, summary, write
 
 from pencilsat.puzzles.yajilin import (
     BLOCK,
@@ -51,16 +50,11 @@ def puzzlekit(item: Item, cap: float) -> dict[str, Any] | None:
     except ImportError:
         return None
     puzzle = item["puzzle"]
-    start = time.perf_counter()
-    result = YajilinSolver(puzzle.height, puzzle.width, puzzlekit_grid(puzzle)).solve(
-        {"time_limit_sec": cap})
-    seconds = time.perf_counter() - start
-    status = result.solution_data.get("status")
-    rows = None
-    if status in ("Optimal", "Feasible"):
-        rows = ["".join("#" if token == "x" else
-                        PUZZLEKIT_PIPE.get("".join(sorted(token)), ".") for token in row)
-                for row in result.solution_data["solution_grid"].matrix]
+    seconds, status, matrix = puzzlekit_run(
+        lambda: YajilinSolver(puzzle.height, puzzle.width, puzzlekit_grid(puzzle)), cap)
+    rows = None if matrix is None else [
+        "".join("#" if token == "x" else PUZZLEKIT_PIPE.get("".join(sorted(token)), ".")
+                for token in row) for row in matrix]
     agrees = rows == solution_rows(puzzle, item["solution"])
     return {"s": seconds, "status": status, "agrees": agrees}
 
