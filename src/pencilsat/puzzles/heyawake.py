@@ -21,13 +21,12 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.shading import ShadedSolution
+from pencilsat.puzzles.shading import ShadedSolution, regions
 from pencilsat.puzzles.textgrid import content_lines, parse_size, read_grid
 
 NO_CLUE = -1
 """``clues[r, c]`` of a cell without a clue; a clue is a number >= 0."""
 
-_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _TOKEN = re.compile(r"\S+")
 _MAX_TOKEN = 7
 _FAST_CLUES = re.compile(r"(?:\.|\d{1,7})(?: (?:\.|\d{1,7}))*", re.ASCII)
@@ -106,29 +105,6 @@ class HeyawakeSolution(ShadedSolution):
 
 
 # ------------------------------------------------------------------ rooms
-
-
-def regions(mask: np.ndarray) -> list[list[Cell]]:
-    """The 4-connected regions of the True cells of ``mask``, each row-major, ordered by
-    their first cell."""
-    height, width = mask.shape
-    seen = np.zeros_like(mask, dtype=bool)
-    out = []
-    for r, c in zip(*np.nonzero(mask), strict=True):
-        if seen[r, c]:
-            continue
-        seen[r, c] = True
-        stack, region = [(int(r), int(c))], []
-        while stack:
-            cell = stack.pop()
-            region.append(cell)
-            for dr, dc in _STEPS:
-                nr, nc = cell[0] + dr, cell[1] + dc
-                if 0 <= nr < height and 0 <= nc < width and mask[nr, nc] and not seen[nr, nc]:
-                    seen[nr, nc] = True
-                    stack.append((nr, nc))
-        out.append(sorted(region))
-    return out
 
 
 def canonical_rooms(labels: np.ndarray) -> np.ndarray:
