@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pencilsat.encodings.csp import Constraint, IntVar, Model
-from pencilsat.encodings.loops.edges import GridEdges
+if TYPE_CHECKING:  # names for the annotations only: a clause encoding needs no CSP layer
+    from pencilsat.encodings.csp import Constraint, IntVar, Model
+    from pencilsat.encodings.loops.edges import GridEdges
 
 
 @dataclass
