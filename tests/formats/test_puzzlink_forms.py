@@ -59,6 +59,8 @@ def test_the_masyu_flag_f_is_loop_full_both_ways():
     (PLAIN.replace("mashu/", "v:ura/mashu/"), "the variant 'ura' is not supported"),
     (PLAIN.replace("mashu/", "mashu/v:ura/"), "the variant 'ura' is not supported"),
     ("https://puzz.link/p?pzprv3/mashu/6/6/./", "has 1 of 36 cells"),
+    ("https://puzz.link/p?v:", "names a variant but no puzzle type"),
+    ("v:", "names a variant but no puzzle type"),
     ("https://puzz.link/p?pzprv3/mashu/6/6/" + "/".join(["3 " * 6] * 6), "bad Masyu cell '3'"),
 ])
 def test_an_unsupported_flag_or_variant_is_named(url, message):

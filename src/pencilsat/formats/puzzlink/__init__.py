@@ -68,6 +68,9 @@ def parse_url(url: str) -> Any:
         _check_variant(parts[0], base)
         base += len(parts[0]) + 1
         parts = parts[1:]
+        if not parts:
+            raise _error("the URL names a variant but no puzzle type after it", column=base,
+                         hint=_HOW)
     if re.fullmatch(r"pzprv3(\.\d+)?", parts[0]):
         return _parse_file(parts, base)
     pid = re.sub(r"_(edit|play)$", "", parts[0])
