@@ -22,6 +22,7 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
+from pencilsat.puzzles.array_value import ArrayValue
 from pencilsat.puzzles.textgrid import check_rows, content_lines, read_grid
 
 WATER = 0
@@ -54,9 +55,11 @@ def is_vertical(code: int) -> bool:
 
 
 @dataclass(frozen=True, eq=False)
-class HashiPuzzle:
+class HashiPuzzle(ArrayValue):
     """An immutable Hashiwokakero grid: ``numbers[r, c]`` is WATER (0), an island's number
     1..8 or UNKNOWN (-1, a ``?`` island)."""
+
+    ARRAYS = ("numbers",)
 
     numbers: np.ndarray
     name: str = field(default="", compare=False)
@@ -73,20 +76,6 @@ class HashiPuzzle:
         arr.setflags(write=False)
         object.__setattr__(self, "numbers", arr)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HashiPuzzle) and np.array_equal(self.numbers, other.numbers)
-
-    def __hash__(self) -> int:
-        return hash((self.numbers.shape, self.numbers.tobytes()))
-
-    @property
-    def height(self) -> int:
-        return int(self.numbers.shape[0])
-
-    @property
-    def width(self) -> int:
-        return int(self.numbers.shape[1])
-
     def islands(self) -> list[tuple[Cell, int | None]]:
         """Islands, row-major, each with its number (``None`` for ``?``)."""
         rows, cols = np.nonzero(self.numbers)
@@ -96,9 +85,11 @@ class HashiPuzzle:
 
 
 @dataclass(frozen=True, eq=False)
-class HashiSolution:
+class HashiSolution(ArrayValue):
     """A Hashiwokakero answer: ``bridges[r, c]`` is a code of :data:`SYMBOLS` on water (0 on
     islands) and ``islands[r, c]`` the island number shown there (0 on water)."""
+
+    ARRAYS = ("bridges", "islands")
 
     bridges: np.ndarray
     islands: np.ndarray
@@ -114,21 +105,6 @@ class HashiSolution:
             object.__setattr__(self, name, arr)
         if self.bridges.shape != self.islands.shape:
             raise ValueError("bridges and islands must have one shape")
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, HashiSolution) and np.array_equal(self.bridges, other.bridges)
-                and np.array_equal(self.islands, other.islands))
-
-    def __hash__(self) -> int:
-        return hash((self.bridges.shape, self.bridges.tobytes(), self.islands.tobytes()))
-
-    @property
-    def height(self) -> int:
-        return int(self.bridges.shape[0])
-
-    @property
-    def width(self) -> int:
-        return int(self.bridges.shape[1])
 
     def differing_cells(self, other: HashiSolution) -> list[Cell]:
         """Water cells, row-major, whose bridge differs between the two answers."""

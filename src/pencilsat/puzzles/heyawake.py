@@ -21,8 +21,9 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
+from pencilsat.puzzles.array_value import ArrayValue
 from pencilsat.puzzles.shading import ShadedSolution, regions
-from pencilsat.puzzles.textgrid import content_lines, parse_size, read_grid
+from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
 
 NO_CLUE = -1
 """``clues[r, c]`` of a cell without a clue; a clue is a number >= 0."""
@@ -34,10 +35,12 @@ _FAST_ROOMS = re.compile(r"[1-9]\d{0,6}(?: [1-9]\d{0,6})*", re.ASCII)
 
 
 @dataclass(frozen=True, eq=False)
-class HeyawakePuzzle:
+class HeyawakePuzzle(ArrayValue):
     """An immutable Heyawake grid: ``rooms[r, c]`` is the room index (0..R-1, in order of
     each room's first cell, every room 4-connected) and ``clues[r, c]`` a clue or NO_CLUE
     (at most one clue per room)."""
+
+    ARRAYS = ("rooms", "clues")
 
     rooms: np.ndarray
     clues: np.ndarray
@@ -61,21 +64,6 @@ class HeyawakePuzzle:
             arr.setflags(write=False)
         object.__setattr__(self, "rooms", rooms)
         object.__setattr__(self, "clues", clues)
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, HeyawakePuzzle) and np.array_equal(self.rooms, other.rooms)
-                and np.array_equal(self.clues, other.clues))
-
-    def __hash__(self) -> int:
-        return hash((self.rooms.shape, self.rooms.tobytes(), self.clues.tobytes()))
-
-    @property
-    def height(self) -> int:
-        return int(self.rooms.shape[0])
-
-    @property
-    def width(self) -> int:
-        return int(self.rooms.shape[1])
 
     @property
     def room_count(self) -> int:
@@ -143,23 +131,11 @@ def canonical_rooms(labels: np.ndarray) -> np.ndarray:
 
 def parse_puzzle(text: str, name: str = "") -> HeyawakePuzzle:
     """Corpus format: ``heyawake W H``, H rows of W clue tokens, H rows of W room numbers."""
-    lines = content_lines(text)
-    if not lines:
-        raise InputError("the input is empty", hint="expected a first line 'heyawake W H'")
-    number, header = lines[0]
-    parts = header.split()
-    if len(parts) != 3 or parts[0] != "heyawake":
-        raise InputError(f"expected the header 'heyawake W H', got {header!r}", line=number,
-                         column=1, hint="the first line must be 'heyawake' followed by width "
-                                        "and height")
-    width, height = parse_size(parts[1], parts[2], number, "heyawake")
-    rows = lines[1:]
-    if len(rows) != 2 * height:
-        where = rows[2 * height][0] if len(rows) > 2 * height else (
-            rows[-1][0] + 1 if rows else number + 1)
-        raise InputError(f"expected {2 * height} rows ({height} of clues, {height} of rooms), "
-                         f"found {len(rows)}", line=where,
-                         hint="write the clue rows, then the room rows, no blank line needed")
+    width, height, rows, first_line = read_header(text, "heyawake")
+    expect_row_count(rows, 2 * height, first_line,
+                     f"expected {2 * height} rows ({height} of clues, {height} of rooms), "
+                     f"found {len(rows)}",
+                     hint="write the clue rows, then the room rows, no blank line needed")
     clues = _token_rows(rows[:height], width, _clue_value, _FAST_CLUES)
     labels = _token_rows(rows[height:], width, _room_value, _FAST_ROOMS)
     rooms = canonical_rooms(labels)

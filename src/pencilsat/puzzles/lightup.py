@@ -15,6 +15,7 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
+from pencilsat.puzzles.array_value import ArrayValue
 from pencilsat.puzzles.textgrid import read_grid
 
 WHITE = -1
@@ -27,8 +28,10 @@ _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 @dataclass(frozen=True, eq=False)
-class LightUpPuzzle:
+class LightUpPuzzle(ArrayValue):
     """An immutable Light Up grid; ``cells[r, c]`` is WHITE, WALL or a clue 0..4."""
+
+    ARRAYS = ("cells",)
 
     cells: np.ndarray
     name: str = field(default="", compare=False)
@@ -43,20 +46,6 @@ class LightUpPuzzle:
             raise ValueError("cell values are WHITE (-1), WALL (-2) or clues 0..4")
         arr.setflags(write=False)
         object.__setattr__(self, "cells", arr)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LightUpPuzzle) and np.array_equal(self.cells, other.cells)
-
-    def __hash__(self) -> int:
-        return hash((self.cells.shape, self.cells.tobytes()))
-
-    @property
-    def height(self) -> int:
-        return int(self.cells.shape[0])
-
-    @property
-    def width(self) -> int:
-        return int(self.cells.shape[1])
 
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width

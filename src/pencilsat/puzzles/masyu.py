@@ -18,6 +18,7 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
+from pencilsat.puzzles.pieces import line_pieces
 from pencilsat.puzzles.textgrid import (
     check_rows,
     content_lines,
@@ -346,7 +347,7 @@ def check(puzzle: MasyuPuzzle, solution: MasyuSolution) -> list[Violation]:
             out.append(Violation("branch", cell, f"{count} line segments meet here"))
     if not solution.edges:
         out.append(Violation("no-loop", None, "no loop is drawn"))
-    loops = _components(solution)
+    loops = line_pieces(solution.edges)
     if len(loops) > 1:
         for comp in loops[1:]:
             out.append(Violation("more-than-one-loop", min(comp),
@@ -426,30 +427,6 @@ def pearls_offered(puzzle: MasyuPuzzle, solution: MasyuSolution) -> list[Clue]:
 def _turns(solution: MasyuSolution, cell: Cell) -> bool:
     dirs = solution.cells_touched(cell)
     return len(dirs) == 2 and dirs not in ({UP, DOWN}, {LEFT, RIGHT})
-
-
-def _components(solution: MasyuSolution) -> list[set[Cell]]:
-    """Connected components of the drawn line, largest first."""
-    adj: dict[Cell, list[Cell]] = {}
-    for a, b in solution.edges:
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-    seen: set[Cell] = set()
-    comps = []
-    for start in sorted(adj):
-        if start in seen:
-            continue
-        comp, stack = set(), [start]
-        while stack:
-            cell = stack.pop()
-            if cell in comp:
-                continue
-            comp.add(cell)
-            stack.extend(adj[cell])
-        seen |= comp
-        comps.append(comp)
-    comps.sort(key=len, reverse=True)
-    return comps
 
 
 RULES = GenreRules(

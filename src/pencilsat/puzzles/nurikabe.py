@@ -20,8 +20,9 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
+from pencilsat.puzzles.array_value import ArrayValue
 from pencilsat.puzzles.shading import ShadedSolution, regions
-from pencilsat.puzzles.textgrid import content_lines, parse_size, read_grid
+from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
 
 EMPTY = 0
 UNKNOWN = -1
@@ -36,8 +37,10 @@ _OTHER = -2
 
 
 @dataclass(frozen=True, eq=False)
-class NurikabePuzzle:
+class NurikabePuzzle(ArrayValue):
     """An immutable Nurikabe grid; ``numbers[r, c]`` is EMPTY, UNKNOWN or a number >= 1."""
+
+    ARRAYS = ("numbers",)
 
     numbers: np.ndarray
     name: str = field(default="", compare=False)
@@ -52,20 +55,6 @@ class NurikabePuzzle:
             raise ValueError("cell values are EMPTY (0), UNKNOWN (-1) or numbers >= 1")
         arr.setflags(write=False)
         object.__setattr__(self, "numbers", arr)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NurikabePuzzle) and np.array_equal(self.numbers, other.numbers)
-
-    def __hash__(self) -> int:
-        return hash((self.numbers.shape, self.numbers.tobytes()))
-
-    @property
-    def height(self) -> int:
-        return int(self.numbers.shape[0])
-
-    @property
-    def width(self) -> int:
-        return int(self.numbers.shape[1])
 
     def numbered_cells(self) -> list[tuple[Cell, int | None]]:
         """Numbered cells, row-major, each with its number (``None`` for ``?``)."""
@@ -93,22 +82,8 @@ class NurikabeSolution(ShadedSolution):
 
 def parse_puzzle(text: str, name: str = "") -> NurikabePuzzle:
     """Corpus format: ``nurikabe W H`` then H rows of W tokens (``.``, ``?`` or a number)."""
-    lines = content_lines(text)
-    if not lines:
-        raise InputError("the input is empty", hint="expected a first line 'nurikabe W H'")
-    number, header = lines[0]
-    parts = header.split()
-    if len(parts) != 3 or parts[0] != "nurikabe":
-        raise InputError(f"expected the header 'nurikabe W H', got {header!r}", line=number,
-                         column=1, hint="the first line must be 'nurikabe' followed by width "
-                                        "and height")
-    width, height = parse_size(parts[1], parts[2], number, "nurikabe")
-    rows = lines[1:]
-    if len(rows) != height:
-        where = rows[height][0] if len(rows) > height else (rows[-1][0] + 1 if rows
-                                                             else number + 1)
-        raise InputError(f"expected {height} rows, found {len(rows)}", line=where,
-                         hint="the header's height must equal the number of grid rows")
+    width, height, rows, first_line = read_header(text, "nurikabe")
+    expect_row_count(rows, height, first_line)
     grid = np.zeros((height, width), dtype=np.int32)
     for r, (line_number, row) in enumerate(rows):
         tokens = row.split()

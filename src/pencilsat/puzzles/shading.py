@@ -10,11 +10,14 @@ from typing import ClassVar
 import numpy as np
 
 from pencilsat.core.values import Cell
+from pencilsat.puzzles.array_value import ArrayValue
 
 
 @dataclass(frozen=True, eq=False)
-class ShadedSolution:
+class ShadedSolution(ArrayValue):
     """``shaded[r, c]`` is True for a shaded cell; a genre subclasses it to name itself."""
+
+    ARRAYS = ("shaded",)
 
     shaded: np.ndarray
 
@@ -26,21 +29,6 @@ class ShadedSolution:
             raise ValueError(f"a {type(self).__name__} is a 2-D array")
         arr.setflags(write=False)
         object.__setattr__(self, "shaded", arr)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ShadedSolution) and type(other) is type(self) and bool(
-            np.array_equal(self.shaded, other.shaded))
-
-    def __hash__(self) -> int:
-        return hash((self.shaded.shape, self.shaded.tobytes()))
-
-    @property
-    def height(self) -> int:
-        return int(self.shaded.shape[0])
-
-    @property
-    def width(self) -> int:
-        return int(self.shaded.shape[1])
 
     def differing_cells(self, other: ShadedSolution) -> list[Cell]:
         """Cells, row-major, shaded in one answer and not in the other."""

@@ -20,7 +20,9 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.textgrid import content_lines, parse_size, read_grid
+from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.pieces import line_pieces
+from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
 
 NO_CLUE = -1
 """``clues[r, c]`` of a cell without a number; numbered cells hold 0..3."""
@@ -55,8 +57,10 @@ def cells_beside(line: Edge, width: int, height: int) -> list[Cell]:
 
 
 @dataclass(frozen=True, eq=False)
-class SlitherlinkPuzzle:
+class SlitherlinkPuzzle(ArrayValue):
     """An immutable Slitherlink grid: ``clues[r, c]`` is NO_CLUE or a number 0..3."""
+
+    ARRAYS = ("clues",)
 
     clues: np.ndarray
     name: str = field(default="", compare=False)
@@ -71,20 +75,6 @@ class SlitherlinkPuzzle:
             raise ValueError("clues are NO_CLUE (-1) or numbers 0..3")
         arr.setflags(write=False)
         object.__setattr__(self, "clues", arr)
-
-    @property
-    def height(self) -> int:
-        return int(self.clues.shape[0])
-
-    @property
-    def width(self) -> int:
-        return int(self.clues.shape[1])
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, SlitherlinkPuzzle) and np.array_equal(self.clues, other.clues)
-
-    def __hash__(self) -> int:
-        return hash((self.clues.shape, self.clues.tobytes()))
 
     def numbered(self) -> Iterator[tuple[Cell, int]]:
         """Every numbered cell with its number, row-major."""
@@ -154,23 +144,11 @@ def parse_solution(text: str) -> SlitherlinkSolution:
     """Corpus solution format: ``slitherlink-solution W H`` then 2H+1 lattice rows of 2W+1
     characters (``+`` dots, ``-``/``|`` loop lines, ``.`` unused lines, spaces in cells)."""
     tag = "slitherlink-solution"
-    lines = content_lines(text)
-    if not lines:
-        raise InputError("the input is empty", hint=f"expected a first line '{tag} W H'")
-    number, header = lines[0]
-    parts = header.split()
-    if len(parts) != 3 or parts[0] != tag:
-        raise InputError(f"expected the header '{tag} W H', got {header!r}", line=number,
-                         column=1, hint=f"the first line must be '{tag}' followed by width "
-                         "and height")
-    width, height = parse_size(parts[1], parts[2], number, tag)
-    rows = lines[1:]
-    if len(rows) != 2 * height + 1:
-        where = rows[2 * height + 1][0] if len(rows) > 2 * height + 1 else (
-            rows[-1][0] + 1 if rows else number + 1)
-        raise InputError(f"expected {2 * height + 1} lattice rows, found {len(rows)}",
-                         line=where, hint="a solution of H rows of cells has 2H+1 lines: "
-                         "dot rows and cell rows alternating")
+    width, height, rows, first_line = read_header(text, tag)
+    expect_row_count(rows, 2 * height + 1, first_line,
+                     f"expected {2 * height + 1} lattice rows, found {len(rows)}",
+                     hint="a solution of H rows of cells has 2H+1 lines: dot rows and cell "
+                          "rows alternating")
     edges = []
     for i, (line, row) in enumerate(rows):
         if len(row) != 2 * width + 1:
@@ -273,7 +251,7 @@ def check(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution) -> list[Viol
             out.append(Violation("branch", dot, f"{count} loop lines meet at this dot"))
     if not solution.edges:
         out.append(Violation("no-loop", None, "no loop is drawn"))
-    for part in _components(solution.edges)[1:]:
+    for part in line_pieces(solution.edges)[1:]:
         out.append(Violation("several-loops", min(part),
                              f"a separate line through {len(part)} dots starts at this dot"))
     for cell, clue in puzzle.numbered():
@@ -286,29 +264,6 @@ def check(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution) -> list[Viol
 
 def _on_lattice(dot: Dot, puzzle: SlitherlinkPuzzle) -> bool:
     return 0 <= dot[0] <= puzzle.height and 0 <= dot[1] <= puzzle.width
-
-
-def _components(edges: frozenset[Edge]) -> list[set[Dot]]:
-    """The dots of each connected piece of the drawn lines, largest first."""
-    neighbours: dict[Dot, list[Dot]] = {}
-    for a, b in edges:
-        neighbours.setdefault(a, []).append(b)
-        neighbours.setdefault(b, []).append(a)
-    seen: set[Dot] = set()
-    parts = []
-    for start in sorted(neighbours):
-        if start in seen:
-            continue
-        part, stack = {start}, [start]
-        while stack:
-            for nxt in neighbours[stack.pop()]:
-                if nxt not in part:
-                    part.add(nxt)
-                    stack.append(nxt)
-        seen |= part
-        parts.append(part)
-    parts.sort(key=len, reverse=True)
-    return parts
 
 
 # ---------------------------------------------------------------- clue tools

@@ -1,7 +1,8 @@
 """Reading the corpus's header-plus-rows text grids, with exact error positions.
 
-All three genres share one shape (``<tag> W H`` then H rows of W characters); this module reads
-that shape once so each genre only states its header tag and its alphabet.
+Every genre's file opens with ``<tag> W H``, then rows: of W characters (``read_grid``: a
+genre states its tag and alphabet) or of W tokens (a genre reads the rows ``read_header``
+hands it, after ``expect_row_count``).
 """
 
 from __future__ import annotations
@@ -45,11 +46,9 @@ def parse_size(token_w: str, token_h: str, line: int, header: str) -> tuple[int,
     return width, height
 
 
-def read_grid(text: str, tag: str, alphabet: str, what: str) -> list[str]:
-    """Read ``<tag> W H`` and H rows of exactly W characters from ``alphabet``.
-
-    ``what`` describes the alphabet in the error hint, e.g. "'.' empty, 'W' white, 'B' black".
-    """
+def read_header(text: str, tag: str) -> tuple[int, int, list[tuple[int, str]], int]:
+    """Read the header ``<tag> W H``: the width, the height, the content lines after it (with
+    their line numbers) and the number of the line after the header."""
     lines = content_lines(text)
     if not lines:
         raise InputError("the input is empty", hint=f"expected a first line '{tag} W H'")
@@ -63,8 +62,27 @@ def read_grid(text: str, tag: str, alphabet: str, what: str) -> list[str]:
             hint=f"the first line must be '{tag}' followed by width and height",
         )
     width, height = parse_size(parts[1], parts[2], number, tag)
-    rows = lines[1:]
-    return check_rows(rows, width, height, alphabet, what, first_line=number + 1)
+    return width, height, lines[1:], number + 1
+
+
+def expect_row_count(rows: list[tuple[int, str]], count: int, first_line: int,
+                     message: str | None = None,
+                     hint: str = "the header's height must equal the number of grid rows") -> None:
+    """Refuse ``rows`` unless there are ``count`` of them, pointing at the first row too many
+    or the line after the last one; ``message`` defaults to "expected N rows, found M"."""
+    if len(rows) != count:
+        where = rows[count][0] if len(rows) > count else (rows[-1][0] + 1 if rows else first_line)
+        raise InputError(message or f"expected {count} rows, found {len(rows)}", line=where,
+                         hint=hint)
+
+
+def read_grid(text: str, tag: str, alphabet: str, what: str) -> list[str]:
+    """Read ``<tag> W H`` and H rows of exactly W characters from ``alphabet``.
+
+    ``what`` describes the alphabet in the error hint, e.g. "'.' empty, 'W' white, 'B' black".
+    """
+    width, height, rows, first_line = read_header(text, tag)
+    return check_rows(rows, width, height, alphabet, what, first_line=first_line)
 
 
 def check_rows(
@@ -77,13 +95,7 @@ def check_rows(
 ) -> list[str]:
     """Check row count, row lengths and characters; return the rows as strings."""
     rows = list(rows)
-    if len(rows) != height:
-        where = rows[height][0] if len(rows) > height else (rows[-1][0] + 1 if rows else first_line)
-        raise InputError(
-            f"expected {height} rows, found {len(rows)}",
-            line=where,
-            hint="the header's height must equal the number of grid rows",
-        )
+    expect_row_count(rows, height, first_line)
     out = []
     for number, row in rows:
         if len(row) != width:

@@ -26,7 +26,9 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.textgrid import content_lines, parse_size, read_grid
+from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.pieces import line_pieces
+from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
 
 EMPTY = -1
 """``numbers[r, c]`` of a cell to be shaded or looped."""
@@ -61,9 +63,11 @@ def edge(a: Cell, b: Cell) -> Edge:
 
 
 @dataclass(frozen=True, eq=False)
-class YajilinPuzzle:
+class YajilinPuzzle(ArrayValue):
     """An immutable Yajilin grid: ``numbers[r, c]`` is EMPTY, BLOCK or an arrow clue's count
     N >= 0, whose direction is ``arrows[r, c]`` (UP, DOWN, LEFT, RIGHT; NO_ARROW elsewhere)."""
+
+    ARRAYS = ("numbers", "arrows")
 
     numbers: np.ndarray
     arrows: np.ndarray
@@ -83,21 +87,6 @@ class YajilinPuzzle:
             arr.setflags(write=False)
         object.__setattr__(self, "numbers", numbers)
         object.__setattr__(self, "arrows", arrows)
-
-    @property
-    def height(self) -> int:
-        return int(self.numbers.shape[0])
-
-    @property
-    def width(self) -> int:
-        return int(self.numbers.shape[1])
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, YajilinPuzzle) and np.array_equal(self.numbers, other.numbers)
-                and np.array_equal(self.arrows, other.arrows))
-
-    def __hash__(self) -> int:
-        return hash((self.numbers.shape, self.numbers.tobytes(), self.arrows.tobytes()))
 
     def clues(self) -> Iterator[tuple[Cell, int, int]]:
         """Every arrow clue, row-major: its cell, its direction and its count."""
@@ -160,22 +149,8 @@ class YajilinSolution:
 
 def parse_puzzle(text: str, name: str = "") -> YajilinPuzzle:
     """Corpus format: ``yajilin W H`` then H rows of W tokens (``.``, ``#``, ``N^`` ...)."""
-    lines = content_lines(text)
-    if not lines:
-        raise InputError("the input is empty", hint="expected a first line 'yajilin W H'")
-    number, header = lines[0]
-    parts = header.split()
-    if len(parts) != 3 or parts[0] != "yajilin":
-        raise InputError(f"expected the header 'yajilin W H', got {header!r}", line=number,
-                         column=1, hint="the first line must be 'yajilin' followed by width "
-                                        "and height")
-    width, height = parse_size(parts[1], parts[2], number, "yajilin")
-    rows = lines[1:]
-    if len(rows) != height:
-        where = rows[height][0] if len(rows) > height else (rows[-1][0] + 1 if rows
-                                                             else number + 1)
-        raise InputError(f"expected {height} rows, found {len(rows)}", line=where,
-                         hint="the header's height must equal the number of grid rows")
+    width, height, rows, first_line = read_header(text, "yajilin")
+    expect_row_count(rows, height, first_line)
     numbers = np.full((height, width), EMPTY, dtype=np.int32)
     arrows = np.zeros((height, width), dtype=np.int8)
     for r, (line_number, row) in enumerate(rows):
@@ -394,7 +369,7 @@ def check(puzzle: YajilinPuzzle, solution: YajilinSolution) -> list[Violation]:
         if seen != count:
             out.append(Violation("arrow-count", cell, f"the arrow says {count} shaded cells, "
                                  f"there are {seen}"))
-    parts = _components(solution.edges)
+    parts = line_pieces(solution.edges)
     if not parts:
         out.append(Violation("no-loop", None, "no loop is drawn"))
     for part in parts[1:]:
@@ -405,29 +380,6 @@ def check(puzzle: YajilinPuzzle, solution: YajilinSolution) -> list[Violation]:
 
 def _inside(puzzle: YajilinPuzzle) -> Callable[[Cell], bool]:
     return lambda cell: 0 <= cell[0] < puzzle.height and 0 <= cell[1] < puzzle.width
-
-
-def _components(edges: frozenset[Edge]) -> list[set[Cell]]:
-    """The cells of each connected piece of the loop edges, largest first."""
-    neighbours: dict[Cell, list[Cell]] = {}
-    for a, b in edges:
-        neighbours.setdefault(a, []).append(b)
-        neighbours.setdefault(b, []).append(a)
-    seen: set[Cell] = set()
-    parts = []
-    for start in sorted(neighbours):
-        if start in seen:
-            continue
-        part, stack = {start}, [start]
-        while stack:
-            for nxt in neighbours[stack.pop()]:
-                if nxt not in part:
-                    part.add(nxt)
-                    stack.append(nxt)
-        seen |= part
-        parts.append(part)
-    parts.sort(key=len, reverse=True)
-    return parts
 
 
 def clue_too_large(puzzle: YajilinPuzzle) -> str | None:
