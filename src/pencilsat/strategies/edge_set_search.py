@@ -1,13 +1,16 @@
 """Answers of a CP-SAT model as the list of its true edge variables: the answer search of
-every CP-SAT loop strategy (Masyu's and Slitherlink's ``circuit``)."""
+every CP-SAT loop strategy (Masyu's, Slitherlink's and Yajilin's ``circuit``), and the
+uniqueness proof they all end with (:func:`prove_on_circuit`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from time import perf_counter
 from typing import Any
 
-from pencilsat.backends.cpsat_session import CpSatSession
-from pencilsat.core.result import TimeLimitReached
+from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
+from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
+from pencilsat.strategies.uniqueness import solve_and_prove
 
 
 class EdgeSetSearch:
@@ -42,3 +45,22 @@ class EdgeSetSearch:
         lits = [self.edge_lits[p + 1] for p in positions]
         self.session.add_clause([lit.negated() if on else lit
                                  for lit, on in zip(lits, values, strict=True)])
+
+
+def prove_on_circuit(puzzle: Any, model: Any, edge_lits: list[Any],
+                     decode: Callable[[list[int]], Any], stats: SolveStats, start: float,
+                     deadline: float | None,
+                     linearization_level: int | None = None) -> SolveResult:
+    """Solve a built circuit model and prove its answer unique; ``decode`` turns a list of
+    true edge variables into the genre's solution, ``start`` is when the build began (for
+    ``encode_s``). Fills ``stats`` with the model's size, CP-SAT's effort and its workers."""
+    session = CpSatSession(model)
+    if linearization_level is not None:
+        session.solver.parameters.linearization_level = linearization_level
+    stats.variables, stats.clauses = session.variables(), session.constraints()
+    stats.encode_s = perf_counter() - start
+    result = solve_and_prove(puzzle, EdgeSetSearch(session, edge_lits, deadline), decode, stats)
+    stats.clauses = session.constraints()
+    stats.add_effort(session.effort)
+    stats.extra["num_workers"] = NUM_WORKERS
+    return result

@@ -12,15 +12,14 @@ from __future__ import annotations
 from time import perf_counter
 
 from pencilsat.backends.cpsat_loops import add_single_loop, literal
-from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
 from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached, Verdict
 from pencilsat.encodings.loops.degree import no_square_loops
 from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.masyu_rules import masyu_solution, pearl_clauses
 from pencilsat.puzzles.masyu import MasyuPuzzle, no_way_through
-from pencilsat.strategies.edge_set_search import EdgeSetSearch
-from pencilsat.strategies.uniqueness import solve_and_prove, stopped
+from pencilsat.strategies.edge_set_search import prove_on_circuit
+from pencilsat.strategies.uniqueness import stopped
 
 
 def run(
@@ -54,15 +53,8 @@ def run(
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)
-    session = CpSatSession(model)
-    stats.variables, stats.clauses = session.variables(), session.constraints()
-    stats.encode_s = perf_counter() - start
-    search = EdgeSetSearch(session, edge_lits, deadline)
-    result = solve_and_prove(puzzle, search, lambda edges: masyu_solution(grid, edges), stats)
-    stats.clauses = session.constraints()
-    stats.add_effort(session.effort)
-    stats.extra["num_workers"] = NUM_WORKERS
-    return result
+    return prove_on_circuit(puzzle, model, edge_lits, lambda edges: masyu_solution(grid, edges),
+                            stats, start, deadline)
 
 
 def memory(puzzle: MasyuPuzzle, backend: str) -> int:

@@ -137,8 +137,7 @@ def run_circuit(
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_loops import add_single_loop
-    from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
-    from pencilsat.strategies.edge_set_search import EdgeSetSearch
+    from pencilsat.strategies.edge_set_search import prove_on_circuit
 
     stats = SolveStats(backend="cpsat", encoding="circuit")
     start = perf_counter()
@@ -154,16 +153,9 @@ def run_circuit(
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)
-    session = CpSatSession(model)
-    stats.variables, stats.clauses = session.variables(), session.constraints()
-    stats.encode_s = perf_counter() - start
-    search = EdgeSetSearch(session, edge_lits, deadline)
-    result = solve_and_prove(
-        puzzle, search, lambda edges: slitherlink_solution(puzzle, grid, edges), stats)
-    stats.clauses = session.constraints()
-    stats.add_effort(session.effort)
-    stats.extra["num_workers"] = NUM_WORKERS
-    return result
+    return prove_on_circuit(puzzle, model, edge_lits,
+                            lambda edges: slitherlink_solution(puzzle, grid, edges),
+                            stats, start, deadline)
 
 
 def memory_circuit(puzzle: SlitherlinkPuzzle, backend: str) -> int:

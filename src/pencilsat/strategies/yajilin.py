@@ -127,8 +127,7 @@ def run_circuit(
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_loops import add_single_loop
-    from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
-    from pencilsat.strategies.edge_set_search import EdgeSetSearch
+    from pencilsat.strategies.edge_set_search import prove_on_circuit
 
     stats = SolveStats(backend="cpsat", encoding="circuit")
     start = perf_counter()
@@ -143,17 +142,10 @@ def run_circuit(
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)
-    session = CpSatSession(model)
-    session.solver.parameters.linearization_level = LINEARIZATION_LEVEL
-    stats.variables, stats.clauses = session.variables(), session.constraints()
-    stats.encode_s = perf_counter() - start
-    search = EdgeSetSearch(session, edge_lits, deadline)
-    result = solve_and_prove(
-        puzzle, search, lambda edges: yajilin_solution(puzzle, encoding, edges), stats)
-    stats.clauses = session.constraints()
-    stats.add_effort(session.effort)
-    stats.extra["num_workers"] = NUM_WORKERS
-    return result
+    return prove_on_circuit(puzzle, model, edge_lits,
+                            lambda edges: yajilin_solution(puzzle, encoding, edges),
+                            stats, start, deadline,
+                            linearization_level=LINEARIZATION_LEVEL)
 
 
 def _shading(model: Any, encoding: YajilinEncoding, edge_lits: list[Any],
