@@ -20,8 +20,9 @@ and Hashiwokakero's bridges over islands use the same pieces.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 import numpy as np
 
@@ -230,3 +231,24 @@ class ConnectivityCuts:
                 self.cuts_by_name[name] = self.cuts_by_name.get(name, 0) + len(found)
         self.cut_count += len(out)
         return out
+
+
+Answer = TypeVar("Answer")
+
+
+@dataclass(frozen=True)
+class ShadingEncoding(Generic[Answer]):
+    """A shading genre's rules (Nurikabe, Heyawake) as clauses over variables
+    ``1..num_vars``, the cardinalities, and the connectivity requirements over ``graph``
+    (the grid, cell ``r * W + c``)."""
+
+    num_vars: int
+    clauses: list[Clause]
+    sizes: list[tuple[list[int], int]]
+    """Each: exactly ``n`` of these literals are true."""
+    graph: Graph
+    requirements: list[Requirement]
+    answer: list[int]
+    """The ``shaded`` variables of the cells that can change: what two answers differ in."""
+    decode: Callable[[np.ndarray], Answer]
+    """The solution of a model given as booleans indexed by variable."""

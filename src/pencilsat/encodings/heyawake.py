@@ -20,13 +20,17 @@ The clauses come from numpy in blocks, with a look at the clock between blocks, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from pencilsat.core.clock import check_clock
-from pencilsat.encodings.connectivity import Clause, Graph, Requirement, grid_graph
+from pencilsat.encodings.connectivity import (
+    Clause,
+    Requirement,
+    ShadingEncoding,
+    grid_graph,
+)
 from pencilsat.puzzles.heyawake import HeyawakePuzzle, HeyawakeSolution
 
 
@@ -38,21 +42,8 @@ class HeyawakeSettings:
     """Write "an unshaded cell has an unshaded neighbour" up front rather than as cuts."""
 
 
-@dataclass(frozen=True)
-class HeyawakeEncoding:
-    """The rules as clauses over variables ``1..num_vars``, the cardinalities, and the
-    connectivity requirement over ``graph`` (the grid, cell ``r * W + c``)."""
-
-    num_vars: int
-    clauses: list[Clause]
-    sizes: list[tuple[list[int], int]]
-    """Each: exactly ``n`` of these literals are true."""
-    graph: Graph
-    requirements: list[Requirement]
-    answer: list[int]
-    """The ``shaded`` variables: what two answers differ in."""
-    decode: Callable[[np.ndarray], HeyawakeSolution]
-    """The solution of a model given as booleans indexed by variable."""
+HeyawakeEncoding = ShadingEncoding[HeyawakeSolution]
+"""The rules, cardinalities and connectivity requirements of a Heyawake."""
 
 
 def border_stretches(rooms: np.ndarray) -> list[list[int]]:

@@ -28,13 +28,18 @@ is small (huge islands, where counting is what decides); elsewhere it slows CNF 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from pencilsat.core.clock import check_clock
-from pencilsat.encodings.connectivity import Clause, Graph, Requirement, grid_graph
+from pencilsat.encodings.connectivity import (
+    Clause,
+    Graph,
+    Requirement,
+    ShadingEncoding,
+    grid_graph,
+)
 from pencilsat.encodings.reachability import CLOCK_EVERY, distance_layers, parent_pointers
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 
@@ -52,21 +57,8 @@ class NurikabeSettings:
     without a number (1.0: always, as CP-SAT takes it for free; 0: never)."""
 
 
-@dataclass(frozen=True)
-class NurikabeEncoding:
-    """The rules as clauses over variables ``1..num_vars``, the cardinalities, and the
-    connectivity requirements over ``graph`` (the grid, cell ``r * W + c``)."""
-
-    num_vars: int
-    clauses: list[Clause]
-    sizes: list[tuple[list[int], int]]
-    """Each: exactly ``n`` of these literals are true."""
-    graph: Graph
-    requirements: list[Requirement]
-    answer: list[int]
-    """The ``shaded`` variables of the cells without a number: what two answers differ in."""
-    decode: Callable[[np.ndarray], NurikabeSolution]
-    """The solution of a model given as booleans indexed by variable."""
+NurikabeEncoding = ShadingEncoding[NurikabeSolution]
+"""The rules, cardinalities and connectivity requirements of a Nurikabe."""
 
 
 def island_reach(puzzle: NurikabePuzzle, graph: Graph | None = None,
