@@ -10,12 +10,12 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.registry import GENRES
 from pencilsat.formats.detect import read_input, read_puzzle
 from pencilsat.formats.puzzlink import parse_url
 from pencilsat.formats.tatham import parse_game_id
-from pencilsat.puzzles import lightup, masyu, sudoku
 
-MODELS = (masyu.MasyuPuzzle, lightup.LightUpPuzzle, sudoku.SudokuPuzzle)
+MODELS = tuple(genre.rules().puzzle_type for genre in GENRES.values())
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 VALID_URLS = [
@@ -23,12 +23,19 @@ VALID_URLS = [
     "https://puzz.link/p?akari/6/6/nekcakbl",
     "http://pzv.jp/p.html?sudoku/4/4/1g2h3i4j",
     "https://puzz.link/p?sudoku/9/9/5g3j7k6h1i9o9h8j6l6g8j3h4g8g3i1h7i2i6l2g8h4i1i9j5j8h7i9",
+    "https://puzz.link/p?slither/4/4/h31bgd31c",
+    "https://puzz.link/p?nurikabe/4/4/k4p",
+    "https://puzz.link/p?heyawake/8/6/820e30p2803vuu3vg2m3h",
+    "https://puzz.link/p?yajilin/7/7/40h22b22l32w",
+    "https://puzz.link/p?hashikake/6/6/2h3g3h3g3m3g3g1j1g22g4g2g",
 ]
 VALID_IDS = [
     "10x10:aBbBWaBWoBbBfWBbBaWWWfBeBdBaWaBaBeWbBaWlBbWcBaB",
     "10x10:bBBa2a0c0BiBaBe0bBm1a00a2m2bBe0aBiB1c1a2aB1b",
     "3x3:a3d1_9a8_9b3_5_2e8a2_3d6_5a8c4c7c6c6a4_9d4_9a7e5_4_8b1_9a7_9d4a",
     "pearl:3x2:aBd",
+    "4x4t0:b311c3b312b",
+    "6x6m2:2b3a3b3a3g3a3a1d1a22a4a2a",
 ]
 # Characters the codecs care about, so random text reaches deep into the parsers.
 CODE_CHARS = st.sampled_from(list("0123456789abcdefghijklmnopqrstuvwxyzBW_-+./:?#x;\n ²٣"))
@@ -78,10 +85,13 @@ def test_parse_game_id_answers_a_puzzle_or_an_input_error(text):
     answers_or_input_error(parse_game_id, text)
 
 
-HEADERS = st.sampled_from(["masyu 3 2", "lightup 2 2", "sudoku 4 4", "; size 2 2", "", "sudoku"])
+HEADERS = st.sampled_from(["masyu 3 2", "lightup 2 2", "sudoku 4 4", "; size 2 2", "", "sudoku",
+                           "slitherlink 2 2", "nurikabe 3 2", "heyawake 2 2", "yajilin 2 2",
+                           "hashi 3 3"])
 
 
-GRID_TOKENS = st.sampled_from(["1", "4", "10", ".", "0", "²", "9" * 5000, "|", "-", "A"])
+GRID_TOKENS = st.sampled_from(["1", "4", "10", ".", "0", "²", "9" * 5000, "|", "-", "A", "?", "#",
+                               "2^", "1<", "0v", "3>", "W", "B"])
 
 
 @FUZZ
