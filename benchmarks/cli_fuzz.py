@@ -22,12 +22,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import CORPUS, REPO, markdown_table, write_results  # noqa: E402
 
-COMMANDS = ["solve", "grade", "convert", "verify", "generate", "bogus", ""]
+COMMANDS = ["solve", "grade", "clues", "convert", "verify", "generate", "study", "bogus", ""]
+"""Every command but ``serve`` (a server runs until stopped; tests/web drives it)."""
 OPTIONS = ["--json", "--svg", "--backend", "--sat-solver", "--encoding", "--time-limit",
-           "--max-memory", "--batch", "--steps", "--to", "--seed", "--help", "--version"]
+           "--max-memory", "--batch", "--steps", "--to", "--seed", "--help", "--version",
+           "--backbone", "--count", "--workers", "--fail-on", "--unordered", "--out", "--resume",
+           "--faithful", "--next", "--grade", "--order", "--folds", "--no-plots"]
 VALUES = ["cnf", "cpsat", "gpu", "cadical", "minisat", "lingeling", "lazy", "circuit",
           "tamura", "direct", "csp", "0", "-1", "nan", "inf", "0.01", "1e9", "4G", "0M",
-          "url", "tatham", "text", "sugar", "masyu", "36x20", "-3x5", "0x0", "", "x" * 300]
+          "url", "tatham", "text", "sugar", "masyu", "36x20", "-3x5", "0x0", "", "x" * 300,
+          "2", "unique,multiple", "none", "easy,hard", "nurikabe", "slitherlink"]
 
 
 def puzzles(folder: Path) -> list[str]:
@@ -40,16 +44,30 @@ def puzzles(folder: Path) -> list[str]:
         "big.txt": "masyu 300 300\n" + ("." * 300 + "\n") * 300,
         "lightup.txt": "lightup 3 3\n.1.\n...\n#..\n",
         "sol.txt": "masyu-solution 2 2\nF7\nLJ\n",
+        "slitherlink.txt": "slitherlink 3 3\n3..\n.2.\n..3\n",
+        "nurikabe.txt": "nurikabe 4 4\n2 . . .\n. . . 3\n. . . .\n1 . . .\n",
+        "nurikabe_bad.txt": "nurikabe 3 2\n2 x .\n. . .\n",
+        "heyawake.txt": "heyawake 2 2\n. .\n. .\n0 0\n0 1\n",
+        "yajilin.txt": "yajilin 3 3\n. . .\n. 1> .\n. . .\n",
+        "hashi.txt": "hashi 3 3\n1.2\n...\n..1\n",
+        "labels.tsv": "puzzle\tlabel\nmasyu.txt\teasy\n",
     }
     paths = []
     for name, text in made.items():
         path = folder / name
         path.write_text(text, encoding="latin-1")
         paths.append(str(path))
-    corpus = sorted((CORPUS / "masyu" / "janko").glob("*.txt"))[:5]
+    corpus = sorted((CORPUS / "masyu" / "janko").glob("*.txt"))[:5] + [
+        sorted((CORPUS / genre / "janko").glob("*.txt"))[0]
+        for genre in ("slitherlink", "nurikabe", "heyawake", "yajilin", "hashi")]
     return paths + [str(p) for p in corpus] + [
         "https://puzz.link/p?mashu/6/6/1063000i3000", "https://puzz.link/p?mashu/f/6/6/10630",
         "https://puzz.link/p?akari/4/4/h.1.h", "pearl:3x2:aBd", "10x10:zzz", "-",
+        "https://puzz.link/p?slither/4/4/h31bgd31c", "https://puzz.link/p?nurikabe/4/4/k4p",
+        "https://puzz.link/p?heyawake/8/6/820e30p2803vuu3vg2m3h",
+        "https://puzz.link/p?yajilin/7/7/40h22b22l32w", "https://puzz.link/p?yajilin/7/7/4",
+        "https://puzz.link/p?hashikake/6/6/2h3g3h3g3m3g3g1j1g22g4g2g", "4x4t0:b311c3b312b",
+        "6x6m2:2b3a3b3a3g3a3a1d1a22a4a2a", "https://puzz.link/p?v:", "loopy:4x4t0:b3",
         "." * 81, "1" * 81, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28",
         str(folder), str(folder / "missing.txt"), "",
     ]
@@ -87,7 +105,7 @@ def main() -> None:
         for case in range(args.cases):
             argv = random_argv(rng, inputs, folder)
             if "--time-limit" not in argv:
-                argv += ["--time-limit", "5"] if argv and argv[0] in ("solve", "grade") else []
+                argv += ["--time-limit", "5"] if argv and argv[0] in ("solve", "grade", "clues") else []
             try:
                 proc = subprocess.run([sys.executable, "-m", "pencilsat.entry", *argv],
                                       capture_output=True, text=True, timeout=args.timeout,
