@@ -105,7 +105,8 @@ def main() -> None:
         for case in range(args.cases):
             argv = random_argv(rng, inputs, folder)
             if "--time-limit" not in argv:
-                argv += ["--time-limit", "5"] if argv and argv[0] in ("solve", "grade", "clues") else []
+                timed = argv and argv[0] in ("solve", "grade", "clues")
+                argv += ["--time-limit", "5"] if timed else []
             try:
                 proc = subprocess.run([sys.executable, "-m", "pencilsat.entry", *argv],
                                       capture_output=True, text=True, timeout=args.timeout,
