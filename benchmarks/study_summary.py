@@ -14,6 +14,7 @@ from typing import Any
 
 SAT = "best single SAT measure"
 GRADER = "grader level"
+SCORE = "grader score"
 BASELINE = "baseline (size, givens)"
 COMBINED = "combined predictor, held out"
 
@@ -53,9 +54,9 @@ def best_of_family(folder: Path, family: str) -> dict[str, Any] | None:
 
 def table(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Path) -> list[str]:
     lines = ["| label set | n | best SAT-side measure [95 %] | same, chosen in-fold, held out "
-             "| best CDCL counter [95 %] | grader level [95 %] | baseline | combined, held "
-             "out [95 %] | target | reached |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "| best CDCL counter [95 %] | grader level [95 %] | grader score [95 %] | baseline "
+             "| combined, held out [95 %] | target | reached |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for label_set in sets:
         summary = summaries.get(label_set.name)
         if summary is None:
@@ -71,7 +72,7 @@ def table(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Path) -
             f"{_fmt(_row(summary, SAT), name=True)} | "
             f"{'-' if held is None else f'{held:.2f}'} | "
             f"{_fmt(best_of_family(folder / label_set.name, 'cdcl'), name=True)} | "
-            f"{_fmt(_row(summary, GRADER))} | "
+            f"{_fmt(_row(summary, GRADER))} | {_fmt(_row(summary, SCORE))} | "
             f"{'-' if baseline is None else format(baseline['spearman'], '.2f')} | "
             f"{_fmt(combined)} | {'-' if target is None else f'>= {target:.2f}'} | {reached} |")
     return lines
@@ -108,6 +109,17 @@ def paragraph(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Pat
         text += (f"The combined predictor, cross-validated by puzzle, ranks better than the "
                  f"human-technique grader's level on {beats} of {len(graded)} graded sets (its "
                  f"lower 95 % bound above the grader's value). ")
+    score = {s.name: _row(summaries[s.name], SCORE) for s in have}
+    scored = [s for s in have if score[s.name] and score[s.name]["spearman"] is not None
+              and combined[s.name] and combined[s.name]["spearman"] is not None]
+    if scored:
+        ahead = sum(1 for s in scored
+                    if score[s.name]["spearman"] > combined[s.name]["spearman"])
+        text += (f"The grader's difficulty score, fitted on the graders' own benchmark sets, "
+                 f"reaches {min(score[s.name]['spearman'] for s in scored):.2f} to "
+                 f"{max(score[s.name]['spearman'] for s in scored):.2f} on the "
+                 f"{len(scored)} graded sets and ranks above the SAT-side predictor on "
+                 f"{ahead} of them. ")
     text += (f"It meets {len(reached)} of {len(targets)} targets"
              + (f"; it misses {'; '.join(missed)}" if missed else "") + ".")
     return text
@@ -228,10 +240,8 @@ python benchmarks/study.py --sets masyu-tatham           # one set (the others a
 python -m pytest -q tests/study                          # the study's tests
 ```
 
-Record version 1 (the committed figures): the Sudoku sets measured after merging main's
-shared Sudoku clause tables, the others before; all before main's graders' score (26 Nov),
-so the `grade.*` columns lack `grade.score` and Light Up's grader level predates its re-fit.
-Records are version 2 now, so the command below measures everything again.
+Record version 2 (the committed figures, 26 Nov): every set measured with the graders'
+score (`grade.score`) and the Light Up grader's contradiction trials.
 
 The committed run: 1,971 distinct puzzles (the intermediate-and-above Sudoku set reuses
 Tatham's; Radcliffe 100 per level, janko at most 40 per label and size: the defaults),
@@ -287,7 +297,8 @@ def discussion(folder: Path) -> str:
   levels.** `gup.depth.max` is the most rounds of unit propagation any failed-literal step
   needs to refute its literal (the steps taken easiest first, Pelánek's dependency in
   steps). On Tatham's Sudoku it reaches {v("sudoku-tatham", "gup.depth.max")}, against
-  {v("sudoku-tatham", "grade.level")} for the human-technique grader's level and
+  {v("sudoku-tatham", "grade.level")} for the human-technique grader's level
+  ({v("sudoku-tatham", "grade.score")} for its score) and
   {v("sudoku-tatham", "cdcl.minisat.prove.conflicts")} for MiniSat's conflicts; among
   intermediate and above it keeps {v("sudoku-tatham-hard", "gup.depth.max")} while the CDCL
   counters fall to {v("sudoku-tatham-hard", "cdcl.minisat.prove.conflicts")} and the grader's
@@ -312,7 +323,8 @@ def discussion(folder: Path) -> str:
   took two calls (the answer and its proof: the local rules alone pin one loop) and every
   tricky one more (loop cuts; see its plot). Sato's grader level does not separate Tatham's
   easy from tricky ({v("masyu-tatham", "grade.level")}; its tedium does better,
-  {v("masyu-tatham", "grade.tedium")}): the two ladders differ.
+  {v("masyu-tatham", "grade.tedium")}, and the score, fitted on these labels among others,
+  {v("masyu-tatham", "grade.score")}): the two ladders differ.
 - **Slitherlink** has no complete clause list yet (its single-loop rule is lazy), so no CDCL
   column: the hierarchy on its local rules, with the single-loop rule as a propagator,
   carries it (`gup.depth.max` {v("slitherlink-tatham", "gup.depth.max")} on Tatham's Loopy
