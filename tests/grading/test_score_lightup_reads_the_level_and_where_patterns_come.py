@@ -55,3 +55,18 @@ def test_first_hard_is_the_share_of_the_solve_left_at_the_first_pattern():
 
 def parse_lightup_file(path: str):
     return parse_puzzle((CORPUS / "lightup" / path).read_text())
+
+
+def test_first_mid_is_the_share_of_the_solve_left_at_the_first_step_of_cost_7_and_up():
+    assert lightup_features(steps(8, 1, 2), 1, 10, 10)["first_mid"] == 0.0
+    # T11 (cost 7) is the 3rd of 4 steps: half the solve is still to come
+    assert lightup_features(steps(8, 1, 11, 4), 1, 10, 10)["first_mid"] == 0.5
+
+
+def test_uses_features_say_which_of_the_25_techniques_were_used():
+    features = lightup_features(steps(8, 11, 11, 20), 1, 10, 10)
+    used = {n for n in range(1, 26) if features[f"uses_t{n}"] == 1.0}
+    assert used == {8, 11, 20}
+    assert all(features[f"uses_t{n}"] == 0.0 for n in range(1, 26) if n not in used)
+    # non-negative weights: using one more technique never lowers the score
+    assert all(w >= 0 for w in MODEL.weights.values())

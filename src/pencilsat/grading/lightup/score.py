@@ -9,9 +9,11 @@ brought to 10x10 size, the dearest technique used, how many steps needed a techn
 looks past a clue's own neighbours (Table 4.7 cost 7 and up) or one of the pattern techniques
 (cost 13 and up) per 100 cells, how early the first pattern came (the share of the solve still
 to come), and the contradiction trials (how many, how many assumptions they took, how deep
-they ran and nested). Held out, the score now gives 0.84 / 0.79 / 0.84 on Tatham's sizes and
-0.79 on Tatham's grade of janko. A step's ``options`` is the number of anchors its technique
-applied at when it was chosen.
+they ran and nested), how early the first step of cost 7 and up came, and which of the 25
+techniques were used at all (one 0/1 feature each, with its own non-negative weight: the fit,
+not Table 4.7's cost, says what a technique's use adds). Held out, the score gives 0.849 / 0.799 /
+0.834 on Tatham's sizes and 0.821 on Tatham's grade of janko (docs/graders.md). A step's
+``options`` is the number of anchors its technique applied at when it was chosen.
 """
 
 from __future__ import annotations
@@ -44,22 +46,52 @@ FEATURES: dict[str, str] = {
     "trial_attempts": "log(1 + assumptions tried, mean over trials)",
     "trial_depth": "log(1 + deductions in the deciding trial, mean over trials)",
     "nesting": "deepest trial nesting (0 without trials)",
+    "first_mid": "share of the steps still to come at the first one of base cost >= 7 (0 "
+                 "without one): how early the solve needs more than a clue's own neighbours",
+    **{f"uses_t{n}": f"1 when technique T{n} (thesis numbering) was used, else 0"
+       for n in range(1, 26)},
 }
 
 MODEL = ScoreModel({
-    "level": 0.0091,
-    "size_cost": 0.0023,
-    "dearest": 0.0138,
-    "mid_steps": 0.0211,
-    "hard_steps": 0.0156,
-    "distinct_hard": 0.0321,
-    "top3": 0.0168,
-    "first_hard": 0.0624,
-    "lone_steps": 0.0161,
-    "trials": 0.0035,
-    "trial_attempts": 0.0012,
-    "trial_depth": 0.0032,
-    "nesting": 0.0029,
+    "level": 0.0071,
+    "size_cost": 0.0014,
+    "dearest": 0.0126,
+    "mid_steps": 0.0095,
+    "hard_steps": 0.0122,
+    "distinct_hard": 0.0199,
+    "top3": 0.0117,
+    "first_hard": 0.0413,
+    "lone_steps": 0.0058,
+    "trials": 0.0036,
+    "trial_attempts": 0.0014,
+    "trial_depth": 0.0070,
+    "nesting": 0.0068,
+    "first_mid": 0.0475,
+    "uses_t1": 0.0,
+    "uses_t2": 0.0165,
+    "uses_t3": 0.0162,
+    "uses_t4": 0.0,
+    "uses_t5": 0.0,
+    "uses_t6": 0.0087,
+    "uses_t7": 0.0136,
+    "uses_t8": 0.0,
+    "uses_t9": 0.0058,
+    "uses_t10": 0.0,
+    "uses_t11": 0.0298,
+    "uses_t12": 0.0250,
+    "uses_t13": 0.0102,
+    "uses_t14": 0.0,
+    "uses_t15": 0.0245,
+    "uses_t16": 0.0014,
+    "uses_t17": 0.0128,
+    "uses_t18": 0.0023,
+    "uses_t19": 0.0,
+    "uses_t20": 0.0248,
+    "uses_t21": 0.0316,
+    "uses_t22": 0.0256,
+    "uses_t23": 0.0280,
+    "uses_t24": 0.0200,
+    "uses_t25": 0.0136,
 })
 """Weights fitted by ``python benchmarks/grade_score.py --genre lightup`` (pairwise ranking,
 ridge 0.1; docs/graders.md gives the held-out figures)."""
@@ -73,6 +105,7 @@ def lightup_features(steps: Sequence[Step], level: int, width: int, height: int
     cells = width * height
     bases = [BY_NAME[s.technique].cost for s in steps]
     used = {s.technique: BY_NAME[s.technique].cost for s in steps}
+    numbers = {BY_NAME[s.technique].number for s in steps}
     trials = [s.trial for s in steps if s.trial is not None]
     cost = sum(s.cost or 0.0 for s in steps)
     return {
@@ -92,6 +125,9 @@ def lightup_features(steps: Sequence[Step], level: int, width: int, height: int
         "trial_depth": log_count(sum(t.depth for t in trials) / len(trials))
         if trials else 0.0,
         "nesting": float(max((t.nesting for t in trials), default=0)),
+        "first_mid": next((1 - i / len(bases) for i, b in enumerate(bases) if b >= MID_COST),
+                          0.0),
+        **{f"uses_t{n}": float(n in numbers) for n in range(1, 26)},
     }
 
 
