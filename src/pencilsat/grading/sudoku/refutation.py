@@ -11,8 +11,9 @@ scale rates (chains of growing length, 6.5-7.x and up). Supports are the reasons
 recorded, not a minimum over all derivations.
 
 The grid is kept twice: a candidate mask per cell and, per digit, an 81-bit mask of the cells
-that may still take it, so a placement clears its peers with one AND and a hidden-single test
-is a popcount; a probe runs thousands of these propagations (half the Sudoku grade's time).
+that may still take it, so a placement clears its peers with one AND and a hidden single is a
+unit's mask with at most one bit. A probe runs hundreds of these propagations per stall: on
+the Radcliffe and top1465 samples they are still about half of the Sudoku grade's time.
 """
 
 from __future__ import annotations
