@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from pencilsat.grading.steps import Step
 from pencilsat.grading.sudoku.catalogue import single
-from pencilsat.grading.sudoku.state import DIGITS, SudokuState, cell_name
+from pencilsat.grading.sudoku.state import CELL_UNITS, DIGITS, SudokuState, cell_name
 
 
 def _segment(band: int, line: int, block: int) -> tuple[int, ...]:
@@ -72,15 +72,26 @@ def _band_digits(state: SudokuState, band: int, count: int) -> int:
 def _segment_single(state: SudokuState, segment: tuple[int, ...], digit: int) -> int | None:
     """The blocked-cell test: if exactly 2 of the 3 cells are filled or see ``digit``, the
     third one; ``None`` otherwise, and ``None`` if the segment already holds the digit."""
-    if any(state.grid[c] == digit for c in segment):
-        return None
-    free = [c for c in segment if not state.blocked(c, digit)]
-    return free[0] if len(free) == 1 else None
+    grid, used = state.grid, state.used
+    free, count = None, 0
+    for c in segment:
+        g = grid[c]
+        if g == digit:
+            return None
+        if g:
+            continue
+        r, k, b = CELL_UNITS[c]
+        if not (used[r] | used[k] | used[b]) >> digit & 1:
+            free, count = c, count + 1
+    return free if count == 1 else None
 
 
 def _three_line_at(state: SudokuState, band: int, digit: int, technique: str) -> Step | None:
-    lines, blocks = _positions(state, band, digit)
-    line, block = 3 - sum(lines), 3 - sum(blocks)
+    used, bit = state.used, 1 << digit
+    lines, blocks = BAND_LINES[band], BAND_BLOCKS[band]
+    # the line and the block not holding the digit: 3 minus the indices of the two that do
+    line = 3 - (1 if used[lines[1]] & bit else 0) - (2 if used[lines[2]] & bit else 0)
+    block = 3 - (1 if used[blocks[1]] & bit else 0) - (2 if used[blocks[2]] & bit else 0)
     cell = _segment_single(state, SEGMENTS[band][line][block], digit)
     if cell is None:
         return None
@@ -93,14 +104,18 @@ def three_line(state: SudokuState) -> Step | None:
     """Technique 1, the "3-line, 2-digit" technique, ``SANRETUSYO`` (paper §3, digest §3.2).
     Modern: hidden single in a block by cross-hatching, restricted to a digit already written
     twice in the band. One placement per call."""
+    used, empty = state.used, state.empty
     for band in range(6):
-        if _band_complete(state, band):
+        l0, l1, l2 = BAND_LINES[band]
+        if not (empty[l0] or empty[l1] or empty[l2]):
             continue
-        twice = _band_digits(state, band, 2)
-        for d in DIGITS:
-            if not twice >> d & 1:
-                continue
-            step = _three_line_at(state, band, d, "SANRETUSYO")
+        b0, b1, b2 = BAND_BLOCKS[band]
+        twice = _exactly([used[l0], used[l1], used[l2]], 2) & _exactly(
+            [used[b0], used[b1], used[b2]], 2)
+        while twice:   # digits ascending
+            low = twice & -twice
+            twice ^= low
+            step = _three_line_at(state, band, low.bit_length() - 1, "SANRETUSYO")
             if step is not None:
                 return step
     return None

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from pencilsat.grading.sudoku.state import ALL_DIGITS, PEERS, UNITS
+from pencilsat.grading.sudoku.state import ALL_DIGITS, CELL_UNITS, PEERS, UNIT_MASK, UNITS
 
 PEER_LIST: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(p)) for p in PEERS)
-LINES = UNITS[:18]
-UNIT_SETS: tuple[frozenset[int], ...] = tuple(frozenset(u) for u in UNITS)
 
 
 def candidates(grid: list[int]) -> list[int]:
@@ -88,24 +86,47 @@ def singles(grid: list[int], cand: list[int]) -> tuple[bool, int]:
             _place(grid, cand, c, d)
 
 
-def _remove(cand: list[int], cells: list[int], mask: int) -> bool:
-    hit = [c for c in cells if cand[c] & mask]
-    for c in hit:
-        cand[c] &= ~mask
-    return bool(hit)
+def _positions(cand: list[int]) -> list[int]:
+    """For each digit, the 81-bit mask of the cells that have it as a candidate."""
+    pos = [0] * 10
+    for c in range(81):
+        m = cand[c]
+        while m:
+            low = m & -m
+            m ^= low
+            pos[low.bit_length() - 1] |= 1 << c
+    return pos
+
+
+def _remove(cand: list[int], cells: int, mask: int) -> bool:
+    """Clear ``mask`` from the candidates of ``cells`` (an 81-bit mask); whether any went."""
+    hit = False
+    keep = ~mask
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        c = low.bit_length() - 1
+        if cand[c] & mask:
+            cand[c] &= keep
+            hit = True
+    return hit
 
 
 def _locked(cand: list[int]) -> bool:
     """Pointing and claiming: a digit confined to one line in a box (or one box in a line)."""
-    for unit, inside in zip(UNITS, UNIT_SETS, strict=True):
+    pos = _positions(cand)
+    for unit, inside in enumerate(UNIT_MASK):
         for d in range(1, 10):
-            cells = frozenset(c for c in unit if cand[c] >> d & 1)
-            if len(cells) < 2:
+            cells = pos[d] & inside
+            if not cells & (cells - 1):   # fewer than two cells
                 continue
-            for other, members in zip(UNITS, UNIT_SETS, strict=True):
-                if other is not unit and cells <= members and _remove(
-                        cand, [c for c in other if c not in inside], 1 << d):
-                    return True
+            first = (cells & -cells).bit_length() - 1
+            for other in CELL_UNITS[first]:   # the units holding every cell, ascending
+                members = UNIT_MASK[other]
+                if other != unit and not cells & ~members:
+                    hit = pos[d] & members & ~inside
+                    if hit:
+                        return _remove(cand, hit, 1 << d)
     return False
 
 
@@ -121,38 +142,60 @@ def _subsets(cand: list[int]) -> bool:
                 mask = 0
                 for c in combo:
                     mask |= cand[c]
-                if mask.bit_count() == n and _remove(
-                        cand, [c for c in empty if c not in combo], mask):
-                    return True
+                if mask.bit_count() == n:
+                    rest = 0
+                    for c in empty:
+                        if c not in combo:
+                            rest |= 1 << c
+                    if _remove(cand, rest, mask):
+                        return True
+            where = [0] * 10          # per digit, the empty cells (as 81-bit masks) holding it
             present = 0
             for c in empty:
-                present |= cand[c]
+                m = cand[c]
+                present |= m
+                while m:
+                    low = m & -m
+                    m ^= low
+                    where[low.bit_length() - 1] |= 1 << c
             for digits in combinations([d for d in range(1, 10) if present >> d & 1], n):
-                mask = sum(1 << d for d in digits)
-                cells = [c for c in empty if cand[c] & mask]
-                if len(cells) == n and _remove(cand, cells, ALL_DIGITS & ~mask):
+                cells = 0
+                for d in digits:
+                    cells |= where[d]
+                if cells.bit_count() == n and _remove(
+                        cand, cells, ALL_DIGITS & ~sum(1 << d for d in digits)):
                     return True
     return False
 
 
 def _fish(cand: list[int]) -> bool:
     """X-wing, swordfish and jellyfish on rows (then columns) for each digit."""
+    pos = _positions(cand)
     for n in (2, 3, 4):
-        for base, cover in ((LINES[:9], LINES[9:]), (LINES[9:], LINES[:9])):
+        for base, cover in ((range(9), range(9, 18)), (range(9, 18), range(9))):
             for d in range(1, 10):
-                bit = 1 << d
+                where = pos[d]
                 lines = []
                 for line in base:
-                    spots = frozenset(i for i, c in enumerate(line) if cand[c] & bit)
-                    if 2 <= len(spots) <= n:
-                        lines.append((set(line), spots))
+                    spots = 0
+                    for i, c in enumerate(UNITS[line]):
+                        if where >> c & 1:
+                            spots |= 1 << i
+                    if 2 <= spots.bit_count() <= n:
+                        lines.append((UNIT_MASK[line], spots))
                 for combo in combinations(lines, n):
-                    covered = frozenset().union(*(s for _, s in combo))
-                    inside = set().union(*(cells for cells, _ in combo))
-                    if len(covered) == n and _remove(
-                            cand, [c for i in covered for c in cover[i] if c not in inside],
-                            bit):
-                        return True
+                    covered = inside = 0
+                    for cells, spots in combo:
+                        covered |= spots
+                        inside |= cells
+                    if covered.bit_count() == n:
+                        hit = 0
+                        for i in range(9):
+                            if covered >> i & 1:
+                                hit |= UNIT_MASK[cover[i]]
+                        hit &= where & ~inside
+                        if hit:
+                            return _remove(cand, hit, 1 << d)
     return False
 
 

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from pencilsat.grading.steps import Step, Trial
 from pencilsat.grading.sudoku.catalogue import TRIAL_COMPLETES, single
-from pencilsat.grading.sudoku.finder import PairMemory, run_trial
+from pencilsat.grading.sudoku.finder import COMPLETE, DUPLICATE, STALLED, PairMemory, run_trial
 from pencilsat.grading.sudoku.state import SudokuState, cell_name, digits_of
 
 
@@ -54,21 +54,21 @@ def contradiction_processing(state: SudokuState, memory: PairMemory) -> Step | N
         tried.add((cell, digit))
         trial = state.copy()
         trial.place(cell, digit)
-        depth = run_trial(trial)
-        if not trial.duplicate and not trial.complete():
+        depth, ending = run_trial(trial, memory.trials)
+        if ending == STALLED:
             continue
-        rest = _survey(state, candidates[index + 1:], tried)
+        rest = _survey(state, candidates[index + 1:], tried, memory)
         deciding = [depth, *rest]
         record = Trial(attempts=len(tried), depth=depth,
                        candidates=len({(c, d) for c, d, _, _ in candidates}),
                        deciding=len(deciding), shortest=min(deciding))
-        if trial.duplicate:
+        if ending == DUPLICATE:
             step = single("MUJYUNSYORI contradiction", alt_cell, alt_digit,
                           f"assuming {cell_name(cell)} = {digit} leads to a digit twice in a "
                           f"unit after {depth} placements, so {cell_name(alt_cell)} = "
                           f"{alt_digit}")
             return replace(step, trial=record)
-        if trial.complete():
+        if ending == COMPLETE:
             step = single(TRIAL_COMPLETES, cell, digit,
                           f"assuming {cell_name(cell)} = {digit} fills the grid without a "
                           f"contradiction ({depth} placements); the solution is unique, so "
@@ -78,7 +78,7 @@ def contradiction_processing(state: SudokuState, memory: PairMemory) -> Step | N
 
 
 def _survey(state: SudokuState, rest: list[tuple[int, int, int, int]],
-            tried: set[tuple[int, int]]) -> list[int]:
+            tried: set[tuple[int, int]], memory: PairMemory) -> list[int]:
     """The depths of the later candidates that would also decide a cell (a duplicate or a full
     grid): the score's measure of how many ways on there were and how short the shortest was.
     The paper's step is unchanged (the first deciding candidate)."""
@@ -90,7 +90,7 @@ def _survey(state: SudokuState, rest: list[tuple[int, int, int, int]],
         seen.add((cell, digit))
         trial = state.copy()
         trial.place(cell, digit)
-        depth = run_trial(trial)
-        if trial.duplicate or trial.complete():
+        depth, ending = run_trial(trial, memory.trials)
+        if ending != STALLED:
             depths.append(depth)
     return depths

@@ -22,14 +22,24 @@ from pencilsat.grading.sudoku.singles import (
 )
 from pencilsat.grading.sudoku.state import SudokuState
 
+DUPLICATE, COMPLETE, STALLED = "duplicate", "complete", "stalled"
+"""How a trial ends: a digit twice in a unit, a full grid, or no technique applies."""
+
 
 @dataclass
 class PairMemory:
     """The pair systems and bivalue cells of the latest ``PAIRSUSYO`` call: the candidate
-    source of contradiction processing (digest §4)."""
+    source of contradiction processing (digest §4); and ``trials``, for each grid a trial of
+    this grade passed through, how many more placements that trial made and how it ended.
+
+    A trial is deterministic from its grid (``find_step`` reads only the state, which the grid
+    determines), so a later trial reaching a grid already seen ends the same way: about half
+    the trial steps of a grade revisit a grid (the contradiction survey tries every candidate
+    from the same state, and many converge)."""
 
     pairs: list[PairSystem] = field(default_factory=list)
     bivalues: list[tuple[int, int]] = field(default_factory=list)
+    trials: dict[bytes, tuple[int, str]] = field(default_factory=dict)
 
 
 def find_step(
@@ -65,15 +75,34 @@ def apply(state: SudokuState, step: Step) -> None:
         state.place(r * 9 + c, d)
 
 
-def run_trial(state: SudokuState) -> int:
+def run_trial(state: SudokuState, seen: dict[bytes, tuple[int, str]] | None = None
+              ) -> tuple[int, str]:
     """Solve on at level 3 without technique 6 until stalled, a duplicate or a full grid;
-    returns how many placements the trial made (its depth)."""
+    returns how many placements the trial made (its depth) and how it ended (``DUPLICATE``,
+    ``COMPLETE`` or ``STALLED``). ``seen`` (``PairMemory.trials``) answers for a grid met
+    before, without solving on (``state`` is then left at that grid), and learns this run's
+    grids."""
     memory = PairMemory()
     placed = 0
+    path: list[bytes] = []
+    ending = None
     while not state.duplicate and not state.complete():
+        if seen is not None:
+            key = bytes(state.grid)
+            known = seen.get(key)
+            if known is not None:
+                placed += known[0]
+                ending = known[1]
+                break
+            path.append(key)
         step = find_step(state, 3, True, memory)
         if step is None:
             break
         apply(state, step)
         placed += 1
-    return placed
+    if ending is None:
+        ending = DUPLICATE if state.duplicate else COMPLETE if state.complete() else STALLED
+    if seen is not None:
+        for done, key in enumerate(path):
+            seen[key] = (placed - done, ending)
+    return placed, ending

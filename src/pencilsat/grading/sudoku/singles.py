@@ -38,17 +38,25 @@ def hidden_single_in_unit(
     skipped, as in the listing (digest §3.3).
     """
     n = len(empties)
-    missing = state.missing(unit)
-    seen = [state.seen(c) for c in empties]
-    for d in DIGITS:
-        if not missing >> d & 1:
-            continue
-        free = [c for c, s in zip(empties, seen, strict=True) if not s >> d & 1]
-        if len(free) == 1 and n > 1:
-            return single(technique, free[0], d,
-                          f"{unit_name(unit)} has {n} empty cells; {d} is seen by all but "
-                          f"{cell_name(free[0])}, so {cell_name(free[0])} = {d}")
-    return None
+    if n < 2:
+        return None
+    used = state.used
+    once = twice = 0
+    free = []                         # per empty cell, the digits it does not see
+    for c in empties:
+        r, k, b = CELL_UNITS[c]
+        f = ~(used[r] | used[k] | used[b])
+        twice |= once & f
+        once |= f
+        free.append(f)
+    lone = once & ~twice & state.missing(unit)   # missing digits only one cell can take
+    if not lone:
+        return None
+    d = (lone & -lone).bit_length() - 1
+    cell = next(c for c, f in zip(empties, free, strict=True) if f >> d & 1)
+    return single(technique, cell, d,
+                  f"{unit_name(unit)} has {n} empty cells; {d} is seen by all but "
+                  f"{cell_name(cell)}, so {cell_name(cell)} = {d}")
 
 
 def naked_single_in_unit(
