@@ -86,7 +86,7 @@ def singles(grid: list[int], cand: list[int]) -> tuple[bool, int]:
             _place(grid, cand, c, d)
 
 
-def _positions(cand: list[int]) -> list[int]:
+def digit_positions(cand: list[int]) -> list[int]:
     """For each digit, the 81-bit mask of the cells that have it as a candidate."""
     pos = [0] * 10
     for c in range(81):
@@ -114,7 +114,7 @@ def _remove(cand: list[int], cells: int, mask: int) -> bool:
 
 def _locked(cand: list[int]) -> bool:
     """Pointing and claiming: a digit confined to one line in a box (or one box in a line)."""
-    pos = _positions(cand)
+    pos = digit_positions(cand)
     for unit, inside in enumerate(UNIT_MASK):
         for d in range(1, 10):
             cells = pos[d] & inside
@@ -170,7 +170,7 @@ def _subsets(cand: list[int]) -> bool:
 
 def _fish(cand: list[int]) -> bool:
     """X-wing, swordfish and jellyfish on rows (then columns) for each digit."""
-    pos = _positions(cand)
+    pos = digit_positions(cand)
     for n in (2, 3, 4):
         for base, cover in ((range(9), range(9, 18)), (range(9, 18), range(9))):
             for d in range(1, 10):

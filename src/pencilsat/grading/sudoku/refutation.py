@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pencilsat.grading.sudoku.candidates import PEER_LIST
+from pencilsat.grading.sudoku.candidates import PEER_LIST, digit_positions
 from pencilsat.grading.sudoku.state import CELL_UNITS, PEER_MASK, UNIT_MASK
 
 ALL_CELLS = (1 << 81) - 1
@@ -42,13 +42,7 @@ class Start(NamedTuple):
 
 
 def start_of(grid: list[int], cand: list[int]) -> Start:
-    pos = [0] * 10
-    for c in range(81):
-        m = cand[c]
-        while m:
-            low = m & -m
-            m ^= low
-            pos[low.bit_length() - 1] |= 1 << c
+    pos = digit_positions(cand)
     held = [0] * 10
     for c in range(81):
         held[grid[c]] |= CELL_UNIT_BITS[c]
