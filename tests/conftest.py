@@ -35,6 +35,30 @@ def corpus_pairs(folder: str, max_cells: int | None = None) -> list[tuple[Path, 
     return [(t, s) for _, t, s in out]
 
 
+NEWER_GENRES = ("slitherlink", "nurikabe", "heyawake", "yajilin", "hashi")
+
+
+def corpus_codes(genres: tuple[str, ...] = NEWER_GENRES) -> list[str]:
+    """The smallest janko puzzle of each genre written as a puzz.link URL, and as a Tatham
+    game ID where the genre has one: valid inputs read from the corpus, for the fuzz tests
+    to mutate (an empty list when the corpus is missing: the corpus fixture says so)."""
+    from pencilsat.core.errors import InputError
+    from pencilsat.formats.detect import convert, read_input
+
+    codes = []
+    for genre in genres:
+        pairs = corpus_pairs(f"{genre}/janko") if CORPUS.exists() else []
+        if not pairs:
+            continue
+        puzzle = read_input(str(pairs[0][0]))
+        codes.append(convert(puzzle, "url").strip())
+        try:
+            codes.append(convert(puzzle, "tatham").strip())
+        except InputError:  # Nurikabe, Heyawake, Yajilin: no Tatham game
+            pass
+    return codes
+
+
 def every_kth(items: list, k: int) -> list:
     return items[::k]
 

@@ -3,6 +3,7 @@ verdict or a clear error (the longer run: ``benchmarks/cli_fuzz.py``)."""
 
 from __future__ import annotations
 
+from conftest import corpus_codes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,10 +14,7 @@ WORDS = ["solve", "grade", "clues", "convert", "verify", "generate", "--json", "
          "tatham", "sugar", "--time-limit", "0.5", "-1", "nan", "--max-memory", "1M", "inf",
          "--steps", "masyu", "4x4", "https://puzz.link/p?mashu/4/4/0300", "pearl:3x2:aBd",
          "." * 81, "1" * 16, "examples/masyu_10x10.txt", "no-such-file.txt", "", "x",
-         "--backbone", "--count", "2", "--faithful", "--next", "--grade",
-         "https://puzz.link/p?slither/4/4/h31bgd31c", "https://puzz.link/p?nurikabe/4/4/k4p",
-         "https://puzz.link/p?yajilin/7/7/40h22b22l32w", "4x4t0:b311c3b312b",
-         "6x6m2:2b3a3b3a3g3a3a1d1a22a4a2a", "https://puzz.link/p?heyawake/8/6/820e30p2803vuu3vg2m3h"]
+         "--backbone", "--count", "2", "--faithful", "--next", "--grade", *corpus_codes()]
 
 
 @settings(max_examples=120, deadline=None,
