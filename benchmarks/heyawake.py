@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from janko_bench import Item, JankoBench, arguments, puzzlekit_run, run, summary, write
+from janko_bench import Item, JankoBench, arguments, run, shaded_outcome, summary, write
 
 from pencilsat.puzzles.heyawake import NO_CLUE, parse_puzzle, parse_solution
 
@@ -31,11 +31,8 @@ def puzzlekit(item: Item, cap: float) -> dict[str, Any] | None:
     puzzle = item["puzzle"]
     grid = [["-" if v == NO_CLUE else str(int(v)) for v in row] for row in puzzle.clues]
     regions = [[str(int(v)) for v in row] for row in puzzle.rooms]
-    seconds, status, matrix = puzzlekit_run(
-        lambda: HeyawakeSolver(puzzle.height, puzzle.width, grid, regions), cap)
-    shaded = None if matrix is None else [[ch == "x" for ch in row] for row in matrix]
-    agrees = shaded is not None and shaded == item["solution"].shaded.tolist()
-    return {"s": seconds, "status": status, "agrees": agrees}
+    return shaded_outcome(
+        lambda: HeyawakeSolver(puzzle.height, puzzle.width, grid, regions), cap, item)
 
 
 BENCH = JankoBench(

@@ -93,6 +93,15 @@ def puzzlekit_run(make: Callable[[], Any], cap: float) -> tuple[float, Any, list
     return seconds, status, result.solution_data["solution_grid"].matrix if found else None
 
 
+def shaded_outcome(make: Callable[[], Any], cap: float, item: Item) -> Row:
+    """puzzlekit's run of a shading genre (``x`` marks a shaded cell) against the stored
+    answer's ``shaded`` array: seconds, status and whether they agree."""
+    seconds, status, matrix = puzzlekit_run(make, cap)
+    shaded = None if matrix is None else [[ch == "x" for ch in row] for row in matrix]
+    agrees = shaded is not None and shaded == item["solution"].shaded.tolist()
+    return {"s": seconds, "status": status, "agrees": agrees}
+
+
 def resumed(log: str | None) -> dict[str, Row]:
     """The rows a ``--log`` file already holds, by puzzle name."""
     if not log or not Path(log).exists():

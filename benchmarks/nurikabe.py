@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from janko_bench import Item, JankoBench, arguments, puzzlekit_run, run, summary, write
+from janko_bench import Item, JankoBench, arguments, run, shaded_outcome, summary, write
 
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, parse_puzzle, parse_solution
 
@@ -39,11 +39,7 @@ def puzzlekit(item: Item, cap: float) -> dict[str, Any] | None:
         return None
     puzzle = item["puzzle"]
     grid = [["-" if v == 0 else str(int(v)) for v in row] for row in puzzle.numbers]
-    seconds, status, matrix = puzzlekit_run(
-        lambda: NurikabeSolver(puzzle.height, puzzle.width, grid), cap)
-    shaded = None if matrix is None else [[ch == "x" for ch in row] for row in matrix]
-    agrees = shaded is not None and shaded == item["solution"].shaded.tolist()
-    return {"s": seconds, "status": status, "agrees": agrees}
+    return shaded_outcome(lambda: NurikabeSolver(puzzle.height, puzzle.width, grid), cap, item)
 
 
 BENCH = JankoBench(
