@@ -28,6 +28,7 @@ OPTIONS = ["--json", "--svg", "--backend", "--sat-solver", "--encoding", "--time
            "--max-memory", "--batch", "--steps", "--to", "--seed", "--help", "--version",
            "--backbone", "--count", "--workers", "--fail-on", "--unordered", "--out", "--resume",
            "--faithful", "--next", "--grade", "--order", "--folds", "--no-plots"]
+NEWER = ("slitherlink", "nurikabe", "heyawake", "yajilin", "hashi")
 VALUES = ["cnf", "cpsat", "gpu", "cadical", "minisat", "lingeling", "lazy", "circuit",
           "tamura", "direct", "csp", "0", "-1", "nan", "inf", "0.01", "1e9", "4G", "0M",
           "url", "tatham", "text", "sugar", "masyu", "36x20", "-3x5", "0x0", "", "x" * 300,
@@ -59,18 +60,30 @@ def puzzles(folder: Path) -> list[str]:
         paths.append(str(path))
     corpus = sorted((CORPUS / "masyu" / "janko").glob("*.txt"))[:5] + [
         sorted((CORPUS / genre / "janko").glob("*.txt"))[0]
-        for genre in ("slitherlink", "nurikabe", "heyawake", "yajilin", "hashi")]
+        for genre in NEWER]
     return paths + [str(p) for p in corpus] + [
         "https://puzz.link/p?mashu/6/6/1063000i3000", "https://puzz.link/p?mashu/f/6/6/10630",
         "https://puzz.link/p?akari/4/4/h.1.h", "pearl:3x2:aBd", "10x10:zzz", "-",
-        "https://puzz.link/p?slither/4/4/h31bgd31c", "https://puzz.link/p?nurikabe/4/4/k4p",
-        "https://puzz.link/p?heyawake/8/6/820e30p2803vuu3vg2m3h",
-        "https://puzz.link/p?yajilin/7/7/40h22b22l32w", "https://puzz.link/p?yajilin/7/7/4",
-        "https://puzz.link/p?hashikake/6/6/2h3g3h3g3m3g3g1j1g22g4g2g", "4x4t0:b311c3b312b",
-        "6x6m2:2b3a3b3a3g3a3a1d1a22a4a2a", "https://puzz.link/p?v:", "loopy:4x4t0:b3",
+        "https://puzz.link/p?yajilin/7/7/4", "https://puzz.link/p?v:", "loopy:4x4t0:b3",
         "." * 81, "1" * 81, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28",
         str(folder), str(folder / "missing.txt"), "",
-    ]
+    ] + codes(corpus[-len(NEWER):])
+
+
+def codes(paths: list[Path]) -> list[str]:
+    """Each corpus puzzle as a puzz.link URL, and as a Tatham game ID where it has one."""
+    from pencilsat.core.errors import InputError
+    from pencilsat.formats.detect import convert, read_input
+
+    out = []
+    for path in paths:
+        puzzle = read_input(str(path))
+        for to in ("url", "tatham"):
+            try:
+                out.append(convert(puzzle, to).strip())
+            except InputError:
+                pass
+    return out
 
 
 def random_argv(rng: random.Random, inputs: list[str], folder: Path) -> list[str]:
