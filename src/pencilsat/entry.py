@@ -8,6 +8,8 @@ ImportError. (The interpreter's own start-up, before this module runs, is Python
 After that, a Ctrl-C that Python raises inside a callback (the import system's module-lock
 callback, a ``__del__``) would be printed as "Exception ignored" and lost; the unraisable hook
 delivers it again, so that it lands where the CLI answers it.
+
+When the command is over, :func:`pencilsat.leave.leave` ends the process.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from __future__ import annotations
 import os
 import signal
 import sys
+
+from pencilsat.leave import leave
 
 EXIT_INTERRUPTED = 130
 
@@ -49,7 +53,7 @@ def main() -> int:
     if noted:
         sys.stderr.write("pencilsat: interrupted\n")
         return EXIT_INTERRUPTED
-    return run()
+    leave(run())
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ LAYERS = [
     ("grading", "generators"),
     ("batch", "desk"),
     ("api",),
-    ("cli", "__init__", "entry", "web", "study"),
+    ("cli", "__init__", "entry", "leave", "web", "study"),
 ]
 """Each package may import its own and earlier layers only (``__init__`` is the package's
 top-level API)."""

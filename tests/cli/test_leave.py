@@ -1,0 +1,50 @@
+"""``pencilsat.leave.leave``: the CLI's process ends once its output is out, skipping the
+interpreter's teardown only when no ``atexit`` callback or other thread needs it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+HOLDER = """
+class Holder:
+    def __del__(self):
+        print("teardown", end="")
+held = Holder()
+"""
+
+
+def run(body: str) -> subprocess.CompletedProcess[str]:
+    code = f"from pencilsat.leave import leave\n{HOLDER}\n{body}"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=False)
+
+
+def test_output_is_flushed_and_teardown_skipped() -> None:
+    done = run("print('answer', end='')\nimport sys\nsys.stderr.write('note')\nleave(3)")
+    assert (done.stdout, done.stderr, done.returncode) == ("answer", "note", 3)
+
+
+def test_an_atexit_callback_gets_the_ordinary_exit() -> None:
+    done = run("import atexit\natexit.register(lambda: print(' bye', end=''))\n"
+               "print('answer', end='')\nleave(1)")
+    assert done.returncode == 1
+    assert done.stdout.startswith("answer bye")  # the callback ran, then the teardown
+    assert "teardown" in done.stdout
+
+
+def test_another_thread_gets_the_ordinary_exit() -> None:
+    done = run("import threading, time\n"
+               "t = threading.Thread(target=lambda: (time.sleep(0.3), print('thread', end='')))\n"
+               "t.start()\nleave(0)")
+    assert done.returncode == 0
+    assert done.stdout.startswith("thread")
+
+
+def test_the_cli_exits_with_the_verdict_status(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("masyu 3 3\nW..\n...\n..W\n")
+    done = subprocess.run([sys.executable, "-m", "pencilsat.cli", "solve", str(puzzle)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2, done.stderr  # a corner pearl cannot be passed
+    assert done.stdout.strip()
