@@ -61,13 +61,15 @@ class Finder:
 
     def next_application(self) -> Application | None:
         board = self.board
+        watched = self.watchers.own  # the hot loop: 3.7 million reads on janko 876_16x16
         for ti, tech in enumerate(self.order):
             dirty, firing = self.dirty[ti], self.firing[ti]
             for anchor in dirty:
                 board.reads = set()
                 marks = effective(board, tech.detect(board, anchor))
+                reader = (ti, anchor)
                 for key in board.reads:
-                    self.watchers.add(key, (ti, anchor))
+                    watched[key].add(reader)
                 if marks:
                     firing[anchor] = marks
                 else:
