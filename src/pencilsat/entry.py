@@ -9,7 +9,8 @@ After that, a Ctrl-C that Python raises inside a callback (the import system's m
 callback, a ``__del__``) would be printed as "Exception ignored" and lost; the unraisable hook
 delivers it again, so that it lands where the CLI answers it.
 
-When the command is over, :func:`pencilsat.leave.leave` ends the process.
+When the command is over, the console script (:func:`console`) ends the process with
+:func:`pencilsat.leave.leave`.
 """
 
 from __future__ import annotations
@@ -53,7 +54,12 @@ def main() -> int:
     if noted:
         sys.stderr.write("pencilsat: interrupted\n")
         return EXIT_INTERRUPTED
-    leave(run())
+    return run()
+
+
+def console() -> None:
+    """The console script: :func:`main`, then :func:`pencilsat.leave.leave` with its status."""
+    leave(main())
 
 
 if __name__ == "__main__":
