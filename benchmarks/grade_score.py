@@ -172,7 +172,8 @@ def lightup_grade(item: dict[str, Any]) -> dict[str, Any]:
             "size": item["size"], "level": grade.level, "finished": grade.finished,
             "score": grade.score,
             "features": lightup_features(grade.steps, grade.level or 0, puzzle.width,
-                                          puzzle.height),
+                                          puzzle.height,
+                                          counting_open=grade.extras.counting_open),
             "steps": len(grade.steps), "contradicting": wrong, "seconds": seconds}
 
 

@@ -31,6 +31,7 @@ from pencilsat.core.values import Cell
 from pencilsat.grading.clock import check_deadline
 from pencilsat.grading.lightup.catalogue import BY_NAME, SEARCH_ORDER, TRIAL, Technique
 from pencilsat.grading.lightup.cost import THESIS_SCALE, LevelScale, size_factor, use_cost
+from pencilsat.grading.lightup.counting import counting_open
 from pencilsat.grading.lightup.finder import Finder
 from pencilsat.grading.lightup.score import lightup_score
 from pencilsat.grading.lightup.state import (
@@ -58,7 +59,8 @@ class LightUpExtras:
     level comes from. ``white_cells`` / ``lit_cells`` / ``lights`` and ``final_rows`` (the board as
     the techniques left it) describe an unfinished puzzle, ``stuck_reason`` why it stopped.
     The thesis calibrated its levels on 10x10 puzzles; other sizes are levelled on
-    ``size_cost``.
+    ``size_cost``. ``counting_open`` is the share of white cells the counting techniques
+    alone leave unlit (:mod:`counting`; read by the score, not in the JSON or the text).
     """
 
     cost: float
@@ -72,6 +74,7 @@ class LightUpExtras:
     final_rows: list[str] = field(default_factory=list)
     stuck_reason: str | None = None
     size_cost: float = 0.0
+    counting_open: float = 0.0
 
     @property
     def progress(self) -> float:
@@ -180,6 +183,7 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
         totals[s.technique] = totals.get(s.technique, 0.0) + charge
     white = sum(board.geo.white)
     size_cost = cost * size_factor(puzzle.width, puzzle.height)
+    left_by_counting = counting_open(puzzle, deadline)
     extras = LightUpExtras(
         cost=cost,
         technique_costs=totals,
@@ -192,11 +196,13 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
         final_rows=_rows(puzzle, board),
         stuck_reason=stuck,
         size_cost=size_cost,
+        counting_open=left_by_counting,
     )
     # beyond the techniques and the trials the budget allows: the top level (a unique puzzle
     # always gets a level and a score outside ``faithful``), its score from the log so far
     level = scale.level(size_cost) if finished else top_level(scale) if beyond else None
-    score = (lightup_score(steps, level, puzzle.width, puzzle.height)
+    score = (lightup_score(steps, level, puzzle.width, puzzle.height,
+                           counting_open=left_by_counting)
              if level is not None else None)
     return Grade(level, finished, technique_counts(steps), steps, extras, score)
 
