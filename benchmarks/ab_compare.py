@@ -144,8 +144,9 @@ def main() -> None:
                              rows)
             + "\n\nThe grade rows do more work in the new tree, as issue 29 asks: Light Up "
               "follows contradiction trials where the thesis's 25 techniques stall (the old "
-              "tree stopped there, unrated; the `--faithful` row compares the thesis alone), "
-              "Sudoku's score surveys the later trial candidates and runs the forcing probe, "
+              "tree stopped there, unrated; the `--faithful` row compares the thesis alone, "
+              "plus the score's second run of the six counting techniques alone), Sudoku's "
+              "score surveys the later trial candidates and runs the forcing probe, "
               "and Masyu's reads every level's solve."
             + "\n\nReproduce: `python benchmarks/ab_compare.py --other OLD/src`.\n")
     write_results("ab_compare", "Old against new in one run", body, results)
