@@ -58,11 +58,14 @@ def puzzles(folder: Path) -> list[str]:
         path = folder / name
         path.write_text(text, encoding="latin-1")
         paths.append(str(path))
+    # pzprjs's Masyu example as the corpus keeps it, whole and (with the loop-full flag) cut
+    pzprjs = (CORPUS / "masyu/pzprjs/mashu_example.url").read_text().strip()
+    cut = pzprjs.replace("/", "/f/", 1)[:-6]
     corpus = sorted((CORPUS / "masyu" / "janko").glob("*.txt"))[:5] + [
         sorted((CORPUS / genre / "janko").glob("*.txt"))[0]
         for genre in NEWER]
     return paths + [str(p) for p in corpus] + [
-        "https://puzz.link/p?mashu/6/6/1063000i3000", "https://puzz.link/p?mashu/f/6/6/10630",
+        f"https://puzz.link/p?{pzprjs}", f"https://puzz.link/p?{cut}",
         "https://puzz.link/p?akari/4/4/h.1.h", "pearl:3x2:aBd", "10x10:zzz", "-",
         "https://puzz.link/p?yajilin/7/7/4", "https://puzz.link/p?v:", "loopy:4x4t0:b3",
         "." * 81, "1" * 81, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28",

@@ -38,6 +38,29 @@ def corpus_pairs(folder: str, max_cells: int | None = None) -> list[tuple[Path, 
 NEWER_GENRES = ("slitherlink", "nurikabe", "heyawake", "yajilin", "hashi")
 
 
+def pzprjs_example(genre: str) -> str:
+    """The body of pzprjs's example URL for ``genre`` (``masyu`` or ``lightup``) as the corpus
+    keeps it, e.g. ``mashu/6/6/...``: tests build their URL forms around it."""
+    name = {"masyu": "mashu", "lightup": "lightup"}[genre]
+    return (CORPUS / genre / "pzprjs" / f"{name}_example.url").read_text().strip()
+
+
+def tatham_game_id(genre: str) -> str:
+    """The game ID of the first puzzle of ``genre`` in the corpus's Tatham manifest."""
+    with open(CORPUS / "tatham_manifest.tsv", encoding="utf-8") as manifest:
+        header = manifest.readline().rstrip("\n").split("\t")
+        for line in manifest:
+            row = dict(zip(header, line.rstrip("\n").split("\t"), strict=False))
+            if row["genre"] == genre:
+                return row["game_id"]
+    raise LookupError(f"no {genre} row in the corpus's tatham_manifest.tsv")
+
+
+def corpus_sudoku_line(name: str = "norvig_top95.txt", index: int = 0) -> str:
+    """Line ``index`` of a one-line-per-puzzle Sudoku file of the corpus."""
+    return (CORPUS / "sudoku" / name).read_text().split()[index]
+
+
 def corpus_codes(genres: tuple[str, ...] = NEWER_GENRES) -> list[str]:
     """The smallest janko puzzle of each genre written as a puzz.link URL, and as a Tatham
     game ID where the genre has one: valid inputs read from the corpus, for the fuzz tests

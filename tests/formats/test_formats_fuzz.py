@@ -6,7 +6,7 @@ valid URLs and game IDs must give either a model or pencilsat's own InputError.
 
 from __future__ import annotations
 
-from conftest import corpus_codes
+from conftest import corpus_codes, pzprjs_example, tatham_game_id
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -19,16 +19,17 @@ from pencilsat.formats.tatham import parse_game_id
 MODELS = tuple(genre.rules().puzzle_type for genre in GENRES.values())
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
+# pzprjs's examples and the first Tatham puzzle of each older genre, read from the corpus
 VALID_URLS = [
-    "https://puzz.link/p?mashu/6/6/1063000i3000",
-    "https://puzz.link/p?akari/6/6/nekcakbl",
+    "https://puzz.link/p?" + pzprjs_example("masyu"),
+    "https://puzz.link/p?" + pzprjs_example("lightup"),
     "http://pzv.jp/p.html?sudoku/4/4/1g2h3i4j",
     "https://puzz.link/p?sudoku/9/9/5g3j7k6h1i9o9h8j6l6g8j3h4g8g3i1h7i2i6l2g8h4i1i9j5j8h7i9",
 ]
 VALID_IDS = [
-    "10x10:aBbBWaBWoBbBfWBbBaWWWfBeBdBaWaBaBeWbBaWlBbWcBaB",
-    "10x10:bBBa2a0c0BiBaBe0bBm1a00a2m2bBe0aBiB1c1a2aB1b",
-    "3x3:a3d1_9a8_9b3_5_2e8a2_3d6_5a8c4c7c6c6a4_9d4_9a7e5_4_8b1_9a7_9d4a",
+    tatham_game_id("masyu"),
+    tatham_game_id("lightup"),
+    tatham_game_id("sudoku"),
     "pearl:3x2:aBd",
 ]
 # The newer genres' URLs and IDs: the smallest janko puzzle of each, read from the corpus.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from _formats_corpus import CORPUS, FORMATTERS, PARSERS, puzzle_files, tatham_sudoku_lines
+from conftest import pzprjs_example
 
 from pencilsat.core.errors import InputError
 from pencilsat.formats.puzzlink import parse_url, to_url
@@ -46,23 +47,28 @@ def test_export_uses_canonical_names_on_puzz_link():
     assert to_url(sudoku.SudokuPuzzle(np.zeros((4, 4)))).startswith("https://puzz.link/p?sudoku/4/4/")
 
 
+# pzprjs's own examples, read from the corpus: the URL bodies after the type name
+MASYU = pzprjs_example("masyu").split("/", 1)[1]
+LIGHTUP = pzprjs_example("lightup").split("/", 1)[1]
+
+
 @pytest.mark.parametrize("url", [
-    "https://puzz.link/p?mashu/6/6/1063000i3000",
-    "http://pzv.jp/p.html?mashu/6/6/1063000i3000",
-    "https://example.org/anything/p.html?masyu/6/6/1063000i3000",
-    "https://puzz.link/p?pearl/6/6/1063000i3000#comment",
-    "https://puzz.link/p?mashu/v:/6/6/1063000i3000",
-    "https://puzz.link/p?mashu//6/6/1063000i3000/",
-    "mashu/6/6/1063000i3000",
+    f"https://puzz.link/p?mashu/{MASYU}",
+    f"http://pzv.jp/p.html?mashu/{MASYU}",
+    f"https://example.org/anything/p.html?masyu/{MASYU}",
+    f"https://puzz.link/p?pearl/{MASYU}#comment",
+    f"https://puzz.link/p?mashu/v:/{MASYU}",
+    f"https://puzz.link/p?mashu//{MASYU}/",
+    f"mashu/{MASYU}",
 ])
 def test_hosts_aliases_and_flags_are_accepted(url):
-    assert parse_url(url) == parse_url("https://puzz.link/p?mashu/6/6/1063000i3000")
+    assert parse_url(url) == parse_url(f"https://puzz.link/p?mashu/{MASYU}")
 
 
 @pytest.mark.parametrize("name", ["lightup", "akari", "bijutsukan"])
 def test_light_up_aliases(name):
-    expected = parse_url("https://puzz.link/p?lightup/6/6/nekcakbl")
-    assert parse_url(f"https://puzz.link/p?{name}/6/6/nekcakbl") == expected
+    expected = parse_url(f"https://puzz.link/p?lightup/{LIGHTUP}")
+    assert parse_url(f"https://puzz.link/p?{name}/{LIGHTUP}") == expected
 
 
 def test_light_up_clue_swallows_trailing_white_cells_like_pzprjs():
@@ -87,18 +93,18 @@ def test_big_sudoku_numbers_use_the_two_digit_form():
     ("https://puzz.link/p?nosuchgenre/6/6/abc", "unknown puzzle type 'nosuchgenre'"),
     ("https://puzz.link/p?mashu/6", "ends before the grid size"),
     ("https://puzz.link/p?mashu/0/6/000000000000", "size must be two whole numbers"),
-    ("https://puzz.link/p?mashu/6/6/1063000i30", "truncated"),
-    ("https://puzz.link/p?mashu/6/6/1063000i30000", "extra data"),
-    ("https://puzz.link/p?mashu/6/6/1063000i3000x", "bad character 'x'"),
-    ("https://puzz.link/p?mashu/6/6/1063000i300!", "bad character '!'"),
+    (f"https://puzz.link/p?mashu/{MASYU[:-2]}", "truncated"),
+    (f"https://puzz.link/p?mashu/{MASYU}0", "extra data"),
+    (f"https://puzz.link/p?mashu/{MASYU}x", "bad character 'x'"),
+    (f"https://puzz.link/p?mashu/{MASYU[:-1]}!", "bad character '!'"),
     ("https://puzz.link/p?mashu/2/2/0r", "bad character 'r'"),
     ("https://puzz.link/p?mashu/3/3/!!!!", "bad character '!'"),  # not "extra data"
     ("https://puzz.link/p?mashu/6/6/!", "bad character '!'"),  # not "truncated"
     ("https://puzz.link/p?mashu/2/2/01", "pearl beyond the end"),
-    ("https://puzz.link/p?akari/6/6/nekcakb", "truncated"),
-    ("https://puzz.link/p?akari/6/6/nekcakblg", "extra data"),
-    ("https://puzz.link/p?akari/6/6/nekcakbz", "goes past the end"),
-    ("https://puzz.link/p?akari/6/6/nekcakb#", "truncated"),
+    (f"https://puzz.link/p?akari/{LIGHTUP[:-1]}", "truncated"),
+    (f"https://puzz.link/p?akari/{LIGHTUP}g", "extra data"),
+    (f"https://puzz.link/p?akari/{LIGHTUP[:-1]}z", "goes past the end"),
+    (f"https://puzz.link/p?akari/{LIGHTUP[:-1]}#", "truncated"),
     ("https://puzz.link/p?akari/6/6/nekcaKbl", "bad character 'K'"),
     ("https://puzz.link/p?sudoku/6/6/zzz", "must be 4x4, 9x9"),
     ("https://puzz.link/p?sudoku/9/8/zzz", "must be 4x4, 9x9"),
@@ -118,7 +124,7 @@ def test_malformed_urls_name_the_problem(url, problem):
 
 
 def test_error_column_points_at_the_bad_character():
-    url = "https://puzz.link/p?mashu/6/6/1063000i300!"
+    url = f"https://puzz.link/p?mashu/{MASYU[:-1]}!"
     with pytest.raises(InputError) as err:
         parse_url(url)
     assert url[err.value.column - 1] == "!"

@@ -4,26 +4,29 @@ pencilsat does not support is an error naming it, never dropped."""
 from __future__ import annotations
 
 import pytest
+from conftest import CORPUS, pzprjs_example
 
 from pencilsat.core.errors import InputError
 from pencilsat.formats.puzzlink import parse_url, to_url
 
-PLAIN = "https://puzz.link/p?mashu/6/6/1063000i3000"
-ROWS = [". . 1 . . .", ". 2 . . 1 .", ". . . . . .", ". . . 2 . .", ". 1 . . . .",
-        ". . . . . ."]
+# pzprjs's own Masyu example, read from the corpus: its URL body and its grid
+BODY = pzprjs_example("masyu").split("/", 1)[1]  # "6/6/..." after the type name
+PLAIN = f"https://puzz.link/p?mashu/{BODY}"
+GRID = (CORPUS / "masyu" / "pzprjs" / "mashu_example.txt").read_text().split()[3:]
+ROWS = [" ".join({"W": "1", "B": "2"}.get(ch, ".") for ch in row) for row in GRID]
 FILE = "https://puzz.link/p?pzprv3/mashu/6/6/" + "/".join(
     row.replace(" ", "%20") + "%20" for row in ROWS) + "/"
 
 
 @pytest.mark.parametrize("url", [
-    "https://puzz.link/p?type=editor&mashu/6/6/1063000i3000",
-    "https://puzz.link/p?type=player&mashu/6/6/1063000i3000",
-    "https://puzz.link/p?mashu_edit/6/6/1063000i3000",
-    "https://puzz.link/p?mashu_play/6/6/1063000i3000",
-    "https://puzz.link/p?v:/mashu/6/6/1063000i3000",
-    "http://pzv.jp/p.html?mashu/v:/6/6/1063000i3000",
-    "https://puzz.link/p?mashu/6/6/1063000i3000&x=1",
-    "https://puzz.link/p?type=editor&mashu/6/6/1063000i3000&lang=en&x=1",
+    f"https://puzz.link/p?type=editor&mashu/{BODY}",
+    f"https://puzz.link/p?type=player&mashu/{BODY}",
+    f"https://puzz.link/p?mashu_edit/{BODY}",
+    f"https://puzz.link/p?mashu_play/{BODY}",
+    f"https://puzz.link/p?v:/mashu/{BODY}",
+    f"http://pzv.jp/p.html?mashu/v:/{BODY}",
+    f"https://puzz.link/p?mashu/{BODY}&x=1",
+    f"https://puzz.link/p?type=editor&mashu/{BODY}&lang=en&x=1",
     FILE,
     FILE + ".%20.%20.%20/",  # answer lines after the cells are not read
 ])

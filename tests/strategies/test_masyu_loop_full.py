@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import pzprjs_example
 
 from pencilsat.api import check, solve
 from pencilsat.core.result import Verdict
@@ -12,7 +13,8 @@ from pencilsat.formats.svg import draw_svg
 from pencilsat.puzzles import masyu
 
 STRATEGIES = ["lazy", "circuit", "tamura", "tamura-log"]
-NO_FULL_LOOP = "https://puzz.link/p?mashu/f/6/6/1063000i3000"
+NO_FULL_LOOP = "https://puzz.link/p?" + pzprjs_example("masyu").replace("/", "/f/", 1)
+"""pzprjs's Masyu example (read from the corpus) with the loop-full flag."""
 
 
 @pytest.mark.parametrize("encoding", STRATEGIES)

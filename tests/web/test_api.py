@@ -10,11 +10,11 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import CORPUS, run_cli
+from conftest import CORPUS, corpus_sudoku_line, run_cli
 from web_support import desk_server, post
 
 SEED = (CORPUS / "masyu/seed_10x10.txt").read_text()
-SUDOKU = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+SUDOKU = corpus_sudoku_line()  # the first of Norvig's top 95, read from the corpus
 HUGE_EMPTY = "masyu 300 300\n" + ("." * 300 + "\n") * 300  # 90 KB, under MAX_PUZZLE
 """Too big to build and solve in 0.2 s on any machine (150x150 was solved in 1 s once)."""
 
