@@ -187,3 +187,17 @@ def test_cli_solve_draws_text_and_svg(tmp_path, capsys):
     assert main(["solve", str(puzzle), "--svg", str(svg), "--backend", "cpsat"]) == 1
     assert "multiple" in capsys.readouterr().out
     assert 'class="difference"' in svg.read_text()
+
+
+def test_cpsat_takes_a_small_walls_total_as_clauses_and_others_as_a_sum():
+    from pencilsat.strategies.nurikabe import CPSAT_SETTINGS, _cpsat_model
+
+    small = N.parse_puzzle((CORPUS / "nurikabe" / "janko" / "753_10x10.txt").read_text())
+    encoding = build(small, settings=CPSAT_SETTINGS)
+    wall = [count for count in encoding.sizes if list(count[0]) == encoding.answer]
+    assert len(wall) == 1
+    moved = _cpsat_model(encoding, small_wall=True)
+    assert wall[0] not in moved.counts and len(moved.counts) == len(encoding.sizes) - 1
+    assert len(moved.clauses) > len(encoding.clauses) and moved.num_vars > encoding.num_vars
+    kept = _cpsat_model(encoding, small_wall=False)
+    assert list(kept.counts) == encoding.sizes and kept.clauses == encoding.clauses
