@@ -10,11 +10,11 @@ and the wall's total always, as linear sums, and solves the model again after ea
 cuts, without its presolve (``CPSAT_PRESOLVE``).
 
 Today, all 1,003 janko puzzles at a 30 s cap on a shared 2-core machine
-(``benchmarks/results/nurikabe.md``): ``lazy`` proves 1,000 unique with the stored answer,
-median 0.037 s; ``lazy-cpsat`` 997, median 0.099 s. Open at the cap on both: 29_10x10,
-753_10x10, 1055_40x57; on ``lazy-cpsat`` also 1108_20x15, 683_14x24, 1030_32x32
-(``docs/experiments/nurikabe.md``). puzzlekit, which only solves, took a median 1.96 s on
-58 of the puzzles, 76x ``lazy``'s 0.026 s there.
+(``benchmarks/results/nurikabe.md``): ``lazy`` proves 1,001 unique with the stored answer,
+median 0.015 s; ``lazy-cpsat`` 998, median 0.042 s. Open at the cap on both: 29_10x10 and
+1055_40x57; on ``lazy-cpsat`` also 753_10x10 (unique in 41-49 s), 1108_20x15 and 683_14x24
+(``docs/experiments/nurikabe.md``). puzzlekit, which only solves, took a median 0.81 s on
+58 of the puzzles, 75x ``lazy``'s 0.011 s there.
 """
 
 from __future__ import annotations
