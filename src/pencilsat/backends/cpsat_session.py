@@ -2,7 +2,9 @@
 
 CP-SAT keeps no learnt state between solves, so an incremental search (a second answer, a
 lazy cut) adds constraints to the same ``CpModel`` and solves it again. One worker and a
-fixed seed make a solve, and so its statistics, the same on every run.
+fixed seed make a solve, and so its statistics, the same on every run. Ctrl-C stops a solve
+and raises ``KeyboardInterrupt`` (:mod:`~pencilsat.backends.cpsat_interrupt`); an UNKNOWN
+is the time limit.
 """
 
 from __future__ import annotations
@@ -10,23 +12,7 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Any
 
-
-def raise_if_interrupted(solver: Any, time_limit: float | None,
-                         elapsed: float = 0.0) -> None:
-    """Raise ``KeyboardInterrupt`` when an UNKNOWN from ``solver`` (a ``CpSolver`` that has just
-    returned) was Ctrl-C, not the time limit.
-
-    CP-SAT catches SIGINT itself during ``Solve`` and stops "as if a time limit was reached"
-    (its ``catch_sigint_signal``), so Python never sees the interrupt, and a run without a
-    limit would be reported as a time-out. Without ``catch_sigint_signal`` a long search could
-    not be stopped at all. No other limit is set here, so an UNKNOWN well inside the time
-    limit, or with none, can only be the user's Ctrl-C. ``elapsed``: the caller's own wall
-    seconds around the solve; the longer of it and the solver's is taken, as on a loaded
-    machine a Nurikabe solve that ran its whole limit (in presolve) reported less and was
-    taken for a Ctrl-C."""
-    if time_limit is None or max(solver.wall_time, elapsed) < 0.9 * time_limit - 0.05:
-        raise KeyboardInterrupt
-
+from pencilsat.backends.cpsat_interrupt import solve_interruptibly
 
 NUM_WORKERS = 1
 """One CP-SAT worker: the figures are reproducible, and the machines we target have 2 cores."""
@@ -56,9 +42,7 @@ class CpSatSession:
             if remaining <= 0:
                 return None
             self.solver.parameters.max_time_in_seconds = remaining
-        began = perf_counter()
-        status = self.solver.solve(self.model)
-        elapsed = perf_counter() - began
+        status = solve_interruptibly(self.solver, self.model)
         response = self.solver.response_proto
         self.effort["conflicts"] += int(response.num_conflicts)
         self.effort["decisions"] += int(response.num_branches)
@@ -69,7 +53,6 @@ class CpSatSession:
         if status == self._cp.INFEASIBLE:
             return False
         if status == self._cp.UNKNOWN:
-            raise_if_interrupted(self.solver, remaining, elapsed)
             return None
         raise RuntimeError(f"CP-SAT rejected the model: {self.solver.status_name(status)}")
 

@@ -1,0 +1,53 @@
+"""CP-SAT's ``solve`` stopped by Ctrl-C, and only by Ctrl-C, told apart from its time limit.
+
+CP-SAT's own SIGINT handler (``catch_sigint_signal``) stops a search "as if its time ran
+out", so the caller could only guess from the clock whether the user pressed Ctrl-C, and on
+a loaded machine a solve that used its whole limit was once taken for one (a benchmark run
+of janko 690_50x50, 2026-11-26). Here CP-SAT leaves SIGINT to Python: Python's C handler
+writes the signal's number to a wake-up pipe, a watcher thread (CP-SAT releases the GIL
+while it searches) reads it and calls ``stop_search``, and Python raises
+``KeyboardInterrupt`` itself once ``solve`` returns. Off the main thread, where Python
+takes no signals, the solve runs as it is.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from typing import Any
+
+
+def solve_interruptibly(solver: Any, model: Any) -> Any:
+    """``solver.solve(model)`` (a ``CpSolver`` and a ``CpModel``), stopped by Ctrl-C, which
+    then raises ``KeyboardInterrupt`` as it would in Python code."""
+    solver.parameters.catch_sigint_signal = False
+    if threading.current_thread() is not threading.main_thread():
+        return solver.solve(model)
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    try:
+        previous = signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    except ValueError:  # not the main interpreter's main thread after all
+        os.close(read_end)
+        os.close(write_end)
+        return solver.solve(model)
+    watcher = threading.Thread(target=_watch, args=(read_end, solver), daemon=True)
+    watcher.start()
+    try:
+        return solver.solve(model)
+    finally:
+        try:  # the KeyboardInterrupt is raised here, at Python's first chance after solve
+            signal.set_wakeup_fd(previous)
+        finally:
+            os.close(write_end)  # the watcher reads the end of the pipe and returns
+
+
+def _watch(read_end: int, solver: Any) -> None:
+    """Stop the search on SIGINT; return (and close the pipe) when its writer is closed."""
+    try:
+        while numbers := os.read(read_end, 64):
+            if signal.SIGINT in numbers:
+                solver.stop_search()
+    finally:
+        os.close(read_end)
