@@ -109,7 +109,8 @@ class MasyuPuzzle(FrozenRecord):
                 yield (r, c)
 
     def inside(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
+        height, width = self.pearls.shape
+        return 0 <= cell[0] < height and 0 <= cell[1] < width
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         r, c = cell
@@ -160,11 +161,17 @@ class MasyuSolution(FrozenRecord):
     def cells_touched(self, cell: Cell) -> set[tuple[int, int]]:
         """Directions (dr, dc) the loop leaves ``cell`` in."""
         r, c = cell
+        edges = self.edges
         out = set()
-        for d in (UP, DOWN, LEFT, RIGHT):
-            n = (r + d[0], c + d[1])
-            if (min(cell, n), max(cell, n)) in self.edges:
-                out.add(d)
+        # an edge is stored smaller cell first: the cell above or to the left comes first
+        if ((r - 1, c), cell) in edges:
+            out.add(UP)
+        if (cell, (r + 1, c)) in edges:
+            out.add(DOWN)
+        if ((r, c - 1), cell) in edges:
+            out.add(LEFT)
+        if (cell, (r, c + 1)) in edges:
+            out.add(RIGHT)
         return out
 
     def differing_cells(self, other: MasyuSolution) -> list[Cell]:
