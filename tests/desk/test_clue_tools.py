@@ -124,12 +124,10 @@ def test_removing_a_redundant_clue_can_change_the_grade():
 
 
 def test_a_genre_without_clue_rules_is_a_clear_error(monkeypatch):
-    import dataclasses
-
     from pencilsat.core import registry
     from pencilsat.core.errors import InputError
 
     rules = GENRES["masyu"].rules()
-    monkeypatch.setattr(registry, "_rules", lambda module: dataclasses.replace(rules, clues=None))
+    monkeypatch.setattr(registry, "_rules", lambda module: rules._replace(clues=None))
     with pytest.raises(InputError, match="no clue tools"):
         check_clues(read_puzzle(str(CORPUS / "masyu/seed_10x10.txt")))

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import GenreRules
 
 
-@dataclass(frozen=True)
-class Strategy:
+class Strategy(NamedTuple):
     """A way to solve and prove a genre's puzzles: an encoding plus its search.
 
     ``run`` is ``"module:function"`` with the signature
@@ -37,8 +36,7 @@ class Strategy:
     strategies whose model can outgrow a machine (see :mod:`pencilsat.core.memory`)."""
 
 
-@dataclass(frozen=True)
-class Genre:
+class Genre(NamedTuple):
     """One genre: its model, formats, drawings, strategies and grader."""
 
     name: str
@@ -51,7 +49,7 @@ class Genre:
     default_strategy: str
     svg: str
     """Module with ``draw_panel(puzzle, solution, differences) -> list[str]``."""
-    default_on: Mapping[str, str] = field(default_factory=dict)
+    default_on: Mapping[str, str] = MappingProxyType({})
     """Per backend, the strategy used when only the backend is chosen and the default does
     not run on it."""
     puzzlink: tuple[str, ...] = ()

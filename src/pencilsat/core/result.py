@@ -8,10 +8,10 @@ with the phase in the message. Never a guessed verdict.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from pencilsat.core.record import Record
 from pencilsat.core.values import Cell
 
 
@@ -45,32 +45,39 @@ class Verdict(StrEnum):
         return {"unique": 0, "multiple": 1, "none": 2, "unknown": 3}[self.value]
 
 
-@dataclass
-class SolveStats:
+class SolveStats(Record):
     """Encoding size and solver effort; ``None`` where a backend does not report a figure.
 
     ``clauses`` counts CNF clauses, or CP-SAT constraints for that backend. Effort figures are
     summed over the first solve and the uniqueness proof.
     """
 
-    backend: str = ""
-    encoding: str = ""
-    sat_solver: str | None = None
-    variables: int | None = None
-    clauses: int | None = None
-    conflicts: int | None = None
-    decisions: int | None = None
-    propagations: int | None = None
-    encode_s: float | None = None
-    solve_s: float | None = None
-    uniqueness_s: float | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("backend", "encoding", "sat_solver", "variables", "clauses", "conflicts",
+                 "decisions", "propagations", "encode_s", "solve_s", "uniqueness_s", "extra")
+
+    def __init__(self, backend: str = "", encoding: str = "", sat_solver: str | None = None,
+                 variables: int | None = None, clauses: int | None = None,
+                 conflicts: int | None = None, decisions: int | None = None,
+                 propagations: int | None = None, encode_s: float | None = None,
+                 solve_s: float | None = None, uniqueness_s: float | None = None,
+                 extra: dict[str, Any] | None = None) -> None:
+        self.backend = backend
+        self.encoding = encoding
+        self.sat_solver = sat_solver
+        self.variables = variables
+        self.clauses = clauses
+        self.conflicts = conflicts
+        self.decisions = decisions
+        self.propagations = propagations
+        self.encode_s = encode_s
+        self.solve_s = solve_s
+        self.uniqueness_s = uniqueness_s
+        self.extra: dict[str, Any] = {} if extra is None else extra
 
     def to_dict(self) -> dict[str, Any]:
         """The fields, with ``extra``'s entries beside them (the JSON ``stats`` object)."""
-        data = asdict(self)
-        extra = data.pop("extra")
-        data.update(extra)
+        data = {name: getattr(self, name) for name in self.__slots__ if name != "extra"}
+        data.update(self.extra)
         return data
 
     to_json = to_dict
@@ -83,32 +90,36 @@ class SolveStats:
                 setattr(self, key, (getattr(self, key) or 0) + int(value))
 
 
-@dataclass
-class Backbone:
+class Backbone(Record):
     """The part of the answer every solution shares: the cells where solutions differ
     (``undecided``, row-major) and how it was found. ``complete`` is False when the time
     limit cut the search short: then ``undecided`` lists the cells already seen to differ,
     and the others are not proven the same in every solution."""
 
-    undecided: list[Cell]
-    complete: bool
-    solutions_seen: int
-    method: str = "blocking"
+    __slots__ = ("undecided", "complete", "solutions_seen", "method")
+
+    def __init__(self, undecided: list[Cell], complete: bool, solutions_seen: int,
+                 method: str = "blocking") -> None:
+        self.undecided = undecided
+        self.complete = complete
+        self.solutions_seen = solutions_seen
+        self.method = method
 
 
-@dataclass
-class SolutionCount:
+class SolutionCount(Record):
     """The solutions listed by ``solve --count N``: ``solutions`` in the order found (at most
     N); ``complete`` says they are all of them (False: there are more than N, or the time
     limit came first)."""
 
-    solutions: list[Any]
-    complete: bool
-    limit: int
+    __slots__ = ("solutions", "complete", "limit")
+
+    def __init__(self, solutions: list[Any], complete: bool, limit: int) -> None:
+        self.solutions = solutions
+        self.complete = complete
+        self.limit = limit
 
 
-@dataclass
-class SolveResult:
+class SolveResult(Record):
     """What one solve-and-prove run found.
 
     ``solution`` is set for unique and multiple (and for unknown when the time-out came during
@@ -117,15 +128,22 @@ class SolveResult:
     (:mod:`pencilsat.strategies.solution_space`).
     """
 
-    verdict: Verdict
-    puzzle: Any
-    solution: Any = None
-    second_solution: Any = None
-    differences: list[Cell] = field(default_factory=list)
-    stats: SolveStats = field(default_factory=SolveStats)
-    message: str = ""
-    backbone: Backbone | None = None
-    count: SolutionCount | None = None
+    __slots__ = ("verdict", "puzzle", "solution", "second_solution", "differences", "stats",
+                 "message", "backbone", "count")
+
+    def __init__(self, verdict: Verdict, puzzle: Any, solution: Any = None,
+                 second_solution: Any = None, differences: list[Cell] | None = None,
+                 stats: SolveStats | None = None, message: str = "",
+                 backbone: Backbone | None = None, count: SolutionCount | None = None) -> None:
+        self.verdict = verdict
+        self.puzzle = puzzle
+        self.solution = solution
+        self.second_solution = second_solution
+        self.differences: list[Cell] = [] if differences is None else differences
+        self.stats = SolveStats() if stats is None else stats
+        self.message = message
+        self.backbone = backbone
+        self.count = count
 
     def to_dict(self) -> dict[str, Any]:
         """The ``solve --json`` object: genre, verdict, solutions as rows in the corpus

@@ -10,8 +10,7 @@ type.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pencilsat.core.values import Cell, Violation
 
@@ -42,8 +41,7 @@ def _masked_solution_rows(rules: GenreRules, puzzle: Any, solution: Any,
                        undecided)
 
 
-@dataclass(frozen=True)
-class GenreRules:
+class GenreRules(NamedTuple):
     """A genre's text formats, rule checker and text drawing.
 
     ``parse_puzzle(text, name)`` reads the corpus text format (header ``<genre> W H``);
@@ -83,8 +81,7 @@ class GenreRules:
         return _masked_solution_rows(self, puzzle, solution, undecided)
 
 
-@dataclass(frozen=True)
-class Clue:
+class Clue(NamedTuple):
     """One clue of a puzzle: where it stands, what it says (``label``: ``B`` a black pearl,
     ``3`` a number or a digit) and, for the genre, its value."""
 
@@ -99,8 +96,7 @@ class Clue:
         return f"{self.label} at ({self.cell[0]},{self.cell[1]})"
 
 
-@dataclass(frozen=True)
-class ClueRules:
+class ClueRules(NamedTuple):
     """What the clue tools need of a genre.
 
     ``given(puzzle)`` lists the puzzle's clues; ``without(puzzle, clue)`` and

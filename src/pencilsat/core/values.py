@@ -7,8 +7,7 @@ rest of a genre's operations (reading, writing, checking, drawing) are its
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 Cell = tuple[int, int]
 """(row, column), 0-based, row 0 at the top."""
@@ -44,8 +43,7 @@ class Solution(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Violation:
+class Violation(NamedTuple):
     """One broken rule, named, at one cell (``None`` when the rule is global)."""
 
     rule: str

@@ -22,7 +22,6 @@ from typing import Any
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, by_header, rules_of
-from pencilsat.formats import puzzlink, tatham
 from pencilsat.puzzles.textgrid import content_lines
 
 Puzzle = Any
@@ -72,6 +71,8 @@ def read_input(arg: str, name: str | None = None, line: int | None = None) -> Pu
     codecs' ``<url>`` / ``<game id>``. Errors inside a file name that file."""
     if arg == "-" or _is_file(arg):
         return read_puzzle(read_text(arg), "<stdin>" if arg == "-" else arg)
+    from pencilsat.formats import puzzlink, tatham  # not needed to read a file
+
     single = arg.strip()
     try:
         if "\n" not in single and (puzzlink.looks_like_url(single)
@@ -89,6 +90,8 @@ def read_input(arg: str, name: str | None = None, line: int | None = None) -> Pu
 def convert(puzzle: Puzzle, to: str) -> str:
     """Write ``puzzle`` as ``url`` (puzz.link), ``tatham`` (game ID) or ``text`` (corpus format;
     a Sudoku up to 9x9 as one line, bigger ones as a ``sudoku N N`` header and rows)."""
+    from pencilsat.formats import puzzlink, tatham
+
     if to == "url":
         return puzzlink.to_url(puzzle) + "\n"
     if to == "tatham":
@@ -115,6 +118,8 @@ def names_a_puzzle(line: str) -> bool:
     one-line Sudoku. A path that does not resolve is then reported as "no such file" rather
     than as a Sudoku of the wrong length. A line of a Sudoku's length with neither ``:`` nor
     ``/`` is taken for a Sudoku without asking the file system (a batch may hold 50,000)."""
+    from pencilsat.formats import puzzlink, tatham
+
     line = line.strip()
     if not line or (len(line) in ONE_LINE_SUDOKU and ":" not in line and "/" not in line):
         return False
@@ -203,6 +208,8 @@ def _read(text: str, source: str) -> Puzzle:
 
 def _read_line(line: str, number: int) -> Puzzle:
     """One line: URL, game ID or one-line Sudoku; errors carry the line number."""
+    from pencilsat.formats import puzzlink, tatham
+
     try:
         if puzzlink.looks_like_url(line):
             return puzzlink.parse_url(line)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.record import FrozenRecord
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.pieces import line_pieces
@@ -61,23 +61,26 @@ VARIANTS = {LOOP_FULL: "the loop passes through every cell (pzprjs' loop_full, U
 """The variants a Masyu text header may name after ``masyu W H``."""
 
 
-@dataclass(frozen=True, eq=False)
-class MasyuPuzzle:
+class MasyuPuzzle(FrozenRecord):
     """An immutable Masyu grid: ``pearls[r, c]`` is EMPTY, WHITE or BLACK; ``loop_full``:
-    the variant in which the loop passes through every cell."""
+    the variant in which the loop passes through every cell. Equal puzzles have equal
+    pearls and variant (``name`` is only a label)."""
 
+    __slots__ = ("pearls", "name", "loop_full")
     pearls: np.ndarray
-    name: str = field(default="", compare=False)
-    loop_full: bool = False
+    name: str
+    loop_full: bool
 
-    def __post_init__(self) -> None:
-        arr = np.array(self.pearls, dtype=np.uint8)
+    def __init__(self, pearls: np.ndarray, name: str = "", loop_full: bool = False) -> None:
+        arr = np.array(pearls, dtype=np.uint8)
         if arr.ndim != 2 or arr.size == 0:
             raise ValueError("a Masyu grid is a non-empty 2-D array")
         if arr.max(initial=0) > BLACK:
             raise ValueError("pearl values are 0 (empty), 1 (white), 2 (black)")
         arr.setflags(write=False)
         object.__setattr__(self, "pearls", arr)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "loop_full", loop_full)
 
     genre = "masyu"
 
@@ -106,7 +109,8 @@ class MasyuPuzzle:
                 yield (r, c)
 
     def inside(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
+        height, width = self.pearls.shape
+        return 0 <= cell[0] < height and 0 <= cell[1] < width
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         r, c = cell
@@ -128,13 +132,18 @@ class MasyuPuzzle:
         return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.pearls), strict=True)]
 
 
-@dataclass(frozen=True)
-class MasyuSolution:
+class MasyuSolution(FrozenRecord):
     """A Masyu answer: the set of used edges (directions are not part of the answer)."""
 
+    __slots__ = ("edges", "width", "height")
     edges: frozenset[Edge]
     width: int
     height: int
+
+    def __init__(self, edges: frozenset[Edge], width: int, height: int) -> None:
+        object.__setattr__(self, "edges", edges)
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "height", height)
 
     genre = "masyu"
 
@@ -152,11 +161,17 @@ class MasyuSolution:
     def cells_touched(self, cell: Cell) -> set[tuple[int, int]]:
         """Directions (dr, dc) the loop leaves ``cell`` in."""
         r, c = cell
+        edges = self.edges
         out = set()
-        for d in (UP, DOWN, LEFT, RIGHT):
-            n = (r + d[0], c + d[1])
-            if (min(cell, n), max(cell, n)) in self.edges:
-                out.add(d)
+        # an edge is stored smaller cell first: the cell above or to the left comes first
+        if ((r - 1, c), cell) in edges:
+            out.add(UP)
+        if (cell, (r + 1, c)) in edges:
+            out.add(DOWN)
+        if ((r, c - 1), cell) in edges:
+            out.add(LEFT)
+        if (cell, (r, c + 1)) in edges:
+            out.add(RIGHT)
         return out
 
     def differing_cells(self, other: MasyuSolution) -> list[Cell]:

@@ -28,13 +28,13 @@ Masyu's measurements of each cut are in ``docs/experiments/masyu-lazy.md``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from pencilsat.backends.bulk_load import clause_adder
 from pencilsat.backends.pysat_calls import solve_until
+from pencilsat.core.record import FrozenRecord
 from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.clause_arrays import Clause
 from pencilsat.encodings.loops.components import (
@@ -54,8 +54,7 @@ from pencilsat.encodings.loops.swap_cuts import swap_cuts
 CUTS = ("region", "loop", "boundary", "both")
 
 
-@dataclass(frozen=True)
-class LoopCuts:
+class LoopCuts(FrozenRecord):
     """How a loop search cuts a model's wrong loops.
 
     ``cut``: ``loop`` (exact cuts only), ``region`` (exact cuts, and region cuts for loops of
@@ -69,20 +68,32 @@ class LoopCuts:
     answer; ``None``: never.
     """
 
-    cut: str = "loop"
-    region_min: int = 16
-    grown_min: int = 64
-    grown_steps: int = 2
-    grow_after: int | None = None
-    cut_largest: bool = True
-    swap_after: int | None = None
+    __slots__ = ("cut", "region_min", "grown_min", "grown_steps", "grow_after", "cut_largest",
+                 "swap_after")
+    cut: str
+    region_min: int
+    grown_min: int
+    grown_steps: int
+    grow_after: int | None
+    cut_largest: bool
+    swap_after: int | None
 
-    def __post_init__(self) -> None:
-        if self.cut not in CUTS:
+    def __init__(self, cut: str = "loop", region_min: int = 16, grown_min: int = 64,
+                 grown_steps: int = 2, grow_after: int | None = None, cut_largest: bool = True,
+                 swap_after: int | None = None) -> None:
+        if cut not in CUTS:
             from pencilsat.core.errors import InputError
 
-            raise InputError(f"unknown cut {self.cut!r}", source="cut",
+            raise InputError(f"unknown cut {cut!r}", source="cut",
                              hint="choose one of: " + ", ".join(CUTS))
+        for name, value in (("cut", cut), ("region_min", region_min), ("grown_min", grown_min),
+                            ("grown_steps", grown_steps), ("grow_after", grow_after),
+                            ("cut_largest", cut_largest), ("swap_after", swap_after)):
+            object.__setattr__(self, name, value)
+
+
+EXACT_CUTS = LoopCuts()
+"""The default: exact cuts only."""
 
 
 class Marks:
@@ -123,7 +134,7 @@ class LoopSearch:
     ``marks=None`` is strict mode."""
 
     def __init__(self, solver: Any, grid: GridEdges, deadline: float | None,
-                 cuts: LoopCuts = LoopCuts(), marks: Marks | None = None) -> None:
+                 cuts: LoopCuts = EXACT_CUTS, marks: Marks | None = None) -> None:
         self.solver = solver
         self._add_clause = clause_adder(solver)
         self.grid = grid

@@ -23,7 +23,6 @@ every idea tried and not kept, are in ``docs/experiments/masyu-lazy.md``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from time import perf_counter
 
 import numpy as np
@@ -31,6 +30,7 @@ import numpy as np
 from pencilsat.backends.bulk_load import load_until
 from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import check_clock, deadline_of
+from pencilsat.core.record import FrozenRecord
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached, Verdict
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.clause_arrays import Clause, true_literals
@@ -69,8 +69,7 @@ BUILD_BAND = 100_000
 seconds to build, which a time limit must cut short."""
 
 
-@dataclass(frozen=True)
-class LazySettings:
+class LazySettings(FrozenRecord):
     """What ``lazy`` adds to the local rules; ``None`` picks by grid size (module docstring).
 
     ``cut``: ``loop``, ``region``, ``boundary`` or ``both`` (see
@@ -78,14 +77,28 @@ class LazySettings:
     call, ``False`` never; ``cadical_options`` replace ``CADICAL_OPTIONS`` (``{}``: CaDiCaL's
     own defaults)."""
 
-    cut: str | None = None
-    squares: bool = True
-    sides: bool | None = None
-    grown: bool | None = None
-    small_loops: bool | None = None
-    swaps: bool | None = None
-    shapes: bool | None = None
-    cadical_options: dict[str, int] | None = field(default=None, hash=False)
+    __slots__ = ("cut", "squares", "sides", "grown", "small_loops", "swaps", "shapes",
+                 "cadical_options")
+    cut: str | None
+    squares: bool
+    sides: bool | None
+    grown: bool | None
+    small_loops: bool | None
+    swaps: bool | None
+    shapes: bool | None
+    cadical_options: dict[str, int] | None
+
+    def __init__(self, cut: str | None = None, squares: bool = True, sides: bool | None = None,
+                 grown: bool | None = None, small_loops: bool | None = None,
+                 swaps: bool | None = None, shapes: bool | None = None,
+                 cadical_options: dict[str, int] | None = None) -> None:
+        for name, value in (("cut", cut), ("squares", squares), ("sides", sides),
+                            ("grown", grown), ("small_loops", small_loops), ("swaps", swaps),
+                            ("shapes", shapes), ("cadical_options", cadical_options)):
+            object.__setattr__(self, name, value)
+
+    def __hash__(self) -> int:  # the options are a dict: not hashed
+        return hash(self._values()[:-1])
 
     def for_cells(self, cells: int) -> LazySettings:
         """These settings with every ``None`` resolved for a grid of ``cells`` cells (grown:

@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.record import FrozenRecord
 from pencilsat.core.result import (
     PHASE_MESSAGES,
     Backbone,
@@ -50,23 +50,27 @@ LISTING_LIMIT = 1000
 """A search without answer atoms finds its backbone by listing answers, at most this many."""
 
 
-@dataclass(frozen=True)
-class Exploration:
+class Exploration(FrozenRecord):
     """What a run is asked for beyond the verdict: ``count`` answers listed (``None``: no
     list), the ``backbone`` by ``method`` (``auto``, ``blocking`` or ``assumptions``)."""
 
-    count: int | None = None
-    backbone: bool = False
-    method: str = "auto"
+    __slots__ = ("count", "backbone", "method")
+    count: int | None
+    backbone: bool
+    method: str
 
-    def __post_init__(self) -> None:
-        if self.method not in METHODS:
-            raise InputError(f"unknown backbone method {self.method!r}", source="method",
+    def __init__(self, count: int | None = None, backbone: bool = False,
+                 method: str = "auto") -> None:
+        if method not in METHODS:
+            raise InputError(f"unknown backbone method {method!r}", source="method",
                              hint="choose one of: " + ", ".join(METHODS))
-        if self.count is not None and (isinstance(self.count, bool)
-                                       or not isinstance(self.count, int) or self.count < 1):
-            raise InputError(f"{self.count!r} is not a number of solutions", source="count",
+        if count is not None and (isinstance(count, bool)
+                                  or not isinstance(count, int) or count < 1):
+            raise InputError(f"{count!r} is not a number of solutions", source="count",
                              hint="give a whole number of at least 1")
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "backbone", backbone)
+        object.__setattr__(self, "method", method)
 
 
 class AtomSearch(Protocol[A_in]):

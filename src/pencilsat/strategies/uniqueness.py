@@ -12,10 +12,10 @@ proves the first unique. A time-out anywhere is ``unknown``, never a guessed ver
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from time import perf_counter
 from typing import Any, Generic, Protocol, TypeVar
 
+from pencilsat.core.record import Record
 from pencilsat.core.result import (
     PHASE_MESSAGES,
     SolveResult,
@@ -38,16 +38,20 @@ class AnswerSearch(Protocol[A]):
         ...
 
 
-@dataclass
-class Proof(Generic[A]):
+class Proof(Record, Generic[A]):
     """What :func:`prove` found: the verdict, the answers, the time of each phase."""
 
-    verdict: Verdict
-    first: A | None = None
-    second: A | None = None
-    solve_s: float | None = None
-    uniqueness_s: float | None = None
-    message: str = ""
+    __slots__ = ("verdict", "first", "second", "solve_s", "uniqueness_s", "message")
+
+    def __init__(self, verdict: Verdict, first: A | None = None, second: A | None = None,
+                 solve_s: float | None = None, uniqueness_s: float | None = None,
+                 message: str = "") -> None:
+        self.verdict = verdict
+        self.first = first
+        self.second = second
+        self.solve_s = solve_s
+        self.uniqueness_s = uniqueness_s
+        self.message = message
 
 
 def prove(search: AnswerSearch[A], *, known: A | None = None) -> Proof[A]:

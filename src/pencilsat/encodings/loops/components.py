@@ -8,10 +8,10 @@ itself (pearl rules only look along the loop), any other is cut off with one cla
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
+from pencilsat.core.record import FrozenRecord
 from pencilsat.encodings.clause_arrays import Clause
 from pencilsat.encodings.loops.edges import GridEdges
 
@@ -36,18 +36,25 @@ def loops(grid: GridEdges, model: Sequence[int]) -> list[tuple[list[int], list[i
             for edge_vars, cells in label_loops(grid, used_edges(grid, model))]
 
 
-@dataclass(frozen=True)
-class LoopLabels:
+class LoopLabels(FrozenRecord):
     """Every loop of a model as slices of two arrays: loop ``i`` is
     ``edge_vars[edge_bounds[i]:edge_bounds[i + 1]]`` with cells
     ``cells[cell_bounds[i]:cell_bounds[i + 1]]``. Kept as arrays because a ``lazy`` solve at
     100x100 labels dozens of models of about 9,000 used edges, and most loops are only
     counted or cut by numpy."""
 
+    __slots__ = ("edge_vars", "edge_bounds", "cells", "cell_bounds")
     edge_vars: np.ndarray
     edge_bounds: np.ndarray
     cells: np.ndarray
     cell_bounds: np.ndarray
+
+    def __init__(self, edge_vars: np.ndarray, edge_bounds: np.ndarray, cells: np.ndarray,
+                 cell_bounds: np.ndarray) -> None:
+        object.__setattr__(self, "edge_vars", edge_vars)
+        object.__setattr__(self, "edge_bounds", edge_bounds)
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "cell_bounds", cell_bounds)
 
     def __len__(self) -> int:
         return len(self.edge_bounds) - 1
