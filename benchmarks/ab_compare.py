@@ -6,7 +6,8 @@ the shared machine's load falls on both alike; each workload reports the figure 
 by (seconds, or puzzles per second), and the table gives the median over the rounds and the
 ratio new/old. Workloads: every janko Masyu solved and proven (median and max per puzzle),
 the seed 36x20 (median of 10), the janko Light Up up to 100x100 (max), Royle's 17-clue
-Sudokus through the batch path (puzzles per second), and grading samples of each genre.
+Sudokus through the batch path (puzzles per second), and grading samples of each genre, with
+and without the score (``--no-score``: the level only).
 """
 
 from __future__ import annotations
@@ -86,14 +87,49 @@ for line in lines:
     pencilsat.grade(pencilsat.read_puzzle(line))
 print(json.dumps({'value': time.perf_counter() - start, 'n': len(lines)}))
 """,
+    "grade --no-score (level only): janko Masyu, every 20th (total s)": """
+paths = sorted(glob.glob(CORPUS + '/masyu/janko/*.txt'))[::20]
+print(json.dumps({'value': sum(timed(p, level_only)[0] for p in paths), 'n': len(paths)}))
+""",
+    "grade --no-score (level only): janko Light Up, every 20th (total s)": """
+paths = sorted(glob.glob(CORPUS + '/lightup/janko/*.txt'))[::20]
+print(json.dumps({'value': sum(timed(p, level_only)[0] for p in paths), 'n': len(paths)}))
+""",
+    "grade --faithful --no-score (level only): janko Light Up, every 20th (total s)": """
+paths = sorted(glob.glob(CORPUS + '/lightup/janko/*.txt'))[::20]
+print(json.dumps({'value': sum(timed(p, lambda q: level_only(q, faithful=True))[0]
+                               for p in paths), 'n': len(paths)}))
+""",
+    "grade --no-score (level only): Tatham Sudoku, every 4th (total s)": """
+lines = []
+for path in sorted(glob.glob(CORPUS + '/sudoku/tatham/*.txt')):
+    lines += open(path).read().split()
+lines = lines[::4]
+start = time.perf_counter()
+for line in lines:
+    level_only(pencilsat.read_puzzle(line))
+print(json.dumps({'value': time.perf_counter() - start, 'n': len(lines)}))
+""",
 }
 HIGHER_IS_BETTER = {"Royle 17-clue Sudoku batch (puzzles/s)"}
+LEVEL_ONLY = """
+import inspect
+def level_only(p, faithful=False):
+    # the old tree has no score (nor faithful): its plain grade is the level only. Asked of
+    # the signature, not by catching TypeError, so a TypeError inside the new grader shows.
+    options = inspect.signature(pencilsat.grade).parameters
+    if 'score' not in options:
+        return pencilsat.grade(p, faithful=True) if faithful and 'faithful' in options else (
+            pencilsat.grade(p))
+    return pencilsat.grade(p, faithful=faithful, score=False)
+"""
 
 
 def run(src: Path, code: str) -> dict[str, float]:
-    proc = subprocess.run([sys.executable, "-c", PRELUDE + code], capture_output=True,
-                          text=True, env={"PYTHONPATH": str(src), "OPENBLAS_NUM_THREADS": "1",
-                                          "PATH": ""}, timeout=3600)
+    proc = subprocess.run([sys.executable, "-c", PRELUDE + LEVEL_ONLY + code],
+                          capture_output=True, text=True,
+                          env={"PYTHONPATH": str(src), "OPENBLAS_NUM_THREADS": "1", "PATH": ""},
+                          timeout=3600)
     if proc.returncode:
         raise RuntimeError(f"{src}: {proc.stderr[-2000:]}")
     return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
@@ -147,7 +183,9 @@ def main() -> None:
               "tree stopped there, unrated; the `--faithful` row compares the thesis alone, "
               "plus the score's second run of the six counting techniques alone), Sudoku's "
               "score surveys the later trial candidates and runs the forcing probe, "
-              "and Masyu's reads every level's solve."
+              "and Masyu's reads every level's solve. The `--no-score` rows grade the level "
+              "only in the new tree (`score=False`: no forcing probe, no counting run) "
+              "against the old tree's plain grade, which had no score."
             + "\n\nReproduce: `python benchmarks/ab_compare.py --other OLD/src`.\n")
     write_results("ab_compare", "Old against new in one run", body, results)
 

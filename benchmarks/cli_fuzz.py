@@ -27,7 +27,7 @@ COMMANDS = ["solve", "grade", "clues", "convert", "verify", "generate", "study",
 OPTIONS = ["--json", "--svg", "--backend", "--sat-solver", "--encoding", "--time-limit",
            "--max-memory", "--batch", "--steps", "--to", "--seed", "--help", "--version",
            "--backbone", "--count", "--workers", "--fail-on", "--unordered", "--out", "--resume",
-           "--faithful", "--next", "--grade", "--order", "--folds", "--no-plots"]
+           "--faithful", "--no-score", "--next", "--grade", "--order", "--folds", "--no-plots"]
 NEWER = ("slitherlink", "nurikabe", "heyawake", "yajilin", "hashi")
 VALUES = ["cnf", "cpsat", "gpu", "cadical", "minisat", "lingeling", "lazy", "circuit",
           "tamura", "direct", "csp", "0", "-1", "nan", "inf", "0.01", "1e9", "4G", "0M",

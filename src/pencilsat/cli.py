@@ -177,6 +177,10 @@ def _grade_parser(sub: Any) -> None:
     grade.add_argument("--faithful", action="store_true",
                        help="grade as the paper does: Light Up without contradiction trials "
                        "(a puzzle its 25 techniques do not finish is unrated)")
+    grade.add_argument("--no-score", dest="score", action="store_false",
+                       help="the paper's level only, without the difficulty score: skips the "
+                       "work only the score needs (Sudoku's forcing probe, Light Up's "
+                       "counting run); JSON score null")
     grade.add_argument("--time-limit", type=seconds, metavar="S",
                        help="seconds for the uniqueness proof and the grading together "
                             "(with --batch: for each puzzle's proof, and again for its "
@@ -752,14 +756,15 @@ def cmd_grade(args: argparse.Namespace) -> int:
             raise InputError("--next gives the next step of one puzzle, not --batch",
                              hint="give one puzzle, or leave --next out")
         return _batch_run(args, BatchTask(grade=True, time_limit=args.time_limit,
-                                         faithful=args.faithful))
+                                         faithful=args.faithful, score=args.score))
     if args.puzzle is None:
         raise InputError("give a puzzle file (or - for stdin), or --batch FILE")
     _refuse_batch_options(args, (), "--batch FILE")
     if args.next is not None:
         return _next_step(args)
     puzzle = load_puzzle(args.puzzle)
-    result = grade(puzzle, time_limit=args.time_limit, faithful=args.faithful)
+    result = grade(puzzle, time_limit=args.time_limit, faithful=args.faithful,
+                   score=args.score)
     if args.json:
         print(_json(result.to_json()))
     elif result.reason is not None:

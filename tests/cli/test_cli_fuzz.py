@@ -14,7 +14,8 @@ WORDS = ["solve", "grade", "clues", "convert", "verify", "generate", "--json", "
          "tatham", "sugar", "--time-limit", "0.5", "-1", "nan", "--max-memory", "1M", "inf",
          "--steps", "masyu", "4x4", "https://puzz.link/p?mashu/4/4/0300", "pearl:3x2:aBd",
          "." * 81, "1" * 16, "examples/masyu_10x10.txt", "no-such-file.txt", "", "x",
-         "--backbone", "--count", "2", "--faithful", "--next", "--grade", *corpus_codes()]
+         "--backbone", "--count", "2", "--faithful", "--no-score", "--next", "--grade",
+         *corpus_codes()]
 
 
 @settings(max_examples=120, deadline=None,

@@ -42,7 +42,8 @@ def puzzle_record(item: BatchItem, task: BatchTask) -> BatchRecord:
     try:
         puzzle = read_item(item, task)
         if task.grade:
-            graded = grade(puzzle, time_limit=task.time_limit, faithful=task.faithful)
+            graded = grade(puzzle, time_limit=task.time_limit, faithful=task.faithful,
+                           score=task.score)
             fields = {k: v for k, v in graded.to_dict().items() if k != "verdict"}
             return from_result(item.line, item.input, graded.solve_result,
                                perf_counter() - start, grade=fields)

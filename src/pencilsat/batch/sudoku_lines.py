@@ -56,7 +56,7 @@ def _record(item: BatchItem, rec: dict[str, Any], task: BatchTask,
     grade = None
     if task.grade:
         start = perf_counter()
-        grade = _grade(line, verdict, task.time_limit, seconds, task.faithful)
+        grade = _grade(line, verdict, task.time_limit, seconds, task.faithful, task.score)
         seconds += perf_counter() - start
     return make_record(item.line, item.input, verdict, genre="sudoku", size=f"{n}x{n}",
                        solution=_rows(first, n), second_solution=_rows(second, n),
@@ -85,11 +85,12 @@ def _stats(rec: dict[str, Any], n: int, grids: GridSolvers) -> dict[str, Any]:
 
 
 def _grade(line: str, verdict: str, time_limit: float | None,
-           proof_seconds: float, faithful: bool = False) -> dict[str, Any]:
+           proof_seconds: float, faithful: bool = False, score: bool = True
+           ) -> dict[str, Any]:
     """The grade of a line whose verdict the batch proved; the grading gets what the proof
     left of ``time_limit`` (its share of a vectorised pass included)."""
     deadline = None if time_limit is None else perf_counter() + time_limit - proof_seconds
     puzzle = parse_line(line)
     graded = grade_proven(puzzle, SolveResult(Verdict(verdict), puzzle), deadline=deadline,
-                          faithful=faithful)
+                          faithful=faithful, score=score)
     return {k: v for k, v in graded.to_dict().items() if k != "verdict"}

@@ -19,6 +19,8 @@ class BatchTask:
     """Prove uniqueness, then grade (``grade --batch``); else solve and prove."""
     faithful: bool = False
     """Grade as the paper does (``grade --faithful``: Light Up without trials)."""
+    score: bool = True
+    """Also the difficulty score (``grade --no-score``: the level only, score null)."""
     encoding: str | None = None
     backend: str | None = None
     sat_solver: str | None = None

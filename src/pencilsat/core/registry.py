@@ -62,7 +62,8 @@ class Genre(NamedTuple):
     """Module with ``decode(desc, a, b, extras, column)``, ``encode(puzzle)`` (the ID) and
     ``plausible(desc)``."""
     grader: str | None = None
-    """``"module:function"``: ``grade(puzzle, *, deadline) -> Grade``."""
+    """``"module:function"``: ``grade(puzzle, *, deadline, faithful, score) -> Grade``
+    (``grading.front.Grader``)."""
     complete_cnf: str | None = None
     """``"module:function"``: ``cnf(puzzle) -> ClauseEncoding``, the genre's one fixed
     encoding whose models are exactly the answers, as plain clauses: ``pencilsat study``

@@ -148,10 +148,11 @@ def _grades(puzzle: Any, rules: ClueRules, report: ClueReport,
             deadline: float | None) -> None:
     from pencilsat.grading.front import grade
 
-    report.level = _level(grade(puzzle, time_limit=_left(deadline)))
+    # the level only: the score's extra work (Sudoku's forcing probe) would be thrown away
+    report.level = _level(grade(puzzle, time_limit=_left(deadline), score=False))
     report.levels_without = {}
     for clue in report.redundant:
-        result = grade(rules.without(puzzle, clue), time_limit=_left(deadline))
+        result = grade(rules.without(puzzle, clue), time_limit=_left(deadline), score=False)
         report.levels_without[clue] = _level(result)
     if deadline is not None and perf_counter() > deadline:
         report.message = "time limit reached while grading: some levels are missing"

@@ -22,15 +22,18 @@ from pencilsat.strategies.front import solve
 
 
 class Grader(Protocol):
-    """A genre's grading function, ``grade_<genre>(puzzle, *, deadline, faithful)``: it reads
-    only the puzzle and raises ``GradingTimeOut`` past ``deadline`` (a ``time.perf_counter``
-    value). ``faithful`` keeps the paper's behaviour where the grader goes beyond it (Light
-    Up: no contradiction trials, so a puzzle the 25 techniques do not finish is unrated).
-    ``puzzle`` is that genre's own model (``MasyuPuzzle``, ...), which a protocol shared by
-    all genres cannot name, hence ``Any``."""
+    """A genre's grading function, ``grade_<genre>(puzzle, *, deadline, faithful, score)``: it
+    reads only the puzzle and raises ``GradingTimeOut`` past ``deadline`` (a
+    ``time.perf_counter`` value). ``faithful`` keeps the paper's behaviour where the grader
+    goes beyond it (Light Up: no contradiction trials, so a puzzle the 25 techniques do not
+    finish is unrated). ``score=False`` grades the level only: the work only the score needs
+    is skipped (Light Up's counting run, Sudoku's forcing probe) and ``score`` is ``None``;
+    level, steps and techniques are the same. ``puzzle`` is that genre's own model
+    (``MasyuPuzzle``, ...), which a protocol shared by all genres cannot name, hence
+    ``Any``."""
 
     def __call__(self, puzzle: Any, *, deadline: float | None = None,
-                 faithful: bool = False) -> Grade[GradeExtras]: ...
+                 faithful: bool = False, score: bool = True) -> Grade[GradeExtras]: ...
 
 
 @dataclass
@@ -92,17 +95,17 @@ def grader_for(genre: str) -> Grader:
     return grader
 
 
-def grade(puzzle: Puzzle, *, time_limit: float | None = None,
-          faithful: bool = False) -> GradeResult:
+def grade(puzzle: Puzzle, *, time_limit: float | None = None, faithful: bool = False,
+          score: bool = True) -> GradeResult:
     """Prove uniqueness with the default strategy, then grade with the genre's engine;
-    ``time_limit`` bounds both together (``faithful``: see :class:`Grader`)."""
+    ``time_limit`` bounds both together (``faithful``, ``score``: see :class:`Grader`)."""
     deadline = None if time_limit is None else perf_counter() + time_limit
     return grade_proven(puzzle, solve(puzzle, time_limit=time_limit), deadline=deadline,
-                        faithful=faithful)
+                        faithful=faithful, score=score)
 
 
 def grade_proven(puzzle: Puzzle, result: SolveResult, *, deadline: float | None = None,
-                 faithful: bool = False) -> GradeResult:
+                 faithful: bool = False, score: bool = True) -> GradeResult:
     """Grade ``puzzle`` whose uniqueness ``result`` is already known (the Sudoku batch path
     proves many at once): the genre's engine runs only on ``unique``, until ``deadline`` (a
     ``time.perf_counter`` value)."""
@@ -111,7 +114,7 @@ def grade_proven(puzzle: Puzzle, result: SolveResult, *, deadline: float | None 
     try:
         return GradeResult(result.verdict, result,
                            grader_for(puzzle.genre)(puzzle, deadline=deadline,
-                                                    faithful=faithful))
+                                                    faithful=faithful, score=score))
     except GradingTimeOut:
         return GradeResult(result.verdict, result, timed_out=True)
     except NotGradable as err:

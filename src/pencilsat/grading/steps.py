@@ -185,6 +185,12 @@ def json_number(x: float) -> float | int:
     return int(x) if float(x).is_integer() else round(x, 6)
 
 
+def score_text(score: float | None) -> str:
+    """The text report's ``, score 1.23`` after the level; nothing for a grade without one
+    (unrated, or graded with ``score=False``)."""
+    return "" if score is None else f", score {score:.2f}"
+
+
 class GradeExtras(Protocol):
     """What a genre adds to a grade: its own figures, where they go in the JSON, and the text
     report."""
@@ -210,7 +216,8 @@ class Grade(Generic[E]):
     """The grade of one puzzle: the paper's ``level`` (``None`` when the genre leaves an
     unfinished puzzle unrated), whether the techniques ``finished`` it, the use count of each
     technique, the ordered steps, the genre's ``extras`` and its ``score``, a continuous
-    difficulty read from the step log (the genre's ``score`` module; ``None`` when unrated)."""
+    difficulty read from the step log (the genre's ``score`` module; ``None`` when unrated
+    or graded with ``score=False``)."""
 
     level: int | None
     finished: bool

@@ -44,7 +44,14 @@ from pencilsat.grading.lightup.state import (
     Marks,
 )
 from pencilsat.grading.lightup.trials import MAX_DEPTH, TrialResult, find_trial
-from pencilsat.grading.steps import Grade, Step, Trial, json_number, technique_counts
+from pencilsat.grading.steps import (
+    Grade,
+    Step,
+    Trial,
+    json_number,
+    score_text,
+    technique_counts,
+)
 from pencilsat.puzzles.lightup import LightUpPuzzle
 
 
@@ -60,7 +67,8 @@ class LightUpExtras:
     the techniques left it) describe an unfinished puzzle, ``stuck_reason`` why it stopped.
     The thesis calibrated its levels on 10x10 puzzles; other sizes are levelled on
     ``size_cost``. ``counting_open`` is the share of white cells the counting techniques
-    alone leave unlit (:mod:`counting`; read by the score, not in the JSON or the text).
+    alone leave unlit (:mod:`counting`; read by the score, not in the JSON or the text;
+    ``None`` when graded with ``score=False``, which skips that run).
     """
 
     cost: float
@@ -74,7 +82,7 @@ class LightUpExtras:
     final_rows: list[str] = field(default_factory=list)
     stuck_reason: str | None = None
     size_cost: float = 0.0
-    counting_open: float = 0.0
+    counting_open: float | None = None
 
     @property
     def progress(self) -> float:
@@ -97,11 +105,11 @@ class LightUpExtras:
             sized = ("" if (self.width, self.height) == (10, 10) else
                      f", {self.size_cost:.3f} at 10x10 size")
             lines.append(f"level {grade.level} of 7 (cost {self.cost:.3f}{sized}, T-score "
-                         f"{self.t_score:.1f}), score {grade.score:.2f}")
+                         f"{self.t_score:.1f}){score_text(grade.score)}")
         elif grade.level is not None:
             lines.append(f"level {grade.level} of 7 (unfinished: {self.stuck_reason}; "
-                         f"{self.lit_cells} of {self.white_cells} white cells lit), score "
-                         f"{grade.score:.2f}")
+                         f"{self.lit_cells} of {self.white_cells} white cells lit)"
+                         f"{score_text(grade.score)}")
         else:
             lines.append(f"unrated: the 25 techniques stop with {self.lit_cells} of "
                          f"{self.white_cells} white cells lit ({100 * self.progress:.0f}%, "
@@ -134,11 +142,13 @@ they place and exclude and what each use cost."""
 
 
 def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
-                  faithful: bool = False, deadline: float | None = None) -> LightUpGrade:
+                  faithful: bool = False, deadline: float | None = None,
+                  score: bool = True) -> LightUpGrade:
     """Grade a (uniquely solvable) Light Up puzzle with Kashima's 25 techniques, and with
     contradiction trials where they stall (:mod:`trials`; ``faithful``: no trials, the
     thesis's unrated verdict). Past ``deadline`` (a ``time.perf_counter`` value) it raises
-    ``GradingTimeOut``."""
+    ``GradingTimeOut``. ``score=False``: the level only, without the score's run of the
+    counting techniques alone (:mod:`counting`) and with ``score`` None."""
     board = Board.from_puzzle(puzzle)
     finder = Finder(board, SEARCH_ORDER)
     steps: list[Step] = []
@@ -183,7 +193,7 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
         totals[s.technique] = totals.get(s.technique, 0.0) + charge
     white = sum(board.geo.white)
     size_cost = cost * size_factor(puzzle.width, puzzle.height)
-    left_by_counting = counting_open(puzzle, deadline)
+    left_by_counting = counting_open(puzzle, deadline) if score else None
     extras = LightUpExtras(
         cost=cost,
         technique_costs=totals,
@@ -201,10 +211,10 @@ def grade_lightup(puzzle: LightUpPuzzle, scale: LevelScale = THESIS_SCALE, *,
     # beyond the techniques and the trials the budget allows: the top level (a unique puzzle
     # always gets a level and a score outside ``faithful``), its score from the log so far
     level = scale.level(size_cost) if finished else top_level(scale) if beyond else None
-    score = (lightup_score(steps, level, puzzle.width, puzzle.height,
-                           counting_open=left_by_counting)
-             if level is not None else None)
-    return Grade(level, finished, technique_counts(steps), steps, extras, score)
+    rating = (lightup_score(steps, level, puzzle.width, puzzle.height,
+                            counting_open=left_by_counting)
+              if level is not None and left_by_counting is not None else None)
+    return Grade(level, finished, technique_counts(steps), steps, extras, rating)
 
 
 def top_level(scale: LevelScale) -> int:

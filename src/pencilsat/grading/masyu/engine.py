@@ -40,7 +40,7 @@ from pencilsat.grading.masyu.state import (
     MasyuState,
     Record,
 )
-from pencilsat.grading.steps import Border, Grade, Step, technique_counts
+from pencilsat.grading.steps import Border, Grade, Step, score_text, technique_counts
 from pencilsat.puzzles.masyu import MasyuPuzzle, MasyuSolution, check
 
 TEDIUM_THRESHOLD = {1: 3, 2: 5}
@@ -87,7 +87,7 @@ class MasyuExtras:
 
     def report(self, grade: MasyuGrade, steps: bool) -> str:
         """Readable report for the CLI: level, techniques table, tedium, optional step log."""
-        lines = [f"Level {grade.level} (Sato 2007 scale 1-3), score {grade.score:.2f}"]
+        lines = [f"Level {grade.level} (Sato 2007 scale 1-3){score_text(grade.score)}"]
         if self.level_up:
             lines.append(
                 f"  techniques need level {self.technique_level}; raised by one for tedium"
@@ -276,13 +276,16 @@ class LevelRun:
 
 
 def grade_masyu(puzzle: MasyuPuzzle, *, max_trials: int = DEFAULT_MAX_TRIALS,
-                deadline: float | None = None, faithful: bool = False) -> MasyuGrade:
+                deadline: float | None = None, faithful: bool = False,
+                score: bool = True) -> MasyuGrade:
     """Grade a Masyu whose solution is unique (the caller proves uniqueness first).
 
     ``max_trials`` caps the number of MUJYUNSYORI trial propagations at level 3 (a
     deterministic budget); when it is exhausted the grade is level 3 with ``finished`` False.
     Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``;
-    ``faithful`` changes nothing (the grader is Sato's throughout). A puzzle
+    ``faithful`` changes nothing (the grader is Sato's throughout). ``score=False`` leaves
+    ``score`` None; it saves next to nothing, as the score reads only the solve's log and
+    counters. A puzzle
     without pearls (only the empty 2x2 is unique) raises ``NotGradable``: every technique
     starts from a pearl, so the grader got stuck at once and called it level 3.
     """
@@ -312,5 +315,6 @@ def grade_masyu(puzzle: MasyuPuzzle, *, max_trials: int = DEFAULT_MAX_TRIALS,
     level = min(3, tech_level + (1 if level_up else 0))
     return Grade(level=level, finished=run.solved, techniques=technique_counts(run.steps),
                  steps=run.steps, extras=extras,
-                 score=masyu_score(run.steps, extras, level, puzzle.width, puzzle.height))
+                 score=masyu_score(run.steps, extras, level, puzzle.width, puzzle.height)
+                 if score else None)
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from pencilsat.core.errors import InputError, NotGradable
 from pencilsat.grading.clock import check_deadline
-from pencilsat.grading.steps import Grade, Step, technique_counts
+from pencilsat.grading.steps import Grade, Step, score_text, technique_counts
 from pencilsat.grading.sudoku.bands import first_clue
 from pencilsat.grading.sudoku.catalogue import TECHNIQUES, TRIAL_COMPLETES
 from pencilsat.grading.sudoku.contradiction import contradiction_processing
@@ -48,7 +48,8 @@ class SudokuExtras:
     grid proves on a puzzle proved unique, and grading goes on). ``hard_steps`` counts the
     steps of level-3 techniques, ``grid`` is the grid as the run left it (0 for an empty cell).
     ``forcing`` is the score's forcing probe (:mod:`forcing`), run where the grader first
-    needed more than singles (empty when it never did).
+    needed more than singles (empty when it never did, or when graded with ``score=False``,
+    which skips the probe).
     """
 
     level_up: bool
@@ -70,7 +71,7 @@ class SudokuExtras:
         status = "solved, KANSEI" if grade.finished else "not finished, TOKENAI"
         if self.completed_by_trial:
             status += "; a trial that filled the grid proved its assumption"
-        lines = [f"level {grade.level} ({status}), score {grade.score:.2f}"]
+        lines = [f"level {grade.level} ({status}){score_text(grade.score)}"]
         if self.level_up:
             lines.append(f"level-up applied: {self.base_level} -> {grade.level} (counts: "
                          f"c1 = {self.counted_level1}, c2 = {self.counted_level2})")
@@ -116,16 +117,19 @@ def validated_clues(puzzle: SudokuPuzzle) -> list[int]:
 
 
 def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None,
-                 faithful: bool = False) -> SudokuGrade:
+                 faithful: bool = False, score: bool = True) -> SudokuGrade:
     """Grade a 9x9 Sudoku by Sato's techniques, levels and level-up rule (paper §3-§5).
     Past ``deadline`` (a ``time.perf_counter`` value) it raises ``GradingTimeOut``.
     ``faithful`` changes nothing: the level is the paper's either way (a trial that places
-    one digit instead of the paper's whole grid ends at the same level)."""
+    one digit instead of the paper's whole grid ends at the same level). ``score=False``:
+    the level only, without the forcing probe (:mod:`forcing`, about half of a hard Sudoku's
+    grading) and with ``score`` None; the steps are the same (their trial survey stays)."""
     state = SudokuState.from_clues(validated_clues(puzzle))
     steps = first_clue(state)
     level, c1, c2 = 1, 0, 0
     memory = PairMemory()
-    forcing: tuple[ForcingStep, ...] | None = None
+    # the probe runs once, where the grader first needs more than singles; () = never
+    forcing: tuple[ForcingStep, ...] | None = None if score else ()
     while True:
         while not state.complete():
             check_deadline(deadline)
@@ -165,7 +169,7 @@ def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None,
         forcing=forcing or ())
     finished = state.complete()
     return Grade(final, finished, technique_counts(steps), steps, extras,
-                 sudoku_score(steps, final, finished, extras.forcing))
+                 sudoku_score(steps, final, finished, extras.forcing) if score else None)
 
 
 def _beyond_singles(step: Step) -> bool:
