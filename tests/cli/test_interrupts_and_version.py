@@ -57,8 +57,10 @@ def test_ctrl_c_swallowed_by_a_callback_is_delivered_again():
     """Python prints a ``KeyboardInterrupt`` raised in a ``__del__`` (or the import system's
     lock callback) as "Exception ignored" and goes on; under pencilsat's entry it comes back
     as an ordinary interrupt."""
-    script = (
-        "import sys, time\n"
+    script = (  # Python's SIGINT handler, as a terminal's user has it (a runner in the
+        # background of a shell inherits SIGINT ignored, and then nothing is delivered)
+        "import signal, sys, time\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from pencilsat.entry import _redeliver_interrupts\n"
         "_redeliver_interrupts(sys.unraisablehook)\n"
         "class Swallowing:\n"

@@ -17,6 +17,8 @@ import signal
 import threading
 from typing import Any
 
+WATCHER = "pencilsat CP-SAT Ctrl-C watcher"
+
 
 def solve_interruptibly(solver: Any, model: Any) -> Any:
     """``solver.solve(model)`` (a ``CpSolver`` and a ``CpModel``), stopped by Ctrl-C, which
@@ -32,7 +34,8 @@ def solve_interruptibly(solver: Any, model: Any) -> Any:
         os.close(read_end)
         os.close(write_end)
         return solver.solve(model)
-    watcher = threading.Thread(target=_watch, args=(read_end, solver), daemon=True)
+    watcher = threading.Thread(target=_watch, args=(read_end, solver), daemon=True,
+                               name=WATCHER)
     watcher.start()
     try:
         return solver.solve(model)
