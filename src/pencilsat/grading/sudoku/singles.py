@@ -83,8 +83,11 @@ def n_empty_cell(state: SudokuState, n: int, naked: bool) -> Step | None:
     ``JYOGTY = 2``) and only after part (a) failed on that unit. For n = 2 the driver runs the
     hidden test only: there the two tests find the same cells (digest §3.1, §5.2 state quirk).
     """
+    empty = state.empty
+    if n not in empty:                # most calls: no unit has exactly n empty cells
+        return None
     for unit in range(27):
-        if state.empty[unit] != n:
+        if empty[unit] != n:
             continue
         empties = state.empties(unit)
         if n == 1:
