@@ -33,6 +33,15 @@ def timed(path, call):
     start = time.perf_counter()
     result = call(puzzle)
     return time.perf_counter() - start, result
+def tatham_sudoku_sample(grade):
+    lines = []
+    for path in sorted(glob.glob(CORPUS + '/sudoku/tatham/*.txt')):
+        lines += open(path).read().split()
+    lines = lines[::4]
+    start = time.perf_counter()
+    for line in lines:
+        grade(pencilsat.read_puzzle(line))
+    return {{'value': time.perf_counter() - start, 'n': len(lines)}}
 """
 
 WORKLOADS = {
@@ -78,14 +87,7 @@ def faithful(p):
 print(json.dumps({'value': sum(timed(p, faithful)[0] for p in paths), 'n': len(paths)}))
 """,
     "grade: Tatham Sudoku, every 4th (total s)": """
-lines = []
-for path in sorted(glob.glob(CORPUS + '/sudoku/tatham/*.txt')):
-    lines += open(path).read().split()
-lines = lines[::4]
-start = time.perf_counter()
-for line in lines:
-    pencilsat.grade(pencilsat.read_puzzle(line))
-print(json.dumps({'value': time.perf_counter() - start, 'n': len(lines)}))
+print(json.dumps(tatham_sudoku_sample(pencilsat.grade)))
 """,
     "grade --no-score (level only): janko Masyu, every 20th (total s)": """
 paths = sorted(glob.glob(CORPUS + '/masyu/janko/*.txt'))[::20]
@@ -101,14 +103,7 @@ print(json.dumps({'value': sum(timed(p, lambda q: level_only(q, faithful=True))[
                                for p in paths), 'n': len(paths)}))
 """,
     "grade --no-score (level only): Tatham Sudoku, every 4th (total s)": """
-lines = []
-for path in sorted(glob.glob(CORPUS + '/sudoku/tatham/*.txt')):
-    lines += open(path).read().split()
-lines = lines[::4]
-start = time.perf_counter()
-for line in lines:
-    level_only(pencilsat.read_puzzle(line))
-print(json.dumps({'value': time.perf_counter() - start, 'n': len(lines)}))
+print(json.dumps(tatham_sudoku_sample(level_only)))
 """,
 }
 HIGHER_IS_BETTER = {"Royle 17-clue Sudoku batch (puzzles/s)"}
