@@ -29,6 +29,7 @@ blocks the islands fill (:func:`island_blocks`): janko 753_10x10 on CNF 17.8 s -
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,6 +42,7 @@ from pencilsat.encodings.connectivity import (
     ShadingEncoding,
     grid_graph,
 )
+from pencilsat.encodings.nurikabe_rules import OPEN, WALL, settle
 from pencilsat.encodings.reachability import CLOCK_EVERY, distance_layers, parent_pointers
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 
@@ -78,6 +80,8 @@ class NurikabeSettings:
     blocks_share: float = SMALL_WALL
     """Add :func:`island_blocks` when the wall is at most this share of the cells without a
     number (0: never)."""
+    rules: bool = True
+    """Settle cells by :mod:`~pencilsat.encodings.nurikabe_rules` first."""
 
 
 NurikabeEncoding = ShadingEncoding[NurikabeSolution]
@@ -85,17 +89,23 @@ NurikabeEncoding = ShadingEncoding[NurikabeSolution]
 
 
 def island_reach(puzzle: NurikabePuzzle, graph: Graph | None = None,
-                 deadline: float | None = None) -> list[dict[int, int]]:
+                 deadline: float | None = None,
+                 settled: list[int] | None = None) -> list[dict[int, int]]:
     """Per numbered cell (row-major), the cells (``r * W + c``) its island can hold, each
     with its distance in steps from the number.
 
     A cell of k's island is joined to k by a path inside the island, so fewer than n_k
     steps away (any number for ``?``), along cells that are neither numbered nor next to
-    another numbered cell (such a cell would put two numbers in one island). ``graph``:
-    the grid's, when the caller has it."""
+    another numbered cell (such a cell would put two numbers in one island). With
+    ``settled`` (:func:`~pencilsat.encodings.nurikabe_rules.settle`'s states) the path
+    also avoids wall and other islands' cells and their neighbours, and a cell lies within
+    the island's missing cells of its known ones. ``graph``: the grid's, when the caller
+    has it."""
     width = puzzle.width
     graph = graph or grid_graph(width, puzzle.height)
     numbered = puzzle.numbered_cells()
+    if settled is not None:
+        return _settled_reach(puzzle, graph, settled, deadline)
     owner = {r * width + c: i for i, ((r, c), _) in enumerate(numbered)}
     near: dict[int, int] = {}  # a cell next to numbered cell i (-1: next to two)
     for v, i in owner.items():
@@ -123,6 +133,51 @@ def island_reach(puzzle: NurikabePuzzle, graph: Graph | None = None,
     return out
 
 
+def _settled_reach(puzzle: NurikabePuzzle, graph: Graph, settled: list[int],
+                   deadline: float | None) -> list[dict[int, int]]:
+    """:func:`island_reach` given the settled cells: the cells within the missing cells'
+    steps of an island's known ones, along the cells it may take, and their distance from
+    the number along those cells."""
+    neighbours = graph.neighbours
+    members: list[list[int]] = [[] for _ in puzzle.numbered_cells()]
+    for v, s in enumerate(settled):
+        if s >= 0:
+            members[s].append(v)
+    out = []
+    for i, ((r, c), number) in enumerate(puzzle.numbered_cells()):
+        check_clock(deadline)
+
+        def may_take(u: int, i: int = i) -> bool:
+            s = settled[u]
+            return s != WALL and (s < 0 or s == i) and all(
+                settled[n] < 0 or settled[n] == i for n in neighbours[u])
+
+        budget = graph.size if number is None else number - len(members[i])
+        allowed = set(_steps(neighbours, members[i], budget, may_take))
+        limit = graph.size if number is None else number - 1
+        out.append(_steps(neighbours, [r * puzzle.width + c], limit, allowed.__contains__))
+    return out
+
+
+def _steps(neighbours: tuple[tuple[int, ...], ...], sources: list[int], limit: int,
+           passable: Callable[[int], bool]) -> dict[int, int]:
+    """The cells within ``limit`` steps of ``sources`` along passable cells, with their
+    steps."""
+    dist = dict.fromkeys(sources, 0)
+    frontier = list(sources)
+    for step in range(1, limit + 1):
+        grown = []
+        for v in frontier:
+            for n in neighbours[v]:
+                if n not in dist and passable(n):
+                    dist[n] = step
+                    grown.append(n)
+        if not grown:
+            break
+        frontier = grown
+    return dist
+
+
 def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
           settings: NurikabeSettings | None = None) -> NurikabeEncoding:
     """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
@@ -136,13 +191,16 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
     is_numbered = np.zeros(cells, dtype=bool)
     is_numbered[[r * width + c for (r, c), _ in numbered]] = True
     check_clock(deadline)
-    reaches = island_reach(puzzle, graph, deadline)
+    settled = settle(puzzle, graph, deadline) if settings.rules else None
+    reaches = island_reach(puzzle, graph, deadline, settled)
     top = cells
     labels: list[dict[int, int]] = []
     for reach in reaches:
         labels.append({v: top + 1 + j for j, v in enumerate(reach)})
         top += len(reach)
     clauses: list[Clause] = [[-int(s)] for s in shaded[is_numbered]]
+    if settings.rules:
+        clauses.extend(_settled_units(settled, labels))
     sizes: list[tuple[list[int], int]] = []
     requirements: list[Requirement] = []
     cell_labels: list[list[int]] = [[] for _ in range(cells)]
@@ -204,6 +262,21 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
     return NurikabeEncoding(top, clauses, sizes, graph, requirements,
                             shaded[~is_numbered].tolist(), decode)
 
+
+
+def _settled_units(settled: list[int] | None, labels: list[dict[int, int]]) -> list[Clause]:
+    """The settled cells as unit clauses (the empty clause when the rules clashed)."""
+    if settled is None:
+        return [[]]
+    units: list[Clause] = []
+    for v, s in enumerate(settled):
+        if s == WALL:
+            units.append([v + 1])
+        elif s == OPEN:
+            units.append([-(v + 1)])
+        elif s >= 0:
+            units.append([labels[s][v]] if v in labels[s] else [])
+    return units
 
 
 def island_blocks(width: int, height: int, islands: int, wall: int,
