@@ -179,7 +179,8 @@ def main() -> None:
               "plus the score's second run of the six counting techniques alone), Sudoku's "
               "score surveys the later trial candidates and runs the forcing probe, "
               "and Masyu's reads every level's solve. The `--no-score` rows grade the level "
-              "only in the new tree (`score=False`: no forcing probe, no counting run) "
+              "only in the new tree (`score=False`: no forcing probe, no counting run, no "
+              "Sudoku trial survey or step options) "
               "against the old tree's plain grade, which had no score."
             + "\n\nReproduce: `python benchmarks/ab_compare.py --other OLD/src`.\n")
     write_results("ab_compare", "Old against new in one run", body, results)

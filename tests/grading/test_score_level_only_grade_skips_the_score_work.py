@@ -1,11 +1,13 @@
 """The level-only grade (``score=False``, ``grade --no-score``): the same level, steps,
 ``finished`` and techniques as the full grade, ``score`` None, and the work only the score
-needs (Light Up's counting run, Sudoku's forcing probe) really skipped."""
+needs (Light Up's counting run, Sudoku's forcing probe, and its steps' score measures:
+``options`` and a trial's ``deciding`` and ``shortest``) really skipped."""
 
 from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 
 import pytest
 from conftest import CORPUS, run_cli
@@ -19,6 +21,7 @@ from pencilsat.grading.lightup import engine as lightup_engine
 from pencilsat.grading.lightup.engine import grade_lightup
 from pencilsat.grading.masyu import engine as masyu_engine
 from pencilsat.grading.masyu.engine import grade_masyu
+from pencilsat.grading.sudoku import contradiction
 from pencilsat.grading.sudoku import engine as sudoku_engine
 from pencilsat.grading.sudoku.engine import grade_sudoku
 from pencilsat.puzzles.lightup import parse_puzzle as parse_lightup
@@ -45,14 +48,36 @@ def _masyu(path: str):
     return parse_masyu((CORPUS / "masyu" / path).read_text())
 
 
-def _same_but_score(full, level_only) -> None:
+SUDOKU_MEASURES = ("options",)
+SUDOKU_TRIAL_MEASURES = ("deciding", "shortest")
+"""What a Sudoku step carries only for the score."""
+
+
+def _unmeasured(step):
+    """A Sudoku step without its score measures (a level-only step has none)."""
+    trial = step.trial and step.trial._replace(**dict.fromkeys(SUDOKU_TRIAL_MEASURES))
+    return replace(step, options=None, trial=trial)
+
+
+def _unmeasured_json(grade: dict) -> dict:
+    steps = []
+    for step in grade["steps"]:
+        step = {k: v for k, v in step.items() if k not in SUDOKU_MEASURES}
+        if "trial" in step:  # null: not measured
+            step["trial"] = {**step["trial"], **dict.fromkeys(SUDOKU_TRIAL_MEASURES)}
+        steps.append(step)
+    return {**grade, "steps": steps}
+
+
+def _same_but_score(full, level_only, sudoku: bool = False) -> None:
     assert level_only.score is None
+    full_steps = [_unmeasured(s) for s in full.steps] if sudoku else full.steps
     assert (level_only.level, level_only.finished, level_only.techniques, level_only.steps) == (
-        full.level, full.finished, full.techniques, full.steps)
+        full.level, full.finished, full.techniques, full_steps)
     data, data_level_only = full.to_dict(), level_only.to_dict()
     assert data_level_only.pop("score") is None
     data.pop("score")
-    assert data_level_only == data
+    assert data_level_only == (_unmeasured_json(data) if sudoku else data)
     text = full.describe(True)
     if full.score is not None:
         assert f", score {full.score:.2f}" in text
@@ -63,7 +88,23 @@ def _same_but_score(full, level_only) -> None:
 @pytest.mark.parametrize(("level", "k"), SUDOKU)
 def test_sudoku_level_only_equals_the_full_grade_but_the_score(level, k):
     puzzle = _sudoku(level, k)
-    _same_but_score(grade_sudoku(puzzle), grade_sudoku(puzzle, score=False))
+    full, level_only = grade_sudoku(puzzle), grade_sudoku(puzzle, score=False)
+    _same_but_score(full, level_only, sudoku=True)
+    assert all(s.options is None for s in level_only.steps)
+    assert any(s.options is not None for s in full.steps)
+    trials = [s.trial for s in full.steps if s.trial]
+    if level == "unreasonable" and k == 5:
+        assert trials and all(t.deciding and t.shortest for t in trials)
+
+
+def test_the_level_only_sudoku_grade_skips_the_trial_survey(monkeypatch):
+    puzzle = _sudoku("unreasonable", 5)  # a contradiction trial
+    monkeypatch.setattr(sudoku_engine, "single_options", _boom)
+    monkeypatch.setattr(contradiction, "_survey", _boom)
+    with pytest.raises(AssertionError, match="score's work"):
+        grade_sudoku(puzzle)
+    level_only = grade_sudoku(puzzle, score=False)
+    assert any(s.trial for s in level_only.steps)
 
 
 @pytest.mark.parametrize("faithful", [False, True])
@@ -147,6 +188,8 @@ def test_the_cli_no_score_flag(path, capsys, tmp_path):
     assert main(["grade", str(puzzle), "--json", "--no-score"]) == 0
     level_only = json.loads(capsys.readouterr().out)
     assert full["score"] is not None and level_only["score"] is None
+    if path == "sudoku/one":
+        full = _unmeasured_json(full)
     assert {**level_only, "score": full["score"]} == full
     assert main(["grade", str(puzzle), "--no-score", "--steps"]) == 0
     text = capsys.readouterr().out
@@ -166,7 +209,8 @@ def test_grade_batch_no_score(tmp_path):
                   io.StringIO())
         records[score] = [json.loads(line)["grade"] for line in out.getvalue().splitlines()]
     assert all(g["score"] is not None for g in records[True])
-    assert [{**g, "score": None} for g in records[True]] == records[False]
+    full = [_unmeasured_json(records[True][0]), records[True][1]]  # the Sudoku, the Light Up
+    assert [{**g, "score": None} for g in full] == records[False]
     status, out, _ = run_cli("grade", "--batch", str(batch), "--no-score", "--workers", "1")
     assert status == 0
     assert [json.loads(line)["grade"]["score"] for line in out.splitlines()

@@ -38,9 +38,11 @@ def trial_candidates(memory: PairMemory) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def contradiction_processing(state: SudokuState, memory: PairMemory) -> Step | None:
+def contradiction_processing(state: SudokuState, memory: PairMemory,
+                             survey: bool = True) -> Step | None:
     """The first trial that ends in a duplicate (or a full grid), as a step; ``None`` when the
-    list is exhausted (the paper's TOKENAI, "cannot solve").
+    list is exhausted (the paper's TOKENAI, "cannot solve"). ``survey``: also try the later
+    candidates for the score's ``deciding`` and ``shortest`` (None without).
 
     A trial digit already tried in this list is not tried again: its run is deterministic,
     so the outcome would repeat (a speed-up that changes no result).
@@ -57,11 +59,11 @@ def contradiction_processing(state: SudokuState, memory: PairMemory) -> Step | N
         depth, ending = run_trial(trial, memory.trials)
         if ending == STALLED:
             continue
-        rest = _survey(state, candidates[index + 1:], tried, memory)
-        deciding = [depth, *rest]
         record = Trial(attempts=len(tried), depth=depth,
-                       candidates=len({(c, d) for c, d, _, _ in candidates}),
-                       deciding=len(deciding), shortest=min(deciding))
+                       candidates=len({(c, d) for c, d, _, _ in candidates}))
+        if survey:
+            deciding = [depth, *_survey(state, candidates[index + 1:], tried, memory)]
+            record = record._replace(deciding=len(deciding), shortest=min(deciding))
         if ending == DUPLICATE:
             step = single("MUJYUNSYORI contradiction", alt_cell, alt_digit,
                           f"assuming {cell_name(cell)} = {digit} leads to a digit twice in a "
