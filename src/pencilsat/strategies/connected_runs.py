@@ -23,6 +23,7 @@ from pencilsat.core.clock import check_clock
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.encodings.connectivity import Clause, ConnectivityCuts, Graph, Requirement
 from pencilsat.strategies.connected_search import ConnectedSearch, CpSatConnectedSearch
+from pencilsat.strategies.cpsat_levels import add_levels
 from pencilsat.strategies.uniqueness import solve_and_prove, stopped
 
 LOAD_CHUNK = 100_000
@@ -47,6 +48,11 @@ class ConnectedModel:
     decode: Callable[[np.ndarray], Any]
     extra_stats: Callable[[ConnectivityCuts], dict[str, int]] = field(
         default=lambda cuts: {})
+    levels: Sequence[Requirement] = ()
+    """Requirements CP-SAT also takes exactly, by integer levels
+    (:mod:`~pencilsat.strategies.cpsat_levels`), once its cut loop has solved
+    ``levels_after`` times; CNF leaves them to the cuts."""
+    levels_after: int = 0
 
 
 CountClauses = Callable[[ConnectedModel, float | None], tuple[list[Clause], int]]
@@ -145,10 +151,17 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
     stats.variables, stats.clauses = session.variables(), session.constraints()
     stats.encode_s = perf_counter() - start
     cuts = ConnectivityCuts(model.graph, list(model.requirements), grow=grown_cuts)
-    search = CpSatConnectedSearch(session, variables, cuts, list(model.answer), deadline)
+    def levels() -> None:
+        for requirement in model.levels:
+            add_levels(cp, model.graph, requirement, literal, deadline)
+
+    search = CpSatConnectedSearch(session, variables, cuts, list(model.answer), deadline,
+                                  levels if model.levels else None, model.levels_after)
     result = solve_and_prove(puzzle, search, _decoder(model), stats)
     stats.clauses = session.constraints()
     stats.add_effort(session.effort)
+    if search.escalated_at is not None:
+        stats.extra["levels_from_call"] = search.escalated_at
     stats.extra.update(sat_calls=search.calls, cuts=cuts.cut_count, num_workers=NUM_WORKERS,
                        presolve=int(presolve),
                        **model.extra_stats(cuts))

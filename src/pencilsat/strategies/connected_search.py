@@ -17,7 +17,7 @@ Variables are the PySAT numbering ``1..n`` on both; a CP-SAT model maps variable
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import Any
 
@@ -140,14 +140,24 @@ class CpSatConnectedSearch(_LazyCuts):
     Boolean (index 0 unused)."""
 
     def __init__(self, session: CpSatSession, variables: Sequence[Any], cuts: ConnectivityCuts,
-                 answer: Sequence[int], deadline: float | None) -> None:
+                 answer: Sequence[int], deadline: float | None,
+                 escalate: Callable[[], None] | None = None, escalate_after: int = 0) -> None:
+        """``escalate``: called once, before solve number ``escalate_after + 1``, to make
+        the model stronger where the cut loop converges slowly."""
         super().__init__(cuts, answer)
         self.session = session
         self.variables = variables
         self.deadline = deadline
         self._index = np.array([0] + [v.Index() for v in variables[1:]], dtype=np.int64)
+        self._escalate = escalate
+        self._escalate_after = escalate_after
+        self.escalated_at: int | None = None
 
     def _solve(self) -> np.ndarray | None:
+        if self._escalate is not None and self.calls > self._escalate_after:
+            self._escalate()
+            self._escalate = None
+            self.escalated_at = self.calls
         found = self.session.solve(self.deadline)
         if found is None:
             raise TimeLimitReached()

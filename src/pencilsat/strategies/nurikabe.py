@@ -19,6 +19,8 @@ median 0.015 s; ``lazy-cpsat`` 998, median 0.042 s. Open at the cap on both: 29_
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
@@ -46,13 +48,17 @@ with presolve on the first solve only); on 827_13x20 presolve spent the whole 30
 All janko at 30 s: 997 unique instead of 989 (``docs/experiments/nurikabe.md``)."""
 
 
+WALL_LEVELS_AFTER = 16
+
+
 def _model(encoding: NurikabeEncoding) -> ConnectedModel:
     return ConnectedModel(encoding.clauses, encoding.num_vars, encoding.sizes, encoding.graph,
                           encoding.requirements, encoding.answer, encoding.decode,
                           extra_stats=_named)
 
 
-def _cpsat_model(encoding: NurikabeEncoding, small_wall: bool) -> ConnectedModel:
+def _cpsat_model(encoding: NurikabeEncoding, small_wall: bool,
+                 wall_levels: bool = True) -> ConnectedModel:
     """The model for CP-SAT: a small wall's total as totalizer clauses, not a linear sum.
 
     CP-SAT explains a linear sum's propagation with all its literals; the totalizer's
@@ -61,17 +67,16 @@ def _cpsat_model(encoding: NurikabeEncoding, small_wall: bool) -> ConnectedModel
     Elsewhere the clauses cost: 2.2x the median on every 8th janko puzzle
     (``docs/experiments/nurikabe.md``). The wall's count is the one over the open cells'
     shading, the answer variables."""
-    model = _model(encoding)
+    levels = [r for r in encoding.requirements if r.name == "wall"] if wall_levels else []
+    model = replace(_model(encoding), levels=levels, levels_after=WALL_LEVELS_AFTER)
     if not small_wall:
         return model
     wall = [count for count in encoding.sizes if list(count[0]) == encoding.answer]
     if not wall:
         return model
     clauses, top = exactly_clauses(wall, encoding.num_vars)
-    return ConnectedModel([*encoding.clauses, *clauses], top,
-                          [count for count in encoding.sizes if count not in wall],
-                          encoding.graph, encoding.requirements, encoding.answer,
-                          encoding.decode, extra_stats=_named)
+    return replace(model, clauses=[*encoding.clauses, *clauses], num_vars=top,
+                   counts=[count for count in encoding.sizes if count not in wall])
 
 
 def _sizes(model: ConnectedModel, deadline: float | None) -> tuple[list[list[int]], int]:
@@ -105,6 +110,7 @@ def run_cpsat(
     settings: NurikabeSettings | None = None,
     grown_cuts: int = GROWN_CUTS,
     presolve: bool = CPSAT_PRESOLVE,
+    wall_levels: bool = True,
 ) -> SolveResult:
     """Solve and prove on one CP-SAT model (the wall's total always: a linear sum, or
     clauses when the wall is small), solved again after each batch of cuts, without
@@ -113,7 +119,8 @@ def run_cpsat(
     share = wall_share(puzzle)
     small_wall = share is not None and share <= SMALL_WALL
     return solve_on_cpsat(puzzle, lambda: _cpsat_model(
-        build(puzzle, deadline=deadline, settings=settings or CPSAT_SETTINGS), small_wall),
+        build(puzzle, deadline=deadline, settings=settings or CPSAT_SETTINGS), small_wall,
+        wall_levels),
         deadline=deadline, grown_cuts=grown_cuts, presolve=presolve)
 
 
