@@ -7,14 +7,14 @@ the runs every connectivity genre shares (:mod:`~pencilsat.strategies.connected_
 CNF the cardinalities are PySAT's ``CardEnc`` (:mod:`~pencilsat.strategies.cardinality`)
 and the wall's cuts come with ``GROWN_CUTS`` grown regions; CP-SAT takes the cardinalities,
 and the wall's total always, as linear sums, and solves the model again after each batch of
-cuts, without its presolve (``CPSAT_PRESOLVE``).
+cuts, without its presolve (``CPSAT_PRESOLVE``), and with the wall exactly connected by
+integer levels once the loop passes ``WALL_LEVELS_AFTER`` solves.
 
-Today, all 1,003 janko puzzles at a 30 s cap on a shared 2-core machine
-(``benchmarks/results/nurikabe.md``): ``lazy`` proves 1,001 unique with the stored answer,
-median 0.015 s; ``lazy-cpsat`` 998, median 0.042 s. Open at the cap on both: 29_10x10 and
-1055_40x57; on ``lazy-cpsat`` also 753_10x10 (unique in 41-49 s), 1108_20x15 and 683_14x24
-(``docs/experiments/nurikabe.md``). puzzlekit, which only solves, took a median 0.81 s on
-58 of the puzzles, 75x ``lazy``'s 0.011 s there.
+Today, all 1,003 janko puzzles at a 60 s cap on a shared 2-core machine
+(``benchmarks/results/nurikabe.md``, 2026-11-27): ``lazy`` and ``lazy-cpsat`` each prove
+1,002 unique with the stored answer, medians 0.017 s and 0.049 s; 29_10x10 is open on both
+(``docs/experiments/nurikabe.md``). puzzlekit, which only solves, took a median 1.0 s on 58
+of the puzzles, 79x ``lazy``'s 0.013 s there.
 """
 
 from __future__ import annotations
@@ -41,14 +41,16 @@ GROWN_CUTS = 2
 """Grown regions per cut (:func:`~pencilsat.encodings.connectivity.grown_regions`): they
 end the stalemates where a proof moves a thin island by one cell per call."""
 CPSAT_SETTINGS = NurikabeSettings(wall_total_share=1.0, blocks_share=0.0)
+WALL_LEVELS_AFTER = 16
+"""Solves of ``lazy-cpsat``'s cut loop before the wall's integer levels come in
+(:mod:`~pencilsat.strategies.cpsat_levels`): from the start they made every 8th janko's
+median 1.5x slower; after 16 solves (5 janko puzzles get there) 683_14x24 is unique in
+39-45 s instead of open at 300 s, 1108_20x15 in 8-12 s instead of 84-227 s."""
 CPSAT_PRESOLVE = False
 """CP-SAT's presolve, redone on every solve of the cut loop: off. On a quarter of janko
 (247 puzzles, the hard ones left out) the median went from 0.114 s to 0.066 s (0.089 s
 with presolve on the first solve only); on 827_13x20 presolve spent the whole 30 s probing.
 All janko at 30 s: 997 unique instead of 989 (``docs/experiments/nurikabe.md``)."""
-
-
-WALL_LEVELS_AFTER = 16
 
 
 def _model(encoding: NurikabeEncoding) -> ConnectedModel:
