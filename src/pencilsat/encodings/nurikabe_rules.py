@@ -18,7 +18,7 @@ Why, when the solver propagates much of it anyway: the distance layers know an i
 reach from its number, not from the cells its neighbours have settled, and the units let
 the encoding drop labels no island can take. janko 1055_40x57 (213 numbers on 57x40),
 unknown at 300 s on both backends without them, settles 1,006 of 2,280 cells and is
-then unique in 31 s on CP-SAT (``docs/experiments/nurikabe.md``).
+then unique in 18-37 s on CNF and 25-31 s on CP-SAT (``docs/experiments/nurikabe.md``).
 """
 
 from __future__ import annotations
