@@ -11,8 +11,10 @@ Variables: ``shaded`` per cell (``1..W*H``, row-major) and, per numbered cell k,
   the CNF strategy with PySAT's ``CardEnc`` and by CP-SAT as linear sums);
 - no 2x2 block is all shaded.
 
-Labels make every unshaded region one island with one number of the right size, provided
-each island and the wall are connected:
+Cells the sound rules of :mod:`~pencilsat.encodings.nurikabe_rules` settle first are unit
+clauses, and the labels keep to the reach those cells leave. Labels make every unshaded
+region one island with one number of the right size, provided each island and the wall
+are connected:
 
 - an island is connected by distance layers from its number (exact, no cuts:
   :func:`~pencilsat.encodings.reachability.distance_layers`) while they take at most
