@@ -9,6 +9,8 @@ import time
 import numpy as np
 import pytest
 from conftest import CORPUS, corpus_pairs
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pencilsat.core.clock import TimeLimitReached
 from pencilsat.encodings.connectivity import grid_graph
@@ -152,3 +154,22 @@ def test_the_rules_stop_at_the_deadline():
     with pytest.raises(TimeLimitReached):
         settle(puzzle, grid_graph(300, 300), deadline=time.perf_counter() + 0.2)
     assert time.perf_counter() - started < 2
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_the_rules_change_no_verdict_and_no_answer(data):
+    """Random small grids (most have no solution or several): the search with the rules
+    and without them agree on the verdict and on a unique answer."""
+    width, height = data.draw(st.integers(1, 5)), data.draw(st.integers(1, 5))
+    cells = ["."] * (width * height)
+    for _ in range(data.draw(st.integers(1, 4))):
+        cell = data.draw(st.integers(0, width * height - 1))
+        cells[cell] = data.draw(st.sampled_from(
+            ["?", *map(str, range(1, min(7, width * height) + 1))]))
+    puzzle = grid(*(" ".join(cells[r * width:(r + 1) * width]) for r in range(height)))
+    with_rules = run_cnf(puzzle)
+    without = run_cnf(puzzle, settings=NurikabeSettings(rules=False))
+    assert with_rules.verdict == without.verdict
+    if with_rules.verdict == "unique":
+        assert with_rules.solution == without.solution
