@@ -98,6 +98,26 @@ def components(graph: Graph, members: Iterable[int]) -> list[list[int]]:
     return out
 
 
+def steps_within(graph: Graph, sources: Sequence[int], limit: int,
+                 passable: Callable[[int], bool]) -> dict[int, int]:
+    """The nodes within ``limit`` steps of ``sources`` along passable nodes (the sources
+    themselves at 0), each with its steps: a breadth-first search by frontiers."""
+    dist = dict.fromkeys(sources, 0)
+    frontier = list(sources)
+    neighbours = graph.neighbours
+    for step in range(1, limit + 1):
+        grown = []
+        for v in frontier:
+            for n in neighbours[v]:
+                if n not in dist and passable(n):
+                    dist[n] = step
+                    grown.append(n)
+        if not grown:
+            break
+        frontier = grown
+    return dist
+
+
 def outside_neighbours(graph: Graph, component: Sequence[int]) -> list[int]:
     """N(C): the nodes outside ``component`` next to one of its nodes, each once."""
     mine = set(component)

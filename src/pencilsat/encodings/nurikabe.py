@@ -43,8 +43,9 @@ from pencilsat.encodings.connectivity import (
     Requirement,
     ShadingEncoding,
     grid_graph,
+    steps_within,
 )
-from pencilsat.encodings.nurikabe_rules import OPEN, WALL, settle
+from pencilsat.encodings.nurikabe_rules import OPEN, WALL, may_take, settle, takers
 from pencilsat.encodings.reachability import CLOCK_EVERY, distance_layers, parent_pointers
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 
@@ -117,30 +118,24 @@ def island_reach(puzzle: NurikabePuzzle, graph: Graph | None = None,
     out = []
     for i, ((r, c), number) in enumerate(numbered):
         check_clock(deadline)
-        start = r * width + c
         limit = graph.size if number is None else number - 1
-        reach = {start: 0}
-        frontier = [start]
-        for step in range(1, limit + 1):
-            grown = []
-            for v in frontier:
-                for n in graph.neighbours[v]:
-                    if n not in reach and n not in owner and near.get(n, i) == i:
-                        reach[n] = step
-                        grown.append(n)
-            if not grown:
-                break
-            frontier = grown
-        out.append(reach)
+        out.append(steps_within(graph, [r * width + c], limit, _clear_of_others(owner, near, i)))
     return out
+
+
+def _clear_of_others(owner: dict[int, int], near: dict[int, int],
+                     island: int) -> Callable[[int], bool]:
+    """Whether a cell is neither numbered nor next to a number other than ``island``'s."""
+    return lambda n: n not in owner and near.get(n, island) == island
 
 
 def _settled_reach(puzzle: NurikabePuzzle, graph: Graph, settled: list[int],
                    deadline: float | None) -> list[dict[int, int]]:
     """:func:`island_reach` given the settled cells: the cells within the missing cells'
-    steps of an island's known ones, along the cells it may take, and their distance from
-    the number along those cells."""
-    neighbours = graph.neighbours
+    steps of an island's known ones, along the cells it may take
+    (:func:`~pencilsat.encodings.nurikabe_rules.takers`), and their distance from the
+    number along those cells."""
+    takers_of = takers(settled, graph)
     members: list[list[int]] = [[] for _ in puzzle.numbered_cells()]
     for v, s in enumerate(settled):
         if s >= 0:
@@ -148,36 +143,11 @@ def _settled_reach(puzzle: NurikabePuzzle, graph: Graph, settled: list[int],
     out = []
     for i, ((r, c), number) in enumerate(puzzle.numbered_cells()):
         check_clock(deadline)
-
-        def may_take(u: int, i: int = i) -> bool:
-            s = settled[u]
-            return s != WALL and (s < 0 or s == i) and all(
-                settled[n] < 0 or settled[n] == i for n in neighbours[u])
-
         budget = graph.size if number is None else number - len(members[i])
-        allowed = set(_steps(neighbours, members[i], budget, may_take))
+        allowed = steps_within(graph, members[i], budget, may_take(takers_of, i))
         limit = graph.size if number is None else number - 1
-        out.append(_steps(neighbours, [r * puzzle.width + c], limit, allowed.__contains__))
+        out.append(steps_within(graph, [r * puzzle.width + c], limit, allowed.__contains__))
     return out
-
-
-def _steps(neighbours: tuple[tuple[int, ...], ...], sources: list[int], limit: int,
-           passable: Callable[[int], bool]) -> dict[int, int]:
-    """The cells within ``limit`` steps of ``sources`` along passable cells, with their
-    steps."""
-    dist = dict.fromkeys(sources, 0)
-    frontier = list(sources)
-    for step in range(1, limit + 1):
-        grown = []
-        for v in frontier:
-            for n in neighbours[v]:
-                if n not in dist and passable(n):
-                    dist[n] = step
-                    grown.append(n)
-        if not grown:
-            break
-        frontier = grown
-    return dist
 
 
 def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,

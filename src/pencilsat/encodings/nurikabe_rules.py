@@ -24,9 +24,10 @@ then unique in 18-37 s on CNF and 25-31 s on CP-SAT (``docs/experiments/nurikabe
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from pencilsat.core.clock import check_clock
-from pencilsat.encodings.connectivity import Graph
+from pencilsat.encodings.connectivity import Graph, steps_within
 from pencilsat.puzzles.nurikabe import NurikabePuzzle
 
 WALL = -1
@@ -34,6 +35,33 @@ UNKNOWN = -2
 OPEN = -3
 """A cell's state: ``WALL``, ``UNKNOWN``, ``OPEN`` (of an island not yet known) or the
 index (>= 0) of the numbered cell whose island holds it."""
+
+
+ANY = -1
+NONE = -2
+"""What :func:`takers` says of a cell no island has a claim on, and of one none may take."""
+
+
+def takers(state: list[int], graph: Graph) -> list[int]:
+    """Per cell, the one island that may take it (``ANY``: any, ``NONE``: none): a wall
+    cell, or one that is or touches cells of two islands, goes to none; one that is or
+    touches an island's cells only to that island."""
+    near = [ANY] * len(state)
+    for v, s in enumerate(state):
+        if s == WALL:
+            near[v] = NONE
+        elif s >= 0:
+            for u in (v, *graph.neighbours[v]):
+                if near[u] == ANY:
+                    near[u] = s
+                elif near[u] != s:
+                    near[u] = NONE
+    return near
+
+
+def may_take(near: list[int], island: int) -> Callable[[int], bool]:
+    """Whether ``island`` may take a cell, by :func:`takers`' table."""
+    return lambda u: near[u] == ANY or near[u] == island
 
 
 class Contradiction(Exception):
@@ -53,6 +81,7 @@ def settle(puzzle: NurikabePuzzle, graph: Graph,
 class _Rules:
     def __init__(self, puzzle: NurikabePuzzle, graph: Graph, deadline: float | None) -> None:
         width = puzzle.width
+        self.graph = graph
         self.neighbours = graph.neighbours
         self.deadline = deadline
         numbered = puzzle.numbered_cells()
@@ -128,7 +157,7 @@ class _Rules:
         state, neighbours = self.state, self.neighbours
         reached_by = [0] * len(state)
         reacher = [-1] * len(state)
-        near = self._near()
+        near = takers(state, self.graph)
         changed = False
         for i, cells in enumerate(members):
             size = self.sizes[i]
@@ -138,17 +167,7 @@ class _Rules:
                     reached_by[v] += 1
                 continue
             check_clock(self.deadline)
-            dist = dict.fromkeys(cells, 0)
-            queue = deque(cells)
-            while queue:
-                v = queue.popleft()
-                d = dist[v] + 1
-                if d > budget:
-                    continue
-                for u in neighbours[v]:
-                    if u not in dist and near[u] in (-1, i):
-                        dist[u] = d
-                        queue.append(u)
+            dist = steps_within(self.graph, cells, budget, may_take(near, i))
             grown = [v for v in dist if state[v] != i]
             for v in dist:
                 reached_by[v] += 1
@@ -174,22 +193,6 @@ class _Rules:
                 self._set(v, reacher[v])
                 changed = True
         return changed
-
-    def _near(self) -> list[int]:
-        """Per cell, the one island that may take it (-1: any, -2: none): a wall cell, or
-        one that is or touches cells of two islands, goes to none."""
-        state, neighbours = self.state, self.neighbours
-        near = [-1] * len(state)
-        for v, s in enumerate(state):
-            if s == WALL:
-                near[v] = -2
-            elif s >= 0:
-                for u in (v, *neighbours[v]):
-                    if near[u] == -1:
-                        near[u] = s
-                    elif near[u] != s:
-                        near[u] = -2
-        return near
 
     def _blocks(self) -> bool:
         state, width = self.state, self.width
