@@ -26,7 +26,8 @@ Measured on all janko puzzles (``python benchmarks/nurikabe.py``): layers agains
 the islands, and the pointers, each cut the median several times over, and the hard tail
 by more. When the wall is small (huge islands, where counting decides) its total (cells
 minus the numbers) is a cardinality, and so is a bound from Euler's formula on the 2x2
-blocks the islands fill (:func:`island_blocks`): janko 753_10x10 on CNF 17.8 s -> 4.0 s.
+blocks the islands fill (:func:`island_blocks`), and the fence bound
+(:mod:`~pencilsat.encodings.nurikabe_fence`) says what such a wall can close around one island.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from pencilsat.encodings.connectivity import (
     grid_graph,
     steps_within,
 )
+from pencilsat.encodings.nurikabe_fence import fence_clauses
 from pencilsat.encodings.nurikabe_rules import OPEN, WALL, may_take, settle, takers
 from pencilsat.encodings.reachability import CLOCK_EVERY, distance_layers, parent_pointers
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
@@ -85,6 +87,9 @@ class NurikabeSettings:
     number (0: never)."""
     rules: bool = True
     """Settle cells by :mod:`~pencilsat.encodings.nurikabe_rules` first."""
+    fence: bool = True
+    """Add the fence bound of :mod:`~pencilsat.encodings.nurikabe_fence` (every number
+    given)."""
 
 
 NurikabeEncoding = ShadingEncoding[NurikabeSolution]
@@ -221,6 +226,11 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
         clauses.extend(more)
     if None not in known and 0 < wall_cells <= settings.wall_total_share * open_cells:
         sizes.append((shaded[~is_numbered].tolist(), wall_cells))
+    if settings.fence and None not in known and wall_cells > 0:
+        more, counts, top = fence_clauses(width, height, known, labels, wall_cells, top,
+                                          deadline)
+        clauses.extend(more)
+        sizes.extend(counts)
     if None not in known and 0 < wall_cells <= settings.blocks_share * open_cells:
         more, count, top = island_blocks(width, height, len(numbered), wall_cells, top)
         clauses.extend(more)

@@ -1,0 +1,201 @@
+"""The fence bound of ``encodings.nurikabe_fence``: the bound itself against the exact
+smallest connected fence of small islands (CP-SAT, nothing of pencilsat's), the clauses on
+janko 29_10x10 and the other small walls, and no verdict or answer changed on random
+grids with huge islands."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from conftest import CORPUS
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pencilsat.encodings.nurikabe import NurikabeSettings, build, wall_total
+from pencilsat.encodings.nurikabe_fence import fence_clauses, smallest_box
+from pencilsat.puzzles import nurikabe as N
+from pencilsat.strategies.nurikabe import run_cnf, run_cpsat
+
+Cell = tuple[int, int]
+
+
+def grid(*rows: str) -> N.NurikabePuzzle:
+    return N.parse_puzzle(f"nurikabe {len(rows[0].split())} {len(rows)}\n" + "\n".join(rows))
+
+
+def janko(name: str) -> tuple[N.NurikabePuzzle, N.NurikabeSolution]:
+    txt = CORPUS / "nurikabe" / "janko" / f"{name}.txt"
+    return (N.parse_puzzle(txt.read_text(), txt.stem),
+            N.parse_solution(txt.with_suffix(".sol").read_text()))
+
+
+def test_smallest_box_is_the_least_half_perimeter_of_a_box_that_holds_n():
+    for n in range(1, 400):
+        best = min(h + w for h in range(1, n + 1) for w in range(1, n + 1) if h * w >= n
+                   and (h - 1) * w < n)
+        assert smallest_box(n) == best, n
+
+
+def polyominoes(size: int) -> set[frozenset[Cell]]:
+    """Every fixed polyomino of ``size`` cells, moved to touch row 0 and column 0."""
+    shapes: set[frozenset[Cell]] = {frozenset({(0, 0)})}
+    for _ in range(size - 1):
+        grown = set()
+        for shape in shapes:
+            for (r, c), (dr, dc) in itertools.product(shape, ((0, 1), (1, 0), (0, -1), (-1, 0))):
+                if (r + dr, c + dc) not in shape:
+                    cells = shape | {(r + dr, c + dc)}
+                    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+                    grown.add(frozenset((r - r0, c - c0) for r, c in cells))
+        shapes = grown
+    return shapes
+
+
+def smallest_fence(island: frozenset[Cell], margin: int = 2) -> int:
+    """The fewest cells of a 4-connected set that holds every neighbour of ``island`` and
+    none of its cells, on a grid ``margin`` cells wider on each side (CP-SAT, a
+    single-commodity flow from one neighbour)."""
+    from ortools.sat.python import cp_model
+
+    rows = max(r for r, _ in island) + 1 + 2 * margin
+    columns = max(c for _, c in island) + 1 + 2 * margin
+    inside = {(r + margin, c + margin) for r, c in island}
+    free = [(r, c) for r in range(rows) for c in range(columns) if (r, c) not in inside]
+    around = {(r + dr, c + dc) for r, c in inside for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    around -= inside
+    model = cp_model.CpModel()
+    x = {v: model.new_bool_var(str(v)) for v in free}
+    for v in around:
+        model.add(x[v] == 1)
+    root = min(around)
+    big = len(free)
+    flow = {}
+    for (r, c) in free:
+        for d in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if d in x:
+                f = flow[(r, c), d] = model.new_int_var(0, big, "")
+                model.add(f <= big * x[(r, c)])
+                model.add(f <= big * x[d])
+    for v in free:
+        out = sum(f for (a, _), f in flow.items() if a == v)
+        into = sum(f for (_, b), f in flow.items() if b == v)
+        if v == root:
+            model.add(out - into == sum(x.values()) - 1)
+        else:
+            model.add(into - out == x[v])
+    model.minimize(sum(x.values()))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    assert solver.solve(model) == cp_model.OPTIMAL
+    return int(solver.objective_value)
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 4])
+def test_no_connected_fence_is_smaller_than_the_bound(size):
+    """Every fixed polyomino up to 4 cells: the smallest fence is at least 2(h + w) + 3,
+    and exactly that for a rectangle (so the test would see a bound one too high)."""
+    for island in polyominoes(size):
+        h = max(r for r, _ in island) + 1
+        w = max(c for _, c in island) + 1
+        fence = smallest_fence(island)
+        assert fence >= 2 * (h + w) + 3, sorted(island)
+        if h * w == size:
+            assert fence == 2 * (h + w) + 3, sorted(island)
+
+
+def test_a_rectangle_of_six_meets_the_bound_exactly():
+    assert smallest_fence(frozenset(itertools.product(range(2), range(3)))) == 2 * 5 + 3
+
+
+def test_the_37_touches_the_edge_and_the_36_may_be_enclosed_on_29():
+    puzzle, _ = janko("29_10x10")
+    labels = [{v: 1000 + v for v in range(100)}, {v: 2000 + v for v in range(100)}]
+    clauses, counts, top = fence_clauses(10, 10, [37, 36], labels, 27, 3000)
+    edge = [1000 + v for v in range(100) if v // 10 in (0, 9) or v % 10 in (0, 9)]
+    assert edge in clauses  # 2 * 13 + 3 = 29 > 27: never enclosed
+    assert len(counts) == 2 and top > 3000  # the 36's rows and columns are counted
+    assert [-(1000 + 11), -(2000 + 22), 3001] in clauses  # diagonal: the 36 is enclosed
+
+
+def test_a_wall_too_big_to_bind_adds_nothing():
+    puzzle = grid(". . . . .", ". 2 . . .", ". . . . .", ". . . 3 .", ". . . . .")
+    labels = [{v: 100 + v for v in range(25)}, {v: 200 + v for v in range(25)}]
+    wall = wall_total(puzzle)
+    assert wall == 20
+    assert fence_clauses(5, 5, [2, 3], labels, wall, 300) == ([], [], 300)
+
+
+@pytest.mark.parametrize("run", [run_cnf, run_cpsat])
+def test_29_is_unique_on_both_backends(run):
+    """Unknown at 300 s on both backends without the bound; under 2 s with it."""
+    puzzle, expected = janko("29_10x10")
+    result = run(puzzle, time_limit=120)
+    assert result.verdict == "unique", result.message
+    assert result.solution == expected
+
+
+@pytest.mark.parametrize("name", ["753_10x10", "1030_32x32", "300_7x7", "403_7x7"])
+def test_other_small_walls_stay_unique_with_their_answer(name):
+    puzzle, expected = janko(name)
+    with_fence = build(puzzle)
+    without = build(puzzle, settings=NurikabeSettings(fence=False))
+    assert len(with_fence.clauses) > len(without.clauses)
+    result = run_cnf(puzzle, time_limit=120)
+    assert result.verdict == "unique", result.message
+    assert result.solution == expected
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.data())
+def test_the_fence_changes_no_verdict_and_no_answer(data):
+    """Random grids up to 6x6 with one to three huge numbers (a wall of at most a third of
+    the cells, where the bound binds): the same verdict and unique answer with and without
+    the fence."""
+    width, height = data.draw(st.integers(3, 6)), data.draw(st.integers(3, 6))
+    cells = width * height
+    wall = data.draw(st.integers(1, cells // 3))
+    count = data.draw(st.integers(1, 3))
+    spots = data.draw(st.lists(st.integers(0, cells - 1), min_size=count, max_size=count,
+                               unique=True))
+    cuts = sorted(data.draw(st.lists(st.integers(1, cells - wall - 1), min_size=count - 1,
+                                     max_size=count - 1, unique=True)))
+    sizes = [b - a for a, b in zip([0, *cuts], [*cuts, cells - wall], strict=True)]
+    marks = ["."] * cells
+    for spot, size in zip(spots, sizes, strict=True):
+        marks[spot] = str(size)
+    puzzle = grid(*(" ".join(marks[r * width:(r + 1) * width]) for r in range(height)))
+    with_fence = run_cnf(puzzle)
+    without = run_cnf(puzzle, settings=NurikabeSettings(fence=False))
+    assert with_fence.verdict == without.verdict
+    if with_fence.verdict == "unique":
+        assert with_fence.solution == without.solution
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_ring_answer_stays_an_answer(data):
+    """Answers where the bound is tight: an h x w island fenced by the ring around it less
+    one corner (2(h + w) + 3 wall cells), the rest one island, each number on a random cell
+    of its island. The fence keeps that answer: same verdict as without, never ``none``."""
+    width, height = data.draw(st.integers(5, 8)), data.draw(st.integers(5, 8))
+    h, w = data.draw(st.integers(1, height - 4)), data.draw(st.integers(1, width - 4))
+    top, left = data.draw(st.integers(2, height - 2 - h)), data.draw(st.integers(2, width - 2 - w))
+    ring = {(r, c) for r in range(top - 1, top + h + 1) for c in range(left - 1, left + w + 1)
+            if not (top <= r < top + h and left <= c < left + w)}
+    ring.remove(data.draw(st.sampled_from(sorted(
+        (r, c) for r in (top - 1, top + h) for c in (left - 1, left + w)))))
+    inner = sorted(itertools.product(range(top, top + h), range(left, left + w)))
+    outer = sorted((r, c) for r in range(height) for c in range(width)
+                   if (r, c) not in ring and (r, c) not in set(inner))
+    marks = [["."] * width for _ in range(height)]
+    for cells in (inner, outer):
+        r, c = data.draw(st.sampled_from(cells))
+        marks[r][c] = str(len(cells))
+    puzzle = grid(*(" ".join(row) for row in marks))
+    result = run_cnf(puzzle)
+    assert result.verdict != "none"
+    assert result.verdict == run_cnf(puzzle, settings=NurikabeSettings(fence=False)).verdict
+    if result.verdict == "unique":
+        assert {(r, c) for r in range(height) for c in range(width)
+                if result.solution.shaded[r][c]} == ring
