@@ -7,14 +7,14 @@ island of n cells, so h + w >= s(n), the least s with s * s // 4 >= n. When ever
 is given the wall's total W is known, and:
 
 - an island with 2 s(n) + 3 > W is never enclosed: it has a cell on the edge (a clause);
-- an island that may be enclosed gets a literal for it and counts of its rows and columns
-  (unary, exact on both backends), with "enclosed -> h + w <= (W - 3) // 2" and
-  "h * w >= n"; only where its reach leaves room for a larger box;
+- an island that may be enclosed, but only in a box little over its smallest
+  (``MAX_SLACK``), gets a literal for it and counts of its rows and columns (unary, exact
+  on both backends), with "enclosed -> h + w <= (W - 3) // 2" and "h * w >= n";
 - two diagonal open cells of different islands have both common neighbours in the wall,
   and the wall's path between those two closes a curve around one of the islands: one of
   them is enclosed (a clause per diagonal pair of the islands above).
 
-A small wall is where this binds: 15 of the 1,003 janko puzzles get clauses. It decides
+A small wall is where this binds: 6 of the 1,003 janko puzzles get clauses. It decides
 janko 29_10x10 (a 37 and a 36 diagonal on 10x10: only a 6x6 square is fenced by 27 wall
 cells), unknown at 300 s on both backends without it and unique in 0.5 s (CNF) and 1.3 s
 (CP-SAT) with it; 1030_32x32 on CP-SAT 25.6 -> 6.9 s, 753_10x10 on CNF 8.2 -> 3.2 s.
@@ -26,6 +26,12 @@ from collections.abc import Callable, Sequence
 
 from pencilsat.core.clock import check_clock
 from pencilsat.encodings.connectivity import Clause
+
+MAX_SLACK = 1
+"""An island that may be enclosed is fenced only when the wall leaves its box at most this
+much over the smallest (h + w <= s(n) + MAX_SLACK): with any room at all (12 janko 7x7
+puzzles, slack 2-4) the clauses decided nothing and cost up to 1.4x on those
+(``docs/experiments/nurikabe.md``)."""
 
 Count = tuple[list[int], int]
 """Exactly ``n`` of these literals are true (an encoding's ``sizes`` entry)."""
@@ -61,6 +67,8 @@ def fence_clauses(width: int, height: int, numbers: Sequence[int | None],
         if 2 * smallest_box(number) + 3 > wall:
             never.add(i)
             clauses.append(edge)
+            continue
+        if bound - smallest_box(number) > MAX_SLACK:
             continue
         inner = [v for v in label if not on_edge(v)]
         rows = min(len({v // width for v in inner}), number)
