@@ -22,12 +22,11 @@ are connected:
 - the wall by parent pointers (:func:`~pencilsat.encodings.reachability.parent_pointers`,
   rooted at a cell no island reaches when there is one) and lazy cuts for what they leave.
 
-Measured on all janko puzzles (``python benchmarks/nurikabe.py``): layers against cuts for
-the islands, and the pointers, each cut the median several times over, and the hard tail
-by more. When the wall is small (huge islands, where counting decides) its total (cells
-minus the numbers) is a cardinality, and so is a bound from Euler's formula on the 2x2
-blocks the islands fill (:func:`island_blocks`), and the fence bound
-(:mod:`~pencilsat.encodings.nurikabe_fence`) says what such a wall can close around one island.
+On all janko (``python benchmarks/nurikabe.py``) layers and pointers each cut the median
+several times over against cuts alone. A small wall (huge islands: counting decides) gets
+its total (cells minus the numbers) as a cardinality, Euler's formula on the 2x2 blocks the
+islands fill (:func:`island_blocks`), and the fence bound on what it can close around one
+island (:mod:`~pencilsat.encodings.nurikabe_fence`).
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ integer levels once the loop passes ``WALL_LEVELS_AFTER`` solves.
 
 Today, all 1,003 janko puzzles at a 60 s cap on a shared 2-core machine
 (``benchmarks/results/nurikabe.md``, 2026-11-27): ``lazy`` and ``lazy-cpsat`` each prove
-1,002 unique with the stored answer, medians 0.017 s and 0.049 s; 29_10x10 is open on both
-(``docs/experiments/nurikabe.md``). puzzlekit, which only solves, took a median 1.0 s on 58
-of the puzzles, 79x ``lazy``'s 0.013 s there.
+all 1,003 unique with the stored answer, medians 0.018 s and 0.051 s, slowest 683_14x24
+(16 s and 50 s). puzzlekit, which only solves, took a median 1.0 s on 58 of the puzzles,
+83x ``lazy``'s 0.013 s there.
 """
 
 from __future__ import annotations
