@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
 from conftest import CORPUS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pencilsat.encodings.nurikabe import NurikabeSettings, build, wall_total
-from pencilsat.encodings.nurikabe_fence import fence_clauses, smallest_box
+from pencilsat.encodings.nurikabe_fence import DIAGONAL_BUDGET, fence_clauses, smallest_box
 from pencilsat.puzzles import nurikabe as N
 from pencilsat.strategies.nurikabe import run_cnf, run_cpsat
 
@@ -199,3 +200,15 @@ def test_a_ring_answer_stays_an_answer(data):
     if result.verdict == "unique":
         assert {(r, c) for r in range(height) for c in range(width)
                 if result.solution.shaded[r][c]} == ring
+
+
+def test_huge_islands_on_a_large_grid_keep_to_the_diagonal_budget():
+    """Eight 195s on 40x40 (wall 40: none can be enclosed), each reaching the whole grid:
+    28 pairs of up to 6,400 diagonal clauses each, kept within the budget."""
+    numbers = np.zeros((40, 40), dtype=np.int32)
+    for k in range(8):
+        numbers[5 + 4 * k, 3 + 4 * k] = 195
+    puzzle = N.NurikabePuzzle(numbers)
+    added = len(build(puzzle).clauses) - len(build(
+        puzzle, settings=NurikabeSettings(fence=False)).clauses)
+    assert 8 < added <= DIAGONAL_BUDGET + 8  # one "touches the edge" clause per island

@@ -33,6 +33,10 @@ much over the smallest (h + w <= s(n) + MAX_SLACK): with any room at all (12 jan
 puzzles, slack 2-4) the clauses decided nothing and cost up to 1.4x on those
 (``docs/experiments/nurikabe.md``)."""
 
+DIAGONAL_BUDGET = 50_000
+"""At most this many diagonal clauses (janko needs 1,130 at most): a dozen huge islands
+that reach the whole of a large grid would otherwise write millions."""
+
 Count = tuple[list[int], int]
 """Exactly ``n`` of these literals are true (an encoding's ``sizes`` entry)."""
 
@@ -147,18 +151,24 @@ def _diagonal_clauses(width: int, height: int, labels: Sequence[dict[int, int]],
                       never: set[int], enclosed: dict[int, int],
                       deadline: float | None) -> list[Clause]:
     """Two diagonal cells of islands i and j: one of the two is enclosed (for islands that
-    are never enclosed, or have an "enclosed" literal)."""
+    are never enclosed, or have an "enclosed" literal). Pairs with an "enclosed" literal
+    come first, then the rest while they surely fit ``DIAGONAL_BUDGET`` (a pair writes at
+most four clauses per cell of the smaller island's reach)."""
     known = sorted(never | set(enclosed))
+    pairs = sorted(((i, j) for x, i in enumerate(known) for j in known[x + 1:]),
+                   key=lambda pair: (not (set(pair) & set(enclosed)),
+                                     min(len(labels[pair[0]]), len(labels[pair[1]]))))
     clauses: list[Clause] = []
-    for x, i in enumerate(known):
-        for j in known[x + 1:]:
-            check_clock(deadline)
-            either = [enclosed[k] for k in (i, j) if k in enclosed]
-            theirs = labels[j]
-            for v, lit in labels[i].items():
-                r, c = divmod(v, width)
-                for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-                    u = (r + dr) * width + c + dc
-                    if 0 <= r + dr < height and 0 <= c + dc < width and u in theirs:
-                        clauses.append([-lit, -theirs[u], *either])
+    for i, j in pairs:
+        check_clock(deadline)
+        if len(clauses) + 4 * min(len(labels[i]), len(labels[j])) > DIAGONAL_BUDGET:
+            continue
+        either = [enclosed[k] for k in (i, j) if k in enclosed]
+        theirs = labels[j]
+        for v, lit in labels[i].items():
+            r, c = divmod(v, width)
+            for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+                u = (r + dr) * width + c + dc
+                if 0 <= r + dr < height and 0 <= c + dc < width and u in theirs:
+                    clauses.append([-lit, -theirs[u], *either])
     return clauses
