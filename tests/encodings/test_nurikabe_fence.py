@@ -12,6 +12,7 @@ import pytest
 from conftest import CORPUS
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from nurikabe_support import assert_same_verdict_without, grid
 
 from pencilsat.encodings.nurikabe import NurikabeSettings, build, wall_total
 from pencilsat.encodings.nurikabe_fence import DIAGONAL_BUDGET, fence_clauses, smallest_box
@@ -19,10 +20,6 @@ from pencilsat.puzzles import nurikabe as N
 from pencilsat.strategies.nurikabe import run_cnf, run_cpsat
 
 Cell = tuple[int, int]
-
-
-def grid(*rows: str) -> N.NurikabePuzzle:
-    return N.parse_puzzle(f"nurikabe {len(rows[0].split())} {len(rows)}\n" + "\n".join(rows))
 
 
 def janko(name: str) -> tuple[N.NurikabePuzzle, N.NurikabeSolution]:
@@ -166,11 +163,7 @@ def test_the_fence_changes_no_verdict_and_no_answer(data):
     for spot, size in zip(spots, sizes, strict=True):
         marks[spot] = str(size)
     puzzle = grid(*(" ".join(marks[r * width:(r + 1) * width]) for r in range(height)))
-    with_fence = run_cnf(puzzle)
-    without = run_cnf(puzzle, settings=NurikabeSettings(fence=False))
-    assert with_fence.verdict == without.verdict
-    if with_fence.verdict == "unique":
-        assert with_fence.solution == without.solution
+    assert_same_verdict_without(puzzle, fence=False)
 
 
 @settings(max_examples=60, deadline=None)

@@ -11,6 +11,7 @@ import pytest
 from conftest import CORPUS, corpus_pairs
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from nurikabe_support import assert_same_verdict_without, grid
 
 from pencilsat.core.clock import TimeLimitReached
 from pencilsat.encodings.connectivity import grid_graph
@@ -19,10 +20,6 @@ from pencilsat.encodings.nurikabe_rules import OPEN, UNKNOWN, WALL, settle
 from pencilsat.puzzles import nurikabe as N
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.nurikabe import run_cnf
-
-
-def grid(*rows: str) -> N.NurikabePuzzle:
-    return N.parse_puzzle(f"nurikabe {len(rows[0].split())} {len(rows)}\n" + "\n".join(rows))
 
 
 def states(puzzle: N.NurikabePuzzle) -> list[int] | None:
@@ -168,8 +165,4 @@ def test_the_rules_change_no_verdict_and_no_answer(data):
         cells[cell] = data.draw(st.sampled_from(
             ["?", *map(str, range(1, min(7, width * height) + 1))]))
     puzzle = grid(*(" ".join(cells[r * width:(r + 1) * width]) for r in range(height)))
-    with_rules = run_cnf(puzzle)
-    without = run_cnf(puzzle, settings=NurikabeSettings(rules=False))
-    assert with_rules.verdict == without.verdict
-    if with_rules.verdict == "unique":
-        assert with_rules.solution == without.solution
+    assert_same_verdict_without(puzzle, rules=False)

@@ -9,6 +9,7 @@ from time import perf_counter
 import numpy as np
 import pytest
 from conftest import CORPUS, corpus_pairs, every_kth
+from nurikabe_support import grid
 
 from pencilsat.cli import main
 from pencilsat.core.registry import GENRES
@@ -23,10 +24,6 @@ QUESTION_MARKS = CORPUS / "nurikabe" / "janko" / "758_11x11.txt"
 
 def load(txt, sol):
     return N.parse_puzzle(txt.read_text(), txt.stem), N.parse_solution(sol.read_text())
-
-
-def grid(*rows: str) -> N.NurikabePuzzle:
-    return N.parse_puzzle(f"nurikabe {len(rows[0].split())} {len(rows)}\n" + "\n".join(rows))
 
 
 def assert_unique_and_stored(puzzle, expected, **options):
