@@ -9,9 +9,9 @@ its root.
 
 On CNF the same would need a Boolean per node and level (distance layers); CP-SAT takes the
 integer and the ``level[u] < level[v]`` for each chosen parent directly. Nurikabe's wall on
-``lazy-cpsat`` (``strategies/nurikabe.CPSAT_WALL_LEVELS``): janko 683_14x24, open at 300 s
-with lazy cuts (CP-SAT solves again from scratch after each batch), unique in 61 s;
-1108_20x15 84-227 s -> 3.3 s (``docs/experiments/nurikabe.md``).
+``lazy-cpsat``, from solve ``strategies/nurikabe.WALL_LEVELS_AFTER`` on: janko 683_14x24,
+open at 300 s with lazy cuts alone (CP-SAT solves again from scratch after each batch),
+unique in 39-50 s; 1108_20x15 84-227 s -> 8-13 s (``benchmarks/results/nurikabe.md``).
 """
 
 from __future__ import annotations
@@ -65,18 +65,17 @@ def _first_in_set(cp: Any, nodes: list[int], lits: Any, literal: Callable[[int],
     is the root when it is in and ``before[v]`` is false, and then has level 0. Returns, per
     node, the literal "some earlier node is in" (None for the first node, always the root
     when in)."""
+    cp.add(level[nodes[0]] == 0)
     before: dict[int, Any] = {nodes[0]: None}
-    seen = literal(int(lits[nodes[0]]))
+    previous, previous_before = literal(int(lits[nodes[0]])), None
     for v in nodes[1:]:
+        # earlier <-> the previous node is in, or some node before it is
+        parts = [previous] if previous_before is None else [previous, previous_before]
         earlier = cp.new_bool_var("")
-        # earlier <-> (previous node in) or (something before it)
-        previous = before[nodes[len(before) - 1]]
-        parts = [seen] if previous is None else [seen, previous]
         cp.add_bool_or(parts).only_enforce_if(earlier)
         for part in parts:
             cp.add_implication(part, earlier)
-        before[v] = earlier
-        seen = literal(int(lits[v]))
-        cp.add(level[v] == 0).only_enforce_if([seen, earlier.Not()])
-    cp.add(level[nodes[0]] == 0)
+        before[v] = previous_before = earlier
+        previous = literal(int(lits[v]))
+        cp.add(level[v] == 0).only_enforce_if([previous, earlier.Not()])
     return before

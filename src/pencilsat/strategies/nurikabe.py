@@ -59,8 +59,7 @@ def _model(encoding: NurikabeEncoding) -> ConnectedModel:
                           extra_stats=_named)
 
 
-def _cpsat_model(encoding: NurikabeEncoding, small_wall: bool,
-                 wall_levels: bool = True) -> ConnectedModel:
+def _cpsat_model(encoding: NurikabeEncoding, small_wall: bool) -> ConnectedModel:
     """The model for CP-SAT: a small wall's total as totalizer clauses, not a linear sum.
 
     CP-SAT explains a linear sum's propagation with all its literals; the totalizer's
@@ -69,7 +68,7 @@ def _cpsat_model(encoding: NurikabeEncoding, small_wall: bool,
     Elsewhere the clauses cost: 2.2x the median on every 8th janko puzzle
     (``docs/experiments/nurikabe.md``). The wall's count is the one over the open cells'
     shading, the answer variables."""
-    levels = [r for r in encoding.requirements if r.name == "wall"] if wall_levels else []
+    levels = [r for r in encoding.requirements if r.name == "wall"]
     model = replace(_model(encoding), levels=levels, levels_after=WALL_LEVELS_AFTER)
     if not small_wall:
         return model
@@ -112,7 +111,6 @@ def run_cpsat(
     settings: NurikabeSettings | None = None,
     grown_cuts: int = GROWN_CUTS,
     presolve: bool = CPSAT_PRESOLVE,
-    wall_levels: bool = True,
 ) -> SolveResult:
     """Solve and prove on one CP-SAT model (the wall's total always: a linear sum, or
     clauses when the wall is small), solved again after each batch of cuts, without
@@ -121,8 +119,7 @@ def run_cpsat(
     share = wall_share(puzzle)
     small_wall = share is not None and share <= SMALL_WALL
     return solve_on_cpsat(puzzle, lambda: _cpsat_model(
-        build(puzzle, deadline=deadline, settings=settings or CPSAT_SETTINGS), small_wall,
-        wall_levels),
+        build(puzzle, deadline=deadline, settings=settings or CPSAT_SETTINGS), small_wall),
         deadline=deadline, grown_cuts=grown_cuts, presolve=presolve)
 
 
