@@ -30,8 +30,7 @@ def janko(name: str) -> tuple[N.NurikabePuzzle, N.NurikabeSolution]:
 
 def test_smallest_box_is_the_least_half_perimeter_of_a_box_that_holds_n():
     for n in range(1, 400):
-        best = min(h + w for h in range(1, n + 1) for w in range(1, n + 1) if h * w >= n
-                   and (h - 1) * w < n)
+        best = min(h + -(-n // h) for h in range(1, n + 1))  # the narrowest w for each h
         assert smallest_box(n) == best, n
 
 
@@ -106,14 +105,26 @@ def test_a_rectangle_of_six_meets_the_bound_exactly():
     assert smallest_fence(frozenset(itertools.product(range(2), range(3)))) == 2 * 5 + 3
 
 
-def test_the_37_touches_the_edge_and_the_36_may_be_enclosed_on_29():
+def test_on_29_the_bigger_island_touches_the_edge_and_the_smaller_one_is_fenced():
+    """janko 29_10x10: two numbers on diagonal neighbours and a wall too small to enclose
+    the bigger island, just big enough for the smaller one."""
     puzzle, _ = janko("29_10x10")
-    labels = [{v: 1000 + v for v in range(100)}, {v: 2000 + v for v in range(100)}]
-    clauses, counts, top = fence_clauses(10, 10, [37, 36], labels, 27, 3000)
-    edge = [1000 + v for v in range(100) if v // 10 in (0, 9) or v % 10 in (0, 9)]
-    assert edge in clauses  # 2 * 13 + 3 = 29 > 27: never enclosed
-    assert len(counts) == 2 and top > 3000  # the 36's rows and columns are counted
-    assert [-(1000 + 11), -(2000 + 22), 3001] in clauses  # diagonal: the 36 is enclosed
+    width, height = puzzle.width, puzzle.height
+    cells = width * height
+    (big_at, big), (small_at, small) = sorted(puzzle.numbered_cells(), key=lambda x: -x[1])
+    wall = wall_total(puzzle)
+    assert wall is not None and 2 * smallest_box(big) + 3 > wall >= 2 * smallest_box(small) + 3
+    labels = [{v: (i + 1) * cells + v for v in range(cells)} for i in range(2)]
+    top = 3 * cells
+    clauses, counts, last = fence_clauses(width, height, [big, small], labels, wall, top)
+    edge = [cells + v for v in range(cells)
+            if v // width in (0, height - 1) or v % width in (0, width - 1)]
+    assert edge in clauses  # the bigger island is never enclosed
+    assert len(counts) == 2 and last > top  # the smaller one's rows and columns are counted
+    assert abs(big_at[0] - small_at[0]) == 1 == abs(big_at[1] - small_at[1])
+    big_cell, small_cell = (r * width + c for r, c in (big_at, small_at))
+    enclosed = top + 1  # the smaller island's "enclosed" literal
+    assert [-(cells + big_cell), -(2 * cells + small_cell), enclosed] in clauses
 
 
 def test_a_wall_too_big_to_bind_adds_nothing():

@@ -15,9 +15,10 @@ is given the wall's total W is known, and:
   them is enclosed (a clause per diagonal pair of the islands above).
 
 A small wall is where this binds: 6 of the 1,003 janko puzzles get clauses. It decides
-janko 29_10x10 (a 37 and a 36 diagonal on 10x10: only a 6x6 square is fenced by 27 wall
-cells), unknown at 300 s on both backends without it and unique in 0.5 s (CNF) and 1.3 s
-(CP-SAT) with it; 1030_32x32 on CP-SAT 25.6 -> 6.9 s, 753_10x10 on CNF 8.2 -> 3.2 s.
+janko 29_10x10 (only a 6x6 square is fenced by its 27 wall cells): unknown at 300 s on both
+backends without it, unique in 0.4 s (CNF) and 0.8 s (CP-SAT) with it; in the benchmark
+1030_32x32 went from 21.3 to 4.7 s on CP-SAT, 753_10x10 from 57.0 to 16.3 s
+(``benchmarks/results/nurikabe.md``, 2026-11-27).
 """
 
 from __future__ import annotations
