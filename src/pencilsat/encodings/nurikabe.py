@@ -219,18 +219,18 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
     root = unreached[0] if unreached else None
     known = [n for _, n in numbered]
     open_cells = cells - len(numbered)
-    wall_cells = open_cells - sum(n - 1 for n in known if n is not None)
+    wall_cells = wall_total(puzzle) or 0  # 0 with a ``?``: no count of the wall then
     if settings.wall_pointers:
         more, top = parent_pointers(graph, wall.tolist(), root, top, deadline)
         clauses.extend(more)
-    if None not in known and 0 < wall_cells <= settings.wall_total_share * open_cells:
+    if 0 < wall_cells <= settings.wall_total_share * open_cells:
         sizes.append((shaded[~is_numbered].tolist(), wall_cells))
-    if settings.fence and None not in known and wall_cells > 0:
+    if settings.fence and wall_cells > 0:
         more, counts, top = fence_clauses(width, height, known, labels, wall_cells, top,
                                           deadline)
         clauses.extend(more)
         sizes.extend(counts)
-    if None not in known and 0 < wall_cells <= settings.blocks_share * open_cells:
+    if 0 < wall_cells <= settings.blocks_share * open_cells:
         more, count, top = island_blocks(width, height, len(numbered), wall_cells, top)
         clauses.extend(more)
         if count is not None:
