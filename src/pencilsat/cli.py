@@ -164,6 +164,9 @@ def _solve_parser(sub: Any) -> None:
     solve.add_argument("--backbone", action="store_true",
                        help="also find the cells that are the same in every solution, and "
                        "list the cells where solutions differ")
+    from pencilsat.cli_certify import add_solve_options
+
+    add_solve_options(solve)
     solve.add_argument("--count", type=solution_count, metavar="N",
                        help="also count the solutions up to N and list them")
     _add_batch_options(solve, several=True)
@@ -283,10 +286,16 @@ def _study_parser(sub: Any) -> None:
     study.add_argument("--no-plots", action="store_true", help="write no PNG plots")
 
 
+def _check_parser(sub: Any) -> None:
+    from pencilsat.cli_certify import add_check_parser
+
+    add_check_parser(sub)
+
+
 COMMANDS: dict[str, Callable[[Any], None]] = {
     "solve": _solve_parser, "grade": _grade_parser, "clues": _clues_parser,
     "serve": _serve_parser, "convert": _convert_parser, "generate": _generate_parser,
-    "verify": _verify_parser, "study": _study_parser,
+    "verify": _verify_parser, "study": _study_parser, "check": _check_parser,
 }
 
 
@@ -404,6 +413,10 @@ def _run(argv: Sequence[str] | None) -> int:
             return cmd_generate(args)
         if args.command == "study":
             return cmd_study(args)
+        if args.command == "check":
+            from pencilsat.cli_certify import cmd_check
+
+            return cmd_check(args)
     except InputError as err:
         print(f"pencilsat: invalid input: {err}", file=sys.stderr)
         return EXIT_INVALID
@@ -543,10 +556,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     result = solve(puzzle, encoding=args.encoding, backend=args.backend,
                    sat_solver=args.sat_solver, time_limit=args.time_limit,
                    max_memory=args.max_memory, explore=task)
+    from pencilsat.cli_certify import certify, describe
+
+    certify(args, result, puzzle)
     if args.json:
         print(_json(result_json(result)), flush=True)
     else:
-        print(describe_result(result), flush=True)
+        print("\n".join([describe_result(result), *describe(result)]), flush=True)
     if args.svg:  # after the verdict is out, so a failing write loses nothing
         from pencilsat.formats.svg import draw_svg, save_drawing
 

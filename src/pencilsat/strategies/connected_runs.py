@@ -21,6 +21,7 @@ from pencilsat.backends.bulk_load import load_clauses
 from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import check_clock
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
+from pencilsat.encodings.certifiable import CertifiableCnf, from_connected
 from pencilsat.encodings.connectivity import Clause, ConnectivityCuts, Graph, Requirement
 from pencilsat.strategies.connected_search import ConnectedSearch, CpSatConnectedSearch
 from pencilsat.strategies.cpsat_levels import add_levels
@@ -60,6 +61,16 @@ class ConnectedModel:
 CountClauses = Callable[[ConnectedModel, float | None], tuple[list[Clause], int]]
 """A genre's counts as clauses, new variables after ``model.num_vars``, under the deadline:
 the clauses and the last variable used."""
+
+
+def certifiable(build: Callable[[], ConnectedModel],
+                count_clauses: CountClauses) -> CertifiableCnf:
+    """The clauses the CNF run loads (rules and counts), with the connectivity requirements
+    its cuts stand for: what a certificate (:mod:`pencilsat.certify`) is about."""
+    model = build()
+    counts, top = count_clauses(model, None)
+    return from_connected("lazy", top, [*model.clauses, *counts], model.answer, model.decode,
+                          model.graph, model.requirements)
 
 
 def solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],

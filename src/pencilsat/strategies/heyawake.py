@@ -11,13 +11,21 @@ of cuts.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
+from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.heyawake import HeyawakeEncoding, HeyawakeSettings, build
 from pencilsat.puzzles.heyawake import HeyawakePuzzle
 from pencilsat.strategies.cardinality import exactly_clauses
-from pencilsat.strategies.connected_runs import ConnectedModel, solve_on_cpsat, solve_on_pysat
+from pencilsat.strategies.connected_runs import (
+    ConnectedModel,
+    certifiable,
+    solve_on_cpsat,
+    solve_on_pysat,
+)
 
 DEFAULT_SAT_SOLVER = "cadical195"
 GROWN_CUTS = 2
@@ -78,3 +86,8 @@ def memory_cpsat(puzzle: HeyawakePuzzle, backend: str) -> int:
     117 MB above the interpreter for 100x100 rooms of 3x3), so a 1000x1000 grid is refused
     under the default 4 GiB budget rather than built for minutes."""
     return 100 * 2**20 + 12_000 * puzzle.width * puzzle.height
+
+
+def certify_cnf(puzzle: Any) -> CertifiableCnf:
+    """What a certificate is about: the ``lazy`` run's clauses and its connectivity rules."""
+    return certifiable(lambda: _model(build(puzzle)), _exactly)
