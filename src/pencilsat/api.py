@@ -59,6 +59,7 @@ def solve(
     max_memory: float | None = 4 * 2**30,
     backbone: bool = False,
     count: int | None = None,
+    certify: bool = False,
 ) -> SolveResult:
     """Solve ``puzzle`` and prove its solution unique, or find a second one.
 
@@ -71,7 +72,9 @@ def solve(
     genre's independent rule checker. ``backbone=True`` adds ``result.backbone``: the cells
     whose value differs between solutions (none for a unique puzzle); ``count=N`` adds
     ``result.count``: up to N solutions, listed, and whether that is all of them. Both run
-    on the same incremental search, within ``time_limit``.
+    on the same incremental search, within ``time_limit``. ``certify=True`` adds
+    ``result.certificate`` (docs/certificates.md): a DRAT proof of the verdict checked by
+    dratify, every cut re-justified; its ``certified`` says whether every part holds.
     """
     from pencilsat.strategies.front import solve as solve_puzzle
     from pencilsat.strategies.solution_space import Exploration
@@ -81,9 +84,14 @@ def solve(
                          hint="give backbone=True to ask for the backbone")
     task = Exploration(count=count, backbone=True) if backbone else (
         Exploration(count=count) if count is not None else None)
-    return solve_puzzle(read_puzzle(puzzle), encoding=encoding, backend=backend,
-                        sat_solver=sat_solver, time_limit=time_limit, max_memory=max_memory,
-                        explore=task)
+    result = solve_puzzle(read_puzzle(puzzle), encoding=encoding, backend=backend,
+                          sat_solver=sat_solver, time_limit=time_limit, max_memory=max_memory,
+                          explore=task)
+    if certify:
+        from pencilsat.certify.certificate import certify_result
+
+        certify_result(result, time_limit)
+    return result
 
 
 def grade(puzzle: PuzzleSource, *, time_limit: float | None = None,

@@ -73,24 +73,29 @@ def _internal(lits: np.ndarray, starts: np.ndarray) -> list[tuple[int, ...]]:
 
 
 def _formula(dratify: Any, text: str) -> Any:
-    """``text`` (DIMACS) as dratify's CNF, each clause normalised by its own ``add``
-    where it repeats a literal or holds both signs of one."""
-    header = next(line for line in text.splitlines() if line.startswith("p"))
-    declared_vars, declared_clauses = (int(x) for x in header.split()[2:4])
+    """``text`` (DIMACS) as dratify's CNF; a clause that repeats a variable (a repeated
+    literal or both signs) goes through dratify's own ``add``, which normalises it."""
+    header = next((line.split() for line in text.splitlines() if line.startswith("p")), [])
+    if len(header) != 4 or header[1] != "cnf":
+        raise ValueError("no 'p cnf V C' header")
     lits, starts, delete = clause_arrays(text, skip_header=True)
     if delete.any():
         raise ValueError("a formula has no deletions")
-    if len(starts) != declared_clauses:
-        raise ValueError(f"the header declares {declared_clauses} clauses, the file has "
+    if len(starts) != int(header[3]):
+        raise ValueError(f"the header declares {header[3]} clauses, the file has "
                          f"{len(starts)}")
-    formula = dratify.CNF(declared_vars)
-    for clause in _internal(lits, starts):
-        if len(set(clause)) == len(clause) and not any(
-                (lit ^ 1) in clause for lit in clause[:1]) and len(
-                {lit >> 1 for lit in clause}) == len(clause):
+    clause_of = np.cumsum(lits == 0) - (lits == 0)
+    real = lits != 0
+    order = np.lexsort((np.abs(lits[real]), clause_of[real]))
+    ids, variables = clause_of[real][order], np.abs(lits[real])[order]
+    repeats = np.unique(ids[1:][(ids[1:] == ids[:-1]) & (variables[1:] == variables[:-1])])
+    formula = dratify.CNF(max(int(header[2]), int(variables.max()) if len(variables) else 0))
+    clauses = _internal(lits, starts)
+    plain = np.ones(len(clauses), dtype=bool)
+    plain[repeats] = False
+    for index, clause in enumerate(clauses):
+        if plain[index]:
             formula.clauses.append(clause)
-            if clause and max(clause) >> 1 >= formula.nvars:
-                formula.nvars = (max(clause) >> 1) + 1
         else:
             formula.add(clause)
     return formula
