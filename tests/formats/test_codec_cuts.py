@@ -35,6 +35,12 @@ TATHAM_GENRES = [g.name for g in GENRES.values()
                  if g.tatham_codec is not None and (CORPUS / g.name).is_dir()]
 
 
+def test_every_genre_with_a_codec_is_covered():
+    """A genre without a corpus folder would drop out of the tests below unseen."""
+    assert set(URL_GENRES) == {g.name for g in GENRES.values() if g.puzzlink_codec}
+    assert set(TATHAM_GENRES) == {g.name for g in GENRES.values() if g.tatham_codec}
+
+
 def variants(code: str) -> list[str]:
     """Every cut of 1..LONGEST_CUT characters off the end of ``code`` and ``code`` with each
     test character appended."""
