@@ -162,8 +162,9 @@ def read_circles(body: Body, cells: int, part: str, item: str = "circle") -> lis
     """``decodeCircle``: each character is one base-27 digit 9a + 3b + c for three cells
     (0 none, 1 white, 2 black); ``ceil(cells / 3)`` characters."""
     expected = math.ceil(cells / 3)
-    for i, ch in enumerate(body.peek(expected)):  # a bad character first: it explains a
-        if not 0 <= DIGITS36.find(ch.lower()) < 27:  # wrong length
+    # a bad character first: it explains a wrong length
+    for i, ch in enumerate(body.peek(expected)):
+        if not 0 <= DIGITS36.find(ch.lower()) < 27:
             raise url_error(f"bad character {describe_char(ch)} in the {part}",
                             column=body.column(i),
                             hint=f"the {part} are written with 0-9 and a-q")
