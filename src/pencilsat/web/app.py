@@ -121,7 +121,8 @@ def genre_list() -> list[dict[str, Any]]:
     genre lists come from here, so a genre added to the registry shows up on its own."""
     from pencilsat.core.registry import GENRES
 
-    return [{"name": g.name, "title": g.title, "grader": g.grader is not None,
+    return [{"name": g.name, "title": g.title, "header": g.headers[0],
+             "grader": g.grader is not None,
              "hints": g.partial is not None, "puzzlink": list(g.puzzlink),
              "tatham": list(g.tatham)} for g in GENRES.values()]
 
