@@ -97,37 +97,41 @@ def test_values_past_the_maximum_are_refused_naming_it(server):
     assert status == 200 and record["count"] == 1
 
 
-def test_two_long_checks_do_not_hold_the_worker_a_quick_check_needs():
-    """Two 60 s checks on two workers: one runs, the other waits at most ``max_wait`` (1 s
-    here) and is told when to come back; a 6x6 check with the page's 5 s limit is answered
-    within 5 s of the long check being confirmed running, while it still runs."""
-    with desk_server(workers=2, max_wait=1) as base:
-        answers: dict[str, tuple[int, dict[str, str], bytes]] = {}
+@pytest.mark.parametrize("workers", [2, 3])
+def test_long_checks_do_not_hold_the_worker_a_quick_check_needs(workers):
+    """As many 60 s checks as workers: all but one run (one, on the default two workers),
+    the last waits at most ``max_wait`` (1 s here) and is told when to come back; a 6x6
+    check with the page's 5 s limit is answered within 5 s of the long checks being
+    confirmed running, while they still run."""
+    with desk_server(workers=workers, max_wait=1) as base:
+        answers: dict[int, tuple[int, dict[str, str], bytes]] = {}
         body = json.dumps({"puzzle": EMPTY_50, "time_limit": 60}).encode()
 
-        def long_check(name: str) -> None:
+        def long_check(k: int) -> None:
             try:
-                answers[name] = exchange(base, "POST", "/api/solve", body)
+                answers[k] = exchange(base, "POST", "/api/solve", body)
             except OSError:  # the server stopped at the end of the test
                 pass
 
-        first = threading.Thread(target=long_check, args=("first",), daemon=True)
-        first.start()
-        while health(base)["running"]["long"] < 1:
-            time.sleep(0.05)
-        second = threading.Thread(target=long_check, args=("second",), daemon=True)
-        second.start()
-        second.join(timeout=60)
-        status, headers, answer = answers["second"]
+        running = []
+        for k in range(workers - 1):
+            running.append(threading.Thread(target=long_check, args=(k,), daemon=True))
+            running[-1].start()
+            while health(base)["running"]["long"] < k + 1:
+                time.sleep(0.05)
+        refused = threading.Thread(target=long_check, args=(workers,), daemon=True)
+        refused.start()
+        refused.join(timeout=60)
+        status, headers, answer = answers[workers]
         assert status == 503 and json.loads(answer)["busy"] is True
         assert 1 <= int(headers["retry-after"]) <= 60
         state = health(base)
-        assert state["running"]["long"] == 1 and state["refused_jobs"] == 1
+        assert state["running"]["long"] == workers - 1 and state["refused_jobs"] == 1
 
         started = time.monotonic()
         status, record = ask(base, "solve", {"puzzle": SIX_BY_SIX, "time_limit": 5})
         took = time.monotonic() - started
         assert status == 200 and record["verdict"] == "unique"
         assert took < 5, f"the 6x6 check took {took:.1f} s"
-        assert health(base)["running"]["long"] == 1  # the long check still holds its worker
-        assert first.is_alive()
+        assert health(base)["running"]["long"] == workers - 1  # the long checks still run
+        assert all(thread.is_alive() for thread in running)
