@@ -253,13 +253,23 @@ def all_solutions(puzzle) -> list:
 
 
 def _for_genre(table: dict, genre: str) -> Any:
-    """The genre's entry of ``SOLVERS`` or ``MAKERS``; every genre of the registry needs one
-    (the desk's tests cover every genre), and a missing one fails saying what to add."""
-    if genre not in table:
-        raise AssertionError(f"tests/desk/brute_force.py has no brute-force oracle for "
-                             f"{genre!r}: add its solutions enumerator to SOLVERS and its "
-                             "random puzzle maker to MAKERS")
-    return table[genre]
+    """The genre's entry of ``SOLVERS`` or ``MAKERS``, else its oracle module
+    ``tests/oracles/<genre>.py`` (``solutions(puzzle)``, ``random_puzzle(rng)``): where a
+    genre added later keeps its own. Every genre of the registry needs one (the desk's tests
+    cover every genre), and a missing one fails saying what to add."""
+    if genre in table:
+        return table[genre]
+    import importlib
+
+    try:
+        oracle = importlib.import_module(f"oracles.{genre}")
+    except ModuleNotFoundError:
+        raise AssertionError(f"no brute-force oracle for {genre!r}: add tests/oracles/"
+                             f"{genre}.py with solutions(puzzle) (every answer of a tiny "
+                             "puzzle, by enumeration and the rule checker) and "
+                             "random_puzzle(rng) (a small puzzle made around a random "
+                             "answer)") from None
+    return oracle.solutions if table is SOLVERS else oracle.random_puzzle
 
 
 def random_puzzles(genre: str, count: int, seed: int) -> list:
