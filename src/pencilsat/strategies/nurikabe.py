@@ -4,7 +4,7 @@
 Both build :mod:`pencilsat.encodings.nurikabe` and hand a lazy connectivity search
 (:mod:`~pencilsat.strategies.connected_search`) to the one uniqueness procedure, through
 the runs every connectivity genre shares (:mod:`~pencilsat.strategies.connected_runs`). On
-CNF the cardinalities are PySAT's ``CardEnc`` (:mod:`~pencilsat.strategies.cardinality`)
+CNF the cardinalities are PySAT's ``CardEnc`` (:mod:`~pencilsat.encodings.cardinality`)
 and the wall's cuts come with ``GROWN_CUTS`` grown regions; CP-SAT takes the cardinalities,
 and the wall's total always, as linear sums, and solves the model again after each batch of
 cuts, without its presolve (``CPSAT_PRESOLVE``), and with the wall exactly connected by
@@ -20,11 +20,11 @@ all 1,003 unique with the stored answer, medians 0.018 s and 0.051 s, slowest 68
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
+from pencilsat.encodings.cardinality import exactly_clauses
 from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.connectivity import ConnectivityCuts
 from pencilsat.encodings.nurikabe import (
@@ -35,7 +35,6 @@ from pencilsat.encodings.nurikabe import (
     wall_share,
 )
 from pencilsat.puzzles.nurikabe import NurikabePuzzle
-from pencilsat.strategies.cardinality import exactly_clauses
 from pencilsat.strategies.connected_runs import (
     ConnectedModel,
     certifiable,
@@ -164,6 +163,6 @@ def label_bound(puzzle: NurikabePuzzle, layers_up_to: int | None = None) -> int:
     return total
 
 
-def certify_cnf(puzzle: Any) -> CertifiableCnf:
+def certify_cnf(puzzle: NurikabePuzzle) -> CertifiableCnf:
     """What a certificate is about: the ``lazy`` run's clauses and its connectivity rules."""
     return certifiable(lambda: _model(build(puzzle)), _sizes)
