@@ -54,6 +54,15 @@ def test_solve_answers_the_cli_record_with_drawings(server, tmp_path):
     assert record["svg"]["solution"].startswith("<svg")
 
 
+def test_solve_with_certify_answers_the_certificate(server):
+    status, record = ask(server, "solve", {"puzzle": SEED, "certify": True})
+    assert status == 200 and record["verdict"] == "unique"
+    assert record["certified"] is True
+    assert record["certificate"]["parts"]["refutation"] == "holds"
+    status, refused = ask(server, "solve", {"puzzle": SEED, "certify": "yes"})
+    assert status == 400 and "certify" in refused["error"]
+
+
 def test_grade_clues_and_hint_answer_their_records(server):
     status, graded = ask(server, "grade", {"puzzle": SUDOKU})
     assert status == 200 and graded["level"] in (1, 2, 3) and graded["steps"][0]["text"]

@@ -217,6 +217,10 @@ def validated(kind: str, data: Any) -> dict[str, Any]:
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
             raise BadRequest(f'"count" is a whole number of solutions from 1 to {MAX_COUNT}')
         fields["count"] = count
+    if kind == "solve" and data.get("certify") is not None:
+        if not isinstance(data["certify"], bool):
+            raise BadRequest('"certify" is true or false')
+        fields["certify"] = data["certify"]
     if kind == "clues":
         fields["grade"] = _flag(data, "grade")
     if kind == "hint" and data.get("partial") is not None:

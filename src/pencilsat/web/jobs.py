@@ -48,7 +48,8 @@ def read(fields: Record) -> Any:
 
 
 def solve_job(fields: Record) -> Record:
-    """The verdict with the backbone (and ``count`` solutions when asked), drawn."""
+    """The verdict with the backbone (and ``count`` solutions when asked), drawn; with
+    ``certify``, its certificate (``certified`` and ``certificate`` in the record)."""
     from pencilsat.formats.svg.desk import draw_backbone, draw_desk
     from pencilsat.strategies.front import solve
     from pencilsat.strategies.solution_space import Exploration
@@ -58,6 +59,10 @@ def solve_job(fields: Record) -> Record:
     result = solve(puzzle, time_limit=fields["time_limit"], max_memory=MAX_MEMORY,
                    explore=Exploration(count=min(count, MAX_COUNT) if count else None,
                                        backbone=True))
+    if fields.get("certify"):
+        from pencilsat.certify.certificate import certify_result
+
+        certify_result(result, fields["time_limit"])
     record = result.to_dict()
     svg = {"puzzle": draw_desk(puzzle)}
     if result.solution is not None:
