@@ -649,8 +649,12 @@ def _refuse_batch_options(args: argparse.Namespace, allowed: Sequence[str], why:
 def _solve_task(args: argparse.Namespace) -> Any:
     from pencilsat.batch.task import BatchTask
 
+    if args.proof_out:
+        raise InputError("--proof-out writes one puzzle's certificate",
+                         hint="give one puzzle, or use --certify (the records carry it)")
     return BatchTask(encoding=args.encoding, backend=args.backend, sat_solver=args.sat_solver,
-                     time_limit=args.time_limit, max_memory=args.max_memory)
+                     time_limit=args.time_limit, max_memory=args.max_memory,
+                     certify=args.certify)
 
 
 def _solve_several(args: argparse.Namespace) -> int:
