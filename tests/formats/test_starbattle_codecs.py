@@ -75,6 +75,7 @@ def test_a_puzzle_with_cells_outside_has_no_url():
 
 @pytest.mark.parametrize(("url", "words"), [
     ("starbattle/6/6/4ilbhgdnmhou", "star count is missing"),
+    ("starbattle/6/6/1", "region borders are missing"),
     ("starbattle/6/6/x/4ilbhgdnmhou", "not a whole number"),
     ("starbattle/6/6/0/4ilbhgdnmhou", "not a whole number"),
     ("starbattle/6/6/1/4ilbhgdnmho", "truncated"),
@@ -87,6 +88,12 @@ def test_a_puzzle_with_cells_outside_has_no_url():
 def test_bad_urls_are_input_errors_naming_the_problem(url, words):
     with pytest.raises(InputError, match=words):
         parse_url(url)
+
+
+def test_a_one_cell_puzzle_has_no_borders_and_round_trips():
+    p = S.parse_puzzle("starbattle 1 1 1\n1\n")
+    assert to_url(p) == "https://puzz.link/p?starbattle/1/1/1/"
+    assert parse_url(to_url(p)) == p
 
 
 def test_a_bad_character_is_reported_at_its_column():

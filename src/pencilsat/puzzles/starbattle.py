@@ -191,18 +191,20 @@ def check(puzzle: StarBattlePuzzle, solution: StarBattleSolution) -> list[Violat
     stars, k = solution.shaded, puzzle.stars
     out = [Violation("star-outside", (int(r), int(c)), "a star in a cell outside the puzzle")
            for r, c in np.argwhere(stars & puzzle.holes)]
-    for r, row in enumerate(stars.tolist()):
-        if sum(row) != k:
-            out.append(Violation("row-count", (r, 0), f"row {r} holds {sum(row)} stars, not {k}"))
-    for c, column in enumerate(stars.T.tolist()):
-        if sum(column) != k:
-            out.append(Violation("column-count", (0, c),
-                                 f"column {c} holds {sum(column)} stars, not {k}"))
-    for cells in puzzle.regions.cells():
-        count = sum(1 for cell in cells if stars[cell])
+    for r, count in enumerate(stars.sum(axis=1).tolist()):
         if count != k:
-            out.append(Violation("region-count", cells[0],
-                                 f"the region from this cell holds {count} stars, not {k}"))
+            out.append(Violation("row-count", (r, 0), f"row {r} holds {count} stars, not {k}"))
+    for c, count in enumerate(stars.sum(axis=0).tolist()):
+        if count != k:
+            out.append(Violation("column-count", (0, c),
+                                 f"column {c} holds {count} stars, not {k}"))
+    ids = puzzle.regions.ids
+    inside = ids != NO_REGION
+    counts = np.bincount(ids[inside & stars], minlength=puzzle.regions.count)
+    for region in np.flatnonzero(counts != k).tolist():
+        first = puzzle.regions.cells_of(region)[0]
+        out.append(Violation("region-count", first, f"the region from this cell holds "
+                                                    f"{int(counts[region])} stars, not {k}"))
     return out + touching(stars, "stars-touch", "star", diagonal=True)
 
 

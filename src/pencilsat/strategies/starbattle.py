@@ -46,10 +46,11 @@ def run_cnf(
 ) -> SolveResult:
     """Solve and prove on one incremental PySAT solver (MiniSat unless ``sat_solver``)."""
     deadline = deadline_of(time_limit)
-    return solve_on_pysat(puzzle, lambda: shading_model(build(puzzle, deadline=deadline)),
-                          _exactly,
-                          deadline=deadline, grown_cuts=0,
-                          solver_name=pysat_name(sat_solver, DEFAULT_SAT_SOLVER))
+    result = solve_on_pysat(puzzle, lambda: shading_model(build(puzzle, deadline=deadline)),
+                            _exactly, deadline=deadline, grown_cuts=0,
+                            solver_name=pysat_name(sat_solver, DEFAULT_SAT_SOLVER))
+    result.stats.encoding = "clauses"  # the shared run names itself "lazy"; nothing is lazy here
+    return result
 
 
 def run_cpsat(
@@ -60,5 +61,7 @@ def run_cpsat(
     time_limit: float | None = None,
 ) -> SolveResult:
     """Solve and prove on one CP-SAT model."""
-    return run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline),
-                             time_limit=time_limit, grown_cuts=0)
+    result = run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline),
+                               time_limit=time_limit, grown_cuts=0)
+    result.stats.encoding = "linear"
+    return result

@@ -35,12 +35,15 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> StarB
                         column=column - len(f"{flags}/{width}/{height}/"),
                         hint="remove the flags segment, or check that the type is starbattle")
     count, slash, borders = body.partition("/")
-    if not slash:
+    length = border_length(width, height)
+    if not slash and whole_number(count) is None:
         raise url_error("the star count is missing", column=column, hint=_COUNT_HINT)
+    if not slash and length:
+        raise url_error("the region borders are missing", column=column + len(body),
+                        hint=_COUNT_HINT)
     stars = _star_count(count, column)
     start = column + len(count) + 1
     vertical, horizontal = decode_borders(borders, width, height, start)
-    length = border_length(width, height)
     if len(borders) > length:
         raise url_error(f"extra data after the region borders: {len(borders) - length} "
                         "characters too many", column=start + length,
