@@ -1,7 +1,8 @@
 """Star Battle strategies: ``clauses`` (the default, CNF on one incremental PySAT solver) and
 ``linear`` (CP-SAT, the counts as linear sums).
 
-Both build :mod:`pencilsat.encodings.starbattle` and hand it to the shared runs of
+Both build :mod:`pencilsat.encodings.starbattle` (the counts native on Gluecard, linear sums
+on CP-SAT) and hand it to the shared runs of
 :mod:`~pencilsat.strategies.connected_runs`, which solve and prove it through the one
 uniqueness procedure (and count the solutions and find the backbone when asked). The
 encoding has no connectivity requirement, so no cut is ever made: one call finds the
@@ -23,13 +24,16 @@ from pencilsat.strategies.connected_runs import (
     solve_on_pysat,
 )
 
-DEFAULT_SAT_SOLVER = "minisat22"
-"""On every 3rd janko puzzle (28 November 2026, CPU ms, solve and proof): MiniSat median
-3.5, max 30; Glucose 3.8, 33; CaDiCaL 5.9, 43 (these formulas are small: a solver's set-up
-counts)."""
+DEFAULT_SAT_SOLVER = "gluecard4"
+"""Glucose with native cardinality constraints: the counts go in as "at most" constraints
+(:func:`~pencilsat.strategies.connected_runs.split_native_counts`), no clause or auxiliary
+variable. On every 3rd janko puzzle (28 November 2026, CPU ms, loading and then solve and
+proof, medians): Gluecard 0.6 + 0.5 (max solve 17); MiniSat with sequential counters
+1.8 + 1.8 + 3.5 (counter clauses, loading, solving; max solve 30); CaDiCaL 5.9 to solve."""
 CARD_ENCODING = "seqcounter"
-"""Sinz's sequential counter for the counts: on the same puzzles 83 conflicts (median) and
-3.5 ms against the totalizer's 316 and 11 ms, with half the clauses."""
+"""The counts' clauses on a solver without native counts (``--sat-solver``): Sinz's
+sequential counter, 83 conflicts (median) and 3.5 ms against the totalizer's 316 and 11 ms
+on MiniSat, with half the clauses."""
 
 
 def _exactly(model: ConnectedModel, deadline: float | None) -> tuple[list[list[int]], int]:
@@ -44,7 +48,7 @@ def run_cnf(
     sat_solver: str | None = None,
     time_limit: float | None = None,
 ) -> SolveResult:
-    """Solve and prove on one incremental PySAT solver (MiniSat unless ``sat_solver``)."""
+    """Solve and prove on one incremental PySAT solver (Gluecard unless ``sat_solver``)."""
     deadline = deadline_of(time_limit)
     result = solve_on_pysat(puzzle, lambda: shading_model(build(puzzle, deadline=deadline)),
                             _exactly, deadline=deadline, grown_cuts=0,
