@@ -17,6 +17,7 @@ from pencilsat.puzzles import starbattle as S
 from pencilsat.puzzles.regions import NO_REGION, Regions
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
+from pencilsat.strategies.starbattle import memory_cnf, memory_cpsat
 
 JANKO = corpus_pairs("starbattle/janko")
 BACKENDS = ["cnf", "cpsat"]
@@ -77,6 +78,15 @@ def test_the_encoding_has_no_star_outside_and_its_complete_cnf_has_one_answer():
         assert complete.decode(true) == expected
         solver.add_clause([-lit if lit in true else lit for lit in complete.answer])
         assert not solver.solve()
+
+
+def test_the_memory_estimates_grow_with_the_grid_and_refuse_cpsat_on_a_huge_one():
+    small = S.parse_puzzle("starbattle 1 1 1\n1\n")
+    huge = S.StarBattlePuzzle(Regions(np.repeat(np.arange(1000), 1000).reshape(1000, 1000)), 1)
+    assert memory_cnf(huge, "cnf") > memory_cnf(small, "cnf")
+    assert memory_cpsat(huge, "cpsat") > 4 * 2**30 > memory_cnf(huge, "cnf")
+    result = solve(huge, backend="cpsat")
+    assert result.verdict == Verdict.UNKNOWN and "memory budget" in result.message
 
 
 # ------------------------------------------------------------------ against brute force

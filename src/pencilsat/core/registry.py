@@ -278,9 +278,11 @@ _STARBATTLE = Genre(
     model="pencilsat.puzzles.starbattle", headers=("starbattle", "starbattle-solution"),
     strategies=(
         Strategy("clauses", "pencilsat.strategies.starbattle:run_cnf", ("cnf",),
-                 "touching pairs and cardinality clauses on PySAT (the fastest)"),
+                 "touching pairs as clauses, the counts native on Gluecard (the fastest)",
+                 memory="pencilsat.strategies.starbattle:memory_cnf"),
         Strategy("linear", "pencilsat.strategies.starbattle:run_cpsat", ("cpsat",),
-                 "the same rules on CP-SAT, the counts as linear sums"),
+                 "the same rules on CP-SAT, the counts as linear sums",
+                 memory="pencilsat.strategies.starbattle:memory_cpsat"),
     ),
     default_strategy="clauses", default_on={"cpsat": "linear"},
     svg="pencilsat.formats.svg.starbattle",
