@@ -15,11 +15,11 @@ from __future__ import annotations
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.formats.puzzlink.body import file_cells, url_error
+from pencilsat.formats.puzzlink.body import Body, body_parts, file_cells, url_error
 from pencilsat.formats.puzzlink.borders import (
     border_length,
-    decode_borders,
     encode_borders,
+    read_borders,
     rooms_of,
 )
 from pencilsat.formats.runs import whole_number
@@ -34,21 +34,25 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> StarB
         raise url_error(f"pzprjs writes no flags for Star Battle, this URL has {flags!r}",
                         column=column - len(f"{flags}/{width}/{height}/"),
                         hint="remove the flags segment, or check that the type is starbattle")
-    count, slash, borders = body.partition("/")
-    length = border_length(width, height)
-    if not slash and whole_number(count) is None:
-        raise url_error("the star count is missing", column=column, hint=_COUNT_HINT)
-    if not slash and length:
-        raise url_error("the region borders are missing", column=column + len(body),
-                        hint=_COUNT_HINT)
-    stars = _star_count(count, column)
-    start = column + len(count) + 1
-    vertical, horizontal = decode_borders(borders, width, height, start)
-    if len(borders) > length:
-        raise url_error(f"extra data after the region borders: {len(borders) - length} "
-                        "characters too many", column=start + length,
-                        hint="check the size, or remove the trailing characters")
+    with body_parts(body, column) as parts:
+        stars = _read_star_count(parts, border_length(width, height))
+        vertical, horizontal = read_borders(parts, width, height, part="region borders")
     return StarBattlePuzzle(Regions(rooms_of(vertical, horizontal)), stars)
+
+
+def _read_star_count(parts: Body, borders: int) -> int:
+    """``decodeStarCount``: the body up to its first ``/``; a 1x1 grid has no borders, and
+    its body is the count alone (the frame drops a trailing ``/``)."""
+    count, slash, _ = parts.peek(parts.left()).partition("/")
+    if whole_number(count) is None:
+        raise url_error(f"the star count {count!r} is not a whole number of 1 or more"
+                        if slash and count else "the star count is missing",
+                        column=parts.column(), hint=_COUNT_HINT)
+    if not slash and borders:
+        raise url_error("the region borders are missing", column=parts.column(len(count)),
+                        hint=_COUNT_HINT)
+    return _star_count(parts.take(len(count) + len(slash), "star count", "digit",
+                                  "0123456789/").rstrip("/"), parts.column(-len(count)))
 
 
 def _star_count(text: str, column: int) -> int:
