@@ -281,9 +281,26 @@ _YAJILIN = Genre(
     puzzlink=("yajilin", "yajirin"), puzzlink_codec="pencilsat.formats.puzzlink.yajilin",
 )
 
+_STARBATTLE = Genre(
+    name="starbattle", title="Star Battle",
+    model="pencilsat.puzzles.starbattle", headers=("starbattle", "starbattle-solution"),
+    strategies=(
+        Strategy("clauses", "pencilsat.strategies.starbattle:run_cnf", ("cnf",),
+                 "touching pairs as clauses, the counts native on Gluecard (the fastest)",
+                 memory="pencilsat.strategies.starbattle:memory_cnf"),
+        Strategy("linear", "pencilsat.strategies.starbattle:run_cpsat", ("cpsat",),
+                 "the same rules on CP-SAT, the counts as linear sums",
+                 memory="pencilsat.strategies.starbattle:memory_cpsat"),
+    ),
+    default_strategy="clauses", default_on={"cpsat": "linear"},
+    svg="pencilsat.formats.svg.starbattle",
+    puzzlink=("starbattle",), puzzlink_codec="pencilsat.formats.puzzlink.starbattle",
+    complete_cnf="pencilsat.encodings.starbattle:complete_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
-                                                    _YAJILIN)}
+                                                    _YAJILIN, _STARBATTLE)}
 """Every genre pencilsat knows, by registry name."""
 
 
