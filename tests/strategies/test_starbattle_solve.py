@@ -3,13 +3,12 @@ random grids (verdict, solution count, backbone)."""
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import pytest
 from conftest import corpus_pairs, every_kth
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles.starbattle import solutions
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.starbattle import build, complete_cnf
@@ -92,35 +91,6 @@ def test_the_memory_estimates_grow_with_the_grid_and_refuse_cpsat_on_a_huge_one(
 # ------------------------------------------------------------------ against brute force
 
 
-def brute_force(p: S.StarBattlePuzzle) -> list[S.StarBattleSolution]:
-    """Every answer: rows filled top to bottom, each with k of its cells no two side by side,
-    a row dropped as soon as a column passes k or a star touches one in the row above; each
-    full grid is then judged by the rule checker."""
-    inside = ~p.holes
-    height, width = inside.shape
-    per_row = [[cols for cols in itertools.combinations(np.flatnonzero(row).tolist(), p.stars)
-                if all(b - a > 1 for a, b in itertools.pairwise(cols))] for row in inside]
-    out = []
-    grid = np.zeros((height, width), dtype=bool)
-
-    def fill(r: int) -> None:
-        if r == height:
-            solution = S.StarBattleSolution(grid.copy())
-            if not S.check(p, solution):
-                out.append(solution)
-            return
-        for cols in per_row[r]:
-            if r and any(grid[r - 1, max(c - 1, 0):c + 2].any() for c in cols):
-                continue
-            grid[r, list(cols)] = True
-            if (grid.sum(axis=0) <= p.stars).all():
-                fill(r + 1)
-            grid[r, list(cols)] = False
-
-    fill(0)
-    return out
-
-
 @st.composite
 def small_puzzles(draw) -> S.StarBattlePuzzle:
     """Grids of 3x3 to 6x6 cut into as many regions as rows by random growth from random
@@ -149,7 +119,7 @@ def small_puzzles(draw) -> S.StarBattlePuzzle:
 @settings(max_examples=40, deadline=None)
 @given(puzzle=small_puzzles())
 def test_verdict_count_and_backbone_agree_with_brute_force(backend, puzzle):
-    truth = brute_force(puzzle)
+    truth = solutions(puzzle)
     result = solve(puzzle, backend=backend,
                    explore=Exploration(count=len(truth) + 1, backbone=True))
     verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
