@@ -273,9 +273,23 @@ _YAJILIN = Genre(
     puzzlink=("yajilin", "yajirin"), puzzlink_codec="pencilsat.formats.puzzlink.yajilin",
 )
 
+_TENTS = Genre(
+    name="tents", title="Tents",
+    model="pencilsat.puzzles.tents", headers=("tents", "tents-solution"),
+    strategies=(
+        Strategy("cnf", "pencilsat.strategies.tents:run_cnf", ("cnf",),
+                 "tents paired with trees in CNF, counts as cardinality clauses"),
+        Strategy("cpsat", "pencilsat.strategies.tents:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, counts as linear sums"),
+    ),
+    default_strategy="cnf", default_on={"cpsat": "cpsat"},
+    svg="pencilsat.formats.svg.tents",
+    tatham=("tents",), tatham_codec="pencilsat.formats.tatham.tents",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
-                                                    _YAJILIN)}
+                                                    _YAJILIN, _TENTS)}
 """Every genre pencilsat knows, by registry name."""
 
 
