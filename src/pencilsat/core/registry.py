@@ -284,6 +284,7 @@ _TENTS = Genre(
     ),
     default_strategy="cnf", default_on={"cpsat": "cpsat"},
     svg="pencilsat.formats.svg.tents",
+    puzzlink=("tents",), puzzlink_codec="pencilsat.formats.puzzlink.tents",
     tatham=("tents",), tatham_codec="pencilsat.formats.tatham.tents",
 )
 

@@ -3,8 +3,10 @@
 
 The trees are runs, row-major, each letter ending at a tree: ``_`` a tree, ``a``-``y`` 1..25
 empty cells then a tree, ``z`` 25 empty cells (no tree). The last letter puts its tree on the
-first cell past the grid. Tatham's ``!`` and ``-`` (a tent or a no-tent mark on the previous
-cell, from a game in progress) are refused: they are a player's marks, not the puzzle's.
+first cell past the grid. Every count is given, and they add up to one tent per tree across
+the columns and across the rows; an ID whose counts do not (a cut or mistyped one) is
+refused. Tatham's ``!`` and ``-`` (a tent or a no-tent mark on the previous cell, from a game
+in progress) are refused too: they are a player's marks, not the puzzle's.
 """
 
 from __future__ import annotations
@@ -75,6 +77,12 @@ def decode(desc: str, w: int | None, h: int | None, extras: str, column: int) ->
             line = f"column {index}" if index < width else f"row {index - width}"
             raise id_error(f"the count {count} of {line} is more than its {side} cells",
                            column=column + len(grid), hint="check the counts or the size")
+    columns, rows = sum(counts[:width]), sum(counts[width:])
+    if not columns == rows == int(trees.sum()):
+        raise id_error(f"the counts do not add up: {columns} tents by the columns, {rows} by "
+                       f"the rows, for {int(trees.sum())} trees", column=column + len(desc),
+                       hint="Tatham's counts always give one tent per tree: the ID is cut or "
+                            "mistyped; copy the whole game ID")
     return TentsPuzzle(trees.reshape(height, width), np.array(counts[:width]),
                        np.array(counts[width:]))
 
