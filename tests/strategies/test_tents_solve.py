@@ -1,0 +1,111 @@
+"""Tents' strategies: corpus puzzles unique with the stored answer on both, and verdict,
+solution count and backbone against brute force on small random grids."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import CORPUS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pencilsat.core.registry import GENRES
+from pencilsat.core.result import Verdict
+from pencilsat.puzzles import tents as T
+from pencilsat.strategies.front import solve
+from pencilsat.strategies.solution_space import Exploration, undecided_cells
+
+FOLDER = CORPUS / "tents"
+CONFIGS = [(s.name, backend) for s in GENRES["tents"].strategies for backend in s.backends]
+
+
+def sample() -> list:
+    paths = (sorted((FOLDER / "janko").glob("*.txt"))[::60]
+             + sorted((FOLDER / "tatham").rglob("*.txt"))[::10])
+    return [(path, T.parse_puzzle(path.read_text(), path.stem),
+             T.parse_solution(path.with_suffix(".sol").read_text())) for path in paths]
+
+
+@pytest.mark.parametrize("encoding, backend", CONFIGS)
+def test_corpus_puzzles_are_unique_with_the_stored_answer(encoding, backend):
+    for path, puzzle, answer in sample():
+        result = solve(puzzle, encoding=encoding, backend=backend)
+        assert result.verdict == Verdict.UNIQUE, path
+        assert result.solution == answer, path
+
+
+# ------------------------------------------------------------------ brute force
+
+
+def brute_force(puzzle: T.TentsPuzzle) -> list[T.TentsSolution]:
+    """Every set of tents on cells next to a tree, no two touching, that the checker
+    accepts, row-major by first differing cell."""
+    trees = puzzle.trees
+    cells = [(r, c) for r in range(puzzle.height) for c in range(puzzle.width)
+             if not trees[r, c] and any(trees[n] for n in puzzle.neighbours((r, c)))]
+    out = []
+
+    def extend(k: int, tents: np.ndarray) -> None:
+        if k == len(cells):
+            answer = T.TentsSolution(tents.copy())
+            if not T.check(puzzle, answer):
+                out.append(answer)
+            return
+        extend(k + 1, tents)
+        r, c = cells[k]
+        if not tents[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2].any():
+            tents[r, c] = True
+            extend(k + 1, tents)
+            tents[r, c] = False
+
+    extend(0, np.zeros(trees.shape, dtype=bool))
+    return out
+
+
+@st.composite
+def small_puzzles(draw) -> T.TentsPuzzle:
+    """A grid up to 5x4: mostly tents placed apart, each with a tree beside it (solvable),
+    sometimes random trees; the counts of those tents or random ones, some left out."""
+    width, height = draw(st.integers(1, 5)), draw(st.integers(1, 4))
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    flags = np.array(draw(st.lists(st.booleans(), min_size=len(cells), max_size=len(cells))))
+    trees = np.zeros((height, width), dtype=bool)
+    tents = np.zeros((height, width), dtype=bool)
+    if draw(st.integers(0, 3)):
+        for (r, c), wanted in zip(cells, flags, strict=True):
+            if not wanted or trees[r, c] or tents[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2].any():
+                continue
+            spots = [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                     if 0 <= r + dr < height and 0 <= c + dc < width
+                     and not trees[r + dr, c + dc] and not tents[r + dr, c + dc]]
+            if spots:
+                tents[r, c] = True
+                trees[draw(st.sampled_from(spots))] = True
+    else:
+        trees = flags.reshape(height, width)
+    columns, rows = tents.sum(axis=0), tents.sum(axis=1)
+    if not draw(st.integers(0, 4)):
+        columns = np.array([draw(st.integers(0, height)) for _ in range(width)])
+    hidden = draw(st.lists(st.booleans(), min_size=width + height, max_size=width + height))
+    counts = np.concatenate([columns, rows])
+    counts[np.array(hidden)] = T.NO_COUNT
+    return T.TentsPuzzle(trees, counts[:width], counts[width:])
+
+
+@pytest.mark.parametrize("encoding, backend", CONFIGS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzle=small_puzzles())
+def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle):
+    truth = brute_force(puzzle)
+    task = Exploration(count=len(truth) + 1, backbone=True)
+    result = solve(puzzle, encoding=encoding, backend=backend, explore=task)
+    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
+                                                                      Verdict.MULTIPLE)
+    assert result.count is not None and result.count.complete
+    assert {s.tents.tobytes() for s in result.count.solutions} == \
+        {s.tents.tobytes() for s in truth}
+    assert len(result.count.solutions) == len(truth)
+    if truth:
+        assert result.backbone is not None and result.backbone.complete
+        expected = undecided_cells(truth[0], truth[1:]) if len(truth) > 1 else []
+        assert result.backbone.undecided == expected
