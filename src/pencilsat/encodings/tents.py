@@ -38,50 +38,55 @@ def candidates(puzzle: TentsPuzzle) -> np.ndarray:
 
 
 STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
-"""Up, left, right, down: the order of a tree's pairing variables."""
+"""Up, left, right, down: the order of a tree's pairing literals."""
+_FIRST, _SECOND = np.triu_indices(len(STEPS), 1)
 
 
-def _shifted(grid: np.ndarray, dr: int, dc: int) -> np.ndarray:
-    """``out[r, c] = grid[r + dr, c + dc]``, 0 outside the grid."""
-    height, width = grid.shape
-    out = np.zeros_like(grid)
-    out[max(0, -dr):height - max(0, dr), max(0, -dc):width - max(0, dc)] = \
-        grid[max(0, dr):height + min(0, dr), max(0, dc):width + min(0, dc)]
+def around(grid: np.ndarray) -> np.ndarray:
+    """``out[r, c, d]``: ``grid``'s value at the neighbour of (r, c) in direction ``STEPS[d]``
+    (0 outside the grid); for a 3-D ``grid``, the value in that neighbour's opposite slot
+    ``3 - d`` (what the neighbour says about (r, c))."""
+    height, width = grid.shape[:2]
+    flat = grid.ndim == 2
+    out = np.zeros((height, width, len(STEPS)), dtype=grid.dtype)
+    out[1:, :, 0] = grid[:-1, :] if flat else grid[:-1, :, 3]
+    out[:, 1:, 1] = grid[:, :-1] if flat else grid[:, :-1, 2]
+    out[:, :-1, 2] = grid[:, 1:] if flat else grid[:, 1:, 1]
+    out[:-1, :, 3] = grid[1:, :] if flat else grid[1:, :, 0]
     return out
 
 
-def _not_two(lits: np.ndarray) -> np.ndarray:
-    """``[-a, -b]`` for every two nonzero literals in one row of ``lits`` (at most one)."""
-    blocks = []
-    for i in range(lits.shape[1]):
-        for j in range(i + 1, lits.shape[1]):
-            both = (lits[:, i] != 0) & (lits[:, j] != 0)
-            blocks.append(-np.stack([lits[both, i], lits[both, j]], axis=1))
-    return np.concatenate(blocks).reshape(-1, 2) if blocks else np.zeros((0, 2), np.int64)
+def at_most_one(rows: np.ndarray) -> np.ndarray:
+    """``[-a, -b]`` for every two nonzero literals of one row of ``rows`` (4 columns)."""
+    a, b = rows[:, _FIRST].ravel(), rows[:, _SECOND].ravel()
+    both = (a != 0) & (b != 0)
+    return -np.stack([a[both], b[both]], axis=1)
 
 
 def pairing_clauses(trees: np.ndarray, tent: np.ndarray,
                     top: int) -> tuple[list[Clause], int]:
     """The one-to-one matching of trees and tents over the literal grid ``tent`` (0 where
     no tent can stand), pairing variables from ``top + 1`` on: the clauses and the last
-    variable used. Built whole by numpy, direction by direction."""
-    height, width = trees.shape
-    toward = np.stack([_shifted(tent, dr, dc) for dr, dc in STEPS], axis=-1)
-    toward[~trees] = 0  # toward[r, c, d]: the tent literal a tree's direction d points at
-    pairs = np.zeros(toward.shape, dtype=np.int64)
-    used = toward != 0
-    pairs[used] = np.arange(top + 1, top + 1 + int(used.sum()))
-    top += int(used.sum())
-    clauses: list[Clause] = [[v for v in row if v] for row in pairs[trees].tolist()]
-    clauses += _not_two(pairs[trees]).tolist()
-    clauses += np.stack([-pairs[used], toward[used]], axis=1).tolist()
-    # into[r, c, d]: the pairing of the tree in direction d of (r, c) that points at (r, c)
-    into = np.stack([_shifted(pairs[:, :, 3 - d], dr, dc) for d, (dr, dc) in enumerate(STEPS)],
-                    axis=-1)
-    cells = tent != 0
+    variable used. A cell next to one tree only is paired with it exactly when it holds a
+    tent, so that pairing's literal is the cell's own (no variable, no clauses to tie them).
+    Built by numpy, a few operations for the whole grid."""
+    toward = around(tent)  # toward[r, c, d]: the literal of the cell a tree's d points at
+    toward[~trees] = 0
+    alone = around(around(trees.astype(np.int64)).sum(axis=-1) == 1) & (toward != 0)
+    fresh = (toward != 0) & ~alone
+    pairs = np.where(alone, toward, 0)
+    count = int(fresh.sum())
+    pairs[fresh] = np.arange(top + 1, top + 1 + count)
+    top += count
+    tree_pairs = pairs[trees]
+    clauses: list[Clause] = [[v for v in row if v] for row in tree_pairs.tolist()]
+    clauses += at_most_one(tree_pairs).tolist()
+    clauses += np.stack([-pairs[fresh], toward[fresh]], axis=1).tolist()
+    into = around(np.where(fresh, pairs, 0))  # into[r, c, d]: tree d's pairing toward (r, c)
+    shared = (into != 0).any(axis=-1)
     clauses += [[-lit, *(v for v in row if v)]
-                for lit, row in zip(tent[cells].tolist(), into[cells].tolist(), strict=True)]
-    clauses += _not_two(into[cells]).tolist()
+                for lit, row in zip(tent[shared].tolist(), into[shared].tolist(), strict=True)]
+    clauses += at_most_one(into[shared]).tolist()
     return clauses, top
 
 
@@ -100,7 +105,8 @@ def build(puzzle: TentsPuzzle, *, deadline: float | None = None) -> TentsEncodin
         clauses.extend([-int(x), -int(y)] for x, y in zip(a[both], b[both], strict=True))
     pairs, top = pairing_clauses(puzzle.trees, np.where(free, tent, 0), width * height)
     clauses += pairs
-    sizes = [([int(v) for v in (tent[index] if kind == "row" else tent[:, index])], count)
+    lits = np.where(free, tent, 0)
+    sizes = [([int(v) for v in (lits[index] if kind == "row" else lits[:, index]) if v], count)
              for kind, index, count in puzzle.counts()]
     answer = [int(v) for v in tent[free].tolist()]
 
