@@ -278,7 +278,8 @@ _TENTS = Genre(
     model="pencilsat.puzzles.tents", headers=("tents", "tents-solution"),
     strategies=(
         Strategy("cnf", "pencilsat.strategies.tents:run_cnf", ("cnf",),
-                 "tents paired with trees in CNF, counts as cardinality clauses"),
+                 "tents paired with trees in CNF, counts as sequential counters (the "
+                 "fastest)"),
         Strategy("cpsat", "pencilsat.strategies.tents:run_cpsat", ("cpsat",),
                  "the same model on CP-SAT, counts as linear sums"),
     ),
@@ -286,6 +287,7 @@ _TENTS = Genre(
     svg="pencilsat.formats.svg.tents",
     puzzlink=("tents",), puzzlink_codec="pencilsat.formats.puzzlink.tents",
     tatham=("tents",), tatham_codec="pencilsat.formats.tatham.tents",
+    complete_cnf="pencilsat.encodings.tents:clauses",
 )
 
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,

@@ -1,14 +1,18 @@
-"""Tents as clauses: a tent variable per cell, a pairing variable per tree and neighbour.
+"""Tents as clauses: a tent variable per cell, a pairing literal per tree and neighbour.
 
-Variables: ``tent`` per cell, ``1..W*H`` row-major; then one *pairing* variable per tree and
-orthogonal neighbour that can hold a tent, "this tree's tent is there". Rules:
+Variables: ``tent`` per cell, ``1..W*H`` row-major (:class:`ShadingGrid`'s ``shaded``); then
+a *pairing* variable per tree and orthogonal neighbour that can hold a tent, "this tree's
+tent is there", where that neighbour is next to another tree too. A cell next to one tree
+only is paired with it exactly when it holds a tent, so its tent variable is the pairing
+literal. Rules:
 
 - a tree, and a cell next to no tree, holds no tent (units);
 - each tree has exactly one pairing (one clause, and "not both" per pair: at most 4);
 - a pairing puts a tent on its cell, a tent has a pairing, and no cell is paired with two
   trees: so the pairings are a one-to-one matching of all trees with all tents;
-- no two tents touch, diagonally included;
-- each given row and column count: exactly that many tents (``sizes``).
+- no two tents touch, diagonally included (:func:`no_two_adjacent`);
+- each given row and column count: exactly that many of the line's tent literals (the
+  encoding's counts: cardinality clauses on CNF, linear sums on CP-SAT).
 
 The answer is the tent variables of the cells next to a tree: two answers differ only in
 their tents, never in which tree a tent is paired with (Tatham's policy, see
@@ -19,8 +23,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from pencilsat.encodings.connectivity import Clause, ShadingEncoding, grid_graph
-from pencilsat.puzzles.tents import TentsPuzzle, TentsSolution
+from pencilsat.encodings.cardinality import rows_and_columns
+from pencilsat.encodings.connectivity import Clause, ShadingEncoding
+from pencilsat.encodings.encoding import ClauseEncoding
+from pencilsat.encodings.shading import ShadingGrid, complete_clauses, no_two_adjacent
+from pencilsat.puzzles.tents import NO_COUNT, TentsPuzzle, TentsSolution
 
 TentsEncoding = ShadingEncoding[TentsSolution]
 """The rules and the row and column counts of a Tents; no connectivity requirement."""
@@ -91,26 +98,33 @@ def pairing_clauses(trees: np.ndarray, tent: np.ndarray,
 
 
 def build(puzzle: TentsPuzzle, *, deadline: float | None = None) -> TentsEncoding:
-    """The encoding of ``puzzle``."""
-    width, height = puzzle.width, puzzle.height
-    tent = np.arange(1, width * height + 1, dtype=np.int64).reshape(height, width)
+    """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
+    ``perf_counter`` time) has passed."""
+    grid = ShadingGrid(puzzle.width, puzzle.height, deadline=deadline)
     free = candidates(puzzle)
-    clauses: list[Clause] = [[-int(v)] for v in tent[~free].tolist()]
-    # TEMPORARY until the vocabulary lands: no two tents touch
-    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        c0, c1 = max(0, -dc), width - max(0, dc)
-        a = tent[:height - dr, c0:c1]
-        b = tent[dr:, c0 + dc:c1 + dc]
-        both = free[:height - dr, c0:c1] & free[dr:, c0 + dc:c1 + dc]
-        clauses.extend([-int(x), -int(y)] for x, y in zip(a[both], b[both], strict=True))
-    pairs, top = pairing_clauses(puzzle.trees, np.where(free, tent, 0), width * height)
-    clauses += pairs
-    lits = np.where(free, tent, 0)
-    sizes = [([int(v) for v in (lits[index] if kind == "row" else lits[:, index]) if v], count)
-             for kind, index, count in puzzle.counts()]
-    answer = [int(v) for v in tent[free].tolist()]
+    tent = np.where(free, grid.shaded, 0)
+    grid.add(-grid.shaded[~free].reshape(-1, 1))
+    grid.add(no_two_adjacent(tent, diagonal=True))
+    pairing, grid.top = pairing_clauses(puzzle.trees, tent, grid.top)
+    grid.add(pairing)
+    lines = rows_and_columns(tent)
+    counts = [*puzzle.row_counts.tolist(), *puzzle.column_counts.tolist()]
+    for lits, count in zip(lines, counts, strict=True):
+        if count != NO_COUNT:
+            grid.exactly(lits, count)
+    return grid.encoding(TentsSolution, answer=tent[free].tolist())
 
-    def decode(values: np.ndarray) -> TentsSolution:
-        return TentsSolution(values[tent])
 
-    return TentsEncoding(top, clauses, sizes, grid_graph(width, height), [], answer, decode)
+def clauses(puzzle: TentsPuzzle) -> ClauseEncoding:
+    """The encoding as one fixed clause list, the counts as cardinality clauses
+    (:func:`complete_clauses`; the registry's ``complete_cnf``: ``pencilsat study``
+    measures CDCL effort and propagation on it)."""
+    encoding = build(puzzle)
+    fixed, top = complete_clauses(encoding)
+
+    def decode(true: set[int]) -> TentsSolution:
+        values = np.zeros(top + 1, dtype=bool)
+        values[[lit for lit in true if 0 < lit <= top]] = True
+        return encoding.decode(values)
+
+    return ClauseEncoding("complete", top, fixed, encoding.answer, decode)

@@ -24,7 +24,7 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
-from pencilsat.puzzles.shading import ShadedSolution
+from pencilsat.puzzles.shading import ShadedSolution, size_mismatch, touching
 from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
 
 NO_COUNT = -1
@@ -106,7 +106,9 @@ class TentsSolution(ShadedSolution):
 def parse_puzzle(text: str, name: str = "") -> TentsPuzzle:
     """Corpus format: ``tents W H``, W column counts, then H rows of ``T``/``.`` cells, a space
     and the row's count (``-``: no count)."""
-    width, height, lines, first_line = read_header(text, "tents")
+    header = read_header(text, "tents")
+    width, height, lines, first_line = (header.width, header.height, header.rows,
+                                        header.first_line)
     hint = "the line after the header holds the column counts, then one row per grid row"
     expect_row_count(lines, height + 1, first_line,
                      f"expected {height + 1} lines (the column counts and {height} rows), "
@@ -217,19 +219,6 @@ def solution_from_drawing(lines: list[str], puzzle: TentsPuzzle) -> TentsSolutio
 # ------------------------------------------------------------------ the rule checker
 
 
-def touching_tents(tents: np.ndarray) -> list[tuple[Cell, Cell]]:
-    """Every pair of tents that touch (sideways, up-down or diagonally), each pair once,
-    the first tent row-major before the second."""
-    height, width = tents.shape
-    out = []
-    for r, c in zip(*np.nonzero(tents), strict=True):
-        for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
-            nr, nc = int(r) + dr, int(c) + dc
-            if 0 <= nr < height and 0 <= nc < width and tents[nr, nc]:
-                out.append(((int(r), int(c)), (nr, nc)))
-    return out
-
-
 def pairing(puzzle: TentsPuzzle, tents: list[Cell]) -> dict[Cell, Cell]:
     """A largest pairing of trees with orthogonally adjacent ``tents`` (Kuhn's augmenting
     paths): tree -> tent."""
@@ -256,10 +245,10 @@ def pairing(puzzle: TentsPuzzle, tents: list[Cell]) -> dict[Cell, Cell]:
 
 def check(puzzle: TentsPuzzle, solution: TentsSolution) -> list[Violation]:
     """Every broken rule, named with its cell; an empty list means the answer is valid."""
+    mismatch = size_mismatch(puzzle.trees.shape, solution)
+    if mismatch:
+        return mismatch
     tents = solution.tents
-    if tents.shape != puzzle.trees.shape:
-        return [Violation("size", None, f"the solution is {solution.width}x{solution.height}, "
-                                        f"the puzzle {puzzle.width}x{puzzle.height}")]
     out = []
     if solution.trees is not None:
         for r, c in zip(*np.nonzero(solution.trees != puzzle.trees), strict=True):
@@ -268,8 +257,7 @@ def check(puzzle: TentsPuzzle, solution: TentsSolution) -> list[Violation]:
                                  f"the puzzle {has} tree here, the solution differs"))
     for r, c in zip(*np.nonzero(tents & puzzle.trees), strict=True):
         out.append(Violation("tent-on-tree", (int(r), int(c)), "a tent stands on a tree"))
-    for first, second in touching_tents(tents):
-        out.append(Violation("tents-touch", first, f"this tent touches the tent at {second}"))
+    out += touching(tents, "tents-touch", "tent", diagonal=True)
     found_in = {"column": tents.sum(axis=0).tolist(), "row": tents.sum(axis=1).tolist()}
     for kind, index, count in puzzle.counts():
         found = found_in[kind][index]
