@@ -16,7 +16,9 @@ from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
 
 FOLDER = CORPUS / "tents"
-CONFIGS = [(s.name, backend) for s in GENRES["tents"].strategies for backend in s.backends]
+CONFIGS = [(s.name, backend, None) for s in GENRES["tents"].strategies
+           for backend in s.backends] + [("cnf", "cnf", "minisat")]
+"""Every strategy, and the CNF one on a solver without native counts (counts as clauses)."""
 
 
 def sample() -> list:
@@ -26,10 +28,10 @@ def sample() -> list:
              T.parse_solution(path.with_suffix(".sol").read_text())) for path in paths]
 
 
-@pytest.mark.parametrize("encoding, backend", CONFIGS)
-def test_corpus_puzzles_are_unique_with_the_stored_answer(encoding, backend):
+@pytest.mark.parametrize("encoding, backend, sat_solver", CONFIGS)
+def test_corpus_puzzles_are_unique_with_the_stored_answer(encoding, backend, sat_solver):
     for path, puzzle, answer in sample():
-        result = solve(puzzle, encoding=encoding, backend=backend)
+        result = solve(puzzle, encoding=encoding, backend=backend, sat_solver=sat_solver)
         assert result.verdict == Verdict.UNIQUE, path
         assert result.solution == answer, path
 
@@ -92,13 +94,14 @@ def small_puzzles(draw) -> T.TentsPuzzle:
     return T.TentsPuzzle(trees, counts[:width], counts[width:])
 
 
-@pytest.mark.parametrize("encoding, backend", CONFIGS)
+@pytest.mark.parametrize("encoding, backend, sat_solver", CONFIGS)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=small_puzzles())
-def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle):
+def test_verdict_count_and_backbone_match_brute_force(encoding, backend, sat_solver, puzzle):
     truth = brute_force(puzzle)
     task = Exploration(count=len(truth) + 1, backbone=True)
-    result = solve(puzzle, encoding=encoding, backend=backend, explore=task)
+    result = solve(puzzle, encoding=encoding, backend=backend, sat_solver=sat_solver,
+                   explore=task)
     assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
                                                                       Verdict.MULTIPLE)
     assert result.count is not None and result.count.complete
@@ -109,3 +112,13 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle)
         assert result.backbone is not None and result.backbone.complete
         expected = undecided_cells(truth[0], truth[1:]) if len(truth) > 1 else []
         assert result.backbone.undecided == expected
+
+
+def test_the_default_counts_natively_and_another_solver_writes_clauses():
+    _, puzzle, _ = sample()[0]
+    native = solve(puzzle)
+    written = solve(puzzle, sat_solver="minisat")
+    assert native.stats.sat_solver == "minicard" and native.stats.extra["native_counts"] > 0
+    assert "native_counts" not in written.stats.extra
+    assert written.stats.clauses > native.stats.clauses
+    assert native.solution == written.solution
