@@ -9,7 +9,7 @@ from conftest import CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pencilsat.core.registry import GENRES
+from pencilsat.core.registry import GENRES, load
 from pencilsat.core.result import Verdict
 from pencilsat.puzzles import tents as T
 from pencilsat.strategies.front import solve
@@ -122,3 +122,30 @@ def test_the_default_counts_natively_and_another_solver_writes_clauses():
     assert "native_counts" not in written.stats.extra
     assert written.stats.clauses > native.stats.clauses
     assert native.solution == written.solution
+
+
+def complete_answers(puzzle: T.TentsPuzzle) -> list[T.TentsSolution]:
+    """Every answer of the registry's complete clause list: solve, forbid the answer
+    literals as they are, solve again."""
+    from pysat.solvers import Solver
+
+    encoding = load(GENRES["tents"].complete_cnf)(puzzle)
+    out = []
+    with Solver(name="minisat22", bootstrap_with=encoding.clauses) as solver:
+        while solver.solve():
+            true = {lit for lit in solver.get_model() if lit > 0}
+            out.append(encoding.decode(true))
+            solver.add_clause([-lit if lit in true else lit for lit in encoding.answer])
+    return out
+
+
+def test_the_complete_clause_list_has_the_stored_answer_only():
+    for path, puzzle, answer in sample()[::3]:
+        assert complete_answers(puzzle) == [answer], path
+
+
+@settings(max_examples=80, deadline=None)
+@given(puzzle=small_puzzles())
+def test_the_complete_clause_list_has_exactly_the_brute_force_answers(puzzle):
+    assert ({s.tents.tobytes() for s in complete_answers(puzzle)}
+            == {s.tents.tobytes() for s in brute_force(puzzle)})

@@ -6,7 +6,8 @@ tent is there", where that neighbour is next to another tree too. A cell next to
 only is paired with it exactly when it holds a tent, so its tent variable is the pairing
 literal. Rules:
 
-- a tree, and a cell next to no tree, holds no tent (units);
+- a tree, and a cell next to no tree, holds no tent: its variable is in no clause and read
+  as no tent (the complete clause list, :func:`clauses`, fixes it with a unit);
 - each tree has exactly one pairing (one clause, and "not both" per pair: at most 4);
 - a pairing puts a tent on its cell, a tent has a pairing, and no cell is paired with two
   trees: so the pairings are a one-to-one matching of all trees with all tents;
@@ -103,7 +104,6 @@ def build(puzzle: TentsPuzzle, *, deadline: float | None = None) -> TentsEncodin
     grid = ShadingGrid(puzzle.width, puzzle.height, deadline=deadline)
     free = candidates(puzzle)
     tent = np.where(free, grid.shaded, 0)
-    grid.add(-grid.shaded[~free].reshape(-1, 1))
     grid.add(no_two_adjacent(tent, diagonal=True))
     pairing, grid.top = pairing_clauses(puzzle.trees, tent, grid.top)
     grid.add(pairing)
@@ -112,15 +112,19 @@ def build(puzzle: TentsPuzzle, *, deadline: float | None = None) -> TentsEncodin
     for lits, count in zip(lines, counts, strict=True):
         if count != NO_COUNT:
             grid.exactly(lits, count)
-    return grid.encoding(TentsSolution, answer=tent[free].tolist())
+    return grid.encoding(lambda shaded: TentsSolution(shaded & free),
+                         answer=tent[free].tolist())
 
 
 def clauses(puzzle: TentsPuzzle) -> ClauseEncoding:
     """The encoding as one fixed clause list, the counts as cardinality clauses
-    (:func:`complete_clauses`; the registry's ``complete_cnf``: ``pencilsat study``
-    measures CDCL effort and propagation on it)."""
+    (:func:`complete_clauses`) and a unit "no tent" for each cell that cannot hold one (the
+    registry's ``complete_cnf``: ``pencilsat study`` measures CDCL effort and propagation on
+    it)."""
     encoding = build(puzzle)
     fixed, top = complete_clauses(encoding)
+    open_cells = set(encoding.answer)
+    fixed += [[-v] for v in range(1, puzzle.width * puzzle.height + 1) if v not in open_cells]
 
     def decode(true: set[int]) -> TentsSolution:
         values = np.zeros(top + 1, dtype=bool)
