@@ -119,21 +119,22 @@ def parse_puzzle(text: str, name: str = "") -> TentsPuzzle:
         raise InputError(f"expected {width} column counts, found {len(tokens)}", line=number,
                          hint="one count per column, '-' where there is none")
     columns = [_count(token, number, col, height) for token, col in tokens]
-    trees = np.zeros((height, width), dtype=bool)
-    rows = []
-    for r, (number, line) in enumerate(lines[1:]):
+    grid, rows = [], []
+    for number, line in lines[1:]:
         cells, _, count = line.partition(" ")
         if len(cells) != width or not count:
             raise InputError(f"a row is {width} cells, a space and the row's count",
                              line=number, column=min(len(cells), width) + 1,
                              hint="e.g. '.T..T 2'; '-' for a row without a count")
-        for c, ch in enumerate(cells):
-            if ch not in "T.":
-                raise InputError(f"unknown character {ch!r}", line=number, column=c + 1,
-                                 hint="a cell is 'T' a tree or '.' empty")
-        trees[r] = [ch == "T" for ch in cells]
+        if cells.strip("T."):  # a stray character: find the first one
+            c = next(c for c, ch in enumerate(cells) if ch not in "T.")
+            raise InputError(f"unknown character {cells[c]!r}", line=number, column=c + 1,
+                             hint="a cell is 'T' a tree or '.' empty")
+        grid.append(cells)
         rows.append(_count(count.strip(), number, width + 2, width))
-    return TentsPuzzle(trees, np.array(columns), np.array(rows), name=name)
+    trees = np.frombuffer("".join(grid).encode("ascii"), dtype=np.uint8) == ord("T")
+    return TentsPuzzle(trees.reshape(height, width), np.array(columns), np.array(rows),
+                       name=name)
 
 
 def _count(token: str, line: int, column: int, largest: int) -> int:
