@@ -19,7 +19,14 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, genre_of
 from pencilsat.formats.detect import convert
 from pencilsat.formats.puzzlink import parse_url, to_url
-from pencilsat.formats.puzzlink.body import body_parts, read_4cell, read_number16
+from pencilsat.formats.puzzlink.body import (
+    BodyNotChecked,
+    body_parts,
+    decode_number16,
+    read_4cell,
+    read_number16,
+    read_through_parts,
+)
 from pencilsat.formats.tatham import parse_game_id, to_game_id
 
 SAMPLE = 6
@@ -113,6 +120,17 @@ def test_a_number_may_cover_cells_past_the_end_as_pzprjs_writes_it():
     number in the last cell, so it ends the part without an error."""
     with body_parts("0a", 1) as body:
         assert read_4cell(body, 2, "walls") == [0, 0]
+
+
+def test_a_decoder_that_skips_the_body_reader_fails_loudly():
+    """The frame's check: a genre decoder that reads its body some other way (a loop of its
+    own, a slice left unread) cannot pass its first test."""
+    with pytest.raises(BodyNotChecked), read_through_parts("1g2", 10, "test"):
+        pass  # read nothing through body.py
+    with pytest.raises(BodyNotChecked), read_through_parts("1g2/x", 10, "test"):
+        decode_number16("1g2", 3, 10, "numbers")  # stopped before the end
+    with read_through_parts("1g2/1", 10, "test"):  # the genre reads a first segment itself
+        decode_number16("1", 1, 14, "numbers")  # and the layer the last part, to the end
 
 
 def test_the_cut_heyawake_url_of_issue_40_exits_4_naming_the_part_and_column():

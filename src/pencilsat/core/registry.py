@@ -72,6 +72,10 @@ class Genre(NamedTuple):
     """``"module:function"``: ``cnf(puzzle) -> ClauseEncoding``, the clauses ``pencilsat
     study`` propagates on; a loop genre leaves the single-loop rule out and sets ``loop``.
     ``None``: ``complete_cnf``."""
+    certify_cnf: str | None = None
+    """``"module:function"``: ``cnf(puzzle) -> CertifiableCnf``, the clauses a certificate
+    (``solve --certify``) refutes with the rules its cuts stand for; ``None``: the
+    ``rule_cnf`` of a loop genre, else the ``complete_cnf``."""
     partial: str | None = None
     """Module that starts the grader from a partly solved grid (the solution's type, what is
     not known left out): ``next_step(puzzle, partial, *, deadline) -> Step | None`` (a
@@ -223,6 +227,7 @@ _NURIKABE = Genre(
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.nurikabe",
+    certify_cnf="pencilsat.strategies.nurikabe:certify_cnf",
     puzzlink=("nurikabe",), puzzlink_codec="pencilsat.formats.puzzlink.nurikabe",
 )
 
@@ -237,6 +242,7 @@ _HASHI = Genre(
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.hashi",
+    certify_cnf="pencilsat.strategies.hashi:certify_cnf",
     tatham=("bridges", "hashi", "hashiwokakero"), tatham_codec="pencilsat.formats.tatham.hashi",
     puzzlink=("hashikake", "hashi", "bridges"),
     puzzlink_codec="pencilsat.formats.puzzlink.hashi",
@@ -255,6 +261,7 @@ _HEYAWAKE = Genre(
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.heyawake",
+    certify_cnf="pencilsat.strategies.heyawake:certify_cnf",
     puzzlink=("heyawake",), puzzlink_codec="pencilsat.formats.puzzlink.heyawake",
 )
 
@@ -270,6 +277,7 @@ _YAJILIN = Genre(
     ),
     default_strategy="lazy", default_on={"cpsat": "circuit"},
     svg="pencilsat.formats.svg.yajilin",
+    certify_cnf="pencilsat.strategies.yajilin:certify_cnf",
     puzzlink=("yajilin", "yajirin"), puzzlink_codec="pencilsat.formats.puzzlink.yajilin",
 )
 

@@ -26,6 +26,7 @@ from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.cardinality import exactly_clauses
+from pencilsat.encodings.certifiable import CertifiableCnf, from_connected
 from pencilsat.encodings.connectivity import (
     Clause,
     ConnectivityCuts,
@@ -74,6 +75,21 @@ class ConnectedModel:
 CountClauses = Callable[[ConnectedModel, float | None], tuple[list[Clause], int]]
 """A genre's counts as clauses, new variables after ``model.num_vars``, under the deadline:
 the clauses and the last variable used."""
+
+
+def certifiable(build: Callable[[], ConnectedModel],
+                count_clauses: CountClauses) -> CertifiableCnf:
+    """The clauses the CNF run loads (rules and counts), with the connectivity requirements
+    its cuts stand for: what a certificate (:mod:`pencilsat.certify`) is about."""
+    model = build()
+    counts, top = count_clauses(model, None)
+    return from_connected("lazy", top, [*model.clauses, *counts], model.answer, model.decode,
+                          model.graph, model.requirements)
+
+
+def certify_shading(build: ShadingBuild) -> CertifiableCnf:
+    """:func:`certifiable` of a shading genre's ``lazy`` strategy."""
+    return certifiable(lambda: shading_model(build(None)), exact_counts)
 
 
 def exact_counts(model: ConnectedModel, deadline: float | None) -> tuple[list[Clause], int]:

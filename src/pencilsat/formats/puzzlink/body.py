@@ -20,11 +20,14 @@ puzzle). The checks live here, in :class:`Body` and :func:`read_runs`, and nowhe
   are left;
 - :func:`body_parts` hands a genre's decoder the :class:`Body` and, when the decoder is done,
   raises if anything is left;
-- each ``decode_*`` of a single-part body reads the whole string through both.
+- each ``decode_*`` of a single-part body reads the whole string through both;
+- the URL frame runs every genre's decoder inside :func:`read_through_parts`, which fails
+  (a programming error, not an InputError) unless a finished :class:`Body` reached the end of
+  the body: a decoder that reads its body any other way fails its first test.
 
-A genre codec that reads its body through these cannot skip either check (a part of its own
-builds on :func:`read_runs` or :meth:`Body.take`); ``tests/formats/test_codec_cuts.py``
-cuts and lengthens corpus URLs of every registered genre to catch one that does not.
+So a genre's own part builds on :func:`read_runs` or :meth:`Body.take`, and no genre can
+forget the checks; ``tests/formats/test_codec_cuts.py`` cuts and lengthens corpus URLs of
+every registered genre as well.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from pencilsat.core.errors import InputError
@@ -91,6 +95,12 @@ class Body:
 
     def finish(self) -> None:
         """Nothing may follow the last part: pzprjs writes nothing there."""
+        self._check_nothing_left()
+        finished = _FINISHED.get()
+        if finished is not None:
+            finished.append(self.start + len(self.text))
+
+    def _check_nothing_left(self) -> None:
         if self.left():
             what = f"the last {self.unit} of the {self.part}" if self.part else "the size"
             stray = [i for i, ch in enumerate(self.text[self.pos:]) if ch not in self.alphabet]
@@ -102,6 +112,32 @@ class Body:
                             f"{_plural(self.left(), 'character')} too many",
                             column=self.column(),
                             hint="check the size, or remove the trailing data")
+
+
+_FINISHED: ContextVar[list[int] | None] = ContextVar("finished_bodies", default=None)
+"""The URL column just past each :class:`Body` finished inside :func:`read_through_parts`."""
+
+
+class BodyNotChecked(RuntimeError):
+    """A genre's URL decoder returned without reading its body through this module."""
+
+
+@contextmanager
+def read_through_parts(text: str, column: int, genre: str) -> Iterator[None]:
+    """Run a genre's decoder of the body ``text`` (at URL ``column``) and require that it
+    read the body to its end through a finished :class:`Body` (``body_parts`` or a
+    ``decode_*``), so that the cover checks ran: :class:`BodyNotChecked` otherwise."""
+    finished: list[int] = []
+    token = _FINISHED.set(finished)
+    try:
+        yield
+        if column + len(text) not in finished:
+            raise BodyNotChecked(
+                f"the {genre} URL decoder did not read its body to the end through "
+                "formats/puzzlink/body.py (body_parts, decode_* or read_*), so nothing "
+                "checked that the body covers the grid")
+    finally:
+        _FINISHED.reset(token)
 
 
 @contextmanager
@@ -163,8 +199,9 @@ def read_circles(body: Body, cells: int, part: str, item: str = "circle") -> lis
     """``decodeCircle``: each character is one base-27 digit 9a + 3b + c for three cells
     (0 none, 1 white, 2 black); ``ceil(cells / 3)`` characters."""
     expected = math.ceil(cells / 3)
-    for i, ch in enumerate(body.peek(expected)):  # a bad character first: it explains a
-        if not 0 <= DIGITS36.find(ch.lower()) < 27:  # wrong length
+    # a bad character first: it explains a wrong length
+    for i, ch in enumerate(body.peek(expected)):
+        if not 0 <= DIGITS36.find(ch.lower()) < 27:
             raise url_error(f"bad character {describe_char(ch)} in the {part}",
                             column=body.column(i),
                             hint=f"the {part} are written with 0-9 and a-q")

@@ -29,37 +29,33 @@ def read_borders(body: Body, width: int, height: int,
                  part: str = "room borders") -> tuple[np.ndarray, np.ndarray]:
     """The vertical ``(H, W - 1)`` and horizontal ``(H - 1, W)`` border bits, the next
     ``border_length`` characters of ``body``; errors name the column."""
+    total = border_length(width, height)
+    for i, ch in enumerate(body.peek(total)):  # a bad character first: it explains the rest
+        if ch not in BASE32:
+            raise url_error(f"bad character {describe_char(ch)} in the {part}",
+                            column=body.column(i), hint=f"the {part} are written with 0-9 and a-v")
+    at = body.column()
+    text = body.take(total, part, "border", BASE32)
     parts: list[np.ndarray] = []
+    start = 0
     for count, shape in (((width - 1) * height, (height, width - 1)),
                          (width * (height - 1), (height - 1, width))):
         chars = -(-count // 5)
-        for i, ch in enumerate(body.peek(chars)):
-            if ch not in BASE32:
-                raise url_error(f"bad character {describe_char(ch)} in the {part}",
-                                column=body.column(i),
-                                hint=f"the {part} are written with 0-9 and a-v")
-        at = body.column()
-        if body.left() < chars:  # the message counts the whole border part
-            done = -(-(width - 1) * height // 5) if parts else 0  # the vertical part read
-            raise url_error(f"truncated {part}: the URL ends after "
-                            f"{done + body.left()} of {border_length(width, height)} "
-                            "characters", column=body.column(body.left()),
-                            hint="copy the whole URL")
-        piece = body.take(chars, part, "border", BASE32)
-        bits = [BASE32.index(ch) >> (4 - k) & 1 for ch in piece for k in range(5)]
+        bits = [BASE32.index(ch) >> (4 - k) & 1 for ch in text[start:start + chars]
+                for k in range(5)]
         if any(bits[count:]):
             raise url_error(f"the last character of the {part} sets a border beyond the grid",
-                            column=at + chars - 1,
+                            column=at + start + chars - 1,
                             hint="check the size or the last border character")
         parts.append(np.array(bits[:count], dtype=bool).reshape(shape))
+        start += chars
     return parts[0], parts[1]
 
 
 def decode_borders(body: str, width: int, height: int,
                    column: int) -> tuple[np.ndarray, np.ndarray]:
     """:func:`read_borders` of a body that is the border part alone."""
-    return decode_whole(body, column,
-                        lambda b: read_borders(b, width, height))
+    return decode_whole(body, column, lambda b: read_borders(b, width, height))
 
 
 def encode_borders(vertical: np.ndarray, horizontal: np.ndarray) -> str:
