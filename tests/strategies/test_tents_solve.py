@@ -8,6 +8,7 @@ import pytest
 from conftest import CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles.tents import solutions as brute_force
 
 from pencilsat.core.registry import GENRES, load
 from pencilsat.core.result import Verdict
@@ -37,31 +38,6 @@ def test_corpus_puzzles_are_unique_with_the_stored_answer(encoding, backend, sat
 
 
 # ------------------------------------------------------------------ brute force
-
-
-def brute_force(puzzle: T.TentsPuzzle) -> list[T.TentsSolution]:
-    """Every set of tents on cells next to a tree, no two touching, that the checker
-    accepts, row-major by first differing cell."""
-    trees = puzzle.trees
-    cells = [(r, c) for r in range(puzzle.height) for c in range(puzzle.width)
-             if not trees[r, c] and any(trees[n] for n in puzzle.neighbours((r, c)))]
-    out = []
-
-    def extend(k: int, tents: np.ndarray) -> None:
-        if k == len(cells):
-            answer = T.TentsSolution(tents.copy())
-            if not T.check(puzzle, answer):
-                out.append(answer)
-            return
-        extend(k + 1, tents)
-        r, c = cells[k]
-        if not tents[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2].any():
-            tents[r, c] = True
-            extend(k + 1, tents)
-            tents[r, c] = False
-
-    extend(0, np.zeros(trees.shape, dtype=bool))
-    return out
 
 
 @st.composite

@@ -173,6 +173,14 @@ def solution_from_rows(rows: list[str]) -> TentsSolution:
     """Rows of ``T`` / ``A`` / ``.`` to a solution (the trees kept for the checker)."""
     if not rows:
         raise InputError("no rows given")
+    for r, row in enumerate(rows):
+        if len(row) != len(rows[0]):
+            raise InputError(f"row {r + 1} has {len(row)} cells, the first {len(rows[0])}",
+                             hint="every row of the answer is as wide as the grid")
+        if row.strip("TA."):
+            c = next(c for c, ch in enumerate(row) if ch not in "TA.")
+            raise InputError(f"unknown character {row[c]!r} in row {r + 1}, column {c + 1}",
+                             hint="an answer cell is 'T' a tree, 'A' a tent or '.' empty")
     grid = np.array([list(row) for row in rows])
     return TentsSolution(grid == "A", trees=grid == "T")
 
@@ -210,7 +218,8 @@ def solution_from_drawing(lines: list[str], puzzle: TentsPuzzle) -> TentsSolutio
     """The tents of :func:`draw_text`'s drawing (what ``pencilsat solve`` prints): the line of
     column counts, then per row W cells and the count."""
     rows = [line.split() for line in lines[1:]]
-    if len(lines) != puzzle.height + 1 or any(len(row) != puzzle.width + 1 for row in rows):
+    if len(lines) != puzzle.height + 1 or any(len(row) != puzzle.width + 1 for row in rows) \
+            or any(len(cell) != 1 for row in rows for cell in row[:puzzle.width]):
         raise InputError(f"a {puzzle.width}x{puzzle.height} Tents drawing has a line of column "
                          f"counts and {puzzle.height} rows of {puzzle.width} cells and a count",
                          hint="give the drawing exactly as pencilsat solve prints it")
