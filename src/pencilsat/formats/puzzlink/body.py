@@ -1,12 +1,11 @@
 """pzprjs' shared body codecs (``src/variety-common/Encode.js``), one function pair each, and
 the reader that makes a body cover its grid exactly.
 
-Many genres write their clues with the same codec: ``decodeCircle`` (Masyu's pearls),
-``decode4Cell`` (Light Up's walls, Slitherlink's numbers), ``decodeNumber16`` (Sudoku,
-Nurikabe; over the counts outside the grid, Tents), ``decodeRoomNumber16`` (Heyawake's room
-numbers), ``decode1Cell`` (Tents' trees). A body is one or more such parts, read one after
-the other as pzprjs reads them: each part starts where the one before stopped and stops at
-its last cell (or room).
+Many genres write their clues with the same codec: ``decodeCircle`` (Masyu), ``decode4Cell``
+(Light Up, Slitherlink), ``decodeNumber16`` (Sudoku, Nurikabe, Tents' counts),
+``decodeRoomNumber16`` (Heyawake), ``decode1Cell`` (Tents' trees). A body is one or more such
+parts, read one after the other as pzprjs reads them: each part starts where the one before
+stopped and stops at its last cell (or room).
 
 pzprjs always writes a body that covers every cell, trailing runs of empty cells included,
 and nothing after it. So a body that ends before a part's last cell is a cut URL, and data
