@@ -298,9 +298,26 @@ _STARBATTLE = Genre(
     complete_cnf="pencilsat.encodings.starbattle:complete_cnf",
 )
 
+_TENTS = Genre(
+    name="tents", title="Tents",
+    model="pencilsat.puzzles.tents", headers=("tents", "tents-solution"),
+    strategies=(
+        Strategy("cnf", "pencilsat.strategies.tents:run_cnf", ("cnf",),
+                 "tents paired with trees in CNF, counts as sequential counters (the "
+                 "fastest)"),
+        Strategy("cpsat", "pencilsat.strategies.tents:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, counts as linear sums"),
+    ),
+    default_strategy="cnf", default_on={"cpsat": "cpsat"},
+    svg="pencilsat.formats.svg.tents",
+    puzzlink=("tents",), puzzlink_codec="pencilsat.formats.puzzlink.tents",
+    tatham=("tents",), tatham_codec="pencilsat.formats.tatham.tents",
+    complete_cnf="pencilsat.encodings.tents:clauses",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
-                                                    _YAJILIN, _STARBATTLE)}
+                                                    _YAJILIN, _STARBATTLE, _TENTS)}
 """Every genre pencilsat knows, by registry name."""
 
 
