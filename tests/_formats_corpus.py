@@ -54,3 +54,34 @@ def manifest_puzzle(row: dict[str, str]):
 
 def sudoku_from_digits(digits: str, size: int = 9) -> sudoku.SudokuSolution:
     return sudoku.SudokuSolution(np.array([int(ch) for ch in digits]).reshape(size, size))
+
+
+def genre_sample(genre: str, count: int) -> list:
+    """Up to ``count`` puzzles of the registry genre ``genre``, read from its corpus folder
+    (``CORPUS/<genre>``) with the same reader as the CLI: puzzle files spread evenly over the
+    folder's sorted ``*.txt`` files (janko, Tatham, pzprjs, ... alike), a file whose first
+    line is a puzzle (Sudoku's one-puzzle-a-line lists) giving that line. Files of another
+    genre, or that the reader refuses, are skipped; a genre without a corpus folder gives
+    ``[]``."""
+    from pencilsat.core.errors import InputError
+    from pencilsat.core.registry import genre_of
+    from pencilsat.formats.detect import read_input, read_puzzle
+
+    files = puzzle_files(genre)
+    step = max(1, len(files) // max(count, 1))
+    out = []
+    for path in files[::step]:
+        with path.open(encoding="utf-8") as handle:
+            first = handle.readline().strip()
+        try:  # a list of one-line puzzles: its first line (not the whole list)
+            puzzle = read_puzzle(first, path.name)
+        except InputError:
+            try:
+                puzzle = read_input(str(path))
+            except InputError:
+                continue
+        if puzzle is not None and genre_of(puzzle).name == genre:
+            out.append(puzzle)
+        if len(out) == count:
+            break
+    return out

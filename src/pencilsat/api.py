@@ -59,6 +59,7 @@ def solve(
     max_memory: float | None = 4 * 2**30,
     backbone: bool = False,
     count: int | None = None,
+    certify: bool = False,
 ) -> SolveResult:
     """Solve ``puzzle`` and prove its solution unique, or find a second one.
 
@@ -71,7 +72,9 @@ def solve(
     genre's independent rule checker. ``backbone=True`` adds ``result.backbone``: the cells
     whose value differs between solutions (none for a unique puzzle); ``count=N`` adds
     ``result.count``: up to N solutions, listed, and whether that is all of them. Both run
-    on the same incremental search, within ``time_limit``.
+    on the same incremental search, within ``time_limit``. ``certify=True`` adds
+    ``result.certificate`` (docs/certificates.md): a DRAT proof of the verdict checked by
+    dratify, every cut re-justified; its ``certified`` says whether every part holds.
     """
     from pencilsat.strategies.front import solve as solve_puzzle
     from pencilsat.strategies.solution_space import Exploration
@@ -81,9 +84,14 @@ def solve(
                          hint="give backbone=True to ask for the backbone")
     task = Exploration(count=count, backbone=True) if backbone else (
         Exploration(count=count) if count is not None else None)
-    return solve_puzzle(read_puzzle(puzzle), encoding=encoding, backend=backend,
-                        sat_solver=sat_solver, time_limit=time_limit, max_memory=max_memory,
-                        explore=task)
+    result = solve_puzzle(read_puzzle(puzzle), encoding=encoding, backend=backend,
+                          sat_solver=sat_solver, time_limit=time_limit, max_memory=max_memory,
+                          explore=task)
+    if certify:
+        from pencilsat.certify.certificate import certify_result
+
+        certify_result(result, time_limit)
+    return result
 
 
 def grade(puzzle: PuzzleSource, *, time_limit: float | None = None,
@@ -126,6 +134,7 @@ def solve_many(
     sat_solver: str | None = None,
     time_limit: float | None = None,
     max_memory: float | None = 4 * 2**30,
+    certify: bool = False,
 ) -> Iterator[BatchRecord]:
     """Solve and prove every puzzle, yielding one :class:`~pencilsat.batch.records.BatchRecord`
     each (``.verdict``, ``.to_dict()``: the schema-1 record of ``docs/batch.md``), in the
@@ -134,7 +143,8 @@ def solve_many(
     ``workers``: processes started for the run (default: one per core; 1 solves in this
     process). ``executor``: any ``concurrent.futures.Executor`` to run on instead, e.g. a Dask
     ``Client.get_executor()``; ``workers`` then only sets how finely the puzzles are shared
-    out. The other options are :func:`solve`'s; ``time_limit`` bounds each puzzle. A puzzle
+    out. The other options are :func:`solve`'s (``certify``: each record gains ``certified``
+    and ``certificate``); ``time_limit`` bounds each puzzle. A puzzle
     that cannot be read is an ``invalid`` record, never an exception; a bad option raises
     :class:`InputError` before any work. With process workers, call it under
     ``if __name__ == "__main__":`` in a script (Python's rule for starting processes).
@@ -143,6 +153,10 @@ def solve_many(
     from pencilsat.batch.shards import make_shards
 
     task = _batch_task(encoding, backend, sat_solver, time_limit, max_memory)
+    if certify:
+        from dataclasses import replace
+
+        task = replace(task, certify=True)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
                                 or workers < 1):
         raise InputError(f"{workers!r} is not a number of workers", source="workers",

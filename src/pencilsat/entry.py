@@ -39,14 +39,27 @@ def _redeliver_interrupts(previous: object) -> None:
     sys.unraisablehook = hook
 
 
+QUICK = frozenset({"--version", "-h", "--help"})
+"""Options that only print: they load neither numpy nor a solver."""
+
+
 def main() -> int:
+    args = sys.argv[1:]
+    if args == ["--version"]:
+        from pencilsat.core.version import __version__
+
+        sys.stdout.write(f"pencilsat {__version__}\n")
+        return 0
     _redeliver_interrupts(sys.unraisablehook)
     noted: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda number, frame: noted.append(number))
     try:
-        # pencilsat does no linear algebra: OpenBLAS's thread pool only costs start-up time
-        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-        import numpy  # noqa: F401  (every puzzle model holds numpy arrays)
+        if not args or not QUICK.isdisjoint(args):
+            pass  # help and usage text: argparse only
+        else:
+            # pencilsat does no linear algebra: OpenBLAS's thread pool only costs start-up
+            os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+            import numpy  # noqa: F401  (every puzzle model holds numpy arrays)
 
         from pencilsat.cli import main as run
     finally:

@@ -34,7 +34,7 @@ def test_a_unique_corpus_puzzle_has_its_whole_solution_as_backbone(genre):
         assert result.count.solutions == [result.solution]
 
 
-@pytest.mark.parametrize("genre", list(GENRES))
+@pytest.mark.parametrize("genre", [name for name, g in GENRES.items() if g.rules().clues])
 def test_without_a_needed_clue_the_backbone_marks_where_the_listed_solutions_differ(genre):
     puzzle = samples(genre)[0]
     rules = GENRES[genre].rules().clues

@@ -75,7 +75,7 @@ def test_borders_round_trip_and_make_rooms():
 
 @pytest.mark.parametrize(("url", "words"), [
     ("heyawake/2/2/0", "truncated"),
-    ("heyawake/2/2/0w", "bad character 'w' in the border data"),
+    ("heyawake/2/2/0w", "bad character 'w' in the room borders"),
     ("heyawake/2/2/1000", "beyond the grid"),
     ("heyawake/2/2/00001", "extra data after the last room"),
     ("heyawake/2/2/00g1", "extra data after the last room"),

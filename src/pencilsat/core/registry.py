@@ -76,6 +76,10 @@ class Genre(NamedTuple):
     """``"module:function"``: ``cnf(puzzle) -> ClauseEncoding``, the clauses ``pencilsat
     study`` propagates on; a loop genre leaves the single-loop rule out and sets ``loop``.
     ``None``: ``complete_cnf``."""
+    certify_cnf: str | None = None
+    """``"module:function"``: ``cnf(puzzle) -> CertifiableCnf``, the clauses a certificate
+    (``solve --certify``) refutes with the rules its cuts stand for; ``None``: the
+    ``rule_cnf`` of a loop genre, else the ``complete_cnf``."""
     partial: str | None = None
     """Module that starts the grader from a partly solved grid (the solution's type, what is
     not known left out): ``next_step(puzzle, partial, *, deadline) -> Step | None`` (a
@@ -233,6 +237,7 @@ _NURIKABE = Genre(
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.nurikabe",
+    certify_cnf="pencilsat.strategies.nurikabe:certify_cnf",
     puzzlink=("nurikabe",), puzzlink_codec="pencilsat.formats.puzzlink.nurikabe",
 )
 
@@ -248,6 +253,7 @@ _HASHI = Genre(
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.hashi",
+    certify_cnf="pencilsat.strategies.hashi:certify_cnf",
     tatham=("bridges", "hashi", "hashiwokakero"), tatham_codec="pencilsat.formats.tatham.hashi",
     puzzlink=("hashikake", "hashi", "bridges"),
     puzzlink_codec="pencilsat.formats.puzzlink.hashi",
@@ -267,6 +273,7 @@ _HEYAWAKE = Genre(
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.heyawake",
+    certify_cnf="pencilsat.strategies.heyawake:certify_cnf",
     puzzlink=("heyawake",), puzzlink_codec="pencilsat.formats.puzzlink.heyawake",
 )
 
@@ -283,12 +290,31 @@ _YAJILIN = Genre(
     ),
     default_strategy="lazy", default_on={"cpsat": "circuit"},
     svg="pencilsat.formats.svg.yajilin",
+    certify_cnf="pencilsat.strategies.yajilin:certify_cnf",
     puzzlink=("yajilin", "yajirin"), puzzlink_codec="pencilsat.formats.puzzlink.yajilin",
+)
+
+_STARBATTLE = Genre(
+    name="starbattle", title="Star Battle",
+    corpus="starbattle/janko",
+    model="pencilsat.puzzles.starbattle", headers=("starbattle", "starbattle-solution"),
+    strategies=(
+        Strategy("clauses", "pencilsat.strategies.starbattle:run_cnf", ("cnf",),
+                 "touching pairs as clauses, the counts native on Gluecard (the fastest)",
+                 memory="pencilsat.strategies.starbattle:memory_cnf"),
+        Strategy("linear", "pencilsat.strategies.starbattle:run_cpsat", ("cpsat",),
+                 "the same rules on CP-SAT, the counts as linear sums",
+                 memory="pencilsat.strategies.starbattle:memory_cpsat"),
+    ),
+    default_strategy="clauses", default_on={"cpsat": "linear"},
+    svg="pencilsat.formats.svg.starbattle",
+    puzzlink=("starbattle",), puzzlink_codec="pencilsat.formats.puzzlink.starbattle",
+    complete_cnf="pencilsat.encodings.starbattle:complete_cnf",
 )
 
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
-                                                    _YAJILIN)}
+                                                    _YAJILIN, _STARBATTLE)}
 """Every genre pencilsat knows, by registry name."""
 
 

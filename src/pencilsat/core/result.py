@@ -129,7 +129,7 @@ class SolveResult(Record):
     """
 
     __slots__ = ("verdict", "puzzle", "solution", "second_solution", "differences", "stats",
-                 "message", "backbone", "count")
+                 "message", "backbone", "count", "certificate")
 
     def __init__(self, verdict: Verdict, puzzle: Any, solution: Any = None,
                  second_solution: Any = None, differences: list[Cell] | None = None,
@@ -144,6 +144,9 @@ class SolveResult(Record):
         self.message = message
         self.backbone = backbone
         self.count = count
+        self.certificate: Any = None
+        """Set under ``--certify`` (:mod:`pencilsat.certify`): an object with ``certified``
+        and ``to_dict()``."""
 
     def to_dict(self) -> dict[str, Any]:
         """The ``solve --json`` object: genre, verdict, solutions as rows in the corpus
@@ -179,6 +182,9 @@ class SolveResult(Record):
             data["count"] = len(self.count.solutions)
             data["count_complete"] = self.count.complete
             data["solutions"] = [rows(s) for s in self.count.solutions]
+        if self.certificate is not None:
+            data["certified"] = self.certificate.certified
+            data["certificate"] = self.certificate.to_dict()
         data["stats"] = self.stats.to_dict()
         data["message"] = self.message or None
         return data

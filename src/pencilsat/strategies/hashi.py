@@ -9,12 +9,20 @@ linear sums and solves the model again after each batch of cuts.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
+from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.hashi import HashiEncoding, HashiSettings, build, sum_clauses
 from pencilsat.puzzles.hashi import HashiPuzzle
-from pencilsat.strategies.connected_runs import ConnectedModel, solve_on_cpsat, solve_on_pysat
+from pencilsat.strategies.connected_runs import (
+    ConnectedModel,
+    certifiable,
+    solve_on_cpsat,
+    solve_on_pysat,
+)
 
 DEFAULT_SAT_SOLVER = "cadical195"
 GROWN_CUTS = 0
@@ -72,3 +80,8 @@ def run_cpsat(
     return solve_on_cpsat(puzzle, lambda: _model(build(puzzle, deadline=deadline,
                                                           settings=settings)),
                           deadline=deadline, grown_cuts=grown_cuts)
+
+
+def certify_cnf(puzzle: Any) -> CertifiableCnf:
+    """What a certificate is about: the ``lazy`` run's clauses and its connectivity rules."""
+    return certifiable(lambda: _model(build(puzzle)), _sums)

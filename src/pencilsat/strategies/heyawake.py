@@ -13,9 +13,15 @@ solves the model again after each batch of cuts.
 from __future__ import annotations
 
 from pencilsat.core.result import SolveResult
+from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.heyawake import HeyawakeSettings, build
 from pencilsat.puzzles.heyawake import HeyawakePuzzle
-from pencilsat.strategies.connected_runs import GROWN_CUTS, run_shading_cnf, run_shading_cpsat
+from pencilsat.strategies.connected_runs import (
+    GROWN_CUTS,
+    certify_shading,
+    run_shading_cnf,
+    run_shading_cpsat,
+)
 
 
 def run_cnf(puzzle: HeyawakePuzzle, *, backend: str | None = None,
@@ -49,3 +55,8 @@ def memory_cpsat(puzzle: HeyawakePuzzle, backend: str) -> int:
     117 MB above the interpreter for 100x100 rooms of 3x3), so a 1000x1000 grid is refused
     under the default 4 GiB budget rather than built for minutes."""
     return 100 * 2**20 + 12_000 * puzzle.width * puzzle.height
+
+
+def certify_cnf(puzzle: HeyawakePuzzle) -> CertifiableCnf:
+    """What a certificate is about: the ``lazy`` run's clauses and its connectivity rules."""
+    return certify_shading(lambda deadline: build(puzzle, deadline=deadline))

@@ -25,6 +25,7 @@ from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.cardinality import exactly_clauses
+from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.connectivity import ConnectivityCuts
 from pencilsat.encodings.nurikabe import (
     SMALL_WALL,
@@ -36,6 +37,7 @@ from pencilsat.encodings.nurikabe import (
 from pencilsat.puzzles.nurikabe import NurikabePuzzle
 from pencilsat.strategies.connected_runs import (
     ConnectedModel,
+    certifiable,
     exact_counts,
     shading_model,
     solve_on_cpsat,
@@ -154,3 +156,8 @@ def label_bound(puzzle: NurikabePuzzle, layers_up_to: int | None = None) -> int:
         layers = 2 * steps * (steps + 1) * (steps + 2) // 3
         total += min(cells, 2 * steps * (steps + 1) + 1) + (layers if layers <= limit else 0)
     return total
+
+
+def certify_cnf(puzzle: NurikabePuzzle) -> CertifiableCnf:
+    """What a certificate is about: the ``lazy`` run's clauses and its connectivity rules."""
+    return certifiable(lambda: _model(build(puzzle)), exact_counts)

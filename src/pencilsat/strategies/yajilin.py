@@ -32,7 +32,9 @@ from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.cardinality import exactly_clauses
+from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.clause_arrays import Clause
+from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.yajilin import YajilinEncoding, build, rule_parts, yajilin_solution
 from pencilsat.puzzles.yajilin import YajilinPuzzle
 from pencilsat.strategies.loop_search import LoopCuts, LoopSearch
@@ -179,3 +181,20 @@ def memory_circuit(puzzle: YajilinPuzzle, backend: str) -> int:
     """Estimated peak bytes of ``circuit``: about 16 KB per cell, as Masyu's circuit (the
     same loop model over the cells, plus a shading literal per open cell)."""
     return 100 * 2**20 + 16_000 * puzzle.width * puzzle.height
+
+
+def certify_cnf(puzzle: YajilinPuzzle) -> CertifiableCnf:
+    """What a certificate is about: the ``lazy`` run's clauses (rules and the arrows'
+    counts), the single-loop rule left to cuts; the answer is the loop's edges (the shading
+    follows from them)."""
+    encoding = build(puzzle)
+    clauses = [clause for part in rule_parts(encoding, BUILD_BAND) for clause in part]
+    counts, top = exactly_clauses(encoding.counts, encoding.num_vars)
+    grid = encoding.grid
+
+    def decode(true: set[int]) -> Any:
+        return yajilin_solution(puzzle, encoding,
+                                [v for v in range(1, len(grid) + 1) if v in true])
+
+    return CertifiableCnf(ClauseEncoding("lazy", top, clauses + counts,
+                                         range(1, len(grid) + 1), decode, loop=grid))

@@ -9,8 +9,10 @@ of :mod:`pencilsat.formats.puzzlink.body`). Export writes the genre's first pzpr
 Choices (stricter than pzprjs, which silently ignores what it cannot use): any host and a
 bare query (``mashu/6/6/...``) are read, a ``#fragment`` is dropped and trailing ``/`` are
 ignored; truncated bodies, data beyond the last cell and runs that overrun the grid are
-errors, not silently padded or cut; a flag or a ``v:`` variant pencilsat does not support is
-an error naming it (``FLAGS`` / ``REFUSED_FLAGS`` of each codec), never dropped.
+errors, not silently padded or cut (every codec reads its body through
+:mod:`pencilsat.formats.puzzlink.body`, and the frame checks that it did); a flag or a
+``v:`` variant pencilsat does not support is an error naming it (``FLAGS`` /
+``REFUSED_FLAGS`` of each codec), never dropped.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, Genre, by_puzzlink_type, genre_of, load
+from pencilsat.formats.puzzlink.body import read_through_parts
 from pencilsat.formats.runs import check_size, whole_number
 
 SOURCE = "<url>"
@@ -97,7 +100,8 @@ def parse_url(url: str) -> Any:
                                SOURCE, column, size_hint)
     body = "/".join(parts[index + 2:])
     body_column = column + len(parts[index]) + len(parts[index + 1]) + 2
-    return codec.decode(body, width, height, body_column, flags)
+    with read_through_parts(body, body_column, genre.name):
+        return codec.decode(body, width, height, body_column, flags)
 
 
 _LEADING_PARAMETERS = re.compile(r"(?:\w+=\w*&)+")

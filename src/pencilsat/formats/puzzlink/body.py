@@ -1,15 +1,41 @@
-"""pzprjs' shared body codecs (``src/variety-common/Encode.js``), one function pair each.
+"""pzprjs' shared body codecs (``src/variety-common/Encode.js``), one function pair each, and
+the reader that makes a body cover its grid exactly.
 
 Many genres write their clues with the same codec: ``decodeCircle`` (Masyu's pearls),
 ``decode4Cell`` (Light Up's walls, Slitherlink's numbers), ``decodeNumber16`` (Sudoku,
-Nurikabe). Each decoder reads a body into a flat row-major list of cell values and raises a
-positioned :class:`InputError` for what pzprjs would silently ignore; each encoder
-reproduces pzprjs' own output character for character.
+Nurikabe), ``decodeRoomNumber16`` (Heyawake's room numbers). A body is one or more such
+parts, read one after the other as pzprjs reads them: each part starts where the one before
+stopped and stops at its last cell (or room).
+
+pzprjs always writes a body that covers every cell, trailing runs of empty cells included,
+and nothing after it. So a body that ends before a part's last cell is a cut URL, and data
+after the last part is not pzprjs'; both are errors naming the part and the column, never a
+smaller or a padded puzzle (pzprjs itself reads a cut body as fewer clues: a different
+puzzle). The checks live here, in :class:`Body` and :func:`read_runs`, and nowhere else:
+
+- a part's reader (``read_*``) takes its characters from a :class:`Body`; a run-length part
+  goes through :func:`read_runs`, which raises when the body ends before the part's last
+  item; a fixed-length part through :meth:`Body.take`, which raises when fewer characters
+  are left;
+- :func:`body_parts` hands a genre's decoder the :class:`Body` and, when the decoder is done,
+  raises if anything is left;
+- each ``decode_*`` of a single-part body reads the whole string through both;
+- the URL frame runs every genre's decoder inside :func:`read_through_parts`, which fails
+  (a programming error, not an InputError) unless a finished :class:`Body` reached the end of
+  the body: a decoder that reads its body any other way fails its first test.
+
+So a genre's own part builds on :func:`read_runs` or :meth:`Body.take`, and no genre can
+forget the checks; ``tests/formats/test_codec_cuts.py`` cuts and lengthens corpus URLs of
+every registered genre as well.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
 
 from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import DIGITS36, describe_char, encode_runs
@@ -22,23 +48,164 @@ def url_error(message: str, column: int | None = None, hint: str | None = None) 
     return InputError(message, source=SOURCE, column=column, hint=hint)
 
 
-def decode_circles(body: str, cells: int, column: int, what: str,
-                   item: str = "circle") -> list[int]:
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+class Body:
+    """A URL body (the text after ``<cols>/<rows>/``) being read part by part.
+
+    ``pos`` is the index of the next character to read; ``start`` is the 1-based column of
+    the body's first character in the URL, so every error points into the URL."""
+
+    def __init__(self, text: str, column: int) -> None:
+        self.text = text
+        self.start = column
+        self.pos = 0
+        self.part = ""
+        """The last part read (for the error on data after it)."""
+        self.unit = "cell"
+        self.alphabet = ""
+        """The characters of the last part (to call a stray one after it what it is)."""
+
+    def column(self, offset: int = 0) -> int:
+        """The URL column of the character ``offset`` past the next one."""
+        return self.start + self.pos + offset
+
+    def left(self) -> int:
+        return len(self.text) - self.pos
+
+    def peek(self, count: int) -> str:
+        """Up to ``count`` characters from the next one on, without reading them."""
+        return self.text[self.pos:self.pos + count]
+
+    def take(self, count: int, part: str, unit: str, alphabet: str) -> str:
+        """The next ``count`` characters, a fixed-length part of ``unit`` items (cells,
+        borders) written in ``alphabet``; an error naming ``part`` when the body ends
+        sooner."""
+        if self.left() < count:
+            raise url_error(f"truncated {part}: the URL ends after "
+                            f"{_plural(self.left(), 'character')} of {count}",
+                            column=self.column(self.left()), hint="copy the whole URL")
+        piece = self.peek(count)
+        self.pos += count
+        self.part, self.unit, self.alphabet = part, unit, alphabet
+        return piece
+
+    def finish(self) -> None:
+        """Nothing may follow the last part: pzprjs writes nothing there."""
+        self._check_nothing_left()
+        finished = _FINISHED.get()
+        if finished is not None:
+            finished.append(self.start + len(self.text))
+
+    def _check_nothing_left(self) -> None:
+        if self.left():
+            what = f"the last {self.unit} of the {self.part}" if self.part else "the size"
+            stray = [i for i, ch in enumerate(self.text[self.pos:]) if ch not in self.alphabet]
+            if self.alphabet and stray:
+                raise url_error(f"bad character {describe_char(self.text[self.pos + stray[0]])}"
+                                f" after {what}", column=self.column(stray[0]),
+                                hint="check the size, or remove the trailing data")
+            raise url_error(f"extra data after {what}: "
+                            f"{_plural(self.left(), 'character')} too many",
+                            column=self.column(),
+                            hint="check the size, or remove the trailing data")
+
+
+_FINISHED: ContextVar[list[int] | None] = ContextVar("finished_bodies", default=None)
+"""The URL column just past each :class:`Body` finished inside :func:`read_through_parts`."""
+
+
+class BodyNotChecked(RuntimeError):
+    """A genre's URL decoder returned without reading its body through this module."""
+
+
+@contextmanager
+def read_through_parts(text: str, column: int, genre: str) -> Iterator[None]:
+    """Run a genre's decoder of the body ``text`` (at URL ``column``) and require that it
+    read the body to its end through a finished :class:`Body` (``body_parts`` or a
+    ``decode_*``), so that the cover checks ran: :class:`BodyNotChecked` otherwise."""
+    finished: list[int] = []
+    token = _FINISHED.set(finished)
+    try:
+        yield
+        if column + len(text) not in finished:
+            raise BodyNotChecked(
+                f"the {genre} URL decoder did not read its body to the end through "
+                "formats/puzzlink/body.py (body_parts, decode_* or read_*), so nothing "
+                "checked that the body covers the grid")
+    finally:
+        _FINISHED.reset(token)
+
+
+@contextmanager
+def body_parts(text: str, column: int) -> Iterator[Body]:
+    """The :class:`Body` a genre's decoder reads its parts from; when the decoder is done,
+    an error if data is left after the last part."""
+    body = Body(text, column)
+    yield body
+    body.finish()
+
+
+Token = tuple[Any, int, int]
+"""What a run-length part's token reader returns: (value, or ``None`` for a run of items
+without one; characters read; items covered)."""
+
+
+def read_runs(body: Body, count: int, part: str, token: Callable[[Body], Token],
+              alphabet: str, unit: str = "cell",
+              columns: dict[int, int] | None = None) -> list[Any]:
+    """Read a run-length part of ``count`` items (cells, rooms) with ``token`` until its last
+    item is covered; an error naming ``part`` when the body ends first or a run of empty
+    items goes past the last one. A value may cover items past the last (pzprjs' ``a``-``e``
+    in ``decode4Cell``: a number and the empty cells after it, written so at the grid's end).
+    ``alphabet``: the part's characters; ``columns``, when given, gets each value's URL
+    column by item index."""
+    flat: list[Any] = [None] * count
+    c = 0
+    while c < count:
+        if not body.left():
+            raise url_error(f"truncated {part}: the URL ends after "
+                            f"{c} of {_plural(count, unit)}",
+                            column=body.column(), hint="copy the whole URL")
+        at = body.column()
+        value, chars, covered = token(body)
+        if value is None and c + covered > count:
+            end = "the end of the grid" if unit == "cell" else f"the last of the {count} {unit}s"
+            raise url_error(f"a run of {_plural(covered, unit)} in the {part} goes past {end}",
+                            column=at, hint="check the size")
+        if value is not None:
+            flat[c] = value
+            if columns is not None:
+                columns[c] = at
+        c += covered
+        body.pos += chars
+    body.part, body.unit, body.alphabet = part, unit, alphabet
+    return flat
+
+
+def decode_whole(text: str, column: int, read: Callable[[Body], Any]) -> Any:
+    """``read`` applied to a body of one part: the part must be the whole text."""
+    with body_parts(text, column) as body:
+        return read(body)
+
+
+BASE27 = DIGITS36[:27] + DIGITS36[10:27].upper()
+
+
+def read_circles(body: Body, cells: int, part: str, item: str = "circle") -> list[int]:
     """``decodeCircle``: each character is one base-27 digit 9a + 3b + c for three cells
-    (0 none, 1 white, 2 black)."""
+    (0 none, 1 white, 2 black); ``ceil(cells / 3)`` characters."""
     expected = math.ceil(cells / 3)
-    values = [DIGITS36.find(ch.lower()) for ch in body]
-    for i, value in enumerate(values):  # a bad character first: it explains a wrong length
-        if not 0 <= value < 27:
-            raise url_error(f"bad character {describe_char(body[i])} in the {what} data",
-                            column=column + i, hint=f"{what} data uses 0-9 and a-q")
-    if len(body) < expected:
-        raise url_error(f"the {what} data is truncated: {len(body)} characters, expected "
-                        f"{expected}", column=column + len(body), hint="copy the whole URL")
-    if len(body) > expected:
-        raise url_error(f"extra data after the last cell: {len(body) - expected} characters "
-                        "too many", column=column + expected,
-                        hint="check the size, or remove the trailing characters")
+    # a bad character first: it explains a wrong length
+    for i, ch in enumerate(body.peek(expected)):
+        if not 0 <= DIGITS36.find(ch.lower()) < 27:
+            raise url_error(f"bad character {describe_char(ch)} in the {part}",
+                            column=body.column(i),
+                            hint=f"the {part} are written with 0-9 and a-q")
+    at = body.column()
+    values = [DIGITS36.find(ch.lower()) for ch in body.take(expected, part, "cell", BASE27)]
     flat = [0] * cells
     for i, value in enumerate(values):
         for k, weight in enumerate((9, 3, 1)):
@@ -47,8 +214,14 @@ def decode_circles(body: str, cells: int, column: int, what: str,
                 flat[3 * i + k] = circle
             elif circle:
                 raise url_error(f"the last character puts a {item} beyond the end of the grid",
-                                column=column + i, hint="check the size or the last character")
+                                column=at + i, hint="check the size or the last character")
     return flat
+
+
+def decode_circles(body: str, cells: int, column: int, what: str,
+                   item: str = "circle") -> list[int]:
+    """:func:`read_circles` of a whole body (``what``: the part's name)."""
+    return decode_whole(body, column, lambda b: read_circles(b, cells, what, item))
 
 
 def encode_circles(flat: list[int]) -> str:
@@ -61,37 +234,33 @@ BLACK_CELL = -2
 """``decode4Cell``'s ``.``: a cell with a mark but no number (Light Up's plain wall)."""
 
 
-def decode_4cell(body: str, cells: int, column: int, what: str) -> list[int | None]:
+def read_4cell(body: Body, cells: int, part: str) -> list[int | None]:
     """``decode4Cell``: ``0-4`` a number; ``5-9`` / ``a-e`` a number then 1 / 2 plain cells;
     ``g-z`` 1..20 plain cells; ``.`` a marked cell without a number (:data:`BLACK_CELL`).
     Plain cells are ``None``."""
-    flat: list[int | None] = [None] * cells
-    c = 0
-    for i, ch in enumerate(body):
-        if c >= cells:
-            raise url_error("extra data after the last cell of the grid", column=column + i,
-                            hint="check the size, or remove the trailing data")
+
+    def token(body: Body) -> Token:
+        ch = body.peek(1)
         if "0" <= ch <= "4":
-            flat[c], c = int(ch), c + 1
-        elif "5" <= ch <= "9":
-            flat[c], c = int(ch) - 5, c + 2
-        elif "a" <= ch <= "e":
-            flat[c], c = int(ch, 16) - 10, c + 3
-        elif "g" <= ch <= "z":
-            run = int(ch, 36) - 15
-            if c + run > cells:
-                raise url_error(f"a run of {run} cells goes past the end of the grid",
-                                column=column + i, hint="check the size")
-            c += run
-        elif ch == ".":
-            flat[c], c = BLACK_CELL, c + 1
-        else:
-            raise url_error(f"bad character {describe_char(ch)} in the {what} data",
-                            column=column + i, hint=f"{what} data uses 0-9, a-e, g-z and '.'")
-    if c < cells:
-        raise url_error(f"the {what} data is truncated: it describes {c} of {cells} cells",
-                        column=column + len(body), hint="copy the whole URL")
-    return flat[:cells]
+            return int(ch), 1, 1
+        if "5" <= ch <= "9":
+            return int(ch) - 5, 1, 2
+        if "a" <= ch <= "e":
+            return int(ch, 16) - 10, 1, 3
+        if "g" <= ch <= "z":
+            return None, 1, int(ch, 36) - 15
+        if ch == ".":
+            return BLACK_CELL, 1, 1
+        raise url_error(f"bad character {describe_char(ch)} in the {part}",
+                        column=body.column(),
+                        hint=f"the {part} are written with 0-9, a-e, g-z and '.'")
+
+    return read_runs(body, cells, part, token, "0123456789abcdeghijklmnopqrstuvwxyz.")
+
+
+def decode_4cell(body: str, cells: int, column: int, what: str) -> list[int | None]:
+    """:func:`read_4cell` of a whole body (``what``: the part's name)."""
+    return decode_whole(body, column, lambda b: read_4cell(b, cells, what))
 
 
 def encode_4cell(flat: list[int | None]) -> str:
@@ -128,69 +297,83 @@ UNKNOWN_NUMBER = -2
 """``decodeNumber16``'s ``.``: a numbered cell whose number is not given (``?``)."""
 
 
+LONG_NUMBERS = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "@": (3, 8192),
+                "*": (4, 12240), "$": (5, 77776)}
+"""pzprjs' ``readNumber16`` longer numbers: prefix -> (hex digits, offset)."""
+
+
+def read_number16(body: Body, count: int, part: str, largest: int | None = None,
+                  item: str = "number", unknown: str | None = None,
+                  unit: str = "cell",
+                  columns: dict[int, int] | None = None) -> list[int | None]:
+    """``genericDecodeNumber16`` over ``count`` items (``decodeNumber16``: the cells;
+    ``decodeRoomNumber16``: the rooms, ``unit="room"``): a hex digit is a number, ``-xx``,
+    ``+xxx``, ``=xxx``, ``%xxx`` / ``@xxx``, ``*xxxx`` and ``$xxxxx`` longer numbers, ``.`` a
+    ``?`` number (:data:`UNKNOWN_NUMBER`; refused with the message ``unknown`` when given),
+    ``g``-``z`` 1..20 items without a number (``None``). ``columns``: as for
+    :func:`read_runs`."""
+
+    def token(body: Body) -> Token:
+        ch = body.peek(1)
+        if ch in HEX:
+            value, chars = int(ch, 16), 1
+        elif ch in LONG_NUMBERS:
+            digits, plus = LONG_NUMBERS[ch]
+            text = body.peek(1 + digits)[1:]
+            if len(text) < digits or not set(text) <= set(HEX):
+                raise url_error(f"{ch!r} must be followed by {digits} hex digits",
+                                column=body.column(), hint="the URL is cut or mistyped here")
+            value, chars = int(text, 16) + plus, 1 + digits
+        elif "g" <= ch <= "z":
+            return None, 1, int(ch, 36) - 15
+        elif ch == "." and unknown is not None:
+            raise url_error(unknown, column=body.column(),
+                            hint=f"replace the '?' by a {item} or clear the {unit}")
+        elif ch == ".":
+            return UNKNOWN_NUMBER, 1, 1
+        else:
+            raise url_error(f"bad character {describe_char(ch)} in the {part}",
+                            column=body.column(),
+                            hint=f"the {part} are written with 0-9, a-f, g-z, '.' and "
+                                 + ", ".join(repr(p) for p in LONG_NUMBERS))
+        if largest is not None and not 1 <= value <= largest:
+            raise url_error(f"{item} {value} is not a digit 1..{largest}", column=body.column(),
+                            hint="check the number or the grid size")
+        return value, chars, 1
+
+    return read_runs(body, count, part, token, HEX + DIGITS36[16:] + "." + "".join(LONG_NUMBERS),
+                     unit, columns)
+
+
 def decode_number16(body: str, cells: int, column: int, what: str,
                     largest: int | None = None, item: str = "number",
                     unknown: str | None = None) -> list[int | None]:
-    """``decodeNumber16``: a hex digit is a number, ``-xx`` / ``+xxx`` longer numbers, ``.``
-    a ``?`` number (:data:`UNKNOWN_NUMBER`; refused with the message ``unknown`` when
-    given), ``g``-``z`` 1..20 empty cells (``None``)."""
-    flat: list[int | None] = [None] * cells
-    c = 0
-    i = 0
-    while i < len(body):
-        ch = body[i]
-        if c >= cells:
-            raise url_error("extra data after the last cell of the grid", column=column + i,
-                            hint="remove the trailing data")
-        width_of = {"-": 2, "+": 3}.get(ch, 0)
-        if ch in HEX or width_of:
-            digits = body[i + 1:i + 1 + width_of] if width_of else ch
-            if len(digits) < max(width_of, 1) or not set(digits) <= set(HEX):
-                raise url_error(f"{ch!r} must be followed by {width_of} hex digits",
-                                column=column + i, hint="the URL is cut or mistyped here")
-            value = int(digits, 16)
-            if largest is not None and not 1 <= value <= largest:
-                raise url_error(f"{item} {value} is not a digit 1..{largest}",
-                                column=column + i,
-                                hint="check the number or the grid size")
-            flat[c] = value
-            c += 1
-            i += 1 + width_of
-            continue
-        if "g" <= ch <= "z":
-            run = int(ch, 36) - 15
-            if c + run > cells:
-                raise url_error(f"a run of {run} empty cells goes past the end of the grid",
-                                column=column + i, hint="check the size")
-            c += run
-        elif ch == "." and unknown is not None:
-            raise url_error(unknown, column=column + i,
-                            hint=f"replace the '?' by a {item} or clear the cell")
-        elif ch == ".":
-            flat[c] = UNKNOWN_NUMBER
-            c += 1
-        else:
-            raise url_error(f"bad character {describe_char(ch)} in the {what} data",
-                            column=column + i,
-                            hint=f"{what} data uses 0-9, a-f, '-', '+', '.' and g-z")
-        i += 1
-    if c < cells:
-        raise url_error(f"the {what} data is truncated: it describes {c} of {cells} cells",
-                        column=column + len(body), hint="copy the whole URL")
-    return flat
+    """:func:`read_number16` of a whole body of cells (``what``: the part's name)."""
+    return decode_whole(body, column,
+                        lambda b: read_number16(b, cells, what, largest, item, unknown))
+
+
+def number16_token(value: int) -> str:
+    """pzprjs' ``writeNumber16`` of a number (``.`` for :data:`UNKNOWN_NUMBER`)."""
+    if value == UNKNOWN_NUMBER:
+        return "."
+    if value < 16:
+        return HEX[value]
+    if value < 256:
+        return f"-{value:02x}"
+    if value < 4096:
+        return f"+{value:03x}"
+    for prefix, top in (("=", 8192), ("@", 12240), ("*", 77776)):
+        digits, plus = LONG_NUMBERS[prefix]
+        if value < top:
+            return f"{prefix}{value - plus:0{digits}x}"
+    return f"${value - 77776:05x}"
 
 
 def encode_number16(flat: list[int | None]) -> str:
-    def token(v: int | None) -> str | None:
-        if v is None:
-            return None
-        if v == UNKNOWN_NUMBER:
-            return "."
-        if v < 16:
-            return HEX[v]
-        return f"-{v:02x}" if v < 256 else f"+{v:03x}"
-
-    return encode_runs([token(v) for v in flat], first="g", longest=20)
+    """pzprjs' ``genericEncodeNumber16`` of cells or rooms (``None``: no number)."""
+    return encode_runs([None if v is None else number16_token(v) for v in flat], first="g",
+                       longest=20)
 
 
 def file_cells(lines: list[str], width: int, height: int, what: str) -> list[str]:

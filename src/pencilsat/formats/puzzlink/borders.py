@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pencilsat.formats.puzzlink.body import url_error
+from pencilsat.formats.puzzlink.body import Body, decode_whole, url_error
 from pencilsat.formats.runs import describe_char
 
 BASE32 = "0123456789abcdefghijklmnopqrstuv"
@@ -25,32 +25,37 @@ def border_length(width: int, height: int) -> int:
     return -(-(width - 1) * height // 5) + -(-width * (height - 1) // 5)
 
 
-def decode_borders(body: str, width: int, height: int,
-                   column: int) -> tuple[np.ndarray, np.ndarray]:
-    """The vertical ``(H, W - 1)`` and horizontal ``(H - 1, W)`` border bits of the start
-    of ``body`` (``border_length`` characters); errors name the column."""
-    parts = []
+def read_borders(body: Body, width: int, height: int,
+                 part: str = "room borders") -> tuple[np.ndarray, np.ndarray]:
+    """The vertical ``(H, W - 1)`` and horizontal ``(H - 1, W)`` border bits, the next
+    ``border_length`` characters of ``body``; errors name the column."""
+    total = border_length(width, height)
+    for i, ch in enumerate(body.peek(total)):  # a bad character first: it explains the rest
+        if ch not in BASE32:
+            raise url_error(f"bad character {describe_char(ch)} in the {part}",
+                            column=body.column(i), hint=f"the {part} are written with 0-9 and a-v")
+    at = body.column()
+    text = body.take(total, part, "border", BASE32)
+    parts: list[np.ndarray] = []
     start = 0
     for count, shape in (((width - 1) * height, (height, width - 1)),
                          (width * (height - 1), (height - 1, width))):
         chars = -(-count // 5)
-        piece = body[start:start + chars]
-        for i, ch in enumerate(piece):
-            if ch not in BASE32:
-                raise url_error(f"bad character {describe_char(ch)} in the border data",
-                                column=column + start + i, hint="border data uses 0-9 and a-v")
-        if len(piece) < chars:
-            raise url_error(f"the border data is truncated: {start + len(piece)} characters, "
-                            f"expected {border_length(width, height)}",
-                            column=column + start + len(piece), hint="copy the whole URL")
-        bits = [BASE32.index(ch) >> (4 - k) & 1 for ch in piece for k in range(5)]
+        bits = [BASE32.index(ch) >> (4 - k) & 1 for ch in text[start:start + chars]
+                for k in range(5)]
         if any(bits[count:]):
-            raise url_error("the last border character sets a border beyond the grid",
-                            column=column + start + chars - 1,
+            raise url_error(f"the last character of the {part} sets a border beyond the grid",
+                            column=at + start + chars - 1,
                             hint="check the size or the last border character")
         parts.append(np.array(bits[:count], dtype=bool).reshape(shape))
         start += chars
     return parts[0], parts[1]
+
+
+def decode_borders(body: str, width: int, height: int,
+                   column: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`read_borders` of a body that is the border part alone."""
+    return decode_whole(body, column, lambda b: read_borders(b, width, height))
 
 
 def encode_borders(vertical: np.ndarray, horizontal: np.ndarray) -> str:

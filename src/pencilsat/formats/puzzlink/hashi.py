@@ -24,7 +24,7 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Hashi
         raise url_error(f"pzprjs writes no flags for Hashiwokakero, this URL has {flags!r}",
                         column=column - len(f"{flags}/{width}/{height}/"),
                         hint="remove the flags segment, or check that the type is hashikake")
-    flat = decode_number16(body, width * height, column, "Hashiwokakero", largest=LARGEST,
+    flat = decode_number16(body, width * height, column, "islands", largest=LARGEST,
                            item="island number")
     numbers = np.array([WATER if v is None else UNKNOWN if v == UNKNOWN_NUMBER else v
                         for v in flat],

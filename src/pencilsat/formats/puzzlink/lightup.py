@@ -15,7 +15,7 @@ from pencilsat.puzzles.lightup import WALL, WHITE, LightUpPuzzle
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> LightUpPuzzle:
-    flat = decode_4cell(body, width * height, column, "Light Up")
+    flat = decode_4cell(body, width * height, column, "walls")
     cells = [WHITE if v is None else WALL if v == BLACK_CELL else v for v in flat]
     return LightUpPuzzle(np.array(cells, dtype=np.int8).reshape(height, width))
 

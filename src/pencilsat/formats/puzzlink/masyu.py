@@ -17,7 +17,7 @@ FLAGS = {"f": "loop_full: the loop passes through every cell"}
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> MasyuPuzzle:
-    flat = decode_circles(body, width * height, column, "Masyu", "pearl")
+    flat = decode_circles(body, width * height, column, "pearls", "pearl")
     return MasyuPuzzle(np.array(flat, dtype=np.uint8).reshape(height, width),
                        loop_full="f" in flags)
 

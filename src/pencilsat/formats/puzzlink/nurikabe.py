@@ -28,7 +28,7 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Nurik
         raise url_error(f"pzprjs writes no flags for Nurikabe, this URL has {flags!r}",
                         column=column - len(f"{flags}/{width}/{height}/"),
                         hint="remove the flags segment, or check that the type is nurikabe")
-    flat = decode_number16(body, width * height, column, "Nurikabe",
+    flat = decode_number16(body, width * height, column, "numbers",
                            largest=min(width * height, LARGEST_WRITTEN), item="number")
     values = [EMPTY if v is None else UNKNOWN if v == UNKNOWN_NUMBER else v for v in flat]
     return NurikabePuzzle(np.array(values, dtype=np.int32).reshape(height, width))

@@ -19,7 +19,7 @@ _FOUR = "49e"
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> SlitherlinkPuzzle:
-    flat = decode_4cell(body, width * height, column, "Slitherlink")
+    flat = decode_4cell(body, width * height, column, "numbers")
     for i, ch in enumerate(body):
         if ch in _FOUR:
             raise url_error("a 4 is not a Slitherlink number", column=column + i,

@@ -22,7 +22,7 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Sudok
         raise url_error(f"a Sudoku must be 4x4, 9x9, 16x16 or 25x25, this one is "
                         f"{width}x{height}", column=column - 1,
                         hint="pencilsat's Sudoku has square boxes")
-    flat = decode_number16(body, width * width, column, "Sudoku", largest=width, item="clue",
+    flat = decode_number16(body, width * width, column, "clues", largest=width, item="clue",
                            unknown="a '?' clue (unknown digit) cannot be solved")
     clues = [0 if v is None else v for v in flat]
     return SudokuPuzzle(np.array(clues, dtype=np.int16).reshape(width, width))

@@ -30,7 +30,7 @@ REFUSED_FLAGS = {"o": "yajilin_out: shaded cells lie outside the loop"}
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> YajilinPuzzle:
     columns: dict[int, int] = {}
-    flat = decode_arrow_number16(body, width * height, column, "Yajilin", columns)
+    flat = decode_arrow_number16(body, width * height, column, "arrow clues", columns)
     numbers = np.full(width * height, EMPTY, dtype=np.int32)
     arrows = np.zeros(width * height, dtype=np.int8)
     for c, cell in enumerate(flat):

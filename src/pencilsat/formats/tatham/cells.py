@@ -1,9 +1,13 @@
 """Shared pieces of Tatham's descriptions: ``a``-``z`` runs of empty cells, the grid size,
-positioned errors. Each genre's codec (``formats/tatham/<genre>.py``) states its cell tokens."""
+positioned errors. Each genre's codec (``formats/tatham/<genre>.py``) states its cell tokens
+and reads them with :func:`read_tokens` (or :func:`read_cells`), which holds the one check
+that a description fills the grid exactly."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import MAX_SIDE, describe_char
@@ -29,27 +33,48 @@ def game_params(extras: str, pattern: re.Pattern[str], game: str, form: str,
     return params
 
 
-def read_cells(
-    desc: str, column: int, cells: int, token_chars: str, game: str
-) -> list[str | None]:
-    """Expand ``a``-``z`` runs; other characters from ``token_chars`` are one cell each."""
-    out: list[str | None] = []
-    for i, ch in enumerate(desc):
-        if "a" <= ch <= "z":
-            out.extend([None] * (ord(ch) - ord("a") + 1))
-        elif ch in token_chars:
-            out.append(ch)
-        else:
-            allowed = "a-z and " + ", ".join(token_chars)
-            raise id_error(f"bad character {describe_char(ch)} in the {game} description",
-                           column=column + i, hint=f"{game} descriptions use {allowed}")
+Token = tuple[Any, int, int]
+"""What a description's token reader returns: (value, or ``None`` for empty cells;
+characters read; cells covered)."""
+
+
+def read_tokens(desc: str, column: int, cells: int,
+                token: Callable[[str, int], Token]) -> list[Any]:
+    """The ``cells`` values of a description (``None``: an empty cell), read with ``token``
+    at each index; the description must fill the grid exactly, as Tatham's ``validate_desc``
+    wants it ("Game description shorter / longer than expected"): a cut ID or one with
+    data left over is an error naming the column, never a smaller or another puzzle."""
+    out: list[Any] = []
+    i = 0
+    while i < len(desc):
+        value, chars, covered = token(desc, i)
+        out.extend([value] * covered)
         if len(out) > cells:
             raise id_error(f"too much data: the description goes past the {cells} cells of "
                            "the grid", column=column + i, hint="check the size or the description")
+        i += chars
     if len(out) < cells:
         raise id_error(f"not enough data: the description fills {len(out)} of {cells} cells",
                        column=column + len(desc), hint="copy the whole game ID")
     return out
+
+
+def read_cells(
+    desc: str, column: int, cells: int, token_chars: str, game: str
+) -> list[str | None]:
+    """Expand ``a``-``z`` runs; other characters from ``token_chars`` are one cell each."""
+
+    def token(desc: str, i: int) -> Token:
+        ch = desc[i]
+        if "a" <= ch <= "z":
+            return None, 1, ord(ch) - ord("a") + 1
+        if ch in token_chars:
+            return ch, 1, 1
+        allowed = "a-z and " + ", ".join(token_chars)
+        raise id_error(f"bad character {describe_char(ch)} in the {game} description",
+                       column=column + i, hint=f"{game} descriptions use {allowed}")
+
+    return read_tokens(desc, column, cells, token)
 
 
 def grid_size(width: int | None, height: int | None, column: int) -> tuple[int, int]:

@@ -1,13 +1,16 @@
 """Tatham's Solo (Sudoku): ``CxR:`` (the block shape; the grid is CR x CR), ``a``-``z`` runs of
 empty cells, decimal clues, ``_`` between two adjacent clues. Jigsaw, X and killer Solo and
-blocks that are not square are refused by name."""
+blocks that are not square are refused by name. A description must fill the grid exactly
+(:func:`~pencilsat.formats.tatham.cells.read_tokens`); the one cut it cannot show is a
+two-digit last clue of a 16x16 or larger grid cut to its first digit, which Tatham reads so
+too."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from pencilsat.formats.runs import describe_char, encode_runs, whole_number
-from pencilsat.formats.tatham.cells import id_error
+from pencilsat.formats.tatham.cells import Token, id_error, read_tokens
 from pencilsat.puzzles.sudoku import BOX_SIZES, SudokuPuzzle
 
 
@@ -29,34 +32,26 @@ def decode(desc: str, c: int | None, r: int | None, extras: str,
     if "," in desc:
         raise id_error("a Solo block layout (jigsaw) is not supported",
                      column=column + desc.index(","), hint="pencilsat solves classic Sudoku only")
-    flat: list[int] = []
-    i = 0
-    while i < len(desc):
+
+    def token(desc: str, i: int) -> Token:
         ch = desc[i]
         if "a" <= ch <= "z":
-            flat.extend([0] * (ord(ch) - ord("a") + 1))
-            i += 1
-        elif ch == "_":
-            i += 1
-        elif "1" <= ch <= "9":
+            return 0, 1, ord(ch) - ord("a") + 1
+        if ch == "_":  # between two clues
+            return 0, 1, 0
+        if "1" <= ch <= "9":
             j = i
             while j < len(desc) and "0" <= desc[j] <= "9":
                 j += 1
             value = whole_number(desc[i:j])
             if value is None or value > n:
                 raise id_error(f"clue {desc[i:j]} is not a digit 1..{n}", column=column + i,
-                             hint="check the clue or the block size")
-            flat.append(value)
-            i = j
-        else:
-            raise id_error(f"bad character {describe_char(ch)} in the Solo description",
-                         column=column + i, hint="Solo descriptions use a-z, 1-9 and '_'")
-        if len(flat) > n * n:
-            raise id_error(f"too much data: the description goes past the {n * n} cells of the"
-                         " grid", column=column + i - 1, hint="check the size or the description")
-    if len(flat) < n * n:
-        raise id_error(f"not enough data: the description fills {len(flat)} of {n * n} cells",
-                     column=column + len(desc), hint="copy the whole game ID")
+                               hint="check the clue or the block size")
+            return value, j - i, 1
+        raise id_error(f"bad character {describe_char(ch)} in the Solo description",
+                       column=column + i, hint="Solo descriptions use a-z, 1-9 and '_'")
+
+    flat = read_tokens(desc, column, n * n, token)
     return SudokuPuzzle(np.array(flat).reshape(n, n))
 
 

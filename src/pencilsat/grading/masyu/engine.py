@@ -157,6 +157,7 @@ class LevelRun:
         st.mark_all_dirty()
         while True:
             check_deadline(self.deadline)
+            st = self.st  # a trial that completes the loop replaces the state
             self.propagate(st, record, score_tedium=True)
             verdict = self.judge(st)
             if verdict == "solved":
@@ -266,6 +267,8 @@ class LevelRun:
                 record(ded, st.apply(ded))
                 return True
             if verdict == "solved":
+                # The trial's steps are the proof; the solved trial state replaces ``st``,
+                # so nothing is propagated (and logged) a second time.
                 ded = Finding("MUJYUNSYORI", ((e, PASSED),),
                               f"assuming border {name} is used completes the loop")
                 record(ded, st.apply(ded))

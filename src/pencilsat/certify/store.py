@@ -1,0 +1,102 @@
+"""A certificate as files (``--proof-out DIR``), and ``pencilsat check DIR``: every part
+checked again from the files alone.
+
+``DIR`` holds ``puzzle.txt`` (the genre's text format), ``answer.txt`` (for ``unique``),
+``formula.cnf`` (DIMACS: the rule clauses, the cuts, the blocked answer), ``proof.drat``,
+``cuts.jsonl`` (one cut a line, as its clause) and ``manifest.json`` (genre, verdict, how
+the formula is laid out, the SHA-256 of every file, the checker and the times).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pencilsat.certify.certificate import Certificate, verify
+from pencilsat.certify.formula import digest, read_dimacs
+from pencilsat.certify.sources import certifiable
+from pencilsat.core import registry
+from pencilsat.core.errors import InputError
+
+FILES = ("puzzle.txt", "answer.txt", "formula.cnf", "proof.drat", "cuts.jsonl")
+
+
+def write(folder: str | Path, cert: Certificate, puzzle: Any, solution: Any) -> Path:
+    """Write ``cert`` into ``folder`` (made if missing); returns the manifest's path."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    genre = registry.genre_of(puzzle)
+    rules = genre.rules()
+    texts = {
+        "puzzle.txt": rules.format_puzzle(puzzle),
+        "answer.txt": rules.format_solution(puzzle, solution) if cert.verdict == "unique" else "",
+        "formula.cnf": cert.formula_text,
+        "proof.drat": cert.proof_text,
+        "cuts.jsonl": "".join(json.dumps(cut) + "\n" for cut in cert.cuts),
+    }
+    for name, text in texts.items():
+        (out / name).write_text(text)
+    manifest = {
+        "format": "pencilsat-certificate-1", "genre": genre.name, "verdict": cert.verdict,
+        "rule_clauses": cert.rule_clauses, "cuts": len(cert.cuts),
+        "blocked": cert.block is not None, "rules_sha256": cert.rules_sha256,
+        "sha256": {name: digest(text) for name, text in texts.items()},
+        **{k: v for k, v in cert.to_dict().items() if k in (
+            "certified", "checker", "checker_version", "engine", "proof_bytes",
+            "build_seconds", "check_seconds")},
+    }
+    path = out / "manifest.json"
+    path.write_text(json.dumps(manifest, indent=1) + "\n")
+    return path
+
+
+def check_folder(folder: str | Path) -> Certificate:
+    """Check the certificate in ``folder`` from scratch: the puzzle is read from its file, its
+    clauses rebuilt, and every part checked again. An unreadable folder is an InputError."""
+    root = Path(folder)
+    try:
+        manifest = json.loads((root / "manifest.json").read_text())
+        texts = {name: (root / name).read_text() for name in FILES}
+    except (OSError, ValueError) as err:
+        raise InputError(f"{root}: not a certificate folder ({err})", source=str(root),
+                         hint="give the folder that --proof-out wrote") from None
+    genre = registry.genre(manifest.get("genre", ""))
+    rules = genre.rules()
+    verdict = manifest.get("verdict", "")
+    try:
+        puzzle = rules.parse_puzzle(texts["puzzle.txt"], "puzzle.txt")
+        solution = (rules.parse_solution(texts["answer.txt"], puzzle)
+                    if verdict == "unique" else None)
+    except InputError as err:
+        return _failed(verdict, f"puzzle or answer: {err}")
+    cnf = certifiable(genre, puzzle)
+    if cnf is None:
+        return _failed(verdict, f"no certificate for {genre.title}")
+    try:
+        _, clauses = read_dimacs(texts["formula.cnf"])
+        cuts = [json.loads(line) for line in texts["cuts.jsonl"].splitlines() if line.strip()]
+    except ValueError as err:
+        return _failed(verdict, f"formula or cuts: {err}")
+    rule_count = int(manifest.get("rule_clauses", -1))
+    blocked = bool(manifest.get("blocked"))
+    layout = rule_count + len(cuts) + (1 if blocked else 0)
+    if layout != len(clauses) or clauses[rule_count:rule_count + len(cuts)] != cuts:
+        return _failed(verdict, "formula: its clauses are not the rules, the cuts and the "
+                       "blocked answer the manifest lists")
+    if (verdict == "unique") != blocked:
+        return _failed(verdict, "formula: a unique verdict blocks its answer, none blocks none")
+    if rule_count != len(cnf.encoding.clauses) or clauses[:rule_count] != [
+            list(c) for c in cnf.encoding.clauses]:
+        return _failed(verdict, "rules: the formula's rule clauses are not the puzzle's")
+    cert = Certificate(verdict, False, "", rule_clauses=rule_count, cuts=cuts,
+                       block=clauses[-1] if blocked else None,
+                       rules_sha256=manifest.get("rules_sha256", ""),
+                       formula_text=texts["formula.cnf"], proof_text=texts["proof.drat"])
+    cert.proof_bytes = len(texts["proof.drat"].encode())
+    verify(cert, puzzle, cnf, solution)
+    return cert
+
+
+def _failed(verdict: str, why: str) -> Certificate:
+    return Certificate(verdict, False, why, parts={why.split(":")[0]: why})

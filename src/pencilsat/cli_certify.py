@@ -1,0 +1,78 @@
+"""The command line's certificate parts: ``solve --certify [--proof-out DIR]`` and
+``pencilsat check DIR`` (what they print and how they exit)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from pencilsat.core.errors import InputError
+
+
+def add_solve_options(solve: argparse.ArgumentParser) -> None:
+    group = solve.add_argument_group("certificates (docs/certificates.md)")
+    group.add_argument("--certify", action="store_true",
+                       help="prove the verdict with a certificate an independent checker "
+                       "accepts (a DRAT proof checked by dratify, every cut re-justified)")
+    group.add_argument("--proof-out", metavar="DIR",
+                       help="write the certificate's files into DIR (implies --certify)")
+
+
+def add_check_parser(sub: Any) -> None:
+    check = sub.add_parser(
+        "check", help="check a stored certificate from scratch",
+        description="Check the certificate that solve --proof-out wrote into DIR: the puzzle "
+        "is read from its file, its clauses rebuilt and compared, every cut re-justified, the "
+        "answer checked by the rule checker and the DRAT proof by dratify. Exit 0 only when "
+        "every part holds; 1 when a part fails (named); 4 when DIR is not a certificate.")
+    check.add_argument("folder", metavar="DIR", help="a folder written by solve --proof-out")
+    check.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def certify(args: argparse.Namespace, result: Any, puzzle: Any) -> None:
+    """Under ``--certify``/``--proof-out``: certify ``result`` and write the files."""
+    if not (args.certify or args.proof_out):
+        return
+    from pencilsat.certify.certificate import certify_result
+
+    cert = certify_result(result, args.time_limit)
+    if args.proof_out and cert.formula_text:
+        from pencilsat.certify.store import write
+
+        try:
+            write(args.proof_out, cert, puzzle, result.solution)
+        except OSError as err:
+            raise InputError(f"--proof-out {args.proof_out}: cannot write the certificate: "
+                             f"{err.strerror or err}", source="--proof-out") from None
+
+
+def describe(result: Any) -> list[str]:
+    cert = result.certificate
+    if cert is None:
+        return []
+    if not cert.certified:
+        return ["", f"certificate: not certified ({cert.reason})"]
+    if cert.verdict == "multiple":
+        return ["", f"certificate: certified ({cert.reason})"]
+    return ["", f"certificate: certified, every part holds (proof {cert.proof_bytes:,} bytes, "
+            f"{len(cert.cuts):,} cuts; checked by {cert.checker} {cert.checker_version}, "
+            f"{cert.engine} engine, in {cert.check_s:.3f}s)"]
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    import json
+
+    from pencilsat.certify.store import check_folder
+
+    cert = check_folder(args.folder)
+    if args.json:
+        print(json.dumps({"verdict": cert.verdict, **cert.to_dict()}, indent=1))
+    elif cert.certified:
+        print(f"certified: {cert.verdict}; every part holds")
+        for name, why in cert.parts.items():
+            print(f"  {name}: {why}")
+    else:
+        print(f"not certified: {cert.reason}")
+        for name, why in cert.parts.items():
+            print(f"  {name}: {why}")
+    return 0 if cert.certified else 1
