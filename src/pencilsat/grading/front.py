@@ -39,7 +39,10 @@ class Grader(Protocol):
 
 class PartialGrading(Protocol):
     """``partial=``: the module that starts a genre's grader from a partly solved grid
-    (hints, ``desk/hint.py``)."""
+    (hints, ``desk/hint.py``), and what a step of the genre says about an answer
+    (``agrees``; ``FACTS_IN_JSON``, the fact lists its step's JSON always has)."""
+
+    FACTS_IN_JSON: tuple[str, ...]
 
     def next_step(self, puzzle: Any, partial: Any, *,
                   deadline: float | None = None) -> Step | None: ...
@@ -50,6 +53,8 @@ class PartialGrading(Protocol):
                     /) -> Any: ...
 
     def cells_of(self, step: Step, /) -> list[Cell]: ...
+
+    def agrees(self, step: Step, solution: Any, /) -> bool: ...
 
 
 @dataclass
