@@ -82,10 +82,11 @@ class SolveStats(Record):
 
     to_json = to_dict
 
-    def add_effort(self, effort: dict[str, Any]) -> None:
-        """Add a solver's ``conflicts`` / ``decisions`` / ``propagations`` to the totals."""
+    def add_effort(self, effort: dict[str, Any] | None) -> None:
+        """Add a solver's ``conflicts`` / ``decisions`` / ``propagations`` to the totals
+        (``None``: a solver abandoned at its time limit has none to give)."""
         for key in ("conflicts", "decisions", "propagations"):
-            value = effort.get(key)
+            value = (effort or {}).get(key)
             if value is not None:
                 setattr(self, key, (getattr(self, key) or 0) + int(value))
 
