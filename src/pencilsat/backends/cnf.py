@@ -22,6 +22,7 @@ import numpy as np
 
 from pencilsat.backends import pysat_calls
 from pencilsat.backends.bulk_load import load_until
+from pencilsat.core.clock import check_clock
 from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.csp import (
     And,
@@ -71,8 +72,8 @@ class CnfCompiler:
         for d in model.abs_defs:
             self._define_abs(d.result, d.arg)
         for i, c in enumerate(model.constraints):
-            if deadline is not None and i % CHECK_EVERY == 0 and time.perf_counter() > deadline:
-                raise TimeLimitReached("encoding")
+            if i % CHECK_EVERY == 0:
+                check_clock(deadline)
             self.add(c)
 
     # ---- variables

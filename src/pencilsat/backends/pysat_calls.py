@@ -41,6 +41,8 @@ from contextlib import contextmanager
 from time import perf_counter
 from typing import Any
 
+from pencilsat.core.memory import check_memory
+
 FIRST_BUDGET = 1000
 MIN_BUDGET = 100
 MAX_BUDGET = 20_000
@@ -60,6 +62,8 @@ about 2,500 conflicts a second, so 20,000 in one slice made Ctrl-C wait 8 s."""
 
 GRACE_SECONDS = 0.3
 """How long a solver may take to answer ``interrupt`` before it is abandoned."""
+MEMORY_LOOK_S = 0.1
+"""While a watched call runs, how often the waiting thread looks at the memory budget."""
 
 
 def _keep_sigint_in_python() -> None:
@@ -122,6 +126,7 @@ def solve_until(solver: Any, deadline: float | None,
         remaining = deadline - perf_counter()
         if remaining <= 0:
             return None
+        check_memory("search")
         began = perf_counter()
         answer = _slice(solver, budget, assumed)
         if answer is not None:
@@ -154,8 +159,11 @@ def _solve_watched(solver: Any, deadline: float, assumptions: list[int]) -> bool
     solver.prop_budget(-1)
     call = _WatchedCall(solver, assumptions)
     try:
-        call.done.wait(max(deadline - perf_counter(), 0.0))
-    except KeyboardInterrupt:
+        while not call.done.wait(min(max(deadline - perf_counter(), 0.0), MEMORY_LOOK_S)):
+            if perf_counter() >= deadline:
+                break
+            check_memory("search")
+    except BaseException:  # Ctrl-C, or the memory budget passed
         call.stop()
         raise
     if not call.done.is_set() and not call.stop():

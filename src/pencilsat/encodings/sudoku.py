@@ -30,6 +30,7 @@ from itertools import combinations
 
 import numpy as np
 
+from pencilsat.core.clock import check_clock
 from pencilsat.core.values import Cell
 from pencilsat.encodings.csp import BoolVar, Model, le, linear_sum, or_
 from pencilsat.encodings.encoding import ClauseEncoding, Encoding
@@ -197,7 +198,8 @@ def _clause_tables(n: int) -> tuple[int, list[tuple[np.ndarray, tuple[np.ndarray
     return top, groups, peer_vars
 
 
-def clauses_given(n: int, clues: list[int]) -> tuple[list[list[int]], list[int]]:
+def clauses_given(n: int, clues: list[int],
+                  deadline: float | None = None) -> tuple[list[list[int]], list[int]]:
     """The extended clauses a solver needs once the clue literals (``var`` numbering) are
     assumed, and the literals those clues make false (a clue's other digits, its digit in
     every peer), to be assumed with them: the clauses those literals satisfy are left out,
@@ -211,8 +213,12 @@ def clauses_given(n: int, clues: list[int]) -> tuple[list[list[int]], list[int]]
     literals: about half the time of testing every clause padded to the longest, the truth
     computed per variable and sign (1.6 against 3.1 ms a 9x9 puzzle on the magictour and
     forum samples). This was the largest cost of the one-puzzle solve, and so of grading a
-    Sudoku; converting the kept clauses to lists is most of what is left."""
+    Sudoku; converting the kept clauses to lists is most of what is left.
+
+    ``deadline``: raise ``TimeLimitReached`` once it has passed (looked at when the tables
+    are built)."""
     top, groups, peer_vars = _clause_tables(n)
+    check_clock(deadline)  # the tables of a 25x25 grid take most of a second to build
     value = np.zeros(top + 1, dtype=np.int8)
     given = np.asarray(clues, dtype=np.int64)
     cells = (given - 1) // n

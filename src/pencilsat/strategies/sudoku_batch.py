@@ -84,7 +84,7 @@ class GridSolver:
         self.fixed: list[int] = []  # assumed with the clues
         check_clock(deadline)  # a 25x25 grid's tables take a second to build
         if given is not None:  # one puzzle only: its clues leave clauses out
-            self.clauses, self.fixed = clauses_given(n, given)
+            self.clauses, self.fixed = clauses_given(n, given, deadline)
             check_clock(deadline)
         self.solver: Any = None
         self.used = 0
@@ -307,11 +307,11 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
         flat = np.asarray(puzzle.clues).ravel().tolist()
         given = [i * puzzle.size + d for i, d in enumerate(flat) if d]
         grid = GridSolver(puzzle.size, name, deadline=deadline, given=given)
-    except TimeLimitReached:
+    except TimeLimitReached as reached:
         stats = SolveStats(backend="cnf", encoding="direct", sat_solver=name,
                            encode_s=time.perf_counter() - start)
         return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats,
-                           message=PHASE_MESSAGES["encoding"])
+                           message=reached.message("encoding"))
     encode_s = time.perf_counter() - start
     from pencilsat.strategies.solution_space import asked
 
