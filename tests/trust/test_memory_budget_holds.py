@@ -32,7 +32,23 @@ def test_check_memory_raises_past_the_budget_and_only_there():
     assert isinstance(raised.value, TimeLimitReached)  # stops every path the clock stops
     assert raised.value.message() == "memory limit reached before a solution was found"
     check_memory()  # no budget outside the block
-    assert memory._budget is None
+    assert memory._limit is None
+
+
+def test_memory_held_before_the_solve_is_not_counted_past_the_allowance(monkeypatch):
+    """A worker that kept 2 GB from earlier puzzles is held to the budget plus that excess
+    (beyond ``START_ALLOWANCE``), not stopped at its first look."""
+    size = [2 * 2**30]
+    monkeypatch.setattr(memory, "resident_bytes", lambda: size[0])
+    with memory_budget(2**30):
+        check_memory()
+        size[0] = 3 * 2**30 - memory.START_ALLOWANCE  # 1 GB grown: at the limit
+        memory._next_look = 0.0
+        check_memory()
+        size[0] += 1
+        memory._next_look = 0.0
+        with pytest.raises(MemoryLimitReached):
+            check_memory()
 
 
 @pytest.mark.parametrize(("genre", "backend"), DEFAULTS)
