@@ -62,11 +62,8 @@ seconds to load, which a time limit must be able to cut short."""
 def load_until(solver: Any, clauses: list[list[int]], deadline: float | None) -> None:
     """``load_clauses`` in chunks of ``LOAD_CHUNK``, raising ``TimeLimitReached`` (phase
     ``encoding``) once ``deadline`` (a ``perf_counter`` time) has passed."""
-    from time import perf_counter
-
-    from pencilsat.core.result import TimeLimitReached
+    from pencilsat.core.clock import check_clock
 
     for first in range(0, len(clauses), LOAD_CHUNK):
-        if deadline is not None and perf_counter() > deadline:
-            raise TimeLimitReached("encoding")
+        check_clock(deadline)
         load_clauses(solver, clauses[first:first + LOAD_CHUNK])
