@@ -67,10 +67,25 @@ def _one_room(side: int) -> str:
     return f"heyawake {side} {side}\n" + "\n".join(rows) + "\n"
 
 
+def _row_regions(side: int) -> str:
+    """Star Battle: one star a row, column and region, each row its own region."""
+    return f"starbattle {side} {side} 1\n" + "".join(
+        " ".join([str(r + 1)] * side) + "\n" for r in range(side))
+
+
+def _tree_lattice(side: int) -> str:
+    """Tents: a tree on every third cell of every third row, no counts given."""
+    rows = ["".join("T" if r % 3 == 0 and c % 3 == 0 else "." for c in range(side)) + " -"
+            for r in range(side)]
+    return f"tents {side} {side}\n" + " ".join(["-"] * side) + "\n" + "\n".join(rows) + "\n"
+
+
 BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "sudoku": lambda side: _hard_25x25_sudoku(),
     "hashi": _island_lattice,
     "heyawake": _one_room,
+    "starbattle": _row_regions,
+    "tents": _tree_lattice,
 }
 """The genres an empty grid of dots does not fit: a grid of ``side`` their strategies cannot
 finish in a short limit (Sudoku: its hardest test grid, 25x25 at most)."""
