@@ -1,0 +1,46 @@
+"""Kurodoko strategies: ``lazy`` (the default, CNF on one incremental PySAT solver) and
+``lazy-cpsat`` (CP-SAT).
+
+Both build :mod:`pencilsat.encodings.kurodoko` and hand a lazy connectivity search over the
+unshaded cells to the one uniqueness procedure through the shared shading runs
+(:func:`~pencilsat.strategies.connected_runs.run_shading_cnf` and ``run_shading_cpsat``):
+on CNF each number's sight count is PySAT cardinality clauses, on CP-SAT a linear sum.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencilsat.core.result import SolveResult
+from pencilsat.encodings.certifiable import CertifiableCnf
+from pencilsat.encodings.kurodoko import build
+from pencilsat.puzzles.kurodoko import KurodokoPuzzle
+from pencilsat.strategies.connected_runs import (
+    GROWN_CUTS,
+    certifiable,
+    exact_counts,
+    run_shading_cnf,
+    run_shading_cpsat,
+    shading_model,
+)
+
+
+def run_cnf(puzzle: KurodokoPuzzle, *, backend: str | None = None,
+            sat_solver: str | None = None, time_limit: float | None = None,
+            grown_cuts: int = GROWN_CUTS) -> SolveResult:
+    """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``)."""
+    return run_shading_cnf(puzzle, lambda deadline: build(puzzle, deadline=deadline),
+                           sat_solver=sat_solver, time_limit=time_limit, grown_cuts=grown_cuts)
+
+
+def run_cpsat(puzzle: KurodokoPuzzle, *, backend: str | None = None,
+              sat_solver: str | None = None, time_limit: float | None = None,
+              grown_cuts: int = GROWN_CUTS) -> SolveResult:
+    """Solve and prove on one CP-SAT model, solved again after each batch of cuts."""
+    return run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline),
+                             time_limit=time_limit, grown_cuts=grown_cuts)
+
+
+def certify_cnf(puzzle: Any) -> CertifiableCnf:
+    """What a certificate is about: the ``lazy`` run's clauses and its connectivity rule."""
+    return certifiable(lambda: shading_model(build(puzzle)), exact_counts)
