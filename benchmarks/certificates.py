@@ -25,6 +25,19 @@ from pencilsat.certify.certificate import build  # noqa: E402
 from pencilsat.core.registry import GENRES  # noqa: E402
 
 
+def sources(name: str, stride: int) -> list[tuple[str, str]]:
+    """(label, puzzle source) of every janko puzzle of the genre, every ``stride``th; Sudoku,
+    which has no janko folder, takes Tatham's Solo sets, one puzzle a line."""
+    files = sorted((CORPUS / name / "janko").glob("*.txt"))
+    if files:
+        return [(path.name, str(path)) for path in files[::stride]]
+    out = []
+    for path in sorted((CORPUS / name / "tatham").glob("*.txt")):
+        for number, line in enumerate(path.read_text().split(), start=1):
+            out.append((f"{path.name}:{number}", line))
+    return out[::stride]
+
+
 def percentile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
@@ -38,24 +51,23 @@ def main() -> None:
     args = ap.parse_args()
     rows, data = [], {}
     for name in args.genres.split(","):
-        files = sorted((CORPUS / name / "janko").glob("*.txt"))[::args.stride]
         per: list[dict] = []
-        for path in files:
-            puzzle = read_puzzle(str(path))
+        for label, source in sources(name, args.stride):
+            puzzle = read_puzzle(source)
             start = time.perf_counter()
             result = solve(puzzle, time_limit=args.cap)
             verdict_s = time.perf_counter() - start
             if result.verdict.value not in ("unique", "none"):
-                per.append({"puzzle": path.name, "verdict": result.verdict.value,
+                per.append({"puzzle": label, "verdict": result.verdict.value,
                             "certified": False})
                 continue
             cert = build(puzzle, result.verdict.value, result.solution)
-            per.append({"puzzle": path.name, "verdict": result.verdict.value,
+            per.append({"puzzle": label, "verdict": result.verdict.value,
                         "certified": cert.certified, "reason": cert.reason,
                         "verdict_s": verdict_s, "build_s": cert.build_s,
                         "check_s": cert.check_s, "proof_bytes": cert.proof_bytes,
                         "cuts": len(cert.cuts)})
-            print(f"{name} {path.name} {cert.certified} verdict {verdict_s:.3f}s "
+            print(f"{name} {label} {cert.certified} verdict {verdict_s:.3f}s "
                   f"check {cert.check_s:.3f}s proof {cert.proof_bytes}", flush=True)
         done = [p for p in per if "check_s" in p]
         ratios = [p["check_s"] / max(p["verdict_s"], 1e-6) for p in done]

@@ -7,11 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import CORPUS, corpus_sudoku_line, run_cli
-from web_support import desk_server, post
+from conftest import CORPUS, corpus_pairs, corpus_sudoku_line, run_cli
+from web_support import desk_server, exchange, post
+
+from pencilsat.core.registry import GENRES
 
 SEED = (CORPUS / "masyu/seed_10x10.txt").read_text()
 SUDOKU = corpus_sudoku_line()  # the first of Norvig's top 95, read from the corpus
@@ -29,6 +32,16 @@ def ask(base: str, kind: str, fields: dict, timeout: float = 120) -> tuple[int, 
     return post(base, kind, json.dumps(fields).encode(), timeout)
 
 
+def ask_until_served(base: str, kind: str, fields: dict) -> tuple[int, dict]:
+    """``ask``, coming back after ``Retry-After`` while the desk answers 503 (busy)."""
+    while True:
+        status, headers, body = exchange(base, "POST", f"/api/{kind}",
+                                         json.dumps(fields).encode(), 300)
+        if status != 503:
+            return status, json.loads(body)
+        time.sleep(int(headers["retry-after"]))
+
+
 def test_solve_answers_the_cli_record_with_drawings(server, tmp_path):
     status, record = ask(server, "solve", {"puzzle": SEED})
     assert status == 200 and record["verdict"] == "unique"
@@ -39,6 +52,15 @@ def test_solve_answers_the_cli_record_with_drawings(server, tmp_path):
     assert set(cli) <= set(record)
     assert record["solution"] == cli["solution"] and record["backbone"] == cli["backbone"]
     assert record["svg"]["solution"].startswith("<svg")
+
+
+def test_solve_with_certify_answers_the_certificate(server):
+    status, record = ask(server, "solve", {"puzzle": SEED, "certify": True})
+    assert status == 200 and record["verdict"] == "unique"
+    assert record["certified"] is True
+    assert record["certificate"]["parts"]["refutation"] == "holds"
+    status, refused = ask(server, "solve", {"puzzle": SEED, "certify": "yes"})
+    assert status == 400 and "certify" in refused["error"]
 
 
 def test_grade_clues_and_hint_answer_their_records(server):
@@ -69,6 +91,32 @@ def test_slitherlink_and_nurikabe_get_a_backbone_and_clues_and_no_grade(server, 
         assert status == 422 and f"{title} has no grader" in refused["error"]
 
 
+def test_grade_on_a_genre_without_a_grader_keeps_the_verdict(server):
+    ungraded = [name for name, genre in GENRES.items() if genre.grader is None]
+    assert ungraded, "every genre has a grader: this test needs one without"
+    name = ungraded[0]
+    puzzle, _ = corpus_pairs(f"{name}/janko")[0]
+    status, record = ask(server, "grade", {"puzzle": puzzle.read_text()})
+    assert status == 200 and record["verdict"] == "unique" and record["level"] is None
+    assert record["reason"] == f"not graded: no grader for {GENRES[name].title} yet"
+    assert record["genre"] == name and record["svg"]["puzzle"].startswith("<svg")
+
+
+def test_techniques_have_english_names_beside_the_papers(server):
+    for name in (n for n, genre in GENRES.items() if genre.grader):
+        line = SUDOKU if name == "sudoku" else corpus_pairs(f"{name}/janko", 100)[0][
+            0].read_text()
+        status, record = ask(server, "grade", {"puzzle": line})
+        assert status == 200 and record["techniques"], name
+        names = record["technique_names"]
+        assert set(names) == set(record["techniques"]), name
+        for paper, english in names.items():
+            assert english.isascii() and english != paper, (paper, english)
+        status, hint = ask(server, "hint", {"puzzle": line})
+        english = hint["step"]["english"]
+        assert status == 200 and english.isascii() and english != hint["step"]["technique"]
+
+
 MALFORMED: list[tuple[str, bytes]] = [
     ("solve", b"not json"), ("solve", b"[1, 2]"), ("solve", b'"text"'), ("solve", b"{}"),
     ("solve", b'{"puzzle": 7}'), ("solve", b'{"puzzle": ""}'), ("solve", b'{"puzzle": null}'),
@@ -88,7 +136,11 @@ MALFORMED: list[tuple[str, bytes]] = [
                b'"placements": [[1]]}]}'),
     ("solve", b'{"puzzle": "\xff\xfe"}'), ("solve", b"\xff\xfe\x00"),
     ("solve", b'{"puzzle": "' + b"." * 600_000 + b'"}'),
-    ("nothing", b'{"puzzle": "x"}'),
+    ("nothing", b'{"puzzle": "x"}'), ("solve", b"[" * 100_000),
+    ("solve", b'{"puzzle": "x", "time_limit": ' + b"1" * 5000 + b"}"),
+    ("solve", b'{"puzzle": "x", "time_limit": Infinity}'),
+    ("solve", b'{"puzzle": "x", "time_limit": 1000}'),
+    ("solve", b'{"puzzle": "' + SUDOKU.encode() + b'", "count": 1000}'),
 ]
 
 
@@ -112,7 +164,7 @@ def test_50_concurrent_requests_are_all_answered_the_slow_ones_unknown(server):
     fields = quick + slow
     random.Random(3).shuffle(fields)
     with ThreadPoolExecutor(max_workers=50) as pool:
-        answers = list(pool.map(lambda f: ask(server, "solve", f, timeout=300), fields))
+        answers = list(pool.map(lambda f: ask_until_served(server, "solve", f), fields))
     assert len(answers) == 50
     for sent, (status, record) in zip(fields, answers, strict=True):
         assert status == 200

@@ -1,21 +1,30 @@
 """The desk page in a real headless Chromium: a puzz.link link opens with its verdict and
-drawing, a grade's steps replay one by one with their cells marked, an ambiguous puzzle
-shows its undecided cells, bad input a clear message. ``PENCILSAT_SCREENSHOTS=DIR`` saves
+drawing, a grade's steps replay one by one with their cells marked and their techniques in
+English, an ambiguous puzzle shows its undecided cells with the clues in them in sight, Grade
+on a genre without a grader keeps the verdict, Hint gives the next step, the genre lists
+come from the registry, bad input gets a clear message. ``PENCILSAT_SCREENSHOTS=DIR`` saves
 the screens (the PNGs in ``docs/`` come from ``PENCILSAT_SCREENSHOTS=docs``)."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import urllib.parse
 from pathlib import Path
 
 import pytest
+from conftest import corpus_pairs
 from web_support import CHROMEDRIVER, CHROMIUM, chromium, desk_server
+
+from pencilsat.core.registry import GENRES
 
 SEED_URL = "https://puzz.link/p?mashu/10/10/i1900002i00o090i0i070301c000060100"
 TWO_WAY = "masyu 4 4\nB.W.\nW...\n...B\n....\n"
+ONE_CLUE_SLITHERLINK = "https://puzz.link/p?slither/3/3/jbh"
+"""A 1 in the middle of a 3x3: many loops, every cell undecided, the 1 among them."""
 WAIT = 60
+CELL_NAME = re.compile(r"\br(\d+)c(\d+)\b")
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +55,19 @@ def screenshot(driver, tmp_path, name):
     return path
 
 
+def open_text(driver, base, text):
+    driver.get(base + "/")
+    wait_for(driver, lambda d: "loading" not in text_of(d, "genre-list"))
+    area = driver.find_element("id", "puzzle")
+    area.clear()
+    area.send_keys(text)
+
+
+def console_errors(driver) -> list[str]:
+    return [entry["message"] for entry in driver.get_log("browser")
+            if entry["level"] == "SEVERE"]
+
+
 def test_a_puzzlink_link_opens_with_its_verdict_and_drawing(page, tmp_path):
     base, driver = page
     driver.get(base + "/?url=" + urllib.parse.quote(SEED_URL, safe=""))
@@ -62,16 +84,23 @@ def test_the_grade_replays_step_by_step_with_the_cells_marked(page, tmp_path):
     driver.get(base + "/?url=" + urllib.parse.quote(SEED_URL, safe=""))
     wait_for(driver, lambda d: "Unique" in text_of(d, "verdict"))
     driver.find_element("id", "grade").click()
-    wait_for(driver, lambda d: "level" in text_of(d, "grade-summary"))
+    wait_for(driver, lambda d: "Level" in text_of(d, "grade-summary"))
     wait_for(driver, lambda d: text_of(d, "step-counter").startswith("step 0 of"))
     total = int(text_of(driver, "step-counter").split()[-1])
     assert total > 10
+    for item in driver.find_elements("css selector", "#techniques li"):
+        paper = item.find_element("css selector", ".paper").text
+        assert paper and item.text.split(paper)[0].strip().isascii()
     for k in range(1, 16):  # far enough for lines to show, not only blocked borders
         driver.find_element("id", "next").click()
         wait_for(driver, lambda d, k=k: text_of(d, "step-counter") == f"step {k} of {total}"
                  and d.find_elements("css selector", "#step-drawing svg rect.mark.step")
                  and f"after step {k}" in text_of(d, "step-drawing"))
-    assert text_of(driver, "step-text")
+    step_text = text_of(driver, "step-text")
+    assert CELL_NAME.search(step_text) and not re.search(r"\(\d+, ?\d+\)", step_text)
+    technique = driver.find_element("id", "step-technique")
+    assert technique.find_element("css selector", ".paper").text in technique.text
+    assert technique.text.split()[0].islower()  # the English name first
     screenshot(driver, tmp_path, "desk-grade-step.png")
     driver.find_element("id", "prev").click()
     wait_for(driver, lambda d: text_of(d, "step-counter") == f"step 14 of {total}"
@@ -80,10 +109,7 @@ def test_the_grade_replays_step_by_step_with_the_cells_marked(page, tmp_path):
 
 def test_an_ambiguous_puzzle_shows_its_undecided_cells(page, tmp_path):
     base, driver = page
-    driver.get(base + "/")
-    area = driver.find_element("id", "puzzle")
-    area.clear()
-    area.send_keys(TWO_WAY)
+    open_text(driver, base, TWO_WAY)
     driver.find_element("id", "check").click()
     wait_for(driver, lambda d: "NOT unique" in text_of(d, "verdict"))
     covers = driver.find_elements("css selector", "#drawing svg g.undecided")
@@ -98,10 +124,7 @@ def test_an_ambiguous_puzzle_shows_its_undecided_cells(page, tmp_path):
 
 def test_bad_input_gets_a_clear_message_not_a_trace(page):
     base, driver = page
-    driver.get(base + "/")
-    area = driver.find_element("id", "puzzle")
-    area.clear()
-    area.send_keys("masyu 3 3\nXYZ")
+    open_text(driver, base, "masyu 3 3\nXYZ")
     driver.find_element("id", "check").click()
     wait_for(driver, lambda d: "Cannot check" in text_of(d, "verdict"))
     message = text_of(driver, "message")
@@ -118,3 +141,101 @@ def test_the_redundant_clues_are_marked(page):
     marks = driver.find_elements("css selector", "#clues-drawing svg rect.mark.redundant")
     assert sorted((int(m.get_attribute("data-row")), int(m.get_attribute("data-col")))
                   for m in marks) == [(0, 5), (9, 5)]
+    assert "r1c6" in text_of(driver, "clues-summary")  # 1-based, as the axes number them
+    assert "r10c6" in text_of(driver, "clues-summary")
+
+
+def test_the_drawings_number_rows_and_columns_from_1(page):
+    base, driver = page
+    driver.get(base + "/?url=" + urllib.parse.quote(SEED_URL, safe=""))
+    wait_for(driver, lambda d: "Unique" in text_of(d, "verdict"))
+    columns = driver.find_elements("css selector", "#drawing svg text.axis.col")
+    rows = driver.find_elements("css selector", "#drawing svg text.axis.row")
+    assert [c.text for c in columns] == [str(k) for k in range(1, 11)]
+    assert [r.text for r in rows] == [str(k) for k in range(1, 11)]
+
+
+def test_the_genre_lists_come_from_the_registry(page):
+    base, driver = page
+    driver.get(base + "/")
+    wait_for(driver, lambda d: "loading" not in text_of(d, "genre-list"))
+    assert text_of(driver, "genre-list") == ", ".join(g.title for g in GENRES.values())
+    assert text_of(driver, "graded-list") == ", ".join(
+        g.title for g in GENRES.values() if g.grader)
+    static = Path(__file__).parents[2] / "src/pencilsat/web/static"
+    for path in static.iterdir():
+        text = path.read_text(encoding="utf-8").lower()
+        named = [g.title for g in GENRES.values()
+                 if re.search(rf"\b{re.escape(g.title.lower())}\b", text)]
+        assert not named, f"{path.name} names {named}: take genres from /api/genres"
+
+
+def test_grade_on_a_genre_without_a_grader_keeps_the_verdict(page, tmp_path):
+    base, driver = page
+    name = next(n for n, g in GENRES.items() if g.grader is None)
+    title = GENRES[name].title
+    puzzle, _ = corpus_pairs(f"{name}/janko")[0]
+    open_text(driver, base, puzzle.read_text())
+    driver.find_element("id", "check").click()
+    wait_for(driver, lambda d: "Unique" in text_of(d, "verdict"))
+    assert not driver.find_element("id", "hint").is_enabled()
+    assert f"no grader for {title} yet" in text_of(driver, "hint-note")
+    console_errors(driver)  # read (and so clear) the console so far
+    driver.find_element("id", "grade").click()
+    wait_for(driver, lambda d: "no grader" in text_of(d, "grade-summary"))
+    assert "Unique" in text_of(driver, "verdict")
+    assert "Cannot check" not in text_of(driver, "verdict")
+    assert f"no grader for {title} yet" in text_of(driver, "grade-summary")
+    assert not driver.find_element("id", "stepper").is_displayed()
+    assert not console_errors(driver)  # no replay asked for, so no 422
+    screenshot(driver, tmp_path, "desk-no-grader.png")
+
+
+def test_the_hint_button_gives_the_next_step_on_a_masyu(page, tmp_path):
+    base, driver = page
+    driver.get(base + "/?url=" + urllib.parse.quote(SEED_URL, safe=""))
+    wait_for(driver, lambda d: "Unique" in text_of(d, "verdict"))
+    wait_for(driver, lambda d: d.find_element("id", "hint").is_enabled())
+    driver.find_element("id", "hint").click()
+    wait_for(driver, lambda d: text_of(d, "hint-text")
+             and d.find_elements("css selector", "#hint-drawing svg rect.mark.step"))
+    technique = driver.find_element("id", "hint-technique")
+    paper = technique.find_element("css selector", ".paper").text
+    assert paper and technique.text.replace(paper, "").strip().isascii()
+    named = {(int(r) - 1, int(c) - 1) for r, c in CELL_NAME.findall(text_of(driver,
+                                                                         "hint-text"))}
+    marks = {(int(m.get_attribute("data-row")), int(m.get_attribute("data-col")))
+             for m in driver.find_elements("css selector", "#hint-drawing svg rect.mark.step")}
+    assert marks and marks <= named
+    screenshot(driver, tmp_path, "desk-hint.png")
+
+
+CLUES_IN_SIGHT = """
+const seen = {};
+for (const t of document.querySelectorAll('#drawing svg text.clue')) {
+  t.scrollIntoView({block: 'center'});
+  const b = t.getBoundingClientRect();
+  const key = t.getAttribute('x') + ',' + t.getAttribute('y');
+  let hit = false;
+  for (let i = 1; i < 10 && !hit; i++) for (let j = 1; j < 10 && !hit; j++) {
+    hit = document.elementFromPoint(b.left + b.width * i / 10, b.top + b.height * j / 10) === t;
+  }
+  seen[key] = seen[key] || hit;
+}
+return seen;
+"""
+"""Per clue position, whether a clue's text there is painted on top (some point of it is
+what the browser finds under the pointer) rather than under a cover."""
+
+
+def test_the_clues_stay_in_sight_under_the_backbone(page, tmp_path):
+    base, driver = page
+    driver.get(base + "/?url=" + urllib.parse.quote(ONE_CLUE_SLITHERLINK, safe=""))
+    wait_for(driver, lambda d: "NOT unique" in text_of(d, "verdict"))
+    undecided = driver.find_elements("css selector", "#drawing svg g.undecided")
+    assert len(undecided) == 9  # every cell, the 1 in the middle among them
+    clues = driver.find_elements("css selector", "#drawing svg text.clue")
+    assert {c.text for c in clues} == {"1"}
+    seen = driver.execute_script(CLUES_IN_SIGHT)
+    assert seen and all(seen.values()), seen
+    screenshot(driver, tmp_path, "desk-backbone-clues.png")

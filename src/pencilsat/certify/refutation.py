@@ -75,12 +75,17 @@ def _internal(lits: np.ndarray, starts: np.ndarray) -> list[tuple[int, ...]]:
 def _formula(dratify: Any, text: str) -> Any:
     """``text`` (DIMACS) as dratify's CNF; a clause that repeats a variable (a repeated
     literal or both signs) goes through dratify's own ``add``, which normalises it."""
-    header = next((line.split() for line in text.splitlines() if line.startswith("p")), [])
-    if len(header) != 4 or header[1] != "cnf":
-        raise ValueError("no 'p cnf V C' header")
+    header = next((line for line in text.splitlines() if line.startswith("p")), "")
     lits, starts, delete = clause_arrays(text, skip_header=True)
     if delete.any():
         raise ValueError("a formula has no deletions")
+    return _from_arrays(dratify, header, lits, starts)
+
+
+def _from_arrays(dratify: Any, header_line: str, lits: np.ndarray, starts: np.ndarray) -> Any:
+    header = header_line.split()
+    if len(header) != 4 or header[1] != "cnf":
+        raise ValueError("no 'p cnf V C' header")
     if len(starts) != int(header[3]):
         raise ValueError(f"the header declares {header[3]} clauses, the file has "
                          f"{len(starts)}")
@@ -107,9 +112,21 @@ def _steps(text: str) -> list[tuple[str, tuple[int, ...]]]:
     return list(zip(kinds, _internal(lits, starts), strict=True))
 
 
-def check(formula_text: str, proof_text: str) -> ProofCheck:
+def _formula_of(dratify: Any, clauses: Sequence[Sequence[int]]) -> Any:
+    """``clauses`` as dratify's CNF, normalised as :func:`_formula` does."""
+    lengths = np.fromiter((len(c) + 1 for c in clauses), dtype=np.int64, count=len(clauses))
+    flat = np.fromiter((lit for c in clauses for lit in (*c, 0)), dtype=np.int64,
+                       count=int(lengths.sum()))
+    top = int(np.abs(flat).max()) if len(flat) else 0
+    return _from_arrays(dratify, f"p cnf {top} {len(clauses)}", flat,
+                        np.r_[0, np.cumsum(lengths)[:-1]])
+
+
+def check(formula_text: str, proof_text: str,
+          clauses: Sequence[Sequence[int]] | None = None) -> ProofCheck:
     """dratify's check that ``proof_text`` (DRAT) refutes ``formula_text`` (DIMACS): the
-    empty clause derived, every step valid."""
+    empty clause derived, every step valid. ``clauses``: the formula's clauses when the
+    caller holds them (the text is then not read again)."""
     start = perf_counter()
     try:
         dratify = _dratify()
@@ -120,7 +137,8 @@ def check(formula_text: str, proof_text: str) -> ProofCheck:
 
     engine = "native" if dratify.native_available() else "python"
     try:
-        formula = _formula(dratify, formula_text)
+        formula = (_formula(dratify, formula_text) if clauses is None
+                   else _formula_of(dratify, clauses))
         result = dratify.check_proof(formula, _steps(proof_text), engine=engine)
     except Exception as err:  # a malformed file is a failed check, said in words
         return ProofCheck(False, f"unreadable formula or proof: {err}", "dratify",

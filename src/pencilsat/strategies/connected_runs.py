@@ -87,6 +87,11 @@ def certifiable(build: Callable[[], ConnectedModel],
                           model.graph, model.requirements)
 
 
+def certify_shading(build: ShadingBuild) -> CertifiableCnf:
+    """:func:`certifiable` of a shading genre's ``lazy`` strategy."""
+    return certifiable(lambda: shading_model(build(None)), exact_counts)
+
+
 def exact_counts(model: ConnectedModel, deadline: float | None) -> tuple[list[Clause], int]:
     """The model's counts as PySAT cardinality clauses (the usual :data:`CountClauses`)."""
     return exactly_clauses(model.counts, model.num_vars, deadline=deadline)

@@ -12,19 +12,15 @@ solves the model again after each batch of cuts.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pencilsat.core.result import SolveResult
 from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.heyawake import HeyawakeSettings, build
 from pencilsat.puzzles.heyawake import HeyawakePuzzle
 from pencilsat.strategies.connected_runs import (
     GROWN_CUTS,
-    certifiable,
-    exact_counts,
+    certify_shading,
     run_shading_cnf,
     run_shading_cpsat,
-    shading_model,
 )
 
 
@@ -61,6 +57,6 @@ def memory_cpsat(puzzle: HeyawakePuzzle, backend: str) -> int:
     return 100 * 2**20 + 12_000 * puzzle.width * puzzle.height
 
 
-def certify_cnf(puzzle: Any) -> CertifiableCnf:
+def certify_cnf(puzzle: HeyawakePuzzle) -> CertifiableCnf:
     """What a certificate is about: the ``lazy`` run's clauses and its connectivity rules."""
-    return certifiable(lambda: shading_model(build(puzzle)), exact_counts)
+    return certify_shading(lambda deadline: build(puzzle, deadline=deadline))

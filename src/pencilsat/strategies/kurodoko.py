@@ -17,11 +17,9 @@ from pencilsat.encodings.kurodoko import build
 from pencilsat.puzzles.kurodoko import KurodokoPuzzle
 from pencilsat.strategies.connected_runs import (
     GROWN_CUTS,
-    certifiable,
-    exact_counts,
+    certify_shading,
     run_shading_cnf,
     run_shading_cpsat,
-    shading_model,
 )
 
 
@@ -43,4 +41,4 @@ def run_cpsat(puzzle: KurodokoPuzzle, *, backend: str | None = None,
 
 def certify_cnf(puzzle: Any) -> CertifiableCnf:
     """What a certificate is about: the ``lazy`` run's clauses and its connectivity rule."""
-    return certifiable(lambda: shading_model(build(puzzle)), exact_counts)
+    return certify_shading(lambda deadline: build(puzzle, deadline=deadline))

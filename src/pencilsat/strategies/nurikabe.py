@@ -20,7 +20,6 @@ all 1,003 unique with the stored answer, medians 0.018 s and 0.051 s, slowest 68
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
@@ -164,6 +163,6 @@ def label_bound(puzzle: NurikabePuzzle, layers_up_to: int | None = None) -> int:
     return total
 
 
-def certify_cnf(puzzle: Any) -> CertifiableCnf:
+def certify_cnf(puzzle: NurikabePuzzle) -> CertifiableCnf:
     """What a certificate is about: the ``lazy`` run's clauses and its connectivity rules."""
     return certifiable(lambda: _model(build(puzzle)), _sizes)

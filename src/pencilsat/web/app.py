@@ -3,10 +3,14 @@
 ``POST /api/solve``, ``/api/grade``, ``/api/clues``, ``/api/hint`` and ``/api/replay`` take a
 JSON object (``puzzle``: a puzz.link URL, a Tatham game ID or puzzle text; ``time_limit`` in
 seconds, default ``DEFAULT_TIME_LIMIT``, at most ``MAX_TIME_LIMIT``) and answer the record
-the command line's ``--json`` writes, with the drawings under ``svg``. Requests larger than
-``MAX_BODY`` bytes, bodies that are not such an object and puzzles that do not read get a
-JSON ``error`` saying what is wrong; the server stays up. Jobs run in worker processes
-(:mod:`pencilsat.web.workers`).
+the command line's ``--json`` writes, with the drawings under ``svg``. ``GET /api/genres``
+lists the registry's genres and what the desk does for each (the page builds its lists from
+it); ``GET /api/health`` says what runs and waits. Requests larger than ``MAX_BODY`` bytes,
+bodies that are not such an object (or not JSON, or nested deeper than ``MAX_DEPTH``), values
+past a maximum and puzzles that do not read get a JSON ``error`` saying what is wrong; the
+server stays up. Requests from other web pages or under other host names are refused
+(:mod:`pencilsat.web.guard`). Jobs run in worker processes (:mod:`pencilsat.web.workers`);
+when none is free in time the answer is 503 with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -25,15 +29,22 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pencilsat.web.workers import Busy, WorkerPool
+from pencilsat.web.guard import RequestGuard
+from pencilsat.web.jobs import MAX_COUNT
+from pencilsat.web.workers import MAX_WAIT, QUICK_LIMIT, Busy, WorkerPool
 
 DEFAULT_TIME_LIMIT = 5.0
 MAX_TIME_LIMIT = 120.0
 MAX_BODY = 512 * 1024
 """Bytes of one request (a 200x200 puzzle's text is 40 KB; a replayed grade's steps more)."""
 MAX_PUZZLE = 128 * 1024
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects a request may have (a replay's steps need 4)."""
 JOBS = ("solve", "grade", "clues", "hint", "replay")
 STATIC = files("pencilsat.web") / "static"
+SHUTDOWN_SECONDS = 2
+"""On Ctrl-C, how long running checks may finish before their workers are stopped."""
+INTERNAL_ERROR = "internal error in the server; please report it"
 
 
 class BadRequest(Exception):
@@ -45,9 +56,12 @@ class BadRequest(Exception):
         self.status = status
 
 
-def create_app(workers: int = 2, queue: int = 64) -> Starlette:
-    """The app, with a pool of ``workers`` processes and at most ``queue`` waiting jobs."""
-    pool = WorkerPool(workers, queue)
+def create_app(workers: int = 2, queue: int = 64, *, host: str = "127.0.0.1",
+               quick_limit: float = QUICK_LIMIT, max_wait: float = MAX_WAIT) -> Any:
+    """The app (an ASGI application), with a pool of ``workers`` processes, at most
+    ``queue`` waiting jobs each waiting at most ``max_wait`` seconds, answering to the
+    loopback names and ``host`` (the address it listens on)."""
+    pool = WorkerPool(workers, queue, quick_limit=quick_limit, max_wait=max_wait)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -62,7 +76,10 @@ def create_app(workers: int = 2, queue: int = 64) -> Starlette:
         return HTMLResponse((STATIC / "index.html").read_text(encoding="utf-8"))
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"ok": True, "stopped_jobs": pool.stopped_jobs})
+        return JSONResponse({"ok": True, **pool.state()})
+
+    async def genres(request: Request) -> Response:
+        return JSONResponse({"genres": genre_list()})
 
     def endpoint(kind: str) -> Any:
         async def handle(request: Request) -> Response:
@@ -71,9 +88,13 @@ def create_app(workers: int = 2, queue: int = 64) -> Starlette:
                 status, record = await pool.run(kind, fields, fields["time_limit"])
             except BadRequest as err:
                 return JSONResponse({"error": err.message}, status_code=err.status)
-            except Busy:
-                return JSONResponse({"error": "the server is busy with other checks; try "
-                                     "again in a moment"}, status_code=503)
+            except Busy as busy:
+                return JSONResponse({"error": f"the desk is busy ({busy.reason}); try again "
+                                     f"in {busy.retry_after} s", "busy": True,
+                                     "retry_after": busy.retry_after}, status_code=503,
+                                    headers={"Retry-After": str(busy.retry_after)})
+            except Exception:  # a bug: one line, and no traceback in the answer or the log
+                return JSONResponse({"error": INTERNAL_ERROR}, status_code=500)
             return JSONResponse(record, status_code=status)
 
         return handle
@@ -81,12 +102,29 @@ def create_app(workers: int = 2, queue: int = 64) -> Starlette:
     async def no_icon(request: Request) -> Response:
         return Response(status_code=204)
 
-    routes = [Route("/", page), Route("/api/health", health), Route("/favicon.ico", no_icon),
+    routes = [Route("/", page), Route("/api/health", health), Route("/api/genres", genres),
+              Route("/favicon.ico", no_icon),
               *(Route(f"/api/{kind}", endpoint(kind), methods=["POST"]) for kind in JOBS),
               Mount("/static", StaticFiles(directory=str(STATIC)), name="static")]
-    return Starlette(routes=routes, lifespan=lifespan,
-                     exception_handlers={HTTPException: _http_error,
-                                         Exception: _internal_error})
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={HTTPException: _http_error,
+                                        Exception: _internal_error})
+    return RequestGuard(app, host)
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": INTERNAL_ERROR}, status_code=500)
+
+
+def genre_list() -> list[dict[str, Any]]:
+    """Every genre of the registry, in its order, and what the desk does for it: the page's
+    genre lists come from here, so a genre added to the registry shows up on its own."""
+    from pencilsat.core.registry import GENRES
+
+    return [{"name": g.name, "title": g.title, "header": g.headers[0],
+             "grader": g.grader is not None,
+             "hints": g.partial is not None, "puzzlink": list(g.puzzlink),
+             "tatham": list(g.tatham)} for g in GENRES.values()]
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -100,11 +138,6 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": message}, status_code=exc.status_code)
 
 
-async def _internal_error(request: Request, exc: Exception) -> Response:
-    return JSONResponse({"error": "internal error in the server; please report it"},
-                        status_code=500)
-
-
 async def read_body(request: Request) -> Any:
     """The request's JSON, read no further than ``MAX_BODY`` bytes."""
     declared = request.headers.get("content-length", "")
@@ -116,13 +149,56 @@ async def read_body(request: Request) -> Any:
         if len(body) > MAX_BODY:
             raise BadRequest(f"the request is larger than {MAX_BODY // 1024} KB", 413)
     try:
-        return json.loads(body.decode("utf-8"))
+        text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise BadRequest("the request body is not UTF-8 text") from None
+    depth = nesting_depth(text)
+    if depth > MAX_DEPTH:
+        raise BadRequest(f"the request body nests arrays or objects {depth} deep, more than "
+                         f"{MAX_DEPTH}; send an object such as "
+                         '{"puzzle": "https://puzz.link/p?mashu/..."}')
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_int=_short_int)
     except json.JSONDecodeError as err:
         raise BadRequest(f"the request body is not JSON ({err.msg} at line {err.lineno}, "
                          f"column {err.colno}); send an object such as "
                          '{"puzzle": "https://puzz.link/p?mashu/..."}') from None
+    except (ValueError, RecursionError) as err:  # NaN, a 1,000-digit number, ...
+        raise BadRequest(f"the request body is not JSON the API takes ({err}); send an "
+                         'object such as {"puzzle": "https://puzz.link/p?mashu/..."}') from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _short_int(digits: str) -> int:
+    if len(digits) > 30:
+        raise ValueError(f"a whole number of {len(digits)} digits")
+    return int(digits)
+
+
+def nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in the JSON ``text`` (brackets inside strings do not
+    count), found without parsing it, so that no depth reaches the parser's recursion."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def validated(kind: str, data: Any) -> dict[str, Any]:
@@ -138,9 +214,13 @@ def validated(kind: str, data: Any) -> dict[str, Any]:
     fields: dict[str, Any] = {"puzzle": puzzle, "time_limit": _time_limit(data)}
     if kind == "solve" and data.get("count") is not None:
         count = data["count"]
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise BadRequest('"count" is a whole number of solutions from 1')
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+            raise BadRequest(f'"count" is a whole number of solutions from 1 to {MAX_COUNT}')
         fields["count"] = count
+    if kind == "solve" and data.get("certify") is not None:
+        if not isinstance(data["certify"], bool):
+            raise BadRequest('"certify" is true or false')
+        fields["certify"] = data["certify"]
     if kind == "clues":
         fields["grade"] = _flag(data, "grade")
     if kind == "hint" and data.get("partial") is not None:
@@ -158,10 +238,10 @@ def validated(kind: str, data: Any) -> dict[str, Any]:
 def _time_limit(data: dict[str, Any]) -> float:
     value = data.get("time_limit", DEFAULT_TIME_LIMIT)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(
-            value) or value <= 0:
-        raise BadRequest(f'"time_limit" is a number of seconds above 0 (at most '
-                         f"{MAX_TIME_LIMIT:g})")
-    return float(min(value, MAX_TIME_LIMIT))
+            value) or not 0 < value <= MAX_TIME_LIMIT:
+        raise BadRequest(f'"time_limit" is a number of seconds above 0 and at most '
+                         f"{MAX_TIME_LIMIT:g}")
+    return float(value)
 
 
 def _flag(data: dict[str, Any], name: str) -> bool:
@@ -175,4 +255,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 2) -> None:
     """Run the desk until Ctrl-C (``pencilsat serve``)."""
     import uvicorn
 
-    uvicorn.run(create_app(workers), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(workers, host=host), host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=SHUTDOWN_SECONDS)

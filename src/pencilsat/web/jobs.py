@@ -4,12 +4,15 @@ Each job reads the puzzle from the text the user sent (a puzz.link URL, a Tatham
 puzzle text: never a file name, never a shell), runs the same library call as the command
 line, and returns the CLI's ``--json`` record with the drawings the page shows under
 ``svg``. Bad input is a record with ``error`` (what, where, how to fix) and status 422; a
-bug is status 500 with one line, never a traceback.
+bug is status 500 with one line, never a traceback. The drawings are the desk's
+(:mod:`pencilsat.formats.svg.desk`: rows and columns numbered from 1 along the edges); the
+records keep the command line's 0-based cells.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from pencilsat.core.errors import InputError, internal_error
@@ -18,7 +21,7 @@ MAX_MEMORY = 2 * 2**30
 """The memory a strategy may plan for in one job (a model that would not fit is not built:
 ``unknown``, naming a cheaper strategy)."""
 MAX_COUNT = 50
-"""The most solutions one request may list."""
+"""The most solutions one request may list (more is refused with 400 by the app)."""
 
 Record = dict[str, Any]
 
@@ -45,9 +48,9 @@ def read(fields: Record) -> Any:
 
 
 def solve_job(fields: Record) -> Record:
-    """The verdict with the backbone (and ``count`` solutions when asked), drawn."""
-    from pencilsat.formats.svg import draw_svg
-    from pencilsat.formats.svg.desk import draw_backbone
+    """The verdict with the backbone (and ``count`` solutions when asked), drawn; with
+    ``certify``, its certificate (``certified`` and ``certificate`` in the record)."""
+    from pencilsat.formats.svg.desk import draw_backbone, draw_desk
     from pencilsat.strategies.front import solve
     from pencilsat.strategies.solution_space import Exploration
 
@@ -56,33 +59,68 @@ def solve_job(fields: Record) -> Record:
     result = solve(puzzle, time_limit=fields["time_limit"], max_memory=MAX_MEMORY,
                    explore=Exploration(count=min(count, MAX_COUNT) if count else None,
                                        backbone=True))
+    if fields.get("certify"):
+        from pencilsat.certify.certificate import certify_result
+
+        certify_result(result, fields["time_limit"])
     record = result.to_dict()
-    svg = {"puzzle": draw_svg(puzzle)}
+    svg = {"puzzle": draw_desk(puzzle)}
     if result.solution is not None:
-        svg["solution"] = draw_svg(puzzle, result.solution)
+        svg["solution"] = draw_desk(puzzle, [result.solution])
     if result.second_solution is not None:
-        svg["two_solutions"] = draw_svg(puzzle, result.solution, result.second_solution,
-                                        result.differences)
+        diffs = result.differences or result.solution.differing_cells(result.second_solution)
+        svg["two_solutions"] = draw_desk(
+            puzzle, [result.solution, result.second_solution], differences=diffs,
+            title=f"Two solutions: they differ in {len(diffs)} cells (highlighted)")
         if result.backbone is not None:
             svg["backbone"] = draw_backbone(puzzle, result.solution, result.backbone.undecided,
-                                            complete=result.backbone.complete)
+                                            complete=result.backbone.complete, axes=True)
     record.update(size=_size(puzzle), svg=svg)
     return record
 
 
 def grade_job(fields: Record) -> Record:
-    """The grade with its steps, and the bare puzzle drawn (steps are drawn by ``replay``)."""
-    from pencilsat.formats.svg import draw_svg
-    from pencilsat.grading.front import grade
+    """The grade with its steps (each with its ``text``), the techniques' English names
+    (``technique_names``), and the bare puzzle drawn (steps are drawn by ``replay``). A
+    genre without a grader keeps its verdict: ``level`` null and the reason "no grader for
+    <genre> yet", the solution drawn."""
+    from pencilsat.core.registry import genre_of
+    from pencilsat.formats.svg.desk import draw_desk
+    from pencilsat.grading.front import GradeResult, grade
+    from pencilsat.strategies.front import solve
 
     puzzle = read(fields)
-    result = grade(puzzle, time_limit=fields["time_limit"])
+    genre = genre_of(puzzle)
+    if genre.grader is None:
+        solved = solve(puzzle, time_limit=fields["time_limit"], max_memory=MAX_MEMORY)
+        result = GradeResult(solved.verdict, solved,
+                             not_graded=f"no grader for {genre.title} yet")
+        drawing = draw_desk(puzzle, [solved.solution])
+    else:
+        result = grade(puzzle, time_limit=fields["time_limit"])
+        drawing = draw_desk(puzzle)
     record: Record = result.to_dict()
     steps = result.grade.steps if result.grade is not None else []
     for data, step in zip(record["steps"], steps, strict=True):
         data["text"] = step.text
-    record.update(genre=puzzle.genre, size=_size(puzzle), svg={"puzzle": draw_svg(puzzle)})
+    record.update(genre=puzzle.genre, genre_title=genre.title, size=_size(puzzle),
+                  technique_names=technique_names(genre, record.get("techniques") or {}),
+                  svg={"puzzle": drawing})
     return record
+
+
+def technique_names(genre: Any, techniques: Iterable[str]) -> dict[str, str]:
+    """The English name of each of the genre's ``techniques`` (paper names) that its grading
+    catalogue (``grading/<genre>/catalogue.py``, ``english_name``) knows."""
+    if genre.grader is None:
+        return {}
+    package = genre.grader.partition(":")[0].rpartition(".")[0]
+    try:
+        english = importlib.import_module(package + ".catalogue").english_name
+    except (ImportError, AttributeError):
+        return {}
+    names = {name: english(name) for name in techniques}
+    return {name: value for name, value in names.items() if value}
 
 
 def replay_job(fields: Record) -> Record:
@@ -137,6 +175,12 @@ def hint_job(fields: Record) -> Record:
     text = fields.get("partial") or None
     hint = next_hint(puzzle, text, time_limit=fields["time_limit"])
     record = hint.to_dict()
+    if record["step"] is not None:
+        from pencilsat.core.registry import genre_of
+
+        technique = record["step"]["technique"]
+        record["step"]["english"] = technique_names(genre_of(puzzle), [technique]).get(
+            technique)
     rules = partial_rules(puzzle)
     known = rules.shown_after(puzzle, [], read_solution(puzzle, text)) if text else None
     marks = {"mistake": hint.mistakes} if hint.mistakes else {"step": hint.cells}

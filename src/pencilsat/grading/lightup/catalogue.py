@@ -96,3 +96,9 @@ theirs."""
 BY_NUMBER: dict[int, Technique] = {t.number: t for t in (*TECHNIQUES, TRIAL)}
 BY_NAME: dict[str, Technique] = {t.japanese: t for t in (*TECHNIQUES, TRIAL)}
 """The techniques (and the trial) by number and by the name the steps carry."""
+
+
+def english_name(technique: str) -> str | None:
+    """The English name of the thesis's technique ``technique`` (the desk shows both)."""
+    entry = BY_NAME.get(technique)
+    return None if entry is None else entry.english

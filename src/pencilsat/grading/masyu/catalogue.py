@@ -103,3 +103,9 @@ LONG_LINE: tuple[Technique, ...] = (
     type2_region,
 )
 """TJWLONG's level-2 retry on long lines: TOJIWA1, TOJIWA2, TY1RYOIKI, TY2RYOIKI."""
+
+
+def english_name(technique: str) -> str | None:
+    """The English name of the paper's technique ``technique`` (the desk shows both)."""
+    entry = TECHNIQUES.get(technique)
+    return None if entry is None else entry[0]

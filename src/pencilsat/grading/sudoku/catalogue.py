@@ -72,3 +72,10 @@ def placing(technique: str, placements: tuple[Digit, ...], text: str) -> Step:
     """A step that writes ``placements`` (Sato's engine only places digits: no eliminations)."""
     return Step("sudoku", technique, text, level=TECHNIQUES[technique].level,
                 placements=placements)
+
+
+def english_name(technique: str) -> str | None:
+    """The closest modern name of the paper's technique ``technique`` (the desk shows
+    both)."""
+    entry = TECHNIQUES.get(technique)
+    return None if entry is None else entry.modern

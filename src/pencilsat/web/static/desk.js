@@ -1,9 +1,13 @@
 // The desk page: send the puzzle to the JSON API, show the verdict, the drawings, the grade's
-// steps one by one and the clue report. Drawings are SVG made by the server.
+// steps one by one, hints and the clue report. Drawings are SVG made by the server. The
+// genres and what the desk does for each come from /api/genres (the registry): nothing here
+// names a genre. Cells are shown as r<row>c<column> from 1, as the drawings' edges number
+// them; the API's records count from 0.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { last: null, limit: 5, svg: {}, grade: null, step: 0, genre: null, replays: 0 };
+const state = { last: null, limit: 5, svg: {}, grade: null, step: 0, genre: null, replays: 0,
+                genres: {} };
 const VERDICTS = {
   unique: "Unique: exactly one solution",
   multiple: "NOT unique: more than one solution",
@@ -26,13 +30,80 @@ async function api(kind, body) {
   } finally {
     $("busy").hidden = true;
     for (const b of document.querySelectorAll("#input button")) b.disabled = false;
+    showHintButton();
   }
+}
+
+// A cell of the API (0-based [row, col]) as the page names it: r1c1 at the top left.
+function cellName(cell) {
+  return "r" + (cell[0] + 1) + "c" + (cell[1] + 1);
+}
+
+// A grader's sentence with its cells "(row,col)" (0-based, as the command line prints them)
+// named as the page names cells.
+function deskText(text) {
+  return String(text || "").replace(/\((\d+),\s?(\d+)\)/g,
+    (_, r, c) => cellName([Number(r), Number(c)]));
+}
+
+// A technique in English with the paper's own name beside it.
+function techniqueNode(paper, english, extra) {
+  const span = document.createElement("span");
+  span.append(english || paper);
+  if (english) {
+    const name = document.createElement("span");
+    name.className = "paper";
+    name.textContent = " " + paper;
+    span.append(name);
+  }
+  if (extra) span.append(extra);
+  return span;
+}
+
+async function loadGenres() {
+  try {
+    const response = await fetch("/api/genres");
+    const data = await response.json();
+    for (const g of data.genres) state.genres[g.name] = g;
+    $("genre-list").textContent = data.genres.map((g) => g.title).join(", ");
+    const url = data.genres.find((g) => g.puzzlink.length);
+    const id = data.genres.find((g) => g.tatham.length);
+    $("puzzle").placeholder = [url && "https://puzz.link/p?" + url.puzzlink[0] + "/10/10/...",
+      id && id.tatham[0] + ":6x6:...", data.genres.length && data.genres[0].header + " 10 10",
+      "..."].filter(Boolean).join("\n");
+    const graded = data.genres.filter((g) => g.grader).map((g) => g.title);
+    $("graded-list").textContent = graded.length ? graded.join(", ") : "none yet";
+  } catch (e) {
+    $("genre-list").textContent = "(the server cannot be reached)";
+  }
+  showHintButton();
+}
+
+function setGenre(name) {
+  state.genre = name || null;
+  showHintButton();
+}
+
+// Hint works where the genre's grader can start from a partial grid; before a check the
+// genre is not known, and the button says so.
+function showHintButton() {
+  const info = state.genres[state.genre];
+  const button = $("hint");
+  button.disabled = !(info && info.hints);
+  button.title = !state.genre ? "check the puzzle first" : (info && info.hints)
+    ? "the next step a solver would take" : "no grader for " + (info ? info.title : state.genre) + " yet";
+  $("hint-note").textContent = state.genre && !(info && info.hints)
+    ? "(no hints: no grader for " + (info ? info.title : state.genre) + " yet)" : "";
 }
 
 function showVerdict(record) {
   $("result").hidden = false;
   const box = $("verdict");
-  if (record.error) {
+  if (record.busy) {
+    box.className = "verdict unknown";
+    box.textContent = "Busy: try again in " + record.retry_after + " s";
+    $("message").textContent = record.error;
+  } else if (record.error) {
     box.className = "verdict error";
     box.textContent = "Cannot check this input";
     $("message").textContent = record.error;
@@ -85,9 +156,10 @@ function request(kind, extra) {
 async function check(extraLimit) {
   state.limit = extraLimit || Number($("limit").value);
   state.last = "check";
-  $("grade-panel").hidden = true; $("clues-panel").hidden = true;
+  $("grade-panel").hidden = true; $("clues-panel").hidden = true; $("hint-panel").hidden = true;
   const record = await api("solve", request("solve"));
   showVerdict(record);
+  if (!record.error) setGenre(record.genre);
   state.svg = (record.svg) || {};
   const multiple = record.verdict === "multiple";
   $("views").hidden = !multiple;
@@ -104,13 +176,29 @@ async function grade(extraLimit) {
   $("views").hidden = true;
   if (record.error) return;
   drawInto("drawing", record.svg.puzzle);
-  state.grade = record; state.genre = record.genre; state.step = 0;
+  setGenre(record.genre);
+  state.grade = record; state.step = 0;
   $("grade-panel").hidden = false;
-  const level = record.level === null ? "not graded" : "level " + record.level;
-  const techniques = Object.entries(record.techniques || {}).map(([k, v]) => k + " ×" + v).join(", ");
-  $("grade-summary").textContent = level + (record.reason ? " (" + record.reason + ")" : "")
-    + (techniques ? " — techniques: " + techniques : "");
-  await showStep(0);
+  const info = state.genres[record.genre];
+  const graded = info ? info.grader : record.level !== null;
+  const summary = $("grade-summary");
+  summary.className = graded ? "" : "grade-note";
+  summary.textContent = record.level === null
+    ? (record.reason || "not graded").replace(/^not graded: /, "Not graded: ")
+    : "Level " + record.level + (record.score === null || record.score === undefined ? "" : ", score " + record.score)
+      + (record.reason ? " (" + record.reason + ")" : "");
+  const list = $("techniques");
+  list.replaceChildren();
+  const names = record.technique_names || {};
+  for (const [paper, uses] of Object.entries(record.techniques || {})) {
+    const item = document.createElement("li");
+    item.append(techniqueNode(paper, names[paper], " ×" + uses));
+    list.append(item);
+  }
+  $("stepper").hidden = !(graded && (record.steps || []).length);
+  $("step-technique").replaceChildren(); $("step-text").textContent = "";
+  drawInto("step-drawing", "");
+  if (graded && (record.steps || []).length) await showStep(0);
   $("grade-panel").scrollIntoView();
 }
 
@@ -122,7 +210,10 @@ async function showStep(k) {
   $("step-counter").textContent = "step " + step + " of " + steps.length;
   $("prev").disabled = step === 0;
   $("next").disabled = step >= steps.length;
-  $("step-text").textContent = step ? steps[step - 1].text : "Press next to replay the grader's deductions.";
+  const names = (state.grade && state.grade.technique_names) || {};
+  const technique = step ? steps[step - 1].technique : null;
+  $("step-technique").replaceChildren(...(technique ? [techniqueNode(technique, names[technique])] : []));
+  $("step-text").textContent = step ? deskText(steps[step - 1].text) : "Press next to replay the grader's deductions.";
   const record = await api("replay", request("replay", { steps: steps.slice(0, step) }));
   if (asked !== state.replays) return;
   if (record.error) { $("step-text").textContent = record.error; return; }
@@ -138,7 +229,7 @@ async function clues(extraLimit) {
   if (record.error) return;
   $("clues-panel").hidden = false;
   const kind = record.clue_kind;
-  const names = (list) => list.map((c) => c.clue + " at (" + c.cell[0] + "," + c.cell[1] + ")").join(", ");
+  const names = (list) => list.map((c) => c.clue + " at " + cellName(c.cell)).join(", ");
   let text;
   if (record.verdict === "unique") {
     text = record.redundant.length
@@ -154,9 +245,32 @@ async function clues(extraLimit) {
   $("clues-panel").scrollIntoView();
 }
 
+async function hint(extraLimit) {
+  state.limit = extraLimit || Number($("limit").value);
+  state.last = "hint";
+  const partial = $("partial").value.trim();
+  const record = await api("hint", request("hint", partial ? { partial: partial } : {}));
+  $("hint-panel").hidden = false;
+  const technique = $("hint-technique");
+  technique.replaceChildren();
+  drawInto("hint-drawing", record.svg && record.svg.hint);
+  if (record.error) { $("hint-text").textContent = record.error; return; }
+  if (record.step) {
+    technique.append(techniqueNode(record.step.technique, record.step.english));
+    $("hint-text").textContent = deskText(record.step.text)
+      + (record.cells.length ? " (cells " + record.cells.map(cellName).join(", ") + ")" : "");
+  } else if (record.mistakes.length) {
+    $("hint-text").textContent = record.message + ": " + record.mistakes.map(cellName).join(", ");
+  } else {
+    $("hint-text").textContent = record.message || (record.finished ? "The grid is finished." : "");
+  }
+  $("hint-panel").scrollIntoView();
+}
+
 function keepChecking() {
   const longer = Math.min(state.limit * 4, 120);
   if (state.last === "grade") grade(longer);
+  else if (state.last === "hint") hint(longer);
   else if (state.last === "clues") clues(longer);
   else check(longer);
 }
@@ -165,11 +279,13 @@ function setUp() {
   $("check").addEventListener("click", () => check());
   $("grade").addEventListener("click", () => grade());
   $("clues").addEventListener("click", () => clues());
+  $("hint").addEventListener("click", () => hint());
   $("keep").addEventListener("click", keepChecking);
   $("prev").addEventListener("click", () => showStep(state.step - 1));
   $("next").addEventListener("click", () => showStep(state.step + 1));
   for (const b of document.querySelectorAll("button.view")) b.addEventListener("click", () => showView(b.dataset.view));
   const area = $("puzzle");
+  area.addEventListener("input", () => setGenre(null));
   area.addEventListener("dragover", (e) => { e.preventDefault(); area.classList.add("dragging"); });
   area.addEventListener("dragleave", () => area.classList.remove("dragging"));
   area.addEventListener("drop", async (e) => {
@@ -180,7 +296,7 @@ function setUp() {
   $("bookmarklet").href = "javascript:location.href='" + location.origin
     + "/?url='+encodeURIComponent(location.href)";
   const url = new URLSearchParams(location.search).get("url");
-  if (url) { area.value = url; check(); }
+  loadGenres().then(() => { if (url) { area.value = url; check(); } });
 }
 
 setUp();
