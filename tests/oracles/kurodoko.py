@@ -1,13 +1,16 @@
-"""Kurodoko test support: every answer of a small grid by brute force."""
+"""Kurodoko's brute-force oracle: every answer of a tiny grid by enumeration and the rule
+checker, and small random puzzles made around a random answer."""
 
 from __future__ import annotations
+
+import random
 
 import numpy as np
 
 from pencilsat.puzzles import kurodoko as K
 
 
-def brute_force(puzzle: K.KurodokoPuzzle) -> list[K.KurodokoSolution]:
+def solutions(puzzle: K.KurodokoPuzzle) -> list[K.KurodokoSolution]:
     """Every shading with no two shaded cells side by side and no numbered cell shaded that
     the rule checker accepts, in the order of a row-major walk (unshaded tried first)."""
     height, width = puzzle.height, puzzle.width
@@ -29,3 +32,22 @@ def brute_force(puzzle: K.KurodokoPuzzle) -> list[K.KurodokoSolution]:
 
     extend(0, np.zeros((height, width), dtype=bool))
     return out
+
+
+def random_puzzle(rng: random.Random) -> K.KurodokoPuzzle:
+    """A 3x3 to 4x5 grid: a random valid shading, then on some of its unshaded cells the
+    count each sees (and now and then a ``?``)."""
+    width, height = rng.choice([(3, 3), (4, 3), (4, 4), (5, 4), (4, 5)])
+    while True:
+        shaded = np.array([[rng.random() < 0.3 for _ in range(width)] for _ in range(height)])
+        if not K.check(K.KurodokoPuzzle(np.zeros((height, width))), K.KurodokoSolution(shaded)):
+            break
+    seen = K.sight(~shaded)
+    numbers = np.zeros((height, width), dtype=np.int32)
+    for r, c in zip(*np.nonzero(~shaded), strict=True):
+        roll = rng.random()
+        if roll < 0.3:
+            numbers[r, c] = seen[r, c]
+        elif roll < 0.35:
+            numbers[r, c] = K.UNKNOWN
+    return K.KurodokoPuzzle(numbers)

@@ -9,7 +9,7 @@ import pytest
 from conftest import corpus_pairs, every_kth
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kurodoko_support import brute_force
+from oracles.kurodoko import solutions as brute_force
 
 from pencilsat.core.result import Verdict
 from pencilsat.puzzles import kurodoko as K

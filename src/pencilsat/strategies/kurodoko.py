@@ -4,7 +4,8 @@
 Both build :mod:`pencilsat.encodings.kurodoko` and hand a lazy connectivity search over the
 unshaded cells to the one uniqueness procedure through the shared shading runs
 (:func:`~pencilsat.strategies.connected_runs.run_shading_cnf` and ``run_shading_cpsat``):
-on CNF each number's sight count is PySAT cardinality clauses, on CP-SAT a linear sum.
+on CNF each number's sight is order-encoded sums of its four runs
+(:mod:`~pencilsat.encodings.unary`), on CP-SAT one linear sum over them.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ def run_cpsat(puzzle: KurodokoPuzzle, *, backend: str | None = None,
               sat_solver: str | None = None, time_limit: float | None = None,
               grown_cuts: int = GROWN_CUTS) -> SolveResult:
     """Solve and prove on one CP-SAT model, solved again after each batch of cuts."""
-    return run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline),
+    return run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline,
+                                                            sight_counts=True),
                              time_limit=time_limit, grown_cuts=grown_cuts)
 
 
