@@ -46,7 +46,8 @@ class GradeResult:
     grade: Grade[GradeExtras] | None = None
     timed_out: bool = False
     not_graded: str | None = None
-    """Why a unique puzzle has no grade although time was left (a Sudoku other than 9x9)."""
+    """Why a puzzle has no grade although time was left (a Sudoku other than 9x9, a genre
+    without a grader)."""
 
     @property
     def exit_code(self) -> int:
@@ -83,6 +84,11 @@ class GradeResult:
     to_json = to_dict
 
 
+def no_grader(title: str) -> str:
+    """Why a puzzle of the genre titled ``title`` has no grade, whatever its verdict."""
+    return f"no grader for {title} yet"
+
+
 def grader_for(genre: str) -> Grader:
     """The genre's grading function, from the registry; an InputError for a genre without
     one."""
@@ -108,7 +114,11 @@ def grade_proven(puzzle: Puzzle, result: SolveResult, *, deadline: float | None 
                  faithful: bool = False, score: bool = True) -> GradeResult:
     """Grade ``puzzle`` whose uniqueness ``result`` is already known (the Sudoku batch path
     proves many at once): the genre's engine runs only on ``unique``, until ``deadline`` (a
-    ``time.perf_counter`` value)."""
+    ``time.perf_counter`` value). A genre without a grader keeps the verdict, with the
+    reason :func:`no_grader` gives."""
+    entry = registry.genre(puzzle.genre)
+    if entry.grader is None:
+        return GradeResult(result.verdict, result, not_graded=no_grader(entry.title))
     if result.verdict != Verdict.UNIQUE:
         return GradeResult(result.verdict, result)
     try:

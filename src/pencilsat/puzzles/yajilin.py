@@ -28,6 +28,7 @@ from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
 from pencilsat.puzzles.pieces import line_pieces
+from pencilsat.puzzles.pipes import LOOP_PIPES, Unmatched, pipe_edges, unmatched_violations
 from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
 
 EMPTY = -1
@@ -45,14 +46,7 @@ _CLUE = re.compile(r"([0-9]{1,4})([v^<>])")
 Edge = tuple[Cell, Cell]
 """The loop step between two orthogonally adjacent cell centres, smaller cell first."""
 
-PIPES: dict[str, frozenset[tuple[int, int]]] = {
-    "-": frozenset({(0, -1), (0, 1)}),
-    "|": frozenset({(-1, 0), (1, 0)}),
-    "L": frozenset({(-1, 0), (0, 1)}),
-    "J": frozenset({(-1, 0), (0, -1)}),
-    "7": frozenset({(0, -1), (1, 0)}),
-    "F": frozenset({(0, 1), (1, 0)}),
-}
+PIPES = LOOP_PIPES
 """Pipe letters of the solution text (as in Masyu's): the neighbours a loop cell joins."""
 _PIPE_OF = {dirs: ch for ch, dirs in PIPES.items()}
 
@@ -110,12 +104,15 @@ class YajilinPuzzle(ArrayValue):
 
 @dataclass(frozen=True)
 class YajilinSolution:
-    """A Yajilin answer: the loop's edges between cell centres and the shaded cells."""
+    """A Yajilin answer: the loop's edges between cell centres and the shaded cells, and,
+    for an answer read from pipe letters, the edges only one of their two cells draws
+    (``unmatched``, see :mod:`pencilsat.puzzles.pipes`: the checker refuses them)."""
 
     edges: frozenset[Edge]
     shaded: frozenset[Cell]
     width: int
     height: int
+    unmatched: Unmatched = frozenset()
 
     genre = "yajilin"
 
@@ -207,17 +204,13 @@ def parse_solution(text: str, puzzle: YajilinPuzzle | None = None) -> YajilinSol
 
 
 def solution_from_rows(rows: list[str]) -> YajilinSolution:
-    """The edges every pipe letter draws (a pipe its neighbour does not draw back, or one
-    that leaves the grid, is kept so that the checker names it) and the ``#`` cells."""
-    edges, shaded = set(), set()
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch == "#":
-                shaded.add((r, c))
-            for dr, dc in PIPES.get(ch, ()):
-                edges.add(edge((r, c), (r + dr, c + dc)))
+    """The edges every pipe letter draws, the edges only one of their two cells draws (both
+    kept, so that the checker names them: ``off-grid``, ``pipe-not-joined``) and the ``#``
+    cells."""
+    edges, unmatched = pipe_edges(rows, PIPES)
+    shaded = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"}
     width = len(rows[0]) if rows else 0
-    return YajilinSolution(frozenset(edges), frozenset(shaded), width, len(rows))
+    return YajilinSolution(frozenset(edges), frozenset(shaded), width, len(rows), unmatched)
 
 
 def solution_rows(puzzle: YajilinPuzzle | None, solution: YajilinSolution) -> list[str]:
@@ -318,7 +311,8 @@ def check(puzzle: YajilinPuzzle, solution: YajilinSolution) -> list[Violation]:
     not neighbours); ``loop-on-clue`` and ``shaded-clue`` (a clue or given cell on the loop or
     shaded); ``shaded-on-loop``; ``empty-cell`` (an open cell neither shaded nor on the loop);
     ``dead-end`` and ``branch`` (a cell with one, or three or four, loop edges);
-    ``adjacent-shaded`` (at the upper or left cell of each pair); ``arrow-count``;
+    ``adjacent-shaded`` (at the upper or left cell of each pair); ``pipe-not-joined`` (a
+    pipe letter leads into a cell whose letter does not lead back); ``arrow-count``;
     ``no-loop``; ``several-loops`` (one violation per loop beyond the longest, at its first
     cell)."""
     if (solution.width, solution.height) != (puzzle.width, puzzle.height):
@@ -332,6 +326,7 @@ def check(puzzle: YajilinPuzzle, solution: YajilinSolution) -> list[Violation]:
                                  f"{a}-{b} is not a step between neighbouring cells"))
     if out:
         return out
+    out.extend(unmatched_violations(solution.unmatched))
     degree = solution.degree()
     for cell in sorted(solution.shaded):
         if not inside(cell):
