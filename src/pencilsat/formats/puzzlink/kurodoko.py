@@ -12,22 +12,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from pencilsat.core.errors import InputError
 from pencilsat.formats.puzzlink.body import (
-    UNKNOWN_NUMBER,
-    decode_number16,
-    encode_number16,
+    LARGEST_NUMBER16,
+    decode_number_grid,
+    encode_number_grid,
     file_cells,
     url_error,
 )
 from pencilsat.puzzles.kurodoko import EMPTY, UNKNOWN, KurodokoPuzzle
 
-LARGEST_WRITTEN = 4095
-"""The largest number the shared ``encodeNumber16`` writes (``+fff``)."""
-
 
 def _largest(width: int, height: int) -> int:
-    return min(width + height - 1, LARGEST_WRITTEN)
+    return min(width + height - 1, LARGEST_NUMBER16)
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> KurodokoPuzzle:
@@ -35,21 +31,13 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Kurod
         raise url_error(f"pzprjs writes no flags for Kurodoko, this URL has {flags!r}",
                         column=column - len(f"{flags}/{width}/{height}/"),
                         hint="remove the flags segment, or check that the type is kurodoko")
-    flat = decode_number16(body, width * height, column, "numbers",
-                           largest=_largest(width, height), item="number")
-    values = [EMPTY if v is None else UNKNOWN if v == UNKNOWN_NUMBER else v for v in flat]
+    values = decode_number_grid(body, width, height, column, width + height - 1, EMPTY,
+                                UNKNOWN)
     return KurodokoPuzzle(np.array(values, dtype=np.int32).reshape(height, width))
 
 
 def encode(puzzle: KurodokoPuzzle) -> str:
-    flat = [int(v) for v in puzzle.numbers.ravel()]
-    too_big = [v for v in flat if v > LARGEST_WRITTEN]
-    if too_big:
-        raise InputError(f"number {too_big[0]} is too large for a puzz.link URL",
-                         hint=f"numbers up to {LARGEST_WRITTEN} can be written; convert --to "
-                              "text instead")
-    return encode_number16([None if v == EMPTY else UNKNOWN_NUMBER if v == UNKNOWN else v
-                            for v in flat])
+    return encode_number_grid(puzzle.numbers.ravel().tolist(), EMPTY, UNKNOWN)
 
 
 def decode_file(lines: list[str], width: int, height: int) -> KurodokoPuzzle:
