@@ -11,6 +11,7 @@ import os
 from typing import TYPE_CHECKING, Any, Union
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.memory import DEFAULT_MAX_MEMORY
 from pencilsat.core.values import Puzzle, Violation
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def solve(
     backend: str | None = None,
     sat_solver: str | None = None,
     time_limit: float | None = None,
-    max_memory: float | None = 4 * 2**30,
+    max_memory: float | None = DEFAULT_MAX_MEMORY,
     backbone: bool = False,
     count: int | None = None,
     certify: bool = False,
@@ -66,8 +67,9 @@ def solve(
     ``encoding``: a strategy of the genre (``None``: the fastest); ``backend``: ``cnf`` or
     ``cpsat``; ``sat_solver``: ``cadical``, ``glucose``, ``minisat`` or a PySAT name;
     ``time_limit``: seconds for the whole run (``unknown`` when reached); ``max_memory``:
-    bytes a strategy may plan for (``None``: no budget), a model that would not fit is not
-    built (``unknown``, naming a cheaper strategy). The result's
+    bytes a solve may use (``None``: no budget), a model that would not fit is not built
+    (``unknown``, naming a cheaper strategy) and a run that passes it stops (``unknown``,
+    "memory limit reached"). The result's
     ``verdict`` is unique, multiple, none or unknown; every solution in it has passed the
     genre's independent rule checker. ``backbone=True`` adds ``result.backbone``: the cells
     whose value differs between solutions (none for a unique puzzle); ``count=N`` adds
@@ -133,7 +135,7 @@ def solve_many(
     backend: str | None = None,
     sat_solver: str | None = None,
     time_limit: float | None = None,
-    max_memory: float | None = 4 * 2**30,
+    max_memory: float | None = DEFAULT_MAX_MEMORY,
     certify: bool = False,
 ) -> Iterator[BatchRecord]:
     """Solve and prove every puzzle, yielding one :class:`~pencilsat.batch.records.BatchRecord`

@@ -161,8 +161,9 @@ def _solve_parser(sub: Any) -> None:
                        help="seconds for the whole run (for each puzzle when there are several)")
     solve.add_argument("--max-memory", type=memory_size, metavar="SIZE",
                        default=DEFAULT_MAX_MEMORY,
-                       help="memory a strategy may plan for, e.g. 8G (default 4G; inf: no "
-                       "budget); a strategy whose model would not fit answers unknown")
+                       help="memory budget of a solve, e.g. 4G (default 1G; inf: no budget); "
+                       "a strategy whose model would not fit, or that passes it while it "
+                       "builds or searches, answers unknown")
     solve.add_argument("--json", action="store_true",
                        help="print one JSON object (one line per puzzle when there are several)")
     solve.add_argument("--svg", metavar="FILE",
@@ -477,7 +478,7 @@ def describe_result(result: Any) -> str:
         "unique": "unique: exactly one solution",
         "multiple": "multiple: more than one solution",
         "none": "none: no solution",
-        "unknown": "unknown: time limit reached, no verdict",
+        "unknown": "unknown: no verdict (a limit stopped the run; the note says which)",
     }
     out = [f"verdict: {words[result.verdict.value]}"]
     if result.message:

@@ -341,37 +341,70 @@ def _sigint_as_python_sets_it() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _interrupted_after_cpu(args: list[str], cpu: float = 1.5) -> tuple[int, str, str]:
-    """Run ``pencilsat ARGS``, send SIGINT once it has used ``cpu`` seconds of CPU (read from
-    /proc, so no wall-clock guess), and return its exit status, stdout and stderr."""
-    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-    proc = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", *args], env=env,
+def _interrupted_when_told(script: str, args: list[str]) -> tuple[int, str, str]:
+    """Run ``script`` (pencilsat's CLI with a hook that writes to descriptor ``argv[1]`` at
+    the point under test and, once past it, waits for a byte on ``argv[2]``) with ``args``;
+    send SIGINT when told, then the byte; return the exit status, stdout and stderr. The
+    signal lands at the same point on an idle machine and a loaded one."""
+    told, tell = os.pipe()
+    wait, go = os.pipe()
+    proc = subprocess.Popen([sys.executable, "-c", script, str(tell), str(wait), *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_sigint_as_python_sets_it)
+                            pass_fds=(tell, wait), preexec_fn=_sigint_as_python_sets_it,
+                            env={**os.environ, "PYTHONPATH": str(REPO / "src")})
+    os.close(tell)
+    os.close(wait)
     try:
-        while proc.poll() is None and _cpu_seconds(proc.pid) < cpu:
-            time.sleep(0.05)
-        assert proc.poll() is None, "the run ended before it could be interrupted"
+        with os.fdopen(told, "rb") as marker:
+            assert marker.read() == b".", "the run ended before the point under test"
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
     finally:
-        proc.kill()
+        os.write(go, b".")
+        os.close(go)
+    out, err = proc.communicate(timeout=120)
     return proc.returncode, out, err
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a running process, from /proc (Linux)."""
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+INTERRUPT_IN_CPSAT = """\
+import os, sys
+from ortools.sat.python import cp_model
+tell, wait = int(sys.argv[1]), int(sys.argv[2])
+del sys.argv[1:3]
+solve = cp_model.CpSolver.solve
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads CPU time from /proc")
+def first_solve_told(self, model, *args, **kwargs):
+    \"\"\"Tell the test from CP-SAT's first log line (the search is under way, and CP-SAT's
+    signal handling with it); wait for its SIGINT once the solve is over.\"\"\"
+    cp_model.CpSolver.solve = solve
+
+    def first_line(line):
+        nonlocal told
+        if not told:
+            told = True
+            os.write(tell, b".")
+            os.close(tell)
+    told = False
+    self.parameters.log_search_progress = True
+    self.parameters.log_to_stdout = False
+    self.log_callback = first_line
+    status = solve(self, model, *args, **kwargs)
+    os.read(wait, 1)
+    return status
+
+
+cp_model.CpSolver.solve = first_solve_told
+from pencilsat.cli import main
+sys.exit(main())
+"""
+
+
 def test_ctrl_c_inside_cpsat_is_an_interruption_not_a_time_out(tmp_path):
     """CP-SAT catches SIGINT itself and stops as if its time ran out: without the check in
     ``backends.cpsat_interrupt`` this run said ``unknown: time limit reached`` and exited 3. The
     puzzle is a random loop with every pearl it allows on a 40x40 (not unique), which
-    ``circuit`` does not finish in 30 s; the signal is sent once the process has used 1.5 s of
-    CPU, after its imports and the encoding (under 1 s), so it lands in CP-SAT's search."""
+    ``circuit`` does not finish in 30 s; the signal is sent once CP-SAT writes its first log
+    line, inside its search."""
     import random
 
     from pencilsat.generators.masyu import pearls_for_loop, random_loop
@@ -379,7 +412,8 @@ def test_ctrl_c_inside_cpsat_is_an_interruption_not_a_time_out(tmp_path):
 
     puzzle = tmp_path / "loose_40x40.txt"
     puzzle.write_text(format_puzzle(pearls_for_loop(random_loop(40, 40, random.Random(7)))))
-    status, out, err = _interrupted_after_cpu(["solve", str(puzzle), "--encoding", "circuit"])
+    status, out, err = _interrupted_when_told(
+        INTERRUPT_IN_CPSAT, ["solve", str(puzzle), "--encoding", "circuit"])
     assert status == 130
     assert err.strip() == "pencilsat: interrupted" and out == ""
 
@@ -398,7 +432,31 @@ def _hard_25x25_sudoku() -> str:
                    for r in rows for c in cols)
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads CPU time from /proc")
+INTERRUPT_IN_FIRST_SLICE = """\
+import os, sys
+from pencilsat.backends import pysat_calls
+tell, wait = int(sys.argv[1]), int(sys.argv[2])
+del sys.argv[1:3]
+sliced = pysat_calls._slice
+
+
+def first_slice_told(solver, budget, assumptions):
+    \"\"\"The first solve slice: tell the test as it begins, and once it is over wait for
+    the test's SIGINT (which lands inside the slice or in this wait).\"\"\"
+    pysat_calls._slice = sliced
+    os.write(tell, b".")
+    os.close(tell)
+    answer = sliced(solver, budget, assumptions)
+    os.read(wait, 1)
+    return answer
+
+
+pysat_calls._slice = first_slice_told
+from pencilsat.cli import main
+sys.exit(main())
+"""
+
+
 def test_ctrl_c_inside_pysat_is_an_interruption_not_a_bug(tmp_path):
     """PySAT caught SIGINT during a solve, jumped out of the SAT solver and raised its own
     ``error``: this run printed "internal error ... this is a bug in pencilsat", and with a
@@ -406,10 +464,11 @@ def test_ctrl_c_inside_pysat_is_an_interruption_not_a_bug(tmp_path):
     for its statistics; at other moments the jump left a heap lock held (the process hung) or
     the heap broken (``free(): invalid pointer``). Now PySAT leaves SIGINT to Python, which
     raises ``KeyboardInterrupt`` between two solve slices: "interrupted", the tally, exit
-    130."""
+    130. The child says when the first puzzle's search begins; the signal is sent then."""
     puzzle = tmp_path / "hard_25x25.txt"
     puzzle.write_text(_hard_25x25_sudoku() + "\n")
-    status, out, err = _interrupted_after_cpu(["solve", str(puzzle), str(puzzle)])
+    status, out, err = _interrupted_when_told(
+        INTERRUPT_IN_FIRST_SLICE, ["solve", str(puzzle), str(puzzle)])
     assert status == 130, err
     assert err.strip() == "pencilsat: interrupted"
     assert out.strip().endswith("interrupted with 2 not solved")
@@ -518,14 +577,18 @@ def test_a_cpsat_time_out_is_unknown_however_early_it_stops():
     cp_model, model, solver = _pigeonhole_cpsat()
     solver.parameters.max_time_in_seconds = 0.3
     assert solve_interruptibly(solver, model) == cp_model.UNKNOWN
-    time.sleep(0.1)
-    assert not _watchers()  # the watcher is gone
+    assert not _watchers_left()  # the watcher is gone
 
 
-def _watchers() -> list[threading.Thread]:
+def _watchers_left() -> list[threading.Thread]:
+    """The Ctrl-C watcher threads still running once each has had a minute to end (it
+    returns when its pipe is closed: waited for, not slept on, so a loaded machine passes)."""
     from pencilsat.backends.cpsat_interrupt import WATCHER
 
-    return [thread for thread in threading.enumerate() if thread.name == WATCHER]
+    watchers = [thread for thread in threading.enumerate() if thread.name == WATCHER]
+    for thread in watchers:
+        thread.join(timeout=60)
+    return [thread for thread in watchers if thread.is_alive()]
 
 
 def test_sigint_stops_a_cpsat_solve_and_raises_keyboard_interrupt():
@@ -546,8 +609,7 @@ def test_sigint_stops_a_cpsat_solve_and_raises_keyboard_interrupt():
     finally:
         signal.signal(signal.SIGINT, previous)
     assert time.perf_counter() - began < 10
-    time.sleep(0.1)
-    assert not _watchers()
+    assert not _watchers_left()
 
 
 def test_a_reader_that_leaves_early_changes_neither_the_status_nor_the_drawing(tmp_path):

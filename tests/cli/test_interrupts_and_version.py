@@ -4,46 +4,77 @@ install"); ``--version`` answers."""
 from __future__ import annotations
 
 import os
-import random
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = "import sys; from pencilsat.entry import main; sys.exit(main())"
-# the same, telling the test on descriptor {fd} that pencilsat's entry point is about to run
-SCRIPT_READY = ("import os, sys; from pencilsat.entry import main; os.write({fd}, b'.'); "
-                "os.close({fd}); sys.exit(main())")
+STOP_AT_IMPORT = """\
+import os, sys
+from pencilsat.entry import main
+tell, wait, at = (int(word) for word in sys.argv[1:4])
+del sys.argv[1:4]
 
 
-def test_ctrl_c_early_is_clean():
-    """Interrupts at random moments of the first 0.3 s after pencilsat's entry point starts
-    (the interpreter's own start-up and the import of the entry module, before pencilsat
-    runs, answer a Ctrl-C Python's way; on a loaded machine they take longer than 50 ms)."""
-    rng = random.Random(5)
-    outcomes = []
-    for _ in range(16):
-        ready, tell = os.pipe()
-        proc = subprocess.Popen(
-            [sys.executable, "-c", SCRIPT_READY.format(fd=tell), "solve",
-             str(REPO / "examples" / "masyu_10x10.txt")],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, pass_fds=(tell,),
-            env={**os.environ, "PYTHONPATH": str(REPO / "src")})
-        os.close(tell)
-        with os.fdopen(ready, "rb") as marker:
-            assert marker.read(1) == b"."
-        time.sleep(rng.uniform(0.0, 0.3))
+class StopAt:
+    \"\"\"The ``at``-th module import pencilsat's entry point asks for: tell the test, and
+    wait (inside the import) until it has sent its SIGINT.\"\"\"
+    count = 0
+
+    def find_spec(self, name, path=None, target=None):
+        StopAt.count += 1
+        if StopAt.count == at:
+            sys.meta_path.remove(self)
+            os.write(tell, name.encode())
+            os.close(tell)
+            os.read(wait, 1)
+        return None
+
+
+sys.meta_path.insert(0, StopAt())
+sys.exit(main())
+"""
+IMPORT_POINTS = (1, 2, 3, 5, 10, 20, 40, 60, 80, 100)
+"""Which import of pencilsat's start-up the Ctrl-C lands in (numpy's first, Python modules
+numpy pulls in, the CLI's own; the start-up asks for about 120)."""
+
+
+def _sigint_as_python_sets_it() -> None:
+    """Popen's ``preexec_fn``: a test run in the background of a shell inherits SIGINT
+    ignored, and so would the child."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.mark.parametrize("point", IMPORT_POINTS)
+def test_ctrl_c_early_is_clean(point):
+    """A Ctrl-C inside an import of pencilsat's start-up (numpy, the CLI) is one clean
+    "pencilsat: interrupted" and exit 130: raised inside an import, it left a traceback, or
+    numpy turned it into a "bad install" ImportError. The child says which import it is in
+    and waits there until the signal is sent, so the moment is the same on any machine."""
+    told, tell = os.pipe()
+    wait, go = os.pipe()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", STOP_AT_IMPORT, str(tell), str(wait), str(point), "solve",
+         str(REPO / "examples" / "masyu_10x10.txt")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, pass_fds=(tell, wait),
+        preexec_fn=_sigint_as_python_sets_it,
+        env={**os.environ, "PYTHONPATH": str(REPO / "src")})
+    os.close(tell)
+    os.close(wait)
+    try:
+        with os.fdopen(told, "rb") as marker:
+            module = marker.read().decode()
+        assert module, "the start-up made fewer imports than the point asked for"
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
-        outcomes.append((proc.returncode, err.strip()))
-    for status, err in outcomes:
-        # -2: the signal ended the process before Python's handler or after pencilsat's exit,
-        # silently (no traceback, nothing half-printed)
-        assert status in (0, 130, -signal.SIGINT), err
-        assert err in ("", "pencilsat: interrupted"), err
-    assert any(status == 130 for status, _ in outcomes)
+    finally:
+        os.write(go, b".")
+        os.close(go)
+    _, err = proc.communicate(timeout=120)
+    assert (proc.returncode, err.strip()) == (130, "pencilsat: interrupted"), module
 
 
 def test_version():

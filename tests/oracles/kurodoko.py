@@ -52,10 +52,3 @@ def random_puzzle(rng: random.Random) -> K.KurodokoPuzzle:
             numbers[r, c] = K.UNKNOWN
     return K.KurodokoPuzzle(numbers)
 
-
-def big_grid(side: int) -> str:
-    """A ``side`` x ``side`` puzzle text for the time-limit tests: a 7 on every fourth cell of
-    every fourth row (each number's sight chains and sums to build, and the connectivity)."""
-    rows = [" ".join("7" if r % 4 == 0 and c % 4 == 0 else "." for c in range(side))
-            for r in range(side)]
-    return f"kurodoko {side} {side}\n" + "\n".join(rows) + "\n"

@@ -26,6 +26,7 @@ _C_ADDERS = {
     "Cadical195": ("cadical195_add_cl", "cadical"),
     "Glucose4": ("glucose41_add_cl", "glucose"),
     "Minisat22": ("minisat22_add_cl", "minisat"),
+    "Minicard": ("minicard_add_cl", "minicard"),
 }
 """PySAT's solver class name -> (its C add-clause function, the attribute holding the
 solver's C handle), as PySAT 1.8/1.9 name them."""
@@ -61,11 +62,8 @@ seconds to load, which a time limit must be able to cut short."""
 def load_until(solver: Any, clauses: list[list[int]], deadline: float | None) -> None:
     """``load_clauses`` in chunks of ``LOAD_CHUNK``, raising ``TimeLimitReached`` (phase
     ``encoding``) once ``deadline`` (a ``perf_counter`` time) has passed."""
-    from time import perf_counter
-
-    from pencilsat.core.result import TimeLimitReached
+    from pencilsat.core.clock import check_clock
 
     for first in range(0, len(clauses), LOAD_CHUNK):
-        if deadline is not None and perf_counter() > deadline:
-            raise TimeLimitReached("encoding")
+        check_clock(deadline)
         load_clauses(solver, clauses[first:first + LOAD_CHUNK])

@@ -14,7 +14,6 @@ when only one part is non-clausal and Tseitin-encoded (half, ``t -> part``) othe
 
 from __future__ import annotations
 
-import threading
 import time
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
@@ -23,6 +22,7 @@ import numpy as np
 
 from pencilsat.backends import pysat_calls
 from pencilsat.backends.bulk_load import load_until
+from pencilsat.core.clock import check_clock
 from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.csp import (
     And,
@@ -72,8 +72,8 @@ class CnfCompiler:
         for d in model.abs_defs:
             self._define_abs(d.result, d.arg)
         for i, c in enumerate(model.constraints):
-            if deadline is not None and i % CHECK_EVERY == 0 and time.perf_counter() > deadline:
-                raise TimeLimitReached("encoding")
+            if i % CHECK_EVERY == 0:
+                check_clock(deadline)
             self.add(c)
 
     # ---- variables
@@ -396,26 +396,12 @@ class CnfBackend:
             res: bool | None = pysat_calls.solve(self.solver, assumptions)
         elif time_limit <= 0:
             return None
-        elif self.sat_solver.startswith("cadical"):
+        else:
             res = pysat_calls.solve_until(self.solver, time.perf_counter() + time_limit,
                                           assumptions)
-        else:
-            res = self._solve_interruptible(time_limit, assumptions)
         if res:
             self._model_set = set(self.solver.get_model())
         return res
-
-    def _solve_interruptible(self, time_limit: float,
-                             assumptions: Sequence[int] = ()) -> bool | None:
-        timer = threading.Timer(time_limit, self.solver.interrupt)
-        timer.start()
-        try:
-            with pysat_calls.interrupts_as_keyboard():
-                return self.solver.solve_limited(assumptions=list(assumptions),
-                                                 expect_interrupt=True)
-        finally:
-            timer.cancel()
-            self.solver.clear_interrupt()
 
     def value(self, var: IntVar) -> int:
         return self.compiler.value(var, self._model_set)

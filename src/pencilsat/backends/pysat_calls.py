@@ -13,19 +13,35 @@ returns, at the end of a slice. Every solve runs in slices for that reason; one 
 about ``SLICE_SECONDS``. PySAT's ``pysolvers.error("Caught keyboard interrupt")`` is still
 translated, should a caller's own import restore the handler.
 
-Time limits: CaDiCaL cannot be interrupted from PySAT here (``interrupt`` hung with CaDiCaL
-1.9.5), so ``solve_until`` solves in slices of a conflict budget and looks at the clock between
-them; learnt clauses are kept, so a slice repeats no work. Each budget is sized from the
-conflict rate of the slice before to end within half the time left: a fixed doubling budget
-(up to 64,000 conflicts) overshot a 1 s limit by 2-3 s on a hard 25x25 Sudoku.
+Time limits: CaDiCaL cannot be interrupted from PySAT (its ``interrupt`` is not implemented
+and its limited solve keeps the GIL), so ``solve_until`` solves in slices of a conflict budget
+and looks at the clock between them; learnt clauses are kept, so a slice repeats no work. Each
+budget is sized from the conflict rate of the slice before to end within half the time left: a
+fixed doubling budget (up to 64,000 conflicts) overshot a 1 s limit by 2-3 s on a hard 25x25
+Sudoku.
+
+Every other solver PySAT offers here (the MiniSat and Glucose families, Maple*, MergeSat)
+releases the GIL in a limited solve that expects an interrupt, and budgets do not bound it:
+Glucose looks at its budgets and at ``interrupt`` only when it restarts, and on an empty 70x70
+Light Up its first call ran 10,774 conflicts (10-22 s) under a budget of 100; MiniSat's rate
+falls as it learns, and a slice sized from its first 1,000 conflicts ran 21.8 s on an empty
+200x200 Yajilin. So these solve in one call on a worker thread (:func:`_solve_watched`) while
+the caller's thread waits for the deadline, then calls ``interrupt``; a solver still inside
+the call ``GRACE_SECONDS`` later is *abandoned*: detached from its PySAT wrapper (whose
+``delete`` and every other method then do nothing), left to the worker, which frees it when
+the call returns (at Glucose's next restart), and the caller gets its ``None`` on time.
+:func:`abandoned` tells whether a solver was; it can answer nothing more.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from time import perf_counter
 from typing import Any
+
+from pencilsat.core.memory import check_memory
 
 FIRST_BUDGET = 1000
 MIN_BUDGET = 100
@@ -42,6 +58,12 @@ this project end within the first slice, with the same search as one plain ``sol
 loose 60x60 and 100x100 Masyu and generated 80x80 and 100x100: the same SAT calls, to the
 call, as with one unlimited slice, and times within the noise); a hard 25x25 Sudoku makes
 about 2,500 conflicts a second, so 20,000 in one slice made Ctrl-C wait 8 s."""
+
+
+GRACE_SECONDS = 0.3
+"""How long a solver may take to answer ``interrupt`` before it is abandoned."""
+MEMORY_LOOK_S = 0.1
+"""While a watched call runs, how often the waiting thread looks at the memory budget."""
 
 
 def _keep_sigint_in_python() -> None:
@@ -97,11 +119,14 @@ def solve_until(solver: Any, deadline: float | None,
     if deadline is None:
         return solve(solver, assumptions)
     assumed = list(assumptions)
+    if interruptible(solver):
+        return _solve_watched(solver, deadline, assumed)
     budget = FIRST_BUDGET
     while True:
         remaining = deadline - perf_counter()
         if remaining <= 0:
             return None
+        check_memory("search")
         began = perf_counter()
         answer = _slice(solver, budget, assumed)
         if answer is not None:
@@ -109,3 +134,83 @@ def solve_until(solver: Any, deadline: float | None,
         now = perf_counter()
         rate = budget / max(now - began, 1e-4)
         budget = int(min(max(rate * (deadline - now) / 2, MIN_BUDGET), MAX_BUDGET))
+
+
+def interruptible(solver: Any) -> bool:
+    """Whether ``solver`` (a ``pysat.solvers.Solver``) answers ``interrupt`` and releases the
+    GIL while it solves: every solver PySAT offers but CaDiCaL."""
+    inner = getattr(solver, "solver", None)
+    return inner is not None and not type(inner).__name__.startswith("Cadical")
+
+
+def abandoned(solver: Any) -> bool:
+    """Whether ``solver`` was left inside a call that outran its deadline (it has nothing
+    left to answer: build a new one)."""
+    return getattr(solver, "solver", None) is None
+
+
+def _solve_watched(solver: Any, deadline: float, assumptions: list[int]) -> bool | None:
+    """One limited solve on a worker thread, interrupted at ``deadline`` and abandoned when
+    it does not stop within ``GRACE_SECONDS`` of it (see the module docstring). Ctrl-C on the
+    waiting thread stops the call the same way and is raised again."""
+    if perf_counter() >= deadline:
+        return None
+    solver.conf_budget(-1)  # no budget left over from an earlier sliced call
+    solver.prop_budget(-1)
+    call = _WatchedCall(solver, assumptions)
+    try:
+        while not call.done.wait(min(max(deadline - perf_counter(), 0.0), MEMORY_LOOK_S)):
+            if perf_counter() >= deadline:
+                break
+            check_memory("search")
+    except BaseException:  # Ctrl-C, or the memory budget passed
+        call.stop()
+        raise
+    if not call.done.is_set() and not call.stop():
+        return None
+    call.inner.clear_interrupt()
+    answer = call.outcome[0]
+    if isinstance(answer, BaseException):
+        if is_interrupt(answer):
+            raise KeyboardInterrupt from None
+        raise answer
+    return None if answer is None else bool(answer)
+
+
+class _WatchedCall:
+    """``solve_limited`` of ``solver``'s native solver, running on a daemon thread."""
+
+    def __init__(self, solver: Any, assumptions: list[int]) -> None:
+        self.solver = solver
+        self.inner = solver.solver
+        self.outcome: list[Any] = []
+        self.done = threading.Event()
+        self._lock = threading.Lock()
+        self._finished = self._abandoned = False
+        threading.Thread(target=self._run, args=(assumptions,), name="pencilsat-solve",
+                         daemon=True).start()
+
+    def _run(self, assumptions: list[int]) -> None:
+        try:
+            self.outcome.append(self.inner.solve_limited(assumptions, True))
+        except BaseException as err:  # handed to the waiting thread
+            self.outcome.append(err)
+        with self._lock:
+            self._finished = True
+            free = self._abandoned
+        self.done.set()
+        if free:
+            self.inner.delete()
+
+    def stop(self) -> bool:
+        """Interrupt the call; abandon the solver when it is still inside it
+        ``GRACE_SECONDS`` later. Whether the call returned."""
+        self.inner.interrupt()
+        if self.done.wait(GRACE_SECONDS):
+            return True
+        with self._lock:
+            if self._finished:
+                return True
+            self._abandoned = True
+            self.solver.solver = None  # its wrapper's delete() no longer frees it
+        return False

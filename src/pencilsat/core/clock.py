@@ -2,13 +2,15 @@
 
 Builders of large encodings and searches between solver calls call :func:`check_clock`;
 it raises :class:`~pencilsat.core.result.TimeLimitReached`, which only the uniqueness
-procedure catches.
+procedure catches, or its kind ``MemoryLimitReached`` when the process is past its memory
+budget (:func:`pencilsat.core.memory.check_memory`, looked at on the same occasions).
 """
 
 from __future__ import annotations
 
 from time import perf_counter
 
+from pencilsat.core.memory import check_memory
 from pencilsat.core.result import TimeLimitReached
 
 
@@ -23,6 +25,8 @@ def remaining(deadline: float | None) -> float | None:
 
 
 def check_clock(deadline: float | None, phase: str = "encoding") -> None:
-    """Raise :class:`TimeLimitReached` (in ``phase``) once ``deadline`` has passed."""
+    """Raise :class:`TimeLimitReached` (in ``phase``) once ``deadline`` has passed, or
+    ``MemoryLimitReached`` once the memory budget has."""
     if deadline is not None and perf_counter() > deadline:
         raise TimeLimitReached(phase)
+    check_memory(phase)

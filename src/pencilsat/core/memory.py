@@ -1,4 +1,5 @@
-"""The memory budget a solve may plan for: the default, how a user writes one, how to say it.
+"""The memory budget of a solve: the default, how a user writes one, how to say it, and the
+check that holds it while a model is built and searched.
 
 A strategy whose model would not fit is not built: a 1000x1000 grid in Tamura's numbering
 needs petabytes, and building it page by page takes the machine down long before any time
@@ -6,17 +7,40 @@ limit is looked at. Each such strategy estimates its peak from the puzzle's size
 measured on this project's benchmarks, see the estimators' docstrings); the front compares
 the estimate with the budget and answers ``unknown``, naming a cheaper strategy, when it
 does not fit.
+
+An estimate is not a bound, and the strategies without one build in pieces: while the front
+runs a strategy (:func:`memory_budget`), every look at the clock
+(:func:`pencilsat.core.clock.check_clock`, between pieces of a build and between solver
+calls) also looks at the process's resident size, and past the budget raises
+:class:`~pencilsat.core.result.MemoryLimitReached`: ``unknown``, "memory limit reached".
 """
 
 from __future__ import annotations
 
 import math
+import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from time import perf_counter
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.result import MemoryLimitReached
 
-DEFAULT_MAX_MEMORY = 4 * 2**30
-"""4 GiB: well inside a laptop; ``--max-memory`` (or ``max_memory=``) raises it."""
+DEFAULT_MAX_MEMORY = 1 * 2**30
+"""1 GiB: the budget that keeps every genre's default strategy under 1.5 GB of peak on any
+grid (the run stops within a piece of its build, or a solver call, past it; see
+``docs/cli.md`` for the measured peaks); ``--max-memory`` (or ``max_memory=``) raises it."""
+LOOK_EVERY_S = 0.01
+"""Reading the resident size costs about 20 microseconds; at most one look this often."""
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+START_ALLOWANCE = 256 * 2**20
+"""What a process may hold before a solve without it counting against the budget: a fresh
+``pencilsat solve`` holds 60-140 MB when its strategy starts, so its whole resident size is
+held to the budget; a worker or test process that holds more from earlier work (freed memory
+the allocator keeps) is held to the budget plus that excess, not stopped at once."""
+_limit: int | None = None
+_next_look = 0.0
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
 
@@ -49,3 +73,46 @@ def describe(size: float) -> str:
             return f"{size / scale:,.1f} {unit}" if size < 100 * scale else \
                 f"{size / scale:,.0f} {unit}"
     return f"{size / 2**10:,.0f} KB"
+
+
+@contextmanager
+def memory_budget(budget: int | None) -> Iterator[None]:
+    """Hold the process to ``budget`` bytes of resident memory for the block (``None``: no
+    budget), plus what it held on entry beyond ``START_ALLOWANCE``: :func:`check_memory`
+    raises once that is passed."""
+    global _limit, _next_look
+    previous = _limit
+    if budget is None:
+        _limit = None
+    else:
+        held = resident_bytes() or 0
+        _limit = budget + max(0, held - START_ALLOWANCE)
+    _next_look = 0.0
+    try:
+        yield
+    finally:
+        _limit = previous
+
+
+def resident_bytes() -> int | None:
+    """The process's resident size now (Linux: ``/proc/self/statm``); ``None`` elsewhere."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def check_memory(phase: str = "encoding") -> None:
+    """Raise :class:`MemoryLimitReached` (in ``phase``) when the process is past the budget of
+    the :func:`memory_budget` block it runs in."""
+    global _next_look
+    if _limit is None:
+        return
+    now = perf_counter()
+    if now < _next_look:
+        return
+    _next_look = now + LOOK_EVERY_S
+    size = resident_bytes()
+    if size is not None and size > _limit:
+        raise MemoryLimitReached(phase)

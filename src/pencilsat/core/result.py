@@ -3,7 +3,8 @@
 One convention for every strategy and path: a search that runs out of time raises
 :class:`TimeLimitReached` (wherever it is: encoding, first answer, uniqueness proof), and the
 one procedure in :mod:`pencilsat.strategies.uniqueness` turns it into ``Verdict.UNKNOWN``
-with the phase in the message. Never a guessed verdict.
+with the phase in the message; one that passes the memory budget raises its kind
+:class:`MemoryLimitReached`, whose message says so. Never a guessed verdict.
 """
 
 from __future__ import annotations
@@ -21,9 +22,24 @@ class TimeLimitReached(Exception):
     Raised by builders that watch the clock and by searches between solver calls; caught only
     by the uniqueness procedure, which reports ``unknown``."""
 
+    cause = "time"
+
     def __init__(self, phase: str = "search") -> None:
         super().__init__(phase)
         self.phase = phase
+
+    def message(self, phase: str | None = None) -> str:
+        """The ``unknown`` verdict's message: what stopped the run, in ``phase`` (default:
+        the phase it was raised in)."""
+        return limit_message(phase or self.phase, self.cause)
+
+
+class MemoryLimitReached(TimeLimitReached):
+    """The process passed its memory budget (:mod:`pencilsat.core.memory`) while it built or
+    searched. A kind of :class:`TimeLimitReached`, so that every path that stops at the time
+    limit stops here the same way; only the message differs."""
+
+    cause = "memory"
 
 
 PHASE_MESSAGES = {
@@ -31,6 +47,11 @@ PHASE_MESSAGES = {
     "search": "time limit reached before a solution was found",
     "proof": "time limit reached during the uniqueness proof",
 }
+
+
+def limit_message(phase: str, cause: str = "time") -> str:
+    """``PHASE_MESSAGES[phase]`` for a run stopped by ``cause`` (``time`` or ``memory``)."""
+    return PHASE_MESSAGES[phase].replace("time limit", f"{cause} limit", 1)
 
 
 class Verdict(StrEnum):
@@ -82,10 +103,11 @@ class SolveStats(Record):
 
     to_json = to_dict
 
-    def add_effort(self, effort: dict[str, Any]) -> None:
-        """Add a solver's ``conflicts`` / ``decisions`` / ``propagations`` to the totals."""
+    def add_effort(self, effort: dict[str, Any] | None) -> None:
+        """Add a solver's ``conflicts`` / ``decisions`` / ``propagations`` to the totals
+        (``None``: a solver abandoned at its time limit has none to give)."""
         for key in ("conflicts", "decisions", "propagations"):
-            value = effort.get(key)
+            value = (effort or {}).get(key)
             if value is not None:
                 setattr(self, key, (getattr(self, key) or 0) + int(value))
 

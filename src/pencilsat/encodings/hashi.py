@@ -28,11 +28,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
-from time import perf_counter
 
 import numpy as np
 
-from pencilsat.core.result import TimeLimitReached
+from pencilsat.core.clock import check_clock
 from pencilsat.core.values import Cell
 from pencilsat.encodings.connectivity import Clause, Graph, Requirement
 from pencilsat.encodings.reachability import parent_pointers
@@ -213,5 +212,4 @@ def _splits(parts: int, total: int) -> list[tuple[int, ...]]:
 
 
 def _check(deadline: float | None) -> None:
-    if deadline is not None and perf_counter() > deadline:
-        raise TimeLimitReached("encoding")
+    check_clock(deadline)

@@ -27,11 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from time import perf_counter
 
 import numpy as np
 
-from pencilsat.core.result import TimeLimitReached
+from pencilsat.core.clock import check_clock
 from pencilsat.core.values import Cell
 from pencilsat.encodings.csp import FALSE, BoolVar, Model, eq, le, linear_sum, not_, or_
 from pencilsat.encodings.encoding import ClauseEncoding, Encoding
@@ -71,8 +70,7 @@ grid took 18 s to encode with a 1 s limit before the builders looked at all."""
 
 
 def _look_at_clock(deadline: float | None, name: str) -> None:
-    if deadline is not None and perf_counter() > deadline:
-        raise TimeLimitReached("encoding")
+    check_clock(deadline)
 
 
 def build(puzzle: LightUpPuzzle, strategy: str = "csp", *,

@@ -21,10 +21,9 @@ neighbours that exist.
 
 from __future__ import annotations
 
-from time import perf_counter
 from typing import Any
 
-from pencilsat.core.result import TimeLimitReached
+from pencilsat.core.clock import check_clock as look_at_clock
 from pencilsat.encodings.csp import (
     TRUE,
     IntVar,
@@ -69,8 +68,7 @@ def build(puzzle: MasyuPuzzle, *, fix_start: bool = True, tight_numbers: bool = 
     at the clock after each row: the CSP of a 40x58 takes about a second to build."""
 
     def check_clock() -> None:
-        if deadline is not None and perf_counter() > deadline:
-            raise TimeLimitReached("encoding")
+        look_at_clock(deadline)
 
     m = Model()
     H, W = puzzle.height, puzzle.width

@@ -26,6 +26,7 @@ import numpy as np
 from pencilsat.backends.bulk_load import clause_adder
 from pencilsat.backends.cpsat_session import CpSatSession
 from pencilsat.backends.pysat_calls import solve_until
+from pencilsat.core.memory import check_memory
 from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.connectivity import Clause, ConnectivityCuts
 
@@ -124,6 +125,7 @@ class ConnectedSearch(_LazyCuts):
         while found is None:
             if self.deadline is not None and perf_counter() >= self.deadline:
                 raise TimeLimitReached()
+            check_memory("search")
             step = None if self.deadline is None else min(self.deadline,
                                                           perf_counter() + STEP_SECONDS)
             found = solve_until(self.solver, step, self.assumptions)

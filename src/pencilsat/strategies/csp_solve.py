@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import Any
 
-from pencilsat.core.clock import deadline_of, remaining
+from pencilsat.core.clock import check_clock, deadline_of, remaining
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.csp import Not, Or, evaluate
@@ -96,8 +96,7 @@ def solve_encoding(
     try:
         encoding = build()
         stats.encoding = encoding.name
-        if deadline is not None and perf_counter() > deadline:
-            raise TimeLimitReached("encoding")
+        check_clock(deadline)
         solver = make_backend(encoding.model, backend,
                               pysat_name(sat_solver, DEFAULT_SAT_SOLVER) if backend == "cnf"
                               else None, log_min_domain, deadline)

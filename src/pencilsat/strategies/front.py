@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.memory import DEFAULT_MAX_MEMORY, check_budget, describe
+from pencilsat.core.memory import DEFAULT_MAX_MEMORY, check_budget, describe, memory_budget
 from pencilsat.core.registry import Genre, Strategy, genre_of, load
 from pencilsat.core.result import SolveResult, SolveStats, Verdict
 from pencilsat.core.sat_names import check_backend, pysat_name
@@ -32,7 +32,8 @@ def solve(
     glucose, minisat or a PySAT name); ``time_limit`` in seconds bounds the whole run, and a
     run that hits it reports ``unknown``; ``max_memory`` (bytes, ``None``: no budget) is the
     memory a strategy may plan for: one whose model would not fit is not built, and the
-    verdict is ``unknown`` naming a cheaper strategy; ``explore`` asks the same search for
+    verdict is ``unknown`` naming a cheaper strategy; one that passes it while it builds or
+    searches stops there (``unknown``, "memory limit reached"); ``explore`` asks the same search for
     the solution count or the backbone as well
     (:mod:`~pencilsat.strategies.solution_space`). A bad option raises
     :class:`InputError` naming it.
@@ -51,10 +52,11 @@ def solve(
                              hint="leave --sat-solver out, or choose --backend cnf")
         pysat_name(sat_solver, "")  # an unknown name is refused before any work
     limit = check_time_limit(time_limit)
-    too_big = _over_budget(genre, strategy, chosen, puzzle, check_budget(max_memory))
+    budget = check_budget(max_memory)
+    too_big = _over_budget(genre, strategy, chosen, puzzle, budget)
     if too_big is not None:
         return too_big
-    with exploring(explore):
+    with exploring(explore), memory_budget(budget):
         result = load(strategy.run)(puzzle, backend=chosen, sat_solver=sat_solver,
                                     time_limit=limit)
     if explore is not None:
@@ -84,8 +86,9 @@ def _over_budget(genre: Genre, strategy: Strategy, backend: str, puzzle: Any,
     size = f"{puzzle.width}x{puzzle.height}"
     advice = (f"encoding {min(fits)[1]!r} (backend {min(fits)[2]}) fits" if fits else
               "no strategy of this genre fits")
-    message = (f"encoding {strategy.name!r} would need about {describe(need)} for this {size} "
-               f"grid, more than the memory budget of {describe(budget)}; {advice} "
+    message = (f"memory limit reached: encoding {strategy.name!r} would need about "
+               f"{describe(need)} for this {size} grid, more than the memory budget of "
+               f"{describe(budget)}; {advice} "
                "(or raise --max-memory)")
     stats = SolveStats(backend=backend, encoding=strategy.name,
                        extra={"memory_estimate": need, "max_memory": budget})

@@ -53,7 +53,7 @@ def memory_cnf(puzzle: HeyawakePuzzle, backend: str) -> int:
 def memory_cpsat(puzzle: HeyawakePuzzle, backend: str) -> int:
     """Estimated peak bytes of ``lazy-cpsat``: 100 MB and 12 KB per cell (26 November 2026:
     117 MB above the interpreter for 100x100 rooms of 3x3), so a 1000x1000 grid is refused
-    under the default 4 GiB budget rather than built for minutes."""
+    under the default budget rather than built for minutes."""
     return 100 * 2**20 + 12_000 * puzzle.width * puzzle.height
 
 

@@ -35,7 +35,8 @@ from typing import Any
 import numpy as np
 
 from pencilsat.backends.bulk_load import load_until
-from pencilsat.backends.pysat_calls import solve_until
+from pencilsat.backends.pysat_calls import abandoned, solve_until
+from pencilsat.core.clock import check_clock
 from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.sudoku import clauses_given, grid_clauses, num_vars
 from pencilsat.strategies.uniqueness import prove
@@ -81,8 +82,10 @@ class GridSolver:
         self.renew = renew
         self.clauses, self.num_vars, self.lit_of, self.char_of = _grid_tables(n)
         self.fixed: list[int] = []  # assumed with the clues
+        check_clock(deadline)  # a 25x25 grid's tables take a second to build
         if given is not None:  # one puzzle only: its clues leave clauses out
-            self.clauses, self.fixed = clauses_given(n, given)
+            self.clauses, self.fixed = clauses_given(n, given, deadline)
+            check_clock(deadline)
         self.solver: Any = None
         self.used = 0
         self.top = self.num_vars
@@ -133,7 +136,7 @@ class GridSolver:
         assm = self.assumptions(line)
         if isinstance(assm, str):
             return {"verdict": "invalid", "reason": assm}
-        if self.used >= self.renew:
+        if self.used >= self.renew or abandoned(self.solver):
             self._new_solver()
         self.used += 1
         deadline = None if time_limit is None else start + time_limit
@@ -304,11 +307,11 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
         flat = np.asarray(puzzle.clues).ravel().tolist()
         given = [i * puzzle.size + d for i, d in enumerate(flat) if d]
         grid = GridSolver(puzzle.size, name, deadline=deadline, given=given)
-    except TimeLimitReached:
+    except TimeLimitReached as reached:
         stats = SolveStats(backend="cnf", encoding="direct", sat_solver=name,
                            encode_s=time.perf_counter() - start)
         return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats,
-                           message=PHASE_MESSAGES["encoding"])
+                           message=reached.message("encoding"))
     encode_s = time.perf_counter() - start
     from pencilsat.strategies.solution_space import asked
 

@@ -11,17 +11,18 @@ proves the first unique. A time-out anywhere is ``unknown``, never a guessed ver
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from time import perf_counter
 from typing import Any, Generic, Protocol, TypeVar
 
 from pencilsat.core.record import Record
 from pencilsat.core.result import (
-    PHASE_MESSAGES,
     SolveResult,
     SolveStats,
     TimeLimitReached,
     Verdict,
+    limit_message,
 )
 
 A = TypeVar("A")
@@ -61,9 +62,9 @@ def prove(search: AnswerSearch[A], *, known: A | None = None) -> Proof[A]:
     start = perf_counter()
     try:
         first = search.next_answer() if known is None else known
-    except TimeLimitReached:
+    except TimeLimitReached as reached:
         proof.solve_s = perf_counter() - start
-        proof.message = PHASE_MESSAGES["search"]
+        proof.message = reached.message("search")
         return proof
     proof.solve_s = perf_counter() - start
     if first is None:
@@ -74,9 +75,9 @@ def prove(search: AnswerSearch[A], *, known: A | None = None) -> Proof[A]:
     try:
         search.forbid(first)
         second = search.next_answer()
-    except TimeLimitReached:
+    except TimeLimitReached as reached:
         proof.uniqueness_s = perf_counter() - start
-        proof.message = PHASE_MESSAGES["proof"]
+        proof.message = reached.message("proof")
         return proof
     proof.uniqueness_s = perf_counter() - start
     if second is None:
@@ -114,6 +115,10 @@ def result_of(puzzle: Any, proof: Proof[A], decode: Callable[[A], Any],
 
 
 def stopped(puzzle: Any, stats: SolveStats, phase: str = "encoding") -> SolveResult:
-    """The ``unknown`` of a run whose time limit passed in ``phase`` before the search began
-    (a huge grid takes seconds to encode)."""
-    return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats, message=PHASE_MESSAGES[phase])
+    """The ``unknown`` of a run whose time limit (or memory budget) passed in ``phase``
+    before the search began (a huge grid takes seconds to encode). Called in the ``except
+    TimeLimitReached`` block: the exception being handled says which limit it was."""
+    reached = sys.exc_info()[1]
+    cause = reached.cause if isinstance(reached, TimeLimitReached) else "time"
+    return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats,
+                       message=limit_message(phase, cause))
