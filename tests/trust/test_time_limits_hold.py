@@ -80,12 +80,21 @@ def _tree_lattice(side: int) -> str:
     return f"tents {side} {side}\n" + " ".join(["-"] * side) + "\n" + "\n".join(rows) + "\n"
 
 
+def _number_lattice(side: int) -> str:
+    """Kurodoko: a 7 on every fourth cell of every fourth row (an empty grid is "multiple"
+    at once)."""
+    rows = [" ".join("7" if r % 4 == 0 and c % 4 == 0 else "." for c in range(side))
+            for r in range(side)]
+    return f"kurodoko {side} {side}\n" + "\n".join(rows) + "\n"
+
+
 BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "sudoku": lambda side: _hard_25x25_sudoku(),
     "hashi": _island_lattice,
     "heyawake": _one_room,
     "starbattle": _row_regions,
     "tents": _tree_lattice,
+    "kurodoko": _number_lattice,
 }
 """The genres an empty grid of dots does not fit: a grid of ``side`` their strategies cannot
 finish in a short limit (Sudoku: its hardest test grid, 25x25 at most)."""

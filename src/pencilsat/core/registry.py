@@ -330,9 +330,29 @@ _TENTS = Genre(
     complete_cnf="pencilsat.encodings.tents:clauses",
 )
 
+_KURODOKO = Genre(
+    name="kurodoko", title="Kurodoko",
+    corpus="kurodoko/janko",
+    model="pencilsat.puzzles.kurodoko", headers=("kurodoko", "kurodoko-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.kurodoko:run_cnf", ("cnf",),
+                 "sight counts and neighbours in CNF, unshaded cells connected by lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.kurodoko:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, sight counts as sums, cuts by solving again",
+                 memory="pencilsat.strategies.kurodoko:memory_cpsat"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.kurodoko",
+    puzzlink=("kurodoko",), puzzlink_codec="pencilsat.formats.puzzlink.kurodoko",
+    tatham=("range", "kurodoko"), tatham_codec="pencilsat.formats.tatham.kurodoko",
+    complete_cnf="pencilsat.encodings.kurodoko:complete_cnf",
+    certify_cnf="pencilsat.strategies.kurodoko:certify_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
-                                                    _YAJILIN, _STARBATTLE, _TENTS)}
+                                                    _YAJILIN, _STARBATTLE, _TENTS,
+                                                    _KURODOKO)}
 """Every genre pencilsat knows, by registry name."""
 
 

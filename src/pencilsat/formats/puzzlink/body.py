@@ -422,3 +422,30 @@ def file_cells(lines: list[str], width: int, height: int, what: str) -> list[str
         raise url_error(f"the pzprv3 {what} data has {len(tokens)} of {width * height} cells",
                         hint="copy the whole URL")
     return tokens[:width * height]
+
+
+LARGEST_NUMBER16 = 4095
+"""The largest number the shared ``encodeNumber16`` writes (``+fff``); pzprjs' longer forms
+(``=``, ``@``, ...) are for grids of 4,096 cells and more."""
+
+
+def decode_number_grid(body: str, width: int, height: int, column: int, largest: int,
+                       empty: int, unknown: int) -> list[int]:
+    """A grid of numbers as ``decodeNumber16`` writes it (Nurikabe's, Kurodoko's cells):
+    each cell's number 1..``largest``, ``empty`` where there is none and ``unknown`` for a
+    ``?`` (``.``), row-major."""
+    flat = decode_number16(body, width * height, column, "numbers",
+                           largest=min(largest, LARGEST_NUMBER16), item="number")
+    return [empty if v is None else unknown if v == UNKNOWN_NUMBER else v for v in flat]
+
+
+def encode_number_grid(flat: list[int], empty: int, unknown: int) -> str:
+    """``encodeNumber16`` of a row-major grid of numbers (``empty``: no number, ``unknown``:
+    ``?``); a number past :data:`LARGEST_NUMBER16` is an error that says what to do."""
+    too_big = [v for v in flat if v > LARGEST_NUMBER16]
+    if too_big:
+        raise InputError(f"number {too_big[0]} is too large for a puzz.link URL here",
+                         hint=f"numbers up to {LARGEST_NUMBER16} can be written; convert --to "
+                              "text instead")
+    return encode_number16([None if v == empty else UNKNOWN_NUMBER if v == unknown else v
+                            for v in flat])
