@@ -55,10 +55,12 @@ def variants(code: str) -> list[str]:
     return cuts + [code + ch for ch in BASE36 + OTHERS]
 
 
-def misread(code: str, read) -> list[str]:
+def misread(code: str, read, itself=None) -> list[str]:
     """The variants of ``code`` that ``read`` accepts as a puzzle other than the one ``code``
     is (the reference is ``code`` read back: a Heyawake room's number moves to the room's top
-    cell, the same puzzle)."""
+    cell, the same puzzle). With ``itself`` (how the game writes a puzzle), a variant that is
+    exactly the code of the other puzzle it reads as is no misreading: the format cannot
+    tell it from a whole code (a Range ID whose last number loses or gains a digit)."""
     puzzle = read(code)
     genre, text = genre_of(puzzle).name, convert(puzzle, "text")
     wrong = []
@@ -68,7 +70,8 @@ def misread(code: str, read) -> list[str]:
         except InputError:
             continue
         if genre_of(other).name != genre or convert(other, "text") != text:
-            wrong.append(variant)
+            if itself is None or variant not in itself(other):
+                wrong.append(variant)
     return wrong
 
 
@@ -96,7 +99,7 @@ def test_a_cut_or_lengthened_game_id_is_refused_or_the_same_puzzle(genre):
     ids = [code for puzzle in puzzles for code in tatham_ids(puzzle)]
     assert ids, f"no {genre} puzzle of {CORPUS / genre} has a game ID"
     for code in ids:
-        assert misread(code, parse_game_id) == []
+        assert misread(code, parse_game_id, tatham_ids) == []
 
 
 def test_a_part_cut_short_is_named_with_its_column():

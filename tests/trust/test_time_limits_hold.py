@@ -1,9 +1,9 @@
 """Every strategy of every genre honours ``--time-limit`` on a grid it cannot finish, within
 bounded memory: the answer is ``unknown``, in under 5 s of CPU (start-up included; the wall
-may stretch on a busy machine, see ``LOADED``) and under 1.5 GB (the process's own peak, read with ``resource``); every SAT solver stops at the limit
-on every genre. Parametrised over the registry: a new genre is covered as soon as an empty grid
-of dots reads as its puzzle, and fails by name until it does or has a ``BIG_GRID_OVERRIDES``
-entry."""
+may stretch on a busy machine, see ``LOADED``) and under 1.5 GB (the process's own peak, read
+with ``resource``); every SAT solver stops at the limit on every genre. Parametrised over the
+registry: a new genre is covered as soon as an empty grid of dots reads as its puzzle, and
+fails by name until it does or has a ``BIG_GRID_OVERRIDES`` entry."""
 
 from __future__ import annotations
 

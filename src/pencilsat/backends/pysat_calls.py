@@ -1,36 +1,23 @@
 """PySAT solve calls as every CNF path needs them: Ctrl-C as ``KeyboardInterrupt`` at a safe
-point, and a time limit as conflict-budget slices.
+point, and a time limit that holds on every solver.
 
 Ctrl-C: on the main thread PySAT's C code catches SIGINT during a solve and ``longjmp``s out
-of the SAT solver. That is not safe: the signal can land inside ``malloc`` or in the middle of
-the solver's own updates. Sending SIGINT at random moments to a two-puzzle 25x25 Sudoku run,
-3 runs of 70 hung for good (a ``futex`` wait: a heap lock left held) and 2 died of ``free():
-invalid pointer``; the others said "internal error", or CaDiCaL aborted on its next call. So
-this module, when imported, tells PySAT that no call is on the main thread
-(``MainThread.check``, which PySAT consults only to decide whether to install that handler),
-and Python's own handler sees the signal: it raises ``KeyboardInterrupt`` when the solver
-returns, at the end of a slice. Every solve runs in slices for that reason; one slice takes
-about ``SLICE_SECONDS``. PySAT's ``pysolvers.error("Caught keyboard interrupt")`` is still
+of the SAT solver, which is not safe (a signal inside ``malloc`` hung 3 of 70 random runs for
+good and crashed 2). So this module tells PySAT that no call is on the main thread
+(``MainThread.check``, which PySAT consults only to install that handler), and Python's own
+handler raises ``KeyboardInterrupt`` when the solver returns, at the end of a slice (about
+``SLICE_SECONDS``). PySAT's ``pysolvers.error("Caught keyboard interrupt")`` is still
 translated, should a caller's own import restore the handler.
 
-Time limits: CaDiCaL cannot be interrupted from PySAT (its ``interrupt`` is not implemented
-and its limited solve keeps the GIL), so ``solve_until`` solves in slices of a conflict budget
-and looks at the clock between them; learnt clauses are kept, so a slice repeats no work. Each
-budget is sized from the conflict rate of the slice before to end within half the time left: a
-fixed doubling budget (up to 64,000 conflicts) overshot a 1 s limit by 2-3 s on a hard 25x25
-Sudoku.
-
-Every other solver PySAT offers here (the MiniSat and Glucose families, Maple*, MergeSat)
-releases the GIL in a limited solve that expects an interrupt, and budgets do not bound it:
-Glucose looks at its budgets and at ``interrupt`` only when it restarts, and on an empty 70x70
-Light Up its first call ran 10,774 conflicts (10-22 s) under a budget of 100; MiniSat's rate
-falls as it learns, and a slice sized from its first 1,000 conflicts ran 21.8 s on an empty
-200x200 Yajilin. So these solve in one call on a worker thread (:func:`_solve_watched`) while
-the caller's thread waits for the deadline, then calls ``interrupt``; a solver still inside
-the call ``GRACE_SECONDS`` later is *abandoned*: detached from its PySAT wrapper (whose
-``delete`` and every other method then do nothing), left to the worker, which frees it when
-the call returns (at Glucose's next restart), and the caller gets its ``None`` on time.
-:func:`abandoned` tells whether a solver was; it can answer nothing more.
+Time limits: CaDiCaL cannot be interrupted from PySAT, so ``solve_until`` solves in slices of
+a conflict budget, each sized from the rate of the slice before to end within half the time
+left (a fixed doubling budget overshot a 1 s limit by 2-3 s on a hard 25x25 Sudoku). Every
+other solver releases the GIL in a limited solve, and budgets do not bound it (Glucose looks at
+them only when it restarts: 10-22 s on an empty 70x70 Light Up under a budget of 100). These
+solve in one call on a worker thread (:func:`_solve_watched`) while the caller waits for the
+deadline and calls ``interrupt``; a solver still inside ``GRACE_SECONDS`` later is
+*abandoned*: detached from its wrapper and freed by the worker when the call returns, and the
+caller gets its ``None`` on time. :func:`abandoned` tells whether a solver was.
 """
 
 from __future__ import annotations
