@@ -38,6 +38,8 @@ from pencilsat.puzzles.nurikabe import NurikabePuzzle
 from pencilsat.strategies.connected_runs import (
     ConnectedModel,
     certifiable,
+    exact_counts,
+    shading_model,
     solve_on_cpsat,
     solve_on_pysat,
 )
@@ -60,9 +62,7 @@ All janko at 30 s: 997 unique instead of 989 (``docs/experiments/nurikabe.md``).
 
 
 def _model(encoding: NurikabeEncoding) -> ConnectedModel:
-    return ConnectedModel(encoding.clauses, encoding.num_vars, encoding.sizes, encoding.graph,
-                          encoding.requirements, encoding.answer, encoding.decode,
-                          extra_stats=_named)
+    return replace(shading_model(encoding), extra_stats=_named)
 
 
 def _cpsat_model(encoding: NurikabeEncoding, small_wall: bool) -> ConnectedModel:
@@ -86,11 +86,6 @@ def _cpsat_model(encoding: NurikabeEncoding, small_wall: bool) -> ConnectedModel
                    counts=[count for count in encoding.sizes if count not in wall])
 
 
-def _sizes(model: ConnectedModel, deadline: float | None) -> tuple[list[list[int]], int]:
-    """The island sizes (and the wall's total) as PySAT cardinality clauses."""
-    return exactly_clauses(model.counts, model.num_vars, deadline=deadline)
-
-
 def run_cnf(
     puzzle: NurikabePuzzle,
     *,
@@ -104,7 +99,7 @@ def run_cnf(
     deadline = deadline_of(time_limit)
     return solve_on_pysat(puzzle, lambda: _model(build(puzzle, deadline=deadline,
                                                           settings=settings)),
-                          _sizes, deadline=deadline, grown_cuts=grown_cuts,
+                          exact_counts, deadline=deadline, grown_cuts=grown_cuts,
                           solver_name=pysat_name(sat_solver, DEFAULT_SAT_SOLVER))
 
 
@@ -165,4 +160,4 @@ def label_bound(puzzle: NurikabePuzzle, layers_up_to: int | None = None) -> int:
 
 def certify_cnf(puzzle: NurikabePuzzle) -> CertifiableCnf:
     """What a certificate is about: the ``lazy`` run's clauses and its connectivity rules."""
-    return certifiable(lambda: _model(build(puzzle)), _sizes)
+    return certifiable(lambda: _model(build(puzzle)), exact_counts)
