@@ -14,17 +14,13 @@ from pencilsat.desk.clues import check_clues
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
 
-FOLDERS = {"masyu": "masyu/janko", "lightup": "lightup/janko",
-           "slitherlink": "slitherlink/janko", "nurikabe": "nurikabe/janko",
-           "hashi": "hashi/janko", "heyawake": "heyawake/janko",
-           "yajilin": "yajilin/janko"}
-
 
 def samples(genre: str) -> list:
     if genre == "sudoku":
         lines = (CORPUS / "sudoku/royle_17clue.txt").read_text().split()[:2]
         return [read_puzzle(line) for line in lines]
-    return [read_puzzle(str(p)) for p, _ in every_kth(corpus_pairs(FOLDERS[genre], 100), 45)[1:3]]
+    pairs = corpus_pairs(f"{genre}/janko", 100)
+    return [read_puzzle(str(p)) for p, _ in every_kth(pairs, 45)[1:3]]
 
 
 @pytest.mark.parametrize("genre", list(GENRES))
@@ -38,7 +34,8 @@ def test_a_unique_corpus_puzzle_has_its_whole_solution_as_backbone(genre):
         assert result.count.solutions == [result.solution]
 
 
-@pytest.mark.parametrize("genre", list(GENRES))
+@pytest.mark.parametrize("genre", [name for name, genre in GENRES.items()
+                                   if genre.rules().clues is not None])
 def test_without_a_needed_clue_the_backbone_marks_where_the_listed_solutions_differ(genre):
     puzzle = samples(genre)[0]
     rules = GENRES[genre].rules().clues
