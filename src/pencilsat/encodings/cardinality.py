@@ -11,6 +11,7 @@ clause list.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -119,15 +120,22 @@ def direct_count(lits: Sequence[int], bound: int) -> list[Clause] | None:
     """"Exactly ``bound`` of ``lits``" with no auxiliary variable (the binomial encoding):
     every ``bound + 1`` of them hold a false one, every ``n - bound + 1`` a true one;
     ``None`` when that takes more than :data:`DIRECT_MOST` clauses."""
-    lits = list(lits)
     n = len(lits)
     if not 0 <= bound <= n:
         return [[]]
     if math.comb(n, bound + 1) + math.comb(n, n - bound + 1) > DIRECT_MOST:
         return None
-    out = [[-lit for lit in subset] for subset in itertools.combinations(lits, bound + 1)]
-    out += [list(subset) for subset in itertools.combinations(lits, n - bound + 1)]
-    return out
+    at_most, at_least = _subsets(n, bound + 1), _subsets(n, n - bound + 1)
+    array = np.asarray(lits, dtype=np.int64)
+    return (-array[at_most]).tolist() + array[at_least].tolist()
+
+
+@functools.cache
+def _subsets(n: int, size: int) -> np.ndarray:
+    """Every ``size`` of ``range(n)`` as the rows of an index array (no row when
+    ``size > n``)."""
+    rows = list(itertools.combinations(range(n), size))
+    return np.array(rows, dtype=np.int64).reshape(len(rows), size)
 
 
 def direct_exactly_clauses(sizes: Sequence[Count], top: int, card: str = CARD_ENCODING,
