@@ -176,6 +176,11 @@ def label_sets(radcliffe: int, per_cell: int = 0) -> list[LabelSet]:
                                                   "Tricky": "tricky", "Hard": "hard"},
                                   30, 400, per_cell, "tatham_grades_more.tsv")),
         ]
+    if "tents" in GENRES:
+        sets.append(LabelSet("tents-tatham", "Tents, Tatham's easy and tricky (80)",
+                             "the level Tatham's Tents generator was asked for",
+                             ("easy", "tricky"), None,
+                             tatham_manifest("tents", "tatham_manifest_genres.tsv")))
     return sets
 
 

@@ -332,6 +332,14 @@ def discussion(folder: Path) -> str:
   re-graded by Loopy's solver); the lazy strategy's SAT calls, which rank Masyu well, score
   {v("slitherlink-tatham", "default.sat_calls")} here. There is no Slitherlink grader to
   compare with.
+- **Tents** (Tatham's easy and tricky): the default strategy's conflicts lead
+  ({v("tents-tatham", "default.conflicts")}; MiniCard with the row and column counts as
+  native constraints), CDCL on the complete clause list follows (CaDiCaL's propagations in
+  the proof, {v("tents-tatham", "cdcl.cadical.prove.propagations")}), and the hierarchy's
+  level does not separate the two levels ({v("tents-tatham", "gup.level")}): Tatham's tricky
+  deductions weigh a row's count against the trees' pairings, which failed literals on
+  these clauses (pairing variables, totalizer counts) do not follow step for step. There is
+  no Tents grader to compare with.
 - **The combined predictor helps where no single measure dominates** (janko's Light Up:
   {held("lightup-janko", combined=True)} held out, against {held("lightup-janko")} for the
   best single measure chosen in-fold) and not where one does (Tatham's Masyu:

@@ -134,6 +134,7 @@ def solve_many(
     sat_solver: str | None = None,
     time_limit: float | None = None,
     max_memory: float | None = 4 * 2**30,
+    certify: bool = False,
 ) -> Iterator[BatchRecord]:
     """Solve and prove every puzzle, yielding one :class:`~pencilsat.batch.records.BatchRecord`
     each (``.verdict``, ``.to_dict()``: the schema-1 record of ``docs/batch.md``), in the
@@ -142,7 +143,8 @@ def solve_many(
     ``workers``: processes started for the run (default: one per core; 1 solves in this
     process). ``executor``: any ``concurrent.futures.Executor`` to run on instead, e.g. a Dask
     ``Client.get_executor()``; ``workers`` then only sets how finely the puzzles are shared
-    out. The other options are :func:`solve`'s; ``time_limit`` bounds each puzzle. A puzzle
+    out. The other options are :func:`solve`'s (``certify``: each record gains ``certified``
+    and ``certificate``); ``time_limit`` bounds each puzzle. A puzzle
     that cannot be read is an ``invalid`` record, never an exception; a bad option raises
     :class:`InputError` before any work. With process workers, call it under
     ``if __name__ == "__main__":`` in a script (Python's rule for starting processes).
@@ -151,6 +153,10 @@ def solve_many(
     from pencilsat.batch.shards import make_shards
 
     task = _batch_task(encoding, backend, sat_solver, time_limit, max_memory)
+    if certify:
+        from dataclasses import replace
+
+        task = replace(task, certify=True)
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
                                 or workers < 1):
         raise InputError(f"{workers!r} is not a number of workers", source="workers",

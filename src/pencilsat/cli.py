@@ -1,5 +1,5 @@
 """Command line: solve, prove unique, grade, convert, generate and verify pencil puzzles, and
-study how solver effort tracks difficulty labels.
+study how solver effort tracks difficulty labels; ``pencilsat genres`` lists the genres.
 
 Exit status of ``solve``: 0 unique, 1 multiple, 2 no solution, 3 unknown (time-out),
 4 invalid input (or an output that cannot be written), 5 a bug in pencilsat. Bad input prints
@@ -119,12 +119,20 @@ def _add_batch_options(parser: argparse.ArgumentParser, several: bool) -> None:
                        "missing from it")
 
 
+DESCRIPTION = ("Solve pencil puzzles with SAT and CP-SAT, prove the solution unique, grade "
+               "human difficulty; convert, generate and verify puzzles. 'pencilsat genres' "
+               "lists the genres with their strategies, graders and formats. Exit status: 0 "
+               "unique, 1 multiple, 2 no solution, 3 unknown (a time or memory limit), 4 "
+               "invalid input, 5 a bug in pencilsat (docs/cli.md).")
+"""``pencilsat --help``'s description; it names no genre, so it cannot go stale."""
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole parser; with ``command`` (one of :data:`COMMANDS`), only that command's
-    part: building all eight took 10-14 ms of a 0.3 s ``solve``, more than parsing."""
+    part: building them all took 10-14 ms of a 0.3 s ``solve``, more than parsing."""
     from pencilsat.core.version import __version__
 
-    parser = _Parser(prog="pencilsat", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="pencilsat", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"pencilsat {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -243,7 +251,8 @@ def _generate_parser(sub: Any) -> None:
     generate = sub.add_parser("generate", help="generate a puzzle with exactly one solution")
     generate.add_argument("genre", choices=("masyu",))
     generate.add_argument("size", metavar="WxH", help="width x height, e.g. 36x20")
-    generate.add_argument("--seed", type=int, help="random seed, for a reproducible puzzle")
+    generate.add_argument("--seed", type=int, help="random seed, for a reproducible puzzle "
+                          "(without it, the seed drawn is printed on stderr)")
 
 
 def _verify_parser(sub: Any) -> None:
@@ -257,6 +266,15 @@ def _verify_parser(sub: Any) -> None:
         "cell); 4: the input cannot be read.")
     verify.add_argument("puzzle", help="file, -, puzz.link URL, Tatham game ID or Sudoku line")
     verify.add_argument("solution", help="file or - (see above)")
+
+
+def _genres_parser(sub: Any) -> None:
+    genres = sub.add_parser(
+        "genres", help="the genres: names, strategies, graders and formats",
+        description="List every genre pencilsat reads: its title and name, its strategies "
+        "(--encoding; the default first) with their backends, whether it has a grader, and "
+        "the formats it reads (text header, puzz.link and Tatham names).")
+    genres.add_argument("--json", action="store_true", help="one JSON list")
 
 
 def _study_parser(sub: Any) -> None:
@@ -296,6 +314,7 @@ COMMANDS: dict[str, Callable[[Any], None]] = {
     "solve": _solve_parser, "grade": _grade_parser, "clues": _clues_parser,
     "serve": _serve_parser, "convert": _convert_parser, "generate": _generate_parser,
     "verify": _verify_parser, "study": _study_parser, "check": _check_parser,
+    "genres": _genres_parser,
 }
 
 
@@ -417,6 +436,8 @@ def _run(argv: Sequence[str] | None) -> int:
             from pencilsat.cli_certify import cmd_check
 
             return cmd_check(args)
+        if args.command == "genres":
+            return cmd_genres(args)
     except InputError as err:
         print(f"pencilsat: invalid input: {err}", file=sys.stderr)
         return EXIT_INVALID
@@ -628,8 +649,12 @@ def _refuse_batch_options(args: argparse.Namespace, allowed: Sequence[str], why:
 def _solve_task(args: argparse.Namespace) -> Any:
     from pencilsat.batch.task import BatchTask
 
+    if args.proof_out:
+        raise InputError("--proof-out writes one puzzle's certificate",
+                         hint="give one puzzle, or use --certify (the records carry it)")
     return BatchTask(encoding=args.encoding, backend=args.backend, sat_solver=args.sat_solver,
-                     time_limit=args.time_limit, max_memory=args.max_memory)
+                     time_limit=args.time_limit, max_memory=args.max_memory,
+                     certify=args.certify)
 
 
 def _solve_several(args: argparse.Namespace) -> int:
@@ -689,17 +714,55 @@ def _record_line(record: BatchRecord) -> str:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """``serve``: run the desk until Ctrl-C; exit 4 when the web extra is missing."""
+    """``serve``: run the desk until Ctrl-C; exit 4 when the web extra is missing or the
+    address cannot be listened on (a busy port: uvicorn alone exits 3, the status of the
+    ``unknown`` verdict)."""
     from importlib.util import find_spec
 
     if find_spec("starlette") is None or find_spec("uvicorn") is None:
         raise InputError("pencilsat serve needs the web extra (Starlette and uvicorn)",
-                         hint="pip install 'pencilsat[web]'")
+                         hint="pip install 'pencilsat[web]', or in a clone: "
+                              "pip install -e '.[web]'")
+    _refuse_an_address_in_use(args.host, args.port)
     from pencilsat.web.app import serve
 
     print(f"pencilsat desk on http://{args.host}:{args.port}/ (Ctrl-C stops it)", flush=True)
-    serve(args.host, args.port, args.workers)
+    try:
+        serve(args.host, args.port, args.workers)
+    except SystemExit as stop:  # uvicorn's start-up failure (3), e.g. the port taken since
+        if stop.code in (0, None):
+            return 0
+        raise InputError(f"the desk could not start on {args.host}:{args.port} (uvicorn's "
+                         "message is above)", hint="give another --port or --host") from None
     return 0
+
+
+def _refuse_an_address_in_use(host: str, port: int) -> None:
+    """An InputError naming ``host:port`` when it cannot be bound as uvicorn binds it
+    (``SO_REUSEADDR``): a port in use, an address not of this machine, a port that needs
+    root."""
+    import errno
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror as err:
+        raise InputError(f"--host {host!r} is not an address: {err.strerror}",
+                         hint="give an address of this machine, e.g. 127.0.0.1") from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as err:
+            why = {errno.EADDRINUSE: "the port is in use",
+                   errno.EACCES: "permission denied (ports below 1024 need root)",
+                   errno.EADDRNOTAVAIL: "the address is not one of this machine's"}.get(
+                       err.errno or 0, err.strerror or str(err))
+            raise InputError(f"cannot listen on {host}:{port}: {why}",
+                             hint="give another --port, or stop what listens there"
+                             if err.errno == errno.EADDRINUSE else
+                             "give another --host or --port") from None
 
 
 def cmd_clues(args: argparse.Namespace) -> int:
@@ -855,8 +918,15 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if max(len(side.lstrip("0")) for side in size.groups()) > 6:
         raise too_big(text if len(text) <= 40 else f"{text[:20]}...{text[-10:]}")
     width, height = int(size[1]), int(size[2])
+    seed = args.seed
+    if seed is None:  # drawn here and said, so that the puzzle can be made again
+        import random
+
+        seed = random.SystemRandom().randrange(2**32)
+        print(f"seed {seed} (pencilsat generate masyu {width}x{height} --seed {seed} makes "
+              "this puzzle again)", file=sys.stderr)
     with _generation_progress() as progress:
-        puzzle = generate_masyu(width, height, seed=args.seed, progress=progress)
+        puzzle = generate_masyu(width, height, seed=seed, progress=progress)
     sys.stdout.write(masyu.format_puzzle(puzzle))
     return 0
 
@@ -911,6 +981,43 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for p in problems:
         print(f"  {p}")
     return 1
+
+
+def genre_table() -> list[dict[str, Any]]:
+    """Every genre of the registry as plain data (``pencilsat genres --json``)."""
+    from pencilsat.core.registry import GENRES
+
+    table = []
+    for genre in GENRES.values():
+        ordered = sorted(genre.strategies, key=lambda s: s.name != genre.default_strategy)
+        table.append({
+            "name": genre.name, "title": genre.title,
+            "strategies": [{"name": s.name, "backends": list(s.backends), "summary": s.summary}
+                           for s in ordered],
+            "default": genre.default_strategy, "grader": genre.grader is not None,
+            "text": genre.headers[0], "puzzlink": list(genre.puzzlink),
+            "tatham": list(genre.tatham)})
+    return table
+
+
+def cmd_genres(args: argparse.Namespace) -> int:
+    table = genre_table()
+    if args.json:
+        print(_json(table))
+        return 0
+    for row in table:
+        strategies = ", ".join(f"{s['name']} ({'/'.join(s['backends'])})"
+                               for s in row["strategies"])
+        formats = [f"text '{row['text']} W H'"]
+        if row["puzzlink"]:
+            formats.append("puzz.link " + "/".join(row["puzzlink"]))
+        if row["tatham"]:
+            formats.append("Tatham " + "/".join(row["tatham"]))
+        print(f"{row['title']} ({row['name']})")
+        print(f"  strategies: {strategies}; default {row['default']}")
+        print(f"  grader: {'yes' if row['grader'] else 'none yet'}")
+        print(f"  reads: {', '.join(formats)}")
+    return 0
 
 
 def cmd_study(args: argparse.Namespace) -> int:

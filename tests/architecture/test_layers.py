@@ -15,10 +15,10 @@ LAYERS = [
     ("encodings",),
     ("backends",),
     ("strategies",),
-    ("grading", "generators"),
+    ("grading", "generators", "certify"),
     ("batch", "desk"),
     ("api",),
-    ("cli", "__init__", "entry", "leave", "web", "study"),
+    ("cli", "cli_certify", "__init__", "entry", "leave", "web", "study"),
 ]
 """Each package may import its own and earlier layers only (``__init__`` is the package's
 top-level API)."""

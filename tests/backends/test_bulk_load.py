@@ -21,7 +21,8 @@ def _clauses() -> list[list[int]]:
     return local_rule_clauses(puzzle, grid) + side_clauses(grid, len(grid) + 1)
 
 
-@pytest.mark.parametrize("name", ["cadical195", "cadical153", "glucose4", "minisat22"])
+@pytest.mark.parametrize("name", ["cadical195", "cadical153", "glucose4", "minisat22",
+                                  "minicard"])
 def test_direct_load_gives_the_same_formula_as_append_formula(name: str) -> None:
     clauses = _clauses()
     with Solver(name=name) as direct, Solver(name=name) as wrapped:

@@ -16,11 +16,11 @@ from pencilsat.strategies.solution_space import Exploration, undecided_cells
 
 
 def samples(genre: str) -> list:
-    if genre == "sudoku":
-        lines = (CORPUS / "sudoku/royle_17clue.txt").read_text().split()[:2]
-        return [read_puzzle(line) for line in lines]
-    pairs = corpus_pairs(f"{genre}/janko", 100)
-    return [read_puzzle(str(p)) for p, _ in every_kth(pairs, 45)[1:3]]
+    """Two small puzzles of the genre's corpus (the registry's ``corpus``)."""
+    where = GENRES[genre].corpus
+    if (CORPUS / where).is_file():
+        return [read_puzzle(line) for line in (CORPUS / where).read_text().split()[:2]]
+    return [read_puzzle(str(p)) for p, _ in every_kth(corpus_pairs(where, 100), 45)[1:3]]
 
 
 @pytest.mark.parametrize("genre", list(GENRES))
@@ -34,8 +34,7 @@ def test_a_unique_corpus_puzzle_has_its_whole_solution_as_backbone(genre):
         assert result.count.solutions == [result.solution]
 
 
-@pytest.mark.parametrize("genre", [name for name, genre in GENRES.items()
-                                   if genre.rules().clues is not None])
+@pytest.mark.parametrize("genre", [name for name, g in GENRES.items() if g.rules().clues])
 def test_without_a_needed_clue_the_backbone_marks_where_the_listed_solutions_differ(genre):
     puzzle = samples(genre)[0]
     rules = GENRES[genre].rules().clues

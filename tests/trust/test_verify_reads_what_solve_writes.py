@@ -12,16 +12,18 @@ from conftest import CORPUS, run_cli
 import pencilsat
 from pencilsat.core.registry import GENRES
 
-PUZZLES = {
-    "masyu": str(CORPUS / "masyu" / "seed_10x10.txt"),
-    "lightup": str(CORPUS / "lightup" / "janko" / "100_6x6.txt"),
-    "sudoku": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-    "slitherlink": str(CORPUS / "slitherlink" / "janko" / "1000_15x19.txt"),
-    "hashi": str(CORPUS / "hashi" / "janko" / "01_9x9.txt"),
-    "nurikabe": str(CORPUS / "nurikabe" / "janko" / "01_10x10.txt"),
-    "heyawake": str(CORPUS / "heyawake" / "janko" / "101_10x10.txt"),
-    "yajilin": str(CORPUS / "yajilin" / "janko" / "102_10x10.txt"),
-}
+SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def _sample(genre: str) -> str:
+    """The genre's first janko puzzle with a stored answer (Sudoku: a classic line)."""
+    if genre == "sudoku":
+        return SUDOKU
+    files = sorted((CORPUS / genre / "janko").glob("*.txt"))
+    return str(next(p for p in files if p.with_suffix(".sol").exists()))
+
+
+PUZZLES = {name: _sample(name) for name in GENRES}
 
 
 def _forms(puzzle: str) -> dict[str, str]:
@@ -46,9 +48,9 @@ def test_every_form_solve_writes_verifies(tmp_path, genre):
         assert pencilsat.check(puzzle, text) == [], name
 
 
-def test_every_registered_genre_has_a_form_test():
-    """A new genre joins ``PUZZLES`` (its drawing must read back too)."""
-    assert set(PUZZLES) >= {name for name, g in GENRES.items() if g.rules().parse_drawing}
+def test_every_registered_genre_can_read_its_drawing_back():
+    """Every genre's drawing reads back (``verify`` takes what ``solve`` prints)."""
+    assert [name for name, g in GENRES.items() if not g.rules().parse_drawing] == []
 
 
 def test_a_sudoku_solution_may_be_one_line_of_81_digits(tmp_path):

@@ -26,6 +26,7 @@ _C_ADDERS = {
     "Cadical195": ("cadical195_add_cl", "cadical"),
     "Glucose4": ("glucose41_add_cl", "glucose"),
     "Minisat22": ("minisat22_add_cl", "minisat"),
+    "Minicard": ("minicard_add_cl", "minicard"),
 }
 """PySAT's solver class name -> (its C add-clause function, the attribute holding the
 solver's C handle), as PySAT 1.8/1.9 name them."""

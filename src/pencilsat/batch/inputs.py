@@ -38,8 +38,17 @@ def read_batch_file(path_or_stdin: str) -> list[str]:
                          hint="give a file with one puzzle per line (a one-line Sudoku, a "
                               "puzz.link URL, a Tatham game ID or a puzzle file's path), "
                               "or - for stdin") from None
-    except (IsADirectoryError, UnicodeDecodeError, PermissionError) as err:
-        raise InputError(f"cannot read {path_or_stdin}: {err}",
+    except IsADirectoryError:
+        raise InputError(f"{path_or_stdin} is a folder, not a batch file",
+                         hint="give a file with one puzzle per line; for every puzzle of a "
+                              f"folder, list them first: ls {path_or_stdin}/*.txt > list.txt"
+                         ) from None
+    except PermissionError:
+        raise InputError(f"cannot read {path_or_stdin}: permission denied",
+                         hint="give a file you may read, or - for stdin") from None
+    except UnicodeDecodeError as err:
+        raise InputError(f"{path_or_stdin} is not UTF-8 text (byte {err.start + 1} is "
+                         f"{err.object[err.start:err.start + 1]!r})",
                          hint="give a UTF-8 text file with one puzzle per line") from None
 
 

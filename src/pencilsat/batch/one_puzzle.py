@@ -50,7 +50,13 @@ def puzzle_record(item: BatchItem, task: BatchTask) -> BatchRecord:
         result = solve(puzzle, encoding=task.encoding, backend=task.backend,
                        sat_solver=task.sat_solver, time_limit=task.time_limit,
                        max_memory=task.max_memory)
-        return from_result(item.line, item.input, result, perf_counter() - start)
+        certificate = None
+        if task.certify:
+            from pencilsat.certify.certificate import certify_result
+
+            certificate = certify_result(result, task.time_limit).to_dict()
+        return from_result(item.line, item.input, result, perf_counter() - start,
+                           certificate=certificate)
     except InputError as err:
         message = str(err.located(where(item, task)))
     except (KeyError, ValueError) as err:

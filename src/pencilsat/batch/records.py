@@ -65,8 +65,10 @@ def make_record(line: int, input: str, verdict: str, *, genre: str | None = None
                 second_solution: list[str] | None = None,
                 differences: Sequence[Sequence[int]] = (), stats: dict[str, Any] | None = None,
                 seconds: float = 0.0, message: str | None = None,
-                grade: dict[str, Any] | None = None) -> BatchRecord:
-    """A record with every key; ``grade`` (a grading run's) is added when given."""
+                grade: dict[str, Any] | None = None,
+                certificate: dict[str, Any] | None = None) -> BatchRecord:
+    """A record with every key; ``grade`` (a grading run's) and ``certified`` with
+    ``certificate`` (a certifying run's) are added when given."""
     data: dict[str, Any] = {
         "schema": SCHEMA, "line": line, "input": input, "genre": genre, "size": size,
         "verdict": verdict, "solution": solution, "second_solution": second_solution,
@@ -76,19 +78,23 @@ def make_record(line: int, input: str, verdict: str, *, genre: str | None = None
     }
     if grade is not None:
         data["grade"] = grade
+    if certificate is not None:
+        data["certified"] = certificate["certified"]
+        data["certificate"] = certificate
     return BatchRecord(line, input, genre, size, verdict, data["seconds"], data["message"],
                        _encode(data))
 
 
 def from_result(line: int, input: str, result: SolveResult, seconds: float,
-                grade: dict[str, Any] | None = None) -> BatchRecord:
+                grade: dict[str, Any] | None = None,
+                certificate: dict[str, Any] | None = None) -> BatchRecord:
     """The record of a solve (``solve --json``'s fields: ``SolveResult.to_dict``)."""
     data = result.to_dict()
     return make_record(line, input, data["verdict"], genre=data["genre"],
                        size=puzzle_size(result.puzzle), solution=data["solution"],
                        second_solution=data["second_solution"],
                        differences=data["differences"], stats=data["stats"], seconds=seconds,
-                       message=data["message"], grade=grade)
+                       message=data["message"], grade=grade, certificate=certificate)
 
 
 def not_solved(line: int, input: str, message: str, *, error: bool = False,
@@ -118,4 +124,8 @@ def results_of(record: dict[str, Any]) -> dict[str, Any]:
     worker count or the executor (the figures in ``stats`` are timings and solver effort;
     on the Sudoku batch path the effort depends on the puzzles solved before on the same
     solver)."""
-    return {key: value for key, value in record.items() if key not in ("seconds", "stats")}
+    out = {key: value for key, value in record.items() if key not in ("seconds", "stats")}
+    if isinstance(out.get("certificate"), dict):  # its times are the machine's too
+        out["certificate"] = {key: value for key, value in out["certificate"].items()
+                              if not key.endswith("_seconds")}
+    return out

@@ -27,6 +27,9 @@ class BatchTask:
     time_limit: float | None = None
     """Seconds for each puzzle (its proof and grading together when grading)."""
     max_memory: float | None = DEFAULT_MAX_MEMORY
+    certify: bool = False
+    """Certify each verdict (``solve --batch --certify``): the record gains ``certified`` and
+    ``certificate`` (docs/certificates.md)."""
     source: str | None = None
     """The batch file's name in messages (``FILE, line N``); ``None`` when the inputs are
     command-line arguments or ``solve_many``'s puzzles (messages name the input itself)."""
@@ -35,4 +38,5 @@ class BatchTask:
     def fast_sudoku(self) -> bool:
         """Whether one-line Sudokus may take the vectorised batch path: it uses the default
         Sudoku strategy's clauses, so only when no other strategy or backend was chosen."""
-        return self.encoding in (None, "direct") and self.backend in (None, "cnf")
+        return (self.encoding in (None, "direct") and self.backend in (None, "cnf")
+                and not self.certify)

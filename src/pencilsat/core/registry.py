@@ -49,6 +49,10 @@ class Genre(NamedTuple):
     default_strategy: str
     svg: str
     """Module with ``draw_panel(puzzle, solution, differences) -> list[str]``."""
+    corpus: str
+    """Where the shared corpus keeps the genre's puzzles with answers, as the tests that run
+    over every genre sample them: a folder (``heyawake/janko``) of ``<key>.txt`` and
+    ``<key>.sol`` pairs, or a file of one puzzle per line (Sudoku)."""
     default_on: Mapping[str, str] = MappingProxyType({})
     """Per backend, the strategy used when only the backend is chosen and the default does
     not run on it."""
@@ -80,8 +84,9 @@ class Genre(NamedTuple):
     """Module that starts the grader from a partly solved grid (the solution's type, what is
     not known left out): ``next_step(puzzle, partial, *, deadline) -> Step | None`` (a
     hint), ``mistakes(puzzle, partial, solution) -> cells``, ``shown_after(puzzle, steps,
-    partial=None) -> solution`` (what the first steps of a grade have drawn) and
-    ``cells_of(step) -> cells``."""
+    partial=None) -> solution`` (what the first steps of a grade have drawn),
+    ``cells_of(step) -> cells``, and what a step says about an answer: ``agrees(step,
+    solution) -> bool`` and ``FACTS_IN_JSON`` (``grading/front.PartialGrading``)."""
 
     def rules(self) -> GenreRules:
         return _rules(self.model)
@@ -131,6 +136,7 @@ def _rules(module: str) -> GenreRules:
 
 _MASYU = Genre(
     name="masyu", title="Masyu",
+    corpus="masyu/janko",
     model="pencilsat.puzzles.masyu", headers=("masyu", "masyu-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.masyu_lazy:run", ("cnf",),
@@ -157,6 +163,7 @@ _MASYU = Genre(
 )
 _LIGHTUP = Genre(
     name="lightup", title="Light Up",
+    corpus="lightup/janko",
     model="pencilsat.puzzles.lightup", headers=("lightup", "lightup-solution"),
     strategies=(
         Strategy("direct", "pencilsat.strategies.lightup:run_direct", ("cnf",),
@@ -179,6 +186,7 @@ _LIGHTUP = Genre(
 )
 _SUDOKU = Genre(
     name="sudoku", title="Sudoku",
+    corpus="sudoku/royle_17clue.txt",
     model="pencilsat.puzzles.sudoku", headers=("sudoku", "sudoku-solution"),
     strategies=(
         Strategy("direct", "pencilsat.strategies.sudoku:run_direct", ("cnf",),
@@ -198,6 +206,7 @@ _SUDOKU = Genre(
 )
 _SLITHERLINK = Genre(
     name="slitherlink", title="Slitherlink",
+    corpus="slitherlink/janko",
     model="pencilsat.puzzles.slitherlink", headers=("slitherlink", "slitherlink-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.slitherlink:run_lazy", ("cnf",),
@@ -216,6 +225,7 @@ _SLITHERLINK = Genre(
 
 _NURIKABE = Genre(
     name="nurikabe", title="Nurikabe",
+    corpus="nurikabe/janko",
     model="pencilsat.puzzles.nurikabe", headers=("nurikabe", "nurikabe-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.nurikabe:run_cnf", ("cnf",),
@@ -233,6 +243,7 @@ _NURIKABE = Genre(
 
 _HASHI = Genre(
     name="hashi", title="Hashiwokakero",
+    corpus="hashi/janko",
     model="pencilsat.puzzles.hashi", headers=("hashi", "hashi-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.hashi:run_cnf", ("cnf",),
@@ -250,6 +261,7 @@ _HASHI = Genre(
 
 _HEYAWAKE = Genre(
     name="heyawake", title="Heyawake",
+    corpus="heyawake/janko",
     model="pencilsat.puzzles.heyawake", headers=("heyawake", "heyawake-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.heyawake:run_cnf", ("cnf",),
@@ -267,6 +279,7 @@ _HEYAWAKE = Genre(
 
 _YAJILIN = Genre(
     name="yajilin", title="Yajilin",
+    corpus="yajilin/janko",
     model="pencilsat.puzzles.yajilin", headers=("yajilin", "yajilin-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.yajilin:run_lazy", ("cnf",),
@@ -281,8 +294,45 @@ _YAJILIN = Genre(
     puzzlink=("yajilin", "yajirin"), puzzlink_codec="pencilsat.formats.puzzlink.yajilin",
 )
 
+_STARBATTLE = Genre(
+    name="starbattle", title="Star Battle",
+    corpus="starbattle/janko",
+    model="pencilsat.puzzles.starbattle", headers=("starbattle", "starbattle-solution"),
+    strategies=(
+        Strategy("clauses", "pencilsat.strategies.starbattle:run_cnf", ("cnf",),
+                 "touching pairs as clauses, the counts native on Gluecard (the fastest)",
+                 memory="pencilsat.strategies.starbattle:memory_cnf"),
+        Strategy("linear", "pencilsat.strategies.starbattle:run_cpsat", ("cpsat",),
+                 "the same rules on CP-SAT, the counts as linear sums",
+                 memory="pencilsat.strategies.starbattle:memory_cpsat"),
+    ),
+    default_strategy="clauses", default_on={"cpsat": "linear"},
+    svg="pencilsat.formats.svg.starbattle",
+    puzzlink=("starbattle",), puzzlink_codec="pencilsat.formats.puzzlink.starbattle",
+    complete_cnf="pencilsat.encodings.starbattle:complete_cnf",
+)
+
+_TENTS = Genre(
+    name="tents", title="Tents",
+    model="pencilsat.puzzles.tents", headers=("tents", "tents-solution"),
+    corpus="tents/janko",
+    strategies=(
+        Strategy("cnf", "pencilsat.strategies.tents:run_cnf", ("cnf",),
+                 "tents paired with trees in CNF, counts as sequential counters (the "
+                 "fastest)"),
+        Strategy("cpsat", "pencilsat.strategies.tents:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, counts as linear sums"),
+    ),
+    default_strategy="cnf", default_on={"cpsat": "cpsat"},
+    svg="pencilsat.formats.svg.tents",
+    puzzlink=("tents",), puzzlink_codec="pencilsat.formats.puzzlink.tents",
+    tatham=("tents",), tatham_codec="pencilsat.formats.tatham.tents",
+    complete_cnf="pencilsat.encodings.tents:clauses",
+)
+
 _NORINORI = Genre(
     name="norinori", title="Norinori",
+    corpus="norinori/janko",
     model="pencilsat.puzzles.norinori", headers=("norinori", "norinori-solution"),
     strategies=(
         Strategy("clauses", "pencilsat.strategies.norinori:run_cnf", ("cnf",),
@@ -298,7 +348,8 @@ _NORINORI = Genre(
 
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
-                                                    _YAJILIN, _NORINORI)}
+                                                    _YAJILIN, _STARBATTLE, _TENTS,
+                                                    _NORINORI)}
 """Every genre pencilsat knows, by registry name."""
 
 

@@ -9,9 +9,7 @@ Variables: ``shaded`` per cell (``1..W*H``, row-major) and, per numbered cell k,
 - adjacent unshaded cells share their label (``x[c][k] and not shaded[d] -> x[d][k]``);
 - an island of a known number has exactly n labels (``sizes``: cardinalities, written by
   the CNF strategy with PySAT's ``CardEnc`` and by CP-SAT as linear sums);
-- no 2x2 block is all shaded (:func:`~pencilsat.encodings.shading.no_full_blocks`).
-
-Built on :class:`~pencilsat.encodings.shading.ShadingGrid`, the shading genres' builder.
+- no 2x2 block is all shaded (on :class:`~pencilsat.encodings.shading.ShadingGrid`).
 
 Cells the sound rules of :mod:`~pencilsat.encodings.nurikabe_rules` settle first are unit
 clauses, and the labels keep to the reach those cells leave. Labels make every unshaded

@@ -4,12 +4,19 @@
 (or just its ``solution`` rows), the text drawing (alone or inside the whole ``solve``
 output), the corpus solution format, or a solution object. Which one it is is seen from the
 text; the genre comes from the puzzle.
+
+Every form is read strictly: a cell's symbol must agree with its neighbours'. Pipe letters a
+neighbour does not join back are kept on the solution for the rule checker to name (see
+:mod:`pencilsat.puzzles.pipes`); a drawing must be exactly the drawing of the answer it
+shows, so a mark that disagrees with the rest (a ``+`` lit cell no bulb lights, a border or a
+clue the puzzle does not have, a stray character) is an error at its line and column.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from itertools import zip_longest
 from typing import Any
 
 from pencilsat.core.errors import InputError
@@ -55,7 +62,31 @@ def read_solution(puzzle: Any, data: Any) -> Any:
     except InputError:
         if drawing is None:
             raise
-        return rules.parse_drawing(drawing, puzzle)
+        return _read_drawing(rules, puzzle, *drawing)
+
+
+def _read_drawing(rules: Any, puzzle: Any, first_line: int, lines: list[str]) -> Any:
+    """The answer of ``lines``, a drawing as ``solve`` prints it starting at line
+    ``first_line``, refused unless the answer's own drawing is the same, line by line (trailing
+    spaces aside): every mark must agree with the answer the rest of the drawing shows."""
+    solution = rules.parse_drawing(lines, puzzle)
+    redrawn = rules.draw_text(puzzle, solution).splitlines()
+    for number, (given, drawn) in enumerate(zip_longest(lines, redrawn, fillvalue=""),
+                                            start=first_line):
+        given, drawn = given.rstrip(), drawn.rstrip()
+        if given == drawn:
+            continue
+        column = next((i for i, (a, b) in enumerate(zip(given, drawn, strict=False))
+                       if a != b),
+                      min(len(given), len(drawn)))
+        shown = repr(given[column]) if column < len(given) else "the end of the line"
+        expected = repr(drawn[column]) if column < len(drawn) else "the end of the line"
+        raise InputError(f"the drawing disagrees with itself here: {shown} where the "
+                         f"drawing of the answer it shows has {expected}",
+                         line=number, column=column + 1,
+                         hint="give the drawing exactly as pencilsat solve prints it (every "
+                              "mark must fit the lines, bulbs or shading around it)")
+    return solution
 
 
 def _from_json(puzzle: Any, record: dict[str, Any]) -> Any:
@@ -67,14 +98,17 @@ def _from_json(puzzle: Any, record: dict[str, Any]) -> Any:
     return read_solution(puzzle, rows)
 
 
-def _first_drawing(text: str) -> list[str] | None:
-    """The first block of drawing lines in ``text``: ``solve``'s report lines dropped, blocks
-    split at blank lines."""
+def _first_drawing(text: str) -> tuple[int, list[str]] | None:
+    """The first block of drawing lines in ``text`` and the 1-based number of its first line:
+    ``solve``'s report lines dropped, blocks split at blank lines."""
     block: list[str] = []
-    for line in text.splitlines():
+    start = 0
+    for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith(_REPORT_LINES) or not line.strip():
             if block:
-                return block
+                return start, block
             continue
+        if not block:
+            start = number
         block.append(line.rstrip())
-    return block or None
+    return (start, block) if block else None

@@ -39,7 +39,10 @@ class Grader(Protocol):
 
 class PartialGrading(Protocol):
     """``partial=``: the module that starts a genre's grader from a partly solved grid
-    (hints, ``desk/hint.py``)."""
+    (hints, ``desk/hint.py``), and what a step of the genre says about an answer
+    (``agrees``; ``FACTS_IN_JSON``, the fact lists its step's JSON always has)."""
+
+    FACTS_IN_JSON: tuple[str, ...]
 
     def next_step(self, puzzle: Any, partial: Any, *,
                   deadline: float | None = None) -> Step | None: ...
@@ -50,6 +53,8 @@ class PartialGrading(Protocol):
                     /) -> Any: ...
 
     def cells_of(self, step: Step, /) -> list[Cell]: ...
+
+    def agrees(self, step: Step, solution: Any, /) -> bool: ...
 
 
 @dataclass
@@ -62,7 +67,8 @@ class GradeResult:
     grade: Grade[GradeExtras] | None = None
     timed_out: bool = False
     not_graded: str | None = None
-    """Why a unique puzzle has no grade although time was left (a Sudoku other than 9x9)."""
+    """Why a puzzle has no grade although time was left (a Sudoku other than 9x9, a genre
+    without a grader)."""
 
     @property
     def exit_code(self) -> int:
@@ -99,6 +105,11 @@ class GradeResult:
     to_json = to_dict
 
 
+def no_grader(title: str) -> str:
+    """Why a puzzle of the genre titled ``title`` has no grade, whatever its verdict."""
+    return f"no grader for {title} yet"
+
+
 def grader_for(genre: str) -> Grader:
     """The genre's grading function, from the registry; an InputError for a genre without
     one."""
@@ -124,7 +135,11 @@ def grade_proven(puzzle: Puzzle, result: SolveResult, *, deadline: float | None 
                  faithful: bool = False, score: bool = True) -> GradeResult:
     """Grade ``puzzle`` whose uniqueness ``result`` is already known (the Sudoku batch path
     proves many at once): the genre's engine runs only on ``unique``, until ``deadline`` (a
-    ``time.perf_counter`` value)."""
+    ``time.perf_counter`` value). A genre without a grader keeps the verdict, with the
+    reason :func:`no_grader` gives."""
+    entry = registry.genre(puzzle.genre)
+    if entry.grader is None:
+        return GradeResult(result.verdict, result, not_graded=no_grader(entry.title))
     if result.verdict != Verdict.UNIQUE:
         return GradeResult(result.verdict, result)
     try:

@@ -252,12 +252,16 @@ def check(puzzle: HashiPuzzle, solution: HashiSolution) -> list[Violation]:
             out.append(Violation("bridge-on-island", cell, "an island cell carries a bridge"))
             continue
         for dr, dc in ((_LEFT, _RIGHT) if is_horizontal(code) else (_UP, _DOWN)):
-            beyond = at((cell[0] + dr, cell[1] + dc))
-            if beyond != -1 and beyond != code:
+            next_cell = (cell[0] + dr, cell[1] + dc)
+            beyond = at(next_cell)
+            if beyond is None:
                 out.append(Violation("bridge-open-end", cell,
-                                     f"the bridge {SYMBOLS[code]!r} here goes on to "
-                                     f"{'the edge' if beyond is None else repr(SYMBOLS[beyond])}"
-                                     ", not to an island or the same bridge"))
+                                     f"the bridge {SYMBOLS[code]!r} here runs off the grid"))
+            elif beyond != -1 and beyond != code:
+                out.append(Violation("bridge-open-end", cell,
+                                     f"the bridge {SYMBOLS[code]!r} here goes on into row "
+                                     f"{next_cell[0]}, column {next_cell[1]}, which holds "
+                                     f"{SYMBOLS[beyond]!r}, not an island or the same bridge"))
     totals = bridge_totals(puzzle, solution)
     for cell, number in puzzle.islands():
         if number is not None and totals[cell] != number:

@@ -19,6 +19,16 @@ from pencilsat.core.record import FrozenRecord
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.pieces import line_pieces
+from pencilsat.puzzles.pipes import (
+    DOWN,
+    LEFT,
+    LOOP_PIPES,
+    RIGHT,
+    UP,
+    Unmatched,
+    pipe_edges,
+    unmatched_violations,
+)
 from pencilsat.puzzles.textgrid import (
     check_rows,
     content_lines,
@@ -35,16 +45,7 @@ Edge = tuple[Cell, Cell]
 """The border between two orthogonally adjacent cells, smaller cell first."""
 
 # Pipe letters (corpus solution format): which neighbours a cell connects to.
-UP, DOWN, LEFT, RIGHT = (-1, 0), (1, 0), (0, -1), (0, 1)
-PIPES: dict[str, frozenset[tuple[int, int]]] = {
-    "-": frozenset({LEFT, RIGHT}),
-    "|": frozenset({UP, DOWN}),
-    "L": frozenset({UP, RIGHT}),
-    "J": frozenset({UP, LEFT}),
-    "7": frozenset({LEFT, DOWN}),
-    "F": frozenset({RIGHT, DOWN}),
-    ".": frozenset(),
-}
+PIPES: dict[str, frozenset[tuple[int, int]]] = {**LOOP_PIPES, ".": frozenset()}
 _DIRS_TO_PIPE = {dirs: ch for ch, dirs in PIPES.items()}
 
 
@@ -133,17 +134,22 @@ class MasyuPuzzle(FrozenRecord):
 
 
 class MasyuSolution(FrozenRecord):
-    """A Masyu answer: the set of used edges (directions are not part of the answer)."""
+    """A Masyu answer: the set of used edges (directions are not part of the answer), and,
+    for an answer read from pipe letters, the edges only one of their two cells draws
+    (``unmatched``, see :mod:`pencilsat.puzzles.pipes`: the checker refuses them)."""
 
-    __slots__ = ("edges", "width", "height")
+    __slots__ = ("edges", "width", "height", "unmatched")
     edges: frozenset[Edge]
     width: int
     height: int
+    unmatched: Unmatched
 
-    def __init__(self, edges: frozenset[Edge], width: int, height: int) -> None:
+    def __init__(self, edges: frozenset[Edge], width: int, height: int,
+                 unmatched: Unmatched = frozenset()) -> None:
         object.__setattr__(self, "edges", edges)
         object.__setattr__(self, "width", width)
         object.__setattr__(self, "height", height)
+        object.__setattr__(self, "unmatched", unmatched)
 
     genre = "masyu"
 
@@ -208,15 +214,12 @@ def parse_solution(text: str) -> MasyuSolution:
 
 
 def solution_from_rows(rows: list[str], width: int, height: int) -> MasyuSolution:
-    """The edge set pipe-letter rows draw: every edge either of its cells draws. A pipe that
-    leaves the grid or is not drawn back by its neighbour is kept, so that the rule checker
-    names it (``bad-edge``, ``dead-end``, ``branch``) rather than the reader refusing it."""
-    edges = set()
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            for dr, dc in PIPES[ch]:
-                edges.add(edge((r, c), (r + dr, c + dc)))
-    return MasyuSolution(frozenset(edges), width, height)
+    """The edge set pipe-letter rows draw: every edge either of its cells draws, and the
+    edges only one of them draws (``unmatched``). Both are kept, so that the rule checker
+    names them (``leaves-grid``, ``pipe-not-joined``, ``dead-end``, ``branch``) rather than
+    the reader refusing the answer."""
+    edges, unmatched = pipe_edges(rows, PIPES)
+    return MasyuSolution(frozenset(edges), width, height, unmatched)
 
 
 def solution_from_drawing(lines: list[str], puzzle: MasyuPuzzle) -> MasyuSolution:
@@ -354,6 +357,7 @@ def check(puzzle: MasyuPuzzle, solution: MasyuSolution) -> list[Violation]:
             out.append(Violation("leaves-grid", here, "the loop leaves the grid here"))
     if out:
         return out
+    out.extend(unmatched_violations(solution.unmatched))
     deg = solution.degree()
     for cell, count in sorted(deg.items()):
         if count == 1:

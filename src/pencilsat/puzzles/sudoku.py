@@ -303,10 +303,11 @@ def format_puzzle(puzzle: SudokuPuzzle) -> str:
 
 def parse_solution(text: str, puzzle: SudokuPuzzle | None = None) -> SudokuSolution:
     """A filled grid in any form a puzzle is written in (one line, rows, a ``sudoku N N``
-    header), or under a ``sudoku-solution N N`` header."""
+    header), or under a ``sudoku-solution N N`` header, which must state the grid's size
+    (error positions are the text's own lines)."""
     lines = content_lines(text)
     if lines and lines[0][1].split()[:1] == ["sudoku-solution"]:
-        text = "\n".join(line for _, line in lines[1:]) + "\n"
+        text = text.replace("sudoku-solution", "sudoku", 1)
     return SudokuSolution(parse_puzzle(text).clues)
 
 

@@ -28,7 +28,8 @@ from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
 from pencilsat.puzzles.pieces import line_pieces
-from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
+from pencilsat.puzzles.pipes import LOOP_PIPES, Unmatched, pipe_edges, unmatched_violations
+from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header, row_tokens
 
 EMPTY = -1
 """``numbers[r, c]`` of a cell to be shaded or looped."""
@@ -39,20 +40,12 @@ NO_ARROW, UP, DOWN, LEFT, RIGHT = range(5)
 STEP = {UP: (-1, 0), DOWN: (1, 0), LEFT: (0, -1), RIGHT: (0, 1)}
 ARROW_CHAR = {UP: "^", DOWN: "v", LEFT: "<", RIGHT: ">"}
 _CHAR_ARROW = {ch: d for d, ch in ARROW_CHAR.items()}
-_TOKEN = re.compile(r"\S+")
 _CLUE = re.compile(r"([0-9]{1,4})([v^<>])")
 
 Edge = tuple[Cell, Cell]
 """The loop step between two orthogonally adjacent cell centres, smaller cell first."""
 
-PIPES: dict[str, frozenset[tuple[int, int]]] = {
-    "-": frozenset({(0, -1), (0, 1)}),
-    "|": frozenset({(-1, 0), (1, 0)}),
-    "L": frozenset({(-1, 0), (0, 1)}),
-    "J": frozenset({(-1, 0), (0, -1)}),
-    "7": frozenset({(0, -1), (1, 0)}),
-    "F": frozenset({(0, 1), (1, 0)}),
-}
+PIPES = LOOP_PIPES
 """Pipe letters of the solution text (as in Masyu's): the neighbours a loop cell joins."""
 _PIPE_OF = {dirs: ch for ch, dirs in PIPES.items()}
 
@@ -110,12 +103,15 @@ class YajilinPuzzle(ArrayValue):
 
 @dataclass(frozen=True)
 class YajilinSolution:
-    """A Yajilin answer: the loop's edges between cell centres and the shaded cells."""
+    """A Yajilin answer: the loop's edges between cell centres and the shaded cells, and,
+    for an answer read from pipe letters, the edges only one of their two cells draws
+    (``unmatched``, see :mod:`pencilsat.puzzles.pipes`: the checker refuses them)."""
 
     edges: frozenset[Edge]
     shaded: frozenset[Cell]
     width: int
     height: int
+    unmatched: Unmatched = frozenset()
 
     genre = "yajilin"
 
@@ -156,13 +152,7 @@ def parse_puzzle(text: str, name: str = "") -> YajilinPuzzle:
     for r, (line_number, row) in enumerate(rows):
         if row.count(".") == width and len(row) == 2 * width - 1 and row[1::2].isspace():
             continue  # a row of empty cells, the most common (and a 1000x1000 test grid)
-        tokens = list(_TOKEN.finditer(row))
-        if len(tokens) != width:
-            column = tokens[width].start() + 1 if len(tokens) > width else len(row) + 1
-            raise InputError(f"row has {len(tokens)} cells, expected {width}",
-                             line=line_number, column=column,
-                             hint="write one token per cell, separated by spaces")
-        for c, token in enumerate(tokens):
+        for c, token in enumerate(row_tokens(row, line_number, width)):
             numbers[r, c], arrows[r, c] = _cell(token.group(), line_number, token.start() + 1)
     return YajilinPuzzle(numbers, arrows, name=name)
 
@@ -207,17 +197,13 @@ def parse_solution(text: str, puzzle: YajilinPuzzle | None = None) -> YajilinSol
 
 
 def solution_from_rows(rows: list[str]) -> YajilinSolution:
-    """The edges every pipe letter draws (a pipe its neighbour does not draw back, or one
-    that leaves the grid, is kept so that the checker names it) and the ``#`` cells."""
-    edges, shaded = set(), set()
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch == "#":
-                shaded.add((r, c))
-            for dr, dc in PIPES.get(ch, ()):
-                edges.add(edge((r, c), (r + dr, c + dc)))
+    """The edges every pipe letter draws, the edges only one of their two cells draws (both
+    kept, so that the checker names them: ``off-grid``, ``pipe-not-joined``) and the ``#``
+    cells."""
+    edges, unmatched = pipe_edges(rows, PIPES)
+    shaded = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"}
     width = len(rows[0]) if rows else 0
-    return YajilinSolution(frozenset(edges), frozenset(shaded), width, len(rows))
+    return YajilinSolution(frozenset(edges), frozenset(shaded), width, len(rows), unmatched)
 
 
 def solution_rows(puzzle: YajilinPuzzle | None, solution: YajilinSolution) -> list[str]:
@@ -318,7 +304,8 @@ def check(puzzle: YajilinPuzzle, solution: YajilinSolution) -> list[Violation]:
     not neighbours); ``loop-on-clue`` and ``shaded-clue`` (a clue or given cell on the loop or
     shaded); ``shaded-on-loop``; ``empty-cell`` (an open cell neither shaded nor on the loop);
     ``dead-end`` and ``branch`` (a cell with one, or three or four, loop edges);
-    ``adjacent-shaded`` (at the upper or left cell of each pair); ``arrow-count``;
+    ``adjacent-shaded`` (at the upper or left cell of each pair); ``pipe-not-joined`` (a
+    pipe letter leads into a cell whose letter does not lead back); ``arrow-count``;
     ``no-loop``; ``several-loops`` (one violation per loop beyond the longest, at its first
     cell)."""
     if (solution.width, solution.height) != (puzzle.width, puzzle.height):
@@ -332,6 +319,7 @@ def check(puzzle: YajilinPuzzle, solution: YajilinSolution) -> list[Violation]:
                                  f"{a}-{b} is not a step between neighbouring cells"))
     if out:
         return out
+    out.extend(unmatched_violations(solution.unmatched))
     degree = solution.degree()
     for cell in sorted(solution.shaded):
         if not inside(cell):

@@ -4,8 +4,9 @@ lazy cuts, solved and proven unique on one incremental PySAT solver or on one CP
 solved again after each batch of cuts (:mod:`~pencilsat.strategies.connected_search`).
 
 A genre hands over a :class:`ConnectedModel` built from its encoding and says how its counts
-become clauses; building, loading under the clock, the search, the proof and the figures are
-done here once. A shading genre whose encoding is a
+become clauses (on a solver with native cardinality constraints, Minicard or Gluecard, they
+go in natively instead: :func:`split_native_counts`); building, loading under the clock,
+the search, the proof and the figures are done here once. A shading genre whose encoding is a
 :class:`~pencilsat.encodings.connectivity.ShadingEncoding` (built on
 :class:`~pencilsat.encodings.shading.ShadingGrid`) needs only :func:`run_shading_cnf` and
 :func:`run_shading_cpsat`: its strategies module is two calls.
@@ -14,7 +15,7 @@ done here once. A shading genre whose encoding is a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from time import perf_counter
 from typing import Any
 
@@ -97,6 +98,28 @@ def exact_counts(model: ConnectedModel, deadline: float | None) -> tuple[list[Cl
     return exactly_clauses(model.counts, model.num_vars, deadline=deadline)
 
 
+NATIVE_CARDINALITY = ("minicard", "gluecard3", "gluecard4")
+"""PySAT's solvers with native "at most k" constraints (``add_atmost``)."""
+
+
+def split_native_counts(counts: Sequence[tuple[Sequence[int], int]], solver_name: str
+                        ) -> tuple[list[tuple[list[int], int]], list[tuple[Sequence[int], int]]]:
+    """The counts a solver of :data:`NATIVE_CARDINALITY` takes as two native constraints
+    ("at most n" of the literals and "at most len - n" of their negations: no auxiliary
+    variable, and complete propagation), and the others, written as clauses: every count on
+    other solvers, and those whose literals repeat or whose total leaves no choice."""
+    if solver_name not in NATIVE_CARDINALITY:
+        return [], list(counts)
+    native, written = [], []
+    for lits, total in counts:
+        distinct = len(set(lits)) == len(lits) and not set(lits) & {-lit for lit in lits}
+        if distinct and 0 < total < len(lits):
+            native.append(([int(lit) for lit in lits], total))
+        else:
+            written.append((lits, total))
+    return native, written
+
+
 def shading_model(encoding: ShadingEncoding[Any]) -> ConnectedModel:
     """A shading genre's encoding as the runs take it."""
     return ConnectedModel(encoding.clauses, encoding.num_vars, encoding.sizes, encoding.graph,
@@ -147,18 +170,22 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
     start = perf_counter()
     try:
         model = build()
-        counts, top = count_clauses(model, deadline)
+        native, written = split_native_counts(model.counts, solver_name)
+        counts, top = count_clauses(replace(model, counts=written), deadline)
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)
     stats.variables = top
-    stats.clauses = len(model.clauses) + len(counts)
+    stats.clauses = len(model.clauses) + len(counts) + 2 * len(native)
     with Solver(name=solver_name) as solver:
         try:
             for part in (model.clauses, counts):
                 for first in range(0, len(part), LOAD_CHUNK):
                     check_clock(deadline)
                     load_clauses(solver, part[first:first + LOAD_CHUNK])
+            for lits, total in native:
+                solver.add_atmost(lits, total)
+                solver.add_atmost([-lit for lit in lits], len(lits) - total)
         except TimeLimitReached:
             stats.encode_s = perf_counter() - start
             return stopped(puzzle, stats)

@@ -1,9 +1,9 @@
 """pzprjs' shared body codecs (``src/variety-common/Encode.js``), one function pair each, and
 the reader that makes a body cover its grid exactly.
 
-Many genres write their clues with the same codec: ``decodeCircle`` (Masyu's pearls),
-``decode4Cell`` (Light Up's walls, Slitherlink's numbers), ``decodeNumber16`` (Sudoku,
-Nurikabe), ``decodeRoomNumber16`` (Heyawake's room numbers). A body is one or more such
+Many genres write their clues with the same codec: ``decodeCircle`` (Masyu), ``decode4Cell``
+(Light Up, Slitherlink), ``decodeNumber16`` (Sudoku, Nurikabe, Tents' counts),
+``decodeRoomNumber16`` (Heyawake), ``decode1Cell`` (Tents' trees). A body is one or more such
 parts, read one after the other as pzprjs reads them: each part starts where the one before
 stopped and stops at its last cell (or room).
 
@@ -290,6 +290,44 @@ def encode_4cell(flat: list[int | None]) -> str:
         c += 1
     if count:
         out.append(DIGITS36[count + 15])
+    return "".join(out)
+
+
+def read_1cell(body: Body, cells: int, part: str) -> list[bool | None]:
+    """``decode1Cell``: the cells that hold one kind of mark (Tents' trees), sparse. ``0``-``h``
+    a marked cell then 0..17 plain cells; ``i``-``z`` 1..18 plain cells. A marked cell is
+    ``True``, a plain one ``None``."""
+
+    def token(body: Body) -> Token:
+        ch = body.peek(1)
+        value = DIGITS36.find(ch) if ch else -1
+        if 0 <= value <= 17:
+            return True, 1, value + 1
+        if 18 <= value:
+            return None, 1, value - 17
+        raise url_error(f"bad character {describe_char(ch)} in the {part}",
+                        column=body.column(), hint=f"the {part} are written with 0-9 and a-z")
+
+    return read_runs(body, cells, part, token, DIGITS36)
+
+
+def encode_1cell(marked: list[bool]) -> str:
+    """pzprjs' ``encode1Cell``: each marked cell with the plain cells after it (up to 17),
+    longer runs of plain cells as ``i``-``z``."""
+    out: list[str] = []
+    count, have = -1, False
+    for mark in marked:
+        if mark:
+            if count >= 0:
+                out.append(DIGITS36[count if have else count + 18])
+            have, count = True, 0
+            continue
+        count += 1
+        if count == 17:
+            out.append(DIGITS36[count if have else count + 18])
+            have, count = False, -1
+    if count >= 0:
+        out.append(DIGITS36[count if have else count + 18])
     return "".join(out)
 
 

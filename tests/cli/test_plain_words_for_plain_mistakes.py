@@ -1,0 +1,42 @@
+"""Mistakes of the set-up, said in words with their own exit status: ``serve`` on a port in use
+is exit 4 naming the address (uvicorn alone exited 3, the ``unknown`` verdict's status);
+``--batch`` given a folder names it (it printed ``[Errno 21]``); ``generate`` without
+``--seed`` prints the seed it drew, which makes the same puzzle again."""
+
+from __future__ import annotations
+
+import re
+import socket
+
+from conftest import run_cli
+
+from pencilsat.cli import main
+
+
+def test_serve_on_a_port_in_use_is_exit_4_naming_the_address():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = run_cli("serve", "--port", str(port))
+    assert code == 4 and out == ""
+    assert f"cannot listen on 127.0.0.1:{port}: the port is in use" in err
+    assert "Traceback" not in err
+
+
+def test_a_batch_that_is_a_folder_is_named_as_one(tmp_path, capsys):
+    for command in ("solve", "grade"):
+        assert main([command, "--batch", str(tmp_path)]) == 4
+        err = capsys.readouterr().err
+        assert f"{tmp_path} is a folder, not a batch file" in err and "Errno" not in err
+
+
+def test_generate_without_a_seed_says_the_seed_that_makes_it_again(capsys):
+    assert main(["generate", "masyu", "6x6"]) == 0
+    first = capsys.readouterr()
+    said = re.fullmatch(r"seed (\d+) \(pencilsat generate masyu 6x6 --seed \1 makes this "
+                        r"puzzle again\)\n", first.err)
+    assert said, first.err
+    assert main(["generate", "masyu", "6x6", "--seed", said.group(1)]) == 0
+    again = capsys.readouterr()
+    assert again.out == first.out and again.err == ""
