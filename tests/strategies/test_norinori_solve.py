@@ -14,6 +14,7 @@ from pencilsat.core.result import Verdict
 from pencilsat.encodings.norinori import complete_cnf
 from pencilsat.puzzles import norinori as N
 from pencilsat.strategies.front import solve
+from pencilsat.strategies.norinori import DEFAULT_SAT_SOLVER, run_cnf
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
 
 BACKENDS = ["cnf", "cpsat"]
@@ -32,6 +33,7 @@ def test_janko_sample_is_unique_with_the_stored_solution(backend):
         puzzle, expected = load(txt, sol)
         result = solve(puzzle, backend=backend, time_limit=60)
         assert result.verdict == Verdict.UNIQUE, txt
+        assert backend == "cpsat" or result.stats.sat_solver == DEFAULT_SAT_SOLVER
         assert result.solution == expected, txt
 
 
@@ -53,6 +55,21 @@ def test_verdict_count_and_backbone_match_brute_force(backend):
         expected = [] if len(truth) < 2 else undecided_cells(truth[0], truth[1:])
         assert result.backbone.undecided == expected
     assert seen == {Verdict.UNIQUE, Verdict.MULTIPLE}
+
+
+@pytest.mark.parametrize("sat_solver", ["minisat22", "cadical195"])
+def test_counts_written_as_clauses_give_the_same_verdicts(sat_solver):
+    # the default solver takes the region counts natively; others get them as clauses
+    rng = random.Random(7)
+    for _ in range(15):
+        puzzle = random_puzzle(rng)
+        truth = solutions(puzzle)
+        result = run_cnf(puzzle, sat_solver=sat_solver)
+        assert result.stats.sat_solver == sat_solver
+        assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
+                                                                          Verdict.MULTIPLE)
+        if truth:
+            assert result.solution in truth
 
 
 def test_a_puzzle_without_an_answer_is_none_on_both_strategies():

@@ -336,7 +336,7 @@ _NORINORI = Genre(
     model="pencilsat.puzzles.norinori", headers=("norinori", "norinori-solution"),
     strategies=(
         Strategy("clauses", "pencilsat.strategies.norinori:run_cnf", ("cnf",),
-                 "dominoes and region counts as clauses on PySAT (the fastest)"),
+                 "dominoes as clauses, region counts native on MiniCard (the fastest)"),
         Strategy("linear", "pencilsat.strategies.norinori:run_cpsat", ("cpsat",),
                  "the same rules on CP-SAT, the region counts as linear sums"),
     ),

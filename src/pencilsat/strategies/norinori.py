@@ -1,7 +1,8 @@
 """Norinori strategies: ``clauses`` (the default, CNF on one incremental PySAT solver) and
 ``linear`` (CP-SAT, the region counts as linear sums).
 
-Both build :mod:`pencilsat.encodings.norinori` and hand it to the shared shading runs of
+Both build :mod:`pencilsat.encodings.norinori` (the region counts native on MiniCard,
+linear sums on CP-SAT) and hand it to the shared shading runs of
 :mod:`~pencilsat.strategies.connected_runs`, which solve and prove it through the one
 uniqueness procedure (and count the solutions and find the backbone when asked). Every rule
 is a clause or a count, so no cut is ever made: one call finds the answer, one more proves
@@ -23,18 +24,19 @@ from pencilsat.strategies.connected_runs import (
     solve_on_pysat,
 )
 
-DEFAULT_SAT_SOLVER = "minisat22"
-"""MiniSat: the encodings are small (a 10x10 has 100 variables and about 1,100 clauses with
-its counts), where CaDiCaL's start-up costs more than the search. On 40 janko 10x10
-(28 November 2026, CPU ms per puzzle, load then solve and proof): MiniSat 0.8 + 0.23,
-Glucose 0.85 + 0.25, CaDiCaL 1.23 + 0.34."""
+DEFAULT_SAT_SOLVER = "minicard"
+"""MiniCard: MiniSat with native "at most" constraints, so each region's count goes in as
+two of them (:func:`~pencilsat.strategies.connected_runs.split_native_counts`), no clause.
+On every 4th janko (28 November 2026, CPU per puzzle through the strategy, median / max):
+MiniCard 2.6 / 16 ms, Gluecard 2.9 / 15 ms, MiniSat with the counts as direct clauses
+3.2 / 24 ms."""
 
 
 def _counts(model: ConnectedModel, deadline: float | None) -> tuple[list[Clause], int]:
-    """The region counts with no auxiliary variable where that takes few clauses (two of
-    five cells: 15 clauses), else PySAT's: on the same 40 puzzles 0.45 ms to write and
-    0.23 ms to solve and prove, against 0.8 and 0.34 with sequential counters and 0.83 to
-    solve with the default totalizer."""
+    """The counts a solver without native ones needs as clauses (``--sat-solver``): with no
+    auxiliary variable where that takes few clauses (two of five cells: 15 clauses), else
+    PySAT's. On 40 janko 10x10 on MiniSat, 0.45 ms to write and 0.23 ms to solve and prove,
+    against 0.8 and 0.34 with sequential counters and 0.83 to solve with the totalizer."""
     return direct_exactly_clauses(model.counts, model.num_vars, deadline=deadline)
 
 
@@ -45,7 +47,7 @@ def run_cnf(
     sat_solver: str | None = None,
     time_limit: float | None = None,
 ) -> SolveResult:
-    """Solve and prove on one incremental PySAT solver (MiniSat unless ``sat_solver``)."""
+    """Solve and prove on one incremental PySAT solver (MiniCard unless ``sat_solver``)."""
     deadline = deadline_of(time_limit)
     result = solve_on_pysat(puzzle, lambda: shading_model(build(puzzle, deadline=deadline)),
                             _counts, deadline=deadline, grown_cuts=0,
