@@ -56,6 +56,8 @@ BIG_GRIDS = {
     "heyawake": lambda side: _empty("heyawake", side, separator=" ") + "\n".join(
         [" ".join(["1"] * side)] * side) + "\n",
     "yajilin": lambda side: _empty("yajilin", side, separator=" "),
+    "norinori": lambda side: f"norinori {side} {side}\n" + "".join(
+        " ".join([str(r + 1)] * side) + "\n" for r in range(side)),  # a region per row
 }
 """Per genre, an empty grid of ``side`` (Sudoku: its hardest test grid, 25x25 at most)."""
 
