@@ -73,6 +73,12 @@ def _row_regions(side: int) -> str:
         " ".join([str(r + 1)] * side) + "\n" for r in range(side))
 
 
+def _norinori_rows(side: int) -> str:
+    """Norinori: a region per row."""
+    return f"norinori {side} {side}\n" + "".join(
+        " ".join([str(r + 1)] * side) + "\n" for r in range(side))
+
+
 def _tree_lattice(side: int) -> str:
     """Tents: a tree on every third cell of every third row, no counts given."""
     rows = ["".join("T" if r % 3 == 0 and c % 3 == 0 else "." for c in range(side)) + " -"
@@ -94,6 +100,7 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "heyawake": _one_room,
     "starbattle": _row_regions,
     "tents": _tree_lattice,
+    "norinori": _norinori_rows,
     "kurodoko": _number_lattice,
 }
 """The genres an empty grid of dots does not fit: a grid of ``side`` their strategies cannot

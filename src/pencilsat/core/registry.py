@@ -349,10 +349,26 @@ _KURODOKO = Genre(
     certify_cnf="pencilsat.strategies.kurodoko:certify_cnf",
 )
 
+_NORINORI = Genre(
+    name="norinori", title="Norinori",
+    corpus="norinori/janko",
+    model="pencilsat.puzzles.norinori", headers=("norinori", "norinori-solution"),
+    strategies=(
+        Strategy("clauses", "pencilsat.strategies.norinori:run_cnf", ("cnf",),
+                 "dominoes as clauses, region counts native on MiniCard (the fastest)"),
+        Strategy("linear", "pencilsat.strategies.norinori:run_cpsat", ("cpsat",),
+                 "the same rules on CP-SAT, the region counts as linear sums"),
+    ),
+    default_strategy="clauses", default_on={"cpsat": "linear"},
+    svg="pencilsat.formats.svg.norinori",
+    puzzlink=("norinori",), puzzlink_codec="pencilsat.formats.puzzlink.norinori",
+    complete_cnf="pencilsat.encodings.norinori:complete_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
-                                                    _KURODOKO)}
+                                                    _KURODOKO, _NORINORI)}
 """Every genre pencilsat knows, by registry name."""
 
 

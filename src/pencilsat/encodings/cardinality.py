@@ -11,6 +11,9 @@ clause list.
 
 from __future__ import annotations
 
+import functools
+import itertools
+import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -102,3 +105,46 @@ def by_region(grid: np.ndarray, regions: Regions) -> list[list[int]]:
         if region != NO_REGION and lit:
             out[region].append(lit)
     return out
+
+
+DIRECT_MOST = 200
+"""The most clauses :func:`direct_exactly_clauses` writes for one count before it leaves
+the count to ``CardEnc``."""
+
+
+def direct_count(lits: Sequence[int], bound: int) -> list[Clause] | None:
+    """"Exactly ``bound`` of ``lits``" with no auxiliary variable (the binomial encoding):
+    every ``bound + 1`` of them hold a false one, every ``n - bound + 1`` a true one;
+    ``None`` when that takes more than :data:`DIRECT_MOST` clauses."""
+    n = len(lits)
+    if not 0 <= bound <= n:
+        return [[]]
+    if math.comb(n, bound + 1) + math.comb(n, n - bound + 1) > DIRECT_MOST:
+        return None
+    at_most, at_least = _subsets(n, bound + 1), _subsets(n, n - bound + 1)
+    array = np.asarray(lits, dtype=np.int64)
+    return (-array[at_most]).tolist() + array[at_least].tolist()
+
+
+@functools.cache
+def _subsets(n: int, size: int) -> np.ndarray:
+    """Every ``size`` of ``range(n)`` as the rows of an index array (no row when
+    ``size > n``)."""
+    rows = list(itertools.combinations(range(n), size))
+    return np.array(rows, dtype=np.int64).reshape(len(rows), size)
+
+
+def direct_exactly_clauses(sizes: Sequence[Count], top: int, card: str = CARD_ENCODING,
+                           deadline: float | None = None) -> tuple[list[Clause], int]:
+    """:func:`exactly_clauses`, each small count written by :func:`direct_count` (no new
+    variable): a small count over few literals (Norinori's two cells in a region of five)
+    propagates at once, where a counter's auxiliary variables give the solver more to
+    decide."""
+    out: list[Clause] = []
+    for lits, bound in sizes:
+        check_clock(deadline)
+        direct = direct_count(lits, bound)
+        if direct is None:
+            direct, top = count_clauses(lits, bound, bound, top, card)
+        out.extend(direct)
+    return out, top

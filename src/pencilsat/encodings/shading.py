@@ -13,6 +13,8 @@ row) or a list of lists, in a fixed order, so an encoding's clause list is repro
   unshaded 2x2 with ``-shaded``);
 - :func:`has_neighbour`: a cell of the colour has a neighbour of the colour (the cuts of a
   single cell, known in advance: the connected colour of a grid of more than one cell);
+- :func:`at_most_one_neighbour`: a cell of the colour has at most one neighbour of the
+  colour (with :func:`has_neighbour`: the colour is dominoes, Norinori);
 - counts over rows, columns and regions: :mod:`~pencilsat.encodings.cardinality`;
 - connectivity of a colour: :meth:`ShadingGrid.connected` names it as a lazy
   :class:`~pencilsat.encodings.connectivity.Requirement` (the runs of
@@ -98,6 +100,26 @@ def has_neighbour(lits: np.ndarray) -> list[np.ndarray]:
         columns = [k for k in range(4) if shape >> k & 1]
         out.append(np.concatenate([-flat[rows, None], flat_around[rows][:, columns]], axis=1))
     return out
+
+
+def at_most_one_neighbour(lits: np.ndarray) -> np.ndarray:
+    """``not l_v or not l_a or not l_b`` for every cell and two of its neighbours a, b: a
+    cell of the colour has at most one neighbour of the colour (with :func:`has_neighbour`,
+    exactly one: Norinori's dominoes). Rows ``[-v, -a, -b]``, by neighbour pair (up-left,
+    up-right, up-down, left-right, left-down, right-down), row-major within each; a triple
+    with a 0 needs no clause."""
+    lits = np.asarray(lits, dtype=np.int64)
+    height, width = lits.shape
+    around = np.zeros((4, height, width), dtype=np.int64)  # up, left, right, down; 0: none
+    around[0, 1:, :] = lits[:-1, :]
+    around[1, :, 1:] = lits[:, :-1]
+    around[2, :, :-1] = lits[:, 1:]
+    around[3, :-1, :] = lits[1:, :]
+    blocks = []
+    for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
+        rows = -np.stack([lits.ravel(), around[a].ravel(), around[b].ravel()], axis=1)
+        blocks.append(rows[(rows != 0).all(axis=1)])
+    return np.concatenate(blocks).reshape(-1, 3)
 
 
 class ShadingGrid:

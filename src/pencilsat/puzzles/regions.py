@@ -1,6 +1,6 @@
 """A grid cut into regions (Heyawake's rooms, Star Battle's, Norinori's and LITS' regions):
-the numbering, each region's cells, the region of a cell, the borders between regions, and
-the region rows of the corpus text formats.
+the numbering, each region's cells, the region of a cell, the borders between regions,
+the region rows of the corpus text formats, and the lattice their text drawings share.
 
 A region grid gives every cell a region number; regions are numbered ``0..R-1`` in order of
 each region's first cell (row-major), and each region is one 4-connected area, so any
@@ -11,6 +11,7 @@ puzzle (Star Battle's irregular outlines): its number is :data:`NO_REGION`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -201,3 +202,50 @@ def region_rows(regions: Regions, outside: str = "#") -> list[str]:
     cell outside the puzzle."""
     return [" ".join(outside if v == NO_REGION else str(v + 1) for v in row)
             for row in regions.ids.tolist()]
+
+
+# ------------------------------------------------------------------ regions drawn as text
+
+
+def draw_regions(regions: Regions, slot: Callable[[int, int], str], size: int) -> list[str]:
+    """The lattice a region genre's text drawing is made of: ``+`` at every corner, ``-``
+    and ``|`` along region borders (and the frame), spaces elsewhere; cell (r, c) shows
+    ``slot(r, c)``, ``size`` characters. Trailing spaces are kept, so :func:`read_slots`
+    finds every slot where it was drawn."""
+    ids = regions.ids
+    height, width = ids.shape
+    lines = []
+    for r in range(height + 1):
+        line = "+"
+        for c in range(width):
+            wall = r in (0, height) or ids[r - 1, c] != ids[r, c]
+            line += ("-" if wall else " ") * size + "+"
+        lines.append(line)
+        if r == height:
+            break
+        line = "|"
+        for c in range(width):
+            text = slot(r, c)
+            if len(text) != size:
+                raise ValueError(f"slot {text!r} is not {size} characters")
+            line += text + ("|" if c == width - 1 or ids[r, c] != ids[r, c + 1] else " ")
+        lines.append(line)
+    return lines
+
+
+def read_slots(lines: list[str], width: int, height: int, genre: str) -> list[list[str]]:
+    """The slot of each cell in :func:`draw_regions`' lattice (``lines``: the drawing from
+    its first ``+`` line; a line cut short of its trailing spaces reads as spaces);
+    an :class:`InputError` when the drawing does not have the grid's lines."""
+    expected = 2 * height + 1
+    if len(lines) != expected or not lines[0].startswith("+") or lines[0].count("+") != width + 1:
+        raise InputError(f"a {width}x{height} {genre} drawing has {expected} lines, the first "
+                         f"with {width + 1} '+'; this one has {len(lines)} lines",
+                         hint="give the drawing exactly as pencilsat solve prints it")
+    step = lines[0].find("+", 1)
+    size = step - 1
+    out = []
+    for r in range(height):
+        line = lines[2 * r + 1].ljust(width * step + 1)
+        out.append([line[c * step + 1:c * step + 1 + size] for c in range(width)])
+    return out

@@ -1,0 +1,62 @@
+"""puzz.link ``norinori``: the regions as pzprjs' ``decodeBorder``, and nothing else.
+
+pzprjs (``src/variety/lits.js``, which Norinori shares with LITS) reads a Norinori body as
+room borders whatever its flags: the ``c`` and ``d`` flags choose LITS' older encoding and
+mean nothing for Norinori, so they are read and ignored as pzprjs does; any other flag is
+refused. Its file form is read in both versions pzprjs writes: ``pzprv3.1`` (H lines of
+W - 1 vertical border marks, then H - 1 lines of W horizontal ones, ``1`` a border,
+``decodeBorderQues``) and the older ``pzprv3`` (the number of rooms, then a room id per
+cell, ``decodeAreaRoom``); the answer lines after them are ignored.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pencilsat.formats.puzzlink.body import file_cells, url_error
+from pencilsat.formats.puzzlink.borders import decode_borders, encode_borders, rooms_of
+from pencilsat.formats.runs import whole_number
+from pencilsat.puzzles.norinori import NorinoriPuzzle
+from pencilsat.puzzles.regions import Regions
+
+FLAGS = {"c": "LITS' newer encoding, no meaning for Norinori",
+         "d": "LITS' older encoding, no meaning for Norinori"}
+
+
+def decode(body: str, width: int, height: int, column: int, flags: str) -> NorinoriPuzzle:
+    vertical, horizontal = decode_borders(body, width, height, column)
+    return NorinoriPuzzle(Regions(rooms_of(vertical, horizontal)))
+
+
+def encode(puzzle: NorinoriPuzzle) -> str:
+    return encode_borders(*puzzle.regions.border_masks())
+
+
+def decode_file(lines: list[str], width: int, height: int) -> NorinoriPuzzle:
+    """pzprjs' file form, either version (told apart by the first lines: the old one opens
+    with the number of rooms alone, then rows of W room ids)."""
+    if _is_room_ids(lines, width):
+        ids = [whole_number(token) for token in file_cells(lines[1:], width, height,
+                                                           "Norinori room")]
+        return NorinoriPuzzle(Regions.from_labels(np.array(ids).reshape(height, width)))
+    vertical = _marks(lines[:height], width - 1, height, "vertical border")
+    horizontal = _marks(lines[height:], width, height - 1, "horizontal border")
+    return NorinoriPuzzle(Regions(rooms_of(vertical, horizontal)))
+
+
+def _is_room_ids(lines: list[str], width: int) -> bool:
+    """True for the old form: a lone number, then a line of ``width`` numbers."""
+    if len(lines) < 2:
+        return False
+    first, second = lines[0].split(), lines[1].split()
+    return (len(first) == 1 and whole_number(first[0]) is not None and len(second) == width
+            and all(whole_number(token) is not None for token in second))
+
+
+def _marks(lines: list[str], width: int, height: int, what: str) -> np.ndarray:
+    tokens = file_cells(lines, width, height, what) if width * height else []
+    for token in tokens:
+        if token not in ("0", "1"):
+            raise url_error(f"bad {what} mark {token!r} in the pzprv3 data",
+                            hint="a border mark is 1 (a border) or 0 (none)")
+    return np.array([token == "1" for token in tokens], dtype=bool).reshape(height, width)

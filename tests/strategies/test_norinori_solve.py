@@ -1,0 +1,98 @@
+"""Norinori's strategies: janko puzzles unique with the stored answer on both, and every
+verdict, count and backbone against brute force on small random grids (the oracle of
+tests/oracles/norinori.py); the complete clause list has exactly the answers as models."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import corpus_pairs, every_kth
+from oracles.norinori import random_puzzle, solutions
+
+from pencilsat.core.result import Verdict
+from pencilsat.encodings.norinori import complete_cnf
+from pencilsat.puzzles import norinori as N
+from pencilsat.strategies.front import solve
+from pencilsat.strategies.norinori import DEFAULT_SAT_SOLVER, run_cnf
+from pencilsat.strategies.solution_space import Exploration, undecided_cells
+
+BACKENDS = ["cnf", "cpsat"]
+
+
+def load(txt, sol):
+    puzzle = N.parse_puzzle(txt.read_text(), txt.stem)
+    return puzzle, N.FORMAT.parse_solution(sol.read_text(), puzzle)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_janko_sample_is_unique_with_the_stored_solution(backend):
+    pairs = every_kth(corpus_pairs("norinori"), 13)
+    assert len(pairs) >= 15
+    for txt, sol in pairs:
+        puzzle, expected = load(txt, sol)
+        result = solve(puzzle, backend=backend, time_limit=60)
+        assert result.verdict == Verdict.UNIQUE, txt
+        assert backend == "cpsat" or result.stats.sat_solver == DEFAULT_SAT_SOLVER
+        assert result.solution == expected, txt
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_verdict_count_and_backbone_match_brute_force(backend):
+    rng = random.Random(41 + len(backend))
+    seen = set()
+    for _ in range(25):
+        puzzle = random_puzzle(rng)
+        truth = solutions(puzzle)
+        result = solve(puzzle, backend=backend,
+                       explore=Exploration(count=len(truth) + 1, backbone=True))
+        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        assert result.verdict == verdict
+        seen.add(verdict)
+        assert result.count is not None and result.count.complete
+        assert set(result.count.solutions) == set(truth)
+        assert result.backbone is not None and result.backbone.complete
+        expected = [] if len(truth) < 2 else undecided_cells(truth[0], truth[1:])
+        assert result.backbone.undecided == expected
+    assert seen == {Verdict.UNIQUE, Verdict.MULTIPLE}
+
+
+@pytest.mark.parametrize("sat_solver", ["minisat22", "cadical195"])
+def test_counts_written_as_clauses_give_the_same_verdicts(sat_solver):
+    # the default solver takes the region counts natively; others get them as clauses
+    rng = random.Random(7)
+    for _ in range(15):
+        puzzle = random_puzzle(rng)
+        truth = solutions(puzzle)
+        result = run_cnf(puzzle, sat_solver=sat_solver)
+        assert result.stats.sat_solver == sat_solver
+        assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
+                                                                          Verdict.MULTIPLE)
+        if truth:
+            assert result.solution in truth
+
+
+def test_a_puzzle_without_an_answer_is_none_on_both_strategies():
+    # a 2x2 of two regions side by side: each column needs a vertical domino, and two of
+    # them side by side give every shaded cell two shaded neighbours
+    puzzle = N.parse_puzzle("norinori 2 2\n1 2\n1 2\n")
+    assert solutions(puzzle) == []
+    for backend in BACKENDS:
+        assert solve(puzzle, backend=backend).verdict == Verdict.NONE
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_complete_clauses_have_exactly_the_answers_as_models(seed):
+    from pysat.solvers import Solver
+
+    puzzle = random_puzzle(random.Random(seed))
+    encoding = complete_cnf(puzzle)
+    found = []
+    with Solver(name="minisat22", bootstrap_with=encoding.clauses) as solver:
+        while solver.solve():
+            model = solver.get_model()
+            true = {v for v in model if v > 0}
+            found.append(encoding.decode(true))
+            solver.add_clause([-v if v in true else v for v in encoding.answer])
+    assert set(found) == set(solutions(puzzle))
+    assert len(found) == len(set(found))
