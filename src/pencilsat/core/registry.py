@@ -273,9 +273,25 @@ _YAJILIN = Genre(
     puzzlink=("yajilin", "yajirin"), puzzlink_codec="pencilsat.formats.puzzlink.yajilin",
 )
 
+_HITORI = Genre(
+    name="hitori", title="Hitori",
+    model="pencilsat.puzzles.hitori", headers=("hitori", "hitori-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.hitori:run_cnf", ("cnf",),
+                 "repeats and neighbours in CNF, unshaded cells connected by lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.hitori:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, cuts by solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.hitori",
+    puzzlink=("hitori",), puzzlink_codec="pencilsat.formats.puzzlink.hitori",
+    tatham=("singles", "hitori"), tatham_codec="pencilsat.formats.tatham.hitori",
+    complete_cnf="pencilsat.encodings.hitori:complete_clauses",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
-                                                    _YAJILIN)}
+                                                    _YAJILIN, _HITORI)}
 """Every genre pencilsat knows, by registry name."""
 
 

@@ -1,0 +1,220 @@
+"""Hitori (ひとりにしてくれ; Tatham's Singles): grid model, corpus text formats and an
+independent rule checker.
+
+Rules: shade some cells so that no number appears twice among the unshaded cells of a row or
+a column, no two shaded cells share an edge, and all unshaded cells are 4-connected.
+
+The puzzle text is ``hitori W H`` then H rows of W space-separated tokens: a number ``N``
+(1, 2, ...), and, as pzprjs allows, ``.`` a cell without a number and ``?`` a number not
+given; neither of the last two ever repeats. The solution is ``hitori-solution W H`` then
+rows of ``#`` shaded and ``.`` unshaded.
+
+No clue tools (``RULES.clues`` is left out): a Hitori's clues are the whole grid, every
+cell's number, and none can go the way a pearl or a wall number can; a cell made blank is a
+cell the rules no longer see, which no Hitori editor means by "a clue less".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pencilsat.core.errors import InputError
+from pencilsat.core.rules import GenreRules
+from pencilsat.core.values import Cell, Violation
+from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.shading import ShadedSolution, regions
+from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
+
+EMPTY = 0
+UNKNOWN = -1
+"""Cell values: a number N >= 1, EMPTY (no number) or UNKNOWN (``?``: a number not given).
+Only numbers count for the rule; pzprjs reads and writes the other two."""
+
+_TOKEN = re.compile(r"\S+")
+_SPECIAL = {".": EMPTY, "?": UNKNOWN}
+_MAX_DIGITS = 7
+
+
+@dataclass(frozen=True, eq=False)
+class HitoriPuzzle(ArrayValue):
+    """An immutable Hitori grid; ``numbers[r, c]`` is a number >= 1, EMPTY or UNKNOWN."""
+
+    ARRAYS = ("numbers",)
+
+    numbers: np.ndarray
+    name: str = field(default="", compare=False)
+
+    genre = "hitori"
+
+    def __post_init__(self) -> None:
+        arr = np.array(self.numbers, dtype=np.int32)
+        if arr.ndim != 2 or arr.size == 0:
+            raise ValueError("a Hitori grid is a non-empty 2-D array")
+        if arr.min(initial=0) < UNKNOWN:
+            raise ValueError("cell values are numbers >= 1, EMPTY (0) or UNKNOWN (-1)")
+        arr.setflags(write=False)
+        object.__setattr__(self, "numbers", arr)
+
+    def repeats(self) -> list[list[Cell]]:
+        """Every set of two or more cells of one row (rows first) or one column holding the
+        same number, each row-major: at most one of each may stay unshaded."""
+        out = []
+        for lines in (self.numbers, self.numbers.T):
+            transposed = lines is not self.numbers
+            for i, line in enumerate(lines.tolist()):
+                where: dict[int, list[int]] = {}
+                for j, value in enumerate(line):
+                    if value >= 1:
+                        where.setdefault(value, []).append(j)
+                for spots in where.values():
+                    if len(spots) > 1:
+                        out.append([(j, i) if transposed else (i, j) for j in spots])
+        return out
+
+
+@dataclass(frozen=True, eq=False)
+class HitoriSolution(ShadedSolution):
+    """A Hitori answer: ``shaded[r, c]`` is True for a shaded cell."""
+
+    genre = "hitori"
+
+
+# ------------------------------------------------------------------ text formats
+
+
+def parse_puzzle(text: str, name: str = "") -> HitoriPuzzle:
+    """Corpus format: ``hitori W H`` then H rows of W tokens (a number, ``.`` or ``?``)."""
+    width, height, rows, first_line = read_header(text, "hitori")
+    expect_row_count(rows, height, first_line)
+    grid = np.zeros((height, width), dtype=np.int32)
+    for r, (line_number, row) in enumerate(rows):
+        found = list(_TOKEN.finditer(row))
+        if len(found) != width:
+            column = found[width].start() + 1 if len(found) > width else len(row) + 1
+            raise InputError(f"row has {len(found)} cells, expected {width}",
+                             line=line_number, column=column,
+                             hint="write one number per cell, separated by spaces")
+        grid[r] = [_cell_value(m.group(), line_number, m.start() + 1) for m in found]
+    return HitoriPuzzle(grid, name=name)
+
+
+def _cell_value(token: str, line: int, column: int) -> int:
+    if token in _SPECIAL:
+        return _SPECIAL[token]
+    if token.isascii() and token.isdigit() and len(token) <= _MAX_DIGITS and int(token) >= 1:
+        return int(token)
+    raise InputError(f"unknown cell {token!r}", line=line, column=column,
+                     hint="a Hitori cell holds a number 1, 2, ... ('.' no number, '?' a "
+                          "number not given)")
+
+
+def cell_token(value: int) -> str:
+    """A cell as the text format writes it: the number, ``.`` or ``?``."""
+    return "." if value == EMPTY else "?" if value == UNKNOWN else str(value)
+
+
+def format_puzzle(puzzle: HitoriPuzzle) -> str:
+    rows = [" ".join(cell_token(v) for v in row) for row in puzzle.numbers.tolist()]
+    return f"hitori {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+
+
+def parse_solution(text: str, puzzle: HitoriPuzzle | None = None) -> HitoriSolution:
+    """Corpus solution format, also the rows ``solve --json`` writes under the same header:
+    ``hitori-solution W H`` then rows of ``#`` shaded and ``.`` unshaded."""
+    return solution_from_rows(read_grid(text, "hitori-solution", "#.",
+                                        "'#' shaded, '.' unshaded"))
+
+
+def solution_from_rows(rows: list[str]) -> HitoriSolution:
+    """Rows of ``#`` / ``.`` to a solution."""
+    if not rows:
+        raise InputError("no rows given")
+    return HitoriSolution(np.array([[ch == "#" for ch in row] for row in rows], dtype=bool))
+
+
+def solution_rows(puzzle: HitoriPuzzle | None, solution: HitoriSolution) -> list[str]:
+    return ["".join("#" if v else "." for v in row) for row in solution.shaded.tolist()]
+
+
+def format_solution(puzzle: HitoriPuzzle | None, solution: HitoriSolution) -> str:
+    return (f"hitori-solution {solution.width} {solution.height}\n"
+            + "\n".join(solution_rows(puzzle, solution)) + "\n")
+
+
+def draw_text(puzzle: HitoriPuzzle, solution: HitoriSolution | None = None) -> str:
+    """One token per cell, right-aligned in columns: the number (``.``, ``?``) of an
+    unshaded cell, and for a shaded one its number behind ``#`` marks (``#3``, ``##3``
+    beside two-digit numbers), so the numbers stay readable under the shading."""
+    tokens = [[cell_token(v) for v in row] for row in puzzle.numbers.tolist()]
+    shaded = (solution.shaded if solution is not None
+              and solution.shaded.shape == puzzle.numbers.shape
+              else np.zeros(puzzle.numbers.shape, dtype=bool))
+    size = max(len(t) for row in tokens for t in row) + 1
+    lines = []
+    for row, marks in zip(tokens, shaded.tolist(), strict=True):
+        lines.append(" ".join(t.rjust(size, "#") if mark else t.rjust(size)
+                              for t, mark in zip(row, marks, strict=True)))
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def parse_drawing(lines: list[str], puzzle: HitoriPuzzle) -> HitoriSolution:
+    """The shading of :func:`draw_text`'s drawing (what ``solve`` prints): a cell is shaded
+    when its token starts with ``#``."""
+    if len(lines) != puzzle.height:
+        raise InputError(f"the drawing has {len(lines)} rows, the puzzle {puzzle.height}",
+                         hint="give the drawing solve prints for this puzzle, whole")
+    shaded = np.zeros((puzzle.height, puzzle.width), dtype=bool)
+    for r, line in enumerate(lines):
+        tokens = line.split()
+        if len(tokens) != puzzle.width:
+            raise InputError(f"drawing row has {len(tokens)} cells, expected {puzzle.width}",
+                             line=r + 1, hint="one token per cell: '#3' shaded, '3' unshaded")
+        shaded[r] = [token.startswith("#") for token in tokens]
+    return HitoriSolution(shaded)
+
+
+# ------------------------------------------------------------------ the rule checker
+
+
+def check(puzzle: HitoriPuzzle, solution: HitoriSolution) -> list[Violation]:
+    """Every broken rule, named with its cell; an empty list means the answer is valid."""
+    if solution.shaded.shape != puzzle.numbers.shape:
+        return [Violation("size", None, f"the solution is {solution.width}x{solution.height}, "
+                                        f"the puzzle {puzzle.width}x{puzzle.height}")]
+    shaded = solution.shaded
+    out = []
+    for cells in puzzle.repeats():
+        kept = [cell for cell in cells if not shaded[cell]]
+        if len(kept) > 1:
+            (r0, c0), (r1, _) = kept[0], kept[1]
+            line = f"row {r0}" if r0 == r1 else f"column {c0}"
+            out.append(Violation("number-repeated", kept[1],
+                                 f"{int(puzzle.numbers[kept[1]])} is unshaded twice in {line}, "
+                                 f"also at ({r0},{c0})"))
+    for r, c in zip(*np.nonzero(shaded[:, :-1] & shaded[:, 1:]), strict=True):
+        out.append(Violation("adjacent-shaded", (int(r), int(c)),
+                             "this shaded cell and the one to its right share an edge"))
+    for r, c in zip(*np.nonzero(shaded[:-1, :] & shaded[1:, :]), strict=True):
+        out.append(Violation("adjacent-shaded", (int(r), int(c)),
+                             "this shaded cell and the one below it share an edge"))
+    pieces = regions(~shaded)
+    if len(pieces) > 1:
+        largest = max(range(len(pieces)), key=lambda i: len(pieces[i]))
+        for i, piece in enumerate(pieces):
+            if i != largest:
+                out.append(Violation("unshaded-not-connected", piece[0],
+                                     f"these {len(piece)} unshaded cells are cut off from the "
+                                     f"other {len(pieces[largest])}"))
+    return out
+
+
+RULES = GenreRules(
+    puzzle_type=HitoriPuzzle, solution_type=HitoriSolution,
+    parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
+    parse_solution=parse_solution, solution_rows=solution_rows,
+    format_solution=format_solution, check=check, draw_text=draw_text,
+    parse_drawing=parse_drawing,
+)
