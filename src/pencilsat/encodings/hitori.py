@@ -28,8 +28,9 @@ HitoriEncoding = ShadingEncoding[HitoriSolution]
 def repeat_clauses(puzzle: HitoriPuzzle, shaded: np.ndarray) -> list[Clause]:
     """``s_a or s_b`` for every two cells of a row or column holding the same number."""
     out: list[Clause] = []
-    for cells in puzzle.repeats():
-        lits = [int(shaded[cell]) for cell in cells]
+    flat = shaded.ravel()
+    for cells in puzzle.repeat_groups():
+        lits = flat[cells].tolist()
         out.extend([a, b] for i, a in enumerate(lits) for b in lits[i + 1:])
     return out
 

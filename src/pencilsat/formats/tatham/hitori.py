@@ -23,9 +23,10 @@ _EXTRAS = re.compile(r"(d[ek])?")
 
 
 def plausible(desc: str) -> int:
-    """How strongly ``desc`` looks like Singles: base-62 digits only, never ``0``, and mostly
-    decimal digits (no game with runs of empty cells writes that densely)."""
-    dense = sum(ch.isdigit() for ch in desc) * 2 >= len(desc)
+    """How strongly ``desc`` looks like Singles (for the error of a bad ID): base-62 digits
+    only, never ``0``, and at least two thirds decimal digits (a Bridges or Loopy ID
+    alternates runs and numbers; the numbers above 9 of grids past 12x12 miss this)."""
+    dense = sum(ch.isdigit() for ch in desc) * 3 >= 2 * len(desc)
     return 4 if desc and dense and "0" not in desc and set(desc) <= set(BASE62) else 0
 
 
