@@ -22,6 +22,7 @@ from pencilsat.puzzles import (
     sudoku,
     yajilin,
 )
+from pencilsat.puzzles.regions import canonical_regions
 
 
 def masyu_solutions(puzzle: masyu.MasyuPuzzle) -> list[masyu.MasyuSolution]:
@@ -331,7 +332,7 @@ def _random_heyawake(rng: random.Random) -> heyawake.HeyawakePuzzle:
     w, h = rng.choice([(4, 3), (3, 4)])
     while True:
         labels = np.array([[rng.randint(1, 3) for _ in range(w)] for _ in range(h)])
-        rooms = heyawake.canonical_rooms(labels)
+        rooms = canonical_regions(labels)
         shaded = np.array([[rng.random() < 0.3 for _ in range(w)] for _ in range(h)])
         counts = np.full(rooms.shape, heyawake.NO_CLUE)
         for cells in heyawake.HeyawakePuzzle(rooms, counts).room_cells():

@@ -10,6 +10,7 @@ from conftest import corpus_pairs, every_kth
 
 from pencilsat.encodings.heyawake import HeyawakeSettings, border_stretches, build
 from pencilsat.puzzles import heyawake as H
+from pencilsat.puzzles.regions import canonical_regions
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.heyawake import memory_cnf, memory_cpsat, run_cnf
 
@@ -97,7 +98,7 @@ def test_the_answers_are_exactly_the_brute_force_answers(seed):
     brute force over every shading."""
     rng = np.random.default_rng(seed)
     labels = rng.integers(1, 4, size=(3, 4))
-    rooms = H.canonical_rooms(labels)
+    rooms = canonical_regions(labels)
     clues = np.full(rooms.shape, H.NO_CLUE)
     for cells in H.HeyawakePuzzle(rooms, clues).room_cells():
         if rng.random() < 0.5:
@@ -114,7 +115,7 @@ def test_the_answers_are_exactly_the_brute_force_answers(seed):
 
 
 def test_the_run_clauses_cover_each_pair_of_consecutive_borders():
-    rooms = H.canonical_rooms(np.array([[1, 1, 2, 3, 3, 4]]))
+    rooms = canonical_regions(np.array([[1, 1, 2, 3, 3, 4]]))
     assert border_stretches(rooms) == [[1, 2, 3], [2, 3, 4, 5]]
 
 

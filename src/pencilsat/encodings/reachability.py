@@ -126,3 +126,47 @@ def at_most_one(lits: Sequence[int], top: int) -> tuple[list[Clause], int]:
             clauses.append([-x, -previous])
         previous = s
     return clauses, top
+
+
+def connected_layers(graph: Graph, literals: Sequence[int], anchor: int | None, top: int,
+                     deadline: float | None = None) -> tuple[list[Clause], int]:
+    """Clauses "the nodes whose literal is true are connected" with nothing left to cuts
+    (``literals[v]``: 0 never in the set), for a complete fixed CNF: every node of the set
+    is reached within ``n - 1`` steps along the set from a root, ``r[v][t]`` "v is reached
+    within t steps". The root is ``anchor`` (then in the set), or else the set's first node
+    in node order (a prefix chain ``p[v]``: some node up to v is in the set), so an answer
+    has one root. Variables from ``top + 1`` on; returns the clauses and the last one used.
+    Quadratic in the nodes: for the small grids the study measures."""
+    nodes = [v for v in range(graph.size) if literals[v]]
+    clauses: list[Clause] = []
+    if len(nodes) < 2:
+        return clauses, top
+    if anchor is not None:
+        clauses.append([literals[anchor]])
+    deepest = len(nodes) - 1
+    first: dict[int, int] = {}  # node -> its layer t's variable is first[v] + t
+    for v in nodes:
+        first[v] = top + 1
+        top += deepest + 1
+    previous = 0
+    for i, v in enumerate(nodes):
+        if i % CLOCK_EVERY == 0:
+            check_clock(deadline)
+        x, root = literals[v], first[v]
+        if anchor is not None:
+            clauses.append([root] if v == anchor else [-root])
+        else:  # root <-> x and no earlier node in the set
+            top += 1
+            prefix = top
+            clauses += [[-x, prefix], [-prefix, x] + ([previous] if previous else [])]
+            if previous:
+                clauses += [[-previous, prefix], [-root, -previous]]
+            clauses += [[-root, x], [root, -x] + ([previous] if previous else [])]
+            previous = prefix
+        clauses.append([-x, first[v] + deepest])
+        others = [first[n] for n in graph.neighbours[v] if n in first]
+        for t in range(1, deepest + 1):
+            r = first[v] + t
+            clauses.append([-r, x])
+            clauses.append([-r, r - 1, *(n_first + t - 1 for n_first in others)])
+    return clauses, top

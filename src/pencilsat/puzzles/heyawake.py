@@ -13,7 +13,6 @@ room's count) and H rows of W room numbers; the solution ``heyawake-solution W H
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -22,16 +21,21 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
-from pencilsat.puzzles.shading import ShadedSolution, regions
-from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
+from pencilsat.puzzles.regions import Regions, read_region_rows, region_rows
+from pencilsat.puzzles.shading import (
+    ShadedFormat,
+    ShadedSolution,
+    not_connected,
+    size_mismatch,
+    touching,
+)
+from pencilsat.puzzles.textgrid import expect_row_count, number_rows, read_header, token_position
 
 NO_CLUE = -1
 """``clues[r, c]`` of a cell without a clue; a clue is a number >= 0."""
 
-_TOKEN = re.compile(r"\S+")
 _MAX_TOKEN = 7
 _FAST_CLUES = re.compile(r"(?:\.|\d{1,7})(?: (?:\.|\d{1,7}))*", re.ASCII)
-_FAST_ROOMS = re.compile(r"[1-9]\d{0,6}(?: [1-9]\d{0,6})*", re.ASCII)
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,8 +59,9 @@ class HeyawakePuzzle(ArrayValue):
             raise ValueError("rooms and clues are two non-empty 2-D arrays of one shape")
         if clues.min(initial=0) < NO_CLUE:
             raise ValueError("clues are NO_CLUE (-1) or numbers >= 0")
-        if not np.array_equal(rooms, canonical_rooms(rooms)):
-            raise ValueError("rooms must be 4-connected and numbered 0..R-1 by first cell")
+        if rooms.min() < 0:
+            raise ValueError("every cell is in a room")
+        Regions(rooms)  # raises unless 4-connected and numbered 0..R-1 by first cell
         counts = np.bincount(rooms[clues != NO_CLUE].ravel(), minlength=int(rooms.max()) + 1)
         if counts.max(initial=0) > 1:
             raise ValueError("a room holds at most one clue")
@@ -69,13 +74,14 @@ class HeyawakePuzzle(ArrayValue):
     def room_count(self) -> int:
         return int(self.rooms.max()) + 1
 
+    @property
+    def regions(self) -> Regions:
+        """The rooms as a :class:`~pencilsat.puzzles.regions.Regions`."""
+        return Regions(self.rooms)
+
     def room_cells(self) -> list[list[Cell]]:
         """Each room's cells, row-major, by room index."""
-        out: list[list[Cell]] = [[] for _ in range(self.room_count)]
-        for r, row in enumerate(self.rooms.tolist()):
-            for c, room in enumerate(row):
-                out[room].append((r, c))
-        return out
+        return self.regions.cells()
 
     def room_clues(self) -> list[tuple[Cell, int] | None]:
         """Per room index, its clue cell and number, or ``None``."""
@@ -92,79 +98,20 @@ class HeyawakeSolution(ShadedSolution):
     genre = "heyawake"
 
 
-# ------------------------------------------------------------------ rooms
-
-
-def canonical_rooms(labels: np.ndarray) -> np.ndarray:
-    """Room indices 0..R-1 for the 4-connected pieces of equal labels, in order of each
-    piece's first cell (a label in two pieces becomes two rooms).
-
-    Vectorised (a 1000x1000 grid in a fraction of a second): each piece's cells are hooked
-    to the smallest cell index of the piece by rounds of root hooking and pointer jumping;
-    that smallest index is the piece's first cell, so ranking the roots numbers the rooms
-    in order of their first cell."""
-    labels = np.asarray(labels)
-    height, width = labels.shape
-    index = np.arange(height * width, dtype=np.int64).reshape(height, width)
-    same_row = labels[:, :-1] == labels[:, 1:]
-    same_col = labels[:-1, :] == labels[1:, :]
-    u = np.concatenate([index[:, :-1][same_row], index[:-1, :][same_col]])
-    v = np.concatenate([index[:, 1:][same_row], index[1:, :][same_col]])
-    parent = np.arange(height * width, dtype=np.int64)
-    while True:
-        ru, rv = parent[u], parent[v]
-        apart = ru != rv
-        if not apart.any():
-            break
-        np.minimum.at(parent, np.maximum(ru, rv)[apart], np.minimum(ru, rv)[apart])
-        while True:
-            jumped = parent[parent]
-            if np.array_equal(jumped, parent):
-                break
-            parent = jumped
-    ranks = np.unique(parent, return_inverse=True)[1]
-    return ranks.reshape(height, width).astype(np.int32)
-
-
 # ------------------------------------------------------------------ text formats
 
 
 def parse_puzzle(text: str, name: str = "") -> HeyawakePuzzle:
     """Corpus format: ``heyawake W H``, H rows of W clue tokens, H rows of W room numbers."""
-    width, height, rows, first_line = read_header(text, "heyawake")
+    width, height, rows, first_line, _ = read_header(text, "heyawake")
     expect_row_count(rows, 2 * height, first_line,
                      f"expected {2 * height} rows ({height} of clues, {height} of rooms), "
                      f"found {len(rows)}",
                      hint="write the clue rows, then the room rows, no blank line needed")
-    clues = _token_rows(rows[:height], width, _clue_value, _FAST_CLUES)
-    labels = _token_rows(rows[height:], width, _room_value, _FAST_ROOMS)
-    rooms = canonical_rooms(labels)
-    _check_rooms(labels, rooms, rows[height:])
+    clues = number_rows(rows[:height], width, _clue_value, _FAST_CLUES)
+    rooms = read_region_rows(rows[height:], width, noun="room").ids
     _check_clues(clues, rooms, rows[:height])
     return HeyawakePuzzle(rooms, clues, name=name)
-
-
-def _token_rows(rows: list[tuple[int, str]], width: int, value_of: Callable[[str, int, int], int],
-                fast: re.Pattern[str]) -> np.ndarray:
-    """The rows' tokens as numbers (``.`` as NO_CLUE). When ``fast`` matches every row whole
-    and each has ``width`` tokens, numpy reads them at once (a 1000x1000 grid in 0.05 s
-    instead of 1 s); otherwise each token is read alone, for a positioned error."""
-    if all(row.count(" ") == width - 1 and fast.fullmatch(row) for _, row in rows):
-        block = " ".join(row for _, row in rows).replace(".", str(NO_CLUE))
-        values = np.fromstring(block, dtype=np.int64, sep=" ")
-        if values.size == len(rows) * width:
-            return values.reshape(len(rows), width)
-    grid = np.zeros((len(rows), width), dtype=np.int64)
-    for r, (line_number, row) in enumerate(rows):
-        found = list(_TOKEN.finditer(row))
-        if len(found) != width:
-            column = found[width].start() + 1 if len(found) > width else len(row) + 1
-            raise InputError(f"row has {len(found)} cells, expected {width}",
-                             line=line_number, column=column,
-                             hint="write one token per cell, separated by spaces")
-        for c, token in enumerate(found):
-            grid[r, c] = value_of(token.group(), line_number, token.start() + 1)
-    return grid
 
 
 def _clue_value(token: str, line: int, column: int) -> int:
@@ -176,41 +123,13 @@ def _clue_value(token: str, line: int, column: int) -> int:
     return int(token)
 
 
-def _room_value(token: str, line: int, column: int) -> int:
-    if not (token.isascii() and token.isdigit()) or len(token) > _MAX_TOKEN or int(token) < 1:
-        raise InputError(f"unknown room number {token!r}", line=line, column=column,
-                         hint="a room row holds the room number 1, 2, ... of each cell")
-    return int(token)
-
-
-def _position(rows: list[tuple[int, str]], r: int, c: int) -> tuple[int, int]:
-    line_number, row = rows[r]
-    return line_number, list(_TOKEN.finditer(row))[c].start() + 1
-
-
-def _check_rooms(labels: np.ndarray, rooms: np.ndarray, rows: list[tuple[int, str]]) -> None:
-    """A room number used for two separate pieces is an error at the second piece's first
-    cell."""
-    first = np.unique(rooms.ravel(), return_index=True)[1]
-    label_of_room = labels.ravel()[first]
-    seen = np.unique(label_of_room, return_index=True)[1]
-    if len(seen) == len(label_of_room):
-        return
-    second = int(np.setdiff1d(np.arange(len(label_of_room)), seen)[0])
-    r, c = divmod(int(first[second]), labels.shape[1])
-    line, column = _position(rows, r, c)
-    raise InputError(f"room {int(label_of_room[second])} is in two separate pieces",
-                     line=line, column=column, hint="a room is one 4-connected region; give "
-                                                    "each piece its own room number")
-
-
 def _check_clues(clues: np.ndarray, rooms: np.ndarray, rows: list[tuple[int, str]]) -> None:
     """At most one clue per room, and no clue above the room's number of cells."""
     sizes = np.bincount(rooms.ravel())
     clued: dict[int, Cell] = {}
     for r, c in zip(*np.nonzero(clues != NO_CLUE), strict=True):
         room, value = int(rooms[r, c]), int(clues[r, c])
-        line, column = _position(rows, int(r), int(c))
+        line, column = token_position(rows, int(r), int(c))
         if room in clued:
             raise InputError(f"the room of this clue already has the clue at row "
                              f"{clued[room][0] + 1}, column {clued[room][1] + 1}", line=line,
@@ -227,32 +146,14 @@ def _clue_token(value: int) -> str:
 
 def format_puzzle(puzzle: HeyawakePuzzle) -> str:
     clue_rows = [" ".join(_clue_token(v) for v in row) for row in puzzle.clues.tolist()]
-    room_rows = [" ".join(str(v + 1) for v in row) for row in puzzle.rooms.tolist()]
     return (f"heyawake {puzzle.width} {puzzle.height}\n"
-            + "\n".join(clue_rows + room_rows) + "\n")
+            + "\n".join(clue_rows + region_rows(puzzle.regions)) + "\n")
 
 
-def parse_solution(text: str, puzzle: HeyawakePuzzle | None = None) -> HeyawakeSolution:
-    """Corpus solution format, also the rows ``solve --json`` writes under the same header:
-    ``heyawake-solution W H`` then rows of ``#`` shaded and ``.`` unshaded."""
-    return solution_from_rows(read_grid(text, "heyawake-solution", "#.",
-                                        "'#' shaded, '.' unshaded"))
-
-
-def solution_from_rows(rows: list[str]) -> HeyawakeSolution:
-    """Rows of ``#`` / ``.`` to a solution."""
-    if not rows:
-        raise InputError("no rows given")
-    return HeyawakeSolution(np.array([[ch == "#" for ch in row] for row in rows], dtype=bool))
-
-
-def solution_rows(puzzle: HeyawakePuzzle | None, solution: HeyawakeSolution) -> list[str]:
-    return ["".join("#" if v else "." for v in row) for row in solution.shaded.tolist()]
-
-
-def format_solution(puzzle: HeyawakePuzzle | None, solution: HeyawakeSolution) -> str:
-    return (f"heyawake-solution {solution.width} {solution.height}\n"
-            + "\n".join(solution_rows(puzzle, solution)) + "\n")
+FORMAT = ShadedFormat("heyawake-solution", HeyawakeSolution)
+"""The answer's text: ``heyawake-solution W H`` then rows of ``#`` shaded, ``.`` unshaded."""
+parse_solution, solution_from_rows = FORMAT.parse_solution, FORMAT.from_rows
+solution_rows, format_solution = FORMAT.solution_rows, FORMAT.format_solution
 
 
 def draw_text(puzzle: HeyawakePuzzle, solution: HeyawakeSolution | None = None) -> str:
@@ -323,9 +224,8 @@ def unshaded_runs(shaded: np.ndarray) -> list[list[Cell]]:
 
 def check(puzzle: HeyawakePuzzle, solution: HeyawakeSolution) -> list[Violation]:
     """Every broken rule, named with its cell; an empty list means the answer is valid."""
-    if solution.shaded.shape != puzzle.rooms.shape:
-        return [Violation("size", None, f"the solution is {solution.width}x{solution.height}, "
-                                        f"the puzzle {puzzle.width}x{puzzle.height}")]
+    if wrong_size := size_mismatch(puzzle.rooms.shape, solution):
+        return wrong_size
     shaded, rooms = solution.shaded, puzzle.rooms
     out = []
     for cells, clue in zip(puzzle.room_cells(), puzzle.room_clues(), strict=True):
@@ -335,20 +235,8 @@ def check(puzzle: HeyawakePuzzle, solution: HeyawakeSolution) -> list[Violation]
         if count != clue[1]:
             out.append(Violation("room-count", clue[0], f"the clue says {clue[1]} shaded "
                                                         f"cells, its room has {count}"))
-    for r, c in zip(*np.nonzero(shaded[:, :-1] & shaded[:, 1:]), strict=True):
-        out.append(Violation("adjacent-shaded", (int(r), int(c)),
-                             "this shaded cell and the one to its right share an edge"))
-    for r, c in zip(*np.nonzero(shaded[:-1, :] & shaded[1:, :]), strict=True):
-        out.append(Violation("adjacent-shaded", (int(r), int(c)),
-                             "this shaded cell and the one below it share an edge"))
-    pieces = regions(~shaded)
-    if len(pieces) > 1:
-        largest = max(range(len(pieces)), key=lambda i: len(pieces[i]))
-        for i, piece in enumerate(pieces):
-            if i != largest:
-                out.append(Violation("unshaded-not-connected", piece[0],
-                                     f"these {len(piece)} unshaded cells are cut off from the "
-                                     f"other {len(pieces[largest])}"))
+    out += touching(shaded, "adjacent-shaded", "shaded cell")
+    out += not_connected(~shaded, "unshaded-not-connected", "unshaded")
     for run in unshaded_runs(shaded):
         borders = sum(1 for a, b in zip(run, run[1:], strict=False) if rooms[a] != rooms[b])
         if borders >= 2:
@@ -393,8 +281,8 @@ def clues_offered(puzzle: HeyawakePuzzle, solution: HeyawakeSolution) -> list[Cl
 RULES = GenreRules(
     puzzle_type=HeyawakePuzzle, solution_type=HeyawakeSolution,
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
-    parse_solution=parse_solution, solution_rows=solution_rows,
-    format_solution=format_solution, check=check, draw_text=draw_text,
+    parse_solution=FORMAT.parse_solution, solution_rows=FORMAT.solution_rows,
+    format_solution=FORMAT.format_solution, check=check, draw_text=draw_text,
     parse_drawing=solution_from_drawing,
     clues=ClueRules("number", given_clues, without_clue, with_clue, clues_offered),
 )

@@ -21,8 +21,15 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
-from pencilsat.puzzles.shading import ShadedSolution, regions
-from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
+from pencilsat.puzzles.shading import (
+    ShadedFormat,
+    ShadedSolution,
+    full_blocks,
+    not_connected,
+    regions,
+    size_mismatch,
+)
+from pencilsat.puzzles.textgrid import expect_row_count, read_header
 
 EMPTY = 0
 UNKNOWN = -1
@@ -82,7 +89,7 @@ class NurikabeSolution(ShadedSolution):
 
 def parse_puzzle(text: str, name: str = "") -> NurikabePuzzle:
     """Corpus format: ``nurikabe W H`` then H rows of W tokens (``.``, ``?`` or a number)."""
-    width, height, rows, first_line = read_header(text, "nurikabe")
+    width, height, rows, first_line, _ = read_header(text, "nurikabe")
     expect_row_count(rows, height, first_line)
     grid = np.zeros((height, width), dtype=np.int32)
     for r, (line_number, row) in enumerate(rows):
@@ -131,27 +138,10 @@ def format_puzzle(puzzle: NurikabePuzzle) -> str:
     return f"nurikabe {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
 
 
-def parse_solution(text: str, puzzle: NurikabePuzzle | None = None) -> NurikabeSolution:
-    """Corpus solution format, also the rows ``solve --json`` writes under the same header:
-    ``nurikabe-solution W H`` then rows of ``#`` shaded and ``.`` unshaded."""
-    rows = read_grid(text, "nurikabe-solution", "#.", "'#' shaded, '.' unshaded")
-    return solution_from_rows(rows)
-
-
-def solution_from_rows(rows: list[str]) -> NurikabeSolution:
-    """Rows of ``#`` / ``.`` to a solution."""
-    if not rows:
-        raise InputError("no rows given")
-    return NurikabeSolution(np.array([[ch == "#" for ch in row] for row in rows], dtype=bool))
-
-
-def solution_rows(puzzle: NurikabePuzzle | None, solution: NurikabeSolution) -> list[str]:
-    return ["".join("#" if v else "." for v in row) for row in solution.shaded.tolist()]
-
-
-def format_solution(puzzle: NurikabePuzzle | None, solution: NurikabeSolution) -> str:
-    return (f"nurikabe-solution {solution.width} {solution.height}\n"
-            + "\n".join(solution_rows(puzzle, solution)) + "\n")
+FORMAT = ShadedFormat("nurikabe-solution", NurikabeSolution)
+"""The answer's text: ``nurikabe-solution W H`` then rows of ``#`` shaded, ``.`` unshaded."""
+parse_solution, solution_from_rows = FORMAT.parse_solution, FORMAT.from_rows
+solution_rows, format_solution = FORMAT.solution_rows, FORMAT.format_solution
 
 
 def draw_text(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) -> str:
@@ -188,9 +178,8 @@ def parse_drawing(lines: list[str], puzzle: NurikabePuzzle) -> NurikabeSolution:
 
 def check(puzzle: NurikabePuzzle, solution: NurikabeSolution) -> list[Violation]:
     """Every broken rule, named with its cell; an empty list means the answer is valid."""
-    if solution.shaded.shape != puzzle.numbers.shape:
-        return [Violation("size", None, f"the solution is {solution.width}x{solution.height}, "
-                                        f"the puzzle {puzzle.width}x{puzzle.height}")]
+    if wrong_size := size_mismatch(puzzle.numbers.shape, solution):
+        return wrong_size
     shaded, numbers = solution.shaded, puzzle.numbers
     out = [Violation("numbered-cell-shaded", cell, "a numbered cell must stay unshaded")
            for cell, _ in puzzle.numbered_cells() if shaded[cell]]
@@ -206,19 +195,8 @@ def check(puzzle: NurikabePuzzle, solution: NurikabeSolution) -> list[Violation]
         elif (size := int(numbers[numbered[0]])) != UNKNOWN and size != len(island):
             out.append(Violation("island-size", numbered[0],
                                  f"the number says {size}, its island has {len(island)} cells"))
-    walls = regions(shaded)
-    if len(walls) > 1:
-        largest = max(range(len(walls)), key=lambda i: len(walls[i]))
-        for i, wall in enumerate(walls):
-            if i != largest:
-                out.append(Violation("wall-not-connected", wall[0],
-                                     f"these {len(wall)} shaded cells are cut off from the "
-                                     f"other {len(walls[largest])}"))
-    square = shaded[:-1, :-1] & shaded[1:, :-1] & shaded[:-1, 1:] & shaded[1:, 1:]
-    for r, c in zip(*np.nonzero(square), strict=True):
-        out.append(Violation("shaded-2x2", (int(r), int(c)),
-                             "this cell and its right, lower and lower-right neighbours are "
-                             "all shaded"))
+    out += not_connected(shaded, "wall-not-connected", "shaded")
+    out += full_blocks(shaded, "shaded-2x2", "shaded")
     return out
 
 
@@ -267,7 +245,7 @@ RULES = GenreRules(
     clues=ClueRules("number", given_sizes, without_size, with_size, sizes_offered,
                     removal="its size dropped (made ?): every island keeps one number"),
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
-    parse_solution=parse_solution, solution_rows=solution_rows,
-    format_solution=format_solution, check=check, draw_text=draw_text,
+    parse_solution=FORMAT.parse_solution, solution_rows=FORMAT.solution_rows,
+    format_solution=FORMAT.format_solution, check=check, draw_text=draw_text,
     why_none=too_many_island_cells, parse_drawing=parse_drawing,
 )

@@ -1,16 +1,21 @@
-"""The answer of a shading genre (Nurikabe, Heyawake): which cells are shaded, immutable,
-compared and hashed by value, with the cells where two answers differ; and the 4-connected
-regions both genres' rule checkers count (the wall, the islands, the white cells)."""
+"""The answer of a shading genre (Nurikabe, Heyawake, Hitori, Kurodoko, Norinori, LITS, ...):
+which cells are shaded, immutable, compared and hashed by value, with the cells where two
+answers differ; its text format (rows of ``#`` shaded and ``.`` unshaded under
+``<genre>-solution W H``, :class:`ShadedFormat`); and the rule-checker pieces every shading
+genre shares, each returning :class:`~pencilsat.core.values.Violation` values naming a cell:
+4-connected regions, touching cells, 2x2 blocks, a colour not connected."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 import numpy as np
 
-from pencilsat.core.values import Cell
+from pencilsat.core.errors import InputError
+from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.textgrid import read_grid
 
 
 @dataclass(frozen=True, eq=False)
@@ -60,3 +65,99 @@ def regions(mask: np.ndarray) -> list[list[Cell]]:
                     stack.append((nr, nc))
         out.append(sorted(region))
     return out
+
+
+# ------------------------------------------------------------------ the answer's text format
+
+S = TypeVar("S", bound=ShadedSolution)
+
+
+class ShadedFormat(Generic[S]):
+    """The ``#``/``.`` answer format of one genre: ``<tag> W H`` then H rows of W
+    characters, ``#`` shaded and ``.`` unshaded (the corpus solution files, and the rows
+    ``solve --json`` writes). Its methods have :class:`~pencilsat.core.rules.GenreRules`'
+    signatures: ``RULES = GenreRules(parse_solution=FORMAT.parse_solution,
+    solution_rows=FORMAT.solution_rows, format_solution=FORMAT.format_solution, ...)``."""
+
+    def __init__(self, tag: str, solution_type: type[S]) -> None:
+        self.tag = tag
+        self.solution_type = solution_type
+
+    def parse_solution(self, text: str, puzzle: object = None) -> S:
+        """The solution in ``text`` (``<tag> W H`` and the rows)."""
+        return self.from_rows(read_grid(text, self.tag, "#.", "'#' shaded, '.' unshaded"))
+
+    def from_rows(self, rows: list[str]) -> S:
+        """Rows of ``#`` / ``.`` to a solution."""
+        if not rows:
+            raise InputError("no rows given")
+        return self.solution_type(np.array([[ch == "#" for ch in row] for row in rows],
+                                           dtype=bool))
+
+    def solution_rows(self, puzzle: object, solution: S) -> list[str]:
+        """The solution's rows of ``#`` / ``.``."""
+        return ["".join("#" if v else "." for v in row) for row in solution.shaded.tolist()]
+
+    def format_solution(self, puzzle: object, solution: S) -> str:
+        """The whole solution text, header and rows."""
+        return (f"{self.tag} {solution.width} {solution.height}\n"
+                + "\n".join(self.solution_rows(puzzle, solution)) + "\n")
+
+
+# ------------------------------------------------------------------ rule-checker pieces
+
+
+def touching(mask: np.ndarray, kind: str, noun: str,
+             diagonal: bool = False) -> list[Violation]:
+    """One violation per pair of True cells of ``mask`` that share an edge (and, with
+    ``diagonal``, a corner), at the pair's first cell: Heyawake's and Hitori's shaded cells,
+    Star Battle's stars, Tents' tents. ``noun`` names a cell in the message."""
+    mask = np.asarray(mask, dtype=bool)
+    out = []
+    steps = [((0, 1), "the one to its right"), ((1, 0), "the one below it")]
+    if diagonal:
+        steps += [((1, 1), "the one below right"), ((1, -1), "the one below left")]
+    height, width = mask.shape
+    for (dr, dc), where in steps:
+        c0, c1 = max(0, -dc), width - max(0, dc)
+        a = mask[:height - dr, c0:c1]
+        b = mask[dr:, c0 + dc:c1 + dc]
+        share = "share an edge" if dr == 0 or dc == 0 else "touch at a corner"
+        for r, c in zip(*np.nonzero(a & b), strict=True):
+            out.append(Violation(kind, (int(r), int(c) + c0),
+                                 f"this {noun} and {where} {share}"))
+    return out
+
+
+def full_blocks(mask: np.ndarray, kind: str, noun: str) -> list[Violation]:
+    """One violation per 2x2 block whose four cells are all True in ``mask``, at its
+    top-left cell: Nurikabe's shaded 2x2, LITS' and Norinori's, an unshaded 2x2 (pass
+    ``~shaded``). ``noun`` names the cells (``shaded``, ``unshaded``)."""
+    mask = np.asarray(mask, dtype=bool)
+    square = mask[:-1, :-1] & mask[1:, :-1] & mask[:-1, 1:] & mask[1:, 1:]
+    return [Violation(kind, (int(r), int(c)), f"this cell and its right, lower and "
+                                              f"lower-right neighbours are all {noun}")
+            for r, c in zip(*np.nonzero(square), strict=True)]
+
+
+def not_connected(mask: np.ndarray, kind: str, noun: str) -> list[Violation]:
+    """When the True cells of ``mask`` are not 4-connected: one violation per region but
+    the largest, at its first cell ("these 3 unshaded cells are cut off from the other
+    40"). Heyawake's and Hitori's unshaded cells, Nurikabe's wall."""
+    pieces = regions(np.asarray(mask, dtype=bool))
+    if len(pieces) < 2:
+        return []
+    largest = max(range(len(pieces)), key=lambda i: len(pieces[i]))
+    return [Violation(kind, piece[0], f"these {len(piece)} {noun} cells are cut off from "
+                                      f"the other {len(pieces[largest])}")
+            for i, piece in enumerate(pieces) if i != largest]
+
+
+def size_mismatch(puzzle_shape: tuple[int, ...], solution: ShadedSolution) -> list[Violation]:
+    """The one violation of an answer whose grid is not the puzzle's size (empty when it
+    is): a rule checker returns it before looking at any rule."""
+    if solution.shaded.shape == tuple(puzzle_shape):
+        return []
+    height, width = puzzle_shape[:2]
+    return [Violation("size", None, f"the solution is {solution.width}x{solution.height}, "
+                                    f"the puzzle {width}x{height}")]

@@ -144,7 +144,7 @@ def parse_solution(text: str) -> SlitherlinkSolution:
     """Corpus solution format: ``slitherlink-solution W H`` then 2H+1 lattice rows of 2W+1
     characters (``+`` dots, ``-``/``|`` loop lines, ``.`` unused lines, spaces in cells)."""
     tag = "slitherlink-solution"
-    width, height, rows, first_line = read_header(text, tag)
+    width, height, rows, first_line, _ = read_header(text, tag)
     expect_row_count(rows, 2 * height + 1, first_line,
                      f"expected {2 * height + 1} lattice rows, found {len(rows)}",
                      hint="a solution of H rows of cells has 2H+1 lines: dot rows and cell "

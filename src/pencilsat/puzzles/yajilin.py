@@ -149,7 +149,7 @@ class YajilinSolution:
 
 def parse_puzzle(text: str, name: str = "") -> YajilinPuzzle:
     """Corpus format: ``yajilin W H`` then H rows of W tokens (``.``, ``#``, ``N^`` ...)."""
-    width, height, rows, first_line = read_header(text, "yajilin")
+    width, height, rows, first_line, _ = read_header(text, "yajilin")
     expect_row_count(rows, height, first_line)
     numbers = np.full((height, width), EMPTY, dtype=np.int32)
     arrows = np.zeros((height, width), dtype=np.int8)

@@ -1,11 +1,14 @@
-"""The two runs every connectivity genre shares (Nurikabe, Heyawake, Hashiwokakero): its CNF
-rules plus exact counts, with connectivity requirements left to lazy cuts, solved and proven
-unique on one incremental PySAT solver or on one CP-SAT model solved again after each batch
-of cuts (:mod:`~pencilsat.strategies.connected_search`).
+"""The two runs every connectivity genre shares (Nurikabe, Heyawake, Hashiwokakero and the
+shading genres): its CNF rules plus exact counts, with connectivity requirements left to
+lazy cuts, solved and proven unique on one incremental PySAT solver or on one CP-SAT model
+solved again after each batch of cuts (:mod:`~pencilsat.strategies.connected_search`).
 
 A genre hands over a :class:`ConnectedModel` built from its encoding and says how its counts
 become clauses; building, loading under the clock, the search, the proof and the figures are
-done here once.
+done here once. A shading genre whose encoding is a
+:class:`~pencilsat.encodings.connectivity.ShadingEncoding` (built on
+:class:`~pencilsat.encodings.shading.ShadingGrid`) needs only :func:`run_shading_cnf` and
+:func:`run_shading_cpsat`: its strategies module is two calls.
 """
 
 from __future__ import annotations
@@ -19,16 +22,27 @@ import numpy as np
 
 from pencilsat.backends.bulk_load import load_clauses
 from pencilsat.backends.gc_pause import gc_paused
-from pencilsat.core.clock import check_clock
+from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
-from pencilsat.encodings.connectivity import Clause, ConnectivityCuts, Graph, Requirement
+from pencilsat.core.sat_names import pysat_name
+from pencilsat.encodings.cardinality import exactly_clauses
+from pencilsat.encodings.connectivity import (
+    Clause,
+    ConnectivityCuts,
+    Graph,
+    Requirement,
+    ShadingEncoding,
+)
 from pencilsat.strategies.connected_search import ConnectedSearch, CpSatConnectedSearch
 from pencilsat.strategies.cpsat_levels import add_levels
 from pencilsat.strategies.uniqueness import solve_and_prove, stopped
 
 LOAD_CHUNK = 100_000
 """Clauses (and CP-SAT variables) per step between two looks at the clock."""
-
+DEFAULT_SAT_SOLVER = "cadical195"
+GROWN_CUTS = 2
+"""Grown regions per cut (:func:`~pencilsat.encodings.connectivity.grown_regions`): they
+end the stalemates where a proof moves a thin region by one cell per call."""
 
 
 @dataclass
@@ -60,6 +74,41 @@ class ConnectedModel:
 CountClauses = Callable[[ConnectedModel, float | None], tuple[list[Clause], int]]
 """A genre's counts as clauses, new variables after ``model.num_vars``, under the deadline:
 the clauses and the last variable used."""
+
+
+def exact_counts(model: ConnectedModel, deadline: float | None) -> tuple[list[Clause], int]:
+    """The model's counts as PySAT cardinality clauses (the usual :data:`CountClauses`)."""
+    return exactly_clauses(model.counts, model.num_vars, deadline=deadline)
+
+
+def shading_model(encoding: ShadingEncoding[Any]) -> ConnectedModel:
+    """A shading genre's encoding as the runs take it."""
+    return ConnectedModel(encoding.clauses, encoding.num_vars, encoding.sizes, encoding.graph,
+                          encoding.requirements, encoding.answer, encoding.decode)
+
+
+ShadingBuild = Callable[[float | None], ShadingEncoding[Any]]
+"""A genre's encoding of one puzzle, built under the deadline it is given."""
+
+
+def run_shading_cnf(puzzle: Any, build: ShadingBuild, *, sat_solver: str | None = None,
+                    time_limit: float | None = None, grown_cuts: int = GROWN_CUTS,
+                    default_solver: str = DEFAULT_SAT_SOLVER) -> SolveResult:
+    """A shading genre's ``lazy`` strategy: :func:`solve_on_pysat` of ``build(deadline)``,
+    counts as cardinality clauses, on CaDiCaL unless ``sat_solver``."""
+    deadline = deadline_of(time_limit)
+    return solve_on_pysat(puzzle, lambda: shading_model(build(deadline)), exact_counts,
+                          deadline=deadline, grown_cuts=grown_cuts,
+                          solver_name=pysat_name(sat_solver, default_solver))
+
+
+def run_shading_cpsat(puzzle: Any, build: ShadingBuild, *, time_limit: float | None = None,
+                      grown_cuts: int = GROWN_CUTS, presolve: bool = True) -> SolveResult:
+    """A shading genre's ``lazy-cpsat`` strategy: :func:`solve_on_cpsat` of
+    ``build(deadline)``, counts as linear sums."""
+    deadline = deadline_of(time_limit)
+    return solve_on_cpsat(puzzle, lambda: shading_model(build(deadline)), deadline=deadline,
+                          grown_cuts=grown_cuts, presolve=presolve)
 
 
 def solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],

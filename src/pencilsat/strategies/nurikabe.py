@@ -4,7 +4,7 @@
 Both build :mod:`pencilsat.encodings.nurikabe` and hand a lazy connectivity search
 (:mod:`~pencilsat.strategies.connected_search`) to the one uniqueness procedure, through
 the runs every connectivity genre shares (:mod:`~pencilsat.strategies.connected_runs`). On
-CNF the cardinalities are PySAT's ``CardEnc`` (:mod:`~pencilsat.strategies.cardinality`)
+CNF the cardinalities are PySAT's ``CardEnc`` (:mod:`~pencilsat.encodings.cardinality`)
 and the wall's cuts come with ``GROWN_CUTS`` grown regions; CP-SAT takes the cardinalities,
 and the wall's total always, as linear sums, and solves the model again after each batch of
 cuts, without its presolve (``CPSAT_PRESOLVE``), and with the wall exactly connected by
@@ -24,6 +24,7 @@ from dataclasses import replace
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
+from pencilsat.encodings.cardinality import exactly_clauses
 from pencilsat.encodings.connectivity import ConnectivityCuts
 from pencilsat.encodings.nurikabe import (
     SMALL_WALL,
@@ -33,7 +34,6 @@ from pencilsat.encodings.nurikabe import (
     wall_share,
 )
 from pencilsat.puzzles.nurikabe import NurikabePuzzle
-from pencilsat.strategies.cardinality import exactly_clauses
 from pencilsat.strategies.connected_runs import ConnectedModel, solve_on_cpsat, solve_on_pysat
 
 DEFAULT_SAT_SOLVER = "cadical195"

@@ -31,10 +31,10 @@ from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.core.sat_names import pysat_name
+from pencilsat.encodings.cardinality import exactly_clauses
 from pencilsat.encodings.clause_arrays import Clause
 from pencilsat.encodings.yajilin import YajilinEncoding, build, rule_parts, yajilin_solution
 from pencilsat.puzzles.yajilin import YajilinPuzzle
-from pencilsat.strategies.cardinality import exactly_clauses
 from pencilsat.strategies.loop_search import LoopCuts, LoopSearch
 from pencilsat.strategies.uniqueness import solve_and_prove, stopped
 

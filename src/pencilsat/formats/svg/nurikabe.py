@@ -5,20 +5,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pencilsat.core.values import Cell
-from pencilsat.formats.svg.parts import CELL, INK, centre, frame, grid_lines, highlights, text
+from pencilsat.formats.svg.parts import (
+    CELL,
+    INK,
+    centre,
+    frame,
+    grid_lines,
+    highlights,
+    shaded_cells,
+    text,
+)
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
-
-SHADE_COLOUR = "#374151"
 
 
 def draw_panel(puzzle: NurikabePuzzle, solution: NurikabeSolution | None,
                diffs: Iterable[Cell]) -> list[str]:
     """Shaded cells dark grey (under the difference highlights), numbers in circles."""
-    out = []
-    if solution is not None:
-        for r, c in zip(*solution.shaded.nonzero(), strict=True):
-            out.append(f'<rect class="shaded" x="{c * CELL}" y="{r * CELL}" width="{CELL}" '
-                       f'height="{CELL}" fill="{SHADE_COLOUR}"/>')
+    out = shaded_cells(solution.shaded) if solution is not None else []
     out += highlights(diffs) + grid_lines(puzzle.width, puzzle.height)
     for (r, c), number in puzzle.numbered_cells():
         x, y = centre((r, c))

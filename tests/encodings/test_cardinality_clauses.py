@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from pencilsat.strategies.cardinality import exactly_clauses
+from pencilsat.encodings.cardinality import exactly_clauses
 
 
 def models(clauses, top, shown):

@@ -1,0 +1,219 @@
+"""The rules shading genres share, as clauses over a grid of cell literals, and
+:class:`ShadingGrid`, the builder a shading genre's encoding starts from.
+
+A *literal grid* ``lits[r, c]`` holds, per cell, the literal "the cell has the colour" (a
+``shaded`` variable, or its negation for the unshaded colour) and 0 for a cell that can
+never have it (Nurikabe's numbers are never wall; a cell outside Star Battle's outline never
+holds a star). Every function here returns clauses as a numpy array of rows (one clause per
+row) or a list of lists, in a fixed order, so an encoding's clause list is reproducible.
+
+- :func:`no_two_adjacent`: no two cells of the colour share an edge (Heyawake, Hitori,
+  Kurodoko), or touch even at a corner (``diagonal``: Star Battle's stars, Tents' tents);
+- :func:`no_full_blocks`: no 2x2 block all of the colour (Nurikabe, LITS; Shakashaka's
+  unshaded 2x2 with ``-shaded``);
+- :func:`has_neighbour`: a cell of the colour has a neighbour of the colour (the cuts of a
+  single cell, known in advance: the connected colour of a grid of more than one cell);
+- counts over rows, columns and regions: :mod:`~pencilsat.encodings.cardinality`;
+- connectivity of a colour: :meth:`ShadingGrid.connected` names it as a lazy
+  :class:`~pencilsat.encodings.connectivity.Requirement` (the runs of
+  :mod:`~pencilsat.strategies.connected_runs` cut it) and
+  :func:`~pencilsat.encodings.reachability.connected_layers` writes it as fixed clauses
+  (:func:`complete_clauses`: the study's complete CNF).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
+
+import numpy as np
+
+from pencilsat.core.clock import check_clock
+from pencilsat.encodings.cardinality import at_least_clauses, at_most_clauses, exactly_clauses
+from pencilsat.encodings.connectivity import (
+    Clause,
+    Graph,
+    Requirement,
+    ShadingEncoding,
+    grid_graph,
+)
+from pencilsat.encodings.reachability import connected_layers, parent_pointers
+
+SHADED = "shaded"
+UNSHADED = "unshaded"
+BLOCK_ROWS = 100_000
+"""Clauses turned from numpy rows into lists between two looks at the clock."""
+
+Answer = TypeVar("Answer")
+
+
+def _pairs(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``[-a, -b]`` for each pair of nonzero literals."""
+    rows = np.stack([-a.ravel(), -b.ravel()], axis=1)
+    return rows[(rows != 0).all(axis=1)]
+
+
+def no_two_adjacent(lits: np.ndarray, diagonal: bool = False) -> np.ndarray:
+    """"Not both" for every two cells side by side in a row, then one above the other in a
+    column (then, with ``diagonal``, touching at a corner: down-right, then down-left), as
+    rows ``[-a, -b]``, row-major within each kind."""
+    lits = np.asarray(lits, dtype=np.int64)
+    blocks = [_pairs(lits[:, :-1], lits[:, 1:]), _pairs(lits[:-1, :], lits[1:, :])]
+    if diagonal:
+        blocks += [_pairs(lits[:-1, :-1], lits[1:, 1:]), _pairs(lits[:-1, 1:], lits[1:, :-1])]
+    return np.concatenate(blocks).reshape(-1, 2)
+
+
+def no_full_blocks(lits: np.ndarray) -> np.ndarray:
+    """"Not all four" for every 2x2 block (row-major by its top-left cell; corners top-left,
+    top-right, bottom-left, bottom-right); a block with a 0 (a cell that never has the
+    colour) needs no clause."""
+    lits = np.asarray(lits, dtype=np.int64)
+    corners = np.stack([lits[:-1, :-1], lits[:-1, 1:], lits[1:, :-1], lits[1:, 1:]],
+                       axis=-1).reshape(-1, 4)
+    return -corners[(corners != 0).all(axis=1)]
+
+
+def has_neighbour(lits: np.ndarray) -> list[np.ndarray]:
+    """``not l_v or l_n for some neighbour n``: a cell of the colour has a neighbour of the
+    colour. One block per shape of neighbourhood (corner, side, inside), each built whole by
+    numpy; a cell whose literal is 0 gets none."""
+    lits = np.asarray(lits, dtype=np.int64)
+    height, width = lits.shape
+    around = np.zeros((height, width, 4), dtype=np.int64)  # up, left, right, down; 0: none
+    around[1:, :, 0] = lits[:-1, :]
+    around[:, 1:, 1] = lits[:, :-1]
+    around[:, :-1, 2] = lits[:, 1:]
+    around[:-1, :, 3] = lits[1:, :]
+    flat_around = around.reshape(-1, 4)
+    flat = lits.ravel()
+    code = (flat_around != 0) @ np.array([1, 2, 4, 8])
+    code[flat == 0] = -1
+    out = []
+    for shape in np.unique(code).tolist():
+        if shape < 0:
+            continue
+        rows = np.flatnonzero(code == shape)
+        columns = [k for k in range(4) if shape >> k & 1]
+        out.append(np.concatenate([-flat[rows, None], flat_around[rows][:, columns]], axis=1))
+    return out
+
+
+class ShadingGrid:
+    """The start of a shading genre's encoding: the ``shaded`` variable of each cell
+    (``1..W*H``, row-major, in :attr:`shaded`), the clauses, the exact counts and the
+    connectivity requirements added so far, under the clock.
+
+    A genre's ``build`` makes one, adds its rules (:meth:`add`, :meth:`exactly`,
+    :meth:`connected`, ...) and returns :meth:`encoding`; the runs of
+    :mod:`~pencilsat.strategies.connected_runs` solve that on CNF and CP-SAT, and
+    :func:`complete_clauses` writes it as fixed clauses."""
+
+    def __init__(self, width: int, height: int, *, deadline: float | None = None) -> None:
+        self.width, self.height = width, height
+        self.deadline = deadline
+        self.shaded = np.arange(1, width * height + 1, dtype=np.int64).reshape(height, width)
+        self.top = width * height
+        """The last variable used."""
+        self.clauses: list[Clause] = []
+        self.counts: list[tuple[list[int], int]] = []
+        """Each: exactly ``n`` of these literals are true (CNF: cardinality clauses; CP-SAT:
+        a linear sum)."""
+        self.requirements: list[Requirement] = []
+        self._graph: Graph | None = None
+
+    def colour(self, colour: str) -> np.ndarray:
+        """The literal grid of :data:`SHADED` or :data:`UNSHADED`."""
+        if colour not in (SHADED, UNSHADED):
+            raise ValueError(f"a colour is {SHADED!r} or {UNSHADED!r}, not {colour!r}")
+        return self.shaded if colour == SHADED else -self.shaded
+
+    @property
+    def graph(self) -> Graph:
+        """The 4-neighbour grid graph, cell (r, c) node ``r * W + c``."""
+        if self._graph is None:
+            self._graph = grid_graph(self.width, self.height, deadline=self.deadline)
+        return self._graph
+
+    def new_variables(self, count: int) -> np.ndarray:
+        """``count`` fresh variables (auxiliaries of a genre's own rules)."""
+        out = np.arange(self.top + 1, self.top + count + 1, dtype=np.int64)
+        self.top += count
+        return out
+
+    def add(self, clauses: np.ndarray | Iterable[Clause]) -> None:
+        """Add clauses, numpy rows in blocks with a look at the clock between blocks."""
+        if isinstance(clauses, np.ndarray):
+            for first in range(0, len(clauses), BLOCK_ROWS):
+                check_clock(self.deadline)
+                self.clauses.extend(clauses[first:first + BLOCK_ROWS].tolist())
+            return
+        check_clock(self.deadline)
+        self.clauses.extend(list(clause) for clause in clauses)
+
+    def exactly(self, lits: Sequence[int], count: int) -> None:
+        """Exactly ``count`` of ``lits`` are true, kept as a count (see :attr:`counts`)."""
+        self.counts.append(([int(lit) for lit in lits], count))
+
+    def at_most(self, groups: Sequence[tuple[Sequence[int], int]]) -> None:
+        """At most ``bound`` of each group's literals, as cardinality clauses now."""
+        more, self.top = at_most_clauses(groups, self.top, deadline=self.deadline)
+        self.clauses.extend(more)
+
+    def at_least(self, groups: Sequence[tuple[Sequence[int], int]]) -> None:
+        """At least ``bound`` of each group's literals, as cardinality clauses now."""
+        more, self.top = at_least_clauses(groups, self.top, deadline=self.deadline)
+        self.clauses.extend(more)
+
+    def connected(self, colour: str, *, anchor: int | None = None,
+                  neighbour_clauses: bool = True, pointers: bool = False,
+                  lits: np.ndarray | None = None, name: str | None = None) -> Requirement:
+        """The cells of ``colour`` are 4-connected: a lazy requirement (cut by the runs),
+        anchored at cell index ``anchor`` (``r * W + c``) when a cell surely has the
+        colour. ``neighbour_clauses``: write :func:`has_neighbour` now (single-cell cuts, the
+        ones a model leaves most often); ``pointers``: parent pointers
+        (:func:`~pencilsat.encodings.reachability.parent_pointers`), which leave to the cuts
+        only pieces around a hole. ``lits``: the colour's literal grid when some cells can
+        never have it (0), instead of :meth:`colour`'s."""
+        grid = self.colour(colour) if lits is None else np.asarray(lits, dtype=np.int64)
+        if neighbour_clauses and self.width * self.height > 1:
+            for block in has_neighbour(grid):
+                self.add(block)
+        if pointers:
+            more, self.top = parent_pointers(self.graph, grid.ravel().tolist(), anchor,
+                                             self.top, self.deadline)
+            self.clauses.extend(more)
+        requirement = Requirement(grid.ravel(), anchor=anchor, name=name or colour)
+        self.requirements.append(requirement)
+        return requirement
+
+    def encoding(self, decode: Callable[[np.ndarray], Answer],
+                 answer: Sequence[int] | None = None) -> ShadingEncoding[Answer]:
+        """The encoding built: ``decode`` turns the cells' shading (a boolean grid) into the
+        genre's answer; ``answer`` lists the variables two answers differ in (default: every
+        cell's ``shaded``)."""
+        shaded = self.shaded
+        check_clock(self.deadline)
+
+        def decode_model(values: np.ndarray) -> Answer:
+            return decode(values[shaded])
+
+        return ShadingEncoding(self.top, self.clauses, self.counts, self.graph,
+                               self.requirements,
+                               shaded.ravel().tolist() if answer is None else list(answer),
+                               decode_model)
+
+
+def complete_clauses(encoding: ShadingEncoding[Answer],
+                     deadline: float | None = None) -> tuple[list[Clause], int]:
+    """The encoding as one fixed clause list whose models are exactly its answers: the
+    rules, the counts as cardinality clauses and every connectivity requirement as
+    :func:`~pencilsat.encodings.reachability.connected_layers` (no lazy cuts). Returns the
+    clauses and the last variable used (for ``study``'s complete CNF)."""
+    counts, top = exactly_clauses(encoding.sizes, encoding.num_vars, deadline=deadline)
+    clauses = [*encoding.clauses, *counts]
+    for requirement in encoding.requirements:
+        more, top = connected_layers(encoding.graph, requirement.literals.tolist(),
+                                     requirement.anchor, top, deadline)
+        clauses.extend(more)
+    return clauses, top
