@@ -32,7 +32,7 @@ from janko_bench import (
     write,
 )
 
-from pencilsat.puzzles.hitori import parse_puzzle, parse_solution
+from pencilsat.puzzles.hitori import FORMAT, parse_puzzle
 
 
 class HitoriBench(JankoBench):
@@ -94,14 +94,16 @@ def puzzlekit(item: Item, cap: float) -> Row | None:
 
 
 BENCH = HitoriBench(
-    genre="hitori", title="Hitori", parse_puzzle=parse_puzzle, parse_solution=parse_solution,
+    genre="hitori", title="Hitori", parse_puzzle=parse_puzzle,
+    parse_solution=FORMAT.parse_solution,
     configs={"lazy (cnf)": ("lazy", "cnf"), "lazy-cpsat (cpsat)": ("lazy-cpsat", "cpsat")},
     groups=((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
             (10**9, "larger")),
     puzzlekit=puzzlekit)
 
 TATHAM = JankoBench(
-    genre="hitori", title="Singles", parse_puzzle=parse_puzzle, parse_solution=parse_solution,
+    genre="hitori", title="Singles", parse_puzzle=parse_puzzle,
+    parse_solution=FORMAT.parse_solution,
     configs=BENCH.configs, groups=((64, "8x8"), (100, "10x10")))
 
 
@@ -151,8 +153,8 @@ def warm_up() -> None:
     puzzle = parse_puzzle("hitori 2 2\n1 1\n2 3\n")
     for encoding, backend in BENCH.configs.values():
         solve(puzzle, encoding=encoding, backend=backend)
-    puzzlekit({"puzzle": puzzle, "solution": parse_solution("hitori-solution 2 2\n#.\n..\n")},
-              10.0)
+    answer = FORMAT.parse_solution("hitori-solution 2 2\n#.\n..\n")
+    puzzlekit({"puzzle": puzzle, "solution": answer}, 10.0)
 
 
 def main() -> None:

@@ -142,7 +142,7 @@ def test_a_puzzle_singles_cannot_hold_has_no_game_id():
 
 def test_the_svg_shades_cells_and_keeps_their_numbers():
     puzzle = parse_url(PZPRJS_URL)
-    answer = H.solution_from_rows(["#.#.", "....", "#.#.", "...#"])
+    answer = H.FORMAT.from_rows(["#.#.", "....", "#.#.", "...#"])
     svg = draw_svg(puzzle, answer)
     root = ET.fromstring(svg)
     texts = [el for el in root.iter() if el.tag.endswith("text") and el.get("class") == "clue"]

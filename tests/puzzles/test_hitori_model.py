@@ -18,7 +18,7 @@ ANSWER = ["#.#.", "....", "#.#.", "...#"]
 
 def broken(rows: list[str]) -> list[tuple[str, object]]:
     puzzle = H.parse_puzzle(EXAMPLE)
-    return [(v.rule, v.cell) for v in H.check(puzzle, H.solution_from_rows(rows))]
+    return [(v.rule, v.cell) for v in H.check(puzzle, H.FORMAT.from_rows(rows))]
 
 
 def test_the_example_answer_is_valid():
@@ -31,10 +31,10 @@ def test_every_corpus_solution_passes_the_checker_and_round_trips():
     for path in files[::20]:
         text, answer = path.read_text(), path.with_suffix(".sol").read_text()
         puzzle = H.parse_puzzle(text)
-        solution = H.parse_solution(answer, puzzle)
+        solution = H.FORMAT.parse_solution(answer, puzzle)
         assert H.check(puzzle, solution) == [], path
         assert H.format_puzzle(puzzle) == text
-        assert H.format_solution(puzzle, solution) == answer
+        assert H.FORMAT.format_solution(puzzle, solution) == answer
 
 
 # ------------------------------------------------------------------ the checker, rule by rule
@@ -67,7 +67,7 @@ def test_a_solution_of_another_size_is_refused_by_the_checker():
 
 def test_blank_and_unknown_cells_never_repeat():
     puzzle = H.parse_puzzle("hitori 3 1\n. . ?\n")
-    assert H.check(puzzle, H.solution_from_rows(["..."])) == []
+    assert H.check(puzzle, H.FORMAT.from_rows(["..."])) == []
     assert puzzle.repeats() == []
 
 
@@ -82,7 +82,7 @@ def test_repeats_list_rows_then_columns():
 
 def test_the_drawing_keeps_the_numbers_and_reads_back():
     puzzle = H.parse_puzzle("hitori 2 2\n10 2\n2 10\n")
-    solution = H.solution_from_rows(["#.", ".#"])
+    solution = H.FORMAT.from_rows(["#.", ".#"])
     drawing = H.draw_text(puzzle, solution)
     assert drawing == "#10   2\n  2 #10\n"
     assert H.parse_drawing(drawing.splitlines(), puzzle) == solution

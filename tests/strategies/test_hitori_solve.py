@@ -22,7 +22,7 @@ STRATEGIES = [("lazy", "cnf"), ("lazy-cpsat", "cpsat")]
 
 
 def load(txt, sol):
-    return H.parse_puzzle(txt.read_text(), txt.stem), H.parse_solution(sol.read_text())
+    return H.parse_puzzle(txt.read_text(), txt.stem), H.FORMAT.parse_solution(sol.read_text())
 
 
 def grid(*rows: str) -> H.HitoriPuzzle:
@@ -130,4 +130,4 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle)
 def test_one_unshaded_cell_between_two_shaded_is_connected(encoding, backend):
     result = solve(grid("1 1 1"), encoding=encoding, backend=backend)
     assert result.verdict == Verdict.UNIQUE
-    assert H.solution_rows(None, result.solution) == ["#.#"]
+    assert H.FORMAT.solution_rows(None, result.solution) == ["#.#"]

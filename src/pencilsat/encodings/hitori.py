@@ -1,59 +1,68 @@
-"""Hitori as clauses, connectivity as one lazy requirement.
+"""Hitori on the shared grid vocabulary (:class:`~pencilsat.encodings.shading.ShadingGrid`).
 
-Variables: ``shaded`` per cell, ``1..W*H`` row-major. Rules:
+Variables: ``shaded`` per cell, ``1..W*H`` row-major (the sequential counters of long
+repeats aside). Rules:
 
-- no two shaded cells share an edge (``not s_a or not s_b``);
+- no two shaded cells share an edge (:func:`~pencilsat.encodings.shading.no_two_adjacent`);
 - of the cells of one row or column holding the same number, at most one stays unshaded
-  (``s_a or s_b`` for each pair: the sets are small, 2 to 6 cells on the corpus);
-- the unshaded cells are connected: a :class:`~pencilsat.encodings.connectivity.Requirement`
-  over the grid with the literal ``not s`` per cell, without an anchor (no cell is unshaded
-  by the rules alone), cut lazily; "an unshaded cell has an unshaded neighbour" is written
-  up front, since a model leaves those cuts most often. It holds from 4 cells on: with no
-  two shaded cells side by side, one unshaded cell alone is left only in a 1x2 or 1x3 grid
-  (``#.#``).
+  (:func:`~pencilsat.encodings.cardinality.at_most_clauses` over the unshaded literals:
+  pairwise, ``s_a or s_b``, up to :data:`PAIRWISE_UP_TO` cells, the corpus' every set;
+  Sinz's sequential counter above, so a 1000x1000 grid of few numbers stays linear);
+- the unshaded cells are connected: :meth:`~pencilsat.encodings.shading.ShadingGrid.connected`
+  without an anchor (no cell is unshaded by the rules alone), cut lazily, with "an unshaded
+  cell has an unshaded neighbour" written up front, since a model leaves those cuts most
+  often. That holds from 4 cells on: with no two shaded cells side by side, one unshaded
+  cell alone is left only in a 1x2 or 1x3 grid (``#.#``).
+
+:func:`complete_clauses` is the same as one fixed clause list (the connectivity as
+reachability layers), ``pencilsat study``'s complete CNF.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pencilsat.core.clock import check_clock
-from pencilsat.encodings.connectivity import Clause, Requirement, ShadingEncoding, grid_graph
+from pencilsat.encodings import shading
+from pencilsat.encodings.cardinality import at_most_clauses
+from pencilsat.encodings.connectivity import ShadingEncoding
+from pencilsat.encodings.encoding import ClauseEncoding
+from pencilsat.encodings.shading import UNSHADED, ShadingGrid, no_two_adjacent
 from pencilsat.puzzles.hitori import HitoriPuzzle, HitoriSolution
 
 HitoriEncoding = ShadingEncoding[HitoriSolution]
 """The rules and the connectivity requirement of a Hitori."""
 
-
-def repeat_clauses(puzzle: HitoriPuzzle, shaded: np.ndarray) -> list[Clause]:
-    """``s_a or s_b`` for every two cells of a row or column holding the same number."""
-    out: list[Clause] = []
-    flat = shaded.ravel()
-    for cells in puzzle.repeat_groups():
-        lits = flat[cells].tolist()
-        out.extend([a, b] for i, a in enumerate(lits) for b in lits[i + 1:])
-    return out
+PAIRWISE_UP_TO = 6
+"""Repeats of at most this many cells are written pairwise (15 clauses for 6, no new
+variable); longer ones by a sequential counter."""
 
 
 def build(puzzle: HitoriPuzzle, *, deadline: float | None = None) -> HitoriEncoding:
     """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
     ``perf_counter`` time) has passed."""
-    width, height = puzzle.width, puzzle.height
-    cells = width * height
-    shaded = np.arange(1, cells + 1, dtype=np.int64).reshape(height, width)
-    clauses: list[Clause] = []
-    for first, second in ((shaded[:, :-1], shaded[:, 1:]), (shaded[:-1, :], shaded[1:, :])):
-        clauses.extend(np.stack([-first.ravel(), -second.ravel()], axis=1).tolist())
-    check_clock(deadline)
-    clauses.extend(repeat_clauses(puzzle, shaded))
-    check_clock(deadline)
-    graph = grid_graph(width, height, deadline=deadline)
-    if cells >= 4:
-        clauses.extend([int(shaded.flat[v]), *(-int(shaded.flat[n]) for n in near)]
-                       for v, near in enumerate(graph.neighbours))
-    unshaded = Requirement(-shaded.ravel(), name="unshaded")
+    grid = ShadingGrid(puzzle.width, puzzle.height, deadline=deadline)
+    grid.add(no_two_adjacent(grid.shaded))
+    unshaded = grid.colour(UNSHADED).ravel()
+    repeats = [(unshaded[cells].tolist(), 1) for cells in puzzle.repeat_groups()]
+    for card, picked in (("pairwise", [g for g in repeats if len(g[0]) <= PAIRWISE_UP_TO]),
+                         ("seqcounter", [g for g in repeats if len(g[0]) > PAIRWISE_UP_TO])):
+        more, grid.top = at_most_clauses(picked, grid.top, card=card, deadline=deadline)
+        grid.add(more)
+    grid.connected(UNSHADED, neighbour_clauses=puzzle.width * puzzle.height >= 4)
+    return grid.encoding(HitoriSolution)
 
-    def decode(values: np.ndarray) -> HitoriSolution:
-        return HitoriSolution(values[shaded])
 
-    return HitoriEncoding(cells, clauses, [], graph, [unshaded], shaded.ravel().tolist(), decode)
+def complete_clauses(puzzle: HitoriPuzzle, *, deadline: float | None = None
+                     ) -> ClauseEncoding:
+    """The rules as one fixed clause list whose models are exactly the answers (the unshaded
+    cells connected by :func:`~pencilsat.encodings.reachability.connected_layers`): the
+    complete CNF ``pencilsat study`` measures CDCL effort on."""
+    encoding = build(puzzle, deadline=deadline)
+    clauses, top = shading.complete_clauses(encoding, deadline)
+    answer = list(encoding.answer)
+    shape = (puzzle.height, puzzle.width)
+
+    def decode(true: set[int]) -> HitoriSolution:
+        return HitoriSolution(np.array([v in true for v in answer]).reshape(shape))
+
+    return ClauseEncoding("hitori-complete", top, clauses, answer, decode)

@@ -6,8 +6,8 @@ a column, no two shaded cells share an edge, and all unshaded cells are 4-connec
 
 The puzzle text is ``hitori W H`` then H rows of W space-separated tokens: a number ``N``
 (1, 2, ...), and, as pzprjs allows, ``.`` a cell without a number and ``?`` a number not
-given; neither of the last two ever repeats. The solution is ``hitori-solution W H`` then
-rows of ``#`` shaded and ``.`` unshaded.
+given; neither of the last two ever repeats. The solution is the shared ``#``/``.`` answer
+format (:data:`FORMAT`).
 
 No clue tools (``RULES.clues`` is left out): a Hitori's clues are the whole grid, every
 cell's number, and none can go the way a pearl or a wall number can; a cell made blank is a
@@ -25,15 +25,20 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.rules import GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
-from pencilsat.puzzles.shading import ShadedSolution, regions
-from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
+from pencilsat.puzzles.shading import (
+    ShadedFormat,
+    ShadedSolution,
+    not_connected,
+    size_mismatch,
+    touching,
+)
+from pencilsat.puzzles.textgrid import expect_row_count, number_rows, read_header
 
 EMPTY = 0
 UNKNOWN = -1
 """Cell values: a number N >= 1, EMPTY (no number) or UNKNOWN (``?``: a number not given).
 Only numbers count for the rule; pzprjs reads and writes the other two."""
 
-_TOKEN = re.compile(r"\S+")
 _PLAIN_ROW = re.compile(r"[1-9]\d{0,6}(?: [1-9]\d{0,6})*", re.ASCII)
 _SPECIAL = {".": EMPTY, "?": UNKNOWN}
 _MAX_DIGITS = 7
@@ -75,8 +80,9 @@ class HitoriPuzzle(ArrayValue):
             cut = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
             starts, sizes = np.r_[0, cut], np.diff(np.r_[0, cut, len(keys)])
             wanted = (sizes > 1) & (ordered[starts] % span >= 2)  # a number, not . or ?
-            groups = np.split(ids.ravel()[order], cut)
-            out += [groups[k] for k in np.flatnonzero(wanted).tolist()]
+            cells = ids.ravel()[order]
+            out += [cells[start:start + size] for start, size
+                    in zip(starts[wanted].tolist(), sizes[wanted].tolist(), strict=True)]
         return out
 
     def repeats(self) -> list[list[Cell]]:
@@ -96,24 +102,10 @@ class HitoriSolution(ShadedSolution):
 
 
 def parse_puzzle(text: str, name: str = "") -> HitoriPuzzle:
-    """Corpus format: ``hitori W H`` then H rows of W tokens (a number, ``.`` or ``?``).
-    Rows of plain numbers are read by numpy at once (a 1000x1000 grid in a fraction of a
-    second); otherwise each token alone, for a positioned error."""
-    width, height, rows, first_line = read_header(text, "hitori")
+    """Corpus format: ``hitori W H`` then H rows of W tokens (a number, ``.`` or ``?``)."""
+    width, height, rows, first_line, _ = read_header(text, "hitori")
     expect_row_count(rows, height, first_line)
-    if all(row.count(" ") == width - 1 and _PLAIN_ROW.fullmatch(row) for _, row in rows):
-        values = np.array(" ".join(row for _, row in rows).split(), dtype=np.int64)
-        return HitoriPuzzle(values.reshape(height, width), name=name)
-    grid = np.zeros((height, width), dtype=np.int32)
-    for r, (line_number, row) in enumerate(rows):
-        found = list(_TOKEN.finditer(row))
-        if len(found) != width:
-            column = found[width].start() + 1 if len(found) > width else len(row) + 1
-            raise InputError(f"row has {len(found)} cells, expected {width}",
-                             line=line_number, column=column,
-                             hint="write one number per cell, separated by spaces")
-        grid[r] = [_cell_value(m.group(), line_number, m.start() + 1) for m in found]
-    return HitoriPuzzle(grid, name=name)
+    return HitoriPuzzle(number_rows(rows, width, _cell_value, _PLAIN_ROW), name=name)
 
 
 def _cell_value(token: str, line: int, column: int) -> int:
@@ -136,27 +128,9 @@ def format_puzzle(puzzle: HitoriPuzzle) -> str:
     return f"hitori {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
 
 
-def parse_solution(text: str, puzzle: HitoriPuzzle | None = None) -> HitoriSolution:
-    """Corpus solution format, also the rows ``solve --json`` writes under the same header:
-    ``hitori-solution W H`` then rows of ``#`` shaded and ``.`` unshaded."""
-    return solution_from_rows(read_grid(text, "hitori-solution", "#.",
-                                        "'#' shaded, '.' unshaded"))
-
-
-def solution_from_rows(rows: list[str]) -> HitoriSolution:
-    """Rows of ``#`` / ``.`` to a solution."""
-    if not rows:
-        raise InputError("no rows given")
-    return HitoriSolution(np.array([[ch == "#" for ch in row] for row in rows], dtype=bool))
-
-
-def solution_rows(puzzle: HitoriPuzzle | None, solution: HitoriSolution) -> list[str]:
-    return ["".join("#" if v else "." for v in row) for row in solution.shaded.tolist()]
-
-
-def format_solution(puzzle: HitoriPuzzle | None, solution: HitoriSolution) -> str:
-    return (f"hitori-solution {solution.width} {solution.height}\n"
-            + "\n".join(solution_rows(puzzle, solution)) + "\n")
+FORMAT = ShadedFormat("hitori-solution", HitoriSolution)
+"""The answer's text format: ``hitori-solution W H`` then rows of ``#`` shaded and ``.``
+unshaded (the corpus solutions, and the rows ``solve --json`` writes)."""
 
 
 def draw_text(puzzle: HitoriPuzzle, solution: HitoriSolution | None = None) -> str:
@@ -196,9 +170,9 @@ def parse_drawing(lines: list[str], puzzle: HitoriPuzzle) -> HitoriSolution:
 
 def check(puzzle: HitoriPuzzle, solution: HitoriSolution) -> list[Violation]:
     """Every broken rule, named with its cell; an empty list means the answer is valid."""
-    if solution.shaded.shape != puzzle.numbers.shape:
-        return [Violation("size", None, f"the solution is {solution.width}x{solution.height}, "
-                                        f"the puzzle {puzzle.width}x{puzzle.height}")]
+    wrong_size = size_mismatch(puzzle.numbers.shape, solution)
+    if wrong_size:
+        return wrong_size
     shaded = solution.shaded
     out = []
     for cells in puzzle.repeats():
@@ -209,27 +183,15 @@ def check(puzzle: HitoriPuzzle, solution: HitoriSolution) -> list[Violation]:
             out.append(Violation("number-repeated", kept[1],
                                  f"{int(puzzle.numbers[kept[1]])} is unshaded twice in {line}, "
                                  f"also at ({r0},{c0})"))
-    for r, c in zip(*np.nonzero(shaded[:, :-1] & shaded[:, 1:]), strict=True):
-        out.append(Violation("adjacent-shaded", (int(r), int(c)),
-                             "this shaded cell and the one to its right share an edge"))
-    for r, c in zip(*np.nonzero(shaded[:-1, :] & shaded[1:, :]), strict=True):
-        out.append(Violation("adjacent-shaded", (int(r), int(c)),
-                             "this shaded cell and the one below it share an edge"))
-    pieces = regions(~shaded)
-    if len(pieces) > 1:
-        largest = max(range(len(pieces)), key=lambda i: len(pieces[i]))
-        for i, piece in enumerate(pieces):
-            if i != largest:
-                out.append(Violation("unshaded-not-connected", piece[0],
-                                     f"these {len(piece)} unshaded cells are cut off from the "
-                                     f"other {len(pieces[largest])}"))
+    out += touching(shaded, "adjacent-shaded", "shaded cell")
+    out += not_connected(~shaded, "unshaded-not-connected", "unshaded")
     return out
 
 
 RULES = GenreRules(
     puzzle_type=HitoriPuzzle, solution_type=HitoriSolution,
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
-    parse_solution=parse_solution, solution_rows=solution_rows,
-    format_solution=format_solution, check=check, draw_text=draw_text,
+    parse_solution=FORMAT.parse_solution, solution_rows=FORMAT.solution_rows,
+    format_solution=FORMAT.format_solution, check=check, draw_text=draw_text,
     parse_drawing=parse_drawing,
 )

@@ -6,21 +6,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pencilsat.core.values import Cell
-from pencilsat.formats.svg.parts import CELL, INK, frame, grid_lines, highlights, text
+from pencilsat.formats.svg.parts import (
+    CELL,
+    INK,
+    frame,
+    grid_lines,
+    highlights,
+    shaded_cells,
+    text,
+)
 from pencilsat.puzzles.hitori import HitoriPuzzle, HitoriSolution, cell_token
-
-SHADE_COLOUR = "#374151"
 
 
 def draw_panel(puzzle: HitoriPuzzle, solution: HitoriSolution | None,
                diffs: Iterable[Cell]) -> list[str]:
     """Shaded cells, the difference highlights, the grid, the numbers."""
-    out = []
     shaded = solution.shaded if solution is not None else None
-    if shaded is not None:
-        for r, c in zip(*shaded.nonzero(), strict=True):
-            out.append(f'<rect class="shaded" x="{c * CELL}" y="{r * CELL}" width="{CELL}" '
-                       f'height="{CELL}" fill="{SHADE_COLOUR}"/>')
+    out = shaded_cells(shaded) if shaded is not None else []
     out += highlights(diffs) + grid_lines(puzzle.width, puzzle.height)
     for r, row in enumerate(puzzle.numbers.tolist()):
         for c, value in enumerate(row):
