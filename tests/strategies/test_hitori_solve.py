@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pencilsat.core.result import Verdict
+from pencilsat.encodings.hitori import complete_clauses
 from pencilsat.puzzles import hitori as H
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.hitori import run_cnf
@@ -131,3 +132,20 @@ def test_one_unshaded_cell_between_two_shaded_is_connected(encoding, backend):
     result = solve(grid("1 1 1"), encoding=encoding, backend=backend)
     assert result.verdict == Verdict.UNIQUE
     assert H.FORMAT.solution_rows(None, result.solution) == ["#.#"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(puzzle=small_puzzles())
+def test_the_complete_clause_list_has_exactly_the_answers(puzzle):
+    """The study's fixed CNF: its models, seen on the answer variables, are exactly the
+    brute-force answers."""
+    from pysat.solvers import Solver
+
+    encoding = complete_clauses(puzzle)
+    found = set()
+    with Solver(name="minisat22", bootstrap_with=encoding.clauses) as solver:
+        while solver.solve():
+            true = {lit for lit in solver.get_model() if lit > 0}
+            found.add(encoding.decode(true))
+            solver.add_clause([-v if v in true else v for v in encoding.answer])
+    assert found == set(brute_force(puzzle))

@@ -56,6 +56,8 @@ BIG_GRIDS = {
     "heyawake": lambda side: _empty("heyawake", side, separator=" ") + "\n".join(
         [" ".join(["1"] * side)] * side) + "\n",
     "yajilin": lambda side: _empty("yajilin", side, separator=" "),
+    "hitori": lambda side: f"hitori {side} {side}\n" + "".join(
+        " ".join(str((7 * r + c) % 9 + 1) for c in range(side)) + "\n" for r in range(side)),
 }
 """Per genre, an empty grid of ``side`` (Sudoku: its hardest test grid, 25x25 at most)."""
 

@@ -21,6 +21,7 @@ PUZZLES = {
     "nurikabe": str(CORPUS / "nurikabe" / "janko" / "01_10x10.txt"),
     "heyawake": str(CORPUS / "heyawake" / "janko" / "101_10x10.txt"),
     "yajilin": str(CORPUS / "yajilin" / "janko" / "102_10x10.txt"),
+    "hitori": str(CORPUS / "hitori" / "janko" / "111_12x12.txt"),
 }
 
 
