@@ -14,17 +14,13 @@ from pencilsat.desk.clues import check_clues
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
 
-FOLDERS = {"masyu": "masyu/janko", "lightup": "lightup/janko",
-           "slitherlink": "slitherlink/janko", "nurikabe": "nurikabe/janko",
-           "hashi": "hashi/janko", "heyawake": "heyawake/janko",
-           "yajilin": "yajilin/janko"}
-
 
 def samples(genre: str) -> list:
-    if genre == "sudoku":
-        lines = (CORPUS / "sudoku/royle_17clue.txt").read_text().split()[:2]
-        return [read_puzzle(line) for line in lines]
-    return [read_puzzle(str(p)) for p, _ in every_kth(corpus_pairs(FOLDERS[genre], 100), 45)[1:3]]
+    """Two small puzzles of the genre's corpus (the registry's ``corpus``)."""
+    where = GENRES[genre].corpus
+    if (CORPUS / where).is_file():
+        return [read_puzzle(line) for line in (CORPUS / where).read_text().split()[:2]]
+    return [read_puzzle(str(p)) for p, _ in every_kth(corpus_pairs(where, 100), 45)[1:3]]
 
 
 @pytest.mark.parametrize("genre", list(GENRES))

@@ -16,8 +16,7 @@ from pencilsat.desk.clues import check_clues, with_clues
 from pencilsat.puzzles import hashi, nurikabe, yajilin
 from pencilsat.strategies.front import solve
 
-GENRE_NAMES = ["masyu", "lightup", "sudoku", "slitherlink", "nurikabe", "heyawake", "hashi",
-               "yajilin"]
+GENRE_NAMES = list(GENRES)
 
 
 @pytest.mark.parametrize("genre", GENRE_NAMES)

@@ -11,8 +11,7 @@ from pencilsat.core.result import Verdict
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
 
-GENRE_NAMES = ["masyu", "lightup", "sudoku", "slitherlink", "nurikabe", "heyawake", "hashi",
-               "yajilin"]
+GENRE_NAMES = list(GENRES)
 CASES = [(genre, strategy.name, backend) for genre in GENRE_NAMES
          for strategy in GENRES[genre].strategies for backend in strategy.backends]
 

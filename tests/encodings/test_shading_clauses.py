@@ -16,6 +16,7 @@ from pencilsat.encodings.shading import (
     UNSHADED,
     ShadingGrid,
     complete_clauses,
+    complete_encoding,
     has_neighbour,
     no_full_blocks,
     no_two_adjacent,
@@ -136,3 +137,22 @@ def test_a_colour_is_shaded_or_unshaded():
     assert (grid.colour(SHADED) == -grid.colour(UNSHADED)).all()
     with pytest.raises(ValueError, match="colour"):
         grid.colour("grey")
+
+
+def test_the_complete_encoding_of_a_heyawake_decodes_to_its_corpus_answer():
+    from conftest import corpus_pairs
+    from pysat.solvers import Solver
+
+    from pencilsat.encodings.heyawake import build
+    from pencilsat.puzzles import heyawake
+
+    txt, sol = corpus_pairs("heyawake/janko", 36)[0]
+    puzzle = heyawake.parse_puzzle(txt.read_text())
+    cnf = complete_encoding("heyawake", build(puzzle))
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+        assert solver.solve()
+        model = solver.get_model()
+        answer = cnf.decode({lit for lit in model if lit > 0})
+        assert answer == heyawake.parse_solution(sol.read_text())
+        solver.add_clause([-lit if lit in set(model) else lit for lit in cnf.answer])
+        assert not solver.solve()

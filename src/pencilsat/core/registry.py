@@ -49,6 +49,10 @@ class Genre(NamedTuple):
     default_strategy: str
     svg: str
     """Module with ``draw_panel(puzzle, solution, differences) -> list[str]``."""
+    corpus: str
+    """Where the shared corpus keeps the genre's puzzles with answers, as the tests that run
+    over every genre sample them: a folder (``heyawake/janko``) of ``<key>.txt`` and
+    ``<key>.sol`` pairs, or a file of one puzzle per line (Sudoku)."""
     default_on: Mapping[str, str] = MappingProxyType({})
     """Per backend, the strategy used when only the backend is chosen and the default does
     not run on it."""
@@ -76,8 +80,9 @@ class Genre(NamedTuple):
     """Module that starts the grader from a partly solved grid (the solution's type, what is
     not known left out): ``next_step(puzzle, partial, *, deadline) -> Step | None`` (a
     hint), ``mistakes(puzzle, partial, solution) -> cells``, ``shown_after(puzzle, steps,
-    partial=None) -> solution`` (what the first steps of a grade have drawn) and
-    ``cells_of(step) -> cells``."""
+    partial=None) -> solution`` (what the first steps of a grade have drawn),
+    ``cells_of(step) -> cells``, and what a step says about an answer: ``agrees(step,
+    solution) -> bool`` and ``FACTS_IN_JSON`` (``grading/front.PartialGrading``)."""
 
     def rules(self) -> GenreRules:
         return _rules(self.model)
@@ -127,6 +132,7 @@ def _rules(module: str) -> GenreRules:
 
 _MASYU = Genre(
     name="masyu", title="Masyu",
+    corpus="masyu/janko",
     model="pencilsat.puzzles.masyu", headers=("masyu", "masyu-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.masyu_lazy:run", ("cnf",),
@@ -153,6 +159,7 @@ _MASYU = Genre(
 )
 _LIGHTUP = Genre(
     name="lightup", title="Light Up",
+    corpus="lightup/janko",
     model="pencilsat.puzzles.lightup", headers=("lightup", "lightup-solution"),
     strategies=(
         Strategy("direct", "pencilsat.strategies.lightup:run_direct", ("cnf",),
@@ -175,6 +182,7 @@ _LIGHTUP = Genre(
 )
 _SUDOKU = Genre(
     name="sudoku", title="Sudoku",
+    corpus="sudoku/royle_17clue.txt",
     model="pencilsat.puzzles.sudoku", headers=("sudoku", "sudoku-solution"),
     strategies=(
         Strategy("direct", "pencilsat.strategies.sudoku:run_direct", ("cnf",),
@@ -194,6 +202,7 @@ _SUDOKU = Genre(
 )
 _SLITHERLINK = Genre(
     name="slitherlink", title="Slitherlink",
+    corpus="slitherlink/janko",
     model="pencilsat.puzzles.slitherlink", headers=("slitherlink", "slitherlink-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.slitherlink:run_lazy", ("cnf",),
@@ -212,6 +221,7 @@ _SLITHERLINK = Genre(
 
 _NURIKABE = Genre(
     name="nurikabe", title="Nurikabe",
+    corpus="nurikabe/janko",
     model="pencilsat.puzzles.nurikabe", headers=("nurikabe", "nurikabe-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.nurikabe:run_cnf", ("cnf",),
@@ -228,6 +238,7 @@ _NURIKABE = Genre(
 
 _HASHI = Genre(
     name="hashi", title="Hashiwokakero",
+    corpus="hashi/janko",
     model="pencilsat.puzzles.hashi", headers=("hashi", "hashi-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.hashi:run_cnf", ("cnf",),
@@ -244,6 +255,7 @@ _HASHI = Genre(
 
 _HEYAWAKE = Genre(
     name="heyawake", title="Heyawake",
+    corpus="heyawake/janko",
     model="pencilsat.puzzles.heyawake", headers=("heyawake", "heyawake-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.heyawake:run_cnf", ("cnf",),
@@ -260,6 +272,7 @@ _HEYAWAKE = Genre(
 
 _YAJILIN = Genre(
     name="yajilin", title="Yajilin",
+    corpus="yajilin/janko",
     model="pencilsat.puzzles.yajilin", headers=("yajilin", "yajilin-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.yajilin:run_lazy", ("cnf",),

@@ -12,7 +12,7 @@ clause list.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -65,32 +65,28 @@ def exactly_clauses(sizes: Sequence[Count], top: int, card: str = CARD_ENCODING,
                     deadline: float | None = None) -> tuple[list[Clause], int]:
     """The clauses of every "exactly ``bound`` of ``lits``", new variables from ``top + 1``
     on; returns them and the last variable used."""
-    out: list[Clause] = []
-    for lits, bound in sizes:
-        check_clock(deadline)
-        more, top = count_clauses(lits, bound, bound, top, card)
-        out.extend(more)
-    return out, top
+    return _every(sizes, lambda lits, bound: (bound, bound), top, card, deadline)
 
 
 def at_most_clauses(groups: Sequence[Count], top: int, card: str = CARD_ENCODING,
                     deadline: float | None = None) -> tuple[list[Clause], int]:
     """The clauses of every "at most ``bound`` of ``lits``"; as :func:`exactly_clauses`."""
-    out: list[Clause] = []
-    for lits, bound in groups:
-        check_clock(deadline)
-        more, top = count_clauses(lits, 0, bound, top, card)
-        out.extend(more)
-    return out, top
+    return _every(groups, lambda lits, bound: (0, bound), top, card, deadline)
 
 
 def at_least_clauses(groups: Sequence[Count], top: int, card: str = CARD_ENCODING,
                      deadline: float | None = None) -> tuple[list[Clause], int]:
     """The clauses of every "at least ``bound`` of ``lits``"; as :func:`exactly_clauses`."""
+    return _every(groups, lambda lits, bound: (bound, len(lits)), top, card, deadline)
+
+
+def _every(groups: Sequence[Count], bounds: Callable[[Sequence[int], int], tuple[int, int]],
+           top: int, card: str, deadline: float | None) -> tuple[list[Clause], int]:
     out: list[Clause] = []
     for lits, bound in groups:
         check_clock(deadline)
-        more, top = count_clauses(lits, bound, len(lits), top, card)
+        low, high = bounds(lits, bound)
+        more, top = count_clauses(lits, low, high, top, card)
         out.extend(more)
     return out, top
 

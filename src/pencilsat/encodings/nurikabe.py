@@ -9,7 +9,7 @@ Variables: ``shaded`` per cell (``1..W*H``, row-major) and, per numbered cell k,
 - adjacent unshaded cells share their label (``x[c][k] and not shaded[d] -> x[d][k]``);
 - an island of a known number has exactly n labels (``sizes``: cardinalities, written by
   the CNF strategy with PySAT's ``CardEnc`` and by CP-SAT as linear sums);
-- no 2x2 block is all shaded.
+- no 2x2 block is all shaded (on :class:`~pencilsat.encodings.shading.ShadingGrid`).
 
 Cells the sound rules of :mod:`~pencilsat.encodings.nurikabe_rules` settle first are unit
 clauses, and the labels keep to the reach those cells leave. Labels make every unshaded
@@ -47,7 +47,8 @@ from pencilsat.encodings.connectivity import (
 )
 from pencilsat.encodings.nurikabe_fence import fence_clauses
 from pencilsat.encodings.nurikabe_rules import OPEN, WALL, may_take, settle, takers
-from pencilsat.encodings.reachability import CLOCK_EVERY, distance_layers, parent_pointers
+from pencilsat.encodings.reachability import CLOCK_EVERY, distance_layers
+from pencilsat.encodings.shading import SHADED, ShadingGrid, no_full_blocks
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 
 SMALL_WALL = 0.2
@@ -161,24 +162,22 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
     settings = settings or NurikabeSettings()
     width, height = puzzle.width, puzzle.height
     cells = width * height
-    graph = grid_graph(width, height, deadline=deadline)
+    grid = ShadingGrid(width, height, deadline=deadline)
+    graph = grid.graph
     numbered = puzzle.numbered_cells()
-    shaded = np.arange(1, cells + 1, dtype=np.int64)
+    shaded = grid.shaded.ravel()
     is_numbered = np.zeros(cells, dtype=bool)
     is_numbered[[r * width + c for (r, c), _ in numbered]] = True
     check_clock(deadline)
     settled = settle(puzzle, graph, deadline) if settings.rules else None
     reaches = island_reach(puzzle, graph, deadline, settled)
-    top = cells
-    labels: list[dict[int, int]] = []
-    for reach in reaches:
-        labels.append({v: top + 1 + j for j, v in enumerate(reach)})
-        top += len(reach)
-    clauses: list[Clause] = [[-int(s)] for s in shaded[is_numbered]]
+    labels = [dict(zip(reach, grid.new_variables(len(reach)).tolist(), strict=True))
+              for reach in reaches]
+    clauses = grid.clauses
+    clauses.extend([-int(s)] for s in shaded[is_numbered])
     if settings.rules:
         clauses.extend(_settled_units(settled, labels))
-    sizes: list[tuple[list[int], int]] = []
-    requirements: list[Requirement] = []
+    islands: list[Requirement] = []
     cell_labels: list[list[int]] = [[] for _ in range(cells)]
     for ((r, c), number), label, reach in zip(numbered, labels, reaches, strict=True):
         check_clock(deadline)
@@ -190,59 +189,49 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
                 clauses.append([-x, int(shaded[n]), label[n]] if n in label
                                else [-x, int(shaded[n])])
         if number is not None and number >= 2:
-            sizes.append((list(label.values()), number))
+            grid.exactly(list(label.values()), number)
         if number is not None and number < 3:
             continue  # two cells touch: connected by the sharing rule
         deepest = (len(reach) if number is None else number) - 1
         if sum(deepest - d + 1 for d in reach.values() if d) <= settings.layers_up_to:
-            more, top = distance_layers(graph, label, start, reach, deepest, top,
-                                        deadline=deadline)
+            more, grid.top = distance_layers(graph, label, start, reach, deepest, grid.top,
+                                             deadline=deadline)
             clauses.extend(more)
             continue
         clauses.extend([-x, *(label[n] for n in graph.neighbours[v] if n in label)]
                        for v, x in label.items() if v != start)
         literals = np.zeros(cells, dtype=np.int64)
         literals[list(label)] = list(label.values())
-        requirements.append(Requirement(literals, anchor=start, name="island"))
+        islands.append(Requirement(literals, anchor=start, name="island"))
     for v in range(cells):
         if v % CLOCK_EVERY == 0:
             check_clock(deadline)
         clauses.append([int(shaded[v]), *cell_labels[v]])
         clauses.extend([-x, -int(shaded[v])] for x in cell_labels[v])
-    blocks = np.arange(cells).reshape(height, width)
-    corners = np.stack([blocks[:-1, :-1], blocks[:-1, 1:], blocks[1:, :-1], blocks[1:, 1:]],
-                       axis=-1).reshape(-1, 4)
-    clauses.extend((-shaded[corners[~is_numbered[corners].any(axis=1)]]).tolist())
-    check_clock(deadline)
     wall = np.where(is_numbered, 0, shaded)
+    grid.add(no_full_blocks(wall.reshape(height, width)))
     unreached = [v for v in range(cells) if not cell_labels[v]]
     root = unreached[0] if unreached else None
+    grid.connected(SHADED, lits=wall.reshape(height, width), anchor=root,
+                   neighbour_clauses=False, pointers=settings.wall_pointers, name="wall")
+    grid.requirements.extend(islands)
     known = [n for _, n in numbered]
     open_cells = cells - len(numbered)
     wall_cells = wall_total(puzzle) or 0  # 0 with a ``?``: no count of the wall then
-    if settings.wall_pointers:
-        more, top = parent_pointers(graph, wall.tolist(), root, top, deadline)
-        clauses.extend(more)
     if 0 < wall_cells <= settings.wall_total_share * open_cells:
-        sizes.append((shaded[~is_numbered].tolist(), wall_cells))
+        grid.exactly(shaded[~is_numbered].tolist(), wall_cells)
     if settings.fence and wall_cells > 0:
-        more, counts, top = fence_clauses(width, height, known, labels, wall_cells, top,
-                                          deadline)
+        more, counts, grid.top = fence_clauses(width, height, known, labels, wall_cells,
+                                               grid.top, deadline)
         clauses.extend(more)
-        sizes.extend(counts)
+        grid.counts.extend(counts)
     if 0 < wall_cells <= settings.blocks_share * open_cells:
-        more, count, top = island_blocks(width, height, len(numbered), wall_cells, top)
+        more, count, grid.top = island_blocks(width, height, len(numbered), wall_cells,
+                                              grid.top)
         clauses.extend(more)
         if count is not None:
-            sizes.append(count)
-    requirements.insert(0, Requirement(wall, anchor=root, name="wall"))
-
-    def decode(values: np.ndarray) -> NurikabeSolution:
-        return NurikabeSolution(values[shaded].reshape(height, width))
-
-    return NurikabeEncoding(top, clauses, sizes, graph, requirements,
-                            shaded[~is_numbered].tolist(), decode)
-
+            grid.counts.append(count)
+    return grid.encoding(NurikabeSolution, answer=shaded[~is_numbered].tolist())
 
 
 def _settled_units(settled: list[int] | None, labels: list[dict[int, int]]) -> list[Clause]:

@@ -37,6 +37,7 @@ from pencilsat.encodings.connectivity import (
     ShadingEncoding,
     grid_graph,
 )
+from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.reachability import connected_layers, parent_pointers
 
 SHADED = "shaded"
@@ -217,3 +218,19 @@ def complete_clauses(encoding: ShadingEncoding[Answer],
                                      requirement.anchor, top, deadline)
         clauses.extend(more)
     return clauses, top
+
+
+def complete_encoding(name: str, encoding: ShadingEncoding[Answer],
+                      deadline: float | None = None) -> ClauseEncoding:
+    """:func:`complete_clauses` as the registry's ``complete_cnf`` returns it: a
+    ``ClauseEncoding`` whose answer literals are the encoding's and whose decoder reads a
+    model's true literals. A shading genre's ``complete_cnf(puzzle)`` is
+    ``complete_encoding("<genre>", build(puzzle))``."""
+    clauses, top = complete_clauses(encoding, deadline)
+
+    def decode(true: set[int]) -> Answer:
+        values = np.zeros(top + 1, dtype=bool)
+        values[[v for v in true if 0 < v <= top]] = True
+        return encoding.decode(values)
+
+    return ClauseEncoding(name, top, clauses, list(encoding.answer), decode)

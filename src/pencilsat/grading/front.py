@@ -8,6 +8,7 @@ puzzle: they never import a solver and never see the solution.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from time import perf_counter
 from typing import Any, Protocol
@@ -15,9 +16,9 @@ from typing import Any, Protocol
 from pencilsat.core import registry
 from pencilsat.core.errors import InputError, NotGradable
 from pencilsat.core.result import SolveResult, Verdict
-from pencilsat.core.values import Puzzle
+from pencilsat.core.values import Cell, Puzzle
 from pencilsat.grading.clock import TIMED_OUT_REASON, GradingTimeOut
-from pencilsat.grading.steps import Grade, GradeExtras
+from pencilsat.grading.steps import Grade, GradeExtras, Step
 from pencilsat.strategies.front import solve
 
 
@@ -34,6 +35,26 @@ class Grader(Protocol):
 
     def __call__(self, puzzle: Any, *, deadline: float | None = None,
                  faithful: bool = False, score: bool = True) -> Grade[GradeExtras]: ...
+
+
+class PartialGrading(Protocol):
+    """``partial=``: the module that starts a genre's grader from a partly solved grid
+    (hints, ``desk/hint.py``), and what a step of the genre says about an answer
+    (``agrees``; ``FACTS_IN_JSON``, the fact lists its step's JSON always has)."""
+
+    FACTS_IN_JSON: tuple[str, ...]
+
+    def next_step(self, puzzle: Any, partial: Any, *,
+                  deadline: float | None = None) -> Step | None: ...
+
+    def mistakes(self, puzzle: Any, partial: Any, solution: Any, /) -> list[Cell]: ...
+
+    def shown_after(self, puzzle: Any, steps: Iterable[Step], partial: Any = None,
+                    /) -> Any: ...
+
+    def cells_of(self, step: Step, /) -> list[Cell]: ...
+
+    def agrees(self, step: Step, solution: Any, /) -> bool: ...
 
 
 @dataclass

@@ -19,10 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
+from pencilsat.core.registry import genre, load
 from pencilsat.core.values import Cell
-from pencilsat.puzzles.lightup import LightUpSolution
-from pencilsat.puzzles.masyu import MasyuSolution
-from pencilsat.puzzles.sudoku import SudokuSolution
 
 
 class Border(NamedTuple):
@@ -58,17 +56,23 @@ class Trial(NamedTuple):
     shortest: int | None = None
 
 
-FACTS_IN_JSON: dict[str, tuple[str, ...]] = {
-    "masyu": ("edges",),
-    "sudoku": ("placements", "eliminations"),
-    "lightup": ("bulbs", "no_bulb"),
-}
-"""The fact lists a genre's step always carries in its JSON, empty or not; the other lists
-(a Light Up restriction's ``exactly_one_bulb``) appear only when the step has them."""
+A = TypeVar("A")
+"""The answer type of the step's genre (``MasyuSolution``, ...)."""
+
+
+def _facts_of(genre_name: str) -> Any:
+    """The genre's ``partial`` module (the registry's): ``FACTS_IN_JSON``, the fact lists
+    its step always carries in its JSON, empty or not (the other lists, such as a Light Up
+    restriction's ``exactly_one_bulb``, appear only when the step has them), and
+    ``agrees(step, solution)``."""
+    module = genre(genre_name).partial
+    if module is None:
+        raise ValueError(f"{genre_name} has no grading steps (no partial module)")
+    return load(module)
 
 
 @dataclass(frozen=True)
-class Step:
+class Step(Generic[A]):
     """One deduction of one technique: what it fixes in the solution, and why in words.
 
     ``level`` is the technique's level (Masyu, Sudoku), ``cost`` what this use was charged
@@ -104,7 +108,7 @@ class Step:
             data["level"] = self.level
         if self.cost is not None:
             data["cost"] = json_number(self.cost)
-        always = FACTS_IN_JSON[self.genre]
+        always = _facts_of(self.genre).FACTS_IN_JSON
         if self.edges or "edges" in always:
             data["edges"] = [{"cells": [list(a), list(b)], "used": used}
                              for a, b, used in self.edges]
@@ -124,7 +128,7 @@ class Step:
     to_json = to_dict
 
     @classmethod
-    def from_dict(cls, genre: str, data: dict[str, Any]) -> Step:
+    def from_dict(cls, genre: str, data: dict[str, Any]) -> Step[Any]:
         """The step :meth:`to_dict` wrote (its facts; ``text`` when the record has one), for
         replaying a grade's steps from its JSON. A malformed record raises ``ValueError``."""
         try:
@@ -143,21 +147,14 @@ class Step:
         except (KeyError, IndexError, TypeError) as err:
             raise ValueError(f"not a step record: {err}") from None
 
-    def agrees_with(self, solution: MasyuSolution | SudokuSolution | LightUpSolution) -> bool:
-        """Whether every fact of this step holds in ``solution``, an answer of its genre."""
-        if solution.genre != self.genre:
+    def agrees_with(self, solution: A) -> bool:
+        """Whether every fact of this step holds in ``solution``, an answer of its genre (the
+        genre's ``partial.agrees``)."""
+        if getattr(solution, "genre", None) != self.genre:
             raise ValueError(f"a {self.genre} step cannot be checked against a "
-                             f"{solution.genre} solution")
-        if isinstance(solution, MasyuSolution):
-            return all(((a, b) in solution.edges) == used for a, b, used in self.edges)
-        if isinstance(solution, SudokuSolution):
-            grid = solution.grid
-            return (all(int(grid[r, c]) == d for r, c, d in self.placements)
-                    and all(int(grid[r, c]) != d for r, c, d in self.eliminations))
-        bulbs = solution.bulbs
-        return (set(self.bulbs) <= bulbs and not set(self.no_bulb) & bulbs
-                and (not self.exactly_one_bulb
-                     or len(set(self.exactly_one_bulb) & bulbs) == 1))
+                             f"{getattr(solution, 'genre', type(solution).__name__)} solution")
+        agrees: bool = _facts_of(self.genre).agrees(self, solution)
+        return agrees
 
 
 def _numbers(value: Any, count: int) -> tuple[int, ...]:

@@ -29,7 +29,7 @@ from pencilsat.puzzles.shading import (
     regions,
     size_mismatch,
 )
-from pencilsat.puzzles.textgrid import expect_row_count, read_header
+from pencilsat.puzzles.textgrid import expect_row_count, read_header, row_tokens
 
 EMPTY = 0
 UNKNOWN = -1
@@ -95,11 +95,7 @@ def parse_puzzle(text: str, name: str = "") -> NurikabePuzzle:
     for r, (line_number, row) in enumerate(rows):
         tokens = row.split()
         if len(tokens) != width:
-            found = list(_TOKEN.finditer(row))
-            column = found[width].start() + 1 if len(found) > width else len(row) + 1
-            raise InputError(f"row has {len(found)} cells, expected {width}",
-                             line=line_number, column=column,
-                             hint="write one token per cell, separated by spaces")
+            row_tokens(row, line_number, width)  # raises, naming the column
         values = [_PLAIN.get(token, _OTHER) for token in tokens]
         for c in [c for c, value in enumerate(values) if value == _OTHER]:
             token = tokens[c]

@@ -134,15 +134,21 @@ def number_rows(rows: list[tuple[int, str]], width: int,
             return values.reshape(len(rows), width)
     grid = np.zeros((len(rows), width), dtype=np.int64)
     for r, (line_number, row) in enumerate(rows):
-        found = list(_TOKEN.finditer(row))
-        if len(found) != width:
-            column = found[width].start() + 1 if len(found) > width else len(row) + 1
-            raise InputError(f"row has {len(found)} cells, expected {width}",
-                             line=line_number, column=column,
-                             hint="write one token per cell, separated by spaces")
-        for c, token in enumerate(found):
+        for c, token in enumerate(row_tokens(row, line_number, width)):
             grid[r, c] = value_of(token.group(), line_number, token.start() + 1)
     return grid
+
+
+def row_tokens(row: str, line_number: int, width: int) -> list[re.Match[str]]:
+    """The ``width`` space-separated tokens of a row (each with its column), or an
+    :class:`InputError` at the first token too many or the end of a short row."""
+    found = list(_TOKEN.finditer(row))
+    if len(found) != width:
+        column = found[width].start() + 1 if len(found) > width else len(row) + 1
+        raise InputError(f"row has {len(found)} cells, expected {width}",
+                         line=line_number, column=column,
+                         hint="write one token per cell, separated by spaces")
+    return found
 
 
 def expect_row_count(rows: list[tuple[int, str]], count: int, first_line: int,

@@ -28,7 +28,7 @@ from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
 from pencilsat.puzzles.pieces import line_pieces
-from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
+from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header, row_tokens
 
 EMPTY = -1
 """``numbers[r, c]`` of a cell to be shaded or looped."""
@@ -39,7 +39,6 @@ NO_ARROW, UP, DOWN, LEFT, RIGHT = range(5)
 STEP = {UP: (-1, 0), DOWN: (1, 0), LEFT: (0, -1), RIGHT: (0, 1)}
 ARROW_CHAR = {UP: "^", DOWN: "v", LEFT: "<", RIGHT: ">"}
 _CHAR_ARROW = {ch: d for d, ch in ARROW_CHAR.items()}
-_TOKEN = re.compile(r"\S+")
 _CLUE = re.compile(r"([0-9]{1,4})([v^<>])")
 
 Edge = tuple[Cell, Cell]
@@ -156,13 +155,7 @@ def parse_puzzle(text: str, name: str = "") -> YajilinPuzzle:
     for r, (line_number, row) in enumerate(rows):
         if row.count(".") == width and len(row) == 2 * width - 1 and row[1::2].isspace():
             continue  # a row of empty cells, the most common (and a 1000x1000 test grid)
-        tokens = list(_TOKEN.finditer(row))
-        if len(tokens) != width:
-            column = tokens[width].start() + 1 if len(tokens) > width else len(row) + 1
-            raise InputError(f"row has {len(tokens)} cells, expected {width}",
-                             line=line_number, column=column,
-                             hint="write one token per cell, separated by spaces")
-        for c, token in enumerate(tokens):
+        for c, token in enumerate(row_tokens(row, line_number, width)):
             numbers[r, c], arrows[r, c] = _cell(token.group(), line_number, token.start() + 1)
     return YajilinPuzzle(numbers, arrows, name=name)
 

@@ -34,7 +34,13 @@ from pencilsat.encodings.nurikabe import (
     wall_share,
 )
 from pencilsat.puzzles.nurikabe import NurikabePuzzle
-from pencilsat.strategies.connected_runs import ConnectedModel, solve_on_cpsat, solve_on_pysat
+from pencilsat.strategies.connected_runs import (
+    ConnectedModel,
+    exact_counts,
+    shading_model,
+    solve_on_cpsat,
+    solve_on_pysat,
+)
 
 DEFAULT_SAT_SOLVER = "cadical195"
 GROWN_CUTS = 2
@@ -54,9 +60,7 @@ All janko at 30 s: 997 unique instead of 989 (``docs/experiments/nurikabe.md``).
 
 
 def _model(encoding: NurikabeEncoding) -> ConnectedModel:
-    return ConnectedModel(encoding.clauses, encoding.num_vars, encoding.sizes, encoding.graph,
-                          encoding.requirements, encoding.answer, encoding.decode,
-                          extra_stats=_named)
+    return replace(shading_model(encoding), extra_stats=_named)
 
 
 def _cpsat_model(encoding: NurikabeEncoding, small_wall: bool) -> ConnectedModel:
@@ -80,11 +84,6 @@ def _cpsat_model(encoding: NurikabeEncoding, small_wall: bool) -> ConnectedModel
                    counts=[count for count in encoding.sizes if count not in wall])
 
 
-def _sizes(model: ConnectedModel, deadline: float | None) -> tuple[list[list[int]], int]:
-    """The island sizes (and the wall's total) as PySAT cardinality clauses."""
-    return exactly_clauses(model.counts, model.num_vars, deadline=deadline)
-
-
 def run_cnf(
     puzzle: NurikabePuzzle,
     *,
@@ -98,7 +97,7 @@ def run_cnf(
     deadline = deadline_of(time_limit)
     return solve_on_pysat(puzzle, lambda: _model(build(puzzle, deadline=deadline,
                                                           settings=settings)),
-                          _sizes, deadline=deadline, grown_cuts=grown_cuts,
+                          exact_counts, deadline=deadline, grown_cuts=grown_cuts,
                           solver_name=pysat_name(sat_solver, DEFAULT_SAT_SOLVER))
 
 

@@ -55,3 +55,15 @@ def shown_after(puzzle: LightUpPuzzle, steps: Iterable[Step],
 def cells_of(step: Step) -> list[Cell]:
     """The cells ``step`` places a bulb on, rules one out of, or restricts."""
     return sorted({*step.bulbs, *step.no_bulb, *step.exactly_one_bulb})
+
+
+FACTS_IN_JSON = ("bulbs", "no_bulb")
+"""The fact lists a Light Up step always carries in its JSON."""
+
+
+def agrees(step: Step, solution: LightUpSolution) -> bool:
+    """Whether ``solution`` has the bulbs ``step`` places, none it rules out, and exactly
+    one among the cells it restricts."""
+    bulbs = solution.bulbs
+    return (set(step.bulbs) <= bulbs and not set(step.no_bulb) & bulbs
+            and (not step.exactly_one_bulb or len(set(step.exactly_one_bulb) & bulbs) == 1))

@@ -78,3 +78,12 @@ def shown_after(puzzle: MasyuPuzzle, steps: Iterable[Step],
 def cells_of(step: Step) -> list[Cell]:
     """The cells whose borders ``step`` fixes."""
     return sorted({cell for a, b, _ in step.edges for cell in (a, b)})
+
+
+FACTS_IN_JSON = ("edges",)
+"""The fact lists a Masyu step always carries in its JSON."""
+
+
+def agrees(step: Step, solution: MasyuSolution) -> bool:
+    """Whether every border ``step`` fixes is used (or unused) in ``solution``."""
+    return all(((a, b) in solution.edges) == used for a, b, used in step.edges)

@@ -64,3 +64,14 @@ def shown_after(puzzle: SudokuPuzzle, steps: Iterable[Step],
 def cells_of(step: Step) -> list[Cell]:
     """The cells ``step`` places a digit in or rules one out of."""
     return sorted({(r, c) for r, c, _ in (*step.placements, *step.eliminations)})
+
+
+FACTS_IN_JSON = ("placements", "eliminations")
+"""The fact lists a Sudoku step always carries in its JSON."""
+
+
+def agrees(step: Step, solution: SudokuSolution) -> bool:
+    """Whether ``solution`` has every digit ``step`` places and none it rules out."""
+    grid = solution.grid
+    return (all(int(grid[r, c]) == d for r, c, d in step.placements)
+            and all(int(grid[r, c]) != d for r, c, d in step.eliminations))
