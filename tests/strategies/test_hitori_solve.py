@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from conftest import corpus_pairs, every_kth
+from desk.brute_force import hitori_solutions as brute_force
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -75,29 +76,6 @@ def test_cuts_keep_the_unshaded_cells_whole():
 
 
 # ------------------------------------------------------------------ against brute force
-
-
-def brute_force(puzzle: H.HitoriPuzzle) -> list[H.HitoriSolution]:
-    """Every shading with no two shaded cells side by side that the rule checker accepts,
-    in row-major order of the shaded cells."""
-    height, width = puzzle.height, puzzle.width
-    out = []
-
-    def extend(index: int, shaded: np.ndarray) -> None:
-        if index == width * height:
-            answer = H.HitoriSolution(shaded.copy())
-            if not H.check(puzzle, answer):
-                out.append(answer)
-            return
-        r, c = divmod(index, width)
-        extend(index + 1, shaded)
-        if not (r and shaded[r - 1, c]) and not (c and shaded[r, c - 1]):
-            shaded[r, c] = True
-            extend(index + 1, shaded)
-            shaded[r, c] = False
-
-    extend(0, np.zeros((height, width), dtype=bool))
-    return out
 
 
 @st.composite

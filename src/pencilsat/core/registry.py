@@ -288,6 +288,7 @@ _YAJILIN = Genre(
 
 _HITORI = Genre(
     name="hitori", title="Hitori",
+    corpus="hitori/janko",
     model="pencilsat.puzzles.hitori", headers=("hitori", "hitori-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.hitori:run_cnf", ("cnf",),

@@ -20,8 +20,6 @@ reachability layers), ``pencilsat study``'s complete CNF.
 
 from __future__ import annotations
 
-import numpy as np
-
 from pencilsat.encodings import shading
 from pencilsat.encodings.cardinality import at_most_clauses
 from pencilsat.encodings.connectivity import ShadingEncoding
@@ -57,12 +55,4 @@ def complete_clauses(puzzle: HitoriPuzzle, *, deadline: float | None = None
     """The rules as one fixed clause list whose models are exactly the answers (the unshaded
     cells connected by :func:`~pencilsat.encodings.reachability.connected_layers`): the
     complete CNF ``pencilsat study`` measures CDCL effort on."""
-    encoding = build(puzzle, deadline=deadline)
-    clauses, top = shading.complete_clauses(encoding, deadline)
-    answer = list(encoding.answer)
-    shape = (puzzle.height, puzzle.width)
-
-    def decode(true: set[int]) -> HitoriSolution:
-        return HitoriSolution(np.array([v in true for v in answer]).reshape(shape))
-
-    return ClauseEncoding("hitori-complete", top, clauses, answer, decode)
+    return shading.complete_encoding("hitori", build(puzzle, deadline=deadline), deadline)

@@ -9,9 +9,9 @@ The puzzle text is ``hitori W H`` then H rows of W space-separated tokens: a num
 given; neither of the last two ever repeats. The solution is the shared ``#``/``.`` answer
 format (:data:`FORMAT`).
 
-No clue tools (``RULES.clues`` is left out): a Hitori's clues are the whole grid, every
-cell's number, and none can go the way a pearl or a wall number can; a cell made blank is a
-cell the rules no longer see, which no Hitori editor means by "a clue less".
+Clue tools (``RULES.clues``): a clue is a cell's number; taking one away leaves the cell
+blank (``.``), which the rules no longer see, so every answer stays an answer. A redundant
+number is one the puzzle stays unique without.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.rules import GenreRules
+from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
 from pencilsat.puzzles.shading import (
@@ -188,10 +188,53 @@ def check(puzzle: HitoriPuzzle, solution: HitoriSolution) -> list[Violation]:
     return out
 
 
+# ------------------------------------------------------------------ clues, for the clue tools
+
+
+def given_numbers(puzzle: HitoriPuzzle) -> list[Clue]:
+    """The numbers, row-major."""
+    return [Clue((int(r), int(c)), str(int(puzzle.numbers[r, c])), int(puzzle.numbers[r, c]))
+            for r, c in zip(*np.nonzero(puzzle.numbers >= 1), strict=True)]
+
+
+def with_number(puzzle: HitoriPuzzle, clue: Clue) -> HitoriPuzzle:
+    """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (EMPTY: blank)."""
+    numbers = np.array(puzzle.numbers)
+    numbers[clue.cell] = clue.value
+    return HitoriPuzzle(numbers, name=puzzle.name)
+
+
+def without_number(puzzle: HitoriPuzzle, clue: Clue) -> HitoriPuzzle:
+    return with_number(puzzle, Clue(clue.cell, ".", EMPTY))
+
+
+def numbers_offered(puzzle: HitoriPuzzle, solution: HitoriSolution) -> list[Clue]:
+    """For each blank or ``?`` cell, a number ``solution`` obeys there: for an unshaded
+    cell the smallest number unshaded nowhere in its row and column; for a shaded one the
+    number of the first unshaded numbered cell of its row (else column), which forces the
+    shading."""
+    numbers, shaded = puzzle.numbers, solution.shaded
+    kept = np.where(shaded, 0, numbers)
+    out = []
+    for r, c in zip(*np.nonzero(numbers < 1), strict=True):
+        r, c = int(r), int(c)
+        if shaded[r, c]:
+            line = [int(v) for v in (*kept[r], *kept[:, c]) if v >= 1]
+            if line:
+                out.append(Clue((r, c), str(line[0]), line[0]))
+            continue
+        seen = {int(v) for v in (*kept[r], *kept[:, c])}
+        value = next(n for n in range(1, len(seen) + 2) if n not in seen)
+        out.append(Clue((r, c), str(value), value))
+    return out
+
+
 RULES = GenreRules(
     puzzle_type=HitoriPuzzle, solution_type=HitoriSolution,
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=FORMAT.parse_solution, solution_rows=FORMAT.solution_rows,
     format_solution=FORMAT.format_solution, check=check, draw_text=draw_text,
     parse_drawing=parse_drawing,
+    clues=ClueRules("number", given_numbers, without_number, with_number, numbers_offered,
+                    removal="the cell left blank: the rules no longer see it"),
 )
