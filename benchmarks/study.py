@@ -181,6 +181,11 @@ def label_sets(radcliffe: int, per_cell: int = 0) -> list[LabelSet]:
                              "the level Tatham's Tents generator was asked for",
                              ("easy", "tricky"), None,
                              tatham_manifest("tents", "tatham_manifest_genres.tsv")))
+    if "hitori" in GENRES:
+        sets.append(LabelSet("hitori-tatham", "Hitori, Tatham's Singles easy and tricky",
+                             "the level Tatham's Singles generator was asked for",
+                             ("easy", "tricky"), None,
+                             tatham_manifest("hitori", "tatham_manifest_genres.tsv")))
     return sets
 
 

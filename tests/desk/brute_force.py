@@ -15,6 +15,7 @@ from slitherlink_support import all_loops, clues_of
 from pencilsat.puzzles import (
     hashi,
     heyawake,
+    hitori,
     lightup,
     masyu,
     nurikabe,
@@ -243,10 +244,33 @@ def yajilin_solutions(puzzle: yajilin.YajilinPuzzle) -> list[yajilin.YajilinSolu
     return out
 
 
+def hitori_solutions(puzzle: hitori.HitoriPuzzle) -> list[hitori.HitoriSolution]:
+    """Every shading with no two shaded cells side by side (grown cell by cell, row-major)
+    that the checker accepts."""
+    height, width = puzzle.height, puzzle.width
+    out = []
+
+    def extend(index: int, shaded: np.ndarray) -> None:
+        if index == width * height:
+            answer = hitori.HitoriSolution(shaded.copy())
+            if not hitori.check(puzzle, answer):
+                out.append(answer)
+            return
+        r, c = divmod(index, width)
+        extend(index + 1, shaded)
+        if not (r and shaded[r - 1, c]) and not (c and shaded[r, c - 1]):
+            shaded[r, c] = True
+            extend(index + 1, shaded)
+            shaded[r, c] = False
+
+    extend(0, np.zeros((height, width), dtype=bool))
+    return out
+
+
 SOLVERS = {"masyu": masyu_solutions, "lightup": lightup_solutions, "sudoku": sudoku_solutions,
            "slitherlink": slitherlink_solutions, "nurikabe": nurikabe_solutions,
            "heyawake": heyawake_solutions, "hashi": hashi_solutions,
-           "yajilin": yajilin_solutions}
+           "yajilin": yajilin_solutions, "hitori": hitori_solutions}
 
 
 def all_solutions(puzzle) -> list:
@@ -428,6 +452,42 @@ def _random_yajilin(rng: random.Random) -> yajilin.YajilinPuzzle:
     return yajilin.YajilinPuzzle(numbers, arrows)
 
 
+def _random_hitori(rng: random.Random) -> hitori.HitoriPuzzle:
+    """Numbers around a random valid shading of a 3x3, 4x3 or 3x4 grid: the unshaded cells
+    never repeat in a line, each shaded cell repeats an unshaded number of its row or
+    column; a cell is left blank now and then, more often in the puzzles not drawn to be
+    unique (pzprjs allows it; the clue tools add numbers there). Such tiny grids are rarely
+    unique, so every other puzzle is drawn again until it is (20 tries at most)."""
+    w, h = rng.choice([(3, 3), (4, 3), (3, 4)])
+    want_unique = rng.random() < 0.5
+    for _ in range(20):
+        puzzle = _hitori_around_a_shading(rng, w, h, 0.9 if want_unique else 0.6)
+        if not want_unique or len(hitori_solutions(puzzle)) == 1:
+            break
+    return puzzle
+
+
+def _hitori_around_a_shading(rng: random.Random, w: int, h: int,
+                             kept: float) -> hitori.HitoriPuzzle:
+    blank = hitori.HitoriPuzzle(np.zeros((h, w), dtype=int))
+    while True:
+        shaded = np.array([[rng.random() < 0.3 for _ in range(w)] for _ in range(h)])
+        if not hitori.check(blank, hitori.HitoriSolution(shaded)):
+            break
+    numbers = np.zeros((h, w), dtype=int)
+    for r, c in itertools.product(range(h), range(w)):
+        if not shaded[r, c]:
+            used = {*numbers[r], *numbers[:, c]}
+            free = [n for n in range(1, w + h) if n not in used]
+            numbers[r, c] = rng.choice([n for n in free if n <= max(w, h)] or free)
+    for r, c in zip(*np.nonzero(shaded), strict=True):
+        line = [int(v) for v in (*numbers[r], *numbers[:, c]) if v]
+        numbers[r, c] = rng.choice(line) if line else 1
+    keep = np.array([[rng.random() < kept for _ in range(w)] for _ in range(h)])
+    return hitori.HitoriPuzzle(np.where(keep, numbers, hitori.EMPTY))
+
+
 MAKERS = {"masyu": _random_masyu, "lightup": _random_lightup, "sudoku": _random_sudoku,
           "slitherlink": _random_slitherlink, "nurikabe": _random_nurikabe,
-          "heyawake": _random_heyawake, "hashi": _random_hashi, "yajilin": _random_yajilin}
+          "heyawake": _random_heyawake, "hashi": _random_hashi, "yajilin": _random_yajilin,
+          "hitori": _random_hitori}

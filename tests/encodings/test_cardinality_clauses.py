@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from pencilsat.encodings.cardinality import exactly_clauses
+from pencilsat.encodings.cardinality import at_most_clauses, exactly_clauses
 
 
 def models(clauses, top, shown):
@@ -38,3 +38,13 @@ def test_negative_literals_count_as_false_variables():
     found = models(clauses, top, 3)
     assert found == {bits for bits in itertools.product([False, True], repeat=3)
                      if (not bits[0]) + (not bits[1]) + bits[2] == 2}
+
+
+@pytest.mark.parametrize("size", [2, 3, 6])
+def test_at_most_one_pairwise_writes_cardencs_own_clauses(size):
+    from pysat.card import CardEnc, EncType
+
+    lits = [-v for v in range(1, size + 1)]
+    clauses, top = at_most_clauses([(lits, 1)], size, card="pairwise")
+    assert clauses == CardEnc.atmost(lits, bound=1, encoding=EncType.pairwise).clauses
+    assert top == size

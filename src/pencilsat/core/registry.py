@@ -365,10 +365,28 @@ _NORINORI = Genre(
     complete_cnf="pencilsat.encodings.norinori:complete_cnf",
 )
 
+_HITORI = Genre(
+    name="hitori", title="Hitori",
+    corpus="hitori/janko",
+    model="pencilsat.puzzles.hitori", headers=("hitori", "hitori-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.hitori:run_cnf", ("cnf",),
+                 "repeats and neighbours in CNF, unshaded cells connected by lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.hitori:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, cuts by solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.hitori",
+    puzzlink=("hitori",), puzzlink_codec="pencilsat.formats.puzzlink.hitori",
+    tatham=("singles", "hitori"), tatham_codec="pencilsat.formats.tatham.hitori",
+    complete_cnf="pencilsat.encodings.hitori:complete_clauses",
+    certify_cnf="pencilsat.strategies.hitori:certify_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
-                                                    _KURODOKO, _NORINORI)}
+                                                    _KURODOKO, _NORINORI, _HITORI)}
 """Every genre pencilsat knows, by registry name."""
 
 

@@ -45,6 +45,8 @@ def count_clauses(lits: Sequence[int], low: int, high: int, top: int,
         lits, low, high = [-lit for lit in lits], len(lits) - high, len(lits) - low
     if low == high == 1 and len(lits) == 2:
         return [[lits[0], lits[1]], [-lits[0], -lits[1]]], top
+    if card == "pairwise" and low == 0 and high == 1:  # CardEnc's clauses, no object per group
+        return [[-a, -b] for a, b in itertools.combinations(lits, 2)], top
     kind = getattr(EncType, card)
     if low == high:
         enc = CardEnc.equals(lits, bound=low, top_id=top, encoding=kind)

@@ -1,0 +1,173 @@
+"""Hitori: every janko puzzle and Tatham's Singles sets on both strategies, and puzzlekit on
+the same puzzles, solving and proving uniqueness.
+
+``python benchmarks/hitori.py [--cap 60] [--stride 1] [--puzzlekit-cap 60]
+[--puzzlekit-stride 1] [--no-puzzlekit] [--log FILE]``
+
+``lazy`` (CNF, the default) and ``lazy-cpsat`` (CP-SAT) on every janko Hitori and every
+Tatham Singles puzzle of the corpus, as ``janko_bench`` runs and tables them (results in
+``benchmarks/results/hitori.md``), and puzzlekit's Hitori solver (SCIP through OR-Tools'
+linear solver, connectivity by cuts between solves, a "most unshaded cells" objective) if it
+is installed (a benchmark-only package). puzzlekit proves nothing about uniqueness, so its
+time here is its solve plus a blocking re-solve: the answer it found is forbidden (some cell
+differs) and its cut loop runs again on the same solver until it finds none or another
+answer, as our uniqueness proof does.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from common import CORPUS, markdown_table, median
+from janko_bench import (
+    Item,
+    JankoBench,
+    Row,
+    arguments,
+    missed_lines,
+    run,
+    strategy_table,
+    summary,
+    write,
+)
+
+from pencilsat.puzzles.hitori import FORMAT, parse_puzzle
+
+
+class HitoriBench(JankoBench):
+    """The janko puzzles, then Tatham's Singles sets (named ``tatham/<set>/<file>``)."""
+
+    def items(self, stride: int) -> list[Item]:
+        items = super().items(stride)
+        for txt in sorted((CORPUS / "hitori" / "tatham").glob("*/*.txt"))[::stride]:
+            puzzle = self.parse_puzzle(txt.read_text(), txt.stem)
+            items.append({"name": f"tatham/{txt.parent.name}/{txt.stem}", "puzzle": puzzle,
+                          "cells": puzzle.width * puzzle.height,
+                          "solution": self.parse_solution(txt.with_suffix(".sol").read_text())})
+        return items
+
+
+def puzzlekit_unique(solver: Any, cap: float) -> tuple[float, str, list | None, str | None]:
+    """puzzlekit's solve of an iterative-MIP solver (``IterativePuzzleSolver``) and a blocking
+    re-solve: seconds in all, the status of the solve, its grid's rows, and what the
+    re-solve found (``"none"``: no other answer, ``"another"``, ``"timeout"``)."""
+    start = time.perf_counter()
+    result = solver.solve({"time_limit_sec": cap})
+    status = result.solution_data.get("status")
+    if status not in ("Optimal", "Feasible"):
+        return time.perf_counter() - start, status, None, None
+    matrix = result.solution_data["solution_grid"].matrix
+    mip = solver.solver
+    white = solver.is_white
+    found = {pos: var.solution_value() > 0.5 for pos, var in white.items()}
+    mip.Add(sum((1 - var) if found[pos] else var for pos, var in white.items()) >= 1)
+    second = "timeout"
+    while time.perf_counter() - start < cap:
+        mip.set_time_limit(max(1, int((cap - (time.perf_counter() - start)) * 1000)))
+        outcome = mip.Solve()
+        if outcome == mip.INFEASIBLE:
+            second = "none"
+            break
+        if outcome not in (mip.OPTIMAL, mip.FEASIBLE):
+            break
+        if not solver._check_and_add_cuts():
+            second = "another"
+            break
+    return time.perf_counter() - start, status, matrix, second
+
+
+def puzzlekit(item: Item, cap: float) -> Row | None:
+    """Seconds of puzzlekit's build, solve and blocking re-solve, its status, whether its
+    answer is the stored one and whether the re-solve found no other."""
+    try:
+        from puzzlekit.solvers.hitori import HitoriSolver
+    except ImportError:
+        return None
+    puzzle = item["puzzle"]
+    grid = [[str(v) for v in row] for row in puzzle.numbers.tolist()]
+    seconds, status, matrix, second = puzzlekit_unique(
+        HitoriSolver(puzzle.height, puzzle.width, grid), cap)
+    shaded = None if matrix is None else [[ch == "x" for ch in row] for row in matrix]
+    agrees = (shaded == item["solution"].shaded.tolist()) and second == "none"
+    return {"s": seconds, "status": f"{status}, re-solve {second}", "agrees": agrees}
+
+
+BENCH = HitoriBench(
+    genre="hitori", title="Hitori", parse_puzzle=parse_puzzle,
+    parse_solution=FORMAT.parse_solution,
+    configs={"lazy (cnf)": ("lazy", "cnf"), "lazy-cpsat (cpsat)": ("lazy-cpsat", "cpsat")},
+    groups=((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
+            (10**9, "larger")),
+    puzzlekit=puzzlekit)
+
+TATHAM = JankoBench(
+    genre="hitori", title="Singles", parse_puzzle=parse_puzzle,
+    parse_solution=FORMAT.parse_solution,
+    configs=BENCH.configs, groups=((64, "8x8"), (100, "10x10")))
+
+
+def slowest(rows: list[Row]) -> str:
+    """The slowest puzzle of each strategy."""
+    out = []
+    for label in BENCH.configs:
+        row = max(rows, key=lambda r: r[label]["s"])
+        out.append(f"{label}: {row['name']} ({row[label]['s']:.2f} s)")
+    return "Slowest puzzle: " + "; ".join(out) + "."
+
+
+def tatham_section(rows: list[Row], data: dict[str, Any]) -> list[str]:
+    """Both strategies on Tatham's sets, per level."""
+    tatham = [r for r in rows if r["name"].startswith("tatham/")]
+    if not tatham:
+        return []
+    part: dict[str, Any] = {"configs": {}}
+    lines = ["\n## Both strategies on Tatham's Singles\n",
+             strategy_table(TATHAM, tatham, list(BENCH.configs), part),
+             *missed_lines(list(BENCH.configs), part)]
+    table = []
+    for level in sorted({r["name"].split("/")[1] for r in tatham}):
+        picked = [r for r in tatham if r["name"].split("/")[1] == level]
+        table.append([level, len(picked), *(f"{median([r[label]['s'] for r in picked]):.4f}"
+                                            for label in BENCH.configs)])
+    lines += ["\nMedian seconds per set:\n",
+              markdown_table(["set", "puzzles", *BENCH.configs], table),
+              "\n" + slowest(tatham)]
+    data["tatham"] = part
+    return lines
+
+
+def note(rows: list[Row]) -> str:
+    ran = sum("puzzlekit" in row for row in rows)
+    return ("puzzlekit's time is its solve and a blocking re-solve for uniqueness (the answer "
+            "it found forbidden, its cut loop run again), against our solve and uniqueness "
+            f"proof; {ran} of {len(rows)} janko puzzles. A puzzle it did not finish counts its "
+            "cap, so its ratios are lower bounds.")
+
+
+def warm_up() -> None:
+    """Import both backends and puzzlekit before the first timed puzzle (its first solve
+    would carry the imports)."""
+    from pencilsat.strategies.front import solve
+
+    puzzle = parse_puzzle("hitori 2 2\n1 1\n2 3\n")
+    for encoding, backend in BENCH.configs.values():
+        solve(puzzle, encoding=encoding, backend=backend)
+    answer = FORMAT.parse_solution("hitori-solution 2 2\n#.\n..\n")
+    puzzlekit({"puzzle": puzzle, "solution": answer}, 10.0)
+
+
+def main() -> None:
+    args = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0).parse_args()
+    warm_up()
+    rows = run(BENCH, args, puzzlekit_on=lambda item, index: (
+        not item["name"].startswith("tatham/") and index % args.puzzlekit_stride == 0))
+    janko = [r for r in rows if not r["name"].startswith("tatham/")]
+    body, data = summary(BENCH, janko, args.cap, note(janko))
+    body = body.replace("\n## puzzlekit", "\n" + slowest(janko) + "\n\n## puzzlekit", 1)
+    body += "\n" + "\n".join(tatham_section(rows, data))
+    write(BENCH, "Hitori: both strategies and puzzlekit", body, data, rows)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+"""puzz.link ``hitori``: one token per cell, row-major (pzprjs ``decodeHitori``).
+
+``0``-``9`` and ``a``-``z`` are a number in base 36, ``-`` and two base-36 digits a number of
+36..1295, ``@`` (also ``%``) a ``?`` number, ``.`` a cell without a number. pzprjs reads any
+other character as a blank cell and ignores what follows the last cell; pencilsat refuses
+both, and a number 0 (which pzprjs' editor never writes and its checker skips). The file
+form ``pzprv3/hitori/<rows>/<cols>/...`` gives a number, ``-`` (``?``) or ``.`` per cell.
+pzprjs writes no flags for Hitori, so a URL with flags is refused.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pencilsat.core.errors import InputError
+from pencilsat.formats.puzzlink.body import file_cells, url_error
+from pencilsat.formats.runs import DIGITS36, describe_char
+from pencilsat.puzzles.hitori import EMPTY, UNKNOWN, HitoriPuzzle
+
+LARGEST = 36 * 36 - 1
+"""The largest number a URL holds: ``-zz``."""
+_UNKNOWN = "@%"
+
+
+def decode(body: str, width: int, height: int, column: int, flags: str) -> HitoriPuzzle:
+    if flags:
+        raise url_error(f"pzprjs writes no flags for Hitori, this URL has {flags!r}",
+                        column=column - len(f"{flags}/{width}/{height}/"),
+                        hint="remove the flags segment, or check that the type is hitori")
+    cells = width * height
+    flat: list[int] = []
+    i = 0
+    while i < len(body):
+        if len(flat) == cells:
+            raise url_error("extra data after the last cell of the grid", column=column + i,
+                            hint="check the size, or remove the trailing data")
+        ch = body[i]
+        if ch == "-":
+            digits = body[i + 1:i + 3]
+            if len(digits) < 2 or not all(d in DIGITS36 for d in digits):
+                raise url_error("'-' must be followed by two base-36 digits (0-9, a-z)",
+                                column=column + i, hint="the URL is cut or mistyped here")
+            flat.append(int(digits, 36))
+            i += 3
+            continue
+        if ch in DIGITS36:
+            if ch == "0":
+                raise url_error("number 0 in a Hitori", column=column + i,
+                                hint="Hitori numbers are 1 or more")
+            flat.append(int(ch, 36))
+        elif ch in _UNKNOWN:
+            flat.append(UNKNOWN)
+        elif ch == ".":
+            flat.append(EMPTY)
+        else:
+            raise url_error(f"bad character {describe_char(ch)} in the Hitori data",
+                            column=column + i,
+                            hint="Hitori data uses 0-9 and a-z (numbers), '-' before a "
+                                 "two-digit number, '@' (?) and '.' (no number)")
+        i += 1
+    if len(flat) < cells:
+        raise url_error(f"the Hitori data is truncated: it describes {len(flat)} of {cells} "
+                        "cells", column=column + len(body), hint="copy the whole URL")
+    return HitoriPuzzle(np.array(flat, dtype=np.int32).reshape(height, width))
+
+
+def _token(value: int) -> str:
+    if value == EMPTY:
+        return "."
+    if value == UNKNOWN:
+        return "@"
+    if value > LARGEST:
+        raise InputError(f"number {value} is too large for a puzz.link URL",
+                         hint=f"numbers up to {LARGEST} can be written; convert --to text "
+                              "instead")
+    return DIGITS36[value] if value < 36 else "-" + DIGITS36[value // 36] + DIGITS36[value % 36]
+
+
+def encode(puzzle: HitoriPuzzle) -> str:
+    return "".join(_token(v) for v in puzzle.numbers.ravel().tolist())
+
+
+def decode_file(lines: list[str], width: int, height: int) -> HitoriPuzzle:
+    """pzprjs' file form (``decodeCellQnum``): a number, ``-`` (``?``) or ``.`` per cell."""
+    values = []
+    for token in file_cells(lines, width, height, "Hitori"):
+        if token in ("-", "."):
+            values.append(UNKNOWN if token == "-" else EMPTY)
+        elif token.isascii() and token.isdigit() and 1 <= int(token) <= LARGEST:
+            values.append(int(token))
+        else:
+            raise url_error(f"bad Hitori cell {token!r} in the pzprv3 data",
+                            hint="cells are a number 1, 2, ..., '-' (?) or '.' (no number)")
+    return HitoriPuzzle(np.array(values, dtype=np.int32).reshape(height, width))

@@ -1,0 +1,240 @@
+"""Hitori (ひとりにしてくれ; Tatham's Singles): grid model, corpus text formats and an
+independent rule checker.
+
+Rules: shade some cells so that no number appears twice among the unshaded cells of a row or
+a column, no two shaded cells share an edge, and all unshaded cells are 4-connected.
+
+The puzzle text is ``hitori W H`` then H rows of W space-separated tokens: a number ``N``
+(1, 2, ...), and, as pzprjs allows, ``.`` a cell without a number and ``?`` a number not
+given; neither of the last two ever repeats. The solution is the shared ``#``/``.`` answer
+format (:data:`FORMAT`).
+
+Clue tools (``RULES.clues``): a clue is a cell's number; taking one away leaves the cell
+blank (``.``), which the rules no longer see, so every answer stays an answer. A redundant
+number is one the puzzle stays unique without.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pencilsat.core.errors import InputError
+from pencilsat.core.rules import Clue, ClueRules, GenreRules
+from pencilsat.core.values import Cell, Violation
+from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.shading import (
+    ShadedFormat,
+    ShadedSolution,
+    not_connected,
+    size_mismatch,
+    touching,
+)
+from pencilsat.puzzles.textgrid import expect_row_count, number_rows, read_header
+
+EMPTY = 0
+UNKNOWN = -1
+"""Cell values: a number N >= 1, EMPTY (no number) or UNKNOWN (``?``: a number not given).
+Only numbers count for the rule; pzprjs reads and writes the other two."""
+
+_PLAIN_ROW = re.compile(r"[1-9]\d{0,6}(?: [1-9]\d{0,6})*", re.ASCII)
+_SPECIAL = {".": EMPTY, "?": UNKNOWN}
+_MAX_DIGITS = 7
+
+
+@dataclass(frozen=True, eq=False)
+class HitoriPuzzle(ArrayValue):
+    """An immutable Hitori grid; ``numbers[r, c]`` is a number >= 1, EMPTY or UNKNOWN."""
+
+    ARRAYS = ("numbers",)
+
+    numbers: np.ndarray
+    name: str = field(default="", compare=False)
+
+    genre = "hitori"
+
+    def __post_init__(self) -> None:
+        arr = np.array(self.numbers, dtype=np.int32)
+        if arr.ndim != 2 or arr.size == 0:
+            raise ValueError("a Hitori grid is a non-empty 2-D array")
+        if arr.min(initial=0) < UNKNOWN:
+            raise ValueError("cell values are numbers >= 1, EMPTY (0) or UNKNOWN (-1)")
+        arr.setflags(write=False)
+        object.__setattr__(self, "numbers", arr)
+
+    def repeat_groups(self) -> list[np.ndarray]:
+        """Every set of two or more cells of one row (rows first) or one column holding the
+        same number, as cell indices ``r * W + c`` in grid order, a line's sets by number:
+        at most one of each may stay unshaded. One stable sort by (line, number) per
+        direction (a 1000x1000 grid in a fraction of a second)."""
+        height, width = self.numbers.shape
+        index = np.arange(height * width, dtype=np.int64).reshape(height, width)
+        span = int(self.numbers.max()) + 2
+        out: list[np.ndarray] = []
+        for lines, ids in ((self.numbers, index), (self.numbers.T, index.T)):
+            keys = (np.arange(len(lines))[:, None] * span + lines + 1).ravel()
+            order = np.argsort(keys, kind="stable")
+            ordered = keys[order]
+            cut = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
+            starts, sizes = np.r_[0, cut], np.diff(np.r_[0, cut, len(keys)])
+            wanted = (sizes > 1) & (ordered[starts] % span >= 2)  # a number, not . or ?
+            cells = ids.ravel()[order]
+            out += [cells[start:start + size] for start, size
+                    in zip(starts[wanted].tolist(), sizes[wanted].tolist(), strict=True)]
+        return out
+
+    def repeats(self) -> list[list[Cell]]:
+        """:meth:`repeat_groups` as lists of cells."""
+        width = self.width
+        return [[divmod(int(v), width) for v in group] for group in self.repeat_groups()]
+
+
+@dataclass(frozen=True, eq=False)
+class HitoriSolution(ShadedSolution):
+    """A Hitori answer: ``shaded[r, c]`` is True for a shaded cell."""
+
+    genre = "hitori"
+
+
+# ------------------------------------------------------------------ text formats
+
+
+def parse_puzzle(text: str, name: str = "") -> HitoriPuzzle:
+    """Corpus format: ``hitori W H`` then H rows of W tokens (a number, ``.`` or ``?``)."""
+    width, height, rows, first_line, _ = read_header(text, "hitori")
+    expect_row_count(rows, height, first_line)
+    return HitoriPuzzle(number_rows(rows, width, _cell_value, _PLAIN_ROW), name=name)
+
+
+def _cell_value(token: str, line: int, column: int) -> int:
+    if token in _SPECIAL:
+        return _SPECIAL[token]
+    if token.isascii() and token.isdigit() and len(token) <= _MAX_DIGITS and int(token) >= 1:
+        return int(token)
+    raise InputError(f"unknown cell {token!r}", line=line, column=column,
+                     hint="a Hitori cell holds a number 1, 2, ... ('.' no number, '?' a "
+                          "number not given)")
+
+
+def cell_token(value: int) -> str:
+    """A cell as the text format writes it: the number, ``.`` or ``?``."""
+    return "." if value == EMPTY else "?" if value == UNKNOWN else str(value)
+
+
+def format_puzzle(puzzle: HitoriPuzzle) -> str:
+    rows = [" ".join(cell_token(v) for v in row) for row in puzzle.numbers.tolist()]
+    return f"hitori {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+
+
+FORMAT = ShadedFormat("hitori-solution", HitoriSolution)
+"""The answer's text format: ``hitori-solution W H`` then rows of ``#`` shaded and ``.``
+unshaded (the corpus solutions, and the rows ``solve --json`` writes)."""
+
+
+def draw_text(puzzle: HitoriPuzzle, solution: HitoriSolution | None = None) -> str:
+    """One token per cell, right-aligned in columns: the number (``.``, ``?``) of an
+    unshaded cell, and for a shaded one its number behind ``#`` marks (``#3``, ``##3``
+    beside two-digit numbers), so the numbers stay readable under the shading."""
+    tokens = [[cell_token(v) for v in row] for row in puzzle.numbers.tolist()]
+    shaded = (solution.shaded if solution is not None
+              and solution.shaded.shape == puzzle.numbers.shape
+              else np.zeros(puzzle.numbers.shape, dtype=bool))
+    size = max(len(t) for row in tokens for t in row) + 1
+    lines = []
+    for row, marks in zip(tokens, shaded.tolist(), strict=True):
+        lines.append(" ".join(t.rjust(size, "#") if mark else t.rjust(size)
+                              for t, mark in zip(row, marks, strict=True)))
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def parse_drawing(lines: list[str], puzzle: HitoriPuzzle) -> HitoriSolution:
+    """The shading of :func:`draw_text`'s drawing (what ``solve`` prints): a cell is shaded
+    when its token starts with ``#``."""
+    if len(lines) != puzzle.height:
+        raise InputError(f"the drawing has {len(lines)} rows, the puzzle {puzzle.height}",
+                         hint="give the drawing solve prints for this puzzle, whole")
+    shaded = np.zeros((puzzle.height, puzzle.width), dtype=bool)
+    for r, line in enumerate(lines):
+        tokens = line.split()
+        if len(tokens) != puzzle.width:
+            raise InputError(f"drawing row has {len(tokens)} cells, expected {puzzle.width}",
+                             line=r + 1, hint="one token per cell: '#3' shaded, '3' unshaded")
+        shaded[r] = [token.startswith("#") for token in tokens]
+    return HitoriSolution(shaded)
+
+
+# ------------------------------------------------------------------ the rule checker
+
+
+def check(puzzle: HitoriPuzzle, solution: HitoriSolution) -> list[Violation]:
+    """Every broken rule, named with its cell; an empty list means the answer is valid."""
+    wrong_size = size_mismatch(puzzle.numbers.shape, solution)
+    if wrong_size:
+        return wrong_size
+    shaded = solution.shaded
+    out = []
+    for cells in puzzle.repeats():
+        kept = [cell for cell in cells if not shaded[cell]]
+        if len(kept) > 1:
+            (r0, c0), (r1, _) = kept[0], kept[1]
+            line = f"row {r0}" if r0 == r1 else f"column {c0}"
+            out.append(Violation("number-repeated", kept[1],
+                                 f"{int(puzzle.numbers[kept[1]])} is unshaded twice in {line}, "
+                                 f"also at ({r0},{c0})"))
+    out += touching(shaded, "adjacent-shaded", "shaded cell")
+    out += not_connected(~shaded, "unshaded-not-connected", "unshaded")
+    return out
+
+
+# ------------------------------------------------------------------ clues, for the clue tools
+
+
+def given_numbers(puzzle: HitoriPuzzle) -> list[Clue]:
+    """The numbers, row-major."""
+    return [Clue((int(r), int(c)), str(int(puzzle.numbers[r, c])), int(puzzle.numbers[r, c]))
+            for r, c in zip(*np.nonzero(puzzle.numbers >= 1), strict=True)]
+
+
+def with_number(puzzle: HitoriPuzzle, clue: Clue) -> HitoriPuzzle:
+    """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (EMPTY: blank)."""
+    numbers = np.array(puzzle.numbers)
+    numbers[clue.cell] = clue.value
+    return HitoriPuzzle(numbers, name=puzzle.name)
+
+
+def without_number(puzzle: HitoriPuzzle, clue: Clue) -> HitoriPuzzle:
+    return with_number(puzzle, Clue(clue.cell, ".", EMPTY))
+
+
+def numbers_offered(puzzle: HitoriPuzzle, solution: HitoriSolution) -> list[Clue]:
+    """For each blank or ``?`` cell, a number ``solution`` obeys there: for an unshaded
+    cell the smallest number unshaded nowhere in its row and column; for a shaded one the
+    number of the first unshaded numbered cell of its row (else column), which forces the
+    shading."""
+    numbers, shaded = puzzle.numbers, solution.shaded
+    kept = np.where(shaded, 0, numbers)
+    out = []
+    for r, c in zip(*np.nonzero(numbers < 1), strict=True):
+        r, c = int(r), int(c)
+        if shaded[r, c]:
+            line = [int(v) for v in (*kept[r], *kept[:, c]) if v >= 1]
+            if line:
+                out.append(Clue((r, c), str(line[0]), line[0]))
+            continue
+        seen = {int(v) for v in (*kept[r], *kept[:, c])}
+        value = next(n for n in range(1, len(seen) + 2) if n not in seen)
+        out.append(Clue((r, c), str(value), value))
+    return out
+
+
+RULES = GenreRules(
+    puzzle_type=HitoriPuzzle, solution_type=HitoriSolution,
+    parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
+    parse_solution=FORMAT.parse_solution, solution_rows=FORMAT.solution_rows,
+    format_solution=FORMAT.format_solution, check=check, draw_text=draw_text,
+    parse_drawing=parse_drawing,
+    clues=ClueRules("number", given_numbers, without_number, with_number, numbers_offered,
+                    removal="the cell left blank: the rules no longer see it"),
+)
