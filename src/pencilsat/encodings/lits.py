@@ -1,0 +1,98 @@
+"""LITS as clauses: one tetromino placement per region, a letter per region, the shaded
+cells connected by one lazy requirement.
+
+Variables: ``shaded`` per cell, ``1..W*H`` row-major; then per region one variable per
+placement of an L, I, T or S inside it (:func:`~pencilsat.puzzles.polyominoes.placements`)
+and one per letter. Rules:
+
+- exactly one placement per region (a count: CNF cardinality clauses, CP-SAT a linear sum);
+- a placement shades its four cells and names its letter (``not p or s_c``,
+  ``not p or x_letter``); a shaded cell lies in a placement of its region that is chosen
+  (``not s_c or p_1 or ...``), and a letter holds only through one of its placements; so a
+  region's shaded cells are exactly its placement's, and its letter is that placement's;
+- cells no placement covers, and blocked cells, are unshaded;
+- two cells side by side across a region border are not both shaded with their regions
+  holding the same letter (``not s_a or not s_b or not x_A,t or not x_B,t``, per letter);
+- no 2x2 block is all shaded (:func:`~pencilsat.encodings.shading.no_full_blocks`);
+- the shaded cells are connected: :meth:`~pencilsat.encodings.shading.ShadingGrid.connected`
+  over the cells some placement covers, anchored at a cell every placement of its region
+  covers when there is one, cut lazily; up front, beside "a shaded cell has a shaded
+  neighbour", a chosen placement has a shaded cell next to it outside its region (when
+  there are two regions or more): the cut of a lone tetromino, known in advance.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pencilsat.encodings.connectivity import ShadingEncoding
+from pencilsat.encodings.shading import SHADED, ShadingGrid, no_full_blocks
+from pencilsat.puzzles.lits import LETTERS, SHAPES, LitsPuzzle, LitsSolution, named_shading
+from pencilsat.puzzles.polyominoes import placements
+
+LitsEncoding = ShadingEncoding[LitsSolution]
+"""The rules, the one-placement counts and the connectivity requirement of a LITS."""
+
+_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def build(puzzle: LitsPuzzle, *, deadline: float | None = None) -> LitsEncoding:
+    """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
+    ``perf_counter`` time) has passed."""
+    width, height = puzzle.width, puzzle.height
+    grid = ShadingGrid(width, height, deadline=deadline)
+    shaded, ids = grid.shaded, puzzle.region_ids
+    regions = puzzle.regions.cells()
+    letter_vars = grid.new_variables(len(LETTERS) * len(regions)).reshape(-1, len(LETTERS))
+    covering: dict[tuple[int, int], list[int]] = {}
+    clauses: list[list[int]] = []
+    anchor = None
+    several = len(regions) > 1
+    for region, cells in enumerate(regions):
+        fits = placements(cells, SHAPES)
+        chosen = grid.new_variables(len(fits)).tolist()
+        grid.exactly(chosen, 1)
+        by_letter: dict[str, list[int]] = {letter: [] for letter in LETTERS}
+        for var, (letter, placed) in zip(chosen, fits, strict=True):
+            by_letter[letter].append(var)
+            clauses.append([-var, int(letter_vars[region, LETTERS.index(letter)])])
+            for cell in placed:
+                clauses.append([-var, int(shaded[cell])])
+                covering.setdefault(cell, []).append(var)
+            if several:
+                clauses.append([-var, *_outside_neighbours(placed, ids, region, shaded)])
+        for k, letter in enumerate(LETTERS):
+            clauses.append([-int(letter_vars[region, k]), *by_letter[letter]])
+        if anchor is None and fits:
+            common = set.intersection(*(set(placed) for _, placed in fits))
+            if common:
+                r, c = min(common)
+                anchor = r * width + c
+    possible = np.zeros((height, width), dtype=bool)
+    for cell, vars_ in covering.items():
+        possible[cell] = True
+        clauses.append([-int(shaded[cell]), *vars_])
+    clauses.extend([-int(v)] for v in shaded[~possible].tolist())
+    for a, b in puzzle.regions.borders():
+        if possible[a] and possible[b]:
+            for k in range(len(LETTERS)):
+                clauses.append([-int(shaded[a]), -int(shaded[b]),
+                                -int(letter_vars[ids[a], k]), -int(letter_vars[ids[b], k])])
+    grid.add(clauses)
+    lits = np.where(possible, shaded, 0)
+    grid.add(no_full_blocks(lits))
+    grid.connected(SHADED, anchor=anchor, lits=lits)
+    return grid.encoding(lambda shading: named_shading(puzzle, shading))
+
+
+def _outside_neighbours(placed: list[tuple[int, int]], ids: np.ndarray, region: int,
+                        shaded: np.ndarray) -> list[int]:
+    """The shaded variables of the cells next to ``placed`` in other regions."""
+    height, width = ids.shape
+    out = []
+    for r, c in placed:
+        for dr, dc in _STEPS:
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < height and 0 <= nc < width and ids[nr, nc] not in (region, -1):
+                out.append(int(shaded[nr, nc]))
+    return sorted(set(out))
