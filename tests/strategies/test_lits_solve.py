@@ -122,3 +122,17 @@ def test_the_encoding_anchors_at_a_cell_every_placement_covers():
     p = lits.parse_puzzle("lits 4 2\n1 1 1 1\n2 2 2 .\n".replace(".", "2"))
     encoding = build(p)
     assert encoding.requirements[0].anchor == 0
+
+
+def test_a_verdict_that_needed_cuts_is_certified():
+    """The certificate re-justifies each cut; the anchor it leans on is a unit clause."""
+    from pencilsat.certify.certificate import certify_result
+
+    for pair in every_kth(JANKO, 30):
+        p, _ = load(*pair)
+        result = solve(p)
+        if result.stats.extra["cuts"]:
+            cert = certify_result(result)
+            assert cert.certified, (p.name, cert.reason)
+            return
+    raise AssertionError("the sample holds no puzzle that needs cuts")

@@ -2,7 +2,8 @@
 cells connected by one lazy requirement.
 
 Variables: ``shaded`` per cell, ``1..W*H`` row-major; then per region one variable per
-placement of an L, I, T or S inside it (:func:`~pencilsat.puzzles.polyominoes.placements`)
+placement of an L, I, T or S inside it
+(:func:`~pencilsat.puzzles.polyominoes.region_placements`)
 and one per letter. Rules:
 
 - exactly one placement per region (a count: CNF cardinality clauses, CP-SAT a linear sum);
@@ -16,7 +17,8 @@ and one per letter. Rules:
 - no 2x2 block is all shaded (:func:`~pencilsat.encodings.shading.no_full_blocks`);
 - the shaded cells are connected: :meth:`~pencilsat.encodings.shading.ShadingGrid.connected`
   over the cells some placement covers, anchored at a cell every placement of its region
-  covers when there is one, cut lazily; up front, beside "a shaded cell has a shaded
+  covers when there is one (shaded, as a unit clause: the certificate's cut check takes an
+  anchor only so), cut lazily; up front, beside "a shaded cell has a shaded
   neighbour", a chosen placement has a shaded cell next to it outside its region (when
   there are two regions or more): the cut of a lone tetromino, known in advance.
 """
@@ -28,7 +30,7 @@ import numpy as np
 from pencilsat.encodings.connectivity import ShadingEncoding
 from pencilsat.encodings.shading import SHADED, ShadingGrid, no_full_blocks
 from pencilsat.puzzles.lits import LETTERS, SHAPES, LitsPuzzle, LitsSolution, named_shading
-from pencilsat.puzzles.polyominoes import placements
+from pencilsat.puzzles.polyominoes import region_placements
 
 LitsEncoding = ShadingEncoding[LitsSolution]
 """The rules, the one-placement counts and the connectivity requirement of a LITS."""
@@ -42,14 +44,13 @@ def build(puzzle: LitsPuzzle, *, deadline: float | None = None) -> LitsEncoding:
     width, height = puzzle.width, puzzle.height
     grid = ShadingGrid(width, height, deadline=deadline)
     shaded, ids = grid.shaded, puzzle.region_ids
-    regions = puzzle.regions.cells()
-    letter_vars = grid.new_variables(len(LETTERS) * len(regions)).reshape(-1, len(LETTERS))
+    count = puzzle.regions.count
+    letter_vars = grid.new_variables(len(LETTERS) * count).reshape(-1, len(LETTERS))
     covering: dict[tuple[int, int], list[int]] = {}
     clauses: list[list[int]] = []
     anchor = None
-    several = len(regions) > 1
-    for region, cells in enumerate(regions):
-        fits = placements(cells, SHAPES)
+    several = count > 1
+    for region, fits in enumerate(region_placements(ids, SHAPES)):
         chosen = grid.new_variables(len(fits)).tolist()
         grid.exactly(chosen, 1)
         by_letter: dict[str, list[int]] = {letter: [] for letter in LETTERS}
@@ -78,6 +79,8 @@ def build(puzzle: LitsPuzzle, *, deadline: float | None = None) -> LitsEncoding:
             for k in range(len(LETTERS)):
                 clauses.append([-int(shaded[a]), -int(shaded[b]),
                                 -int(letter_vars[ids[a], k]), -int(letter_vars[ids[b], k])])
+    if anchor is not None:  # implied; stated so a certificate's cut check can lean on it
+        clauses.append([int(shaded.ravel()[anchor])])
     grid.add(clauses)
     lits = np.where(possible, shaded, 0)
     grid.add(no_full_blocks(lits))

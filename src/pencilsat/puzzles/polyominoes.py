@@ -4,7 +4,10 @@ that places free polyominoes, such as Statue Park, can use the same two function
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
+
+import numpy as np
 
 from pencilsat.core.values import Cell
 
@@ -22,22 +25,33 @@ def normalised(cells: Iterable[Cell]) -> Shape:
 
 def orientations(cells: Iterable[Cell]) -> list[Shape]:
     """The distinct shapes of ``cells`` turned and mirrored (up to 8), in a fixed order."""
-    shape = list(cells)
+    return list(_orientations(normalised(cells)))
+
+
+@functools.cache
+def _orientations(shape: Shape) -> tuple[Shape, ...]:
+    """:func:`orientations` of a normalised shape, kept: a grid asks for the same few."""
+    turned = list(shape)
     out: list[Shape] = []
     for _ in range(2):
         for _ in range(4):
-            shape = [(c, -r) for r, c in shape]
-            moved = normalised(shape)
+            turned = [(c, -r) for r, c in turned]
+            moved = normalised(turned)
             if moved not in out:
                 out.append(moved)
-        shape = [(r, -c) for r, c in shape]
-    return out
+        turned = [(r, -c) for r, c in turned]
+    return tuple(out)
 
 
 def canonical(cells: Iterable[Cell]) -> Shape:
     """One representative of ``cells``' shape under rotation and reflection (the smallest
     orientation by sorted cells), so two free polyominoes are alike when these are equal."""
-    return min(orientations(cells), key=sorted)
+    return _canonical(normalised(cells))
+
+
+@functools.cache
+def _canonical(shape: Shape) -> Shape:
+    return min(_orientations(shape), key=sorted)
 
 
 TETROMINOES: Mapping[str, Shape] = {
@@ -58,16 +72,39 @@ def letter_of(cells: Iterable[Cell], shapes: Mapping[str, Shape] = TETROMINOES) 
 
 def placements(cells: Iterable[Cell], shapes: Mapping[str, Shape]) -> list[tuple[str, list[Cell]]]:
     """Every placement of the named shapes (turned and mirrored) that lies inside ``cells``:
-    (letter, its cells row-major), in the order of the letters, then of the orientations,
-    then of the first cell."""
-    inside = set(cells)
-    out = []
+    (letter, its cells row-major)."""
+    inside = list(cells)
+    if not inside:
+        return []
+    top, left = min(r for r, _ in inside), min(c for _, c in inside)
+    ids = np.full((max(r for r, _ in inside) - top + 1, max(c for _, c in inside) - left + 1),
+                  -1, dtype=np.int64)
+    for r, c in inside:
+        ids[r - top, c - left] = 0
+    return [(letter, [(r + top, c + left) for r, c in placed])
+            for letter, placed in region_placements(ids, shapes)[0]]
+
+
+def region_placements(ids: np.ndarray, shapes: Mapping[str, Shape]
+                      ) -> list[list[tuple[str, list[Cell]]]]:
+    """Per region of the grid ``ids`` (regions ``0..R-1``, a negative number outside every
+    region), every placement of the named shapes (turned and mirrored) inside it: (letter,
+    its cells row-major), by letter, orientation and place. One numpy comparison per
+    orientation finds them in all regions at once."""
+    ids = np.asarray(ids)
+    height, width = ids.shape
+    out: list[list[tuple[str, list[Cell]]]] = [[] for _ in range(int(ids.max(initial=-1)) + 1)]
     for letter, shape in shapes.items():
-        for form in orientations(shape):
-            first = min(form)
-            for r, c in sorted(inside):
-                dr, dc = r - first[0], c - first[1]
-                moved = sorted((a + dr, b + dc) for a, b in form)
-                if all(cell in inside for cell in moved):
-                    out.append((letter, moved))
+        for form in _orientations(shape):
+            cells = sorted(form)
+            rows = height - max(r for r, _ in cells)
+            cols = width - max(c for _, c in cells)
+            if rows <= 0 or cols <= 0:
+                continue
+            base = ids[cells[0][0]:cells[0][0] + rows, cells[0][1]:cells[0][1] + cols]
+            fits = base >= 0
+            for dr, dc in cells[1:]:
+                fits &= ids[dr:dr + rows, dc:dc + cols] == base
+            for r, c in np.argwhere(fits).tolist():
+                out[int(base[r, c])].append((letter, [(r + dr, c + dc) for dr, dc in cells]))
     return out
