@@ -83,6 +83,8 @@ def test_a_region_in_two_pieces_and_bad_tokens_are_input_errors():
         lits.parse_puzzle("lits 3 1\n1 2 1\n")
     with pytest.raises(InputError, match="unknown region number"):
         lits.parse_puzzle("lits 2 1\n1 x\n")
+    with pytest.raises(InputError, match="rows"):
+        lits.parse_puzzle("lits 4 3\n1 1 2 2\n")
     with pytest.raises(InputError, match="unknown character"):
         lits.parse_solution("lits-solution 2 1\nLO\n")
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pencilsat.core.clock import check_clock
 from pencilsat.encodings.connectivity import ShadingEncoding
 from pencilsat.encodings.shading import SHADED, ShadingGrid, no_full_blocks
 from pencilsat.puzzles.lits import LETTERS, SHAPES, LitsPuzzle, LitsSolution, named_shading
@@ -43,59 +44,68 @@ def build(puzzle: LitsPuzzle, *, deadline: float | None = None) -> LitsEncoding:
     ``perf_counter`` time) has passed."""
     width, height = puzzle.width, puzzle.height
     grid = ShadingGrid(width, height, deadline=deadline)
-    shaded, ids = grid.shaded, puzzle.region_ids
+    ids = puzzle.region_ids
+    region_of = ids.tolist()
     count = puzzle.regions.count
-    letter_vars = grid.new_variables(len(LETTERS) * count).reshape(-1, len(LETTERS))
+    letters = grid.new_variables(len(LETTERS) * count).reshape(-1, len(LETTERS)).tolist()
     covering: dict[tuple[int, int], list[int]] = {}
     clauses: list[list[int]] = []
     anchor = None
     several = count > 1
-    for region, fits in enumerate(region_placements(ids, SHAPES)):
+    for region, fits in enumerate(region_placements(ids, SHAPES, deadline)):
+        if region % 1024 == 0:
+            check_clock(deadline)
         chosen = grid.new_variables(len(fits)).tolist()
         grid.exactly(chosen, 1)
         by_letter: dict[str, list[int]] = {letter: [] for letter in LETTERS}
         for var, (letter, placed) in zip(chosen, fits, strict=True):
             by_letter[letter].append(var)
-            clauses.append([-var, int(letter_vars[region, LETTERS.index(letter)])])
-            for cell in placed:
-                clauses.append([-var, int(shaded[cell])])
-                covering.setdefault(cell, []).append(var)
+            clauses.append([-var, letters[region][LETTERS.index(letter)]])
+            for r, c in placed:
+                clauses.append([-var, r * width + c + 1])
+                covering.setdefault((r, c), []).append(var)
             if several:
-                clauses.append([-var, *_outside_neighbours(placed, ids, region, shaded)])
+                clauses.append([-var, *_outside_neighbours(placed, region_of, region)])
         for k, letter in enumerate(LETTERS):
-            clauses.append([-int(letter_vars[region, k]), *by_letter[letter]])
+            clauses.append([-letters[region][k], *by_letter[letter]])
         if anchor is None and fits:
             common = set.intersection(*(set(placed) for _, placed in fits))
             if common:
                 r, c = min(common)
                 anchor = r * width + c
     possible = np.zeros((height, width), dtype=bool)
-    for cell, vars_ in covering.items():
-        possible[cell] = True
-        clauses.append([-int(shaded[cell]), *vars_])
-    clauses.extend([-int(v)] for v in shaded[~possible].tolist())
-    for a, b in puzzle.regions.borders():
-        if possible[a] and possible[b]:
-            for k in range(len(LETTERS)):
-                clauses.append([-int(shaded[a]), -int(shaded[b]),
-                                -int(letter_vars[ids[a], k]), -int(letter_vars[ids[b], k])])
+    for k, ((r, c), vars_) in enumerate(covering.items()):
+        if k % 4096 == 0:
+            check_clock(deadline)
+        possible[r, c] = True
+        clauses.append([-(r * width + c + 1), *vars_])
+    clauses.extend([-v] for v in grid.shaded[~possible].tolist())
+    can = possible.tolist()
+    for k, ((ra, ca), (rb, cb)) in enumerate(puzzle.regions.borders()):
+        if k % 4096 == 0:
+            check_clock(deadline)
+        if can[ra][ca] and can[rb][cb]:
+            a, b = ra * width + ca + 1, rb * width + cb + 1
+            for x_a, x_b in zip(letters[region_of[ra][ca]], letters[region_of[rb][cb]],
+                                strict=True):
+                clauses.append([-a, -b, -x_a, -x_b])
     if anchor is not None:  # implied; stated so a certificate's cut check can lean on it
-        clauses.append([int(shaded.ravel()[anchor])])
+        clauses.append([anchor + 1])
     grid.add(clauses)
-    lits = np.where(possible, shaded, 0)
+    lits = np.where(possible, grid.shaded, 0)
     grid.add(no_full_blocks(lits))
     grid.connected(SHADED, anchor=anchor, lits=lits)
     return grid.encoding(lambda shading: named_shading(puzzle, shading))
 
 
-def _outside_neighbours(placed: list[tuple[int, int]], ids: np.ndarray, region: int,
-                        shaded: np.ndarray) -> list[int]:
+def _outside_neighbours(placed: list[tuple[int, int]], region_of: list[list[int]],
+                        region: int) -> list[int]:
     """The shaded variables of the cells next to ``placed`` in other regions."""
-    height, width = ids.shape
-    out = []
+    height, width = len(region_of), len(region_of[0])
+    out = set()
     for r, c in placed:
         for dr, dc in _STEPS:
             nr, nc = r + dr, c + dc
-            if 0 <= nr < height and 0 <= nc < width and ids[nr, nc] not in (region, -1):
-                out.append(int(shaded[nr, nc]))
-    return sorted(set(out))
+            if 0 <= nr < height and 0 <= nc < width and region_of[nr][nc] not in (region, -1):
+                out.add(nr * width + nc + 1)
+    return sorted(out)

@@ -34,7 +34,7 @@ from pencilsat.puzzles.shading import (
     not_connected,
     size_mismatch,
 )
-from pencilsat.puzzles.textgrid import read_grid, read_header
+from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
 
 LETTERS = "LITS"
 """The four tetrominoes a region may hold (the square ``O`` is not one)."""
@@ -115,8 +115,11 @@ def named_shading(puzzle: LitsPuzzle, shaded: np.ndarray) -> LitsSolution:
 
 def parse_puzzle(text: str, name: str = "") -> LitsPuzzle:
     """Corpus format: ``lits W H``, H rows of W region numbers or ``#`` (blocked)."""
-    width, _, rows, _, _ = read_header(text, "lits")
-    return LitsPuzzle(read_region_rows(rows, width, outside=BLOCKED).ids, name=name)
+    width, height, rows, first_line, _ = read_header(text, "lits")
+    expect_row_count(rows, height, first_line)
+    blocked = any(BLOCKED in row for _, row in rows)  # without, the rows read at numpy speed
+    return LitsPuzzle(read_region_rows(rows, width, outside=BLOCKED if blocked else None).ids,
+                      name=name)
 
 
 def format_puzzle(puzzle: LitsPuzzle) -> str:

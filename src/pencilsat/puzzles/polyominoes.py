@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
+from pencilsat.core.clock import check_clock
 from pencilsat.core.values import Cell
 
 Shape = frozenset[Cell]
@@ -85,17 +86,19 @@ def placements(cells: Iterable[Cell], shapes: Mapping[str, Shape]) -> list[tuple
             for letter, placed in region_placements(ids, shapes)[0]]
 
 
-def region_placements(ids: np.ndarray, shapes: Mapping[str, Shape]
-                      ) -> list[list[tuple[str, list[Cell]]]]:
+def region_placements(ids: np.ndarray, shapes: Mapping[str, Shape],
+                      deadline: float | None = None) -> list[list[tuple[str, list[Cell]]]]:
     """Per region of the grid ``ids`` (regions ``0..R-1``, a negative number outside every
     region), every placement of the named shapes (turned and mirrored) inside it: (letter,
     its cells row-major), by letter, orientation and place. One numpy comparison per
-    orientation finds them in all regions at once."""
+    orientation finds them in all regions at once; ``TimeLimitReached`` once ``deadline``
+    (a ``perf_counter`` time) has passed."""
     ids = np.asarray(ids)
     height, width = ids.shape
     out: list[list[tuple[str, list[Cell]]]] = [[] for _ in range(int(ids.max(initial=-1)) + 1)]
     for letter, shape in shapes.items():
         for form in _orientations(shape):
+            check_clock(deadline)
             cells = sorted(form)
             rows = height - max(r for r, _ in cells)
             cols = width - max(c for _, c in cells)
@@ -105,6 +108,8 @@ def region_placements(ids: np.ndarray, shapes: Mapping[str, Shape]
             fits = base >= 0
             for dr, dc in cells[1:]:
                 fits &= ids[dr:dr + rows, dc:dc + cols] == base
-            for r, c in np.argwhere(fits).tolist():
-                out[int(base[r, c])].append((letter, [(r + dr, c + dc) for dr, dc in cells]))
+            at = np.argwhere(fits)
+            placed = np.stack([at + np.array(cell) for cell in cells], axis=1).tolist()
+            for region, where in zip(base[fits].tolist(), placed, strict=True):
+                out[region].append((letter, [(r, c) for r, c in where]))
     return out
