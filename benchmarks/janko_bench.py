@@ -61,6 +61,8 @@ class JankoBench:
         """Every janko puzzle with its stored answer, smallest first, every ``stride``-th."""
         items = []
         for txt in sorted((CORPUS / self.genre / "janko").glob("*.txt")):
+            if not txt.with_suffix(".sol").exists():
+                continue  # no stored answer to compare with (8 of LITS' 378)
             puzzle = self.parse_puzzle(txt.read_text(), txt.stem)
             items.append({"name": txt.stem, "puzzle": puzzle,
                           "cells": puzzle.width * puzzle.height,

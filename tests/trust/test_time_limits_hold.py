@@ -79,6 +79,13 @@ def _norinori_rows(side: int) -> str:
         " ".join([str(r + 1)] * side) + "\n" for r in range(side))
 
 
+def _lits_blocks(side: int) -> str:
+    """LITS: regions of 2x3 cells."""
+    return f"lits {side} {side}\n" + "".join(
+        " ".join(str((r // 2) * (side // 3 + 1) + c // 3 + 1) for c in range(side)) + "\n"
+        for r in range(side))
+
+
 def _tree_lattice(side: int) -> str:
     """Tents: a tree on every third cell of every third row, no counts given."""
     rows = ["".join("T" if r % 3 == 0 and c % 3 == 0 else "." for c in range(side)) + " -"
@@ -101,6 +108,7 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "starbattle": _row_regions,
     "tents": _tree_lattice,
     "norinori": _norinori_rows,
+    "lits": _lits_blocks,
     "kurodoko": _number_lattice,
 }
 """The genres an empty grid of dots does not fit: a grid of ``side`` their strategies cannot

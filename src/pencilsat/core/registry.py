@@ -383,10 +383,29 @@ _HITORI = Genre(
     certify_cnf="pencilsat.strategies.hitori:certify_cnf",
 )
 
+_LITS = Genre(
+    name="lits", title="LITS",
+    corpus="lits/janko",
+    model="pencilsat.puzzles.lits", headers=("lits", "lits-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.lits:run_cnf", ("cnf",),
+                 "one tetromino placement per region in CNF, shaded cells connected by "
+                 "lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.lits:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, one placement per region as a linear sum, cuts by "
+                 "solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.lits",
+    complete_cnf="pencilsat.strategies.lits:complete_cnf",
+    certify_cnf="pencilsat.strategies.lits:certify_cnf",
+    puzzlink=("lits",), puzzlink_codec="pencilsat.formats.puzzlink.lits",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
-                                                    _KURODOKO, _NORINORI, _HITORI)}
+                                                    _KURODOKO, _NORINORI, _HITORI, _LITS)}
 """Every genre pencilsat knows, by registry name."""
 
 

@@ -22,7 +22,7 @@ from pencilsat.puzzles.textgrid import read_grid
 class ShadedSolution(ArrayValue):
     """``shaded[r, c]`` is True for a shaded cell; a genre subclasses it to name itself."""
 
-    ARRAYS = ("shaded",)
+    ARRAYS: ClassVar[tuple[str, ...]] = ("shaded",)
 
     shaded: np.ndarray
 

@@ -1,0 +1,83 @@
+"""LITS: every janko puzzle on both strategies, and puzzlekit on the same puzzles.
+
+``python benchmarks/lits.py [--cap 60] [--stride 1] [--puzzlekit-cap 60]
+[--puzzlekit-stride 1] [--no-puzzlekit] [--log FILE]``
+
+``lazy`` (CNF, the default) and ``lazy-cpsat`` (CP-SAT) on every janko LITS, the puzzles
+with blocked cells included, as ``janko_bench`` runs and tables them (results in
+``benchmarks/results/lits.md``), and puzzlekit's LITS solver (CP-SAT, one placement per
+region, connectivity by flow) on the same puzzles if it is installed (a benchmark-only
+package): its solve, then the same model solved again with its answer blocked, so that its
+time covers a uniqueness proof as ours does. ``--puzzlekit-stride k`` runs it on every k-th
+puzzle (sorted by size); the ratios are over the puzzles it ran on.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from janko_bench import Item, JankoBench, arguments, run, summary, write
+
+from pencilsat.puzzles.lits import parse_puzzle, parse_solution
+from pencilsat.puzzles.regions import NO_REGION
+
+
+def puzzlekit(item: Item, cap: float) -> dict[str, Any] | None:
+    """Seconds of puzzlekit's build, solve and blocking re-solve, the status of the
+    re-solve (``Infeasible``: unique), and whether its first shading is the stored one."""
+    try:
+        from ortools.sat.python import cp_model
+        from puzzlekit.solvers.lits import LITSSolver
+    except ImportError:
+        return None
+    puzzle = item["puzzle"]
+    regions = [["@" if v == NO_REGION else str(int(v)) for v in row]
+               for row in puzzle.region_ids]
+    grid = [["@" if v == "@" else "-" for v in row] for row in regions]
+    start = time.perf_counter()
+    solver = LITSSolver(puzzle.height, puzzle.width, grid, regions)
+    result = solver.solve({"time_limit_sec": cap})
+    status = result.solution_data.get("status")
+    if status not in ("Optimal", "Feasible"):
+        return {"s": time.perf_counter() - start, "status": status, "agrees": False}
+    matrix = result.solution_data["solution_grid"].matrix
+    shaded = [[ch in "LITS" for ch in row] for row in matrix]
+    cells = [solver.x[r, c] if shaded[r][c] else solver.x[r, c].Not()
+             for r in range(puzzle.height) for c in range(puzzle.width)]
+    solver.model.AddBoolOr([lit.Not() for lit in cells])
+    solver.solver.parameters.max_time_in_seconds = max(0.0, cap - (time.perf_counter() - start))
+    again = solver.solver.Solve(solver.model)
+    seconds = time.perf_counter() - start
+    second = {cp_model.INFEASIBLE: "Infeasible (unique)", cp_model.FEASIBLE: "second answer",
+              cp_model.OPTIMAL: "second answer"}.get(again, "Unknown")
+    return {"s": seconds, "status": second,
+            "agrees": shaded == item["solution"].shaded.tolist() and again == cp_model.INFEASIBLE}
+
+
+BENCH = JankoBench(
+    genre="lits", title="LITS", parse_puzzle=parse_puzzle, parse_solution=parse_solution,
+    configs={"lazy (cnf)": ("lazy", "cnf"), "lazy-cpsat (cpsat)": ("lazy-cpsat", "cpsat")},
+    groups=((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
+            (10**9, "larger")),
+    puzzlekit=puzzlekit)
+
+
+def note(rows: list[dict[str, Any]]) -> str:
+    ran = sum("puzzlekit" in row for row in rows)
+    return ("puzzlekit's time is its build, its solve and a blocking re-solve (the "
+            f"uniqueness proof), on CP-SAT's default workers ({ran} of {len(rows)} puzzles, "
+            "every k-th by size; ours on the same puzzles in the columns below); it agrees "
+            "when its answer is the stored one and the re-solve is infeasible. A puzzle it did "
+            "not finish counts its cap, so its ratios are lower bounds.")
+
+
+def main() -> None:
+    args = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0).parse_args()
+    rows = run(BENCH, args)
+    body, data = summary(BENCH, rows, args.cap, note(rows))
+    write(BENCH, "LITS: both strategies and puzzlekit", body, data, rows)
+
+
+if __name__ == "__main__":
+    main()
