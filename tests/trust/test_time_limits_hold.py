@@ -229,7 +229,7 @@ EXIT_MARGIN_S = 4.0
 takes over a second on a loaded machine, and an abandoned solver must not hold the exit."""
 SAT_SIDE = 200
 """Large enough that no SAT strategy decides an empty grid within ``SAT_LIMIT_S``..."""
-SAT_SIDES = {"heyawake": 400, "tents": 1000}
+SAT_SIDES = {"heyawake": 400, "tents": 1000, "hitori": 1000}
 """...but for these, whose big grid is solved at once (a Heyawake room without numbers is
 left unshaded): larger, so that the build alone passes the limit."""
 
