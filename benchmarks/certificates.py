@@ -48,6 +48,8 @@ def main() -> None:
     ap.add_argument("--stride", type=int, default=1, help="every Nth janko puzzle")
     ap.add_argument("--genres", default=",".join(GENRES))
     ap.add_argument("--cap", type=float, default=60.0, help="seconds per verdict")
+    ap.add_argument("--stem", default="certificates",
+                    help="results file name in benchmarks/results (default: certificates)")
     args = ap.parse_args()
     rows, data = [], {}
     for name in args.genres.split(","):
@@ -88,8 +90,7 @@ def main() -> None:
             f"{args.stride}th puzzle, verdict cap {args.cap:g} s). The check is the cut "
             "checks plus dratify on the DRAT proof; the build is the certificate's own cut "
             "loop plus CaDiCaL's proof.\n")
-    write_results("certificates", "Certificates: proof size and check time per genre", body,
-                  data)
+    write_results(args.stem, "Certificates: proof size and check time per genre", body, data)
     print(body)
 
 
