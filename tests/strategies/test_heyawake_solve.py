@@ -62,7 +62,7 @@ def test_an_ambiguous_puzzle_gives_a_valid_second_solution_and_the_differences(b
 
 @pytest.mark.parametrize("backend", ["cnf", "cpsat"])
 @pytest.mark.parametrize(("clues", "rooms"), [
-    ([". 2 ."], ["1 1 1"]),  # two shaded cells in three would touch or cut the middle off
+    ([". 3 ."], ["1 1 1"]),  # three shaded cells in a row touch (two: #.# is an answer)
     (["2 .", ". ."], ["1 1", "1 1"]),  # two in a 2x2 room touch or cut the grid in two
     (["0 0 0"], ["1 2 3"]),  # nothing may be shaded, and the row crosses two borders
 ])
@@ -132,3 +132,20 @@ def test_the_encoding_has_one_variable_per_cell_and_the_memory_grows_with_the_gr
     big = H.HeyawakePuzzle(np.zeros((100, 100)), np.full((100, 100), H.NO_CLUE))
     assert memory_cnf(big, "cnf") > memory_cnf(p, "cnf")
     assert memory_cpsat(big, "cpsat") > memory_cnf(big, "cnf")
+
+
+@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+@pytest.mark.parametrize("width", [2, 3, 4])
+def test_a_lone_unshaded_cell_is_counted_where_it_is_an_answer(backend, width):
+    """A 1xN Heyawake without numbers: on 1x3, ``#.#`` is an answer (one unshaded cell);
+    the count must match brute force on every width."""
+    from desk.brute_force import all_solutions
+
+    from pencilsat.strategies.solution_space import Exploration
+
+    puzzle = H.parse_puzzle(f"heyawake {width} 1\n" + " ".join(["."] * width) + "\n"
+                            + " ".join(["1"] * width) + "\n")
+    truth = all_solutions(puzzle)
+    result = solve(puzzle, backend=backend, explore=Exploration(count=len(truth) + 1))
+    assert result.count is not None and result.count.complete
+    assert len(result.count.solutions) == len(truth)

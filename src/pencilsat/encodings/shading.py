@@ -194,9 +194,10 @@ class ShadingGrid:
         """The cells of ``colour`` are 4-connected: a lazy requirement (cut by the runs),
         anchored at cell index ``anchor`` (``r * W + c``) when a cell surely has the
         colour. ``neighbour_clauses``: write :func:`has_neighbour` now (single-cell cuts, the
-        ones a model leaves most often); ``pointers``: parent pointers
-        (:func:`~pencilsat.encodings.reachability.parent_pointers`), which leave to the cuts
-        only pieces around a hole. ``lits``: the colour's literal grid when some cells can
+        ones a model leaves most often), only where no answer has a single cell of the colour
+        (a lone unshaded cell between shaded ones is one on a 1x3 grid); ``pointers``: parent
+        pointers (:func:`~pencilsat.encodings.reachability.parent_pointers`), which leave to the
+        cuts only pieces around a hole. ``lits``: the colour's literal grid when some cells can
         never have it (0), instead of :meth:`colour`'s."""
         grid = self.colour(colour) if lits is None else np.asarray(lits, dtype=np.int64)
         if neighbour_clauses and self.width * self.height > 1:
