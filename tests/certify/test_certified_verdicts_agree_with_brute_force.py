@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 from desk.brute_force import all_solutions, random_puzzles
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pencilsat.api import parse_puzzle
 from pencilsat.certify.certificate import certify_result
@@ -37,14 +39,26 @@ def sample(genre: str) -> list:
 def test_certified_verdicts_match_brute_force(genre):
     seen = set()
     for puzzle in sample(genre):
-        truth = all_solutions(puzzle)
-        result = solve(puzzle)
-        cert = certify_result(result)
-        expected = {0: "none", 1: "unique"}.get(len(truth), "multiple")
-        assert result.verdict.value == expected
-        assert cert.certified, (genre, cert.reason)
-        seen.add(expected)
+        seen.add(certified_verdict(puzzle))
     assert seen & {"unique", "none"}, "the sample must hold a verdict that needs a proof"
+
+
+def certified_verdict(puzzle) -> str:
+    """The verdict, asserted equal to brute force's and certified."""
+    truth = all_solutions(puzzle)
+    result = solve(puzzle)
+    cert = certify_result(result)
+    expected = {0: "none", 1: "unique"}.get(len(truth), "multiple")
+    assert result.verdict.value == expected
+    assert cert.certified, (puzzle.genre, cert.reason)
+    return expected
+
+
+@pytest.mark.parametrize("genre", ENUMERATED)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_any_random_small_puzzle_is_certified_as_brute_force_says(genre, seed):
+    certified_verdict(random_puzzles(genre, 1, seed=seed)[0])
 
 
 NONE = {
