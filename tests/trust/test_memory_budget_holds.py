@@ -32,7 +32,7 @@ def test_check_memory_raises_past_the_budget_and_only_there():
     assert isinstance(raised.value, TimeLimitReached)  # stops every path the clock stops
     assert raised.value.message() == "memory limit reached before a solution was found"
     check_memory()  # no budget outside the block
-    assert memory._limit is None
+    assert memory._limit.get() is None
 
 
 def test_memory_held_before_the_solve_is_not_counted_past_the_allowance(monkeypatch):
@@ -43,12 +43,37 @@ def test_memory_held_before_the_solve_is_not_counted_past_the_allowance(monkeypa
     with memory_budget(2**30):
         check_memory()
         size[0] = 3 * 2**30 - memory.START_ALLOWANCE  # 1 GB grown: at the limit
-        memory._next_look = 0.0
+        memory._next_look.set(0.0)
         check_memory()
         size[0] += 1
-        memory._next_look = 0.0
+        memory._next_look.set(0.0)
         with pytest.raises(MemoryLimitReached):
             check_memory()
+
+
+def test_budgets_on_two_threads_do_not_mix():
+    """Each thread keeps the budget of its own block: a thread that leaves its block while
+    another is inside (``solve_many`` on a thread pool) neither lifts nor breaks the other's."""
+    import threading
+
+    inside, left = threading.Event(), threading.Event()
+    seen: list[object] = []
+
+    def other() -> None:
+        with memory_budget(2**40):
+            inside.set()
+            left.wait(timeout=60)
+            seen.append(memory._limit.get())
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    inside.wait(timeout=60)
+    with memory_budget(1):
+        left.set()
+        thread.join(timeout=60)
+        assert memory._limit.get() is not None and memory._limit.get() < 2**40
+    assert memory._limit.get() is None
+    assert seen and seen[0] is not None and seen[0] >= 2**40
 
 
 @pytest.mark.parametrize(("genre", "backend"), DEFAULTS)

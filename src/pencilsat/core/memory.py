@@ -22,6 +22,7 @@ import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from time import perf_counter
 
 from pencilsat.core.errors import InputError
@@ -39,8 +40,10 @@ START_ALLOWANCE = 256 * 2**20
 ``pencilsat solve`` holds 60-140 MB when its strategy starts, so its whole resident size is
 held to the budget; a worker or test process that holds more from earlier work (freed memory
 the allocator keeps) is held to the budget plus that excess, not stopped at once."""
-_limit: int | None = None
-_next_look = 0.0
+_limit: ContextVar[int | None] = ContextVar("memory_limit", default=None)
+"""The budget of the :func:`memory_budget` block this thread (or task) runs in: a context
+variable, so solves on several threads of one process each keep their own."""
+_next_look: ContextVar[float] = ContextVar("memory_next_look", default=0.0)
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
 
@@ -80,18 +83,15 @@ def memory_budget(budget: int | None) -> Iterator[None]:
     """Hold the process to ``budget`` bytes of resident memory for the block (``None``: no
     budget), plus what it held on entry beyond ``START_ALLOWANCE``: :func:`check_memory`
     raises once that is passed."""
-    global _limit, _next_look
-    previous = _limit
-    if budget is None:
-        _limit = None
-    else:
-        held = resident_bytes() or 0
-        _limit = budget + max(0, held - START_ALLOWANCE)
-    _next_look = 0.0
+    limit = None if budget is None else budget + max(0, (resident_bytes() or 0)
+                                                       - START_ALLOWANCE)
+    token = _limit.set(limit)
+    look = _next_look.set(0.0)
     try:
         yield
     finally:
-        _limit = previous
+        _next_look.reset(look)
+        _limit.reset(token)
 
 
 def resident_bytes() -> int | None:
@@ -106,13 +106,13 @@ def resident_bytes() -> int | None:
 def check_memory(phase: str = "encoding") -> None:
     """Raise :class:`MemoryLimitReached` (in ``phase``) when the process is past the budget of
     the :func:`memory_budget` block it runs in."""
-    global _next_look
-    if _limit is None:
+    limit = _limit.get()
+    if limit is None:
         return
     now = perf_counter()
-    if now < _next_look:
+    if now < _next_look.get():
         return
-    _next_look = now + LOOK_EVERY_S
+    _next_look.set(now + LOOK_EVERY_S)
     size = resident_bytes()
-    if size is not None and size > _limit:
+    if size is not None and size > limit:
         raise MemoryLimitReached(phase)
