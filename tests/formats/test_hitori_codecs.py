@@ -71,7 +71,7 @@ def test_percent_is_read_as_an_unknown_number_too():
 
 
 @pytest.mark.parametrize(("url", "words"), [
-    ("hitori/2/2/111", "truncated: it describes 3 of 4 cells"),
+    ("hitori/2/2/111", "truncated numbers: the URL ends after 3 of 4 cells"),
     ("hitori/2/2/11111", "extra data after the last cell"),
     ("hitori/2/2/1-1", "'-' must be followed by two base-36 digits"),
     ("hitori/2/2/11A1", "bad character 'A'"),

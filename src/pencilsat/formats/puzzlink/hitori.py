@@ -13,7 +13,14 @@ from __future__ import annotations
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.formats.puzzlink.body import file_cells, url_error
+from pencilsat.formats.puzzlink.body import (
+    Body,
+    Token,
+    body_parts,
+    file_cells,
+    read_runs,
+    url_error,
+)
 from pencilsat.formats.runs import DIGITS36, describe_char
 from pencilsat.puzzles.hitori import EMPTY, UNKNOWN, HitoriPuzzle
 
@@ -27,41 +34,36 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Hitor
         raise url_error(f"pzprjs writes no flags for Hitori, this URL has {flags!r}",
                         column=column - len(f"{flags}/{width}/{height}/"),
                         hint="remove the flags segment, or check that the type is hitori")
-    cells = width * height
-    flat: list[int] = []
-    i = 0
-    while i < len(body):
-        if len(flat) == cells:
-            raise url_error("extra data after the last cell of the grid", column=column + i,
-                            hint="check the size, or remove the trailing data")
-        ch = body[i]
-        if ch == "-":
-            digits = body[i + 1:i + 3]
-            if len(digits) < 2 or not all(d in DIGITS36 for d in digits):
-                raise url_error("'-' must be followed by two base-36 digits (0-9, a-z)",
-                                column=column + i, hint="the URL is cut or mistyped here")
-            flat.append(int(digits, 36))
-            i += 3
-            continue
-        if ch in DIGITS36:
-            if ch == "0":
-                raise url_error("number 0 in a Hitori", column=column + i,
-                                hint="Hitori numbers are 1 or more")
-            flat.append(int(ch, 36))
-        elif ch in _UNKNOWN:
-            flat.append(UNKNOWN)
-        elif ch == ".":
-            flat.append(EMPTY)
-        else:
-            raise url_error(f"bad character {describe_char(ch)} in the Hitori data",
-                            column=column + i,
-                            hint="Hitori data uses 0-9 and a-z (numbers), '-' before a "
-                                 "two-digit number, '@' (?) and '.' (no number)")
-        i += 1
-    if len(flat) < cells:
-        raise url_error(f"the Hitori data is truncated: it describes {len(flat)} of {cells} "
-                        "cells", column=column + len(body), hint="copy the whole URL")
+    with body_parts(body, column) as parts:
+        flat = read_runs(parts, width * height, "numbers", _cell, _ALPHABET)
     return HitoriPuzzle(np.array(flat, dtype=np.int32).reshape(height, width))
+
+
+_ALPHABET = DIGITS36 + "-.@%"
+
+
+def _cell(body: Body) -> Token:
+    """One cell's token: a base-36 digit, ``-`` and two digits, ``@``/``%`` or ``.``."""
+    ch = body.peek(1)
+    if ch == "-":
+        digits = body.peek(3)[1:]
+        if len(digits) < 2 or not all(d in DIGITS36 for d in digits):
+            raise url_error("'-' must be followed by two base-36 digits (0-9, a-z)",
+                            column=body.column(), hint="the URL is cut or mistyped here")
+        return int(digits, 36), 3, 1
+    if ch in DIGITS36:
+        if ch == "0":
+            raise url_error("number 0 in a Hitori", column=body.column(),
+                            hint="Hitori numbers are 1 or more")
+        return int(ch, 36), 1, 1
+    if ch in _UNKNOWN:
+        return UNKNOWN, 1, 1
+    if ch == ".":
+        return EMPTY, 1, 1
+    raise url_error(f"bad character {describe_char(ch)} in the Hitori data",
+                    column=body.column(),
+                    hint="Hitori data uses 0-9 and a-z (numbers), '-' before a "
+                         "two-digit number, '@' (?) and '.' (no number)")
 
 
 def _token(value: int) -> str:
