@@ -135,8 +135,12 @@ _RUN = ("import json, resource, sys, time\n"
         "start = time.perf_counter()\n"
         "status = main()\n"
         "usage = resource.getrusage(resource.RUSAGE_SELF)\n"
-        "print(json.dumps({'status': status, 'peak_kb': usage.ru_maxrss,\n"
+        "hwm = [int(line.split()[1]) for line in open('/proc/self/status')\n"
+        "       if line.startswith('VmHWM')]\n"
+        "print(json.dumps({'status': status, 'peak_kb': hwm[0] if hwm else usage.ru_maxrss,\n"
         "                  'cpu_s': usage.ru_utime + usage.ru_stime}), file=sys.stderr)\n")
+# The peak is the child's own high-water mark (VmHWM): ``ru_maxrss`` keeps, across
+# ``exec``, the resident size the child had as a fork of a large test process.
 LOADED = 4.0
 """How much longer than its CPU time a run may take on the wall: the bounds are on the
 child's CPU seconds (every thread's, start-up included), which a machine busy with other work
@@ -281,7 +285,8 @@ def test_every_sat_solver_stops_at_the_limit(tmp_path, genre, sat_solver):
     status, wall, _, verdict = _run(tmp_path, genre, big_grid(genre, side),
                                     "--encoding", _cnf_default(genre), "--backend", "cnf",
                                     "--sat-solver", sat_solver, limit=SAT_LIMIT_S)
-    assert (status, verdict) == (3, "unknown")
+    # an idle machine may decide the grid within the limit: the limit holds either way
+    assert (status, verdict) in ((3, "unknown"), (1, "multiple"), (2, "none"))
     output = json.loads((tmp_path / "output.json").read_text())
     assert _strategy_seconds(output) < SAT_LIMIT_S + OVERRUN_S, output["stats"]
     assert wall < SAT_LIMIT_S + EXIT_MARGIN_S, f"{wall:.1f} s"

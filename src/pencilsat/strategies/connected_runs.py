@@ -177,6 +177,8 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
         return stopped(puzzle, stats)
     stats.variables = top
     stats.clauses = len(model.clauses) + len(counts) + 2 * len(native)
+    if native:
+        stats.extra["native_counts"] = len(native)
     with Solver(name=solver_name) as solver:
         try:
             for part in (model.clauses, counts):
