@@ -86,7 +86,7 @@ def grade_job(fields: Record) -> Record:
     <genre> yet", the solution drawn."""
     from pencilsat.core.registry import genre_of
     from pencilsat.formats.svg.desk import draw_desk
-    from pencilsat.grading.front import GradeResult, grade
+    from pencilsat.grading.front import GradeResult, grade, no_grader
     from pencilsat.strategies.front import solve
 
     puzzle = read(fields)
@@ -94,7 +94,7 @@ def grade_job(fields: Record) -> Record:
     if genre.grader is None:
         solved = solve(puzzle, time_limit=fields["time_limit"], max_memory=MAX_MEMORY)
         result = GradeResult(solved.verdict, solved,
-                             not_graded=f"no grader for {genre.title} yet")
+                             not_graded=no_grader(genre.title))
         drawing = draw_desk(puzzle, [solved.solution])
     else:
         result = grade(puzzle, time_limit=fields["time_limit"])
