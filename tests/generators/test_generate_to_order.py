@@ -138,3 +138,35 @@ def test_a_level_not_on_the_scale_is_refused_before_a_seed_is_drawn(capsys):
     assert main(["generate", "masyu", "10x10", "--level", "4"]) == 4
     err = capsys.readouterr().err
     assert "Sato 2007 scale 1-3" in err and "seed" not in err
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_masyu_capped_grade_agrees_with_the_grader(seed):
+    """The loop steers Masyu by a grade that stops above the cap; it must say the grader's
+    level whenever that level is at most the cap, and 'above' (None) otherwise."""
+    import random
+
+    from pencilsat.generators.masyu import pearls_for_loop, pinned_loop, random_loop
+    from pencilsat.generators.masyu_levels import capped_grading
+    from pencilsat.grading.masyu.engine import grade_masyu
+    from pencilsat.puzzles.masyu import EMPTY, MasyuPuzzle
+
+    rng = random.Random(seed)
+    loop = pinned_loop(random_loop(8, 8, rng), rng)
+    assert loop is not None
+    full = pearls_for_loop(loop)
+    cells = full.pearl_cells()
+    checked = 0
+    for keep in (1.0, 0.8, 0.6):
+        pearls = np.array(full.pearls)
+        for cell in cells:
+            if rng.random() >= keep:
+                pearls[cell] = EMPTY
+        puzzle = MasyuPuzzle(pearls)
+        if solve(puzzle).verdict != Verdict.UNIQUE:
+            continue
+        level = grade_masyu(puzzle).level
+        checked += 1
+        for cap in (1, 2):
+            assert capped_grading(puzzle, cap).level == (level if level <= cap else None)
+    assert checked  # the full pearl set of a pinned loop is unique

@@ -139,7 +139,8 @@ class LightUpMaker:
     def solution(self, answer: LightUpAnswer) -> LightUpSolution:
         return answer.solution
 
-    def grade(self, puzzle: LightUpPuzzle, score: bool) -> Grading:
+    def grade(self, puzzle: LightUpPuzzle, score: bool,
+              cap: int | None = None) -> Grading:
         return grade_for_loop(puzzle, score)
 
 

@@ -42,6 +42,8 @@ from pencilsat.generators.symmetry import orbits_of
 ORDERS_PER_ANSWER = 3
 """Chains (random removal orders) tried on one answer before a new answer is drawn: a new
 order reuses the answer's solver and its learnt clauses."""
+POLISH_GRADES = 12
+"""Grades ``_polish`` spends on one chain before the chain is given up."""
 DEFAULT_BUDGET = 200
 """Candidate chains tried before ``generate`` gives up with an ``InputError``."""
 
@@ -151,7 +153,10 @@ class Maker(Protocol):
         """The answer as the genre's solution value."""
         ...
 
-    def grade(self, puzzle: Any, score: bool) -> Grading: ...
+    def grade(self, puzzle: Any, score: bool, cap: int | None = None) -> Grading:
+        """The puzzle's grade; with ``cap``, a maker may stop as soon as it knows the level
+        is above ``cap`` and say so with an unrated grade (level ``None``)."""
+        ...
 
 
 @dataclass
@@ -214,16 +219,23 @@ def generate(maker: Maker, width: int, height: int, target: Target, seed: int, *
                 chain = _chain(trials, orbits, len(cells), maker.start_full, rng)
                 if chain is None:  # no clue set pins this answer: draw another
                     break
-                grade = _grader(maker, answer, chain, target.needs_score or maker.cheap_score)
+                grade = _grader(maker, answer, chain, target.needs_score or maker.cheap_score,
+                                target.level)
                 k, too_hard_at_start = _steer(chain, _skip_top(maker, target), grade)
                 graded = graded + len(chain.grades)
                 if too_hard_at_start:
                     break
-                if k is None or (k in chain.grades and not target.fits(chain.grades[k])):
+                if k is None:
                     continue
-                kept = chain.kept(k)
+                kept, found = chain.kept(k), chain.grades.get(k)
+                if found is not None and not target.fits(found):  # too easy: polish it
+                    polished = _polish(maker, answer, trials, chain, k, target)
+                    graded += polished.grades
+                    if polished.kept is None:
+                        continue
+                    kept, found = polished.kept, polished.grading
                 puzzle = maker.puzzle(answer, kept)
-                final = chain.grades.get(k)
+                final = found
                 if final is None or (final.score is None and final.level is not None):
                     final = maker.grade(puzzle, True)
                     graded += 1
@@ -278,15 +290,50 @@ def _chain(trials: ClueTrials, orbits: list[list[int]], count: int, start_full: 
     return _Chain(order, orbits, count)
 
 
-def _grader(maker: Maker, answer: Any, chain: _Chain,
-            score: bool) -> Callable[[int], Grading]:
+def _grader(maker: Maker, answer: Any, chain: _Chain, score: bool,
+            cap: int | None) -> Callable[[int], Grading]:
     def grade(k: int) -> Grading:
         found = chain.grades.get(k)
         if found is None:
-            found = chain.grades[k] = maker.grade(maker.puzzle(answer, chain.kept(k)), score)
+            found = chain.grades[k] = maker.grade(maker.puzzle(answer, chain.kept(k)), score,
+                                                  cap)
         return found
 
     return grade
+
+
+@dataclass
+class _Polished:
+    kept: np.ndarray | None
+    grading: Grading | None
+    grades: int
+
+
+def _polish(maker: Maker, answer: Any, trials: ClueTrials, chain: _Chain, k: int,
+            target: Target) -> _Polished:
+    """Tatham's rule past the chain's last puzzle that is not too hard, when that puzzle is
+    too easy: the chain's next clue made it too hard, so each later clue of the chain is tried
+    instead, in the chain's order; a removal stays when the puzzle stays unique and not too
+    hard, and the first puzzle at the target is kept. At most ``POLISH_GRADES`` grades."""
+    kept = chain.kept(k)
+    grades = 0
+    for o in chain.order[k + 1:]:
+        if grades >= POLISH_GRADES:
+            break
+        fewer = kept.copy()
+        fewer[chain.orbits[o]] = False
+        trials.set_kept(fewer)
+        if not trials.still_unique():
+            continue
+        grading = maker.grade(maker.puzzle(answer, fewer), target.needs_score or
+                              maker.cheap_score, target.level)
+        grades += 1
+        if target.too_hard(grading):
+            continue
+        kept = fewer
+        if target.fits(grading):
+            return _Polished(kept, grading, grades)
+    return _Polished(None, None, grades)
 
 
 def _skip_top(maker: Maker, target: Target) -> Target:

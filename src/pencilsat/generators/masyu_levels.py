@@ -26,6 +26,13 @@ from pencilsat.generators.masyu import (
     pinned_loop,
     random_loop,
 )
+from pencilsat.grading.masyu.engine import (
+    DEFAULT_MAX_TRIALS,
+    TEDIUM_REPEATS,
+    TEDIUM_THRESHOLD,
+    LevelRun,
+)
+from pencilsat.grading.masyu.state import Geometry
 from pencilsat.puzzles.masyu import EMPTY, MasyuPuzzle, MasyuSolution, check
 
 
@@ -91,5 +98,27 @@ class MasyuMaker:
     def solution(self, answer: MasyuSolution) -> MasyuSolution:
         return answer
 
-    def grade(self, puzzle: MasyuPuzzle, score: bool) -> Grading:
+    def grade(self, puzzle: MasyuPuzzle, score: bool, cap: int | None = None) -> Grading:
+        if cap is not None and cap < self.levels[1]:
+            return capped_grading(puzzle, cap)
         return grade_for_loop(puzzle, score)
+
+
+def capped_grading(puzzle: MasyuPuzzle, cap: int) -> Grading:
+    """Sato's level when it is at most ``cap``, else unrated, without the solves above
+    ``cap``: ``grade_masyu`` solves at level 1, then 2, then 3 and stops at the first that
+    succeeds, raising the level by one for tedium (engine module docstring), so a level
+    above ``cap`` is known once the solves up to ``cap`` fail. The level 3 solve, with its
+    contradiction trials, is most of the grader's time on a hard puzzle; the loop asks "at
+    most the target?" far more often than it needs the level of a hard puzzle. The score is
+    left out (the loop grades the puzzle it keeps in full)."""
+    geometry = Geometry(puzzle)
+    for level in range(1, cap + 1):
+        run = LevelRun(geometry, level, DEFAULT_MAX_TRIALS, None)
+        run.solve()
+        if run.solved:
+            threshold = TEDIUM_THRESHOLD.get(level)
+            raised = threshold is not None and run.tedium_events >= TEDIUM_REPEATS
+            final = min(3, level + int(raised))
+            return Grading(final if final <= cap else None)
+    return Grading(None)
