@@ -347,15 +347,14 @@ def _skip_top(maker: Maker, target: Target) -> Target:
 def _steer(chain: _Chain, target: Target,
            grade: Callable[[int], Grading]) -> tuple[int | None, bool]:
     """The last puzzle of the chain not harder than the target, by bisection (the chain gets
-    harder as clues go); ``(None, True)`` when the first is too hard already."""
+    harder as clues go; the minimal end is graded only when the bisection reaches it, as it
+    is too hard for most targets); ``(None, True)`` when the first is too hard already."""
     last = len(chain.order)
     if not target.steers:
         return last, False
     if target.too_hard(grade(0)):
         return None, True
-    if not target.too_hard(grade(last)):
-        return last, False
-    easy, hard = 0, last
+    easy, hard = 0, last + 1  # as if one step past the minimal end were too hard
     while hard - easy > 1:
         mid = (easy + hard) // 2
         if target.too_hard(grade(mid)):
