@@ -136,8 +136,10 @@ def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
 def describe(made: Generated, order: Order) -> str:
     """The one line said beside a puzzle made."""
     score = "" if made.grading.score is None else f", score {made.grading.score:.2f}"
-    return (f"unique, level {made.grading.level} ({order.maker().scale}){score}, "
-            f"{made.clues} clues, seed {made.seed}, {made.seconds:.2f} s")
+    level = ("not graded" if made.grading.level is None
+             else f"level {made.grading.level} ({order.maker().scale})")
+    return (f"unique, {level}{score}, {made.clues} clues, seed {made.seed}, "
+            f"{made.seconds:.2f} s")
 
 
 def _many(order: Order, seed: int, count: int, workers: int | None) -> int:

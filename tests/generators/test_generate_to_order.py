@@ -170,3 +170,9 @@ def test_masyu_capped_grade_agrees_with_the_grader(seed):
         for cap in (1, 2):
             assert capped_grading(puzzle, cap).level == (level if level <= cap else None)
     assert checked  # the full pearl set of a pinned loop is unique
+
+
+def test_a_puzzle_without_a_grade_is_said_not_graded(capsys):
+    assert main(["generate", "sudoku", "4x4", "--seed", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert len(out.strip()) == 16 and err.startswith("unique, not graded, ")
