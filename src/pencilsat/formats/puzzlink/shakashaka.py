@@ -11,9 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from pencilsat.formats.puzzlink.body import (
-    BLACK_CELL,
-    decode_4cell,
-    encode_4cell,
+    decode_4cell_grid,
+    encode_4cell_grid,
     file_cells,
     url_error,
 )
@@ -25,14 +24,12 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Shaka
         raise url_error(f"pzprjs writes no flags for Shakashaka, this URL has {flags!r}",
                         column=column - len(f"{flags}/{width}/{height}/"),
                         hint="remove the flags segment, or check that the type is shakashaka")
-    flat = decode_4cell(body, width * height, column, "black cells")
-    cells = [WHITE if v is None else BLACK if v == BLACK_CELL else v for v in flat]
-    return ShakashakaPuzzle(np.array(cells, dtype=np.int8).reshape(height, width))
+    return ShakashakaPuzzle(decode_4cell_grid(body, width, height, column, "black cells",
+                                              plain=WHITE, marked=BLACK))
 
 
 def encode(puzzle: ShakashakaPuzzle) -> str:
-    flat = [int(v) for v in puzzle.cells.ravel()]
-    return encode_4cell([None if v == WHITE else BLACK_CELL if v == BLACK else v for v in flat])
+    return encode_4cell_grid(puzzle.cells, plain=WHITE, marked=BLACK)
 
 
 def decode_file(lines: list[str], width: int, height: int) -> ShakashakaPuzzle:
