@@ -39,9 +39,11 @@ def run_cnf(puzzle: ShakashakaPuzzle, *, backend: str | None = None,
 
 def run_cpsat(puzzle: ShakashakaPuzzle, *, backend: str | None = None,
               sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
-    """Solve and prove on one CP-SAT model."""
+    """Solve and prove on one CP-SAT model, without CP-SAT's presolve (on every 30th janko,
+    28 November 2026: CPU median 77 ms without, 130 ms with; the clauses leave it little to
+    simplify)."""
     result = run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline),
-                               time_limit=time_limit, grown_cuts=0)
+                               time_limit=time_limit, grown_cuts=0, presolve=False)
     result.stats.encoding = "linear"
     return result
 
