@@ -1,0 +1,105 @@
+"""Slant as clauses on one variable per cell, "no loop" as a connectivity requirement.
+
+Variable ``1 + r * W + c`` is true when cell (r, c) holds ``\\`` (joining its top-left and
+bottom-right corners), false for ``/``. Rules:
+
+- number: a vertex's number counts the diagonals that end at it, among the (up to) four
+  cells around it: the top-left cell's ``\\``, the top-right's ``/``, the bottom-left's
+  ``/`` and the bottom-right's ``\\`` (an exact count);
+- no empty inner vertex: the four cells around an inner vertex do not all turn away from
+  it (they would be a diamond, the smallest loop);
+- no loop, as connectivity. The diagonals of the even vertices (``r + c`` even) and those
+  of the odd ones are two plane graphs, each the other's dual with the border as the outer
+  face, so one of them holds a loop exactly when some vertex of the other kind is cut off
+  from the border. "The diagonals have no loop" is then "every vertex is joined to the
+  border through diagonals" (the parity argument works both ways, so both kinds are asked).
+
+That is a connectivity requirement over a *subdivided* graph, as Hashiwokakero's bridges:
+the vertices, a root node next to every border vertex, and two nodes per cell, one per
+diagonal, each next to the two vertices it joins. Vertices and the root are always in the
+set (variable ``W * H + 1``, fixed true), a diagonal's node when the cell holds it. A model
+with a loop leaves a group of vertices off the root; the
+:mod:`~pencilsat.encodings.connectivity` cut around it says "some cell around this group
+turns its diagonal towards it", which removes the loop. The encoding is a
+:class:`~pencilsat.encodings.connectivity.ShadingEncoding`, so the shared connectivity runs
+solve it and :func:`~pencilsat.encodings.shading.complete_clauses` writes it as fixed
+clauses.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pencilsat.core.clock import check_clock
+from pencilsat.encodings.connectivity import Clause, Graph, Requirement, ShadingEncoding
+from pencilsat.puzzles.slant import SlantPuzzle, SlantSolution
+
+CLOCK_EVERY = 4096
+"""Rows between two looks at the clock."""
+
+
+def cell_variables(width: int, height: int) -> np.ndarray:
+    """The ``\\`` variable of every cell, ``1..W*H`` row-major."""
+    return np.arange(1, width * height + 1, dtype=np.int64).reshape(height, width)
+
+
+def touching_literals(backslash: np.ndarray, r: int, c: int) -> list[int]:
+    """The literals "this cell's diagonal ends at vertex (r, c)", one per cell around it."""
+    height, width = backslash.shape
+    out = []
+    for dr, dc, sign in ((-1, -1, 1), (-1, 0, -1), (0, -1, -1), (0, 0, 1)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < height and 0 <= cc < width:
+            out.append(sign * int(backslash[rr, cc]))
+    return out
+
+
+def diagonal_graph(width: int, height: int) -> Graph:
+    """The subdivided graph: vertex (r, c) is node ``r * (W + 1) + c``, the root node
+    ``V = (W + 1)(H + 1)``, cell i's ``\\`` node ``V + 1 + i`` and its ``/`` node
+    ``V + 1 + W*H + i``."""
+    columns = width + 1
+    root = (height + 1) * columns
+    cells = width * height
+    edges = [(r * columns + c, root) for r in range(height + 1) for c in range(columns)
+             if r in (0, height) or c in (0, width)]
+    for r in range(height):
+        for c in range(width):
+            i = r * width + c
+            back, fore = root + 1 + i, root + 1 + cells + i
+            edges += [(back, r * columns + c), (back, (r + 1) * columns + c + 1),
+                      (fore, r * columns + c + 1), (fore, (r + 1) * columns + c)]
+    return Graph.from_edges(root + 1 + 2 * cells, edges)
+
+
+def build(puzzle: SlantPuzzle, *, deadline: float | None = None
+          ) -> ShadingEncoding[SlantSolution]:
+    """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
+    ``perf_counter`` time) has passed."""
+    width, height = puzzle.width, puzzle.height
+    check_clock(deadline)
+    back = cell_variables(width, height)
+    true = width * height + 1
+    clauses: list[Clause] = [[true]]
+    counts: list[tuple[list[int], int]] = []
+    clues = puzzle.clues
+    for r in range(height + 1):
+        if r % CLOCK_EVERY == 0:
+            check_clock(deadline)
+        for c in range(width + 1):
+            lits = touching_literals(back, r, c)
+            if clues[r, c] >= 0:
+                counts.append((lits, int(clues[r, c])))
+            if 0 < r < height and 0 < c < width:
+                clauses.append(lits)  # an inner vertex is touched
+    check_clock(deadline)
+    graph = diagonal_graph(width, height)
+    vertices = (height + 1) * (width + 1)
+    cells = back.ravel()
+    literals = np.concatenate([np.full(vertices + 1, true, dtype=np.int64), cells, -cells])
+    requirement = Requirement(literals, anchor=vertices, name="no loop")
+
+    def decode(values: np.ndarray) -> SlantSolution:
+        return SlantSolution(values[back])
+
+    return ShadingEncoding(true, clauses, counts, graph, [requirement], cells.tolist(), decode)
