@@ -22,8 +22,14 @@ with a loop leaves a group of vertices off the root; the
 :mod:`~pencilsat.encodings.connectivity` cut around it says "some cell around this group
 turns its diagonal towards it", which removes the loop. The encoding is a
 :class:`~pencilsat.encodings.connectivity.ShadingEncoding`, so the shared connectivity runs
-solve it and :func:`~pencilsat.encodings.shading.complete_clauses` writes it as fixed
-clauses.
+solve it. :func:`complete_cnf` writes it as one fixed clause list: the counts as
+cardinality clauses and "no loop" as
+:func:`~pencilsat.encodings.reachability.ranked_parents` from the root, every vertex
+within ``2K + 2`` steps of it, ``K`` the inner vertices of one parity (a path of diagonals
+to the border visits each of them at most once; its nodes alternate with diagonal nodes).
+The generic :func:`~pencilsat.encodings.reachability.connected_layers` (quadratic in the
+nodes) took CaDiCaL 45 s on one 12x10 Tatham puzzle; the ranks, linear in ``K`` per edge,
+a fraction of a second.
 """
 
 from __future__ import annotations
@@ -31,7 +37,16 @@ from __future__ import annotations
 import numpy as np
 
 from pencilsat.core.clock import check_clock
-from pencilsat.encodings.connectivity import Clause, Graph, Requirement, ShadingEncoding
+from pencilsat.encodings.cardinality import exactly_clauses
+from pencilsat.encodings.connectivity import (
+    Clause,
+    Graph,
+    Requirement,
+    ShadingEncoding,
+    steps_within,
+)
+from pencilsat.encodings.encoding import ClauseEncoding
+from pencilsat.encodings.reachability import ranked_parents
 from pencilsat.puzzles.slant import SlantPuzzle, SlantSolution
 
 CLOCK_EVERY = 4096
@@ -103,3 +118,27 @@ def build(puzzle: SlantPuzzle, *, deadline: float | None = None
         return SlantSolution(values[back])
 
     return ShadingEncoding(true, clauses, counts, graph, [requirement], cells.tolist(), decode)
+
+
+def complete_cnf(puzzle: SlantPuzzle, deadline: float | None = None) -> ClauseEncoding:
+    """The rules as one fixed clause list whose models, on the cell variables, are exactly
+    the answers (module docstring): ``pencilsat study``'s complete CNF."""
+    encoding = build(puzzle, deadline=deadline)
+    counts, top = exactly_clauses(encoding.sizes, encoding.num_vars, deadline=deadline)
+    clauses = [*encoding.clauses, *counts]
+    requirement = encoding.requirements[0]
+    root = requirement.anchor
+    assert root is not None
+    inner = [(r + c) % 2 for r in range(1, puzzle.height) for c in range(1, puzzle.width)]
+    deepest = 2 * max(inner.count(0), inner.count(1)) + 2
+    lowest = steps_within(encoding.graph, [root], deepest + 1, lambda v: True)
+    more, top = ranked_parents(encoding.graph, requirement.literals.tolist(), root, deepest,
+                               top, lowest, deadline)
+    clauses.extend(more)
+
+    def decode(true: set[int]) -> SlantSolution:
+        values = np.zeros(top + 1, dtype=bool)
+        values[[v for v in true if 0 < v <= top]] = True
+        return encoding.decode(values)
+
+    return ClauseEncoding("slant", top, clauses, list(encoding.answer), decode)

@@ -6,7 +6,7 @@ Both build :mod:`pencilsat.encodings.slant` (vertex numbers as exact counts, "no
 shared shading runs (:func:`~pencilsat.strategies.connected_runs.run_shading_cnf` and
 ``run_shading_cpsat``): a model with a loop gets a cut "some cell around the cut-off
 vertices turns towards them". ``complete_cnf`` writes the same rules as one fixed clause
-list (connectivity by reachability layers) for ``pencilsat study``; ``certify_cnf`` is the
+list (no loop by ranked parents from the border) for ``pencilsat study``; ``certify_cnf`` is the
 ``lazy`` run's clauses with the requirement its cuts stand for.
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 from pencilsat.core.result import SolveResult
 from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.encoding import ClauseEncoding
-from pencilsat.encodings.shading import complete_encoding
 from pencilsat.encodings.slant import build
+from pencilsat.encodings.slant import complete_cnf as complete_clauses
 from pencilsat.puzzles.slant import SlantPuzzle
 from pencilsat.strategies.connected_runs import (
     GROWN_CUTS,
@@ -43,8 +43,8 @@ def run_cpsat(puzzle: SlantPuzzle, *, backend: str | None = None,
 
 
 def complete_cnf(puzzle: SlantPuzzle) -> ClauseEncoding:
-    """The rules as one fixed clause list, "no loop" by reachability layers from the root."""
-    return complete_encoding("slant", build(puzzle))
+    """The rules as one fixed clause list, "no loop" by ranked parents from the root."""
+    return complete_clauses(puzzle)
 
 
 def certify_cnf(puzzle: SlantPuzzle) -> CertifiableCnf:
