@@ -403,7 +403,7 @@ _LITS = Genre(
 )
 
 _SLANT = Genre(
-    name="slant", title="Slant (Gokigen Naname)",
+    name="slant", title="Slant",
     corpus="gokigen/janko",
     model="pencilsat.puzzles.slant", headers=("gokigen", "gokigen-solution"),
     strategies=(

@@ -69,22 +69,41 @@ def touching_literals(backslash: np.ndarray, r: int, c: int) -> list[int]:
     return out
 
 
-def diagonal_graph(width: int, height: int) -> Graph:
+def diagonal_graph(width: int, height: int, *, deadline: float | None = None) -> Graph:
     """The subdivided graph: vertex (r, c) is node ``r * (W + 1) + c``, the root node
     ``V = (W + 1)(H + 1)``, cell i's ``\\`` node ``V + 1 + i`` and its ``/`` node
-    ``V + 1 + W*H + i``."""
+    ``V + 1 + W*H + i``. Built row by row with a look at the clock between rows."""
     columns = width + 1
     root = (height + 1) * columns
     cells = width * height
-    edges = [(r * columns + c, root) for r in range(height + 1) for c in range(columns)
-             if r in (0, height) or c in (0, width)]
+    back0, fore0 = root + 1, root + 1 + cells
+    neighbours: list[tuple[int, ...]] = []
+    for r in range(height + 1):
+        check_clock(deadline)
+        for c in range(columns):
+            around = []
+            if r in (0, height) or c in (0, width):
+                around.append(root)
+            if r > 0 and c > 0:
+                around.append(back0 + (r - 1) * width + c - 1)  # "\\" ending at the bottom right
+            if r < height and c < width:
+                around.append(back0 + r * width + c)  # "\\" starting at the top left
+            if r < height and c > 0:
+                around.append(fore0 + r * width + c - 1)  # "/" of the cell to the bottom left
+            if r > 0 and c < width:
+                around.append(fore0 + (r - 1) * width + c)  # "/" of the cell to the top right
+            neighbours.append(tuple(around))
+    neighbours.append(tuple(r * columns + c for r in range(height + 1) for c in range(columns)
+                            if r in (0, height) or c in (0, width)))
     for r in range(height):
-        for c in range(width):
-            i = r * width + c
-            back, fore = root + 1 + i, root + 1 + cells + i
-            edges += [(back, r * columns + c), (back, (r + 1) * columns + c + 1),
-                      (fore, r * columns + c + 1), (fore, (r + 1) * columns + c)]
-    return Graph.from_edges(root + 1 + 2 * cells, edges)
+        check_clock(deadline)
+        top, bottom = r * columns, (r + 1) * columns
+        neighbours.extend((top + c, bottom + c + 1) for c in range(width))
+    for r in range(height):
+        check_clock(deadline)
+        top, bottom = r * columns, (r + 1) * columns
+        neighbours.extend((top + c + 1, bottom + c) for c in range(width))
+    return Graph(tuple(neighbours))
 
 
 def build(puzzle: SlantPuzzle, *, deadline: float | None = None
@@ -96,23 +115,23 @@ def build(puzzle: SlantPuzzle, *, deadline: float | None = None
     back = cell_variables(width, height)
     true = width * height + 1
     clauses: list[Clause] = [[true]]
-    counts: list[tuple[list[int], int]] = []
-    clues = puzzle.clues
-    for r in range(height + 1):
-        if r % CLOCK_EVERY == 0:
+    if width > 1 and height > 1:  # every inner vertex touched: one row of 4 literals each
+        touched = np.stack([back[:-1, :-1], -back[:-1, 1:], -back[1:, :-1], back[1:, 1:]],
+                           axis=-1).reshape(-1, 4)
+        for first in range(0, len(touched), CLOCK_EVERY * 16):
             check_clock(deadline)
-        for c in range(width + 1):
-            lits = touching_literals(back, r, c)
-            if clues[r, c] >= 0:
-                counts.append((lits, int(clues[r, c])))
-            if 0 < r < height and 0 < c < width:
-                clauses.append(lits)  # an inner vertex is touched
-    check_clock(deadline)
-    graph = diagonal_graph(width, height)
+            clauses.extend(touched[first:first + CLOCK_EVERY * 16].tolist())
+    counts: list[tuple[list[int], int]] = []
+    for i, (r, c) in enumerate(zip(*np.nonzero(puzzle.clues >= 0), strict=True)):
+        if i % CLOCK_EVERY == 0:
+            check_clock(deadline)
+        counts.append((touching_literals(back, int(r), int(c)), int(puzzle.clues[r, c])))
+    graph = diagonal_graph(width, height, deadline=deadline)
     vertices = (height + 1) * (width + 1)
     cells = back.ravel()
     literals = np.concatenate([np.full(vertices + 1, true, dtype=np.int64), cells, -cells])
     requirement = Requirement(literals, anchor=vertices, name="no loop")
+    check_clock(deadline)
 
     def decode(values: np.ndarray) -> SlantSolution:
         return SlantSolution(values[back])
