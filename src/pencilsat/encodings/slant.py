@@ -3,35 +3,26 @@
 Variable ``1 + r * W + c`` is true when cell (r, c) holds ``\\`` (joining its top-left and
 bottom-right corners), false for ``/``. Rules:
 
-- number: a vertex's number counts the diagonals that end at it, among the (up to) four
-  cells around it: the top-left cell's ``\\``, the top-right's ``/``, the bottom-left's
-  ``/`` and the bottom-right's ``\\`` (an exact count);
+- number: an exact count of the diagonals ending at the vertex, among the (up to) four
+  cells around it (top-left ``\\``, top-right ``/``, bottom-left ``/``, bottom-right ``\\``);
 - no empty inner vertex: the four cells around an inner vertex do not all turn away from
   it (they would be a diamond, the smallest loop);
-- no loop, as connectivity. The diagonals of the even vertices (``r + c`` even) and those
-  of the odd ones are two plane graphs, each the other's dual with the border as the outer
-  face, so one of them holds a loop exactly when some vertex of the other kind is cut off
-  from the border. "The diagonals have no loop" is then "every vertex is joined to the
-  border through diagonals" (the parity argument works both ways, so both kinds are asked).
+- no loop, as connectivity. The diagonals of the even vertices and those of the odd ones
+  are plane graphs dual to each other (the border the outer face), so one holds a loop
+  exactly when a vertex of the other kind is cut off from the border: "no loop" is "every
+  vertex is joined to the border through diagonals".
 
-That is a connectivity requirement over a *subdivided* graph, as Hashiwokakero's bridges:
-the vertices, a root node next to every border vertex, and two nodes per cell, one per
-diagonal, each next to the two vertices it joins. Vertices and the root are always in the
-set (variable ``W * H + 1``, fixed true), a diagonal's node when the cell holds it. A model
-with a loop leaves a group of vertices off the root; the
-:mod:`~pencilsat.encodings.connectivity` cut around it says "some cell around this group
-turns its diagonal towards it", which removes the loop. The encoding is a
+That is a requirement over a *subdivided* graph, as Hashiwokakero's bridges: the vertices
+and a root next to every border vertex, always in the set (variable ``W * H + 1``, fixed
+true), and a node per cell and diagonal, in the set when the cell holds it, next to the two
+vertices it joins. The :mod:`~pencilsat.encodings.connectivity` cut around vertices cut off
+says "some cell around them turns towards them". The encoding is a
 :class:`~pencilsat.encodings.connectivity.ShadingEncoding`, so the shared connectivity runs
-solve it. :func:`complete_cnf` writes it as one fixed clause list: the counts as
-cardinality clauses and "no loop" as
-:func:`~pencilsat.encodings.reachability.ranked_parents` from the root, every vertex
-within ``2K + 2`` steps of it, ``K`` the inner vertices of one parity (a path of diagonals
-to the border visits each of them at most once; its nodes alternate with diagonal nodes).
-The generic :func:`~pencilsat.encodings.reachability.connected_layers` (quadratic in the
-nodes) took CaDiCaL 45 s on one 12x10 Tatham puzzle; the ranks, linear in ``K`` per edge,
-a fraction of a second.
+solve it. :func:`complete_cnf` writes it as one fixed clause list, "no loop" by
+:func:`~pencilsat.encodings.reachability.ranked_parents` from the root within ``2K + 2``
+steps, ``K`` the inner vertices of one parity (a path of diagonals to the border visits each
+at most once), linear in ``K`` per edge where ``connected_layers`` is quadratic in the nodes.
 """
-
 from __future__ import annotations
 
 import numpy as np
