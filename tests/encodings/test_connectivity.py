@@ -280,3 +280,15 @@ def test_ranked_parents_use_lower_bounds_and_skip_nodes_never_in_the_set():
     assert models(clauses + [[-2]], top, 3) == {frozenset({0})}  # 2 is cut off without 1
     clauses, top = ranked_parents(graph, [1, 2, 3], 0, 1, 3, lowest)
     assert models(clauses, top, 3) == {frozenset({0}), frozenset({0, 1})}  # 2 is too far
+
+
+def test_ranked_parents_through_edge_literals_need_the_edge():
+    """A triangle 0-1-2 whose edges 1-2 and 0-2 hold only under variables 4 and 5: node 2
+    (always in the set) is connected to the anchor 0 only when one of them holds."""
+    graph = Graph.from_edges(3, [(0, 1), (1, 2), (0, 2)])
+    through = {(1, 2): 4, (2, 1): 4, (0, 2): 5, (2, 0): 5}
+    clauses, top = ranked_parents(graph, [1, 2, 3], 0, 2, 5, through=through)
+    clauses += [[2], [3]]
+    found = models(clauses, top, 5)
+    assert {frozenset(s) - {0, 1, 2} for s in found} == {frozenset({3}), frozenset({4}),
+                                                         frozenset({3, 4})}

@@ -174,7 +174,9 @@ def connected_layers(graph: Graph, literals: Sequence[int], anchor: int | None, 
 
 def ranked_parents(graph: Graph, literals: Sequence[int], anchor: int, deepest: int,
                    top: int, lowest: Mapping[int, int] | None = None,
-                   deadline: float | None = None) -> tuple[list[Clause], int]:
+                   deadline: float | None = None,
+                   through: Mapping[tuple[int, int], int] | None = None
+                   ) -> tuple[list[Clause], int]:
     """Clauses "the nodes whose literal is true are connected to ``anchor``" with nothing
     left to cuts, when every node of the set lies within ``deepest`` steps of the anchor
     along the set: each node of the set but the anchor has a *parent*, a neighbour in the
@@ -182,6 +184,9 @@ def ranked_parents(graph: Graph, literals: Sequence[int], anchor: int, deepest: 
     Following parents lowers the rank, so it ends at the anchor; a connected set has such
     ranks (its distances). ``lowest[v]``, when given, is a lower bound of v's distance (a
     breadth-first search over the nodes that can be in the set), where v's rank starts.
+    ``through[v, u]``, when given for a pair of neighbours, is a literal the step from v to
+    its parent u also needs (an edge that is in the graph only when it holds, as a diagonal
+    is in Slant's): the set is then connected along such edges.
 
     Linear in ``deepest`` per edge, where :func:`connected_layers` is quadratic in the
     nodes: a complete fixed CNF for graphs whose paths to the anchor are known to be short
@@ -223,6 +228,8 @@ def ranked_parents(graph: Graph, literals: Sequence[int], anchor: int, deepest: 
             parents.append(parent)
             if u != anchor:
                 clauses.append([-parent, literals[u]])
+            if through is not None and (v, u) in through:
+                clauses.append([-parent, through[v, u]])
             for t in range(low[u], deepest + 1):  # parent, rank(u) >= t -> rank(v) >= t + 1
                 above = rank_at_least(v, t + 1)
                 if above is True:

@@ -19,9 +19,9 @@ vertices it joins. The :mod:`~pencilsat.encodings.connectivity` cut around verti
 says "some cell around them turns towards them". The encoding is a
 :class:`~pencilsat.encodings.connectivity.ShadingEncoding`, so the shared connectivity runs
 solve it. :func:`complete_cnf` writes it as one fixed clause list, "no loop" by
-:func:`~pencilsat.encodings.reachability.ranked_parents` from the root within ``2K + 2``
-steps, ``K`` the inner vertices of one parity (a path of diagonals to the border visits each
-at most once), linear in ``K`` per edge where ``connected_layers`` is quadratic in the nodes.
+:func:`~pencilsat.encodings.reachability.ranked_parents` over the vertices (a parent one
+diagonal away) within ``K + 1`` steps of the root, ``K`` the inner vertices of one parity
+(a path of diagonals to the border visits each at most once): linear in ``K`` per edge.
 """
 from __future__ import annotations
 
@@ -132,23 +132,37 @@ def build(puzzle: SlantPuzzle, *, deadline: float | None = None
 
 def complete_cnf(puzzle: SlantPuzzle, deadline: float | None = None) -> ClauseEncoding:
     """The rules as one fixed clause list whose models, on the cell variables, are exactly
-    the answers (module docstring): ``pencilsat study``'s complete CNF."""
+    the answers: the counts as cardinality clauses, "no loop" as ranked parents over the
+    vertices alone, a vertex's parent one step along a diagonal the cell holds (the
+    ``through`` literal) or the root for a border vertex; ranks up to ``K + 1``, ``K`` the
+    inner vertices of one parity (module docstring). ``pencilsat study``'s complete CNF."""
     encoding = build(puzzle, deadline=deadline)
     counts, top = exactly_clauses(encoding.sizes, encoding.num_vars, deadline=deadline)
     clauses = [*encoding.clauses, *counts]
-    requirement = encoding.requirements[0]
-    root = requirement.anchor
-    assert root is not None
-    inner = [(r + c) % 2 for r in range(1, puzzle.height) for c in range(1, puzzle.width)]
-    deepest = 2 * max(inner.count(0), inner.count(1)) + 2
-    lowest = steps_within(encoding.graph, [root], deepest + 1, lambda v: True)
-    more, top = ranked_parents(encoding.graph, requirement.literals.tolist(), root, deepest,
-                               top, lowest, deadline)
+    width, height = puzzle.width, puzzle.height
+    columns, back = width + 1, cell_variables(width, height)
+    root = (height + 1) * columns
+    edges, through = [], {}
+    for r in range(height):
+        for c in range(width):
+            for a, b, lit in ((r * columns + c, (r + 1) * columns + c + 1, int(back[r, c])),
+                              (r * columns + c + 1, (r + 1) * columns + c, -int(back[r, c]))):
+                edges.append((a, b))
+                through[a, b] = through[b, a] = lit
+    edges += [(r * columns + c, root) for r in range(height + 1) for c in range(columns)
+              if r in (0, height) or c in (0, width)]
+    graph = Graph.from_edges(root + 1, edges)
+    inner = [(r + c) % 2 for r in range(1, height) for c in range(1, width)]
+    deepest = max(inner.count(0), inner.count(1)) + 1
+    lowest = steps_within(graph, [root], deepest + 1, lambda v: True)
+    true = encoding.num_vars
+    more, top = ranked_parents(graph, [true] * (root + 1), root, deepest, top, lowest,
+                               deadline, through)
     clauses.extend(more)
 
-    def decode(true: set[int]) -> SlantSolution:
+    def decode(values_true: set[int]) -> SlantSolution:
         values = np.zeros(top + 1, dtype=bool)
-        values[[v for v in true if 0 < v <= top]] = True
+        values[[v for v in values_true if 0 < v <= top]] = True
         return encoding.decode(values)
 
     return ClauseEncoding("slant", top, clauses, list(encoding.answer), decode)
