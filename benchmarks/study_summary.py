@@ -350,6 +350,19 @@ def discussion(folder: Path) -> str:
   solver's local rules finish (`singles.c`: a lone unshaded cell's last neighbour among
   them); tricky adds offset pairs and the cells whose shading would split the unshaded
   region, the connectivity rule the lazy strategy meets only as cuts.
+- **Slant** (Tatham's easy and hard, 8x8 and 12x10): unit propagation on the complete
+  clause list separates the levels (`gup.up_share`, the share of the cells it settles,
+  {v("slant-tatham", "gup.up_share")}; `gup.up_rounds` {v("slant-tatham", "gup.up_rounds")}: a
+  negative rank, an easy puzzle being mostly settled by propagation, a hard one hardly at
+  all), followed by the number of failed literals ({v("slant-tatham", "gup.failed")}). The
+  lazy strategy's conflicts reach {v("slant-tatham", "default.conflicts")}, its cuts
+  {v("slant-tatham", "default.cuts")}; CDCL on the complete list (the vertex counts and "no
+  loop" as ranked parents over the vertices) {v("slant-tatham", "cdcl.cadical.solve.propagations")}
+  for CaDiCaL's propagations to the answer. Tatham's hard level adds what `slant.c` tracks
+  as equivalence classes of cells (two cells known to hold the same diagonal) and the
+  deductions on them; the easy level is its local vertex and loop rules, which propagation
+  on these clauses follows closely. Hard puzzles keep more numbers (the baseline's density,
+  {v("slant-tatham", "size.density")}). There is no Slant grader to compare with.
 - **The combined predictor helps where no single measure dominates** (janko's Light Up:
   {held("lightup-janko", combined=True)} held out, against {held("lightup-janko")} for the
   best single measure chosen in-fold) and not where one does (Tatham's Masyu:

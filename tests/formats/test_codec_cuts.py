@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _formats_corpus import CORPUS, genre_sample
+from _formats_corpus import corpus_folder, genre_sample
 from conftest import run_cli
 
 from pencilsat.core.errors import InputError
@@ -38,9 +38,9 @@ OTHERS = "ABFGWZ.-+=%@*$_,/&#?! "
 """Characters beyond the base-36 alphabet: the codecs' other tokens and separators."""
 
 URL_GENRES = [g.name for g in GENRES.values()
-              if g.puzzlink_codec is not None and (CORPUS / g.name).is_dir()]
+              if g.puzzlink_codec is not None and corpus_folder(g.name).is_dir()]
 TATHAM_GENRES = [g.name for g in GENRES.values()
-                 if g.tatham_codec is not None and (CORPUS / g.name).is_dir()]
+                 if g.tatham_codec is not None and corpus_folder(g.name).is_dir()]
 
 
 def test_every_genre_with_a_codec_is_covered():
@@ -79,7 +79,7 @@ def misread(code: str, read, itself=None) -> list[str]:
 @pytest.mark.parametrize("genre", URL_GENRES)
 def test_a_cut_or_lengthened_url_is_refused_or_the_same_puzzle(genre):
     puzzles = genre_sample(genre, SAMPLE)
-    assert puzzles, f"no {genre} puzzle read from {CORPUS / genre}"
+    assert puzzles, f"no {genre} puzzle read from {corpus_folder(genre)}"
     for puzzle in puzzles:
         assert misread(to_url(puzzle), parse_url) == []
 
@@ -98,7 +98,7 @@ def tatham_ids(puzzle) -> list[str]:
 def test_a_cut_or_lengthened_game_id_is_refused_or_the_same_puzzle(genre):
     puzzles = genre_sample(genre, SAMPLE)
     ids = [code for puzzle in puzzles for code in tatham_ids(puzzle)]
-    assert ids, f"no {genre} puzzle of {CORPUS / genre} has a game ID"
+    assert ids, f"no {genre} puzzle of {corpus_folder(genre)} has a game ID"
     for code in ids:
         assert misread(code, parse_game_id, tatham_ids) == []
 

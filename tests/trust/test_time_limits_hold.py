@@ -101,6 +101,11 @@ def _number_lattice(side: int) -> str:
     return f"kurodoko {side} {side}\n" + "\n".join(rows) + "\n"
 
 
+def _slant_vertices(side: int) -> str:
+    """Slant: an empty grid, its ``side + 1`` rows of ``side + 1`` vertices."""
+    return f"gokigen {side} {side}\n" + ("." * (side + 1) + "\n") * (side + 1)
+
+
 BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "sudoku": lambda side: _hard_25x25_sudoku(),
     "hashi": _island_lattice,
@@ -110,6 +115,7 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "norinori": _norinori_rows,
     "lits": _lits_blocks,
     "kurodoko": _number_lattice,
+    "slant": _slant_vertices,
 }
 """The genres an empty grid of dots does not fit: a grid of ``side`` their strategies cannot
 finish in a short limit (Sudoku: its hardest test grid, 25x25 at most)."""

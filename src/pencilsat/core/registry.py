@@ -421,11 +421,30 @@ _SHAKASHAKA = Genre(
     complete_cnf="pencilsat.encodings.shakashaka:complete_cnf",
 )
 
+_SLANT = Genre(
+    name="slant", title="Slant",
+    corpus="gokigen/janko",
+    model="pencilsat.puzzles.slant", headers=("gokigen", "gokigen-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.slant:run_cnf", ("cnf",),
+                 "vertex numbers in CNF, no loop as every vertex joined to the border by "
+                 "lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.slant:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, numbers as linear sums, cuts by solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.slant",
+    puzzlink=("gokigen",), puzzlink_codec="pencilsat.formats.puzzlink.slant",
+    tatham=("slant", "gokigen"), tatham_codec="pencilsat.formats.tatham.slant",
+    complete_cnf="pencilsat.strategies.slant:complete_cnf",
+    certify_cnf="pencilsat.strategies.slant:certify_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
                                                     _KURODOKO, _NORINORI, _HITORI, _LITS,
-                                                    _SHAKASHAKA)}
+                                                    _SHAKASHAKA, _SLANT)}
 """Every genre pencilsat knows, by registry name."""
 
 
