@@ -89,3 +89,19 @@ def test_differing_marks_the_cells_whose_region_changed():
     assert differing(a, b).tolist() == [[False, False, True, True], [False, False, True, True]]
     assert not differing(a, a).any()
     assert differing(a, np.zeros((1, 1), dtype=int)).all()
+
+
+def test_exactly_one_clauses_allow_exactly_the_assignments_with_one_true():
+    from pysat.solvers import Solver
+
+    from pencilsat.encodings.partition import exactly_one_clauses
+
+    for size in range(1, 10):
+        lits = list(range(1, size + 1))
+        clauses, top = exactly_one_clauses([(lits, 1)], size)
+        assert top == size + (size - 1 if size > 6 else 0)
+        for picked in itertools.product([False, True], repeat=size):
+            with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+                sat = solver.solve(assumptions=[v if on else -v
+                                                for v, on in zip(lits, picked, strict=True)])
+            assert sat == (sum(picked) == 1), (size, picked)
