@@ -35,8 +35,8 @@ def dominoes_and_monominoes(width: int) -> PlacementPartition:
 def brute_force(partition: PlacementPartition) -> list[np.ndarray]:
     """Every choice of one placement per owner that covers each cell once, as labels."""
     out = []
-    for picked in itertools.product(*partition.owners):
-        cells = [cell for var in picked for cell in partition.placements[var - 1][1]]
+    for picked in itertools.product(*partition.owner_variables):
+        cells = [cell for var in picked for cell in partition.cells_of(var)]
         if sorted(cells) == sorted(set(cells)) and len(cells) == partition.width * partition.height:
             values = np.zeros(partition.top + 1, dtype=bool)
             values[list(picked)] = True

@@ -15,7 +15,7 @@ from oracles.shikaku import random_puzzle
 from oracles.shikaku import solutions as brute_force
 
 from pencilsat.core.result import Verdict
-from pencilsat.encodings.shikaku import build, rectangles
+from pencilsat.encodings.shikaku import build, partition, rectangles
 from pencilsat.puzzles import shikaku as S
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.shikaku import complete_cnf
@@ -92,6 +92,17 @@ def test_rectangles_hold_their_number_and_no_other():
     assert found == [[(0, 0), (0, 1), (1, 0), (1, 1)]]  # a 1x4 does not fit, 2x2 only
     assert len(list(rectangles(puzzle, (1, 2), S.UNKNOWN))) == 5  # 1x1 1x2 1x3 2x1 2x2
     assert build(puzzle).num_vars == 1 + 2
+
+
+@pytest.mark.parametrize("rows", [["4 . .", ". . 2"], ["? . .", ". ? .", ". . 3"]])
+def test_the_arrays_find_the_rectangles_the_plain_loops_find(rows):
+    for puzzle in [grid(*rows)] + [load(txt, sol)[0] for txt, sol in every_kth(JANKO, 40)]:
+        found = partition(puzzle)
+        assert len(found.owner_variables) == len(puzzle.clue_cells())
+        for variables, (cell, value) in zip(found.owner_variables, puzzle.clue_cells(),
+                                            strict=True):
+            mine = sorted(sorted(found.cells_of(v)) for v in variables)
+            assert mine == sorted(rectangles(puzzle, cell, value)), (puzzle.name, cell)
 
 
 def test_the_complete_cnf_has_exactly_the_answers():
