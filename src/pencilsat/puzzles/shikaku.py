@@ -15,30 +15,26 @@ cell would narrow the puzzle (its rectangle would hold no number), ``?`` only wi
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.number_cells import (
+    EMPTY,
+    UNKNOWN,
+    cell_token,
+    number_cells_text,
+    read_number_cells,
+)
 from pencilsat.puzzles.partition import (
     PartitionFormat,
     PartitionSolution,
     partition_size_mismatch,
 )
 from pencilsat.puzzles.regions import Regions, draw_regions, read_slots
-from pencilsat.puzzles.textgrid import expect_row_count, number_rows, read_header
-
-EMPTY = 0
-UNKNOWN = -2
-"""Cell values: a number N >= 1, EMPTY (no number) or UNKNOWN (``?``: a number not given,
-pzprjs' ``-2``)."""
-
-_FAST = re.compile(r"(?:\.|[1-9]\d{0,6})(?: (?:\.|[1-9]\d{0,6}))*", re.ASCII)
-_MAX_DIGITS = 7
 
 
 @dataclass(frozen=True, eq=False)
@@ -79,33 +75,13 @@ class ShikakuSolution(PartitionSolution):
 
 def parse_puzzle(text: str, name: str = "") -> ShikakuPuzzle:
     """Corpus format: ``shikaku W H`` then H rows of W tokens (``.``, a number or ``?``)."""
-    width, height, rows, first_line, _ = read_header(text, "shikaku")
-    expect_row_count(rows, height, first_line)
-    grid = number_rows(rows, width, _cell_value, _FAST)
-    grid[grid == -1] = EMPTY  # the fast path reads '.' as -1
-    return ShikakuPuzzle(grid, name=name)
-
-
-def _cell_value(token: str, line: int, column: int) -> int:
-    if token == ".":
-        return EMPTY
-    if token == "?":
-        return UNKNOWN
-    if token.isascii() and token.isdigit() and len(token) <= _MAX_DIGITS and int(token) >= 1:
-        return int(token)
-    raise InputError(f"unknown cell {token!r}", line=line, column=column,
-                     hint="a Shikaku cell is '.' (no number), a number 1, 2, ... (the area "
-                          "of its rectangle) or '?' (a number not given)")
-
-
-def cell_token(value: int) -> str:
-    """A cell as the text format writes it: ``.``, the number or ``?``."""
-    return "." if value == EMPTY else "?" if value == UNKNOWN else str(value)
+    return ShikakuPuzzle(read_number_cells(
+        text, "shikaku", "a Shikaku cell is '.' (no number), a number 1, 2, ... (the area of "
+                         "its rectangle) or '?' (a number not given)"), name=name)
 
 
 def format_puzzle(puzzle: ShikakuPuzzle) -> str:
-    rows = [" ".join(cell_token(v) for v in row) for row in puzzle.numbers.tolist()]
-    return f"shikaku {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+    return number_cells_text("shikaku", puzzle.numbers)
 
 
 FORMAT = PartitionFormat("shikaku-solution", ShikakuSolution)

@@ -16,8 +16,8 @@ import re
 
 import numpy as np
 
-from pencilsat.formats.runs import describe_char, encode_runs
-from pencilsat.formats.tatham.cells import Token, game_params, grid_size, id_error, read_tokens
+from pencilsat.formats.runs import encode_runs
+from pencilsat.formats.tatham.cells import game_params, grid_size, id_error, read_numbers
 from pencilsat.puzzles.shikaku import EMPTY, ShikakuPuzzle
 
 _EXTRAS = re.compile(r"(?:e[0-9.]+)?u?")
@@ -35,26 +35,8 @@ def decode(desc: str, w: int | None, h: int | None, extras: str,
     width, height = grid_size(w, h, column)
     area = width * height
 
-    def token(desc: str, i: int) -> Token:
-        ch = desc[i]
-        if "a" <= ch <= "z":
-            return EMPTY, 1, ord(ch) - ord("a") + 1
-        if ch == "_":
-            return EMPTY, 1, 0
-        if "1" <= ch <= "9":
-            j = i
-            while j < len(desc) and "0" <= desc[j] <= "9":
-                j += 1
-            value = int(desc[i:j])
-            if value > area:
-                raise id_error(f"number {value} is larger than the {width}x{height} grid",
-                               column=column + i, hint=f"numbers are 1..{area}")
-            return value, j - i, 1
-        raise id_error(f"bad character {describe_char(ch)} in the Rectangles description",
-                       column=column + i,
-                       hint="Rectangles descriptions use a-z (empty cells), numbers and '_'")
-
-    flat = read_tokens(desc, column, area, token)
+    flat = read_numbers(desc, column, area, area, "Rectangles",
+                        f"is larger than the {width}x{height} grid")
     total = sum(flat)
     if total != area:
         raise id_error(f"the numbers add up to {total}, not to the {area} cells of the grid: "
