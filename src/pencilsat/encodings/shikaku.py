@@ -20,6 +20,9 @@ from pencilsat.encodings.partition import PlacementPartition
 from pencilsat.puzzles.regions import Regions
 from pencilsat.puzzles.shikaku import EMPTY, UNKNOWN, ShikakuPuzzle, ShikakuSolution
 
+ARRAY_CANDIDATES = 2_000_000
+"""The most candidate positions of a ``?`` found in one step of arrays; past it (a ``?``
+in a large empty area) its rectangles are found one at a time, under the clock."""
 CLUES_PER_STEP = 4096
 """Clues whose rectangles are found in one step of arrays, between two looks at the clock
 and the memory budget."""
@@ -86,6 +89,21 @@ def _candidates(puzzle: ShikakuPuzzle) -> tuple[np.ndarray, ...]:
     return clue, rows[clue], cols[clue], shape_h, shape_w
 
 
+def _free_shapes(numbers: np.ndarray, cell: Cell) -> np.ndarray:
+    """The (height, width) of the rectangles that may hold the ``?`` at ``cell``, by height:
+    no taller than the run of cells without a number through it in its column, no wider
+    than the run in its row (a rectangle holds that column's and that row's stretch)."""
+    r, c = cell
+    column, row = numbers[:, c] != EMPTY, numbers[r, :] != EMPTY
+    up = next((k for k in range(1, r + 1) if column[r - k]), r + 1) - 1
+    down = next((k for k in range(1, len(column) - r) if column[r + k]), len(column) - r) - 1
+    left = next((k for k in range(1, c + 1) if row[c - k]), c + 1) - 1
+    right = next((k for k in range(1, len(row) - c) if row[c + k]), len(row) - c) - 1
+    h, w = np.meshgrid(np.arange(1, up + down + 2), np.arange(1, left + right + 2),
+                       indexing="ij")
+    return np.stack([h.ravel(), w.ravel()], axis=1).astype(np.int64)
+
+
 def _placed(prefix: np.ndarray, width: int, height: int, clue: np.ndarray, row: np.ndarray,
             col: np.ndarray, shape_h: np.ndarray, shape_w: np.ndarray
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -147,10 +165,18 @@ def partition(puzzle: ShikakuPuzzle, *, deadline: float | None = None) -> Placem
         if a == b:
             continue
         check_clock(deadline)
-        if b == a + 1 and clue_values[a] == UNKNOWN:  # any area: plain loops, clock inside
-            plain = prefix.tolist() if plain is None else plain
+        if b == a + 1 and clue_values[a] == UNKNOWN:  # any area
             cell = (int(where[0][a]), int(where[1][a]))
-            out.owner(_rectangles(plain, width, height, cell, UNKNOWN, deadline))
+            shapes = _free_shapes(puzzle.numbers, cell)
+            if len(shapes) and int((shapes[:, 0] * shapes[:, 1]).sum()) <= ARRAY_CANDIDATES:
+                owner, sizes, cells = _placed(
+                    prefix, width, height, np.zeros(len(shapes), dtype=np.int64),
+                    np.full(len(shapes), cell[0]), np.full(len(shapes), cell[1]),
+                    shapes[:, 0], shapes[:, 1])
+                out.owners(owner, sizes, cells, count=1)
+            else:  # too many to hold at once: one at a time, the clock inside
+                plain = prefix.tolist() if plain is None else plain
+                out.owner(_rectangles(plain, width, height, cell, UNKNOWN, deadline))
             continue
         first, last = np.searchsorted(candidates[0], [a, b]).tolist()
         owner, sizes, cells = _placed(prefix, width, height,
