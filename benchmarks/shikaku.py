@@ -120,10 +120,22 @@ def cpu_section(stride: int, cap: float) -> tuple[str, dict[str, Any]]:
     return body, {"stride": stride, "ours_median_cpu_s": mine, "puzzlekit_median_cpu_s": other}
 
 
+def slowest_section(rows: list[dict[str, Any]]) -> str:
+    """The two slowest puzzles of each strategy (the first puzzle run pays the imports)."""
+    lines = ["\n## Slowest puzzles\n"]
+    for label in [*BENCH.configs, "puzzlekit"]:
+        timed = sorted((row for row in rows if label in row), key=lambda row: -row[label]["s"])
+        named = ", ".join(f"{row['name']} ({row[label]['s']:.3f} s)" for row in timed[:2])
+        lines.append(f"- {label}: {named}")
+    first = rows[0]["name"] if rows else "-"
+    return "\n".join(lines) + f"\n\n{first} is the first puzzle run: its time holds the imports.\n"
+
+
 def main() -> None:
     args = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0).parse_args()
     rows = run(BENCH, args)
     body, data = summary(BENCH, rows, args.cap, note(rows))
+    body += slowest_section(rows)
     tatham, data["tatham"] = tatham_section(args.cap)
     cpu = ""
     if not args.no_puzzlekit:
