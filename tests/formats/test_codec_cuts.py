@@ -11,6 +11,7 @@ would give a wrong verdict (issue 40: a cut Heyawake URL solved as ``multiple``)
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from _formats_corpus import CORPUS, genre_sample
 from conftest import run_cli
@@ -143,3 +144,15 @@ def test_the_cut_heyawake_url_of_issue_40_exits_4_naming_the_part_and_column():
     assert "truncated room numbers" in err and "column 49" in err
     code, out, _ = run_cli("solve", "https://puzz.link/p?heyawake/6/6/lll155007rs12222j")
     assert code == 0 and "unique" in out
+
+
+def test_a_4cell_grid_round_trips_with_its_plain_and_marked_values():
+    """``decode_4cell_grid`` / ``encode_4cell_grid``: plain cells, marked cells without a
+    number and numbers, as a grid of the caller's values."""
+    from pencilsat.formats.puzzlink.body import decode_4cell_grid, encode_4cell_grid
+
+    grid = np.array([[-1, -2, 3], [0, -1, -1]], dtype=np.int8)
+    body = encode_4cell_grid(grid, plain=-1, marked=-2)
+    assert body == "g.3a"  # the 0 swallows the two plain cells after it
+    with read_through_parts(body, 1, "test"):
+        assert np.array_equal(decode_4cell_grid(body, 3, 2, 1, "cells", -1, -2), grid)

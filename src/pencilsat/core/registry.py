@@ -402,6 +402,25 @@ _LITS = Genre(
     puzzlink=("lits",), puzzlink_codec="pencilsat.formats.puzzlink.lits",
 )
 
+_SHAKASHAKA = Genre(
+    name="shakashaka", title="Shakashaka",
+    corpus="shakashaka/janko",
+    model="pencilsat.puzzles.shakashaka", headers=("shakashaka", "shakashaka-solution"),
+    strategies=(
+        Strategy("clauses", "pencilsat.strategies.shakashaka:run_cnf", ("cnf",),
+                 "quarter cells and the rectangle rule around each grid point in CNF, the "
+                 "numbers native on MiniCard (the fastest)",
+                 memory="pencilsat.strategies.shakashaka:memory_cnf"),
+        Strategy("linear", "pencilsat.strategies.shakashaka:run_cpsat", ("cpsat",),
+                 "the same rules on CP-SAT, the numbers as linear sums",
+                 memory="pencilsat.strategies.shakashaka:memory_cpsat"),
+    ),
+    default_strategy="clauses", default_on={"cpsat": "linear"},
+    svg="pencilsat.formats.svg.shakashaka",
+    puzzlink=("shakashaka",), puzzlink_codec="pencilsat.formats.puzzlink.shakashaka",
+    complete_cnf="pencilsat.encodings.shakashaka:complete_cnf",
+)
+
 _SHIKAKU = Genre(
     name="shikaku", title="Shikaku",
     corpus="shikaku/janko",
@@ -423,7 +442,7 @@ GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLIT
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
                                                     _KURODOKO, _NORINORI, _HITORI, _LITS,
-                                                    _SHIKAKU)}
+                                                    _SHAKASHAKA, _SHIKAKU)}
 """Every genre pencilsat knows, by registry name."""
 
 
