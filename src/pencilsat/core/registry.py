@@ -440,11 +440,28 @@ _SLANT = Genre(
     certify_cnf="pencilsat.strategies.slant:certify_cnf",
 )
 
+_SHIKAKU = Genre(
+    name="shikaku", title="Shikaku",
+    corpus="shikaku/janko",
+    model="pencilsat.puzzles.shikaku", headers=("shikaku", "shikaku-solution"),
+    strategies=(
+        Strategy("cover", "pencilsat.strategies.shikaku:run_cnf", ("cnf",),
+                 "one candidate rectangle per number and per cell (an exact cover) in CNF"),
+        Strategy("cover-cpsat", "pencilsat.strategies.shikaku:run_cpsat", ("cpsat",),
+                 "the same exact cover on CP-SAT, the counts as linear sums"),
+    ),
+    default_strategy="cover", default_on={"cpsat": "cover-cpsat"},
+    svg="pencilsat.formats.svg.shikaku",
+    puzzlink=("shikaku",), puzzlink_codec="pencilsat.formats.puzzlink.shikaku",
+    tatham=("rect", "rectangles", "shikaku"), tatham_codec="pencilsat.formats.tatham.shikaku",
+    complete_cnf="pencilsat.strategies.shikaku:complete_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
                                                     _KURODOKO, _NORINORI, _HITORI, _LITS,
-                                                    _SHAKASHAKA, _SLANT)}
+                                                    _SHAKASHAKA, _SLANT, _SHIKAKU)}
 """Every genre pencilsat knows, by registry name."""
 
 
