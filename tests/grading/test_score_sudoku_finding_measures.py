@@ -20,7 +20,12 @@ from __future__ import annotations
 import pytest
 
 from pencilsat.grading.steps import Digit, Step
-from pencilsat.grading.sudoku.finding import finding_measures, step_findings, survey
+from pencilsat.grading.sudoku.finding import (
+    finding_measures,
+    person_path,
+    step_findings,
+    survey,
+)
 from pencilsat.grading.sudoku.state import SudokuState
 
 FULL = [(3 * r + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9)]
@@ -90,3 +95,20 @@ def test_a_step_no_single_explains_depends_on_every_step_before():
     assert not closed.by_single and closed.layer == 1 and not closed.dependent
     second = step_findings(CLUES, [ORDER[3], _step(1, 0)])[1]
     assert second.by_single and second.dependent and second.layer == 2
+
+
+def test_a_persons_path_takes_the_easiest_single_first():
+    """Full house r2c7; then r2c4, 7 lone in block 2 (r2c1 is only a naked single); then
+    the full houses r1c4, r1c1, r2c1. Scan costs: 6/4 (r2c7, r2c4, r1c1 scanned open), 5/3
+    (r1c1, r2c4), then 4/4, 3/3, 2/2."""
+    path = person_path(CLUES, ORDER)
+    assert [s.empty for s in path] == [5, 4, 3, 2, 1]
+    assert [s.scan_cost for s in path] == pytest.approx([6 / 4, 5 / 3, 1, 1, 1])
+    assert finding_measures(CLUES, ORDER)["person.scan.sum"] == pytest.approx(
+        6 / 4 + 5 / 3 + 3)
+    assert finding_measures(CLUES, ORDER)["person.stuck"] == 0
+
+
+def test_a_persons_path_ends_where_the_grade_proved_nothing():
+    """With only r2c7 proved, the path places it and stops at r2c4, which it cannot fill."""
+    assert [s.empty for s in person_path(CLUES, ORDER[:1])] == [5]

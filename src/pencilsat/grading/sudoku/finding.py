@@ -25,7 +25,14 @@ A cell counts once in ``options`` however many singles fill it. From these:
   step opened it); its *layer* is one more than the highest layer among the steps before the
   cell became open (and stayed open), so the number of layers is the length of the longest
   chain of steps each needing the one before;
-- the number of cells to fill.
+- the number of cells to fill;
+- the same costs on *a person's path*: the grader takes its steps in Sato's order (cheapest
+  technique first, scanning units in a fixed order), which is not the order a person meets
+  them. The path places, at each point, a cell of the easiest kind open (full house, then
+  hidden single in a block, in a line, then naked single; the lowest cell of that kind), with
+  the digit the grade proved there; where no single is open it takes the grade's next
+  placement not yet made (a harder step: ``person.stuck``). Its summed scan cost ranks the
+  human times better than the grader's own path (docs/graders.md).
 
 The survey is the grader's own state (no pencil marks, no solution), so the measures are
 the same on every run.
@@ -153,6 +160,39 @@ def step_findings(clues: Sequence[int], steps: Sequence[Step]) -> list[StepFindi
     return out
 
 
+PATH_ORDER = ("full_house", "hidden_block", "hidden_line", "naked")
+"""The kinds a person's path takes first to last (module doc)."""
+
+
+def person_path(clues: Sequence[int], steps: Sequence[Step]) -> list[Survey]:
+    """The surveys before each placement of a person's path (module doc) from ``clues``, with
+    the digits the grade's ``steps`` placed; it ends where it reaches a cell the grade did not
+    fill."""
+    proved: dict[int, int] = {}
+    order: list[int] = []
+    for step in steps:
+        for r, k, d in step.placements:
+            proved[r * 9 + k] = d
+            order.append(r * 9 + k)
+    state = SudokuState.from_clues(list(clues))
+    out: list[Survey] = []
+    while not state.complete():
+        here = survey(state)
+        cell = next((_lowest(here.masks[kind]) for kind in PATH_ORDER if here.masks[kind]),
+                    None)
+        if cell is None:
+            cell = next((c for c in order if not state.grid[c]), None)
+        if cell is None or cell not in proved:
+            break
+        out.append(here)
+        state.place(cell, proved[cell])
+    return out
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
 FINDING_MEASURES: dict[str, str] = {
     "cells_to_fill": "empty cells of the puzzle",
     "options.mean": "mean, over the steps, of the cells a single could fill before the step",
@@ -166,6 +206,9 @@ FINDING_MEASURES: dict[str, str] = {
     "layers": "length of the longest chain of steps, each needing one before it",
     **{f"kind.{kind}": f"mean cells open to a {kind.replace('_', ' ')} before a step"
        for kind in KINDS},
+    "person.scan.sum": "scan costs summed over a person's path (easiest single first)",
+    "person.cost.sum": "search costs summed over a person's path",
+    "person.stuck": "steps of a person's path with no single open",
 }
 """The per-puzzle finding measures :func:`finding_measures` returns, and their meaning."""
 
@@ -194,4 +237,8 @@ def finding_measures(clues: Sequence[int], steps: Sequence[Step]) -> dict[str, f
     })
     for kind in KINDS:
         out[f"kind.{kind}"] = sum(f.survey.count(kind) for f in found) / n
+    path = person_path(clues, steps)
+    out["person.scan.sum"] = sum(s.scan_cost for s in path)
+    out["person.cost.sum"] = sum(s.cost for s in path)
+    out["person.stuck"] = float(sum(1 for s in path if not s.options))
     return out

@@ -5,8 +5,9 @@ ratings do. People's solving times on mostly easy puzzles follow something else:
 spent *finding* the next step (Pelánek 2011). The estimate is a log-linear model on three
 figures of the grade:
 
-- ``scan``: log of the summed scan cost (:mod:`finding`: before each step, the expected empty
-  cells a scan looks at before it meets one a full house or a hidden single fills);
+- ``scan``: log of the summed scan cost on a person's path (:mod:`finding`: the easiest single
+  first; before each step, the expected empty cells a scan looks at before it meets one a
+  full house or a hidden single fills);
 - ``level``: Sato's level (1-3), the technique the hardest step needs;
 - ``layers``: the longest chain of steps each needing the one before (:mod:`finding`).
 
@@ -30,18 +31,18 @@ from pencilsat.grading.steps import Step
 from pencilsat.grading.sudoku.finding import finding_measures
 
 FEATURES: dict[str, str] = {
-    "scan": "log of the scan costs summed over the steps (finding.py)",
+    "scan": "log of the scan costs summed over a person's path (finding.py)",
     "level": "Sato's level after the level-up rule (1-3)",
     "layers": "longest chain of steps each needing the one before",
 }
 
-INTERCEPT = 2.0063
+INTERCEPT = 1.9450
 COEFFICIENTS: dict[str, float] = {
-    "scan": 0.6278,
-    "level": 0.1669,
-    "layers": 0.0060,
+    "scan": 0.6319,
+    "level": 0.1676,
+    "layers": 0.0081,
 }
-LOW, HIGH = -0.3478, 0.4263
+LOW, HIGH = -0.3258, 0.3601
 """The 10th and 90th percentiles of the held-out errors in log seconds: the interval's
 bounds around the estimate."""
 FITTED = "python benchmarks/score_time.py"
@@ -63,7 +64,7 @@ class TimeEstimate:
                 "high": round(self.high, 1)}
 
     def text(self) -> str:
-        """``about 409 s (289-626 s)``: the text report's form."""
+        """``about 419 s (302-600 s)``: the text report's form."""
         return f"about {self.seconds:.0f} s ({self.low:.0f}-{self.high:.0f} s)"
 
 
@@ -71,7 +72,7 @@ def time_features(clues: Sequence[int], steps: Sequence[Step], level: int) -> di
     """The figures of :data:`FEATURES` for a grade with ``steps`` and ``level`` of the puzzle
     with ``clues`` (81 digits, 0 for an empty cell)."""
     found = finding_measures(clues, steps)
-    return {"scan": math.log(max(1.0, found["scan.sum"])), "level": float(level),
+    return {"scan": math.log(max(1.0, found["person.scan.sum"])), "level": float(level),
             "layers": found["layers"]}
 
 
