@@ -142,3 +142,41 @@ def cross_validate(x: np.ndarray, y: np.ndarray, groups: np.ndarray, ids: Sequen
         train = fold != f
         pred[~train] = x[~train] @ fit(x[train], y[train], groups[train])
     return pred
+
+
+def fit_log_linear(x: np.ndarray, log_y: np.ndarray, ridge: float = 1e-3,
+                   sweeps: int = 5000) -> tuple[float, np.ndarray]:
+    """An intercept and non-negative coefficients minimising the squared error of
+    ``intercept + x @ coef`` against ``log_y`` (plus ``ridge`` times the squared coefficients
+    on standardised features), by coordinate descent: the human-time model of
+    ``grading/sudoku/human_time.py``. Non-negative coefficients keep the estimate monotone."""
+    x, log_y = np.asarray(x, float), np.asarray(log_y, float)
+    mean_x, mean_y = x.mean(axis=0), float(log_y.mean())
+    sd = x.std(axis=0)
+    sd[sd == 0] = 1.0
+    z = (x - mean_x) / sd
+    n = len(log_y)
+    gram = z.T @ z / n + ridge * np.eye(z.shape[1])
+    rhs = z.T @ (log_y - mean_y) / n
+    beta = np.zeros(z.shape[1])
+    for _ in range(sweeps):
+        before = beta.copy()
+        for j in range(len(beta)):
+            rest = rhs[j] - gram[j] @ beta + gram[j, j] * beta[j]
+            beta[j] = max(0.0, rest / gram[j, j])
+        if np.abs(beta - before).max() < 1e-12:
+            break
+    coef = beta / sd
+    return mean_y - float(mean_x @ coef), coef
+
+
+def bootstrap_spearman(a: np.ndarray, b: np.ndarray, resamples: int = 2000,
+                       seed: int = 0) -> tuple[float, float]:
+    """The 95 % percentile bootstrap interval of Spearman's rho of ``a`` and ``b`` (puzzles
+    resampled with replacement, a fixed seed)."""
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    rng = np.random.default_rng(seed)
+    values = [spearman(a[i], b[i]) for i in
+              (rng.integers(0, len(a), len(a)) for _ in range(resamples))]
+    low, high = np.nanpercentile(values, [2.5, 97.5])
+    return float(low), float(high)

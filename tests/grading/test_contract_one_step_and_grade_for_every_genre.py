@@ -20,7 +20,7 @@ EXAMPLES = {
 }
 JSON_KEYS = {
     "masyu": ["level", "score", "tedium", "level_up", "finished", "techniques", "steps"],
-    "sudoku": ["level", "score", "level_up", "finished", "techniques", "steps"],
+    "sudoku": ["level", "score", "score_time", "level_up", "finished", "techniques", "steps"],
     "lightup": ["level", "score", "cost", "finished", "techniques", "steps", "white_cells",
                 "lit_cells", "lights", "stopped"],
 }

@@ -13,7 +13,8 @@ from pencilsat.grading.front import grade
 
 KEYS = {
     "masyu": {"verdict", "level", "score", "tedium", "level_up", "finished", "techniques", "steps"},
-    "sudoku": {"verdict", "level", "score", "level_up", "finished", "techniques", "steps"},
+    "sudoku": {"verdict", "level", "score", "score_time", "level_up", "finished", "techniques",
+               "steps"},
     "lightup": {"verdict", "level", "score", "cost", "finished", "techniques", "steps"},
 }
 EXAMPLES = {

@@ -74,7 +74,8 @@ def test_level_up_reproduces_the_papers_section_5_3_totals():
 def test_json_has_the_documented_keys_and_zero_based_steps():
     puzzle, answer = tatham("advanced")[0]
     data = grade_sudoku(parse_line(puzzle)).to_dict()
-    assert set(data) == {"level", "score", "level_up", "finished", "techniques", "steps"}
+    assert set(data) == {"level", "score", "score_time", "level_up", "finished", "techniques",
+                         "steps"}
     json.dumps(data)
     assert sum(data["techniques"].values()) == len(data["steps"])
     for step in data["steps"]:

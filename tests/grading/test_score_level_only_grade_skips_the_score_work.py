@@ -77,11 +77,18 @@ def _same_but_score(full, level_only, sudoku: bool = False) -> None:
     data, data_level_only = full.to_dict(), level_only.to_dict()
     assert data_level_only.pop("score") is None
     data.pop("score")
+    if sudoku:  # the human-time estimate is score work too
+        assert data_level_only.pop("score_time") is None
+        assert data.pop("score_time")["seconds"] > 0
     assert data_level_only == (_unmeasured_json(data) if sudoku else data)
     text = full.describe(True)
     if full.score is not None:
         assert f", score {full.score:.2f}" in text
         text = text.replace(f", score {full.score:.2f}", "", 1)
+    if sudoku:
+        estimate = f"; a person: {full.extras.score_time.text()}"
+        assert estimate in text
+        text = text.replace(estimate, "", 1)
     assert level_only.describe(True) == text
 
 
@@ -190,10 +197,12 @@ def test_the_cli_no_score_flag(path, capsys, tmp_path):
     assert full["score"] is not None and level_only["score"] is None
     if path == "sudoku/one":
         full = _unmeasured_json(full)
+        assert level_only.pop("score_time") is None and full.pop("score_time")["seconds"] > 0
     assert {**level_only, "score": full["score"]} == full
     assert main(["grade", str(puzzle), "--no-score", "--steps"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("verdict: unique") and ", score " not in text
+    assert "a person:" not in text
 
 
 def test_grade_batch_no_score(tmp_path):
@@ -210,6 +219,8 @@ def test_grade_batch_no_score(tmp_path):
         records[score] = [json.loads(line)["grade"] for line in out.getvalue().splitlines()]
     assert all(g["score"] is not None for g in records[True])
     full = [_unmeasured_json(records[True][0]), records[True][1]]  # the Sudoku, the Light Up
+    assert full[0]["score_time"]["seconds"] > 0 and records[False][0]["score_time"] is None
+    full[0]["score_time"] = None
     assert [{**g, "score": None} for g in full] == records[False]
     status, out, _ = run_cli("grade", "--batch", str(batch), "--no-score", "--workers", "1")
     assert status == 0

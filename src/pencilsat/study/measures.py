@@ -5,7 +5,8 @@ Families (the first word of a name): ``size`` (baselines: cells, givens, their d
 numeric extras such as Masyu ``lazy``'s SAT calls), ``cdcl`` (:mod:`.effort`, on the genre's
 complete clause list), ``gup`` (:mod:`.hierarchy`), ``cpsat`` (the genre's CP-SAT strategy,
 one worker, its branches and conflicts) and ``grade`` (the genre's human-technique grader:
-level, score when the grader gives one, steps per technique and per level, trials). A genre the
+level, score when the grader gives one, steps per technique and per level, trials) and
+``finding`` (:mod:`.finding`: Sudoku's measures of finding a step). A genre the
 registry gives no clause list or grader simply lacks those families; nothing is timed.
 """
 
@@ -18,12 +19,14 @@ from pencilsat.core.errors import NotGradable
 from pencilsat.core.registry import Genre, genre_of, load
 from pencilsat.core.result import Verdict
 from pencilsat.study.effort import cdcl_effort
+from pencilsat.study.finding import finding_family
 from pencilsat.study.hierarchy import hierarchy
 from pencilsat.study.propagation import BudgetExhausted
 
-VERSION = 2
+VERSION = 3
 """Stored in every record: records of another version are measured again on a rerun. 2 (26
-Nov): the graders' score (``grade.score``) and Light Up's re-fitted grade came with main."""
+Nov): the graders' score (``grade.score``) and Light Up's re-fitted grade came with main. 3
+(28 Nov): Sudoku's ``finding`` family and ``grade.score_time`` (:mod:`.finding`)."""
 TRIAL = "MUJYUNSYORI"
 """Sato's contradiction processing: the trials of the Masyu and Sudoku graders."""
 
@@ -180,3 +183,4 @@ def _grade(puzzle: Any, genre: Genre, out: PuzzleMeasures) -> None:
             out.measures[key] = out.measures.get(key, 0.0) + 1.0
         if step.technique.startswith(TRIAL):
             out.measures["grade.trials"] = out.measures.get("grade.trials", 0.0) + 1.0
+    out.measures.update(finding_family(puzzle, grade))

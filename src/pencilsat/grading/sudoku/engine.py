@@ -8,7 +8,8 @@ ends at, possibly one step higher; ``finished`` says whether the run filled the 
 The engine reads only the clues: it never sees a solution and imports no solver. Run it on
 puzzles already proved unique (the CLI does that first): a trial that fills the grid proves
 its assumption only when the solution is unique. The ``score`` beside the level is
-:mod:`score`'s, read from the step log.
+:mod:`score`'s, read from the step log; ``score_time`` (in the extras) is :mod:`human_time`'s
+estimate of a person's solving time, read from the same log.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pencilsat.grading.sudoku.catalogue import TECHNIQUES, TRIAL_COMPLETES
 from pencilsat.grading.sudoku.contradiction import contradiction_processing
 from pencilsat.grading.sudoku.finder import PairMemory, apply, find_step
 from pencilsat.grading.sudoku.forcing import ForcingStep, forcing_probe
+from pencilsat.grading.sudoku.human_time import TimeEstimate, score_time
 from pencilsat.grading.sudoku.score import sudoku_score
 from pencilsat.grading.sudoku.singles import single_options
 from pencilsat.grading.sudoku.state import SudokuState
@@ -49,7 +51,8 @@ class SudokuExtras:
     steps of level-3 techniques, ``grid`` is the grid as the run left it (0 for an empty cell).
     ``forcing`` is the score's forcing probe (:mod:`forcing`), run where the grader first
     needed more than singles (empty when it never did, or when graded with ``score=False``,
-    which skips the probe).
+    which skips the probe). ``score_time`` is the human-time estimate (:mod:`human_time`;
+    ``None`` with ``score=False``).
     """
 
     level_up: bool
@@ -60,9 +63,11 @@ class SudokuExtras:
     hard_steps: int
     grid: list[int] = field(repr=False)
     forcing: tuple[ForcingStep, ...] = field(default=(), repr=False)
+    score_time: TimeEstimate | None = None
 
     def json_head(self) -> dict[str, object]:
-        return {"level_up": self.level_up}
+        return {"score_time": None if self.score_time is None else self.score_time.to_dict(),
+                "level_up": self.level_up}
 
     def json_tail(self, grade: SudokuGrade) -> dict[str, object]:
         return {}
@@ -71,7 +76,10 @@ class SudokuExtras:
         status = "solved, KANSEI" if grade.finished else "not finished, TOKENAI"
         if self.completed_by_trial:
             status += "; a trial that filled the grid proved its assumption"
-        lines = [f"level {grade.level} ({status}){score_text(grade.score)}"]
+        line = f"level {grade.level} ({status}){score_text(grade.score)}"
+        if self.score_time is not None:
+            line += f"; a person: {self.score_time.text()}"
+        lines = [line]
         if self.level_up:
             lines.append(f"level-up applied: {self.base_level} -> {grade.level} (counts: "
                          f"c1 = {self.counted_level1}, c2 = {self.counted_level2})")
@@ -126,7 +134,8 @@ def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None,
     forcing probe (:mod:`forcing`, about half of a hard Sudoku's grading), each step's
     ``options`` and each trial's survey of the later candidates (``deciding``, ``shortest``);
     the steps are otherwise the same. Tatham every 4th: 1.03x the tree before the score."""
-    state = SudokuState.from_clues(validated_clues(puzzle))
+    clues = validated_clues(puzzle)
+    state = SudokuState.from_clues(clues)
     steps = first_clue(state)
     level, c1, c2 = 1, 0, 0
     memory = PairMemory()
@@ -170,7 +179,8 @@ def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None,
         level_up=final != level, base_level=level, counted_level1=c1, counted_level2=c2,
         completed_by_trial=any(s.technique == TRIAL_COMPLETES for s in steps),
         hard_steps=sum(1 for s in steps if s.level == 3), grid=state.grid,
-        forcing=forcing or ())
+        forcing=forcing or (),
+        score_time=score_time(clues, steps, final) if score else None)
     finished = state.complete()
     return Grade(final, finished, technique_counts(steps), steps, extras,
                  sudoku_score(steps, final, finished, extras.forcing) if score else None)

@@ -50,28 +50,34 @@ FEATURES: dict[str, str] = {
     "unfinished": "1 when the techniques and depth-1 trials did not fill the grid",
     "long_forcing": "sqrt(placements beyond 3 that the forcing probe's stalls needed, "
                     "summed: how much longer than the shortest refutation the chains were)",
+    "forcing_stalls": "log(1 + stalls of the forcing probe: how many times the basic "
+                      "techniques ran dry and a chain was needed)",
+    "hardest_forcing": "log(1 + the longest, over the forcing probe's stalls, of the shortest "
+                       "refutation: the hardest chain the solve needs)",
 }
 
 MODEL = ScoreModel({
-    "level": 0.0827,
-    "level2_steps": 0.0,
-    "level3_steps": 0.0,
-    "pair_steps": 0.0264,
-    "chain_steps": 0.0216,
-    "bottlenecks": 0.0318,
-    "narrow_steps": 0.0247,
-    "trials": 0.0,
-    "trial_attempts": 0.0,
-    "trial_depth": 0.0,
-    "hardest_trial": 0.0,
-    "scarce_trials": 0.1169,
-    "first_bottleneck": 0.3086,
-    "first_trial": 0.0391,
-    "unfinished": 0.2589,
-    "long_forcing": 0.0660,
+    "level": 0.0675,
+    "level2_steps": 0.0106,
+    "level3_steps": 0.0000,
+    "pair_steps": 0.0492,
+    "chain_steps": 0.0000,
+    "bottlenecks": 0.0000,
+    "narrow_steps": 0.0041,
+    "trials": 0.0000,
+    "trial_attempts": 0.0000,
+    "trial_depth": 0.0000,
+    "hardest_trial": 0.0000,
+    "scarce_trials": 0.0990,
+    "first_bottleneck": 0.2721,
+    "first_trial": 0.0000,
+    "unfinished": 0.1260,
+    "long_forcing": 0.0202,
+    "forcing_stalls": 0.0896,
+    "hardest_forcing": 0.0634,
 })
-"""Weights fitted by ``python benchmarks/grade_score.py --genre sudoku --every 5`` (least
-squares on centred ranks; docs/graders.md gives the held-out figures)."""
+"""Weights fitted by ``python benchmarks/grade_score.py --genre sudoku --every 20`` (least
+squares on centred ranks; docs/graders.md gives the held-out figures, by puzzle and by set)."""
 
 
 def sudoku_features(steps: Sequence[Step], level: int, finished: bool,
@@ -99,12 +105,18 @@ def sudoku_features(steps: Sequence[Step], level: int, finished: bool,
         "first_trial": _still_to_come(main, lambda s: s.trial is not None),
         "unfinished": 0.0 if finished else 1.0,
         "long_forcing": _long_forcing(forcing),
+        "forcing_stalls": log_count(len(forcing)),
+        "hardest_forcing": log_count(max(_lengths(forcing), default=0)),
     }
 
 
+def _lengths(forcing: Sequence[ForcingStep]) -> list[int]:
+    """Each stall's shortest refutation, :data:`UNRESOLVED_LENGTH` where singles refute none."""
+    return [UNRESOLVED_LENGTH if f.length is None else f.length for f in forcing]
+
+
 def _long_forcing(forcing: Sequence[ForcingStep]) -> float:
-    lengths = (UNRESOLVED_LENGTH if f.length is None else f.length for f in forcing)
-    return math.sqrt(sum(max(0, n - SHORT_REFUTATION) for n in lengths))
+    return math.sqrt(sum(max(0, n - SHORT_REFUTATION) for n in _lengths(forcing)))
 
 
 def _still_to_come(steps: Sequence[Step], first: Callable[[Step], bool]) -> float:

@@ -1,0 +1,198 @@
+"""Fitting and checking the Sudoku grader's ``score_time`` on human solving times.
+
+Grades every puzzle of the shared part of the Cloud Sudoku data
+(``../shared/corpus/sudoku/human/cloud_sudoku_times.tsv``: Wang 2024, mean solving seconds of
+10-43 players per puzzle), reads the finding measures (``grading/sudoku/finding.py``) and the
+model's figures (``grading/sudoku/human_time.py``) from each grade, then:
+
+- the Spearman of every finding measure, the technique score and the level with mean solving
+  time, with a 95 % bootstrap interval (nothing fitted);
+- the model's figure **cross-validated**: 5-fold by a hash of the game number, coefficients
+  refitted without the held-out fold (``score_fit.fit_log_linear``: least squares on log
+  time, non-negative coefficients), over several salts (mean, lowest), with the bootstrap
+  interval of the first split and Pearson on log time;
+- the coefficients fitted on every puzzle and the interval's bounds (10th and 90th percentile
+  of the held-out errors in log seconds), printed in the form ``human_time.py`` stores.
+
+Usage: ``python benchmarks/score_time.py [--workers 2] [--folds 5] [--repeats 5] [--refit]
+[--check]`` (``--refit``: reuse the stored grades in ``results/score_time_sudoku.json``;
+``--check``: exit 1 unless the fit equals the stored constants to 4 decimals). Writes
+``results/score_time_sudoku.md`` and ``.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import platform
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from score_fit import (  # noqa: E402
+    bootstrap_spearman,
+    fit_log_linear,
+    folds,
+    spearman,
+)
+
+HUMAN = ROOT.parent / "shared" / "corpus" / "sudoku" / "human" / "cloud_sudoku_times.tsv"
+RESULTS = ROOT / "benchmarks" / "results"
+STORED = RESULTS / "score_time_sudoku.json"
+
+
+def human_items(every: int = 1) -> list[dict[str, Any]]:
+    """The shared human file's rows (every ``every``-th): game number, puzzle, players, mean
+    seconds."""
+    with open(HUMAN, newline="") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    return [{"id": r["game"], "puzzle": r["puzzle"], "players": int(r["completions"]),
+             "seconds": float(r["mean_seconds"])} for r in rows[::every]]
+
+
+def grade_item(item: dict[str, Any]) -> dict[str, Any]:
+    """One puzzle's finding measures, model figures, level and technique score."""
+    from pencilsat.grading.sudoku import grade_sudoku
+    from pencilsat.grading.sudoku.finding import finding_measures
+    from pencilsat.grading.sudoku.human_time import time_features
+    from pencilsat.puzzles.sudoku import parse_line
+
+    puzzle = parse_line(item["puzzle"])
+    grade = grade_sudoku(puzzle)
+    clues = [int(v) for v in puzzle.clues.flat]
+    return {"id": item["id"], "players": item["players"], "seconds": item["seconds"],
+            "level": grade.level, "score": grade.score,
+            "finding": finding_measures(clues, grade.steps),
+            "features": time_features(clues, grade.steps, grade.level or 0)}
+
+
+def evaluate(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[str, Any]:
+    """The fit on every row, the cross-validated figures and the single measures' Spearman."""
+    from pencilsat.grading.sudoku.human_time import FEATURES
+
+    names = list(FEATURES)
+    x = np.array([[r["features"][n] for n in names] for r in rows], dtype=float)
+    seconds = np.array([r["seconds"] for r in rows], dtype=float)
+    log_y = np.log(seconds)
+    ids = [r["id"] for r in rows]
+    held_out = []
+    for seed in range(repeats):
+        fold = folds(ids, k, seed)
+        pred = np.empty(len(rows))
+        for f in range(k):
+            train = fold != f
+            intercept, coef = fit_log_linear(x[train], log_y[train])
+            pred[~train] = intercept + x[~train] @ coef
+        held_out.append(pred)
+    cv = [spearman(p, seconds) for p in held_out]
+    errors = log_y - held_out[0]
+    low, high = (float(v) for v in np.percentile(errors, [10, 90]))
+    intercept, coef = fit_log_linear(x, log_y)
+    single = {}
+    columns: dict[str, list[float]] = {f"finding.{n}": [r["finding"][n] for r in rows]
+                                       for n in rows[0]["finding"]}
+    columns["grade.level"] = [r["level"] for r in rows]
+    columns["grade.score"] = [r["score"] for r in rows]
+    for name, values in columns.items():
+        v = np.array(values, dtype=float)
+        single[name] = (spearman(v, seconds), *bootstrap_spearman(v, seconds))
+    inside = (errors >= low) & (errors <= high)
+    return {
+        "n": len(rows), "features": names, "intercept": intercept,
+        "coefficients": dict(zip(names, (float(c) for c in coef), strict=True)),
+        "low": low, "high": high, "folds": k, "repeats": repeats,
+        "cv_mean": float(np.mean(cv)), "cv_min": float(np.min(cv)),
+        "cv_interval": bootstrap_spearman(held_out[0], seconds),
+        "cv_pearson_log": float(np.corrcoef(held_out[0], log_y)[0, 1]),
+        "cv_median_error": float(np.median(np.abs(errors))),
+        "inside": float(inside.mean()), "single": single,
+    }
+
+
+def source_block(result: dict[str, Any]) -> str:
+    """The constants as ``human_time.py`` stores them."""
+    lines = [f"INTERCEPT = {result['intercept']:.4f}", "COEFFICIENTS: dict[str, float] = {"]
+    lines += [f'    "{n}": {c:.4f},' for n, c in result["coefficients"].items()]
+    lines += ["}", f"LOW, HIGH = {result['low']:.4f}, {result['high']:.4f}"]
+    return "\n".join(lines)
+
+
+def matches_stored(result: dict[str, Any]) -> bool:
+    """Whether the fit equals ``human_time.py``'s constants to 4 decimals."""
+    from pencilsat.grading.sudoku import human_time as model
+
+    fitted = [result["intercept"], result["low"], result["high"],
+              *result["coefficients"].values()]
+    stored = [model.INTERCEPT, model.LOW, model.HIGH, *model.COEFFICIENTS.values()]
+    return list(result["coefficients"]) == list(model.COEFFICIENTS) and all(
+        abs(a - b) < 5e-5 for a, b in zip(fitted, stored, strict=True))
+
+
+def markdown(result: dict[str, Any], meta: dict[str, Any]) -> str:
+    lo, hi = result["cv_interval"]
+    out = ["# score_time: the Sudoku grader's human-time estimate", "",
+           f"Generated by `{meta['command']}` ({meta['python']}, {meta['workers']} workers, "
+           f"{meta['wall']:.0f} s wall). {result['n']} puzzles of the shared part of the Cloud "
+           "Sudoku data (Wang 2024; mean solving seconds of 10-43 players each).", "",
+           "## The model held out", "",
+           f"{result['folds']}-fold cross-validation, a puzzle's fold from a hash of its game "
+           f"number, {result['repeats']} salts. Spearman with mean solving time: "
+           f"**{result['cv_mean']:.3f}** (lowest split {result['cv_min']:.3f}; 95 % bootstrap "
+           f"interval of the first split {lo:.3f} .. {hi:.3f}); Pearson on log time "
+           f"{result['cv_pearson_log']:.3f}; median error a factor of "
+           f"{np.exp(result['cv_median_error']):.2f}; {100 * result['inside']:.0f} % of the "
+           "held-out mean times inside the interval.", "",
+           "## Fitted on every puzzle (what `human_time.py` stores)", "", "```python",
+           source_block(result), "```", "",
+           "## Single measures (nothing fitted)", "",
+           "| measure | Spearman | 95 % interval |", "|---|---|---|"]
+    for name, (rho, low, high) in sorted(result["single"].items(), key=lambda kv: -abs(
+            kv[1][0]) if kv[1][0] == kv[1][0] else 0):
+        out.append(f"| `{name}` | {rho:.3f} | {low:.3f} .. {high:.3f} |")
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--refit", action="store_true",
+                        help="reuse the stored grades, only fit and report again")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 unless the fit equals human_time.py's constants")
+    args = parser.parse_args(argv)
+    command = "python benchmarks/score_time.py " + " ".join(
+        argv if argv is not None else sys.argv[1:])
+    if args.refit:
+        data = json.loads(STORED.read_text())
+        rows, meta = data["puzzles"], data["meta"]
+    else:
+        start = time.perf_counter()
+        with Pool(args.workers) as pool:
+            rows = pool.map(grade_item, human_items(), chunksize=16)
+        meta = {"command": command.strip(), "python": platform.python_version(),
+                "workers": args.workers, "wall": time.perf_counter() - start}
+    result = evaluate(rows, args.folds, args.repeats)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    STORED.write_text(json.dumps({"meta": meta, "result": result, "puzzles": rows}) + "\n")
+    text = markdown(result, meta)
+    (RESULTS / "score_time_sudoku.md").write_text(text)
+    print(text)
+    if args.check and not matches_stored(result):
+        print("the fit differs from human_time.py's constants:\n" + source_block(result))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

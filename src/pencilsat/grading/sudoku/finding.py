@@ -1,0 +1,244 @@
+"""Measures of *finding* a step, read from a Sudoku grade's log (Pelánek 2011).
+
+A person solving an easy Sudoku spends the time looking for the next placement, not on the
+hardest technique. Pelánek's model of human solving time counts how many steps are open at
+each point and how they depend on one another. Here the grade's placements are replayed from
+the clues, and before each step the grid is surveyed for the singles open there, by "sees"
+exclusion as in the paper:
+
+- a *full house*: the last empty cell of a unit;
+- a *naked single*: an empty cell that sees eight digits;
+- a *hidden single* in a block or in a line: a missing digit that only one of the unit's
+  empty cells can take.
+
+A cell counts once in ``options`` however many singles fill it. From these:
+
+- the *search cost* of a step: the expected number of empty cells a scan in random order looks
+  at before it meets one that a single fills, ``(empty + 1) / (options + 1)`` (a step with
+  no single open costs as much as scanning every empty cell and then some). Few options cost
+  more, as Pelánek's model has it;
+- the *scan cost*: the same with only the singles a scan by digit meets (full houses and hidden
+  singles; a naked single is found by checking a cell's eight other digits, which people do
+  last), ``(empty + 1) / (scan options + 1)``: on the human times it ranks a little better
+  than the cost of every single (docs/graders.md);
+- *dependency*: a step is *dependent* when its cell was not open before the previous step (that
+  step opened it); its *layer* is one more than the highest layer among the steps before the
+  cell became open (and stayed open), so the number of layers is the length of the longest
+  chain of steps each needing the one before;
+- the number of cells to fill;
+- the same costs on *a person's path*: the grader takes its steps in Sato's order (cheapest
+  technique first, scanning units in a fixed order), which is not the order a person meets
+  them. The path places, at each point, a cell of the easiest kind open (full house, then
+  hidden single in a block, in a line, then naked single; the lowest cell of that kind), with
+  the digit the grade proved there; where no single is open it takes the grade's next
+  placement not yet made (a harder step: ``person.stuck``). Its summed scan cost ranks the
+  human times better than the grader's own path (docs/graders.md).
+
+The survey is the grader's own state (no pencil marks, no solution), so the measures are
+the same on every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pencilsat.grading.steps import Step
+from pencilsat.grading.sudoku.state import ALL_DIGITS, UNITS, SudokuState
+
+KINDS = ("full_house", "naked", "hidden_block", "hidden_line")
+"""The kinds of single a survey counts (module doc)."""
+
+
+@dataclass(frozen=True)
+class Survey:
+    """The singles open on one grid: per kind, the bitmask of the cells it fills (bit c for
+    cell c), and the number of empty cells."""
+
+    masks: dict[str, int]
+    empty: int
+
+    @property
+    def open_cells(self) -> int:
+        """The cells some single fills, as a bitmask."""
+        out = 0
+        for mask in self.masks.values():
+            out |= mask
+        return out
+
+    @property
+    def options(self) -> int:
+        return self.open_cells.bit_count()
+
+    def count(self, kind: str) -> int:
+        return self.masks[kind].bit_count()
+
+    @property
+    def cost(self) -> float:
+        """The expected cells a random scan looks at before it meets an open one."""
+        return (self.empty + 1) / (self.options + 1)
+
+    @property
+    def scan_cost(self) -> float:
+        """:attr:`cost` counting only the cells a scan by digit meets (no naked singles)."""
+        scanned = self.masks["full_house"] | self.masks["hidden_block"] | self.masks[
+            "hidden_line"]
+        return (self.empty + 1) / (scanned.bit_count() + 1)
+
+
+def survey(state: SudokuState) -> Survey:
+    """The singles open on ``state``'s grid, by kind (module doc)."""
+    grid = state.grid
+    free = [0 if grid[c] else ALL_DIGITS & ~state.seen(c) for c in range(81)]
+    masks = dict.fromkeys(KINDS, 0)
+    for c in range(81):
+        f = free[c]
+        if f and not f & (f - 1):
+            masks["naked"] |= 1 << c
+    for unit, members in enumerate(UNITS):
+        empties = [c for c in members if not grid[c]]
+        if len(empties) == 1:
+            masks["full_house"] |= 1 << empties[0]
+            continue
+        once = twice = 0
+        for c in empties:
+            f = free[c]
+            twice |= once & f
+            once |= f
+        lone = once & ~twice & state.missing(unit)
+        if not lone:
+            continue
+        kind = "hidden_block" if unit >= 18 else "hidden_line"
+        for c in empties:
+            if free[c] & lone:
+                masks[kind] |= 1 << c
+    return Survey(masks, grid.count(0))
+
+
+@dataclass(frozen=True)
+class StepFinding:
+    """One step seen by the finding measures: the survey before it, whether a single filled
+    its (first) cell there, whether it is dependent, and its layer (module doc)."""
+
+    survey: Survey
+    by_single: bool
+    dependent: bool
+    layer: int
+
+
+def step_findings(clues: Sequence[int], steps: Sequence[Step]) -> list[StepFinding]:
+    """Replay ``steps`` (a Sudoku grade's, in order) from ``clues`` (81 digits, 0 for an empty
+    cell) and describe each placing step (steps that place nothing are skipped)."""
+    state = SudokuState.from_clues(list(clues))
+    out: list[StepFinding] = []
+    opened_at: dict[int, int] = {}   # cell -> index of the first survey of its current run
+    best_before: list[int] = [0]     # best_before[i]: the highest layer among steps < i
+    previous = 0
+    for step in steps:
+        if not step.placements:
+            continue
+        here = survey(state)
+        now = here.open_cells
+        i = len(out)
+        for c in list(opened_at):
+            if not now >> c & 1:
+                del opened_at[c]
+        for c in range(81):
+            if now >> c & 1 and c not in opened_at:
+                opened_at[c] = i
+        r, k, _ = step.placements[0]
+        cell = r * 9 + k
+        by_single = bool(now >> cell & 1)
+        since = opened_at.get(cell, i) if by_single else i
+        layer = 1 + best_before[since]
+        dependent = i > 0 and by_single and not previous >> cell & 1
+        out.append(StepFinding(here, by_single, dependent, layer))
+        best_before.append(max(best_before[-1], layer))
+        previous = now
+        for r, k, d in step.placements:
+            state.place(r * 9 + k, d)
+    return out
+
+
+PATH_ORDER = ("full_house", "hidden_block", "hidden_line", "naked")
+"""The kinds a person's path takes first to last (module doc)."""
+
+
+def person_path(clues: Sequence[int], steps: Sequence[Step]) -> list[Survey]:
+    """The surveys before each placement of a person's path (module doc) from ``clues``, with
+    the digits the grade's ``steps`` placed; it ends where it reaches a cell the grade did not
+    fill."""
+    proved: dict[int, int] = {}
+    order: list[int] = []
+    for step in steps:
+        for r, k, d in step.placements:
+            proved[r * 9 + k] = d
+            order.append(r * 9 + k)
+    state = SudokuState.from_clues(list(clues))
+    out: list[Survey] = []
+    while not state.complete():
+        here = survey(state)
+        cell = next((_lowest(here.masks[kind]) for kind in PATH_ORDER if here.masks[kind]),
+                    None)
+        if cell is None:
+            cell = next((c for c in order if not state.grid[c]), None)
+        if cell is None or cell not in proved:
+            break
+        out.append(here)
+        state.place(cell, proved[cell])
+    return out
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+FINDING_MEASURES: dict[str, str] = {
+    "cells_to_fill": "empty cells of the puzzle",
+    "options.mean": "mean, over the steps, of the cells a single could fill before the step",
+    "options.min": "fewest cells a single could fill before any step",
+    "cost.mean": "mean search cost, (empty + 1) / (options + 1) before each step",
+    "cost.max": "worst search cost of a step",
+    "cost.sum": "search costs summed over the steps: the expected cells scanned in all",
+    "scan.sum": "scan costs (full houses and hidden singles only) summed over the steps",
+    "narrow": "steps with at most one cell open to a single",
+    "dependent": "share of the steps whose cell the step before opened",
+    "layers": "length of the longest chain of steps, each needing one before it",
+    **{f"kind.{kind}": f"mean cells open to a {kind.replace('_', ' ')} before a step"
+       for kind in KINDS},
+    "person.scan.sum": "scan costs summed over a person's path (easiest single first)",
+    "person.cost.sum": "search costs summed over a person's path",
+    "person.stuck": "steps of a person's path with no single open",
+}
+"""The per-puzzle finding measures :func:`finding_measures` returns, and their meaning."""
+
+
+def finding_measures(clues: Sequence[int], steps: Sequence[Step]) -> dict[str, float]:
+    """The per-puzzle measures of :data:`FINDING_MEASURES` for a grade's ``steps`` from
+    ``clues`` (zeros for a puzzle with no placing step)."""
+    found = step_findings(clues, steps)
+    n = len(found)
+    out = dict.fromkeys(FINDING_MEASURES, 0.0)
+    out["cells_to_fill"] = float(sum(1 for d in clues if not d))
+    if not n:
+        return out
+    options = [f.survey.options for f in found]
+    costs = [f.survey.cost for f in found]
+    out.update({
+        "options.mean": sum(options) / n,
+        "options.min": float(min(options)),
+        "cost.mean": sum(costs) / n,
+        "cost.max": max(costs),
+        "cost.sum": sum(costs),
+        "scan.sum": sum(f.survey.scan_cost for f in found),
+        "narrow": float(sum(1 for o in options if o <= 1)),
+        "dependent": sum(1 for f in found if f.dependent) / n,
+        "layers": float(max(f.layer for f in found)),
+    })
+    for kind in KINDS:
+        out[f"kind.{kind}"] = sum(f.survey.count(kind) for f in found) / n
+    path = person_path(clues, steps)
+    out["person.scan.sum"] = sum(s.scan_cost for s in path)
+    out["person.cost.sum"] = sum(s.cost for s in path)
+    out["person.stuck"] = float(sum(1 for s in path if not s.options))
+    return out
