@@ -49,6 +49,32 @@ def clause_adder(solver: Any) -> Callable[[list[int]], Any]:
     return solver.add_clause
 
 
+_C_AT_MOST = {
+    "Minicard": ("minicard_add_am", "minicard"),
+    "Gluecard3": ("gluecard3_add_am", "gluecard"),
+    "Gluecard4": ("gluecard41_add_am", "gluecard"),
+}
+"""The same for PySAT's native "at most k" constraints (``add_atmost``)."""
+
+
+def at_most_adder(solver: Any) -> Callable[[list[int], int], Any]:
+    """A function adding the native constraint "at most k of lits" to ``solver`` (one with
+    native cardinality constraints): the C function when it is known to be there, else the
+    solver's own ``add_atmost``."""
+    inner = getattr(solver, "solver", None)
+    names = _C_AT_MOST.get(type(inner).__name__)
+    if names is not None:
+        try:
+            import pysolvers
+        except ImportError:
+            return solver.add_atmost
+        function = getattr(pysolvers, names[0], None)
+        handle = getattr(inner, names[1], None)
+        if function is not None and handle is not None:
+            return partial(function, handle)
+    return solver.add_atmost
+
+
 def load_clauses(solver: Any, clauses: Iterable[list[int]]) -> None:
     """Add every clause to ``solver`` (see ``clause_adder``)."""
     deque(map(clause_adder(solver), clauses), maxlen=0)
