@@ -19,16 +19,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from common import CORPUS, markdown_table, median
 from janko_bench import (
     Item,
     JankoBench,
     Row,
     arguments,
-    missed_lines,
+    is_tatham,
     run,
-    strategy_table,
+    slowest,
     summary,
+    tatham_section,
     write,
 )
 
@@ -39,13 +39,7 @@ class HitoriBench(JankoBench):
     """The janko puzzles, then Tatham's Singles sets (named ``tatham/<set>/<file>``)."""
 
     def items(self, stride: int) -> list[Item]:
-        items = super().items(stride)
-        for txt in sorted((CORPUS / "hitori" / "tatham").glob("*/*.txt"))[::stride]:
-            puzzle = self.parse_puzzle(txt.read_text(), txt.stem)
-            items.append({"name": f"tatham/{txt.parent.name}/{txt.stem}", "puzzle": puzzle,
-                          "cells": puzzle.width * puzzle.height,
-                          "solution": self.parse_solution(txt.with_suffix(".sol").read_text())})
-        return items
+        return super().items(stride) + self.tatham_items(stride)
 
 
 def puzzlekit_unique(solver: Any, cap: float) -> tuple[float, str, list | None, str | None]:
@@ -101,42 +95,6 @@ BENCH = HitoriBench(
             (10**9, "larger")),
     puzzlekit=puzzlekit)
 
-TATHAM = JankoBench(
-    genre="hitori", title="Singles", parse_puzzle=parse_puzzle,
-    parse_solution=FORMAT.parse_solution,
-    configs=BENCH.configs, groups=((64, "8x8"), (100, "10x10")))
-
-
-def slowest(rows: list[Row]) -> str:
-    """The slowest puzzle of each strategy."""
-    out = []
-    for label in BENCH.configs:
-        row = max(rows, key=lambda r: r[label]["s"])
-        out.append(f"{label}: {row['name']} ({row[label]['s']:.2f} s)")
-    return "Slowest puzzle: " + "; ".join(out) + "."
-
-
-def tatham_section(rows: list[Row], data: dict[str, Any]) -> list[str]:
-    """Both strategies on Tatham's sets, per level."""
-    tatham = [r for r in rows if r["name"].startswith("tatham/")]
-    if not tatham:
-        return []
-    part: dict[str, Any] = {"configs": {}}
-    lines = ["\n## Both strategies on Tatham's Singles\n",
-             strategy_table(TATHAM, tatham, list(BENCH.configs), part),
-             *missed_lines(list(BENCH.configs), part)]
-    table = []
-    for level in sorted({r["name"].split("/")[1] for r in tatham}):
-        picked = [r for r in tatham if r["name"].split("/")[1] == level]
-        table.append([level, len(picked), *(f"{median([r[label]['s'] for r in picked]):.4f}"
-                                            for label in BENCH.configs)])
-    lines += ["\nMedian seconds per set:\n",
-              markdown_table(["set", "puzzles", *BENCH.configs], table),
-              "\n" + slowest(tatham)]
-    data["tatham"] = part
-    return lines
-
-
 def note(rows: list[Row]) -> str:
     ran = sum("puzzlekit" in row for row in rows)
     return ("puzzlekit's time is its solve and a blocking re-solve for uniqueness (the answer "
@@ -161,11 +119,11 @@ def main() -> None:
     args = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0).parse_args()
     warm_up()
     rows = run(BENCH, args, puzzlekit_on=lambda item, index: (
-        not item["name"].startswith("tatham/") and index % args.puzzlekit_stride == 0))
-    janko = [r for r in rows if not r["name"].startswith("tatham/")]
+        not is_tatham(item) and index % args.puzzlekit_stride == 0))
+    janko = [r for r in rows if not is_tatham(r)]
     body, data = summary(BENCH, janko, args.cap, note(janko))
-    body = body.replace("\n## puzzlekit", "\n" + slowest(janko) + "\n\n## puzzlekit", 1)
-    body += "\n" + "\n".join(tatham_section(rows, data))
+    body += slowest(BENCH, janko) + "\n".join(
+        tatham_section(BENCH, rows, data, "Singles", ((64, "8x8"), (100, "10x10"))))
     write(BENCH, "Hitori: both strategies and puzzlekit", body, data, rows)
 
 
