@@ -20,26 +20,15 @@ import time
 from typing import Any
 
 from janko_bench import (
+    LAZY_CONFIGS,
+    SIZE_GROUPS,
     Item,
     JankoBench,
     Row,
-    arguments,
-    is_tatham,
-    run,
-    slowest,
-    summary,
-    tatham_section,
-    write,
+    main_with_tatham,
 )
 
 from pencilsat.puzzles.hitori import FORMAT, parse_puzzle
-
-
-class HitoriBench(JankoBench):
-    """The janko puzzles, then Tatham's Singles sets (named ``tatham/<set>/<file>``)."""
-
-    def items(self, stride: int) -> list[Item]:
-        return super().items(stride) + self.tatham_items(stride)
 
 
 def puzzlekit_unique(solver: Any, cap: float) -> tuple[float, str, list | None, str | None]:
@@ -87,13 +76,12 @@ def puzzlekit(item: Item, cap: float) -> Row | None:
     return {"s": seconds, "status": f"{status}, re-solve {second}", "agrees": agrees}
 
 
-BENCH = HitoriBench(
+BENCH = JankoBench(
     genre="hitori", title="Hitori", parse_puzzle=parse_puzzle,
     parse_solution=FORMAT.parse_solution,
-    configs={"lazy (cnf)": ("lazy", "cnf"), "lazy-cpsat (cpsat)": ("lazy-cpsat", "cpsat")},
-    groups=((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
-            (10**9, "larger")),
-    puzzlekit=puzzlekit)
+    configs=LAZY_CONFIGS, groups=SIZE_GROUPS,
+    puzzlekit=puzzlekit, with_tatham=True)
+
 
 def note(rows: list[Row]) -> str:
     ran = sum("puzzlekit" in row for row in rows)
@@ -103,28 +91,9 @@ def note(rows: list[Row]) -> str:
             "cap, so its ratios are lower bounds.")
 
 
-def warm_up() -> None:
-    """Import both backends and puzzlekit before the first timed puzzle (its first solve
-    would carry the imports)."""
-    from pencilsat.strategies.front import solve
-
-    puzzle = parse_puzzle("hitori 2 2\n1 1\n2 3\n")
-    for encoding, backend in BENCH.configs.values():
-        solve(puzzle, encoding=encoding, backend=backend)
-    answer = FORMAT.parse_solution("hitori-solution 2 2\n#.\n..\n")
-    puzzlekit({"puzzle": puzzle, "solution": answer}, 10.0)
-
-
 def main() -> None:
-    args = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0).parse_args()
-    warm_up()
-    rows = run(BENCH, args, puzzlekit_on=lambda item, index: (
-        not is_tatham(item) and index % args.puzzlekit_stride == 0))
-    janko = [r for r in rows if not is_tatham(r)]
-    body, data = summary(BENCH, janko, args.cap, note(janko))
-    body += slowest(BENCH, janko) + "\n".join(
-        tatham_section(BENCH, rows, data, "Singles", ((64, "8x8"), (100, "10x10"))))
-    write(BENCH, "Hitori: both strategies and puzzlekit", body, data, rows)
+    main_with_tatham(BENCH, __doc__.split("\n")[0], "Hitori: both strategies and puzzlekit",
+                     note, "Singles", ((64, "8x8"), (100, "10x10")))
 
 
 if __name__ == "__main__":

@@ -31,6 +31,11 @@ from pencilsat.strategies.front import solve  # noqa: E402
 
 Item = dict[str, Any]
 Row = dict[str, Any]
+LAZY_CONFIGS = {"lazy (cnf)": ("lazy", "cnf"), "lazy-cpsat (cpsat)": ("lazy-cpsat", "cpsat")}
+"""The two strategies of a genre on the connectivity runs, labelled."""
+SIZE_GROUPS = ((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
+               (10**9, "larger"))
+"""The size groups most janko tables use."""
 STRATEGY_COLUMNS = ["strategy", "size", "puzzles", "unique, = .sol", "median s", "max s"]
 
 
@@ -56,9 +61,12 @@ class JankoBench:
     """Further columns of a puzzle's row (e.g. its number of islands)."""
     ratio_of_maxima: bool = True
     ratio_digits: int = 1
+    with_tatham: bool = False
+    """Tatham's sets follow the janko puzzles (:meth:`tatham_items`)."""
 
     def items(self, stride: int) -> list[Item]:
-        """Every janko puzzle with its stored answer, smallest first, every ``stride``-th."""
+        """Every janko puzzle with its stored answer, smallest first, every ``stride``-th;
+        then Tatham's sets when :attr:`with_tatham`."""
         items = []
         for txt in sorted((CORPUS / self.genre / "janko").glob("*.txt")):
             if not txt.with_suffix(".sol").exists():
@@ -69,7 +77,7 @@ class JankoBench:
                           "solution": self.parse_solution(txt.with_suffix(".sol").read_text()),
                           **(self.item_fields(puzzle) if self.item_fields else {})})
         items.sort(key=lambda i: (i["cells"], i["name"]))
-        return items[::stride]
+        return items[::stride] + (self.tatham_items(stride) if self.with_tatham else [])
 
     def tatham_items(self, stride: int) -> list[Item]:
         """Every puzzle of Tatham's sets in the corpus (``<genre>/tatham/<set>/``), named
@@ -362,3 +370,34 @@ def cpu_table(bench: JankoBench, rows: list[Row], data: dict[str, Any]) -> str:
     return (f"\n## CPU seconds\n\nEach run once more, `time.process_time` (all threads); "
             f"median ratio puzzlekit / ours **{ratio:.1f}x**, ratio of medians "
             f"{median(theirs) / median(ours):.1f}x.\n\n{table}\n")
+
+
+def main_with_cpu(bench: JankoBench, description: str, heading: str,
+                  note: Callable[[list[Row]], str]) -> None:
+    """A genre script's ``main``: the options (and ``--cpu-stride``), the warm-up, every
+    puzzle, and the page with the slowest puzzles and the CPU seconds."""
+    parser = arguments(description, cap=60.0, puzzlekit_cap=60.0)
+    parser.add_argument("--cpu-stride", type=int, default=5)
+    args = parser.parse_args()
+    warm_up(bench, args)
+    rows = run(bench, args, more=cpu_seconds(
+        bench, args.cpu_stride, args.cap, None if args.no_puzzlekit else args.puzzlekit_cap))
+    body, data = summary(bench, rows, args.cap, note(rows))
+    write(bench, heading, body + slowest(bench, rows) + cpu_table(bench, rows, data), data,
+          rows)
+
+
+def main_with_tatham(bench: JankoBench, description: str, heading: str,
+                     note: Callable[[list[Row]], str], game: str,
+                     groups: tuple[tuple[int, str], ...]) -> None:
+    """A genre script's ``main`` when the corpus has Tatham's sets (``tatham_items`` in its
+    ``items``): puzzlekit on the janko puzzles, their tables and slowest, then Tatham's
+    ``game`` by size ``groups``."""
+    args = arguments(description, cap=60.0, puzzlekit_cap=60.0).parse_args()
+    warm_up(bench, args)
+    rows = run(bench, args, puzzlekit_on=lambda item, index: (
+        not is_tatham(item) and index % args.puzzlekit_stride == 0))
+    janko = [r for r in rows if not is_tatham(r)]
+    body, data = summary(bench, janko, args.cap, note(janko))
+    body += slowest(bench, janko) + "\n".join(tatham_section(bench, rows, data, game, groups))
+    write(bench, heading, body, data, rows)

@@ -19,16 +19,12 @@ from typing import Any
 
 from common import Cells, puzzlekit_unique
 from janko_bench import (
+    LAZY_CONFIGS,
+    SIZE_GROUPS,
     Item,
     JankoBench,
     Row,
-    arguments,
-    is_tatham,
-    run,
-    slowest,
-    summary,
-    tatham_section,
-    write,
+    main_with_tatham,
 )
 
 from pencilsat.puzzles.kurodoko import EMPTY, FORMAT, UNKNOWN, parse_puzzle
@@ -36,13 +32,6 @@ from pencilsat.puzzles.kurodoko import EMPTY, FORMAT, UNKNOWN, parse_puzzle
 
 def parse_solution(text: str) -> Any:
     return FORMAT.parse_solution(text)
-
-
-class KurodokoBench(JankoBench):
-    """The janko puzzles, then Tatham's Range sets (named ``tatham/<set>/<file>``)."""
-
-    def items(self, stride: int) -> list[Item]:
-        return super().items(stride) + self.tatham_items(stride)
 
 
 def puzzlekit(item: Item, cap: float) -> Row | None:
@@ -69,13 +58,12 @@ def puzzlekit(item: Item, cap: float) -> Row | None:
                             read=read, forbid=forbid, stored=item["solution"].shaded.tolist())
 
 
-BENCH = KurodokoBench(
+BENCH = JankoBench(
     genre="kurodoko", title="Kurodoko", parse_puzzle=parse_puzzle,
     parse_solution=parse_solution,
-    configs={"lazy (cnf)": ("lazy", "cnf"), "lazy-cpsat (cpsat)": ("lazy-cpsat", "cpsat")},
-    groups=((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
-            (10**9, "larger")),
-    puzzlekit=puzzlekit)
+    configs=LAZY_CONFIGS, groups=SIZE_GROUPS,
+    puzzlekit=puzzlekit, with_tatham=True)
+
 
 def note(rows: list[Row]) -> str:
     ran = sum("puzzlekit" in row for row in rows)
@@ -85,28 +73,9 @@ def note(rows: list[Row]) -> str:
             "not finish counts its cap, so its ratios are lower bounds.")
 
 
-def warm_up() -> None:
-    """Import both backends and puzzlekit before the first timed puzzle (its first solve
-    would carry the imports)."""
-    from pencilsat.strategies.front import solve
-
-    puzzle = parse_puzzle("kurodoko 3 1\n2 . .\n")
-    for encoding, backend in BENCH.configs.values():
-        solve(puzzle, encoding=encoding, backend=backend)
-    puzzlekit({"puzzle": puzzle, "solution": parse_solution("kurodoko-solution 3 1\n..#\n")},
-              10.0)
-
-
 def main() -> None:
-    args = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0).parse_args()
-    warm_up()
-    rows = run(BENCH, args, puzzlekit_on=lambda item, index: (
-        not is_tatham(item) and index % args.puzzlekit_stride == 0))
-    janko = [r for r in rows if not is_tatham(r)]
-    body, data = summary(BENCH, janko, args.cap, note(janko))
-    body += slowest(BENCH, janko) + "\n".join(
-        tatham_section(BENCH, rows, data, "Range", ((81, "9x9"), (117, "13x9"))))
-    write(BENCH, "Kurodoko: both strategies and puzzlekit", body, data, rows)
+    main_with_tatham(BENCH, __doc__.split("\n")[0], "Kurodoko: both strategies and puzzlekit",
+                     note, "Range", ((81, "9x9"), (117, "13x9")))
 
 
 if __name__ == "__main__":

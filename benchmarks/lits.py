@@ -17,18 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from common import differs, puzzlekit_unique
-from janko_bench import (
-    Item,
-    JankoBench,
-    arguments,
-    cpu_seconds,
-    cpu_table,
-    run,
-    slowest,
-    summary,
-    warm_up,
-    write,
-)
+from janko_bench import LAZY_CONFIGS, SIZE_GROUPS, Item, JankoBench, main_with_cpu
 
 from pencilsat.puzzles.lits import parse_puzzle, parse_solution
 from pencilsat.puzzles.regions import NO_REGION
@@ -53,9 +42,7 @@ def puzzlekit(item: Item, cap: float) -> dict[str, Any] | None:
 
 BENCH = JankoBench(
     genre="lits", title="LITS", parse_puzzle=parse_puzzle, parse_solution=parse_solution,
-    configs={"lazy (cnf)": ("lazy", "cnf"), "lazy-cpsat (cpsat)": ("lazy-cpsat", "cpsat")},
-    groups=((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
-            (10**9, "larger")),
+    configs=LAZY_CONFIGS, groups=SIZE_GROUPS,
     puzzlekit=puzzlekit)
 
 
@@ -69,15 +56,7 @@ def note(rows: list[dict[str, Any]]) -> str:
 
 
 def main() -> None:
-    parser = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0)
-    parser.add_argument("--cpu-stride", type=int, default=5)
-    args = parser.parse_args()
-    warm_up(BENCH, args)
-    rows = run(BENCH, args, more=cpu_seconds(
-        BENCH, args.cpu_stride, args.cap, None if args.no_puzzlekit else args.puzzlekit_cap))
-    body, data = summary(BENCH, rows, args.cap, note(rows))
-    write(BENCH, "LITS: both strategies and puzzlekit",
-          body + "\n" + slowest(BENCH, rows) + cpu_table(BENCH, rows, data), data, rows)
+    main_with_cpu(BENCH, __doc__.split("\n")[0], "LITS: both strategies and puzzlekit", note)
 
 
 if __name__ == "__main__":

@@ -23,18 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from common import differs, puzzlekit_unique
-from janko_bench import (
-    Item,
-    JankoBench,
-    arguments,
-    cpu_seconds,
-    cpu_table,
-    run,
-    slowest,
-    summary,
-    warm_up,
-    write,
-)
+from janko_bench import Item, JankoBench, main_with_cpu
 
 from pencilsat.puzzles.norinori import FORMAT, parse_puzzle
 
@@ -62,20 +51,15 @@ BENCH = JankoBench(
     puzzlekit=puzzlekit, extra_stats=("sat_calls",))
 
 
-def main() -> None:
-    parser = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0)
-    parser.add_argument("--cpu-stride", type=int, default=5)
-    args = parser.parse_args()
-    warm_up(BENCH, args)
-    rows = run(BENCH, args, more=cpu_seconds(
-        BENCH, args.cpu_stride, args.cap, None if args.no_puzzlekit else args.puzzlekit_cap))
+def note(rows: list[dict[str, Any]]) -> str:
     ran = sum("puzzlekit" in row for row in rows)
-    note = ("puzzlekit is timed as solve + a blocking re-solve on its own model (the "
+    return ("puzzlekit is timed as solve + a blocking re-solve on its own model (the "
             "uniqueness check ours includes), on CP-SAT's default workers "
             f"({ran} of {len(rows)} puzzles). A puzzle it did not finish counts its cap.")
-    body, data = summary(BENCH, rows, args.cap, note)
-    write(BENCH, "Norinori: both strategies and puzzlekit",
-          body + "\n" + slowest(BENCH, rows) + cpu_table(BENCH, rows, data), data, rows)
+
+
+def main() -> None:
+    main_with_cpu(BENCH, __doc__.split("\n")[0], "Norinori: both strategies and puzzlekit", note)
 
 
 if __name__ == "__main__":
