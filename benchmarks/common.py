@@ -6,6 +6,7 @@ import json
 import platform
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,3 +51,42 @@ def write_results(stem: str, title: str, body: str, data: Any) -> None:
     (RESULTS / f"{stem}.md").write_text(f"# {title}\n\nMeasured {stamp} on {machine()}.\n\n"
                                         + body + "\n")
     (RESULTS / f"{stem}.json").write_text(json.dumps(data, indent=1) + "\n")
+
+
+
+Cells = list[list[bool]]
+
+
+def puzzlekit_unique(make: Callable[[], Any], cap: float, read: Callable[[Any, list], Cells],
+                     forbid: Callable[[Any, Cells], None], stored: Cells) -> dict[str, Any]:
+    """puzzlekit's CP-SAT solver ``make()`` built and solved under ``cap``, then the same
+    model solved again with its answer forbidden, as our uniqueness proof does; both on
+    CP-SAT's default workers. ``read(solver, rows)`` turns its solution (``rows`` its grid)
+    into the cells the stored answer marks; ``forbid(solver, cells)`` adds "some cell
+    differs" to ``solver.model``. Returns the seconds of it all, ``status`` (the solve's,
+    then the re-solve's: ``none`` no other answer, ``another``, ``timeout``) and whether it
+    ``agrees``: unique, with the ``stored`` answer."""
+    from ortools.sat.python import cp_model
+
+    start = time.perf_counter()
+    solver = make()
+    result = solver.solve({"time_limit_sec": cap})
+    status = result.solution_data.get("status")
+    if status not in ("Optimal", "Feasible"):
+        return {"s": time.perf_counter() - start, "status": status, "agrees": False}
+    cells = read(solver, result.solution_data["solution_grid"].matrix)
+    forbid(solver, cells)
+    solver.solver.parameters.max_time_in_seconds = max(cap - (time.perf_counter() - start),
+                                                       0.01)
+    again = solver.solver.Solve(solver.model)
+    second = {cp_model.INFEASIBLE: "none", cp_model.OPTIMAL: "another",
+              cp_model.FEASIBLE: "another"}.get(again, "timeout")
+    return {"s": time.perf_counter() - start, "status": f"{status}, re-solve {second}",
+            "agrees": second == "none" and cells == stored}
+
+
+def differs(variables: Any, cells: Cells) -> list[Any]:
+    """The clause "some cell differs from ``cells``" over CP-SAT Booleans
+    ``variables[r, c]`` (for :func:`puzzlekit_unique`'s ``forbid``)."""
+    return [variables[r, c].Not() if on else variables[r, c]
+            for r, row in enumerate(cells) for c, on in enumerate(row)]

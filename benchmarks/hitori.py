@@ -19,33 +19,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from common import CORPUS, markdown_table, median
 from janko_bench import (
+    LAZY_CONFIGS,
+    SIZE_GROUPS,
     Item,
     JankoBench,
     Row,
-    arguments,
-    missed_lines,
-    run,
-    strategy_table,
-    summary,
-    write,
+    main_with_tatham,
 )
 
 from pencilsat.puzzles.hitori import FORMAT, parse_puzzle
-
-
-class HitoriBench(JankoBench):
-    """The janko puzzles, then Tatham's Singles sets (named ``tatham/<set>/<file>``)."""
-
-    def items(self, stride: int) -> list[Item]:
-        items = super().items(stride)
-        for txt in sorted((CORPUS / "hitori" / "tatham").glob("*/*.txt"))[::stride]:
-            puzzle = self.parse_puzzle(txt.read_text(), txt.stem)
-            items.append({"name": f"tatham/{txt.parent.name}/{txt.stem}", "puzzle": puzzle,
-                          "cells": puzzle.width * puzzle.height,
-                          "solution": self.parse_solution(txt.with_suffix(".sol").read_text())})
-        return items
 
 
 def puzzlekit_unique(solver: Any, cap: float) -> tuple[float, str, list | None, str | None]:
@@ -93,48 +76,11 @@ def puzzlekit(item: Item, cap: float) -> Row | None:
     return {"s": seconds, "status": f"{status}, re-solve {second}", "agrees": agrees}
 
 
-BENCH = HitoriBench(
+BENCH = JankoBench(
     genre="hitori", title="Hitori", parse_puzzle=parse_puzzle,
     parse_solution=FORMAT.parse_solution,
-    configs={"lazy (cnf)": ("lazy", "cnf"), "lazy-cpsat (cpsat)": ("lazy-cpsat", "cpsat")},
-    groups=((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
-            (10**9, "larger")),
-    puzzlekit=puzzlekit)
-
-TATHAM = JankoBench(
-    genre="hitori", title="Singles", parse_puzzle=parse_puzzle,
-    parse_solution=FORMAT.parse_solution,
-    configs=BENCH.configs, groups=((64, "8x8"), (100, "10x10")))
-
-
-def slowest(rows: list[Row]) -> str:
-    """The slowest puzzle of each strategy."""
-    out = []
-    for label in BENCH.configs:
-        row = max(rows, key=lambda r: r[label]["s"])
-        out.append(f"{label}: {row['name']} ({row[label]['s']:.2f} s)")
-    return "Slowest puzzle: " + "; ".join(out) + "."
-
-
-def tatham_section(rows: list[Row], data: dict[str, Any]) -> list[str]:
-    """Both strategies on Tatham's sets, per level."""
-    tatham = [r for r in rows if r["name"].startswith("tatham/")]
-    if not tatham:
-        return []
-    part: dict[str, Any] = {"configs": {}}
-    lines = ["\n## Both strategies on Tatham's Singles\n",
-             strategy_table(TATHAM, tatham, list(BENCH.configs), part),
-             *missed_lines(list(BENCH.configs), part)]
-    table = []
-    for level in sorted({r["name"].split("/")[1] for r in tatham}):
-        picked = [r for r in tatham if r["name"].split("/")[1] == level]
-        table.append([level, len(picked), *(f"{median([r[label]['s'] for r in picked]):.4f}"
-                                            for label in BENCH.configs)])
-    lines += ["\nMedian seconds per set:\n",
-              markdown_table(["set", "puzzles", *BENCH.configs], table),
-              "\n" + slowest(tatham)]
-    data["tatham"] = part
-    return lines
+    configs=LAZY_CONFIGS, groups=SIZE_GROUPS,
+    puzzlekit=puzzlekit, with_tatham=True)
 
 
 def note(rows: list[Row]) -> str:
@@ -145,28 +91,9 @@ def note(rows: list[Row]) -> str:
             "cap, so its ratios are lower bounds.")
 
 
-def warm_up() -> None:
-    """Import both backends and puzzlekit before the first timed puzzle (its first solve
-    would carry the imports)."""
-    from pencilsat.strategies.front import solve
-
-    puzzle = parse_puzzle("hitori 2 2\n1 1\n2 3\n")
-    for encoding, backend in BENCH.configs.values():
-        solve(puzzle, encoding=encoding, backend=backend)
-    answer = FORMAT.parse_solution("hitori-solution 2 2\n#.\n..\n")
-    puzzlekit({"puzzle": puzzle, "solution": answer}, 10.0)
-
-
 def main() -> None:
-    args = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0).parse_args()
-    warm_up()
-    rows = run(BENCH, args, puzzlekit_on=lambda item, index: (
-        not item["name"].startswith("tatham/") and index % args.puzzlekit_stride == 0))
-    janko = [r for r in rows if not r["name"].startswith("tatham/")]
-    body, data = summary(BENCH, janko, args.cap, note(janko))
-    body = body.replace("\n## puzzlekit", "\n" + slowest(janko) + "\n\n## puzzlekit", 1)
-    body += "\n" + "\n".join(tatham_section(rows, data))
-    write(BENCH, "Hitori: both strategies and puzzlekit", body, data, rows)
+    main_with_tatham(BENCH, __doc__.split("\n")[0], "Hitori: both strategies and puzzlekit",
+                     note, "Singles", ((64, "8x8"), (100, "10x10")))
 
 
 if __name__ == "__main__":

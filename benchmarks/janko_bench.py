@@ -31,6 +31,11 @@ from pencilsat.strategies.front import solve  # noqa: E402
 
 Item = dict[str, Any]
 Row = dict[str, Any]
+LAZY_CONFIGS = {"lazy (cnf)": ("lazy", "cnf"), "lazy-cpsat (cpsat)": ("lazy-cpsat", "cpsat")}
+"""The two strategies of a genre on the connectivity runs, labelled."""
+SIZE_GROUPS = ((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
+               (10**9, "larger"))
+"""The size groups most janko tables use."""
 STRATEGY_COLUMNS = ["strategy", "size", "puzzles", "unique, = .sol", "median s", "max s"]
 
 
@@ -56,9 +61,12 @@ class JankoBench:
     """Further columns of a puzzle's row (e.g. its number of islands)."""
     ratio_of_maxima: bool = True
     ratio_digits: int = 1
+    with_tatham: bool = False
+    """Tatham's sets follow the janko puzzles (:meth:`tatham_items`)."""
 
     def items(self, stride: int) -> list[Item]:
-        """Every janko puzzle with its stored answer, smallest first, every ``stride``-th."""
+        """Every janko puzzle with its stored answer, smallest first, every ``stride``-th;
+        then Tatham's sets when :attr:`with_tatham`."""
         items = []
         for txt in sorted((CORPUS / self.genre / "janko").glob("*.txt")):
             if not txt.with_suffix(".sol").exists():
@@ -69,7 +77,18 @@ class JankoBench:
                           "solution": self.parse_solution(txt.with_suffix(".sol").read_text()),
                           **(self.item_fields(puzzle) if self.item_fields else {})})
         items.sort(key=lambda i: (i["cells"], i["name"]))
-        return items[::stride]
+        return items[::stride] + (self.tatham_items(stride) if self.with_tatham else [])
+
+    def tatham_items(self, stride: int) -> list[Item]:
+        """Every puzzle of Tatham's sets in the corpus (``<genre>/tatham/<set>/``), named
+        ``tatham/<set>/<file>``, every ``stride``-th."""
+        items = []
+        for txt in sorted((CORPUS / self.genre / "tatham").glob("*/*.txt"))[::stride]:
+            puzzle = self.parse_puzzle(txt.read_text(), txt.stem)
+            items.append({"name": f"tatham/{txt.parent.name}/{txt.stem}", "puzzle": puzzle,
+                          "cells": puzzle.width * puzzle.height,
+                          "solution": self.parse_solution(txt.with_suffix(".sol").read_text())})
+        return items
 
     def group_of(self, cells: int) -> str:
         return next(group for bound, group in self.groups if cells <= bound)
@@ -252,3 +271,133 @@ def write(bench: JankoBench, heading: str, body: str, data: dict[str, Any],
     command = f"python benchmarks/{bench.genre}.py " + " ".join(sys.argv[1:])
     data.update(command=command, rows=rows)
     write_results(bench.genre, heading, f"Command: `{command.strip()}`\n\n{body}", data)
+
+
+def is_tatham(row: Row) -> bool:
+    return str(row["name"]).startswith("tatham/")
+
+
+def slowest(bench: JankoBench, rows: list[Row], with_puzzlekit: bool = True) -> str:
+    """The slowest puzzle of each strategy (and of puzzlekit), named, as a list."""
+    lines = []
+    for label in [*bench.configs, *(["puzzlekit"] if with_puzzlekit else [])]:
+        timed = [r for r in rows if label in r]
+        if timed:
+            worst = max(timed, key=lambda r: r[label]["s"])
+            lines.append(f"- {label}: {worst['name']} ({worst['cells']} cells, "
+                         f"{worst[label]['s']:.3f} s)")
+    return "\n\n## The slowest\n\n" + "\n".join(lines) + "\n"
+
+
+def tatham_section(bench: JankoBench, rows: list[Row], data: dict[str, Any], game: str,
+                   groups: tuple[tuple[int, str], ...]) -> list[str]:
+    """Both strategies on Tatham's sets (rows named ``tatham/...``) by size ``groups``, the
+    median seconds per set and the slowest; fills ``data["tatham"]``."""
+    tatham = [r for r in rows if is_tatham(r)]
+    if not tatham:
+        return []
+    sizes = JankoBench(genre=bench.genre, title=game, parse_puzzle=bench.parse_puzzle,
+                       parse_solution=bench.parse_solution, configs=bench.configs,
+                       groups=groups)
+    part: dict[str, Any] = {"configs": {}}
+    labels = list(bench.configs)
+    lines = [f"\n## Both strategies on Tatham's {game}\n",
+             strategy_table(sizes, tatham, labels, part), *missed_lines(labels, part)]
+    table = []
+    for level in sorted({r["name"].split("/")[1] for r in tatham}):
+        picked = [r for r in tatham if r["name"].split("/")[1] == level]
+        table.append([level, len(picked), *(f"{median([r[label]['s'] for r in picked]):.4f}"
+                                            for label in labels)])
+    lines += ["\nMedian seconds per set:\n", markdown_table(["set", "puzzles", *labels], table),
+              slowest(bench, tatham, with_puzzlekit=False)]
+    data["tatham"] = part
+    return lines
+
+
+def warm_up(bench: JankoBench, args: argparse.Namespace) -> None:
+    """One untimed solve of the smallest puzzle by every configuration and by puzzlekit, so
+    that no puzzle's time holds an import (OR-Tools takes about a second)."""
+    item = bench.items(1)[0]
+    for config in bench.configs.values():
+        bench.ours(item, config, args.cap)
+    if bench.puzzlekit is not None and not args.no_puzzlekit:
+        bench.puzzlekit(item, args.puzzlekit_cap)
+
+
+def cpu_seconds(bench: JankoBench, stride: int, cap: float, puzzlekit_cap: float | None
+                ) -> Callable[[Item, Row], None]:
+    """A :func:`run` column maker: on every ``stride``-th puzzle, the CPU seconds
+    (``time.process_time``: every thread of the process) of the default strategy through the
+    front and of puzzlekit (under ``puzzlekit_cap``; ``None``: not run), each run once more.
+    On a shared machine wall seconds favour a solver running several threads; CPU seconds
+    count all of them."""
+    label, config = next(iter(bench.configs.items()))
+    seen = 0
+
+    def more(item: Item, row: Row) -> None:
+        nonlocal seen
+        seen += 1
+        if (seen - 1) % stride:
+            return
+        start = time.process_time()
+        solve(item["puzzle"], encoding=config[0], backend=config[1], time_limit=cap)
+        row["cpu"] = {label: time.process_time() - start}
+        if puzzlekit_cap is not None and bench.puzzlekit is not None:
+            start = time.process_time()
+            if bench.puzzlekit(item, puzzlekit_cap) is not None:
+                row["cpu"]["puzzlekit"] = time.process_time() - start
+
+    return more
+
+
+def cpu_table(bench: JankoBench, rows: list[Row], data: dict[str, Any]) -> str:
+    """Median and max CPU seconds of the default strategy and of puzzlekit where both ran,
+    and their ratios; fills ``data["cpu"]``."""
+    label = next(iter(bench.configs))
+    both = [r["cpu"] for r in rows if "puzzlekit" in r.get("cpu", {})]
+    if not both:
+        return ""
+    ours = [c[label] for c in both]
+    theirs = [c["puzzlekit"] for c in both]
+    ratio = median([t / o for o, t in zip(ours, theirs, strict=True)])
+    data["cpu"] = {"puzzles": len(both), "ours_median_s": median(ours),
+                   "puzzlekit_median_s": median(theirs), "median_ratio": ratio,
+                   "ratio_of_medians": median(theirs) / median(ours)}
+    table = markdown_table(
+        ["", "puzzles", "median CPU s", "max CPU s"],
+        [[label, len(ours), f"{median(ours):.4f}", f"{max(ours):.3f}"],
+         ["puzzlekit", len(theirs), f"{median(theirs):.4f}", f"{max(theirs):.3f}"]])
+    return (f"\n## CPU seconds\n\nEach run once more, `time.process_time` (all threads); "
+            f"median ratio puzzlekit / ours **{ratio:.1f}x**, ratio of medians "
+            f"{median(theirs) / median(ours):.1f}x.\n\n{table}\n")
+
+
+def main_with_cpu(bench: JankoBench, description: str, heading: str,
+                  note: Callable[[list[Row]], str]) -> None:
+    """A genre script's ``main``: the options (and ``--cpu-stride``), the warm-up, every
+    puzzle, and the page with the slowest puzzles and the CPU seconds."""
+    parser = arguments(description, cap=60.0, puzzlekit_cap=60.0)
+    parser.add_argument("--cpu-stride", type=int, default=5)
+    args = parser.parse_args()
+    warm_up(bench, args)
+    rows = run(bench, args, more=cpu_seconds(
+        bench, args.cpu_stride, args.cap, None if args.no_puzzlekit else args.puzzlekit_cap))
+    body, data = summary(bench, rows, args.cap, note(rows))
+    write(bench, heading, body + slowest(bench, rows) + cpu_table(bench, rows, data), data,
+          rows)
+
+
+def main_with_tatham(bench: JankoBench, description: str, heading: str,
+                     note: Callable[[list[Row]], str], game: str,
+                     groups: tuple[tuple[int, str], ...]) -> None:
+    """A genre script's ``main`` when the corpus has Tatham's sets (``tatham_items`` in its
+    ``items``): puzzlekit on the janko puzzles, their tables and slowest, then Tatham's
+    ``game`` by size ``groups``."""
+    args = arguments(description, cap=60.0, puzzlekit_cap=60.0).parse_args()
+    warm_up(bench, args)
+    rows = run(bench, args, puzzlekit_on=lambda item, index: (
+        not is_tatham(item) and index % args.puzzlekit_stride == 0))
+    janko = [r for r in rows if not is_tatham(r)]
+    body, data = summary(bench, janko, args.cap, note(janko))
+    body += slowest(bench, janko) + "\n".join(tatham_section(bench, rows, data, game, groups))
+    write(bench, heading, body, data, rows)

@@ -1,7 +1,7 @@
 """LITS: every janko puzzle on both strategies, and puzzlekit on the same puzzles.
 
 ``python benchmarks/lits.py [--cap 60] [--stride 1] [--puzzlekit-cap 60]
-[--puzzlekit-stride 1] [--no-puzzlekit] [--log FILE]``
+[--puzzlekit-stride 1] [--cpu-stride 5] [--no-puzzlekit] [--log FILE]``
 
 ``lazy`` (CNF, the default) and ``lazy-cpsat`` (CP-SAT) on every janko LITS, the puzzles
 with blocked cells included, as ``janko_bench`` runs and tables them (results in
@@ -14,20 +14,18 @@ puzzle (sorted by size); the ratios are over the puzzles it ran on.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from janko_bench import Item, JankoBench, arguments, run, summary, write
+from common import differs, puzzlekit_unique
+from janko_bench import LAZY_CONFIGS, SIZE_GROUPS, Item, JankoBench, main_with_cpu
 
 from pencilsat.puzzles.lits import parse_puzzle, parse_solution
 from pencilsat.puzzles.regions import NO_REGION
 
 
 def puzzlekit(item: Item, cap: float) -> dict[str, Any] | None:
-    """Seconds of puzzlekit's build, solve and blocking re-solve, the status of the
-    re-solve (``Infeasible``: unique), and whether its first shading is the stored one."""
+    """puzzlekit's build, solve and blocking re-solve (``common.puzzlekit_unique``)."""
     try:
-        from ortools.sat.python import cp_model
         from puzzlekit.solvers.lits import LITSSolver
     except ImportError:
         return None
@@ -35,31 +33,16 @@ def puzzlekit(item: Item, cap: float) -> dict[str, Any] | None:
     regions = [["@" if v == NO_REGION else str(int(v)) for v in row]
                for row in puzzle.region_ids]
     grid = [["@" if v == "@" else "-" for v in row] for row in regions]
-    start = time.perf_counter()
-    solver = LITSSolver(puzzle.height, puzzle.width, grid, regions)
-    result = solver.solve({"time_limit_sec": cap})
-    status = result.solution_data.get("status")
-    if status not in ("Optimal", "Feasible"):
-        return {"s": time.perf_counter() - start, "status": status, "agrees": False}
-    matrix = result.solution_data["solution_grid"].matrix
-    shaded = [[ch in "LITS" for ch in row] for row in matrix]
-    cells = [solver.x[r, c] if shaded[r][c] else solver.x[r, c].Not()
-             for r in range(puzzle.height) for c in range(puzzle.width)]
-    solver.model.AddBoolOr([lit.Not() for lit in cells])
-    solver.solver.parameters.max_time_in_seconds = max(0.0, cap - (time.perf_counter() - start))
-    again = solver.solver.Solve(solver.model)
-    seconds = time.perf_counter() - start
-    second = {cp_model.INFEASIBLE: "Infeasible (unique)", cp_model.FEASIBLE: "second answer",
-              cp_model.OPTIMAL: "second answer"}.get(again, "Unknown")
-    return {"s": seconds, "status": second,
-            "agrees": shaded == item["solution"].shaded.tolist() and again == cp_model.INFEASIBLE}
+    return puzzlekit_unique(
+        lambda: LITSSolver(puzzle.height, puzzle.width, grid, regions), cap,
+        read=lambda solver, rows: [[ch in "LITS" for ch in row] for row in rows],
+        forbid=lambda solver, cells: solver.model.AddBoolOr(differs(solver.x, cells)),
+        stored=item["solution"].shaded.tolist())
 
 
 BENCH = JankoBench(
     genre="lits", title="LITS", parse_puzzle=parse_puzzle, parse_solution=parse_solution,
-    configs={"lazy (cnf)": ("lazy", "cnf"), "lazy-cpsat (cpsat)": ("lazy-cpsat", "cpsat")},
-    groups=((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
-            (10**9, "larger")),
+    configs=LAZY_CONFIGS, groups=SIZE_GROUPS,
     puzzlekit=puzzlekit)
 
 
@@ -73,10 +56,7 @@ def note(rows: list[dict[str, Any]]) -> str:
 
 
 def main() -> None:
-    args = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0).parse_args()
-    rows = run(BENCH, args)
-    body, data = summary(BENCH, rows, args.cap, note(rows))
-    write(BENCH, "LITS: both strategies and puzzlekit", body, data, rows)
+    main_with_cpu(BENCH, __doc__.split("\n")[0], "LITS: both strategies and puzzlekit", note)
 
 
 if __name__ == "__main__":

@@ -35,18 +35,39 @@ solver's C handle), as PySAT 1.8/1.9 name them."""
 def clause_adder(solver: Any) -> Callable[[list[int]], Any]:
     """A function adding one clause to ``solver`` (a ``pysat.solvers.Solver``): the C
     function when it is known to be there, else the solver's own ``add_clause``."""
+    return _direct(solver, _C_ADDERS, solver.add_clause)
+
+
+_C_AT_MOST = {
+    "Minicard": ("minicard_add_am", "minicard"),
+    "Gluecard3": ("gluecard3_add_am", "gluecard"),
+    "Gluecard4": ("gluecard41_add_am", "gluecard"),
+}
+"""The same for PySAT's native "at most k" constraints (``add_atmost``)."""
+
+
+def at_most_adder(solver: Any) -> Callable[[list[int], int], Any]:
+    """A function adding the native constraint "at most k of lits" to ``solver`` (one with
+    native cardinality constraints): the C function when it is known to be there, else the
+    solver's own ``add_atmost``."""
+    return _direct(solver, _C_AT_MOST, solver.add_atmost)
+
+
+def _direct(solver: Any, table: dict[str, tuple[str, str]], fallback: Any) -> Any:
+    """PySAT's C function for ``solver`` from ``table`` (class name -> function, handle
+    attribute) with the solver's handle bound, or ``fallback`` when any piece is missing."""
     inner = getattr(solver, "solver", None)
-    names = _C_ADDERS.get(type(inner).__name__)
+    names = table.get(type(inner).__name__)
     if names is not None:
         try:
             import pysolvers
         except ImportError:
-            return solver.add_clause
+            return fallback
         function = getattr(pysolvers, names[0], None)
         handle = getattr(inner, names[1], None)
         if function is not None and handle is not None:
             return partial(function, handle)
-    return solver.add_clause
+    return fallback
 
 
 def load_clauses(solver: Any, clauses: Iterable[list[int]]) -> None:

@@ -95,8 +95,8 @@ def _every(groups: Sequence[Count], bounds: Callable[[Sequence[int], int], tuple
 
 def rows_and_columns(grid: np.ndarray) -> list[list[int]]:
     """The literals of a grid (``grid[r, c]``, 0: no literal) by row, then by column."""
-    lines = [*np.asarray(grid), *np.asarray(grid).T]
-    return [[int(v) for v in line if v] for line in lines]
+    grid = np.asarray(grid)
+    return [[v for v in line if v] for line in [*grid.tolist(), *grid.T.tolist()]]
 
 
 def by_region(grid: np.ndarray, regions: Regions) -> list[list[int]]:

@@ -267,6 +267,7 @@ class ShadingEncoding(Generic[Answer]):
     sizes: list[tuple[list[int], int]]
     """Each: exactly ``n`` of these literals are true."""
     graph: Graph
+    """The grid graph the requirements are over; an empty graph when there is none."""
     requirements: list[Requirement]
     answer: list[int]
     """The ``shaded`` variables of the cells that can change: what two answers differ in."""

@@ -18,15 +18,13 @@ complete encoding ``pencilsat study`` measures and what a certificate is about.
 
 from __future__ import annotations
 
-import numpy as np
-
 from pencilsat.encodings.cardinality import by_region
 from pencilsat.encodings.connectivity import ShadingEncoding
 from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.shading import (
     ShadingGrid,
     at_most_one_neighbour,
-    complete_clauses,
+    complete_encoding,
     has_neighbour,
 )
 from pencilsat.puzzles.norinori import SHADED_PER_REGION, NorinoriPuzzle, NorinoriSolution
@@ -50,12 +48,4 @@ def build(puzzle: NorinoriPuzzle, *, deadline: float | None = None) -> NorinoriE
 def complete_cnf(puzzle: NorinoriPuzzle) -> ClauseEncoding:
     """The encoding as one fixed clause list (the counts as cardinality clauses) whose
     models are exactly the answers."""
-    encoding = build(puzzle)
-    clauses, top = complete_clauses(encoding)
-
-    def decode(true: set[int]) -> NorinoriSolution:
-        values = np.zeros(encoding.num_vars + 1, dtype=bool)
-        values[[v for v in true if 0 < v <= encoding.num_vars]] = True
-        return encoding.decode(values)
-
-    return ClauseEncoding("clauses", top, clauses, encoding.answer, decode)
+    return complete_encoding("clauses", build(puzzle))

@@ -44,16 +44,13 @@ from pencilsat.encodings.reachability import connected_layers, parent_pointers
 
 SHADED = "shaded"
 UNSHADED = "unshaded"
+NO_GRAPH = Graph(())
+"""The graph of an encoding without connectivity requirements (Tents, Norinori, Star
+Battle): nothing reads it, so the grid's is not built."""
 BLOCK_ROWS = 100_000
 """Clauses turned from numpy rows into lists between two looks at the clock."""
 
 Answer = TypeVar("Answer")
-
-
-def _pairs(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``[-a, -b]`` for each pair of nonzero literals."""
-    rows = np.stack([-a.ravel(), -b.ravel()], axis=1)
-    return rows[(rows != 0).all(axis=1)]
 
 
 def no_two_adjacent(lits: np.ndarray, diagonal: bool = False) -> np.ndarray:
@@ -61,10 +58,14 @@ def no_two_adjacent(lits: np.ndarray, diagonal: bool = False) -> np.ndarray:
     column (then, with ``diagonal``, touching at a corner: down-right, then down-left), as
     rows ``[-a, -b]``, row-major within each kind."""
     lits = np.asarray(lits, dtype=np.int64)
-    blocks = [_pairs(lits[:, :-1], lits[:, 1:]), _pairs(lits[:-1, :], lits[1:, :])]
+    firsts, seconds = [lits[:, :-1], lits[:-1, :]], [lits[:, 1:], lits[1:, :]]
     if diagonal:
-        blocks += [_pairs(lits[:-1, :-1], lits[1:, 1:]), _pairs(lits[:-1, 1:], lits[1:, :-1])]
-    return np.concatenate(blocks).reshape(-1, 2)
+        firsts += [lits[:-1, :-1], lits[:-1, 1:]]
+        seconds += [lits[1:, 1:], lits[1:, :-1]]
+    a = np.concatenate([part.ravel() for part in firsts])
+    b = np.concatenate([part.ravel() for part in seconds])
+    keep = (a != 0) & (b != 0)
+    return -np.stack([a[keep], b[keep]], axis=1)
 
 
 def no_full_blocks(lits: np.ndarray) -> np.ndarray:
@@ -77,29 +78,45 @@ def no_full_blocks(lits: np.ndarray) -> np.ndarray:
     return -corners[(corners != 0).all(axis=1)]
 
 
+def _with_neighbours(lits: np.ndarray) -> np.ndarray:
+    """Row ``r * W + c``: the cell's literal, then its neighbours' up, left, right, down (0
+    where there is none)."""
+    height, width = lits.shape
+    table = np.zeros((height, width, 5), dtype=np.int64)
+    table[:, :, 0] = lits
+    table[1:, :, 1] = lits[:-1, :]
+    table[:, 1:, 2] = lits[:, :-1]
+    table[:, :-1, 3] = lits[:, 1:]
+    table[:-1, :, 4] = lits[1:, :]
+    return table.reshape(-1, 5)
+
+
 def has_neighbour(lits: np.ndarray) -> list[np.ndarray]:
     """``not l_v or l_n for some neighbour n``: a cell of the colour has a neighbour of the
-    colour. One block per shape of neighbourhood (corner, side, inside), each built whole by
-    numpy; a cell whose literal is 0 gets none."""
-    lits = np.asarray(lits, dtype=np.int64)
-    height, width = lits.shape
-    around = np.zeros((height, width, 4), dtype=np.int64)  # up, left, right, down; 0: none
-    around[1:, :, 0] = lits[:-1, :]
-    around[:, 1:, 1] = lits[:, :-1]
-    around[:, :-1, 2] = lits[:, 1:]
-    around[:-1, :, 3] = lits[1:, :]
-    flat_around = around.reshape(-1, 4)
-    flat = lits.ravel()
-    code = (flat_around != 0) @ np.array([1, 2, 4, 8])
-    code[flat == 0] = -1
+    colour. One block per shape of neighbourhood (which of up, left, right, down it has), by
+    shape, each row-major, built whole by numpy (one sort groups the cells); a cell whose
+    literal is 0 gets none."""
+    table = _with_neighbours(np.asarray(lits, dtype=np.int64))
+    table[:, 0] *= -1
+    present = table != 0
+    code = present[:, 1:].astype(np.int64) @ np.array([1, 2, 4, 8])
+    code[~present[:, 0]] = -1
+    order = np.argsort(code, kind="stable")
+    ordered = code[order]
+    bounds = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(order)]
     out = []
-    for shape in np.unique(code).tolist():
+    for first, last in zip(bounds[:-1], bounds[1:], strict=True):
+        shape = int(ordered[first]) if last > first else -1
         if shape < 0:
             continue
-        rows = np.flatnonzero(code == shape)
-        columns = [k for k in range(4) if shape >> k & 1]
-        out.append(np.concatenate([-flat[rows, None], flat_around[rows][:, columns]], axis=1))
+        columns = [0, *(k + 1 for k in range(4) if shape >> k & 1)]
+        out.append(table[order[first:last, None], columns])
     return out
+
+
+_PAIRS = ((1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4))
+"""Two neighbours of a cell as columns of :func:`_with_neighbours`: up-left, up-right,
+up-down, left-right, left-down, right-down."""
 
 
 def at_most_one_neighbour(lits: np.ndarray) -> np.ndarray:
@@ -108,18 +125,11 @@ def at_most_one_neighbour(lits: np.ndarray) -> np.ndarray:
     exactly one: Norinori's dominoes). Rows ``[-v, -a, -b]``, by neighbour pair (up-left,
     up-right, up-down, left-right, left-down, right-down), row-major within each; a triple
     with a 0 needs no clause."""
-    lits = np.asarray(lits, dtype=np.int64)
-    height, width = lits.shape
-    around = np.zeros((4, height, width), dtype=np.int64)  # up, left, right, down; 0: none
-    around[0, 1:, :] = lits[:-1, :]
-    around[1, :, 1:] = lits[:, :-1]
-    around[2, :, :-1] = lits[:, 1:]
-    around[3, :-1, :] = lits[1:, :]
-    blocks = []
-    for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
-        rows = -np.stack([lits.ravel(), around[a].ravel(), around[b].ravel()], axis=1)
-        blocks.append(rows[(rows != 0).all(axis=1)])
-    return np.concatenate(blocks).reshape(-1, 3)
+    table = _with_neighbours(np.asarray(lits, dtype=np.int64))
+    first, second = zip(*_PAIRS, strict=True)
+    rows = -np.stack([np.broadcast_to(table[:, 0], (len(_PAIRS), len(table))),
+                      table[:, first].T, table[:, second].T], axis=-1).reshape(-1, 3)
+    return rows[(rows != 0).all(axis=1)]
 
 
 class ShadingGrid:
@@ -222,7 +232,8 @@ class ShadingGrid:
         def decode_model(values: np.ndarray) -> Answer:
             return decode(values[shaded])
 
-        return ShadingEncoding(self.top, self.clauses, self.counts, self.graph,
+        graph = self.graph if self.requirements or self._graph is not None else NO_GRAPH
+        return ShadingEncoding(self.top, self.clauses, self.counts, graph,
                                self.requirements,
                                shaded.ravel().tolist() if answer is None else list(answer),
                                decode_model)

@@ -25,7 +25,7 @@ import numpy as np
 from pencilsat.encodings.cardinality import by_region, rows_and_columns
 from pencilsat.encodings.connectivity import ShadingEncoding
 from pencilsat.encodings.encoding import ClauseEncoding
-from pencilsat.encodings.shading import ShadingGrid, complete_clauses, no_two_adjacent
+from pencilsat.encodings.shading import ShadingGrid, complete_encoding, no_two_adjacent
 from pencilsat.puzzles.starbattle import StarBattlePuzzle, StarBattleSolution
 
 StarBattleEncoding = ShadingEncoding[StarBattleSolution]
@@ -48,12 +48,4 @@ def build(puzzle: StarBattlePuzzle, *, deadline: float | None = None) -> StarBat
 def complete_cnf(puzzle: StarBattlePuzzle) -> ClauseEncoding:
     """The encoding as one fixed clause list (the counts as cardinality clauses) whose
     models are exactly the answers."""
-    encoding = build(puzzle)
-    clauses, top = complete_clauses(encoding)
-
-    def decode(true: set[int]) -> StarBattleSolution:
-        values = np.zeros(encoding.num_vars + 1, dtype=bool)
-        values[[v for v in true if 0 < v <= encoding.num_vars]] = True
-        return encoding.decode(values)
-
-    return ClauseEncoding("clauses", top, clauses, encoding.answer, decode)
+    return complete_encoding("clauses", build(puzzle))

@@ -64,10 +64,14 @@ def around(grid: np.ndarray) -> np.ndarray:
     return out
 
 
+_FIRST, _SECOND = np.triu_indices(len(STEPS), 1)
+"""The two columns of each pair of directions (computed once: ``triu_indices`` takes
+longer than the rest of :func:`at_most_one` on a janko grid)."""
+
+
 def at_most_one(rows: np.ndarray) -> np.ndarray:
     """``[-a, -b]`` for every two nonzero literals of one row of ``rows`` (4 columns)."""
-    first, second = np.triu_indices(rows.shape[1], 1)
-    a, b = rows[:, first].ravel(), rows[:, second].ravel()
+    a, b = rows[:, _FIRST].ravel(), rows[:, _SECOND].ravel()
     both = (a != 0) & (b != 0)
     return -np.stack([a[both], b[both]], axis=1)
 

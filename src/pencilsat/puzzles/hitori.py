@@ -16,15 +16,13 @@ number is one the puzzle stays unique without.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.number_grid import EMPTY, NumberGrid, marked_cells, number_token
 from pencilsat.puzzles.shading import (
     ShadedFormat,
     ShadedSolution,
@@ -32,37 +30,23 @@ from pencilsat.puzzles.shading import (
     size_mismatch,
     touching,
 )
-from pencilsat.puzzles.textgrid import expect_row_count, number_rows, read_header
 
-EMPTY = 0
 UNKNOWN = -1
 """Cell values: a number N >= 1, EMPTY (no number) or UNKNOWN (``?``: a number not given).
 Only numbers count for the rule; pzprjs reads and writes the other two."""
 
-_PLAIN_ROW = re.compile(r"[1-9]\d{0,6}(?: [1-9]\d{0,6})*", re.ASCII)
-_SPECIAL = {".": EMPTY, "?": UNKNOWN}
-_MAX_DIGITS = 7
-
+_DRAWING_HINT = "one token per cell: '#3' shaded, '3' unshaded"
 
 @dataclass(frozen=True, eq=False)
-class HitoriPuzzle(ArrayValue):
+class HitoriPuzzle(NumberGrid):
     """An immutable Hitori grid; ``numbers[r, c]`` is a number >= 1, EMPTY or UNKNOWN."""
 
-    ARRAYS = ("numbers",)
-
-    numbers: np.ndarray
-    name: str = field(default="", compare=False)
+    TITLE = "Hitori"
+    UNKNOWN = UNKNOWN
+    HINT = ("a Hitori cell holds a number 1, 2, ... ('.' no number, '?' a number not "
+            "given)")
 
     genre = "hitori"
-
-    def __post_init__(self) -> None:
-        arr = np.array(self.numbers, dtype=np.int32)
-        if arr.ndim != 2 or arr.size == 0:
-            raise ValueError("a Hitori grid is a non-empty 2-D array")
-        if arr.min(initial=0) < UNKNOWN:
-            raise ValueError("cell values are numbers >= 1, EMPTY (0) or UNKNOWN (-1)")
-        arr.setflags(write=False)
-        object.__setattr__(self, "numbers", arr)
 
     def repeat_groups(self) -> list[np.ndarray]:
         """Every set of two or more cells of one row (rows first) or one column holding the
@@ -101,31 +85,14 @@ class HitoriSolution(ShadedSolution):
 # ------------------------------------------------------------------ text formats
 
 
-def parse_puzzle(text: str, name: str = "") -> HitoriPuzzle:
-    """Corpus format: ``hitori W H`` then H rows of W tokens (a number, ``.`` or ``?``)."""
-    width, height, rows, first_line, _ = read_header(text, "hitori")
-    expect_row_count(rows, height, first_line)
-    return HitoriPuzzle(number_rows(rows, width, _cell_value, _PLAIN_ROW), name=name)
-
-
-def _cell_value(token: str, line: int, column: int) -> int:
-    if token in _SPECIAL:
-        return _SPECIAL[token]
-    if token.isascii() and token.isdigit() and len(token) <= _MAX_DIGITS and int(token) >= 1:
-        return int(token)
-    raise InputError(f"unknown cell {token!r}", line=line, column=column,
-                     hint="a Hitori cell holds a number 1, 2, ... ('.' no number, '?' a "
-                          "number not given)")
+parse_puzzle = HitoriPuzzle.read
+"""Corpus format: ``hitori W H`` then H rows of W tokens (a number, ``.`` or ``?``)."""
+format_puzzle = HitoriPuzzle.text
 
 
 def cell_token(value: int) -> str:
     """A cell as the text format writes it: the number, ``.`` or ``?``."""
-    return "." if value == EMPTY else "?" if value == UNKNOWN else str(value)
-
-
-def format_puzzle(puzzle: HitoriPuzzle) -> str:
-    rows = [" ".join(cell_token(v) for v in row) for row in puzzle.numbers.tolist()]
-    return f"hitori {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+    return number_token(value, UNKNOWN)
 
 
 FORMAT = ShadedFormat("hitori-solution", HitoriSolution)
@@ -152,17 +119,7 @@ def draw_text(puzzle: HitoriPuzzle, solution: HitoriSolution | None = None) -> s
 def parse_drawing(lines: list[str], puzzle: HitoriPuzzle) -> HitoriSolution:
     """The shading of :func:`draw_text`'s drawing (what ``solve`` prints): a cell is shaded
     when its token starts with ``#``."""
-    if len(lines) != puzzle.height:
-        raise InputError(f"the drawing has {len(lines)} rows, the puzzle {puzzle.height}",
-                         hint="give the drawing solve prints for this puzzle, whole")
-    shaded = np.zeros((puzzle.height, puzzle.width), dtype=bool)
-    for r, line in enumerate(lines):
-        tokens = line.split()
-        if len(tokens) != puzzle.width:
-            raise InputError(f"drawing row has {len(tokens)} cells, expected {puzzle.width}",
-                             line=r + 1, hint="one token per cell: '#3' shaded, '3' unshaded")
-        shaded[r] = [token.startswith("#") for token in tokens]
-    return HitoriSolution(shaded)
+    return HitoriSolution(marked_cells(lines, puzzle, _DRAWING_HINT))
 
 
 # ------------------------------------------------------------------ the rule checker
@@ -199,13 +156,11 @@ def given_numbers(puzzle: HitoriPuzzle) -> list[Clue]:
 
 def with_number(puzzle: HitoriPuzzle, clue: Clue) -> HitoriPuzzle:
     """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (EMPTY: blank)."""
-    numbers = np.array(puzzle.numbers)
-    numbers[clue.cell] = clue.value
-    return HitoriPuzzle(numbers, name=puzzle.name)
+    return puzzle.with_cell(clue.cell, clue.value)
 
 
 def without_number(puzzle: HitoriPuzzle, clue: Clue) -> HitoriPuzzle:
-    return with_number(puzzle, Clue(clue.cell, ".", EMPTY))
+    return puzzle.with_cell(clue.cell, EMPTY)
 
 
 def numbers_offered(puzzle: HitoriPuzzle, solution: HitoriSolution) -> list[Clue]:

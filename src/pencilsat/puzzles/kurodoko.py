@@ -13,15 +13,13 @@ whose number is not given (unshaded, counting nothing). The solution is
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.number_grid import EMPTY, NumberGrid, marked_cells, number_token
 from pencilsat.puzzles.shading import (
     ShadedFormat,
     ShadedSolution,
@@ -29,36 +27,23 @@ from pencilsat.puzzles.shading import (
     size_mismatch,
     touching,
 )
-from pencilsat.puzzles.textgrid import expect_row_count, number_rows, read_header
 
-EMPTY = 0
 UNKNOWN = -2
 """Cell values: a number N >= 1, EMPTY (no number) or UNKNOWN (``?``: a numbered cell whose
 number is not given, pzprjs' ``-2``)."""
 
-_FAST = re.compile(r"(?:\.|[1-9]\d{0,6})(?: (?:\.|[1-9]\d{0,6}))*", re.ASCII)
-_MAX_DIGITS = 7
-
+_DRAWING_HINT = "one token per cell: '#' shaded, '.' or a number unshaded"
 
 @dataclass(frozen=True, eq=False)
-class KurodokoPuzzle(ArrayValue):
+class KurodokoPuzzle(NumberGrid):
     """An immutable Kurodoko grid; ``numbers[r, c]`` is a number >= 1, EMPTY or UNKNOWN."""
 
-    ARRAYS = ("numbers",)
-
-    numbers: np.ndarray
-    name: str = field(default="", compare=False)
+    TITLE = "Kurodoko"
+    UNKNOWN = UNKNOWN
+    HINT = ("a Kurodoko cell is '.' (no number), a number 1, 2, ... or '?' (a "
+            "number not given)")
 
     genre = "kurodoko"
-
-    def __post_init__(self) -> None:
-        arr = np.array(self.numbers, dtype=np.int32)
-        if arr.ndim != 2 or arr.size == 0:
-            raise ValueError("a Kurodoko grid is a non-empty 2-D array")
-        if ((arr < EMPTY) & (arr != UNKNOWN)).any():
-            raise ValueError("cell values are numbers >= 1, EMPTY (0) or UNKNOWN (-2)")
-        arr.setflags(write=False)
-        object.__setattr__(self, "numbers", arr)
 
     def numbered(self) -> np.ndarray:
         """The cells that must stay unshaded: a number or a ``?``."""
@@ -100,35 +85,14 @@ def _runs(mask: np.ndarray) -> np.ndarray:
 # ------------------------------------------------------------------ text formats
 
 
-def parse_puzzle(text: str, name: str = "") -> KurodokoPuzzle:
-    """Corpus format: ``kurodoko W H`` then H rows of W tokens (``.``, a number or ``?``)."""
-    width, height, rows, first_line, _ = read_header(text, "kurodoko")
-    expect_row_count(rows, height, first_line)
-    grid = number_rows(rows, width, _cell_value, _FAST)
-    grid[grid == -1] = EMPTY  # the fast path reads '.' as -1
-    return KurodokoPuzzle(grid, name=name)
-
-
-def _cell_value(token: str, line: int, column: int) -> int:
-    if token == ".":
-        return EMPTY
-    if token == "?":
-        return UNKNOWN
-    if token.isascii() and token.isdigit() and len(token) <= _MAX_DIGITS and int(token) >= 1:
-        return int(token)
-    raise InputError(f"unknown cell {token!r}", line=line, column=column,
-                     hint="a Kurodoko cell is '.' (no number), a number 1, 2, ... or '?' "
-                          "(a number not given)")
+parse_puzzle = KurodokoPuzzle.read
+"""Corpus format: ``kurodoko W H`` then H rows of W tokens (``.``, a number or ``?``)."""
+format_puzzle = KurodokoPuzzle.text
 
 
 def cell_token(value: int) -> str:
     """A cell as the text format writes it: ``.``, the number or ``?``."""
-    return "." if value == EMPTY else "?" if value == UNKNOWN else str(value)
-
-
-def format_puzzle(puzzle: KurodokoPuzzle) -> str:
-    rows = [" ".join(cell_token(v) for v in row) for row in puzzle.numbers.tolist()]
-    return f"kurodoko {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+    return number_token(value, UNKNOWN)
 
 
 FORMAT = ShadedFormat("kurodoko-solution", KurodokoSolution)
@@ -152,18 +116,7 @@ def draw_text(puzzle: KurodokoPuzzle, solution: KurodokoSolution | None = None) 
 def parse_drawing(lines: list[str], puzzle: KurodokoPuzzle) -> KurodokoSolution:
     """The shading of :func:`draw_text`'s drawing (what ``solve`` prints): a cell is shaded
     when its token starts with ``#``."""
-    if len(lines) != puzzle.height:
-        raise InputError(f"the drawing has {len(lines)} rows, the puzzle {puzzle.height}",
-                         hint="give the drawing solve prints for this puzzle, whole")
-    shaded = np.zeros((puzzle.height, puzzle.width), dtype=bool)
-    for r, line in enumerate(lines):
-        tokens = line.split()
-        if len(tokens) != puzzle.width:
-            raise InputError(f"drawing row has {len(tokens)} cells, expected {puzzle.width}",
-                             line=r + 1, hint="one token per cell: '#' shaded, '.' or a "
-                                              "number unshaded")
-        shaded[r] = [token.startswith("#") for token in tokens]
-    return KurodokoSolution(shaded)
+    return KurodokoSolution(marked_cells(lines, puzzle, _DRAWING_HINT))
 
 
 # ------------------------------------------------------------------ the rule checker
@@ -211,13 +164,11 @@ def given_numbers(puzzle: KurodokoPuzzle) -> list[Clue]:
 
 def with_number(puzzle: KurodokoPuzzle, clue: Clue) -> KurodokoPuzzle:
     """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (EMPTY: no number)."""
-    numbers = np.array(puzzle.numbers)
-    numbers[clue.cell] = clue.value
-    return KurodokoPuzzle(numbers, name=puzzle.name)
+    return puzzle.with_cell(clue.cell, clue.value)
 
 
 def without_number(puzzle: KurodokoPuzzle, clue: Clue) -> KurodokoPuzzle:
-    return with_number(puzzle, Clue(clue.cell, ".", EMPTY))
+    return puzzle.with_cell(clue.cell, EMPTY)
 
 
 def numbers_offered(puzzle: KurodokoPuzzle, solution: KurodokoSolution) -> list[Clue]:

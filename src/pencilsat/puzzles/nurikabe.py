@@ -13,14 +13,14 @@ of ``#`` shaded and ``.`` unshaded.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.number_grid import EMPTY, NumberGrid, marked_cells, number_token
 from pencilsat.puzzles.shading import (
     ShadedFormat,
     ShadedSolution,
@@ -31,7 +31,6 @@ from pencilsat.puzzles.shading import (
 )
 from pencilsat.puzzles.textgrid import expect_row_count, read_header, row_tokens
 
-EMPTY = 0
 UNKNOWN = -1
 """Cell values: EMPTY, UNKNOWN (a ``?`` number: an island of any size) or the number N >= 1."""
 
@@ -44,24 +43,13 @@ _OTHER = -2
 
 
 @dataclass(frozen=True, eq=False)
-class NurikabePuzzle(ArrayValue):
+class NurikabePuzzle(NumberGrid):
     """An immutable Nurikabe grid; ``numbers[r, c]`` is EMPTY, UNKNOWN or a number >= 1."""
 
-    ARRAYS = ("numbers",)
-
-    numbers: np.ndarray
-    name: str = field(default="", compare=False)
+    TITLE = "Nurikabe"
+    UNKNOWN = UNKNOWN
 
     genre = "nurikabe"
-
-    def __post_init__(self) -> None:
-        arr = np.array(self.numbers, dtype=np.int32)
-        if arr.ndim != 2 or arr.size == 0:
-            raise ValueError("a Nurikabe grid is a non-empty 2-D array")
-        if arr.min(initial=0) < UNKNOWN:
-            raise ValueError("cell values are EMPTY (0), UNKNOWN (-1) or numbers >= 1")
-        arr.setflags(write=False)
-        object.__setattr__(self, "numbers", arr)
 
     def numbered_cells(self) -> list[tuple[Cell, int | None]]:
         """Numbered cells, row-major, each with its number (``None`` for ``?``)."""
@@ -126,12 +114,10 @@ def _cell_value(token: str, cells: int, line: int, column: int) -> int:
 
 
 def _token(value: int) -> str:
-    return "." if value == EMPTY else "?" if value == UNKNOWN else str(value)
+    return number_token(value, UNKNOWN)
 
 
-def format_puzzle(puzzle: NurikabePuzzle) -> str:
-    rows = [" ".join(_token(int(v)) for v in row) for row in puzzle.numbers]
-    return f"nurikabe {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+format_puzzle = NurikabePuzzle.text
 
 
 FORMAT = ShadedFormat("nurikabe-solution", NurikabeSolution)
@@ -155,18 +141,9 @@ def parse_drawing(lines: list[str], puzzle: NurikabePuzzle) -> NurikabeSolution:
     """The solution in :func:`draw_text`'s drawing (what ``solve`` prints): one row per line,
     tokens separated by spaces, ``#`` shaded, anything else (``.``, a number, ``?``)
     unshaded."""
-    if len(lines) != puzzle.height:
-        raise InputError(f"the drawing has {len(lines)} rows, the puzzle {puzzle.height}",
-                         hint="give the drawing solve prints for this puzzle, whole")
-    shaded = np.zeros((puzzle.height, puzzle.width), dtype=bool)
-    for r, line in enumerate(lines):
-        tokens = line.split()
-        if len(tokens) != puzzle.width:
-            raise InputError(f"drawing row has {len(tokens)} cells, expected {puzzle.width}",
-                             line=r + 1, hint="one token per cell: '#' shaded, '.' or a "
-                                              "number unshaded")
-        shaded[r] = [token == "#" for token in tokens]
-    return NurikabeSolution(shaded)
+    return NurikabeSolution(marked_cells(
+        lines, puzzle, "one token per cell: '#' shaded, '.' or a number unshaded",
+        whole_token=True))
 
 
 # ------------------------------------------------------------------ the rule checker
@@ -218,13 +195,11 @@ def given_sizes(puzzle: NurikabePuzzle) -> list[Clue]:
 
 def with_size(puzzle: NurikabePuzzle, clue: Clue) -> NurikabePuzzle:
     """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (``UNKNOWN``: ``?``)."""
-    numbers = np.array(puzzle.numbers)
-    numbers[clue.cell] = clue.value
-    return NurikabePuzzle(numbers, name=puzzle.name)
+    return puzzle.with_cell(clue.cell, clue.value)
 
 
 def without_size(puzzle: NurikabePuzzle, clue: Clue) -> NurikabePuzzle:
-    return with_size(puzzle, Clue(clue.cell, "?", UNKNOWN))
+    return puzzle.with_cell(clue.cell, UNKNOWN)
 
 
 def sizes_offered(puzzle: NurikabePuzzle, solution: NurikabeSolution) -> list[Clue]:

@@ -21,12 +21,16 @@ from typing import Any
 
 import numpy as np
 
-from pencilsat.backends.bulk_load import load_clauses
+from pencilsat.backends.bulk_load import at_most_adder, load_clauses
 from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.core.sat_names import pysat_name
-from pencilsat.encodings.cardinality import exactly_clauses
+from pencilsat.encodings.cardinality import (
+    CARD_ENCODING,
+    direct_exactly_clauses,
+    exactly_clauses,
+)
 from pencilsat.encodings.certifiable import CertifiableCnf, from_connected
 from pencilsat.encodings.connectivity import (
     Clause,
@@ -98,6 +102,19 @@ def exact_counts(model: ConnectedModel, deadline: float | None) -> tuple[list[Cl
     return exactly_clauses(model.counts, model.num_vars, deadline=deadline)
 
 
+def written_counts(card: str = CARD_ENCODING, direct: bool = False) -> CountClauses:
+    """The :data:`CountClauses` writing each count in PySAT's ``card`` encoding (``direct``:
+    a small count with no auxiliary variable,
+    :func:`~pencilsat.encodings.cardinality.direct_exactly_clauses`)."""
+    write = direct_exactly_clauses if direct else exactly_clauses
+
+    def count_clauses(model: ConnectedModel, deadline: float | None
+                      ) -> tuple[list[Clause], int]:
+        return write(model.counts, model.num_vars, card=card, deadline=deadline)
+
+    return count_clauses
+
+
 NATIVE_CARDINALITY = ("minicard", "gluecard3", "gluecard4")
 """PySAT's solvers with native "at most k" constraints (``add_atmost``)."""
 
@@ -112,9 +129,9 @@ def split_native_counts(counts: Sequence[tuple[Sequence[int], int]], solver_name
         return [], list(counts)
     native, written = [], []
     for lits, total in counts:
-        distinct = len(set(lits)) == len(lits) and not set(lits) & {-lit for lit in lits}
-        if distinct and 0 < total < len(lits):
-            native.append(([int(lit) for lit in lits], total))
+        # distinct variables: no literal twice, and none beside its negation
+        if 0 < total < len(lits) and len(set(map(abs, lits))) == len(lits):
+            native.append((list(map(int, lits)), total))
         else:
             written.append((lits, total))
     return native, written
@@ -132,22 +149,33 @@ ShadingBuild = Callable[[float | None], ShadingEncoding[Any]]
 
 def run_shading_cnf(puzzle: Any, build: ShadingBuild, *, sat_solver: str | None = None,
                     time_limit: float | None = None, grown_cuts: int = GROWN_CUTS,
-                    default_solver: str = DEFAULT_SAT_SOLVER) -> SolveResult:
+                    default_solver: str = DEFAULT_SAT_SOLVER,
+                    count_clauses: CountClauses = exact_counts,
+                    name: str | None = None) -> SolveResult:
     """A shading genre's ``lazy`` strategy: :func:`solve_on_pysat` of ``build(deadline)``,
-    counts as cardinality clauses, on CaDiCaL unless ``sat_solver``."""
+    counts as ``count_clauses`` (native on a solver with native counts), on
+    ``default_solver`` (CaDiCaL) unless ``sat_solver``; ``name``: the strategy's name in the
+    figures when it is not ``lazy`` (a genre without connectivity makes no cut)."""
     deadline = deadline_of(time_limit)
-    return solve_on_pysat(puzzle, lambda: shading_model(build(deadline)), exact_counts,
-                          deadline=deadline, grown_cuts=grown_cuts,
-                          solver_name=pysat_name(sat_solver, default_solver))
+    result = solve_on_pysat(puzzle, lambda: shading_model(build(deadline)), count_clauses,
+                            deadline=deadline, grown_cuts=grown_cuts,
+                            solver_name=pysat_name(sat_solver, default_solver))
+    if name is not None:
+        result.stats.encoding = name
+    return result
 
 
 def run_shading_cpsat(puzzle: Any, build: ShadingBuild, *, time_limit: float | None = None,
-                      grown_cuts: int = GROWN_CUTS, presolve: bool = True) -> SolveResult:
+                      grown_cuts: int = GROWN_CUTS, presolve: bool = True,
+                      name: str | None = None) -> SolveResult:
     """A shading genre's ``lazy-cpsat`` strategy: :func:`solve_on_cpsat` of
-    ``build(deadline)``, counts as linear sums."""
+    ``build(deadline)``, counts as linear sums; ``name`` as in :func:`run_shading_cnf`."""
     deadline = deadline_of(time_limit)
-    return solve_on_cpsat(puzzle, lambda: shading_model(build(deadline)), deadline=deadline,
-                          grown_cuts=grown_cuts, presolve=presolve)
+    result = solve_on_cpsat(puzzle, lambda: shading_model(build(deadline)),
+                            deadline=deadline, grown_cuts=grown_cuts, presolve=presolve)
+    if name is not None:
+        result.stats.encoding = name
+    return result
 
 
 def solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
@@ -185,9 +213,10 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
                 for first in range(0, len(part), LOAD_CHUNK):
                     check_clock(deadline)
                     load_clauses(solver, part[first:first + LOAD_CHUNK])
+            at_most = at_most_adder(solver)
             for lits, total in native:
-                solver.add_atmost(lits, total)
-                solver.add_atmost([-lit for lit in lits], len(lits) - total)
+                at_most(lits, total)
+                at_most([-lit for lit in lits], len(lits) - total)
         except TimeLimitReached:
             stats.encode_s = perf_counter() - start
             return stopped(puzzle, stats)

@@ -43,6 +43,7 @@ class _LazyCuts:
     def __init__(self, cuts: ConnectivityCuts, answer: Sequence[int]) -> None:
         self.cutter = cuts
         self.answer = np.asarray(answer, dtype=np.int64)
+        self._answer_list = self.answer.tolist()
         self.top = max([0, *np.abs(self.answer).tolist()]
                        + [int(np.abs(r.literals).max(initial=0)) for r in cuts.requirements])
         """The largest variable the answer and the cuts read."""
@@ -67,8 +68,8 @@ class _LazyCuts:
                 self.add(clause)
 
     def forbid(self, answer: Answer) -> None:
-        self.add([-int(lit) if on else int(lit)
-                  for lit, on in zip(self.answer, answer, strict=True)])
+        self.add([-lit if on else lit
+                  for lit, on in zip(self._answer_list, answer, strict=True)])
 
     def add(self, clause: Clause) -> None:
         self.added += 1

@@ -11,18 +11,10 @@ answer and one more proves it unique.
 
 from __future__ import annotations
 
-from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
-from pencilsat.core.sat_names import pysat_name
-from pencilsat.encodings.cardinality import exactly_clauses
 from pencilsat.encodings.starbattle import build
 from pencilsat.puzzles.starbattle import StarBattlePuzzle
-from pencilsat.strategies.connected_runs import (
-    ConnectedModel,
-    run_shading_cpsat,
-    shading_model,
-    solve_on_pysat,
-)
+from pencilsat.strategies.connected_runs import run_shading_cnf, run_shading_cpsat, written_counts
 
 DEFAULT_SAT_SOLVER = "gluecard4"
 """Glucose with native cardinality constraints: the counts go in as "at most" constraints
@@ -36,39 +28,20 @@ sequential counter, 83 conflicts (median) and 3.5 ms against the totalizer's 316
 on MiniSat, with half the clauses."""
 
 
-def _exactly(model: ConnectedModel, deadline: float | None) -> tuple[list[list[int]], int]:
-    """The counts as PySAT cardinality clauses."""
-    return exactly_clauses(model.counts, model.num_vars, card=CARD_ENCODING, deadline=deadline)
-
-
-def run_cnf(
-    puzzle: StarBattlePuzzle,
-    *,
-    backend: str | None = None,
-    sat_solver: str | None = None,
-    time_limit: float | None = None,
-) -> SolveResult:
+def run_cnf(puzzle: StarBattlePuzzle, *, backend: str | None = None,
+            sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
     """Solve and prove on one incremental PySAT solver (Gluecard unless ``sat_solver``)."""
-    deadline = deadline_of(time_limit)
-    result = solve_on_pysat(puzzle, lambda: shading_model(build(puzzle, deadline=deadline)),
-                            _exactly, deadline=deadline, grown_cuts=0,
-                            solver_name=pysat_name(sat_solver, DEFAULT_SAT_SOLVER))
-    result.stats.encoding = "clauses"  # the shared run names itself "lazy"; nothing is lazy here
-    return result
+    return run_shading_cnf(puzzle, lambda deadline: build(puzzle, deadline=deadline),
+                           sat_solver=sat_solver, time_limit=time_limit, grown_cuts=0,
+                           default_solver=DEFAULT_SAT_SOLVER,
+                           count_clauses=written_counts(CARD_ENCODING), name="clauses")
 
 
-def run_cpsat(
-    puzzle: StarBattlePuzzle,
-    *,
-    backend: str | None = None,
-    sat_solver: str | None = None,
-    time_limit: float | None = None,
-) -> SolveResult:
+def run_cpsat(puzzle: StarBattlePuzzle, *, backend: str | None = None,
+              sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
     """Solve and prove on one CP-SAT model."""
-    result = run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline),
-                               time_limit=time_limit, grown_cuts=0)
-    result.stats.encoding = "linear"
-    return result
+    return run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline),
+                             time_limit=time_limit, grown_cuts=0, name="linear")
 
 
 def memory_cnf(puzzle: StarBattlePuzzle, backend: str) -> int:

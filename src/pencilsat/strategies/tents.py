@@ -10,18 +10,10 @@ them; CP-SAT takes them as linear sums.
 
 from __future__ import annotations
 
-from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
-from pencilsat.core.sat_names import pysat_name
-from pencilsat.encodings.cardinality import exactly_clauses
 from pencilsat.encodings.tents import build
 from pencilsat.puzzles.tents import TentsPuzzle
-from pencilsat.strategies.connected_runs import (
-    ConnectedModel,
-    run_shading_cpsat,
-    shading_model,
-    solve_on_pysat,
-)
+from pencilsat.strategies.connected_runs import run_shading_cnf, run_shading_cpsat, written_counts
 
 DEFAULT_SAT_SOLVER = "minicard"
 """A Tents model is small and easy (a few thousand clauses, a handful of conflicts), so
@@ -34,26 +26,17 @@ sequential counter writes about 40 % fewer clauses than the k-modulo totalizer o
 short lines (12x12 janko: 708 against 1,239)."""
 
 
-def _counts(model: ConnectedModel, deadline: float | None) -> tuple[list[list[int]], int]:
-    return exactly_clauses(model.counts, model.num_vars, card=COUNT_ENCODING,
-                           deadline=deadline)
-
-
 def run_cnf(puzzle: TentsPuzzle, *, backend: str | None = None, sat_solver: str | None = None,
             time_limit: float | None = None) -> SolveResult:
     """Solve and prove on one incremental PySAT solver (MiniCard unless ``sat_solver``)."""
-    deadline = deadline_of(time_limit)
-    result = solve_on_pysat(puzzle, lambda: shading_model(build(puzzle, deadline=deadline)),
-                            _counts, deadline=deadline, grown_cuts=0,
-                            solver_name=pysat_name(sat_solver, DEFAULT_SAT_SOLVER))
-    result.stats.encoding = "cnf"
-    return result
+    return run_shading_cnf(puzzle, lambda deadline: build(puzzle, deadline=deadline),
+                           sat_solver=sat_solver, time_limit=time_limit, grown_cuts=0,
+                           default_solver=DEFAULT_SAT_SOLVER,
+                           count_clauses=written_counts(COUNT_ENCODING), name="cnf")
 
 
 def run_cpsat(puzzle: TentsPuzzle, *, backend: str | None = None,
               sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
     """Solve and prove on one CP-SAT model, solved again after the answer is forbidden."""
-    result = run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline),
-                               time_limit=time_limit, grown_cuts=0)
-    result.stats.encoding = "cpsat"
-    return result
+    return run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline),
+                             time_limit=time_limit, grown_cuts=0, name="cpsat")
