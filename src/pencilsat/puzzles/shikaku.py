@@ -15,20 +15,13 @@ cell would narrow the puzzle (its rectangle would hold no number), ``?`` only wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.array_value import ArrayValue
-from pencilsat.puzzles.number_cells import (
-    EMPTY,
-    UNKNOWN,
-    cell_token,
-    number_cells_text,
-    read_number_cells,
-)
+from pencilsat.puzzles.number_grid import EMPTY, NumberGrid, number_token
 from pencilsat.puzzles.partition import (
     PartitionFormat,
     PartitionSolution,
@@ -36,26 +29,19 @@ from pencilsat.puzzles.partition import (
 )
 from pencilsat.puzzles.regions import Regions, draw_regions, read_slots
 
+UNKNOWN = -2
+"""A numbered cell whose number is not given (``?``; pzprjs' ``-2``)."""
+
 
 @dataclass(frozen=True, eq=False)
-class ShikakuPuzzle(ArrayValue):
+class ShikakuPuzzle(NumberGrid):
     """An immutable Shikaku grid; ``numbers[r, c]`` is a number >= 1, EMPTY or UNKNOWN."""
 
-    ARRAYS = ("numbers",)
-
-    numbers: np.ndarray
-    name: str = field(default="", compare=False)
-
+    TITLE = "Shikaku"
+    UNKNOWN = UNKNOWN
+    HINT = ("a Shikaku cell is '.' (no number), a number 1, 2, ... (the area of its "
+            "rectangle) or '?' (a number not given)")
     genre = "shikaku"
-
-    def __post_init__(self) -> None:
-        arr = np.array(self.numbers, dtype=np.int64)
-        if arr.ndim != 2 or arr.size == 0:
-            raise ValueError("a Shikaku grid is a non-empty 2-D array")
-        if ((arr < EMPTY) & (arr != UNKNOWN)).any():
-            raise ValueError("cell values are numbers >= 1, EMPTY (0) or UNKNOWN (-2)")
-        arr.setflags(write=False)
-        object.__setattr__(self, "numbers", arr)
 
     def clue_cells(self) -> list[tuple[Cell, int]]:
         """Every numbered cell (a number or ``?``), row-major, with its value."""
@@ -75,13 +61,16 @@ class ShikakuSolution(PartitionSolution):
 
 def parse_puzzle(text: str, name: str = "") -> ShikakuPuzzle:
     """Corpus format: ``shikaku W H`` then H rows of W tokens (``.``, a number or ``?``)."""
-    return ShikakuPuzzle(read_number_cells(
-        text, "shikaku", "a Shikaku cell is '.' (no number), a number 1, 2, ... (the area of "
-                         "its rectangle) or '?' (a number not given)"), name=name)
+    return ShikakuPuzzle.read(text, name)
 
 
 def format_puzzle(puzzle: ShikakuPuzzle) -> str:
-    return number_cells_text("shikaku", puzzle.numbers)
+    return puzzle.text()
+
+
+def cell_token(value: int) -> str:
+    """A cell as the text format writes it: ``.``, the number or ``?``."""
+    return number_token(value, UNKNOWN)
 
 
 FORMAT = PartitionFormat("shikaku-solution", ShikakuSolution)
