@@ -332,6 +332,7 @@ Every measure is a count or a share, never a time, and the same on every run
 pip install -e '.[test,study]'                       # the study extra: matplotlib, scipy
 python benchmarks/study.py --workers 2                   # every set; docs/study/ rewritten
 python benchmarks/study.py --sets masyu-tatham           # one set (the others are kept)
+python benchmarks/study.py --sets sudoku-human           # the Cloud Sudoku times
 python -m pytest -q tests/study                          # the study's tests
 ```
 
@@ -345,6 +346,10 @@ machine gives the same tables. The LABELS files and `measures.jsonl` go
 to `build/study/` (not committed: they hold corpus
 puzzles); a rerun measures only puzzles without a record there. One set by hand:
 `pencilsat study build/study/labels/<set>.tsv --out DIR --order <its words> --workers 2`.
+The shared human file directly, its columns mapped to the study's roles (no group column: the
+command warns that every puzzle is one group, right here as all are 9x9):
+`pencilsat study ../shared/corpus/sudoku/human/cloud_sudoku_times.tsv --out DIR --columns
+label=mean_seconds,weight=completions --labels-are time --about "Cloud Sudoku, Wang 2024"`.
 """
 
 

@@ -128,3 +128,17 @@ def test_the_in_fold_choice_is_made_among_the_sat_side_measures_only():
     # one measure in every fold: its held-out percentiles rank as the measure itself does
     assert sat_only.single_heldout == pytest.approx(spearman(sat, label), abs=0.03)
     assert sat_only.single_heldout < everything.single_heldout
+
+
+def test_folds_choosing_measures_of_opposite_signs_share_one_scale():
+    """Two SAT-side measures as good as each other, one rising and one falling with the
+    label: whichever a fold chooses, its held-out values must rank with the other folds'."""
+    rng = np.random.default_rng(5)
+    label = rng.random(200)
+    rising = label + rng.normal(0, 0.05, 200)
+    falling = -1000 * (label + rng.normal(0, 0.05, 200))
+    names = ["gup.steps", "gup.up_share"]
+    prediction = predict(np.c_[rising, falling], names, label, np.array(["g"] * 200),
+                         [f"p{i}" for i in range(200)], resamples=20, ablate=False)
+    assert set(prediction.single_choices) == set(names)  # the folds do not agree
+    assert prediction.single_heldout > 0.9

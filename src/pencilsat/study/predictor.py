@@ -192,7 +192,7 @@ def _single_measure(matrix: np.ndarray, names: list[str], candidates: list[int],
             continue
         choices.append(names[best_j])
         scaled = _features(matrix[:, [best_j]], groups, train)[:, 0]
-        guess[~train] = sign * scaled[~train]
+        guess[~train] = scaled[~train] if sign > 0 else 1.0 - scaled[~train]
     chosen = np.isfinite(guess)
     if not chosen.any():
         return math.nan, choices

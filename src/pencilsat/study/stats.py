@@ -29,6 +29,7 @@ resamples, which makes :func:`paired_test` a paired bootstrap.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -451,12 +452,17 @@ def _seed_of(name: str) -> int:
     return SEED + sum(ord(ch) * (i + 1) for i, ch in enumerate(name))
 
 
+@functools.lru_cache(maxsize=8)
 def _resample_counts(n: int, resamples: int, seed: int) -> np.ndarray:
-    """``resamples`` rows of multinomial counts: how often each puzzle is drawn."""
+    """``resamples`` rows of multinomial counts: how often each puzzle is drawn (the same
+    array for every measure of the same puzzles, so it is drawn once and kept read-only)."""
     if n < 2 or resamples <= 0:
-        return np.zeros((max(resamples, 0), n), dtype=np.int64)
-    rng = np.random.default_rng(seed)
-    return rng.multinomial(n, np.full(n, 1.0 / n), size=resamples)
+        counts = np.zeros((max(resamples, 0), n), dtype=np.int64)
+    else:
+        rng = np.random.default_rng(seed)
+        counts = rng.multinomial(n, np.full(n, 1.0 / n), size=resamples)
+    counts.flags.writeable = False
+    return counts
 
 
 def _jackknife_counts(n: int) -> np.ndarray:
