@@ -291,7 +291,7 @@ def _verdict(test: PairedTest) -> str:
         return ""
     figures = (f"difference {_fmt(test.difference, signed=True)}, 95 % "
                f"[{_fmt(test.ci_low, signed=True)}, {_fmt(test.ci_high, signed=True)}], "
-               f"paired bootstrap p = {_p(test.p_value)}")
+               f"paired bootstrap p {_p(test.p_value, relation=True)}")
     if test.ci_low > 0:
         return f"{a} ranks better than the grader's {b} ({figures})."
     if test.ci_high < 0:
@@ -396,10 +396,13 @@ def _with_interval(value: float, low: float, high: float) -> str:
     return f"{value:.2f} [{_fmt(low)}, {_fmt(high)}]"
 
 
-def _p(value: float) -> str:
+def _p(value: float, relation: bool = False) -> str:
+    """A p-value to three places (``relation``: with its sign, "= 0.004" or "< 0.001")."""
     if math.isnan(value):
         return "-"
-    return f"{value:.3f}" if value >= 0.001 else "< 0.001"
+    if value < 0.001:
+        return "< 0.001"
+    return f"= {value:.3f}" if relation else f"{value:.3f}"
 
 
 def _fmt(value: float | None, digits: int = 2, signed: bool = False) -> str:
