@@ -204,21 +204,21 @@ def human_section(sets: list[Any], summaries: dict[str, dict[str, Any]]) -> list
 
 HUMAN_READING = """
 What this says. These are mostly easy puzzles (median about six minutes): unit propagation
-alone solves nine in ten of them, so every SAT-side measure splits them into two blocks,
-solved by unit propagation or not, and ties within the large block; the SAT-side measures
-then reach about the same Spearman with a C-index little above chance (the tied pairs count
-one half), and the one chosen in-fold scores less held out (the folds choose different
-ones). The measures that rank technique ladders best (the longest forcing chain) do not rank
-these times. The grader's technique score and level order more of the pairs: its techniques
-tell apart puzzles that unit propagation lumps together. The SAT-side measures combined rank
-the times better than the grader's level and cannot be told apart from its score; every
-measure combined, the grader included, ranks best. None comes near Pelánek's r = 0.95
-between a model of human solving and log time (FLAIRS 2011, his own data): the time of an
-easy puzzle is spent *finding* the next step among the available ones (Pelánek's dependency
-and number of options), which neither the hardest step nor CDCL effort counts. Wang (IEEE
-Access 2024) publishes these times with two time-based difficulty metrics (D_TO, D_TR) of
-its own. Measures of finding (available steps per step, search cost) are issue 43's other
-part; they are not in this table.
+alone solves nine in ten of them, so the SAT-side measures in effect split them into two
+blocks, solved by unit propagation or not, and ties within the large block; the SAT-side
+measures then reach about the same Spearman with a C-index little above chance (the tied
+pairs count one half), and the one chosen in-fold scores less held out (the folds choose
+different ones). The measures that rank technique ladders best (the longest forcing chain)
+do not rank these times. The grader's technique score and level order more of the pairs: its
+techniques tell apart puzzles that unit propagation lumps together. The SAT-side measures
+combined rank the times better than the grader's level and cannot be told apart from its
+score; every measure combined, the grader included, ranks best. None comes near Pelánek's r
+= 0.95 between a model of human solving and log time (FLAIRS 2011, his own data): the time
+of an easy puzzle is likely spent *finding* the next step among the available ones
+(Pelánek's dependency and number of options), which neither the hardest step nor CDCL effort
+counts. Wang (IEEE Access 2024) publishes these times with two time-based difficulty metrics
+(D_TO, D_TR) of its own. Measures of finding (available steps per step, search cost) are
+issue 43's other part; they are not in this table.
 """
 
 
