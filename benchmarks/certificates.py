@@ -26,9 +26,11 @@ from pencilsat.core.registry import GENRES  # noqa: E402
 
 
 def sources(name: str, stride: int) -> list[tuple[str, str]]:
-    """(label, puzzle source) of every janko puzzle of the genre, every ``stride``th; Sudoku,
-    which has no janko folder, takes Tatham's Solo sets, one puzzle a line."""
-    files = sorted((CORPUS / name / "janko").glob("*.txt"))
+    """(label, puzzle source) of every janko puzzle of the genre (its registry corpus
+    folder), every ``stride``th; Sudoku, whose corpus is a file, takes Tatham's Solo sets,
+    one puzzle a line."""
+    folder = CORPUS / GENRES[name].corpus
+    files = sorted((folder if folder.is_dir() else CORPUS / name / "janko").glob("*.txt"))
     if files:
         return [(path.name, str(path)) for path in files[::stride]]
     out = []

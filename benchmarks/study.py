@@ -203,6 +203,11 @@ def label_sets(radcliffe: int, per_cell: int = 0) -> list[LabelSet]:
                              "the level Tatham's Singles generator was asked for",
                              ("easy", "tricky"), None,
                              tatham_manifest("hitori", "tatham_manifest_genres.tsv")))
+    if "slant" in GENRES:
+        sets.append(LabelSet("slant-tatham", "Slant, Tatham's easy and hard",
+                             "the level Tatham's Slant generator was asked for",
+                             ("easy", "hard"), None,
+                             tatham_manifest("gokigen", "tatham_manifest_genres.tsv")))
     return sets
 
 

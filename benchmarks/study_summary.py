@@ -95,7 +95,7 @@ def table(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Path) -
         best = _row(summary, SAT)
         ties = ("-" if old or best is None or best.get("c_index") is None else
                 f"{best['c_index']:.2f} ({summary['untied_ceiling']:.2f})")
-        mark = " (26 Nov)" if old else ""
+        mark = " (earlier statistics)" if old else ""
         lines.append(
             f"| [{label_set.title}]({label_set.name}/report.md){mark} | {summary['measured']} | "
             f"{_fmt(best, name=True)} | "
@@ -160,7 +160,8 @@ def paragraph(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Pat
     stale = [s for s in have if s not in fresh]
     if stale:
         old_met, old_missed = judged(stale, COMBINED)
-        text += (f"{len(stale)} of the {len(have)} sets keep their figures of 26 Nov (Fisher-z "
+        text += (f"{len(stale)} of the {len(have)} sets keep the figures published before these "
+                 "statistics (Fisher-z "
                  "pooling, percentile intervals, a predictor that includes the grader, marked "
                  f"*; it met {len(old_met)} of {len(old_met) + len(old_missed)} targets): they "
                  "were not measured again for this version.")
@@ -464,6 +465,19 @@ def discussion(folder: Path) -> str:
   solver's local rules finish (`singles.c`: a lone unshaded cell's last neighbour among
   them); tricky adds offset pairs and the cells whose shading would split the unshaded
   region, the connectivity rule the lazy strategy meets only as cuts.
+- **Slant** (Tatham's easy and hard, 8x8 and 12x10): unit propagation on the complete
+  clause list separates the levels (`gup.up_share`, the share of the cells it settles,
+  {v("slant-tatham", "gup.up_share")}; `gup.up_rounds` {v("slant-tatham", "gup.up_rounds")}: a
+  negative rank, an easy puzzle being mostly settled by propagation, a hard one hardly at
+  all), followed by the number of failed literals ({v("slant-tatham", "gup.failed")}). The
+  lazy strategy's conflicts reach {v("slant-tatham", "default.conflicts")}, its cuts
+  {v("slant-tatham", "default.cuts")}; CDCL on the complete list (the vertex counts and "no
+  loop" as ranked parents over the vertices) {v("slant-tatham", "cdcl.cadical.solve.propagations")}
+  for CaDiCaL's propagations to the answer. Tatham's hard level adds what `slant.c` tracks
+  as equivalence classes of cells (two cells known to hold the same diagonal) and the
+  deductions on them; the easy level is its local vertex and loop rules, which propagation
+  on these clauses follows closely. Hard puzzles keep more numbers (the baseline's density,
+  {v("slant-tatham", "size.density")}). There is no Slant grader to compare with.
 - **The combined predictor helps where no single measure dominates** (janko's Light Up:
   {held("lightup-janko", combined=True)} held out, against {held("lightup-janko")} for the
   best single measure chosen in-fold) and not where one does (Tatham's Masyu:
@@ -527,7 +541,7 @@ def write_summary(folder: Path, sets: list[Any]) -> None:
              "(better or worse when the 95 % interval of the difference excludes 0); "
              "*C-index*: of the best SAT-side measure, beside the largest Spearman a measure "
              "without ties could reach on these tied labels; *baseline*: the best of cell "
-             "count, givens and their density. Rows marked (26 Nov) keep the figures published "
+             "count, givens and their density. Rows marked (earlier statistics) keep the figures published "
              "then (their predictor, marked *, includes the grader). Every set links to its "
              "own report (every measure, by size, the paired tests, the neighbouring levels' "
              "AUCs, the predictor's weights and the family ablation).", "",

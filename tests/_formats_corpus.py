@@ -19,9 +19,18 @@ FORMATTERS = {"masyu": masyu.format_puzzle, "lightup": lightup.format_puzzle}
 TATHAM_SUDOKU_LEVELS = ("trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable")
 
 
+def corpus_folder(genre: str) -> Path:
+    """The corpus folder of a registry genre: the first part of its ``corpus`` (Slant's
+    puzzles are in ``gokigen/``), else the genre's name."""
+    from pencilsat.core.registry import GENRES
+
+    entry = GENRES.get(genre)
+    return CORPUS / (entry.corpus.split("/")[0] if entry is not None else genre)
+
+
 def puzzle_files(genre: str) -> list[Path]:
     """Every puzzle text file of a genre (janko, tatham, seed, pzprjs), sorted."""
-    return sorted((CORPUS / genre).rglob("*.txt"))
+    return sorted(corpus_folder(genre).rglob("*.txt"))
 
 
 def tatham_sudoku_lines() -> list[tuple[str, int, str]]:
@@ -58,7 +67,7 @@ def sudoku_from_digits(digits: str, size: int = 9) -> sudoku.SudokuSolution:
 
 def genre_sample(genre: str, count: int) -> list:
     """Up to ``count`` puzzles of the registry genre ``genre``, read from its corpus folder
-    (``CORPUS/<genre>``) with the same reader as the CLI: puzzle files spread evenly over the
+    (:func:`corpus_folder`) with the same reader as the CLI: puzzle files spread evenly over the
     folder's sorted ``*.txt`` files (janko, Tatham, pzprjs, ... alike), a file whose first
     line is a puzzle (Sudoku's one-puzzle-a-line lists) giving that line. Files of another
     genre, or that the reader refuses, are skipped; a genre without a corpus folder gives

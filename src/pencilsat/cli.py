@@ -249,11 +249,9 @@ def _convert_parser(sub: Any) -> None:
 
 
 def _generate_parser(sub: Any) -> None:
-    generate = sub.add_parser("generate", help="generate a puzzle with exactly one solution")
-    generate.add_argument("genre", choices=("masyu",))
-    generate.add_argument("size", metavar="WxH", help="width x height, e.g. 36x20")
-    generate.add_argument("--seed", type=int, help="random seed, for a reproducible puzzle "
-                          "(without it, the seed drawn is printed on stderr)")
+    from pencilsat.cli_generate import add_generate_parser
+
+    add_generate_parser(sub)
 
 
 def _verify_parser(sub: Any) -> None:
@@ -911,34 +909,9 @@ def _sizes_as_operands(argv: Sequence[str] | None) -> list[str]:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    import re
+    from pencilsat.cli_generate import run_generate
 
-    from pencilsat.generators import generate_masyu
-    from pencilsat.generators.masyu import too_big
-    from pencilsat.puzzles import masyu
-
-    text = args.size.strip()
-    size = re.fullmatch(r"([0-9]+)x([0-9]+)", text)
-    if size is None:
-        hint = ("width and height are whole numbers of at least 3, e.g. 36x20"
-                if text.startswith("-") or "x-" in text else "e.g. 36x20")
-        raise InputError(f"size {text[:40]!r} is not WIDTHxHEIGHT", hint=hint)
-    # a side of 7 digits or more is far past the cell limit, and int() of thousands of digits
-    # is slow or refused: refuse it here; the generator refuses the rest by cell count
-    if max(len(side.lstrip("0")) for side in size.groups()) > 6:
-        raise too_big(text if len(text) <= 40 else f"{text[:20]}...{text[-10:]}")
-    width, height = int(size[1]), int(size[2])
-    seed = args.seed
-    if seed is None:  # drawn here and said, so that the puzzle can be made again
-        import random
-
-        seed = random.SystemRandom().randrange(2**32)
-        print(f"seed {seed} (pencilsat generate masyu {width}x{height} --seed {seed} makes "
-              "this puzzle again)", file=sys.stderr)
-    with _generation_progress() as progress:
-        puzzle = generate_masyu(width, height, seed=seed, progress=progress)
-    sys.stdout.write(masyu.format_puzzle(puzzle))
-    return 0
+    return run_generate(args, _generation_progress)
 
 
 @contextmanager

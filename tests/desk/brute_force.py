@@ -178,7 +178,12 @@ def _loops_with_numbers(width: int, height: int) -> list[tuple[Any, np.ndarray]]
 def heyawake_solutions(puzzle: heyawake.HeyawakePuzzle) -> list[heyawake.HeyawakeSolution]:
     """Every shading without touching shaded cells that the checker accepts."""
     out = []
+    counted = [([r * puzzle.width + c for r, c in puzzle.room_cells()[room]], number)
+               for room, clue in enumerate(puzzle.room_clues()) if clue is not None
+               for number in [clue[1]]]
     for bits in itertools.product([False, True], repeat=puzzle.width * puzzle.height):
+        if any(sum(bits[i] for i in cells) != number for cells, number in counted):
+            continue  # a room's count is wrong: the checker would say so, more slowly
         shaded = np.array(bits).reshape(puzzle.height, puzzle.width)
         if (shaded[:, 1:] & shaded[:, :-1]).any() or (shaded[1:] & shaded[:-1]).any():
             continue
@@ -252,6 +257,8 @@ def hitori_solutions(puzzle: hitori.HitoriPuzzle) -> list[hitori.HitoriSolution]
 
     def extend(index: int, shaded: np.ndarray) -> None:
         if index == width * height:
+            if _lines_repeat(numbers, shaded):
+                return  # the checker would refuse it: skip its slower full run
             answer = hitori.HitoriSolution(shaded.copy())
             if not hitori.check(puzzle, answer):
                 out.append(answer)
@@ -263,8 +270,19 @@ def hitori_solutions(puzzle: hitori.HitoriPuzzle) -> list[hitori.HitoriSolution]
             extend(index + 1, shaded)
             shaded[r, c] = False
 
+    numbers = puzzle.numbers.tolist()
     extend(0, np.zeros((height, width), dtype=bool))
     return out
+
+
+def _lines_repeat(numbers: list[list[int]], shaded: np.ndarray) -> bool:
+    """Whether a number repeats among the unshaded cells of a row or a column (blank cells,
+    0, never repeat): a quick pre-filter in front of the rule checker, which says so too."""
+    rows = [[n for n, s in zip(row, line, strict=True) if n > 0 and not s]
+            for row, line in zip(numbers, shaded.tolist(), strict=True)]
+    cols = [[n for n, s in zip(col, line, strict=True) if n > 0 and not s]
+            for col, line in zip(zip(*numbers, strict=True), shaded.T.tolist(), strict=True)]
+    return any(len(set(line)) < len(line) for line in rows + cols)
 
 
 SOLVERS = {"masyu": masyu_solutions, "lightup": lightup_solutions, "sudoku": sudoku_solutions,

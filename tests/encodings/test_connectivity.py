@@ -17,7 +17,12 @@ from pencilsat.encodings.connectivity import (
     outside_neighbours,
     requirement_cuts,
 )
-from pencilsat.encodings.reachability import at_most_one, distance_layers, parent_pointers
+from pencilsat.encodings.reachability import (
+    at_most_one,
+    distance_layers,
+    parent_pointers,
+    ranked_parents,
+)
 from pencilsat.strategies.connected_search import ConnectedSearch, CpSatConnectedSearch
 
 # Two triangles 0-1-2 and 3-4-5 joined by the edge 2-3, and a pendant 6 on 5: a graph that
@@ -248,3 +253,42 @@ def test_parent_pointers_skip_nodes_that_are_never_in_the_set():
 def test_at_most_one():
     clauses, top = at_most_one([1, 2, 3, 4], 4)
     assert models(clauses, top, 4) == {frozenset()} | {frozenset({v}) for v in range(4)}
+
+
+@pytest.mark.parametrize("graph", [ISLANDS, grid_graph(3, 3)], ids=["islands", "grid"])
+@pytest.mark.parametrize("deepest", [2, 8])
+def test_ranked_parents_allow_exactly_the_connected_sets_within_reach(graph, deepest):
+    anchor = 0
+    literals = list(range(1, graph.size + 1))
+    clauses, top = ranked_parents(graph, literals, anchor, deepest, graph.size)
+
+    def near(members: set[int]) -> bool:
+        layer, seen = {anchor}, {anchor}
+        for _ in range(deepest):
+            layer = {n for v in layer for n in graph.neighbours[v] if n in members} - seen
+            seen |= layer
+        return seen == members
+
+    expected = {frozenset(s) for s in subsets(graph.size) if anchor in s and near(s)}
+    assert models(clauses, top, graph.size) == expected
+
+
+def test_ranked_parents_use_lower_bounds_and_skip_nodes_never_in_the_set():
+    graph = grid_graph(3, 1)  # a path 0 - 1 - 2
+    lowest = {1: 1, 2: 2}
+    clauses, top = ranked_parents(graph, [1, 0, 3], 0, 4, 3, lowest)
+    assert models(clauses + [[-2]], top, 3) == {frozenset({0})}  # 2 is cut off without 1
+    clauses, top = ranked_parents(graph, [1, 2, 3], 0, 1, 3, lowest)
+    assert models(clauses, top, 3) == {frozenset({0}), frozenset({0, 1})}  # 2 is too far
+
+
+def test_ranked_parents_through_edge_literals_need_the_edge():
+    """A triangle 0-1-2 whose edges 1-2 and 0-2 hold only under variables 4 and 5: node 2
+    (always in the set) is connected to the anchor 0 only when one of them holds."""
+    graph = Graph.from_edges(3, [(0, 1), (1, 2), (0, 2)])
+    through = {(1, 2): 4, (2, 1): 4, (0, 2): 5, (2, 0): 5}
+    clauses, top = ranked_parents(graph, [1, 2, 3], 0, 2, 5, through=through)
+    clauses += [[2], [3]]
+    found = models(clauses, top, 5)
+    assert {frozenset(s) - {0, 1, 2} for s in found} == {frozenset({3}), frozenset({4}),
+                                                         frozenset({3, 4})}

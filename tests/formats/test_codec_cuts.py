@@ -11,8 +11,9 @@ would give a wrong verdict (issue 40: a cut Heyawake URL solved as ``multiple``)
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
-from _formats_corpus import CORPUS, genre_sample
+from _formats_corpus import corpus_folder, genre_sample
 from conftest import run_cli
 
 from pencilsat.core.errors import InputError
@@ -37,9 +38,9 @@ OTHERS = "ABFGWZ.-+=%@*$_,/&#?! "
 """Characters beyond the base-36 alphabet: the codecs' other tokens and separators."""
 
 URL_GENRES = [g.name for g in GENRES.values()
-              if g.puzzlink_codec is not None and (CORPUS / g.name).is_dir()]
+              if g.puzzlink_codec is not None and corpus_folder(g.name).is_dir()]
 TATHAM_GENRES = [g.name for g in GENRES.values()
-                 if g.tatham_codec is not None and (CORPUS / g.name).is_dir()]
+                 if g.tatham_codec is not None and corpus_folder(g.name).is_dir()]
 
 
 def test_every_genre_with_a_codec_is_covered():
@@ -78,7 +79,7 @@ def misread(code: str, read, itself=None) -> list[str]:
 @pytest.mark.parametrize("genre", URL_GENRES)
 def test_a_cut_or_lengthened_url_is_refused_or_the_same_puzzle(genre):
     puzzles = genre_sample(genre, SAMPLE)
-    assert puzzles, f"no {genre} puzzle read from {CORPUS / genre}"
+    assert puzzles, f"no {genre} puzzle read from {corpus_folder(genre)}"
     for puzzle in puzzles:
         assert misread(to_url(puzzle), parse_url) == []
 
@@ -97,7 +98,7 @@ def tatham_ids(puzzle) -> list[str]:
 def test_a_cut_or_lengthened_game_id_is_refused_or_the_same_puzzle(genre):
     puzzles = genre_sample(genre, SAMPLE)
     ids = [code for puzzle in puzzles for code in tatham_ids(puzzle)]
-    assert ids, f"no {genre} puzzle of {CORPUS / genre} has a game ID"
+    assert ids, f"no {genre} puzzle of {corpus_folder(genre)} has a game ID"
     for code in ids:
         assert misread(code, parse_game_id, tatham_ids) == []
 
@@ -143,3 +144,15 @@ def test_the_cut_heyawake_url_of_issue_40_exits_4_naming_the_part_and_column():
     assert "truncated room numbers" in err and "column 49" in err
     code, out, _ = run_cli("solve", "https://puzz.link/p?heyawake/6/6/lll155007rs12222j")
     assert code == 0 and "unique" in out
+
+
+def test_a_4cell_grid_round_trips_with_its_plain_and_marked_values():
+    """``decode_4cell_grid`` / ``encode_4cell_grid``: plain cells, marked cells without a
+    number and numbers, as a grid of the caller's values."""
+    from pencilsat.formats.puzzlink.body import decode_4cell_grid, encode_4cell_grid
+
+    grid = np.array([[-1, -2, 3], [0, -1, -1]], dtype=np.int8)
+    body = encode_4cell_grid(grid, plain=-1, marked=-2)
+    assert body == "g.3a"  # the 0 swallows the two plain cells after it
+    with read_through_parts(body, 1, "test"):
+        assert np.array_equal(decode_4cell_grid(body, 3, 2, 1, "cells", -1, -2), grid)

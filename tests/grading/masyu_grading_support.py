@@ -9,6 +9,7 @@ could really reach. A technique's deduction on it is then checked against the so
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from conftest import CORPUS as CORPUS_ROOT
@@ -99,11 +100,17 @@ def corpus_puzzles() -> list[Path]:
     return sorted(p for p in CORPUS.rglob("*.txt") if p.with_suffix(".sol").exists())
 
 
+@cache
+def graded(path: Path) -> MasyuGrade:
+    """The grade of a corpus puzzle, made once per test session: the soundness and log tests
+    read the same grades (the grader is deterministic)."""
+    return grade_masyu(parse_puzzle(path.read_text(), name=path.name))
+
+
 def grade_and_check(path: Path) -> MasyuGrade:
     """Grade a corpus puzzle, asserting that every step agrees with its stored solution."""
-    puzzle = parse_puzzle(path.read_text(), name=path.name)
     solution = parse_solution(path.with_suffix(".sol").read_text())
-    grade = grade_masyu(puzzle)
+    grade = graded(path)
     wrong = [s for s in grade.steps if not s.agrees_with(solution)]
     assert not wrong, f"{path.name}: {wrong[0].technique} contradicts the solution: {wrong[0].text}"
     return grade

@@ -8,17 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from masyu_grading_support import CORPUS, corpus_puzzles, dims
-
-from pencilsat.grading.masyu.engine import grade_masyu
-from pencilsat.puzzles.masyu import parse_puzzle
+from masyu_grading_support import CORPUS, corpus_puzzles, dims, graded
 
 JANKO = [p for p in corpus_puzzles() if p.parent.name == "janko" and max(dims(p)) <= 12]
 SAMPLE = JANKO[::3]
 
 
 def repeated_steps(path: Path) -> list[str]:
-    grade = grade_masyu(parse_puzzle(path.read_text(), name=path.name))
+    grade = graded(path)
     known: dict[tuple, bool] = {}
     repeats = []
     for number, step in enumerate(grade.steps, start=1):
@@ -31,8 +28,7 @@ def repeated_steps(path: Path) -> list[str]:
 
 @pytest.mark.skipif(not JANKO, reason="shared corpus not present")
 def test_sample_holds_trials_that_complete_the_loop():
-    graded = [grade_masyu(parse_puzzle(p.read_text())) for p in SAMPLE]
-    completing = [g for g in graded
+    completing = [g for g in map(graded, SAMPLE)
                   if any("completes the loop" in s.text for s in g.steps)]
     assert len(completing) >= 5
 

@@ -15,10 +15,13 @@ def solutions(puzzle: K.KurodokoPuzzle) -> list[K.KurodokoSolution]:
     the rule checker accepts, in the order of a row-major walk (unshaded tried first)."""
     height, width = puzzle.height, puzzle.width
     numbered = puzzle.numbered()
+    counted = puzzle.numbers > 0
     out = []
 
     def extend(index: int, shaded: np.ndarray) -> None:
         if index == width * height:
+            if (counted & (K.sight(~shaded) != puzzle.numbers)).any():
+                return  # a count is wrong: the checker would say so, more slowly
             answer = K.KurodokoSolution(shaded.copy())
             if not K.check(puzzle, answer):
                 out.append(answer)

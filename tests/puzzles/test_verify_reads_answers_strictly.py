@@ -24,7 +24,7 @@ from pencilsat.strategies.front import solve
 
 
 def _with_answers(genre: str) -> bool:
-    return bool(corpus_pairs(f"{genre}/janko", 100)) if CORPUS.exists() else False
+    return bool(corpus_pairs(GENRES[genre].corpus, 100)) if CORPUS.exists() else False
 
 
 def _sudoku_pairs(count: int) -> list[tuple[str, str]]:
@@ -39,7 +39,7 @@ def _answers(genre: str, count: int) -> list[tuple[object, str]]:
     if genre == "sudoku":
         return [(read_input(p), a + "\n") for p, a in _sudoku_pairs(count)]
     return [(read_input(str(txt)), sol.read_text())
-            for txt, sol in corpus_pairs(f"{genre}/janko", 100)[:count]]
+            for txt, sol in corpus_pairs(GENRES[genre].corpus, 100)[:count]]
 
 
 GENRES_WITH_ANSWERS = [g for g in GENRES if g == "sudoku" or _with_answers(g)]

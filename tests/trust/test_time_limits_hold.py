@@ -101,6 +101,19 @@ def _number_lattice(side: int) -> str:
     return f"kurodoko {side} {side}\n" + "\n".join(rows) + "\n"
 
 
+def _slant_vertices(side: int) -> str:
+    """Slant: an empty grid, its ``side + 1`` rows of ``side + 1`` vertices."""
+    return f"gokigen {side} {side}\n" + ("." * (side + 1) + "\n") * (side + 1)
+
+
+def _fours(side: int) -> str:
+    """Shikaku: a 4 at the top left of every 2x2 block (an empty grid has no answer at
+    once); each 4 a square or a strip, so the grid has many answers."""
+    rows = [" ".join("4" if r % 2 == 0 and c % 2 == 0 else "." for c in range(side))
+            for r in range(side)]
+    return f"shikaku {side} {side}\n" + "\n".join(rows) + "\n"
+
+
 BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "sudoku": lambda side: _hard_25x25_sudoku(),
     "hashi": _island_lattice,
@@ -110,6 +123,8 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "norinori": _norinori_rows,
     "lits": _lits_blocks,
     "kurodoko": _number_lattice,
+    "slant": _slant_vertices,
+    "shikaku": _fours,
 }
 """The genres an empty grid of dots does not fit: a grid of ``side`` their strategies cannot
 finish in a short limit (Sudoku: its hardest test grid, 25x25 at most)."""

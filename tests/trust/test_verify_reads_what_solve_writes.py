@@ -16,10 +16,11 @@ SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419.
 
 
 def _sample(genre: str) -> str:
-    """The genre's first janko puzzle with a stored answer (Sudoku: a classic line)."""
+    """The first puzzle with a stored answer in the genre's corpus folder (the registry's
+    ``corpus``; Sudoku: a classic line)."""
     if genre == "sudoku":
         return SUDOKU
-    files = sorted((CORPUS / genre / "janko").glob("*.txt"))
+    files = sorted((CORPUS / GENRES[genre].corpus).glob("*.txt"))
     return str(next(p for p in files if p.with_suffix(".sol").exists()))
 
 

@@ -66,9 +66,11 @@ def make_record(line: int, input: str, verdict: str, *, genre: str | None = None
                 differences: Sequence[Sequence[int]] = (), stats: dict[str, Any] | None = None,
                 seconds: float = 0.0, message: str | None = None,
                 grade: dict[str, Any] | None = None,
-                certificate: dict[str, Any] | None = None) -> BatchRecord:
-    """A record with every key; ``grade`` (a grading run's) and ``certified`` with
-    ``certificate`` (a certifying run's) are added when given."""
+                certificate: dict[str, Any] | None = None,
+                generated: dict[str, Any] | None = None) -> BatchRecord:
+    """A record with every key; ``grade`` (a grading run's), ``certified`` with
+    ``certificate`` (a certifying run's) and ``generated`` (``generate --count``'s) are added
+    when given."""
     data: dict[str, Any] = {
         "schema": SCHEMA, "line": line, "input": input, "genre": genre, "size": size,
         "verdict": verdict, "solution": solution, "second_solution": second_solution,
@@ -81,6 +83,8 @@ def make_record(line: int, input: str, verdict: str, *, genre: str | None = None
     if certificate is not None:
         data["certified"] = certificate["certified"]
         data["certificate"] = certificate
+    if generated is not None:
+        data["generated"] = generated
     return BatchRecord(line, input, genre, size, verdict, data["seconds"], data["message"],
                        _encode(data))
 

@@ -80,6 +80,12 @@ def iter_shard(shard: Shard, cache: SolverCache) -> Iterator[BatchRecord]:
     """The records of ``shard``'s inputs in order, each as soon as it is solved (the one-line
     Sudokus, solved together first)."""
     task = shard.task
+    if task.generate is not None:
+        from pencilsat.batch.generated import generated_record
+
+        for item in shard.items:
+            yield generated_record(item, task.generate)
+        return
     fast = [item for item in shard.items if task.fast_sudoku and is_sudoku_line(item)]
     done = sudoku_records(fast, task, cache.grids(task.sat_solver)) if fast else {}
     for item in shard.items:

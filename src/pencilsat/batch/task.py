@@ -7,6 +7,7 @@ shard to do its work.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pencilsat.core.memory import DEFAULT_MAX_MEMORY
 
@@ -30,6 +31,9 @@ class BatchTask:
     certify: bool = False
     """Certify each verdict (``solve --batch --certify``): the record gains ``certified`` and
     ``certificate`` (docs/certificates.md)."""
+    generate: Any = None
+    """An editor's order (``generators.order.Order``): each input is a seed and its record
+    the puzzle made from it (``generate --count``); ``None``: solve or grade."""
     source: str | None = None
     """The batch file's name in messages (``FILE, line N``); ``None`` when the inputs are
     command-line arguments or ``solve_many``'s puzzles (messages name the input itself)."""

@@ -402,10 +402,66 @@ _LITS = Genre(
     puzzlink=("lits",), puzzlink_codec="pencilsat.formats.puzzlink.lits",
 )
 
+_SHAKASHAKA = Genre(
+    name="shakashaka", title="Shakashaka",
+    corpus="shakashaka/janko",
+    model="pencilsat.puzzles.shakashaka", headers=("shakashaka", "shakashaka-solution"),
+    strategies=(
+        Strategy("clauses", "pencilsat.strategies.shakashaka:run_cnf", ("cnf",),
+                 "quarter cells and the rectangle rule around each grid point in CNF, the "
+                 "numbers native on MiniCard (the fastest)",
+                 memory="pencilsat.strategies.shakashaka:memory_cnf"),
+        Strategy("linear", "pencilsat.strategies.shakashaka:run_cpsat", ("cpsat",),
+                 "the same rules on CP-SAT, the numbers as linear sums",
+                 memory="pencilsat.strategies.shakashaka:memory_cpsat"),
+    ),
+    default_strategy="clauses", default_on={"cpsat": "linear"},
+    svg="pencilsat.formats.svg.shakashaka",
+    puzzlink=("shakashaka",), puzzlink_codec="pencilsat.formats.puzzlink.shakashaka",
+    complete_cnf="pencilsat.encodings.shakashaka:complete_cnf",
+)
+
+_SLANT = Genre(
+    name="slant", title="Slant",
+    corpus="gokigen/janko",
+    model="pencilsat.puzzles.slant", headers=("gokigen", "gokigen-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.slant:run_cnf", ("cnf",),
+                 "vertex numbers in CNF, no loop as every vertex joined to the border by "
+                 "lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.slant:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, numbers as linear sums, cuts by solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.slant",
+    puzzlink=("gokigen",), puzzlink_codec="pencilsat.formats.puzzlink.slant",
+    tatham=("slant", "gokigen"), tatham_codec="pencilsat.formats.tatham.slant",
+    complete_cnf="pencilsat.strategies.slant:complete_cnf",
+    certify_cnf="pencilsat.strategies.slant:certify_cnf",
+)
+
+_SHIKAKU = Genre(
+    name="shikaku", title="Shikaku",
+    corpus="shikaku/janko",
+    model="pencilsat.puzzles.shikaku", headers=("shikaku", "shikaku-solution"),
+    strategies=(
+        Strategy("cover", "pencilsat.strategies.shikaku:run_cnf", ("cnf",),
+                 "one candidate rectangle per number and per cell (an exact cover) in CNF"),
+        Strategy("cover-cpsat", "pencilsat.strategies.shikaku:run_cpsat", ("cpsat",),
+                 "the same exact cover on CP-SAT, the counts as linear sums"),
+    ),
+    default_strategy="cover", default_on={"cpsat": "cover-cpsat"},
+    svg="pencilsat.formats.svg.shikaku",
+    puzzlink=("shikaku",), puzzlink_codec="pencilsat.formats.puzzlink.shikaku",
+    tatham=("rect", "rectangles", "shikaku"), tatham_codec="pencilsat.formats.tatham.shikaku",
+    complete_cnf="pencilsat.strategies.shikaku:complete_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
-                                                    _KURODOKO, _NORINORI, _HITORI, _LITS)}
+                                                    _KURODOKO, _NORINORI, _HITORI, _LITS,
+                                                    _SHAKASHAKA, _SLANT, _SHIKAKU)}
 """Every genre pencilsat knows, by registry name."""
 
 

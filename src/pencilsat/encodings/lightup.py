@@ -200,12 +200,7 @@ def build_clauses(puzzle: LightUpPuzzle, *, deadline: float | None = None) -> Cl
     parts.append(np.column_stack([row_lit[~same], col_lit[~same]]))
     for (r, c), clue in puzzle.clues():
         nbs = [int(var[nb]) for nb in puzzle.neighbours((r, c)) if white[nb]]
-        if clue > len(nbs):  # more bulbs than white neighbours: no answer
-            clauses.append([])
-            continue
-        clauses.extend([-x for x in sub] for sub in combinations(nbs, clue + 1))
-        if clue:
-            clauses.extend(list(sub) for sub in combinations(nbs, len(nbs) - clue + 1))
+        clauses.extend(clue_clauses(nbs, clue))
     for part in parts:
         for first in range(0, len(part), CLOCK_EVERY * 100):
             _look_at_clock(deadline, "direct")
@@ -217,6 +212,18 @@ def build_clauses(puzzle: LightUpPuzzle, *, deadline: float | None = None) -> Cl
                                           puzzle.width, puzzle.height)
 
     return ClauseEncoding("direct", top, clauses, range(1, n + 1), decode)
+
+
+def clue_clauses(neighbours: Sequence[int], clue: int) -> list[list[int]]:
+    """"Exactly ``clue`` of the bulb variables ``neighbours``" without auxiliaries: every
+    ``clue + 1`` of them not all bulbs, every ``m - clue + 1`` of them not all dark (the
+    empty clause when more bulbs are asked than there are neighbours)."""
+    if clue > len(neighbours):  # more bulbs than white neighbours: no answer
+        return [[]]
+    out = [[-x for x in sub] for sub in combinations(neighbours, clue + 1)]
+    if clue:
+        out.extend(list(sub) for sub in combinations(neighbours, len(neighbours) - clue + 1))
+    return out
 
 
 PAIRWISE_UP_TO = 6

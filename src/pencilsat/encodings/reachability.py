@@ -170,3 +170,78 @@ def connected_layers(graph: Graph, literals: Sequence[int], anchor: int | None, 
             clauses.append([-r, x])
             clauses.append([-r, r - 1, *(n_first + t - 1 for n_first in others)])
     return clauses, top
+
+
+def ranked_parents(graph: Graph, literals: Sequence[int], anchor: int, deepest: int,
+                   top: int, lowest: Mapping[int, int] | None = None,
+                   deadline: float | None = None,
+                   through: Mapping[tuple[int, int], int] | None = None
+                   ) -> tuple[list[Clause], int]:
+    """Clauses "the nodes whose literal is true are connected to ``anchor``" with nothing
+    left to cuts, when every node of the set lies within ``deepest`` steps of the anchor
+    along the set: each node of the set but the anchor has a *parent*, a neighbour in the
+    set of a smaller *rank* (ranks 1..``deepest`` in the order encoding, the anchor's 0).
+    Following parents lowers the rank, so it ends at the anchor; a connected set has such
+    ranks (its distances). ``lowest[v]``, when given, is a lower bound of v's distance (a
+    breadth-first search over the nodes that can be in the set), where v's rank starts.
+    ``through[v, u]``, when given for a pair of neighbours, is a literal the step from v to
+    its parent u also needs (an edge that is in the graph only when it holds, as a diagonal
+    is in Slant's): the set is then connected along such edges.
+
+    Linear in ``deepest`` per edge, where :func:`connected_layers` is quadratic in the
+    nodes: a complete fixed CNF for graphs whose paths to the anchor are known to be short
+    (Slant's vertices reach the border within the inner vertices of one parity). Variables
+    from ``top + 1`` on; returns the clauses and the last one used (the anchor's literal is
+    asserted)."""
+    nodes = [v for v in range(graph.size) if literals[v] and v != anchor]
+    clauses: list[Clause] = [[literals[anchor]]]
+    low = {v: max(1, (lowest or {}).get(v, 1)) for v in nodes}
+    low[anchor] = 0
+    at_least: dict[int, int] = {}  # node -> the variable of "rank >= low + 1"; then +1 each
+
+    def rank_at_least(v: int, t: int) -> int | bool:
+        """The literal "rank(v) >= t", or a constant."""
+        if t <= low[v]:
+            return True
+        if t > deepest or v == anchor:
+            return False
+        return at_least[v] + t - low[v] - 1
+
+    for v in nodes:
+        if low[v] > deepest:
+            clauses.append([-literals[v]])  # too far: never in the set
+            continue
+        at_least[v] = top + 1
+        top += deepest - low[v]
+        clauses.extend([-x, x - 1] for x in range(at_least[v] + 1, top + 1))  # monotone
+    for i, v in enumerate(nodes):
+        if i % CLOCK_EVERY == 0:
+            check_clock(deadline)
+        if v not in at_least:
+            continue
+        parents = []
+        for u in graph.neighbours[v]:
+            if not literals[u] or (u != anchor and (u not in at_least or low[u] >= deepest)):
+                continue
+            top += 1
+            parent = top
+            parents.append(parent)
+            if u != anchor:
+                clauses.append([-parent, literals[u]])
+            if through is not None and (v, u) in through:
+                clauses.append([-parent, through[v, u]])
+            for t in range(low[u], deepest + 1):  # parent, rank(u) >= t -> rank(v) >= t + 1
+                above = rank_at_least(v, t + 1)
+                if above is True:
+                    continue
+                below = rank_at_least(u, t)
+                if below is False:
+                    continue
+                clause = [-parent]
+                if below is not True:
+                    clause.append(-int(below))
+                if above is not False:
+                    clause.append(int(above))
+                clauses.append(clause)
+        clauses.append([-literals[v], *parents])
+    return clauses, top

@@ -37,6 +37,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+import numpy as np
+
 from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import DIGITS36, describe_char, encode_runs
 
@@ -291,6 +293,23 @@ def encode_4cell(flat: list[int | None]) -> str:
     if count:
         out.append(DIGITS36[count + 15])
     return "".join(out)
+
+
+def decode_4cell_grid(body: str, width: int, height: int, column: int, what: str,
+                      plain: int, marked: int) -> np.ndarray:
+    """:func:`decode_4cell` as a grid of numbers: a plain cell is ``plain``, a marked cell
+    without a number ``marked``, a number itself (Light Up's walls, Shakashaka's black
+    cells)."""
+    flat = decode_4cell(body, width * height, column, what)
+    cells = [plain if v is None else marked if v == BLACK_CELL else v for v in flat]
+    return np.array(cells, dtype=np.int8).reshape(height, width)
+
+
+def encode_4cell_grid(cells: np.ndarray, plain: int, marked: int) -> str:
+    """:func:`encode_4cell` of a grid that :func:`decode_4cell_grid` reads."""
+    flat = [int(v) for v in cells.ravel()]
+    return encode_4cell([None if v == plain else BLACK_CELL if v == marked else v
+                         for v in flat])
 
 
 def read_1cell(body: Body, cells: int, part: str) -> list[bool | None]:

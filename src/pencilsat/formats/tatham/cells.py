@@ -77,6 +77,34 @@ def read_cells(
     return read_tokens(desc, column, cells, token)
 
 
+def read_numbers(desc: str, column: int, cells: int, largest: int, game: str,
+                 too_large: str) -> list[int]:
+    """The cells of a description of ``a``-``z`` runs of empty cells (0) and decimal
+    numbers 1..``largest``, ``_`` between two numbers side by side (Range, Rectangles);
+    ``too_large`` says, in the genre's words, why a larger number cannot be."""
+
+    def token(desc: str, i: int) -> Token:
+        ch = desc[i]
+        if "a" <= ch <= "z":
+            return 0, 1, ord(ch) - ord("a") + 1
+        if ch == "_":
+            return 0, 1, 0
+        if "1" <= ch <= "9":
+            j = i
+            while j < len(desc) and "0" <= desc[j] <= "9":
+                j += 1
+            value = int(desc[i:j])
+            if value > largest:
+                raise id_error(f"number {value} {too_large}", column=column + i,
+                               hint=f"numbers are 1..{largest}")
+            return value, j - i, 1
+        raise id_error(f"bad character {describe_char(ch)} in the {game} description",
+                       column=column + i,
+                       hint=f"{game} descriptions use a-z (empty cells), numbers and '_'")
+
+    return read_tokens(desc, column, cells, token)
+
+
 def grid_size(width: int | None, height: int | None, column: int) -> tuple[int, int]:
     if width is None or height is None or not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise id_error(f"the size must be WIDTHxHEIGHT with sides 1..{MAX_SIDE}", column=column,

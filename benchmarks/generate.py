@@ -1,0 +1,212 @@
+"""Benchmark ``pencilsat generate``: per genre, size and level, the acceptance rate and the
+time per kept puzzle, each puzzle checked; Tatham's generators beside it.
+
+For each order (genre, size, level) and seed 1..N: ``Order.make(seed)`` timed in this
+process (wall time, one process, on a machine shared with other work). Each puzzle kept is
+then checked, untimed: a CP-SAT strategy (not the generator's SAT trials) proves it unique
+with the generator's answer, the rule checker accepts the answer, and ``pencilsat grade``'s
+path (``grading.front.grade``) gives the level asked for. Acceptance = puzzles kept /
+candidate chains tried (``Generated.candidates``).
+
+Tatham: Debian's ``sgt-puzzles`` (``/usr/games/sgt-pearl``, ``sgt-lightup``, ``sgt-solo``)
+run as ``--generate 1 'PARAMS#SEED'`` for seeds 1..M, wall time per process (process start
+included: about 0.01 s). Tatham's levels are his own solver's; the level of ours each is
+nearest to is read from the shared corpus: the corpus's Tatham puzzles of that size and
+level graded by our grader, the most common level (the table lists the distribution).
+
+Usage: python benchmarks/generate.py [--seeds 20] [--tatham-seeds 20] [--genres ...]
+Writes benchmarks/results/generate.md and .json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import CORPUS, markdown_table, median, write_results  # noqa: E402
+
+from pencilsat.core.registry import rules_of  # noqa: E402
+from pencilsat.core.result import Verdict  # noqa: E402
+from pencilsat.formats.detect import read_puzzle  # noqa: E402
+from pencilsat.generators.loop import Target  # noqa: E402
+from pencilsat.generators.order import Order  # noqa: E402
+from pencilsat.grading.front import grade  # noqa: E402
+from pencilsat.strategies.front import solve  # noqa: E402
+
+ORDERS = {
+    "masyu": (10, 10, (1, 2, 3)),
+    "sudoku": (9, 9, (1, 2, 3)),
+    "lightup": (10, 10, (1, 2, 3, 4, 5)),
+}
+SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"),
+                   "lightup": ("csp", "cpsat")}
+TATHAM = {
+    # genre: (program, [(Tatham level, params, corpus folder or file)])
+    "masyu": ("sgt-pearl", [("easy", "10x10de", "masyu/tatham/10x10-easy"),
+                            ("tricky", "10x10dt", "masyu/tatham/10x10-tricky")]),
+    "sudoku": ("sgt-solo", [("trivial", "3x3dt", "sudoku/tatham/trivial.txt"),
+                            ("basic", "3x3db", "sudoku/tatham/basic.txt"),
+                            ("intermediate", "3x3di", "sudoku/tatham/intermediate.txt"),
+                            ("advanced", "3x3da", "sudoku/tatham/advanced.txt")]),
+    "lightup": ("sgt-lightup", [("easy", "10x10b20s2d0", "lightup/tatham/10x10-easy"),
+                                ("tricky", "10x10b20s2d1", "lightup/tatham/10x10-tricky"),
+                                ("hard", "10x10b20s2d2", "lightup/tatham/10x10-hard")]),
+}
+
+
+def p90(xs: list[float]) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, round(0.9 * (len(xs) - 1)))]
+
+
+def checked(order: Order, made: Any) -> str | None:
+    """Why the puzzle fails its checks, or ``None``."""
+    encoding, backend = SECOND_STRATEGY[order.genre]
+    proof = solve(made.puzzle, encoding=encoding, backend=backend)
+    if proof.verdict != Verdict.UNIQUE or proof.solution != made.solution:
+        return f"second strategy: {proof.verdict}"
+    if rules_of(made.puzzle).check(made.puzzle, made.solution):
+        return "rule checker"
+    graded = grade(made.puzzle)
+    if graded.grade is None or graded.grade.level != order.target.level:
+        return f"grade says level {graded.grade.level if graded.grade else None}"
+    return None
+
+
+def run_orders(genres: list[str], seeds: int) -> list[dict[str, Any]]:
+    rows = []
+    for genre in genres:
+        width, height, levels = ORDERS[genre]
+        for level in levels:
+            order = Order(genre, width, height, Target(level=level))
+            times, candidates, grades, clues, failures = [], [], [], [], []
+            for seed in range(1, seeds + 1):
+                start = time.perf_counter()
+                made = order.make(seed)
+                times.append(time.perf_counter() - start)
+                candidates.append(made.candidates)
+                grades.append(made.grades)
+                clues.append(made.clues)
+                why = checked(order, made)
+                if why:
+                    failures.append(f"seed {seed}: {why}")
+            row = {"genre": genre, "size": f"{width}x{height}", "level": level,
+                   "kept": seeds, "verified": seeds - len(failures), "failures": failures,
+                   "candidates": sum(candidates), "acceptance": seeds / sum(candidates),
+                   "median_s": median(times), "p90_s": p90(times), "max_s": max(times),
+                   "grades_per_puzzle": statistics.mean(grades),
+                   "clues_mean": statistics.mean(clues), "times": times}
+            print(f"{genre} L{level}: median {row['median_s']:.2f} s, p90 {row['p90_s']:.2f} s, "
+                  f"acceptance {row['acceptance']:.2f}, verified {row['verified']}/{seeds}",
+                  flush=True)
+            rows.append(row)
+    return rows
+
+
+def corpus_puzzles(where: str) -> list[Any]:
+    path = CORPUS / where
+    if path.is_file():
+        return [read_puzzle(line.strip()) for line in path.read_text().splitlines()
+                if line.strip()]
+    return [read_puzzle(p.read_text(), str(p)) for p in sorted(path.glob("*.txt"))]
+
+
+def run_tatham(genres: list[str], seeds: int) -> list[dict[str, Any]]:
+    rows = []
+    for genre in genres:
+        program, sets = TATHAM[genre]
+        binary = shutil.which(program) or f"/usr/games/{program}"
+        runnable = Path(binary).exists()
+        for tatham_level, params, where in sets:
+            levels: Counter[int | None] = Counter()
+            for puzzle in corpus_puzzles(where):
+                graded = grade(puzzle, time_limit=60)
+                levels[graded.grade.level if graded.grade else None] += 1
+            times = []
+            if runnable:
+                for seed in range(1, seeds + 1):
+                    start = time.perf_counter()
+                    subprocess.run([binary, "--generate", "1", f"{params}#{seed}"],
+                                   check=True, capture_output=True, timeout=600)
+                    times.append(time.perf_counter() - start)
+            nearest = max((lv for lv in levels if lv is not None), key=lambda lv: levels[lv],
+                          default=None)
+            row = {"genre": genre, "tatham_level": tatham_level, "params": params,
+                   "our_levels": {str(k): v for k, v in sorted(levels.items(),
+                                                               key=lambda kv: str(kv[0]))},
+                   "nearest_level": nearest, "runs": len(times),
+                   "median_s": median(times) if times else None,
+                   "p90_s": p90(times) if times else None, "times": times}
+            print(f"tatham {genre} {tatham_level}: median {row['median_s']}, nearest L{nearest}",
+                  flush=True)
+            rows.append(row)
+    return rows
+
+
+def report(ours: list[dict[str, Any]], tatham: list[dict[str, Any]], seeds: int,
+           tatham_seeds: int) -> str:
+    body = [f"`python benchmarks/generate.py --seeds {seeds} --tatham-seeds {tatham_seeds}`: "
+            "`Order(genre, W, H, Target(level=L)).make(seed)` for seeds 1..N in one process; "
+            "every puzzle then checked (a CP-SAT strategy proves it unique with the "
+            "generator's answer, the rule checker accepts the answer, `pencilsat grade` gives "
+            "level L). Acceptance: puzzles kept / candidate chains tried (a chain: one answer "
+            "and one random removal order). Time per kept puzzle includes every rejected "
+            "candidate before it.", ""]
+    body.append(markdown_table(
+        ["genre", "size", "level", "puzzles", "verified", "acceptance", "median s", "p90 s",
+         "max s", "grades per puzzle", "clues (mean)"],
+        [[r["genre"], r["size"], r["level"], r["kept"], r["verified"], r["acceptance"],
+          r["median_s"], r["p90_s"], r["max_s"], r["grades_per_puzzle"], r["clues_mean"]]
+         for r in ours]))
+    failures = [f"- {r['genre']} level {r['level']}: {f}" for r in ours for f in r["failures"]]
+    body += ["", "Failed checks: " + ("none." if not failures else "")] + failures
+    body += ["", "## Tatham's generators side by side", "",
+             "Debian `sgt-puzzles` 20230122.806ae71-2, `--generate 1 'PARAMS#SEED'` for seeds "
+             f"1..{tatham_seeds}, wall time per process. `our levels`: the shared corpus's "
+             "puzzles from Tatham's generator at that size and level, graded by pencilsat "
+             "(the level each is nearest to is the most common one).", ""]
+    body.append(markdown_table(
+        ["genre", "Tatham level", "params", "our levels of his puzzles", "nearest level",
+         "Tatham median s", "Tatham p90 s", "ours median s (that level)", "ratio ours/Tatham"],
+        [[t["genre"], t["tatham_level"], t["params"],
+          ", ".join(f"L{k}: {v}" for k, v in t["our_levels"].items()), t["nearest_level"],
+          t["median_s"], t["p90_s"], *_ours_at(ours, t)] for t in tatham]))
+    return "\n".join(body)
+
+
+def _ours_at(ours: list[dict[str, Any]], t: dict[str, Any]) -> list[Any]:
+    mine = next((r for r in ours if r["genre"] == t["genre"]
+                 and r["level"] == t["nearest_level"]), None)
+    if mine is None or not t["median_s"]:
+        return ["-", "-"]
+    return [mine["median_s"], mine["median_s"] / t["median_s"]]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seeds", type=int, default=20)
+    parser.add_argument("--tatham-seeds", type=int, default=20)
+    parser.add_argument("--genres", default="masyu,sudoku,lightup")
+    args = parser.parse_args()
+    genres = args.genres.split(",")
+    ours = run_orders(genres, args.seeds)
+    tatham = run_tatham(genres, args.tatham_seeds)
+    write_results("generate", "Generating to order: acceptance and time per puzzle",
+                  report(ours, tatham, args.seeds, args.tatham_seeds),
+                  {"ours": ours, "tatham": tatham})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,23 @@
+"""``generate --count N`` on the batch pool: the seeds as the inputs of a batch whose task is
+the order (``batch.generated`` makes each record)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pencilsat.batch.inputs import BatchItem
+from pencilsat.batch.pool import run_shards
+from pencilsat.batch.records import BatchRecord
+from pencilsat.batch.shards import make_shards
+from pencilsat.batch.task import BatchTask
+from pencilsat.generators.order import Order
+
+
+def generate_many(order: Order, first_seed: int, count: int,
+                  workers: int) -> Iterator[BatchRecord]:
+    """The records of ``count`` puzzles from seeds ``first_seed`` on, in seed order, made on
+    ``workers`` processes."""
+    items = [BatchItem(i + 1, str(first_seed + i)) for i in range(count)]
+    task = BatchTask(grade=True, generate=order)
+    for records in run_shards(make_shards(items, task, workers), workers=workers):
+        yield from records

@@ -1,0 +1,155 @@
+"""``pencilsat generate``: puzzles made to order (genre, size, level or score band, count,
+seed, symmetry), on the generator loop of ``generators/``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from typing import Any
+
+from pencilsat.core.errors import InputError
+from pencilsat.generators.loop import Generated, Target
+from pencilsat.generators.order import GENRES, Order, generated_dict
+from pencilsat.generators.symmetry import SYMMETRIES
+
+MAX_CELLS = 10_000
+"""The largest grid any genre is generated at (Masyu's own limit, ``generators.masyu``)."""
+
+
+def add_generate_parser(sub: Any) -> None:
+    generate = sub.add_parser(
+        "generate", help="generate puzzles with exactly one solution, at a level you ask for",
+        description="Make unique puzzles: an answer is drawn, clues are added until it is the "
+        "only one, then clues go only while the grade stays at most the target (Tatham's "
+        "rule). --level is on the genre's grader scale (Masyu: Sato 2007, 1-3; Sudoku 9x9: "
+        "Sato 2010, 1-3; Light Up: Kashima 2010, 1-7), --score a band of the grader's score. "
+        "Without either: a minimal clue set. The puzzle goes to stdout, its verdict, level, "
+        "score, clue count and seed to stderr (--json: one object with all of them).")
+    generate.add_argument("genre", choices=GENRES)
+    generate.add_argument("size", metavar="WxH", help="width x height, e.g. 10x10 (Sudoku 9x9)")
+    target = generate.add_mutually_exclusive_group()
+    target.add_argument("--level", type=int, metavar="L", help="the grader's level to hit")
+    target.add_argument("--score", type=score_band, metavar="A..B",
+                        help="a band of the grader's score, e.g. 2..3")
+    generate.add_argument("--count", type=_at_least_one, default=1, metavar="N",
+                          help="N puzzles (seeds S, S+1, ...) on every core, as JSON lines "
+                          "in the batch record format")
+    generate.add_argument("--workers", type=_at_least_one, metavar="N",
+                          help="worker processes for --count (default: every core)")
+    generate.add_argument("--seed", type=int, help="random seed, for a reproducible puzzle "
+                          "(without it, the seed drawn is printed on stderr)")
+    generate.add_argument("--symmetry", choices=SYMMETRIES,
+                          help="a symmetric clue layout: half-turn (rot2) or left-right mirror")
+    generate.add_argument("--json", action="store_true",
+                          help="one JSON object: puzzle, url, verdict, level, score, clues, "
+                          "seed, seconds")
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is less than 1")
+    return value
+
+
+def score_band(text: str) -> tuple[float, float]:
+    """``A..B`` (``A <= B``) as an argparse type."""
+    found = re.fullmatch(r"\s*([0-9.]+)\s*\.\.\s*([0-9.]+)\s*", text)
+    try:
+        low, high = (float(found[1]), float(found[2])) if found else (None, None)
+    except ValueError:
+        low = high = None
+    if low is None or high is None or low > high:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a score band LOW..HIGH, e.g. 2..3")
+    return low, high
+
+
+def parse_size(text: str, genre: str) -> tuple[int, int]:
+    """``WxH`` as two whole numbers, refused past ``MAX_CELLS`` before any work."""
+    from pencilsat.generators.masyu import too_big
+
+    text = text.strip()
+    size = re.fullmatch(r"([0-9]+)x([0-9]+)", text)
+    if size is None:
+        hint = ("width and height are whole numbers of at least 3, e.g. 36x20"
+                if text.startswith("-") or "x-" in text else "e.g. 36x20")
+        raise InputError(f"size {text[:40]!r} is not WIDTHxHEIGHT", hint=hint)
+    shown = text if len(text) <= 40 else f"{text[:20]}...{text[-10:]}"
+    # a side of 7 digits or more is far past the cell limit, and int() of thousands of digits
+    # is slow or refused: refuse it here
+    if max(len(side.lstrip("0")) for side in size.groups()) > 6:
+        raise too_big(shown) if genre == "masyu" else _too_big(shown, genre)
+    width, height = int(size[1]), int(size[2])
+    if width * height > MAX_CELLS and genre != "masyu":  # Masyu's generator says it itself
+        raise _too_big(shown, genre)
+    return width, height
+
+
+def _too_big(size: str, genre: str) -> InputError:
+    return InputError(f"cannot generate a {size} {genre}: at most {MAX_CELLS:,} cells",
+                      hint="e.g. 10x10")
+
+
+def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
+    """The command; ``progress_bar`` is the CLI's progress context for the plain Masyu path."""
+    width, height = parse_size(args.size, args.genre)
+    target = Target(level=args.level, score=args.score)
+    order = Order(args.genre, width, height, target, args.symmetry)
+    seed = args.seed
+    plain_masyu = (args.genre == "masyu" and not target.steers and args.symmetry is None
+                   and args.count == 1 and not args.json)
+    if not plain_masyu:
+        order.maker()  # a bad order is refused before a seed is drawn or a worker starts
+    if seed is None:  # drawn here and said, so that the puzzle can be made again
+        import random
+
+        seed = random.SystemRandom().randrange(2**32)
+        again = (f"pencilsat generate masyu {width}x{height} --seed {seed}" if plain_masyu
+                 else order.command(seed))
+        print(f"seed {seed} ({again} makes this puzzle again)", file=sys.stderr)
+    if plain_masyu:  # no target: the minimal-pearl generator, which the examples come from
+        from pencilsat.generators import generate_masyu
+        from pencilsat.puzzles import masyu
+
+        with progress_bar() as progress:
+            puzzle = generate_masyu(width, height, seed=seed, progress=progress)
+        sys.stdout.write(masyu.format_puzzle(puzzle))
+        return 0
+    if args.count > 1:
+        return _many(order, seed, args.count, args.workers)
+    made = order.make(seed)
+    if args.json:
+        print(json.dumps(generated_dict(made)))
+    else:
+        from pencilsat.core.registry import rules_of
+
+        sys.stdout.write(rules_of(made.puzzle).format_puzzle(made.puzzle))
+        print(describe(made, order), file=sys.stderr)
+    return 0
+
+
+def describe(made: Generated, order: Order) -> str:
+    """The one line said beside a puzzle made."""
+    score = "" if made.grading.score is None else f", score {made.grading.score:.2f}"
+    level = ("not graded" if made.grading.level is None
+             else f"level {made.grading.level} ({order.maker().scale})")
+    return (f"unique, {level}{score}, {made.clues} clues, seed {made.seed}, "
+            f"{made.seconds:.2f} s")
+
+
+def _many(order: Order, seed: int, count: int, workers: int | None) -> int:
+    from pencilsat.batch.generate_run import generate_many
+    from pencilsat.batch.pool import available_cores
+    from pencilsat.batch.records import EXIT_STATUS
+
+    status = 0
+    for record in generate_many(order, seed, count, workers or available_cores()):
+        sys.stdout.write(record.json_text + "\n")
+        sys.stdout.flush()
+        status = max(status, EXIT_STATUS[record.verdict])
+    return status

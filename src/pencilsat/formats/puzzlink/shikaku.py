@@ -1,0 +1,50 @@
+"""puzz.link ``shikaku``: numbers as pzprjs' ``decodeNumber16`` (``.`` a ``?`` number).
+
+pzprjs serves Aho-ni-Narikire (``aho``) from the same file: another genre (its areas of a
+multiple of three are L shapes), not read as Shikaku. pzprjs writes no flags for Shikaku, so
+a URL with flags is refused rather than read with them ignored. The file form
+``pzprv3/shikaku/<rows>/<cols>/...`` gives a number, ``-`` (``?``) or ``.`` per cell, then
+the player's borders, which are not read.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pencilsat.formats.puzzlink.body import (
+    LARGEST_NUMBER16,
+    decode_number_grid,
+    encode_number_grid,
+    file_cells,
+    url_error,
+)
+from pencilsat.puzzles.shikaku import EMPTY, UNKNOWN, ShikakuPuzzle
+
+
+def decode(body: str, width: int, height: int, column: int, flags: str) -> ShikakuPuzzle:
+    if flags:
+        raise url_error(f"pzprjs writes no flags for Shikaku, this URL has {flags!r}",
+                        column=column - len(f"{flags}/{width}/{height}/"),
+                        hint="remove the flags segment, or check that the type is shikaku")
+    values = decode_number_grid(body, width, height, column, width * height, EMPTY, UNKNOWN)
+    return ShikakuPuzzle(np.array(values, dtype=np.int64).reshape(height, width))
+
+
+def encode(puzzle: ShikakuPuzzle) -> str:
+    return encode_number_grid(puzzle.numbers.ravel().tolist(), EMPTY, UNKNOWN)
+
+
+def decode_file(lines: list[str], width: int, height: int) -> ShikakuPuzzle:
+    """pzprjs' file form (``decodeCellQnum``): a number, ``-`` (``?``) or ``.`` per cell."""
+    largest = min(width * height, LARGEST_NUMBER16)
+    values = []
+    for token in file_cells(lines, width, height, "Shikaku"):
+        if token in ("-", "."):
+            values.append(UNKNOWN if token == "-" else EMPTY)
+        elif token.isascii() and token.isdigit() and 1 <= int(token) <= largest:
+            values.append(int(token))
+        else:
+            raise url_error(f"bad Shikaku cell {token!r} in the pzprv3 data",
+                            hint=f"cells are a number 1..{largest}, '-' (?) or '.' (no "
+                                 "number)")
+    return ShikakuPuzzle(np.array(values, dtype=np.int64).reshape(height, width))

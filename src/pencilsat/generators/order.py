@@ -1,0 +1,99 @@
+"""An editor's order: genre, size, target and symmetry; the makers by genre; a made puzzle
+as the ``generate --json`` object."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pencilsat.core.errors import InputError
+from pencilsat.core.registry import rules_of
+from pencilsat.generators.lightup import LightUpMaker
+from pencilsat.generators.loop import DEFAULT_BUDGET, Generated, Maker, Target, generate
+from pencilsat.generators.masyu_levels import MasyuMaker
+from pencilsat.generators.sudoku import SudokuMaker
+from pencilsat.generators.symmetry import SYMMETRIES
+
+GENRES = ("masyu", "lightup", "sudoku")
+"""The genres ``pencilsat generate`` makes."""
+
+
+@dataclass(frozen=True)
+class Order:
+    """What to make; ``seed`` is the first puzzle's seed (puzzle ``i`` of a count: ``seed +
+    i``)."""
+
+    genre: str
+    width: int
+    height: int
+    target: Target = Target()
+    symmetry: str | None = None
+    budget: int = DEFAULT_BUDGET
+
+    def maker(self) -> Maker:
+        """The genre's maker, after checking the order (an ``InputError`` naming the option
+        otherwise)."""
+        if self.genre not in GENRES:
+            raise InputError(f"cannot generate {self.genre!r} puzzles",
+                             hint="generate makes " + ", ".join(GENRES))
+        if self.symmetry is not None and self.symmetry not in SYMMETRIES:
+            raise InputError(f"unknown symmetry {self.symmetry!r}", hint="rot2 or mirror")
+        maker: Maker
+        if self.genre == "masyu" and self.symmetry is not None:
+            raise InputError("--symmetry is not made for Masyu yet",
+                             hint="pearls follow the loop, so a symmetric layout needs a "
+                             "symmetric loop; symmetry is made for Sudoku and Light Up")
+        if self.genre == "masyu":
+            maker = MasyuMaker(self.width, self.height)
+        elif self.genre == "sudoku":
+            maker = SudokuMaker(self.width, self.height, self.target.steers)
+        else:
+            maker = LightUpMaker(self.width, self.height, self.symmetry, self.target.level)
+        low, high = maker.levels
+        level = self.target.level
+        if level is not None and not low <= level <= high:
+            raise InputError(f"--level {level} is not on the {maker.scale}",
+                             hint=f"a level from {low} to {high}")
+        return maker
+
+    def make(self, seed: int) -> Generated:
+        return generate(self.maker(), self.width, self.height, self.target, seed,
+                        symmetry=self.symmetry, budget=self.budget)
+
+    def command(self, seed: int) -> str:
+        """The command line that makes the puzzle of ``seed`` again."""
+        words = [f"pencilsat generate {self.genre} {self.width}x{self.height}"]
+        if self.target.level is not None:
+            words.append(f"--level {self.target.level}")
+        if self.target.score is not None:
+            words.append(f"--score {self.target.score[0]:g}..{self.target.score[1]:g}")
+        if self.symmetry:
+            words.append(f"--symmetry {self.symmetry}")
+        words.append(f"--seed {seed}")
+        return " ".join(words)
+
+
+def puzzle_url(puzzle: Any) -> str | None:
+    """The puzz.link URL, or ``None`` for a genre without one."""
+    from pencilsat.formats.puzzlink import to_url
+
+    try:
+        return to_url(puzzle)
+    except InputError:
+        return None
+
+
+def generated_dict(made: Generated) -> dict[str, Any]:
+    """The ``generate --json`` object of one puzzle."""
+    return {
+        "puzzle": rules_of(made.puzzle).format_puzzle(made.puzzle),
+        "url": puzzle_url(made.puzzle),
+        "verdict": "unique",
+        "level": made.grading.level,
+        "score": None if made.grading.score is None else round(made.grading.score, 3),
+        "clues": made.clues,
+        "seed": made.seed,
+        "seconds": round(made.seconds, 3),
+        "candidates": made.candidates,
+        "grades": made.grades,
+    }

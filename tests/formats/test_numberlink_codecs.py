@@ -1,0 +1,43 @@
+"""Numberlink's puzz.link codec (``numlin``), called directly until the genre has its
+registry entry: pzprjs' example, round trips on the corpus, cut and bad bodies."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import CORPUS
+
+from pencilsat.core.errors import InputError
+from pencilsat.formats.puzzlink import numberlink as codec
+from pencilsat.puzzles import numberlink as N
+
+EXAMPLE = "1j2h3m1h2j3"
+"""pzprjs' example body (test/script/numlin.js), a 5x5 grid."""
+EXAMPLE_FILE = ["1 . . . . ", "2 . . 3 . ", ". . . . . ", ". 1 . . 2 ", ". . . . 3 "]
+
+
+def test_the_pzprjs_example_reads_and_writes_back():
+    puzzle = codec.decode(EXAMPLE, 5, 5, 1, "")
+    assert N.format_puzzle(puzzle).splitlines()[1:] == [
+        "1 . . . .", "2 . . 3 .", ". . . . .", ". 1 . . 2", ". . . . 3"]
+    assert codec.encode(puzzle) == EXAMPLE
+    assert codec.decode_file(EXAMPLE_FILE, 5, 5) == puzzle
+
+
+def test_corpus_puzzles_round_trip():
+    files = sorted((CORPUS / "numberlink").rglob("*.txt"))
+    assert len(files) > 400
+    for path in files:
+        puzzle = N.parse_puzzle(path.read_text(), path.stem)
+        assert codec.decode(codec.encode(puzzle), puzzle.width, puzzle.height, 1, "") == \
+            puzzle, path
+
+
+@pytest.mark.parametrize(("body", "flags", "words"), [
+    (EXAMPLE[:-1], "", "truncated"),
+    (EXAMPLE + "1", "", "extra data|bad character"),
+    ("1j2h3m1h2j.", "", "'\\?' number"),
+    (EXAMPLE, "e", "no flags"),
+])
+def test_bad_bodies_are_named(body, flags, words):
+    with pytest.raises(InputError, match=words):
+        codec.decode(body, 5, 5, 1, flags)
