@@ -541,8 +541,9 @@ def write_summary(folder: Path, sets: list[Any]) -> None:
              "(better or worse when the 95 % interval of the difference excludes 0); "
              "*C-index*: of the best SAT-side measure, beside the largest Spearman a measure "
              "without ties could reach on these tied labels; *baseline*: the best of cell "
-             "count, givens and their density. Rows marked (earlier statistics) keep the figures published "
-             "then (their predictor, marked *, includes the grader). Every set links to its "
+             "count, givens and their density. Rows marked (earlier statistics) keep the "
+             "figures published before (their predictor, marked *, includes the grader). "
+             "Every set links to its "
              "own report (every measure, by size, the paired tests, the neighbouring levels' "
              "AUCs, the predictor's weights and the family ablation).", "",
              *human_section(sets, summaries),
