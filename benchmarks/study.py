@@ -35,17 +35,23 @@ PUBLISHED = ("report.md", "correlations.csv", "summary.json")
 SUDOKU_LEVELS = ("trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable")
 
 
+Row = tuple[str, ...]
+"""(puzzle, label, group) or (puzzle, label, group, weight)."""
+
+
 @dataclass(frozen=True)
 class LabelSet:
-    """One label set: its name, what its labels are, the word order, the target held-out
-    Spearman (``None``: none set), and how to write its rows (puzzle, label, group)."""
+    """One label set: its name, where its labels come from, the word order, the target
+    held-out Spearman of the SAT-side predictor (``None``: none set), how to write its rows,
+    and what the labels are (``rating``: a program's or rater's; ``time``: people's)."""
 
     name: str
     title: str
     labels: str
     order: tuple[str, ...]
     target: float | None
-    rows: Callable[[Path, Path], list[tuple[str, str, str]]]
+    rows: Callable[[Path, Path], list[Row]]
+    nature: str = "rating"
 
 
 def _rel(path: Path, folder: Path) -> str:
@@ -61,8 +67,8 @@ def _hash(text: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()
 
 
-def sudoku_tatham(levels: tuple[str, ...]) -> Callable[[Path, Path], list[tuple[str, str, str]]]:
-    def rows(corpus: Path, folder: Path) -> list[tuple[str, str, str]]:
+def sudoku_tatham(levels: tuple[str, ...]) -> Callable[[Path, Path], list[Row]]:
+    def rows(corpus: Path, folder: Path) -> list[Row]:
         out = []
         for level in levels:
             for line in (corpus / "sudoku" / "tatham" / f"{level}.txt").read_text().split():
@@ -71,13 +77,13 @@ def sudoku_tatham(levels: tuple[str, ...]) -> Callable[[Path, Path], list[tuple[
     return rows
 
 
-def sudoku_se(corpus: Path, folder: Path) -> list[tuple[str, str, str]]:
+def sudoku_se(corpus: Path, folder: Path) -> list[Row]:
     table = _read_tsv(corpus / "sudoku" / "sudoku_exchange_diabolical_se_sample160.tsv")
     return [(r["puzzle"], r["se_rating"], "9x9") for r in table]
 
 
-def sudoku_radcliffe(per_level: int) -> Callable[[Path, Path], list[tuple[str, str, str]]]:
-    def rows(corpus: Path, folder: Path) -> list[tuple[str, str, str]]:
+def sudoku_radcliffe(per_level: int) -> Callable[[Path, Path], list[Row]]:
+    def rows(corpus: Path, folder: Path) -> list[Row]:
         table = _read_tsv(corpus / "sudoku" / "kaggle_radcliffe_curated5000.tsv")
         chosen = []
         for level in sorted({r["level"] for r in table}):
@@ -89,9 +95,16 @@ def sudoku_radcliffe(per_level: int) -> Callable[[Path, Path], list[tuple[str, s
     return rows
 
 
+def sudoku_human(corpus: Path, folder: Path) -> list[Row]:
+    """The Cloud Sudoku puzzles: mean solving seconds, weighted by the players who finished
+    (the shared file's columns puzzle, mean_seconds, completions)."""
+    table = _read_tsv(corpus / "sudoku" / "human" / "cloud_sudoku_times.tsv")
+    return [(r["puzzle"], r["mean_seconds"], "9x9", r["completions"]) for r in table]
+
+
 def tatham_manifest(genre: str, manifest: str = "tatham_manifest.tsv",
-                    ) -> Callable[[Path, Path], list[tuple[str, str, str]]]:
-    def rows(corpus: Path, folder: Path) -> list[tuple[str, str, str]]:
+                    ) -> Callable[[Path, Path], list[Row]]:
+    def rows(corpus: Path, folder: Path) -> list[Row]:
         table = _read_tsv(corpus / manifest)
         return [(_rel(corpus / r["puzzle_file"], folder), r["difficulty"], r["size"])
                 for r in table if r["genre"] == genre]
@@ -100,11 +113,11 @@ def tatham_manifest(genre: str, manifest: str = "tatham_manifest.tsv",
 
 def janko_graded(genre: str, grades: dict[str, str], least: int, max_cells: int,
                  per_cell: int, grades_file: str = "tatham_grades.tsv",
-                 ) -> Callable[[Path, Path], list[tuple[str, str, str]]]:
+                 ) -> Callable[[Path, Path], list[Row]]:
     """Janko puzzles with Tatham's re-grade, grouped by size; sizes with fewer than
     ``least`` graded puzzles or more than ``max_cells`` cells are left out, and at most
     ``per_cell`` puzzles of each label and size are kept (0: all), by a hash of the file."""
-    def rows(corpus: Path, folder: Path) -> list[tuple[str, str, str]]:
+    def rows(corpus: Path, folder: Path) -> list[Row]:
         picked = []
         for r in _read_tsv(corpus / grades_file):
             if not r["file"].startswith(f"{genre}/janko/") or r["grade"] not in grades:
@@ -145,6 +158,10 @@ def label_sets(radcliffe: int, per_cell: int = 0) -> list[LabelSet]:
                  f"Sudoku, Radcliffe's ratings ({sample})",
                  "Radcliffe's numeric rating (0-8.5) from his Kaggle set", (), 0.9,
                  sudoku_radcliffe(radcliffe)),
+        LabelSet("sudoku-human", "Sudoku, Cloud Sudoku players' mean solving time (shared "
+                 "part)", "the mean solving seconds of the 10-43 players who finished each "
+                 "puzzle in the Cloud Sudoku app (Wang, IEEE Access 2024, CC0; the shared "
+                 "part of the data, weighted by players)", (), None, sudoku_human, "time"),
         LabelSet("masyu-tatham", "Masyu, Tatham's easy and tricky (82)",
                  "the level Tatham's Pearl generator was asked for", ("easy", "tricky"), 0.8,
                  tatham_manifest("masyu")),
@@ -199,8 +216,9 @@ def write_labels(label_set: LabelSet, corpus: Path, work: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{label_set.name}.tsv"
     rows = label_set.rows(corpus, folder)
-    path.write_text("puzzle\tlabel\tgroup\n"
-                    + "".join(f"{p}\t{label}\t{group}\n" for p, label, group in rows))
+    weighted = any(len(row) == 4 for row in rows)
+    header = "puzzle\tlabel\tgroup" + ("\tweight" if weighted else "")
+    path.write_text(header + "\n" + "".join("\t".join(row) + "\n" for row in rows))
     return path
 
 
@@ -286,7 +304,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\r{name}: {done}/{total}", end="", file=sys.stderr, flush=True)
 
         run_study(labels, args.work / label_set.name, order=label_set.order or None,
-                  workers=args.workers, resamples=args.resamples, progress=progress)
+                  workers=args.workers, resamples=args.resamples, progress=progress,
+                  nature=label_set.nature, about=label_set.labels)
         publish(args.work / label_set.name, DOCS / label_set.name)
         print(f"\r{label_set.name}: done in {time.perf_counter() - start:.0f} s",
               file=sys.stderr)

@@ -16,7 +16,9 @@ SAT = "best single SAT measure"
 GRADER = "grader level"
 SCORE = "grader score"
 BASELINE = "baseline (size, givens)"
+SAT_PREDICTOR = "SAT-side predictor, held out"
 COMBINED = "combined predictor, held out"
+SAT_PREDICTOR_MEASURE = "combined.sat.heldout"
 
 
 def _row(summary: dict[str, Any], what: str) -> dict[str, Any] | None:
@@ -26,10 +28,23 @@ def _row(summary: dict[str, Any], what: str) -> dict[str, Any] | None:
 def _fmt(row: dict[str, Any] | None, name: bool = False) -> str:
     if row is None or row["spearman"] is None:
         return "-"
-    if row["spearman"] == row["ci_low"] == row["ci_high"] == 0:
+    if row.get("constant") or row["spearman"] == row["ci_low"] == row["ci_high"] == 0:
         return "constant"  # the same value for every puzzle of a group: it orders nothing
     text = f"{row['spearman']:.2f} [{row['ci_low']:.2f}, {row['ci_high']:.2f}]"
     return f"`{row['measure']}` {text}" if name else text
+
+
+def _paired(summary: dict[str, Any], a: str, b: str) -> dict[str, Any] | None:
+    return next((t for t in summary.get("paired", []) if t["a"] == a and t["b"] == b), None)
+
+
+def _verdict(test: dict[str, Any] | None) -> str:
+    """better / worse / tied by the paired test's 95 % interval of the difference."""
+    if test is None or test["ci_low"] is None:
+        return "-"
+    if test["ci_low"] > 0:
+        return "better"
+    return "worse" if test["ci_high"] < 0 else "tied"
 
 
 def best_of_family(folder: Path, family: str) -> dict[str, Any] | None:
@@ -52,51 +67,59 @@ def best_of_family(folder: Path, family: str) -> dict[str, Any] | None:
     return best
 
 
+def current(summary: dict[str, Any]) -> bool:
+    """Whether a set's summary has the figures of the present statistics (paired tests,
+    the SAT-side predictor); older summaries are shown apart, as they were published."""
+    return "paired" in summary and _row(summary, SAT_PREDICTOR) is not None
+
+
+def rating_sets(sets: list[Any], summaries: dict[str, dict[str, Any]]) -> list[Any]:
+    return [s for s in sets if s.name in summaries and getattr(s, "nature", "rating") != "time"]
+
+
 def table(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Path) -> list[str]:
-    lines = ["| label set | n | best SAT-side measure [95 %] | same, chosen in-fold, held out "
+    lines = ["| label set | n | best SAT-side measure [95 %] | chosen in-fold, held out "
              "| best CDCL counter [95 %] | grader level [95 %] | grader score [95 %] | baseline "
-             "| combined, held out [95 %] | target | reached |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
-    for label_set in sets:
-        summary = summaries.get(label_set.name)
-        if summary is None:
-            continue
-        combined = _row(summary, COMBINED)
+             "| SAT-side predictor, held out [95 %] | vs grader score | C-index (ceiling) "
+             "| target | reached |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for label_set in rating_sets(sets, summaries):
+        summary = summaries[label_set.name]
+        old = not current(summary)
+        predictor = _row(summary, COMBINED if old else SAT_PREDICTOR)
         target = label_set.target
-        reached = ("-" if target is None or combined is None or combined["spearman"] is None
-                   else "yes" if combined["spearman"] >= target else "no")
+        reached = ("-" if target is None or predictor is None or predictor["spearman"] is None
+                   else "yes" if predictor["spearman"] >= target else "no")
         held = summary.get("single_heldout")
         baseline = _row(summary, BASELINE)
+        best = _row(summary, SAT)
+        ties = ("-" if old or best is None or best.get("c_index") is None else
+                f"{best['c_index']:.2f} ({summary['untied_ceiling']:.2f})")
+        mark = " (earlier statistics)" if old else ""
         lines.append(
-            f"| [{label_set.title}]({label_set.name}/report.md) | {summary['measured']} | "
-            f"{_fmt(_row(summary, SAT), name=True)} | "
+            f"| [{label_set.title}]({label_set.name}/report.md){mark} | {summary['measured']} | "
+            f"{_fmt(best, name=True)} | "
             f"{'-' if held is None else f'{held:.2f}'} | "
             f"{_fmt(best_of_family(folder / label_set.name, 'cdcl'), name=True)} | "
             f"{_fmt(_row(summary, GRADER))} | {_fmt(_row(summary, SCORE))} | "
             f"{'-' if baseline is None else format(baseline['spearman'], '.2f')} | "
-            f"{_fmt(combined)} | {'-' if target is None else f'>= {target:.2f}'} | {reached} |")
+            f"{_fmt(predictor)}{'*' if old else ''} | "
+            f"{_verdict(_paired(summary, SAT_PREDICTOR_MEASURE, 'grade.score'))} | {ties} | "
+            f"{'-' if target is None else f'>= {target:.2f}'} | {reached} |")
     return lines
 
 
 def paragraph(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Path) -> str:
     """The one-paragraph answer, every figure and count in it from the summaries."""
-    have = [s for s in sets if s.name in summaries]
+    have = rating_sets(sets, summaries)
     sat = [(s, _row(summaries[s.name], SAT)) for s in have]
     sat = [(s, r) for s, r in sat if r and r["spearman"] is not None]
     cdcl = [(s, best_of_family(folder / s.name, "cdcl")) for s in have]
     cdcl = [(s, r) for s, r in cdcl if r]
     gup_best = sum(1 for _, r in sat if r["measure"].startswith("gup."))
-    combined = {s.name: _row(summaries[s.name], COMBINED) for s in have}
-    grader = {s.name: _row(summaries[s.name], GRADER) for s in have}
-    graded = [s for s in have if grader[s.name] and combined[s.name]]
-    beats = sum(1 for s in graded if combined[s.name]["ci_low"] > grader[s.name]["spearman"])
-    targets = [(s, combined[s.name]) for s in have
-               if s.target is not None and combined[s.name]]
-    reached = [s for s, c in targets if c["spearman"] >= s.target]
-    missed = [f"{s.title} ({c['spearman']:.2f} against {s.target:.2f})" for s, c in targets
-              if c["spearman"] < s.target]
-    text = (f"Over {len(have)} label sets, the best single SAT-side measure reaches a "
-            f"Spearman of {min(r['spearman'] for _, r in sat):.2f} to "
+    fresh = [s for s in have if current(summaries[s.name])]
+    text = (f"Over {len(have)} label sets rated by programs, the best single SAT-side measure "
+            f"reaches a Spearman of {min(r['spearman'] for _, r in sat):.2f} to "
             f"{max(r['spearman'] for _, r in sat):.2f} with the label (pooled within grid "
             f"size); it is a measure of Kullmann's hierarchy (the depth or number of the "
             f"failed-literal steps) on {gup_best} of {len(sat)} sets. CDCL effort proper "
@@ -105,24 +128,99 @@ def paragraph(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Pat
             f"{min(r['spearman'] for _, r in cdcl):.2f} to "
             f"{max(r['spearman'] for _, r in cdcl):.2f} on the {len(cdcl)} sets that have "
             f"it. ")
-    if graded:
-        text += (f"The combined predictor, cross-validated by puzzle, ranks better than the "
-                 f"human-technique grader's level on {beats} of {len(graded)} graded sets (its "
-                 f"lower 95 % bound above the grader's value). ")
-    score = {s.name: _row(summaries[s.name], SCORE) for s in have}
-    scored = [s for s in have if score[s.name] and score[s.name]["spearman"] is not None
-              and combined[s.name] and combined[s.name]["spearman"] is not None]
-    if scored:
-        ahead = sum(1 for s in scored
-                    if score[s.name]["spearman"] > combined[s.name]["spearman"])
-        text += (f"The grader's difficulty score, fitted on the graders' own benchmark sets, "
-                 f"reaches {min(score[s.name]['spearman'] for s in scored):.2f} to "
-                 f"{max(score[s.name]['spearman'] for s in scored):.2f} on the "
-                 f"{len(scored)} graded sets and ranks above the SAT-side predictor on "
-                 f"{ahead} of them. ")
-    text += (f"It meets {len(reached)} of {len(targets)} targets"
-             + (f"; it misses {'; '.join(missed)}" if missed else "") + ".")
+    counts = []
+    for b, name in (("grade.level", "level"), ("grade.score", "score")):
+        tests = [_paired(summaries[s.name], SAT_PREDICTOR_MEASURE, b) for s in fresh]
+        verdicts = [_verdict(t) for t in tests if t and t["ci_low"] is not None]
+        if verdicts:
+            counts.append(f"than the grader's {name} on {verdicts.count('better')} of "
+                          f"{len(verdicts)} graded sets (worse on {verdicts.count('worse')})")
+    if counts:
+        text += ("With the present statistics, the SAT-side predictor (SAT-side measures "
+                 "only, scored on held-out puzzles) ranks better " + " and better ".join(counts)
+                 + ", by paired bootstrap tests (95 % interval of the difference). ")
+
+    def judged(sets_: list[Any], what: str) -> tuple[list[Any], list[str]]:
+        met, missed = [], []
+        for s in sets_:
+            row = _row(summaries[s.name], what)
+            if s.target is None or not row or row["spearman"] is None:
+                continue
+            if row["spearman"] >= s.target:
+                met.append(s)
+            else:
+                missed.append(f"{s.title} ({row['spearman']:.2f} against {s.target:.2f})")
+        return met, missed
+
+    met, missed = judged(fresh, SAT_PREDICTOR)
+    if met or missed:
+        text += (f"The SAT-side predictor meets {len(met)} of {len(met) + len(missed)} "
+                 "targets of these sets" + (f"; it misses {'; '.join(missed)}" if missed
+                                             else "") + ". ")
+    stale = [s for s in have if s not in fresh]
+    if stale:
+        old_met, old_missed = judged(stale, COMBINED)
+        text += (f"{len(stale)} of the {len(have)} sets keep the figures published before these "
+                 "statistics (Fisher-z "
+                 "pooling, percentile intervals, a predictor that includes the grader, marked "
+                 f"*; it met {len(old_met)} of {len(old_met) + len(old_missed)} targets): they "
+                 "were not measured again for this version.")
     return text
+
+
+def human_section(sets: list[Any], summaries: dict[str, dict[str, Any]]) -> list[str]:
+    """The sets labelled with people's solving times: what tracks them, with intervals."""
+    human = [s for s in sets if s.name in summaries and getattr(s, "nature", "") == "time"]
+    lines: list[str] = []
+    for label_set in human:
+        summary = summaries[label_set.name]
+        lines += [f"## Against human solving times: [{label_set.title}]"
+                  f"({label_set.name}/report.md)", "",
+                  f"{summary['measured']} puzzles; the label is {label_set.labels}. Spearman "
+                  "with the mean time (BCa 95 % interval), Pearson's r with its logarithm "
+                  "(weighted by players), and the C-index (the share of pairs of puzzles "
+                  "ordered as their times are):", "",
+                  "| | measure | Spearman [95 %] | Pearson, log time [95 %] | C-index |",
+                  "|---|---|---|---|---|"]
+        for row in summary["headline"]:
+            pearson = ("-" if row.get("pearson_log") is None else
+                       f"{row['pearson_log']:.2f} [{row['pearson_low']:.2f}, "
+                       f"{row['pearson_high']:.2f}]")
+            c = "-" if row.get("c_index") is None else f"{row['c_index']:.2f}"
+            lines.append(f"| {row['what']} | `{row['measure']}` | {_fmt(row)} | {pearson} | "
+                         f"{c} |")
+        held = summary.get("single_heldout")
+        lines += ["", f"The best SAT-side measure chosen in-fold scores "
+                  f"{'-' if held is None else f'{held:.2f}'} held out "
+                  f"({', '.join(f'`{c}`' for c in summary.get('single_choices', []))}). Paired "
+                  "tests (difference of Spearman, 95 % interval, one-sided p):", ""]
+        for t in summary.get("paired", []):
+            if t["difference"] is None:
+                continue
+            lines.append(f"- `{t['a']}` against `{t['b']}`: {t['difference']:+.2f} "
+                         f"[{t['ci_low']:+.2f}, {t['ci_high']:+.2f}], p = {t['p_value']:.3f}")
+        lines += ["", HUMAN_READING.strip(), ""]
+    return lines
+
+
+HUMAN_READING = """
+What this says. These are mostly easy puzzles (median about six minutes): unit propagation
+alone solves nine in ten of them, so the SAT-side measures in effect split them into two
+blocks, solved by unit propagation or not, and ties within the large block; the SAT-side
+measures then reach about the same Spearman with a C-index little above chance (the tied
+pairs count one half), and the one chosen in-fold scores less held out (the folds choose
+different ones). The measures that rank technique ladders best (the longest forcing chain)
+do not rank these times. The grader's technique score and level order more of the pairs: its
+techniques tell apart puzzles that unit propagation lumps together. The SAT-side measures
+combined rank the times better than the grader's level and cannot be told apart from its
+score; every measure combined, the grader included, ranks best. None comes near Pelánek's r
+= 0.95 between a model of human solving and log time (FLAIRS 2011, his own data): the time
+of an easy puzzle is likely spent *finding* the next step among the available ones
+(Pelánek's dependency and number of options), which neither the hardest step nor CDCL effort
+counts. Wang (IEEE Access 2024) publishes these times with two time-based difficulty metrics
+(D_TO, D_TR) of its own. Measures of finding (available steps per step, search cost) are
+issue 43's other part; they are not in this table.
+"""
 
 
 FIXED = """
@@ -138,17 +236,23 @@ FIXED = """
 - **Radcliffe's rating**: the numeric rating of Radcliffe's Kaggle set (0-8.5), also computed
   by a solver from the techniques it needs.
 
-None of these is a human solving time. Pelánek (FLAIRS 2011) shows that solving times depend
-on the complexity of single steps *and* on how steps depend on each other; technique ratings
-see mostly the first.
+- **Cloud Sudoku times** (Wang, IEEE Access 2024, CC0; `sudoku/human/` in the corpus): the
+  mean solving seconds of the 10-43 players who finished each puzzle in the app, weighted by
+  their number; the only human labels here (a further part of the data is kept apart to judge
+  results).
+
+Apart from the Cloud Sudoku times, none of these is a human solving time. Pelánek (FLAIRS
+2011) shows that solving times depend on the complexity of single steps *and* on how steps
+depend on each other; technique ratings see mostly the first.
 
 ## What is and is not shown
 
-- Shown: how well each measure *ranks* puzzles as these ratings do (Spearman, Kendall tau-b,
-  bootstrap 95 % intervals), within each grid size and pooled; a combined predictor scored
-  only on puzzles held out of its fitting.
-- Not shown: agreement with human solving times, with other raters, or on other sizes and
-  sources; no causal claim. Tatham's, SE's and Radcliffe's ratings are themselves
+- Shown: how well each measure *ranks* puzzles as these ratings and times do (Spearman,
+  Kendall tau-b, the C-index, BCa bootstrap 95 % intervals; Pearson with log time for the
+  human times), within each grid size and pooled; predictors scored only on puzzles held out
+  of their fitting; paired bootstrap tests for every "better than".
+- Not shown: agreement with other raters or players, or on other sizes and sources; no
+  causal claim. Tatham's, SE's and Radcliffe's ratings are themselves
   solver-based, so a SAT-side inference that mimics a technique ladder can score well for
   that reason alone. The samples are small where the corpus is (82 Masyu, a few dozen per
   Slitherlink level), and their intervals say so.
@@ -193,14 +297,20 @@ Every measure is a count or a share, never a time, and the same on every run
   decides); the `cpsat` family is constant there and orders nothing (reported as 0).
 - **Times**: solve times of 0.1-1 ms are noise; no measure is a time, budgets are counts.
 - **Size confounding**: bigger grids are harder to solve and often rated higher; every
-  correlation is computed within one grid size and pooled (Fisher z), and the size baselines
-  are reported beside every measure.
+  correlation is computed within one grid size and pooled (the size-weighted mean: Fisher's
+  z let a small, perfectly ordered size outweigh the rest), and the size baselines are
+  reported beside every measure.
 - **Choosing the best measure on the data it is scored on**: the headline's "best" single
   measure is such a choice; the column "chosen in-fold" makes the choice on training folds
   only, and the combined predictor is scored on held-out puzzles only.
 - **Ceiling effects**: a constant label or measure in a group carries no weight in the pool
   (Tatham's intermediate-and-above Sudoku are all grader level 3, so the grader's level
-  scores 0 there).
+  is "constant" there).
+- **Tied labels**: two or three levels cap the Spearman of any untied measure (0.87 for
+  two equal halves); the C-index and the neighbouring levels' AUCs in each report are the
+  ties-aware figures.
+- **The grader as a predictor**: the targets judge the predictor of the SAT-side measures
+  alone; the grader is what it is compared with, by paired tests.
 
 ## References
 
@@ -237,6 +347,7 @@ Every measure is a count or a share, never a time, and the same on every run
 pip install -e '.[test,study]'                       # the study extra: matplotlib, scipy
 python benchmarks/study.py --workers 2                   # every set; docs/study/ rewritten
 python benchmarks/study.py --sets masyu-tatham           # one set (the others are kept)
+python benchmarks/study.py --sets sudoku-human           # the Cloud Sudoku times
 python -m pytest -q tests/study                          # the study's tests
 ```
 
@@ -250,6 +361,10 @@ machine gives the same tables. The LABELS files and `measures.jsonl` go
 to `build/study/` (not committed: they hold corpus
 puzzles); a rerun measures only puzzles without a record there. One set by hand:
 `pencilsat study build/study/labels/<set>.tsv --out DIR --order <its words> --workers 2`.
+The shared human file directly, its columns mapped to the study's roles (no group column: the
+command warns that every puzzle is one group, right here as all are 9x9):
+`pencilsat study ../shared/corpus/sudoku/human/cloud_sudoku_times.tsv --out DIR --columns
+label=mean_seconds,weight=completions --labels-are time --about "Cloud Sudoku, Wang 2024"`.
 """
 
 
@@ -414,15 +529,24 @@ def write_summary(folder: Path, sets: list[Any]) -> None:
             summaries[label_set.name] = json.loads(path.read_text())
     lines = ["# Does SAT effort track human difficulty?", "",
              paragraph(sets, summaries, folder), "", *table(sets, summaries, folder), "",
-             "Spearman's rho with the label, pooled within grid size (Fisher z), 95 % "
-             "bootstrap interval (1,000 resamples within each size). *Best SAT-side measure*: "
-             "the best of the `cdcl`, `gup`, `default` and `cpsat` families on all the "
-             "puzzles (a choice made on the data it is scored on); *chosen in-fold*: the "
-             "best one chosen on the training folds, scored on the held-out puzzles; "
-             "*combined*: a ridge predictor of every measure, scored on puzzles held out of "
-             "its fitting (5-fold by puzzle); *baseline*: the best of cell count, givens and "
-             "their density. Every set links to its own report (every measure, by size, the "
-             "predictor's weights and the family ablation).", "",
+             "Spearman's rho with the label within grid size, pooled as the size-weighted mean "
+             "of the sizes' values, BCa 95 % bootstrap interval (1,000 resamples within each "
+             "size). *Best SAT-side measure*: the best of the `cdcl`, `gup`, `default` and "
+             "`cpsat` families on all the puzzles (a choice made on the data it is scored on); "
+             "*chosen in-fold*: the best SAT-side one chosen on the training folds, its "
+             "held-out values on the common scale of training percentiles; *SAT-side "
+             "predictor*: a ridge predictor of the SAT-side measures only, scored on puzzles "
+             "held out of its fitting (5-fold by puzzle), which the target judges; *vs grader "
+             "score*: a paired bootstrap test of the predictor against the grader's score "
+             "(better or worse when the 95 % interval of the difference excludes 0); "
+             "*C-index*: of the best SAT-side measure, beside the largest Spearman a measure "
+             "without ties could reach on these tied labels; *baseline*: the best of cell "
+             "count, givens and their density. Rows marked (earlier statistics) keep the "
+             "figures published before (their predictor, marked *, includes the grader). "
+             "Every set links to its "
+             "own report (every measure, by size, the paired tests, the neighbouring levels' "
+             "AUCs, the predictor's weights and the family ablation).", "",
+             *human_section(sets, summaries),
              discussion(folder), "", "## Plots", "",
              "The best SAT-side measure against the label, per set (box: quartiles; dots: "
              "puzzles):", "", *plots(sets, summaries, folder), "",

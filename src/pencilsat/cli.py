@@ -286,11 +286,20 @@ def _study_parser(sub: Any) -> None:
         "records already in DIR/measures.jsonl. Needs the study extra (matplotlib, scipy).")
     study.add_argument("labels", metavar="LABELS.tsv",
                        help="tab-separated file with a header naming the columns puzzle, "
-                       "label and optionally group; puzzle is a path (from the file's folder), "
-                       "a URL, a game ID or a one-line Sudoku")
+                       "label and optionally group and weight; puzzle is a path (from the "
+                       "file's folder), a URL, a game ID or a one-line Sudoku; label a number "
+                       "(a rating, seconds) or a word ranked by --order")
     study.add_argument("--out", required=True, metavar="DIR", help="folder for the results")
     study.add_argument("--order", metavar="WORDS",
                        help="word labels from easiest to hardest, e.g. easy,tricky,hard")
+    study.add_argument("--columns", metavar="ROLE=NAME,...",
+                       help="read the roles puzzle, label, group and weight from columns of "
+                       "other names, e.g. label=mean_seconds,weight=completions")
+    study.add_argument("--labels-are", choices=("rating", "time"), dest="labels_are",
+                       help="what the labels are, for the report: a program's or rater's "
+                       "rating, or people's solving time")
+    study.add_argument("--about", metavar="TEXT",
+                       help="where the labels come from, for the report")
     study.add_argument("--workers", type=whole_number(1), default=1, metavar="N",
                        help="processes measuring puzzles in parallel (default 1)")
     study.add_argument("--folds", type=whole_number(2), default=5, metavar="K",
@@ -1002,22 +1011,28 @@ def cmd_study(args: argparse.Namespace) -> int:
     if missing:
         raise InputError(f"pencilsat study needs {' and '.join(missing)}",
                          hint="install the study extra: pip install 'pencilsat[study]'")
-    from pencilsat.study import MeasureSettings, run_study
+    import warnings
+
+    from pencilsat.study import MeasureSettings, StudyWarning, run_study
     from pencilsat.study.report import headline
 
-    with _study_progress() as progress:
+    with _study_progress() as progress, warnings.catch_warnings():
+        warnings.simplefilter("ignore", StudyWarning)  # printed below, once
         result = run_study(args.labels, args.out, order=args.order, workers=args.workers,
                            folds=args.folds, resamples=args.resamples,
                            settings=MeasureSettings(shuffles=args.shuffles), progress=progress,
-                           plots=not args.no_plots)
+                           plots=not args.no_plots, columns=args.columns,
+                           nature=args.labels_are, about=args.about)
+    for text in result.warnings:
+        print(f"warning: {text}", file=sys.stderr)
     analysis = result.analysis
     print(f"{len(result.records)} puzzles, {len(analysis.label)} measured, "
           f"{len(analysis.failed)} without measures")
     for what, measure in headline(analysis):
-        assert measure is not None
         row = analysis.pooled(measure)
-        print(f"{what:<30} {measure:<36} Spearman {row.spearman:+.2f} "
-              f"[{row.ci_low:+.2f}, {row.ci_high:+.2f}]")
+        figure = ("constant" if row.constant else f"Spearman {row.spearman:+.2f} "
+                  f"[{row.ci_low:+.2f}, {row.ci_high:+.2f}]")
+        print(f"{what:<30} {measure:<36} {figure}")
     print(f"report: {result.report}")
     return 0
 

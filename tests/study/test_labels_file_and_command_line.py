@@ -14,6 +14,8 @@ from conftest import CORPUS, REPO, run_cli
 from pencilsat.core.errors import InputError
 from pencilsat.study.labels import NO_GROUP, read_labels
 
+HUMAN = CORPUS / "sudoku" / "human" / "cloud_sudoku_times.tsv"
+
 SUDOKU = (CORPUS / "sudoku" / "tatham" / "trivial.txt").read_text().split()[0]
 
 
@@ -47,6 +49,36 @@ def test_a_bad_labels_file_names_the_line_and_column(tmp_path, text, order, wher
     assert err.value.hint
 
 
+def test_a_file_without_groups_gets_the_warning_and_one_with_groups_does_not(tmp_path):
+    pooled = read_labels(_write(tmp_path, f"puzzle\tlabel\n{SUDOKU}\t1\n{SUDOKU}\t2\n"))
+    assert len(pooled.warnings) == 1 and "no group column" in pooled.warnings[0]
+    assert "all 2 puzzles are one group" in pooled.warnings[0]
+    grouped = read_labels(_write(tmp_path, f"puzzle\tlabel\tgroup\n{SUDOKU}\t1\t9x9\n"))
+    assert grouped.warnings == ()
+
+
+def test_columns_of_other_names_are_read_through_the_mapping(tmp_path):
+    lines = HUMAN.read_text().splitlines()[:4]
+    path = tmp_path / "human.tsv"
+    path.write_text("\n".join(lines) + "\n")
+    labels = read_labels(path, columns="label=mean_seconds,weight=completions")
+    header = lines[0].split("\t")
+    first = dict(zip(header, lines[1].split("\t"), strict=False))
+    assert labels.numeric and labels.weighted
+    assert labels.items[0].puzzle == first["puzzle"]
+    assert labels.items[0].label == float(first["mean_seconds"])
+    assert labels.items[0].weight == float(first["completions"])
+    with pytest.raises(InputError) as err:
+        read_labels(path)  # no column 'label'
+    assert "mean_seconds" in str(err.value) and "--columns" in err.value.hint
+    with pytest.raises(InputError) as err:
+        read_labels(path, columns="label=mean_seconds,weight=d_to")  # empty weights
+    assert "weight '' is not a positive number" in str(err.value)
+    with pytest.raises(InputError) as err:
+        read_labels(path, columns="time=mean_seconds")
+    assert "no role 'time'" in str(err.value)
+
+
 def test_a_bad_order_is_refused():
     for order in ("easy,,hard", "easy,easy"):
         with pytest.raises(InputError):
@@ -77,6 +109,7 @@ def test_the_command_writes_the_report(tmp_path):
                              "trivial,extreme", "--resamples", "20", "--shuffles", "1",
                              "--folds", "2")
     assert code == 0, err
+    assert "warning: the LABELS file has no group column" in err
     assert "6 puzzles, 6 measured" in out
     assert "report: " in out and (tmp_path / "out" / "report.md").exists()
     assert "cpsat." in (tmp_path / "out" / "measures.jsonl").read_text()

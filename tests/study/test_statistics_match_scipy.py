@@ -1,6 +1,6 @@
 """The study's statistics against scipy and against their definitions, on fixed data: ranks
-with ties, Spearman, Kendall's tau-b, the Fisher-z pooling, the bootstrap (multinomial
-counts are exact resamples) and the cross-validated predictor's folds."""
+with ties, Spearman, Kendall's tau-b, the C-index, the pooling, the bootstrap (multinomial
+counts are exact resamples), the BCa interval and the cross-validated predictor's folds."""
 
 from __future__ import annotations
 
@@ -13,10 +13,15 @@ import scipy.stats
 from pencilsat.study.predictor import fold_of
 from pencilsat.study.stats import (
     _bootstrap,
+    _jackknife_counts,
+    _statistic_rows,
+    bca,
+    c_index,
     correlate,
-    fisher_pool,
     group_coefficient,
     kendall_tau_b,
+    pearson,
+    pool,
     rank,
     spearman,
 )
@@ -53,10 +58,40 @@ def test_a_constant_measure_orders_nothing_and_constant_labels_say_nothing():
     assert math.isnan(group_coefficient(label, np.ones(4)))
 
 
-def test_fisher_pooling_weights_each_group_by_n_minus_3():
-    expected = math.tanh((7 * math.atanh(0.5) + 17 * math.atanh(0.8)) / 24)
-    assert fisher_pool([0.5, 0.8], [10, 20]) == pytest.approx(expected)
-    assert fisher_pool([0.5, float("nan"), 0.9], [10, 10, 3]) == pytest.approx(0.5)
+def test_pooling_weights_each_group_by_its_size():
+    assert pool([0.5, 0.8], [10, 20]) == pytest.approx((5 + 16) / 30)
+    assert pool([0.5, float("nan"), 0.9], [10, 10, 3]) == pytest.approx(0.5)
+    assert pool([1.0, 0.5], [9, 60]) == pytest.approx((9 + 30) / 69)
+
+
+@pytest.mark.parametrize("x, y", CASES)
+def test_the_c_index_is_scipys_mann_whitney_auc_for_two_levels(x, y):
+    two = (y > np.median(y)).astype(float)
+    if two.min() == two.max():
+        return
+    u = scipy.stats.mannwhitneyu(x[two == 1], x[two == 0]).statistic
+    assert c_index(x, two) == pytest.approx(u / ((two == 1).sum() * (two == 0).sum()))
+
+
+@pytest.mark.parametrize("x, y", CASES)
+def test_weighted_pearson_with_unit_weights_is_scipys(x, y):
+    assert pearson(x, y, np.ones(len(x))) == pytest.approx(scipy.stats.pearsonr(x, y)[0])
+
+
+def test_the_bca_interval_agrees_with_scipys_bca():
+    x, y = CASES[3]
+    y = x + y
+    estimate = spearman(x, y)
+    counts = np.random.default_rng(5).multinomial(len(x), np.full(len(x), 1 / len(x)),
+                                                  size=4000)
+    ours = bca(estimate, _statistic_rows(x, y, counts), _statistic_rows(x, y,
+                                                                        _jackknife_counts(len(x))))
+    theirs = scipy.stats.bootstrap((x, y), lambda a, b: scipy.stats.spearmanr(a, b).statistic,
+                                   paired=True, vectorized=False, n_resamples=4000,
+                                   method="BCa", random_state=np.random.default_rng(6))
+    assert ours.low == pytest.approx(theirs.confidence_interval.low, abs=0.015)
+    assert ours.high == pytest.approx(theirs.confidence_interval.high, abs=0.015)
+    assert 0 < ours.mc_error < 0.01
 
 
 def test_one_group_pooled_is_that_group():

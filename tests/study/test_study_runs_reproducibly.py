@@ -13,7 +13,7 @@ import pytest
 from conftest import CORPUS
 
 import pencilsat
-from pencilsat.study import MeasureSettings, run_study
+from pencilsat.study import MeasureSettings, StudyWarning, run_study
 from pencilsat.study import run as run_module
 
 FAST = MeasureSettings(shuffles=2, cpsat=False)
@@ -62,10 +62,30 @@ def test_every_output_is_written(first_run):
     with open(out / "correlations.csv", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     assert list(rows[0]) == ["measure", "group", "n", "spearman", "kendall", "ci_low",
-                             "ci_high"]
+                             "ci_high", "mc_error", "c_index", "pearson_log", "pearson_low",
+                             "pearson_high"]
     assert {"pooled", "9x9", "10x10"} <= {r["group"] for r in rows}
-    assert "## Answer" in (out / "report.md").read_text()
     assert result.report == str(out / "report.md")
+    assert result.warnings == ()
+
+
+def test_the_report_says_question_answer_and_limitations_in_words(first_run):
+    folder, _, result = first_run
+    report = (folder / "out" / "report.md").read_text()
+    sections = [line for line in report.splitlines() if line.startswith("## ")]
+    for wanted in ("## Question", "## Answer", "## The labels", "## Limitations"):
+        assert wanted in sections, sections
+    assert sections.index("## Question") < sections.index("## Answer")
+    answer = report.split("## Answer")[1].split("|")[0]
+    assert "ranks the 11 puzzles most like the label" in answer
+    assert "**Ties.**" in report and "**Small groups.**" in report
+    assert "**Selection on the scored data.**" in report
+    # cell counts are the same within each size: constant, never "0.00 [0.00, 0.00]"
+    assert result.analysis.pooled("size.cells").constant
+    every = report.split("## Every measure")[1]
+    density = next(line for line in every.splitlines() if line.startswith("| `size.density`"))
+    assert "| constant |" in density  # the 10x10 group: every puzzle of one size
+    assert "0.00 .. 0.00" not in report and "[0.00, 0.00]" not in report
 
 
 def test_a_bad_and_a_non_unique_line_are_recorded_with_their_reason(first_run):
@@ -123,3 +143,27 @@ def test_the_api_name_is_the_study_itself(first_run):
     folder, labels, _ = first_run
     result = pencilsat.study(labels, folder / "out", order=ORDER, settings=FAST, resamples=50)
     assert len(result.records) == 13
+
+
+def test_numeric_labels_with_weights_run_end_to_end_on_the_human_times(tmp_path):
+    human = CORPUS / "sudoku" / "human" / "cloud_sudoku_times.tsv"
+    lines = human.read_text().splitlines()[:13]
+    labels = tmp_path / "human.tsv"
+    labels.write_text("\n".join(lines) + "\n")
+    with pytest.warns(StudyWarning, match="no group column"):
+        result = run_study(labels, tmp_path / "out", settings=FAST, resamples=50, folds=2,
+                           plots=False, columns="label=mean_seconds,weight=completions",
+                           nature="time", about="Cloud Sudoku, Wang 2024")
+    analysis = result.analysis
+    rows = [dict(zip(lines[0].split("\t"), line.split("\t"), strict=False))
+            for line in lines[1:]]
+    assert len(analysis.label) == 12
+    assert analysis.weights is not None
+    assert analysis.weights.tolist() == [float(r["completions"]) for r in rows]
+    pooled = analysis.pooled("gup.up_rounds")
+    assert -1 <= pooled.pearson_log <= 1 and pooled.pearson_low <= pooled.pearson_high
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["weighted"] and summary["numeric"] and summary["nature"] == "time"
+    report = (tmp_path / "out" / "report.md").read_text()
+    assert "people's solving times" in report and "Pearson, log label" in report
+    assert "Cloud Sudoku, Wang 2024" in report and "**No groups.**" in report

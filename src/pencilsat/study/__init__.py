@@ -1,6 +1,7 @@
 """``pencilsat study``: does SAT effort track human difficulty? Measured, reproducibly.
 
-Given a LABELS file (puzzles with a difficulty label and a group), measure every puzzle
+Given a LABELS file (puzzles with a difficulty label, ordered levels or numbers such as
+solving seconds, optionally a group and a weight), measure every puzzle
 (:mod:`.measures`: CDCL effort on a fixed complete encoding, the level of generalised unit
 propagation, CP-SAT's search, the grader, baselines), correlate each measure with the labels
 within groups, cross-validate a combined predictor, and write ``measures.jsonl``,
@@ -22,10 +23,10 @@ import types
 from typing import Any
 
 from pencilsat.study.measures import MeasureSettings
-from pencilsat.study.run import StudyResult, run_study
+from pencilsat.study.run import StudyResult, StudyWarning, run_study
 
 study = run_study
-__all__ = ["study", "run_study", "StudyResult", "MeasureSettings"]
+__all__ = ["study", "run_study", "StudyResult", "StudyWarning", "MeasureSettings"]
 
 
 class _CallableModule(types.ModuleType):

@@ -1,10 +1,15 @@
 """The LABELS file of a study: which puzzles, their difficulty label, their group.
 
 A tab-separated file with a header naming the columns ``puzzle`` and ``label`` and, optionally,
-``group`` (other columns are ignored). ``puzzle`` is a path (relative paths are read from the
-file's folder), a puzz.link URL, a Tatham game ID or a one-line Sudoku; ``label`` a number, or
-a word that ``order`` ranks (``easy,tricky,hard``: 0, 1, 2); ``group`` any text (a size, say),
-within which correlations are computed. Blank lines and lines starting with ``#`` are skipped.
+``group`` and ``weight`` (other columns are ignored). ``puzzle`` is a path (relative paths are
+read from the file's folder), a puzz.link URL, a Tatham game ID or a one-line Sudoku; ``label``
+a number (a rating, seconds), or a word that ``order`` ranks (``easy,tricky,hard``: 0, 1, 2);
+``group`` any text (a size, say), within which correlations are computed; ``weight`` a positive
+number (how many players a mean time stands for), used by the weighted figures. A file whose
+columns have other names is read through ``columns``: ``label=mean_seconds,weight=completions``
+reads the Cloud Sudoku times. Without a ``group`` column every puzzle is in one group, and the
+labels carry a warning saying so (sizes would be pooled). Blank lines and lines starting with
+``#`` are skipped.
 A problem with the file itself (no header, a label that is no number and not in ``order``) is
 an :class:`InputError` naming the line and column; a puzzle that cannot be read is not: its
 record says why and the study goes on.
@@ -14,7 +19,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +27,11 @@ from pencilsat.core.errors import InputError
 
 NO_GROUP = "all"
 """The group of every line when the file has no ``group`` column."""
+ROLES = ("puzzle", "label", "group", "weight")
+"""The columns a LABELS file can have (``columns`` maps them to other names)."""
+NO_GROUP_WARNING = ("the LABELS file has no group column: all {n} puzzles are one group, so "
+                    "puzzles of different sizes (if any) are compared with each other; add a "
+                    "group column (the grid size) unless they all have the same size")
 
 
 @dataclass(frozen=True)
@@ -33,16 +43,25 @@ class Item:
     label: float
     label_text: str
     group: str
+    weight: float = 1.0
 
 
 @dataclass(frozen=True)
 class Labels:
     """The lines of a LABELS file, and how its labels were read (``order``: the words in
-    rank order, empty when the labels are numbers)."""
+    rank order, empty when the labels are numbers; ``weighted``: the file has weights;
+    ``warnings``: what the report and the command must tell the reader)."""
 
     path: str
     items: list[Item]
     order: tuple[str, ...]
+    weighted: bool = False
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def numeric(self) -> bool:
+        """Numbers (a rating, seconds), not ordered words."""
+        return not self.order
 
     @property
     def folder(self) -> str:
@@ -65,12 +84,35 @@ def parse_order(order: str | Sequence[str] | None) -> tuple[str, ...]:
     return tuple(words)
 
 
+def parse_columns(columns: str | Mapping[str, str] | None) -> dict[str, str]:
+    """``label=mean_seconds,weight=completions`` (or a mapping) as {role: column name}; an
+    InputError for an unknown role or a missing name."""
+    if columns is None:
+        return {}
+    pairs = (list(columns.items()) if isinstance(columns, Mapping) else
+             [tuple(part.split("=", 1)) if "=" in part else (part, "")
+              for part in columns.split(",") if part.strip()])
+    out = {}
+    for role, column in pairs:
+        role, column = role.strip(), column.strip()
+        if role not in ROLES or not column:
+            raise InputError(f"--columns {role}={column}: " + (
+                f"no role {role!r}" if role not in ROLES else "no column name"),
+                source="--columns", hint=f"give role=column pairs, roles {', '.join(ROLES)} "
+                "(e.g. label=mean_seconds,weight=completions)")
+        out[role] = column
+    return out
+
+
 def read_labels(path: str | os.PathLike[str],
-                order: str | Sequence[str] | None = None) -> Labels:
-    """The items of the LABELS file at ``path``; an InputError naming the line and column
-    for a bad header or label."""
+                order: str | Sequence[str] | None = None,
+                columns: str | Mapping[str, str] | None = None) -> Labels:
+    """The items of the LABELS file at ``path`` (``columns``: which column plays which
+    role, when the header uses other names); an InputError naming the line and column for a
+    bad header, label or weight."""
     name = os.fspath(path)
     words = parse_order(order)
+    named = {role: role for role in ROLES} | parse_columns(columns)
     try:
         with open(name, encoding="utf-8") as handle:
             lines = handle.read().splitlines()
@@ -88,20 +130,23 @@ def read_labels(path: str | os.PathLike[str],
                          hint="write a header line 'puzzle<TAB>label[<TAB>group]', then one "
                          "puzzle per line")
     header_line, header = numbered[0]
-    columns = [c.strip() for c in header.split("\t")]
-    missing = [c for c in ("puzzle", "label") if c not in columns]
+    header_names = [c.strip() for c in header.split("\t")]
+    missing = [named[c] for c in ("puzzle", "label") if named[c] not in header_names]
+    missing += [named[c] for c in ("group", "weight")
+                if c in parse_columns(columns) and named[c] not in header_names]
     if missing:
         raise InputError(f"the header names no column {' or '.join(missing)} (it has: "
-                         f"{', '.join(repr(c) for c in columns)})", source=name,
+                         f"{', '.join(repr(c) for c in header_names)})", source=name,
                          line=header_line, column=1,
                          hint="the first line names the tab-separated columns: puzzle, label "
-                         "and optionally group")
-    at = {c: columns.index(c) for c in ("puzzle", "label", "group") if c in columns}
+                         "and optionally group and weight (--columns maps other names)")
+    at = {role: header_names.index(named[role]) for role in ROLES
+          if named[role] in header_names}
     items = []
     for number, line in numbered[1:]:
         cells = line.split("\t")
         if len(cells) <= max(at.values()):
-            raise InputError(f"{len(cells)} column(s), the header has {len(columns)}",
+            raise InputError(f"{len(cells)} column(s), the header has {len(header_names)}",
                              source=name, line=number, column=1,
                              hint="separate the columns with tabs")
         puzzle = cells[at["puzzle"]].strip()
@@ -112,11 +157,14 @@ def read_labels(path: str | os.PathLike[str],
         text = cells[at["label"]].strip()
         label = _label(text, words, name, number, _column(cells, at["label"]))
         group = cells[at["group"]].strip() if "group" in at else NO_GROUP
-        items.append(Item(number, puzzle, label, text, group or NO_GROUP))
+        weight = (_weight(cells[at["weight"]].strip(), name, number,
+                          _column(cells, at["weight"])) if "weight" in at else 1.0)
+        items.append(Item(number, puzzle, label, text, group or NO_GROUP, weight))
     if not items:
         raise InputError("the LABELS file has a header but no puzzle", source=name,
                          hint="add one line per puzzle: puzzle<TAB>label[<TAB>group]")
-    return Labels(name, items, words)
+    warnings = () if "group" in at else (NO_GROUP_WARNING.format(n=len(items)),)
+    return Labels(name, items, words, "weight" in at, warnings)
 
 
 def _label(text: str, order: tuple[str, ...], source: str, line: int, column: int) -> float:
@@ -133,6 +181,18 @@ def _label(text: str, order: tuple[str, ...], source: str, line: int, column: in
     raise InputError(f"label {text!r} is not a number" + (" and not in --order" if order
                                                            else ""),
                      source=source, line=line, column=column, hint=hint)
+
+
+def _weight(text: str, source: str, line: int, column: int) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if math.isfinite(value) and value > 0:
+        return value
+    raise InputError(f"weight {text!r} is not a positive number", source=source, line=line,
+                     column=column, hint="give each puzzle a weight > 0 (e.g. its number of "
+                     "players), or leave the weight column out")
 
 
 def _column(cells: list[str], index: int) -> int:

@@ -8,7 +8,9 @@ percentile likewise, and a ridge regression maps the one to the other, its penal
 an inner 3-fold split of the training puzzles. The held-out predictions are scored like any
 measure (pooled Spearman within groups, bootstrap interval). Which measures carry it: the
 weights of the model fitted on every puzzle, and the held-out Spearman lost when a whole
-family of measures is left out. Beside it, the best single measure chosen inside each fold.
+family of measures is left out. Beside it, the best single measure chosen inside each fold
+(among the SAT-side measures, when the analysis asks), its held-out values put on the
+common scale of within-group training percentiles.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pencilsat.study.stats import fisher_pool, group_coefficient, pooled_interval
+from pencilsat.study.stats import group_coefficient, pool, pooled_interval
 
 ALPHAS = (0.3, 3.0, 30.0, 300.0)
 """Ridge penalties tried by the inner split."""
@@ -48,16 +50,18 @@ def fold_of(puzzle: str, folds: int, salt: str = "") -> int:
 
 
 def predict(matrix: np.ndarray, names: Sequence[str], label: np.ndarray, groups: np.ndarray,
-            puzzles: Sequence[str], folds: int = 5, resamples: int = 1000) -> Prediction:
+            puzzles: Sequence[str], folds: int = 5, resamples: int = 1000,
+            single_from: Sequence[str] | None = None, ablate: bool = True) -> Prediction:
     """Cross-validate the combined predictor on ``matrix`` (puzzles x measures, NaN where a
-    puzzle lacks a measure)."""
+    puzzle lacks a measure); the single measure chosen in-fold is one of ``single_from``
+    (every measure by default); ``ablate``: also the held-out Spearman without each family."""
     names = list(names)
     fold = np.array([fold_of(p, folds) for p in puzzles])
     heldout = _cross_validate(matrix, label, groups, fold, puzzles)
     rho, low, high = pooled_interval(heldout, label, groups, resamples)
     full = _fit(matrix, label, groups, np.ones(len(label), dtype=bool), puzzles)
     weights = sorted(zip(names, full.tolist(), strict=True), key=lambda kv: -abs(kv[1]))
-    families = sorted({name.split(".")[0] for name in names})
+    families = sorted({name.split(".")[0] for name in names}) if ablate else []
     without = []
     for family in families:
         keep = [i for i, name in enumerate(names) if name.split(".")[0] != family]
@@ -65,7 +69,9 @@ def predict(matrix: np.ndarray, names: Sequence[str], label: np.ndarray, groups:
             continue
         rest = _cross_validate(matrix[:, keep], label, groups, fold, puzzles)
         without.append((family, _pooled(rest, label, groups)))
-    single, choices = _single_measure(matrix, names, label, groups, fold)
+    candidates = [j for j, name in enumerate(names)
+                  if single_from is None or name in set(single_from)]
+    single, choices = _single_measure(matrix, names, candidates, label, groups, fold)
     return Prediction(names, heldout, rho, low, high, weights, without, single, choices)
 
 
@@ -73,7 +79,7 @@ def _pooled(prediction: np.ndarray, label: np.ndarray, groups: np.ndarray) -> fl
     names = sorted(set(groups.tolist()))
     coefficients = [group_coefficient(prediction[groups == g], label[groups == g])
                     for g in names]
-    return fisher_pool(coefficients, [int((groups == g).sum()) for g in names])
+    return pool(coefficients, [int((groups == g).sum()) for g in names])
 
 
 def _cross_validate(matrix: np.ndarray, label: np.ndarray, groups: np.ndarray,
@@ -162,27 +168,32 @@ def _ridge(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
     return np.linalg.solve(x.T @ x + alpha * np.eye(p), x.T @ y)
 
 
-def _single_measure(matrix: np.ndarray, names: list[str], label: np.ndarray,
-                    groups: np.ndarray, fold: np.ndarray) -> tuple[float, list[str]]:
-    """The best single measure chosen on each fold's training puzzles (by pooled Spearman,
-    its sign included), scored on the held-out ones; and the measure each fold chose."""
+def _single_measure(matrix: np.ndarray, names: list[str], candidates: list[int],
+                    label: np.ndarray, groups: np.ndarray, fold: np.ndarray,
+                    ) -> tuple[float, list[str]]:
+    """The best single measure of ``candidates`` chosen on each fold's training puzzles (by
+    pooled Spearman, its sign included), scored on the held-out ones; and the measure each
+    fold chose. Folds may choose different measures, so a held-out value is put on a common
+    scale first: its percentile among the training puzzles of its group (as the combined
+    predictor's features), never the raw values of different measures side by side."""
     guess = np.full(len(label), math.nan)
     choices = []
     for k in sorted(set(fold.tolist())):
         train = fold != k
-        best, best_j, sign = -math.inf, 0, 1.0
-        for j in range(matrix.shape[1]):
+        best, best_j, sign = -math.inf, -1, 1.0
+        for j in candidates:
             ok = train & np.isfinite(matrix[:, j])
             if ok.sum() < 4:
                 continue
             r = _pooled(matrix[ok, j], label[ok], groups[ok])
             if not math.isnan(r) and abs(r) > best:
                 best, best_j, sign = abs(r), j, 1.0 if r >= 0 else -1.0
+        if best_j < 0:
+            continue
         choices.append(names[best_j])
-        test = ~train
-        column = matrix[test, best_j]
-        fill = np.nanmedian(matrix[train, best_j]) if np.isfinite(matrix[train, best_j]).any() \
-            else 0.0
-        guess[test] = sign * np.where(np.isfinite(column), column, fill)
+        scaled = _features(matrix[:, [best_j]], groups, train)[:, 0]
+        guess[~train] = scaled[~train] if sign > 0 else 1.0 - scaled[~train]
     chosen = np.isfinite(guess)
+    if not chosen.any():
+        return math.nan, choices
     return _pooled(guess[chosen], label[chosen], groups[chosen]), choices

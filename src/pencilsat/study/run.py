@@ -10,7 +10,8 @@ with its plots (:mod:`.report`, :mod:`.plots`).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,14 @@ from pencilsat.core.errors import InputError, internal_error, tracebacks_wanted
 from pencilsat.study.analysis import Analysis, analyse
 from pencilsat.study.labels import Item, Labels, read_item, read_labels
 from pencilsat.study.measures import MeasureSettings, PuzzleMeasures, measure
+
+NATURES = ("rating", "time")
+"""What the labels are: a program's or a rater's rating, or people's solving time."""
+
+
+class StudyWarning(UserWarning):
+    """Something the reader of a study must know (a LABELS file without groups)."""
+
 
 Progress = Callable[[int, int], None]
 """Called with (puzzles done, puzzles in all) as the work goes on."""
@@ -32,6 +41,7 @@ class StudyResult:
     folder: str
     records: list[dict[str, Any]]
     analysis: Analysis
+    warnings: tuple[str, ...] = ()
 
     @property
     def report(self) -> str:
@@ -41,17 +51,29 @@ class StudyResult:
 def run_study(labels: str | os.PathLike[str], out: str | os.PathLike[str], *,
               order: str | Sequence[str] | None = None, workers: int = 1, folds: int = 5,
               resamples: int = 1000, settings: MeasureSettings | None = None,
-              progress: Progress | None = None, plots: bool = True) -> StudyResult:
+              progress: Progress | None = None, plots: bool = True,
+              columns: str | Mapping[str, str] | None = None, nature: str | None = None,
+              about: str | None = None) -> StudyResult:
     """Measure, correlate and report the LABELS file ``labels`` into the folder ``out``.
 
-    ``order`` ranks word labels (``"easy,tricky,hard"``); ``workers`` processes measure in
+    ``order`` ranks word labels (``"easy,tricky,hard"``); ``columns`` maps the file's column
+    names to the roles puzzle, label, group and weight (``"label=mean_seconds,weight=
+    completions"``); ``nature`` says what the labels are (``rating`` or ``time``) and
+    ``about`` where they come from, both for the report; ``workers`` processes measure in
     parallel; ``folds`` for the combined predictor's cross-validation; ``resamples`` for the
-    bootstrap intervals. Bad options or a bad LABELS file raise :class:`InputError`."""
+    bootstrap intervals. Bad options or a bad LABELS file raise :class:`InputError`; a LABELS
+    file without groups gives a :class:`StudyWarning` (and the report says so)."""
     _check_count("workers", workers, 1)
     _check_count("folds", folds, 2)
     _check_count("resamples", resamples, 0)
+    if nature is not None and nature not in NATURES:
+        raise InputError(f"--labels-are {nature!r} is not one of {', '.join(NATURES)}",
+                         source="--labels-are", hint="rating: a program's or rater's "
+                         "rating; time: people's solving times")
     settings = settings or MeasureSettings()
-    table = read_labels(labels, order)
+    table = read_labels(labels, order, columns)
+    for text in table.warnings:
+        warnings.warn(text, StudyWarning, stacklevel=2)
     folder = _out_folder(out)
     known = records.load(folder, settings)
     todo = [item for item in _unique(table.items) if item.puzzle not in known]
@@ -69,8 +91,9 @@ def run_study(labels: str | os.PathLike[str], out: str | os.PathLike[str], *,
     analysis = analyse(ordered, table, folds=folds, resamples=resamples)
     from pencilsat.study.report import write_report
 
-    write_report(folder, table, ordered, analysis, settings, plots=plots)
-    return StudyResult(folder, ordered, analysis)
+    write_report(folder, table, ordered, analysis, settings, plots=plots, nature=nature,
+                 about=about)
+    return StudyResult(folder, ordered, analysis, table.warnings)
 
 
 def _check_count(option: str, value: object, least: int) -> None:
