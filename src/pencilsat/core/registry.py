@@ -402,10 +402,28 @@ _LITS = Genre(
     puzzlink=("lits",), puzzlink_codec="pencilsat.formats.puzzlink.lits",
 )
 
+_JIGSAWSUDOKU = Genre(
+    name="jigsawsudoku", title="Jigsaw Sudoku",
+    corpus="jigsawsudoku/janko",
+    model="pencilsat.puzzles.jigsawsudoku", headers=("jigsawsudoku", "jigsawsudoku-solution"),
+    strategies=(
+        Strategy("direct", "pencilsat.strategies.jigsawsudoku:run_direct", ("cnf",),
+                 "Sudoku's extended clauses with the irregular boxes as houses (the fastest)"),
+        Strategy("cpsat", "pencilsat.strategies.jigsawsudoku:run_cpsat", ("cpsat",),
+                 "the same clauses on CP-SAT"),
+    ),
+    default_strategy="direct", default_on={"cpsat": "cpsat"},
+    svg="pencilsat.formats.svg.jigsawsudoku",
+    tatham=("solo-jigsaw", "jigsawsudoku"),
+    tatham_codec="pencilsat.formats.tatham.jigsawsudoku",
+    complete_cnf="pencilsat.encodings.jigsawsudoku:complete_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
-                                                    _KURODOKO, _NORINORI, _HITORI, _LITS)}
+                                                    _KURODOKO, _NORINORI, _HITORI, _LITS,
+                                                    _JIGSAWSUDOKU)}
 """Every genre pencilsat knows, by registry name."""
 
 

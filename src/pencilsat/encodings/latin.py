@@ -18,8 +18,7 @@ from typing import Any
 import numpy as np
 
 from pencilsat.core.values import Cell
-from pencilsat.encodings.csp import BoolVar, Model, le, linear_sum, or_
-from pencilsat.encodings.encoding import ClauseEncoding, Encoding
+from pencilsat.encodings.encoding import ClauseEncoding
 
 PAIRWISE_UP_TO = 9
 """At-most-one is pairwise up to this many literals, a sequential counter above."""
@@ -165,46 +164,10 @@ def clause_encoding(name: str, givens: np.ndarray, houses: Sequence[Sequence[Cel
     answer = ((free * n)[:, None] + np.arange(1, n + 1)).ravel().tolist()
 
     def decode(true: set[int]) -> Any:
+        """The grid of the true literals (only the answer literals are needed: the given
+        cells read their givens)."""
         values = np.array([lit in true for lit in range(1, n ** 3 + 1)]).reshape(n * n, n)
-        return decode_as((values.argmax(axis=1) + 1).reshape(n, n).astype(np.int16))
+        grid = (values.argmax(axis=1) + 1).reshape(n, n)
+        return decode_as(np.where(givens > 0, givens, grid).astype(np.int16))
 
     return ClauseEncoding(name, top, clauses, answer, decode)
-
-
-def csp_digits(model: Model, givens: np.ndarray,
-               houses: Sequence[Sequence[Cell]]) -> dict[tuple[int, int, int], BoolVar]:
-    """The same rules in the CSP layer (``x[r, c, d]`` booleans): exactly one digit per cell,
-    each digit exactly once per house, the givens."""
-    n = int(givens.shape[0])
-    x = {(r, c, d): model.bool_var(f"x_{r}_{c}_{d}")
-         for r in range(n) for c in range(n) for d in range(1, n + 1)}
-    for r in range(n):
-        for c in range(n):
-            digits = [x[r, c, d] for d in range(1, n + 1)]
-            model.add(or_(*digits))
-            model.add(le(linear_sum(digits), 1))
-            if givens[r, c]:
-                model.add(x[r, c, int(givens[r, c])])
-    for house in houses:
-        for d in range(1, n + 1):
-            lits = [x[r, c, d] for r, c in house]
-            model.add(le(linear_sum(lits), 1))
-            model.add(or_(*lits))
-    return x
-
-
-def csp_encoding(model: Model, x: dict[tuple[int, int, int], BoolVar], givens: np.ndarray,
-                 decode_as: Callable[[np.ndarray], Any]) -> Encoding:
-    """The :class:`Encoding` of a model built on :func:`csp_digits`."""
-    n = int(givens.shape[0])
-    answer = [x[int(r), int(c), d] for r, c in zip(*np.nonzero(givens == 0), strict=True)
-              for d in range(1, n + 1)]
-
-    def decode(value: Callable[[Any], int]) -> Any:
-        grid = np.zeros((n, n), dtype=np.int16)
-        for r in range(n):
-            for c in range(n):
-                grid[r, c] = next(d for d in range(1, n + 1) if value(x[r, c, d]) == 1)
-        return decode_as(grid)
-
-    return Encoding("linear", model, answer, decode)
