@@ -419,11 +419,29 @@ _JIGSAWSUDOKU = Genre(
     complete_cnf="pencilsat.encodings.jigsawsudoku:complete_cnf",
 )
 
+_KILLERSUDOKU = Genre(
+    name="killersudoku", title="Killer Sudoku",
+    corpus="killersudoku/janko",
+    model="pencilsat.puzzles.killersudoku", headers=("killersudoku", "killersudoku-solution"),
+    strategies=(
+        Strategy("direct", "pencilsat.strategies.killersudoku:run_direct", ("cnf",),
+                 "Sudoku's extended clauses and each cage's digit sets as clauses (the "
+                 "fastest)"),
+        Strategy("cpsat", "pencilsat.strategies.killersudoku:run_cpsat", ("cpsat",),
+                 "the same clauses on CP-SAT, the cage sums also as linear sums"),
+    ),
+    default_strategy="direct", default_on={"cpsat": "cpsat"},
+    svg="pencilsat.formats.svg.killersudoku",
+    tatham=("solo-killer", "killersudoku"),
+    tatham_codec="pencilsat.formats.tatham.killersudoku",
+    complete_cnf="pencilsat.encodings.killersudoku:complete_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
                                                     _KURODOKO, _NORINORI, _HITORI, _LITS,
-                                                    _JIGSAWSUDOKU)}
+                                                    _JIGSAWSUDOKU, _KILLERSUDOKU)}
 """Every genre pencilsat knows, by registry name."""
 
 
