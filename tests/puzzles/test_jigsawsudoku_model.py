@@ -85,5 +85,5 @@ def test_givens_that_repeat_are_the_reason_for_no_solution():
     givens = np.zeros((4, 4), dtype=int)
     givens[0, 0] = givens[3, 0] = 2
     puzzle = J.JigsawSudokuPuzzle(givens, Regions.from_labels(BLOCKS))
-    assert "repeat 2 at row 4, column 1" in (J.clue_clash(puzzle) or "")
+    assert J.clue_clash(puzzle) == "the givens repeat 2 in a column (r1c1 and r4c1)"
     assert J.clue_clash(J.JigsawSudokuPuzzle(np.zeros((4, 4)), puzzle.boxes)) is None

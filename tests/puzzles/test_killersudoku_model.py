@@ -66,6 +66,9 @@ def test_impossible_cage_sums_are_the_reason_for_no_solution():
     assert "add up to 2" in (K.clue_clash(puzzle_of({(0, 0): 2})) or "")
     assert "add up to 8" in (K.clue_clash(puzzle_of({(0, 0): 8})) or "")
     assert K.clue_clash(puzzle_of({(0, 0): 7})) is None
+    givens = np.zeros((4, 4), dtype=int)
+    givens[0, 0] = givens[1, 1] = 3
+    assert K.clue_clash(puzzle_of({}, givens)) == "the givens repeat 3 in a box (r1c1 and r2c2)"
 
 
 def test_cage_sums_are_the_clues():

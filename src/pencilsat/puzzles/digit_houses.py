@@ -158,7 +158,8 @@ def filled_and_givens(givens: np.ndarray, grid: np.ndarray) -> list[Violation]:
 
 def repeats(grid: np.ndarray, houses: Sequence[tuple[str, Sequence[Cell]]]) -> list[Violation]:
     """One violation per digit met again in a house (``(kind, cells)``: ``row``,
-    ``column``, ``box``, ``cage``), at the second cell, rule ``repeat-in-<kind>``."""
+    ``column``, ``box``, ``cage``), at the second cell, rule ``repeat-in-<kind>``; places
+    0-based, as a violation's own."""
     out = []
     for kind, cells in houses:
         seen: dict[int, Cell] = {}
@@ -167,10 +168,25 @@ def repeats(grid: np.ndarray, houses: Sequence[tuple[str, Sequence[Cell]]]) -> l
             if v in seen and v >= 1:
                 first = seen[v]
                 out.append(Violation(f"repeat-in-{kind}", cell,
-                                     f"{v} also stands at row {first[0] + 1}, column "
-                                     f"{first[1] + 1} in this {kind}"))
+                                     f"{v} also stands at row {first[0]}, column {first[1]} "
+                                     f"of this {kind}"))
             seen.setdefault(v, cell)
     return out
+
+
+def givens_clash(givens: np.ndarray, houses: Sequence[tuple[str, Sequence[Cell]]]
+                 ) -> str | None:
+    """The first digit the givens repeat in a house, in words with 1-based places as
+    Sudoku's ``clue_clash`` says it (``None``: no repeat)."""
+    for kind, cells in houses:
+        seen: dict[int, Cell] = {}
+        for cell in cells:
+            v = int(givens[cell])
+            if v and v in seen:
+                first, second = (f"r{r + 1}c{c + 1}" for r, c in (seen[v], cell))
+                return f"the givens repeat {v} in a {kind} ({first} and {second})"
+            seen.setdefault(v, cell)
+    return None
 
 
 def named_houses(side: int, boxes: Regions) -> list[tuple[str, list[Cell]]]:

@@ -30,6 +30,7 @@ from pencilsat.puzzles.digit_houses import (
     draw_boxes,
     filled_and_givens,
     given_digits,
+    givens_clash,
     named_houses,
     read_digits,
     read_drawing,
@@ -122,12 +123,7 @@ def check(puzzle: JigsawSudokuPuzzle, solution: JigsawSudokuSolution) -> list[Vi
 
 def clue_clash(puzzle: JigsawSudokuPuzzle) -> str | None:
     """The first digit the givens repeat in a row, column or box, in words."""
-    clash = repeats(puzzle.givens, named_houses(puzzle.size, puzzle.boxes))
-    if not clash:
-        return None
-    r, c = clash[0].cell or (0, 0)
-    return f"the givens repeat {int(puzzle.givens[r, c])} at row {r + 1}, column {c + 1}: " \
-           f"{clash[0].message}"
+    return givens_clash(puzzle.givens, named_houses(puzzle.size, puzzle.boxes))
 
 
 def draw_text(puzzle: JigsawSudokuPuzzle, solution: JigsawSudokuSolution | None = None) -> str:

@@ -29,6 +29,7 @@ from pencilsat.puzzles.digit_houses import (
     check_side,
     digit_token_rows,
     filled_and_givens,
+    givens_clash,
     named_houses,
     read_digits,
     repeats,
@@ -225,10 +226,7 @@ def clue_clash(puzzle: KillerSudokuPuzzle) -> str | None:
             r, c = cells[0]
             return (f"no {len(cells)} different digits 1..{n} add up to {total} (the cage at "
                     f"row {r + 1}, column {c + 1})")
-    clash = repeats(puzzle.givens, named_houses(n, puzzle.boxes))
-    if clash and clash[0].cell is not None:
-        return f"the givens repeat a digit: {clash[0].message}"
-    return None
+    return givens_clash(puzzle.givens, named_houses(n, puzzle.boxes))
 
 
 # ------------------------------------------------------------------ text drawing
