@@ -114,6 +114,8 @@ class DigitFormat(Generic[S]):
         width, height, rows, first, _ = read_header(text, self.tag)
         side = check_side(width, height, first - 1, self.tag)
         expect_row_count(rows, side, first)
+        if side > 1 and all(" " not in row and len(row) == side for _, row in rows):
+            return self.from_rows([row for _, row in rows])  # the JSON rows under a header
         return self.solution_type(read_digits(rows, side, "solution"))
 
     def from_rows(self, rows: list[str]) -> S:
@@ -257,18 +259,31 @@ def draw_boxes(boxes: Regions, givens: np.ndarray, solution: DigitSolution | Non
     return "\n".join(draw_regions(boxes, slot, 4 if wide else 3)) + "\n"
 
 
-def read_drawing(lines: list[str], boxes: Regions, solution_type: type[S],
-                 genre: str) -> S:
-    """The digits of :func:`draw_boxes`' drawing."""
-    side = boxes.ids.shape[0]
+def read_drawing(lines: list[str], side: int, draw: Callable[[Any], str],
+                 read_slot: Callable[[str], str], solution_type: type[S], genre: str) -> S:
+    """The answer of a drawing made by ``draw(solution)`` (a genre's ``draw_text``), its
+    digits read from each slot with ``read_slot`` (the token, ``.`` for empty); the drawing
+    must then be exactly what ``draw`` makes of them, so a changed border, sum or space is
+    refused and never read as another answer."""
     start = next((i for i, line in enumerate(lines) if line.startswith("+")), 0)
-    slots = read_slots(lines[start:], side, side, genre)
+    body = [line.rstrip() for line in lines[start:] if line.strip()]
+    slots = read_slots(body, side, side, genre)
     values = []
     for row in slots:
         out = []
         for text in row:
-            token = text[1:].strip()
-            digit = _digit(token)
-            out.append(digit if digit is not None else 0)
+            digit = _digit(read_slot(text))
+            if digit is None or not 0 <= digit <= side:
+                raise InputError(f"a {genre} drawing has '.' or a digit 1..{side} in each cell, "
+                                 f"not {text.strip()!r}",
+                                 hint="give the drawing exactly as pencilsat solve prints it")
+            out.append(digit)
         values.append(out)
-    return solution_type(np.array(values, dtype=np.int16))
+    solution = solution_type(np.array(values, dtype=np.int16))
+    redrawn = [line.rstrip() for line in draw(solution).splitlines()]
+    if redrawn != body:
+        at = next((i for i, (a, b) in enumerate(zip(redrawn, body, strict=False)) if a != b),
+                  min(len(redrawn), len(body)))
+        raise InputError(f"line {start + at + 1} of the drawing is not as pencilsat solve "
+                         "draws it", hint="give the drawing exactly as pencilsat solve prints it")
+    return solution

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pencilsat.core.errors import InputError
 from pencilsat.core.rules import ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
@@ -132,11 +131,10 @@ def draw_text(puzzle: JigsawSudokuPuzzle, solution: JigsawSudokuSolution | None 
 
 
 def solution_from_drawing(lines: list[str], puzzle: JigsawSudokuPuzzle) -> JigsawSudokuSolution:
-    try:
-        return read_drawing(lines, puzzle.boxes, JigsawSudokuSolution, "Jigsaw Sudoku")
-    except IndexError:
-        raise InputError("the drawing does not have the grid's cells",
-                         hint="give the drawing exactly as pencilsat solve prints it") from None
+    """The digits of :func:`draw_text`'s drawing."""
+    return read_drawing(lines, puzzle.size, lambda answer: draw_text(puzzle, answer),
+                        lambda slot: slot.strip() or "?", JigsawSudokuSolution,
+                        "Jigsaw Sudoku")
 
 
 RULES = GenreRules(

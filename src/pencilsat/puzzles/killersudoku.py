@@ -32,13 +32,13 @@ from pencilsat.puzzles.digit_houses import (
     givens_clash,
     named_houses,
     read_digits,
+    read_drawing,
     repeats,
 )
 from pencilsat.puzzles.regions import (
     Regions,
     draw_regions,
     read_region_rows,
-    read_slots,
     region_rows,
 )
 from pencilsat.puzzles.textgrid import content_lines, number_rows, read_header
@@ -253,17 +253,10 @@ def draw_text(puzzle: KillerSudokuPuzzle, solution: KillerSudokuSolution | None 
 
 
 def solution_from_drawing(lines: list[str], puzzle: KillerSudokuPuzzle) -> KillerSudokuSolution:
-    """The digits of :func:`draw_text`'s drawing."""
-    start = next((i for i, line in enumerate(lines) if line.startswith("+")), 0)
-    slots = read_slots(lines[start:], puzzle.size, puzzle.size, "Killer Sudoku")
-    values = []
-    for row in slots:
-        out = []
-        for text in row:
-            token = text.split()[-1] if text.split() else "."
-            out.append(int(token) if token.isascii() and token.isdigit() else 0)
-        values.append(out)
-    return KillerSudokuSolution(np.array(values, dtype=np.int16))
+    """The digits of :func:`draw_text`'s drawing (each slot's last token)."""
+    return read_drawing(lines, puzzle.size, lambda answer: draw_text(puzzle, answer),
+                        lambda slot: (slot.split() or ["?"])[-1], KillerSudokuSolution,
+                        "Killer Sudoku")
 
 
 # ------------------------------------------------------------------ cage sums as clues
