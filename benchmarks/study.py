@@ -208,6 +208,13 @@ def label_sets(radcliffe: int, per_cell: int = 0) -> list[LabelSet]:
                              "the level Tatham's Slant generator was asked for",
                              ("easy", "hard"), None,
                              tatham_manifest("gokigen", "tatham_manifest_genres.tsv")))
+    for genre, title in (("jigsawsudoku", "Jigsaw"), ("killersudoku", "Killer")):
+        if genre in GENRES:
+            sets.append(LabelSet(f"{genre}-tatham",
+                                 f"{title} Sudoku, Tatham's {title.lower()} Solo (240)",
+                                 "the level Tatham's Solo generator was asked for",
+                                 SUDOKU_LEVELS, None,
+                                 tatham_manifest(genre, "tatham_manifest_genres.tsv")))
     return sets
 
 

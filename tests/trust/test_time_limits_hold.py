@@ -121,6 +121,23 @@ def _shikaku_grid(side: int) -> str:
     return f"shikaku {side} {side}\n" + "\n".join(rows) + "\n"
 
 
+def _hard_25x25_variant(genre: str) -> str:
+    """Jigsaw and Killer Sudoku: the hard 25x25 Sudoku in their formats, its 5x5 blocks as
+    boxes (Killer: each given a one-cell cage with its digit as the sum, the other cells
+    one-cell cages without a sum)."""
+    line = _hard_25x25_sudoku().strip()
+    digits = ["." if ch == "." else str("123456789ABCDEFGHIJKLMNOP".index(ch) + 1)
+              for ch in line]
+    grid = [digits[r * 25:(r + 1) * 25] for r in range(25)]
+    if genre == "jigsawsudoku":
+        boxes = [" ".join(str(r // 5 * 5 + c // 5 + 1) for c in range(25)) for r in range(25)]
+        return ("jigsawsudoku 25 25\n" + "\n".join(" ".join(row) for row in grid) + "\n"
+                + "\n".join(boxes) + "\n")
+    cages = [" ".join(str(r * 25 + c + 1) for c in range(25)) for r in range(25)]
+    return ("killersudoku 25 25 5x5\n" + "\n".join(" ".join(row) for row in grid) + "\n"
+            + "\n".join(cages) + "\n")
+
+
 BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "sudoku": lambda side: _hard_25x25_sudoku(),
     "hashi": _island_lattice,
@@ -132,6 +149,8 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "kurodoko": _number_lattice,
     "slant": _slant_vertices,
     "shikaku": _shikaku_grid,
+    "jigsawsudoku": lambda side: _hard_25x25_variant("jigsawsudoku"),
+    "killersudoku": lambda side: _hard_25x25_variant("killersudoku"),
 }
 """The genres an empty grid of dots does not fit: a grid of ``side`` their strategies cannot
 finish in a short limit (Sudoku: its hardest test grid, 25x25 at most)."""

@@ -457,11 +457,47 @@ _SHIKAKU = Genre(
     complete_cnf="pencilsat.strategies.shikaku:complete_cnf",
 )
 
+_JIGSAWSUDOKU = Genre(
+    name="jigsawsudoku", title="Jigsaw Sudoku",
+    corpus="jigsawsudoku/janko",
+    model="pencilsat.puzzles.jigsawsudoku", headers=("jigsawsudoku", "jigsawsudoku-solution"),
+    strategies=(
+        Strategy("direct", "pencilsat.strategies.jigsawsudoku:run_direct", ("cnf",),
+                 "Sudoku's extended clauses with the irregular boxes as houses (the fastest)"),
+        Strategy("cpsat", "pencilsat.strategies.jigsawsudoku:run_cpsat", ("cpsat",),
+                 "the same clauses on CP-SAT"),
+    ),
+    default_strategy="direct", default_on={"cpsat": "cpsat"},
+    svg="pencilsat.formats.svg.jigsawsudoku",
+    tatham=("solo-jigsaw", "jigsawsudoku"),
+    tatham_codec="pencilsat.formats.tatham.jigsawsudoku",
+    complete_cnf="pencilsat.encodings.jigsawsudoku:complete_cnf",
+)
+
+_KILLERSUDOKU = Genre(
+    name="killersudoku", title="Killer Sudoku",
+    corpus="killersudoku/janko",
+    model="pencilsat.puzzles.killersudoku", headers=("killersudoku", "killersudoku-solution"),
+    strategies=(
+        Strategy("direct", "pencilsat.strategies.killersudoku:run_direct", ("cnf",),
+                 "Sudoku's extended clauses and each cage's digit sets as clauses (the "
+                 "fastest)"),
+        Strategy("cpsat", "pencilsat.strategies.killersudoku:run_cpsat", ("cpsat",),
+                 "the same clauses on CP-SAT, the cage sums also as linear sums"),
+    ),
+    default_strategy="direct", default_on={"cpsat": "cpsat"},
+    svg="pencilsat.formats.svg.killersudoku",
+    tatham=("solo-killer", "killersudoku"),
+    tatham_codec="pencilsat.formats.tatham.killersudoku",
+    complete_cnf="pencilsat.encodings.killersudoku:complete_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
                                                     _KURODOKO, _NORINORI, _HITORI, _LITS,
-                                                    _SHAKASHAKA, _SLANT, _SHIKAKU)}
+                                                    _SHAKASHAKA, _SLANT, _SHIKAKU,
+                                                    _JIGSAWSUDOKU, _KILLERSUDOKU)}
 """Every genre pencilsat knows, by registry name."""
 
 

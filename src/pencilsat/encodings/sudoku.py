@@ -26,7 +26,6 @@ column and 1-based digit ``d``, so a model's first ``N**3`` literals decode by a
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
 
 import numpy as np
 
@@ -34,6 +33,10 @@ from pencilsat.core.clock import check_clock
 from pencilsat.core.values import Cell
 from pencilsat.encodings.csp import BoolVar, Model, le, linear_sum, or_
 from pencilsat.encodings.encoding import ClauseEncoding, Encoding
+from pencilsat.encodings.latin import PAIRWISE_UP_TO, house_clauses, var
+
+__all__ = ["PAIRWISE_UP_TO", "build", "build_clauses", "clauses_given", "grid_clauses", "houses",
+           "num_vars", "var"]
 from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
 
 CLAUSE_SETS = ("extended", "minimal")
@@ -86,56 +89,17 @@ def build(puzzle: SudokuPuzzle, clause_set: str = "extended") -> Encoding:
     return Encoding(clause_set, m, answer, decode)
 
 
-def var(n: int, r: int, c: int, d: int) -> int:
-    """The clause-form variable of "cell (r, c) holds d"."""
-    return (r * n + c) * n + d
-
-
-PAIRWISE_UP_TO = 9
-"""At-most-one is pairwise up to this many literals, a sequential counter above."""
-
-
 @lru_cache(maxsize=8)
 def grid_clauses(n: int, extended: bool = True) -> tuple[list[int], ...]:
-    """Clauses of an empty ``n x n`` grid (no clues), cached.
+    """Clauses of an empty ``n x n`` grid (no clues), cached: the shared
+    :func:`~pencilsat.encodings.latin.house_clauses` over rows, columns and square boxes.
 
     Up to 9x9 the at-most-one constraints are pairwise (no auxiliary variables, binary clauses
     propagate fastest); on 16x16 and 25x25 pairwise would be 122k and 750k clauses, so they use
     PySAT's sequential counter, whose auxiliaries are numbered after the ``n**3`` cell-digit
     variables (decoding still reads the first ``n**3`` literals).
     """
-    from pysat.card import CardEnc, EncType
-
-    top = n ** 3
-    out: list[list[int]] = []
-
-    pairs: set[tuple[int, int]] = set()
-
-    def at_most_one(lits: list[int]) -> None:
-        nonlocal top
-        if len(lits) <= PAIRWISE_UP_TO:  # a box shares pairs with rows and columns: add once
-            for a, b in combinations(lits, 2):
-                if (a, b) not in pairs:
-                    pairs.add((a, b))
-                    out.append([-a, -b])
-            return
-        enc = CardEnc.atmost(lits, bound=1, top_id=top, encoding=EncType.seqcounter)
-        top = max(top, enc.nv)
-        out.extend(enc.clauses)
-
-    for r in range(n):
-        for c in range(n):
-            lits = [var(n, r, c, d) for d in range(1, n + 1)]
-            out.append(lits)
-            if extended:
-                at_most_one(lits)
-    for house in houses(n):
-        for d in range(1, n + 1):
-            lits = [var(n, r, c, d) for r, c in house]
-            at_most_one(lits)
-            if extended:
-                out.append(lits)
-    return tuple(out)
+    return tuple(house_clauses(n, houses(n), extended))
 
 
 def num_vars(clauses: tuple[list[int], ...]) -> int:

@@ -1,0 +1,43 @@
+"""Killer Sudoku as SAT: Sudoku's direct encoding (:mod:`pencilsat.encodings.latin`) over
+rows, columns and the rectangular boxes, plus each cage as :mod:`pencilsat.encodings.cage_sums`
+states it (distinct digits; one of the digit sets with the cage's sum chosen by a selector,
+a digit in no such set ruled out of every cell of the cage).
+
+``complete_cnf``: those clauses, whose models are exactly the answers: the ``direct``
+strategy loads them into PySAT, ``cpsat`` into CP-SAT with each cage's sum as a linear sum
+beside them (``cage_sums``); ``pencilsat study`` and certificates use them too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pencilsat.encodings.cage_sums import cage_clauses
+from pencilsat.encodings.encoding import ClauseEncoding
+from pencilsat.encodings.latin import candidates, clause_encoding, var
+from pencilsat.puzzles.killersudoku import KillerSudokuPuzzle, KillerSudokuSolution
+
+
+def complete_cnf(puzzle: KillerSudokuPuzzle) -> ClauseEncoding:
+    """The extended clause set, the givens as unit clauses, the cages' clauses."""
+    n = puzzle.size
+    houses = puzzle.houses()
+    can = candidates(puzzle.givens, houses)
+
+    def cages(new_var: Callable[[], int]) -> list[list[int]]:
+        out: list[list[int]] = []
+        for cells, total in puzzle.cage_sums():
+            literals = [{d: var(n, r, c, d) for d in range(1, n + 1) if can[r * n + c][d - 1]}
+                        for r, c in cells]
+            out += cage_clauses(literals, total, new_var)
+        return out
+
+    return clause_encoding("direct", puzzle.givens, houses, KillerSudokuSolution, cages, can)
+
+
+def cage_sums(puzzle: KillerSudokuPuzzle) -> list[tuple[list[int], int]]:
+    """Each cage's sum as a count of literals (each cell's digit literal repeated by its
+    value), for CP-SAT's linear sums beside the clauses."""
+    n = puzzle.size
+    return [([var(n, r, c, d) for r, c in cells for d in range(1, n + 1) for _ in range(d)],
+             total) for cells, total in puzzle.cage_sums() if total is not None]

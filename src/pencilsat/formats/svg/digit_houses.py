@@ -1,0 +1,39 @@
+"""The SVG parts of the Sudoku variants with boxes of any shape: the boxes outlined thick
+over a light grid, givens bold black, the answer's digits blue."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from pencilsat.core.values import Cell
+from pencilsat.formats.svg.parts import (
+    CELL,
+    FILLED_COLOUR,
+    INK,
+    grid_lines,
+    highlights,
+    region_outline,
+    text,
+)
+from pencilsat.puzzles.digit_houses import DigitSolution
+from pencilsat.puzzles.regions import Regions
+
+
+def boxes_and_digits(boxes: Regions, givens: np.ndarray, solution: DigitSolution | None,
+                     diffs: Iterable[Cell]) -> list[str]:
+    """Highlights, grid, box outlines, then the digits (the frame is the caller's)."""
+    n = givens.shape[0]
+    out = highlights(diffs) + grid_lines(n, n, "#d1d5db") + region_outline(boxes)
+    size = CELL * (0.6 if n <= 9 else 0.45)
+    shown = (solution.grid if solution is not None and solution.grid.shape == givens.shape
+             else None)
+    for r in range(n):
+        for c in range(n):
+            given = int(givens[r, c])
+            if given:
+                out.append(text((r, c), str(given), size, INK, "clue", bold=True))
+            elif shown is not None and int(shown[r, c]):
+                out.append(text((r, c), str(int(shown[r, c])), size, FILLED_COLOUR, "filled"))
+    return out
