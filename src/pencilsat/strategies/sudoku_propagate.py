@@ -31,6 +31,11 @@ N = 9
 CELLS = N * N
 ATOMS = N ** 3
 CLOCK_EVERY = 16
+MAX_PENDING = 6
+"""Branches waiting on the stack before the search gives a puzzle up: a wide tree is a hard
+puzzle. With ``MAX_CALLS`` 32 (puzzles per CPU second in one loaded run, 100 of each file):
+no limit gave Royle 555, magictour 90, the forum's hardest 60; 6 gave 590, 112 and 71; 4
+gave 504, 120 and 77 (a fresh solver for every puzzle past propagation: about 300, 130, 77)."""
 MAX_CALLS = 32
 """Propagation calls before the search gives a puzzle up: 91.5% of the first 1,000 of
 Royle's 17-clue puzzles need at most 32 (68% at most 8), the forum's hardest need hundreds
@@ -90,8 +95,8 @@ def search(name: str, clues: list[int], deadline: float | None = None, limit: in
     """Up to ``limit`` solutions of the 9x9 puzzle whose clue literals (cell * 9 + digit)
     are ``clues``, each as its 81 true literals in cell order, and the search's effort;
     ``None`` for the solutions when the search would need more than ``max_calls``
-    propagation calls (``None``: ``MAX_CALLS``; a hard puzzle: CDCL's learning then pays
-    for a fresh solver).
+    propagation calls (``None``: ``MAX_CALLS``) or more than ``MAX_PENDING`` waiting
+    branches: a hard puzzle, for which CDCL's learning pays for a fresh solver.
     Raises ``TimeLimitReached`` (phase ``search``) once ``deadline`` has passed (looked at
     every ``CLOCK_EVERY`` calls: a call takes tens of microseconds)."""
     propagate = pristine_solver(name).propagate
@@ -103,7 +108,7 @@ def search(name: str, clues: list[int], deadline: float | None = None, limit: in
     while stack:
         if count.propagations % CLOCK_EVERY == 0:
             check_clock(deadline, "search")
-        if count.propagations == max_calls:
+        if count.propagations == max_calls or len(stack) > MAX_PENDING:
             return None, count
         assumptions = stack.pop()
         count.propagations += 1
