@@ -486,7 +486,8 @@ def test_pysat_leaves_sigint_to_python():
 
 def test_an_interrupted_sudoku_solve_frees_its_solver_and_the_next_one_works(monkeypatch):
     """A solver PySAT jumped out of must not be asked anything again (CaDiCaL aborts): each
-    ``direct`` solve has its own solver, closed on the way out, interrupted or not."""
+    ``direct`` solve on a fresh solver (any solver but the default on 9x9, or a puzzle too
+    hard for the propagation search) closes it on the way out, interrupted or not."""
     from pencilsat.formats.detect import read_puzzle
     from pencilsat.strategies import sudoku_batch
 
@@ -505,11 +506,37 @@ def test_an_interrupted_sudoku_solve_frees_its_solver_and_the_next_one_works(mon
     monkeypatch.setattr(sudoku_batch.GridSolver, "__init__", recording_init)
     monkeypatch.setattr(sudoku_batch, "solve_until", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        sudoku_batch.solve_puzzle(read_puzzle("1" + "." * 80))
+        sudoku_batch.solve_puzzle(read_puzzle("1" + "." * 80), sat_solver="glucose4")
     assert made and made[-1].solver is None  # closed
     monkeypatch.undo()
     again = sudoku_batch.solve_puzzle(read_puzzle(line))
     assert str(again.verdict) == str(first.verdict) == "multiple"
+
+
+def test_an_interrupted_propagation_search_leaves_the_next_solve_intact(monkeypatch):
+    """Ctrl-C between two propagation calls of the 9x9 search (where Python raises it: the
+    calls never leave the solver half-way) and the next puzzle gets the same answer and the
+    same figures as before."""
+    from pencilsat.formats.detect import read_puzzle
+    from pencilsat.strategies import sudoku_batch, sudoku_propagate
+
+    line = "1" + "." * 80
+    first = sudoku_batch.solve_puzzle(read_puzzle(line))
+    calls = []
+
+    def interrupted(deadline, phase="encoding"):
+        calls.append(phase)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sudoku_propagate, "check_clock", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        sudoku_batch.solve_puzzle(read_puzzle(line))
+    assert calls == ["search"]
+    monkeypatch.undo()
+    again = sudoku_batch.solve_puzzle(read_puzzle(line))
+    assert str(again.verdict) == str(first.verdict) == "multiple"
+    assert again.solution == first.solution and again.second_solution == first.second_solution
+    assert again.stats.to_dict()["propagations"] == first.stats.propagations
 
 
 def test_ctrl_c_is_one_line_and_exit_130(monkeypatch, capsys):

@@ -334,3 +334,33 @@ def test_the_clauses_a_fresh_solver_loads_keep_every_answer():
         for answer in (result.solution, result.second_solution):
             if answer is not None:
                 assert any(np.array_equal(answer.grid, g) for g in fits)
+
+
+def test_one_at_a_time_figures_do_not_depend_on_the_order():
+    """``pencilsat.solve(line)`` one puzzle after another in one process: each puzzle gets
+    the same verdict, answers and effort figures whether the list is solved forwards or
+    backwards (the 9x9 search propagates on a solver that never learns; a puzzle too hard
+    for it gets a fresh solver). Royle's 17-clue puzzles and the forum's hardest (which take
+    the fresh solver) are mixed."""
+    import pencilsat
+
+    def lines(name: str, count: int) -> list[str]:
+        words = (line.split() for line in (CORPUS / "sudoku" / name).read_text().splitlines())
+        return [w[0] for w in words if w and not w[0].startswith("#")][:count]
+
+    puzzles = lines("royle_17clue.txt", 60) + lines("forum_hardest_1106.txt", 4)
+    puzzles = puzzles[::2] + puzzles[1::2]  # hard ones among the easy ones
+
+    def figures(line: str) -> tuple:
+        result = pencilsat.solve(line)
+        s = result.stats
+        return (str(result.verdict), result.solution, result.second_solution, s.conflicts,
+                s.decisions, s.propagations, s.clauses, s.extra["decided_by"])
+
+    forwards = [figures(line) for line in puzzles]
+    backwards = [figures(line) for line in reversed(puzzles)][::-1]
+    assert forwards == backwards
+    ways = {f[-1] for f in forwards}
+    assert ways == {"propagation", "search"}
+    assert {f[6] for f in forwards} != {10530}  # some went to a fresh, simplified solver
+    assert all(f[0] == "unique" for f in forwards)

@@ -267,12 +267,29 @@ def clue_clash(puzzle: SudokuPuzzle) -> str | None:
     return None
 
 
+def _obeys_rules(puzzle: SudokuPuzzle, grid: np.ndarray) -> bool:
+    """Whether ``grid`` (of the puzzle's size) keeps every clue and holds each digit once
+    in every row, column and box: the whole check as a few array operations, so that a
+    valid answer (the usual case) costs microseconds; :func:`check` names what is wrong
+    otherwise."""
+    n, b = puzzle.size, puzzle.box
+    clues = np.asarray(puzzle.clues)
+    if not bool(((clues == 0) | (clues == grid)).all()):
+        return False
+    digits = np.arange(1, n + 1)
+    boxes = grid.reshape(b, b, b, b).swapaxes(1, 2).reshape(n, n)
+    houses = np.concatenate((grid, grid.T, boxes))
+    return bool((np.sort(houses, axis=1) == digits).all())
+
+
 def check(puzzle: SudokuPuzzle, solution: SudokuSolution) -> list[Violation]:
     """Every broken rule, named with its cell; an empty list means the answer is valid."""
     n = puzzle.size
     grid = solution.grid
     if grid.shape != (n, n):
         return [Violation("size", None, f"solution is {grid.shape}, puzzle is {n}x{n}")]
+    if _obeys_rules(puzzle, grid):
+        return []
     out: list[Violation] = []
     for r in range(n):
         for c in range(n):
