@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from operator import neg
 from typing import Any
 
@@ -38,7 +37,8 @@ from pencilsat.backends.bulk_load import load_until
 from pencilsat.backends.pysat_calls import abandoned, solve_until
 from pencilsat.core.clock import check_clock
 from pencilsat.core.result import TimeLimitReached
-from pencilsat.encodings.sudoku import clauses_given, grid_clauses, num_vars
+from pencilsat.encodings.sudoku import clauses_given
+from pencilsat.strategies.sudoku_tables import grid_tables as _grid_tables
 from pencilsat.strategies.uniqueness import prove
 
 DEFAULT_SAT_SOLVER = "cadical153"
@@ -51,23 +51,6 @@ CHUNK = 4096
 BRANCH_CAPS = (40, 64)
 """(levels, open branches per puzzle) before the numpy branching hands a puzzle to SAT."""
 """Lines per numpy pre-filter call: large enough to amortise numpy's per-call cost."""
-
-
-@lru_cache(maxsize=8)
-def _grid_tables(n: int) -> tuple[list[list[int]], int, list[dict[str, int]], list[str]]:
-    """The clauses of an n x n grid, their variable count, the literal of (cell, character)
-    and the character of each literal: built once per size, shared by every solver (a fresh
-    9x9 solver then costs only the clause loading, about 6 ms)."""
-    clauses = list(grid_clauses(n, extended=True))
-    lit_of: list[dict[str, int]] = []  # lower case letters are accepted too
-    for i in range(n * n):
-        table = {}
-        for d in range(1, n + 1):
-            ch = _DIGITS[d - 1]
-            table[ch] = table[ch.lower()] = i * n + d
-        lit_of.append(table)
-    char_of = [""] + [_DIGITS[(v - 1) % n] for v in range(1, n ** 3 + 1)]
-    return clauses, num_vars(grid_clauses(n, extended=True)), lit_of, char_of
 
 
 class GridSolver:

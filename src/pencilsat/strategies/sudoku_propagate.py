@@ -70,10 +70,10 @@ def pristine_solver(name: str) -> Any:
         from pysat.solvers import Solver
 
         from pencilsat.backends.bulk_load import load_clauses
-        from pencilsat.strategies.sudoku_batch import _grid_tables
+        from pencilsat.strategies.sudoku_tables import grid_tables
 
         solver = Solver(name=name)
-        load_clauses(solver, _grid_tables(N)[0])
+        load_clauses(solver, grid_tables(N)[0])
         kept = _solvers[name] = _Kept(solver)
     return kept.solver
 

@@ -1,41 +1,24 @@
 """Measures of *finding* a step, read from a Sudoku grade's log (Pelánek 2011).
 
 A person solving an easy Sudoku spends the time looking for the next placement, not on the
-hardest technique. Pelánek's model of human solving time counts how many steps are open at
-each point and how they depend on one another. Here the grade's placements are replayed from
-the clues, and before each step the grid is surveyed for the singles open there, by "sees"
-exclusion as in the paper:
+hardest technique; Pelánek's model counts how many steps are open at each point and how they
+depend on one another. The grade's placements are replayed from the clues and, before each
+step, the grid is surveyed for the singles open there ("sees" exclusion as in the paper): full
+houses, naked singles, hidden singles in a block or a line (a cell counts once in
+``options``). From these, per puzzle:
 
-- a *full house*: the last empty cell of a unit;
-- a *naked single*: an empty cell that sees eight digits;
-- a *hidden single* in a block or in a line: a missing digit that only one of the unit's
-  empty cells can take.
-
-A cell counts once in ``options`` however many singles fill it. From these:
-
-- the *search cost* of a step: the expected number of empty cells a scan in random order looks
-  at before it meets one that a single fills, ``(empty + 1) / (options + 1)`` (a step with
-  no single open costs as much as scanning every empty cell and then some). Few options cost
-  more, as Pelánek's model has it;
-- the *scan cost*: the same with only the singles a scan by digit meets (full houses and hidden
-  singles; a naked single is found by checking a cell's eight other digits, which people do
-  last), ``(empty + 1) / (scan options + 1)``: on the human times it ranks a little better
-  than the cost of every single (docs/graders.md);
-- *dependency*: a step is *dependent* when its cell was not open before the previous step (that
-  step opened it); its *layer* is one more than the highest layer among the steps before the
-  cell became open (and stayed open), so the number of layers is the length of the longest
-  chain of steps each needing the one before;
+- *search cost* of a step, ``(empty + 1) / (options + 1)``: the expected empty cells a random
+  scan looks at before one a single fills (few options cost more);
+- *scan cost*: the same with only full houses and hidden singles (what a scan by digit meets);
+- *dependency*: a step is dependent when the previous step opened its cell; *layers* is the
+  length of the longest chain of steps each needing an earlier one;
 - the number of cells to fill;
-- the same costs on *a person's path*: the grader takes its steps in Sato's order (cheapest
-  technique first, scanning units in a fixed order), which is not the order a person meets
-  them. The path places, at each point, a cell of the easiest kind open (full house, then
-  hidden single in a block, in a line, then naked single; the lowest cell of that kind), with
-  the digit the grade proved there; where no single is open it takes the grade's next
-  placement not yet made (a harder step: ``person.stuck``). Its summed scan cost ranks the
-  human times better than the grader's own path (docs/graders.md).
+- the same costs on *a person's path*: at each point a cell of the easiest kind open (full
+  house, hidden single in a block, in a line, naked single), with the digit the grade proved;
+  where none is open, the grade's next placement (``person.stuck``).
 
-The survey is the grader's own state (no pencil marks, no solution), so the measures are
-the same on every run.
+The survey is the grader's own state (no pencil marks, no solution), so the measures are the
+same on every run; docs/graders.md has their figures on the human times.
 """
 
 from __future__ import annotations
