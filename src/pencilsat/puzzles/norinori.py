@@ -23,6 +23,7 @@ import numpy as np
 from pencilsat.core.rules import GenreRules
 from pencilsat.core.values import Violation
 from pencilsat.puzzles.regions import (
+    OnRegions,
     Regions,
     draw_regions,
     read_region_rows,
@@ -36,7 +37,7 @@ SHADED_PER_REGION = 2
 
 
 @dataclass(frozen=True, eq=False)
-class NorinoriPuzzle:
+class NorinoriPuzzle(OnRegions):
     """An immutable Norinori: its ``regions`` (every cell in one, every region
     4-connected)."""
 
@@ -56,14 +57,6 @@ class NorinoriPuzzle:
 
     def __hash__(self) -> int:
         return hash(self.regions)
-
-    @property
-    def width(self) -> int:
-        return self.regions.width
-
-    @property
-    def height(self) -> int:
-        return self.regions.height
 
 
 @dataclass(frozen=True, eq=False)

@@ -15,12 +15,12 @@ import numpy as np
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.regions import Regions, read_region_rows, region_rows
+from pencilsat.puzzles.regions import OnRegions, Regions, read_region_rows, region_rows
 from pencilsat.puzzles.textgrid import expect_row_count, read_header
 
 
 @dataclass(frozen=True, eq=False)
-class PartitionSolution:
+class PartitionSolution(OnRegions):
     """An answer that divides the grid into regions (``regions``: every cell in one, every
     region 4-connected, numbered by first cell); a genre subclasses it to name itself."""
 
@@ -38,14 +38,6 @@ class PartitionSolution:
 
     def __hash__(self) -> int:
         return hash(self.regions)
-
-    @property
-    def width(self) -> int:
-        return self.regions.width
-
-    @property
-    def height(self) -> int:
-        return self.regions.height
 
     @property
     def ids(self) -> np.ndarray:

@@ -249,3 +249,18 @@ def read_slots(lines: list[str], width: int, height: int, genre: str) -> list[li
         line = lines[2 * r + 1].ljust(width * step + 1)
         out.append([line[c * step + 1:c * step + 1 + size] for c in range(width)])
     return out
+
+
+class OnRegions:
+    """A value drawn on a grid of ``regions`` (a puzzle or an answer): its width and height
+    are the regions'."""
+
+    regions: Regions
+
+    @property
+    def width(self) -> int:
+        return self.regions.width
+
+    @property
+    def height(self) -> int:
+        return self.regions.height

@@ -24,7 +24,13 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import GenreRules
 from pencilsat.core.values import Violation
-from pencilsat.puzzles.regions import NO_REGION, Regions, read_region_rows, region_rows
+from pencilsat.puzzles.regions import (
+    NO_REGION,
+    OnRegions,
+    Regions,
+    read_region_rows,
+    region_rows,
+)
 from pencilsat.puzzles.shading import ShadedSolution, size_mismatch, touching
 from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
 
@@ -33,7 +39,7 @@ STARS = {"stars": "the number of stars in every row, column and region (1 or mor
 
 
 @dataclass(frozen=True, eq=False)
-class StarBattlePuzzle:
+class StarBattlePuzzle(OnRegions):
     """An immutable Star Battle: its ``regions`` (every region 4-connected; a cell outside
     the puzzle, ``#``, in none) and ``stars``, the number of stars every row, column and
     region holds."""
@@ -58,14 +64,6 @@ class StarBattlePuzzle:
 
     def __hash__(self) -> int:
         return hash((self.regions, self.stars))
-
-    @property
-    def width(self) -> int:
-        return self.regions.width
-
-    @property
-    def height(self) -> int:
-        return self.regions.height
 
     @property
     def holes(self) -> np.ndarray:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pencilsat.core.errors import InputError
-from pencilsat.formats.runs import MAX_SIDE, describe_char
+from pencilsat.formats.runs import MAX_SIDE, describe_char, whole_number
 
 SOURCE = "<game id>"
 HOW = ("a game ID looks like 10x10:desc; prefix it with the game's name (pearl:, lightup:, "
@@ -77,11 +77,14 @@ def read_cells(
     return read_tokens(desc, column, cells, token)
 
 
-def read_numbers(desc: str, column: int, cells: int, largest: int, game: str,
-                 too_large: str) -> list[int]:
-    """The cells of a description of ``a``-``z`` runs of empty cells (0) and decimal
-    numbers 1..``largest``, ``_`` between two numbers side by side (Range, Rectangles);
-    ``too_large`` says, in the genre's words, why a larger number cannot be."""
+def read_number_runs(desc: str, column: int, cells: int, largest: int,
+                     not_allowed: Callable[[str], tuple[str, str]],
+                     bad_char: tuple[str, str]) -> list[int]:
+    """The cells of a description of ``a``-``z`` runs of empty cells (0) and decimal numbers
+    1..``largest``, ``_`` between two numbers side by side (Range, Rectangles, Solo's grids).
+    A number outside 1..``largest`` is an error with ``not_allowed(its text)`` (message,
+    hint), another character one with the ``bad_char`` words (message after the character,
+    hint)."""
 
     def token(desc: str, i: int) -> Token:
         ch = desc[i]
@@ -93,16 +96,26 @@ def read_numbers(desc: str, column: int, cells: int, largest: int, game: str,
             j = i
             while j < len(desc) and "0" <= desc[j] <= "9":
                 j += 1
-            value = int(desc[i:j])
-            if value > largest:
-                raise id_error(f"number {value} {too_large}", column=column + i,
-                               hint=f"numbers are 1..{largest}")
+            value = whole_number(desc[i:j])
+            if value is None or value > largest:
+                message, hint = not_allowed(desc[i:j])
+                raise id_error(message, column=column + i, hint=hint)
             return value, j - i, 1
-        raise id_error(f"bad character {describe_char(ch)} in the {game} description",
-                       column=column + i,
-                       hint=f"{game} descriptions use a-z (empty cells), numbers and '_'")
+        raise id_error(f"bad character {describe_char(ch)} {bad_char[0]}", column=column + i,
+                       hint=bad_char[1])
 
     return read_tokens(desc, column, cells, token)
+
+
+def read_numbers(desc: str, column: int, cells: int, largest: int, game: str,
+                 too_large: str) -> list[int]:
+    """:func:`read_number_runs` in the words of a game whose numbers are 1..``largest``:
+    ``too_large`` says, in the genre's words, why a larger number cannot be."""
+    return read_number_runs(
+        desc, column, cells, largest,
+        lambda text: (f"number {text} {too_large}", f"numbers are 1..{largest}"),
+        (f"in the {game} description",
+         f"{game} descriptions use a-z (empty cells), numbers and '_'"))
 
 
 def grid_size(width: int | None, height: int | None, column: int) -> tuple[int, int]:

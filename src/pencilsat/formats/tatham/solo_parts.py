@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pencilsat.formats.runs import describe_char, whole_number
-from pencilsat.formats.tatham.cells import Token, id_error, read_tokens
+from pencilsat.formats.runs import describe_char
+from pencilsat.formats.tatham.cells import id_error, read_number_runs
 
 
 def split_parts(desc: str, column: int, names: list[str]) -> list[tuple[str, int]]:
@@ -53,26 +53,11 @@ def grid_cells(part: str) -> int:
 
 def read_grid(part: str, column: int, cells: int, largest: int, what: str) -> list[int]:
     """A grid part: ``cells`` numbers, 0 for an empty cell, each 1..``largest``."""
-
-    def token(desc: str, i: int) -> Token:
-        ch = desc[i]
-        if "a" <= ch <= "z":
-            return 0, 1, ord(ch) - ord("a") + 1
-        if ch == "_":
-            return 0, 1, 0
-        if "1" <= ch <= "9":
-            j = i
-            while j < len(desc) and "0" <= desc[j] <= "9":
-                j += 1
-            value = whole_number(desc[i:j])
-            if value is None or value > largest:
-                raise id_error(f"{what} {desc[i:j]} is not a number 1..{largest}",
-                               column=column + i, hint="check the number or the grid size")
-            return value, j - i, 1
-        raise id_error(f"bad character {describe_char(ch)} in the Solo {what}s",
-                       column=column + i, hint="a Solo grid uses a-z, '_' and numbers")
-
-    return read_tokens(part, column, cells, token)
+    return read_number_runs(
+        part, column, cells, largest,
+        lambda text: (f"{what} {text} is not a number 1..{largest}",
+                      "check the number or the grid size"),
+        (f"in the Solo {what}s", "a Solo grid uses a-z, '_' and numbers"))
 
 
 def write_grid(values: list[int]) -> str:

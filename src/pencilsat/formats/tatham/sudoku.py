@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pencilsat.formats.runs import describe_char, encode_runs, whole_number
-from pencilsat.formats.tatham.cells import Token, id_error, read_tokens
+from pencilsat.formats.runs import encode_runs
+from pencilsat.formats.tatham.cells import id_error, read_number_runs
 from pencilsat.puzzles.sudoku import BOX_SIZES, SudokuPuzzle
 
 
@@ -33,25 +33,10 @@ def decode(desc: str, c: int | None, r: int | None, extras: str,
         raise id_error("a Solo block layout (jigsaw) is not supported",
                      column=column + desc.index(","), hint="pencilsat solves classic Sudoku only")
 
-    def token(desc: str, i: int) -> Token:
-        ch = desc[i]
-        if "a" <= ch <= "z":
-            return 0, 1, ord(ch) - ord("a") + 1
-        if ch == "_":  # between two clues
-            return 0, 1, 0
-        if "1" <= ch <= "9":
-            j = i
-            while j < len(desc) and "0" <= desc[j] <= "9":
-                j += 1
-            value = whole_number(desc[i:j])
-            if value is None or value > n:
-                raise id_error(f"clue {desc[i:j]} is not a digit 1..{n}", column=column + i,
-                               hint="check the clue or the block size")
-            return value, j - i, 1
-        raise id_error(f"bad character {describe_char(ch)} in the Solo description",
-                       column=column + i, hint="Solo descriptions use a-z, 1-9 and '_'")
-
-    flat = read_tokens(desc, column, n * n, token)
+    flat = read_number_runs(
+        desc, column, n * n, n,
+        lambda text: (f"clue {text} is not a digit 1..{n}", "check the clue or the block size"),
+        ("in the Solo description", "Solo descriptions use a-z, 1-9 and '_'"))
     return SudokuPuzzle(np.array(flat).reshape(n, n))
 
 
