@@ -7,12 +7,15 @@ import argparse
 import json
 import re
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pencilsat.core.errors import InputError
-from pencilsat.generators.loop import Generated, Target
-from pencilsat.generators.order import GENRES, Order, generated_dict
+from pencilsat.generators.genres import GENRES
 from pencilsat.generators.symmetry import SYMMETRIES
+
+if TYPE_CHECKING:
+    from pencilsat.generators.loop import Generated
+    from pencilsat.generators.order import Order
 
 MAX_CELLS = 10_000
 """The largest grid any genre is generated at (Masyu's own limit, ``generators.masyu``)."""
@@ -98,6 +101,9 @@ def _too_big(size: str, genre: str) -> InputError:
 def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
     """The command; ``progress_bar`` is the CLI's progress context for the plain Masyu path."""
     width, height = parse_size(args.size, args.genre)
+    from pencilsat.generators.loop import Target
+    from pencilsat.generators.order import Order, generated_dict
+
     target = Target(level=args.level, score=args.score)
     order = Order(args.genre, width, height, target, args.symmetry)
     seed = args.seed

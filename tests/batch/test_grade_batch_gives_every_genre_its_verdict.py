@@ -16,8 +16,8 @@ def _one_of_each_genre() -> list[str]:
     """The smallest janko puzzle of every genre that has one in the corpus, a unique and a
     multiple one-line Sudoku."""
     lines = []
-    for name in GENRES:
-        pairs = corpus_pairs(f"{name}/janko", 100)
+    for genre in GENRES.values():  # the registry names each genre's corpus folder
+        pairs = corpus_pairs(genre.corpus, 100) if genre.corpus.endswith("/janko") else []
         if pairs:
             lines.append(str(pairs[0][0]))
     return [*lines, *tdoku("unique", 1), *tdoku("multiple", 1)]

@@ -8,14 +8,12 @@ from typing import Any
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import rules_of
+from pencilsat.generators.genres import GENRES
 from pencilsat.generators.lightup import LightUpMaker
 from pencilsat.generators.loop import DEFAULT_BUDGET, Generated, Maker, Target, generate
 from pencilsat.generators.masyu_levels import MasyuMaker
 from pencilsat.generators.sudoku import SudokuMaker
 from pencilsat.generators.symmetry import SYMMETRIES
-
-GENRES = ("masyu", "lightup", "sudoku")
-"""The genres ``pencilsat generate`` makes."""
 
 
 @dataclass(frozen=True)
