@@ -75,6 +75,23 @@ def grade_item(item: dict[str, Any]) -> dict[str, Any]:
             "features": time_features(clues, grade.steps, grade.level or 0)}
 
 
+LABELS = ("players", "seconds")
+"""The corpus's columns in a row: read from ../shared/corpus, never stored in the project."""
+
+
+def without_labels(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows as stored: measures only, the human times left in the corpus."""
+    return [{k: v for k, v in row.items() if k not in LABELS} for row in rows]
+
+
+def stored_rows() -> list[dict[str, Any]]:
+    """The stored measures, each joined by game number with its players and mean seconds
+    from the shared human file."""
+    labels = {item["id"]: item for item in human_items()}
+    rows = json.loads(STORED.read_text())["puzzles"]
+    return [{**row, **{k: labels[row["id"]][k] for k in LABELS}} for row in rows]
+
+
 def evaluate(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[str, Any]:
     """The fit on every row, the cross-validated figures and the single measures' Spearman."""
     from pencilsat.grading.sudoku.human_time import FEATURES
@@ -174,8 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     command = "python benchmarks/score_time.py " + " ".join(
         argv if argv is not None else sys.argv[1:])
     if args.refit:
-        data = json.loads(STORED.read_text())
-        rows, meta = data["puzzles"], data["meta"]
+        rows, meta = stored_rows(), json.loads(STORED.read_text())["meta"]
     else:
         start = time.perf_counter()
         with Pool(args.workers) as pool:
@@ -184,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
                 "workers": args.workers, "wall": time.perf_counter() - start}
     result = evaluate(rows, args.folds, args.repeats)
     RESULTS.mkdir(parents=True, exist_ok=True)
-    STORED.write_text(json.dumps({"meta": meta, "result": result, "puzzles": rows}) + "\n")
+    STORED.write_text(json.dumps({"meta": meta, "result": result,
+                                        "puzzles": without_labels(rows)}) + "\n")
     text = markdown(result, meta)
     (RESULTS / "score_time_sudoku.md").write_text(text)
     print(text)
