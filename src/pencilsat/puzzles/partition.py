@@ -16,7 +16,7 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.regions import OnRegions, Regions, read_region_rows, region_rows
-from pencilsat.puzzles.textgrid import expect_row_count, read_header
+from pencilsat.puzzles.textgrid import expect_row_count, read_header, token_position
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,14 +74,22 @@ class PartitionFormat(Generic[SolutionType]):
     by first cell when written; any numbering of 4-connected regions reads), with
     ``GenreRules``' signatures."""
 
-    def __init__(self, tag: str, solution_type: type[SolutionType]) -> None:
+    def __init__(self, tag: str, solution_type: type[SolutionType], *,
+                 numbered_by_first_cell: bool = False) -> None:
         self.tag = tag
         self.solution_type = solution_type
+        self.numbered_by_first_cell = numbered_by_first_cell
+        """Read only the numbering :meth:`solution_rows` writes (``1..R`` in order of each
+        region's first cell): one answer has one text, so a changed number is never the
+        same answer renumbered."""
 
     def parse_solution(self, text: str, puzzle: Any = None) -> SolutionType:
         width, height, rows, first_line, _ = read_header(text, self.tag)
         expect_row_count(rows, height, first_line)
-        return self.solution_type(read_region_rows(rows, width))
+        regions = read_region_rows(rows, width)
+        if self.numbered_by_first_cell:
+            expect_first_cell_numbering(rows, regions)
+        return self.solution_type(regions)
 
     def from_rows(self, rows: list[str]) -> SolutionType:
         """The rows :meth:`solution_rows` writes (the JSON ``solution`` field)."""
@@ -104,6 +112,20 @@ class PartitionFormat(Generic[SolutionType]):
         for r, c in undecided:
             tokens[r][c] = "?"
         return [" ".join(row) for row in tokens]
+
+
+def expect_first_cell_numbering(rows: list[tuple[int, str]], regions: Regions) -> None:
+    """An :class:`InputError` at the first cell whose number in ``rows`` is not its
+    region's place in order of first cells (from 1)."""
+    for r, ((_, row), expected) in enumerate(zip(rows, region_rows(regions), strict=True)):
+        if row.split() != expected.split():
+            c = next(c for c, (a, b) in enumerate(zip(row.split(), expected.split(),
+                                                      strict=True)) if a != b)
+            line_number, column = token_position(rows, r, c)
+            raise InputError(f"region number {row.split()[c]} where {expected.split()[c]} "
+                             "comes next", line=line_number, column=column,
+                             hint="number the regions 1, 2, ... in order of each region's "
+                                  "first cell, row by row")
 
 
 def partition_size_mismatch(shape: tuple[int, ...],
