@@ -1,0 +1,75 @@
+"""Spiral Galaxies as a label partition (:mod:`~pencilsat.encodings.region_labels`): each
+centre is a label, each cell takes one.
+
+A cell may take a centre's label only where its mirror image about the centre lies in the
+grid; the cell and its mirror image take it together, so the pair has *one* variable and
+the symmetry costs no clause. The cells a centre touches are its anchor (its first) and
+forced. Before any variable is made, each centre's cells are narrowed to a fixed point:
+no cell another centre touches, only cells joined to the anchor through the centre's cells,
+only cells whose mirror image is left too (a pair goes out together). Connectivity is
+the labels' requirements (lazy cuts in the runs; ranked parents in the complete CNF).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pencilsat.core.clock import check_clock
+from pencilsat.encodings.connectivity import Graph, ShadingEncoding, steps_within
+from pencilsat.encodings.region_labels import LabelGrid, anchored_reach
+from pencilsat.puzzles.galaxies import (
+    GalaxiesPuzzle,
+    GalaxiesSolution,
+    Point,
+    mirror,
+    touching,
+)
+from pencilsat.puzzles.regions import Regions
+
+
+def candidate_cells(puzzle: GalaxiesPuzzle, point: Point, touched: np.ndarray,
+                    graph: Graph) -> tuple[set[int], list[int]]:
+    """The flat cells the galaxy of the centre at ``point`` may hold (``touched``: the
+    flat mask of cells some centre touches; only its own among them), narrowed to a fixed
+    point, and the cells it touches. Only cells reached from the centre are ever looked
+    at, so a centre hemmed in by others costs what its few cells cost."""
+    width, height = puzzle.width, puzzle.height
+    own = [r * width + c for r, c in touching(point)]
+    mine = set(own)
+
+    def mirror_flat(k: int) -> int:
+        r, c = mirror(point, divmod(k, width))
+        return r * width + c if 0 <= r < height and 0 <= c < width else -1
+
+    def allowed(k: int) -> bool:
+        return (k in mine or not touched[k]) and mirror_flat(k) >= 0
+
+    cells = set(steps_within(graph, own, width * height, allowed))
+    while True:
+        kept = {k for k in cells if mirror_flat(k) in cells}
+        if len(kept) == len(cells):
+            return cells, own
+        cells = anchored_reach(graph, kept, own)
+
+
+def build(puzzle: GalaxiesPuzzle, *, deadline: float | None = None
+          ) -> ShadingEncoding[GalaxiesSolution]:
+    """The label partition of the puzzle's centres (see the module's docstring)."""
+    width = puzzle.width
+    grid = LabelGrid(width, puzzle.height, deadline=deadline)
+    points = puzzle.points()
+    touched = np.zeros(width * puzzle.height, dtype=bool)
+    for y, x in points:
+        for r, c in touching((y, x)):
+            touched[r * width + c] = True
+    for i, point in enumerate(points):
+        if i % 64 == 0:
+            check_clock(deadline)
+        cells, own = candidate_cells(puzzle, point, touched, grid.graph)
+        variables: dict[int, int] = {}
+        for k in sorted(cells):
+            r, c = mirror(point, divmod(k, width))
+            twin = r * width + c
+            variables[k] = variables[twin] if twin in variables else grid.variable()
+        grid.label(variables, own[0])
+    return grid.encoding(lambda labels: GalaxiesSolution(Regions.from_labels(labels)))
