@@ -505,6 +505,8 @@ _GALAXIES = Genre(
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.galaxies",
+    puzzlink=("tentaisho",), puzzlink_codec="pencilsat.formats.puzzlink.galaxies",
+    tatham=("galaxies",), tatham_codec="pencilsat.formats.tatham.galaxies",
     complete_cnf="pencilsat.strategies.galaxies:complete_cnf",
     certify_cnf="pencilsat.strategies.galaxies:certify_cnf",
 )
