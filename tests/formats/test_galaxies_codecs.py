@@ -12,19 +12,22 @@ import pytest
 from conftest import CORPUS
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.result import Verdict
 from pencilsat.formats.puzzlink import parse_url, to_url
 from pencilsat.formats.puzzlink.body import body_parts, encode_dots, read_dots
 from pencilsat.formats.svg import draw_svg
 from pencilsat.formats.tatham import parse_game_id, to_game_id
 from pencilsat.puzzles import galaxies as G
+from pencilsat.strategies.front import solve
 
-# pzprjs' example (test/script/tentaisho.js) has a cut-out cell: its last part, 10000
+# pzprjs' example (test/script/tentaisho.js): white and black centres, and a cut-out cell
+# (its last part, 10000)
 PZPRJS_URL = "https://puzz.link/p?tentaisho/5/5/6fl94fi65en8dbf10000"
 PZPRJS_DOTS = "6fl94fi65en8dbf"
-"""The example's centres alone (white and black), without the cut-out cell."""
-PZPRJS_FILE = ("pzprv3/tentaisho/5/5/1...2..../........./2....1..2/........./.1...2..1/"
+"""The example's centres alone, without the cut-out cell."""
+PZPRJS_FILE = ("pzprv3/tentaisho/5/5/1...2...X/........./2....1..2/........./.1...2..1/"
                "........./......1../..2....../2.....2../1 0 0 0 /")
-"""Its file form with the cut-out cell's ``X`` made ``.``."""
+"""Its file form (the player's borders cut short: they are not read)."""
 
 
 def galaxies_ids() -> list[tuple[str, str]]:
@@ -34,21 +37,27 @@ def galaxies_ids() -> list[tuple[str, str]]:
                 if row["genre"] == "galaxies"]
 
 
-def test_the_pzprjs_example_reads_as_its_file_form_says():
-    puzzle = parse_url(f"tentaisho/5/5/{PZPRJS_DOTS}")
+def test_the_pzprjs_example_reads_as_its_file_form_says_and_solves():
+    puzzle = parse_url(PZPRJS_URL)
     assert puzzle == parse_url(PZPRJS_FILE)
     assert len(puzzle.points()) == 12
     assert puzzle.centres[1, 1] and puzzle.centres[1, 5] and puzzle.centres[3, 1]
+    assert puzzle.holes.tolist()[0] == [False, False, False, False, True]
+    assert puzzle.holes.sum() == 1
     # black centres are written white: the same puzzle, one URL
     assert parse_url(to_url(puzzle)) == puzzle
-    assert to_url(puzzle) != f"https://puzz.link/p?tentaisho/5/5/{PZPRJS_DOTS}"
+    assert to_url(puzzle) != PZPRJS_URL
+    result = solve(puzzle)
+    assert result.verdict == Verdict.UNIQUE
+    assert G.check(puzzle, result.solution) == []
+    assert G.FORMAT.solution_rows(puzzle, result.solution)[0].split()[-1] == "#"
 
 
-def test_a_cut_out_cell_is_refused_naming_it():
-    with pytest.raises(InputError, match="row 1, column 5 is cut out"):
-        parse_url(PZPRJS_URL)
-    with pytest.raises(InputError, match="cut out"):
-        parse_url(PZPRJS_FILE.replace("1...2....", "1...2...X", 1))
+def test_without_its_cut_out_cell_the_example_has_no_answer():
+    puzzle = parse_url(f"tentaisho/5/5/{PZPRJS_DOTS}")
+    assert not puzzle.holes.any()
+    assert puzzle == parse_url(PZPRJS_FILE.replace("X", ".", 1))
+    assert solve(puzzle).verdict == Verdict.NONE  # the corner cell is no one's
 
 
 @pytest.mark.parametrize("form", [
@@ -58,7 +67,7 @@ def test_a_cut_out_cell_is_refused_naming_it():
     f"https://puzz.link/p?v:/tentaisho/5/5/{PZPRJS_DOTS}",
 ])
 def test_every_url_form_reads_the_same_puzzle(form):
-    assert parse_url(form) == parse_url(PZPRJS_FILE)
+    assert parse_url(form) == parse_url(PZPRJS_FILE.replace("X", ".", 1))
 
 
 def test_every_corpus_puzzle_round_trips_through_a_url():
@@ -84,6 +93,7 @@ def test_the_dot_codec_writes_what_pzprjs_writes():
 @pytest.mark.parametrize(("url", "words"), [
     ("tentaisho/5/5/6fl94fi65en8db", "truncated centres"),
     ("tentaisho/5/5/6fl94fi65en8dbf1", "truncated cut-out cells"),
+    ("tentaisho/2/2/o1", "the last character of the cut-out cells"),
     ("tentaisho/5/5/6fl94fi65en8dbf!", "bad character"),
     ("tentaisho/c/5/5/6fl94fi65en8dbf", "flag"),
     ("pzprv3/tentaisho/2/2/.../.x./.../", "bad Tentaisho point"),
@@ -93,6 +103,15 @@ def test_bad_urls_are_errors_that_say_what_is_wrong(url, words):
     with pytest.raises(InputError) as error:
         parse_url(url)
     assert words in str(error.value)
+
+
+def test_cut_out_cells_round_trip_through_the_text_and_a_url():
+    text = "galaxies 3 1\n.......\n.o.#.o.\n.......\n"
+    puzzle = G.parse_puzzle(text)
+    assert G.format_puzzle(puzzle) == text
+    assert parse_url(to_url(puzzle)) == puzzle
+    with pytest.raises(InputError, match="no cut-out cells"):
+        to_game_id(puzzle)
 
 
 # ------------------------------------------------------------------ Tatham's Galaxies

@@ -1,7 +1,8 @@
 """Spiral Galaxies' brute-force oracle: every way to give each cell of a tiny grid one of
 the centres, cells walked row-major, a cell given a centre together with its mirror image
 about it (the symmetry rule, so the walk stays small); the rule checker judges every full
-grid. Small random puzzles are made around a random division into symmetric galaxies."""
+grid. Cut-out cells are taken by no one. Small random puzzles are made around a random
+division into symmetric galaxies."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import random
 import numpy as np
 
 from pencilsat.puzzles import galaxies as G
-from pencilsat.puzzles.regions import Regions
+from pencilsat.puzzles.regions import NO_REGION, Regions
 
 
 def solutions(puzzle: G.GalaxiesPuzzle) -> list[G.GalaxiesSolution]:
@@ -18,6 +19,7 @@ def solutions(puzzle: G.GalaxiesPuzzle) -> list[G.GalaxiesSolution]:
     width, height = puzzle.width, puzzle.height
     points = puzzle.points()
     labels = np.full((height, width), -1)
+    labels[puzzle.holes] = NO_REGION - 1  # a cut-out cell: taken, by no galaxy
     for k, point in enumerate(points):
         for cell in G.touching(point):
             if labels[cell] not in (-1, k):
@@ -27,17 +29,18 @@ def solutions(puzzle: G.GalaxiesPuzzle) -> list[G.GalaxiesSolution]:
 
     def extend(index: int) -> None:
         if index == width * height:
-            answer = G.GalaxiesSolution(Regions.from_labels(labels))
+            answer = G.GalaxiesSolution(Regions.from_labels(
+                np.where(puzzle.holes, NO_REGION, labels)))
             if not G.check(puzzle, answer):
                 found.add(answer)
             return
         cell = divmod(index, width)
-        if labels[cell] >= 0:
+        if labels[cell] != -1:
             extend(index + 1)
             return
         for k, point in enumerate(points):
             twin = G.mirror(point, cell)
-            if not (0 <= twin[0] < height and 0 <= twin[1] < width) or labels[twin] >= 0:
+            if not (0 <= twin[0] < height and 0 <= twin[1] < width) or labels[twin] != -1:
                 continue
             labels[cell] = labels[twin] = k
             extend(index + 1)

@@ -72,6 +72,20 @@ def test_a_label_in_two_pieces_leaves_a_galaxy_without_centre():
                                                        ("no-centre", (0, 2))]
 
 
+def test_cut_out_cells_read_write_and_are_checked():
+    puzzle = lattice(".......", ".o.#.o.", ".......")
+    assert puzzle.holes.tolist() == [[False, True, False]]
+    assert G.check(puzzle, G.FORMAT.parse_solution("galaxies-solution 3 1\n1 # 2\n")) == []
+    assert rules(puzzle, answer("1 2 3")) == [("cut-out", (0, 1)), ("no-centre", (0, 1))]
+    on_hole = lattice(".......", "...#.o.", ".......")
+    assert "cut-out cell (1, 2)" in G.why_none(lattice(".......", "..o#...", "......."))
+    assert rules(on_hole, G.FORMAT.parse_solution("galaxies-solution 3 1\n1 # 2\n"))[0] == \
+        ("no-centre", (0, 0))
+    with pytest.raises(InputError, match="off a cell's centre"):
+        lattice(".......", "..#....", ".......")
+    assert G.draw_text(puzzle).splitlines()[1] == "|o|#|o|"
+
+
 def test_touching_and_mirror():
     assert G.touching((1, 1)) == [(0, 0)]
     assert G.touching((1, 2)) == [(0, 0), (0, 1)]

@@ -83,6 +83,20 @@ def test_candidates_are_narrowed_to_reachable_mirror_pairs():
     assert solve(blocked).verdict == Verdict.NONE
 
 
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_cut_out_cells_stay_outside_and_block_mirror_images(encoding, backend):
+    # a 3x1 row whose middle cell is cut out: each end its own galaxy
+    ends = G.parse_puzzle("galaxies 3 1\n.......\n.o.#.o.\n.......\n")
+    result = solve(ends, encoding=encoding, backend=backend)
+    assert result.verdict == Verdict.UNIQUE
+    assert G.FORMAT.solution_rows(ends, result.solution) == ["1 # 2"]
+    # a centre between the ends: their mirror images are each other, the middle is cut out
+    across = G.parse_puzzle("galaxies 3 1\n.......\n.o.#...\n.......\n")
+    assert solve(across, encoding=encoding, backend=backend).verdict == Verdict.NONE
+    on_hole = G.parse_puzzle("galaxies 3 1\n.......\n...#...\n.......\n")
+    assert solve(on_hole, encoding=encoding, backend=backend).verdict == Verdict.NONE
+
+
 def test_the_complete_cnf_has_exactly_the_answers():
     from pysat.solvers import Solver
 
@@ -136,7 +150,11 @@ def small_puzzles(draw: st.DrawFn) -> G.GalaxiesPuzzle:
     lattice = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
     for point in draw(st.lists(points, max_size=4)):
         lattice[point] = True
-    return G.GalaxiesPuzzle(lattice)
+    holes = np.zeros((height, width), dtype=bool)
+    for r, c in draw(st.lists(st.tuples(st.integers(0, height - 1), st.integers(0, width - 1)),
+                              max_size=2)):
+        holes[r, c] = True
+    return G.GalaxiesPuzzle(lattice, holes)
 
 
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)

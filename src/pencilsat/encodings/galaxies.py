@@ -31,18 +31,23 @@ def candidate_cells(puzzle: GalaxiesPuzzle, point: Point, touched: np.ndarray,
                     graph: Graph) -> tuple[set[int], list[int]]:
     """The flat cells the galaxy of the centre at ``point`` may hold (``touched``: the
     flat mask of cells some centre touches; only its own among them), narrowed to a fixed
-    point, and the cells it touches. Only cells reached from the centre are ever looked
-    at, so a centre hemmed in by others costs what its few cells cost."""
+    point, and the cells it touches; no cut-out cell, none whose mirror image is cut out
+    (and none at all when the centre touches one). Only cells reached from the centre are
+    ever looked at, so a centre hemmed in by others costs what its few cells cost."""
     width, height = puzzle.width, puzzle.height
     own = [r * width + c for r, c in touching(point)]
     mine = set(own)
+    holes = puzzle.holes.ravel()
+    if holes[own].any():
+        return set(), own
 
     def mirror_flat(k: int) -> int:
         r, c = mirror(point, divmod(k, width))
-        return r * width + c if 0 <= r < height and 0 <= c < width else -1
+        inside = 0 <= r < height and 0 <= c < width and not holes[r * width + c]
+        return r * width + c if inside else -1
 
     def allowed(k: int) -> bool:
-        return (k in mine or not touched[k]) and mirror_flat(k) >= 0
+        return (k in mine or not touched[k]) and not holes[k] and mirror_flat(k) >= 0
 
     cells = set(steps_within(graph, own, width * height, allowed))
     while True:
@@ -56,7 +61,7 @@ def build(puzzle: GalaxiesPuzzle, *, deadline: float | None = None
           ) -> ShadingEncoding[GalaxiesSolution]:
     """The label partition of the puzzle's centres (see the module's docstring)."""
     width = puzzle.width
-    grid = LabelGrid(width, puzzle.height, deadline=deadline)
+    grid = LabelGrid(width, puzzle.height, deadline=deadline, outside=puzzle.holes)
     points = puzzle.points()
     touched = np.zeros(width * puzzle.height, dtype=bool)
     for y, x in points:
@@ -66,6 +71,9 @@ def build(puzzle: GalaxiesPuzzle, *, deadline: float | None = None
         if i % 64 == 0:
             check_clock(deadline)
         cells, own = candidate_cells(puzzle, point, touched, grid.graph)
+        if not cells:  # the centre touches a cut-out cell: no galaxy, no answer
+            grid.clauses += [[grid.variable()], [-grid.top]]
+            continue
         variables: dict[int, int] = {}
         for k in sorted(cells):
             r, c = mirror(point, divmod(k, width))

@@ -51,8 +51,12 @@ class LabelGrid:
     rules as a :class:`~pencilsat.encodings.connectivity.ShadingEncoding` whose decoder
     receives the label grid (``labels[r, c]``: the index of the cell's label)."""
 
-    def __init__(self, width: int, height: int, *, deadline: float | None = None) -> None:
+    def __init__(self, width: int, height: int, *, deadline: float | None = None,
+                 outside: np.ndarray | None = None) -> None:
         self.width, self.height = width, height
+        self.outside = np.zeros(width * height, dtype=bool) if outside is None else \
+            np.asarray(outside, dtype=bool).ravel()
+        """Cells in no region (cut out of the board): no label, no count."""
         self.deadline = deadline
         self.graph = grid_graph(width, height, deadline=deadline)
         self.top = 0
@@ -75,6 +79,8 @@ class LabelGrid:
             check_clock(self.deadline)
         if anchor not in variables:
             raise ValueError("a label's anchor is one of its cells")
+        if any(self.outside[cell] for cell in variables):
+            raise ValueError("a label's cells lie inside the board")
         own = {int(cell): int(var) for cell, var in variables.items()}
         self.labels.append((own, int(anchor)))
         for cell, var in own.items():
@@ -90,7 +96,8 @@ class LabelGrid:
         return len(self.labels) - 1
 
     def counts(self) -> list[tuple[list[int], int]]:
-        """Exactly one label per cell (row-major), leaving out cells no label may take."""
+        """Exactly one label per cell (row-major), leaving out cells no label may take
+        (and the cells outside)."""
         return [(vars_, 1) for vars_ in self._by_cell if vars_]
 
     def requirements(self) -> list[Requirement]:
@@ -104,7 +111,8 @@ class LabelGrid:
 
     def label_grid(self, values: np.ndarray) -> np.ndarray:
         """The label grid of a model (``values[v]``: the truth of variable ``v``): each cell
-        the first label it takes, -1 where it takes none (no model of the encoding)."""
+        the first label it takes, -1 where it takes none (a cell outside; inside, no model
+        of the encoding)."""
         grid = np.full(self.width * self.height, -1, dtype=np.int32)
         for k in range(len(self.labels) - 1, -1, -1):
             own = self.labels[k][0]
@@ -124,7 +132,8 @@ class LabelGrid:
         check_clock(self.deadline)
         clauses = list(self.clauses)
         top = self.top
-        if any(not vars_ for vars_ in self._by_cell):
+        if any(not vars_ and not out for vars_, out in zip(self._by_cell,
+                                                           self.outside.tolist(), strict=True)):
             top += 1
             clauses += [[top], [-top]]
 

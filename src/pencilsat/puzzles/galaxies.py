@@ -12,8 +12,10 @@ or four (on a corner); all of them lie in its galaxy. The half turn about the la
 have half its galaxy outside the grid, so none stands there.
 
 The puzzle text is ``galaxies W H`` then 2H + 1 rows of 2W + 1 characters, ``o`` a centre
-and ``.`` nothing (the corpus format); the solution is ``galaxies-solution W H`` then H rows
-of W galaxy numbers ``1..R`` (:mod:`~pencilsat.puzzles.partition`).
+and ``.`` nothing (the corpus format), and, as pzprjs' editor allows, ``#`` on a cell's
+centre for a cell cut out of the board (in no galaxy; no galaxy's mirror image falls on it);
+the solution is ``galaxies-solution W H`` then H rows of W galaxy numbers ``1..R``
+(:mod:`~pencilsat.puzzles.partition`), ``#`` for a cut-out cell.
 
 No clue tools: taking a centre away does not widen the puzzle (its galaxy's cells would
 have to join others), so a puzzle without it keeps none of the answers.
@@ -36,24 +38,27 @@ from pencilsat.puzzles.partition import (
     PartitionSolution,
     partition_size_mismatch,
 )
-from pencilsat.puzzles.regions import Regions, draw_regions, read_drawn_regions
+from pencilsat.puzzles.regions import NO_REGION, Regions, draw_regions, read_drawn_regions
 from pencilsat.puzzles.textgrid import expect_row_count, read_header
 
 Point = tuple[int, int]
 """A lattice point (row, column) of the (2H + 1) x (2W + 1) lattice."""
 CENTRE = "o"
 NOTHING = "."
+CUT_OUT = "#"
 
 
 @dataclass(frozen=True, eq=False)
 class GalaxiesPuzzle(ArrayValue):
     """An immutable Spiral Galaxies grid: ``centres`` is the (2H + 1) x (2W + 1) lattice,
-    True where a galaxy's centre stands (never on the outer border)."""
+    True where a galaxy's centre stands (never on the outer border); ``cut_out`` (H x W,
+    none when not given) the cells cut out of the board."""
 
-    ARRAYS = ("centres",)
+    ARRAYS = ("centres", "cut_out")
     genre: ClassVar[str] = "galaxies"
 
     centres: np.ndarray
+    cut_out: np.ndarray | None = None
     name: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -65,6 +70,19 @@ class GalaxiesPuzzle(ArrayValue):
             raise ValueError("no galaxy centre stands on the outer border")
         arr.setflags(write=False)
         object.__setattr__(self, "centres", arr)
+        shape = ((arr.shape[0] - 1) // 2, (arr.shape[1] - 1) // 2)
+        holes = np.zeros(shape, dtype=bool) if self.cut_out is None else \
+            np.array(self.cut_out, dtype=bool)
+        if holes.shape != shape:
+            raise ValueError(f"the cut-out cells are a {shape[1]}x{shape[0]} grid")
+        holes.setflags(write=False)
+        object.__setattr__(self, "cut_out", holes)
+
+    @property
+    def holes(self) -> np.ndarray:
+        """The cut-out cells (H x W booleans)."""
+        assert self.cut_out is not None  # set in __post_init__
+        return self.cut_out
 
     @property
     def height(self) -> int:
@@ -118,6 +136,7 @@ def parse_puzzle(text: str, name: str = "") -> GalaxiesPuzzle:
     expect_row_count(rows, 2 * height + 1, first_line,
                      hint="a Galaxies grid of height H has 2H + 1 lattice rows")
     lattice = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
+    holes = np.zeros((height, width), dtype=bool)
     for y, (line, row) in enumerate(rows):
         if len(row) != 2 * width + 1:
             raise InputError(f"lattice row has {len(row)} characters, expected "
@@ -131,20 +150,31 @@ def parse_puzzle(text: str, name: str = "") -> GalaxiesPuzzle:
                                      hint="half of its galaxy would lie outside the grid; "
                                           "the first and last rows and columns are '.'")
                 lattice[y, x] = True
+            elif ch == CUT_OUT:
+                if y % 2 == 0 or x % 2 == 0:
+                    raise InputError("a cut-out cell '#' off a cell's centre", line=line,
+                                     column=x + 1, hint="'#' stands on a cell's centre: an "
+                                                        "odd row and odd column of the lattice")
+                holes[y // 2, x // 2] = True
             elif ch != NOTHING:
                 raise InputError(f"unknown character {ch!r}", line=line, column=x + 1,
-                                 hint="allowed: 'o' a galaxy centre, '.' nothing")
-    return GalaxiesPuzzle(lattice, name=name)
+                                 hint="allowed: 'o' a galaxy centre, '#' a cut-out cell, "
+                                      "'.' nothing")
+    return GalaxiesPuzzle(lattice, holes, name=name)
 
 
 def format_puzzle(puzzle: GalaxiesPuzzle) -> str:
-    rows = ["".join(CENTRE if v else NOTHING for v in row) for row in puzzle.centres.tolist()]
-    return f"galaxies {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+    rows = [[CENTRE if v else NOTHING for v in row] for row in puzzle.centres.tolist()]
+    for r, c in zip(*np.nonzero(puzzle.holes), strict=True):
+        rows[2 * r + 1][2 * c + 1] = CUT_OUT
+    return (f"galaxies {puzzle.width} {puzzle.height}\n" + "\n".join("".join(row) for row in rows)
+            + "\n")
 
 
-FORMAT = PartitionFormat("galaxies-solution", GalaxiesSolution, numbered_by_first_cell=True)
+FORMAT = PartitionFormat("galaxies-solution", GalaxiesSolution, numbered_by_first_cell=True,
+                         outside=CUT_OUT)
 """The answer's text: ``galaxies-solution W H`` then rows of galaxy numbers ``1..R`` in
-order of each galaxy's first cell (only that numbering reads)."""
+order of each galaxy's first cell (only that numbering reads), ``#`` a cut-out cell."""
 
 
 def draw_text(puzzle: GalaxiesPuzzle, solution: GalaxiesSolution | None = None) -> str:
@@ -154,8 +184,10 @@ def draw_text(puzzle: GalaxiesPuzzle, solution: GalaxiesSolution | None = None) 
     if solution is not None and solution.ids.shape == (puzzle.height, puzzle.width):
         regions = solution.regions
     else:
-        regions = Regions(np.zeros((puzzle.height, puzzle.width), dtype=np.int32))
-    lines = [list(line) for line in draw_regions(regions, lambda r, c: " ", 1)]
+        regions = Regions.from_labels(np.where(puzzle.holes, NO_REGION, 0))
+    holes = puzzle.holes
+    lines = [list(line) for line in draw_regions(
+        regions, lambda r, c: CUT_OUT if holes[r, c] else " ", 1)]
     for y, x in puzzle.points():
         lines[y][x] = CENTRE
     return "\n".join("".join(line).rstrip() for line in lines) + "\n"
@@ -163,9 +195,10 @@ def draw_text(puzzle: GalaxiesPuzzle, solution: GalaxiesSolution | None = None) 
 
 def parse_drawing(lines: list[str], puzzle: GalaxiesPuzzle) -> GalaxiesSolution:
     """The galaxies of :func:`draw_text`'s drawing: cells joined where no ``|`` or ``-``
-    separates them."""
-    return GalaxiesSolution(read_drawn_regions(lines, puzzle.width, puzzle.height,
-                                               "Galaxies"))
+    separates them; the puzzle's cut-out cells outside every galaxy."""
+    regions = read_drawn_regions(lines, puzzle.width, puzzle.height, "Galaxies")
+    return GalaxiesSolution(Regions.from_labels(np.where(puzzle.holes, NO_REGION,
+                                                         regions.ids)))
 
 
 # ------------------------------------------------------------------ the rule checker
@@ -181,11 +214,18 @@ def check(puzzle: GalaxiesPuzzle, solution: GalaxiesSolution) -> list[Violation]
         return wrong_size
     ids = solution.ids
     out = []
+    for r, c in zip(*np.nonzero(puzzle.holes != (ids == NO_REGION)), strict=True):
+        cell = (int(r), int(c))
+        out.append(Violation("cut-out", cell, "the cut-out cell lies in a galaxy"
+                             if puzzle.holes[cell] else "the cell lies in no galaxy"))
     centres_in: dict[int, list[Point]] = defaultdict(list)
     for point in puzzle.points():
         cells = touching(point)
         regions = {int(ids[cell]) for cell in cells}
-        if len(regions) > 1:
+        if NO_REGION in regions:
+            out.append(Violation("centre-cut-out", cells[0],
+                                 f"{describe(point)} touches a cut-out cell"))
+        elif len(regions) > 1:
             out.append(Violation("centre-split", cells[0],
                                  f"{describe(point)} touches cells of {len(regions)} "
                                  "galaxies"))
@@ -215,10 +255,14 @@ def check(puzzle: GalaxiesPuzzle, solution: GalaxiesSolution) -> list[Violation]
 
 
 def why_none(puzzle: GalaxiesPuzzle) -> str | None:
-    """Two centres that touch one cell (each galaxy would hold the cell)."""
+    """Two centres that touch one cell (each galaxy would hold the cell), or a centre that
+    touches a cut-out cell."""
     seen: dict[Cell, Point] = {}
     for point in puzzle.points():
         for cell in touching(point):
+            if puzzle.holes[cell]:
+                return (f"{describe(point)} touches the cut-out cell ({cell[0] + 1}, "
+                        f"{cell[1] + 1})")
             if cell in seen:
                 return (f"{describe(seen[cell])} and {describe(point)} both touch the cell "
                         f"({cell[0] + 1}, {cell[1] + 1})")

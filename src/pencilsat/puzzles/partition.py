@@ -54,8 +54,8 @@ def differing(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     ``a`` and ``b`` (numbers ``0..R-1``, one shape; grids of two shapes differ everywhere):
     a region is the same in both when all its cells share one region of the other grid, of
     the same size."""
-    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
-    if a.shape != b.shape:
+    a, b = np.asarray(a, dtype=np.int64) + 1, np.asarray(b, dtype=np.int64) + 1
+    if a.shape != b.shape:  # (+ 1: a cell outside every region, NO_REGION, counts as 0)
         return np.ones(a.shape, dtype=bool)
     size_a = np.bincount(a.ravel())
     size_b = np.bincount(b.ravel())
@@ -75,9 +75,12 @@ class PartitionFormat(Generic[SolutionType]):
     ``GenreRules``' signatures."""
 
     def __init__(self, tag: str, solution_type: type[SolutionType], *,
-                 numbered_by_first_cell: bool = False) -> None:
+                 numbered_by_first_cell: bool = False, outside: str | None = None) -> None:
         self.tag = tag
         self.solution_type = solution_type
+        self.outside = outside
+        """The token of a cell outside every region (a cut-out cell), when a genre has
+        one."""
         self.numbered_by_first_cell = numbered_by_first_cell
         """Read only the numbering :meth:`solution_rows` writes (``1..R`` in order of each
         region's first cell): one answer has one text, so a changed number is never the
@@ -86,7 +89,7 @@ class PartitionFormat(Generic[SolutionType]):
     def parse_solution(self, text: str, puzzle: Any = None) -> SolutionType:
         width, height, rows, first_line, _ = read_header(text, self.tag)
         expect_row_count(rows, height, first_line)
-        regions = read_region_rows(rows, width)
+        regions = read_region_rows(rows, width, self.outside)
         if self.numbered_by_first_cell:
             expect_first_cell_numbering(rows, regions)
         return self.solution_type(regions)
@@ -99,7 +102,7 @@ class PartitionFormat(Generic[SolutionType]):
         return self.parse_solution(f"{self.tag} {width} {len(rows)}\n" + "\n".join(rows) + "\n")
 
     def solution_rows(self, puzzle: Any, solution: SolutionType) -> list[str]:
-        return region_rows(solution.regions)
+        return region_rows(solution.regions, self.outside or "#")
 
     def format_solution(self, puzzle: Any, solution: SolutionType) -> str:
         return (f"{self.tag} {solution.width} {solution.height}\n"

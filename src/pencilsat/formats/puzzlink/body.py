@@ -541,3 +541,10 @@ def read_binary(body: Body, cells: int, part: str) -> list[bool]:
                                 "of the grid", column=at + i,
                                 hint="check the size or the last character")
     return flat
+
+
+def encode_binary(marked: list[bool]) -> str:
+    """pzprjs' ``encodeBinary``: five cells a base-32 digit, the first the highest bit."""
+    padded = marked + [False] * (-len(marked) % 5)
+    return "".join(BASE32[sum(16 >> k for k in range(5) if padded[i + k])]
+                   for i in range(0, len(padded), 5))

@@ -64,6 +64,10 @@ def decode(desc: str, w: int | None, h: int | None, extras: str,
 
 
 def encode(puzzle: GalaxiesPuzzle) -> str:
+    if puzzle.holes.any():
+        r, c = (int(v) for v in np.argwhere(puzzle.holes)[0])
+        raise id_error(f"the cell at row {r + 1}, column {c + 1} is cut out of the board: "
+                       "Tatham's Galaxies has no cut-out cells", hint="convert --to url or text")
     out: list[str] = []
     run = 0
     for value in puzzle.centres[1:-1, 1:-1].ravel().tolist():
