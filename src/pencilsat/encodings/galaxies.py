@@ -36,25 +36,25 @@ def candidate_cells(puzzle: GalaxiesPuzzle, point: Point, touched: np.ndarray,
     ever looked at, so a centre hemmed in by others costs what its few cells cost."""
     width, height = puzzle.width, puzzle.height
     own = [r * width + c for r, c in touching(point)]
-    mine = set(own)
     holes = puzzle.holes.ravel()
     if holes[own].any():
         return set(), own
-
-    def mirror_flat(k: int) -> int:
-        r, c = mirror(point, divmod(k, width))
-        inside = 0 <= r < height and 0 <= c < width and not holes[r * width + c]
-        return r * width + c if inside else -1
-
-    def allowed(k: int) -> bool:
-        return (k in mine or not touched[k]) and not holes[k] and mirror_flat(k) >= 0
-
-    cells = set(steps_within(graph, own, width * height, allowed))
+    # the box of cells whose mirror image lies in the grid, each with its mirror's index
+    y, x = point
+    rows = np.arange(max(0, y - height), min(height - 1, y - 1) + 1)
+    cols = np.arange(max(0, x - width), min(width - 1, x - 1) + 1)
+    cells = (rows[:, None] * width + cols[None, :]).ravel()
+    twins = ((y - 1 - rows)[:, None] * width + (x - 1 - cols)[None, :]).ravel()
+    mine = np.zeros(width * height, dtype=bool)
+    mine[own] = True
+    allowed = ~holes[cells] & ~holes[twins] & (~touched[cells] | mine[cells])
+    twin_of = dict(zip(cells[allowed].tolist(), twins[allowed].tolist(), strict=True))
+    reached = set(steps_within(graph, own, len(twin_of), twin_of.__contains__))
     while True:
-        kept = {k for k in cells if mirror_flat(k) in cells}
-        if len(kept) == len(cells):
-            return cells, own
-        cells = anchored_reach(graph, kept, own)
+        kept = {k for k in reached if twin_of[k] in reached}
+        if len(kept) == len(reached):
+            return reached, own
+        reached = anchored_reach(graph, kept, own)
 
 
 def build(puzzle: GalaxiesPuzzle, *, deadline: float | None = None
@@ -68,7 +68,7 @@ def build(puzzle: GalaxiesPuzzle, *, deadline: float | None = None
         for r, c in touching((y, x)):
             touched[r * width + c] = True
     for i, point in enumerate(points):
-        if i % 64 == 0:
+        if i % 16 == 0:
             check_clock(deadline)
         cells, own = candidate_cells(puzzle, point, touched, grid.graph)
         if not cells:  # the centre touches a cut-out cell: no galaxy, no answer
