@@ -41,6 +41,10 @@ def main() -> None:
     args.no_puzzlekit = True
     rows = run(BENCH, args)
     body, data = summary(BENCH, rows, args.cap, "puzzlekit 0.3.4 has no Spiral Galaxies.")
+    tatham = sum(row["name"].startswith("tatham/") for row in rows)
+    body = (f"The {len(rows)} puzzles are {len(rows) - tatham} janko puzzles and {tatham} of "
+            "Tatham's Galaxies sets (named `tatham/<set>/<file>`), in the tables together.\n\n"
+            + body)
     write(BENCH, "Spiral Galaxies: both strategies", body + slowest_section(rows), data, rows)
 
 
