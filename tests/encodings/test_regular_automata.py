@@ -11,7 +11,7 @@ import random
 import pytest
 from pysat.solvers import Solver
 
-from pencilsat.encodings.regular import Dfa, regular_clauses, run_sequence_dfa
+from pencilsat.encodings.regular import Dfa, regular_clauses, run_clauses, run_sequence_dfa
 from pencilsat.puzzles.nonogram import runs_of
 
 
@@ -50,11 +50,19 @@ def test_the_run_automaton_accepts_exactly_the_lines_with_its_runs(length):
             [w for w in words(length) if runs_of(w) == clue]
 
 
+def general(cells: list[int], clue: tuple[int, ...], top: int) -> tuple[list[list[int]], int]:
+    return regular_clauses(cells, run_sequence_dfa(clue), top)
+
+
+WRITERS = [general, run_clauses]
+
+
+@pytest.mark.parametrize("write", WRITERS)
 @pytest.mark.parametrize("length", range(1, 7))
-def test_the_clauses_have_one_model_per_accepted_word(length):
+def test_the_clauses_have_one_model_per_accepted_word(write, length):
     cells = list(range(1, length + 1))
     for clue in {runs_of(w) for w in words(length)}:
-        clauses, top = regular_clauses(cells, run_sequence_dfa(clue), length)
+        clauses, top = write(cells, clue, length)
         found = []
         with Solver(name="minisat22", bootstrap_with=clauses) as solver:
             while solver.solve():
@@ -64,17 +72,18 @@ def test_the_clauses_have_one_model_per_accepted_word(length):
         assert sorted(found) == [w for w in words(length) if runs_of(w) == clue]
 
 
-def test_a_clue_longer_than_its_line_is_the_empty_clause():
-    assert regular_clauses([1, 2, 3], run_sequence_dfa((2, 2)), 3) == ([[]], 3)
+@pytest.mark.parametrize("write", WRITERS)
+def test_a_clue_longer_than_its_line_is_the_empty_clause(write):
+    assert write([1, 2, 3], (2, 2), 3) == ([[]], 3)
 
 
-def test_unit_propagation_finds_every_forced_cell():
+@pytest.mark.parametrize("write", WRITERS)
+def test_unit_propagation_finds_every_forced_cell(write):
     rng = random.Random(44)
     for _ in range(300):
         length = rng.randint(1, 10)
         clue = runs_of([rng.random() < 0.5 for _ in range(length)])
-        clauses, _ = regular_clauses(list(range(1, length + 1)), run_sequence_dfa(clue),
-                                     length)
+        clauses, _ = write(list(range(1, length + 1)), clue, length)
         fits = [w for w in words(length) if runs_of(w) == clue]
         base = rng.choice(fits)
         given = [c + 1 if base[c] else -(c + 1) for c in range(length) if rng.random() < 0.4]

@@ -3,8 +3,9 @@
 The ``shaded`` variables of a :class:`~pencilsat.encodings.shading.ShadingGrid` (``1..W*H``,
 row-major), and per row and column the layered states of
 :func:`~pencilsat.encodings.regular.run_sequence_dfa` over its cells
-(:func:`~pencilsat.encodings.regular.regular_clauses`: unit propagation on a line is the
-line solver a person uses, every cell its clue allows or forbids in every placement). A
+(:func:`~pencilsat.encodings.regular.run_clauses`, the regular constraint written with
+numpy: unit propagation on a line is the line solver a person uses, every cell its clue
+allows or forbids in every placement). A
 state exists only where some placement of the runs passes it, so a line of length ``n``
 with slack ``n - cells_needed`` has about ``(runs + cells) * (slack + 1)`` state variables.
 
@@ -21,7 +22,7 @@ import numpy as np
 from pencilsat.core.clock import check_clock
 from pencilsat.encodings.connectivity import ShadingEncoding
 from pencilsat.encodings.encoding import ClauseEncoding
-from pencilsat.encodings.regular import regular_clauses, run_sequence_dfa
+from pencilsat.encodings.regular import run_clauses
 from pencilsat.encodings.shading import ShadingGrid, complete_encoding
 from pencilsat.puzzles.nonogram import Clue, NonogramPuzzle, NonogramSolution
 
@@ -42,7 +43,7 @@ def build(puzzle: NonogramPuzzle, *, deadline: float | None = None) -> NonogramE
     grid = ShadingGrid(puzzle.width, puzzle.height, deadline=deadline)
     for cells, clue in line_cells(puzzle, grid.shaded):
         check_clock(deadline)
-        clauses, grid.top = regular_clauses(cells, run_sequence_dfa(clue), grid.top)
+        clauses, grid.top = run_clauses(cells, clue, grid.top)
         grid.clauses.extend(clauses)  # fresh lists: no copy (``grid.add`` copies)
     return grid.encoding(NonogramSolution)
 

@@ -9,14 +9,17 @@ Bacchus (CP 2007): forward clauses follow the transitions, backward clauses give
 state a predecessor and fix the letter read into it, and every letter of a cell has a state
 supporting it. Unit propagation on these clauses keeps every cell's letters consistent
 with the whole line (domain consistency), and the state layer of each position is
-exactly one state in every model. CP-SAT takes the same automaton natively
-(:meth:`Dfa.triples` for ``AddAutomaton``).
+exactly one state in every model. :func:`run_clauses` writes the same for a run automaton
+with numpy (its live states are known in closed form). CP-SAT takes the same automaton
+natively (:meth:`Dfa.triples` for ``AddAutomaton``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 Clause = list[int]
 NO_STATE = -1
@@ -142,4 +145,83 @@ def regular_clauses(letters: Sequence[int], dfa: Dfa, top: int) -> tuple[list[Cl
             for p, letter in preds:
                 if sum(1 for other, _ in preds if other == p) == 1:
                     out.append([-q, -p, x if letter else -x])
+    return out, top
+
+
+def run_clauses(letters: Sequence[int], runs: Sequence[int], top: int
+                ) -> tuple[list[Clause], int]:
+    """:func:`regular_clauses` of :func:`run_sequence_dfa` (``runs``) written at once with
+    numpy: the same variables (one per live position and state, in the same order) and the
+    clauses that keep unit propagation domain-consistent (the "some state holds" and "a
+    letter is read in some state" ones, which add nothing to it there, are left out). The
+    live states of a run automaton are known in closed form: state ``s`` (the template's
+    ``s``-th place) from position ``s`` to ``s + slack``, the last gap from its place to the
+    end. About ten times faster than the general function on a 30x30 Nonogram."""
+    n = len(letters)
+    x = np.asarray(letters, dtype=np.int64)
+    if not runs:
+        return [[-int(v)] for v in x.tolist()], top
+    template = [0]
+    for length in runs:
+        template += [1] * length + [0]
+    kind = np.array(template, dtype=np.int64)
+    states = len(kind)
+    slack = n - (states - 2)
+    if slack < 0:
+        return [[]], top
+    t = np.arange(n + 1)[:, None]
+    s = np.arange(states)[None, :]
+    live = (s <= t) & (t <= s + slack)
+    live[:, -1] = np.arange(n + 1) >= states - 1
+    var = np.zeros((n + 1, states + 1), dtype=np.int64)  # column ``states``: no state
+    count = int(live.sum())
+    var[:, :states][live] = np.arange(top + 1, top + count + 1)
+    top += count
+    nxt = np.append(kind[1:], -1)  # the kind of the next place (-1: none)
+    index = np.arange(states)
+    step0 = np.where(kind == 0, index, np.where(nxt == 0, index + 1, states))
+    step1 = np.where(nxt == 1, index + 1, states)
+    here, there = var[:-1, :states], var[1:]
+    on = here > 0
+    xs = np.broadcast_to(x[:, None], here.shape)
+    two: list[np.ndarray] = []
+    three: list[np.ndarray] = []
+    targets = []
+    for step, refused in ((step0, xs), (step1, -xs)):
+        target = there[:, step]
+        targets.append(target)
+        goes = on & (target > 0)
+        three.append(np.stack([-here[goes], refused[goes], target[goes]], axis=1))
+        stops = on & (target == 0)
+        two.append(np.stack([-here[stops], refused[stops]], axis=1))
+    both = on & (targets[0] > 0) & (targets[1] > 0)  # a state leads somewhere
+    three.append(np.stack([-here[both], targets[0][both], targets[1][both]], axis=1))
+    for a, b in ((0, 1), (1, 0)):
+        alone = on & (targets[a] > 0) & (targets[b] == 0)
+        two.append(np.stack([-here[alone], targets[a][alone]], axis=1))
+    into = there[:, :states]  # each state at t + 1: the letter read into it, a predecessor
+    entered = into > 0
+    read = np.where(kind == 1, xs, -xs)
+    two.append(np.stack([-into[entered], read[entered]], axis=1))
+    loop = np.where(kind == 0, here, 0)  # a gap stays on a 0
+    before = np.concatenate([np.zeros((n, 1), dtype=np.int64), here[:, :-1]], axis=1)
+    pair = entered & (loop > 0) & (before > 0)
+    three.append(np.stack([-into[pair], loop[pair], before[pair]], axis=1))
+    for source, other in ((loop, before), (before, loop)):
+        single = entered & (source > 0) & (other == 0)
+        two.append(np.stack([-into[single], source[single]], axis=1))
+    none = entered & (loop == 0) & (before == 0)
+    units = [[-int(v)] for v in into[none].tolist()]
+    out: list[Clause] = [[int(var[0, 0])], *units]  # the start
+    for block in (*two, *three):
+        out.extend(block.tolist())
+    # a letter leads to some state: each target once (a run's last place and the gap after
+    # it both go to the gap on a 0; the gap's own entry stands for both)
+    repeated = (kind == 1) & (nxt == 0)
+    gap_there = np.concatenate([here[:, 1:], np.zeros((n, 1), dtype=np.int64)], axis=1) > 0
+    first = targets[0] * ~(repeated & gap_there)
+    for target, sign in ((first, 1), (targets[1], -1)):
+        rows = np.where(on, target, 0).tolist()
+        out.extend([sign * int(lit), *(v for v in row if v)]
+                   for lit, row in zip(x.tolist(), rows, strict=True))
     return out, top
