@@ -3,9 +3,9 @@
 The ``shaded`` variables of a :class:`~pencilsat.encodings.shading.ShadingGrid` (``1..W*H``,
 row-major), and per row and column the layered states of
 :func:`~pencilsat.encodings.regular.run_sequence_dfa` over its cells
-(:func:`~pencilsat.encodings.regular.run_clauses`, the regular constraint written with
-numpy: unit propagation on a line is the line solver a person uses, every cell its clue
-allows or forbids in every placement). A
+(:func:`~pencilsat.encodings.regular.lines_of_runs`, the regular constraint written with
+numpy, the rows in one pass and the columns in another: unit propagation on a line is the
+line solver a person uses, every cell its clue allows or forbids in every placement). A
 state exists only where some placement of the runs passes it, so a line of length ``n``
 with slack ``n - cells_needed`` has about ``(runs + cells) * (slack + 1)`` state variables.
 
@@ -22,10 +22,13 @@ import numpy as np
 from pencilsat.core.clock import check_clock
 from pencilsat.encodings.connectivity import ShadingEncoding
 from pencilsat.encodings.encoding import ClauseEncoding
-from pencilsat.encodings.regular import run_clauses
+from pencilsat.encodings.regular import lines_of_runs
 from pencilsat.encodings.shading import ShadingGrid, complete_encoding
 from pencilsat.puzzles.nonogram import Clue, NonogramPuzzle, NonogramSolution
 
+LINES_PER_STACK = 64
+"""Lines written by one numpy pass between two looks at the clock (a 1000x1000 grid's
+lines take seconds in all)."""
 NonogramEncoding = ShadingEncoding[NonogramSolution]
 """The line automata of a Nonogram."""
 
@@ -41,10 +44,12 @@ def build(puzzle: NonogramPuzzle, *, deadline: float | None = None) -> NonogramE
     """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
     ``perf_counter`` time) has passed."""
     grid = ShadingGrid(puzzle.width, puzzle.height, deadline=deadline)
-    for cells, clue in line_cells(puzzle, grid.shaded):
-        check_clock(deadline)
-        clauses, grid.top = run_clauses(cells, clue, grid.top)
-        grid.clauses.extend(clauses)  # fresh lists: no copy (``grid.add`` copies)
+    lines = line_cells(puzzle, grid.shaded)
+    for part in (lines[:puzzle.height], lines[puzzle.height:]):  # rows, then columns
+        for first in range(0, len(part), LINES_PER_STACK):
+            check_clock(deadline)
+            clauses, grid.top = lines_of_runs(part[first:first + LINES_PER_STACK], grid.top)
+            grid.clauses.extend(clauses)  # fresh lists: no copy (``grid.add`` copies)
     return grid.encoding(NonogramSolution)
 
 

@@ -150,45 +150,74 @@ def regular_clauses(letters: Sequence[int], dfa: Dfa, top: int) -> tuple[list[Cl
 
 def run_clauses(letters: Sequence[int], runs: Sequence[int], top: int
                 ) -> tuple[list[Clause], int]:
-    """:func:`regular_clauses` of :func:`run_sequence_dfa` (``runs``) written at once with
-    numpy: the same variables (one per live position and state, in the same order) and the
-    clauses that keep unit propagation domain-consistent (the "some state holds" and "a
-    letter is read in some state" ones, which add nothing to it there, are left out). The
-    live states of a run automaton are known in closed form: state ``s`` (the template's
-    ``s``-th place) from position ``s`` to ``s + slack``, the last gap from its place to the
-    end. About ten times faster than the general function on a 30x30 Nonogram."""
-    n = len(letters)
-    x = np.asarray(letters, dtype=np.int64)
-    if not runs:
-        return [[-int(v)] for v in x.tolist()], top
-    template = [0]
-    for length in runs:
-        template += [1] * length + [0]
-    kind = np.array(template, dtype=np.int64)
-    states = len(kind)
-    slack = n - (states - 2)
-    if slack < 0:
-        return [[]], top
-    t = np.arange(n + 1)[:, None]
-    s = np.arange(states)[None, :]
-    live = (s <= t) & (t <= s + slack)
-    live[:, -1] = np.arange(n + 1) >= states - 1
-    var = np.zeros((n + 1, states + 1), dtype=np.int64)  # column ``states``: no state
+    """:func:`regular_clauses` of :func:`run_sequence_dfa` (``runs``) written with numpy
+    (:func:`lines_of_runs` of the one line): the same variables (one per live position and
+    state, in the same order; none for an empty clue, whose cells are simply unshaded) and
+    the clauses that keep unit propagation domain-consistent (the "some state holds" and "a
+    letter is read in some state" ones, which add nothing to it there, are left out)."""
+    return lines_of_runs([(letters, runs)], top)
+
+
+def lines_of_runs(lines: Sequence[tuple[Sequence[int], Sequence[int]]], top: int
+                  ) -> tuple[list[Clause], int]:
+    """:func:`run_clauses` of many lines (each its cell literals and its runs), the lines of
+    one length written together as one stack of arrays (a Nonogram's rows, then its
+    columns: two stacks instead of a numpy pass per line). The live states of a run
+    automaton are known in closed form: state ``s`` (the template's ``s``-th place) from
+    position ``s`` to ``s + slack``, the last gap from its place to the end. Clauses come
+    line by line within a stack, stacks in the order of their first line."""
+    out: list[Clause] = []
+    stacks: dict[int, list[tuple[np.ndarray, list[int]]]] = {}
+    for letters, runs in lines:
+        x = np.asarray(letters, dtype=np.int64)
+        if not runs:
+            out.extend([-v] for v in x.tolist())
+            continue
+        template = [0]
+        for length in runs:
+            template += [1] * length + [0]
+        if len(template) - 2 > len(x):
+            return [[]], top
+        stacks.setdefault(len(x), []).append((x, template))
+    for n, stack in stacks.items():
+        more, top = _stack_clauses(n, stack, top)
+        out.extend(more)
+    return out, top
+
+
+def _stack_clauses(n: int, stack: list[tuple[np.ndarray, list[int]]], top: int
+                   ) -> tuple[list[Clause], int]:
+    """The clauses of lines of ``n`` cells at once: arrays over (line, position, state), the
+    states of shorter templates padded as never live."""
+    m = len(stack)
+    width = max(len(template) for _, template in stack)
+    kind = np.full((m, width), -1, dtype=np.int64)
+    for i, (_, template) in enumerate(stack):
+        kind[i, :len(template)] = template
+    x = np.stack([cells for cells, _ in stack])  # (m, n)
+    places = (kind >= 0).sum(axis=1)  # (m,)
+    slack = n - (places - 2)
+    t = np.arange(n + 1)[None, :, None]
+    s = np.arange(width)[None, None, :]
+    live = (s <= t) & (t <= s + slack[:, None, None]) & (s < places[:, None, None] - 1)
+    live |= (s == places[:, None, None] - 1) & (t >= s)  # the last gap
+    var = np.zeros((m, n + 1, width + 1), dtype=np.int64)  # state ``width``: none
     count = int(live.sum())
-    var[:, :states][live] = np.arange(top + 1, top + count + 1)
+    var[:, :, :width][live] = np.arange(top + 1, top + count + 1)
     top += count
-    nxt = np.append(kind[1:], -1)  # the kind of the next place (-1: none)
-    index = np.arange(states)
-    step0 = np.where(kind == 0, index, np.where(nxt == 0, index + 1, states))
-    step1 = np.where(nxt == 1, index + 1, states)
-    here, there = var[:-1, :states], var[1:]
+    nxt = np.concatenate([kind[:, 1:], np.full((m, 1), -1, dtype=np.int64)], axis=1)
+    index = np.broadcast_to(np.arange(width), (m, width))
+    step0 = np.where(kind == 0, index, np.where((kind == 1) & (nxt == 0), index + 1, width))
+    step1 = np.where((kind >= 0) & (nxt == 1), index + 1, width)
+    here, there = var[:, :-1, :width], var[:, 1:]
     on = here > 0
-    xs = np.broadcast_to(x[:, None], here.shape)
+    xs = np.broadcast_to(x[:, :, None], here.shape)
     two: list[np.ndarray] = []
     three: list[np.ndarray] = []
     targets = []
     for step, refused in ((step0, xs), (step1, -xs)):
-        target = there[:, step]
+        target = np.take_along_axis(there, np.broadcast_to(step[:, None, :], here.shape),
+                                    axis=2)
         targets.append(target)
         goes = on & (target > 0)
         three.append(np.stack([-here[goes], refused[goes], target[goes]], axis=1))
@@ -199,29 +228,31 @@ def run_clauses(letters: Sequence[int], runs: Sequence[int], top: int
     for a, b in ((0, 1), (1, 0)):
         alone = on & (targets[a] > 0) & (targets[b] == 0)
         two.append(np.stack([-here[alone], targets[a][alone]], axis=1))
-    into = there[:, :states]  # each state at t + 1: the letter read into it, a predecessor
+    into = there[:, :, :width]  # each state at t + 1: the letter read into it, a predecessor
     entered = into > 0
-    read = np.where(kind == 1, xs, -xs)
+    kinds = kind[:, None, :]
+    read = np.where(kinds == 1, xs, -xs)
     two.append(np.stack([-into[entered], read[entered]], axis=1))
-    loop = np.where(kind == 0, here, 0)  # a gap stays on a 0
-    before = np.concatenate([np.zeros((n, 1), dtype=np.int64), here[:, :-1]], axis=1)
+    loop = np.where(kinds == 0, here, 0)  # a gap stays on a 0
+    before = np.concatenate([np.zeros((m, n, 1), dtype=np.int64), here[:, :, :-1]], axis=2)
     pair = entered & (loop > 0) & (before > 0)
     three.append(np.stack([-into[pair], loop[pair], before[pair]], axis=1))
     for source, other in ((loop, before), (before, loop)):
         single = entered & (source > 0) & (other == 0)
         two.append(np.stack([-into[single], source[single]], axis=1))
     none = entered & (loop == 0) & (before == 0)
-    units = [[-int(v)] for v in into[none].tolist()]
-    out: list[Clause] = [[int(var[0, 0])], *units]  # the start
+    out: list[Clause] = [[v] for v in var[:, 0, 0].tolist()]  # the starts
+    out.extend([-v] for v in into[none].tolist())
     for block in (*two, *three):
         out.extend(block.tolist())
     # a letter leads to some state: each target once (a run's last place and the gap after
     # it both go to the gap on a 0; the gap's own entry stands for both)
-    repeated = (kind == 1) & (nxt == 0)
-    gap_there = np.concatenate([here[:, 1:], np.zeros((n, 1), dtype=np.int64)], axis=1) > 0
+    repeated = ((kind == 1) & (nxt == 0))[:, None, :]
+    gap_there = np.concatenate([here[:, :, 1:], np.zeros((m, n, 1), dtype=np.int64)],
+                               axis=2) > 0
     first = targets[0] * ~(repeated & gap_there)
     for target, sign in ((first, 1), (targets[1], -1)):
-        rows = np.where(on, target, 0).tolist()
-        out.extend([sign * int(lit), *(v for v in row if v)]
-                   for lit, row in zip(x.tolist(), rows, strict=True))
+        rows = np.where(on, target, 0).reshape(m * n, width).tolist()
+        out.extend([sign * lit, *(v for v in row if v)]
+                   for lit, row in zip(x.ravel().tolist(), rows, strict=True))
     return out, top
