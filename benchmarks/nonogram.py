@@ -25,37 +25,33 @@ from janko_bench import Item, JankoBench, Row, main_with_tatham
 from pencilsat.puzzles.nonogram import FORMAT, parse_puzzle
 
 
-def parse_solution(text: str) -> Any:
-    return FORMAT.parse_solution(text)
+def filled(solver: Any, grid: list) -> Cells:
+    """puzzlekit's answer grid as shaded cells (``x`` filled)."""
+    return [[ch == "x" for ch in row] for row in grid]
+
+
+def forbid(solver: Any, cells: Cells) -> None:
+    """"Some cell differs from ``cells``" on puzzlekit's model (its ``board_vars``)."""
+    solver.model.AddBoolOr(differs({(r, c): var for r, row in enumerate(solver.board_vars)
+                                    for c, var in enumerate(row)}, cells))
 
 
 def puzzlekit(item: Item, cap: float) -> Row | None:
-    """puzzlekit's build, solve and blocking re-solve (``common.puzzlekit_unique``); its
-    ``board_vars`` are the filled cells."""
+    """puzzlekit's build, solve and blocking re-solve (``common.puzzlekit_unique``) on the
+    clues as its lists of strings."""
     try:
         from puzzlekit.solvers.nonogram import NonogramSolver
     except ImportError:
         return None
     puzzle = item["puzzle"]
-    rows = [[str(n) for n in clue] for clue in puzzle.rows]
-    columns = [[str(n) for n in clue] for clue in puzzle.columns]
-
-    def read(solver: Any, grid: list) -> Cells:
-        return [[ch == "x" for ch in row] for row in grid]
-
-    def forbid(solver: Any, cells: Cells) -> None:
-        variables = {(r, c): var for r, row in enumerate(solver.board_vars)
-                     for c, var in enumerate(row)}
-        solver.model.AddBoolOr(differs(variables, cells))
-
-    return puzzlekit_unique(lambda: NonogramSolver(puzzle.height, puzzle.width, rows, columns),
-                            cap, read=read, forbid=forbid,
-                            stored=item["solution"].shaded.tolist())
+    clues = [[[str(n) for n in clue] for clue in side] for side in (puzzle.rows, puzzle.columns)]
+    return puzzlekit_unique(lambda: NonogramSolver(puzzle.height, puzzle.width, *clues), cap,
+                            read=filled, forbid=forbid, stored=item["solution"].shaded.tolist())
 
 
 BENCH = JankoBench(
     genre="nonogram", title="Nonogram", parse_puzzle=parse_puzzle,
-    parse_solution=parse_solution,
+    parse_solution=FORMAT.parse_solution,
     configs={"automata (cnf)": ("automata", "cnf"),
              "automata-cpsat (cpsat)": ("automata-cpsat", "cpsat")},
     groups=((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
