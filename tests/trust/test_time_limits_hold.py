@@ -121,6 +121,11 @@ def _shikaku_grid(side: int) -> str:
     return f"shikaku {side} {side}\n" + "\n".join(rows) + "\n"
 
 
+def _one_run_lines(side: int) -> str:
+    """Nonogram: one shaded cell in every row and column (every permutation an answer)."""
+    return f"nonogram {side} {side}\n" + "1\n" * (2 * side)
+
+
 def _hard_25x25_variant(genre: str) -> str:
     """Jigsaw and Killer Sudoku: the hard 25x25 Sudoku in their formats, its 5x5 blocks as
     boxes (Killer: each given a one-cell cage with its digit as the sum, the other cells
@@ -149,6 +154,7 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "kurodoko": _number_lattice,
     "slant": _slant_vertices,
     "shikaku": _shikaku_grid,
+    "nonogram": _one_run_lines,
     "jigsawsudoku": lambda side: _hard_25x25_variant("jigsawsudoku"),
     "killersudoku": lambda side: _hard_25x25_variant("killersudoku"),
 }
