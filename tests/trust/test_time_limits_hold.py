@@ -121,6 +121,11 @@ def _shikaku_grid(side: int) -> str:
     return f"shikaku {side} {side}\n" + "\n".join(rows) + "\n"
 
 
+def _one_run_lines(side: int) -> str:
+    """Nonogram: one shaded cell in every row and column (every permutation an answer)."""
+    return f"nonogram {side} {side}\n" + "1\n" * (2 * side)
+
+
 def _galaxies_cells(side: int) -> str:
     """Spiral Galaxies: a centre on every cell (a galaxy per cell: ``side`` squared labels
     to build)."""
@@ -158,6 +163,7 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "kurodoko": _number_lattice,
     "slant": _slant_vertices,
     "shikaku": _shikaku_grid,
+    "nonogram": _one_run_lines,
     "galaxies": _galaxies_cells,
     "jigsawsudoku": lambda side: _hard_25x25_variant("jigsawsudoku"),
     "killersudoku": lambda side: _hard_25x25_variant("killersudoku"),

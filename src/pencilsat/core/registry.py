@@ -492,6 +492,23 @@ _KILLERSUDOKU = Genre(
     complete_cnf="pencilsat.encodings.killersudoku:complete_cnf",
 )
 
+_NONOGRAM = Genre(
+    name="nonogram", title="Nonogram",
+    corpus="nonogram/janko",
+    model="pencilsat.puzzles.nonogram", headers=("nonogram", "nonogram-solution"),
+    strategies=(
+        Strategy("automata", "pencilsat.strategies.nonogram:run_cnf", ("cnf",),
+                 "each line's clue as the clauses of its run automaton (regular constraint)"),
+        Strategy("automata-cpsat", "pencilsat.strategies.nonogram:run_cpsat", ("cpsat",),
+                 "the same run automata on CP-SAT, one AddAutomaton per line"),
+    ),
+    default_strategy="automata", default_on={"cpsat": "automata-cpsat"},
+    svg="pencilsat.formats.svg.nonogram",
+    puzzlink=("nonogram",), puzzlink_codec="pencilsat.formats.puzzlink.nonogram",
+    tatham=("pattern", "nonogram"), tatham_codec="pencilsat.formats.tatham.nonogram",
+    complete_cnf="pencilsat.encodings.nonogram:complete_cnf",
+)
+
 _GALAXIES = Genre(
     name="galaxies", title="Spiral Galaxies",
     corpus="galaxies/janko",
@@ -516,7 +533,7 @@ GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLIT
                                                     _YAJILIN, _STARBATTLE, _TENTS,
                                                     _KURODOKO, _NORINORI, _HITORI, _LITS,
                                                     _SHAKASHAKA, _SLANT, _SHIKAKU,
-                                                    _JIGSAWSUDOKU, _KILLERSUDOKU,
+                                                    _JIGSAWSUDOKU, _KILLERSUDOKU, _NONOGRAM,
                                                     _GALAXIES)}
 """Every genre pencilsat knows, by registry name."""
 

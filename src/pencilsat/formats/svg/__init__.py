@@ -45,8 +45,9 @@ def draw_svg(
     panels = [solution] if second is None else [solution, second]
     if title is None and second is not None:
         title = f"Two solutions: they differ in {len(diffs)} cells (highlighted)"
-    panel_w = puzzle.width * CELL + 2 * MARGIN
-    panel_h = puzzle.height * CELL + 2 * MARGIN
+    space_left, space_top = clue_space(puzzle)
+    panel_w = puzzle.width * CELL + 2 * MARGIN + space_left
+    panel_h = puzzle.height * CELL + 2 * MARGIN + space_top
     label_h = TITLE_HEIGHT if second is not None else 0
     top = TITLE_HEIGHT if title else 0
     panels_w = len(panels) * panel_w + (len(panels) - 1) * GAP
@@ -68,11 +69,20 @@ def draw_svg(
         if second is not None:
             out.append(f'<text class="label" x="{panel_w / 2}" y="{TITLE_HEIGHT * 0.7}" '
                        f'text-anchor="middle" font-size="14">Solution {k + 1}</text>')
-        out.append(f'<g transform="translate({MARGIN},{MARGIN + label_h})">')
+        out.append(f'<g transform="translate({MARGIN + space_left},'
+                   f'{MARGIN + label_h + space_top})">')
         out.extend(draw_panel(puzzle, sol, diffs if second is not None else differences))
         out.append("</g></g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def clue_space(puzzle: Any) -> tuple[int, int]:
+    """The room left of and above the grid that a genre's clues outside it take (its
+    drawing's ``clue_space(puzzle)``: Nonogram's line clues), ``(0, 0)`` for the others,
+    whose panel is the grid and the margin."""
+    space = getattr(load(genre_of(puzzle).svg), "clue_space", None)
+    return (0, 0) if space is None else space(puzzle)
 
 
 def drawing_format(path: str | Path) -> str:

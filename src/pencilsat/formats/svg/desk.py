@@ -28,7 +28,7 @@ from typing import Any
 
 from pencilsat.core.registry import genre_of, load
 from pencilsat.core.values import Cell
-from pencilsat.formats.svg import GAP, MARGIN, TITLE_HEIGHT
+from pencilsat.formats.svg import GAP, MARGIN, TITLE_HEIGHT, clue_space
 from pencilsat.formats.svg.parts import CELL, FONT
 
 UNDECIDED_FILL = "#e5e7eb"
@@ -73,8 +73,10 @@ def draw_desk(puzzle: Any, solutions: Sequence[Any] = (None,), *,
     covered = sorted(set(undecided))
     two = len(solutions) > 1
     lead = AXIS_SPACE if axes else MARGIN
+    space_left, space_top = clue_space(puzzle)
     grid_w, grid_h = puzzle.width * CELL, puzzle.height * CELL
-    panel_w, panel_h = lead + grid_w + MARGIN, lead + grid_h + MARGIN
+    panel_w = lead + space_left + grid_w + MARGIN
+    panel_h = lead + space_top + grid_h + MARGIN
     label_h = TITLE_HEIGHT if two else 0
     top = TITLE_HEIGHT if title else 0
     panels_w = len(solutions) * panel_w + (len(solutions) - 1) * GAP
@@ -99,7 +101,8 @@ def draw_desk(puzzle: Any, solutions: Sequence[Any] = (None,), *,
         if two:
             out.append(f'<text class="label" x="{panel_w / 2}" y="{TITLE_HEIGHT * 0.7}" '
                        f'text-anchor="middle" font-size="14">Solution {k + 1}</text>')
-        out.append(f'<g transform="translate({lead},{lead + label_h})">')
+        out.append(f'<g transform="translate({lead + space_left},'
+                   f'{lead + label_h + space_top})">')
         out.extend(draw_panel(puzzle, solution, diffs if two else ()))
         if covered:
             out.extend(_undecided(puzzle, covered, clip, draw_panel))
@@ -107,7 +110,7 @@ def draw_desk(puzzle: Any, solutions: Sequence[Any] = (None,), *,
             colour = MARK_COLOURS.get(kind, "#7c3aed")
             out.extend(_outline(cell, kind, colour) for cell in sorted(set(cells)))
         if axes:
-            out.extend(_axes(puzzle.width, puzzle.height))
+            out.extend(_axes(puzzle.width, puzzle.height, space_left, space_top))
         out.append("</g></g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -149,12 +152,14 @@ def _outline(cell: Cell, kind: str, colour: str) -> str:
             f'fill="{colour}" fill-opacity="0.18" stroke="{colour}" stroke-width="3"/>')
 
 
-def _axes(width: int, height: int) -> list[str]:
-    """Column numbers above the grid and row numbers left of it, from 1."""
+def _axes(width: int, height: int, left: int = 0, top: int = 0) -> list[str]:
+    """Column numbers above the grid and row numbers left of it, from 1, outside the
+    clues that take ``left`` and ``top`` units there."""
     out = [f'<g class="axes" font-size="11" fill="{AXIS_COLOUR}">']
-    out.extend(f'<text class="axis col" data-col="{c}" x="{c * CELL + CELL / 2}" y="-7" '
+    out.extend(f'<text class="axis col" data-col="{c}" x="{c * CELL + CELL / 2}" y="{-7 - top}" '
                f'text-anchor="middle">{c + 1}</text>' for c in range(width))
-    out.extend(f'<text class="axis row" data-row="{r}" x="-6" y="{r * CELL + CELL / 2 + 4}" '
-               f'text-anchor="end">{r + 1}</text>' for r in range(height))
+    out.extend(f'<text class="axis row" data-row="{r}" x="{-6 - left}" '
+               f'y="{r * CELL + CELL / 2 + 4}" text-anchor="end">{r + 1}</text>'
+               for r in range(height))
     out.append("</g>")
     return out
