@@ -208,6 +208,12 @@ def label_sets(radcliffe: int, per_cell: int = 0) -> list[LabelSet]:
                              "the level Tatham's Slant generator was asked for",
                              ("easy", "hard"), None,
                              tatham_manifest("gokigen", "tatham_manifest_genres.tsv")))
+    if "galaxies" in GENRES:
+        sets.append(LabelSet("galaxies-tatham",
+                             "Spiral Galaxies, Tatham's normal and unreasonable (80)",
+                             "the level Tatham's Galaxies generator was asked for",
+                             ("normal", "unreasonable"), None,
+                             tatham_manifest("galaxies", "tatham_manifest_genres.tsv")))
     for genre, title in (("jigsawsudoku", "Jigsaw"), ("killersudoku", "Killer")):
         if genre in GENRES:
             sets.append(LabelSet(f"{genre}-tatham",

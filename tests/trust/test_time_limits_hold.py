@@ -126,6 +126,15 @@ def _one_run_lines(side: int) -> str:
     return f"nonogram {side} {side}\n" + "1\n" * (2 * side)
 
 
+def _galaxies_cells(side: int) -> str:
+    """Spiral Galaxies: a centre on every cell (a galaxy per cell: ``side`` squared labels
+    to build)."""
+    blank = "." * (2 * side + 1)
+    inner = "." + "o." * side
+    rows = [blank if y % 2 == 0 else inner for y in range(2 * side + 1)]
+    return f"galaxies {side} {side}\n" + "\n".join(rows) + "\n"
+
+
 def _hard_25x25_variant(genre: str) -> str:
     """Jigsaw and Killer Sudoku: the hard 25x25 Sudoku in their formats, its 5x5 blocks as
     boxes (Killer: each given a one-cell cage with its digit as the sum, the other cells
@@ -155,6 +164,7 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "slant": _slant_vertices,
     "shikaku": _shikaku_grid,
     "nonogram": _one_run_lines,
+    "galaxies": _galaxies_cells,
     "jigsawsudoku": lambda side: _hard_25x25_variant("jigsawsudoku"),
     "killersudoku": lambda side: _hard_25x25_variant("killersudoku"),
 }

@@ -509,12 +509,32 @@ _NONOGRAM = Genre(
     complete_cnf="pencilsat.encodings.nonogram:complete_cnf",
 )
 
+_GALAXIES = Genre(
+    name="galaxies", title="Spiral Galaxies",
+    corpus="galaxies/janko",
+    model="pencilsat.puzzles.galaxies", headers=("galaxies", "galaxies-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.galaxies:run_cnf", ("cnf",),
+                 "a label per centre, one variable per mirror pair of cells, exactly one "
+                 "label per cell; each galaxy connected by lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.galaxies:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, the counts as linear sums, cuts by solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.galaxies",
+    puzzlink=("tentaisho",), puzzlink_codec="pencilsat.formats.puzzlink.galaxies",
+    tatham=("galaxies",), tatham_codec="pencilsat.formats.tatham.galaxies",
+    complete_cnf="pencilsat.strategies.galaxies:complete_cnf",
+    certify_cnf="pencilsat.strategies.galaxies:certify_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
                                                     _KURODOKO, _NORINORI, _HITORI, _LITS,
                                                     _SHAKASHAKA, _SLANT, _SHIKAKU,
-                                                    _JIGSAWSUDOKU, _KILLERSUDOKU, _NONOGRAM)}
+                                                    _JIGSAWSUDOKU, _KILLERSUDOKU, _NONOGRAM,
+                                                    _GALAXIES)}
 """Every genre pencilsat knows, by registry name."""
 
 

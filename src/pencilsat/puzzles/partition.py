@@ -16,7 +16,7 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.regions import OnRegions, Regions, read_region_rows, region_rows
-from pencilsat.puzzles.textgrid import expect_row_count, read_header
+from pencilsat.puzzles.textgrid import expect_row_count, read_header, token_position
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,8 +54,8 @@ def differing(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     ``a`` and ``b`` (numbers ``0..R-1``, one shape; grids of two shapes differ everywhere):
     a region is the same in both when all its cells share one region of the other grid, of
     the same size."""
-    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
-    if a.shape != b.shape:
+    a, b = np.asarray(a, dtype=np.int64) + 1, np.asarray(b, dtype=np.int64) + 1
+    if a.shape != b.shape:  # (+ 1: a cell outside every region, NO_REGION, counts as 0)
         return np.ones(a.shape, dtype=bool)
     size_a = np.bincount(a.ravel())
     size_b = np.bincount(b.ravel())
@@ -74,14 +74,25 @@ class PartitionFormat(Generic[SolutionType]):
     by first cell when written; any numbering of 4-connected regions reads), with
     ``GenreRules``' signatures."""
 
-    def __init__(self, tag: str, solution_type: type[SolutionType]) -> None:
+    def __init__(self, tag: str, solution_type: type[SolutionType], *,
+                 numbered_by_first_cell: bool = False, outside: str | None = None) -> None:
         self.tag = tag
         self.solution_type = solution_type
+        self.outside = outside
+        """The token of a cell outside every region (a cut-out cell), when a genre has
+        one."""
+        self.numbered_by_first_cell = numbered_by_first_cell
+        """Read only the numbering :meth:`solution_rows` writes (``1..R`` in order of each
+        region's first cell): one answer has one text, so a changed number is never the
+        same answer renumbered."""
 
     def parse_solution(self, text: str, puzzle: Any = None) -> SolutionType:
         width, height, rows, first_line, _ = read_header(text, self.tag)
         expect_row_count(rows, height, first_line)
-        return self.solution_type(read_region_rows(rows, width))
+        regions = read_region_rows(rows, width, self.outside)
+        if self.numbered_by_first_cell:
+            expect_first_cell_numbering(rows, regions)
+        return self.solution_type(regions)
 
     def from_rows(self, rows: list[str]) -> SolutionType:
         """The rows :meth:`solution_rows` writes (the JSON ``solution`` field)."""
@@ -91,7 +102,7 @@ class PartitionFormat(Generic[SolutionType]):
         return self.parse_solution(f"{self.tag} {width} {len(rows)}\n" + "\n".join(rows) + "\n")
 
     def solution_rows(self, puzzle: Any, solution: SolutionType) -> list[str]:
-        return region_rows(solution.regions)
+        return region_rows(solution.regions, self.outside or "#")
 
     def format_solution(self, puzzle: Any, solution: SolutionType) -> str:
         return (f"{self.tag} {solution.width} {solution.height}\n"
@@ -104,6 +115,20 @@ class PartitionFormat(Generic[SolutionType]):
         for r, c in undecided:
             tokens[r][c] = "?"
         return [" ".join(row) for row in tokens]
+
+
+def expect_first_cell_numbering(rows: list[tuple[int, str]], regions: Regions) -> None:
+    """An :class:`InputError` at the first cell whose number in ``rows`` is not its
+    region's place in order of first cells (from 1)."""
+    for r, ((_, row), expected) in enumerate(zip(rows, region_rows(regions), strict=True)):
+        if row.split() != expected.split():
+            c = next(c for c, (a, b) in enumerate(zip(row.split(), expected.split(),
+                                                      strict=True)) if a != b)
+            line_number, column = token_position(rows, r, c)
+            raise InputError(f"region number {row.split()[c]} where {expected.split()[c]} "
+                             "comes next", line=line_number, column=column,
+                             hint="number the regions 1, 2, ... in order of each region's "
+                                  "first cell, row by row")
 
 
 def partition_size_mismatch(shape: tuple[int, ...],

@@ -251,6 +251,32 @@ def read_slots(lines: list[str], width: int, height: int, genre: str) -> list[li
     return out
 
 
+def read_drawn_regions(lines: list[str], width: int, height: int, genre: str) -> Regions:
+    """The regions of a :func:`draw_regions` drawing (``lines`` from its first ``+`` line,
+    checked by :func:`read_slots`): two neighbouring cells are joined where no ``|`` or
+    ``-`` stands between them (a mark drawn over the lattice, as a Galaxies centre, is no
+    border)."""
+    read_slots(lines, width, height, genre)
+    step = lines[0].find("+", 1)
+    padded = [line.ljust(width * step + 1) for line in lines]
+    parent = list(range(width * height))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for r in range(height):
+        for c in range(width):
+            if c + 1 < width and padded[2 * r + 1][(c + 1) * step] != "|":
+                parent[root(r * width + c + 1)] = root(r * width + c)
+            if r + 1 < height and padded[2 * r + 2][c * step + 1] != "-":
+                parent[root((r + 1) * width + c)] = root(r * width + c)
+    labels = np.array([root(k) for k in range(width * height)]).reshape(height, width)
+    return Regions.from_labels(labels)
+
+
 class OnRegions:
     """A value drawn on a grid of ``regions`` (a puzzle or an answer): its width and height
     are the regions'."""

@@ -166,7 +166,10 @@ class CpSatConnectedSearch(_LazyCuts):
             raise TimeLimitReached()
         if not found:
             return None
-        solution = np.asarray(self.session.solver.ResponseProto().solution, dtype=np.int64)
+        response = self.session.solver.ResponseProto().solution
+        # a model without variables (a Galaxies board all cut out) answers with none
+        solution = np.asarray(response, dtype=np.int64) if len(response) else \
+            np.zeros(1, dtype=np.int64)
         values = solution[self._index] > 0
         values[0] = False
         return values

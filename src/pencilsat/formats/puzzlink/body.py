@@ -468,3 +468,83 @@ def encode_number_grid(flat: list[int], empty: int, unknown: int) -> str:
                               "text instead")
     return encode_number16([None if v == empty else UNKNOWN_NUMBER if v == unknown else v
                             for v in flat])
+
+
+def read_dots(body: Body, count: int, part: str) -> list[int | None]:
+    """``decodeDot``: dots on the ``count`` inner lattice points (cells, edges, corners;
+    pzprjs' ``bd.dots``), sparse. ``0``-``f`` a dot of kind ``v % 2 + 1`` (1 white, 2
+    black) then ``v // 2`` empty points; ``g``-``z`` 1..20 empty points."""
+
+    def token(body: Body) -> Token:
+        ch = body.peek(1)
+        value = DIGITS36.find(ch) if ch else -1
+        if 0 <= value <= 15:
+            return value % 2 + 1, 1, value // 2 + 1
+        if 16 <= value:
+            return None, 1, value - 15
+        raise url_error(f"bad character {describe_char(ch)} in the {part}",
+                        column=body.column(), hint=f"the {part} are written with 0-9 and a-z")
+
+    return read_runs(body, count, part, token, DIGITS36, unit="point")
+
+
+def encode_dots(dots: list[int]) -> str:
+    """pzprjs' ``encodeDot``: each dot (kind 1 or 2) with the empty points up to the next
+    dot when it lies within 7 (else 7 of them), longer runs of empty points as ``g``-``z``."""
+    out: list[str] = []
+    empty = 0
+    s = 0
+    while s < len(dots):
+        token = ""
+        if dots[s] > 0:
+            gap = next((i for i in range(1, 8) if s + i < len(dots) and dots[s + i] > 0), None)
+            if gap is not None:
+                token = HEX[2 * (gap - 1) + dots[s] - 1]
+                s += gap - 1
+            else:
+                token = HEX[13 + dots[s]]
+                s += 7
+        else:
+            empty += 1
+        if empty and (token or empty == 20):
+            out.append(DIGITS36[empty + 15])
+            empty = 0
+        out.append(token)
+        s += 1
+    if empty:
+        out.append(DIGITS36[empty + 15])
+    return "".join(out)
+
+
+BASE32 = DIGITS36[:32]
+
+
+def read_binary(body: Body, cells: int, part: str) -> list[bool]:
+    """``decodeBinary``: five cells a base-32 digit, the first the highest bit;
+    ``ceil(cells / 5)`` characters (a bit past the last cell is an error)."""
+    expected = math.ceil(cells / 5)
+    for i, ch in enumerate(body.peek(expected)):
+        if ch not in BASE32:
+            raise url_error(f"bad character {describe_char(ch)} in the {part}",
+                            column=body.column(i),
+                            hint=f"the {part} are written with 0-9 and a-v")
+    at = body.column()
+    flat = [False] * cells
+    for i, ch in enumerate(body.take(expected, part, "cell", BASE32)):
+        value = BASE32.index(ch)
+        for k in range(5):
+            bit = bool(value >> (4 - k) & 1)
+            if 5 * i + k < cells:
+                flat[5 * i + k] = bit
+            elif bit:
+                raise url_error(f"the last character of the {part} marks a cell beyond the end "
+                                "of the grid", column=at + i,
+                                hint="check the size or the last character")
+    return flat
+
+
+def encode_binary(marked: list[bool]) -> str:
+    """pzprjs' ``encodeBinary``: five cells a base-32 digit, the first the highest bit."""
+    padded = marked + [False] * (-len(marked) % 5)
+    return "".join(BASE32[sum(16 >> k for k in range(5) if padded[i + k])]
+                   for i in range(0, len(padded), 5))
