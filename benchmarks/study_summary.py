@@ -227,8 +227,15 @@ score; every measure combined, the grader included, ranks best. None comes near 
 of an easy puzzle is likely spent *finding* the next step among the available ones
 (Pelánek's dependency and number of options), which neither the hardest step nor CDCL effort
 counts. Wang (IEEE Access 2024) publishes these times with two time-based difficulty metrics
-(D_TO, D_TR) of its own. Measures of finding (available steps per step, search cost) are
-issue 43's other part; they are not in this table.
+(D_TO, D_TR) of its own. The measures of finding (`finding.*`: the singles open before each
+step, search and scan costs, dependency, and a person scanning by digit) and the grader's
+human-time estimate `grade.score_time` are measured too, and the combined predictor uses
+them; `grade.score_time`'s three coefficients were fitted on these same puzzles (held out
+0.70 in `benchmarks/results/score_time_sudoku.md`), so a predictor that includes it is a
+little optimistic here. How far the label can be trusted: on the 229 puzzles with Wang's
+D_TO, the mean seconds rank D_TO at only 0.71, the held-out `score_time` at 0.89; a plain
+mean over 10-43 players of unknown skill is the noisy side, and it bounds every figure of
+this table.
 """
 
 
