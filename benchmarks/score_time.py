@@ -56,7 +56,12 @@ def human_items(every: int = 1) -> list[dict[str, Any]]:
     with open(HUMAN, newline="") as handle:
         rows = list(csv.DictReader(handle, delimiter="\t"))
     return [{"id": r["game"], "puzzle": r["puzzle"], "players": int(r["completions"]),
-             "seconds": float(r["mean_seconds"])} for r in rows[::every]]
+             "seconds": float(r["mean_seconds"]), "d_to": _optional(r["d_to"]),
+             "d_tr": _optional(r["d_tr"])} for r in rows[::every]]
+
+
+def _optional(text: str) -> float | None:
+    return float(text) if text.strip() else None
 
 
 def grade_item(item: dict[str, Any]) -> dict[str, Any]:
@@ -69,13 +74,13 @@ def grade_item(item: dict[str, Any]) -> dict[str, Any]:
     puzzle = parse_line(item["puzzle"])
     grade = grade_sudoku(puzzle)
     clues = [int(v) for v in puzzle.clues.flat]
-    return {"id": item["id"], "players": item["players"], "seconds": item["seconds"],
+    return {"id": item["id"], **{k: item[k] for k in LABELS},
             "level": grade.level, "score": grade.score,
             "finding": finding_measures(clues, grade.steps),
             "features": time_features(clues, grade.steps, grade.level or 0)}
 
 
-LABELS = ("players", "seconds")
+LABELS = ("players", "seconds", "d_to", "d_tr")
 """The corpus's columns in a row: read from ../shared/corpus, never stored in the project."""
 
 
@@ -89,7 +94,7 @@ def stored_rows() -> list[dict[str, Any]]:
     from the shared human file."""
     labels = {item["id"]: item for item in human_items()}
     rows = json.loads(STORED.read_text())["puzzles"]
-    return [{**row, **{k: labels[row["id"]][k] for k in LABELS}} for row in rows]
+    return [{**row, **{k: labels[row["id"]].get(k) for k in LABELS}} for row in rows]
 
 
 def evaluate(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[str, Any]:
@@ -123,6 +128,7 @@ def evaluate(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[s
         v = np.array(values, dtype=float)
         single[name] = (spearman(v, seconds), *bootstrap_spearman(v, seconds))
     inside = (errors >= low) & (errors <= high)
+    agreement = label_agreement(rows, held_out[0])
     return {
         "n": len(rows), "features": names, "intercept": intercept,
         "coefficients": dict(zip(names, (float(c) for c in coef), strict=True)),
@@ -131,8 +137,32 @@ def evaluate(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[s
         "cv_interval": bootstrap_spearman(held_out[0], seconds),
         "cv_pearson_log": float(np.corrcoef(held_out[0], log_y)[0, 1]),
         "cv_median_error": float(np.median(np.abs(errors))),
-        "inside": float(inside.mean()), "single": single,
+        "inside": float(inside.mean()), "single": single, "agreement": agreement,
     }
+
+
+def label_agreement(rows: list[dict[str, Any]], held_out: np.ndarray) -> dict[str, Any]:
+    """How far the label itself can be trusted: on the puzzles that carry Wang's two
+    time-based difficulty metrics (D_TO, D_TR, computed by the paper from the same play
+    records), the Spearman of the mean seconds with each, and of the held-out estimate with
+    the mean seconds and with each (95 % bootstrap intervals). When the estimate agrees with
+    D_TO better than the mean seconds do, the mean seconds, not the estimate, bound the
+    figure (the players' mix weighs on a plain mean)."""
+    chosen = [i for i, r in enumerate(rows) if r.get("d_to") is not None]
+    if len(chosen) < 10:
+        return {"n": len(chosen)}
+    seconds = np.array([rows[i]["seconds"] for i in chosen], dtype=float)
+    estimate = held_out[chosen]
+    out: dict[str, Any] = {"n": len(chosen)}
+    for metric in ("d_to", "d_tr"):
+        values = np.array([rows[i][metric] for i in chosen], dtype=float)
+        out[f"seconds~{metric}"] = (spearman(seconds, values),
+                                    *bootstrap_spearman(seconds, values))
+        out[f"estimate~{metric}"] = (spearman(estimate, values),
+                                     *bootstrap_spearman(estimate, values))
+    out["estimate~seconds"] = (spearman(estimate, seconds),
+                               *bootstrap_spearman(estimate, seconds))
+    return out
 
 
 def source_block(result: dict[str, Any]) -> str:
@@ -168,6 +198,7 @@ def markdown(result: dict[str, Any], meta: dict[str, Any]) -> str:
            f"{result['cv_pearson_log']:.3f}; median error a factor of "
            f"{np.exp(result['cv_median_error']):.2f}; {100 * result['inside']:.0f} % of the "
            "held-out mean times inside the interval.", "",
+           *_agreement_lines(result.get("agreement", {})),
            "## Fitted on every puzzle (what `human_time.py` stores)", "", "```python",
            source_block(result), "```", "",
            "## Single measures (nothing fitted)", "",
@@ -176,6 +207,25 @@ def markdown(result: dict[str, Any], meta: dict[str, Any]) -> str:
             kv[1][0]) if kv[1][0] == kv[1][0] else 0):
         out.append(f"| `{name}` | {rho:.3f} | {low:.3f} .. {high:.3f} |")
     return "\n".join(out) + "\n"
+
+
+def _agreement_lines(agreement: dict[str, Any]) -> list[str]:
+    if "estimate~seconds" not in agreement:
+        return []
+    names = {"seconds~d_to": "mean seconds against D_TO",
+             "seconds~d_tr": "mean seconds against D_TR",
+             "estimate~seconds": "held-out estimate against mean seconds",
+             "estimate~d_to": "held-out estimate against D_TO",
+             "estimate~d_tr": "held-out estimate against D_TR"}
+    lines = ["## How far the label can be trusted", "",
+             f"On the {agreement['n']} puzzles that carry Wang's time-based difficulty "
+             "metrics D_TO and D_TR (computed by the paper from the same play records), "
+             "Spearman with 95 % bootstrap intervals:", "",
+             "| pair | Spearman | 95 % interval |", "|---|---|---|"]
+    for key, name in names.items():
+        rho, low, high = agreement[key]
+        lines.append(f"| {name} | {rho:.3f} | {low:.3f} .. {high:.3f} |")
+    return [*lines, ""]
 
 
 def main(argv: list[str] | None = None) -> int:

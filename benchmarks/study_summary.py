@@ -12,6 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pencilsat.study.stats import oriented_c_index
+
 SAT = "best single SAT measure"
 GRADER = "grader level"
 SCORE = "grader score"
@@ -19,6 +21,13 @@ BASELINE = "baseline (size, givens)"
 SAT_PREDICTOR = "SAT-side predictor, held out"
 COMBINED = "combined predictor, held out"
 SAT_PREDICTOR_MEASURE = "combined.sat.heldout"
+
+
+def _c_oriented(row: dict[str, Any]) -> float:
+    """A summary row's C-index in its measure's own direction (``stats.oriented_c_index``):
+    1 - C when its Spearman is negative, so a falling measure that orders well reads near 1,
+    not near 0."""
+    return oriented_c_index(float(row["c_index"]), float(row.get("spearman") or 0.0))
 
 
 def _row(summary: dict[str, Any], what: str) -> dict[str, Any] | None:
@@ -94,7 +103,7 @@ def table(sets: list[Any], summaries: dict[str, dict[str, Any]], folder: Path) -
         baseline = _row(summary, BASELINE)
         best = _row(summary, SAT)
         ties = ("-" if old or best is None or best.get("c_index") is None else
-                f"{best['c_index']:.2f} ({summary['untied_ceiling']:.2f})")
+                f"{_c_oriented(best):.2f} ({summary['untied_ceiling']:.2f})")
         mark = " (earlier statistics)" if old else ""
         lines.append(
             f"| [{label_set.title}]({label_set.name}/report.md){mark} | {summary['measured']} | "
@@ -179,14 +188,14 @@ def human_section(sets: list[Any], summaries: dict[str, dict[str, Any]]) -> list
                   f"{summary['measured']} puzzles; the label is {label_set.labels}. Spearman "
                   "with the mean time (BCa 95 % interval), Pearson's r with its logarithm "
                   "(weighted by players), and the C-index (the share of pairs of puzzles "
-                  "ordered as their times are):", "",
+                  "ordered as their times are; 1 - C for a falling measure):", "",
                   "| | measure | Spearman [95 %] | Pearson, log time [95 %] | C-index |",
                   "|---|---|---|---|---|"]
         for row in summary["headline"]:
             pearson = ("-" if row.get("pearson_log") is None else
                        f"{row['pearson_log']:.2f} [{row['pearson_low']:.2f}, "
                        f"{row['pearson_high']:.2f}]")
-            c = "-" if row.get("c_index") is None else f"{row['c_index']:.2f}"
+            c = "-" if row.get("c_index") is None else f"{_c_oriented(row):.2f}"
             lines.append(f"| {row['what']} | `{row['measure']}` | {_fmt(row)} | {pearson} | "
                          f"{c} |")
         held = summary.get("single_heldout")
@@ -218,8 +227,15 @@ score; every measure combined, the grader included, ranks best. None comes near 
 of an easy puzzle is likely spent *finding* the next step among the available ones
 (Pelánek's dependency and number of options), which neither the hardest step nor CDCL effort
 counts. Wang (IEEE Access 2024) publishes these times with two time-based difficulty metrics
-(D_TO, D_TR) of its own. Measures of finding (available steps per step, search cost) are
-issue 43's other part; they are not in this table.
+(D_TO, D_TR) of its own. The measures of finding (`finding.*`: the singles open before each
+step, search and scan costs, dependency, and a person scanning by digit) and the grader's
+human-time estimate `grade.score_time` are measured too, and the combined predictor uses
+them; `grade.score_time`'s three coefficients were fitted on these same puzzles (held out
+0.70 in `benchmarks/results/score_time_sudoku.md`), so a predictor that includes it is a
+little optimistic here. How far the label can be trusted: on the 229 puzzles with Wang's
+D_TO, the mean seconds rank D_TO at only 0.71, the held-out `score_time` at 0.89; a plain
+mean over 10-43 players of unknown skill is the noisy side, and it bounds every figure of
+this table.
 """
 
 
@@ -539,7 +555,8 @@ def write_summary(folder: Path, sets: list[Any]) -> None:
              "held out of its fitting (5-fold by puzzle), which the target judges; *vs grader "
              "score*: a paired bootstrap test of the predictor against the grader's score "
              "(better or worse when the 95 % interval of the difference excludes 0); "
-             "*C-index*: of the best SAT-side measure, beside the largest Spearman a measure "
+             "*C-index*: of the best SAT-side measure in its own direction (1 - C for a "
+             "falling measure, whose raw C is below 0.5), beside the largest Spearman a measure "
              "without ties could reach on these tied labels; *baseline*: the best of cell "
              "count, givens and their density. Rows marked (earlier statistics) keep the "
              "figures published before (their predictor, marked *, includes the grader). "

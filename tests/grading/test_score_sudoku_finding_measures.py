@@ -21,6 +21,8 @@ import pytest
 
 from pencilsat.grading.steps import Digit, Step
 from pencilsat.grading.sudoku.finding import (
+    digit_pairs,
+    digit_sweep,
     finding_measures,
     person_path,
     step_findings,
@@ -112,3 +114,28 @@ def test_a_persons_path_takes_the_easiest_single_first():
 def test_a_persons_path_ends_where_the_grade_proved_nothing():
     """With only r2c7 proved, the path places it and stops at r2c4, which it cannot fill."""
     assert [s.empty for s in person_path(CLUES, ORDER[:1])] == [5]
+
+
+def test_the_digit_scan_counts_unit_digit_pairs_with_one_place_left():
+    """Missing: row 1 {1, 4}, row 2 {1, 4, 7}, column 1 {1, 4}, column 4 {4, 7}, column 7
+    {1}, block 1 {1, 4}, block 2 {4, 7}, block 3 {1}: 15 pairs. One place left: 1 in row 1
+    (r1c1), 7 in row 2, column 4 and block 2 (r2c4), 1 in column 7 and block 3 (r2c7): 6
+    hits, a digit scan cost of 16 / 7 before the first step."""
+    assert digit_pairs(SudokuState.from_clues(CLUES)) == (15, 6)
+    assert finding_measures(CLUES, ORDER)["person.digits.sum"] >= 16 / 7
+
+
+def test_a_digit_sweep_stays_with_a_digit_while_it_places():
+    """Digit 1: row 1 has one place (r1c1), then row 2 has one (r2c7, as r2c1 now sees 1):
+    2 checks, and every other unit has its 1. Digit 4: row 1 (r1c4), then row 2 (r2c1): 2
+    checks. Digit 7: row 2 (r2c4): 1 check. One pass, 5 checks."""
+    assert digit_sweep(CLUES, ORDER) == (5, 1)
+    m = finding_measures(CLUES, ORDER)
+    assert (m["sweep.checks"], m["sweep.passes"]) == (5, 1)
+
+
+def test_a_digit_sweep_ends_where_the_grade_proved_nothing():
+    """With only r2c7 proved the sweep places it in its first pass (digit 1: 5 checks, then
+    3 more while 1 placed; digit 4: 6; digit 7: 3), finds nothing it may place in the second
+    (3 + 6 + 3 checks), no naked single the grade proved, and stops: 29 checks, 2 passes."""
+    assert digit_sweep(CLUES, ORDER[:1]) == (29, 2)

@@ -15,6 +15,7 @@ from pencilsat.study.stats import (
     bonett_wright,
     c_index,
     correlate,
+    oriented_c_index,
     paired_test,
     pooled_c_index,
     spearman,
@@ -60,6 +61,21 @@ def test_a_tied_two_level_label_gets_its_c_index_by_hand():
     assert c_index(-measure, label) == pytest.approx(1 / 6)
     row = correlate(measure, label, np.array(["g"] * 5), resamples=20)[-1]
     assert row.c_index == pytest.approx(5 / 6)
+
+
+def test_a_falling_measure_gets_its_c_index_in_its_own_direction():
+    """A measure that falls as the label rises (Slant's share settled by propagation) orders
+    every pair, the wrong way round: raw C 0, reported 1 - C = 1, as |Spearman| is 1."""
+    label = np.array([0.0, 0, 0, 1, 1, 1])
+    falling = np.array([6.0, 5, 4, 3, 2, 1])
+    row = correlate(falling, label, np.array(["g"] * 6), resamples=20)[-1]
+    assert row.spearman < 0 and row.c_index == pytest.approx(0.0)
+    assert row.c_oriented == pytest.approx(1.0)
+    rising = correlate(-falling, label, np.array(["g"] * 6), resamples=20)[-1]
+    assert rising.c_oriented == rising.c_index == pytest.approx(1.0)
+    # a weak falling measure stays just above chance, never below
+    assert oriented_c_index(0.4, -0.2) == pytest.approx(0.6)
+    assert oriented_c_index(0.6, 0.2) == pytest.approx(0.6)
 
 
 def test_the_c_index_pools_the_pairs_of_every_group_and_none_across():

@@ -175,13 +175,14 @@ def markdown(labels: Labels, records: list[dict[str, Any]], analysis: Analysis,
         pearson = f"{_with_interval(row.pearson_log, row.pearson_low, row.pearson_high)} | " \
             if labels.numeric else ""
         lines.append(f"| {what} | `{measure}` | {_rho(row)} | {_ci(row)} | "
-                     f"{_fmt(row.kendall)} | {_fmt(row.c_index)} | {pearson}{row.n} |")
+                     f"{_fmt(row.kendall)} | {_fmt(row.c_oriented)} | {pearson}{row.n} |")
     lines += ["", "Spearman's rho pooled within groups (the groups' values weighted by their "
               "sizes); its 95 % interval a BCa bootstrap (resampling puzzles within groups; "
               f"Monte Carlo error of the bounds at most {_fmt(_mc_max(analysis), 3)}). "
               "C-index: of the pairs of puzzles with different labels in the same group, the "
               "share the measure orders the same way (ties in the measure count one half; "
-              "the AUC for two levels)."
+              "the AUC for two levels), taken in the measure's own direction: 1 - C for a "
+              "measure with a negative Spearman (the raw C is in `correlations.csv`)."
               + (" Pearson's r with the logarithm of the label"
                  + (", weighted by the weight column" if labels.weighted else "")
                  + ", BCa interval." if labels.numeric else ""), ""]
@@ -224,7 +225,7 @@ def markdown(labels: Labels, records: list[dict[str, Any]], analysis: Analysis,
         pooled = rows["pooled"]
         per_group = " | ".join(_rho(rows[g]) if g in rows else "" for g in groups)
         lines.append(f"| `{measure}` | {pooled.n} | {_rho(pooled)} | {_ci(pooled)} | "
-                     f"{_fmt(pooled.kendall)} | {_fmt(pooled.c_index)} | {per_group} |")
+                     f"{_fmt(pooled.kendall)} | {_fmt(pooled.c_oriented)} | {per_group} |")
     if plots:
         lines += ["", "## Plots", ""]
         for measure in plots:
@@ -275,7 +276,8 @@ def answer(labels: Labels, analysis: Analysis, nature: str | None) -> str:
         text += (f"The labels are tied levels, so even a perfect measure without ties would "
                  f"reach a Spearman of only {_fmt(analysis.ceiling)}; the C-index (pairs "
                  f"ordered right, 1 = every pair, 0.5 = chance) of `{best}` is "
-                 f"{_fmt(row.c_index)}.")
+                 f"{_fmt(row.c_oriented)}" + (" (taken in its own direction, 1 - C: it falls "
+                 "as the label rises)" if row.spearman < 0 else "") + ".")
     elif not math.isnan(row.pearson_log):
         text += (f"With the logarithm of the label, `{best}` has Pearson's r "
                  f"{_with_interval(row.pearson_log, row.pearson_low, row.pearson_high)}"

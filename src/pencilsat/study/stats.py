@@ -105,6 +105,15 @@ def c_index(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.ndarray) ->
     return 0.5 + score / (2 * differing) if differing else math.nan
 
 
+def oriented_c_index(c: float, rho: float) -> float:
+    """The C-index ``c`` of a measure taken in its own direction, the sign of its Spearman
+    ``rho``: ``1 - c`` for a falling measure (one that is smaller on harder puzzles), so that
+    0.5 is chance and 1 a perfect order whichever way the measure runs, as for ``|rho|``. A
+    falling measure's raw C-index is near 0 when it orders well (Slant's ``gup.up_rounds``:
+    0.00 raw, 1.00 oriented)."""
+    return 1.0 - c if rho < 0 else c
+
+
 def _pair_counts(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.ndarray,
                  ) -> tuple[int, int, int, int]:
     """(pairs, pairs tied in x, pairs tied in y, concordant minus discordant pairs)."""
@@ -244,6 +253,13 @@ class Correlation:
     def constant(self) -> bool:
         """The measure orders nothing: the same value for every puzzle of each group."""
         return self.spearman == 0 and self.ci_low == 0 and self.ci_high == 0
+
+    @property
+    def c_oriented(self) -> float:
+        """The C-index in the measure's own direction (:func:`oriented_c_index`): what the
+        reports print, ``c_index`` (raw, in ``correlations.csv``) being below 0.5 for a
+        falling measure."""
+        return oriented_c_index(self.c_index, self.spearman)
 
 
 @dataclass(frozen=True)

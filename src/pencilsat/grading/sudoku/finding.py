@@ -15,7 +15,14 @@ houses, naked singles, hidden singles in a block or a line (a cell counts once i
 - the number of cells to fill;
 - the same costs on *a person's path*: at each point a cell of the easiest kind open (full
   house, hidden single in a block, in a line, naked single), with the digit the grade proved;
-  where none is open, the grade's next placement (``person.stuck``).
+  where none is open, the grade's next placement (``person.stuck``);
+- the *digit scan cost* on that path, ``(pairs + 1) / (hits + 1)``: of the (unit, missing
+  digit) pairs a scan by digit can look at, how many it looks at before one whose digit has
+  a single place left (few such pairs cost more);
+- a *digit sweep* (:func:`digit_sweep`), cross-hatching as a person does it: digit by digit,
+  every unit still missing the digit looked at, staying with a digit while it places; the
+  unit checks it makes before the grid is full (``sweep.checks``) and its passes over the nine
+  digits (``sweep.passes``).
 
 The survey is the grader's own state (no pencil marks, no solution), so the measures are the
 same on every run; docs/graders.md has their figures on the human times.
@@ -23,7 +30,7 @@ same on every run; docs/graders.md has their figures on the human times.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from pencilsat.grading.steps import Step
@@ -151,6 +158,13 @@ def person_path(clues: Sequence[int], steps: Sequence[Step]) -> list[Survey]:
     """The surveys before each placement of a person's path (module doc) from ``clues``, with
     the digits the grade's ``steps`` placed; it ends where it reaches a cell the grade did not
     fill."""
+    return [here for here, _ in _person_walk(clues, steps)]
+
+
+def _person_walk(clues: Sequence[int], steps: Sequence[Step]
+                 ) -> Iterator[tuple[Survey, SudokuState]]:
+    """:func:`person_path`'s surveys, each with the grid it surveyed (read it before the next
+    item: the walk then places on it)."""
     proved: dict[int, int] = {}
     order: list[int] = []
     for step in steps:
@@ -158,7 +172,6 @@ def person_path(clues: Sequence[int], steps: Sequence[Step]) -> list[Survey]:
             proved[r * 9 + k] = d
             order.append(r * 9 + k)
     state = SudokuState.from_clues(list(clues))
-    out: list[Survey] = []
     while not state.complete():
         here = survey(state)
         cell = next((_lowest(here.masks[kind]) for kind in PATH_ORDER if here.masks[kind]),
@@ -166,10 +179,84 @@ def person_path(clues: Sequence[int], steps: Sequence[Step]) -> list[Survey]:
         if cell is None:
             cell = next((c for c in order if not state.grid[c]), None)
         if cell is None or cell not in proved:
-            break
-        out.append(here)
+            return
+        yield here, state
         state.place(cell, proved[cell])
-    return out
+
+
+def digit_pairs(state: SudokuState) -> tuple[int, int]:
+    """(pairs, hits) of a grid: the (unit, digit missing from it) pairs, and those whose digit
+    has exactly one empty cell of the unit that does not see it (a hidden single or a full
+    house found by scanning that digit)."""
+    grid = state.grid
+    free = [0 if grid[c] else ALL_DIGITS & ~state.seen(c) for c in range(81)]
+    pairs = hits = 0
+    for unit, members in enumerate(UNITS):
+        missing = state.missing(unit)
+        if not missing:
+            continue
+        pairs += missing.bit_count()
+        once = twice = 0
+        for c in members:
+            f = free[c]
+            twice |= once & f
+            once |= f
+        hits += (once & ~twice & missing).bit_count()
+    return pairs, hits
+
+
+def _digit_scan_cost(state: SudokuState) -> float:
+    pairs, hits = digit_pairs(state)
+    return (pairs + 1) / (hits + 1)
+
+
+def digit_sweep(clues: Sequence[int], steps: Sequence[Step]) -> tuple[int, int]:
+    """(unit checks, passes) of a person cross-hatching digit by digit (module doc): for each
+    digit 1-9, every unit missing it is checked for a single place left, placed there, and the
+    digit's units checked again while it places; a pass over the nine digits that places
+    nothing is followed by the naked singles open, and where there are none by the grade's
+    next placement. Digits are the grade's (``steps``); the sweep ends when the grid is full or
+    it reaches a cell the grade did not fill."""
+    proved: dict[int, int] = {}
+    order: list[int] = []
+    for step in steps:
+        for r, k, d in step.placements:
+            proved[r * 9 + k] = d
+            order.append(r * 9 + k)
+    state = SudokuState.from_clues(list(clues))
+    grid = state.grid
+    checks = passes = 0
+    while not state.complete():
+        placed = 0
+        for digit in range(1, 10):
+            bit = 1 << digit
+            again = True
+            while again:
+                again = False
+                for unit, members in enumerate(UNITS):
+                    if not state.missing(unit) & bit:
+                        continue
+                    checks += 1
+                    places = [c for c in members if not grid[c] and not state.seen(c) & bit]
+                    if len(places) == 1 and proved.get(places[0]) == digit:
+                        state.place(places[0], digit)
+                        placed += 1
+                        again = True
+        passes += 1
+        if placed:
+            continue
+        for c in range(81):
+            f = 0 if grid[c] else ALL_DIGITS & ~state.seen(c)
+            if f and not f & (f - 1) and proved.get(c) == f.bit_length() - 1:
+                state.place(c, f.bit_length() - 1)
+                placed += 1
+        if placed:
+            continue
+        cell = next((c for c in order if not grid[c]), None)
+        if cell is None:
+            break
+        state.place(cell, proved[cell])
+    return checks, passes
 
 
 def _lowest(mask: int) -> int:
@@ -192,6 +279,9 @@ FINDING_MEASURES: dict[str, str] = {
     "person.scan.sum": "scan costs summed over a person's path (easiest single first)",
     "person.cost.sum": "search costs summed over a person's path",
     "person.stuck": "steps of a person's path with no single open",
+    "person.digits.sum": "digit scan costs summed over a person's path",
+    "sweep.checks": "unit checks of a digit-by-digit sweep until the grid is full",
+    "sweep.passes": "passes of that sweep over the nine digits",
 }
 """The per-puzzle finding measures :func:`finding_measures` returns, and their meaning."""
 
@@ -220,8 +310,15 @@ def finding_measures(clues: Sequence[int], steps: Sequence[Step]) -> dict[str, f
     })
     for kind in KINDS:
         out[f"kind.{kind}"] = sum(f.survey.count(kind) for f in found) / n
-    path = person_path(clues, steps)
+    path: list[Survey] = []
+    digits = 0.0
+    for here, state in _person_walk(clues, steps):
+        path.append(here)
+        digits += _digit_scan_cost(state)
     out["person.scan.sum"] = sum(s.scan_cost for s in path)
     out["person.cost.sum"] = sum(s.cost for s in path)
     out["person.stuck"] = float(sum(1 for s in path if not s.options))
+    out["person.digits.sum"] = digits
+    checks, passes = digit_sweep(clues, steps)
+    out["sweep.checks"], out["sweep.passes"] = float(checks), float(passes)
     return out

@@ -3,13 +3,15 @@
 The technique score (:mod:`score`) ranks puzzles by the hardest steps they need, as solver
 ratings do. People's solving times on mostly easy puzzles follow something else: the time
 spent *finding* the next step (Pelánek 2011). The estimate is a log-linear model on three
-figures of the grade:
+figures of the grade, two of them models of a person scanning by digit (:mod:`finding`):
 
-- ``scan``: log of the summed scan cost on a person's path (:mod:`finding`: the easiest single
-  first; before each step, the expected empty cells a scan looks at before it meets one a
-  full house or a hidden single fills);
-- ``level``: Sato's level (1-3), the technique the hardest step needs;
-- ``layers``: the longest chain of steps each needing the one before (:mod:`finding`).
+- ``sweep``: log of the unit checks of a digit-by-digit sweep (cross-hatching each digit in
+  turn over every unit still missing it, staying with a digit while it places) until the
+  grid is full: how much looking the puzzle asks for in all;
+- ``digits``: log of the digit scan costs summed over a person's path (the easiest single
+  first; before each step, the (unit, missing digit) pairs a scan looks at before it meets
+  one whose digit has a single place left): how hard each next step is to find;
+- ``level``: Sato's level (1-3), the technique the hardest step needs.
 
 ``log(seconds) = INTERCEPT + sum(COEFFICIENTS[f] * feature[f])``. The coefficients are
 non-negative (every figure grows with difficulty), so the estimate is monotone in each. They
@@ -31,18 +33,18 @@ from pencilsat.grading.steps import Step
 from pencilsat.grading.sudoku.finding import finding_measures
 
 FEATURES: dict[str, str] = {
-    "scan": "log of the scan costs summed over a person's path (finding.py)",
+    "sweep": "log of the unit checks of a digit-by-digit sweep (finding.py)",
+    "digits": "log of the digit scan costs summed over a person's path (finding.py)",
     "level": "Sato's level after the level-up rule (1-3)",
-    "layers": "longest chain of steps each needing the one before",
 }
 
-INTERCEPT = 1.9450
+INTERCEPT = 1.5033
 COEFFICIENTS: dict[str, float] = {
-    "scan": 0.6319,
-    "level": 0.1676,
-    "layers": 0.0081,
+    "sweep": 0.4338,
+    "digits": 0.2415,
+    "level": 0.1186,
 }
-LOW, HIGH = -0.3258, 0.3601
+LOW, HIGH = -0.3119, 0.3633
 """The 10th and 90th percentiles of the held-out errors in log seconds: the interval's
 bounds around the estimate."""
 FITTED = "python benchmarks/score_time.py"
@@ -72,8 +74,8 @@ def time_features(clues: Sequence[int], steps: Sequence[Step], level: int) -> di
     """The figures of :data:`FEATURES` for a grade with ``steps`` and ``level`` of the puzzle
     with ``clues`` (81 digits, 0 for an empty cell)."""
     found = finding_measures(clues, steps)
-    return {"scan": math.log(max(1.0, found["person.scan.sum"])), "level": float(level),
-            "layers": found["layers"]}
+    return {"sweep": math.log(max(1.0, found["sweep.checks"])),
+            "digits": math.log(max(1.0, found["person.digits.sum"])), "level": float(level)}
 
 
 def estimate(features: Mapping[str, float]) -> TimeEstimate:
