@@ -124,6 +124,34 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle)
         assert result.backbone.undecided == expected
 
 
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+@settings(max_examples=60, deadline=None)
+@given(puzzle=small_puzzles())
+def test_the_verdict_from_shortcut_free_answers_and_detours_matches_brute_force(
+        encoding, backend, puzzle):
+    """A plain solve searches shortcut-free answers and bends the first round unused cells:
+    the verdict and the answers it shows are still those of the rules."""
+    truth = brute_force(puzzle)
+    result = solve(puzzle, encoding=encoding, backend=backend)
+    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
+                                                                      Verdict.MULTIPLE)
+    if truth:
+        assert result.solution in truth
+    if len(truth) > 1:
+        assert result.second_solution in truth
+        assert result.second_solution != result.solution
+
+
+def test_a_detour_is_the_second_answer_when_a_line_can_bend_round_unused_cells():
+    """Two numbers side by side with room beside them: the shortcut-free search finds the
+    direct edge; the detour gives the bent line as the second answer."""
+    puzzle = puzzle_of("1 1", ". .")
+    result = solve(puzzle)
+    assert result.verdict == Verdict.MULTIPLE
+    assert len(result.solution.edges) == 1 and len(result.second_solution.edges) == 3
+    assert N.check(puzzle, result.second_solution) == []
+
+
 @settings(max_examples=25, deadline=None)
 @given(puzzle=small_puzzles())
 def test_the_complete_clause_list_has_exactly_the_answers(puzzle):

@@ -34,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 
 from pencilsat.core.clock import check_clock
+from pencilsat.core.values import Cell
 from pencilsat.encodings.connectivity import (
     Clause,
     Graph,
@@ -43,9 +44,9 @@ from pencilsat.encodings.connectivity import (
 )
 from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.loops.degree import degree_clauses
-from pencilsat.encodings.loops.edges import GridEdges
+from pencilsat.encodings.loops.edges import DOWN, RIGHT, GridEdges
 from pencilsat.encodings.reachability import ranked_parents
-from pencilsat.puzzles.numberlink import EMPTY, NumberlinkPuzzle, NumberlinkSolution
+from pencilsat.puzzles.numberlink import EMPTY, NumberlinkPuzzle, NumberlinkSolution, edge
 
 ONE_HOT_MOST = 64
 """Pairs up to which a cell's label is one-hot; above, binary."""
@@ -119,10 +120,11 @@ def line_graph(grid: GridEdges, numbered: np.ndarray, *, deadline: float | None 
     return Graph(tuple(neighbours))
 
 
-def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None
+def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: bool = False
           ) -> ShadingEncoding[NumberlinkSolution]:
     """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
-    ``perf_counter`` time) has passed."""
+    ``perf_counter`` time) has passed. ``shortest`` adds :func:`shortcut_free` (fewer
+    answers: only for a search that also looks for :func:`detour`)."""
     width, height = puzzle.width, puzzle.height
     check_clock(deadline)
     grid = GridEdges(width, height)
@@ -147,6 +149,8 @@ def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None
             clauses.extend(_copied_labels(grid, labels, slice(first, first + CHUNK)).tolist())
         if one_hot:
             clauses.extend(_one_hot_rows(grid, labels, blank, deadline))
+    if shortest:
+        clauses.extend(shortcut_free(grid, labels if one_hot else None, deadline))
     graph = line_graph(grid, numbered, deadline=deadline)
     literals = np.arange(1, count + 2, dtype=np.int64)
     requirement = Requirement(literals, anchor=count, name="no loop")
@@ -174,6 +178,77 @@ def _one_hot_rows(grid: GridEdges, labels: np.ndarray, blank: np.ndarray,
         out.extend([-lab, *edges] for lab in mine)
         out.extend([-e, *mine] for e in edges)
     return out
+
+
+def shortcut_free(grid: GridEdges, labels: np.ndarray | None,
+                  deadline: float | None = None) -> list[Clause]:
+    """Clauses that keep only answers no line of which can be shortened: two side-by-side
+    cells of one line are joined by an edge (with one-hot ``labels``: "same label, then the
+    edge"), and no line turns through three sides of a 2x2 block (the smallest case, as
+    three negative literals per block and side left out).
+
+    Sound for deciding the verdict together with :func:`detour`: a line through two
+    side-by-side cells not joined directly can be cut short there (the cells between go
+    unused, which the rules allow), a shorter answer; shortening ends, so an answer exists
+    exactly when one of these does, and a second answer B besides a shortcut-free A either
+    shortens to another shortcut-free answer or, one step before reaching A, is A with one
+    edge bent round through unused cells, which :func:`detour` finds."""
+    check_clock(deadline)
+    width, height = grid.width, grid.height
+    right, down = grid.sides[:, RIGHT], grid.sides[:, DOWN]
+    corner = np.arange(width * height).reshape(height, width)[:-1, :-1].ravel()
+    out: list[Clause] = []
+    if len(corner):
+        square = np.stack((right[corner], down[corner], down[corner + 1],
+                           right[corner + width]), axis=1)
+        for left_out in range(4):
+            three = np.delete(square, left_out, axis=1)
+            out.extend((-three).tolist())
+    if labels is not None and labels.shape[1]:
+        end_a, end_b, _ = grid.arrays()
+        v = np.arange(1, len(grid) + 1, dtype=np.int64)
+        for first in range(0, len(v), CHUNK):
+            check_clock(deadline)
+            part = v[first:first + CHUNK]
+            a, b = labels[end_a[part]], labels[end_b[part]]
+            used = np.broadcast_to(part[:, None], a.shape)
+            out.extend(np.stack((-a, -b, used), axis=-1).reshape(-1, 3).tolist())
+    return out
+
+
+def detour(puzzle: NumberlinkPuzzle, edges: frozenset[tuple[Cell, Cell]]
+           ) -> frozenset[tuple[Cell, Cell]] | None:
+    """Another answer made from the answer ``edges``: one of its edges bent round through
+    unused cells (a path of them from a neighbour of one end to a neighbour of the other),
+    or ``None`` when no edge can be."""
+    width, height = puzzle.width, puzzle.height
+    used = {cell for e in edges for cell in e}
+
+    def free_neighbours(cell: Cell) -> list[Cell]:
+        r, c = cell
+        return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= n[0] < height and 0 <= n[1] < width and n not in used]
+
+    for a, d in sorted(edges):
+        targets = set(free_neighbours(d))
+        if not targets:
+            continue
+        for start in free_neighbours(a):
+            parent: dict[Cell, Cell | None] = {start: None}
+            queue = [start]
+            for cell in queue:  # breadth-first over unused cells
+                if cell in targets:
+                    path = [cell]
+                    while parent[path[-1]] is not None:
+                        path.append(parent[path[-1]])  # type: ignore[arg-type]
+                    walk = [a, *reversed(path), d]
+                    bent = {edge(x, y) for x, y in zip(walk, walk[1:], strict=False)}
+                    return (edges - {edge(a, d)}) | bent
+                for n in free_neighbours(cell):
+                    if n not in parent:
+                        parent[n] = cell
+                        queue.append(n)
+    return None
 
 
 def complete_cnf(puzzle: NumberlinkPuzzle, deadline: float | None = None) -> ClauseEncoding:
