@@ -9,8 +9,8 @@ from pencilsat.core.values import Cell
 from pencilsat.formats.svg.parts import (
     CELL,
     INK,
-    LOOP_COLOUR,
     centre,
+    centre_lines,
     frame,
     grid_lines,
     highlights,
@@ -23,13 +23,7 @@ def draw_panel(puzzle: NumberlinkPuzzle, solution: NumberlinkSolution | None,
     """Differences, grid, the lines, frame, then the numbers on top."""
     out = highlights(diffs) + grid_lines(puzzle.width, puzzle.height, "#d1d5db")
     if solution is not None and solution.edges:
-        path = []
-        for a, b in sorted(solution.edges):
-            (x1, y1), (x2, y2) = centre(a), centre(b)
-            path.append(f"M{x1} {y1}L{x2} {y2}")
-        out.append(f'<path class="lines" d="{"".join(path)}" fill="none" '
-                   f'stroke="{LOOP_COLOUR}" stroke-width="{CELL * 0.14:.1f}" '
-                   'stroke-linecap="round"/>')
+        out.append(centre_lines(solution.edges, "lines"))
     out.append(frame(puzzle.width, puzzle.height))
     radius = CELL * 0.34
     for r, row in enumerate(puzzle.numbers.tolist()):
