@@ -65,6 +65,16 @@ def test_degree_clauses_are_the_per_cell_rule_in_cell_order(height: int, width: 
     assert degree_clauses(grid) == expected
 
 
+@pytest.mark.parametrize(("height", "width"), SHAPES)
+def test_degree_clauses_of_chosen_points_follow_the_given_order(height: int, width: int) -> None:
+    """An id array (Numberlink's unnumbered cells) gives those points' rules in its order."""
+    grid = _grid(height, width)
+    chosen = np.array(random.Random(height * 10 + width).sample(
+        range(width * height), (width * height + 1) // 2), dtype=np.int64)
+    expected = [c for i in chosen.tolist() for c in _degree_zero_or_two(grid.incident_ids[i])]
+    assert degree_clauses(grid, chosen) == expected
+
+
 def _reference_sides(grid: GridEdges, first: int) -> list[list[int]]:
     """The colouring written edge by edge, as the docstring states it."""
     width, height = grid.width, grid.height

@@ -1,5 +1,5 @@
-"""Numberlink's puzz.link codec (``numlin``), called directly until the genre has its
-registry entry: pzprjs' example, round trips on the corpus, cut and bad bodies."""
+"""Numberlink's puzz.link codec (``numlin``): pzprjs' example, round trips on the corpus
+(directly and through the registry's URL reading), cut and bad bodies."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from conftest import CORPUS
 
 from pencilsat.core.errors import InputError
 from pencilsat.formats.puzzlink import numberlink as codec
+from pencilsat.formats.puzzlink import parse_url, to_url
 from pencilsat.puzzles import numberlink as N
 
 EXAMPLE = "1j2h3m1h2j3"
@@ -41,3 +42,14 @@ def test_corpus_puzzles_round_trip():
 def test_bad_bodies_are_named(body, flags, words):
     with pytest.raises(InputError, match=words):
         codec.decode(body, 5, 5, 1, flags)
+
+
+def test_urls_round_trip_through_the_registry():
+    files = sorted((CORPUS / "numberlink").rglob("*.txt"))[::10]
+    for path in files:
+        puzzle = N.parse_puzzle(path.read_text(), path.stem)
+        url = to_url(puzzle)
+        assert "?numlin/" in url
+        assert parse_url(url) == puzzle, path
+    assert parse_url("https://puzz.link/p?numlin/5/5/" + EXAMPLE) == codec.decode(EXAMPLE, 5, 5,
+                                                                                  1, "")

@@ -101,3 +101,13 @@ def test_bad_text_is_named_with_its_place(text, words, line):
 def test_the_model_refuses_negative_values():
     with pytest.raises(ValueError):
         N.NumberlinkPuzzle(np.array([[-1, 1]]))
+
+
+def test_the_drawing_reads_back_as_its_answer():
+    for path in sorted((CORPUS / "numberlink" / "janko").glob("*.txt"))[::40]:
+        puzzle = N.parse_puzzle(path.read_text(), path.stem)
+        answer = N.parse_solution(path.with_suffix(".sol").read_text(), puzzle)
+        lines = N.draw_text(puzzle, answer).splitlines()
+        assert N.parse_drawing(lines, puzzle) == answer, path
+    with pytest.raises(InputError, match="has 5 lines, this one has 3"):
+        N.parse_drawing(["1", "", "1"], puzzle_of("1 . 1", ". . .", ". . ."))

@@ -528,13 +528,31 @@ _GALAXIES = Genre(
     certify_cnf="pencilsat.strategies.galaxies:certify_cnf",
 )
 
+_NUMBERLINK = Genre(
+    name="numberlink", title="Numberlink",
+    corpus="numberlink/janko",
+    model="pencilsat.puzzles.numberlink", headers=("numberlink", "numberlink-solution"),
+    strategies=(
+        Strategy("lazy", "pencilsat.strategies.numberlink:run_cnf", ("cnf",),
+                 "line degrees and pair labels on the edge grid in CNF, no stray loop by "
+                 "lazy cuts"),
+        Strategy("lazy-cpsat", "pencilsat.strategies.numberlink:run_cpsat", ("cpsat",),
+                 "the same model on CP-SAT, cuts by solving again"),
+    ),
+    default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
+    svg="pencilsat.formats.svg.numberlink",
+    puzzlink=("numlin",), puzzlink_codec="pencilsat.formats.puzzlink.numberlink",
+    complete_cnf="pencilsat.strategies.numberlink:complete_cnf",
+    certify_cnf="pencilsat.strategies.numberlink:certify_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
                                                     _KURODOKO, _NORINORI, _HITORI, _LITS,
                                                     _SHAKASHAKA, _SLANT, _SHIKAKU,
                                                     _JIGSAWSUDOKU, _KILLERSUDOKU, _NONOGRAM,
-                                                    _GALAXIES)}
+                                                    _GALAXIES, _NUMBERLINK)}
 """Every genre pencilsat knows, by registry name."""
 
 

@@ -204,6 +204,29 @@ def draw_text(puzzle: NumberlinkPuzzle, solution: NumberlinkSolution | None = No
     return "\n".join(lines) + "\n"
 
 
+def parse_drawing(lines: list[str], puzzle: NumberlinkPuzzle) -> NumberlinkSolution:
+    """The answer of :func:`draw_text`'s drawing (what ``pencilsat solve`` prints): a ``-``
+    between two cells of a row, a ``|`` under a cell's last column between two rows."""
+    expected = 2 * puzzle.height - 1
+    if len(lines) != expected:
+        raise InputError(f"a {puzzle.width}x{puzzle.height} Numberlink drawing has {expected} "
+                         f"lines, this one has {len(lines)}",
+                         hint="give the drawing exactly as pencilsat solve prints it")
+    size = max(len(cell_token(v)) for v in puzzle.numbers.ravel().tolist())
+    span = (size + 1) * puzzle.width
+    edges = []
+    for r in range(puzzle.height):
+        row = lines[2 * r].ljust(span)
+        below = lines[2 * r + 1].ljust(span) if r + 1 < puzzle.height else ""
+        for c in range(puzzle.width):
+            start = c * (size + 1)
+            if c + 1 < puzzle.width and row[start + size] == "-":
+                edges.append(((r, c), (r, c + 1)))
+            if below and below[start + size - 1] == "|":
+                edges.append(((r, c), (r + 1, c)))
+    return NumberlinkSolution.of(edges, puzzle.width, puzzle.height)
+
+
 # ------------------------------------------------------------------ the rule checker
 
 
@@ -277,6 +300,7 @@ RULES = GenreRules(
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution, solution_rows=solution_rows,
     format_solution=format_solution, check=check, draw_text=draw_text,
+    parse_drawing=parse_drawing,
 )
 """No clue tools yet: a number is one end of a pair, and taking one end away leaves a
 puzzle the rules do not define (a number once)."""

@@ -77,6 +77,10 @@ class ConnectedModel:
     levels_after: int = 0
 
 
+SearchWrap = Callable[[Any], Any]
+"""A genre's own front over the lazy search (the same ``next_answer``/``forbid``), given the
+search: Numberlink's, which offers a second answer made from the first before searching."""
+
 CountClauses = Callable[[ConnectedModel, float | None], tuple[list[Clause], int]]
 """A genre's counts as clauses, new variables after ``model.num_vars``, under the deadline:
 the clauses and the last variable used."""
@@ -151,15 +155,16 @@ def run_shading_cnf(puzzle: Any, build: ShadingBuild, *, sat_solver: str | None 
                     time_limit: float | None = None, grown_cuts: int = GROWN_CUTS,
                     default_solver: str = DEFAULT_SAT_SOLVER,
                     count_clauses: CountClauses = exact_counts,
-                    name: str | None = None) -> SolveResult:
+                    name: str | None = None, wrap: SearchWrap | None = None) -> SolveResult:
     """A shading genre's ``lazy`` strategy: :func:`solve_on_pysat` of ``build(deadline)``,
     counts as ``count_clauses`` (native on a solver with native counts), on
     ``default_solver`` (CaDiCaL) unless ``sat_solver``; ``name``: the strategy's name in the
-    figures when it is not ``lazy`` (a genre without connectivity makes no cut)."""
+    figures when it is not ``lazy`` (a genre without connectivity makes no cut); ``wrap``:
+    the genre's front over the search (:data:`SearchWrap`)."""
     deadline = deadline_of(time_limit)
     result = solve_on_pysat(puzzle, lambda: shading_model(build(deadline)), count_clauses,
                             deadline=deadline, grown_cuts=grown_cuts,
-                            solver_name=pysat_name(sat_solver, default_solver))
+                            solver_name=pysat_name(sat_solver, default_solver), wrap=wrap)
     if name is not None:
         result.stats.encoding = name
     return result
@@ -167,12 +172,14 @@ def run_shading_cnf(puzzle: Any, build: ShadingBuild, *, sat_solver: str | None 
 
 def run_shading_cpsat(puzzle: Any, build: ShadingBuild, *, time_limit: float | None = None,
                       grown_cuts: int = GROWN_CUTS, presolve: bool = True,
-                      name: str | None = None) -> SolveResult:
+                      name: str | None = None, wrap: SearchWrap | None = None) -> SolveResult:
     """A shading genre's ``lazy-cpsat`` strategy: :func:`solve_on_cpsat` of
-    ``build(deadline)``, counts as linear sums; ``name`` as in :func:`run_shading_cnf`."""
+    ``build(deadline)``, counts as linear sums; ``name`` and ``wrap`` as in
+    :func:`run_shading_cnf`."""
     deadline = deadline_of(time_limit)
     result = solve_on_cpsat(puzzle, lambda: shading_model(build(deadline)),
-                            deadline=deadline, grown_cuts=grown_cuts, presolve=presolve)
+                            deadline=deadline, grown_cuts=grown_cuts, presolve=presolve,
+                            wrap=wrap)
     if name is not None:
         result.stats.encoding = name
     return result
@@ -180,18 +187,19 @@ def run_shading_cpsat(puzzle: Any, build: ShadingBuild, *, time_limit: float | N
 
 def solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
                    count_clauses: CountClauses, *, solver_name: str, deadline: float | None,
-                   grown_cuts: int) -> SolveResult:
+                   grown_cuts: int, wrap: SearchWrap | None = None) -> SolveResult:
     """``lazy``: the rules and the counts' clauses on one incremental PySAT solver (the
     encoding time includes loading it, as in every CNF strategy), the garbage collector
     paused (a build makes a million small lists: Nurikabe 1055_40x57 builds in 0.4 s of CPU
     instead of 0.8 s)."""
     with gc_paused():
-        return _solve_on_pysat(puzzle, build, count_clauses, solver_name, deadline, grown_cuts)
+        return _solve_on_pysat(puzzle, build, count_clauses, solver_name, deadline, grown_cuts,
+                               wrap)
 
 
 def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
                     count_clauses: CountClauses, solver_name: str, deadline: float | None,
-                    grown_cuts: int) -> SolveResult:
+                    grown_cuts: int, wrap: SearchWrap | None) -> SolveResult:
     from pysat.solvers import Solver
 
     stats = SolveStats(backend="cnf", encoding="lazy", sat_solver=solver_name)
@@ -223,7 +231,8 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
         stats.encode_s = perf_counter() - start
         cuts = ConnectivityCuts(model.graph, list(model.requirements), grow=grown_cuts)
         search = ConnectedSearch(solver, cuts, list(model.answer), deadline)
-        result = solve_and_prove(puzzle, search, _decoder(model), stats)
+        result = solve_and_prove(puzzle, wrap(search) if wrap else search, _decoder(model),
+                                 stats)
         stats.add_effort(solver.accum_stats())
     stats.clauses += search.added
     stats.extra.update(sat_calls=search.calls, cuts=cuts.cut_count, **model.extra_stats(cuts))
@@ -231,17 +240,18 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
 
 
 def solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel], *,
-                   deadline: float | None, grown_cuts: int, presolve: bool = True
-                   ) -> SolveResult:
+                   deadline: float | None, grown_cuts: int, presolve: bool = True,
+                   wrap: SearchWrap | None = None) -> SolveResult:
     """``lazy-cpsat``: the rules as Boolean ORs and the counts as linear sums in one CP-SAT
     model, solved again after each batch of cuts; the clock covers importing OR-Tools too;
     the garbage collector paused. ``presolve``: CP-SAT's, redone on every solve."""
     with gc_paused():
-        return _solve_on_cpsat(puzzle, build, deadline, grown_cuts, presolve)
+        return _solve_on_cpsat(puzzle, build, deadline, grown_cuts, presolve, wrap)
 
 
 def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
-                    deadline: float | None, grown_cuts: int, presolve: bool) -> SolveResult:
+                    deadline: float | None, grown_cuts: int, presolve: bool,
+                    wrap: SearchWrap | None) -> SolveResult:
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
@@ -282,7 +292,7 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
 
     search = CpSatConnectedSearch(session, variables, cuts, list(model.answer), deadline,
                                   levels if model.levels else None, model.levels_after)
-    result = solve_and_prove(puzzle, search, _decoder(model), stats)
+    result = solve_and_prove(puzzle, wrap(search) if wrap else search, _decoder(model), stats)
     stats.clauses = session.constraints()
     stats.add_effort(session.effort)
     if search.escalated_at is not None:

@@ -16,9 +16,10 @@ from pencilsat.encodings.clause_arrays import Clause, drop_satisfied, ordered_cl
 from pencilsat.encodings.loops.edges import DOWN, RIGHT, GridEdges
 
 
-def degree_clauses(grid: GridEdges, cells: slice = slice(None),
+def degree_clauses(grid: GridEdges, cells: slice | np.ndarray = slice(None),
                    values: np.ndarray | None = None) -> list[Clause]:
-    """Per point (of the id range ``cells``; every point by default), in id order: no
+    """Per point (of the id range or id array ``cells``; every point by default), in the
+    order of ``cells``: no
     dead end (for each of its edges, that edge implies one of the others) and no branch (not
     three of its edges together), each in the order of the cell's edge variables. Built per
     number of edges with numpy; the tests keep the cell-by-cell definition as the reference.

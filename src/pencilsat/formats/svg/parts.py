@@ -31,6 +31,17 @@ def centre(cell: Cell) -> tuple[float, float]:
     return cell[1] * CELL + CELL / 2, cell[0] * CELL + CELL / 2
 
 
+def centre_lines(edges: Iterable[tuple[Cell, Cell]], cls: str) -> str:
+    """One path of straight strokes between the centres of joined cells (a loop's or
+    Numberlink's lines)."""
+    path = []
+    for a, b in sorted(edges):
+        (x1, y1), (x2, y2) = centre(a), centre(b)
+        path.append(f"M{x1} {y1}L{x2} {y2}")
+    return (f'<path class="{cls}" d="{"".join(path)}" fill="none" stroke="{LOOP_COLOUR}" '
+            f'stroke-width="{CELL * 0.14:.1f}" stroke-linecap="round"/>')
+
+
 def highlights(cells: Iterable[Cell]) -> list[str]:
     return [
         f'<rect class="difference" data-row="{r}" data-col="{c}" x="{c * CELL}" y="{r * CELL}" '

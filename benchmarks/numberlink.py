@@ -1,0 +1,66 @@
+"""Numberlink: every janko puzzle (Arukone) on both strategies, solving and proving
+uniqueness.
+
+``python benchmarks/numberlink.py [--cap 60] [--stride 1] [--log FILE]``
+
+``lazy`` (CNF, the default) and ``lazy-cpsat`` (CP-SAT) on every janko Numberlink of the
+corpus, as ``janko_bench`` runs and tables them (results in
+``benchmarks/results/numberlink.md``). puzzlekit 0.3.4 has no Numberlink solver (none of its
+100-odd solvers is for numberlink, numlin or arukone), and neither has cspuz, so there is no
+comparison.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from common import write_results
+from janko_bench import JankoBench, Row, arguments, run, summary
+
+from pencilsat.puzzles.numberlink import parse_puzzle, parse_solution
+
+BENCH = JankoBench(
+    genre="numberlink", title="Numberlink", parse_puzzle=parse_puzzle,
+    parse_solution=parse_solution,
+    configs={"lazy (cnf)": ("lazy", "cnf"), "lazy-cpsat (cpsat)": ("lazy-cpsat", "cpsat")},
+    groups=((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
+            (10**9, "larger")),
+    extra_stats=("sat_calls", "cuts"))
+
+
+def slowest(rows: list[Row]) -> str:
+    """The slowest puzzle of each strategy."""
+    out = []
+    for label in BENCH.configs:
+        row = max(rows, key=lambda r: r[label]["s"])
+        out.append(f"{label}: {row['name']} ({row[label]['s']:.2f} s)")
+    return "Slowest puzzle: " + "; ".join(out) + "."
+
+
+def warm_up() -> None:
+    """Import both backends before the first timed puzzle."""
+    from pencilsat.strategies.front import solve
+
+    puzzle = parse_puzzle("numberlink 2 2\n1 .\n. 1\n")
+    for encoding, backend in BENCH.configs.values():
+        solve(puzzle, encoding=encoding, backend=backend)
+
+
+def main() -> None:
+    args = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0,
+                     puzzlekit_stride=False).parse_args()
+    args.no_puzzlekit = True
+    warm_up()
+    rows = run(BENCH, args)
+    body, data = summary(BENCH, rows, args.cap, "")
+    body += "\n\n" + slowest(rows) + "\n"
+    body += ("\npuzzlekit 0.3.4 has no Numberlink solver (nor has cspuz), so there is no "
+             "comparison with it.\n")
+    command = "python benchmarks/numberlink.py " + " ".join(sys.argv[1:])
+    data.update(command=command, rows=rows)
+    write_results("numberlink", "Numberlink: both strategies on janko",
+                  f"Command: `{command.strip()}`\n\n{body}", data)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,275 @@
+"""Numberlink as clauses on the loop machinery's edge grid, "no stray loop" as a
+connectivity requirement.
+
+Variables ``1..E`` are the edges between side-by-side cells
+(:class:`~pencilsat.encodings.loops.edges.GridEdges`), true where a line runs. Rules:
+
+- a numbered cell ends exactly one line: one of its edges (a clause and pairwise "not
+  two");
+- an unnumbered cell is on no line or passes one: 0 or 2 of its edges (the loop genres'
+  :func:`~pencilsat.encodings.loops.degree.degree_clauses`);
+- a line joins equal numbers: every cell carries the *label* of its number's pair, fixed on
+  the numbers, copied along every used edge. With few pairs the label is one-hot (a variable
+  per cell and pair, off the lines none, on a line one: strong propagation); from
+  :data:`ONE_HOT_MOST` pairs on, it is binary (``bit_length(P - 1)`` bits a cell: a
+  1000-pair grid needs 10 variables a cell, not 1000). A line's two ends are numbers with
+  its label, so equal numbers.
+
+What is left is a stray loop through unnumbered cells. "No loop" is "every used edge is
+joined to a number along used edges": a requirement over the edges' *line graph* (two
+edges next to each other when they share a cell) plus a root next to every numbered
+cell's edges, always in the set (variable ``E + 1``, fixed true). The
+:mod:`~pencilsat.encodings.connectivity` cut around a loop says "some edge at one of its
+cells leaves it, or a loop edge is unused". The encoding is a
+:class:`~pencilsat.encodings.connectivity.ShadingEncoding`, so the shared connectivity runs
+solve it; :func:`complete_cnf` writes the requirement with
+:func:`~pencilsat.encodings.reachability.ranked_parents` instead (a fixed clause list).
+
+Unused cells are allowed (janko's rules and pzprjs' ``numlin``, which has no "fill every
+cell" check); a number given once or more than twice leaves no answer.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pencilsat.core.clock import check_clock
+from pencilsat.core.values import Cell
+from pencilsat.encodings.connectivity import (
+    Clause,
+    Graph,
+    Requirement,
+    ShadingEncoding,
+    steps_within,
+)
+from pencilsat.encodings.encoding import ClauseEncoding
+from pencilsat.encodings.loops.degree import degree_clauses
+from pencilsat.encodings.loops.edges import DOWN, RIGHT, GridEdges
+from pencilsat.encodings.reachability import ranked_parents
+from pencilsat.puzzles.numberlink import EMPTY, NumberlinkPuzzle, NumberlinkSolution, edge
+
+ONE_HOT_MOST = 64
+"""Pairs up to which a cell's label is one-hot; above, binary."""
+CHUNK = 16_384
+"""Cells (or edges) per step between two looks at the clock."""
+
+
+def label_variables(puzzle: NumberlinkPuzzle, first: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per cell id the label's variables (from ``first`` on, cell by cell) and per cell the
+    pair index of its number (-1 unnumbered): one column per pair (one-hot) or per bit."""
+    numbers = puzzle.numbers.ravel()
+    values = np.unique(numbers[numbers != EMPTY])
+    pair = np.full(len(numbers), -1, dtype=np.int64)
+    pair[numbers != EMPTY] = np.searchsorted(values, numbers[numbers != EMPTY])
+    columns = len(values) if len(values) <= ONE_HOT_MOST else int(len(values) - 1).bit_length()
+    labels = first + np.arange(len(numbers) * columns, dtype=np.int64).reshape(len(numbers),
+                                                                             columns)
+    return labels, pair
+
+
+def _fixed_labels(labels: np.ndarray, pair: np.ndarray, one_hot: bool) -> np.ndarray:
+    """Unit clauses (one literal a row) fixing every numbered cell's label."""
+    numbered = np.flatnonzero(pair >= 0)
+    columns = labels.shape[1]
+    if one_hot:
+        truth = np.arange(columns)[None, :] == pair[numbered][:, None]
+    else:
+        truth = (pair[numbered][:, None] >> np.arange(columns)[None, :]) & 1 == 1
+    lits = labels[numbered]
+    return np.where(truth, lits, -lits).reshape(-1, 1)
+
+
+def _copied_labels(grid: GridEdges, labels: np.ndarray, edges: slice) -> np.ndarray:
+    """Rows "a used edge copies every label variable from one end to the other"."""
+    end_a, end_b, _ = grid.arrays()
+    v = np.arange(len(grid) + 1, dtype=np.int64)[1:][edges]
+    a, b = labels[end_a[v]], labels[end_b[v]]
+    used = np.broadcast_to(v[:, None], a.shape)
+    return np.stack((np.stack((-used, -a, b), axis=-1), np.stack((-used, a, -b), axis=-1)),
+                    axis=2).reshape(-1, 3)
+
+
+def _endpoint_clauses(grid: GridEdges, cell: int) -> list[Clause]:
+    """Exactly one of the cell's edges."""
+    edges = grid.incident_ids[cell]
+    return [list(edges)] + [[-edges[i], -edges[j]] for i in range(len(edges))
+                            for j in range(i + 1, len(edges))]
+
+
+def line_graph(grid: GridEdges, numbered: np.ndarray, *, deadline: float | None = None
+               ) -> Graph:
+    """Edge variable v is node ``v - 1``, next to the edges sharing a cell with it; the
+    root node ``E`` is next to every edge of a numbered cell (``numbered``: a boolean per
+    cell id)."""
+    end_a, end_b, incident = grid.arrays()
+    count = len(grid)
+    root = count
+    neighbours: list[tuple[int, ...]] = []
+    inc = incident.tolist()
+    ends_a, ends_b, marks = end_a.tolist(), end_b.tolist(), numbered.tolist()
+    for v in range(1, count + 1):
+        if v % CHUNK == 0:
+            check_clock(deadline)
+        a, b = ends_a[v], ends_b[v]
+        around = [w - 1 for w in inc[a] if w and w != v] + [w - 1 for w in inc[b] if w and w != v]
+        if marks[a] or marks[b]:
+            around.append(root)
+        neighbours.append(tuple(around))
+    neighbours.append(tuple(v - 1 for v in range(1, count + 1)
+                            if marks[ends_a[v]] or marks[ends_b[v]]))
+    return Graph(tuple(neighbours))
+
+
+def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: bool = False
+          ) -> ShadingEncoding[NumberlinkSolution]:
+    """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
+    ``perf_counter`` time) has passed. ``shortest`` adds :func:`shortcut_free` (fewer
+    answers: only for a search that also looks for :func:`detour`)."""
+    width, height = puzzle.width, puzzle.height
+    check_clock(deadline)
+    grid = GridEdges(width, height)
+    count = len(grid)
+    true = count + 1
+    labels, pair = label_variables(puzzle, true + 1)
+    one_hot = len(np.unique(pair[pair >= 0])) <= ONE_HOT_MOST
+    num_vars = true + labels.size
+    numbered = pair >= 0
+    blank = np.flatnonzero(~numbered)
+    clauses: list[Clause] = [[true]]
+    for first in range(0, len(blank), CHUNK):
+        check_clock(deadline)
+        clauses.extend(degree_clauses(grid, blank[first:first + CHUNK]))
+    for cell in np.flatnonzero(numbered).tolist():
+        clauses.extend(_endpoint_clauses(grid, cell))
+    check_clock(deadline)
+    if labels.shape[1]:
+        clauses.extend(_fixed_labels(labels, pair, one_hot).tolist())
+        for first in range(0, count, CHUNK):
+            check_clock(deadline)
+            clauses.extend(_copied_labels(grid, labels, slice(first, first + CHUNK)).tolist())
+        if one_hot:
+            clauses.extend(_one_hot_rows(grid, labels, blank, deadline))
+    if shortest:
+        clauses.extend(shortcut_free(grid, labels if one_hot else None, deadline))
+    graph = line_graph(grid, numbered, deadline=deadline)
+    literals = np.arange(1, count + 2, dtype=np.int64)
+    requirement = Requirement(literals, anchor=count, name="no loop")
+    check_clock(deadline)
+
+    def decode(values: np.ndarray) -> NumberlinkSolution:
+        used = np.flatnonzero(values[1:count + 1]) + 1
+        return NumberlinkSolution(grid.edge_pairs(used.tolist()), width, height)
+
+    return ShadingEncoding(num_vars, clauses, [], graph, [requirement],
+                           list(range(1, count + 1)), decode)
+
+
+def _one_hot_rows(grid: GridEdges, labels: np.ndarray, blank: np.ndarray,
+                  deadline: float | None) -> list[Clause]:
+    """An unnumbered cell's one-hot label: a label only on a line (``label -> some edge``)
+    and a line cell has one (``edge -> some label``)."""
+    out: list[Clause] = []
+    incident = grid.incident_ids
+    for i, cell in enumerate(blank.tolist()):
+        if i % CHUNK == 0:
+            check_clock(deadline)
+        edges = incident[cell]
+        mine = labels[cell].tolist()
+        out.extend([-lab, *edges] for lab in mine)
+        out.extend([-e, *mine] for e in edges)
+    return out
+
+
+def shortcut_free(grid: GridEdges, labels: np.ndarray | None,
+                  deadline: float | None = None) -> list[Clause]:
+    """Clauses that keep only answers no line of which can be shortened: two side-by-side
+    cells of one line are joined by an edge (with one-hot ``labels``: "same label, then the
+    edge"), and no line turns through three sides of a 2x2 block (the smallest case, as
+    three negative literals per block and side left out).
+
+    Sound for deciding the verdict together with :func:`detour`: a line through two
+    side-by-side cells not joined directly can be cut short there (the cells between go
+    unused, which the rules allow), a shorter answer; shortening ends, so an answer exists
+    exactly when one of these does, and a second answer B besides a shortcut-free A either
+    shortens to another shortcut-free answer or, one step before reaching A, is A with one
+    edge bent round through unused cells, which :func:`detour` finds."""
+    check_clock(deadline)
+    width, height = grid.width, grid.height
+    right, down = grid.sides[:, RIGHT], grid.sides[:, DOWN]
+    corner = np.arange(width * height).reshape(height, width)[:-1, :-1].ravel()
+    out: list[Clause] = []
+    if len(corner):
+        square = np.stack((right[corner], down[corner], down[corner + 1],
+                           right[corner + width]), axis=1)
+        for left_out in range(4):
+            three = np.delete(square, left_out, axis=1)
+            out.extend((-three).tolist())
+    if labels is not None and labels.shape[1]:
+        end_a, end_b, _ = grid.arrays()
+        v = np.arange(1, len(grid) + 1, dtype=np.int64)
+        for first in range(0, len(v), CHUNK):
+            check_clock(deadline)
+            part = v[first:first + CHUNK]
+            a, b = labels[end_a[part]], labels[end_b[part]]
+            used = np.broadcast_to(part[:, None], a.shape)
+            out.extend(np.stack((-a, -b, used), axis=-1).reshape(-1, 3).tolist())
+    return out
+
+
+def detour(puzzle: NumberlinkPuzzle, edges: frozenset[tuple[Cell, Cell]]
+           ) -> frozenset[tuple[Cell, Cell]] | None:
+    """Another answer made from the answer ``edges``: one of its edges bent round through
+    unused cells (a path of them from a neighbour of one end to a neighbour of the other),
+    or ``None`` when no edge can be."""
+    width, height = puzzle.width, puzzle.height
+    used = {cell for e in edges for cell in e}
+
+    def free_neighbours(cell: Cell) -> list[Cell]:
+        r, c = cell
+        return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= n[0] < height and 0 <= n[1] < width and n not in used]
+
+    for a, d in sorted(edges):
+        targets = set(free_neighbours(d))
+        if not targets:
+            continue
+        for start in free_neighbours(a):
+            parent: dict[Cell, Cell | None] = {start: None}
+            queue = [start]
+            for cell in queue:  # breadth-first over unused cells
+                if cell in targets:
+                    path = [cell]
+                    while parent[path[-1]] is not None:
+                        path.append(parent[path[-1]])  # type: ignore[arg-type]
+                    walk = [a, *reversed(path), d]
+                    bent = {edge(x, y) for x, y in zip(walk, walk[1:], strict=False)}
+                    return (edges - {edge(a, d)}) | bent
+                for n in free_neighbours(cell):
+                    if n not in parent:
+                        parent[n] = cell
+                        queue.append(n)
+    return None
+
+
+def complete_cnf(puzzle: NumberlinkPuzzle, deadline: float | None = None) -> ClauseEncoding:
+    """The rules as one fixed clause list whose models, on the edge variables, are exactly
+    the answers: "no loop" as ranked parents over the line graph from the root, an edge's
+    rank up to half of the longest line (its distance to the nearer end). ``pencilsat
+    study``'s complete CNF and the certificate's formula."""
+    encoding = build(puzzle, deadline=deadline)
+    clauses = list(encoding.clauses)
+    count = encoding.graph.size - 1
+    blanks = int((puzzle.numbers == EMPTY).sum())
+    deepest = (blanks + 2) // 2
+    lowest = steps_within(encoding.graph, [count], deepest + 1, lambda v: True)
+    literals = list(range(1, count + 2))
+    more, top = ranked_parents(encoding.graph, literals, count, deepest, encoding.num_vars,
+                               lowest, deadline)
+    clauses.extend(more)
+
+    def decode(values_true: set[int]) -> NumberlinkSolution:
+        values = np.zeros(top + 1, dtype=bool)
+        values[[v for v in values_true if 0 < v <= top]] = True
+        return encoding.decode(values)
+
+    return ClauseEncoding("numberlink", top, clauses, list(encoding.answer), decode)

@@ -1,0 +1,97 @@
+"""Numberlink's brute-force oracle: every set of edges of a tiny grid (walked edge by edge,
+a cell's degree checked once its last edge is decided: 1 on a number, 0 or 2 elsewhere) that
+the rule checker accepts, and small random puzzles made around random lines."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from pencilsat.puzzles import numberlink as N
+
+
+def _edges(width: int, height: int) -> list[N.Edge]:
+    out = []
+    for r in range(height):
+        for c in range(width):
+            if c + 1 < width:
+                out.append(((r, c), (r, c + 1)))
+            if r + 1 < height:
+                out.append(((r, c), (r + 1, c)))
+    return out
+
+
+def solutions(puzzle: N.NumberlinkPuzzle) -> list[N.NumberlinkSolution]:
+    """Every answer the rule checker accepts, in the order of the walk."""
+    width, height = puzzle.width, puzzle.height
+    edges = _edges(width, height)
+    last: dict[N.Cell, int] = {}
+    for i, (a, b) in enumerate(edges):
+        last[a] = last[b] = i
+    closing: list[list[N.Cell]] = [[] for _ in edges]
+    for cell, i in last.items():
+        closing[i].append(cell)
+    numbered = {(r, c) for r in range(height) for c in range(width) if puzzle.numbers[r, c]}
+    degree = dict.fromkeys(last, 0)
+    chosen: list[N.Edge] = []
+    out = []
+
+    def fits(cell: N.Cell) -> bool:
+        return degree[cell] == 1 if cell in numbered else degree[cell] in (0, 2)
+
+    def extend(i: int) -> None:
+        if i == len(edges):
+            answer = N.NumberlinkSolution.of(chosen, width, height)
+            if not N.check(puzzle, answer):
+                out.append(answer)
+            return
+        a, b = edges[i]
+        for use in (False, True):
+            if use:
+                if degree[a] >= (1 if a in numbered else 2) or \
+                        degree[b] >= (1 if b in numbered else 2):
+                    continue
+                degree[a] += 1
+                degree[b] += 1
+                chosen.append((a, b))
+            if all(fits(cell) for cell in closing[i]):
+                extend(i + 1)
+            if use:
+                degree[a] -= 1
+                degree[b] -= 1
+                chosen.pop()
+
+    if width * height == 1:
+        answer = N.NumberlinkSolution.of([], width, height)
+        return [] if N.check(puzzle, answer) else [answer]
+    extend(0)
+    return out
+
+
+def random_puzzle(rng: random.Random) -> N.NumberlinkPuzzle:
+    """A 2x2 to 4x3 grid with up to three pairs, each the ends of a random walk over free
+    cells (a walk of one cell is dropped), so the walks are an answer."""
+    width, height = rng.choice([(2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (3, 4)])
+    numbers = np.zeros((height, width), dtype=np.int32)
+    used: set[N.Cell] = set()
+    label = 0
+    for _ in range(rng.randint(1, 3)):
+        free = [(r, c) for r in range(height) for c in range(width) if (r, c) not in used]
+        if len(free) < 2:
+            break
+        walk = [rng.choice(free)]
+        for _ in range(rng.randint(1, width * height)):
+            r, c = walk[-1]
+            steps = [n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+                     if 0 <= n[0] < height and 0 <= n[1] < width and n not in used
+                     and n not in walk]
+            if not steps:
+                break
+            walk.append(rng.choice(steps))
+        if len(walk) < 2:
+            continue
+        label += 1
+        used.update(walk)
+        numbers[walk[0]] = numbers[walk[-1]] = rng.choice([label, label + 10])
+    return N.NumberlinkPuzzle(numbers)

@@ -1,0 +1,169 @@
+"""Numberlink on both strategies: a janko sample unique with the stored answer (the
+benchmark runs them all), verdicts, stray loops, the complete clause list, and count,
+backbone and verdict against brute force on small random grids."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import corpus_pairs, every_kth
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracles.numberlink import random_puzzle
+from oracles.numberlink import solutions as brute_force
+
+from pencilsat.core.result import Verdict
+from pencilsat.encodings.numberlink import ONE_HOT_MOST, build, label_variables
+from pencilsat.formats.puzzlink import parse_url
+from pencilsat.puzzles import numberlink as N
+from pencilsat.strategies.front import solve
+from pencilsat.strategies.numberlink import complete_cnf
+from pencilsat.strategies.solution_space import Exploration, undecided_cells
+
+JANKO = corpus_pairs("numberlink/janko")
+SMALL = corpus_pairs("numberlink/janko", max_cells=100)
+STRATEGIES = [("lazy", "cnf"), ("lazy-cpsat", "cpsat")]
+
+
+def load(txt, sol):
+    return N.parse_puzzle(txt.read_text(), txt.stem), N.parse_solution(sol.read_text())
+
+
+def puzzle_of(*rows: str) -> N.NumberlinkPuzzle:
+    return N.parse_puzzle(f"numberlink {len(rows[0].split())} {len(rows)}\n" + "\n".join(rows)
+                          + "\n")
+
+
+def test_the_corpus_is_there():
+    assert len(JANKO) > 400
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_janko_samples_are_unique_with_the_stored_answer(encoding, backend):
+    for txt, sol in every_kth(SMALL[:60], 6 if backend == "cnf" else 15):
+        puzzle, expected = load(txt, sol)
+        result = solve(puzzle, encoding=encoding, backend=backend)
+        assert result.verdict == Verdict.UNIQUE, (puzzle.name, result.message)
+        assert result.solution == expected, puzzle.name
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_the_pzprjs_example_has_one_answer_the_checker_accepts(encoding, backend):
+    puzzle = parse_url("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3")
+    result = solve(puzzle, encoding=encoding, backend=backend)
+    assert result.verdict == Verdict.UNIQUE
+    assert N.check(puzzle, result.solution) == []
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_a_pair_with_room_to_spare_gives_two_answers_and_where_they_differ(encoding, backend):
+    puzzle = puzzle_of("1 . .", ". . .", ". . 1")
+    result = solve(puzzle, encoding=encoding, backend=backend)
+    assert result.verdict == Verdict.MULTIPLE
+    assert N.check(puzzle, result.solution) == [] == N.check(puzzle, result.second_solution)
+    assert result.differences == result.solution.differing_cells(result.second_solution)
+
+
+@pytest.mark.parametrize("rows", [
+    ("1 2", "2 1"),  # crossing pairs in a 2x2: the lines would share a cell
+    ("1 . 2",),  # a number given once each
+    ("1 1 1",),  # a number given three times
+])
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_numbers_no_lines_can_join_give_none(encoding, backend, rows):
+    result = solve(puzzle_of(*rows), encoding=encoding, backend=backend)
+    assert result.verdict == Verdict.NONE and result.solution is None
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_an_empty_grid_has_the_empty_answer_only(encoding, backend):
+    """No numbers: every loop the degree rules allow is a stray loop, cut away."""
+    puzzle = puzzle_of(". . .", ". . .", ". . .")
+    result = solve(puzzle, encoding=encoding, backend=backend)
+    assert result.verdict == Verdict.UNIQUE
+    assert result.solution.edges == frozenset()
+
+
+def test_many_pairs_switch_the_labels_to_binary():
+    """Above ONE_HOT_MOST pairs a cell's label is its pair index in bits."""
+    width = ONE_HOT_MOST + 1
+    numbers = [[k + 1 for k in range(width)]] * 2
+    puzzle = N.NumberlinkPuzzle(numbers)
+    labels, pair = label_variables(puzzle, 1)
+    assert labels.shape == (2 * width, (width - 1).bit_length())
+    result = solve(puzzle)
+    assert result.verdict == Verdict.UNIQUE
+    assert len(result.solution.edges) == width
+    assert build(puzzle).num_vars > 0
+
+
+# ------------------------------------------------------------------ against brute force
+
+
+@st.composite
+def small_puzzles(draw: st.DrawFn) -> N.NumberlinkPuzzle:
+    return random_puzzle(random.Random(draw(st.integers(0, 2**32))))
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+@settings(max_examples=30, deadline=None)
+@given(puzzle=small_puzzles())
+def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle):
+    truth = brute_force(puzzle)
+    explore = Exploration(count=len(truth) + 1, backbone=True)
+    result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
+    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
+                                                                      Verdict.MULTIPLE)
+    assert result.count is not None and result.count.complete
+    assert set(result.count.solutions) == set(truth)
+    assert len(result.count.solutions) == len(truth)
+    if truth:
+        assert result.backbone is not None and result.backbone.complete
+        expected = undecided_cells(truth[0], truth[1:]) if len(truth) > 1 else []
+        assert result.backbone.undecided == expected
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+@settings(max_examples=60, deadline=None)
+@given(puzzle=small_puzzles())
+def test_the_verdict_from_shortcut_free_answers_and_detours_matches_brute_force(
+        encoding, backend, puzzle):
+    """A plain solve searches shortcut-free answers and bends the first round unused cells:
+    the verdict and the answers it shows are still those of the rules."""
+    truth = brute_force(puzzle)
+    result = solve(puzzle, encoding=encoding, backend=backend)
+    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
+                                                                      Verdict.MULTIPLE)
+    if truth:
+        assert result.solution in truth
+    if len(truth) > 1:
+        assert result.second_solution in truth
+        assert result.second_solution != result.solution
+
+
+def test_a_detour_is_the_second_answer_when_a_line_can_bend_round_unused_cells():
+    """Two numbers side by side with room beside them: the shortcut-free search finds the
+    direct edge; the detour gives the bent line as the second answer."""
+    puzzle = puzzle_of("1 1", ". .")
+    result = solve(puzzle)
+    assert result.verdict == Verdict.MULTIPLE
+    assert len(result.solution.edges) == 1 and len(result.second_solution.edges) == 3
+    assert N.check(puzzle, result.second_solution) == []
+
+
+@settings(max_examples=25, deadline=None)
+@given(puzzle=small_puzzles())
+def test_the_complete_clause_list_has_exactly_the_answers(puzzle):
+    """The study's fixed CNF: its models, seen on the answer variables, are exactly the
+    brute-force answers."""
+    from pysat.solvers import Solver
+
+    encoding = complete_cnf(puzzle)
+    found = set()
+    with Solver(name="minisat22", bootstrap_with=encoding.clauses) as solver:
+        while solver.solve():
+            true = {lit for lit in solver.get_model() if lit > 0}
+            found.add(encoding.decode(true))
+            solver.add_clause([-v if v in true else v for v in encoding.answer])
+    assert found == set(brute_force(puzzle))
