@@ -506,6 +506,8 @@ _KAKURO = Genre(
     ),
     default_strategy="direct", default_on={"cpsat": "cpsat"},
     svg="pencilsat.formats.svg.kakuro",
+    puzzlink=("kakuro",),
+    puzzlink_codec="pencilsat.formats.puzzlink.kakuro",
     complete_cnf="pencilsat.encodings.kakuro:complete_cnf",
 )
 
