@@ -18,6 +18,9 @@ from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
 
 BACKENDS = ["cnf", "cpsat"]
+NOT_UNIQUE = "257_24x28"
+"""The one janko puzzle with more than one answer under the rules (puzzlekit finds a second
+one too; benchmarks/results/kakuro.md)."""
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -29,6 +32,17 @@ def test_corpus_sample_is_unique_with_the_stored_solution(backend):
         result = solve(puzzle, backend=backend, time_limit=60)
         assert result.verdict == Verdict.UNIQUE, txt
         assert result.solution == K.parse_solution(sol.read_text(), puzzle), txt
+
+
+def test_the_puzzle_janko_leaves_ambiguous_has_two_valid_answers():
+    txt, sol = next(pair for pair in corpus_pairs("kakuro/janko") if pair[0].stem == NOT_UNIQUE)
+    puzzle = K.parse_puzzle(txt.read_text(), txt.stem)
+    result = solve(puzzle)
+    assert result.verdict == Verdict.MULTIPLE
+    assert result.solution != result.second_solution
+    for answer in (result.solution, result.second_solution,
+                   K.parse_solution(sol.read_text(), puzzle)):
+        assert K.check(puzzle, answer) == []
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

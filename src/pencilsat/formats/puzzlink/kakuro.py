@@ -9,7 +9,8 @@ The body: the board's cells row-major, ``k``-``z`` for 1..16 white cells, ``.`` 
 without sums, else two characters (the down sum, then the across sum: ``0``-``9``, ``a``-``j``
 10..19, ``A``-``Z`` 20..45, ``-`` none); then one character per column whose top cell is
 white (the sum above it), then one per row whose left cell is white (the sum before it).
-pzprjs reads a 0 as no sum and writes ``-`` for none. The file form
+pzprjs reads a 0 (and ``-``) as no sum; pencilsat writes 0, as pzprjs' own test puzzle
+has it. The file form
 ``pzprv3/kakuro/<rows>/<cols>/`` gives the excells too: rows+1 lines of cols+1 tokens (the
 corner ``0``, a sum or ``-1`` over the top and down the left, ``across,down`` for a black
 cell, ``.`` white), then the player's digits, which are not read.
