@@ -62,27 +62,33 @@ def candidates(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
         steps += 1
         if steps % LOOK_EVERY == 0:
             check_clock(deadline)
-        run = runs[i]
-        masks = [can[cell] for cell in run.cells]
+        cells = runs[i].cells
+        masks = [can[cell] for cell in cells]
         allowed = every
         options = sets[i]
         if options is not None:
             present = 0
             for mask in masks:
                 present |= mask
-            options = [s for s in options
-                       if not s & ~present and all(mask & s for mask in masks)]
-            sets[i] = options
+            kept = []
             allowed = 0
             for s in options:
-                allowed |= s
+                if s & ~present:
+                    continue
+                for mask in masks:
+                    if not mask & s:
+                        break
+                else:
+                    kept.append(s)
+                    allowed |= s
+            sets[i] = kept
         taken = 0
         for mask in masks:
-            if mask.bit_count() == 1:
+            if not mask & (mask - 1):  # one digit (or none)
                 taken |= mask
-        for cell, mask in zip(run.cells, masks, strict=True):
+        for cell, mask in zip(cells, masks):  # noqa: B905 (equal lengths)
             narrowed = mask & allowed
-            if narrowed.bit_count() > 1:
+            if narrowed & (narrowed - 1):
                 narrowed &= ~taken
             if narrowed != mask:
                 can[cell] = narrowed

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -95,7 +96,12 @@ class KakuroPuzzle(ArrayValue):
         return self.down if direction == DOWN else self.across
 
     def runs(self) -> list[Run]:
-        """Every run, the across runs row by row, then the down runs column by column."""
+        """Every run, the across runs row by row, then the down runs column by column (found
+        once per puzzle: the encoding and the checker both read them)."""
+        return list(self._runs)
+
+    @cached_property
+    def _runs(self) -> tuple[Run, ...]:
         out = []
         for direction in (ACROSS, DOWN):
             white = self.white if direction == ACROSS else self.white.T
@@ -114,7 +120,7 @@ class KakuroPuzzle(ArrayValue):
                         (lambda k, i=i: (k, i))
                     out.append(Run(place(start - 1) if start else None, direction,
                                    [place(k) for k in range(start, j)], total or None))
-        return out
+        return tuple(out)
 
 
 def sum_without_run(white: np.ndarray, down: np.ndarray,
