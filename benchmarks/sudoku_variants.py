@@ -17,14 +17,16 @@ from pencilsat.strategies.front import solve
 def blocking_resolve(solver: Any, cap: float, start: float) -> tuple[float, str, list | None]:
     """After puzzlekit's ``solver.solve``: its grid, then "some cell differs" added over
     its integer cell variables ``solver.x`` and a second solve. Seconds since ``start``,
-    ``unique`` / ``multiple`` / its status, and the grid's rows."""
+    ``unique`` / ``multiple`` / its status, and the grid's rows (0 where it writes no
+    digit)."""
     from ortools.sat.python import cp_model
 
     result = solver.solve({"time_limit_sec": cap})
     status = result.solution_data.get("status")
     if status not in ("Optimal", "Feasible"):
         return time.perf_counter() - start, str(status), None
-    grid = [[int(v) for v in row] for row in result.solution_data["solution_grid"].matrix]
+    grid = [[int(v) if str(v).isdigit() else 0 for v in row]  # Kakuro's black cells: 0
+            for row in result.solution_data["solution_grid"].matrix]
     differs = []
     for (r, c), var in solver.x.items():
         flag = solver.model.NewBoolVar(f"differs_{r}_{c}")

@@ -546,13 +546,32 @@ _NUMBERLINK = Genre(
     certify_cnf="pencilsat.strategies.numberlink:certify_cnf",
 )
 
+_KAKURO = Genre(
+    name="kakuro", title="Kakuro",
+    corpus="kakuro/janko",
+    model="pencilsat.puzzles.kakuro", headers=("kakuro", "kakuro-solution"),
+    strategies=(
+        Strategy("direct", "pencilsat.strategies.kakuro:run_direct", ("cnf",),
+                 "a digit per white cell and each run's digit sets as clauses (the fastest)",
+                 memory="pencilsat.strategies.kakuro:memory_cnf"),
+        Strategy("cpsat", "pencilsat.strategies.kakuro:run_cpsat", ("cpsat",),
+                 "the same clauses on CP-SAT, the run sums also as linear sums",
+                 memory="pencilsat.strategies.kakuro:memory_cpsat"),
+    ),
+    default_strategy="direct", default_on={"cpsat": "cpsat"},
+    svg="pencilsat.formats.svg.kakuro",
+    puzzlink=("kakuro",),
+    puzzlink_codec="pencilsat.formats.puzzlink.kakuro",
+    complete_cnf="pencilsat.encodings.kakuro:complete_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
                                                     _KURODOKO, _NORINORI, _HITORI, _LITS,
                                                     _SHAKASHAKA, _SLANT, _SHIKAKU,
                                                     _JIGSAWSUDOKU, _KILLERSUDOKU, _NONOGRAM,
-                                                    _GALAXIES, _NUMBERLINK)}
+                                                    _GALAXIES, _NUMBERLINK, _KAKURO)}
 """Every genre pencilsat knows, by registry name."""
 
 

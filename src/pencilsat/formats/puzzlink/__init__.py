@@ -166,11 +166,14 @@ def _parse_file(parts: list[str], column: int) -> Any:
 
 
 def to_url(puzzle: Any) -> str:
-    """The puzz.link URL of ``puzzle``, with its genre's first pzprjs type name."""
+    """The puzz.link URL of ``puzzle``, with its genre's first pzprjs type name; the size is
+    the codec's ``url_size(puzzle)`` where pzprjs counts another grid (Kakuro's board
+    leaves out the row and column of edge sums), else the puzzle's."""
     genre = genre_of(puzzle)
     if genre.puzzlink_codec is None:
         raise InputError(f"{genre.title} has no puzz.link form", hint="convert --to text")
     codec = load(genre.puzzlink_codec)
     flags = getattr(codec, "flags", lambda p: "")(puzzle)
     head = f"{genre.puzzlink[0]}/" + (f"{flags}/" if flags else "")
-    return f"{URL_PREFIX}{head}{puzzle.width}/{puzzle.height}/{codec.encode(puzzle)}"
+    width, height = getattr(codec, "url_size", lambda p: (p.width, p.height))(puzzle)
+    return f"{URL_PREFIX}{head}{width}/{height}/{codec.encode(puzzle)}"

@@ -1,0 +1,160 @@
+"""Kakuro as SAT: one literal per white cell and digit it may hold, exactly one digit per
+cell, and every run a cage of :mod:`pencilsat.encodings.cage_sums` (distinct digits; one of
+the digit sets with the run's sum chosen by a selector, a digit in no such set ruled out).
+
+A cell's digits are those both of its runs' digit sets allow (a 2-cell 3 across a 2-cell 4
+leaves only 1), so no literal is made for a digit a run alone rules out.
+
+``complete_cnf``: those clauses, whose models are exactly the answers: the ``direct``
+strategy loads them into PySAT, ``cpsat`` into CP-SAT with each run's sum as a linear sum
+beside them (:func:`run_sums`); ``pencilsat study`` and certificates use them too.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from itertools import combinations
+
+import numpy as np
+
+from pencilsat.core.clock import check_clock
+from pencilsat.core.values import Cell
+from pencilsat.encodings.cage_sums import cage_clauses, digit_sets
+from pencilsat.encodings.encoding import ClauseEncoding
+from pencilsat.puzzles.kakuro import DIGITS, KakuroPuzzle, KakuroSolution, Run
+
+LOOK_EVERY = 256
+"""Runs built between two looks at the clock (and the memory budget)."""
+
+
+def candidates(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
+               deadline: float | None = None) -> dict[Cell, list[int]]:
+    """The digits each white cell may hold, narrowed to a fixpoint by two sound rules (the
+    first round of a solver of Kakuro by hand): a run's digit sets are those with its sum
+    whose digits all fit some cell and that leave no cell without a digit, and a cell keeps
+    the digits of its runs' sets; a cell down to one digit takes it from the rest of its
+    runs. A run longer than nine cells leaves its cells none. The formula keeps exactly
+    the answers, with fewer literals and selectors (most cells of a janko puzzle keep one
+    to three digits)."""
+    runs = puzzle.runs() if runs is None else runs
+    every = sum(1 << d for d in DIGITS)
+    can: dict[Cell, int] = {(int(r), int(c)): every
+                            for r, c in zip(*np.nonzero(puzzle.white), strict=True)}
+    sets: list[list[int] | None] = []  # digit sets as bit masks (bit d: digit d)
+    for run in runs:
+        if len(run.cells) > len(DIGITS):
+            for cell in run.cells:
+                can[cell] = 0
+        sets.append(None if run.total is None else
+                    [sum(1 << d for d in s) for s in digit_sets(len(run.cells), run.total,
+                                                                 DIGITS)])
+    runs_of: dict[Cell, list[int]] = {cell: [] for cell in can}
+    for i, run in enumerate(runs):
+        for cell in run.cells:
+            runs_of[cell].append(i)
+    waiting = deque(range(len(runs)))
+    queued = [True] * len(runs)
+    steps = 0
+    while waiting:
+        i = waiting.popleft()
+        queued[i] = False
+        steps += 1
+        if steps % LOOK_EVERY == 0:
+            check_clock(deadline)
+        cells = runs[i].cells
+        masks = [can[cell] for cell in cells]
+        allowed = every
+        options = sets[i]
+        if options is not None:
+            present = 0
+            for mask in masks:
+                present |= mask
+            kept = []
+            allowed = 0
+            for s in options:
+                if s & ~present:
+                    continue
+                for mask in masks:
+                    if not mask & s:
+                        break
+                else:
+                    kept.append(s)
+                    allowed |= s
+            sets[i] = kept
+        taken = 0
+        for mask in masks:
+            if not mask & (mask - 1):  # one digit (or none)
+                taken |= mask
+        for cell, mask in zip(cells, masks):  # noqa: B905 (equal lengths)
+            narrowed = mask & allowed
+            if narrowed & (narrowed - 1):
+                narrowed &= ~taken
+            if narrowed != mask:
+                can[cell] = narrowed
+                for j in runs_of[cell]:
+                    if not queued[j]:
+                        queued[j] = True
+                        waiting.append(j)
+    return {cell: [d for d in DIGITS if mask >> d & 1] for cell, mask in can.items()}
+
+
+def literals(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
+             deadline: float | None = None) -> dict[Cell, dict[int, int]]:
+    """Variables ``1..`` for "white cell holds digit", row-major, by cell and digit."""
+    out: dict[Cell, dict[int, int]] = {}
+    top = 0
+    for cell, digits in sorted(candidates(puzzle, runs, deadline).items()):
+        out[cell] = {d: top + i + 1 for i, d in enumerate(digits)}
+        top += len(digits)
+    return out
+
+
+def complete_cnf(puzzle: KakuroPuzzle, deadline: float | None = None) -> ClauseEncoding:
+    """One digit per white cell, each run's cage clauses; the answer literals are every
+    cell-digit variable. Past ``deadline`` (or the memory budget), the build stops with
+    :class:`~pencilsat.core.result.TimeLimitReached`."""
+    runs = puzzle.runs()
+    check_clock(deadline)
+    lits = literals(puzzle, runs, deadline)
+    top = sum(len(digits) for digits in lits.values())
+    clauses: list[list[int]] = []
+    for i, digits in enumerate(lits.values()):
+        if i % (LOOK_EVERY * 16) == 0:
+            check_clock(deadline)
+        clauses.append(list(digits.values()))
+        clauses += [[-a, -b] for a, b in combinations(digits.values(), 2)]
+
+    def new_var() -> int:
+        nonlocal top
+        top += 1
+        return top
+
+    for i, run in enumerate(runs):
+        if i % LOOK_EVERY == 0:
+            check_clock(deadline)
+        clauses += cage_clauses([lits[cell] for cell in run.cells], run.total, new_var)
+    answer = [lit for digits in lits.values() for lit in digits.values()]
+    cell_of = {lit: cell for cell, digits in lits.items() for lit in digits.values()}
+    digit_of = {lit: d for digits in lits.values() for d, lit in digits.items()}
+    shape = puzzle.white.shape
+
+    def decode(true: set[int]) -> KakuroSolution:
+        grid = np.zeros(shape, dtype=np.int16)
+        for lit in answer:
+            if lit in true:
+                grid[cell_of[lit]] = digit_of[lit]
+        return KakuroSolution(grid)
+
+    return ClauseEncoding("direct", top, clauses, answer, decode)
+
+
+def run_sums(puzzle: KakuroPuzzle,
+             deadline: float | None = None) -> list[tuple[list[int], int]]:
+    """Each run's sum as a count of literals (each digit literal repeated by its digit), for
+    CP-SAT's linear sums beside the clauses (numbered as :func:`complete_cnf` numbers
+    them)."""
+    runs = puzzle.runs()
+    lits = literals(puzzle, runs, deadline)
+    return [([lit for cell in run.cells for d, lit in lits[cell].items() for _ in range(d)],
+             run.total) for run in runs if run.total is not None]
