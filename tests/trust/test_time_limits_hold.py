@@ -151,13 +151,14 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "shikaku": _shikaku_grid,
     "jigsawsudoku": lambda side: _hard_25x25_variant("jigsawsudoku"),
     "killersudoku": lambda side: _hard_25x25_variant("killersudoku"),
+    "skyscrapers": lambda side: ("skyscrapers 25 25 25\n" + (". " * 26 + ".\n") * 27),
 }
 """The genres an empty grid of dots does not fit: a grid of ``side`` their strategies cannot
 finish in a short limit (Sudoku: its hardest test grid, 25x25 at most)."""
 CAPPED_SIZE_LIMIT_S = 0.05
 """The limit for genres whose grids stop at 25x25 (the Sudoku family): shorter than their
 build, since a fast machine finishes a 25x25 in half a second (Jigsaw's ``direct`` did)."""
-CAPPED_SIZE = ("sudoku", "jigsawsudoku", "killersudoku")
+CAPPED_SIZE = ("sudoku", "jigsawsudoku", "killersudoku", "skyscrapers")
 
 
 def big_grid(genre: str, side: int) -> str:

@@ -492,12 +492,28 @@ _KILLERSUDOKU = Genre(
     complete_cnf="pencilsat.encodings.killersudoku:complete_cnf",
 )
 
+_SKYSCRAPERS = Genre(
+    name="skyscrapers", title="Skyscrapers",
+    corpus="skyscrapers/janko",
+    model="pencilsat.puzzles.skyscrapers", headers=("skyscrapers", "skyscrapers-solution"),
+    strategies=(
+        Strategy("direct", "pencilsat.strategies.skyscrapers:run_direct", ("cnf",),
+                 "heights in the direct encoding, each clue a count of seen buildings over "
+                 "order-encoded running maxima (the fastest)"),
+        Strategy("cpsat", "pencilsat.strategies.skyscrapers:run_cpsat", ("cpsat",),
+                 "the same clauses on CP-SAT, each clue also a linear sum"),
+    ),
+    default_strategy="direct", default_on={"cpsat": "cpsat"},
+    svg="pencilsat.formats.svg.skyscrapers",
+    complete_cnf="pencilsat.encodings.skyscrapers:complete_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
                                                     _KURODOKO, _NORINORI, _HITORI, _LITS,
                                                     _SHAKASHAKA, _SLANT, _SHIKAKU,
-                                                    _JIGSAWSUDOKU, _KILLERSUDOKU)}
+                                                    _JIGSAWSUDOKU, _KILLERSUDOKU, _SKYSCRAPERS)}
 """Every genre pencilsat knows, by registry name."""
 
 
