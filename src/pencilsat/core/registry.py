@@ -505,6 +505,10 @@ _SKYSCRAPERS = Genre(
     ),
     default_strategy="direct", default_on={"cpsat": "cpsat"},
     svg="pencilsat.formats.svg.skyscrapers",
+    puzzlink=("skyscrapers", "building", "skyscraper"),
+    puzzlink_codec="pencilsat.formats.puzzlink.skyscrapers",
+    tatham=("towers", "skyscrapers"),
+    tatham_codec="pencilsat.formats.tatham.skyscrapers",
     complete_cnf="pencilsat.encodings.skyscrapers:complete_cnf",
 )
 
