@@ -24,7 +24,8 @@ def blocking_resolve(solver: Any, cap: float, start: float) -> tuple[float, str,
     status = result.solution_data.get("status")
     if status not in ("Optimal", "Feasible"):
         return time.perf_counter() - start, str(status), None
-    grid = [[int(v) for v in row] for row in result.solution_data["solution_grid"].matrix]
+    grid = [[0 if v == "-" else int(v) for v in row]  # '-': an empty cell (Skyscrapers)
+            for row in result.solution_data["solution_grid"].matrix]
     differs = []
     for (r, c), var in solver.x.items():
         flag = solver.model.NewBoolVar(f"differs_{r}_{c}")
