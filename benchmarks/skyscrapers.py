@@ -2,7 +2,10 @@
 on the janko puzzles.
 
 ``python benchmarks/skyscrapers.py [--cap 60] [--stride 1] [--puzzlekit-cap 60]
-[--puzzlekit-stride 1] [--no-puzzlekit] [--no-tatham] [--log FILE]``
+[--puzzlekit-stride 1] [--no-puzzlekit] [--no-tatham] [--log FILE]``;
+``--cpu-stride K`` instead compares CPU times (every thread's) on every K-th janko puzzle,
+ours and puzzlekit's back to back, and prints the medians (a loaded machine stretches the
+wall, not the CPU).
 
 ``direct`` (CNF, the default) and ``cpsat`` (the same clauses on CP-SAT, the clues also
 linear sums) through the solving front (which referees every answer), results in
@@ -14,6 +17,8 @@ check: its solve, then its grid forbidden and a second solve, on CP-SAT's defaul
 
 from __future__ import annotations
 
+import statistics
+import time
 from typing import Any
 
 from janko_bench import Item, JankoBench, arguments, run, summary, write
@@ -48,10 +53,36 @@ BENCH = JankoBench(
     extra_stats=("sat_calls",))
 
 
+def cpu_medians(stride: int) -> str:
+    """CPU seconds of ``pencilsat.solve`` and of puzzlekit's solve + re-solve per puzzle."""
+    from pencilsat.strategies.front import solve
+
+    items = BENCH.items(stride)
+    solve(items[0]["puzzle"])
+    puzzlekit(items[0], 60)
+    ours, theirs = [], []
+    for item in items:
+        start = time.process_time()
+        assert solve(item["puzzle"]).verdict.value == "unique"
+        ours.append(time.process_time() - start)
+        start = time.process_time()
+        row = puzzlekit(item, 60)
+        assert row is not None and row["status"] == "unique"
+        theirs.append(time.process_time() - start)
+    mine, other = statistics.median(ours), statistics.median(theirs)
+    return (f"{len(items)} puzzles (every {stride}th janko): CPU median ours {mine:.4f} s, "
+            f"puzzlekit {other:.4f} s, ratio {other / mine:.1f}x; max ours {max(ours):.3f} s, "
+            f"puzzlekit {max(theirs):.3f} s")
+
+
 def main() -> None:
     parser = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0)
     parser.add_argument("--no-tatham", action="store_true")
+    parser.add_argument("--cpu-stride", type=int, default=0)
     args = parser.parse_args()
+    if args.cpu_stride:
+        print(cpu_medians(args.cpu_stride))
+        return
     item = BENCH.items(1)[0]
     for config in CONFIGS.values():
         BENCH.ours(item, config, args.cap)
