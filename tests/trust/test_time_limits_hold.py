@@ -138,6 +138,13 @@ def _hard_25x25_variant(genre: str) -> str:
             + "\n".join(cages) + "\n")
 
 
+def _ripple_strips(side: int) -> str:
+    """Ripple Effect: rooms of 1x5 strips (the last of a row shorter), nothing given."""
+    givens = [" ".join(["."] * side)] * side
+    rooms = [" ".join(str(r * side + c // 5 + 1) for c in range(side)) for r in range(side)]
+    return f"ripple {side} {side}\n" + "\n".join(givens + rooms) + "\n"
+
+
 BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "sudoku": lambda side: _hard_25x25_sudoku(),
     "hashi": _island_lattice,
@@ -151,6 +158,7 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "shikaku": _shikaku_grid,
     "jigsawsudoku": lambda side: _hard_25x25_variant("jigsawsudoku"),
     "killersudoku": lambda side: _hard_25x25_variant("killersudoku"),
+    "ripple": _ripple_strips,
     "skyscrapers": lambda side: ("skyscrapers 25 25 25\n" + (". " * 26 + ".\n") * 27),
 }
 """The genres an empty grid of dots does not fit: a grid of ``side`` their strategies cannot

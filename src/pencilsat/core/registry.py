@@ -512,12 +512,29 @@ _SKYSCRAPERS = Genre(
     complete_cnf="pencilsat.encodings.skyscrapers:complete_cnf",
 )
 
+_RIPPLE = Genre(
+    name="ripple", title="Ripple Effect",
+    corpus="ripple/janko",
+    model="pencilsat.puzzles.ripple", headers=("ripple", "ripple-solution"),
+    strategies=(
+        Strategy("direct", "pencilsat.strategies.ripple:run_direct", ("cnf",),
+                 "a boolean per cell and number, rooms and ripple distances as clauses (the "
+                 "fastest)"),
+        Strategy("cpsat", "pencilsat.strategies.ripple:run_cpsat", ("cpsat",),
+                 "the same clauses on CP-SAT"),
+    ),
+    default_strategy="direct", default_on={"cpsat": "cpsat"},
+    svg="pencilsat.formats.svg.ripple",
+    complete_cnf="pencilsat.encodings.ripple:complete_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
                                                     _KURODOKO, _NORINORI, _HITORI, _LITS,
                                                     _SHAKASHAKA, _SLANT, _SHIKAKU,
-                                                    _JIGSAWSUDOKU, _KILLERSUDOKU, _SKYSCRAPERS)}
+                                                    _JIGSAWSUDOKU, _KILLERSUDOKU, _SKYSCRAPERS,
+                                                    _RIPPLE)}
 """Every genre pencilsat knows, by registry name."""
 
 
