@@ -214,6 +214,11 @@ def label_sets(radcliffe: int, per_cell: int = 0) -> list[LabelSet]:
                              "the level Tatham's Galaxies generator was asked for",
                              ("normal", "unreasonable"), None,
                              tatham_manifest("galaxies", "tatham_manifest_genres.tsv")))
+    if "skyscrapers" in GENRES:
+        sets.append(LabelSet("skyscrapers-tatham", "Skyscrapers, Tatham's Towers (160)",
+                             "the level Tatham's Towers generator was asked for",
+                             ("easy", "hard", "extreme", "unreasonable"), None,
+                             tatham_manifest("skyscrapers", "tatham_manifest_genres.tsv")))
     for genre, title in (("jigsawsudoku", "Jigsaw"), ("killersudoku", "Killer")):
         if genre in GENRES:
             sets.append(LabelSet(f"{genre}-tatham",

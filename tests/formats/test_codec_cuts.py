@@ -79,9 +79,19 @@ def misread(code: str, read, itself=None) -> list[str]:
 @pytest.mark.parametrize("genre", URL_GENRES)
 def test_a_cut_or_lengthened_url_is_refused_or_the_same_puzzle(genre):
     puzzles = genre_sample(genre, SAMPLE)
-    assert puzzles, f"no {genre} puzzle read from {corpus_folder(genre)}"
-    for puzzle in puzzles:
-        assert misread(to_url(puzzle), parse_url) == []
+    urls = [code for puzzle in puzzles for code in url_of(puzzle)]
+    assert urls, f"no {genre} puzzle of {corpus_folder(genre)} has a URL"
+    for code in urls:
+        assert misread(code, parse_url) == []
+
+
+def url_of(puzzle) -> list[str]:
+    """The puzzle's URL, or none where pzprjs' form cannot hold it (a Skyscrapers with empty
+    cells)."""
+    try:
+        return [to_url(puzzle)]
+    except InputError:
+        return []
 
 
 def tatham_ids(puzzle) -> list[str]:

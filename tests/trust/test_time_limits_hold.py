@@ -152,6 +152,13 @@ def _hard_25x25_variant(genre: str) -> str:
             + "\n".join(cages) + "\n")
 
 
+def _ripple_strips(side: int) -> str:
+    """Ripple Effect: rooms of 1x5 strips (the last of a row shorter), nothing given."""
+    givens = [" ".join(["."] * side)] * side
+    rooms = [" ".join(str(r * side + c // 5 + 1) for c in range(side)) for r in range(side)]
+    return f"ripple {side} {side}\n" + "\n".join(givens + rooms) + "\n"
+
+
 BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "sudoku": lambda side: _hard_25x25_sudoku(),
     "hashi": _island_lattice,
@@ -167,13 +174,15 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "galaxies": _galaxies_cells,
     "jigsawsudoku": lambda side: _hard_25x25_variant("jigsawsudoku"),
     "killersudoku": lambda side: _hard_25x25_variant("killersudoku"),
+    "ripple": _ripple_strips,
+    "skyscrapers": lambda side: ("skyscrapers 25 25 25\n" + (". " * 26 + ".\n") * 27),
 }
 """The genres an empty grid of dots does not fit: a grid of ``side`` their strategies cannot
 finish in a short limit (Sudoku: its hardest test grid, 25x25 at most)."""
 CAPPED_SIZE_LIMIT_S = 0.05
 """The limit for genres whose grids stop at 25x25 (the Sudoku family): shorter than their
 build, since a fast machine finishes a 25x25 in half a second (Jigsaw's ``direct`` did)."""
-CAPPED_SIZE = ("sudoku", "jigsawsudoku", "killersudoku")
+CAPPED_SIZE = ("sudoku", "jigsawsudoku", "killersudoku", "skyscrapers")
 
 
 def big_grid(genre: str, side: int) -> str:

@@ -565,13 +565,50 @@ _KAKURO = Genre(
     complete_cnf="pencilsat.encodings.kakuro:complete_cnf",
 )
 
+_SKYSCRAPERS = Genre(
+    name="skyscrapers", title="Skyscrapers",
+    corpus="skyscrapers/janko",
+    model="pencilsat.puzzles.skyscrapers", headers=("skyscrapers", "skyscrapers-solution"),
+    strategies=(
+        Strategy("direct", "pencilsat.strategies.skyscrapers:run_direct", ("cnf",),
+                 "heights in the direct encoding, each clue a count of seen buildings over "
+                 "order-encoded running maxima (the fastest)"),
+        Strategy("cpsat", "pencilsat.strategies.skyscrapers:run_cpsat", ("cpsat",),
+                 "the same clauses on CP-SAT, each clue also a linear sum"),
+    ),
+    default_strategy="direct", default_on={"cpsat": "cpsat"},
+    svg="pencilsat.formats.svg.skyscrapers",
+    puzzlink=("skyscrapers", "building", "skyscraper"),
+    puzzlink_codec="pencilsat.formats.puzzlink.skyscrapers",
+    tatham=("towers", "skyscrapers"),
+    tatham_codec="pencilsat.formats.tatham.skyscrapers",
+    complete_cnf="pencilsat.encodings.skyscrapers:complete_cnf",
+)
+
+_RIPPLE = Genre(
+    name="ripple", title="Ripple Effect",
+    corpus="ripple/janko",
+    model="pencilsat.puzzles.ripple", headers=("ripple", "ripple-solution"),
+    strategies=(
+        Strategy("direct", "pencilsat.strategies.ripple:run_direct", ("cnf",),
+                 "a boolean per cell and number, rooms and ripple distances as clauses (the "
+                 "fastest)"),
+        Strategy("cpsat", "pencilsat.strategies.ripple:run_cpsat", ("cpsat",),
+                 "the same clauses on CP-SAT"),
+    ),
+    default_strategy="direct", default_on={"cpsat": "cpsat"},
+    svg="pencilsat.formats.svg.ripple",
+    complete_cnf="pencilsat.encodings.ripple:complete_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
                                                     _KURODOKO, _NORINORI, _HITORI, _LITS,
                                                     _SHAKASHAKA, _SLANT, _SHIKAKU,
                                                     _JIGSAWSUDOKU, _KILLERSUDOKU, _NONOGRAM,
-                                                    _GALAXIES, _NUMBERLINK, _KAKURO)}
+                                                    _GALAXIES, _NUMBERLINK, _KAKURO,
+                                                    _SKYSCRAPERS, _RIPPLE)}
 """Every genre pencilsat knows, by registry name."""
 
 

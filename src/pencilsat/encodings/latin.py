@@ -7,6 +7,11 @@ Lynce and Ouaknine's clause set for Sudoku with the houses given, shared by clas
 (square boxes), Jigsaw Sudoku (irregular boxes) and Killer Sudoku (rectangular boxes and
 cages): ``extended`` adds the redundant halves (at most one digit per cell, each digit at
 least once per house) that let unit propagation find naked and hidden singles.
+
+``largest`` below ``n`` (Skyscrapers with fewer heights than cells per line) keeps the
+digits 1..largest once per house and lets a cell stay empty: a cell holds at most one digit,
+the digits above ``largest`` are ruled out, and the house of ``n`` cells then holds
+``n - largest`` empty cells by counting. An empty cell decodes to 0.
 """
 
 from __future__ import annotations
@@ -77,14 +82,17 @@ def lines(n: int) -> list[list[Cell]]:
             + [[(r, c) for r in range(n)] for c in range(n)])
 
 
-def candidates(givens: np.ndarray, houses: Sequence[Sequence[Cell]]) -> list[list[bool]]:
+def candidates(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
+               largest: int | None = None) -> list[list[bool]]:
     """Per cell (row-major), per digit ``d`` at index ``d - 1``: whether ``d`` may still
     stand there once the givens are placed (a given cell keeps its digit only, and a given
-    digit leaves every other cell of each of its houses). Plain lists: a 9x9 in about 0.2
-    ms, where numpy's per-house calls took 3."""
+    digit leaves every other cell of each of its houses; no digit above ``largest``). Plain
+    lists: a 9x9 in about 0.2 ms, where numpy's per-house calls took 3."""
     n = int(givens.shape[0])
+    top = n if largest is None else largest
     given = givens.ravel().tolist()
-    can = [[True] * n if not v else [d == v for d in range(1, n + 1)] for v in given]
+    can = [[d <= top for d in range(1, n + 1)] if not v else [d == v for d in range(1, n + 1)]
+           for v in given]
     for house in houses:
         index = [r * n + c for r, c in house]
         for digit in [given[i] for i in index if given[i]]:
@@ -95,18 +103,22 @@ def candidates(givens: np.ndarray, houses: Sequence[Sequence[Cell]]) -> list[lis
 
 
 def candidate_clauses(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
-                      can: list[list[bool]] | None = None) -> tuple[list[list[int]], int]:
+                      can: list[list[bool]] | None = None,
+                      largest: int | None = None) -> tuple[list[list[int]], int]:
     """The extended clause set of :func:`house_clauses` after the givens' first round of
     unit propagation, with the same models: a unit clause for every given and for every
     digit it rules out (:func:`candidates`), and the other clauses only over the digits
     still possible, a house-digit pair the givens already settle left out. A 9x9 Jigsaw
     with 25 givens gets about 1,500 clauses instead of 11,000. Returns the clauses and the
-    largest variable (auxiliaries of sequential counters above ``n**3``)."""
+    largest variable (auxiliaries of sequential counters above ``n**3``). ``largest`` below
+    ``n``: a cell may stay empty (no "some digit" clause) and only the digits up to it fill
+    the houses."""
     from pysat.card import CardEnc, EncType
 
     n = int(givens.shape[0])
+    top_digit = n if largest is None else largest
     if can is None:
-        can = candidates(givens, houses)
+        can = candidates(givens, houses, largest)
     top = n ** 3
     out: list[list[int]] = []
 
@@ -121,18 +133,19 @@ def candidate_clauses(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
         top = max(top, enc.nv)
         out.extend(enc.clauses)
 
+    given = givens.ravel().tolist()
     for cell, row in enumerate(can):
         first = cell * n + 1
         out += [[-(first + d)] for d, ok in enumerate(row) if not ok]
         lits = [first + d for d, ok in enumerate(row) if ok]
-        out.append(lits)
+        if top_digit == n or given[cell]:
+            out.append(lits)
         if len(lits) > 1:
             at_most_one(lits)
-    given = givens.ravel().tolist()
     for house in houses:
         index = [r * n + c for r, c in house]
         settled = {given[i] for i in index}
-        for d in range(1, n + 1):
+        for d in range(1, top_digit + 1):
             if d in settled:
                 continue
             lits = [i * n + d for i in index if can[i][d - 1]]
@@ -145,13 +158,15 @@ def candidate_clauses(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
 def clause_encoding(name: str, givens: np.ndarray, houses: Sequence[Sequence[Cell]],
                     decode_as: Callable[[np.ndarray], Any],
                     more: Callable[[Callable[[], int]], list[list[int]]] | None = None,
-                    can: list[list[bool]] | None = None) -> ClauseEncoding:
+                    can: list[list[bool]] | None = None,
+                    largest: int | None = None) -> ClauseEncoding:
     """A digit genre's complete clause list: :func:`candidate_clauses` and ``more(new_var)``'s
     clauses (a genre's own rules, numbering their auxiliaries with ``new_var``); the answer
-    literals are every digit of every cell without a given, decoded to ``decode_as(grid)``.
-    ``can``: the :func:`candidates` when the caller has them."""
+    literals are every digit of every cell without a given, decoded to ``decode_as(grid)``
+    (an empty cell, with ``largest`` below ``n``, as 0). ``can``: the :func:`candidates`
+    when the caller has them."""
     n = int(givens.shape[0])
-    clauses, top = candidate_clauses(givens, houses, can)
+    clauses, top = candidate_clauses(givens, houses, can, largest)
 
     def new_var() -> int:
         nonlocal top
@@ -167,7 +182,7 @@ def clause_encoding(name: str, givens: np.ndarray, houses: Sequence[Sequence[Cel
         """The grid of the true literals (only the answer literals are needed: the given
         cells read their givens)."""
         values = np.array([lit in true for lit in range(1, n ** 3 + 1)]).reshape(n * n, n)
-        grid = (values.argmax(axis=1) + 1).reshape(n, n)
+        grid = ((values.argmax(axis=1) + 1) * values.any(axis=1)).reshape(n, n)
         return decode_as(np.where(givens > 0, givens, grid).astype(np.int16))
 
     return ClauseEncoding(name, top, clauses, answer, decode)

@@ -1,0 +1,84 @@
+"""puzz.link ``skyscrapers`` (also ``building``, ``skyscraper``): the clues outside the grid
+as pzprjs' ``decodeNumber16ExCell`` over its ``4N`` outside cells (top left to right, bottom,
+left top to bottom, right: the model's order), then, when some buildings are given, the
+cells as ``decodeNumber16``.
+
+pzprjs' Skyscrapers fills every cell with 1..N and has no diagonal rule or flags; a puzzle
+with empty cells or the diagonals has no URL. pzprjs lets the editor put no ``?`` outside
+the grid; a ``?`` clue (``.``) or a ``?`` given in a cell says nothing that can be checked
+and is refused rather than dropped. The file form ``pzprv3/skyscrapers/<rows>/<cols>/`` is
+read too: ``N + 2`` lines of ``N + 2`` tokens, the outside cells' clues around the grid,
+``q<N>`` a given building (an answer's digits and pencil marks are not read).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pencilsat.core.errors import InputError
+from pencilsat.formats.puzzlink.body import (
+    body_parts,
+    encode_number16,
+    file_cells,
+    read_number16,
+    url_error,
+)
+from pencilsat.puzzles.skyscrapers import LARGEST, SkyscrapersPuzzle
+
+
+def _side(width: int, height: int) -> int:
+    if width != height or not 1 <= width <= LARGEST:
+        raise url_error(f"pencilsat solves square Skyscrapers up to {LARGEST}x{LARGEST}; "
+                        f"this one is {width}x{height}", hint="check the size")
+    return width
+
+
+def decode(body: str, width: int, height: int, column: int, flags: str) -> SkyscrapersPuzzle:
+    if flags:
+        raise url_error(f"pzprjs writes no flags for Skyscrapers, this URL has {flags!r}",
+                        column=column - len(f"{flags}/{width}/{height}/"),
+                        hint="remove the flags segment, or check that the type is skyscrapers")
+    n = _side(width, height)
+    with body_parts(body, column) as parts:
+        clues = read_number16(parts, 4 * n, "clues", largest=n, item="clue", unit="clue",
+                              unknown="a '?' clue (no number) cannot be checked")
+        givens: list[int | None] = [None] * (n * n)
+        if parts.left():
+            givens = read_number16(parts, n * n, "givens", largest=n, item="given",
+                                   unknown="a '?' given says nothing in a grid whose every "
+                                           "cell holds a building")
+    return SkyscrapersPuzzle(np.array([v or 0 for v in clues]).reshape(4, n),
+                             np.array([v or 0 for v in givens]).reshape(n, n), n)
+
+
+def encode(puzzle: SkyscrapersPuzzle) -> str:
+    if puzzle.largest != puzzle.size or puzzle.diagonal:
+        raise InputError("puzz.link's Skyscrapers fills every cell and has no diagonal rule; "
+                         "this puzzle " + ("has the diagonals" if puzzle.diagonal else
+                                           "leaves cells empty"),
+                         hint="convert --to text instead")
+    out = encode_number16([v or None for v in puzzle.clues.ravel().tolist()])
+    if puzzle.givens.any():
+        out += encode_number16([v or None for v in puzzle.givens.ravel().tolist()])
+    return out
+
+
+def decode_file(lines: list[str], width: int, height: int) -> SkyscrapersPuzzle:
+    """pzprjs' file form (``decodeCellExCell``): ``N + 2`` lines of ``N + 2`` tokens."""
+    n = _side(width, height)
+    tokens = file_cells(lines, n + 2, n + 2, "Skyscrapers")
+    grid = np.zeros((n + 2, n + 2), dtype=np.int16)
+    for index, token in enumerate(tokens):
+        r, c = divmod(index, n + 2)
+        outside = r in (0, n + 1) or c in (0, n + 1)
+        corner = r in (0, n + 1) and c in (0, n + 1)
+        text = (token if outside and token != "." else token[1:] if token.startswith("q")
+                and not outside else "")
+        if corner or not text:
+            continue  # a corner, an empty cell, or a player's answer / pencil marks
+        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= n):
+            raise url_error(f"bad Skyscrapers {'clue' if outside else 'given'} {token!r} in "
+                            "the pzprv3 data", hint=f"numbers are 1..{n}")
+        grid[r, c] = int(text)
+    clues = np.array([grid[0, 1:-1], grid[-1, 1:-1], grid[1:-1, 0], grid[1:-1, -1]])
+    return SkyscrapersPuzzle(clues, grid[1:-1, 1:-1], n)

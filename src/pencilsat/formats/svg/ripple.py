@@ -1,0 +1,37 @@
+"""Ripple Effect in SVG: the rooms outlined thick over a light grid, givens bold, the
+answer's numbers blue."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pencilsat.core.values import Cell
+from pencilsat.formats.svg.parts import (
+    CELL,
+    FILLED_COLOUR,
+    INK,
+    frame,
+    grid_lines,
+    highlights,
+    region_outline,
+    text,
+)
+from pencilsat.puzzles.ripple import RipplePuzzle, RippleSolution
+
+
+def draw_panel(puzzle: RipplePuzzle, solution: RippleSolution | None,
+               diffs: Iterable[Cell]) -> list[str]:
+    h, w = puzzle.height, puzzle.width
+    out = highlights(diffs) + grid_lines(w, h, "#d1d5db") + region_outline(puzzle.rooms)
+    size = CELL * 0.55
+    shown = (solution.grid if solution is not None and solution.grid.shape == (h, w)
+             else None)
+    for r in range(h):
+        for c in range(w):
+            given = int(puzzle.givens[r, c])
+            if given:
+                out.append(text((r, c), str(given), size, INK, "given", bold=True))
+            elif shown is not None and int(shown[r, c]):
+                out.append(text((r, c), str(int(shown[r, c])), size, FILLED_COLOUR, "filled"))
+    out.append(frame(w, h))
+    return out

@@ -1,0 +1,59 @@
+"""Skyscrapers in SVG: the clues in the panel's margin on all four sides, givens bold, the
+answer's heights blue; the diagonal variant's diagonals dashed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pencilsat.core.values import Cell
+from pencilsat.formats.svg.parts import (
+    CELL,
+    FILLED_COLOUR,
+    INK,
+    frame,
+    grid_lines,
+    highlights,
+    text,
+)
+from pencilsat.puzzles.skyscrapers import SkyscrapersPuzzle, SkyscrapersSolution
+
+CLUE_SIZE = 12.0
+"""Font size of the clues: they sit in the panel's 16-unit margin."""
+
+
+def _clue(x: float, y: float, value: int) -> str:
+    return (f'<text class="clue" x="{x:.1f}" y="{y:.1f}" text-anchor="middle" '
+            f'font-size="{CLUE_SIZE}" fill="{INK}">{value}</text>')
+
+
+def draw_panel(puzzle: SkyscrapersPuzzle, solution: SkyscrapersSolution | None,
+               diffs: Iterable[Cell]) -> list[str]:
+    """The difference highlights, the grid, the diagonals, the heights, the clues."""
+    n = puzzle.size
+    out = highlights(diffs) + grid_lines(n, n)
+    if puzzle.diagonal:
+        out += [f'<line class="diagonal" x1="0" y1="{a}" x2="{n * CELL}" y2="{b}" '
+                'stroke="#9ca3af" stroke-dasharray="4 3"/>'
+                for a, b in ((0, n * CELL), (n * CELL, 0))]
+    size = CELL * (0.6 if n <= 9 else 0.45)
+    shown = (solution.grid if solution is not None and solution.grid.shape == (n, n)
+             else None)
+    for r in range(n):
+        for c in range(n):
+            given = int(puzzle.givens[r, c])
+            if given:
+                out.append(text((r, c), str(given), size, INK, "given", bold=True))
+            elif shown is not None and int(shown[r, c]):
+                out.append(text((r, c), str(int(shown[r, c])), size, FILLED_COLOUR, "filled"))
+    low = CLUE_SIZE * 0.36
+    places = (lambda i: ((i + 0.5) * CELL, -4.0),
+              lambda i: ((i + 0.5) * CELL, n * CELL + CLUE_SIZE),
+              lambda i: (-8.0, (i + 0.5) * CELL + low),
+              lambda i: (n * CELL + 8.0, (i + 0.5) * CELL + low))
+    for side in range(4):
+        for i, value in enumerate(puzzle.clues[side].tolist()):
+            if value:
+                x, y = places[side](i)
+                out.append(_clue(x, y, value))
+    out.append(frame(n, n))
+    return out

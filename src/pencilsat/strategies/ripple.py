@@ -1,0 +1,28 @@
+"""Ripple Effect strategies: ``direct`` (the default: the complete clause list on one
+incremental PySAT solver) and ``cpsat`` (the same clauses on CP-SAT), both through the one
+uniqueness procedure (count and backbone when asked). Every rule is a clause, so one call
+finds the answer and one more, with it forbidden, proves it unique."""
+
+from __future__ import annotations
+
+from pencilsat.core.clock import deadline_of
+from pencilsat.core.result import SolveResult
+from pencilsat.encodings.ripple import complete_cnf
+from pencilsat.puzzles.ripple import RipplePuzzle
+from pencilsat.strategies.csp_solve import solve_clauses
+from pencilsat.strategies.digit_clauses import run_on_cpsat
+
+
+def run_direct(puzzle: RipplePuzzle, *, backend: str = "cnf",
+               sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
+    """Solve and prove on one PySAT solver (CaDiCaL unless ``sat_solver``)."""
+    deadline = deadline_of(time_limit)
+    return solve_clauses(puzzle, lambda: complete_cnf(puzzle, deadline), sat_solver=sat_solver,
+                         time_limit=time_limit)
+
+
+def run_cpsat(puzzle: RipplePuzzle, *, backend: str = "cpsat",
+              sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
+    """Solve and prove on one CP-SAT model."""
+    deadline = deadline_of(time_limit)
+    return run_on_cpsat(puzzle, lambda: (complete_cnf(puzzle, deadline), []), time_limit)

@@ -1,0 +1,80 @@
+"""Skyscrapers' brute-force oracle: every answer of a tiny puzzle (each grid with heights
+1..M once per row and column, and diagonal in the variant, empty cells elsewhere, kept when
+it keeps the givens and the rule checker accepts it), and small random puzzles made around
+a random answer."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+
+import numpy as np
+
+from pencilsat.puzzles.skyscrapers import (
+    SkyscrapersPuzzle,
+    SkyscrapersSolution,
+    check,
+    line_from,
+    seen,
+)
+
+
+@functools.cache
+def fills(n: int, largest: int, diagonal: bool) -> tuple[np.ndarray, ...]:
+    """Every grid of the structure, row by row."""
+    digits = list(range(1, largest + 1))
+    rows = [row for row in itertools.product(range(largest + 1), repeat=n)
+            if sorted(v for v in row if v) == digits]
+    out: list[np.ndarray] = []
+
+    def place(chosen: list[tuple[int, ...]]) -> None:
+        if len(chosen) == n:
+            grid = np.array(chosen, dtype=np.int16)
+            if not diagonal or all(sorted(v for v in line if v) == digits
+                                   for line in (grid.diagonal(), np.fliplr(grid).diagonal())):
+                out.append(grid)
+            return
+        for row in rows:
+            if all(not v or all(v != above[c] for above in chosen) for c, v in enumerate(row)):
+                place([*chosen, row])
+
+    place([])
+    return tuple(out)
+
+
+def solutions(puzzle: SkyscrapersPuzzle) -> list[SkyscrapersSolution]:
+    n = puzzle.size
+    lines = list(puzzle.sight_lines())
+    out = []
+    for grid in fills(n, puzzle.largest, puzzle.diagonal):
+        if ((puzzle.givens != 0) & (puzzle.givens != grid)).any():
+            continue
+        if any(seen([int(grid[cell]) for cell in cells]) != clue for _, _, clue, cells in lines):
+            continue
+        answer = SkyscrapersSolution(grid)
+        if not check(puzzle, answer):
+            out.append(answer)
+    return out
+
+
+def random_puzzle(rng: random.Random) -> SkyscrapersPuzzle:
+    """A 2x2 to 4x4 grid (sometimes with empty cells or the diagonals), a random answer, a
+    random share of its clues and a few of its buildings given."""
+    while True:
+        n = rng.choice([2, 3, 3, 4, 4])
+        largest = n if n < 3 or rng.random() < 0.6 else n - 1
+        diagonal = n == 4 and rng.random() < 0.2
+        grids = fills(n, largest, diagonal)
+        if grids:
+            break
+    answer = grids[rng.randrange(len(grids))]
+    keep = rng.uniform(0.3, 0.9)
+    clues = np.zeros((4, n), dtype=np.int16)
+    for side in range(4):
+        for index in range(n):
+            if rng.random() < keep:
+                clues[side, index] = seen([int(answer[c]) for c in line_from(n, side, index)])
+    givens = np.where(np.array([[rng.random() < 0.12 for _ in range(n)] for _ in range(n)]),
+                      answer, 0)
+    return SkyscrapersPuzzle(clues, givens, largest, diagonal)

@@ -1,0 +1,72 @@
+"""Skyscrapers' strategies: janko and Tatham puzzles unique with the stored answer on both
+backends, every verdict, count and backbone against brute force on small random grids (the
+oracle of tests/oracles/skyscrapers.py), and the complete clause list's models are exactly
+the answers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import corpus_pairs, every_kth
+from oracles.skyscrapers import random_puzzle, solutions
+from pysat.solvers import Solver
+
+from pencilsat.core.result import Verdict
+from pencilsat.encodings.skyscrapers import complete_cnf
+from pencilsat.puzzles import skyscrapers as S
+from pencilsat.strategies.front import solve
+from pencilsat.strategies.solution_space import Exploration, undecided_cells
+
+BACKENDS = ["cnf", "cpsat"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_corpus_sample_is_unique_with_the_stored_solution(backend):
+    pairs = every_kth(corpus_pairs("skyscrapers/janko"), 59)
+    pairs += every_kth(corpus_pairs("skyscrapers/tatham"), 40)
+    kinds = set()
+    for txt, sol in pairs:
+        puzzle = S.parse_puzzle(txt.read_text(), txt.stem)
+        expected = S.FORMAT.parse_solution(sol.read_text(), puzzle)
+        result = solve(puzzle, backend=backend, time_limit=60)
+        assert result.verdict == Verdict.UNIQUE, txt
+        assert result.solution == expected, txt
+        kinds.add((puzzle.largest < puzzle.size, puzzle.givens.any()))
+    assert len(pairs) >= 12
+    assert {(True, False), (False, True)} <= kinds  # empty cells; givens
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_verdict_count_and_backbone_match_brute_force(backend):
+    rng = random.Random(44 + len(backend))
+    verdicts = set()
+    for _ in range(15):
+        puzzle = random_puzzle(rng)
+        truth = solutions(puzzle)
+        result = solve(puzzle, backend=backend,
+                       explore=Exploration(count=len(truth) + 1, backbone=True))
+        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        assert result.verdict == verdict
+        verdicts.add(verdict)
+        assert result.count is not None and result.count.complete
+        assert set(result.count.solutions) == set(truth)
+        assert result.backbone is not None and result.backbone.complete
+        expected = [] if len(truth) < 2 else undecided_cells(truth[0], truth[1:])
+        assert result.backbone.undecided == expected
+    assert verdicts == {Verdict.UNIQUE, Verdict.MULTIPLE}
+
+
+def test_the_complete_clause_list_has_exactly_the_answers_as_models():
+    rng = random.Random(7)
+    for _ in range(12):
+        puzzle = random_puzzle(rng)
+        encoding = complete_cnf(puzzle)
+        found = []
+        with Solver(name="cadical195", bootstrap_with=encoding.clauses) as solver:
+            while solver.solve():
+                model = set(lit for lit in solver.get_model() if lit > 0)
+                found.append(encoding.decode(model))
+                solver.add_clause([-lit for lit in encoding.answer if lit in model])
+        assert len(found) == len(set(found))
+        assert set(found) == set(solutions(puzzle))
