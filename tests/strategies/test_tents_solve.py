@@ -125,3 +125,31 @@ def test_the_complete_clause_list_has_the_stored_answer_only():
 def test_the_complete_clause_list_has_exactly_the_brute_force_answers(puzzle):
     assert ({s.tents.tobytes() for s in complete_answers(puzzle)}
             == {s.tents.tobytes() for s in brute_force(puzzle)})
+
+
+@st.composite
+def counted_puzzles(draw) -> T.TentsPuzzle:
+    """A small puzzle whose row counts are all given and add up to its trees (so the
+    encoding leaves "one pairing per tree" to the counts), the columns as drawn."""
+    puzzle = draw(small_puzzles())
+    rows = [draw(st.integers(0, puzzle.width)) for _ in range(puzzle.height)]
+    missing = int(puzzle.trees.sum()) - sum(rows)
+    for r in range(puzzle.height):  # move the difference into rows with room for it
+        step = max(-rows[r], min(puzzle.width - rows[r], missing))
+        rows[r] += step
+        missing -= step
+    return T.TentsPuzzle(puzzle.trees, puzzle.column_counts, np.array(rows))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzle=counted_puzzles())
+def test_counts_that_imply_one_tent_per_tree_keep_every_answer(puzzle):
+    from pencilsat.encodings.tents import counts_match_trees
+
+    assert counts_match_trees(puzzle)
+    truth = {s.tents.tobytes() for s in brute_force(puzzle)}
+    for backend in ("cnf", "cpsat"):
+        result = solve(puzzle, backend=backend, explore=Exploration(count=len(truth) + 1))
+        assert result.count is not None and result.count.complete
+        assert {s.tents.tobytes() for s in result.count.solutions} == truth, backend
+    assert {s.tents.tobytes() for s in complete_answers(puzzle)} == truth

@@ -94,12 +94,21 @@ def memory_budget(budget: int | None) -> Iterator[None]:
         _limit.reset(token)
 
 
+_statm: tuple[int, int] | None = None
+"""(process id, descriptor of its ``/proc/self/statm``), kept open: reading it again costs a
+few microseconds, opening it each time several times that (a solve of a small puzzle
+looks twice). A forked child opens its own (the parent's file describes the parent)."""
+
+
 def resident_bytes() -> int | None:
     """The process's resident size now (Linux: ``/proc/self/statm``); ``None`` elsewhere."""
+    global _statm
     try:
-        with open("/proc/self/statm", "rb") as statm:
-            return int(statm.read().split()[1]) * _PAGE
-    except (OSError, IndexError, ValueError):
+        pid = os.getpid()
+        if _statm is None or _statm[0] != pid:
+            _statm = (pid, os.open("/proc/self/statm", os.O_RDONLY | os.O_CLOEXEC))
+        return int(os.pread(_statm[1], 256, 0).split()[1]) * _PAGE
+    except (OSError, IndexError, ValueError, AttributeError):
         return None
 
 

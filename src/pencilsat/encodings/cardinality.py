@@ -121,6 +121,8 @@ def direct_count(lits: Sequence[int], bound: int) -> list[Clause] | None:
     n = len(lits)
     if not 0 <= bound <= n:
         return [[]]
+    if bound in (0, n):  # units, as the subsets below give them, without numpy
+        return [[-lit] for lit in lits] if bound == 0 else [[lit] for lit in lits]
     if math.comb(n, bound + 1) + math.comb(n, n - bound + 1) > DIRECT_MOST:
         return None
     at_most, at_least = _subsets(n, bound + 1), _subsets(n, n - bound + 1)

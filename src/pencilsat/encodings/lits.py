@@ -32,80 +32,101 @@ from pencilsat.encodings.connectivity import ShadingEncoding
 from pencilsat.encodings.shading import SHADED, ShadingGrid, no_full_blocks
 from pencilsat.puzzles.lits import LETTERS, SHAPES, LitsPuzzle, LitsSolution, named_shading
 from pencilsat.puzzles.polyominoes import region_placements
+from pencilsat.puzzles.regions import NO_REGION
 
 LitsEncoding = ShadingEncoding[LitsSolution]
 """The rules, the one-placement counts and the connectivity requirement of a LITS."""
 
-_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 def build(puzzle: LitsPuzzle, *, deadline: float | None = None) -> LitsEncoding:
     """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
-    ``perf_counter`` time) has passed."""
+    ``perf_counter`` time) has passed. Per placement a few list operations over the cells'
+    variables (each cell's neighbours in other regions listed once, up front); the border
+    clauses by numpy."""
     width, height = puzzle.width, puzzle.height
     grid = ShadingGrid(width, height, deadline=deadline)
     ids = puzzle.region_ids
-    region_of = ids.tolist()
     count = puzzle.regions.count
-    letters = grid.new_variables(len(LETTERS) * count).reshape(-1, len(LETTERS)).tolist()
-    covering: dict[tuple[int, int], list[int]] = {}
+    letters = grid.new_variables(len(LETTERS) * count).reshape(-1, len(LETTERS))
+    region_letters = letters.tolist()
+    outside = _outside_neighbours(ids) if count > 1 else None
+    covering: dict[int, list[int]] = {}
     clauses: list[list[int]] = []
     anchor = None
-    several = count > 1
     for region, fits in enumerate(region_placements(ids, SHAPES, deadline)):
         if region % 1024 == 0:
             check_clock(deadline)
         chosen = grid.new_variables(len(fits)).tolist()
         grid.exactly(chosen, 1)
+        own = region_letters[region]
         by_letter: dict[str, list[int]] = {letter: [] for letter in LETTERS}
         for var, (letter, placed) in zip(chosen, fits, strict=True):
             by_letter[letter].append(var)
-            clauses.append([-var, letters[region][LETTERS.index(letter)]])
-            for r, c in placed:
-                clauses.append([-var, r * width + c + 1])
-                covering.setdefault((r, c), []).append(var)
-            if several:
-                clauses.append([-var, *_outside_neighbours(placed, region_of, region)])
-        for k, letter in enumerate(LETTERS):
-            clauses.append([-letters[region][k], *by_letter[letter]])
+            clauses.append([-var, own[_LETTER_INDEX[letter]]])
+            cells = [r * width + c + 1 for r, c in placed]
+            for cell in cells:
+                clauses.append([-var, cell])
+                covering.setdefault(cell, []).append(var)
+            if outside is not None:
+                clauses.append([-var, *sorted({n for cell in cells for n in outside[cell]})])
+        clauses.extend([-own[k], *by_letter[letter]] for k, letter in enumerate(LETTERS))
         if anchor is None and fits:
             common = set.intersection(*(set(placed) for _, placed in fits))
             if common:
                 r, c = min(common)
                 anchor = r * width + c
-    possible = np.zeros((height, width), dtype=bool)
-    for k, ((r, c), vars_) in enumerate(covering.items()):
-        if k % 4096 == 0:
-            check_clock(deadline)
-        possible[r, c] = True
-        clauses.append([-(r * width + c + 1), *vars_])
+    check_clock(deadline)
+    clauses.extend([-cell, *vars_] for cell, vars_ in covering.items())
+    covered = np.zeros(width * height + 1, dtype=bool)
+    covered[list(covering)] = True
+    possible = covered[1:].reshape(height, width)
     clauses.extend([-v] for v in grid.shaded[~possible].tolist())
-    can = possible.tolist()
-    for k, ((ra, ca), (rb, cb)) in enumerate(puzzle.regions.borders()):
-        if k % 4096 == 0:
-            check_clock(deadline)
-        if can[ra][ca] and can[rb][cb]:
-            a, b = ra * width + ca + 1, rb * width + cb + 1
-            for x_a, x_b in zip(letters[region_of[ra][ca]], letters[region_of[rb][cb]],
-                                strict=True):
-                clauses.append([-a, -b, -x_a, -x_b])
+    check_clock(deadline)
+    clauses.extend(_same_letter_clauses(ids, possible, grid.shaded, letters).tolist())
     if anchor is not None:  # implied; stated so a certificate's cut check can lean on it
         clauses.append([anchor + 1])
-    grid.add(clauses)
+    check_clock(deadline)
+    grid.clauses.extend(clauses)
     lits = np.where(possible, grid.shaded, 0)
     grid.add(no_full_blocks(lits))
     grid.connected(SHADED, anchor=anchor, lits=lits)
     return grid.encoding(lambda shading: named_shading(puzzle, shading))
 
 
-def _outside_neighbours(placed: list[tuple[int, int]], region_of: list[list[int]],
-                        region: int) -> list[int]:
-    """The shaded variables of the cells next to ``placed`` in other regions."""
-    height, width = len(region_of), len(region_of[0])
-    out = set()
-    for r, c in placed:
-        for dr, dc in _STEPS:
-            nr, nc = r + dr, c + dc
-            if 0 <= nr < height and 0 <= nc < width and region_of[nr][nc] not in (region, -1):
-                out.add(nr * width + nc + 1)
-    return sorted(out)
+_LETTER_INDEX = {letter: k for k, letter in enumerate(LETTERS)}
+
+
+def _outside_neighbours(ids: np.ndarray) -> list[list[int]]:
+    """Per cell variable (index 0 unused), the shaded variables of its neighbours in
+    other regions (not blocked)."""
+    height, width = ids.shape
+    var = np.arange(1, width * height + 1).reshape(height, width)
+    out: list[list[int]] = [[] for _ in range(width * height + 1)]
+    for a, b, ra, rb in ((var[:, :-1], var[:, 1:], ids[:, :-1], ids[:, 1:]),
+                         (var[:-1, :], var[1:, :], ids[:-1, :], ids[1:, :])):
+        apart = (ra != rb) & (ra != NO_REGION) & (rb != NO_REGION)
+        for x, y in zip(a[apart].tolist(), b[apart].tolist(), strict=True):
+            out[x].append(y)
+            out[y].append(x)
+    return out
+
+
+def _same_letter_clauses(ids: np.ndarray, possible: np.ndarray, shaded: np.ndarray,
+                         letters: np.ndarray) -> np.ndarray:
+    """``not s_a or not s_b or not x_A,t or not x_B,t`` per letter ``t`` for two cells side
+    by side across a region border (both shadable): the pairs side by side in a row first,
+    row-major, then those one above the other, each pair's four letters in order."""
+    parts = []
+    for sa, sb, ra, rb, pa, pb in (
+            (shaded[:, :-1], shaded[:, 1:], ids[:, :-1], ids[:, 1:],
+             possible[:, :-1], possible[:, 1:]),
+            (shaded[:-1, :], shaded[1:, :], ids[:-1, :], ids[1:, :],
+             possible[:-1, :], possible[1:, :])):
+        pair = (ra != rb) & pa & pb
+        a, b = sa[pair], sb[pair]
+        xa, xb = letters[ra[pair]], letters[rb[pair]]
+        cells = np.broadcast_to(np.stack([a, b], axis=1)[:, None, :], (len(a), len(LETTERS), 2))
+        parts.append(-np.concatenate([cells, xa[:, :, None], xb[:, :, None]], axis=2)
+                     .reshape(-1, 4))
+    return np.concatenate(parts)

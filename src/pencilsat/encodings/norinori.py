@@ -5,7 +5,9 @@ row-major) and nothing else:
 
 - every shaded cell has exactly one shaded neighbour (the shaded cells are dominoes):
   :func:`~pencilsat.encodings.shading.has_neighbour` (at least one) and
-  :func:`~pencilsat.encodings.shading.at_most_one_neighbour` (never two);
+  :func:`~pencilsat.encodings.shading.at_most_one_neighbour` (never two), less its
+  triples inside one region: three shaded cells of a region break its count already
+  (a fifth of a janko grid's triples; MiniCard's native count propagates the same);
 - exactly two shaded cells in every region: a count per region over
   :func:`~pencilsat.encodings.cardinality.by_region` (CNF: PySAT cardinality clauses;
   CP-SAT: linear sums).
@@ -39,7 +41,9 @@ def build(puzzle: NorinoriPuzzle, *, deadline: float | None = None) -> NorinoriE
     grid = ShadingGrid(puzzle.width, puzzle.height, deadline=deadline)
     for block in has_neighbour(grid.shaded):
         grid.add(block)
-    grid.add(at_most_one_neighbour(grid.shaded))
+    triples = at_most_one_neighbour(grid.shaded)
+    region = puzzle.regions.ids.ravel()[-triples - 1]
+    grid.add(triples[(region[:, 0] != region[:, 1]) | (region[:, 1] != region[:, 2])])
     for group in by_region(grid.shaded, puzzle.regions):
         grid.exactly(group, SHADED_PER_REGION)
     return grid.encoding(NorinoriSolution)

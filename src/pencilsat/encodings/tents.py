@@ -8,9 +8,14 @@ literal. Rules:
 
 - a tree, and a cell next to no tree, holds no tent: its variable is in no clause and read
   as no tent (the complete clause list, :func:`clauses`, fixes it with a unit);
-- each tree has exactly one pairing (one clause, and "not both" per pair: at most 4);
-- a pairing puts a tent on its cell, a tent has a pairing, and no cell is paired with two
-  trees: so the pairings are a one-to-one matching of all trees with all tents;
+- each tree has at least one pairing (one clause), a pairing puts a tent on its cell, a
+  tent has a pairing, and no cell is paired with two trees: so pairing each tent with its
+  tree maps the tents onto the trees;
+- each tree has at most one pairing ("not both" per pair: at most 4), unless the counts
+  make it follow: when every row's count is given (or every column's) and they add up to
+  the number of trees, a map of that many tents onto that many trees is one-to-one (about
+  a third of a janko grid's clauses left out); so the pairings are a one-to-one matching
+  of all trees with all tents;
 - no two tents touch, diagonally included (:func:`no_two_adjacent`);
 - each given row and column count: exactly that many of the line's tent literals (the
   encoding's counts: cardinality clauses on CNF, linear sums on CP-SAT).
@@ -77,11 +82,14 @@ def at_most_one(rows: np.ndarray) -> np.ndarray:
 
 
 def pairing_clauses(trees: np.ndarray, tent: np.ndarray, top: int,
-                    deadline: float | None = None) -> tuple[list[Clause], int]:
+                    deadline: float | None = None, *, one_per_tree: bool = True
+                    ) -> tuple[list[Clause], int]:
     """The one-to-one matching of trees and tents over the literal grid ``tent`` (0 where
     no tent can stand), pairing variables from ``top + 1`` on: the clauses and the last
-    variable used. A cell next to one tree only is paired with it exactly when it holds a
-    tent, so that pairing's literal is the cell's own (no variable, no clauses to tie them).
+    variable used; without ``one_per_tree``, no "at most one pairing per tree" (for when
+    the counts imply it, see the module's docstring). A cell next to one tree only is
+    paired with it exactly when it holds a tent, so that pairing's literal is the cell's
+    own (no variable, no clauses to tie them).
     Built by numpy, a few operations for the whole grid (a row of variable length by a
     comprehension: ten times faster than grouping by numpy on a janko grid), with a look
     at the clock between the parts."""
@@ -96,7 +104,8 @@ def pairing_clauses(trees: np.ndarray, tent: np.ndarray, top: int,
     tree_pairs = pairs[trees]
     clauses: list[Clause] = [[v for v in row if v] for row in tree_pairs.tolist()]
     check_clock(deadline)
-    clauses += at_most_one(tree_pairs).tolist()
+    if one_per_tree:
+        clauses += at_most_one(tree_pairs).tolist()
     clauses += np.stack([-pairs[fresh], toward[fresh]], axis=1).tolist()
     check_clock(deadline)
     into = around(np.where(fresh, pairs, 0))  # into[r, c, d]: tree d's pairing toward (r, c)
@@ -108,6 +117,14 @@ def pairing_clauses(trees: np.ndarray, tent: np.ndarray, top: int,
     return clauses, top
 
 
+def counts_match_trees(puzzle: TentsPuzzle) -> bool:
+    """Whether every row's count (or every column's) is given and they add up to the number
+    of trees: then the tents are as many as the trees, whatever the answer."""
+    trees = int(puzzle.trees.sum())
+    return any(bool((line != NO_COUNT).all()) and int(line.sum()) == trees
+               for line in (puzzle.row_counts, puzzle.column_counts))
+
+
 def build(puzzle: TentsPuzzle, *, deadline: float | None = None) -> TentsEncoding:
     """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
     ``perf_counter`` time) has passed."""
@@ -115,8 +132,9 @@ def build(puzzle: TentsPuzzle, *, deadline: float | None = None) -> TentsEncodin
     free = candidates(puzzle)
     tent = np.where(free, grid.shaded, 0)
     grid.add(no_two_adjacent(tent, diagonal=True))
-    pairing, grid.top = pairing_clauses(puzzle.trees, tent, grid.top, deadline)
-    grid.add(pairing)
+    pairing, grid.top = pairing_clauses(puzzle.trees, tent, grid.top, deadline,
+                                        one_per_tree=not counts_match_trees(puzzle))
+    grid.clauses.extend(pairing)  # fresh lists of ints: no copy (``add`` copies each)
     lines = rows_and_columns(tent)
     counts = [*puzzle.row_counts.tolist(), *puzzle.column_counts.tolist()]
     for lits, count in zip(lines, counts, strict=True):

@@ -56,12 +56,16 @@ class LitsPuzzle(ArrayValue):
     genre = "lits"
 
     def __post_init__(self) -> None:
-        ids = Regions(np.array(self.region_ids, dtype=np.int32)).ids
-        object.__setattr__(self, "region_ids", ids)
+        regions = Regions(np.array(self.region_ids, dtype=np.int32))
+        object.__setattr__(self, "region_ids", regions.ids)
+        object.__setattr__(self, "_regions", regions)
 
     @property
     def regions(self) -> Regions:
-        return Regions(self.region_ids)
+        """The region grid, checked once when the puzzle is made (a solve asks for it
+        several times: its encoding, its decoder, the rule checker)."""
+        regions: Regions = self.__dict__["_regions"]
+        return regions
 
     @property
     def blocked(self) -> np.ndarray:

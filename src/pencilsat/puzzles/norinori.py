@@ -108,8 +108,13 @@ def solution_from_drawing(lines: list[str], puzzle: NorinoriPuzzle) -> NorinoriS
 
 def shaded_neighbours(shaded: np.ndarray) -> np.ndarray:
     """For each cell, how many of its (up to four) orthogonal neighbours are shaded."""
-    padded = np.pad(np.asarray(shaded, dtype=np.int8), 1)
-    return padded[:-2, 1:-1] + padded[2:, 1:-1] + padded[1:-1, :-2] + padded[1:-1, 2:]
+    cells = np.asarray(shaded, dtype=np.int8)
+    out = np.zeros_like(cells)
+    out[1:, :] += cells[:-1, :]
+    out[:-1, :] += cells[1:, :]
+    out[:, 1:] += cells[:, :-1]
+    out[:, :-1] += cells[:, 1:]
+    return out
 
 
 def check(puzzle: NorinoriPuzzle, solution: NorinoriSolution) -> list[Violation]:

@@ -66,7 +66,7 @@ class TentsPuzzle(ArrayValue):
 
     def tree_cells(self) -> list[Cell]:
         """The trees, row-major."""
-        return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.trees), strict=True)]
+        return [(r, c) for r, c in np.argwhere(self.trees).tolist()]
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         """The orthogonal neighbours inside the grid, row-major."""
@@ -97,7 +97,7 @@ class TentsSolution(ShadedSolution):
         return self.shaded
 
     def tent_cells(self) -> list[Cell]:
-        return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.shaded), strict=True)]
+        return [(r, c) for r, c in np.argwhere(self.shaded).tolist()]
 
 
 # ------------------------------------------------------------------ text formats
@@ -229,13 +229,14 @@ def solution_from_drawing(lines: list[str], puzzle: TentsPuzzle) -> TentsSolutio
 # ------------------------------------------------------------------ the rule checker
 
 
-def pairing(puzzle: TentsPuzzle, tents: list[Cell]) -> dict[Cell, Cell]:
-    """A largest pairing of trees with orthogonally adjacent ``tents`` (Kuhn's augmenting
-    paths): tree -> tent."""
+def pairing(puzzle: TentsPuzzle, tents: list[Cell],
+            trees: list[Cell] | None = None) -> dict[Cell, Cell]:
+    """A largest pairing of trees (``trees``: the puzzle's, row-major, when given) with
+    orthogonally adjacent ``tents`` (Kuhn's augmenting paths): tree -> tent."""
     tent_set = set(tents)
     choices = {(r, c): [n for n in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
                         if n in tent_set]
-               for r, c in puzzle.tree_cells()}
+               for r, c in (puzzle.tree_cells() if trees is None else trees)}
     owner: dict[Cell, Cell] = {}
 
     def augment(tree: Cell, seen: set[Cell]) -> bool:
@@ -275,9 +276,10 @@ def check(puzzle: TentsPuzzle, solution: TentsSolution) -> list[Violation]:
             where = (index, puzzle.width) if kind == "row" else (-1, index)
             out.append(Violation(f"{kind}-count", where,
                                  f"{kind} {index} should hold {count} tents, it holds {found}"))
-    placed = [cell for cell in solution.tent_cells() if not puzzle.trees[cell]]
-    paired = pairing(puzzle, placed)
-    for tree in puzzle.tree_cells():
+    placed = [(r, c) for r, c in np.argwhere(tents & ~puzzle.trees).tolist()]
+    trees = puzzle.tree_cells()
+    paired = pairing(puzzle, placed, trees)
+    for tree in trees:
         if tree not in paired:
             out.append(Violation("tree-without-tent", tree,
                                  "no tent can be paired with this tree"))

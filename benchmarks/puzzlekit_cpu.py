@@ -1,0 +1,104 @@
+"""CPU seconds per puzzle of a genre's default strategy, before and after a change, and of
+puzzlekit 0.3.4, interleaved puzzle by puzzle: how the 10x goal of issue 41 is measured.
+
+``python benchmarks/puzzlekit_cpu.py GENRE --before OLD/src [--stride 2]``
+
+Three worker processes (the default strategy through the front on ``--before``'s source
+tree, the same on this checkout, and puzzlekit's solve + blocking re-solve through the
+genre script's ``puzzlekit``) take every ``stride``-th puzzle of the genre script's list;
+each puzzle's three calls run in rotating order under ``time.process_time`` (every thread:
+CP-SAT's workers count), after one warm-up pass over all of them. On a shared machine wall
+seconds favour a solver running several threads, and a cold single run per puzzle measures
+the caches as much as the code; this measures warm, interleaved CPU. Prints one line:
+the three medians, the ratios of medians and the median ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from statistics import median
+
+HERE = Path(__file__).resolve().parent
+
+
+def worker(mode: str) -> None:
+    """Read ``genre name`` lines; print the CPU seconds of one call per line."""
+    sys.path.insert(0, str(HERE))
+    from pencilsat.strategies.front import solve
+
+    benches: dict[str, tuple[dict, object]] = {}
+    for line in sys.stdin:
+        genre, name = line.split()
+        if genre not in benches:
+            bench = importlib.import_module(genre).BENCH
+            benches[genre] = ({i["name"]: i for i in bench.items(1)}, bench)
+        items, bench = benches[genre]
+        item = items[name]
+        config = next(iter(bench.configs.values()))  # type: ignore[attr-defined]
+        start = time.process_time()
+        if mode == "puzzlekit":
+            bench.puzzlekit(item, 60)  # type: ignore[attr-defined]
+        else:
+            solve(item["puzzle"], encoding=config[0], backend=config[1])
+        print(json.dumps({"cpu": time.process_time() - start}), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("genre")
+    parser.add_argument("--before", required=True, help="the source tree (src) to compare")
+    parser.add_argument("--stride", type=int, default=2)
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.worker)
+        return
+    sys.path.insert(0, str(HERE))
+    names = [i["name"] for i in importlib.import_module(args.genre).BENCH.items(args.stride)]
+    here_src = str(HERE.parent / "src")
+
+    def start(src: str, mode: str) -> subprocess.Popen:
+        return subprocess.Popen(
+            [sys.executable, __file__, args.genre, "--before", args.before, "--worker", mode],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            env=dict(os.environ, PYTHONPATH=src))
+
+    workers = {"before": start(args.before, "ours"), "after": start(here_src, "ours"),
+               "puzzlekit": start(here_src, "puzzlekit")}
+    cpu: dict[str, list[float]] = {label: [] for label in workers}
+    order = list(workers)
+    for rep in range(2):
+        for i, name in enumerate(names):
+            for label in order[i % 3:] + order[:i % 3]:
+                proc = workers[label]
+                assert proc.stdin is not None and proc.stdout is not None
+                proc.stdin.write(f"{args.genre} {name}\n")
+                proc.stdin.flush()
+                seconds = json.loads(proc.stdout.readline())["cpu"]
+                if rep:
+                    cpu[label].append(seconds)
+    for proc in workers.values():
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait()
+    before, after, kit = cpu["before"], cpu["after"], cpu["puzzlekit"]
+
+    def ratio(ours: list[float]) -> str:
+        each = median([k / o for k, o in zip(kit, ours, strict=True)])
+        return f"{median(kit) / median(ours):.1f}x (median ratio {each:.1f}x)"
+
+    print(f"{args.genre}: {len(names)} puzzles (every {args.stride}th), median CPU ms: "
+          f"before {median(before) * 1e3:.2f}, after {median(after) * 1e3:.2f}, puzzlekit "
+          f"{median(kit) * 1e3:.2f}; puzzlekit / ours before {ratio(before)}, after "
+          f"{ratio(after)}")
+
+
+if __name__ == "__main__":
+    main()
