@@ -26,7 +26,7 @@ from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
 from pencilsat.puzzles.number_grid import EMPTY, NumberGrid, number_token
-from pencilsat.puzzles.regions import Regions, draw_regions, read_slots
+from pencilsat.puzzles.regions import Regions, draw_region_tokens, read_slots
 from pencilsat.puzzles.textgrid import content_lines, expect_row_count, read_header
 
 UNKNOWN = -2
@@ -158,9 +158,7 @@ def draw_text(puzzle: FillominoPuzzle, solution: FillominoSolution | None = None
         regions = Regions(np.zeros(puzzle.numbers.shape, dtype=np.int32))
         tokens = [[cell_token(v) if v != EMPTY else "" for v in row]
                   for row in puzzle.numbers.tolist()]
-    size = max(1, max(len(t) for row in tokens for t in row))
-    lines = draw_regions(regions, lambda r, c: tokens[r][c].rjust(size), size)
-    return "\n".join(line.rstrip() for line in lines) + "\n"
+    return draw_region_tokens(regions, tokens)
 
 
 def parse_drawing(lines: list[str], puzzle: FillominoPuzzle) -> FillominoSolution:
