@@ -601,6 +601,23 @@ _RIPPLE = Genre(
     complete_cnf="pencilsat.encodings.ripple:complete_cnf",
 )
 
+_FILLOMINO = Genre(
+    name="fillomino", title="Fillomino",
+    corpus="fillomino/janko",
+    model="pencilsat.puzzles.fillomino", headers=("fillomino", "fillomino-solution"),
+    strategies=(
+        Strategy("sizes", "pencilsat.strategies.fillomino:run_cnf", ("cnf",),
+                 "each cell's block size in CNF, block sizes cut on each model"),
+        Strategy("sizes-cpsat", "pencilsat.strategies.fillomino:run_cpsat", ("cpsat",),
+                 "the same on CP-SAT, solved again after each batch of cuts"),
+    ),
+    default_strategy="sizes", default_on={"cpsat": "sizes-cpsat"},
+    svg="pencilsat.formats.svg.fillomino",
+    puzzlink=("fillomino",), puzzlink_codec="pencilsat.formats.puzzlink.fillomino",
+    tatham=("filling", "fillomino"), tatham_codec="pencilsat.formats.tatham.fillomino",
+    complete_cnf="pencilsat.strategies.fillomino:complete_cnf",
+)
+
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
                                                     _NURIKABE, _HASHI, _HEYAWAKE,
                                                     _YAJILIN, _STARBATTLE, _TENTS,
@@ -608,7 +625,7 @@ GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLIT
                                                     _SHAKASHAKA, _SLANT, _SHIKAKU,
                                                     _JIGSAWSUDOKU, _KILLERSUDOKU, _NONOGRAM,
                                                     _GALAXIES, _NUMBERLINK, _KAKURO,
-                                                    _SKYSCRAPERS, _RIPPLE)}
+                                                    _SKYSCRAPERS, _RIPPLE, _FILLOMINO)}
 """Every genre pencilsat knows, by registry name."""
 
 

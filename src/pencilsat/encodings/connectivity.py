@@ -218,6 +218,12 @@ def grown_regions(graph: Graph, parts: list[list[int]], part_of: dict[int, int],
     return out
 
 
+ModelCuts = Callable[[np.ndarray], list[Clause]]
+"""Rules checked on a whole model (its truth by variable, index 0 unused) rather than
+written as clauses: the clauses that cut the model off, empty when it keeps the rules.
+Each clause must hold in every answer."""
+
+
 class ConnectivityCuts:
     """Every requirement's cuts for one model, counted.
 
@@ -225,8 +231,12 @@ class ConnectivityCuts:
     unused) and returns the clauses to add, empty when every requirement holds."""
 
     def __init__(self, graph: Graph, requirements: Sequence[Requirement],
-                 cut_largest: bool = False, grow: int = 0) -> None:
+                 cut_largest: bool = False, grow: int = 0,
+                 model_cuts: ModelCuts | None = None) -> None:
+        """``model_cuts``: a genre's further rules checked on each model (a block's size),
+        their clauses added beside the requirements' cuts."""
         self.graph = graph
+        self.model_cuts = model_cuts
         self.requirements = list(requirements)
         self.cut_largest = cut_largest
         self.grow = grow
@@ -249,6 +259,8 @@ class ConnectivityCuts:
                 out.extend(found)
                 name = requirement.name
                 self.cuts_by_name[name] = self.cuts_by_name.get(name, 0) + len(found)
+        if self.model_cuts is not None:
+            out.extend(self.model_cuts(values))
         self.cut_count += len(out)
         return out
 
@@ -273,3 +285,5 @@ class ShadingEncoding(Generic[Answer]):
     """The ``shaded`` variables of the cells that can change: what two answers differ in."""
     decode: Callable[[np.ndarray], Answer]
     """The solution of a model given as booleans indexed by variable."""
+    model_cuts: ModelCuts | None = None
+    """Rules left to cuts on each model besides connectivity (:data:`ModelCuts`)."""

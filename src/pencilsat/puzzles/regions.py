@@ -233,6 +233,14 @@ def draw_regions(regions: Regions, slot: Callable[[int, int], str], size: int) -
     return lines
 
 
+def draw_region_tokens(regions: Regions, tokens: list[list[str]]) -> str:
+    """:func:`draw_regions` with each cell's token right-aligned in a slot as wide as the
+    longest (at least 1), trailing spaces cut: a region genre's whole text drawing."""
+    size = max(1, max(len(t) for row in tokens for t in row))
+    lines = draw_regions(regions, lambda r, c: tokens[r][c].rjust(size), size)
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
 def read_slots(lines: list[str], width: int, height: int, genre: str) -> list[list[str]]:
     """The slot of each cell in :func:`draw_regions`' lattice (``lines``: the drawing from
     its first ``+`` line; a line cut short of its trailing spaces reads as spaces);

@@ -36,6 +36,7 @@ from pencilsat.encodings.connectivity import (
     Clause,
     ConnectivityCuts,
     Graph,
+    ModelCuts,
     Requirement,
     ShadingEncoding,
 )
@@ -75,6 +76,9 @@ class ConnectedModel:
     gain: Nurikabe's wall does; Heyawake's unshaded cells would not (its 32 janko loops past
     16 solves end within 42; with levels they took 181 s instead of 50 s, one open at 60 s)."""
     levels_after: int = 0
+    model_cuts: ModelCuts | None = None
+    """Rules checked on each model besides connectivity, cut like it
+    (:data:`~pencilsat.encodings.connectivity.ModelCuts`: Fillomino's block sizes)."""
 
 
 SearchWrap = Callable[[Any], Any]
@@ -144,7 +148,8 @@ def split_native_counts(counts: Sequence[tuple[Sequence[int], int]], solver_name
 def shading_model(encoding: ShadingEncoding[Any]) -> ConnectedModel:
     """A shading genre's encoding as the runs take it."""
     return ConnectedModel(encoding.clauses, encoding.num_vars, encoding.sizes, encoding.graph,
-                          encoding.requirements, encoding.answer, encoding.decode)
+                          encoding.requirements, encoding.answer, encoding.decode,
+                          model_cuts=encoding.model_cuts)
 
 
 ShadingBuild = Callable[[float | None], ShadingEncoding[Any]]
@@ -229,7 +234,8 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
             stats.encode_s = perf_counter() - start
             return stopped(puzzle, stats)
         stats.encode_s = perf_counter() - start
-        cuts = ConnectivityCuts(model.graph, list(model.requirements), grow=grown_cuts)
+        cuts = ConnectivityCuts(model.graph, list(model.requirements), grow=grown_cuts,
+                            model_cuts=model.model_cuts)
         search = ConnectedSearch(solver, cuts, list(model.answer), deadline)
         result = solve_and_prove(puzzle, wrap(search) if wrap else search, _decoder(model),
                                  stats)
@@ -285,7 +291,8 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
     session = CpSatSession(cp, presolve=presolve)
     stats.variables, stats.clauses = session.variables(), session.constraints()
     stats.encode_s = perf_counter() - start
-    cuts = ConnectivityCuts(model.graph, list(model.requirements), grow=grown_cuts)
+    cuts = ConnectivityCuts(model.graph, list(model.requirements), grow=grown_cuts,
+                            model_cuts=model.model_cuts)
     def levels() -> None:
         for requirement in model.levels:
             add_levels(cp, model.graph, requirement, literal, deadline)

@@ -124,7 +124,7 @@ def to_game_id(puzzle: Puzzle, *, with_genre: bool | None = False) -> str:
         raise InputError(f"{entry.title} has no Tatham game", hint="convert --to text or url")
     game_id = _codec(entry).encode(puzzle)
     if with_genre is None:
-        with_genre = _reads_as_several(game_id)
+        with_genre = getattr(_codec(entry), "NAMED_ONLY", False) or _reads_as_several(game_id)
     return f"{entry.tatham[0]}:{game_id}" if with_genre else game_id
 
 
@@ -154,6 +154,9 @@ def _genre_name(genre: str, column: int) -> Genre:
 
 
 def _plausible_genres(desc: str) -> list[Genre]:
-    """Genres with a Tatham game, likeliest first (for the error of a bad ID)."""
-    entries = [g for g in GENRES.values() if g.tatham_codec is not None]
+    """Genres with a Tatham game, likeliest first (for the error of a bad ID); a codec
+    with ``NAMED_ONLY`` (its descriptions read as another game's too: Filling's digits and
+    runs are Range's) only when the game is named (a prefix, the page or the genre)."""
+    entries = [g for g in GENRES.values() if g.tatham_codec is not None
+               and not getattr(_codec(g), "NAMED_ONLY", False)]
     return sorted(entries, key=lambda g: -_codec(g).plausible(desc))

@@ -1,0 +1,293 @@
+"""Cells labelled with the size of their region: the partition machinery for genres whose
+regions are free polyominoes named by their size (Fillomino; a region genre that labels
+cells with a region's number can take the block and cut parts).
+
+Every cell takes one size ``k`` of its domain (one variable per cell and size, exactly one
+true). A *block* is a 4-connected area of cells with one size; the rule is that every block
+of size ``k`` has exactly ``k`` cells. So two side-by-side cells are in one region exactly
+when their sizes are equal, no boundary variable is needed, and different regions of equal
+size never touch. The partition's answer atoms are the cell-size variables.
+
+Clauses written at once (local consequences of the rule):
+
+- a cell of size 1 has no neighbour of size 1; a cell of size ``k >= 2`` has a neighbour
+  of size ``k``;
+- no connected set of ``k + 1`` cells all of size ``k``, for every ``k`` up to
+  :data:`SMALL_SIZES` (the dominoes' and trominoes' of larger shapes: triples for 2,
+  quadruples for 3).
+
+The rest of the rule is left to cuts on each model (:class:`BlockSizeCuts`): a block of
+size ``k`` with more than ``k`` cells gets "not all of these ``k + 1`` connected cells are
+``k``" (cells found breadth-first from the block's first cell); a block with fewer gets
+"one of its cells is not ``k``, or a cell next to it is ``k``". Both hold in every answer,
+so the search on them is complete.
+
+Domains: a cell's size ``k`` needs ``k`` cells around it that may be ``k`` (cells with no
+given number, or ``k`` given): the 4-connected area of those through the cell must hold
+``k`` cells.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
+
+import numpy as np
+
+from pencilsat.core.clock import check_clock
+from pencilsat.core.values import Cell
+from pencilsat.encodings.connectivity import (
+    Clause,
+    ShadingEncoding,
+    components,
+    grid_graph,
+    outside_neighbours,
+)
+
+Answer = TypeVar("Answer")
+SMALL_SIZES = 3
+"""Sizes whose "no block larger than k" is written at once as clauses over every connected
+set of ``k + 1`` cells (4 cells per tetromino placement: 19 per cell for ``k = 3``)."""
+FREE = 0
+"""A cell whose size is not given."""
+
+
+def size_domains(given: np.ndarray, *, deadline: float | None = None) -> list[list[int]]:
+    """Each cell's possible sizes, row-major: its given size (``given[r, c] >= 1``), else
+    every ``k`` whose area of cells free or given ``k`` through the cell holds ``k`` cells
+    (``given`` <= 0: free)."""
+    height, width = given.shape
+    graph = grid_graph(width, height, deadline=deadline)
+    flat = np.asarray(given).ravel()
+    free = flat <= FREE
+    domains: list[list[int]] = [[int(v)] if v > FREE else [] for v in flat.tolist()]
+    # sizes larger than the largest free area plus the givens of that size are impossible
+    values = sorted({int(v) for v in flat[~free].tolist()})
+    free_parts = components(graph, np.flatnonzero(free).tolist())
+    largest = max((len(p) for p in free_parts), default=0)
+    for k in range(1, max([largest, *values]) + 1):
+        check_clock(deadline)
+        may = free | (flat == k)
+        for part in components(graph, np.flatnonzero(may).tolist()):
+            if len(part) < k:
+                continue
+            for cell in part:
+                if free[cell]:
+                    domains[cell].append(k)
+    return domains
+
+
+@functools.cache
+def fixed_shapes(size: int) -> tuple[tuple[Cell, ...], ...]:
+    """Every fixed polyomino of ``size`` cells (turned and mirrored shapes counted apart),
+    each as cells moved to touch row 0 and column 0: 2 dominoes, 6 trominoes, 19
+    tetrominoes."""
+    shapes: set[tuple[Cell, ...]] = set()
+    frontier: set[frozenset[Cell]] = {frozenset({(0, 0)})}
+    for _ in range(size - 1):
+        grown: set[frozenset[Cell]] = set()
+        for shape in frontier:
+            for r, c in shape:
+                for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if n not in shape:
+                        grown.add(normalised_cells(shape | {n}))
+        frontier = grown
+    shapes = {tuple(sorted(shape)) for shape in frontier}
+    return tuple(sorted(shapes))
+
+
+def normalised_cells(cells: Iterable[Cell]) -> frozenset[Cell]:
+    """``cells`` moved to touch row 0 and column 0."""
+    cells = list(cells)
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return frozenset((r - top, c - left) for r, c in cells)
+
+
+def shape_placements(mask: np.ndarray, size: int) -> np.ndarray:
+    """Every placement of a fixed polyomino of ``size`` cells on cells where ``mask`` is
+    true: one row of flat cell indices (``r * W + c``) per placement."""
+    height, width = mask.shape
+    index = np.arange(height * width).reshape(height, width)
+    out = []
+    for shape in fixed_shapes(size):
+        rows = max(r for r, _ in shape) + 1
+        cols = max(c for _, c in shape) + 1
+        if rows > height or cols > width:
+            continue
+        fits = np.ones((height - rows + 1, width - cols + 1), dtype=bool)
+        for r, c in shape:
+            fits &= mask[r:r + height - rows + 1, c:c + width - cols + 1]
+        tops, lefts = np.nonzero(fits)
+        out.append(np.stack([index[tops + r, lefts + c] for r, c in shape], axis=1))
+    return np.concatenate(out) if out else np.zeros((0, size), dtype=np.int64)
+
+
+class SizedRegions:
+    """The builder: ``variable[cell][k]`` is "cell (flat ``r * W + c``) has size ``k``"
+    for every ``k`` of its domain; :meth:`encoding` returns the counts, the local clauses
+    and the block-size cuts as a :class:`~pencilsat.encodings.connectivity.ShadingEncoding`
+    whose decoder receives the size grid."""
+
+    def __init__(self, given: np.ndarray, *, deadline: float | None = None) -> None:
+        self.given = np.asarray(given)
+        self.height, self.width = self.given.shape
+        self.deadline = deadline
+        self.graph = grid_graph(self.width, self.height, deadline=deadline)
+        self.domains = size_domains(self.given, deadline=deadline)
+        self.variable: list[dict[int, int]] = []
+        top = 0
+        for domain in self.domains:
+            self.variable.append({k: top + 1 + i for i, k in enumerate(domain)})
+            top += len(domain)
+        self.top = top
+        self.clauses: list[Clause] = []
+        self._local_clauses()
+
+    def _local_clauses(self) -> None:
+        neighbours = self.graph.neighbours
+        variable = self.variable
+        out = self.clauses
+        for cell, sizes in enumerate(variable):
+            if cell % 4096 == 0:
+                check_clock(self.deadline)
+            for k, v in sizes.items():
+                if k == 1:
+                    out.extend([-v, -variable[n][1]] for n in neighbours[cell]
+                               if 1 in variable[n] and n > cell)
+                else:
+                    out.append([-v, *(variable[n][k] for n in neighbours[cell]
+                                      if k in variable[n])])
+        for k in range(2, SMALL_SIZES + 1):
+            check_clock(self.deadline)
+            mask = np.array([k in sizes for sizes in variable]).reshape(self.height, self.width)
+            lits = np.zeros(self.width * self.height, dtype=np.int64)
+            for cell in np.flatnonzero(mask).tolist():
+                lits[cell] = -variable[cell][k]
+            out.extend(lits[shape_placements(mask, k + 1)].tolist())
+
+    def counts(self) -> list[tuple[list[int], int]]:
+        """Exactly one size per cell (a cell whose domain is empty makes the puzzle
+        unsatisfiable: see :meth:`encoding`)."""
+        return [(list(sizes.values()), 1) for sizes in self.variable if sizes]
+
+    def sizes_of(self, values: np.ndarray) -> np.ndarray:
+        """The size grid of a model (``values[v]``: the truth of variable ``v``); 0 where a
+        cell has none."""
+        out = np.zeros(self.width * self.height, dtype=np.int32)
+        for cell, sizes in enumerate(self.variable):
+            for k, v in sizes.items():
+                if values[v]:
+                    out[cell] = k
+                    break
+        return out.reshape(self.height, self.width)
+
+    def block_cuts(self, values: np.ndarray) -> list[Clause]:
+        """The clauses that cut off a model whose blocks are not all of their size (empty
+        when every block is); see the module's docstring."""
+        flat = self.sizes_of(values).ravel()
+        neighbours = self.graph.neighbours
+        variable = self.variable
+        out: list[Clause] = []
+        for k in np.unique(flat).tolist():
+            if k < 1:
+                continue
+            for block in components(self.graph, np.flatnonzero(flat == k).tolist()):
+                if len(block) > k:
+                    first = _breadth_first(neighbours, block, k + 1)
+                    out.append([-variable[c][k] for c in first])
+                elif len(block) < k:
+                    out.append([-variable[c][k] for c in block]
+                               + [variable[n][k] for n in outside_neighbours(self.graph, block)
+                                  if k in variable[n]])
+        return out
+
+    def encoding(self, decode: Callable[[np.ndarray], Answer]) -> ShadingEncoding[Answer]:
+        """The encoding as the shared runs take it; ``decode`` turns a model's size grid
+        into the genre's answer."""
+        check_clock(self.deadline)
+        clauses = list(self.clauses)
+        top = self.top
+        if any(not sizes for sizes in self.variable):
+            top += 1
+            clauses += [[top], [-top]]
+        answer = [v for sizes in self.variable for v in sizes.values()]
+
+        def decode_model(values: np.ndarray) -> Answer:
+            return decode(self.sizes_of(values))
+
+        return ShadingEncoding(top, clauses, self.counts(), self.graph, [], answer,
+                               decode_model, model_cuts=self.block_cuts)
+
+
+def _breadth_first(neighbours: Sequence[Sequence[int]], block: Sequence[int],
+                   count: int) -> list[int]:
+    """The first ``count`` cells of ``block`` met breadth-first from its first cell, inside
+    the block (a connected set)."""
+    inside = set(block)
+    seen = [block[0]]
+    marked = {block[0]}
+    for v in seen:
+        for n in neighbours[v]:
+            if n in inside and n not in marked:
+                marked.add(n)
+                seen.append(n)
+                if len(seen) == count:
+                    return seen
+    return seen[:count]
+
+
+COMPLETE_LIMIT = 200_000
+"""The most connected sets :func:`complete_clauses` enumerates before it gives up."""
+
+
+def connected_subsets(neighbours: Sequence[Sequence[int]], allowed: Sequence[bool],
+                      largest: int, budget: list[int]) -> list[list[int]]:
+    """Every connected set of at most ``largest`` allowed nodes, each once (grown from its
+    smallest node, Redelmeier's way); ``budget[0]`` counts down per set, and a
+    ``ValueError`` is raised when it runs out."""
+    out: list[list[int]] = []
+
+    def grow(chosen: list[int], frontier: list[int], seen: set[int], root: int) -> None:
+        out.append(chosen)
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise ValueError("too many connected sets")
+        if len(chosen) == largest:
+            return
+        frontier = list(frontier)
+        while frontier:
+            v = frontier.pop()
+            new = [n for n in neighbours[v] if n > root and allowed[n] and n not in seen]
+            grow(chosen + [v], frontier + new, seen | set(new), root)
+
+    for root in range(len(neighbours)):
+        if allowed[root]:
+            first = [n for n in neighbours[root] if n > root and allowed[n]]
+            grow([root], first, {root, *first}, root)
+    return out
+
+
+def complete_clauses(regions: SizedRegions) -> list[Clause]:
+    """The block-size rule as a fixed clause list (besides the local clauses): for every
+    size ``k`` and connected set ``S`` of cells that may all be ``k``, "not all ``k``" when
+    ``|S| = k + 1`` and "not all ``k``, or a neighbour is ``k``" when ``|S| < k``. A model
+    of the counts, the local clauses and these has every block of its size (the block
+    itself, or ``k + 1`` of its cells, would break one). Exponential in the sizes: a
+    ``ValueError`` past :data:`COMPLETE_LIMIT` sets (small grids only)."""
+    variable = regions.variable
+    neighbours = regions.graph.neighbours
+    budget = [COMPLETE_LIMIT]
+    out: list[Clause] = []
+    for k in sorted({k for sizes in variable for k in sizes}):
+        allowed = [k in sizes for sizes in variable]
+        for block in connected_subsets(neighbours, allowed, k + 1, budget):
+            lits = [-variable[c][k] for c in block]
+            if len(block) == k + 1:
+                out.append(lits)
+            elif len(block) < k:
+                inside = set(block)
+                around = {n for c in block for n in neighbours[c] if n not in inside}
+                out.append(lits + [variable[n][k] for n in sorted(around) if allowed[n]])
+    return out

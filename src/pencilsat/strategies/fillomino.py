@@ -1,0 +1,86 @@
+"""Fillomino strategies: ``sizes`` (the default, CNF on one incremental PySAT solver) and
+``sizes-cpsat`` (CP-SAT).
+
+Both build :mod:`pencilsat.encodings.fillomino` (each cell's block size, exactly one per
+cell, local clauses, block sizes cut on each model) and hand it to the one uniqueness
+procedure through the shared runs of :mod:`~pencilsat.strategies.connected_runs`: on CNF
+MiniCard takes the exactly-one counts natively (another ``--sat-solver`` gets
+:func:`~pencilsat.encodings.partition.exactly_one_clauses`) and the block-size cuts go in as
+the connectivity cuts do; CP-SAT holds every rule at once (each block one tree of exactly its
+size), since solving again after each batch of cuts is slow there (a janko 10x10 did not
+finish within 20 s on cuts).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pencilsat.core.clock import deadline_of
+from pencilsat.core.errors import InputError
+from pencilsat.core.result import SolveResult
+from pencilsat.core.sat_names import pysat_name
+from pencilsat.encodings.connectivity import Clause
+from pencilsat.encodings.encoding import ClauseEncoding
+from pencilsat.encodings.fillomino import build, regions
+from pencilsat.encodings.partition import exactly_one_clauses
+from pencilsat.encodings.sized_regions import complete_clauses
+from pencilsat.puzzles.fillomino import FillominoPuzzle, FillominoSolution
+from pencilsat.strategies.connected_runs import (
+    ConnectedModel,
+    shading_model,
+    solve_on_pysat,
+)
+from pencilsat.strategies.sized_regions_cpsat import run_sized_regions_cpsat
+
+DEFAULT_SOLVER = "minicard"
+"""The ``sizes`` strategy's SAT solver (native exactly-one counts)."""
+
+
+def _exactly_one(model: ConnectedModel, deadline: float | None) -> tuple[list[Clause], int]:
+    return exactly_one_clauses(model.counts, model.num_vars, deadline)
+
+
+def run_cnf(puzzle: FillominoPuzzle, *, backend: str | None = None,
+            sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
+    """Solve and prove on one incremental PySAT solver, MiniCard unless ``sat_solver``."""
+    deadline = deadline_of(time_limit)
+    result = solve_on_pysat(puzzle, lambda: shading_model(build(puzzle, deadline=deadline)),
+                            _exactly_one, solver_name=pysat_name(sat_solver, DEFAULT_SOLVER),
+                            deadline=deadline, grown_cuts=0)
+    result.stats.encoding = "sizes"
+    return result
+
+
+def run_cpsat(puzzle: FillominoPuzzle, *, backend: str | None = None,
+              sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
+    """Solve and prove on one CP-SAT model holding every rule (each block one tree of
+    exactly its size: :mod:`~pencilsat.strategies.sized_regions_cpsat`)."""
+    return run_sized_regions_cpsat(
+        puzzle, lambda deadline: regions(puzzle, deadline=deadline), FillominoSolution,
+        time_limit=time_limit, name="sizes-cpsat")
+
+
+def complete_cnf(puzzle: FillominoPuzzle) -> ClauseEncoding:
+    """Every rule as one fixed clause list, for ``pencilsat study`` and certificates: the
+    ``sizes`` run's clauses and counts (as
+    :func:`~pencilsat.encodings.partition.exactly_one_clauses`) and the block-size rule
+    over every connected set (:func:`~pencilsat.encodings.sized_regions.complete_clauses`),
+    which only small grids afford: an :class:`InputError` beyond."""
+    found = regions(puzzle)
+    try:
+        blocks = complete_clauses(found)
+    except ValueError:
+        raise InputError(f"a {puzzle.width}x{puzzle.height} Fillomino is too large for the "
+                         "complete clause list (every connected set of cells)",
+                         hint="solve it without --certify; the complete list is for small "
+                              "grids") from None
+    encoding = found.encoding(FillominoSolution)
+    counts, top = exactly_one_clauses(encoding.sizes, encoding.num_vars)
+
+    def decode(true: set[int]) -> FillominoSolution:
+        values = np.zeros(top + 1, dtype=bool)
+        values[[v for v in true if 0 < v <= top]] = True
+        return encoding.decode(values)
+
+    return ClauseEncoding("complete", top, [*encoding.clauses, *counts, *blocks],
+                          list(encoding.answer), decode)

@@ -1,0 +1,115 @@
+"""Fillomino on both strategies: corpus agreement (janko and Tatham's Filling, sampled; the
+benchmark runs them all), verdicts, the size-labelled cells' parts, and count, backbone and
+verdict against brute force on small grids made around a random answer."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from conftest import corpus_pairs, every_kth
+from oracles.fillomino import random_puzzle
+from oracles.fillomino import solutions as brute_force
+
+from pencilsat.core.result import Verdict
+from pencilsat.encodings.connectivity import grid_graph
+from pencilsat.encodings.sized_regions import fixed_shapes, shape_placements, size_domains
+from pencilsat.puzzles import fillomino as F
+from pencilsat.strategies.front import solve
+from pencilsat.strategies.solution_space import Exploration, undecided_cells
+
+JANKO = corpus_pairs("fillomino/janko", max_cells=100)
+TATHAM = corpus_pairs("fillomino/tatham")
+STRATEGIES = [("sizes", "cnf"), ("sizes-cpsat", "cpsat")]
+
+
+def load(txt, sol):
+    return F.parse_puzzle(txt.read_text(), txt.stem), F.parse_solution(sol.read_text())
+
+
+def grid(*rows: str) -> F.FillominoPuzzle:
+    return F.parse_puzzle(f"fillomino {len(rows[0].split())} {len(rows)}\n" + "\n".join(rows)
+                          + "\n")
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_corpus_samples_are_unique_with_the_stored_answer(encoding, backend):
+    assert len(JANKO) > 300 and len(TATHAM) > 20
+    # CP-SAT takes seconds of CPU on a 10x10 (benchmarks/results/fillomino.md): its sample
+    # is the three smallest
+    sample = every_kth(JANKO, 80) + every_kth(TATHAM, 20) if backend == "cnf" else JANKO[:3]
+    for txt, sol in sample:
+        puzzle, expected = load(txt, sol)
+        result = solve(puzzle, encoding=encoding, backend=backend)
+        assert result.verdict == Verdict.UNIQUE, (puzzle.name, result.message)
+        assert result.solution == expected, puzzle.name
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_an_ambiguous_puzzle_gives_two_valid_answers_and_where_they_differ(encoding, backend):
+    puzzle = grid(". .", ". .")  # two dominoes, lying or standing (or a tetromino)
+    result = solve(puzzle, encoding=encoding, backend=backend)
+    assert result.verdict == Verdict.MULTIPLE
+    assert F.check(puzzle, result.solution) == [] == F.check(puzzle, result.second_solution)
+    assert result.differences == result.solution.differing_cells(result.second_solution) != []
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+@pytest.mark.parametrize("rows", [["3 1"], ["2 .", "1 2"], ["1 1"], ["4 . 4", ". 1 ."]])
+def test_givens_no_answer_keeps_give_none(encoding, backend, rows):
+    result = solve(grid(*rows), encoding=encoding, backend=backend)
+    assert result.verdict == Verdict.NONE and result.solution is None
+
+
+def test_a_block_larger_than_every_given_is_found():
+    puzzle = grid("1 . .", ". . .", ". . 1")  # the 7 free cells may be one block
+    result = solve(puzzle, explore=Exploration(count=500))
+    assert result.count is not None and result.count.complete
+    assert any(int(s.numbers.max()) == 7 for s in result.count.solutions)
+    assert set(result.count.solutions) == set(brute_force(puzzle))
+
+
+def test_fixed_polyominoes_and_their_placements():
+    assert [len(fixed_shapes(k)) for k in (1, 2, 3, 4, 5)] == [1, 2, 6, 19, 63]
+    assert len(shape_placements(np.ones((4, 4), dtype=bool), 4)) == 113
+    mask = np.array([[1, 1, 0], [0, 1, 1]], dtype=bool)
+    assert sorted(map(sorted, shape_placements(mask, 3).tolist())) == [[0, 1, 4], [1, 4, 5]]
+
+
+def test_size_domains_need_room_for_the_block():
+    given = np.array([[3, 0, 1], [1, 0, 0]])
+    domains = size_domains(given)
+    assert domains[0] == [3] and domains[2] == [1]
+    assert domains[1] == [1, 2, 3]  # the free area (3 cells) with the 3: up to 4 cells
+    assert 4 not in domains[4]
+    assert len(grid_graph(3, 2).neighbours) == 6
+
+
+# ------------------------------------------------------------------ against brute force
+
+
+def agrees_with_brute_force(puzzle: F.FillominoPuzzle, encoding: str, backend: str) -> None:
+    truth = brute_force(puzzle)
+    explore = Exploration(count=len(truth) + 1, backbone=True)
+    result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
+    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
+                                                                      Verdict.MULTIPLE)
+    assert result.count is not None and result.count.complete
+    assert set(result.count.solutions) == set(truth)
+    assert len(result.count.solutions) == len(truth)
+    if truth:
+        assert result.backbone is not None and result.backbone.complete
+        expected = undecided_cells(truth[0], truth[1:]) if len(truth) > 1 else []
+        assert result.backbone.undecided == expected
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_puzzles_made_around_an_answer_match_brute_force(encoding, backend):
+    rng = random.Random(44)
+    several = 0
+    for _ in range(20 if backend == "cnf" else 3):  # CP-SAT: no 445-answer empty 3x3
+        puzzle = random_puzzle(rng)
+        agrees_with_brute_force(puzzle, encoding, backend)
+        several += len(brute_force(puzzle)) > 1
+    assert several >= 1  # the sample holds ambiguous puzzles, whose backbone is not empty
