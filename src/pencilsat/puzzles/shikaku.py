@@ -27,7 +27,7 @@ from pencilsat.puzzles.partition import (
     PartitionSolution,
     partition_size_mismatch,
 )
-from pencilsat.puzzles.regions import Regions, draw_regions, read_slots
+from pencilsat.puzzles.regions import Regions, draw_region_tokens, read_drawn_regions
 
 UNKNOWN = -2
 """A numbered cell whose number is not given (``?``; pzprjs' ``-2``)."""
@@ -87,34 +87,13 @@ def draw_text(puzzle: ShikakuPuzzle, solution: ShikakuSolution | None = None) ->
         regions = Regions(np.zeros(puzzle.numbers.shape, dtype=np.int32))
     tokens = [[cell_token(v) if v != EMPTY else "" for v in row]
               for row in puzzle.numbers.tolist()]
-    size = max(1, max(len(t) for row in tokens for t in row))
-    lines = draw_regions(regions, lambda r, c: tokens[r][c].rjust(size), size)
-    return "\n".join(line.rstrip() for line in lines) + "\n"
+    return draw_region_tokens(regions, tokens)
 
 
 def parse_drawing(lines: list[str], puzzle: ShikakuPuzzle) -> ShikakuSolution:
     """The rectangles of :func:`draw_text`'s drawing (what ``solve`` prints): cells joined
     where no ``|`` or ``-`` separates them."""
-    read_slots(lines, puzzle.width, puzzle.height, "Shikaku")
-    step = lines[0].find("+", 1)
-    width, height = puzzle.width, puzzle.height
-    padded = [line.ljust(width * step + 1) for line in lines]
-    parent = list(range(width * height))
-
-    def root(k: int) -> int:
-        while parent[k] != k:
-            parent[k] = parent[parent[k]]
-            k = parent[k]
-        return k
-
-    for r in range(height):
-        for c in range(width):
-            if c + 1 < width and padded[2 * r + 1][(c + 1) * step] != "|":
-                parent[root(r * width + c + 1)] = root(r * width + c)
-            if r + 1 < height and padded[2 * r + 2][c * step + 1] != "-":
-                parent[root((r + 1) * width + c)] = root(r * width + c)
-    labels = np.array([root(k) for k in range(width * height)]).reshape(height, width)
-    return ShikakuSolution(Regions.from_labels(labels))
+    return ShikakuSolution(read_drawn_regions(lines, puzzle.width, puzzle.height, "Shikaku"))
 
 
 # ------------------------------------------------------------------ the rule checker
