@@ -10,12 +10,10 @@ import numpy as np
 from pencilsat.core.values import Cell
 from pencilsat.formats.svg.parts import (
     CELL,
-    FILLED_COLOUR,
-    INK,
+    digits,
     grid_lines,
     highlights,
     region_outline,
-    text,
 )
 from pencilsat.puzzles.digit_houses import DigitSolution
 from pencilsat.puzzles.regions import Regions
@@ -29,11 +27,5 @@ def boxes_and_digits(boxes: Regions, givens: np.ndarray, solution: DigitSolution
     size = CELL * (0.6 if n <= 9 else 0.45)
     shown = (solution.grid if solution is not None and solution.grid.shape == givens.shape
              else None)
-    for r in range(n):
-        for c in range(n):
-            given = int(givens[r, c])
-            if given:
-                out.append(text((r, c), str(given), size, INK, "clue", bold=True))
-            elif shown is not None and int(shown[r, c]):
-                out.append(text((r, c), str(int(shown[r, c])), size, FILLED_COLOUR, "filled"))
+    out += digits(givens, shown, size, "clue")
     return out

@@ -94,3 +94,20 @@ def region_outline(regions: Regions) -> list[str]:
         out.append(f'<line x1="{c * CELL}" y1="{y}" x2="{(c + 1) * CELL}" y2="{y}"/>')
     out.append("</g>")
     return out
+
+
+def digits(givens: np.ndarray, shown: np.ndarray | None, size: float,
+           given_class: str = "given") -> list[str]:
+    """A digit per cell: a given (non-zero in ``givens``) bold in ink, else the answer's
+    digit (non-zero in ``shown``, when there is an answer) in the filled colour."""
+    out = []
+    for r, c in zip(*np.nonzero((givens != 0) | (shown != 0 if shown is not None else False)),
+                    strict=True):
+        cell = (int(r), int(c))
+        given = int(givens[cell])
+        if given:
+            out.append(text(cell, str(given), size, INK, given_class, bold=True))
+        else:
+            assert shown is not None
+            out.append(text(cell, str(int(shown[cell])), size, FILLED_COLOUR, "filled"))
+    return out

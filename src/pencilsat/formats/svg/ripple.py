@@ -8,13 +8,11 @@ from collections.abc import Iterable
 from pencilsat.core.values import Cell
 from pencilsat.formats.svg.parts import (
     CELL,
-    FILLED_COLOUR,
-    INK,
+    digits,
     frame,
     grid_lines,
     highlights,
     region_outline,
-    text,
 )
 from pencilsat.puzzles.ripple import RipplePuzzle, RippleSolution
 
@@ -26,12 +24,6 @@ def draw_panel(puzzle: RipplePuzzle, solution: RippleSolution | None,
     size = CELL * 0.55
     shown = (solution.grid if solution is not None and solution.grid.shape == (h, w)
              else None)
-    for r in range(h):
-        for c in range(w):
-            given = int(puzzle.givens[r, c])
-            if given:
-                out.append(text((r, c), str(given), size, INK, "given", bold=True))
-            elif shown is not None and int(shown[r, c]):
-                out.append(text((r, c), str(int(shown[r, c])), size, FILLED_COLOUR, "filled"))
+    out += digits(puzzle.givens, shown, size, "given")
     out.append(frame(w, h))
     return out

@@ -8,12 +8,11 @@ from collections.abc import Iterable
 from pencilsat.core.values import Cell
 from pencilsat.formats.svg.parts import (
     CELL,
-    FILLED_COLOUR,
     INK,
+    digits,
     frame,
     grid_lines,
     highlights,
-    text,
 )
 from pencilsat.puzzles.skyscrapers import SkyscrapersPuzzle, SkyscrapersSolution
 
@@ -38,13 +37,7 @@ def draw_panel(puzzle: SkyscrapersPuzzle, solution: SkyscrapersSolution | None,
     size = CELL * (0.6 if n <= 9 else 0.45)
     shown = (solution.grid if solution is not None and solution.grid.shape == (n, n)
              else None)
-    for r in range(n):
-        for c in range(n):
-            given = int(puzzle.givens[r, c])
-            if given:
-                out.append(text((r, c), str(given), size, INK, "given", bold=True))
-            elif shown is not None and int(shown[r, c]):
-                out.append(text((r, c), str(int(shown[r, c])), size, FILLED_COLOUR, "filled"))
+    out += digits(puzzle.givens, shown, size, "given")
     low = CLUE_SIZE * 0.36
     places = (lambda i: ((i + 0.5) * CELL, -4.0),
               lambda i: ((i + 0.5) * CELL, n * CELL + CLUE_SIZE),
