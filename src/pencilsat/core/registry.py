@@ -599,6 +599,7 @@ _RIPPLE = Genre(
     default_strategy="direct", default_on={"cpsat": "cpsat"},
     svg="pencilsat.formats.svg.ripple",
     complete_cnf="pencilsat.encodings.ripple:complete_cnf",
+    puzzlink=("ripple",), puzzlink_codec="pencilsat.formats.puzzlink.ripple",
 )
 
 _FILLOMINO = Genre(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pencilsat.formats.puzzlink.body import Body, decode_whole, url_error
+from pencilsat.formats.puzzlink.body import Body, decode_whole, file_cells, url_error
 from pencilsat.formats.runs import describe_char
 
 BASE32 = "0123456789abcdefghijklmnopqrstuv"
@@ -65,6 +65,24 @@ def encode_borders(vertical: np.ndarray, horizontal: np.ndarray) -> str:
         for i in range(0, len(padded), 5):
             out.append(BASE32[sum(16 >> k for k in range(5) if padded[i + k])])
     return "".join(out)
+
+
+def file_borders(lines: list[str], width: int,
+                 height: int) -> tuple[np.ndarray, np.ndarray]:
+    """pzprjs' file form of the borders (``decodeBorderQues``): ``height`` lines of
+    ``width - 1`` vertical border marks, then ``height - 1`` lines of ``width`` horizontal
+    ones, ``1`` a border and ``0`` none; the lines after them are not read."""
+    return (_file_marks(lines[:height], width - 1, height, "vertical border"),
+            _file_marks(lines[height:], width, height - 1, "horizontal border"))
+
+
+def _file_marks(lines: list[str], width: int, height: int, what: str) -> np.ndarray:
+    tokens = file_cells(lines, width, height, what) if width * height else []
+    for token in tokens:
+        if token not in ("0", "1"):
+            raise url_error(f"bad {what} mark {token!r} in the pzprv3 data",
+                            hint="a border mark is 1 (a border) or 0 (none)")
+    return np.array([token == "1" for token in tokens], dtype=bool).reshape(height, width)
 
 
 def room_borders(rooms: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

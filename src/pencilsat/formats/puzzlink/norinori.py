@@ -13,8 +13,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from pencilsat.formats.puzzlink.body import file_cells, url_error
-from pencilsat.formats.puzzlink.borders import decode_borders, encode_borders, rooms_of
+from pencilsat.formats.puzzlink.body import file_cells
+from pencilsat.formats.puzzlink.borders import (
+    decode_borders,
+    encode_borders,
+    file_borders,
+    rooms_of,
+)
 from pencilsat.formats.runs import whole_number
 from pencilsat.puzzles.norinori import NorinoriPuzzle
 from pencilsat.puzzles.regions import Regions
@@ -39,9 +44,7 @@ def decode_file(lines: list[str], width: int, height: int) -> NorinoriPuzzle:
         ids = [whole_number(token) for token in file_cells(lines[1:], width, height,
                                                            "Norinori room")]
         return NorinoriPuzzle(Regions.from_labels(np.array(ids).reshape(height, width)))
-    vertical = _marks(lines[:height], width - 1, height, "vertical border")
-    horizontal = _marks(lines[height:], width, height - 1, "horizontal border")
-    return NorinoriPuzzle(Regions(rooms_of(vertical, horizontal)))
+    return NorinoriPuzzle(Regions(rooms_of(*file_borders(lines, width, height))))
 
 
 def _is_room_ids(lines: list[str], width: int) -> bool:
@@ -52,11 +55,3 @@ def _is_room_ids(lines: list[str], width: int) -> bool:
     return (len(first) == 1 and whole_number(first[0]) is not None and len(second) == width
             and all(whole_number(token) is not None for token in second))
 
-
-def _marks(lines: list[str], width: int, height: int, what: str) -> np.ndarray:
-    tokens = file_cells(lines, width, height, what) if width * height else []
-    for token in tokens:
-        if token not in ("0", "1"):
-            raise url_error(f"bad {what} mark {token!r} in the pzprv3 data",
-                            hint="a border mark is 1 (a border) or 0 (none)")
-    return np.array([token == "1" for token in tokens], dtype=bool).reshape(height, width)
