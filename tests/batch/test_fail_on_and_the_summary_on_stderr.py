@@ -48,7 +48,7 @@ def test_the_summary_counts_lists_the_slowest_and_the_lines_not_solved(tmp_path)
     assert "solved in" in summary and "2 worker processes" in summary
     for word in ("verdicts", "masyu", "lightup", "sudoku", "(unread)", "slowest",
                  "not solved", "no such file:", "line 25"):
-        assert word in summary, word
+        assert word in summary, (word, summary)
 
 
 def test_the_progress_bar_is_drawn_for_every_batch_kind(tmp_path, capsys):

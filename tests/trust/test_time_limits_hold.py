@@ -208,7 +208,8 @@ _RUN = ("import json, resource, sys, time\n"
         "hwm = [int(line.split()[1]) for line in open('/proc/self/status')\n"
         "       if line.startswith('VmHWM')]\n"
         "print(json.dumps({'status': status, 'peak_kb': hwm[0] if hwm else usage.ru_maxrss,\n"
-        "                  'cpu_s': usage.ru_utime + usage.ru_stime}), file=sys.stderr)\n")
+        "                  'cpu_s': usage.ru_utime + usage.ru_stime,\n"
+        "                  'wall_s': time.perf_counter() - start}), file=sys.stderr)\n")
 # The peak is the child's own high-water mark (VmHWM): ``ru_maxrss`` keeps, across
 # ``exec``, the resident size the child had as a fork of a large test process.
 LOADED = 4.0
@@ -233,6 +234,7 @@ def _run(tmp_path: Path, genre: str, text: str, *options: str,
     wall = time.perf_counter() - start
     report = json.loads(proc.stderr.strip().splitlines()[-1])
     (tmp_path / "output.json").write_text(proc.stdout)
+    (tmp_path / "child.json").write_text(json.dumps(report))
     verdict = json.loads(proc.stdout)["verdict"]
     assert wall < LOADED * max(report["cpu_s"], 1.0) + HANG_S, f"{wall:.1f} s on the wall"
     return report["status"], report["cpu_s"], report["peak_kb"], verdict
@@ -363,8 +365,19 @@ def test_every_sat_solver_stops_at_the_limit(tmp_path, genre, sat_solver):
     # an idle machine may decide the grid within the limit: the limit holds either way
     assert (status, verdict) in ((3, "unknown"), (1, "multiple"), (2, "none"))
     output = json.loads((tmp_path / "output.json").read_text())
-    assert _strategy_seconds(output) < SAT_LIMIT_S + OVERRUN_S, output["stats"]
+    assert _strategy_seconds(output) < SAT_LIMIT_S + OVERRUN_S * _stretch(tmp_path), \
+        output["stats"]
     assert wall < SAT_LIMIT_S + EXIT_MARGIN_S, f"{wall:.1f} s"
+
+
+def _stretch(tmp_path: Path) -> float:
+    """How much longer than its CPU seconds the last child took on the wall (at least 1):
+    the strategy's phases are wall times, and a step between two looks at the clock takes
+    that much longer on a machine busy with other work (hashi's encoding took 3.4 s for a
+    1 s limit at a load average of 18). A solver that ignores the limit spends CPU past it,
+    which no stretch covers."""
+    child = json.loads((tmp_path / "child.json").read_text())
+    return max(1.0, child["wall_s"] / max(child["cpu_s"], 0.1))
 
 
 OTHER_PYSAT_NAMES = [name for name in PYSAT_SOLVERS if name not in SAT_SOLVERS.values()]
