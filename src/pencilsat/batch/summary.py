@@ -8,6 +8,7 @@ a run of millions of puzzles needs no more memory for it than a run of ten.
 from __future__ import annotations
 
 import heapq
+import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import IO
@@ -137,8 +138,18 @@ def print_summary(tally: Tally, stream: IO[str], *, wall: float, workers: str,
         bad.add_column("verdict")
         bad.add_column("message", overflow="fold")
         for record in tally.problems:
-            bad.add_row(str(record.line), record.verdict, record.message or "")
+            bad.add_row(str(record.line), record.verdict, _without_place(record))
         console.print(bad)
+
+
+def _without_place(record: BatchRecord) -> str:
+    """The message without its leading ``<batch file>, line N`` (the table's line column says
+    it; a column number stays)."""
+    message = record.message or ""
+    place = re.match(rf".*?, line {record.line}(?:, (column \d+))?: ", message)
+    if place is None:
+        return message
+    return (f"{place.group(1)}: " if place.group(1) else "") + message[place.end():]
 
 
 def _short(text: str, width: int = 48) -> str:

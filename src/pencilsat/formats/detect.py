@@ -116,12 +116,14 @@ def names_a_puzzle(line: str) -> bool:
     """True for a puzz.link URL, a Tatham game ID, the path of an existing file or a line
     written as a path (a folder separator, or ``.txt``): a line of a batch file that is not a
     one-line Sudoku. A path that does not resolve is then reported as "no such file" rather
-    than as a Sudoku of the wrong length. A line of a Sudoku's length with neither ``:`` nor
-    ``/`` is taken for a Sudoku without asking the file system (a batch may hold 50,000)."""
+    than as a Sudoku of the wrong length. A line of a Sudoku's length with no ``:`` that is not
+    written as a path is taken for a Sudoku without asking the file system (a batch may hold
+    50,000); ``no-such-file.txt`` has 16 characters, and is a path."""
     from pencilsat.formats import puzzlink, tatham
 
     line = line.strip()
-    if not line or (len(line) in ONE_LINE_SUDOKU and ":" not in line and "/" not in line):
+    if not line or (len(line) in ONE_LINE_SUDOKU and ":" not in line
+                    and not _looks_like_path(line)):
         return False
     return (puzzlink.looks_like_url(line) or tatham.looks_like_game_id(line)
             or _looks_like_path(line) or _is_file(line))
