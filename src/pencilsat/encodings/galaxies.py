@@ -63,10 +63,12 @@ def build(puzzle: GalaxiesPuzzle, *, deadline: float | None = None
     width = puzzle.width
     grid = LabelGrid(width, puzzle.height, deadline=deadline, outside=puzzle.holes)
     points = puzzle.points()
-    touched = np.zeros(width * puzzle.height, dtype=bool)
-    for y, x in points:
-        for r, c in touching((y, x)):
-            touched[r * width + c] = True
+    touched_cells = np.zeros((puzzle.height, width), dtype=bool)
+    ys, xs = np.nonzero(puzzle.centres)  # a centre touches 1, 2 or 4 cells (``touching``)
+    for rows in ((ys - 1) // 2, ys // 2):
+        for cols in ((xs - 1) // 2, xs // 2):
+            touched_cells[rows, cols] = True
+    touched = touched_cells.ravel()
     for i, point in enumerate(points):
         if i % 16 == 0:
             check_clock(deadline)

@@ -94,7 +94,8 @@ class GalaxiesPuzzle(ArrayValue):
 
     def points(self) -> list[Point]:
         """The centres' lattice points, row-major."""
-        return [(int(y), int(x)) for y, x in zip(*np.nonzero(self.centres), strict=True)]
+        ys, xs = np.nonzero(self.centres)
+        return list(zip(ys.tolist(), xs.tolist(), strict=True))
 
 
 def touching(point: Point) -> list[Cell]:
@@ -142,6 +143,12 @@ def parse_puzzle(text: str, name: str = "") -> GalaxiesPuzzle:
             raise InputError(f"lattice row has {len(row)} characters, expected "
                              f"{2 * width + 1}", line=line, column=min(len(row), 2 * width) + 1,
                              hint="a Galaxies grid of width W has rows of 2W + 1 characters")
+        if not row.strip(CENTRE + NOTHING):  # centres and dots only: a row at once
+            marked = np.frombuffer(row.encode("ascii"), dtype=np.uint8) == ord(CENTRE)
+            inner = y not in (0, 2 * height) and not marked[0] and not marked[-1]
+            if inner:
+                lattice[y] = marked
+                continue
         for x, ch in enumerate(row):
             if ch == CENTRE:
                 if y in (0, 2 * height) or x in (0, 2 * width):
