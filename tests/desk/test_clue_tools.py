@@ -13,7 +13,7 @@ from pencilsat.api import parse_puzzle, read_puzzle
 from pencilsat.core.registry import GENRES
 from pencilsat.core.result import Verdict
 from pencilsat.desk.clues import check_clues, with_clues
-from pencilsat.puzzles import hashi, hitori, nurikabe, yajilin
+from pencilsat.puzzles import hashi, hitori, nonogram, nurikabe, yajilin
 from pencilsat.strategies.front import solve
 
 GENRE_NAMES = [name for name, genre in GENRES.items() if genre.rules().clues is not None]
@@ -68,7 +68,12 @@ def ambiguous(puzzle):
     """A Nurikabe puzzle with every size given as ``?`` and a Hashiwokakero one with every
     number as ``?`` (their only clues to add are numbers), a Yajilin one with every arrow
     taken off its black cell (arrows go on black cells only), a Hitori one with half its
-    numbers blank (numbers go on blank cells); any other puzzle as it is."""
+    numbers blank (numbers go on blank cells), a Nonogram one with only its first row's clue
+    given of the rows (a line's clue goes on a line without one); any other puzzle as it
+    is."""
+    if puzzle.genre == "nonogram":
+        return nonogram.NonogramPuzzle(puzzle.rows[:1] + (None,) * (puzzle.height - 1),
+                                       puzzle.columns)
     if puzzle.genre == "nurikabe":
         return nurikabe.NurikabePuzzle(np.where(puzzle.numbers != 0, nurikabe.UNKNOWN, 0))
     if puzzle.genre == "hashi":

@@ -98,3 +98,20 @@ def test_grade_next_refuses_a_batch(tmp_path):
 def test_clues_grade_is_refused_at_once_for_a_genre_without_a_grader():
     code, out, err = run_cli("clues", str(CORPUS / "slitherlink/janko/46_8x8.txt"), "--grade")
     assert code == 4 and out == "" and "Slitherlink has no grader" in err
+
+
+def test_nonogram_clues_are_whole_lines_and_a_removed_one_becomes_a_question_mark(tmp_path):
+    # rows 2 / 1 1 / 0, columns 2 / 1 / 1: unique ("##.", "#.#", "..."); the empty row's
+    # clue can go (the columns shade nothing there), so the clue set is not minimal
+    puzzle = tmp_path / "small.txt"
+    puzzle.write_text("nonogram 3 3\n2\n1 1\n0\n2\n1\n1\n")
+    code, out, _ = run_cli("clues", str(puzzle), "--json")
+    record = json.loads(out)
+    assert code == 0 and record["clue_kind"] == "line clue" and record["clues"] == 6
+    assert {"cell": [2, 0], "clue": "R3: 0"} in record["redundant"]
+    assert record["minimal"] is False and "'?'" in record["removal"]
+    assert run_cli("convert", str(puzzle), "--to", "text")[0] == 0
+    question = tmp_path / "question.txt"
+    question.write_text("nonogram 3 3\n2\n?\n0\n2\n1\n1\n")
+    code, _, err = run_cli("convert", str(question), "--to", "url")
+    assert code == 4 and "no puzz.link form" in err

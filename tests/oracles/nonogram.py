@@ -12,10 +12,11 @@ import numpy as np
 from pencilsat.puzzles.nonogram import NonogramPuzzle, NonogramSolution, check, runs_of
 
 
-def placements(clue: tuple[int, ...], length: int) -> list[tuple[bool, ...]]:
-    """Every line of ``length`` cells whose runs are ``clue`` (all lines, filtered)."""
+def placements(clue: tuple[int, ...] | None, length: int) -> list[tuple[bool, ...]]:
+    """Every line of ``length`` cells whose runs are ``clue`` (all lines, filtered; every
+    line for a clue not given)."""
     return [line for line in itertools.product((False, True), repeat=length)
-            if runs_of(line) == clue]
+            if clue is None or runs_of(line) == clue]
 
 
 def solutions(puzzle: NonogramPuzzle) -> list[NonogramSolution]:

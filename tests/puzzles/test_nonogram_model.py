@@ -113,3 +113,24 @@ def test_runs_of_a_line():
     assert N.runs_of([True, True, False, True]) == (2, 1)
     assert N.runs_of([False, False]) == ()
     assert N.cells_needed((2, 1)) == 4 and N.cells_needed(()) == 0
+
+
+def test_a_line_whose_clue_is_not_given_reads_writes_and_draws_as_a_question_mark():
+    puzzle = N.parse_puzzle("nonogram 3 3\n2\n?\n0\n2\n?\n1\n")
+    assert puzzle.rows == ((2,), None, ()) and puzzle.columns == ((2,), None, (1,))
+    assert N.parse_puzzle(N.format_puzzle(puzzle)) == puzzle
+    assert "?" in N.draw_text(puzzle, None)
+    # the '?' row and column accept any shading; the given lines still count
+    assert N.check(puzzle, answer("##.", "#.#", "...")) == []
+    assert [v.rule for v in N.check(puzzle, answer("##.", "#..", "..."))] == ["column-clue"]
+    assert N.why_none(puzzle) is None
+
+
+def test_the_clue_tools_take_a_line_away_and_give_it_back():
+    puzzle = N.parse_puzzle(SMALL)
+    clues = N.RULES.clues.given(puzzle)
+    assert [c.label for c in clues] == ["R1: 2", "R2: 1 1", "R3: 0", "C1: 2", "C2: 1", "C3: 1"]
+    fewer = N.RULES.clues.without(puzzle, clues[1])
+    assert fewer.rows[1] is None and fewer.columns == puzzle.columns
+    assert N.RULES.clues.with_(fewer, clues[1]) == puzzle
+    assert N.RULES.clues.offered(fewer, answer("##.", "#.#", "...")) == [clues[1]]

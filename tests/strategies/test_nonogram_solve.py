@@ -100,3 +100,25 @@ def test_a_picture_is_an_answer_of_its_own_clues():
 
     picture = np.array([[1, 0, 1], [1, 1, 0]], dtype=bool)
     assert N.NonogramSolution(picture) in solutions(puzzle_of(picture))
+
+
+def test_lines_whose_clue_is_not_given_match_brute_force_on_both_strategies():
+    # random pictures with some lines' clues taken away ('?': any shading fits the line)
+    from pencilsat.strategies.solution_space import Exploration
+
+    rng = random.Random(44)
+    checked = 0
+    for _ in range(12):
+        puzzle = random_puzzle(rng)
+        rows = tuple(None if rng.random() < 0.4 else clue for clue in puzzle.rows)
+        columns = tuple(None if rng.random() < 0.3 else clue for clue in puzzle.columns)
+        puzzle = N.NonogramPuzzle(rows, columns)
+        truth = solutions(puzzle)
+        if len(truth) > 40:
+            continue
+        for backend in BACKENDS:
+            result = solve(puzzle, backend=backend, explore=Exploration(count=len(truth) + 1))
+            assert result.count is not None and result.count.complete
+            assert set(result.count.solutions) == set(truth)
+        checked += 1
+    assert checked >= 6

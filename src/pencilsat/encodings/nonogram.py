@@ -35,9 +35,11 @@ NonogramEncoding = ShadingEncoding[NonogramSolution]
 
 def line_cells(puzzle: NonogramPuzzle, shaded: np.ndarray) -> list[tuple[list[int], Clue]]:
     """Every line's cell literals (left to right, top to bottom) with its clue: rows, then
-    columns."""
-    return ([(shaded[r].tolist(), clue) for r, clue in enumerate(puzzle.rows)]
-            + [(shaded[:, c].tolist(), clue) for c, clue in enumerate(puzzle.columns)])
+    columns; a line whose clue is not given (``?``) has none to encode and is left out."""
+    return ([(shaded[r].tolist(), clue) for r, clue in enumerate(puzzle.rows)
+             if clue is not None]
+            + [(shaded[:, c].tolist(), clue) for c, clue in enumerate(puzzle.columns)
+               if clue is not None])
 
 
 def build(puzzle: NonogramPuzzle, *, deadline: float | None = None) -> NonogramEncoding:
@@ -45,7 +47,8 @@ def build(puzzle: NonogramPuzzle, *, deadline: float | None = None) -> NonogramE
     ``perf_counter`` time) has passed."""
     grid = ShadingGrid(puzzle.width, puzzle.height, deadline=deadline)
     lines = line_cells(puzzle, grid.shaded)
-    for part in (lines[:puzzle.height], lines[puzzle.height:]):  # rows, then columns
+    given_rows = sum(clue is not None for clue in puzzle.rows)
+    for part in (lines[:given_rows], lines[given_rows:]):  # rows, then columns
         for first in range(0, len(part), LINES_PER_STACK):
             check_clock(deadline)
             clauses, grid.top = lines_of_runs(part[first:first + LINES_PER_STACK], grid.top)

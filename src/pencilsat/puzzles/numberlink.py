@@ -302,5 +302,9 @@ RULES = GenreRules(
     format_solution=format_solution, check=check, draw_text=draw_text,
     parse_drawing=parse_drawing,
 )
-"""No clue tools yet: a number is one end of a pair, and taking one end away leaves a
-puzzle the rules do not define (a number once)."""
+"""No clue tools: a number is one end of a pair, and taking one end away leaves a puzzle the
+rules do not define (a number once). Taking the pair away does not widen the puzzle either:
+every answer draws the pair's line, and without the pair that line joins no numbers, which
+the rules forbid, so no answer survives and "unique without it" would be about other
+answers. pzprjs' ``?`` endpoint is no way out: its checker pairs a ``?`` only with another
+``?``, so it is a number of its own, not a number not told (docs/desk.md)."""

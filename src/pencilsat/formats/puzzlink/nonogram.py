@@ -17,8 +17,9 @@ player's marks, not read).
 
 from __future__ import annotations
 
+from pencilsat.core.errors import InputError
 from pencilsat.formats.puzzlink.body import body_parts, encode_number16, read_number16, url_error
-from pencilsat.puzzles.nonogram import Clue, NonogramPuzzle
+from pencilsat.puzzles.nonogram import Clue, LineClue, NonogramPuzzle
 
 
 def clue_cells(width: int, height: int) -> tuple[int, int]:
@@ -57,8 +58,13 @@ def _clue(near_first: list[int | None]) -> Clue:
     return tuple(v for v in reversed(near_first) if v is not None)
 
 
-def _cells(clue: Clue, count: int) -> list[int | None]:
-    """A line's clue cells, nearest the grid first, packed there (pzprjs' flushed form)."""
+def _cells(clue: LineClue, count: int) -> list[int | None]:
+    """A line's clue cells, nearest the grid first, packed there (pzprjs' flushed form); a
+    line whose clue is not given has no form (pzprjs reads no clue as an empty line)."""
+    if clue is None:
+        raise InputError("a line whose clue is not given ('?') has no puzz.link form: "
+                         "pzprjs reads a line without numbers as an empty line",
+                         hint="convert --to text, or give every line's clue")
     if len(clue) > count:
         raise ValueError(f"a clue of {len(clue)} runs needs more than pzprjs' {count} cells")
     return [*reversed(clue), *[None] * (count - len(clue))]

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from pencilsat.core.values import Cell
 from pencilsat.formats.svg.parts import CELL, INK, frame, grid_lines, highlights, shaded_cells
-from pencilsat.puzzles.nonogram import NonogramPuzzle, NonogramSolution
+from pencilsat.puzzles.nonogram import UNKNOWN_LINE, LineClue, NonogramPuzzle, NonogramSolution
 
 CLUE_SIZE = 12.0
 """Font size of the run lengths."""
@@ -19,14 +19,19 @@ GAP = 6
 """Room between the clues and the grid."""
 
 
-def _row_text(clue: tuple[int, ...]) -> str:
-    return " ".join(map(str, clue))
+def _row_text(clue: LineClue) -> str:
+    return UNKNOWN_LINE if clue is None else " ".join(map(str, clue))
+
+
+def _stack(clue: LineClue) -> tuple[int | str, ...]:
+    """A column's clue as stacked above it: its run lengths, or ``?`` when not given."""
+    return (UNKNOWN_LINE,) if clue is None else clue
 
 
 def clue_space(puzzle: NonogramPuzzle) -> tuple[int, int]:
     """The room the row clues take left of the grid and the column clues above it."""
     widest = max(len(_row_text(clue)) for clue in puzzle.rows)
-    deepest = max(len(clue) for clue in puzzle.columns)
+    deepest = max(len(_stack(clue)) for clue in puzzle.columns)
     return int(widest * DIGIT_WIDTH) + GAP, deepest * LINE_STEP + GAP
 
 
@@ -43,10 +48,10 @@ def draw_panel(puzzle: NonogramPuzzle, solution: NonogramSolution | None,
         out += shaded_cells(solution.shaded)
     out += grid_lines(puzzle.width, puzzle.height)
     for c, clue in enumerate(puzzle.columns):
-        for k, value in enumerate(reversed(clue)):
+        for k, value in enumerate(reversed(_stack(clue))):
             out.append(_text((c + 0.5) * CELL, -GAP - k * LINE_STEP, str(value), "middle"))
     for r, clue in enumerate(puzzle.rows):
-        if clue:
+        if clue != ():
             out.append(_text(-GAP, (r + 0.5) * CELL + CLUE_SIZE * 0.36, _row_text(clue), "end"))
     out.append(frame(puzzle.width, puzzle.height))
     return out

@@ -87,5 +87,8 @@ def encode(puzzle: NonogramPuzzle) -> str:
     if puzzle.width < 2 and puzzle.height < 2:
         raise InputError("Tatham's Pattern needs a width or a height of at least 2, this grid "
                          "is 1x1", hint="convert --to url or text instead")
+    if None in puzzle.rows or None in puzzle.columns:
+        raise InputError("a line whose clue is not given ('?') has no Pattern game ID",
+                         hint="convert --to text, or give every line's clue")
     return f"{puzzle.width}x{puzzle.height}:" + "/".join(
-        ".".join(map(str, clue)) for clue in (*puzzle.columns, *puzzle.rows))
+        ".".join(map(str, clue or ())) for clue in (*puzzle.columns, *puzzle.rows))
