@@ -66,7 +66,6 @@ def test_the_genre_name_is_read_as_a_type_too():
     ("https://puzz.link/p?slither/x/5/5/cbcbcddad", 29, "unknown slither flag 'x'"),
     ("https://puzz.link/p?slither/3/3/4n", 33, "a 4 is not a Slitherlink number"),
     ("https://puzz.link/p?slither/3/3/g9l", 34, "a 4 is not a Slitherlink number"),
-    ("https://puzz.link/p?slither/3/3/h.l", 34, "'?' cell"),
     ("https://puzz.link/p?slither/3/3/0", 34, "truncated"),
 ])
 def test_what_slitherlink_cannot_hold_is_refused_by_name(url, column, says):

@@ -77,7 +77,6 @@ def test_the_arrow_number_codec_writes_pzprjs_tokens():
     ("yajilin/5/5/m32j", 17, "truncated"),
     ("yajilin/5/5/m32z", 16, "past the end"),
     ("yajilin/5/5/m02j10", 14, "without an arrow"),
-    ("yajilin/5/5/m3.j10", 14, "without a number"),
     ("yajilin/5/5/m+j10", 14, "a '[+]' cell"),
     ("yajilin/5/5/m32j!", 17, "bad character"),
 ])

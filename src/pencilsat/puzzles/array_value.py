@@ -9,6 +9,10 @@ from typing import ClassVar
 
 import numpy as np
 
+NO_MARKS = np.zeros((0, 0), dtype=bool)
+"""The default of an optional mask array of a puzzle (such as the ``?`` clues' ``unknown``):
+no cell marked; the puzzle's ``__post_init__`` replaces it by a grid of False."""
+
 
 class ArrayValue:
     """Mixin: ``__eq__``, ``__hash__``, ``height`` and ``width`` from the arrays in ``ARRAYS``."""

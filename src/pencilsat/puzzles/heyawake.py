@@ -5,7 +5,9 @@ cells, no two shaded cells share an edge, all unshaded cells are 4-connected, an
 horizontal or vertical run of consecutive unshaded cells crosses two (or more) room borders.
 
 The puzzle text is ``heyawake W H``, then H rows of W clue tokens (``.`` no clue, ``N`` the
-room's count) and H rows of W room numbers; the solution ``heyawake-solution W H`` then rows of
+room's count, ``?`` a count not given: pzprjs writes it; it asks nothing, so the rules and
+strategies read it as a room without a clue, and the puzzle keeps it in ``unknown`` only to
+write it back) and H rows of W room numbers; the solution ``heyawake-solution W H`` then rows of
 ``#`` shaded and ``.`` unshaded. Rooms are renumbered in order of their first cell
 (row-major), so any numbering of 4-connected rooms reads the same puzzle.
 """
@@ -20,7 +22,7 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.array_value import NO_MARKS, ArrayValue
 from pencilsat.puzzles.regions import Regions, read_region_rows, region_rows
 from pencilsat.puzzles.shading import (
     ShadedFormat,
@@ -33,6 +35,10 @@ from pencilsat.puzzles.textgrid import expect_row_count, number_rows, read_heade
 
 NO_CLUE = -1
 """``clues[r, c]`` of a cell without a clue; a clue is a number >= 0."""
+UNKNOWN = "?"
+"""The token of a room's count not given."""
+_UNKNOWN_VALUE = -2
+"""What the text reader returns for ``?`` (kept in ``unknown``, never in ``clues``)."""
 
 _MAX_TOKEN = 7
 _FAST_CLUES = re.compile(r"(?:\.|\d{1,7})(?: (?:\.|\d{1,7}))*", re.ASCII)
@@ -42,13 +48,15 @@ _FAST_CLUES = re.compile(r"(?:\.|\d{1,7})(?: (?:\.|\d{1,7}))*", re.ASCII)
 class HeyawakePuzzle(ArrayValue):
     """An immutable Heyawake grid: ``rooms[r, c]`` is the room index (0..R-1, in order of
     each room's first cell, every room 4-connected) and ``clues[r, c]`` a clue or NO_CLUE
-    (at most one clue per room)."""
+    (at most one clue per room); ``unknown[r, c]`` marks a ``?`` (NO_CLUE in ``clues``, at
+    most one clue or ``?`` per room)."""
 
-    ARRAYS = ("rooms", "clues")
+    ARRAYS = ("rooms", "clues", "unknown")
 
     rooms: np.ndarray
     clues: np.ndarray
     name: str = field(default="", compare=False)
+    unknown: np.ndarray = field(default_factory=lambda: NO_MARKS)
 
     genre = "heyawake"
 
@@ -62,13 +70,20 @@ class HeyawakePuzzle(ArrayValue):
         if rooms.min() < 0:
             raise ValueError("every cell is in a room")
         Regions(rooms)  # raises unless 4-connected and numbered 0..R-1 by first cell
-        counts = np.bincount(rooms[clues != NO_CLUE].ravel(), minlength=int(rooms.max()) + 1)
+        unknown = (np.zeros(rooms.shape, dtype=bool) if self.unknown is NO_MARKS
+                   else np.array(self.unknown, dtype=bool))
+        if unknown.shape != rooms.shape or (unknown & (clues != NO_CLUE)).any():
+            raise ValueError("the '?' cells are cells without a clue, in a grid of the rooms' "
+                             "shape")
+        counts = np.bincount(rooms[(clues != NO_CLUE) | unknown].ravel(),
+                             minlength=int(rooms.max()) + 1)
         if counts.max(initial=0) > 1:
             raise ValueError("a room holds at most one clue")
-        for arr in (rooms, clues):
+        for arr in (rooms, clues, unknown):
             arr.setflags(write=False)
         object.__setattr__(self, "rooms", rooms)
         object.__setattr__(self, "clues", clues)
+        object.__setattr__(self, "unknown", unknown)
 
     @property
     def room_count(self) -> int:
@@ -108,26 +123,32 @@ def parse_puzzle(text: str, name: str = "") -> HeyawakePuzzle:
                      f"expected {2 * height} rows ({height} of clues, {height} of rooms), "
                      f"found {len(rows)}",
                      hint="write the clue rows, then the room rows, no blank line needed")
-    clues = number_rows(rows[:height], width, _clue_value, _FAST_CLUES)
+    read = number_rows(rows[:height], width, _clue_value, _FAST_CLUES)
+    unknown = read == _UNKNOWN_VALUE
+    clues = np.where(unknown, NO_CLUE, read)
     rooms = read_region_rows(rows[height:], width, noun="room").ids
-    _check_clues(clues, rooms, rows[:height])
-    return HeyawakePuzzle(rooms, clues, name=name)
+    _check_clues(clues, unknown, rooms, rows[:height])
+    return HeyawakePuzzle(rooms, clues, name=name, unknown=unknown)
 
 
 def _clue_value(token: str, line: int, column: int) -> int:
     if token == ".":
         return NO_CLUE
+    if token == UNKNOWN:
+        return _UNKNOWN_VALUE
     if not (token.isascii() and token.isdigit()) or len(token) > _MAX_TOKEN:
         raise InputError(f"unknown clue {token!r}", line=line, column=column,
-                         hint="a clue row holds '.' (no clue) or a number 0, 1, 2, ...")
+                         hint="a clue row holds '.' (no clue), a number 0, 1, 2, ... or '?' "
+                              "(a number not given)")
     return int(token)
 
 
-def _check_clues(clues: np.ndarray, rooms: np.ndarray, rows: list[tuple[int, str]]) -> None:
-    """At most one clue per room, and no clue above the room's number of cells."""
+def _check_clues(clues: np.ndarray, unknown: np.ndarray, rooms: np.ndarray,
+                 rows: list[tuple[int, str]]) -> None:
+    """At most one clue (or ``?``) per room, and no clue above the room's number of cells."""
     sizes = np.bincount(rooms.ravel())
     clued: dict[int, Cell] = {}
-    for r, c in zip(*np.nonzero(clues != NO_CLUE), strict=True):
+    for r, c in zip(*np.nonzero((clues != NO_CLUE) | unknown), strict=True):
         room, value = int(rooms[r, c]), int(clues[r, c])
         line, column = token_position(rows, int(r), int(c))
         if room in clued:
@@ -140,12 +161,15 @@ def _check_clues(clues: np.ndarray, rooms: np.ndarray, rows: list[tuple[int, str
                              line=line, column=column, hint="check the clue or the rooms")
 
 
-def _clue_token(value: int) -> str:
-    return "." if value == NO_CLUE else str(value)
+def clue_token(puzzle: HeyawakePuzzle, cell: Cell) -> str:
+    """A cell's clue as written: its number, ``?`` or ``.``."""
+    value = int(puzzle.clues[cell])
+    return str(value) if value != NO_CLUE else UNKNOWN if puzzle.unknown[cell] else "."
 
 
 def format_puzzle(puzzle: HeyawakePuzzle) -> str:
-    clue_rows = [" ".join(_clue_token(v) for v in row) for row in puzzle.clues.tolist()]
+    clue_rows = [" ".join(clue_token(puzzle, (r, c)) for c in range(puzzle.width))
+                 for r in range(puzzle.height)]
     return (f"heyawake {puzzle.width} {puzzle.height}\n"
             + "\n".join(clue_rows + region_rows(puzzle.regions)) + "\n")
 
@@ -164,6 +188,7 @@ def draw_text(puzzle: HeyawakePuzzle, solution: HeyawakeSolution | None = None) 
     shaded = (solution.shaded if solution is not None
               and solution.shaded.shape == rooms.shape else np.zeros(rooms.shape, dtype=bool))
     size = max([1, *(len(str(v)) for v in clues.ravel().tolist() if v != NO_CLUE)]) + 1
+    del clues  # the clues are written by clue_token (a '?' too)
     lines = []
     for r in range(puzzle.height + 1):
         line = "+"
@@ -176,7 +201,8 @@ def draw_text(puzzle: HeyawakePuzzle, solution: HeyawakeSolution | None = None) 
         line = "|"
         for c in range(puzzle.width):
             mark = "#" if shaded[r, c] else " "
-            clue = mark if clues[r, c] == NO_CLUE else str(int(clues[r, c]))
+            token = clue_token(puzzle, (r, c))
+            clue = mark if token == "." else token
             line += mark + clue.rjust(size - 1, mark)
             line += "|" if c == puzzle.width - 1 or rooms[r, c] != rooms[r, c + 1] else " "
         lines.append(line)
@@ -257,10 +283,13 @@ def given_clues(puzzle: HeyawakePuzzle) -> list[Clue]:
 
 
 def with_clue(puzzle: HeyawakePuzzle, clue: Clue) -> HeyawakePuzzle:
-    """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (NO_CLUE: none)."""
-    clues = np.array(puzzle.clues)
+    """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (NO_CLUE: none); a ``?``
+    in the clue's room goes when a number comes."""
+    clues, unknown = np.array(puzzle.clues), np.array(puzzle.unknown)
     clues[clue.cell] = clue.value
-    return HeyawakePuzzle(puzzle.rooms, clues, name=puzzle.name)
+    if clue.value != NO_CLUE:
+        unknown[puzzle.rooms == puzzle.rooms[clue.cell]] = False
+    return HeyawakePuzzle(puzzle.rooms, clues, name=puzzle.name, unknown=unknown)
 
 
 def without_clue(puzzle: HeyawakePuzzle, clue: Clue) -> HeyawakePuzzle:
@@ -269,12 +298,13 @@ def without_clue(puzzle: HeyawakePuzzle, clue: Clue) -> HeyawakePuzzle:
 
 def clues_offered(puzzle: HeyawakePuzzle, solution: HeyawakeSolution) -> list[Clue]:
     """For each room without a number, its count of shaded cells in ``solution``, at the
-    room's first cell."""
+    room's first cell (a ``?`` room's number goes where the ``?`` is)."""
     out = []
     for cells, clue in zip(puzzle.room_cells(), puzzle.room_clues(), strict=True):
         if clue is None:
             count = sum(1 for cell in cells if solution.shaded[cell])
-            out.append(Clue(cells[0], str(count), count))
+            where = next((cell for cell in cells if puzzle.unknown[cell]), cells[0])
+            out.append(Clue(where, str(count), count))
     return out
 
 

@@ -20,7 +20,7 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.array_value import NO_MARKS, ArrayValue
 from pencilsat.puzzles.pieces import line_pieces
 from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
 
@@ -28,6 +28,10 @@ NO_CLUE = -1
 """``clues[r, c]`` of a cell without a number; numbered cells hold 0..3."""
 LARGEST_CLUE = 3
 """A 4 would close a one-cell loop, the whole answer: no Slitherlink writes it."""
+UNKNOWN = "?"
+"""The text of a ``?`` cell: a number not given (pzprjs writes it). It asks nothing of the
+loop, so every rule and strategy reads it as a cell without a number; the puzzle keeps it
+in ``unknown`` only to write it back as it was given."""
 
 Dot = tuple[int, int]
 """A lattice dot ``(row, col)``, ``0..H`` by ``0..W``."""
@@ -58,12 +62,14 @@ def cells_beside(line: Edge, width: int, height: int) -> list[Cell]:
 
 @dataclass(frozen=True, eq=False)
 class SlitherlinkPuzzle(ArrayValue):
-    """An immutable Slitherlink grid: ``clues[r, c]`` is NO_CLUE or a number 0..3."""
+    """An immutable Slitherlink grid: ``clues[r, c]`` is NO_CLUE or a number 0..3;
+    ``unknown[r, c]`` marks a ``?`` cell (NO_CLUE in ``clues``: it asks nothing)."""
 
-    ARRAYS = ("clues",)
+    ARRAYS = ("clues", "unknown")
 
     clues: np.ndarray
     name: str = field(default="", compare=False)
+    unknown: np.ndarray = field(default_factory=lambda: NO_MARKS)
 
     genre = "slitherlink"
 
@@ -73,8 +79,15 @@ class SlitherlinkPuzzle(ArrayValue):
             raise ValueError("a Slitherlink grid is a non-empty 2-D array")
         if arr.min() < NO_CLUE or arr.max() > LARGEST_CLUE:
             raise ValueError("clues are NO_CLUE (-1) or numbers 0..3")
+        unknown = (np.zeros(arr.shape, dtype=bool) if self.unknown is NO_MARKS
+                   else np.array(self.unknown, dtype=bool))
+        if unknown.shape != arr.shape or (unknown & (arr != NO_CLUE)).any():
+            raise ValueError("the '?' cells are cells without a number, in a grid of the "
+                             "clues' shape")
         arr.setflags(write=False)
+        unknown.setflags(write=False)
         object.__setattr__(self, "clues", arr)
+        object.__setattr__(self, "unknown", unknown)
 
     def numbered(self) -> Iterator[tuple[Cell, int]]:
         """Every numbered cell with its number, row-major."""
@@ -113,15 +126,25 @@ class SlitherlinkSolution:
 # ---------------------------------------------------------------- puzzle text
 
 def parse_puzzle(text: str, name: str = "") -> SlitherlinkPuzzle:
-    """Corpus format: ``slitherlink W H`` then rows of ``.`` no clue, ``0``-``3`` a number."""
-    rows = read_grid(text, "slitherlink", ".0123", "'.' no clue, '0'-'3' a number")
-    grid = [[NO_CLUE if ch == "." else int(ch) for ch in row] for row in rows]
-    return SlitherlinkPuzzle(np.array(grid, dtype=np.int8), name=name)
+    """Corpus format: ``slitherlink W H`` then rows of ``.`` no clue, ``0``-``3`` a number,
+    ``?`` a number not given."""
+    rows = read_grid(text, "slitherlink", ".0123?",
+                     "'.' no clue, '0'-'3' a number, '?' a number not given")
+    grid = [[NO_CLUE if ch in ".?" else int(ch) for ch in row] for row in rows]
+    unknown = [[ch == UNKNOWN for ch in row] for row in rows]
+    return SlitherlinkPuzzle(np.array(grid, dtype=np.int8), name=name,
+                             unknown=np.array(unknown, dtype=bool))
+
+
+def clue_text(puzzle: SlitherlinkPuzzle, cell: Cell) -> str:
+    """A cell's clue as written: its number, ``?`` or ``.``."""
+    value = int(puzzle.clues[cell])
+    return str(value) if value != NO_CLUE else UNKNOWN if puzzle.unknown[cell] else "."
 
 
 def puzzle_rows(puzzle: SlitherlinkPuzzle) -> list[str]:
-    return ["".join("." if v == NO_CLUE else str(v) for v in row.tolist())
-            for row in puzzle.clues]
+    return ["".join(clue_text(puzzle, (r, c)) for c in range(puzzle.width))
+            for r in range(puzzle.height)]
 
 
 def format_puzzle(puzzle: SlitherlinkPuzzle) -> str:
@@ -203,8 +226,8 @@ def draw_text(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution | None = 
         for c in range(puzzle.width + 1):
             line += "|" if ((r, c), (r + 1, c)) in used else " "
             if c < puzzle.width:
-                clue = int(puzzle.clues[r, c])
-                line += f" {clue} " if clue != NO_CLUE else "   "
+                clue = clue_text(puzzle, (r, c))
+                line += f" {clue} " if clue != "." else "   "
         out.append(line)
     return "\n".join(line.rstrip() for line in out) + "\n"
 
@@ -274,10 +297,12 @@ def given_numbers(puzzle: SlitherlinkPuzzle) -> list[Clue]:
 
 
 def with_number(puzzle: SlitherlinkPuzzle, clue: Clue) -> SlitherlinkPuzzle:
-    """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (``NO_CLUE``: none)."""
-    clues = np.array(puzzle.clues)
+    """A copy of ``puzzle`` with ``clue.value`` in ``clue.cell`` (``NO_CLUE``: none; a
+    ``?`` there goes)."""
+    clues, unknown = np.array(puzzle.clues), np.array(puzzle.unknown)
     clues[clue.cell] = clue.value
-    return SlitherlinkPuzzle(clues, name=puzzle.name)
+    unknown[clue.cell] = False
+    return SlitherlinkPuzzle(clues, name=puzzle.name, unknown=unknown)
 
 
 def without_number(puzzle: SlitherlinkPuzzle, clue: Clue) -> SlitherlinkPuzzle:

@@ -9,7 +9,9 @@ nor on the loop, and do not count as shaded for the adjacency rule (the janko da
 out: 76 places where a shaded cell touches one).
 
 The puzzle text is ``yajilin W H`` then H rows of W space-separated tokens: ``.`` an empty
-cell, ``N^ Nv N< N>`` an arrow clue, ``#`` a given black cell. The solution text is
+cell, ``N^ Nv N< N>`` an arrow clue, ``#`` a given black cell, ``?^ ?v ?< ?>`` an arrow
+whose count is not given (pzprjs writes it): a given black cell that keeps its arrow to be
+drawn, since it asks nothing of the cells it points at. The solution text is
 ``yajilin-solution W H`` then H rows of W characters: the pipe letters ``- | L J 7 F`` of the
 loop, ``#`` shaded, ``.`` a clue or given cell. The checker uses no SAT: it is the referee
 every solver answer is tested against.
@@ -40,7 +42,9 @@ NO_ARROW, UP, DOWN, LEFT, RIGHT = range(5)
 STEP = {UP: (-1, 0), DOWN: (1, 0), LEFT: (0, -1), RIGHT: (0, 1)}
 ARROW_CHAR = {UP: "^", DOWN: "v", LEFT: "<", RIGHT: ">"}
 _CHAR_ARROW = {ch: d for d, ch in ARROW_CHAR.items()}
-_CLUE = re.compile(r"([0-9]{1,4})([v^<>])")
+_CLUE = re.compile(r"([0-9]{1,4}|\?)([v^<>])")
+UNKNOWN = "?"
+"""The count of an arrow whose count is not given."""
 
 Edge = tuple[Cell, Cell]
 """The loop step between two orthogonally adjacent cell centres, smaller cell first."""
@@ -58,7 +62,8 @@ def edge(a: Cell, b: Cell) -> Edge:
 @dataclass(frozen=True, eq=False)
 class YajilinPuzzle(ArrayValue):
     """An immutable Yajilin grid: ``numbers[r, c]`` is EMPTY, BLOCK or an arrow clue's count
-    N >= 0, whose direction is ``arrows[r, c]`` (UP, DOWN, LEFT, RIGHT; NO_ARROW elsewhere)."""
+    N >= 0, whose direction is ``arrows[r, c]`` (UP, DOWN, LEFT, RIGHT; NO_ARROW elsewhere,
+    except on a BLOCK with an arrow whose count is not given, ``?``)."""
 
     ARRAYS = ("numbers", "arrows")
 
@@ -73,9 +78,10 @@ class YajilinPuzzle(ArrayValue):
         arrows = np.array(self.arrows, dtype=np.int8)
         if numbers.ndim != 2 or numbers.size == 0 or arrows.shape != numbers.shape:
             raise ValueError("a Yajilin grid is two non-empty 2-D arrays of one shape")
-        if numbers.min() < BLOCK or ((numbers >= 0) != (arrows != NO_ARROW)).any() \
+        if numbers.min() < BLOCK or ((numbers >= 0) & (arrows == NO_ARROW)).any() \
+                or ((numbers == EMPTY) & (arrows != NO_ARROW)).any() \
                 or arrows.max() > RIGHT or arrows.min() < NO_ARROW:
-            raise ValueError("every clue (N >= 0) has an arrow 1..4 and no other cell has one")
+            raise ValueError("every clue (N >= 0) has an arrow 1..4, an empty cell has none")
         for arr in (numbers, arrows):
             arr.setflags(write=False)
         object.__setattr__(self, "numbers", numbers)
@@ -166,8 +172,9 @@ def _cell(token: str, line: int, column: int) -> tuple[int, int]:
     if match is None:
         raise InputError(f"unknown cell {token!r}", line=line, column=column,
                          hint="allowed: '.' empty, '#' given black cell, or a count and an "
-                              "arrow: 2^ 0v 1< 3>")
-    return int(match.group(1)), _CHAR_ARROW[match.group(2)]
+                              "arrow: 2^ 0v 1< 3> ('?<': a count not given)")
+    count = BLOCK if match.group(1) == UNKNOWN else int(match.group(1))
+    return count, _CHAR_ARROW[match.group(2)]
 
 
 def token(puzzle: YajilinPuzzle, cell: Cell) -> str:
@@ -175,9 +182,17 @@ def token(puzzle: YajilinPuzzle, cell: Cell) -> str:
     value = int(puzzle.numbers[cell])
     if value == EMPTY:
         return "."
+    direction = int(puzzle.arrows[cell])
     if value == BLOCK:
-        return "#"
-    return f"{value}{ARROW_CHAR[int(puzzle.arrows[cell])]}"
+        return "#" if direction == NO_ARROW else f"{UNKNOWN}{ARROW_CHAR[direction]}"
+    return f"{value}{ARROW_CHAR[direction]}"
+
+
+def unknown_arrows(puzzle: YajilinPuzzle) -> list[tuple[Cell, int]]:
+    """Every arrow whose count is not given (``?``), row-major, with its direction."""
+    return [((int(r), int(c)), int(puzzle.arrows[r, c])) for r, c in
+            zip(*np.nonzero((puzzle.numbers == BLOCK) & (puzzle.arrows != NO_ARROW)),
+                strict=True)]
 
 
 def format_puzzle(puzzle: YajilinPuzzle) -> str:
@@ -229,7 +244,7 @@ def format_solution(puzzle: YajilinPuzzle | None, solution: YajilinSolution) -> 
 # ---------------------------------------------------------------- text drawing
 
 def _cell_width(puzzle: YajilinPuzzle) -> int:
-    return max([3, *(len(token(puzzle, cell)) for cell, _, _ in puzzle.clues())])
+    return max([3, *(len(token(puzzle, cell)) for cell, _, _ in puzzle.clues())])  # ?> is 2
 
 
 def draw_text(puzzle: YajilinPuzzle, solution: YajilinSolution | None = None) -> str:
@@ -250,7 +265,8 @@ def draw_text(puzzle: YajilinPuzzle, solution: YajilinSolution | None = None) ->
             up = edge(cell, (r - 1, c)) in edges
             down = edge(cell, (r + 1, c)) in edges
             if not puzzle.is_open(cell):
-                text = "X" if puzzle.numbers[cell] == BLOCK else token(puzzle, cell)
+                text = token(puzzle, cell)
+                text = "X" if text == "#" else text
                 text = text.center(width)
             elif cell in shaded:
                 text = "#" * width

@@ -5,7 +5,8 @@ The room numbers come in the order of the rooms (by first cell, row-major), read
 shared ``read_number16`` over the rooms: a hex digit, ``-xx``, ``+xxx``, ``=xxx`` (+4096),
 ``@xxx`` / ``%xxx`` (+8192), ``*xxxx`` (+12240) or ``$xxxxx`` (+77776) is a clue, ``g``-``z``
 skip 1..20 rooms without one; the last room is covered and nothing follows (a cut URL is
-an error, see :mod:`.body`). pzprjs puts a room's clue in its top-left cell (the leftmost
+an error, see :mod:`.body`); a ``.`` is a ``?`` room (a number not given), read and written
+back as one. pzprjs puts a room's clue in its top-left cell (the leftmost
 column's topmost cell, ``getTopCell``), and so does the decoder; the encoder writes each
 room's clue wherever the puzzle has it. pzprjs writes no flags for Heyawake, so a URL with
 flags is refused; Aye-Heya (``ayeheya``, rooms with point-symmetric shading) is another
@@ -17,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from pencilsat.formats.puzzlink.body import (
+    UNKNOWN_NUMBER,
     body_parts,
     encode_number16,
     read_number16,
@@ -41,10 +43,10 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Heyaw
         vertical, horizontal = read_borders(parts, width, height)
         rooms = rooms_of(vertical, horizontal)
         numbers = read_number16(parts, int(rooms.max()) + 1, "room numbers", unit="room",
-                                unknown="a '?' room number (a number not given) cannot be "
-                                        "solved", columns=columns)
+                                columns=columns)
     sizes = np.bincount(rooms.ravel())
     clues = np.full((height, width), NO_CLUE, dtype=np.int32)
+    unknown = np.zeros((height, width), dtype=bool)
     for room, number in enumerate(numbers):
         if number is None:
             continue
@@ -53,10 +55,17 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Heyaw
                             column=columns[room], hint="check the number or the room borders")
         rows, cols = np.nonzero(rooms == room)
         left = int(cols.min())
-        clues[int(rows[cols == left].min()), left] = number
-    return HeyawakePuzzle(rooms, clues)
+        top = (int(rows[cols == left].min()), left)
+        if number == UNKNOWN_NUMBER:
+            unknown[top] = True
+        else:
+            clues[top] = number
+    return HeyawakePuzzle(rooms, clues, unknown=unknown)
 
 
 def encode(puzzle: HeyawakePuzzle) -> str:
-    numbers = [None if clue is None else clue[1] for clue in puzzle.room_clues()]
+    numbers: list[int | None] = [None if clue is None else clue[1]
+                                 for clue in puzzle.room_clues()]
+    for r, c in zip(*np.nonzero(puzzle.unknown), strict=True):
+        numbers[int(puzzle.rooms[r, c])] = UNKNOWN_NUMBER
     return encode_borders(*room_borders(puzzle.rooms)) + encode_number16(numbers)

@@ -1,15 +1,16 @@
 """puzz.link ``slither`` (Slitherlink): numbers as pzprjs' ``decode4Cell``.
 
-pzprjs (``src/variety/slither.js``) also writes a ``4`` and a ``.`` (a ``?`` cell, a number
-not given), which a Slitherlink of pencilsat cannot hold, and a flag ``f`` for its
-``slither_full`` variant (the loop visits every dot); each is refused by name, never dropped.
+pzprjs (``src/variety/slither.js``) also writes a ``.``, a ``?`` cell (a number not given,
+read and written back as one), a ``4``, which a Slitherlink of pencilsat cannot hold, and a
+flag ``f`` for its ``slither_full`` variant (the loop visits every dot); the last two are
+refused by name, never dropped.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pencilsat.formats.puzzlink.body import decode_4cell, encode_4cell, url_error
+from pencilsat.formats.puzzlink.body import BLACK_CELL, decode_4cell, encode_4cell, url_error
 from pencilsat.puzzles.slitherlink import NO_CLUE, SlitherlinkPuzzle
 
 REFUSED_FLAGS = {"f": "slither_full: the loop visits every dot"}
@@ -24,12 +25,14 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Slith
         if ch in _FOUR:
             raise url_error("a 4 is not a Slitherlink number", column=column + i,
                             hint="a cell's number counts its sides on the loop: 0 to 3")
-        if ch == ".":
-            raise url_error("a '?' cell (a number not given) cannot be solved",
-                            column=column + i, hint="replace the '?' by a number or clear it")
-    clues = [NO_CLUE if v is None else v for v in flat]
-    return SlitherlinkPuzzle(np.array(clues, dtype=np.int8).reshape(height, width))
+    clues = [NO_CLUE if v is None or v == BLACK_CELL else v for v in flat]
+    unknown = [v == BLACK_CELL for v in flat]
+    return SlitherlinkPuzzle(np.array(clues, dtype=np.int8).reshape(height, width),
+                             unknown=np.array(unknown, dtype=bool).reshape(height, width))
 
 
 def encode(puzzle: SlitherlinkPuzzle) -> str:
-    return encode_4cell([None if v == NO_CLUE else v for v in puzzle.clues.ravel().tolist()])
+    flat = puzzle.clues.ravel().tolist()
+    return encode_4cell([BLACK_CELL if unknown else None if v == NO_CLUE else v
+                         for v, unknown in zip(flat, puzzle.unknown.ravel().tolist(),
+                                               strict=True)])

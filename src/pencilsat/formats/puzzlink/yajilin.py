@@ -2,9 +2,10 @@
 (:mod:`pencilsat.formats.puzzlink.arrow_numbers`; pzprjs ``src/variety/yajilin.js``).
 
 A clue with an arrow and a count is an arrow clue; a clue with neither (``0.``, drawn as a
-plain black cell under the ``b`` display flag) is a given black cell. pzprjs can also write a
-count without an arrow, an arrow without a count (``?``) and a ``+`` cell; their rules are
-not Yajilin's clues as the corpus has them, so each is refused by name. The flag ``b`` only
+plain black cell under the ``b`` display flag) is a given black cell; an arrow without a
+count (``?``) is a given black cell that keeps its arrow (read and written back). pzprjs can
+also write a count without an arrow and a ``+`` cell; their rules are not Yajilin's clues as
+the corpus has them, so each is refused by name. The flag ``b`` only
 changes how pzprjs draws clue cells and is read; ``o`` (``yajilin_out``: shaded cells lie
 outside the loop) is another puzzle and is refused.
 """
@@ -47,8 +48,7 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Yajil
             raise url_error(f"{where} has the number {number} without an arrow",
                             column=columns[c], hint="give the number an arrow, or clear it")
         elif number == UNKNOWN_NUMBER:
-            raise url_error(f"{where} has an arrow without a number ('?')",
-                            column=columns[c], hint="give the arrow its count")
+            numbers[c], arrows[c] = BLOCK, direction
         else:
             numbers[c], arrows[c] = number, direction
     return YajilinPuzzle(numbers.reshape(height, width), arrows.reshape(height, width))
@@ -62,5 +62,5 @@ def encode(puzzle: YajilinPuzzle) -> str:
         raise InputError(f"the count {too_big[0]} is too large for a puzz.link URL",
                          hint=f"counts up to {LARGEST} can be written; convert --to text")
     return encode_arrow_number16([
-        None if n == EMPTY else (NO_ARROW, UNKNOWN_NUMBER) if n == BLOCK else (d, n)
+        None if n == EMPTY else (d, UNKNOWN_NUMBER) if n == BLOCK else (d, n)
         for n, d in zip(numbers, arrows, strict=True)])

@@ -16,7 +16,7 @@ from pencilsat.formats.svg.parts import (
     shaded_cells,
     text,
 )
-from pencilsat.puzzles.heyawake import NO_CLUE, HeyawakePuzzle, HeyawakeSolution
+from pencilsat.puzzles.heyawake import NO_CLUE, HeyawakePuzzle, HeyawakeSolution, clue_token
 
 
 def draw_panel(puzzle: HeyawakePuzzle, solution: HeyawakeSolution | None,
@@ -26,8 +26,8 @@ def draw_panel(puzzle: HeyawakePuzzle, solution: HeyawakeSolution | None,
     out = shaded_cells(shaded) if shaded is not None else []
     out += highlights(diffs) + grid_lines(puzzle.width, puzzle.height, colour="#d1d5db")
     out += region_outline(puzzle.regions)
-    for r, c in zip(*(puzzle.clues != NO_CLUE).nonzero(), strict=True):
-        label = str(int(puzzle.clues[r, c]))
+    for r, c in zip(*((puzzle.clues != NO_CLUE) | puzzle.unknown).nonzero(), strict=True):
+        label = clue_token(puzzle, (int(r), int(c)))
         colour = "white" if shaded is not None and shaded[r, c] else INK
         size = CELL * (0.55 if len(label) <= 2 else 0.4)
         out.append(text((int(r), int(c)), label, size, colour, "clue", bold=True))

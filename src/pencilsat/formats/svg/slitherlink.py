@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
+
 from pencilsat.core.values import Cell
 from pencilsat.formats.svg.parts import CELL, INK, LOOP_COLOUR, grid_lines, highlights, text
-from pencilsat.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from pencilsat.puzzles.slitherlink import UNKNOWN, SlitherlinkPuzzle, SlitherlinkSolution
 
 
 def draw_panel(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution | None,
@@ -16,6 +18,8 @@ def draw_panel(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution | None,
     out = highlights(diffs) + grid_lines(puzzle.width, puzzle.height, "#e5e7eb")
     for cell, clue in puzzle.numbered():
         out.append(text(cell, str(clue), CELL * 0.55, INK, "clue"))
+    for r, c in zip(*np.nonzero(puzzle.unknown), strict=True):
+        out.append(text((int(r), int(c)), UNKNOWN, CELL * 0.55, INK, "clue"))
     if solution is not None and solution.edges:
         path = "".join(f"M{c1 * CELL} {r1 * CELL}L{c2 * CELL} {r2 * CELL}"
                        for (r1, c1), (r2, c2) in sorted(solution.edges))

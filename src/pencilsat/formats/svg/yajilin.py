@@ -15,7 +15,18 @@ from pencilsat.formats.svg.parts import (
     grid_lines,
     highlights,
 )
-from pencilsat.puzzles.yajilin import BLOCK, DOWN, LEFT, RIGHT, UP, YajilinPuzzle, YajilinSolution
+from pencilsat.puzzles.yajilin import (
+    BLOCK,
+    DOWN,
+    LEFT,
+    NO_ARROW,
+    RIGHT,
+    UNKNOWN,
+    UP,
+    YajilinPuzzle,
+    YajilinSolution,
+    unknown_arrows,
+)
 
 SHADE_COLOUR = "#111827"
 BLOCK_COLOUR = "#6b7280"
@@ -50,7 +61,9 @@ def draw_panel(puzzle: YajilinPuzzle, solution: YajilinSolution | None,
                diffs: Iterable[Cell]) -> list[str]:
     """Given black cells, shaded cells, difference highlights, grid, the loop, the clues."""
     out = []
-    for r, c in zip(*(puzzle.numbers == BLOCK).nonzero(), strict=True):
+    # an arrow whose count is not given ('?') is drawn as a clue, not as a black cell
+    given = (puzzle.numbers == BLOCK) & (puzzle.arrows == NO_ARROW)
+    for r, c in zip(*given.nonzero(), strict=True):
         out.append(f'<rect class="given" x="{c * CELL}" y="{r * CELL}" width="{CELL}" '
                    f'height="{CELL}" fill="{BLOCK_COLOUR}"/>')
     if solution is not None:
@@ -65,8 +78,9 @@ def draw_panel(puzzle: YajilinPuzzle, solution: YajilinSolution | None,
             path.append(f"M{x1} {y1}L{x2} {y2}")
         out.append(f'<path class="loop" d="{"".join(path)}" fill="none" stroke="{LOOP_COLOUR}" '
                    f'stroke-width="{CELL * 0.14:.1f}" stroke-linecap="round"/>')
-    for cell, direction, count in puzzle.clues():
-        label = str(count)
+    clues = [(cell, direction, str(count)) for cell, direction, count in puzzle.clues()]
+    clues += [(cell, direction, UNKNOWN) for cell, direction in unknown_arrows(puzzle)]
+    for cell, direction, label in sorted(clues):
         size = CELL * (0.5 if len(label) == 1 else 0.4 if len(label) == 2 else 0.3)
         x, y = centre(cell)
         if direction in (LEFT, RIGHT):

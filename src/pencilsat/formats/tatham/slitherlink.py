@@ -75,6 +75,9 @@ def encode(puzzle: SlitherlinkPuzzle) -> str:
         raise InputError(f"Loopy has no {puzzle.width}x{puzzle.height} grid",
                          hint=f"Loopy's square grids are at least {SMALLEST_SIDE}x"
                          f"{SMALLEST_SIDE}; convert --to text or url")
+    if puzzle.unknown.any():
+        raise InputError("Loopy has no '?' cell (a number not given)",
+                         hint="convert --to text or url, or clear the '?' cells")
     tokens = [None if v == NO_CLUE else str(v) for v in puzzle.clues.ravel().tolist()]
     return (f"{puzzle.width}x{puzzle.height}t0:"
             + encode_runs(tokens, first="a", longest=26))
