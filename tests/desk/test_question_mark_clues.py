@@ -14,7 +14,7 @@ from pencilsat.core.registry import GENRES
 from pencilsat.core.result import Verdict
 from pencilsat.formats.puzzlink import parse_url, to_url
 from pencilsat.formats.svg import draw_svg
-from pencilsat.puzzles import heyawake, slitherlink, yajilin
+from pencilsat.puzzles import heyawake, ripple, slitherlink, yajilin
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration
 
@@ -27,6 +27,7 @@ TEXTS = {
     "shikaku": "shikaku 3 2\n? . .\n. . 3\n",
     "fillomino": "fillomino 2 2\n? .\n. 3\n",
     "hitori": "hitori 3 3\n? 1 2\n2 3 1\n1 2 ?\n",
+    "ripple": "ripple 3 2\n? . .\n. 1 .\n1 1 1\n2 3 3\n",
 }
 """A small puzzle of each genre with a ``?`` clue, in its corpus text format."""
 MARK = {"hitori": "@"}
@@ -53,6 +54,8 @@ def test_a_question_mark_clue_round_trips_through_text_and_url(genre):
     ("https://puzz.link/p?heyawake/2/2/00.", "heyawake 2 2\n? .\n. .\n1 1\n1 1\n"),
     # decodeArrowNumber16: '4.' a right arrow without a count, then 3 plain cells
     ("https://puzz.link/p?yajilin/2/2/4.c", "yajilin 2 2\n?> .\n. .\n"),
+    # one room (no borders), a '?' then 3 empty cells
+    ("https://puzz.link/p?ripple/2/2/00.i", "ripple 2 2\n? .\n. .\n1 1\n1 1\n"),
 ])
 def test_pzprjs_question_marks_read_as_the_text_says(url, text):
     puzzle = parse_url(url)
@@ -61,8 +64,16 @@ def test_pzprjs_question_marks_read_as_the_text_says(url, text):
 
 
 def question_marked(puzzle, rng: random.Random):
-    """``puzzle`` with one of its clues made ``?`` (Slitherlink, Heyawake: a number; Yajilin:
-    an arrow's count), or ``None`` when it has none."""
+    """``puzzle`` with one of its clues made ``?`` (Slitherlink, Heyawake, Ripple Effect: a
+    number; Yajilin: an arrow's count), or ``None`` when it has none."""
+    if puzzle.genre == "ripple":
+        cells = list(zip(*np.nonzero(puzzle.givens), strict=True))
+        if not cells:
+            return None
+        cell = rng.choice(cells)
+        givens, unknown = np.array(puzzle.givens), np.array(puzzle.unknown)
+        givens[cell], unknown[cell] = 0, True
+        return ripple.RipplePuzzle(givens, puzzle.rooms, unknown=unknown)
     if puzzle.genre == "slitherlink":
         cells = list(zip(*np.nonzero(puzzle.clues >= 0), strict=True))
         if not cells:
@@ -88,7 +99,7 @@ def question_marked(puzzle, rng: random.Random):
     return yajilin.YajilinPuzzle(numbers, puzzle.arrows)
 
 
-@pytest.mark.parametrize("genre", ["slitherlink", "heyawake", "yajilin"])
+@pytest.mark.parametrize("genre", ["slitherlink", "heyawake", "yajilin", "ripple"])
 def test_a_question_mark_puzzles_verdict_and_answers_match_brute_force(genre):
     rng = random.Random(44)
     checked = 0
@@ -106,3 +117,15 @@ def test_a_question_mark_puzzles_verdict_and_answers_match_brute_force(genre):
             assert result.count is not None and set(result.count.solutions) == set(truth)
         checked += 1
     assert checked >= 5
+
+
+def test_the_ripple_rule_does_not_see_a_question_mark_as_pzprjs_checks_it():
+    # two rooms of one cell side by side: both hold 1, too close unless one is a '?'
+    rules = GENRES["ripple"].rules()
+    blank = rules.parse_puzzle("ripple 2 1\n. .\n1 2\n", "")
+    marked = rules.parse_puzzle("ripple 2 1\n? .\n1 2\n", "")
+    assert all_solutions(blank) == [] and len(all_solutions(marked)) == 1
+    assert solve(blank).verdict == Verdict.NONE
+    result = solve(marked)
+    assert result.verdict == Verdict.UNIQUE and result.solution.grid.tolist() == [[1, 1]]
+    assert [v.rule for v in rules.check(blank, result.solution)] == ["too-close"]

@@ -21,8 +21,11 @@ def _fills(puzzle: RipplePuzzle, rng: random.Random | None = None) -> list[np.nd
     def fits(r: int, c: int, v: int) -> bool:
         if (grid[ids == ids[r, c]] == v).any():
             return False
-        row = grid[r, max(0, c - v):c]
-        column = grid[max(0, r - v):r, c]
+        if puzzle.unknown[r, c]:  # the ripple rule does not see a '?' given
+            return True
+        seen = np.where(puzzle.unknown, 0, grid)
+        row = seen[r, max(0, c - v):c]
+        column = seen[max(0, r - v):r, c]
         return not (row == v).any() and not (column == v).any()
 
     def place(k: int) -> None:

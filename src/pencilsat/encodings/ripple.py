@@ -4,7 +4,7 @@ is a clause and ``complete_cnf``'s models are exactly the answers.
 - each cell holds exactly one number, each number 1..n of a room of n cells stands in
   exactly one of its cells (``cardinality.count_clauses``: pairwise up to a few literals);
 - ripple: two cells of a row or column at distance ``k`` or less never both hold ``k``
-  (a binary clause per pair and number);
+  (a binary clause per pair and number; none for a ``?`` given, which the rule skips);
 - a given is a unit clause.
 
 The ``direct`` strategy loads it into PySAT, ``cpsat`` into CP-SAT;
@@ -56,6 +56,7 @@ def complete_cnf(puzzle: RipplePuzzle, deadline: float | None = None) -> ClauseE
         index = [r * w + c for r, c in cells]
         for d in range(1, len(index) + 1):
             exactly_one([lit(i, d) for i in index])
+    seen = (~puzzle.unknown).ravel().tolist()  # the ripple rule skips a '?' given
     lines = ([[r * w + c for c in range(w)] for r in range(h)]
              + [[r * w + c for r in range(h)] for c in range(w)])
     for line in lines:
@@ -63,6 +64,8 @@ def complete_cnf(puzzle: RipplePuzzle, deadline: float | None = None) -> ClauseE
         for p, a in enumerate(line):
             for q in range(p + 1, len(line)):
                 b = line[q]
+                if not (seen[a] and seen[b]):
+                    continue
                 for d in range(q - p, min(sizes[a], sizes[b]) + 1):
                     clauses.append([-lit(a, d), -lit(b, d)])
     givens = puzzle.givens.ravel().tolist()

@@ -7,6 +7,11 @@ them (their distance is at least ``k + 1``), rooms or not; givens stay.
 
 The puzzle text is ``ripple W H``, H rows of W tokens (``.`` empty or a given number), then
 H rows of W room numbers ``1..R``; the answer ``ripple-solution W H`` and H rows of numbers.
+
+A ``?`` token (pzprjs writes it) is a given whose number is not told. As pzprjs checks it,
+the cell still takes its place among its room's numbers (the one the others leave), but the
+ripple rule does not see it: no distance is asked between it and an equal number. The
+puzzle keeps the ``?`` cells in ``unknown`` (0 in ``givens``); the answer holds their number.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.array_value import NO_MARKS, ArrayValue
 from pencilsat.puzzles.regions import (
     Regions,
     draw_regions,
@@ -36,13 +41,14 @@ _PLAIN = re.compile(r"(?:\.|[1-9]\d{0,3})(?: (?:\.|[1-9]\d{0,3}))*", re.ASCII)
 @dataclass(frozen=True, eq=False)
 class RipplePuzzle(ArrayValue):
     """``givens[r, c]``: 0 (empty) or a number 1..(its room's size); ``rooms`` cover the
-    grid."""
+    grid; ``unknown[r, c]`` marks a ``?`` given (0 in ``givens``)."""
 
-    ARRAYS = ("givens",)
+    ARRAYS = ("givens", "unknown")
 
     givens: np.ndarray
     rooms: Regions
     name: str = field(default="", compare=False)
+    unknown: np.ndarray = field(default_factory=lambda: NO_MARKS)
 
     genre = "ripple"
 
@@ -54,8 +60,14 @@ class RipplePuzzle(ArrayValue):
             raise ValueError("the rooms cover the grid")
         if arr.min() < 0 or (arr > self.room_sizes()).any():
             raise ValueError("a given is 1..(its room's size)")
+        unknown = (np.zeros(arr.shape, dtype=bool) if self.unknown is NO_MARKS
+                   else np.array(self.unknown, dtype=bool))
+        if unknown.shape != arr.shape or (unknown & (arr != 0)).any():
+            raise ValueError("the '?' givens are cells without a number")
         arr.setflags(write=False)
+        unknown.setflags(write=False)
         object.__setattr__(self, "givens", arr)
+        object.__setattr__(self, "unknown", unknown)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, RipplePuzzle) and super().__eq__(other)
@@ -110,14 +122,24 @@ class RippleSolution(ArrayValue):
 # ------------------------------------------------------------------ text formats
 
 
-def _numbers(rows: list[tuple[int, str]], width: int, what: str) -> np.ndarray:
+UNKNOWN = "?"
+"""The token of a given whose number is not told."""
+_UNKNOWN_VALUE = -1
+"""What the reader of givens returns for ``?`` (kept in ``unknown``, never in ``givens``)."""
+
+
+def _numbers(rows: list[tuple[int, str]], width: int, what: str,
+             unknown: bool = False) -> np.ndarray:
     def value(token: str, line: int, column: int) -> int:
         if token == ".":
             return 0
+        if token == UNKNOWN and unknown:
+            return _UNKNOWN_VALUE
         if token.isascii() and token.isdigit() and len(token) <= 4 and int(token) >= 1:
             return int(token)
         raise InputError(f"unknown {what} cell {token!r}", line=line, column=column,
-                         hint="write '.' for an empty cell or a number 1, 2, ...")
+                         hint="write '.' for an empty cell or a number 1, 2, ..."
+                              + (" ('?' a given not told)" if unknown else ""))
 
     grid = number_rows(rows, width, value, _PLAIN, dot=0)
     return grid
@@ -127,7 +149,8 @@ def parse_puzzle(text: str, name: str = "") -> RipplePuzzle:
     """Corpus format: ``ripple W H``, H rows of givens, H rows of room numbers."""
     width, height, rows, first, _ = read_header(text, "ripple")
     expect_row_count(rows, 2 * height, first)
-    givens = _numbers(rows[:height], width, "given")
+    read = _numbers(rows[:height], width, "given", unknown=True)
+    givens, unknown = np.where(read == _UNKNOWN_VALUE, 0, read), read == _UNKNOWN_VALUE
     rooms = read_region_rows(rows[height:], width, noun="room")
     sizes = rooms.sizes()[rooms.ids]
     if (givens > sizes).any():
@@ -135,16 +158,20 @@ def parse_puzzle(text: str, name: str = "") -> RipplePuzzle:
         raise InputError(f"given {int(givens[r, c])} in row {r + 1}, column {c + 1} is more "
                          f"than its room's {int(sizes[r, c])} cells", line=rows[r][0],
                          hint="a room of n cells holds the numbers 1..n")
-    return RipplePuzzle(givens, rooms, name=name)
+    return RipplePuzzle(givens, rooms, name=name, unknown=unknown)
 
 
 def format_puzzle(puzzle: RipplePuzzle) -> str:
-    return (f"ripple {puzzle.width} {puzzle.height}\n" + "\n".join(_token_rows(puzzle.givens))
+    return (f"ripple {puzzle.width} {puzzle.height}\n"
+            + "\n".join(_token_rows(puzzle.givens, puzzle.unknown))
             + "\n" + "\n".join(region_rows(puzzle.rooms)) + "\n")
 
 
-def _token_rows(grid: np.ndarray) -> list[str]:
-    return [" ".join(str(v) if v else "." for v in row) for row in grid.tolist()]
+def _token_rows(grid: np.ndarray, unknown: np.ndarray | None = None) -> list[str]:
+    """Rows of tokens: a number, ``.`` (0) or ``?`` (0 where ``unknown``)."""
+    marks = (np.zeros(grid.shape, dtype=bool) if unknown is None else unknown).tolist()
+    return [" ".join(str(v) if v else UNKNOWN if q else "." for v, q in zip(row, qs, strict=True))
+            for row, qs in zip(grid.tolist(), marks, strict=True)]
 
 
 def parse_solution(text: str, puzzle: RipplePuzzle | None = None) -> RippleSolution:
@@ -197,8 +224,9 @@ def check(puzzle: RipplePuzzle, solution: RippleSolution) -> list[Violation]:
                 out.append(Violation("repeat-in-room", cell, f"{v} also stands at row "
                                      f"{seen[v][0]}, column {seen[v][1]} of this room"))
             seen.setdefault(v, cell)
+    seen_by_ripple = np.where(puzzle.unknown, 0, grid)  # the rule does not see a '?'
     for axis, kind in ((1, "row"), (0, "column")):
-        lines = grid if axis == 1 else grid.T
+        lines = seen_by_ripple if axis == 1 else seen_by_ripple.T
         for index, line in enumerate(lines.tolist()):
             last: dict[int, int] = {}
             for pos, v in enumerate(line):
@@ -232,7 +260,8 @@ def draw_text(puzzle: RipplePuzzle, solution: RippleSolution | None = None) -> s
 
     def slot(r: int, c: int) -> str:
         v = int(grid[r, c])
-        return " " + (str(v) if v else ".").rjust(2 if wide else 1) + " "
+        empty = UNKNOWN if puzzle.unknown[r, c] else "."
+        return " " + (str(v) if v else empty).rjust(2 if wide else 1) + " "
 
     return "\n".join(draw_regions(puzzle.rooms, slot, 4 if wide else 3)) + "\n"
 
@@ -247,11 +276,11 @@ def solution_from_drawing(lines: list[str], puzzle: RipplePuzzle) -> RippleSolut
         out = []
         for text in row:
             token = text.strip()
-            if token != "." and not (token.isascii() and token.isdigit()):
+            if token not in (".", UNKNOWN) and not (token.isascii() and token.isdigit()):
                 raise InputError(f"a Ripple Effect drawing has '.' or a number in each cell, "
                                  f"not {token!r}",
                                  hint="give the drawing exactly as pencilsat solve prints it")
-            out.append(0 if token == "." else int(token))
+            out.append(0 if token in (".", UNKNOWN) else int(token))
         values.append(out)
     grid = np.array(values)
     if (grid > puzzle.room_sizes()).any():
@@ -273,6 +302,7 @@ def given_numbers(puzzle: RipplePuzzle) -> list[Clue]:
 
 
 def with_number(puzzle: RipplePuzzle, clue: Clue) -> RipplePuzzle:
+    """A copy of ``puzzle`` with ``clue``'s given (0: none)."""
     givens = np.array(puzzle.givens)
     givens[clue.cell] = clue.value
     return dataclasses.replace(puzzle, givens=givens)
@@ -283,8 +313,10 @@ def without_number(puzzle: RipplePuzzle, clue: Clue) -> RipplePuzzle:
 
 
 def numbers_offered(puzzle: RipplePuzzle, solution: RippleSolution) -> list[Clue]:
+    """``solution``'s number on each empty cell (not on a ``?``: the ripple rule does not
+    see it, and a number there would make it see it)."""
     return [Clue((int(r), int(c)), str(int(solution.grid[r, c])), int(solution.grid[r, c]))
-            for r, c in zip(*np.nonzero(puzzle.givens == 0), strict=True)]
+            for r, c in zip(*np.nonzero((puzzle.givens == 0) & ~puzzle.unknown), strict=True)]
 
 
 RULES = GenreRules(

@@ -4,10 +4,11 @@ board, pzprjs' ``ques = 7``), ``decodeEmpty`` (a bit per cell).
 
 pencilsat's Ripple Effect has no cut-out cells, so an empty-cell part that marks a cell is
 refused (one with every bit clear reads as the plain puzzle, which is what pzprjs makes of
-it), and so is a ``?`` number: pzprjs checks nothing in such a cell, a puzzle pencilsat
-does not model. A number must be 1..the size of its room. pzprjs writes no flags for Ripple
-Effect; it serves Cojun, Meander and Suguru from the same file under their own type names,
-which are other genres and are not read as Ripple Effect. The file form
+it). A ``?`` number (``.``) is read and written back: a cell of its room whose number the
+ripple rule does not see (:mod:`pencilsat.puzzles.ripple`). A number must be 1..the size of
+its room. pzprjs writes no flags for Ripple Effect; it serves Cojun, Meander and Suguru
+from the same file under their own type names, which are other genres and are not read as
+Ripple Effect. The file form
 ``pzprv3/ripple/<rows>/<cols>/`` gives the borders (``decodeBorderQues``), then a number,
 ``.``, ``-`` (``?``) or ``#`` (an empty cell) per cell (``decodeCellQnum``), then the answer,
 which is not read.
@@ -19,6 +20,7 @@ import numpy as np
 
 from pencilsat.formats.puzzlink.body import (
     LARGEST_NUMBER16,
+    UNKNOWN_NUMBER,
     body_parts,
     encode_number_grid,
     file_cells,
@@ -35,8 +37,6 @@ from pencilsat.formats.puzzlink.borders import (
 from pencilsat.puzzles.regions import Regions
 from pencilsat.puzzles.ripple import RipplePuzzle
 
-_UNKNOWN = ("a '?' number (a cell pzprjs checks nothing in) is not a Ripple Effect pencilsat "
-            "solves")
 _EMPTY_HINT = ("pencilsat's Ripple Effect has no empty cells; fill the board or clear the "
                "empty-cell marks")
 
@@ -50,8 +50,7 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Rippl
     with body_parts(body, column) as parts:
         vertical, horizontal = read_borders(parts, width, height)
         flat = read_number16(parts, width * height, "numbers",
-                             largest=min(width * height, LARGEST_NUMBER16), unknown=_UNKNOWN,
-                             columns=columns)
+                             largest=min(width * height, LARGEST_NUMBER16), columns=columns)
         if parts.left():
             at = parts.column()
             empty = read_binary(parts, width * height, "empty cells")
@@ -61,9 +60,12 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Rippl
                                 f"c{cell % width + 1} out of the board", column=at + cell // 5,
                                 hint=_EMPTY_HINT)
     rooms = rooms_of(vertical, horizontal)
-    givens = np.array([0 if v is None else v for v in flat], dtype=np.int32)
+    givens = np.array([0 if v is None or v == UNKNOWN_NUMBER else v for v in flat],
+                      dtype=np.int32)
+    unknown = np.array([v == UNKNOWN_NUMBER for v in flat], dtype=bool)
     _check_sizes(givens, rooms.ravel(), width, columns)
-    return RipplePuzzle(givens.reshape(height, width), Regions(rooms))
+    return RipplePuzzle(givens.reshape(height, width), Regions(rooms),
+                        unknown=unknown.reshape(height, width))
 
 
 def _check_sizes(givens: np.ndarray, rooms: np.ndarray, width: int,
@@ -83,30 +85,31 @@ def _check_sizes(givens: np.ndarray, rooms: np.ndarray, width: int,
 
 def encode(puzzle: RipplePuzzle) -> str:
     return (encode_borders(*puzzle.rooms.border_masks())
-            + encode_number_grid(puzzle.givens.ravel().tolist(), 0, -1))
+            + encode_number_grid(np.where(puzzle.unknown, -1, puzzle.givens).ravel().tolist(),
+                                 0, -1))
 
 
 def decode_file(lines: list[str], width: int, height: int) -> RipplePuzzle:
     """pzprjs' file form: the border marks, then a token per cell."""
     vertical, horizontal = file_borders(lines, width, height)
-    givens = []
+    givens, unknown = [], []
     for i, token in enumerate(file_cells(lines[2 * height - 1:], width, height,
                                          "Ripple Effect number")):
         where = f"r{i // width + 1}c{i % width + 1}"
-        if token == ".":
+        unknown.append(token == "-")
+        if token in (".", "-"):
             givens.append(0)
         elif token.isascii() and token.isdigit() and 1 <= int(token) <= width * height:
             givens.append(int(token))
         elif token == "#":
             raise url_error(f"the pzprv3 data cuts cell {where} out of the board ('#')",
                             hint=_EMPTY_HINT)
-        elif token == "-":
-            raise url_error(f"{_UNKNOWN} (cell {where})",
-                            hint="replace the '-' by a number or '.'")
         else:
             raise url_error(f"bad Ripple Effect cell {token!r} at {where} in the pzprv3 data",
-                            hint="cells are a number 1..(the room's size) or '.' (no number)")
+                            hint="cells are a number 1..(the room's size), '.' (no number) or "
+                                 "'-' (a number not told)")
     rooms = rooms_of(vertical, horizontal)
     flat = np.array(givens, dtype=np.int32)
     _check_sizes(flat, rooms.ravel(), width)
-    return RipplePuzzle(flat.reshape(height, width), Regions(rooms))
+    return RipplePuzzle(flat.reshape(height, width), Regions(rooms),
+                        unknown=np.array(unknown, dtype=bool).reshape(height, width))

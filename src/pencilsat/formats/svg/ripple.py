@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
+
 from pencilsat.core.values import Cell
 from pencilsat.formats.svg.parts import (
     CELL,
+    INK,
     digits,
     frame,
     grid_lines,
     highlights,
     region_outline,
+    text,
 )
-from pencilsat.puzzles.ripple import RipplePuzzle, RippleSolution
+from pencilsat.puzzles.ripple import UNKNOWN, RipplePuzzle, RippleSolution
 
 
 def draw_panel(puzzle: RipplePuzzle, solution: RippleSolution | None,
@@ -25,5 +29,8 @@ def draw_panel(puzzle: RipplePuzzle, solution: RippleSolution | None,
     shown = (solution.grid if solution is not None and solution.grid.shape == (h, w)
              else None)
     out += digits(puzzle.givens, shown, size, "given")
+    if shown is None:  # a '?' given; with an answer, its number is drawn as found
+        out += [text((int(r), int(c)), UNKNOWN, size, INK, "given", bold=True)
+                for r, c in zip(*np.nonzero(puzzle.unknown), strict=True)]
     out.append(frame(w, h))
     return out
