@@ -103,7 +103,7 @@ def question_marked(puzzle, rng: random.Random):
 def test_a_question_mark_puzzles_verdict_and_answers_match_brute_force(genre):
     rng = random.Random(44)
     checked = 0
-    for puzzle in random_puzzles(genre, 12, seed=44):
+    for puzzle in random_puzzles(genre, 8, seed=44):
         marked = question_marked(puzzle, rng)
         if marked is None:
             continue
@@ -116,7 +116,7 @@ def test_a_question_mark_puzzles_verdict_and_answers_match_brute_force(genre):
             assert result.verdict == verdict
             assert result.count is not None and set(result.count.solutions) == set(truth)
         checked += 1
-    assert checked >= 5
+    assert checked >= 4
 
 
 def test_the_ripple_rule_does_not_see_a_question_mark_as_pzprjs_checks_it():
