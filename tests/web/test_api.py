@@ -91,6 +91,14 @@ def test_slitherlink_and_nurikabe_get_a_backbone_and_clues_and_no_grade(server, 
         assert status == 422 and f"{title} has no grader" in refused["error"]
 
 
+def test_nonogram_clues_add_whole_line_clues_to_lines_given_as_question_marks(server):
+    # both rows '?', columns 1 and 1: four answers; row clues make one of them the only one
+    status, clues = ask(server, "clues", {"puzzle": "nonogram 2 2\n?\n?\n1\n1\n"})
+    assert status == 200 and clues["verdict"] == "multiple" and clues["clues"] == 2
+    assert clues["added"] and all(c["clue"].startswith("R") for c in clues["added"])
+    assert clues["svg"]["clues"].count('class="mark added"') >= len(clues["added"])
+
+
 def test_grade_on_a_genre_without_a_grader_keeps_the_verdict(server):
     ungraded = [name for name, genre in GENRES.items() if genre.grader is None]
     assert ungraded, "every genre has a grader: this test needs one without"
