@@ -148,10 +148,10 @@ def test_the_rules_stop_at_the_deadline():
     numbers = np.zeros((300, 300), dtype=np.int32)
     numbers[5::10, 5::10] = 30
     puzzle = N.NurikabePuzzle(numbers)
-    started = time.perf_counter()
+    started = time.process_time()  # CPU: a busy machine stretches the wall, not the work
     with pytest.raises(TimeLimitReached):
         settle(puzzle, grid_graph(300, 300), deadline=time.perf_counter() + 0.2)
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
 
 
 @settings(max_examples=150, deadline=None)

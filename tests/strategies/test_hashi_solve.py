@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from time import perf_counter
+from time import process_time
 
 import numpy as np
 import pytest
@@ -112,10 +112,10 @@ def test_a_lattice_of_twos_has_many_cycles_and_the_cuts_join_them():
 def test_the_time_limit_stops_the_encoding_of_a_big_grid(backend):
     numbers = np.zeros((600, 600), dtype=np.int32)
     numbers[::2, ::2] = 2
-    started = perf_counter()
+    started = process_time()  # CPU: a busy machine stretches the wall, not the work
     result = solve(H.HashiPuzzle(numbers), backend=backend, time_limit=0.3)
     assert result.verdict == "unknown"
-    assert perf_counter() - started < 4
+    assert process_time() - started < 4
 
 
 def test_the_registry_picks_cnf_by_default_and_the_cpsat_strategy_on_cpsat():

@@ -125,10 +125,10 @@ def test_cells_no_island_reaches_are_shaded():
 def test_the_time_limit_stops_the_encoding_of_a_big_grid(backend):
     numbers = np.zeros((100, 100), dtype=np.int32)
     numbers[5::10, 5::10] = 30  # a hundred islands of 30, each with thousands of layers
-    started = perf_counter()
+    started = process_time()  # CPU: a busy machine stretches the wall, not the work
     result = solve(N.NurikabePuzzle(numbers), backend=backend, time_limit=0.5)
     assert result.verdict == "unknown" and "encoding" in result.message
-    assert perf_counter() - started < 3
+    assert process_time() - started < 3
 
 
 @pytest.mark.parametrize("backend", ["cnf", "cpsat"])

@@ -179,9 +179,9 @@ def test_a_single_cell_without_a_number_is_its_own_square(strategy):
 
 def test_lazy_stops_within_the_limit_on_a_big_empty_grid():
     puzzle = S.SlitherlinkPuzzle(np.full((700, 700), S.NO_CLUE))
-    start = time.perf_counter()
+    start = time.process_time()  # CPU: a busy machine stretches the wall, not the work
     result = strategies.run_lazy(puzzle, time_limit=0.5)
-    assert time.perf_counter() - start < 1.5
+    assert time.process_time() - start < 1.5
     assert result.verdict == Verdict.UNKNOWN
     assert result.message == "time limit reached while encoding"
     assert 0 < result.stats.clauses < 2_000_000  # it stopped long before the 3.4 million
@@ -205,8 +205,8 @@ def loose_random_puzzle(size: int, seed: int) -> S.SlitherlinkPuzzle:
 @pytest.mark.parametrize("strategy", sorted(RUNS))
 def test_a_time_out_in_the_search_is_unknown(strategy):
     puzzle = loose_random_puzzle(60, seed=1)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU: a busy machine stretches the wall, not the work
     result = RUNS[strategy](puzzle, time_limit=0.5)
-    assert time.perf_counter() - start < 1.5
+    assert time.process_time() - start < 1.5
     assert result.verdict == Verdict.UNKNOWN
     assert result.message.startswith("time limit reached")
