@@ -50,6 +50,16 @@ def url_error(message: str, column: int | None = None, hint: str | None = None) 
     return InputError(message, source=SOURCE, column=column, hint=hint)
 
 
+def refuse_flags(flags: str, width: int, height: int, column: int, title: str,
+                 type_name: str) -> None:
+    """Refuse a flags segment for a genre pzprjs writes without one (``column``: the body's
+    first column); reading the URL with its flags ignored could be another puzzle's verdict."""
+    if flags:
+        raise url_error(f"pzprjs writes no flags for {title}, this URL has {flags!r}",
+                        column=column - len(f"{flags}/{width}/{height}/"),
+                        hint=f"remove the flags segment, or check that the type is {type_name}")
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
 

@@ -20,6 +20,7 @@ from pencilsat.formats.puzzlink.body import (
     encode_dots,
     read_binary,
     read_dots,
+    refuse_flags,
     url_error,
 )
 from pencilsat.puzzles.galaxies import GalaxiesPuzzle
@@ -36,10 +37,7 @@ def _puzzle(points: list[int | None], width: int, height: int,
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> GalaxiesPuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Tentaisho, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is tentaisho")
+    refuse_flags(flags, width, height, column, "Tentaisho", "tentaisho")
     with body_parts(body, column) as parts:
         points = read_dots(parts, (2 * width - 1) * (2 * height - 1), "centres")
         empty = read_binary(parts, width * height, "cut-out cells") if parts.left() else None

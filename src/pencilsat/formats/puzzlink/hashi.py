@@ -14,16 +14,14 @@ from pencilsat.formats.puzzlink.body import (
     UNKNOWN_NUMBER,
     decode_number16,
     encode_number16,
+    refuse_flags,
     url_error,
 )
 from pencilsat.puzzles.hashi import LARGEST, UNKNOWN, WATER, HashiPuzzle, adjacent_islands
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> HashiPuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Hashiwokakero, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is hashikake")
+    refuse_flags(flags, width, height, column, "Hashiwokakero", "hashikake")
     flat = decode_number16(body, width * height, column, "islands", largest=LARGEST,
                            item="island number")
     numbers = np.array([WATER if v is None else UNKNOWN if v == UNKNOWN_NUMBER else v

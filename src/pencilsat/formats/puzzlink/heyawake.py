@@ -22,6 +22,7 @@ from pencilsat.formats.puzzlink.body import (
     body_parts,
     encode_number16,
     read_number16,
+    refuse_flags,
     url_error,
 )
 from pencilsat.formats.puzzlink.borders import (
@@ -34,10 +35,7 @@ from pencilsat.puzzles.heyawake import NO_CLUE, HeyawakePuzzle
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> HeyawakePuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Heyawake, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is heyawake")
+    refuse_flags(flags, width, height, column, "Heyawake", "heyawake")
     columns: dict[int, int] = {}
     with body_parts(body, column) as parts:
         vertical, horizontal = read_borders(parts, width, height)

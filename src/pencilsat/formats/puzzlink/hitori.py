@@ -19,6 +19,7 @@ from pencilsat.formats.puzzlink.body import (
     body_parts,
     file_cells,
     read_runs,
+    refuse_flags,
     url_error,
 )
 from pencilsat.formats.runs import DIGITS36, describe_char
@@ -30,10 +31,7 @@ _UNKNOWN = "@%"
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> HitoriPuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Hitori, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is hitori")
+    refuse_flags(flags, width, height, column, "Hitori", "hitori")
     with body_parts(body, column) as parts:
         flat = read_runs(parts, width * height, "numbers", _cell, _ALPHABET)
     return HitoriPuzzle(np.array(flat, dtype=np.int32).reshape(height, width))

@@ -27,6 +27,7 @@ from pencilsat.formats.puzzlink.body import (
     body_parts,
     file_cells,
     read_runs,
+    refuse_flags,
     url_error,
 )
 from pencilsat.formats.runs import describe_char
@@ -67,10 +68,7 @@ def _read_board(body: Body, cells: int) -> list[tuple[int, int] | None]:
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> KakuroPuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Kakuro, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is kakuro")
+    refuse_flags(flags, width, height, column, "Kakuro", "kakuro")
     white = np.zeros((height + 1, width + 1), dtype=bool)
     down = np.zeros(white.shape, dtype=np.int32)
     across = np.zeros(white.shape, dtype=np.int32)

@@ -17,6 +17,7 @@ from pencilsat.formats.puzzlink.body import (
     decode_number_grid,
     encode_number_grid,
     file_cells,
+    refuse_flags,
     url_error,
 )
 from pencilsat.puzzles.kurodoko import EMPTY, UNKNOWN, KurodokoPuzzle
@@ -27,10 +28,7 @@ def _largest(width: int, height: int) -> int:
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> KurodokoPuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Kurodoko, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is kurodoko")
+    refuse_flags(flags, width, height, column, "Kurodoko", "kurodoko")
     values = decode_number_grid(body, width, height, column, width + height - 1, EMPTY,
                                 UNKNOWN)
     return KurodokoPuzzle(np.array(values, dtype=np.int32).reshape(height, width))

@@ -18,7 +18,13 @@ player's marks, not read).
 from __future__ import annotations
 
 from pencilsat.core.errors import InputError
-from pencilsat.formats.puzzlink.body import body_parts, encode_number16, read_number16, url_error
+from pencilsat.formats.puzzlink.body import (
+    body_parts,
+    encode_number16,
+    read_number16,
+    refuse_flags,
+    url_error,
+)
 from pencilsat.puzzles.nonogram import Clue, LineClue, NonogramPuzzle
 
 
@@ -28,10 +34,7 @@ def clue_cells(width: int, height: int) -> tuple[int, int]:
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> NonogramPuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Nonogram, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is nonogram")
+    refuse_flags(flags, width, height, column, "Nonogram", "nonogram")
     per_column, per_row = clue_cells(width, height)
     columns: dict[int, int] = {}
     with body_parts(body, column) as parts:

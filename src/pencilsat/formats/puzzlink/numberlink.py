@@ -15,16 +15,14 @@ from pencilsat.formats.puzzlink.body import (
     decode_number16,
     encode_number16,
     file_cells,
+    refuse_flags,
     url_error,
 )
 from pencilsat.puzzles.numberlink import EMPTY, NumberlinkPuzzle
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> NumberlinkPuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Numberlink, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is numlin")
+    refuse_flags(flags, width, height, column, "Numberlink", "numlin")
     flat = decode_number16(body, width * height, column, "numbers", largest=LARGEST_NUMBER16,
                            unknown="a '?' number: Numberlink needs every number given")
     values = [EMPTY if v is None else v for v in flat]

@@ -14,7 +14,7 @@ from pencilsat.formats.puzzlink.body import (
     UNKNOWN_NUMBER,
     decode_number16,
     encode_number16,
-    url_error,
+    refuse_flags,
 )
 from pencilsat.puzzles.nurikabe import EMPTY, UNKNOWN, NurikabePuzzle
 
@@ -24,10 +24,7 @@ LARGEST_WRITTEN = 4095
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> NurikabePuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Nurikabe, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is nurikabe")
+    refuse_flags(flags, width, height, column, "Nurikabe", "nurikabe")
     flat = decode_number16(body, width * height, column, "numbers",
                            largest=min(width * height, LARGEST_WRITTEN), item="number")
     values = [EMPTY if v is None else UNKNOWN if v == UNKNOWN_NUMBER else v for v in flat]

@@ -26,6 +26,7 @@ from pencilsat.formats.puzzlink.body import (
     file_cells,
     read_binary,
     read_number16,
+    refuse_flags,
     url_error,
 )
 from pencilsat.formats.puzzlink.borders import (
@@ -42,10 +43,7 @@ _EMPTY_HINT = ("pencilsat's Ripple Effect has no empty cells; fill the board or 
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> RipplePuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Ripple Effect, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is ripple")
+    refuse_flags(flags, width, height, column, "Ripple Effect", "ripple")
     columns: dict[int, int] = {}
     with body_parts(body, column) as parts:
         vertical, horizontal = read_borders(parts, width, height)

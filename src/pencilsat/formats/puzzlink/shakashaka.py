@@ -14,16 +14,14 @@ from pencilsat.formats.puzzlink.body import (
     decode_4cell_grid,
     encode_4cell_grid,
     file_cells,
+    refuse_flags,
     url_error,
 )
 from pencilsat.puzzles.shakashaka import BLACK, WHITE, ShakashakaPuzzle
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> ShakashakaPuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Shakashaka, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is shakashaka")
+    refuse_flags(flags, width, height, column, "Shakashaka", "shakashaka")
     return ShakashakaPuzzle(decode_4cell_grid(body, width, height, column, "black cells",
                                               plain=WHITE, marked=BLACK))
 

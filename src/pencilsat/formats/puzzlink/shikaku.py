@@ -16,16 +16,14 @@ from pencilsat.formats.puzzlink.body import (
     decode_number_grid,
     encode_number_grid,
     file_cells,
+    refuse_flags,
     url_error,
 )
 from pencilsat.puzzles.shikaku import EMPTY, UNKNOWN, ShikakuPuzzle
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> ShikakuPuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Shikaku, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is shikaku")
+    refuse_flags(flags, width, height, column, "Shikaku", "shikaku")
     values = decode_number_grid(body, width, height, column, width * height, EMPTY, UNKNOWN)
     return ShikakuPuzzle(np.array(values, dtype=np.int64).reshape(height, width))
 

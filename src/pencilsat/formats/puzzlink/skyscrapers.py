@@ -21,6 +21,7 @@ from pencilsat.formats.puzzlink.body import (
     encode_number16,
     file_cells,
     read_number16,
+    refuse_flags,
     url_error,
 )
 from pencilsat.puzzles.skyscrapers import LARGEST, SkyscrapersPuzzle
@@ -34,10 +35,7 @@ def _side(width: int, height: int) -> int:
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> SkyscrapersPuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Skyscrapers, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is skyscrapers")
+    refuse_flags(flags, width, height, column, "Skyscrapers", "skyscrapers")
     n = _side(width, height)
     with body_parts(body, column) as parts:
         clues = read_number16(parts, 4 * n, "clues", largest=n, item="clue", unit="clue",

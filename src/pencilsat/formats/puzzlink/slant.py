@@ -18,16 +18,14 @@ from pencilsat.formats.puzzlink.body import (
     decode_4cell,
     encode_4cell,
     file_cells,
+    refuse_flags,
     url_error,
 )
 from pencilsat.puzzles.slant import NO_CLUE, UNKNOWN, SlantPuzzle
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> SlantPuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Gokigen, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is gokigen")
+    refuse_flags(flags, width, height, column, "Gokigen", "gokigen")
     flat = decode_4cell(body, (width + 1) * (height + 1), column, "vertex numbers")
     clues = [NO_CLUE if v is None else UNKNOWN if v == BLACK_CELL else v for v in flat]
     return SlantPuzzle(np.array(clues, dtype=np.int8).reshape(height + 1, width + 1))

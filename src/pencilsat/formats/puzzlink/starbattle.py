@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.formats.puzzlink.body import Body, body_parts, file_cells, url_error
+from pencilsat.formats.puzzlink.body import Body, body_parts, file_cells, refuse_flags, url_error
 from pencilsat.formats.puzzlink.borders import (
     border_length,
     encode_borders,
@@ -30,10 +30,7 @@ _COUNT_HINT = "the data starts with the number of stars and a '/': starbattle/10
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> StarBattlePuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Star Battle, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is starbattle")
+    refuse_flags(flags, width, height, column, "Star Battle", "starbattle")
     with body_parts(body, column) as parts:
         stars = _read_star_count(parts, border_length(width, height))
         vertical, horizontal = read_borders(parts, width, height, part="region borders")

@@ -21,16 +21,14 @@ from pencilsat.formats.puzzlink.body import (
     encode_number16,
     read_1cell,
     read_number16,
+    refuse_flags,
     url_error,
 )
 from pencilsat.puzzles.tents import NO_COUNT, TentsPuzzle
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> TentsPuzzle:
-    if flags:
-        raise url_error(f"pzprjs writes no flags for Tents, this URL has {flags!r}",
-                        column=column - len(f"{flags}/{width}/{height}/"),
-                        hint="remove the flags segment, or check that the type is tents")
+    refuse_flags(flags, width, height, column, "Tents", "tents")
     columns: dict[int, int] = {}
     with body_parts(body, column) as parts:
         counts = read_number16(parts, width + height, "counts", item="count", unit="count",
