@@ -453,6 +453,23 @@ def file_cells(lines: list[str], width: int, height: int, what: str) -> list[str
     return tokens[:width * height]
 
 
+def qnum_file_cells(lines: list[str], width: int, height: int, what: str, largest: int,
+                    unknown: int, empty: int) -> list[int]:
+    """pzprjs' file form of numbered cells (``decodeCellQnum``): per cell a number
+    1..``largest``, ``-`` (a ``?``, read as ``unknown``) or ``.`` (no number, ``empty``)."""
+    values = []
+    for token in file_cells(lines, width, height, what):
+        if token in ("-", "."):
+            values.append(unknown if token == "-" else empty)
+        elif token.isascii() and token.isdigit() and 1 <= int(token) <= largest:
+            values.append(int(token))
+        else:
+            raise url_error(f"bad {what} cell {token!r} in the pzprv3 data",
+                            hint=f"cells are a number 1..{largest}, '-' (?) or '.' (no "
+                                 "number)")
+    return values
+
+
 LARGEST_NUMBER16 = 4095
 """The largest number the shared ``encodeNumber16`` writes (``+fff``); pzprjs' longer forms
 (``=``, ``@``, ...) are for grids of 4,096 cells and more."""

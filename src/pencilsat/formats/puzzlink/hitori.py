@@ -17,7 +17,7 @@ from pencilsat.formats.puzzlink.body import (
     Body,
     Token,
     body_parts,
-    file_cells,
+    qnum_file_cells,
     read_runs,
     refuse_flags,
     url_error,
@@ -82,13 +82,5 @@ def encode(puzzle: HitoriPuzzle) -> str:
 
 def decode_file(lines: list[str], width: int, height: int) -> HitoriPuzzle:
     """pzprjs' file form (``decodeCellQnum``): a number, ``-`` (``?``) or ``.`` per cell."""
-    values = []
-    for token in file_cells(lines, width, height, "Hitori"):
-        if token in ("-", "."):
-            values.append(UNKNOWN if token == "-" else EMPTY)
-        elif token.isascii() and token.isdigit() and 1 <= int(token) <= LARGEST:
-            values.append(int(token))
-        else:
-            raise url_error(f"bad Hitori cell {token!r} in the pzprv3 data",
-                            hint="cells are a number 1, 2, ..., '-' (?) or '.' (no number)")
+    values = qnum_file_cells(lines, width, height, "Hitori", LARGEST, UNKNOWN, EMPTY)
     return HitoriPuzzle(np.array(values, dtype=np.int32).reshape(height, width))

@@ -16,9 +16,8 @@ from pencilsat.formats.puzzlink.body import (
     LARGEST_NUMBER16,
     decode_number_grid,
     encode_number_grid,
-    file_cells,
+    qnum_file_cells,
     refuse_flags,
-    url_error,
 )
 from pencilsat.puzzles.kurodoko import EMPTY, UNKNOWN, KurodokoPuzzle
 
@@ -40,15 +39,6 @@ def encode(puzzle: KurodokoPuzzle) -> str:
 
 def decode_file(lines: list[str], width: int, height: int) -> KurodokoPuzzle:
     """pzprjs' file form (``decodeCellQnum``): a number, ``-`` (``?``) or ``.`` per cell."""
-    largest = _largest(width, height)
-    values = []
-    for token in file_cells(lines, width, height, "Kurodoko"):
-        if token in ("-", "."):
-            values.append(UNKNOWN if token == "-" else EMPTY)
-        elif token.isascii() and token.isdigit() and 1 <= int(token) <= largest:
-            values.append(int(token))
-        else:
-            raise url_error(f"bad Kurodoko cell {token!r} in the pzprv3 data",
-                            hint=f"cells are a number 1..{largest}, '-' (?) or '.' (no "
-                                 "number)")
+    values = qnum_file_cells(lines, width, height, "Kurodoko", _largest(width, height),
+                             UNKNOWN, EMPTY)
     return KurodokoPuzzle(np.array(values, dtype=np.int32).reshape(height, width))

@@ -15,9 +15,8 @@ from pencilsat.formats.puzzlink.body import (
     LARGEST_NUMBER16,
     decode_number_grid,
     encode_number_grid,
-    file_cells,
+    qnum_file_cells,
     refuse_flags,
-    url_error,
 )
 from pencilsat.puzzles.shikaku import EMPTY, UNKNOWN, ShikakuPuzzle
 
@@ -35,14 +34,5 @@ def encode(puzzle: ShikakuPuzzle) -> str:
 def decode_file(lines: list[str], width: int, height: int) -> ShikakuPuzzle:
     """pzprjs' file form (``decodeCellQnum``): a number, ``-`` (``?``) or ``.`` per cell."""
     largest = min(width * height, LARGEST_NUMBER16)
-    values = []
-    for token in file_cells(lines, width, height, "Shikaku"):
-        if token in ("-", "."):
-            values.append(UNKNOWN if token == "-" else EMPTY)
-        elif token.isascii() and token.isdigit() and 1 <= int(token) <= largest:
-            values.append(int(token))
-        else:
-            raise url_error(f"bad Shikaku cell {token!r} in the pzprv3 data",
-                            hint=f"cells are a number 1..{largest}, '-' (?) or '.' (no "
-                                 "number)")
+    values = qnum_file_cells(lines, width, height, "Shikaku", largest, UNKNOWN, EMPTY)
     return ShikakuPuzzle(np.array(values, dtype=np.int64).reshape(height, width))
