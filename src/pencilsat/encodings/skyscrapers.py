@@ -199,21 +199,42 @@ def propagated(puzzle: SkyscrapersPuzzle) -> list[list[bool]] | None:
     return [[d in held for d in range(1, n + 1)] for held in cand]
 
 
-def _build(puzzle: SkyscrapersPuzzle) -> tuple[ClauseEncoding, list[tuple[list[int], int]]]:
+def _build(puzzle: SkyscrapersPuzzle, native: list[list[int]] | None = None
+           ) -> tuple[ClauseEncoding, list[tuple[list[int], int]]]:
+    """The encoding and each clue's seen literals with its count. ``native``: a list to
+    receive each house's "at most one" per height as a group instead of clauses (a solver
+    with native counts takes one constraint per group); the houses' "at least one" clauses
+    are written either way."""
     houses = puzzle.houses()
     can = propagated(puzzle)
     if can is None:  # a contradiction: no height left somewhere
         return ClauseEncoding("direct", 1, [[1], [-1]], [], lambda true: None), []
     sums: list[tuple[list[int], int]] = []
+    n = puzzle.size
 
     def more(new_var: Callable[[], int]) -> list[Clause]:
         clauses, counts = _sight_clauses(puzzle, can, new_var)
         sums.extend(counts)
+        if native is not None:
+            for house in houses:
+                for d in range(1, puzzle.largest + 1):
+                    lits = [(r * n + c) * n + d for r, c in house if can[r * n + c][d - 1]]
+                    clauses.append(lits)
+                    if len(lits) > 1:
+                        native.append(lits)
         return clauses
 
-    encoding = clause_encoding("direct", puzzle.givens, houses, SkyscrapersSolution, more, can,
-                               puzzle.largest)
+    encoding = clause_encoding("direct", puzzle.givens, [] if native is not None else houses,
+                               SkyscrapersSolution, more, can, puzzle.largest)
     return encoding, sums
+
+
+def native_cnf(puzzle: SkyscrapersPuzzle) -> tuple[ClauseEncoding, list[list[int]]]:
+    """:func:`complete_cnf` with each house's "at most one" per height left out of the
+    clauses and returned as groups, for a solver with native counts (MiniCard): about a
+    third fewer clauses to load on a median janko."""
+    groups: list[list[int]] = []
+    return _build(puzzle, groups)[0], groups
 
 
 def encode_with_sums(puzzle: SkyscrapersPuzzle
