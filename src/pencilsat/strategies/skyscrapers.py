@@ -1,8 +1,8 @@
-"""Skyscrapers strategies: ``direct`` (the default: the complete clause list on one
-incremental PySAT solver) and ``cpsat`` (the same clauses on CP-SAT, each clue also a linear
-sum of its seen-building literals), both through the one uniqueness procedure (count and
-backbone when asked). Every rule is a clause, so one call finds the answer and one more,
-with it forbidden, proves it unique."""
+"""Skyscrapers strategies: ``direct`` (the default: the clauses on one incremental PySAT
+solver, MiniCard taking each house's "at most one" per height natively) and ``cpsat`` (the
+same clauses on CP-SAT, each clue also a linear sum of its seen-building literals), both
+through the one uniqueness procedure (count and backbone when asked). Every rule is a
+clause, so one call finds the answer and one more, with it forbidden, proves it unique."""
 
 from __future__ import annotations
 
