@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from conftest import corpus_pairs, every_kth
 from oracles.ripple import random_puzzle, solutions
 from pysat.solvers import Solver
 
 from pencilsat.core.result import Verdict
-from pencilsat.encodings.ripple import complete_cnf
+from pencilsat.encodings.ripple import candidates, complete_cnf
 from pencilsat.puzzles import ripple as R
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
@@ -65,3 +66,30 @@ def test_the_complete_clause_list_has_exactly_the_answers_as_models():
                 solver.add_clause([-lit for lit in encoding.answer if lit in model])
         assert len(found) == len(set(found))
         assert set(found) == set(solutions(puzzle))
+
+
+def test_propagating_the_givens_keeps_every_answer_and_finds_every_clash():
+    """Random givens (often clashing): the candidates hold each answer's numbers, and
+    ``None`` (a clash) only when there is no answer; a solve agrees with the oracle."""
+    rng = random.Random(11)
+    clashes = 0
+    for _ in range(40):
+        base = random_puzzle(rng)
+        givens = np.array(base.givens)
+        sizes = base.room_sizes()
+        for r, c in zip(*np.nonzero(givens == 0), strict=True):
+            if rng.random() < 0.3:
+                givens[r, c] = rng.randint(1, int(sizes[r, c]))
+        puzzle = R.RipplePuzzle(givens, base.rooms)
+        truth = solutions(puzzle)
+        cand = candidates(puzzle)
+        if cand is None:
+            clashes += 1
+            assert truth == []
+        else:
+            for answer in truth:
+                assert all(v in held for v, held in zip(answer.grid.ravel().tolist(), cand,
+                                                        strict=True))
+        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        assert solve(puzzle).verdict == verdict
+    assert clashes > 0

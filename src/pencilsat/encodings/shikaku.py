@@ -137,9 +137,22 @@ def build(puzzle: ShikakuPuzzle, *, deadline: float | None = None) -> ShikakuEnc
     ``perf_counter`` time) has passed."""
 
     def decode(labels: np.ndarray) -> ShikakuSolution:
-        return ShikakuSolution(Regions.from_labels(labels))
+        if (labels < 0).any():  # not a model of the cover: let Regions say what is wrong
+            return ShikakuSolution(Regions.from_labels(labels))
+        return ShikakuSolution(Regions(by_first_cell(labels)))
 
     return partition(puzzle, deadline=deadline).encoding(decode)
+
+
+def by_first_cell(labels: np.ndarray) -> np.ndarray:
+    """``labels`` renumbered 0..R-1 in the order of each label's first cell (row-major):
+    the numbering of :class:`~pencilsat.puzzles.regions.Regions` when each label is one
+    rectangle, so that ``Regions`` computes it once, to check it (``from_labels`` computed
+    it a second time: 0.3 of a median solve's 4.4 ms)."""
+    _, first, inverse = np.unique(labels.ravel(), return_index=True, return_inverse=True)
+    rank = np.empty(len(first), dtype=np.int32)
+    rank[np.argsort(first)] = np.arange(len(first), dtype=np.int32)
+    return rank[inverse].reshape(labels.shape)
 
 
 def partition(puzzle: ShikakuPuzzle, *, deadline: float | None = None) -> PlacementPartition:

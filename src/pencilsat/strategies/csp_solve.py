@@ -126,13 +126,19 @@ def solve_clauses(
     *,
     sat_solver: str | None = None,
     time_limit: float | None = None,
+    at_most_one: Callable[[], Sequence[list[int]]] | None = None,
 ) -> SolveResult:
-    """Encode, load, solve, forbid the answer, solve again on PySAT."""
+    """Encode, load, solve, forbid the answer, solve again on PySAT. ``at_most_one``
+    (called after ``build``): groups of literals of which at most one may hold, loaded as
+    native constraints (a solver with ``add_atmost``, such as MiniCard): one constraint
+    where pairwise clauses would take ``k (k - 1) / 2``."""
+    from pencilsat.backends.bulk_load import LOAD_CHUNK, at_most_adder
     from pencilsat.backends.clauses import ClauseBackend
 
     start = perf_counter()
     deadline = deadline_of(time_limit)
     stats = SolveStats(backend="cnf")
+    natives = 0
     try:
         enc = build()
         stats.encoding = enc.name
@@ -141,8 +147,21 @@ def solve_clauses(
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)
+    if at_most_one is not None:
+        at_most = at_most_adder(solver.solver)
+        groups = at_most_one()
+        natives = len(groups)
+        try:
+            for first in range(0, natives, LOAD_CHUNK):
+                check_clock(deadline)
+                for lits in groups[first:first + LOAD_CHUNK]:
+                    at_most(lits, 1)
+        except TimeLimitReached:
+            solver.close()
+            stats.encode_s = perf_counter() - start
+            return stopped(puzzle, stats)
     stats.sat_solver = solver.sat_solver
-    stats.variables, stats.clauses = enc.num_vars, len(enc.clauses)
+    stats.variables, stats.clauses = enc.num_vars, len(enc.clauses) + natives
     stats.encode_s = perf_counter() - start
 
     def forbid(literals: Sequence[int], truth: list[bool]) -> None:

@@ -12,6 +12,8 @@ clause, so the ``complete_cnf`` is the certificate's formula too (no ``certify_c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from pencilsat.core.clock import deadline_of
@@ -20,15 +22,17 @@ from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.connectivity import Clause
 from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.partition import exactly_one_clauses
-from pencilsat.encodings.shikaku import build
+from pencilsat.encodings.shikaku import ShikakuEncoding, build
 from pencilsat.puzzles.shikaku import ShikakuPuzzle, ShikakuSolution
 from pencilsat.strategies.connected_runs import (
     GROWN_CUTS,
+    NATIVE_CARDINALITY,
     ConnectedModel,
     run_shading_cpsat,
     shading_model,
     solve_on_pysat,
 )
+from pencilsat.strategies.csp_solve import solve_clauses
 
 DEFAULT_SOLVER = "minicard"
 """The ``cover`` strategy's SAT solver: CPU per puzzle on every 8th janko, median / max,
@@ -42,15 +46,53 @@ def _exactly_one(model: ConnectedModel, deadline: float | None) -> tuple[list[Cl
 
 def run_cnf(puzzle: ShikakuPuzzle, *, backend: str | None = None,
             sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
-    """Solve and prove on one incremental PySAT solver: MiniCard unless ``sat_solver``,
-    which takes every exactly-one natively (no clause, no auxiliary variable); on another
-    solver they are :func:`~pencilsat.encodings.partition.exactly_one_clauses`."""
+    """Solve and prove on one incremental PySAT solver: MiniCard unless ``sat_solver``.
+    On a solver with native counts every exactly-one is its clause and one native "at most
+    one" (:func:`cover_clauses`, straight through
+    :func:`~pencilsat.strategies.csp_solve.solve_clauses`: none of the connectivity runs'
+    set-up, a quarter of the CPU); on another solver they are
+    :func:`~pencilsat.encodings.partition.exactly_one_clauses` on the shared runs."""
     deadline = deadline_of(time_limit)
-    result = solve_on_pysat(puzzle, lambda: shading_model(build(puzzle, deadline=deadline)),
-                            _exactly_one, solver_name=pysat_name(sat_solver, DEFAULT_SOLVER),
-                            deadline=deadline, grown_cuts=GROWN_CUTS)
+    name = pysat_name(sat_solver, DEFAULT_SOLVER)
+    if name in NATIVE_CARDINALITY:
+        groups: list[list[int]] = []
+
+        def encode() -> ClauseEncoding:
+            encoding, at_most = cover_clauses(puzzle, deadline)
+            groups.extend(at_most)
+            return encoding
+
+        result = solve_clauses(puzzle, encode, sat_solver=name, time_limit=time_limit,
+                               at_most_one=lambda: groups)
+    else:
+        result = solve_on_pysat(puzzle, lambda: shading_model(build(puzzle, deadline=deadline)),
+                                _exactly_one, solver_name=name, deadline=deadline,
+                                grown_cuts=GROWN_CUTS)
     result.stats.encoding = "cover"  # the shared run names itself "lazy"; nothing is lazy here
     return result
+
+
+def cover_clauses(puzzle: ShikakuPuzzle, deadline: float | None = None
+                  ) -> tuple[ClauseEncoding, list[list[int]]]:
+    """The exact cover as clauses (each count's "at least one") and the groups of which at
+    most one may hold (each count of two or more placements), for a solver with native
+    counts."""
+    encoding = build(puzzle, deadline=deadline)
+    groups = [lits for lits, _ in encoding.sizes]
+    return (ClauseEncoding("cover", encoding.num_vars, [*encoding.clauses, *groups],
+                           list(encoding.answer), _decoder(encoding, encoding.num_vars)),
+            [lits for lits in groups if len(lits) > 1])
+
+
+def _decoder(encoding: ShikakuEncoding, top: int) -> Callable[[set[int]], ShikakuSolution]:
+    """The solution of a model's true literals (variables past ``top`` ignored)."""
+
+    def decode(true: set[int]) -> ShikakuSolution:
+        values = np.zeros(top + 1, dtype=bool)
+        values[[v for v in true if 0 < v <= top]] = True
+        return encoding.decode(values)
+
+    return decode
 
 
 def run_cpsat(puzzle: ShikakuPuzzle, *, backend: str | None = None,
@@ -68,11 +110,5 @@ def complete_cnf(puzzle: ShikakuPuzzle) -> ClauseEncoding:
     study`` and certificates."""
     encoding = build(puzzle)
     counts, top = exactly_one_clauses(encoding.sizes, encoding.num_vars)
-
-    def decode(true: set[int]) -> ShikakuSolution:
-        values = np.zeros(top + 1, dtype=bool)
-        values[[v for v in true if 0 < v <= top]] = True
-        return encoding.decode(values)
-
     return ClauseEncoding("complete", top, [*encoding.clauses, *counts],
-                          list(encoding.answer), decode)
+                          list(encoding.answer), _decoder(encoding, top))
