@@ -96,3 +96,19 @@ def test_generate_slitherlink_text_names_the_measure(capsys):
 def test_a_level_off_the_bands_is_refused(capsys):
     assert main(["generate", "slitherlink", "7x7", "--level", "4", "--seed", "1"]) == 4
     assert "--level 4" in capsys.readouterr().err
+
+
+def test_count_certifies_each_puzzle_into_its_own_folder(tmp_path, capsys):
+    assert main(["generate", "slitherlink", "6x6", "--level", "3", "--seed", "20", "--count",
+                 "2", "--workers", "2", "--certify", str(tmp_path)]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    folders = [r["generated"]["certificate"] for r in records]
+    assert [r["generated"]["seed"] for r in records] == [20, 21]
+    assert len(set(folders)) == 2
+    assert all(r["generated"]["certified"] and check_folder(f).certified
+               for r, f in zip(records, folders, strict=True))
+
+
+def test_a_slitherlink_order_needs_its_measure():
+    with pytest.raises(ValueError, match="study measure"):
+        Order("slitherlink", 6, 6, Target(level=2)).maker()

@@ -44,9 +44,12 @@ CLAUSES_PER_NUMBER = np.array([4, 7, 8, 7], dtype=np.int64)
 
 
 class _SelectorLoopSearch(LoopSearch):
-    """The strict loop search with the kept numbers' selectors assumed on every call."""
+    """The strict loop search with the kept numbers' selectors (``assumptions``) assumed on
+    every call."""
 
-    assumptions: list[int] = []
+    def __init__(self, solver: Any, grid: GridEdges) -> None:
+        super().__init__(solver, grid, None)
+        self.assumptions: list[int] = []
 
     def _solve(self, extra: list[int]) -> bool:
         return super()._solve(self.assumptions + extra)
@@ -75,8 +78,7 @@ class SlitherlinkTrials:
         load_clauses(self.solver, guarded)
         self.sides = side_variables(grid)
         self.numbers = full.clues.ravel().astype(np.int64)
-        self.search = _SelectorLoopSearch(self.solver, grid, None)
-        self.search.assumptions = []
+        self.search = _SelectorLoopSearch(self.solver, grid)
         self.answer = sorted(grid.var[e] for e in answer.edges)
         self.witness: list[int] | None = None
 
