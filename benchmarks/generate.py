@@ -8,19 +8,27 @@ with the generator's answer, the rule checker accepts the answer, and ``pencilsa
 path (``grading.front.grade``) gives the level asked for. Acceptance = puzzles kept /
 candidate chains tried (``Generated.candidates``).
 
-Tatham: Debian's ``sgt-puzzles`` (``/usr/games/sgt-pearl``, ``sgt-lightup``, ``sgt-solo``)
-run as ``--generate 1 'PARAMS#SEED'`` for seeds 1..M, wall time per process (process start
-included: about 0.01 s). Tatham's levels are his own solver's; the level of ours each is
-nearest to is read from the shared corpus: the corpus's Tatham puzzles of that size and
-level graded by our grader, the most common level (the table lists the distribution).
+Slitherlink has no grader: its levels are bands of the study measure ``gup.up_open``
+(``generators.study_measure``), and the check is that the measure of the puzzle kept is in
+the band asked for.
+
+Tatham: Debian's ``sgt-puzzles`` (``/usr/games/sgt-pearl``, ``sgt-lightup``, ``sgt-solo``,
+``sgt-loopy``) run as ``--generate 1 'PARAMS#SEED'`` for seeds 1..M, wall time per process
+(process start included: about 0.01 s). Tatham's levels are his own solver's; the level of
+ours each is nearest to is read from the shared corpus: the corpus's Tatham puzzles of that
+size and level graded by our grader (Slitherlink: the band of its measure), the most common level
+(the table lists the distribution).
 
 Usage: python benchmarks/generate.py [--seeds 20] [--tatham-seeds 20] [--genres ...]
-Writes benchmarks/results/generate.md and .json.
+Writes benchmarks/results/generate.md and .json; the rows of genres not in ``--genres`` are
+kept from the previous results, with the date they were measured.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import shutil
 import statistics
 import subprocess
@@ -33,23 +41,28 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import CORPUS, markdown_table, median, write_results  # noqa: E402
+from common import CORPUS, RESULTS, markdown_table, median, write_results  # noqa: E402
 
 from pencilsat.core.registry import rules_of  # noqa: E402
 from pencilsat.core.result import Verdict  # noqa: E402
 from pencilsat.formats.detect import read_puzzle  # noqa: E402
 from pencilsat.generators.loop import Target  # noqa: E402
 from pencilsat.generators.order import Order  # noqa: E402
+from pencilsat.generators.study_measure import BANDS, StudyMeasure  # noqa: E402
 from pencilsat.grading.front import grade  # noqa: E402
 from pencilsat.strategies.front import solve  # noqa: E402
+from pencilsat.study.generation import up_open  # noqa: E402
 
 ORDERS = {
     "masyu": (10, 10, (1, 2, 3)),
     "sudoku": (9, 9, (1, 2, 3)),
     "lightup": (10, 10, (1, 2, 3, 4, 5)),
+    "slitherlink": (10, 10, (1, 2, 3)),
 }
 SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"),
-                   "lightup": ("csp", "cpsat")}
+                   "lightup": ("csp", "cpsat"), "slitherlink": ("circuit", "cpsat")}
+MEASURES = {"slitherlink": up_open}
+"""The study measure of each genre without a grader (``Order(measure=...)``)."""
 TATHAM = {
     # genre: (program, [(Tatham level, params, corpus folder or file)])
     "masyu": ("sgt-pearl", [("easy", "10x10de", "masyu/tatham/10x10-easy"),
@@ -61,6 +74,10 @@ TATHAM = {
     "lightup": ("sgt-lightup", [("easy", "10x10b20s2d0", "lightup/tatham/10x10-easy"),
                                 ("tricky", "10x10b20s2d1", "lightup/tatham/10x10-tricky"),
                                 ("hard", "10x10b20s2d2", "lightup/tatham/10x10-hard")]),
+    "slitherlink": ("sgt-loopy", [("easy", "10x10t0de", "slitherlink/tatham/10x10-easy"),
+                                  ("normal", "10x10t0dn", "slitherlink/tatham/10x10-normal"),
+                                  ("tricky", "10x10t0dt", "slitherlink/tatham/10x10-tricky"),
+                                  ("hard", "10x10t0dh", "slitherlink/tatham/10x10-hard")]),
 }
 
 
@@ -79,6 +96,11 @@ def checked(order: Order, made: Any) -> str | None:
         return f"second strategy: {proof.verdict}"
     if rules_of(made.puzzle).check(made.puzzle, made.solution):
         return "rule checker"
+    if order.genre in MEASURES:
+        assert order.target.level is not None
+        low, high = BANDS[order.genre][order.target.level - 1]
+        measured = MEASURES[order.genre](made.puzzle)
+        return None if low <= measured <= high else f"measure {measured:.3f} off the band"
     graded = grade(made.puzzle)
     if graded.grade is None or graded.grade.level != order.target.level:
         return f"grade says level {graded.grade.level if graded.grade else None}"
@@ -90,7 +112,8 @@ def run_orders(genres: list[str], seeds: int) -> list[dict[str, Any]]:
     for genre in genres:
         width, height, levels = ORDERS[genre]
         for level in levels:
-            order = Order(genre, width, height, Target(level=level))
+            order = Order(genre, width, height, Target(level=level),
+                          measure=MEASURES.get(genre))
             times, candidates, grades, clues, failures = [], [], [], [], []
             for seed in range(1, seeds + 1):
                 start = time.perf_counter()
@@ -123,6 +146,14 @@ def corpus_puzzles(where: str) -> list[Any]:
     return [read_puzzle(p.read_text(), str(p)) for p in sorted(path.glob("*.txt"))]
 
 
+def level_of(genre: str, puzzle: Any) -> int | None:
+    """Our level of a puzzle: the grader's, or the band of the genre's study measure."""
+    if genre in MEASURES:
+        return StudyMeasure(genre, MEASURES[genre]).grade(puzzle).level
+    graded = grade(puzzle, time_limit=60)
+    return graded.grade.level if graded.grade else None
+
+
 def run_tatham(genres: list[str], seeds: int) -> list[dict[str, Any]]:
     rows = []
     for genre in genres:
@@ -132,8 +163,7 @@ def run_tatham(genres: list[str], seeds: int) -> list[dict[str, Any]]:
         for tatham_level, params, where in sets:
             levels: Counter[int | None] = Counter()
             for puzzle in corpus_puzzles(where):
-                graded = grade(puzzle, time_limit=60)
-                levels[graded.grade.level if graded.grade else None] += 1
+                levels[level_of(genre, puzzle)] += 1
             times = []
             if runnable:
                 for seed in range(1, seeds + 1):
@@ -156,32 +186,37 @@ def run_tatham(genres: list[str], seeds: int) -> list[dict[str, Any]]:
 
 
 def report(ours: list[dict[str, Any]], tatham: list[dict[str, Any]], seeds: int,
-           tatham_seeds: int) -> str:
-    body = [f"`python benchmarks/generate.py --seeds {seeds} --tatham-seeds {tatham_seeds}`: "
+           tatham_seeds: int, genres: str) -> str:
+    body = [f"`python benchmarks/generate.py --seeds {seeds} --tatham-seeds {tatham_seeds} "
+            f"--genres {genres}`: "
             "`Order(genre, W, H, Target(level=L)).make(seed)` for seeds 1..N in one process; "
             "every puzzle then checked (a CP-SAT strategy proves it unique with the "
             "generator's answer, the rule checker accepts the answer, `pencilsat grade` gives "
-            "level L). Acceptance: puzzles kept / candidate chains tried (a chain: one answer "
+            "level L; Slitherlink: its study measure `gup.up_open` is in band L, "
+            "docs/generate.md). Rows measured on another day say so. Acceptance: puzzles kept / "
+            "candidate chains tried (a chain: one answer "
             "and one random removal order). Time per kept puzzle includes every rejected "
             "candidate before it.", ""]
     body.append(markdown_table(
         ["genre", "size", "level", "puzzles", "verified", "acceptance", "median s", "p90 s",
-         "max s", "grades per puzzle", "clues (mean)"],
+         "max s", "grades per puzzle", "clues (mean)", "measured"],
         [[r["genre"], r["size"], r["level"], r["kept"], r["verified"], r["acceptance"],
-          r["median_s"], r["p90_s"], r["max_s"], r["grades_per_puzzle"], r["clues_mean"]]
-         for r in ours]))
+          r["median_s"], r["p90_s"], r["max_s"], r["grades_per_puzzle"], r["clues_mean"],
+          r.get("measured", "")] for r in ours]))
     failures = [f"- {r['genre']} level {r['level']}: {f}" for r in ours for f in r["failures"]]
     body += ["", "Failed checks: " + ("none." if not failures else "")] + failures
     body += ["", "## Tatham's generators side by side", "",
              "Debian `sgt-puzzles` 20230122.806ae71-2, `--generate 1 'PARAMS#SEED'` for seeds "
              f"1..{tatham_seeds}, wall time per process. `our levels`: the shared corpus's "
              "puzzles from Tatham's generator at that size and level, graded by pencilsat "
-             "(the level each is nearest to is the most common one).", ""]
+             "(Slitherlink: the band of `gup.up_open`, `no level` between two bands; the "
+             "level each is nearest to is the most common one).", ""]
     body.append(markdown_table(
         ["genre", "Tatham level", "params", "our levels of his puzzles", "nearest level",
          "Tatham median s", "Tatham p90 s", "ours median s (that level)", "ratio ours/Tatham"],
         [[t["genre"], t["tatham_level"], t["params"],
-          ", ".join(f"L{k}: {v}" for k, v in t["our_levels"].items()), t["nearest_level"],
+          ", ".join(f"L{k}: {v}" if k != "None" else f"no level: {v}"
+                    for k, v in t["our_levels"].items()), t["nearest_level"],
           t["median_s"], t["p90_s"], *_ours_at(ours, t)] for t in tatham]))
     return "\n".join(body)
 
@@ -194,6 +229,22 @@ def _ours_at(ours: list[dict[str, Any]], t: dict[str, Any]) -> list[Any]:
     return [mine["median_s"], mine["median_s"] / t["median_s"]]
 
 
+def previous_rows(genres: list[str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rows of the last results for genres not rerun now, each with its measuring date
+    (the page's, for rows written before rows carried one)."""
+    data_path, page = RESULTS / "generate.json", RESULTS / "generate.md"
+    if not data_path.exists():
+        return [], []
+    data = json.loads(data_path.read_text())
+    found = re.search(r"Measured (\d{4}-\d\d-\d\d \d\d:\d\d UTC)",
+                      page.read_text() if page.exists() else "")
+    when = found[1] if found else ""
+    ours = [dict(r, measured=r.get("measured") or when) for r in data.get("ours", [])
+            if r["genre"] not in genres]
+    tatham = [r for r in data.get("tatham", []) if r["genre"] not in genres]
+    return ours, tatham
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=20)
@@ -201,10 +252,13 @@ def main() -> None:
     parser.add_argument("--genres", default="masyu,sudoku,lightup")
     args = parser.parse_args()
     genres = args.genres.split(",")
-    ours = run_orders(genres, args.seeds)
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    ours = [dict(r, measured=stamp) for r in run_orders(genres, args.seeds)]
     tatham = run_tatham(genres, args.tatham_seeds)
+    kept_ours, kept_tatham = previous_rows(genres)
+    ours, tatham = kept_ours + ours, kept_tatham + tatham
     write_results("generate", "Generating to order: acceptance and time per puzzle",
-                  report(ours, tatham, args.seeds, args.tatham_seeds),
+                  report(ours, tatham, args.seeds, args.tatham_seeds, args.genres),
                   {"ours": ours, "tatham": tatham})
 
 

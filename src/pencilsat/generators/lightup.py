@@ -49,6 +49,7 @@ class LightUpMaker:
     levels = (1, 7)
     always_rated = False
     cheap_score = False
+    score_ceiling: float | None = None
 
     def __init__(self, width: int, height: int, symmetry: str | None = None,
                  level: int | None = None) -> None:

@@ -134,6 +134,8 @@ class Maker(Protocol):
     cheap_score: bool
     """The score costs the grader next to nothing: the chain's grades carry it and the one
     kept is not graded again."""
+    score_ceiling: float | None
+    """The highest score the grader gives, if it has one."""
 
     def draw_answer(self, rng: random.Random) -> Any | None:
         """A random answer, or ``None`` when this draw failed (the loop draws again)."""
@@ -173,6 +175,11 @@ class Generated:
     grades: int
     """Grader calls, the final one included."""
     seconds: float = 0.0
+    certificate: str | None = None
+    """The folder of its certificate (``generate --certify``), when one was written."""
+    certified: bool | None = None
+    """Whether every part of the certificate holds (``None``: not certified)."""
+    certificate_note: str = ""
 
 
 @dataclass
@@ -338,8 +345,12 @@ def _polish(maker: Maker, answer: Any, trials: ClueTrials, chain: _Chain, k: int
 
 def _skip_top(maker: Maker, target: Target) -> Target:
     """The target the chain steers by: none for the top level of a grader that rates every
-    puzzle (no puzzle is harder, so the chain runs to its minimal end ungraded)."""
+    puzzle, or a score band up to the grader's highest score (no puzzle is harder, so the
+    chain runs to its minimal end ungraded)."""
     if maker.always_rated and target.level == maker.levels[1]:
+        return Target()
+    ceiling = maker.score_ceiling
+    if target.score is not None and ceiling is not None and target.score[1] >= ceiling:
         return Target()
     return target
 

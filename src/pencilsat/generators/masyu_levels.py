@@ -74,6 +74,7 @@ class MasyuMaker:
     levels = (1, 3)
     always_rated = True
     cheap_score = True
+    score_ceiling: float | None = None
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height

@@ -3,7 +3,7 @@ as the ``generate --json`` object."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pencilsat.core.errors import InputError
@@ -12,6 +12,8 @@ from pencilsat.generators.genres import GENRES
 from pencilsat.generators.lightup import LightUpMaker
 from pencilsat.generators.loop import DEFAULT_BUDGET, Generated, Maker, Target, generate
 from pencilsat.generators.masyu_levels import MasyuMaker
+from pencilsat.generators.slitherlink import SlitherlinkMaker
+from pencilsat.generators.study_measure import BANDS, Measure, StudyMeasure
 from pencilsat.generators.sudoku import SudokuMaker
 from pencilsat.generators.symmetry import SYMMETRIES
 
@@ -27,6 +29,12 @@ class Order:
     target: Target = Target()
     symmetry: str | None = None
     budget: int = DEFAULT_BUDGET
+    measure: Measure | None = None
+    """The study measure of a genre without a grader (``generators.study_measure``), handed
+    in by the caller from the study's layer."""
+    certify: str | None = None
+    """A folder: each puzzle's certificate goes into a folder of its own under it
+    (``generators.certified``)."""
 
     def maker(self) -> Maker:
         """The genre's maker, after checking the order (an ``InputError`` naming the option
@@ -45,6 +53,11 @@ class Order:
             maker = MasyuMaker(self.width, self.height)
         elif self.genre == "sudoku":
             maker = SudokuMaker(self.width, self.height, self.target.steers)
+        elif self.genre in BANDS:
+            if self.measure is None:
+                raise ValueError(f"an order for {self.genre} needs its study measure")
+            maker = SlitherlinkMaker(self.width, self.height,
+                                     StudyMeasure(self.genre, self.measure))
         else:
             maker = LightUpMaker(self.width, self.height, self.symmetry, self.target.level)
         low, high = maker.levels
@@ -55,8 +68,21 @@ class Order:
         return maker
 
     def make(self, seed: int) -> Generated:
-        return generate(self.maker(), self.width, self.height, self.target, seed,
+        made = generate(self.maker(), self.width, self.height, self.steering_target(), seed,
                         symmetry=self.symmetry, budget=self.budget)
+        if self.certify is not None:
+            from pencilsat.generators.certified import certificate_folder, certify_made
+
+            certify_made(made, certificate_folder(self.certify, self.genre, self.width,
+                                                  self.height, self.target.describe(), seed))
+        return made
+
+    def steering_target(self) -> Target:
+        """The target the loop steers by: a study measure's ``--level L`` is its band."""
+        if self.genre in BANDS and self.target.level is not None:
+            return replace(self.target, level=None,
+                           score=BANDS[self.genre][self.target.level - 1])
+        return self.target
 
     def command(self, seed: int) -> str:
         """The command line that makes the puzzle of ``seed`` again."""
@@ -94,4 +120,7 @@ def generated_dict(made: Generated) -> dict[str, Any]:
         "seconds": round(made.seconds, 3),
         "candidates": made.candidates,
         "grades": made.grades,
+        **({} if made.certified is None else {
+            "certified": made.certified, "certificate": made.certificate,
+            **({} if made.certified else {"certificate_note": made.certificate_note})}),
     }

@@ -33,6 +33,7 @@ class SudokuMaker:
     levels = (1, 3)
     always_rated = True
     cheap_score = False
+    score_ceiling: float | None = None
 
     def __init__(self, width: int, height: int, graded: bool) -> None:
         if width != height or width not in SIZES:

@@ -1,0 +1,62 @@
+"""Targets on a study measure, for genres without a human-technique grader (Slitherlink).
+
+The measure is ``gup.up_open`` of ``pencilsat study`` (``study.generation.up_open``: the
+share of answer atoms unit propagation and the loop rule leave open from the clues; higher
+is harder). The study lives in the command line's layer, above the generators, so the
+caller hands the function in (``Order(..., measure=up_open)``; the command line does).
+
+``--score A..B`` asks for a band of it; ``--level L`` for one of three named bands, placed
+by where Tatham's Loopy levels fall at 10x10 (``corpus/slitherlink/tatham``, 27 puzzles per
+level: easy and normal medians 0.82 and 0.85, middle halves 0.71-0.88; tricky and hard
+medians 0.96, tenth percentiles 0.85-0.87).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pencilsat.generators.loop import Grading
+
+Measure = Callable[[Any], float]
+"""A study measure of a unique puzzle (higher: harder)."""
+
+BANDS: dict[str, tuple[tuple[float, float], ...]] = {
+    "slitherlink": ((0.0, 0.6), (0.61, 0.9), (0.91, 1.0)),
+}
+"""``--level L`` is band ``L - 1`` of the measure: 1 easier than most of Tatham's easy
+(unit propagation fixes at least 40% of the lines), 2 his easy and normal (their 10th to
+90th percentiles: 0.61-0.91), 3 his tricky and hard (medians 0.96). The gaps between bands
+are about two lines of 220 at 10x10, so that a score has one level."""
+
+SCORE_CEILING = 1.0
+"""The highest value the measure takes (every atom open): a band that reaches it is the
+top one, which the loop's chain reaches without grading along it."""
+
+MEASURE_NAME = "gup.up_open"
+
+
+@dataclass(frozen=True)
+class StudyMeasure:
+    """A genre's study measure as the loop's grade: the score is the measure, the level the
+    band it falls in (``None`` between bands)."""
+
+    genre: str
+    function: Measure
+
+    @property
+    def bands(self) -> tuple[tuple[float, float], ...]:
+        return BANDS[self.genre]
+
+    @property
+    def scale(self) -> str:
+        return f"bands of the study measure {MEASURE_NAME}, 1-{len(self.bands)}"
+
+    def level_of(self, score: float) -> int | None:
+        return next((i + 1 for i, (low, high) in enumerate(self.bands)
+                     if low <= score <= high), None)
+
+    def grade(self, puzzle: Any) -> Grading:
+        score = float(self.function(puzzle))
+        return Grading(self.level_of(score), score)
