@@ -235,10 +235,10 @@ them; `grade.score_time`'s three coefficients were fitted on these same puzzles 
 `benchmarks/results/score_time_sudoku.md`), so a predictor that includes it is a little
 optimistic here. Some thirty further figures of the grid (docs/experiments/graders.md) each
 add less than 0.005 held out; even the label-side game number and player count, which no
-measure of a grid can see, add only 0.015. How far the label can be trusted: on the 229 puzzles with Wang's
-D_TO, the mean seconds rank D_TO at only 0.71, the held-out `score_time` at 0.89; a plain
-mean over 10-43 players of unknown skill is the noisy side, and it bounds every figure of
-this table.
+measure of a grid can see, add only 0.015. How far the label can be trusted: on the 229
+puzzles with Wang's D_TO, the mean seconds rank D_TO at only 0.71, the held-out
+`score_time` at 0.89; a plain mean over 10-43 players of unknown skill is the noisy side,
+and it bounds every figure of this table.
 """
 
 
