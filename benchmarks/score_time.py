@@ -11,6 +11,12 @@ model's figures (``grading/sudoku/human_time.py``) from each grade, then:
   refitted without the held-out fold (``score_fit.fit_log_linear``: least squares on log
   time, non-negative coefficients), over several salts (mean, lowest), with the bootstrap
   interval of the first split and Pearson on log time;
+- the **nested** figure of the choice of figures: in each outer training part, a forward
+  selection from the declared :data:`POOL` (17 figures of the grade, fixed before any fit:
+  Pelánek's finding costs, options, dependency and empty cells, the digit-scanning models,
+  the level and the technique score) by an inner 5-fold cross-validation, then the fit of
+  the chosen figures, scored on the held-out fold only: the estimate of the whole procedure
+  that chose ``human_time.py``'s figures, and which figures each fold chose;
 - the coefficients fitted on every puzzle and the interval's bounds (10th and 90th percentile
   of the held-out errors in log seconds), printed in the form ``human_time.py`` stores.
 
@@ -25,9 +31,11 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import math
 import platform
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -68,16 +76,47 @@ def grade_item(item: dict[str, Any]) -> dict[str, Any]:
     """One puzzle's finding measures, model figures, level and technique score."""
     from pencilsat.grading.sudoku import grade_sudoku
     from pencilsat.grading.sudoku.finding import finding_measures
-    from pencilsat.grading.sudoku.human_time import time_features
+    from pencilsat.grading.sudoku.human_time import features_of
     from pencilsat.puzzles.sudoku import parse_line
 
     puzzle = parse_line(item["puzzle"])
     grade = grade_sudoku(puzzle)
     clues = [int(v) for v in puzzle.clues.flat]
+    found = finding_measures(clues, grade.steps)
     return {"id": item["id"], **{k: item[k] for k in LABELS},
-            "level": grade.level, "score": grade.score,
-            "finding": finding_measures(clues, grade.steps),
-            "features": time_features(clues, grade.steps, grade.level or 0)}
+            "level": grade.level, "score": grade.score, "finding": found,
+            "features": features_of(found, grade.score or 0.0)}
+
+
+def _log(name: str) -> Callable[[dict[str, Any]], float]:
+    return lambda row: math.log(max(1.0, row["finding"][name]))
+
+
+def _raw(name: str, sign: float = 1.0) -> Callable[[dict[str, Any]], float]:
+    return lambda row: sign * row["finding"][name]
+
+
+POOL: dict[str, Callable[[dict[str, Any]], float]] = {
+    "sweep": _log("sweep.checks"),
+    "digits": _log("person.digits.sum"),
+    "digits2": _log("person.digits.sq"),
+    "technique": lambda row: math.log1p(max(0.0, row["score"] or 0.0)),
+    "level": lambda row: float(row["level"] or 0),
+    "candidates": _log("candidates"),
+    "cells_to_fill": _raw("cells_to_fill"),
+    "person.scan": _log("person.scan.sum"),
+    "person.cost": _log("person.cost.sum"),
+    "cost.sum": _log("cost.sum"),
+    "cost.max": _log("cost.max"),
+    "few_options": _raw("options.mean", -1.0),
+    "narrow": _raw("narrow"),
+    "dependent": _raw("dependent"),
+    "layers": _raw("layers"),
+    "stuck": _raw("person.stuck"),
+    "passes": _raw("sweep.passes"),
+}
+"""The figures the nested selection may choose from, each oriented to grow with difficulty
+(the fit's coefficients are non-negative), declared before any fit."""
 
 
 LABELS = ("players", "seconds", "d_to", "d_tr")
@@ -141,6 +180,87 @@ def evaluate(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[s
     }
 
 
+def _cv_predict(x: np.ndarray, log_y: np.ndarray, ids: list[str], k: int, seed: int
+                ) -> np.ndarray:
+    fold = folds(ids, k, seed)
+    pred = np.empty(len(ids))
+    for f in range(k):
+        train = fold != f
+        intercept, coef = fit_log_linear(x[train], log_y[train])
+        pred[~train] = intercept + x[~train] @ coef
+    return pred
+
+
+def forward_select(x: np.ndarray, log_y: np.ndarray, ids: list[str], k: int, seed: int,
+                   most: int = 5, gain: float = 0.001) -> list[int]:
+    """Columns of ``x`` chosen one at a time, each the one that raises the inner
+    ``k``-fold held-out Spearman most, until none raises it by ``gain`` or ``most`` are
+    chosen."""
+    seconds = np.exp(log_y)
+    chosen: list[int] = []
+    best = -1.0
+    while len(chosen) < most:
+        scored = [(spearman(_cv_predict(x[:, [*chosen, j]], log_y, ids, k, seed), seconds), j)
+                  for j in range(x.shape[1]) if j not in chosen]
+        score, j = max(scored)
+        if score <= best + gain:
+            break
+        best = score
+        chosen.append(j)
+    return chosen
+
+
+def nested(rows: list[dict[str, Any]], k: int = 5, repeats: int = 3) -> dict[str, Any]:
+    """The held-out Spearman of choosing figures from :data:`POOL` and fitting them, the
+    choice made inside each outer training part (module doc): per salt, and the figures
+    each fold chose."""
+    names = list(POOL)
+    x = np.array([[POOL[n](r) for n in names] for r in rows], dtype=float)
+    seconds = np.array([r["seconds"] for r in rows], dtype=float)
+    log_y = np.log(seconds)
+    ids = [r["id"] for r in rows]
+    scores, picks = [], []
+    for seed in range(repeats):
+        fold = folds(ids, k, seed)
+        pred = np.empty(len(rows))
+        for f in range(k):
+            train = np.flatnonzero(fold != f)
+            test = np.flatnonzero(fold == f)
+            chosen = forward_select(x[train], log_y[train], [ids[i] for i in train], k,
+                                    1000 + seed)
+            picks.append([names[c] for c in chosen])
+            intercept, coef = fit_log_linear(x[train][:, chosen], log_y[train])
+            pred[test] = intercept + x[test][:, chosen] @ coef
+        scores.append(spearman(pred, seconds))
+    on_all = forward_select(x, log_y, ids, k, 999)
+    return {"scores": scores, "mean": float(np.mean(scores)), "min": float(np.min(scores)),
+            "max": float(np.max(scores)), "picks": picks,
+            "on_all": [names[c] for c in on_all]}
+
+
+MODELS: dict[str, tuple[str, ...]] = {
+    "sweep, digits, level (the model of 28 Nov)": ("sweep", "digits", "level"),
+    "sweep, digits2, technique (today's)": ("sweep", "digits2", "technique"),
+    "sweep, digits2, level": ("sweep", "digits2", "level"),
+    "sweep alone": ("sweep",),
+}
+"""Fixed sets of :data:`POOL` figures scored the same way, for comparison."""
+
+
+def compare(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[str, Any]:
+    """Each of :data:`MODELS` cross-validated over ``repeats`` salts: mean and lowest."""
+    seconds = np.array([r["seconds"] for r in rows], dtype=float)
+    ids = [r["id"] for r in rows]
+    out = {}
+    for label, names in MODELS.items():
+        x = np.array([[POOL[n](r) for n in names] for r in rows], dtype=float)
+        cv = [spearman(_cv_predict(x, np.log(seconds), ids, k, seed), seconds)
+              for seed in range(repeats)]
+        out[label] = {"mean": float(np.mean(cv)), "min": float(np.min(cv)),
+                      "max": float(np.max(cv))}
+    return out
+
+
 def label_agreement(rows: list[dict[str, Any]], held_out: np.ndarray) -> dict[str, Any]:
     """How far the label itself can be trusted: on the puzzles that carry Wang's two
     time-based difficulty metrics (D_TO, D_TR, computed by the paper from the same play
@@ -198,6 +318,7 @@ def markdown(result: dict[str, Any], meta: dict[str, Any]) -> str:
            f"{result['cv_pearson_log']:.3f}; median error a factor of "
            f"{np.exp(result['cv_median_error']):.2f}; {100 * result['inside']:.0f} % of the "
            "held-out mean times inside the interval.", "",
+           *_nested_lines(result),
            *_agreement_lines(result.get("agreement", {})),
            "## Fitted on every puzzle (what `human_time.py` stores)", "", "```python",
            source_block(result), "```", "",
@@ -207,6 +328,34 @@ def markdown(result: dict[str, Any], meta: dict[str, Any]) -> str:
             kv[1][0]) if kv[1][0] == kv[1][0] else 0):
         out.append(f"| `{name}` | {rho:.3f} | {low:.3f} .. {high:.3f} |")
     return "\n".join(out) + "\n"
+
+
+def _nested_lines(result: dict[str, Any]) -> list[str]:
+    lines = []
+    found = result.get("nested")
+    if found and found["scores"]:
+        counts: dict[str, int] = {}
+        for pick in found["picks"]:
+            key = ", ".join(pick)
+            counts[key] = counts.get(key, 0) + 1
+        lines += ["## The choice of figures held out (nested)", "",
+                  f"A forward selection from {len(POOL)} declared figures "
+                  f"({', '.join(f'`{n}`' for n in POOL)}) inside each outer training part "
+                  "(inner 5-fold), then the fit of the chosen figures, scored on the held-out "
+                  f"fold: Spearman **{found['mean']:.3f}** over {len(found['scores'])} salts "
+                  f"(range {found['min']:.3f} .. {found['max']:.3f}). The choice on every "
+                  f"puzzle: {', '.join(f'`{n}`' for n in found['on_all'])}. Chosen in the "
+                  "training parts:", "", "| figures | folds |", "|---|---|"]
+        lines += [f"| {k} | {v} |" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])]
+        lines.append("")
+    models = result.get("models")
+    if models:
+        lines += ["## Fixed sets of figures, cross-validated the same way", "",
+                  "| figures | Spearman, mean | range over salts |", "|---|---|---|"]
+        lines += [f"| {label} | {m['mean']:.3f} | {m['min']:.3f} .. {m['max']:.3f} |"
+                  for label, m in models.items()]
+        lines.append("")
+    return lines
 
 
 def _agreement_lines(agreement: dict[str, Any]) -> list[str]:
@@ -233,6 +382,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--nested", type=int, default=3,
+                        help="salts of the nested selection (0: skip it)")
     parser.add_argument("--refit", action="store_true",
                         help="reuse the stored grades, only fit and report again")
     parser.add_argument("--check", action="store_true",
@@ -249,6 +400,8 @@ def main(argv: list[str] | None = None) -> int:
         meta = {"command": command.strip(), "python": platform.python_version(),
                 "workers": args.workers, "wall": time.perf_counter() - start}
     result = evaluate(rows, args.folds, args.repeats)
+    result["nested"] = nested(rows, args.folds, args.nested)
+    result["models"] = compare(rows, args.folds, args.repeats)
     RESULTS.mkdir(parents=True, exist_ok=True)
     STORED.write_text(json.dumps({"meta": meta, "result": result,
                                         "puzzles": without_labels(rows)}) + "\n")

@@ -231,11 +231,14 @@ counts. Wang (IEEE Access 2024) publishes these times with two time-based diffic
 step, search and scan costs, dependency, and a person scanning by digit) and the grader's
 human-time estimate `grade.score_time` are measured too, and the combined predictor uses
 them; `grade.score_time`'s three coefficients were fitted on these same puzzles (held out
-0.70 in `benchmarks/results/score_time_sudoku.md`), so a predictor that includes it is a
-little optimistic here. How far the label can be trusted: on the 229 puzzles with Wang's
-D_TO, the mean seconds rank D_TO at only 0.71, the held-out `score_time` at 0.89; a plain
-mean over 10-43 players of unknown skill is the noisy side, and it bounds every figure of
-this table.
+0.707, and 0.704 with the choice of its figures made inside the folds, in
+`benchmarks/results/score_time_sudoku.md`), so a predictor that includes it is a little
+optimistic here. Some thirty further figures of the grid (docs/experiments/graders.md) each
+add less than 0.005 held out; even the label-side game number and player count, which no
+measure of a grid can see, add only 0.015. How far the label can be trusted: on the 229
+puzzles with Wang's D_TO, the mean seconds rank D_TO at only 0.71, the held-out
+`score_time` at 0.89; a plain mean over 10-43 players of unknown skill is the noisy side,
+and it bounds every figure of this table.
 """
 
 

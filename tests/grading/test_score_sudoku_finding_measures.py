@@ -21,6 +21,7 @@ import pytest
 
 from pencilsat.grading.steps import Digit, Step
 from pencilsat.grading.sudoku.finding import (
+    Survey,
     digit_pairs,
     digit_sweep,
     finding_measures,
@@ -123,6 +124,37 @@ def test_the_digit_scan_counts_unit_digit_pairs_with_one_place_left():
     hits, a digit scan cost of 16 / 7 before the first step."""
     assert digit_pairs(SudokuState.from_clues(CLUES)) == (15, 6)
     assert finding_measures(CLUES, ORDER)["person.digits.sum"] >= 16 / 7
+
+
+def test_the_squared_digit_scan_costs_sum_the_same_steps_squared():
+    """The person's path r2c7, r2c4, r1c4, r1c1, r2c1 (above), its digit scan cost taken
+    before each placement: the squared sum weighs each step by its own cost, so it lies
+    between the sum times the smallest cost and the sum times the largest."""
+    m = finding_measures(CLUES, ORDER)
+    costs = []
+    state = SudokuState.from_clues(CLUES)
+    for here in person_path(CLUES, ORDER):
+        pairs, hits = digit_pairs(state)
+        costs.append((pairs + 1) / (hits + 1))
+        cell = _first_open(here)
+        state.place(cell, FULL[cell])
+    assert costs[0] == pytest.approx(16 / 7)
+    assert m["person.digits.sum"] == pytest.approx(sum(costs))
+    assert m["person.digits.sq"] == pytest.approx(sum(c * c for c in costs))
+
+
+def _first_open(here: Survey) -> int:
+    """The cell a person's path takes: the lowest of the easiest kind open."""
+    for kind in ("full_house", "hidden_block", "hidden_line", "naked"):
+        mask = here.masks[kind]
+        if mask:
+            return (mask & -mask).bit_length() - 1
+    raise AssertionError("no single open")
+
+
+def test_the_candidates_count_each_empty_cells_digits():
+    """r1c1 {1, 4}, r1c4 {4}, r2c1 {1, 4}, r2c4 {4, 7}, r2c7 {1} (module doc): 8."""
+    assert finding_measures(CLUES, ORDER)["candidates"] == 8
 
 
 def test_a_digit_sweep_stays_with_a_digit_while_it_places():

@@ -52,7 +52,7 @@ def test_every_scored_grade_has_a_finite_estimate_in_json_and_text(level):
 def test_the_estimate_is_monotone_in_each_figure():
     assert all(w >= 0 for w in model.COEFFICIENTS.values())
     assert any(w > 0 for w in model.COEFFICIENTS.values())
-    base = {"sweep": 6.0, "digits": 6.0, "level": 2.0}
+    base = {"sweep": 6.0, "digits2": 6.0, "technique": 1.0}
     for name, weight in model.COEFFICIENTS.items():
         before = model.estimate(base).seconds
         after = model.estimate({**base, name: base[name] + 1}).seconds

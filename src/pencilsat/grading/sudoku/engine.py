@@ -179,11 +179,12 @@ def grade_sudoku(puzzle: SudokuPuzzle, *, deadline: float | None = None,
         level_up=final != level, base_level=level, counted_level1=c1, counted_level2=c2,
         completed_by_trial=any(s.technique == TRIAL_COMPLETES for s in steps),
         hard_steps=sum(1 for s in steps if s.level == 3), grid=state.grid,
-        forcing=forcing or (),
-        score_time=score_time(clues, steps, final) if score else None)
+        forcing=forcing or ())
     finished = state.complete()
-    return Grade(final, finished, technique_counts(steps), steps, extras,
-                 sudoku_score(steps, final, finished, extras.forcing) if score else None)
+    technique = sudoku_score(steps, final, finished, extras.forcing) if score else None
+    if technique is not None:
+        extras = replace(extras, score_time=score_time(clues, steps, technique))
+    return Grade(final, finished, technique_counts(steps), steps, extras, technique)
 
 
 def _beyond_singles(step: Step) -> bool:

@@ -18,7 +18,11 @@ houses, naked singles, hidden singles in a block or a line (a cell counts once i
   where none is open, the grade's next placement (``person.stuck``);
 - the *digit scan cost* on that path, ``(pairs + 1) / (hits + 1)``: of the (unit, missing
   digit) pairs a scan by digit can look at, how many it looks at before one whose digit has
-  a single place left (few such pairs cost more);
+  a single place left (few such pairs cost more); summed, and summed squared
+  (``person.digits.sq``: a step that is hard to find costs more than its share, as a person
+  who finds nothing in one scan starts another);
+- the *candidates* of the puzzle: the digits each empty cell may hold given the clues,
+  summed (how open the grid is at the start);
 - a *digit sweep* (:func:`digit_sweep`), cross-hatching as a person does it: digit by digit,
   every unit still missing the digit looked at, staying with a digit while it places; the
   unit checks it makes before the grid is full (``sweep.checks``) and its passes over the nine
@@ -280,6 +284,8 @@ FINDING_MEASURES: dict[str, str] = {
     "person.cost.sum": "search costs summed over a person's path",
     "person.stuck": "steps of a person's path with no single open",
     "person.digits.sum": "digit scan costs summed over a person's path",
+    "person.digits.sq": "squared digit scan costs summed over a person's path",
+    "candidates": "digits the empty cells may hold given the clues, summed",
     "sweep.checks": "unit checks of a digit-by-digit sweep until the grid is full",
     "sweep.passes": "passes of that sweep over the nine digits",
 }
@@ -293,6 +299,9 @@ def finding_measures(clues: Sequence[int], steps: Sequence[Step]) -> dict[str, f
     n = len(found)
     out = dict.fromkeys(FINDING_MEASURES, 0.0)
     out["cells_to_fill"] = float(sum(1 for d in clues if not d))
+    start = SudokuState.from_clues(list(clues))
+    out["candidates"] = float(sum((ALL_DIGITS & ~start.seen(c)).bit_count()
+                                  for c in range(81) if not start.grid[c]))
     if not n:
         return out
     options = [f.survey.options for f in found]
@@ -311,14 +320,17 @@ def finding_measures(clues: Sequence[int], steps: Sequence[Step]) -> dict[str, f
     for kind in KINDS:
         out[f"kind.{kind}"] = sum(f.survey.count(kind) for f in found) / n
     path: list[Survey] = []
-    digits = 0.0
+    digits = squares = 0.0
     for here, state in _person_walk(clues, steps):
         path.append(here)
-        digits += _digit_scan_cost(state)
+        cost = _digit_scan_cost(state)
+        digits += cost
+        squares += cost * cost
     out["person.scan.sum"] = sum(s.scan_cost for s in path)
     out["person.cost.sum"] = sum(s.cost for s in path)
     out["person.stuck"] = float(sum(1 for s in path if not s.options))
     out["person.digits.sum"] = digits
+    out["person.digits.sq"] = squares
     checks, passes = digit_sweep(clues, steps)
     out["sweep.checks"], out["sweep.passes"] = float(checks), float(passes)
     return out

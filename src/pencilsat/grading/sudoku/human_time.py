@@ -8,19 +8,22 @@ figures of the grade, two of them models of a person scanning by digit (:mod:`fi
 - ``sweep``: log of the unit checks of a digit-by-digit sweep (cross-hatching each digit in
   turn over every unit still missing it, staying with a digit while it places) until the
   grid is full: how much looking the puzzle asks for in all;
-- ``digits``: log of the digit scan costs summed over a person's path (the easiest single
-  first; before each step, the (unit, missing digit) pairs a scan looks at before it meets
-  one whose digit has a single place left): how hard each next step is to find;
-- ``level``: Sato's level (1-3), the technique the hardest step needs.
+- ``digits2``: log of the squared digit scan costs summed over a person's path (the easiest
+  single first; before each step, the (unit, missing digit) pairs a scan looks at before it
+  meets one whose digit has a single place left): the steps that are hard to find, weighed
+  more than their share;
+- ``technique``: log(1 + the technique score), the hardest steps the grade needs.
 
 ``log(seconds) = INTERCEPT + sum(COEFFICIENTS[f] * feature[f])``. The coefficients are
-non-negative (every figure grows with difficulty), so the estimate is monotone in each. They
-were fitted by least squares on log mean solving time of the shared part of the Cloud Sudoku
-data (Wang 2024: 1,024 puzzles, each the mean of 10-43 players; ``../shared/corpus/sudoku/
-human/``) with ``python benchmarks/score_time.py``, which also reports the 5-fold
-cross-validated figures (docs/graders.md). The interval is the 10th to 90th percentile of the
-held-out errors on that data: about four in five puzzles' mean times fall in it. It describes
-the app's players (phone, mean over players), not a single solver.
+non-negative (every figure grows with difficulty), so the estimate is monotone in each. The
+three figures are the ones a forward selection from a declared pool of seventeen figures of
+the grade picks on every puzzle and in 12 of 15 training parts of a nested cross-validation
+(``benchmarks/score_time.py``). They were fitted by least squares on log mean solving time of
+the shared part of the Cloud Sudoku data (Wang 2024: 1,024 puzzles, each the mean of 10-43
+players; ``../shared/corpus/sudoku/human/``) with ``python benchmarks/score_time.py``, which
+also reports the cross-validated figures (docs/graders.md). The interval is the 10th to 90th
+percentile of the held-out errors on that data: about four in five puzzles' mean times fall
+in it. It describes the app's players (phone, mean over players), not a single solver.
 """
 
 from __future__ import annotations
@@ -34,17 +37,17 @@ from pencilsat.grading.sudoku.finding import finding_measures
 
 FEATURES: dict[str, str] = {
     "sweep": "log of the unit checks of a digit-by-digit sweep (finding.py)",
-    "digits": "log of the digit scan costs summed over a person's path (finding.py)",
-    "level": "Sato's level after the level-up rule (1-3)",
+    "digits2": "log of the squared digit scan costs summed over a person's path (finding.py)",
+    "technique": "log(1 + the technique score) (score.py)",
 }
 
-INTERCEPT = 1.5033
+INTERCEPT = 2.4008
 COEFFICIENTS: dict[str, float] = {
-    "sweep": 0.4338,
-    "digits": 0.2415,
-    "level": 0.1186,
+    "sweep": 0.3666,
+    "digits2": 0.1145,
+    "technique": 0.2472,
 }
-LOW, HIGH = -0.3119, 0.3633
+LOW, HIGH = -0.3008, 0.3605
 """The 10th and 90th percentiles of the held-out errors in log seconds: the interval's
 bounds around the estimate."""
 FITTED = "python benchmarks/score_time.py"
@@ -70,12 +73,19 @@ class TimeEstimate:
         return f"about {self.seconds:.0f} s ({self.low:.0f}-{self.high:.0f} s)"
 
 
-def time_features(clues: Sequence[int], steps: Sequence[Step], level: int) -> dict[str, float]:
-    """The figures of :data:`FEATURES` for a grade with ``steps`` and ``level`` of the puzzle
-    with ``clues`` (81 digits, 0 for an empty cell)."""
+def time_features(clues: Sequence[int], steps: Sequence[Step], technique: float
+                  ) -> dict[str, float]:
+    """The figures of :data:`FEATURES` for a grade with ``steps`` and technique score
+    ``technique`` of the puzzle with ``clues`` (81 digits, 0 for an empty cell)."""
     found = finding_measures(clues, steps)
+    return features_of(found, technique)
+
+
+def features_of(found: Mapping[str, float], technique: float) -> dict[str, float]:
+    """The figures of :data:`FEATURES` from a grade's finding measures and technique score."""
     return {"sweep": math.log(max(1.0, found["sweep.checks"])),
-            "digits": math.log(max(1.0, found["person.digits.sum"])), "level": float(level)}
+            "digits2": math.log(max(1.0, found["person.digits.sq"])),
+            "technique": math.log1p(max(0.0, technique))}
 
 
 def estimate(features: Mapping[str, float]) -> TimeEstimate:
@@ -85,6 +95,7 @@ def estimate(features: Mapping[str, float]) -> TimeEstimate:
                         math.exp(log_seconds + HIGH))
 
 
-def score_time(clues: Sequence[int], steps: Sequence[Step], level: int) -> TimeEstimate:
-    """The human-time estimate of a grade (module doc)."""
-    return estimate(time_features(clues, steps, level))
+def score_time(clues: Sequence[int], steps: Sequence[Step], technique: float) -> TimeEstimate:
+    """The human-time estimate of a grade with ``steps`` and technique score ``technique``
+    (module doc)."""
+    return estimate(time_features(clues, steps, technique))
