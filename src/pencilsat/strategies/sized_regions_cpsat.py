@@ -92,6 +92,8 @@ def _add_model(cp: Any, regions: SizedRegions, x: list[Any], deadline: float | N
         value = cp.new_int_var(min(sizes), max(sizes), f"size{cell}")
         cp.add(value == sum(k * x[v] for k, v in sizes.items()))
         size.append(value)
+    for lits, total in regions.single_block_counts():
+        cp.add(sum(x[v] for v in lits) == total)
     same: dict[tuple[int, int], Any] = {}
     for cell in range(cells):
         if cell % 1024 == 0:
