@@ -36,9 +36,20 @@ CPSAT_SAMPLE = (
     "still (335_10x10 6.7 s CPU, 23 calls; 606_10x10 unknown).")
 
 
+CNF_CHANGES = (
+    "Seconds are wall seconds under a load average of 11-18 on 2 cores (other sessions' "
+    'work): 4-9x the CPU seconds in the runs timed both ways. The `sizes` run cuts a '
+    "block of `k` with fewer than `k` cells by 'this cell is not `k`, or a cell of the "
+    "fence is `k`' per cell of the block, for the fences around three growing areas of "
+    'fewer than `k` cells; and an area that may be `k` with a given `k` and fewer than '
+    '`2k` cells counts exactly `k` cells of `k`. Before (all cells of the block in one '
+    'cut, no count), 17 janko puzzles were unknown at 60 s; janko 234_10x10 took 4,597 '
+    'SAT calls (85 now), 291_10x10 and 485_10x10 did not finish (4 and 26 calls now).')
+
+
 def note(rows: list[Row]) -> str:
     text = ("puzzlekit 0.3.4 has no Fillomino solver: no comparison. Our time is the solve "
-            "and the uniqueness proof.")
+            "and the uniqueness proof.\n\n" + CNF_CHANGES)
     if "sizes-cpsat (cpsat)" not in BENCH.configs:
         text += "\n\n" + CPSAT_SAMPLE
     return text

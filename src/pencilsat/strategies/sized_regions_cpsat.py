@@ -1,8 +1,9 @@
 """Size-labelled cells (:class:`~pencilsat.encodings.sized_regions.SizedRegions`) on CP-SAT
 with every rule in the model: no cut is needed.
 
-Besides the cells' size literals (the answer), "exactly one size per cell" and the local
-clauses of the CNF encoding, each cell
+Besides the cells' size literals (the answer), "exactly one size per cell", the local
+clauses of the CNF encoding and its single-block counts
+(:meth:`~pencilsat.encodings.sized_regions.SizedRegions.single_block_counts`), each cell
 gets a parent (itself, a *root*, or a neighbour in its block) and two integers:
 
 - ``count(c)``: the cells of its subtree, ``1 + sum of its children's counts`` (a child's
