@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from common import RESULTS
 from janko_bench import SIZE_GROUPS, JankoBench, Row, main_with_tatham
 
 from pencilsat.puzzles.fillomino import parse_puzzle, parse_solution
@@ -65,6 +66,10 @@ def main() -> None:
     sys.argv[1:] = rest
     main_with_tatham(BENCH, __doc__.split("\n")[0], "Fillomino: both strategies",
                      note, "Filling", ((63, "9x7"), (117, "13x9")))
+    page = RESULTS / "fillomino.md"  # the note goes with puzzlekit's table, which has none
+    only = "".join(f" --only '{label}'" for label in picked.only)
+    page.write_text(page.read_text() + f"\n## Notes\n\nRun with{only or ' every strategy'}."
+                    f"\n\n{note([])}\n")
 
 
 if __name__ == "__main__":
