@@ -14,6 +14,7 @@ from oracles.fillomino import solutions as brute_force
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.connectivity import grid_graph
+from pencilsat.encodings.fillomino import regions as regions_of
 from pencilsat.encodings.sized_regions import fixed_shapes, shape_placements, size_domains
 from pencilsat.puzzles import fillomino as F
 from pencilsat.strategies.front import solve
@@ -84,6 +85,38 @@ def test_size_domains_need_room_for_the_block():
     assert domains[1] == [1, 2, 3]  # the free area (3 cells) with the 3: up to 4 cells
     assert 4 not in domains[4]
     assert len(grid_graph(3, 2).neighbours) == 6
+
+
+def test_a_given_with_no_room_for_a_second_block_counts_its_cells():
+    # the 5 may reach 8 cells (fewer than 10): exactly five 5s among them
+    regions = regions_of(grid("5 . . 1", ". . . 2", ". . 1 2"))
+    (lits, total), = regions.single_block_counts()
+    assert total == 5 and len(lits) == 8
+    assert regions_of(grid("3 . .", ". . .")).single_block_counts() == []  # room for two
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+@pytest.mark.parametrize("rows", [["4 . .", ". . ."], [". 5 .", ". . 1"], ["3 . 3", ". . ."],
+                                  [". 4 . .", ". . . 4"]])
+def test_large_givens_in_a_small_grid_match_brute_force(encoding, backend, rows):
+    agrees_with_brute_force(grid(*rows), encoding, backend)
+
+
+def test_enclosure_cuts_name_one_cell_of_the_block_and_hold_in_every_answer():
+    puzzle = grid("6 . . .", ". . . .")
+    regions = regions_of(puzzle)
+    sizes = np.full(8, 1)
+    sizes[[0, 1]] = 6  # a block of two 6s: far too small
+    values = np.zeros(regions.top + 1, dtype=bool)
+    for cell, k in enumerate(sizes.tolist()):
+        values[regions.variable[cell][k]] = True
+    cuts = regions.block_cuts(values)
+    sixes = {regions.variable[c][6] for c in range(8) if 6 in regions.variable[c]}
+    under = [cut for cut in cuts if any(-lit in sixes for lit in cut)]
+    assert under and all(sum(lit < 0 for lit in cut) == 1 for cut in under)
+    for answer in brute_force(puzzle):
+        truth = {regions.variable[c][k] for c, k in enumerate(answer.numbers.ravel().tolist())}
+        assert all(any((lit > 0) == (abs(lit) in truth) for lit in cut) for cut in cuts)
 
 
 # ------------------------------------------------------------------ against brute force

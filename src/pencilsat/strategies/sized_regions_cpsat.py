@@ -1,8 +1,9 @@
 """Size-labelled cells (:class:`~pencilsat.encodings.sized_regions.SizedRegions`) on CP-SAT
 with every rule in the model: no cut is needed.
 
-Besides the cells' size literals (the answer), "exactly one size per cell" and the local
-clauses of the CNF encoding, each cell
+Besides the cells' size literals (the answer), "exactly one size per cell", the local
+clauses of the CNF encoding and its single-block counts
+(:meth:`~pencilsat.encodings.sized_regions.SizedRegions.single_block_counts`), each cell
 gets a parent (itself, a *root*, or a neighbour in its block) and two integers:
 
 - ``count(c)``: the cells of its subtree, ``1 + sum of its children's counts`` (a child's
@@ -92,6 +93,8 @@ def _add_model(cp: Any, regions: SizedRegions, x: list[Any], deadline: float | N
         value = cp.new_int_var(min(sizes), max(sizes), f"size{cell}")
         cp.add(value == sum(k * x[v] for k, v in sizes.items()))
         size.append(value)
+    for lits, total in regions.single_block_counts():
+        cp.add(sum(x[v] for v in lits) == total)
     same: dict[tuple[int, int], Any] = {}
     for cell in range(cells):
         if cell % 1024 == 0:
