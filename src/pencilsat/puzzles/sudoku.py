@@ -21,6 +21,7 @@ from pencilsat.puzzles.textgrid import content_lines
 
 BOX_SIZES = (2, 3, 4, 5)
 _DIGITS = "123456789ABCDEFGHIJKLMNOP"
+_NINE_CHARS = frozenset(".0123456789")
 
 
 def digit_char(value: int) -> str:
@@ -131,6 +132,10 @@ def parse_line(line: str, name: str = "", line_number: int | None = None) -> Sud
             line=line_number,
             hint="write one character per cell, '.' or '0' for an empty cell",
         )
+    if side == 9 and _NINE_CHARS.issuperset(text):  # the usual case, without a loop
+        raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+        clues = np.where(raw == ord("."), 0, raw - ord("0")).astype(np.int16)
+        return SudokuPuzzle(clues.reshape(9, 9), name=name)
     values = []
     for col, ch in enumerate(text, start=1):
         d = char_digit(ch)
