@@ -36,16 +36,20 @@ MAX_PENDING = 6
 puzzle. With ``MAX_CALLS`` 32 (puzzles per CPU second in one loaded run, 100 of each file):
 no limit gave Royle 555, magictour 90, the forum's hardest 60; 6 gave 590, 112 and 71; 4
 gave 504, 120 and 77 (a fresh solver for every puzzle past propagation: about 300, 130, 77)."""
-MAX_CALLS = 32
+MAX_CALLS = 128
 """Propagation calls before the search gives a puzzle up: 91.5% of the first 1,000 of
-Royle's 17-clue puzzles need at most 32 (68% at most 8), the forum's hardest need hundreds
-to thousands (a fresh CaDiCaL decides those faster)."""
+Royle's 17-clue puzzles need at most 32 (68% at most 8) and the first 100 all at most 127;
+the forum's hardest need hundreds to thousands (a fresh CaDiCaL decides those faster), and
+``MAX_PENDING`` gives most of those up early. Puzzles per CPU second through
+``solve_puzzle`` (150 of each file, one loaded run, two rounds): 32 calls gave Royle
+683-693, magictour 125, the forum's hardest 74-76; 64: 801-809, 123-124, 74-75; 128:
+822-850, 124-127, 73-75; 256: 765-814, 122-129, 74-76 (a fresh solver costs about 6 ms
+more than a Royle puzzle's whole search)."""
 
 _CELL_OF = np.zeros(2 * ATOMS + 1, dtype=np.int64)
 _CELL_OF[1:ATOMS + 1] = np.arange(ATOMS) // N
 _CELL_OF[ATOMS + 1:] = _CELL_OF[ATOMS:0:-1]
 """The cell of a literal, indexed by the literal itself: a negative one counts from the end."""
-
 
 PROPAGATOR = "glucose3"
 """The solver whose propagation the search runs on. Unit propagation's outcome (the fixpoint,
