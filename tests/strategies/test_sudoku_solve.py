@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from conftest import CORPUS, every_kth
 
+from pencilsat.core.errors import InputError
 from pencilsat.encodings import sudoku as E
 from pencilsat.puzzles import sudoku as S
 from pencilsat.strategies.front import solve
@@ -364,3 +365,42 @@ def test_one_at_a_time_figures_do_not_depend_on_the_order():
     assert ways == {"propagation", "search"}
     assert {f[6] for f in forwards} != {10530}  # some went to a fresh, simplified solver
     assert all(f[0] == "unique" for f in forwards)
+
+
+def test_the_search_is_the_same_on_every_propagating_solver():
+    """The one-at-a-time search runs on Glucose 3's propagation for speed: unit propagation
+    reaches the same fixpoint (or conflict) in any solver, so answers and effort figures
+    match CaDiCaL's and MiniSat's call for call. Royle's puzzles (a few past the search's
+    caps) and two of the forum's hardest (given up on at the same call)."""
+    from pencilsat.strategies.sudoku_propagate import PROPAGATOR, search
+
+    def clue_literals(line: str) -> list[int]:
+        return [i * 9 + int(ch) for i, ch in enumerate(line) if ch not in ".0"]
+
+    def lines(name: str, count: int) -> list[str]:
+        words = (line.split() for line in (CORPUS / "sudoku" / name).read_text().splitlines())
+        return [w[0] for w in words if w and not w[0].startswith("#")][:count]
+
+    puzzles = lines("royle_17clue.txt", 12) + lines("forum_hardest_1106.txt", 2)
+    for line in puzzles:
+        runs = []
+        for name in (PROPAGATOR, "cadical153", "minisat22"):
+            found, count = search(name, clue_literals(line))
+            runs.append((found, count.decisions, count.conflicts, count.propagations))
+        assert runs[0] == runs[1] == runs[2], line
+    assert any(search(PROPAGATOR, clue_literals(line))[0] is None for line in puzzles)
+
+
+def test_a_nine_by_nine_line_reads_as_digit_by_digit():
+    """The array fast path of ``parse_line`` (and of ``read_input`` for a 9x9 line) reads
+    '.', '0' and '1'-'9' as the general path does."""
+    from pencilsat.formats.detect import read_input, read_puzzle
+
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        line = "".join(rng.choice(list(".0123456789"), size=81))
+        expected = np.array([0 if ch in ".0" else int(ch) for ch in line]).reshape(9, 9)
+        assert np.array_equal(S.parse_line(line).clues, expected)
+        assert read_input(line) == read_puzzle(line + "\n", "<argument>") == S.parse_line(line)
+    with pytest.raises(InputError, match="unknown character 'A'"):
+        S.parse_line("A" + "." * 80)

@@ -27,6 +27,7 @@ from pencilsat.puzzles.textgrid import content_lines
 Puzzle = Any
 CONVERT_TARGETS = ("url", "tatham", "text")
 ONE_LINE_SUDOKU = (16, 81, 256, 625)
+_SUDOKU9_CHARS = frozenset(".0123456789")
 _WHAT = "a puzzle file (text with a '<genre> W H' header), a puzz.link URL, a Tatham game ID or '-'"
 _HEADERLESS = ("a grid without a header is read as a Sudoku; other genres' grids need a first "
                "line '<genre> W H', such as 'masyu 10 10'")
@@ -71,9 +72,15 @@ def read_input(arg: str, name: str | None = None, line: int | None = None) -> Pu
     codecs' ``<url>`` / ``<game id>``. Errors inside a file name that file."""
     if arg == "-" or _is_file(arg):
         return read_puzzle(read_text(arg), "<stdin>" if arg == "-" else arg)
+    single = arg.strip()
+    if len(single) == 81 and _SUDOKU9_CHARS.issuperset(single):
+        # a 9x9 one-line Sudoku (no ':', no path separator or extension): what the general
+        # path below reads it as, without asking each format whether the line is theirs
+        from pencilsat.puzzles.sudoku import parse_line
+
+        return parse_line(single, line_number=1)
     from pencilsat.formats import puzzlink, tatham  # not needed to read a file
 
-    single = arg.strip()
     try:
         if "\n" not in single and (puzzlink.looks_like_url(single)
                                    or tatham.looks_like_game_id(single)

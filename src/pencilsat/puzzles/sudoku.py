@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 import numpy as np
 
@@ -21,6 +22,7 @@ from pencilsat.puzzles.textgrid import content_lines
 
 BOX_SIZES = (2, 3, 4, 5)
 _DIGITS = "123456789ABCDEFGHIJKLMNOP"
+_NINE_CHARS = frozenset(".0123456789")
 
 
 def digit_char(value: int) -> str:
@@ -131,6 +133,10 @@ def parse_line(line: str, name: str = "", line_number: int | None = None) -> Sud
             line=line_number,
             hint="write one character per cell, '.' or '0' for an empty cell",
         )
+    if side == 9 and _NINE_CHARS.issuperset(text):  # the usual case, without a loop
+        raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+        clues = np.where(raw == ord("."), 0, raw - ord("0")).astype(np.int16)
+        return SudokuPuzzle(clues.reshape(9, 9), name=name)
     values = []
     for col, ch in enumerate(text, start=1):
         d = char_digit(ch)
@@ -272,14 +278,22 @@ def _obeys_rules(puzzle: SudokuPuzzle, grid: np.ndarray) -> bool:
     in every row, column and box: the whole check as a few array operations, so that a
     valid answer (the usual case) costs microseconds; :func:`check` names what is wrong
     otherwise."""
-    n, b = puzzle.size, puzzle.box
-    clues = np.asarray(puzzle.clues)
-    if not bool(((clues == 0) | (clues == grid)).all()):
+    flat = grid.ravel()
+    clues = puzzle.clues.ravel()
+    if not bool(((clues == 0) | (clues == flat)).all()):
         return False
-    digits = np.arange(1, n + 1)
-    boxes = grid.reshape(b, b, b, b).swapaxes(1, 2).reshape(n, n)
-    houses = np.concatenate((grid, grid.T, boxes))
-    return bool((np.sort(houses, axis=1) == digits).all())
+    houses, digits = _house_cells(puzzle.size)
+    return bool((np.sort(flat[houses], axis=1) == digits).all())
+
+
+@cache
+def _house_cells(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The flat cell indices of an ``n`` x ``n`` grid's rows, columns and boxes, one house
+    a row, and the digits 1..n in order (what each sorted house must equal)."""
+    b = math.isqrt(n)
+    cells = np.arange(n * n).reshape(n, n)
+    boxes = cells.reshape(b, b, b, b).swapaxes(1, 2).reshape(n, n)
+    return np.concatenate((cells, cells.T, boxes)), np.arange(1, n + 1)
 
 
 def check(puzzle: SudokuPuzzle, solution: SudokuSolution) -> list[Violation]:

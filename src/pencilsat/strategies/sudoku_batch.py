@@ -346,15 +346,15 @@ def _solve_by_propagation(puzzle: Any, name: str, start: float,
     ``None`` when the puzzle is too hard for it (then a fresh solver decides it)."""
     from pencilsat.core.result import PHASE_MESSAGES, SolveResult, SolveStats, Verdict
     from pencilsat.puzzles.sudoku import SudokuSolution
-    from pencilsat.strategies.sudoku_propagate import search
+    from pencilsat.strategies.sudoku_propagate import PROPAGATOR, search
 
     flat = np.asarray(puzzle.clues, dtype=np.int64).ravel()
     given = np.flatnonzero(flat)
     clues = (given * 9 + flat[given]).tolist()
-    stats = SolveStats(backend="cnf", encoding="direct", sat_solver=name,
+    stats = SolveStats(backend="cnf", encoding="direct", sat_solver=PROPAGATOR,
                        variables=729, clauses=len(_grid_tables(9)[0]))
     try:
-        found, count = search(name, clues, deadline)
+        found, count = search(PROPAGATOR, clues, deadline)
     except TimeLimitReached:
         stats.solve_s = time.perf_counter() - start
         return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats,

@@ -36,10 +36,27 @@ MAX_PENDING = 6
 puzzle. With ``MAX_CALLS`` 32 (puzzles per CPU second in one loaded run, 100 of each file):
 no limit gave Royle 555, magictour 90, the forum's hardest 60; 6 gave 590, 112 and 71; 4
 gave 504, 120 and 77 (a fresh solver for every puzzle past propagation: about 300, 130, 77)."""
-MAX_CALLS = 32
+MAX_CALLS = 128
 """Propagation calls before the search gives a puzzle up: 91.5% of the first 1,000 of
-Royle's 17-clue puzzles need at most 32 (68% at most 8), the forum's hardest need hundreds
-to thousands (a fresh CaDiCaL decides those faster)."""
+Royle's 17-clue puzzles need at most 32 (68% at most 8) and the first 100 all at most 127;
+the forum's hardest need hundreds to thousands (a fresh CaDiCaL decides those faster), and
+``MAX_PENDING`` gives most of those up early. Puzzles per CPU second through
+``solve_puzzle`` (150 of each file, one loaded run, two rounds): 32 calls gave Royle
+683-693, magictour 125, the forum's hardest 74-76; 64: 801-809, 123-124, 74-75; 128:
+822-850, 124-127, 73-75; 256: 765-814, 122-129, 74-76 (a fresh solver costs about 6 ms
+more than a Royle puzzle's whole search)."""
+
+_CELL_OF = np.zeros(2 * ATOMS + 1, dtype=np.int64)
+_CELL_OF[1:ATOMS + 1] = np.arange(ATOMS) // N
+_CELL_OF[ATOMS + 1:] = _CELL_OF[ATOMS:0:-1]
+"""The cell of a literal, indexed by the literal itself: a negative one counts from the end."""
+
+PROPAGATOR = "glucose3"
+"""The solver whose propagation the search runs on. Unit propagation's outcome (the fixpoint,
+or a conflict) is the same in every solver, so the search, its answers and its figures are
+too (tested); Glucose 3's call was the cheapest measured, about 15% below CaDiCaL 1.5.3's
+(300 Royle puzzles, one loaded run: 553-589 against 668-681 us per puzzle)."""
+
 
 class _Kept:
     """A solver kept for the life of the process. At the interpreter's teardown PySAT's C
@@ -116,28 +133,26 @@ def search(name: str, clues: list[int], deadline: float | None = None, limit: in
         if not ok:
             count.conflicts += 1
             continue
-        values = np.asarray(lits, dtype=np.int64)
-        true = values[values > 0]
-        if true.size == CELLS:
-            found.append(np.sort(true).tolist())
+        if len(lits) == ATOMS:  # every atom assigned: each cell holds exactly one digit
+            values = np.asarray(lits, dtype=np.int64)
+            found.append(np.sort(values[values > 0]).tolist())
             if count.first_at is None:
                 count.first_at = time.perf_counter()
             if len(found) >= limit:
                 break
             continue
-        open_ = np.ones(ATOMS + 1, dtype=bool)
-        open_[np.abs(values)] = False  # assigned either way: not a candidate to branch on
-        filled = np.zeros(CELLS, dtype=bool)
-        filled[(true - 1) // N] = True
-        left = open_[1:].reshape(CELLS, N)
-        counts = left.sum(axis=1)
-        counts[filled] = N + 1
-        cell = int(counts.argmin())
-        if counts[cell] == 0:  # an open cell with no digit left (propagation missed it)
+        values = np.asarray(lits, dtype=np.int64)
+        cells = _CELL_OF[values]
+        assigned = np.bincount(cells, minlength=CELLS)  # 9 in a filled cell
+        assigned[assigned == N] = -1
+        cell = int(assigned.argmax())  # the open cell with the fewest digits left
+        if assigned[cell] < 0:  # no open cell, yet not every atom assigned: cannot happen
             count.conflicts += 1
             continue
-        digits = (np.flatnonzero(left[cell]) + cell * N + 1).tolist()
-        for lit in reversed(digits):  # the smallest digit is tried first
-            stack.append([*assumptions, lit])
+        taken = set(np.abs(values[cells == cell]).tolist())
+        base = cell * N
+        for lit in range(base + N, base, -1):  # the smallest digit is tried first
+            if lit not in taken:
+                stack.append([*assumptions, lit])
     count.decisions = count.propagations - 1  # every call but the first tried a branch
     return found, count
