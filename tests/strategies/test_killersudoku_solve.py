@@ -76,11 +76,12 @@ def test_verdict_count_and_backbone_match_brute_force(backend):
     assert seen == {Verdict.UNIQUE, Verdict.MULTIPLE}
 
 
-def test_the_complete_clause_list_has_exactly_the_answers_as_models():
+@pytest.mark.parametrize("narrowed", [False, True])
+def test_the_complete_clause_list_has_exactly_the_answers_as_models(narrowed):
     rng = random.Random(7)
     for _ in range(10):
         puzzle = random_puzzle(rng)
-        encoding = complete_cnf(puzzle)
+        encoding = complete_cnf(puzzle, narrowed)
         found = []
         with Solver(name="cadical195", bootstrap_with=encoding.clauses) as solver:
             while solver.solve():

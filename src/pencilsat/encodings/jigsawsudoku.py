@@ -10,10 +10,17 @@ unit propagation; its models are exactly the answers. Both strategies load it (P
 from __future__ import annotations
 
 from pencilsat.encodings.encoding import ClauseEncoding
-from pencilsat.encodings.latin import clause_encoding
+from pencilsat.encodings.latin import clause_encoding, narrowed_candidates
 from pencilsat.puzzles.jigsawsudoku import JigsawSudokuPuzzle, JigsawSudokuSolution
 
 
-def complete_cnf(puzzle: JigsawSudokuPuzzle) -> ClauseEncoding:
-    """The extended clause set after the givens."""
-    return clause_encoding("direct", puzzle.givens, puzzle.houses(), JigsawSudokuSolution)
+def complete_cnf(puzzle: JigsawSudokuPuzzle, narrowed: bool = False,
+                 deadline: float | None = None) -> ClauseEncoding:
+    """The extended clause set after the givens; ``narrowed``: over the candidates
+    :func:`~pencilsat.encodings.latin.narrowed_candidates` leaves (the strategies' choice:
+    singles settle most janko grids before the solver starts; ``pencilsat study`` keeps
+    the set after the givens alone, which leaves that reasoning to the solver it
+    measures)."""
+    houses = puzzle.houses()
+    can = narrowed_candidates(puzzle.givens, houses, (), deadline) if narrowed else None
+    return clause_encoding("direct", puzzle.givens, houses, JigsawSudokuSolution, can=can)

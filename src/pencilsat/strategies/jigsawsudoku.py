@@ -1,10 +1,12 @@
 """Jigsaw Sudoku strategies: ``direct`` (the default: the complete clause list on one
-incremental PySAT solver) and ``cpsat`` (the same clauses on CP-SAT), both
-through the one uniqueness procedure (count and backbone when asked). Every rule is a
-clause, so one call finds the answer and one more, with it forbidden, proves it unique."""
+incremental PySAT solver, over the candidates the houses leave by naked and hidden
+singles) and ``cpsat`` (the same clauses on CP-SAT), both through the one uniqueness
+procedure (count and backbone when asked). Every rule is a clause, so one call finds the
+answer and one more, with it forbidden, proves it unique."""
 
 from __future__ import annotations
 
+from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
 from pencilsat.encodings.jigsawsudoku import complete_cnf
 from pencilsat.puzzles.jigsawsudoku import JigsawSudokuPuzzle
@@ -15,11 +17,13 @@ from pencilsat.strategies.digit_clauses import run_on_cpsat
 def run_direct(puzzle: JigsawSudokuPuzzle, *, backend: str = "cnf",
                sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
     """Solve and prove on one PySAT solver (CaDiCaL unless ``sat_solver``)."""
-    return solve_clauses(puzzle, lambda: complete_cnf(puzzle), sat_solver=sat_solver,
-                         time_limit=time_limit)
+    deadline = deadline_of(time_limit)
+    return solve_clauses(puzzle, lambda: complete_cnf(puzzle, True, deadline),
+                         sat_solver=sat_solver, time_limit=time_limit)
 
 
 def run_cpsat(puzzle: JigsawSudokuPuzzle, *, backend: str = "cpsat",
               sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
     """Solve and prove on one CP-SAT model."""
-    return run_on_cpsat(puzzle, lambda: (complete_cnf(puzzle), []), time_limit)
+    deadline = deadline_of(time_limit)
+    return run_on_cpsat(puzzle, lambda: (complete_cnf(puzzle, True, deadline), []), time_limit)

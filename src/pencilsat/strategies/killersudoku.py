@@ -1,11 +1,13 @@
 """Killer Sudoku strategies: ``direct`` (the default: the complete clause list on one
-incremental PySAT solver) and ``cpsat`` (the same clauses on CP-SAT, the cage sums also as
-linear sums), both through the one uniqueness procedure (count and backbone when asked).
+incremental PySAT solver, over the candidates the houses and cages leave by singles and
+digit sets) and ``cpsat`` (the same clauses on CP-SAT, the cage sums also as linear sums),
+both through the one uniqueness procedure (count and backbone when asked).
 Every rule is a clause, so one call finds the answer and one more, with it forbidden,
 proves it unique."""
 
 from __future__ import annotations
 
+from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
 from pencilsat.encodings.killersudoku import cage_sums, complete_cnf
 from pencilsat.puzzles.killersudoku import KillerSudokuPuzzle
@@ -16,11 +18,14 @@ from pencilsat.strategies.digit_clauses import run_on_cpsat
 def run_direct(puzzle: KillerSudokuPuzzle, *, backend: str = "cnf",
                sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
     """Solve and prove on one PySAT solver (CaDiCaL unless ``sat_solver``)."""
-    return solve_clauses(puzzle, lambda: complete_cnf(puzzle), sat_solver=sat_solver,
-                         time_limit=time_limit)
+    deadline = deadline_of(time_limit)
+    return solve_clauses(puzzle, lambda: complete_cnf(puzzle, True, deadline),
+                         sat_solver=sat_solver, time_limit=time_limit)
 
 
 def run_cpsat(puzzle: KillerSudokuPuzzle, *, backend: str = "cpsat",
               sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
     """Solve and prove on one CP-SAT model."""
-    return run_on_cpsat(puzzle, lambda: (complete_cnf(puzzle), cage_sums(puzzle)), time_limit)
+    deadline = deadline_of(time_limit)
+    return run_on_cpsat(puzzle, lambda: (complete_cnf(puzzle, True, deadline), cage_sums(puzzle)),
+                        time_limit)
