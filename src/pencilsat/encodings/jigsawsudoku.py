@@ -15,12 +15,14 @@ from pencilsat.puzzles.jigsawsudoku import JigsawSudokuPuzzle, JigsawSudokuSolut
 
 
 def complete_cnf(puzzle: JigsawSudokuPuzzle, narrowed: bool = False,
-                 deadline: float | None = None) -> ClauseEncoding:
+                 deadline: float | None = None,
+                 can: list[list[bool]] | None = None) -> ClauseEncoding:
     """The extended clause set after the givens; ``narrowed``: over the candidates
     :func:`~pencilsat.encodings.latin.narrowed_candidates` leaves (the strategies' choice:
     singles settle most janko grids before the solver starts; ``pencilsat study`` keeps
     the set after the givens alone, which leaves that reasoning to the solver it
-    measures)."""
+    measures); ``can``: those candidates when the caller has them."""
     houses = puzzle.houses()
-    can = narrowed_candidates(puzzle.givens, houses, (), deadline) if narrowed else None
+    if can is None and narrowed:
+        can = narrowed_candidates(puzzle.givens, houses, (), deadline)
     return clause_encoding("direct", puzzle.givens, houses, JigsawSudokuSolution, can=can)

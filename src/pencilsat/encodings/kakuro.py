@@ -54,23 +54,29 @@ def candidates(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
 
 
 def literals(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
-             deadline: float | None = None) -> dict[Cell, dict[int, int]]:
-    """Variables ``1..`` for "white cell holds digit", row-major, by cell and digit."""
+             deadline: float | None = None,
+             cands: dict[Cell, list[int]] | None = None) -> dict[Cell, dict[int, int]]:
+    """Variables ``1..`` for "white cell holds digit", row-major, by cell and digit (over
+    ``cands``, :func:`candidates`' result when the caller has it)."""
     out: dict[Cell, dict[int, int]] = {}
     top = 0
-    for cell, digits in sorted(candidates(puzzle, runs, deadline).items()):
+    if cands is None:
+        cands = candidates(puzzle, runs, deadline)
+    for cell, digits in sorted(cands.items()):
         out[cell] = {d: top + i + 1 for i, d in enumerate(digits)}
         top += len(digits)
     return out
 
 
-def complete_cnf(puzzle: KakuroPuzzle, deadline: float | None = None) -> ClauseEncoding:
+def complete_cnf(puzzle: KakuroPuzzle, deadline: float | None = None,
+                 cands: dict[Cell, list[int]] | None = None) -> ClauseEncoding:
     """One digit per white cell, each run's cage clauses; the answer literals are every
-    cell-digit variable. Past ``deadline`` (or the memory budget), the build stops with
+    cell-digit variable (over ``cands``, :func:`candidates`' result when the caller has
+    it). Past ``deadline`` (or the memory budget), the build stops with
     :class:`~pencilsat.core.result.TimeLimitReached`."""
     runs = puzzle.runs()
     check_clock(deadline)
-    lits = literals(puzzle, runs, deadline)
+    lits = literals(puzzle, runs, deadline, cands)
     top = sum(len(digits) for digits in lits.values())
     clauses: list[list[int]] = []
     for i, digits in enumerate(lits.values()):
@@ -101,6 +107,17 @@ def complete_cnf(puzzle: KakuroPuzzle, deadline: float | None = None) -> ClauseE
         return KakuroSolution(grid)
 
     return ClauseEncoding("direct", top, clauses, answer, decode)
+
+
+def settled_grid(puzzle: KakuroPuzzle, cands: dict[Cell, list[int]]) -> np.ndarray | None:
+    """The grid of digits (0 on black cells) when every white cell of ``cands`` keeps
+    exactly one; ``None`` otherwise."""
+    grid = np.zeros(puzzle.white.shape, dtype=np.int16)
+    for cell, digits in cands.items():
+        if len(digits) != 1:
+            return None
+        grid[cell] = digits[0]
+    return grid
 
 
 def run_sums(puzzle: KakuroPuzzle,

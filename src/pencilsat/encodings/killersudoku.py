@@ -24,16 +24,18 @@ from pencilsat.puzzles.killersudoku import KillerSudokuPuzzle, KillerSudokuSolut
 
 
 def complete_cnf(puzzle: KillerSudokuPuzzle, narrowed: bool = False,
-                 deadline: float | None = None) -> ClauseEncoding:
+                 deadline: float | None = None,
+                 can: list[list[bool]] | None = None) -> ClauseEncoding:
     """The extended clause set, the givens as unit clauses, the cages' clauses;
     ``narrowed``: over the candidates :func:`~pencilsat.encodings.latin.narrowed_candidates`
     leaves (the strategies' choice: a 9x9's clauses fall from about 16,000 to a few
     thousand; ``pencilsat study`` keeps the full set, which leaves that reasoning to the
-    solver it measures)."""
+    solver it measures); ``can``: those candidates when the caller has them."""
     n = puzzle.size
     houses = puzzle.houses()
-    can = (narrowed_candidates(puzzle.givens, houses, puzzle.cage_sums(), deadline)
-           if narrowed else candidates(puzzle.givens, houses))
+    if can is None:
+        can = (narrowed_candidates(puzzle.givens, houses, puzzle.cage_sums(), deadline)
+               if narrowed else candidates(puzzle.givens, houses))
 
     def cages(new_var: Callable[[], int]) -> list[list[int]]:
         out: list[list[int]] = []

@@ -125,6 +125,18 @@ def narrowed_candidates(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
     return [[bool(mask >> d & 1) for d in digits] for mask in masks]
 
 
+def settled_grid(can: list[list[bool]]) -> np.ndarray | None:
+    """The ``n x n`` grid of digits when every cell of ``can`` (:func:`candidates`' layout)
+    keeps exactly one; ``None`` otherwise."""
+    digits = []
+    for row in can:
+        if sum(row) != 1:
+            return None
+        digits.append(row.index(True) + 1)
+    n = len(can[0]) if can else 0
+    return np.array(digits, dtype=np.int16).reshape(n, n)
+
+
 def candidate_clauses(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
                       can: list[list[bool]] | None = None,
                       largest: int | None = None) -> tuple[list[list[int]], int]:
