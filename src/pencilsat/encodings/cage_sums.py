@@ -95,7 +95,7 @@ def cage_clauses(cells: Sequence[Mapping[int, int]], total: int | None,
     return out
 
 
-Group = tuple[Sequence[int], "list[int] | None"]
+Group = tuple[Sequence[int], "Sequence[int] | None"]
 """A group of cells (indices into the masks) that hold distinct digits, and the digit sets
 (bit masks, bit ``d`` for digit ``d``) it may hold exactly (``None``: distinct only)."""
 
@@ -103,9 +103,10 @@ LOOK_EVERY = 256
 """Groups narrowed between two looks at the clock (and the memory budget)."""
 
 
-def set_masks(size: int, total: int, digits: tuple[int, ...]) -> list[int]:
+@lru_cache(maxsize=4096)
+def set_masks(size: int, total: int, digits: tuple[int, ...]) -> tuple[int, ...]:
     """:func:`digit_sets` as bit masks (bit ``d`` for digit ``d``)."""
-    return [sum(1 << d for d in s) for s in digit_sets(size, total, digits)]
+    return tuple(sum(1 << d for d in s) for s in digit_sets(size, total, digits))
 
 
 def narrow(masks: list[int], groups: Sequence[Group],
@@ -148,8 +149,16 @@ def narrow(masks: list[int], groups: Sequence[Group],
             must = 0
         else:
             if len(options) > 1:
-                options = sets[g] = [s for s in options if not s & ~once
-                                     and all(mask & s for mask in old)]
+                kept = []
+                for s in options:
+                    if s & ~once:
+                        continue
+                    for mask in old:
+                        if not mask & s:
+                            break
+                    else:
+                        kept.append(s)
+                options = sets[g] = kept
             allowed, must = 0, -1
             for s in options:
                 allowed |= s
