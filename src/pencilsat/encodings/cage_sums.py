@@ -30,7 +30,7 @@ Sudokus are settled outright).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 
@@ -44,11 +44,15 @@ def digit_sets(size: int, total: int, digits: tuple[int, ...]) -> tuple[frozense
                  if sum(combo) == total)
 
 
-def distinct_clauses(cells: Sequence[Mapping[int, int]]) -> list[list[int]]:
-    """Each digit at most once among ``cells`` (each a map digit -> literal), pairwise."""
+def distinct_clauses(cells: Sequence[Mapping[int, int]],
+                     pairs: Iterable[tuple[int, int]] | None = None) -> list[list[int]]:
+    """Each digit at most once among ``cells`` (each a map digit -> literal), pairwise;
+    ``pairs``: only those pairs of positions (the others already differ by another rule,
+    as two cells of a Sudoku house do)."""
     out = []
-    for a, b in combinations(cells, 2):
-        for digit, lit in a.items():
+    for i, j in combinations(range(len(cells)), 2) if pairs is None else pairs:
+        b = cells[j]
+        for digit, lit in cells[i].items():
             other = b.get(digit)
             if other is not None:
                 out.append([-lit, -other])

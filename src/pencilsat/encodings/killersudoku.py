@@ -11,8 +11,9 @@ beside them (``cage_sums``); ``pencilsat study`` and certificates use them too.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 
-from pencilsat.encodings.cage_sums import cage_clauses
+from pencilsat.encodings.cage_sums import distinct_clauses, sum_clauses
 from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.latin import (
     candidates,
@@ -37,12 +38,24 @@ def complete_cnf(puzzle: KillerSudokuPuzzle, narrowed: bool = False,
         can = (narrowed_candidates(puzzle.givens, houses, puzzle.cage_sums(), deadline)
                if narrowed else candidates(puzzle.givens, houses))
 
+    home: list[set[int]] = [set() for _ in range(n * n)]
+    for h, house in enumerate(houses):
+        for r, c in house:
+            home[r * n + c].add(h)
+
     def cages(new_var: Callable[[], int]) -> list[list[int]]:
+        """Each cage's sum clauses, and "distinct" only for two cells of no common house
+        (the house's clauses already keep the others apart: most cages lie in one box)."""
         out: list[list[int]] = []
         for cells, total in puzzle.cage_sums():
             literals = [{d: var(n, r, c, d) for d in range(1, n + 1) if can[r * n + c][d - 1]}
                         for r, c in cells]
-            out += cage_clauses(literals, total, new_var)
+            index = [r * n + c for r, c in cells]
+            out += distinct_clauses(literals, [
+                (i, j) for i, j in combinations(range(len(cells)), 2)
+                if not home[index[i]] & home[index[j]]])
+            if total is not None:
+                out += sum_clauses(literals, total, new_var)
         return out
 
     return clause_encoding("direct", puzzle.givens, houses, KillerSudokuSolution, cages, can)
