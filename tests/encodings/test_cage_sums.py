@@ -9,7 +9,13 @@ import itertools
 import pytest
 from pysat.solvers import Solver
 
-from pencilsat.encodings.cage_sums import cage_clauses, digit_sets, narrow, set_masks
+from pencilsat.encodings.cage_sums import (
+    cage_clauses,
+    digit_sets,
+    groups_hold,
+    narrow,
+    set_masks,
+)
 
 
 def test_digit_sets_are_every_combination_with_the_sum():
@@ -89,3 +95,14 @@ def test_narrow_finds_a_hidden_single():
     full = 0b1110
     masks = narrow([0b0110, 0b0110, full], [([0, 1, 2], [full])])
     assert masks == [0b0110, 0b0110, 0b1000]
+
+
+def test_groups_hold_catches_a_repeat_that_narrowing_leaves():
+    """A house of three settled cells holding 1, 1, 2: narrowing changes nothing (every
+    cell is single and fits the set), but the rule is broken; a set the sum allows holds."""
+    full = 0b1110
+    masks = narrow([0b0010, 0b0010, 0b0100], [([0, 1, 2], (full,))])
+    assert masks == [0b0010, 0b0010, 0b0100]
+    assert not groups_hold(masks, [([0, 1, 2], (full,))])
+    assert groups_hold([0b0010, 0b1000], [([0, 1], set_masks(2, 4, (1, 2, 3)))])
+    assert not groups_hold([0b0100, 0b0100], [([0, 1], None)])

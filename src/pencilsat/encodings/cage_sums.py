@@ -191,3 +191,19 @@ def narrow(masks: list[int], groups: Sequence[Group],
                         queued[h] = True
                         waiting.append(h)
     return masks
+
+
+def groups_hold(masks: Sequence[int], groups: Sequence[Group]) -> bool:
+    """Whether ``masks`` (one digit per cell, as :func:`narrow` leaves a settled grid) keep
+    every group's rule: distinct digits, and one of its digit sets when it has them. Cheaper
+    than a genre's checker, which still referees the answer; :func:`narrow` alone lets a
+    digit stand twice in a group of one set (a house), so it must be looked at."""
+    for cells, options in groups:
+        seen = 0
+        for i in cells:
+            if seen & masks[i]:
+                return False
+            seen |= masks[i]
+        if options is not None and seen not in options:
+            return False
+    return True

@@ -27,14 +27,14 @@ LOOK_EVERY = 256
 """Runs built between two looks at the clock (and the memory budget)."""
 
 
-def candidates(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
-               deadline: float | None = None) -> dict[Cell, list[int]]:
-    """The digits each white cell may hold, narrowed to a fixpoint by the sound rules of
-    :func:`~pencilsat.encodings.cage_sums.narrow` (a run's digit sets are those with its
-    sum whose digits all fit some cell and that leave no cell without a digit, a cell keeps
-    the digits of its runs' sets, naked and hidden singles). A run longer than nine cells
-    leaves its cells none. The formula keeps exactly the answers, with fewer literals and
-    selectors (most cells of a janko puzzle keep one to three digits; many are settled)."""
+def narrowed_masks(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
+                   deadline: float | None = None
+                   ) -> tuple[list[Cell], list[int], list[Group]]:
+    """The white cells (row-major), their candidate masks after
+    :func:`~pencilsat.encodings.cage_sums.narrow` (bit ``d`` for digit ``d``) and the runs
+    as its groups: a run's digit sets are those with its sum whose digits all fit some cell
+    and that leave no cell without a digit, a cell keeps the digits of its runs' sets,
+    naked and hidden singles. A run longer than nine cells leaves its cells none."""
     runs = puzzle.runs() if runs is None else runs
     every = sum(1 << d for d in DIGITS)
     cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(puzzle.white), strict=True)]
@@ -48,7 +48,15 @@ def candidates(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
                 masks[i] = 0
         groups.append((members, None if run.total is None else
                        set_masks(len(members), run.total, DIGITS)))
-    masks = narrow(masks, groups, deadline)
+    return cells, narrow(masks, groups, deadline), groups
+
+
+def candidates(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
+               deadline: float | None = None) -> dict[Cell, list[int]]:
+    """The digits each white cell may hold after :func:`narrowed_masks`. The formula keeps
+    exactly the answers, with fewer literals and selectors (most cells of a janko puzzle
+    keep one to three digits; many are settled)."""
+    cells, masks, _ = narrowed_masks(puzzle, runs, deadline)
     return {cell: [d for d in DIGITS if mask >> d & 1]
             for cell, mask in zip(cells, masks, strict=True)}
 

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from pencilsat.core.values import Cell
+from pencilsat.encodings.cage_sums import Group, narrow, set_masks
 from pencilsat.encodings.encoding import ClauseEncoding
 
 PAIRWISE_UP_TO = 9
@@ -102,26 +103,38 @@ def candidates(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
     return can
 
 
-def narrowed_candidates(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
-                        cages: Sequence[tuple[Sequence[Cell], int | None]] = (),
-                        deadline: float | None = None) -> list[list[bool]]:
-    """:func:`candidates` (no empty cells) narrowed further by
-    :func:`~pencilsat.encodings.cage_sums.narrow`: each house holds the digits 1..n once
-    and each cage (cells and sum, ``None``: distinct only) one of its digit sets, with
-    naked and hidden singles, to a fixpoint. Sound: every answer keeps its digits, so the
-    clauses over these candidates have exactly the answers as models (and most janko
-    Jigsaw Sudokus come out settled). Same layout as :func:`candidates`."""
-    from pencilsat.encodings.cage_sums import Group, narrow, set_masks
-
+def narrowed_masks(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
+                   cages: Sequence[tuple[Sequence[Cell], int | None]] = (),
+                   deadline: float | None = None) -> tuple[list[int], list[Group]]:
+    """Each cell's candidates (row-major, bit ``d`` for digit ``d``) after
+    :func:`~pencilsat.encodings.cage_sums.narrow`, and the groups it narrowed by: each
+    house holds the digits 1..n once and each cage (cells and sum, ``None``: distinct only)
+    one of its digit sets, with naked and hidden singles, to a fixpoint. Sound: every
+    answer keeps its digits."""
     n = int(givens.shape[0])
     full = sum(1 << d for d in range(1, n + 1))
     masks = [1 << v if v else full for v in givens.ravel().tolist()]
     digits = tuple(range(1, n + 1))
-    groups: list[Group] = [([r * n + c for r, c in house], [full]) for house in houses]
+    groups: list[Group] = [([r * n + c for r, c in house], (full,)) for house in houses]
     for cells, total in cages:
         groups.append(([r * n + c for r, c in cells],
                        None if total is None else set_masks(len(cells), total, digits)))
-    masks = narrow(masks, groups, deadline)
+    return narrow(masks, groups, deadline), groups
+
+
+def narrowed_candidates(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
+                        cages: Sequence[tuple[Sequence[Cell], int | None]] = (),
+                        deadline: float | None = None) -> list[list[bool]]:
+    """:func:`candidates` (no empty cells) narrowed further by :func:`narrowed_masks`, so
+    the clauses over them have exactly the answers as models (and most janko Jigsaw
+    Sudokus come out settled). Same layout as :func:`candidates`."""
+    masks, _ = narrowed_masks(givens, houses, cages, deadline)
+    return mask_rows(masks, int(givens.shape[0]))
+
+
+def mask_rows(masks: Sequence[int], n: int) -> list[list[bool]]:
+    """Candidate masks (bit ``d`` for digit ``d``) in :func:`candidates`' layout."""
+    digits = range(1, n + 1)
     return [[bool(mask >> d & 1) for d in digits] for mask in masks]
 
 

@@ -11,8 +11,9 @@ from time import perf_counter
 
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
-from pencilsat.encodings.kakuro import candidates, complete_cnf, run_sums, settled_grid
-from pencilsat.puzzles.kakuro import KakuroPuzzle, KakuroSolution
+from pencilsat.encodings.cage_sums import groups_hold
+from pencilsat.encodings.kakuro import complete_cnf, narrowed_masks, run_sums, settled_grid
+from pencilsat.puzzles.kakuro import DIGITS, KakuroPuzzle, KakuroSolution
 from pencilsat.strategies.csp_solve import solve_clauses
 from pencilsat.strategies.digit_clauses import run_on_cpsat
 from pencilsat.strategies.settled import settled_result
@@ -27,10 +28,14 @@ def run_direct(puzzle: KakuroPuzzle, *, backend: str = "cnf",
     start = perf_counter()
     deadline = deadline_of(time_limit)
     try:
-        cands = candidates(puzzle, None, deadline)
+        cells, masks, groups = narrowed_masks(puzzle, None, deadline)
     except TimeLimitReached:
         return stopped(puzzle, SolveStats(backend="cnf", encoding="direct"))
-    done = settled_result(puzzle, settled_grid(puzzle, cands), KakuroSolution, start)
+    cands = {cell: [d for d in DIGITS if mask >> d & 1]
+             for cell, mask in zip(cells, masks, strict=True)}
+    grid = settled_grid(puzzle, cands)
+    done = settled_result(puzzle, grid, KakuroSolution, start,
+                          grid is not None and groups_hold(masks, groups))
     if done is not None:
         return done
     return solve_clauses(puzzle, lambda: complete_cnf(puzzle, deadline, cands),

@@ -12,8 +12,9 @@ from time import perf_counter
 
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
+from pencilsat.encodings.cage_sums import groups_hold
 from pencilsat.encodings.killersudoku import cage_sums, complete_cnf
-from pencilsat.encodings.latin import narrowed_candidates, settled_grid
+from pencilsat.encodings.latin import mask_rows, narrowed_masks, settled_grid
 from pencilsat.puzzles.killersudoku import KillerSudokuPuzzle, KillerSudokuSolution
 from pencilsat.strategies.csp_solve import solve_clauses
 from pencilsat.strategies.digit_clauses import run_on_cpsat
@@ -29,10 +30,13 @@ def run_direct(puzzle: KillerSudokuPuzzle, *, backend: str = "cnf",
     start = perf_counter()
     deadline = deadline_of(time_limit)
     try:
-        can = narrowed_candidates(puzzle.givens, puzzle.houses(), puzzle.cage_sums(), deadline)
+        masks, groups = narrowed_masks(puzzle.givens, puzzle.houses(), puzzle.cage_sums(), deadline)
     except TimeLimitReached:
         return stopped(puzzle, SolveStats(backend="cnf", encoding="direct"))
-    done = settled_result(puzzle, settled_grid(can), KillerSudokuSolution, start)
+    can = mask_rows(masks, puzzle.size)
+    grid = settled_grid(can)
+    done = settled_result(puzzle, grid, KillerSudokuSolution, start,
+                          grid is not None and groups_hold(masks, groups))
     if done is not None:
         return done
     return solve_clauses(puzzle, lambda: complete_cnf(puzzle, True, deadline, can),

@@ -40,17 +40,20 @@ class SettledSearch:
 
 
 def settled_result(puzzle: Any, grid: Any | None, decode: Callable[[Any], Any],
-                   start: float) -> SolveResult | None:
+                   start: float, valid: bool | None = None) -> SolveResult | None:
     """The result of ``puzzle`` when narrowing settled every cell (``grid``: the digits,
     ``None`` when some cell keeps several or none), decoded by ``decode``; ``None`` when
     the run must take the clause path (a cell not settled, or a count or backbone asked).
-    ``start``: the ``perf_counter`` time the run began (the narrowing is its encoding)."""
+    ``start``: the ``perf_counter`` time the run began (the narrowing is its encoding).
+    ``valid``: whether the grid keeps every rule, when the caller knows
+    (:func:`~pencilsat.encodings.cage_sums.groups_hold`); else the genre's checker says."""
     if grid is None or asked() is not None:
         return None
     stats = SolveStats(backend="cnf", encoding="direct", variables=0, clauses=0,
                        extra={"settled_by": "narrowing"})
     stats.encode_s = perf_counter() - start
     solution = decode(grid)
-    valid = not genre_of(puzzle).rules().check(puzzle, solution)
+    if valid is None:
+        valid = not genre_of(puzzle).rules().check(puzzle, solution)
     return solve_and_prove(puzzle, SettledSearch(solution if valid else None),
                            lambda answer: answer, stats)
