@@ -9,7 +9,13 @@ import itertools
 import pytest
 from pysat.solvers import Solver
 
-from pencilsat.encodings.cage_sums import cage_clauses, digit_sets
+from pencilsat.encodings.cage_sums import (
+    cage_clauses,
+    digit_sets,
+    groups_hold,
+    narrow,
+    set_masks,
+)
 
 
 def test_digit_sets_are_every_combination_with_the_sum():
@@ -54,3 +60,49 @@ def test_the_models_are_the_distinct_fills_with_the_sum(size, total):
     expected = {fill for fill in itertools.product(*digits)
                 if len(set(fill)) == size and (total is None or sum(fill) == total)}
     assert models(cells, total, top) == expected
+
+
+def test_narrow_keeps_every_digit_of_every_fill_and_settles_forced_cells():
+    """Random groups over six cells with digits 1..4: every digit some fill of all groups
+    uses stays (the rules are sound), and a cell every fill gives one digit whose groups
+    force it by singles comes out settled."""
+    import random
+
+    rng = random.Random(11)
+    every = sum(1 << d for d in range(1, 5))
+    for _ in range(60):
+        groups = []
+        for _ in range(rng.randint(1, 4)):
+            cells = rng.sample(range(6), rng.randint(2, 4))
+            total = rng.choice([None, rng.randint(3, 10)])
+            groups.append((cells, None if total is None else
+                           set_masks(len(cells), total, (1, 2, 3, 4))))
+        start = [every if rng.random() < 0.8 else 1 << rng.randint(1, 4) for _ in range(6)]
+        fills = [fill for fill in itertools.product(range(1, 5), repeat=6)
+                 if all(start[i] >> fill[i] & 1 for i in range(6))
+                 and all(len({fill[i] for i in cells}) == len(cells)
+                         and (sets is None
+                              or sum(1 << fill[i] for i in cells) in sets)
+                         for cells, sets in groups)]
+        narrowed = narrow(start, groups)
+        for fill in fills:
+            assert all(narrowed[i] >> fill[i] & 1 for i in range(6))
+        assert all(mask & ~old == 0 for mask, old in zip(narrowed, start, strict=True))
+
+
+def test_narrow_finds_a_hidden_single():
+    """Cells 0..2 hold {1, 2, 3}; only cell 2 may hold 3, so it does."""
+    full = 0b1110
+    masks = narrow([0b0110, 0b0110, full], [([0, 1, 2], [full])])
+    assert masks == [0b0110, 0b0110, 0b1000]
+
+
+def test_groups_hold_catches_a_repeat_that_narrowing_leaves():
+    """A house of three settled cells holding 1, 1, 2: narrowing changes nothing (every
+    cell is single and fits the set), but the rule is broken; a set the sum allows holds."""
+    full = 0b1110
+    masks = narrow([0b0010, 0b0010, 0b0100], [([0, 1, 2], (full,))])
+    assert masks == [0b0010, 0b0010, 0b0100]
+    assert not groups_hold(masks, [([0, 1, 2], (full,))])
+    assert groups_hold([0b0010, 0b1000], [([0, 1], set_masks(2, 4, (1, 2, 3)))])
+    assert not groups_hold([0b0100, 0b0100], [([0, 1], None)])

@@ -76,11 +76,12 @@ def test_verdict_count_and_backbone_match_brute_force(backend):
     assert seen == {Verdict.UNIQUE, Verdict.MULTIPLE}
 
 
-def test_the_complete_clause_list_has_exactly_the_answers_as_models():
+@pytest.mark.parametrize("narrowed", [False, True])
+def test_the_complete_clause_list_has_exactly_the_answers_as_models(narrowed):
     rng = random.Random(7)
     for _ in range(10):
         puzzle = random_puzzle(rng)
-        encoding = complete_cnf(puzzle)
+        encoding = complete_cnf(puzzle, narrowed)
         found = []
         with Solver(name="cadical195", bootstrap_with=encoding.clauses) as solver:
             while solver.solve():
@@ -89,3 +90,19 @@ def test_the_complete_clause_list_has_exactly_the_answers_as_models():
                 solver.add_clause([-lit for lit in encoding.answer if lit in model])
         assert sorted(map(hash, found)) == sorted(map(hash, solutions(puzzle)))
         assert set(found) == set(solutions(puzzle))
+
+
+def test_the_verdict_without_a_count_matches_brute_force_settled_or_not():
+    """With no count or backbone asked, a grid the narrowing settles is proved without a
+    solver (strategies/settled.py), any other on clauses: both match brute force."""
+    rng = random.Random(101)
+    paths = set()
+    for _ in range(30):
+        puzzle = random_puzzle(rng)
+        truth = solutions(puzzle)
+        result = solve(puzzle)
+        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        assert result.verdict == verdict
+        assert result.solution is None or result.solution in truth
+        paths.add((result.stats.extra.get("settled_by"), verdict))
+    assert ("narrowing", Verdict.UNIQUE) in paths and (None, Verdict.MULTIPLE) in paths

@@ -12,7 +12,6 @@ beside them (:func:`run_sums`); ``pencilsat study`` and certificates use them to
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -20,7 +19,7 @@ import numpy as np
 
 from pencilsat.core.clock import check_clock
 from pencilsat.core.values import Cell
-from pencilsat.encodings.cage_sums import cage_clauses, digit_sets
+from pencilsat.encodings.cage_sums import Group, cage_clauses, narrow, set_masks
 from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.puzzles.kakuro import DIGITS, KakuroPuzzle, KakuroSolution, Run
 
@@ -28,95 +27,64 @@ LOOK_EVERY = 256
 """Runs built between two looks at the clock (and the memory budget)."""
 
 
-def candidates(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
-               deadline: float | None = None) -> dict[Cell, list[int]]:
-    """The digits each white cell may hold, narrowed to a fixpoint by two sound rules (the
-    first round of a solver of Kakuro by hand): a run's digit sets are those with its sum
-    whose digits all fit some cell and that leave no cell without a digit, and a cell keeps
-    the digits of its runs' sets; a cell down to one digit takes it from the rest of its
-    runs. A run longer than nine cells leaves its cells none. The formula keeps exactly
-    the answers, with fewer literals and selectors (most cells of a janko puzzle keep one
-    to three digits)."""
+def narrowed_masks(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
+                   deadline: float | None = None
+                   ) -> tuple[list[Cell], list[int], list[Group]]:
+    """The white cells (row-major), their candidate masks after
+    :func:`~pencilsat.encodings.cage_sums.narrow` (bit ``d`` for digit ``d``) and the runs
+    as its groups: a run's digit sets are those with its sum whose digits all fit some cell
+    and that leave no cell without a digit, a cell keeps the digits of its runs' sets,
+    naked and hidden singles. A run longer than nine cells leaves its cells none."""
     runs = puzzle.runs() if runs is None else runs
     every = sum(1 << d for d in DIGITS)
-    can: dict[Cell, int] = {(int(r), int(c)): every
-                            for r, c in zip(*np.nonzero(puzzle.white), strict=True)}
-    sets: list[list[int] | None] = []  # digit sets as bit masks (bit d: digit d)
+    cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(puzzle.white), strict=True)]
+    index = {cell: i for i, cell in enumerate(cells)}
+    masks = [every] * len(cells)
+    groups: list[Group] = []
     for run in runs:
-        if len(run.cells) > len(DIGITS):
-            for cell in run.cells:
-                can[cell] = 0
-        sets.append(None if run.total is None else
-                    [sum(1 << d for d in s) for s in digit_sets(len(run.cells), run.total,
-                                                                 DIGITS)])
-    runs_of: dict[Cell, list[int]] = {cell: [] for cell in can}
-    for i, run in enumerate(runs):
-        for cell in run.cells:
-            runs_of[cell].append(i)
-    waiting = deque(range(len(runs)))
-    queued = [True] * len(runs)
-    steps = 0
-    while waiting:
-        i = waiting.popleft()
-        queued[i] = False
-        steps += 1
-        if steps % LOOK_EVERY == 0:
-            check_clock(deadline)
-        cells = runs[i].cells
-        masks = [can[cell] for cell in cells]
-        allowed = every
-        options = sets[i]
-        if options is not None:
-            present = 0
-            for mask in masks:
-                present |= mask
-            kept = []
-            allowed = 0
-            for s in options:
-                if s & ~present:
-                    continue
-                for mask in masks:
-                    if not mask & s:
-                        break
-                else:
-                    kept.append(s)
-                    allowed |= s
-            sets[i] = kept
-        taken = 0
-        for mask in masks:
-            if not mask & (mask - 1):  # one digit (or none)
-                taken |= mask
-        for cell, mask in zip(cells, masks):  # noqa: B905 (equal lengths)
-            narrowed = mask & allowed
-            if narrowed & (narrowed - 1):
-                narrowed &= ~taken
-            if narrowed != mask:
-                can[cell] = narrowed
-                for j in runs_of[cell]:
-                    if not queued[j]:
-                        queued[j] = True
-                        waiting.append(j)
-    return {cell: [d for d in DIGITS if mask >> d & 1] for cell, mask in can.items()}
+        members = [index[cell] for cell in run.cells]
+        if len(members) > len(DIGITS):
+            for i in members:
+                masks[i] = 0
+        groups.append((members, None if run.total is None else
+                       set_masks(len(members), run.total, DIGITS)))
+    return cells, narrow(masks, groups, deadline), groups
+
+
+def candidates(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
+               deadline: float | None = None) -> dict[Cell, list[int]]:
+    """The digits each white cell may hold after :func:`narrowed_masks`. The formula keeps
+    exactly the answers, with fewer literals and selectors (most cells of a janko puzzle
+    keep one to three digits; many are settled)."""
+    cells, masks, _ = narrowed_masks(puzzle, runs, deadline)
+    return {cell: [d for d in DIGITS if mask >> d & 1]
+            for cell, mask in zip(cells, masks, strict=True)}
 
 
 def literals(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
-             deadline: float | None = None) -> dict[Cell, dict[int, int]]:
-    """Variables ``1..`` for "white cell holds digit", row-major, by cell and digit."""
+             deadline: float | None = None,
+             cands: dict[Cell, list[int]] | None = None) -> dict[Cell, dict[int, int]]:
+    """Variables ``1..`` for "white cell holds digit", row-major, by cell and digit (over
+    ``cands``, :func:`candidates`' result when the caller has it)."""
     out: dict[Cell, dict[int, int]] = {}
     top = 0
-    for cell, digits in sorted(candidates(puzzle, runs, deadline).items()):
+    if cands is None:
+        cands = candidates(puzzle, runs, deadline)
+    for cell, digits in sorted(cands.items()):
         out[cell] = {d: top + i + 1 for i, d in enumerate(digits)}
         top += len(digits)
     return out
 
 
-def complete_cnf(puzzle: KakuroPuzzle, deadline: float | None = None) -> ClauseEncoding:
+def complete_cnf(puzzle: KakuroPuzzle, deadline: float | None = None,
+                 cands: dict[Cell, list[int]] | None = None) -> ClauseEncoding:
     """One digit per white cell, each run's cage clauses; the answer literals are every
-    cell-digit variable. Past ``deadline`` (or the memory budget), the build stops with
+    cell-digit variable (over ``cands``, :func:`candidates`' result when the caller has
+    it). Past ``deadline`` (or the memory budget), the build stops with
     :class:`~pencilsat.core.result.TimeLimitReached`."""
     runs = puzzle.runs()
     check_clock(deadline)
-    lits = literals(puzzle, runs, deadline)
+    lits = literals(puzzle, runs, deadline, cands)
     top = sum(len(digits) for digits in lits.values())
     clauses: list[list[int]] = []
     for i, digits in enumerate(lits.values()):
@@ -147,6 +115,17 @@ def complete_cnf(puzzle: KakuroPuzzle, deadline: float | None = None) -> ClauseE
         return KakuroSolution(grid)
 
     return ClauseEncoding("direct", top, clauses, answer, decode)
+
+
+def settled_grid(puzzle: KakuroPuzzle, cands: dict[Cell, list[int]]) -> np.ndarray | None:
+    """The grid of digits (0 on black cells) when every white cell of ``cands`` keeps
+    exactly one; ``None`` otherwise."""
+    grid = np.zeros(puzzle.white.shape, dtype=np.int16)
+    for cell, digits in cands.items():
+        if len(digits) != 1:
+            return None
+        grid[cell] = digits[0]
+    return grid
 
 
 def run_sums(puzzle: KakuroPuzzle,

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from pencilsat.core.values import Cell
+from pencilsat.encodings.cage_sums import Group, narrow, set_masks
 from pencilsat.encodings.encoding import ClauseEncoding
 
 PAIRWISE_UP_TO = 9
@@ -100,6 +101,53 @@ def candidates(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
                 if given[i] != digit:
                     can[i][digit - 1] = False
     return can
+
+
+def narrowed_masks(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
+                   cages: Sequence[tuple[Sequence[Cell], int | None]] = (),
+                   deadline: float | None = None) -> tuple[list[int], list[Group]]:
+    """Each cell's candidates (row-major, bit ``d`` for digit ``d``) after
+    :func:`~pencilsat.encodings.cage_sums.narrow`, and the groups it narrowed by: each
+    house holds the digits 1..n once and each cage (cells and sum, ``None``: distinct only)
+    one of its digit sets, with naked and hidden singles, to a fixpoint. Sound: every
+    answer keeps its digits."""
+    n = int(givens.shape[0])
+    full = sum(1 << d for d in range(1, n + 1))
+    masks = [1 << v if v else full for v in givens.ravel().tolist()]
+    digits = tuple(range(1, n + 1))
+    groups: list[Group] = [([r * n + c for r, c in house], (full,)) for house in houses]
+    for cells, total in cages:
+        groups.append(([r * n + c for r, c in cells],
+                       None if total is None else set_masks(len(cells), total, digits)))
+    return narrow(masks, groups, deadline), groups
+
+
+def narrowed_candidates(givens: np.ndarray, houses: Sequence[Sequence[Cell]],
+                        cages: Sequence[tuple[Sequence[Cell], int | None]] = (),
+                        deadline: float | None = None) -> list[list[bool]]:
+    """:func:`candidates` (no empty cells) narrowed further by :func:`narrowed_masks`, so
+    the clauses over them have exactly the answers as models (and most janko Jigsaw
+    Sudokus come out settled). Same layout as :func:`candidates`."""
+    masks, _ = narrowed_masks(givens, houses, cages, deadline)
+    return mask_rows(masks, int(givens.shape[0]))
+
+
+def mask_rows(masks: Sequence[int], n: int) -> list[list[bool]]:
+    """Candidate masks (bit ``d`` for digit ``d``) in :func:`candidates`' layout."""
+    digits = range(1, n + 1)
+    return [[bool(mask >> d & 1) for d in digits] for mask in masks]
+
+
+def settled_grid(can: list[list[bool]]) -> np.ndarray | None:
+    """The ``n x n`` grid of digits when every cell of ``can`` (:func:`candidates`' layout)
+    keeps exactly one; ``None`` otherwise."""
+    digits = []
+    for row in can:
+        if sum(row) != 1:
+            return None
+        digits.append(row.index(True) + 1)
+    n = len(can[0]) if can else 0
+    return np.array(digits, dtype=np.int16).reshape(n, n)
 
 
 def candidate_clauses(givens: np.ndarray, houses: Sequence[Sequence[Cell]],

@@ -1,24 +1,45 @@
-"""Kakuro strategies: ``direct`` (the default: the complete clause list on one incremental
-PySAT solver) and ``cpsat`` (the same clauses on CP-SAT, the run sums also as linear sums),
-both through the one uniqueness procedure (count and backbone when asked). Every rule is a
-clause, so one call finds the answer and one more, with it forbidden, proves it unique."""
+"""Kakuro strategies: ``direct`` (the default: the complete clause list on one incremental PySAT
+solver) and ``cpsat`` (the same clauses on CP-SAT, the run sums also as linear sums), both
+through the one uniqueness procedure (count and backbone when asked). Every rule is a clause, so
+one call finds the answer and one more, with it forbidden, proves it unique; ``direct`` first
+narrows the candidates, and a grid they settle is proved without a solver
+(:mod:`pencilsat.strategies.settled`)."""
 
 from __future__ import annotations
 
+from time import perf_counter
+
 from pencilsat.core.clock import deadline_of
-from pencilsat.core.result import SolveResult
-from pencilsat.encodings.kakuro import complete_cnf, run_sums
-from pencilsat.puzzles.kakuro import KakuroPuzzle
+from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
+from pencilsat.encodings.cage_sums import groups_hold
+from pencilsat.encodings.kakuro import complete_cnf, narrowed_masks, run_sums, settled_grid
+from pencilsat.puzzles.kakuro import DIGITS, KakuroPuzzle, KakuroSolution
 from pencilsat.strategies.csp_solve import solve_clauses
 from pencilsat.strategies.digit_clauses import run_on_cpsat
+from pencilsat.strategies.settled import settled_result
+from pencilsat.strategies.uniqueness import stopped
 
 
 def run_direct(puzzle: KakuroPuzzle, *, backend: str = "cnf",
                sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
-    """Solve and prove on one PySAT solver (CaDiCaL unless ``sat_solver``)."""
+    """Narrow the candidates; a grid they settle is proved without a solver
+    (:mod:`~pencilsat.strategies.settled`), any other solved and proved on one PySAT solver
+    (CaDiCaL unless ``sat_solver``)."""
+    start = perf_counter()
     deadline = deadline_of(time_limit)
-    return solve_clauses(puzzle, lambda: complete_cnf(puzzle, deadline), sat_solver=sat_solver,
-                         time_limit=time_limit)
+    try:
+        cells, masks, groups = narrowed_masks(puzzle, None, deadline)
+    except TimeLimitReached:
+        return stopped(puzzle, SolveStats(backend="cnf", encoding="direct"))
+    cands = {cell: [d for d in DIGITS if mask >> d & 1]
+             for cell, mask in zip(cells, masks, strict=True)}
+    grid = settled_grid(puzzle, cands)
+    done = settled_result(puzzle, grid, KakuroSolution, start,
+                          grid is not None and groups_hold(masks, groups))
+    if done is not None:
+        return done
+    return solve_clauses(puzzle, lambda: complete_cnf(puzzle, deadline, cands),
+                         sat_solver=sat_solver, time_limit=time_limit)
 
 
 def run_cpsat(puzzle: KakuroPuzzle, *, backend: str = "cpsat",
