@@ -136,3 +136,33 @@ def _around(puzzle, cell):
     r, c = cell
     return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
             if 0 <= r + dr < puzzle.height and 0 <= c + dc < puzzle.width]
+
+
+def test_the_quick_verdict_agrees_with_the_listing_of_violations():
+    """``valid`` (integers and one matching) against ``violations`` (rule by rule): random
+    tents on random small puzzles (1xN and Nx1 included), corpus answers with a tent moved,
+    a solution of other trees."""
+    rng = np.random.default_rng(41)
+    seen = {True: 0, False: 0}
+    for _ in range(1500):
+        height, width = (int(v) for v in rng.integers(1, 6, size=2))
+        trees = rng.random((height, width)) < 0.35
+        tents = (rng.random((height, width)) < 0.3) & ~trees
+        counts = np.concatenate([tents.sum(axis=0), tents.sum(axis=1)])
+        counts[rng.random(len(counts)) < 0.3] = T.NO_COUNT
+        counts[rng.random(len(counts)) < 0.1] += 1
+        puzzle = T.TentsPuzzle(trees, counts[:width], counts[width:])
+        answer = T.TentsSolution(tents)
+        verdict = T.valid(puzzle, answer)
+        assert verdict == (T.violations(puzzle, answer) == []), (trees, tents, counts)
+        seen[verdict] += 1
+    assert min(seen.values()) > 50
+    for path in sorted((FOLDER / "janko").glob("*.txt"))[::60]:
+        puzzle, answer = puzzle_and_answer(path)
+        assert T.valid(puzzle, answer)
+        source = answer.tent_cells()[0]
+        for target in [(r, c) for r in range(puzzle.height) for c in range(puzzle.width)][::7]:
+            broken = T.TentsSolution(moved(answer, source, target))
+            assert T.valid(puzzle, broken) == (T.violations(puzzle, broken) == [])
+    puzzle = T.parse_puzzle("tents 2 1\n- -\nT. -\n")
+    assert not T.valid(puzzle, T.parse_solution("tents-solution 2 1\n.T\n"))

@@ -11,6 +11,7 @@ from oracles.lits import random_puzzle, solutions
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.lits import build
 from pencilsat.puzzles import lits
+from pencilsat.strategies import lits as lits_strategies
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.lits import complete_cnf, run_cnf, run_cpsat
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
@@ -99,6 +100,22 @@ def test_verdict_count_and_backbone_agree_with_brute_force(seed):
     assert sorted(map(str, result.count.solutions)) == sorted(map(str, truth))
     expected = [] if len(truth) < 2 else undecided_cells(truth[0], truth[1:])
     assert result.backbone is not None and result.backbone.undecided == expected
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cpsat_with_levels_from_the_first_solve_agrees_with_brute_force(seed, monkeypatch):
+    """The connectivity by integer levels (after ``LEVELS_AFTER`` solves; here from the
+    first): the verdict and the count of small random puzzles are the enumeration's."""
+    monkeypatch.setattr(lits_strategies, "LEVELS_AFTER", 0)
+    p = random_puzzle(random.Random(100 + seed))
+    truth = solutions(p)
+    verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+    result = run_cpsat(p)
+    assert result.verdict == verdict and result.stats.extra["levels_from_call"] == 1
+    assert result.solution in truth
+    counted = solve(p, encoding="lazy-cpsat", explore=Exploration(count=len(truth) + 1))
+    assert counted.count is not None and counted.count.complete
+    assert sorted(map(str, counted.count.solutions)) == sorted(map(str, truth))
 
 
 def test_the_complete_clause_list_has_exactly_the_answers():

@@ -6,8 +6,9 @@ tent is there", where that neighbour is next to another tree too. A cell next to
 only is paired with it exactly when it holds a tent, so its tent variable is the pairing
 literal. Rules:
 
-- a tree, and a cell next to no tree, holds no tent: its variable is in no clause and read
-  as no tent (the complete clause list, :func:`clauses`, fixes it with a unit);
+- a tree, a cell next to no tree and a cell in a row or column of count 0 hold no tent:
+  such a cell's variable is in no clause and read as no tent (the complete clause list,
+  :func:`clauses`, fixes it with a unit);
 - each tree has at least one pairing (one clause), a pairing puts a tent on its cell, a
   tent has a pairing, and no cell is paired with two trees: so pairing each tent with its
   tree maps the tents onto the trees;
@@ -18,7 +19,8 @@ literal. Rules:
   of all trees with all tents;
 - no two tents touch, diagonally included (:func:`no_two_adjacent`);
 - each given row and column count: exactly that many of the line's tent literals (the
-  encoding's counts: cardinality clauses on CNF, linear sums on CP-SAT).
+  encoding's counts: cardinality clauses on CNF, linear sums on CP-SAT); a unit per
+  literal where the count is the line's number of candidates.
 
 The answer is the tent variables of the cells next to a tree: two answers differ only in
 their tents, never in which tree a tent is paired with (Tatham's policy, see
@@ -41,79 +43,84 @@ TentsEncoding = ShadingEncoding[TentsSolution]
 
 
 def candidates(puzzle: TentsPuzzle) -> np.ndarray:
-    """The cells that can hold a tent: not a tree, next to a tree."""
+    """The cells that can hold a tent: not a tree, next to a tree, in no row or column whose
+    count is 0."""
     trees = puzzle.trees
     near = np.zeros_like(trees)
     near[1:, :] |= trees[:-1, :]
     near[:-1, :] |= trees[1:, :]
     near[:, 1:] |= trees[:, :-1]
     near[:, :-1] |= trees[:, 1:]
-    return near & ~trees
+    near &= ~trees
+    near &= (puzzle.row_counts != 0)[:, None]
+    near &= (puzzle.column_counts != 0)[None, :]
+    return near
 
 
-STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
-"""Up, left, right, down: the order of a tree's pairing literals."""
+CLOCK_EVERY = 8192
+"""Trees handled between two looks at the clock (a 1000x1000 grid has 100,000s)."""
 
 
-def around(grid: np.ndarray) -> np.ndarray:
-    """``out[r, c, d]``: ``grid``'s value at the neighbour of (r, c) in direction ``STEPS[d]``
-    (0 outside the grid); for a 3-D ``grid``, the value in that neighbour's opposite slot
-    ``3 - d`` (what the neighbour says about (r, c))."""
-    height, width = grid.shape[:2]
-    flat = grid.ndim == 2
-    out = np.zeros((height, width, len(STEPS)), dtype=grid.dtype)
-    out[1:, :, 0] = grid[:-1, :] if flat else grid[:-1, :, 3]
-    out[:, 1:, 1] = grid[:, :-1] if flat else grid[:, :-1, 2]
-    out[:, :-1, 2] = grid[:, 1:] if flat else grid[:, 1:, 1]
-    out[:-1, :, 3] = grid[1:, :] if flat else grid[1:, :, 0]
-    return out
-
-
-_FIRST, _SECOND = np.triu_indices(len(STEPS), 1)
-"""The two columns of each pair of directions (computed once: ``triu_indices`` takes
-longer than the rest of :func:`at_most_one` on a janko grid)."""
-
-
-def at_most_one(rows: np.ndarray) -> np.ndarray:
-    """``[-a, -b]`` for every two nonzero literals of one row of ``rows`` (4 columns)."""
-    a, b = rows[:, _FIRST].ravel(), rows[:, _SECOND].ravel()
-    both = (a != 0) & (b != 0)
-    return -np.stack([a[both], b[both]], axis=1)
+def _not_two(lits: list[int]) -> list[Clause]:
+    """``[-a, -b]`` for every two of ``lits``, in order."""
+    return [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
 
 
 def pairing_clauses(trees: np.ndarray, tent: np.ndarray, top: int,
                     deadline: float | None = None, *, one_per_tree: bool = True
                     ) -> tuple[list[Clause], int]:
     """The one-to-one matching of trees and tents over the literal grid ``tent`` (0 where
-    no tent can stand), pairing variables from ``top + 1`` on: the clauses and the last
-    variable used; without ``one_per_tree``, no "at most one pairing per tree" (for when
-    the counts imply it, see the module's docstring). A cell next to one tree only is
-    paired with it exactly when it holds a tent, so that pairing's literal is the cell's
-    own (no variable, no clauses to tie them).
-    Built by numpy, a few operations for the whole grid (a row of variable length by a
-    comprehension: ten times faster than grouping by numpy on a janko grid), with a look
-    at the clock between the parts."""
-    toward = around(tent)  # toward[r, c, d]: the literal of the cell a tree's d points at
-    toward[~trees] = 0
-    alone = around(around(trees.astype(np.int64)).sum(axis=-1) == 1) & (toward != 0)
-    fresh = (toward != 0) & ~alone
-    pairs = np.where(alone, toward, 0)
-    count = int(fresh.sum())
-    pairs[fresh] = np.arange(top + 1, top + 1 + count)
-    top += count
-    tree_pairs = pairs[trees]
-    clauses: list[Clause] = [[v for v in row if v] for row in tree_pairs.tolist()]
+    no tent can stand), pairing variables from ``top + 1`` on (per tree row-major, its
+    neighbours up, left, right, down): the clauses and the last variable used; without
+    ``one_per_tree``, no "at most one pairing per tree" (for when the counts imply it, see
+    the module's docstring). A cell next to one tree only is paired with it exactly when it
+    holds a tent, so that pairing's literal is the cell's own (no variable, no clauses to
+    tie them). Clauses: each tree's pairings, (its "not both" pairs,) each fresh pairing's
+    tent, then per cell next to two trees or more, row-major, "a tent has a pairing" and its
+    "not both" pairs.
+    Built by a loop over the trees' lists of neighbours (a janko grid has a few dozen
+    trees: a numpy build was about 30 operations of a few microseconds each, twice this
+    loop's time), with a look at the clock every :data:`CLOCK_EVERY` trees."""
+    height, width = trees.shape
+    lit = tent.ravel().tolist()
+    last_row, last_column = width * (height - 1), width - 1
+    near: list[list[int]] = []  # per tree, its neighbours that can hold a tent
+    trees_next = [0] * (width * height)
+    for i, t in enumerate(np.flatnonzero(trees).tolist()):
+        if i % CLOCK_EVERY == 0:
+            check_clock(deadline)
+        c = t % width
+        cells = [n for n in (t - width if t >= width else -1, t - 1 if c else -1,
+                             t + 1 if c < last_column else -1, t + width if t < last_row else -1)
+                 if n >= 0 and lit[n]]
+        for n in cells:
+            trees_next[n] += 1
+        near.append(cells)
     check_clock(deadline)
+    per_tree: list[Clause] = []
+    links: list[Clause] = []
+    into: dict[int, list[int]] = {}  # a cell next to two trees or more: its pairings
+    for cells in near:
+        row = []
+        for n in cells:
+            if trees_next[n] == 1:
+                row.append(lit[n])
+            else:
+                top += 1
+                row.append(top)
+                links.append([-top, lit[n]])
+                into.setdefault(n, []).append(top)
+        per_tree.append(row)
+    check_clock(deadline)
+    clauses = per_tree.copy()
     if one_per_tree:
-        clauses += at_most_one(tree_pairs).tolist()
-    clauses += np.stack([-pairs[fresh], toward[fresh]], axis=1).tolist()
-    check_clock(deadline)
-    into = around(np.where(fresh, pairs, 0))  # into[r, c, d]: tree d's pairing toward (r, c)
-    shared = (into != 0).any(axis=-1)
-    clauses += [[-lit, *(v for v in row if v)]
-                for lit, row in zip(tent[shared].tolist(), into[shared].tolist(), strict=True)]
-    check_clock(deadline)
-    clauses += at_most_one(into[shared]).tolist()
+        for row in per_tree:
+            clauses += _not_two(row)
+    clauses += links
+    shared = sorted(into)
+    clauses += [[-lit[n], *into[n]] for n in shared]
+    for n in shared:
+        clauses += _not_two(into[n])
     return clauses, top
 
 
@@ -138,8 +145,10 @@ def build(puzzle: TentsPuzzle, *, deadline: float | None = None) -> TentsEncodin
     lines = rows_and_columns(tent)
     counts = [*puzzle.row_counts.tolist(), *puzzle.column_counts.tolist()]
     for lits, count in zip(lines, counts, strict=True):
-        if count != NO_COUNT:
-            grid.exactly(lits, count)
+        if count == len(lits) > 0:  # every candidate holds a tent: units, no count
+            grid.clauses.extend([lit] for lit in lits)
+        elif count > 0:  # a line of count 0 has no candidate (NO_COUNT is negative)
+            grid.counts.append((lits, count))  # fresh lists of ints: ``exactly`` copies
     return grid.encoding(lambda shaded: TentsSolution(shaded & free),
                          answer=tent[free].tolist())
 

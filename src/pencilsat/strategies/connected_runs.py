@@ -137,9 +137,10 @@ def split_native_counts(counts: Sequence[tuple[Sequence[int], int]], solver_name
         return [], list(counts)
     native, written = [], []
     for lits, total in counts:
+        line = list(map(int, lits))
         # distinct variables: no literal twice, and none beside its negation
-        if 0 < total < len(lits) and len(set(map(abs, lits))) == len(lits):
-            native.append((list(map(int, lits)), total))
+        if 0 < total < len(line) and len(set(map(abs, line))) == len(line):
+            native.append((line, total))
         else:
             written.append((lits, total))
     return native, written
@@ -212,7 +213,8 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
     try:
         model = build()
         native, written = split_native_counts(model.counts, solver_name)
-        counts, top = count_clauses(replace(model, counts=written), deadline)
+        counts, top = (count_clauses(replace(model, counts=written), deadline) if written
+                       else ([], model.num_vars))
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)

@@ -44,7 +44,7 @@ class _LazyCuts:
         self.cutter = cuts
         self.answer = np.asarray(answer, dtype=np.int64)
         self._answer_list = self.answer.tolist()
-        self.top = max([0, *np.abs(self.answer).tolist()]
+        self.top = max([int(np.abs(self.answer).max(initial=0))]
                        + [int(np.abs(r.literals).max(initial=0)) for r in cuts.requirements])
         """The largest variable the answer and the cuts read."""
         self.calls = 0

@@ -3,16 +3,19 @@
 
 Both build :mod:`pencilsat.encodings.lits` and hand a lazy connectivity search over the
 shaded cells to the one uniqueness procedure through the shared shading runs
-(:func:`~pencilsat.strategies.connected_runs.run_shading_cnf` and ``run_shading_cpsat``): on
+(:func:`~pencilsat.strategies.connected_runs.run_shading_cnf` and ``solve_on_cpsat``): on
 CNF the one-placement-per-region counts are MiniCard's native cardinality constraints
 (``DEFAULT_SAT_SOLVER``; PySAT's ``CardEnc`` on a solver without them), on CP-SAT linear
-sums.
+sums, and after ``LEVELS_AFTER`` solves the connectivity exact by integer levels.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
+from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
 from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.encoding import ClauseEncoding
@@ -20,9 +23,12 @@ from pencilsat.encodings.lits import build
 from pencilsat.encodings.shading import complete_clauses
 from pencilsat.puzzles.lits import LitsPuzzle, LitsSolution, named_shading
 from pencilsat.strategies.connected_runs import (
+    GROWN_CUTS,
+    ConnectedModel,
     certify_shading,
     run_shading_cnf,
-    run_shading_cpsat,
+    shading_model,
+    solve_on_cpsat,
 )
 
 DEFAULT_SAT_SOLVER = "minicard"
@@ -41,11 +47,29 @@ def run_cnf(puzzle: LitsPuzzle, *, backend: str | None = None, sat_solver: str |
                            default_solver=DEFAULT_SAT_SOLVER)
 
 
+LEVELS_AFTER = 16
+"""Solves of ``lazy-cpsat``'s cut loop before the shaded cells' connectivity comes in
+exactly, by integer levels (:mod:`~pencilsat.strategies.cpsat_levels`): CP-SAT solves again
+from scratch after each batch of cuts, and the hardest janko need 30 to 56 batches. CPU
+seconds, load 12-17: janko 29_31x45 took 20 s for its first 30 of 56 solves with cuts alone, 12.4 s
+with levels after 16 solves, and did not finish its first solve with levels in 11-13 s
+after 0, 4 or 8 (levels over too few cuts leave CP-SAT a large search); 420_31x45 took
+18.5 s for its first 27 of about 52 solves with cuts alone, 4.8 s with levels after 4,
+7.2 s after 8. Levels from the first solve doubled the easy puzzles' time (0.03 -> 0.08 s on
+every 15th janko); they rarely pass 16 solves."""
+
+
 def run_cpsat(puzzle: LitsPuzzle, *, backend: str | None = None,
               sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
-    """Solve and prove on one CP-SAT model, solved again after each batch of cuts."""
-    return run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline),
-                             time_limit=time_limit)
+    """Solve and prove on one CP-SAT model, solved again after each batch of cuts; from
+    solve ``LEVELS_AFTER + 1`` on with the connectivity exact by levels."""
+    deadline = deadline_of(time_limit)
+
+    def model() -> ConnectedModel:
+        shading = shading_model(build(puzzle, deadline=deadline))
+        return replace(shading, levels=list(shading.requirements), levels_after=LEVELS_AFTER)
+
+    return solve_on_cpsat(puzzle, model, deadline=deadline, grown_cuts=GROWN_CUTS)
 
 
 def complete_cnf(puzzle: LitsPuzzle) -> ClauseEncoding:
