@@ -195,3 +195,18 @@ def test_a_filled_model_loses_its_loops():
         model[grid.between(a, b) - 1] = True
     kept = loops.lines(tuple(model))
     assert [grid.edges[i] for i, on in enumerate(kept) if on] == [((0, 0), (0, 1))]
+
+
+@pytest.mark.parametrize("rows", [("1 1 . .",), ("1 . .", ". . .", ". . 1"),
+                                  ("1 2 . .", ". . . .", ". . 2 1")])
+def test_the_filled_first_try_on_pysat_keeps_the_verdict(rows):
+    """``lazy`` leaves the filled try off by default; with it on the verdict is the same."""
+    from pencilsat.strategies.numberlink import run_cnf
+
+    puzzle = puzzle_of(*rows)
+    truth = brute_force(puzzle)
+    result = run_cnf(puzzle, fill_first=True)
+    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
+                                                                      Verdict.MULTIPLE)
+    if truth:
+        assert result.solution in truth

@@ -12,7 +12,10 @@ Solving (no count or backbone asked) looks only at answers no line of which can 
 short (:func:`~pencilsat.encodings.numberlink.shortcut_free`), and before the second search
 tries to bend an edge of the first answer round through unused cells
 (:func:`~pencilsat.encodings.numberlink.detour`): the verdict is the same, the proof
-smaller. A count or backbone needs every answer, so it runs on the rules alone.
+smaller. It also leaves "no stray loop" out and drops each model's loops
+(:class:`LoopsDropped`: no cut is made), and tries the first answer on a copy with every
+cell used (:data:`FILL_SECONDS`). A count or backbone needs every answer, so it runs on
+the rules alone, loops cut.
 """
 
 from __future__ import annotations
@@ -194,7 +197,7 @@ def _filled_on_cpsat(encoding: ShadingEncoding[Any], puzzle: NumberlinkPuzzle,
 FirstTry = Callable[[ShadingEncoding[Any], float | None], Truth | None]
 
 
-def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry, deadline: float | None
+def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry | None, deadline: float | None
               ) -> tuple[Callable[[float | None], ShadingEncoding[Any]], Any]:
     """The build and the front: shortcut-free answers, loops dropped, a filled grid tried
     first and the detour, unless a count or backbone is asked (then the rules alone)."""
@@ -207,7 +210,8 @@ def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry, deadline: float | N
         return built[-1]
 
     def wrap(search: Any) -> Any:
-        first = LoopsDropped(search, puzzle, lambda: first_try(built[-1], deadline))
+        first = LoopsDropped(search, puzzle, None if first_try is None else
+                             lambda: first_try(built[-1], deadline))
         return DetourFirst(first, puzzle)
 
     return shortest, wrap
@@ -215,23 +219,34 @@ def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry, deadline: float | N
 
 def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
             sat_solver: str | None = None, time_limit: float | None = None,
-            grown_cuts: int = GROWN_CUTS) -> SolveResult:
-    """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``)."""
+            grown_cuts: int = GROWN_CUTS, fill_first: bool = False) -> SolveResult:
+    """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``).
+    ``fill_first``: try the filled grid first (off: the proof on a solver that has not
+    searched for the first answer lost what that search learnt, 469_15x15 29 s of proof
+    after a 26 s search against 56 s after the filled copy's 2.4 s)."""
     deadline = deadline_of(time_limit)
     name = pysat_name(sat_solver, DEFAULT_SAT_SOLVER)
-    encode, wrap = _settings(puzzle, lambda encoding, limit: _filled_on_pysat(
-        encoding, puzzle, name, limit), deadline)
+    first_try: FirstTry | None = None
+    if fill_first:
+        def first_try(encoding: ShadingEncoding[Any], limit: float | None) -> Truth | None:
+            return _filled_on_pysat(encoding, puzzle, name, limit)
+    encode, wrap = _settings(puzzle, first_try, deadline)
     return run_shading_cnf(puzzle, encode, sat_solver=sat_solver, time_limit=time_limit,
                            grown_cuts=grown_cuts, wrap=wrap)
 
 
 def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
               sat_solver: str | None = None, time_limit: float | None = None,
-              grown_cuts: int = GROWN_CUTS) -> SolveResult:
-    """Solve and prove on one CP-SAT model, solved again after each batch of cuts."""
+              grown_cuts: int = GROWN_CUTS, fill_first: bool = True) -> SolveResult:
+    """Solve and prove on one CP-SAT model, solved again after each batch of cuts;
+    ``fill_first``: try the filled grid first (CP-SAT keeps nothing between solves, so the
+    proof loses nothing by it)."""
     deadline = deadline_of(time_limit)
-    encode, wrap = _settings(puzzle, lambda encoding, limit: _filled_on_cpsat(
-        encoding, puzzle, limit), deadline)
+    first_try: FirstTry | None = None
+    if fill_first:
+        def first_try(encoding: ShadingEncoding[Any], limit: float | None) -> Truth | None:
+            return _filled_on_cpsat(encoding, puzzle, limit)
+    encode, wrap = _settings(puzzle, first_try, deadline)
     return run_shading_cpsat(puzzle, encode, time_limit=time_limit, grown_cuts=grown_cuts,
                              wrap=wrap)
 
