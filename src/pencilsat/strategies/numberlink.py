@@ -13,8 +13,8 @@ short (:func:`~pencilsat.encodings.numberlink.shortcut_free`), and before the se
 tries to bend an edge of the first answer round through unused cells
 (:func:`~pencilsat.encodings.numberlink.detour`): the verdict is the same, the proof
 smaller. It also leaves "no stray loop" out and drops each model's loops
-(:class:`LoopsDropped`: no cut is made), and tries the first answer on a copy with every
-cell used (:data:`FILL_SECONDS`). A count or backbone needs every answer, so it runs on
+(:class:`LoopsDropped`: no cut is made); ``lazy-cpsat`` tries the first answer on a copy
+with every cell used (:data:`FILL_SECONDS`). A count or backbone needs every answer, so it runs on
 the rules alone, loops cut.
 """
 
