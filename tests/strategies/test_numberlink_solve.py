@@ -79,7 +79,7 @@ def test_numbers_no_lines_can_join_give_none(encoding, backend, rows):
 
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
 def test_an_empty_grid_has_the_empty_answer_only(encoding, backend):
-    """No numbers: every loop the degree rules allow is a stray loop, cut away."""
+    """No numbers: every loop the degree rules allow is a stray loop, dropped from the model."""
     puzzle = puzzle_of(". . .", ". . .", ". . .")
     result = solve(puzzle, encoding=encoding, backend=backend)
     assert result.verdict == Verdict.UNIQUE
