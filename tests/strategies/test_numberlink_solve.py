@@ -14,6 +14,7 @@ from oracles.numberlink import random_puzzle
 from oracles.numberlink import solutions as brute_force
 
 from pencilsat.core.result import Verdict
+from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.numberlink import ONE_HOT_MOST, build, label_variables
 from pencilsat.formats.puzzlink import parse_url
 from pencilsat.puzzles import numberlink as N
@@ -78,7 +79,7 @@ def test_numbers_no_lines_can_join_give_none(encoding, backend, rows):
 
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
 def test_an_empty_grid_has_the_empty_answer_only(encoding, backend):
-    """No numbers: every loop the degree rules allow is a stray loop, cut away."""
+    """No numbers: every loop the degree rules allow is a stray loop, dropped from the model."""
     puzzle = puzzle_of(". . .", ". . .", ". . .")
     result = solve(puzzle, encoding=encoding, backend=backend)
     assert result.verdict == Verdict.UNIQUE
@@ -167,3 +168,45 @@ def test_the_complete_clause_list_has_exactly_the_answers(puzzle):
             found.add(encoding.decode(true))
             solver.add_clause([-v if v in true else v for v in encoding.answer])
     assert found == set(brute_force(puzzle))
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_a_grid_no_answer_fills_is_solved_after_the_filled_try(encoding, backend):
+    """The filled grid is only tried first: here no answer uses every cell (the pair is side
+    by side, two cells left over in a row), so the search on the rules alone finds it."""
+    puzzle = puzzle_of("1 1 . .")
+    result = solve(puzzle, encoding=encoding, backend=backend)
+    assert result.verdict == Verdict.UNIQUE
+    assert len(result.solution.edges) == 1
+    assert N.check(puzzle, result.solution) == []
+
+
+def test_a_filled_model_loses_its_loops():
+    """A model of the rules with every cell used may close loops in the space the lines
+    leave; the answer is the model without them."""
+    from pencilsat.strategies.numberlink import LoopsDropped
+
+    puzzle = puzzle_of("1 1 . .", ". . . .", ". . . .")
+    loops = LoopsDropped(None, puzzle)
+    grid = GridEdges(4, 3)
+    ring = [((0, 2), (0, 3)), ((0, 3), (1, 3)), ((1, 2), (1, 3)), ((0, 2), (1, 2))]
+    model = [False] * len(grid)
+    for a, b in [((0, 0), (0, 1)), *ring]:
+        model[grid.between(a, b) - 1] = True
+    kept = loops.lines(tuple(model))
+    assert [grid.edges[i] for i, on in enumerate(kept) if on] == [((0, 0), (0, 1))]
+
+
+@pytest.mark.parametrize("rows", [("1 1 . .",), ("1 . .", ". . .", ". . 1"),
+                                  ("1 2 . .", ". . . .", ". . 2 1")])
+def test_the_filled_first_try_on_pysat_keeps_the_verdict(rows):
+    """``lazy`` leaves the filled try off by default; with it on the verdict is the same."""
+    from pencilsat.strategies.numberlink import run_cnf
+
+    puzzle = puzzle_of(*rows)
+    truth = brute_force(puzzle)
+    result = run_cnf(puzzle, fill_first=True)
+    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
+                                                                      Verdict.MULTIPLE)
+    if truth:
+        assert result.solution in truth

@@ -159,6 +159,14 @@ def _ripple_strips(side: int) -> str:
     return f"ripple {side} {side}\n" + "\n".join(givens + rooms) + "\n"
 
 
+def _numberlink_corners(side: int) -> str:
+    """Numberlink: one pair in opposite corners (an empty grid is decided at once: its only
+    answer draws no line, and the solve forbids it by "some edge of it unused")."""
+    rows = [["."] * side for _ in range(side)]
+    rows[0][0] = rows[-1][-1] = "1"
+    return f"numberlink {side} {side}\n" + "\n".join(" ".join(row) for row in rows) + "\n"
+
+
 BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "sudoku": lambda side: _hard_25x25_sudoku(),
     "hashi": _island_lattice,
@@ -175,6 +183,7 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "jigsawsudoku": lambda side: _hard_25x25_variant("jigsawsudoku"),
     "killersudoku": lambda side: _hard_25x25_variant("killersudoku"),
     "ripple": _ripple_strips,
+    "numberlink": _numberlink_corners,
     "skyscrapers": lambda side: ("skyscrapers 25 25 25\n" + (". " * 26 + ".\n") * 27),
 }
 """The genres an empty grid of dots does not fit: a grid of ``side`` their strategies cannot

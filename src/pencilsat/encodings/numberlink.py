@@ -120,11 +120,13 @@ def line_graph(grid: GridEdges, numbered: np.ndarray, *, deadline: float | None 
     return Graph(tuple(neighbours))
 
 
-def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: bool = False
-          ) -> ShadingEncoding[NumberlinkSolution]:
+def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: bool = False,
+          allow_loops: bool = False) -> ShadingEncoding[NumberlinkSolution]:
     """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
     ``perf_counter`` time) has passed. ``shortest`` adds :func:`shortcut_free` (fewer
-    answers: only for a search that also looks for :func:`detour`)."""
+    answers: only for a search that also looks for :func:`detour`); ``allow_loops`` leaves
+    "no stray loop" out (no requirement: for a search that drops each model's loops and
+    forbids an answer by "some edge of it unused", the strategies' ``LoopsDropped``)."""
     width, height = puzzle.width, puzzle.height
     check_clock(deadline)
     grid = GridEdges(width, height)
@@ -160,8 +162,19 @@ def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: 
         used = np.flatnonzero(values[1:count + 1]) + 1
         return NumberlinkSolution(grid.edge_pairs(used.tolist()), width, height)
 
-    return ShadingEncoding(num_vars, clauses, [], graph, [requirement],
+    return ShadingEncoding(num_vars, clauses, [], graph, [] if allow_loops else [requirement],
                            list(range(1, count + 1)), decode)
+
+
+def filled(puzzle: NumberlinkPuzzle) -> list[Clause]:
+    """"Every unnumbered cell is on a line": not a rule (unused cells are allowed), a guess
+    a search may try first on a copy of the rules (a janko answer fills the grid, and the
+    guess makes finding it fast); a model of rules and guess is still a model of the
+    rules."""
+    grid = GridEdges(puzzle.width, puzzle.height)
+    blank = np.flatnonzero(puzzle.numbers.ravel() == EMPTY).tolist()
+    incident = grid.incident_ids
+    return [list(incident[cell]) for cell in blank]
 
 
 def _one_hot_rows(grid: GridEdges, labels: np.ndarray, blank: np.ndarray,
