@@ -18,19 +18,13 @@ Clauses written at once (local consequences of the rule):
 
 The rest of the rule is left to cuts on each model (:class:`BlockSizeCuts`): a block of
 size ``k`` with more than ``k`` cells gets "not all of these ``k + 1`` connected cells are
-``k``" (cells found breadth-first from the block's first cell); a block with fewer gets
-"this cell of it is not ``k``, or a cell of the fence around it is ``k``", for each of its
-cells and for the fences of up to :data:`ENCLOSURE_LAYERS` growing areas of fewer than ``k``
-cells around it (not naming the block's other cells, a cut holds for every block shape in
-the area, where cutting the block itself cut one shape per call). Both hold in every answer,
-so the search on them is complete.
-
-Counts: an area of cells that may be ``k`` holding a given ``k`` and fewer than ``2k`` cells
-has exactly ``k`` cells of ``k`` (:meth:`SizedRegions.single_block_counts`).
-
-Domains: a cell's size ``k`` needs ``k`` cells around it that may be ``k`` (cells with no
-given number, or ``k`` given): the 4-connected area of those through the cell must hold
-``k`` cells.
+``k``"; a block with fewer gets "this cell of it is not ``k``, or a cell of the fence around
+it is ``k``" for each of its cells and the fences of up to :data:`ENCLOSURE_LAYERS` growing
+areas of fewer than ``k`` cells around it (one cut holds for every block shape in the area).
+Both hold in every answer, so the search on them is complete. Counts: an area of cells that
+may be ``k`` holding a given ``k`` and fewer than ``2k`` cells has exactly ``k`` cells of
+``k``. Domains: a cell's size ``k`` needs a 4-connected area of ``k`` cells through it that
+may be ``k``.
 """
 
 from __future__ import annotations

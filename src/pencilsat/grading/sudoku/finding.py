@@ -17,12 +17,9 @@ houses, naked singles, hidden singles in a block or a line (a cell counts once i
   house, hidden single in a block, in a line, naked single), with the digit the grade proved;
   where none is open, the grade's next placement (``person.stuck``);
 - the *digit scan cost* on that path, ``(pairs + 1) / (hits + 1)``: of the (unit, missing
-  digit) pairs a scan by digit can look at, how many it looks at before one whose digit has
-  a single place left (few such pairs cost more); summed, and summed squared
-  (``person.digits.sq``: a step that is hard to find costs more than its share, as a person
-  who finds nothing in one scan starts another);
-- the *candidates* of the puzzle: the digits each empty cell may hold given the clues,
-  summed (how open the grid is at the start);
+  digit) pairs a scan by digit can look at, how many before one whose digit has a single
+  place left; summed, and summed squared (``person.digits.sq``: a hard find costs more);
+- the *candidates*: the digits each empty cell may hold given the clues, summed;
 - a *digit sweep* (:func:`digit_sweep`), cross-hatching as a person does it: digit by digit,
   every unit still missing the digit looked at, staying with a digit while it places; the
   unit checks it makes before the grid is full (``sweep.checks``) and its passes over the nine
