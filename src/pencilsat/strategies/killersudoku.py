@@ -8,18 +8,12 @@ candidates, and a grid they settle is proved without a solver
 
 from __future__ import annotations
 
-from time import perf_counter
-
 from pencilsat.core.clock import deadline_of
-from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
-from pencilsat.encodings.cage_sums import groups_hold
+from pencilsat.core.result import SolveResult
 from pencilsat.encodings.killersudoku import cage_sums, complete_cnf
-from pencilsat.encodings.latin import mask_rows, narrowed_masks, settled_grid
 from pencilsat.puzzles.killersudoku import KillerSudokuPuzzle, KillerSudokuSolution
-from pencilsat.strategies.csp_solve import solve_clauses
 from pencilsat.strategies.digit_clauses import run_on_cpsat
-from pencilsat.strategies.settled import settled_result
-from pencilsat.strategies.uniqueness import stopped
+from pencilsat.strategies.narrowed_digits import run_narrowed
 
 
 def run_direct(puzzle: KillerSudokuPuzzle, *, backend: str = "cnf",
@@ -27,20 +21,9 @@ def run_direct(puzzle: KillerSudokuPuzzle, *, backend: str = "cnf",
     """Narrow the candidates; a grid they settle is proved without a solver
     (:mod:`~pencilsat.strategies.settled`), any other solved and proved on one PySAT solver
     (CaDiCaL unless ``sat_solver``)."""
-    start = perf_counter()
-    deadline = deadline_of(time_limit)
-    try:
-        masks, groups = narrowed_masks(puzzle.givens, puzzle.houses(), puzzle.cage_sums(), deadline)
-    except TimeLimitReached:
-        return stopped(puzzle, SolveStats(backend="cnf", encoding="direct"))
-    can = mask_rows(masks, puzzle.size)
-    grid = settled_grid(can)
-    done = settled_result(puzzle, grid, KillerSudokuSolution, start,
-                          grid is not None and groups_hold(masks, groups))
-    if done is not None:
-        return done
-    return solve_clauses(puzzle, lambda: complete_cnf(puzzle, True, deadline, can),
-                         sat_solver=sat_solver, time_limit=time_limit)
+    return run_narrowed(puzzle, puzzle.cage_sums(), KillerSudokuSolution,
+                        lambda deadline, can: complete_cnf(puzzle, True, deadline, can),
+                        sat_solver, time_limit)
 
 
 def run_cpsat(puzzle: KillerSudokuPuzzle, *, backend: str = "cpsat",
