@@ -90,19 +90,3 @@ def test_the_complete_clause_list_has_exactly_the_answers_as_models(narrowed):
                 solver.add_clause([-lit for lit in encoding.answer if lit in model])
         assert sorted(map(hash, found)) == sorted(map(hash, solutions(puzzle)))
         assert set(found) == set(solutions(puzzle))
-
-
-def test_the_verdict_without_a_count_matches_brute_force_settled_or_not():
-    """With no count or backbone asked, a grid the narrowing settles is proved without a
-    solver (strategies/settled.py), any other on clauses: both match brute force."""
-    rng = random.Random(101)
-    paths = set()
-    for _ in range(30):
-        puzzle = random_puzzle(rng)
-        truth = solutions(puzzle)
-        result = solve(puzzle)
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
-        assert result.verdict == verdict
-        assert result.solution is None or result.solution in truth
-        paths.add((result.stats.extra.get("settled_by"), verdict))
-    assert ("narrowing", Verdict.UNIQUE) in paths and (None, Verdict.MULTIPLE) in paths

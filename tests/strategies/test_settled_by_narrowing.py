@@ -1,0 +1,32 @@
+"""The genres whose ``direct`` run narrows first (strategies/settled.py): with no count or
+backbone asked, a grid the narrowing settles is proved without a solver, any other on
+clauses; both paths match brute force (the genre's oracle in tests/oracles)."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+from pencilsat.core.result import Verdict
+from pencilsat.strategies.front import solve
+
+PUZZLES = {"kakuro": 40, "jigsawsudoku": 12, "killersudoku": 30}
+"""Random puzzles per genre: enough that both paths occur with the seed below."""
+
+
+@pytest.mark.parametrize("genre", sorted(PUZZLES))
+def test_the_verdict_without_a_count_matches_brute_force_settled_or_not(genre):
+    oracle = importlib.import_module(f"oracles.{genre}")
+    rng = random.Random(101)
+    paths = set()
+    for _ in range(PUZZLES[genre]):
+        puzzle = oracle.random_puzzle(rng)
+        truth = oracle.solutions(puzzle)
+        result = solve(puzzle)
+        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        assert result.verdict == verdict
+        assert result.solution is None or result.solution in truth
+        paths.add((result.stats.extra.get("settled_by"), verdict))
+    assert ("narrowing", Verdict.UNIQUE) in paths and (None, Verdict.MULTIPLE) in paths
