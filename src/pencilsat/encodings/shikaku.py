@@ -17,6 +17,7 @@ from pencilsat.core.clock import check_clock
 from pencilsat.core.values import Cell
 from pencilsat.encodings.connectivity import ShadingEncoding
 from pencilsat.encodings.partition import PlacementPartition
+from pencilsat.encodings.shikaku_narrowing import rectangle_of
 from pencilsat.puzzles.regions import Regions
 from pencilsat.puzzles.shikaku import EMPTY, UNKNOWN, ShikakuPuzzle, ShikakuSolution
 
@@ -119,10 +120,16 @@ def _placed(prefix: np.ndarray, width: int, height: int, clue: np.ndarray, row: 
               + prefix[top, left])
     keep = inside == 1
     top, left, h, w, owner = top[keep], left[keep], h[keep], w[keep], clue[shape[keep]]
+    return owner, h * w, _cells(top, left, h, w, width)
+
+
+def _cells(top: np.ndarray, left: np.ndarray, h: np.ndarray, w: np.ndarray,
+           width: int) -> np.ndarray:
+    """The flat cells of the rectangles given (top row, left column, height, width), one
+    rectangle after another, each row-major."""
     placement, index = _spread(h * w)
-    cells = ((top[placement] + index // w[placement]) * width
-             + left[placement] + index % w[placement])
-    return owner, h * w, cells
+    return ((top[placement] + index // w[placement]) * width
+            + left[placement] + index % w[placement])
 
 
 def _spread(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -132,16 +139,35 @@ def _spread(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return item, np.arange(len(item)) - first[item]
 
 
-def build(puzzle: ShikakuPuzzle, *, deadline: float | None = None) -> ShikakuEncoding:
+def build(puzzle: ShikakuPuzzle, *, deadline: float | None = None,
+          masks: list[list[int]] | None = None) -> ShikakuEncoding:
     """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
-    ``perf_counter`` time) has passed."""
+    ``perf_counter`` time) has passed. ``masks``: every number's rectangles as
+    :mod:`~pencilsat.encodings.shikaku_narrowing` left them (``None``: all of them)."""
 
     def decode(labels: np.ndarray) -> ShikakuSolution:
         if (labels < 0).any():  # not a model of the cover: let Regions say what is wrong
             return ShikakuSolution(Regions.from_labels(labels))
         return ShikakuSolution(Regions(by_first_cell(labels)))
 
-    return partition(puzzle, deadline=deadline).encoding(decode)
+    found = (partition(puzzle, deadline=deadline) if masks is None
+             else masks_partition(puzzle, masks, deadline))
+    return found.encoding(decode)
+
+
+def masks_partition(puzzle: ShikakuPuzzle, masks: list[list[int]],
+                    deadline: float | None = None) -> PlacementPartition:
+    """The partition of the rectangles ``masks`` gives per number (the numbers in
+    :meth:`~pencilsat.puzzles.shikaku.ShikakuPuzzle.clue_cells` order), e.g. those
+    :func:`~pencilsat.encodings.shikaku_narrowing.narrow` left."""
+    width = puzzle.width
+    out = PlacementPartition(width, puzzle.height, deadline=deadline)
+    rects = np.array([rectangle_of(m, width) for ms in masks for m in ms],
+                     dtype=np.int64).reshape(-1, 4)
+    owner = np.repeat(np.arange(len(masks)), [len(ms) for ms in masks])
+    top, left, h, w = rects.T
+    out.owners(owner, h * w, _cells(top, left, h, w, width), count=len(masks))
+    return out
 
 
 def by_first_cell(labels: np.ndarray) -> np.ndarray:

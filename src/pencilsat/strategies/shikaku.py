@@ -13,16 +13,24 @@ clause, so the ``complete_cnf`` is the certificate's formula too (no ``certify_c
 from __future__ import annotations
 
 from collections.abc import Callable
+from time import perf_counter
 
 import numpy as np
 
+from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import deadline_of
-from pencilsat.core.result import SolveResult
+from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.connectivity import Clause
 from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.partition import exactly_one_clauses
 from pencilsat.encodings.shikaku import ShikakuEncoding, build
+from pencilsat.encodings.shikaku_narrowing import (
+    narrow,
+    rectangle_masks,
+    settled_answer,
+    takes_masks,
+)
 from pencilsat.puzzles.shikaku import ShikakuPuzzle, ShikakuSolution
 from pencilsat.strategies.connected_runs import (
     GROWN_CUTS,
@@ -33,6 +41,9 @@ from pencilsat.strategies.connected_runs import (
     solve_on_pysat,
 )
 from pencilsat.strategies.csp_solve import solve_clauses
+from pencilsat.strategies.settled import settled_result
+from pencilsat.strategies.solution_space import asked
+from pencilsat.strategies.uniqueness import stopped
 
 DEFAULT_SOLVER = "minicard"
 """The ``cover`` strategy's SAT solver: CPU per puzzle on every 8th janko, median / max,
@@ -46,38 +57,60 @@ def _exactly_one(model: ConnectedModel, deadline: float | None) -> tuple[list[Cl
 
 def run_cnf(puzzle: ShikakuPuzzle, *, backend: str | None = None,
             sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
-    """Solve and prove on one incremental PySAT solver: MiniCard unless ``sat_solver``.
+    """Narrow the rectangles first (:mod:`~pencilsat.encodings.shikaku_narrowing`, with no
+    count or backbone asked); a grid narrowing settles is proved without a solver
+    (:mod:`~pencilsat.strategies.settled`), any other solved and proved over the
+    rectangles left on one incremental PySAT solver: MiniCard unless ``sat_solver``.
     On a solver with native counts every exactly-one is its clause and one native "at most
     one" (:func:`cover_clauses`, straight through
     :func:`~pencilsat.strategies.csp_solve.solve_clauses`: none of the connectivity runs'
     set-up, a quarter of the CPU); on another solver they are
     :func:`~pencilsat.encodings.partition.exactly_one_clauses` on the shared runs."""
+    start = perf_counter()
     deadline = deadline_of(time_limit)
     name = pysat_name(sat_solver, DEFAULT_SOLVER)
+    masks: list[list[int]] | None = None
+    if asked() is None and takes_masks(puzzle):
+        try:
+            with gc_paused():  # thousands of masks and lists, no cycle among them
+                masks = rectangle_masks(puzzle, deadline)
+                possible = narrow(masks, puzzle.width * puzzle.height, deadline)
+        except TimeLimitReached:
+            return stopped(puzzle, SolveStats(backend="cnf", encoding="cover"))
+        if possible and all(len(ms) == 1 for ms in masks):
+            settled = masks
+            done = settled_result(puzzle, settled,
+                                  lambda _: settled_answer(puzzle, settled), start, True)
+            if done is not None:
+                done.stats.encoding = "cover"
+                return done
+        if not possible:  # no answer: the full cover's clauses say so
+            masks = None
     if name in NATIVE_CARDINALITY:
         groups: list[list[int]] = []
 
         def encode() -> ClauseEncoding:
-            encoding, at_most = cover_clauses(puzzle, deadline)
+            encoding, at_most = cover_clauses(puzzle, deadline, masks)
             groups.extend(at_most)
             return encoding
 
         result = solve_clauses(puzzle, encode, sat_solver=name, time_limit=time_limit,
                                at_most_one=lambda: groups)
     else:
-        result = solve_on_pysat(puzzle, lambda: shading_model(build(puzzle, deadline=deadline)),
-                                _exactly_one, solver_name=name, deadline=deadline,
-                                grown_cuts=GROWN_CUTS)
+        result = solve_on_pysat(
+            puzzle, lambda: shading_model(build(puzzle, deadline=deadline, masks=masks)),
+            _exactly_one, solver_name=name, deadline=deadline, grown_cuts=GROWN_CUTS)
     result.stats.encoding = "cover"  # the shared run names itself "lazy"; nothing is lazy here
     return result
 
 
-def cover_clauses(puzzle: ShikakuPuzzle, deadline: float | None = None
+def cover_clauses(puzzle: ShikakuPuzzle, deadline: float | None = None,
+                  masks: list[list[int]] | None = None
                   ) -> tuple[ClauseEncoding, list[list[int]]]:
     """The exact cover as clauses (each count's "at least one") and the groups of which at
     most one may hold (each count of two or more placements), for a solver with native
-    counts."""
-    encoding = build(puzzle, deadline=deadline)
+    counts; ``masks``: the rectangles narrowing left (``None``: all)."""
+    encoding = build(puzzle, deadline=deadline, masks=masks)
     groups = [lits for lits, _ in encoding.sizes]
     return (ClauseEncoding("cover", encoding.num_vars, [*encoding.clauses, *groups],
                            list(encoding.answer), _decoder(encoding, encoding.num_vars)),
