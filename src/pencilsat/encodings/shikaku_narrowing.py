@@ -176,12 +176,15 @@ def rectangle_of(mask: int, width: int) -> tuple[int, int, int, int]:
 
 
 def settled_answer(puzzle: ShikakuPuzzle, masks: list[list[int]]) -> ShikakuSolution:
-    """The answer of narrowed ``masks`` that keep one rectangle per number: each region
-    numbered in the order of its top left cell, which is the order of its first cell
-    (row-major), as :class:`~pencilsat.puzzles.regions.Regions` numbers them."""
-    width = puzzle.width
-    labels = np.empty((puzzle.height, width), dtype=np.int32)
-    for k, mask in enumerate(sorted((ms[0] for ms in masks), key=lambda m: m & -m)):
-        top, left, h, w = rectangle_of(mask, width)
-        labels[top:top + h, left:left + w] = k
+    """The answer of narrowed ``masks`` that keep one rectangle per number and cover the
+    grid: each region numbered in the order of its lowest bit (its top left cell, so its
+    first cell row-major, as :class:`~pencilsat.puzzles.regions.Regions` numbers them),
+    the masks' bits unpacked into one row per region."""
+    cells = puzzle.width * puzzle.height
+    size = (cells + 7) // 8
+    ordered = sorted((ms[0] for ms in masks), key=lambda m: m & -m)
+    packed = np.frombuffer(b"".join(m.to_bytes(size, "little") for m in ordered),
+                           dtype=np.uint8).reshape(len(ordered), size)
+    bits = np.unpackbits(packed, axis=1, count=cells, bitorder="little")
+    labels = bits.argmax(axis=0).astype(np.int32).reshape(puzzle.height, puzzle.width)
     return ShikakuSolution(Regions(labels))
