@@ -114,38 +114,42 @@ def _column_runs(clues: list[tuple[int, int, int]], height: int) -> tuple[list[i
 def narrow(masks: list[list[int]], cells: int, deadline: float | None = None) -> bool:
     """Narrow every number's rectangles (``masks``, changed in place) by the module's two
     rules until nothing changes; ``cells``: the number of cells of the grid. False when
-    they show there is no answer (``masks`` then partly narrowed)."""
+    they show there is no answer (``masks`` then partly narrowed).
+
+    ``held`` (the cells some number holds: every intersection) only grows, so it is kept
+    from round to round; the intersections stay apart, as a rectangle over another number's
+    cell is removed. Each round recounts which cells one number alone reaches."""
     full = (1 << cells) - 1
     unions = [reduce(or_, ms, 0) for ms in masks]
     inters = [reduce(and_, ms, -1) for ms in masks]
-    active = [k for k, ms in enumerate(masks) if len(ms) != 1]
-    covered = 0
-    for ms in masks:
-        if not ms or (len(ms) == 1 and covered & ms[0]):
+    held = covered = 0
+    for ms, i in zip(masks, inters, strict=True):
+        if not ms or held & i:  # no rectangle, or two numbers both hold a cell
             return False
+        held |= i
         if len(ms) == 1:
-            covered |= ms[0]
-    while True:
+            covered |= i
+    active = [k for k, ms in enumerate(masks) if len(ms) != 1]
+    while active:
         check_clock(deadline)
-        once = twice = sure = 0
+        once = twice = 0
         for k in active:
-            u, i = unions[k], inters[k]
+            u = unions[k]
             twice |= once & u
             once |= u
-            if sure & i:  # two numbers both hold a cell
-                return False
-            sure |= i
-        if once | covered != full or covered & sure:
+        if once | covered != full:  # a cell no rectangle reaches
             return False
-        # the cells some number holds; the cells only one number's rectangles reach
-        held, free = sure | covered, ~(twice | covered)
+        free = ~(twice | covered)  # the cells only one number's rectangles reach
+        either = held | free
         still = []
         changed = False
         for k in active:
-            ms, u, i = masks[k], unions[k], inters[k]
-            taken = held ^ i  # the others' cells (i lies within held, apart from covered)
-            must = u & free  # must & taken is empty: a cell of both is reached twice
-            if u & taken or must & i != must:
+            ms, i = masks[k], inters[k]
+            # u & either holds i; more when u reaches another number's cell, or a cell
+            # only this number reaches that not all its rectangles hold
+            if unions[k] & either != i:
+                taken = held ^ i  # the others' cells (i lies within held)
+                must = unions[k] & free  # apart from taken: a cell of both is reached twice
                 keep = taken | must
                 ms = [m for m in ms if m & keep == must]
                 if not ms:
@@ -153,18 +157,16 @@ def narrow(masks: list[list[int]], cells: int, deadline: float | None = None) ->
                 masks[k] = ms
                 unions[k], inters[k] = reduce(or_, ms), reduce(and_, ms)
                 held |= inters[k]  # seen by the numbers after this one in this round
+                either |= inters[k]
                 changed = True
             if len(ms) == 1:
-                if covered & ms[0]:
-                    return False
                 covered |= ms[0]
             else:
                 still.append(k)
-        active = still
-        if not active:
-            return covered == full
         if not changed:
             return True
+        active = still
+    return covered == full
 
 
 def rectangle_of(mask: int, width: int) -> tuple[int, int, int, int]:
