@@ -169,6 +169,36 @@ def narrow(masks: list[list[int]], cells: int, deadline: float | None = None) ->
     return covered == full
 
 
+def covers(masks: list[list[int]], cells: int, deadline: float | None = None, *,
+           most: int = 2, nodes: int = 8) -> list[list[int]] | None:
+    """Up to ``most`` answers of narrowed ``masks`` (each one rectangle per number), by
+    trying each rectangle of the number with fewest left and narrowing again; ``None`` when
+    that takes more than ``nodes`` narrowings (a grid for the clauses). Every answer is
+    found: a branch is left only when narrowing shows it has none."""
+    found: list[list[int]] = []
+    budget = [nodes]
+
+    def walk(state: list[list[int]]) -> bool:  # False: out of budget
+        open_ = [k for k, ms in enumerate(state) if len(ms) > 1]
+        if not open_:
+            found.append([ms[0] for ms in state])
+            return True
+        k = min(open_, key=lambda j: len(state[j]))
+        for m in state[k]:
+            if len(found) >= most:
+                return True
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            trial = list(state)
+            trial[k] = [m]
+            if narrow(trial, cells, deadline) and not walk(trial):
+                return False
+        return True
+
+    return found if walk(masks) else None
+
+
 def rectangle_of(mask: int, width: int) -> tuple[int, int, int, int]:
     """The top row, left column, height and width of a rectangle's mask."""
     low = (mask & -mask).bit_length() - 1
@@ -177,14 +207,14 @@ def rectangle_of(mask: int, width: int) -> tuple[int, int, int, int]:
     return low // width, low % width, mask.bit_count() // w, w
 
 
-def settled_answer(puzzle: ShikakuPuzzle, masks: list[list[int]]) -> ShikakuSolution:
-    """The answer of narrowed ``masks`` that keep one rectangle per number and cover the
-    grid: each region numbered in the order of its lowest bit (its top left cell, so its
-    first cell row-major, as :class:`~pencilsat.puzzles.regions.Regions` numbers them),
-    the masks' bits unpacked into one row per region."""
+def settled_answer(puzzle: ShikakuPuzzle, rectangles: list[int]) -> ShikakuSolution:
+    """The answer of one rectangle mask per number that together cover the grid: each
+    region numbered in the order of its lowest bit (its top left cell, so its first cell
+    row-major, as :class:`~pencilsat.puzzles.regions.Regions` numbers them), the masks'
+    bits unpacked into one row per region."""
     cells = puzzle.width * puzzle.height
     size = (cells + 7) // 8
-    ordered = sorted((ms[0] for ms in masks), key=lambda m: m & -m)
+    ordered = sorted(rectangles, key=lambda m: m & -m)
     packed = np.frombuffer(b"".join(m.to_bytes(size, "little") for m in ordered),
                            dtype=np.uint8).reshape(len(ordered), size)
     bits = np.unpackbits(packed, axis=1, count=cells, bitorder="little")

@@ -26,6 +26,7 @@ from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.partition import exactly_one_clauses
 from pencilsat.encodings.shikaku import ShikakuEncoding, build
 from pencilsat.encodings.shikaku_narrowing import (
+    covers,
     narrow,
     rectangle_masks,
     settled_answer,
@@ -41,9 +42,8 @@ from pencilsat.strategies.connected_runs import (
     solve_on_pysat,
 )
 from pencilsat.strategies.csp_solve import solve_clauses
-from pencilsat.strategies.settled import settled_result
 from pencilsat.strategies.solution_space import asked
-from pencilsat.strategies.uniqueness import stopped
+from pencilsat.strategies.uniqueness import solve_and_prove, stopped
 
 DEFAULT_SOLVER = "minicard"
 """The ``cover`` strategy's SAT solver: CPU per puzzle on every 8th janko, median / max,
@@ -57,9 +57,10 @@ def _exactly_one(model: ConnectedModel, deadline: float | None) -> tuple[list[Cl
 
 def run_cnf(puzzle: ShikakuPuzzle, *, backend: str | None = None,
             sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
-    """Narrow the rectangles first (:mod:`~pencilsat.encodings.shikaku_narrowing`, with no
-    count or backbone asked); a grid narrowing settles is proved without a solver
-    (:mod:`~pencilsat.strategies.settled`), any other solved and proved over the
+    """Narrow the rectangles first and, where narrowing leaves a choice, try them
+    (:mod:`~pencilsat.encodings.shikaku_narrowing`, with no count or backbone asked): the
+    answers found so, or none, go to the one uniqueness procedure without a solver. A grid
+    whose trials take too long, and a count or backbone, are solved and proved over the
     rectangles left on one incremental PySAT solver: MiniCard unless ``sat_solver``.
     On a solver with native counts every exactly-one is its clause and one native "at most
     one" (:func:`cover_clauses`, straight through
@@ -71,21 +72,9 @@ def run_cnf(puzzle: ShikakuPuzzle, *, backend: str | None = None,
     name = pysat_name(sat_solver, DEFAULT_SOLVER)
     masks: list[list[int]] | None = None
     if asked() is None and takes_masks(puzzle):
-        try:
-            with gc_paused():  # thousands of masks and lists, no cycle among them
-                masks = rectangle_masks(puzzle, deadline)
-                possible = narrow(masks, puzzle.width * puzzle.height, deadline)
-        except TimeLimitReached:
-            return stopped(puzzle, SolveStats(backend="cnf", encoding="cover"))
-        if possible and all(len(ms) == 1 for ms in masks):
-            settled = masks
-            done = settled_result(puzzle, settled,
-                                  lambda _: settled_answer(puzzle, settled), start, True)
-            if done is not None:
-                done.stats.encoding = "cover"
-                return done
-        if not possible:  # no answer: the full cover's clauses say so
-            masks = None
+        done, masks = _without_clauses(puzzle, start, deadline)
+        if done is not None:
+            return done
     if name in NATIVE_CARDINALITY:
         groups: list[list[int]] = []
 
@@ -102,6 +91,48 @@ def run_cnf(puzzle: ShikakuPuzzle, *, backend: str | None = None,
             _exactly_one, solver_name=name, deadline=deadline, grown_cuts=GROWN_CUTS)
     result.stats.encoding = "cover"  # the shared run names itself "lazy"; nothing is lazy here
     return result
+
+
+class ListedAnswers:
+    """The answers :func:`_without_clauses` found (each one rectangle mask per number), as
+    the uniqueness procedure's answer search: the first not forbidden."""
+
+    def __init__(self, answers: list[list[int]]) -> None:
+        self.answers = answers
+
+    def next_answer(self) -> list[int] | None:
+        return self.answers[0] if self.answers else None
+
+    def forbid(self, answer: list[int]) -> None:
+        self.answers = [other for other in self.answers if other is not answer]
+
+
+def _without_clauses(puzzle: ShikakuPuzzle, start: float, deadline: float | None
+                     ) -> tuple[SolveResult | None, list[list[int]] | None]:
+    """The result of narrowing and trials (:mod:`~pencilsat.encodings.shikaku_narrowing`)
+    when they decide, else ``None`` and the rectangles left. Narrowing removes only
+    rectangles no answer takes, and the trials leave a branch only when narrowing shows it
+    has no answer, so the two answers they look for are any two answers there are."""
+    cells = puzzle.width * puzzle.height
+    try:
+        with gc_paused():  # thousands of masks and lists, no cycle among them
+            masks = rectangle_masks(puzzle, deadline)
+            answers: list[list[int]] | None
+            if not narrow(masks, cells, deadline):
+                answers, by = [], "narrowing"
+            elif all(len(ms) == 1 for ms in masks):
+                answers, by = [[ms[0] for ms in masks]], "narrowing"
+            else:
+                answers, by = covers(masks, cells, deadline), "search"
+    except TimeLimitReached:
+        return stopped(puzzle, SolveStats(backend="cnf", encoding="cover")), None
+    if answers is None:
+        return None, masks
+    stats = SolveStats(backend="cnf", encoding="cover", variables=0, clauses=0,
+                       extra={"settled_by": by})
+    stats.encode_s = perf_counter() - start
+    return solve_and_prove(puzzle, ListedAnswers(answers),
+                           lambda answer: settled_answer(puzzle, answer), stats), None
 
 
 def cover_clauses(puzzle: ShikakuPuzzle, deadline: float | None = None,
