@@ -146,21 +146,23 @@ def narrow(masks: list[list[int]], cells: int, deadline: float | None = None) ->
         still = []
         changed = False
         for k in active:
-            ms, i = masks[k], inters[k]
+            i = inters[k]
             # u & either holds i; more when u reaches another number's cell, or a cell
             # only this number reaches that not all its rectangles hold
-            if unions[k] & either != i:
-                taken = held ^ i  # the others' cells (i lies within held)
-                must = unions[k] & free  # apart from taken: a cell of both is reached twice
-                keep = taken | must
-                ms = [m for m in ms if m & keep == must]
-                if not ms:
-                    return False
-                masks[k] = ms
-                unions[k], inters[k] = reduce(or_, ms), reduce(and_, ms)
-                held |= inters[k]  # seen by the numbers after this one in this round
-                either |= inters[k]
-                changed = True
+            if unions[k] & either == i:
+                still.append(k)
+                continue
+            taken = held ^ i  # the others' cells (i lies within held)
+            must = unions[k] & free  # apart from taken: a cell of both is reached twice
+            keep = taken | must
+            ms = [m for m in masks[k] if m & keep == must]
+            if not ms:
+                return False
+            masks[k] = ms
+            unions[k], inters[k] = reduce(or_, ms), reduce(and_, ms)
+            held |= inters[k]  # seen by the numbers after this one in this round
+            either |= inters[k]
+            changed = True
             if len(ms) == 1:
                 covered |= ms[0]
             else:
