@@ -104,3 +104,15 @@ def local_rules_model(puzzle) -> list[int]:
     with Solver(name="minisat22", bootstrap_with=local_rule_clauses(puzzle, grid)) as solver:
         assert solver.solve()
         return solver.get_model()
+
+
+WORKERS_AT_ONCE = ("PENCILSAT_PROBE_SECONDS", "0")
+"""Tests that ask a batch for workers mean the worker processes (a worker that dies, the
+time limit inside one, fork or spawn, Dask), so the workers start at once, in this process
+and in every pencilsat command a test starts; tests/batch/test_workers_give_the_records_of_
+one_worker.py tests the default start, which solves a short list in the main process."""
+
+
+@pytest.fixture(autouse=True)
+def _workers_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(*WORKERS_AT_ONCE)

@@ -6,20 +6,59 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from batch_support import batch_records, janko, mixed_lines, results, write_batch
 
 import pencilsat
+from pencilsat.batch import pool
+from pencilsat.batch.inputs import BatchItem
+from pencilsat.batch.shards import make_shards
 from pencilsat.batch.task import BatchTask
 
+START = {"at once": (0.0, 0.0), "after a shard here": (1e-9, 0.0),
+         "as the work says": (pool.PROBE_SECONDS, pool.POOL_PAYS_SECONDS)}
 
-def test_two_workers_in_order_and_unordered_match_one_worker(tmp_path):
+
+@pytest.mark.parametrize("start", START)
+def test_two_workers_in_order_and_unordered_match_one_worker(tmp_path, monkeypatch, start):
+    """Whether the workers start at once, after this process solved a shard, or when the work
+    measured here says so (a short list: never), the records are one worker's."""
     batch = write_batch(tmp_path, mixed_lines())
     one = batch_records(batch, workers=1)
+    probe, pays = START[start]
+    monkeypatch.delenv(pool.PROBE_ENV)
+    monkeypatch.setattr(pool, "PROBE_SECONDS", probe)
+    monkeypatch.setattr(pool, "POOL_PAYS_SECONDS", pays)
     two = batch_records(batch, workers=2)
     assert [r["line"] for r in two] == [r["line"] for r in one]  # input order
     assert results(two) == results(one)
     unordered = batch_records(batch, workers=2, ordered=False)
     assert results(unordered) == results(one)
+
+
+def test_where_the_shards_ran_is_what_the_probe_decided(monkeypatch):
+    """The first shard here and the rest handed to two processes, cut again; or all of it
+    here when the rest is estimated shorter than ``POOL_PAYS_SECONDS``."""
+    lines = [line for line in mixed_lines() if line and not line.startswith("#")]
+    task = BatchTask()
+    items = [BatchItem(number, line) for number, line in enumerate(lines, start=1)]
+    monkeypatch.delenv(pool.PROBE_ENV)
+    monkeypatch.setattr(pool, "PROBE_SECONDS", 1e-9)
+    monkeypatch.setattr(pool, "POOL_PAYS_SECONDS", 0.0)
+    handed = pool.run_shards(make_shards(items, task, 2), workers=2)
+    records = [record for shard in handed for record in shard]
+    assert (handed.first_here, handed.processes) == (1, 2)
+    assert [r.line for r in records] == list(range(1, len(lines) + 1))
+    monkeypatch.setattr(pool, "POOL_PAYS_SECONDS", float("inf"))
+    alone = pool.run_shards(make_shards(items, task, 2), workers=2)
+    assert [r.line for shard in alone for r in shard] == [r.line for r in records]
+    assert alone.processes == 0 and alone.first_here == len(list(make_shards(items, task, 2)))
+
+
+def test_the_tests_start_the_workers_at_once():
+    from conftest import WORKERS_AT_ONCE
+
+    assert WORKERS_AT_ONCE[0] == pool.PROBE_ENV and pool.probe_seconds() == 0
 
 
 def test_solve_many_on_any_executor_matches_one_worker(tmp_path):
@@ -73,3 +112,15 @@ def test_records_on_stdout_from_forked_workers_come_once(tmp_path):
     done = pencilsat("solve", "--batch", str(batch), "--workers", "2", "--fail-on", "never")
     assert done.returncode == 0, done.stderr
     assert [r["line"] for r in json_lines(done.stdout)] == list(range(1, len(lines) + 1))
+
+
+def test_a_probe_time_that_is_not_a_number_is_refused_before_any_work(tmp_path):
+    from batch_support import pencilsat as command
+
+    batch = write_batch(tmp_path, mixed_lines())
+    done = command("solve", "--batch", str(batch), "--workers", "2", "--out",
+                   str(tmp_path / "records.jsonl"), env={pool.PROBE_ENV: "soon"})
+    assert done.returncode == 4, done.stderr
+    assert "PENCILSAT_PROBE_SECONDS='soon' is not a number of seconds >= 0" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "records.jsonl").exists()

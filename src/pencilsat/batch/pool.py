@@ -1,24 +1,30 @@
 """Running shards: in this process, on a pool of local worker processes, or on any executor.
 
-:func:`run_shards` yields each shard's records in input order (as shards finish with
-``ordered=False``), with at most ``WINDOW_PER_WORKER`` shards per worker submitted and not yet
-yielded: a run that is stopped loses those and no more. The executor may be any
-``concurrent.futures.Executor`` (a Dask ``Client.get_executor()``, an MPI or Ray pool). Our
-own workers are forked on Linux while the main process has one thread (they start with its
-modules loaded: on Royle's 49,158 lines, 2 workers took 2.9 s forked and 3.3 s spawned, one
-worker 5.1 s), with the main process's objects frozen out of the garbage collector so that
-the workers share its pages instead of copying them; otherwise (other threads, a pool
-renewed mid-run, macOS, Windows) they are spawned. They ignore Ctrl-C (the main process
-stops them) and exit when the main process dies, so a SIGKILL leaves no orphans.
+A run with several workers starts as one: this process solves the first shards and measures
+them, and hands the rest to the workers (cut again into shards of at least
+``MIN_SHARD_SECONDS`` of estimated work) only once ``PROBE_SECONDS`` of work are measured and
+the rest is estimated at ``POOL_PAYS_SECONDS`` or more: on a short list, starting processes
+costs more than a second core gives back. :func:`run_shards` yields each shard's records in
+input order (as shards finish with ``ordered=False``), with at most ``WINDOW_PER_WORKER``
+shards per worker submitted and not yet yielded: a run that is stopped loses those and no
+more. The executor may be any ``concurrent.futures.Executor`` (a Dask
+``Client.get_executor()``, an MPI or Ray pool). Our own workers are forked on Linux while the
+main process has one thread (they start with its modules, those of the puzzles solved so far
+included; with the main process's objects frozen out of the garbage collector, the workers
+share its pages instead of copying them); otherwise (other threads, a pool renewed mid-run,
+macOS, Windows) they are spawned. They ignore Ctrl-C (the main process stops them) and exit
+when the main process dies, so a SIGKILL leaves no orphans.
 
 A shard whose worker died (a kill, out of memory, a crash in a native solver) is solved again
 one puzzle at a time, on a new pool when the pool is ours, so the puzzle that kills its worker
-is found and recorded as ``error`` while the others get their verdicts; the run goes on.
+is found and recorded as ``error`` while the others get their verdicts; the run goes on. The
+shards solved in this process before the hand-over have no such guard, as with one worker.
 """
 
 from __future__ import annotations
 
 import gc
+import math
 import multiprocessing
 import os
 import signal
@@ -37,9 +43,29 @@ from concurrent.futures import (
 
 from pencilsat.batch.one_puzzle import where
 from pencilsat.batch.records import BatchRecord, not_solved
-from pencilsat.batch.shards import Shard, SolverCache, iter_shard, run_shard
-from pencilsat.core.errors import internal_error
+from pencilsat.batch.shards import (
+    SHARDS_PER_WORKER,
+    UNITS_PER_SHARD,
+    Shard,
+    SolverCache,
+    cut,
+    iter_shard,
+    run_shard,
+    units,
+)
+from pencilsat.core.errors import InputError, internal_error
 
+PROBE_SECONDS = 0.2
+"""CPU seconds of work a run with several workers does in this process before it may start
+them: enough to measure what a puzzle of the batch costs, little against a long run."""
+POOL_PAYS_SECONDS = 0.5
+"""Estimated seconds of work left from which the workers are started: below it, forking,
+their first imports and the hand-over cost more than the second core gives back."""
+MIN_SHARD_SECONDS = 0.1
+"""The least estimated work of a shard handed to a worker (a shard's round trip costs about
+a millisecond)."""
+PROBE_ENV = "PENCILSAT_PROBE_SECONDS"
+"""Sets ``PROBE_SECONDS`` for a run; 0 starts the workers at once."""
 WINDOW_PER_WORKER = 4
 """Shards per worker submitted and not yet yielded: enough to keep every worker busy behind a
 slow shard while the output waits for it, few enough that a stopped run loses little."""
@@ -66,29 +92,118 @@ def local_workers(workers: int, shard_count: int) -> int:
     return max(1, min(workers, shard_count))
 
 
+def probe_seconds() -> float:
+    """``PROBE_SECONDS``, or the ``PROBE_ENV`` variable's value (0: workers at once)."""
+    text = os.environ.get(PROBE_ENV)
+    if text is None:
+        return PROBE_SECONDS
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:  # also NaN
+        raise InputError(f"{PROBE_ENV}={text!r} is not a number of seconds >= 0",
+                         hint="give 0 to start the workers at once, or unset it")
+    return value
+
+
+class ShardRun:
+    """The records of a run, shard by shard, and how it ran: ``processes`` is the number of
+    worker processes (or executor workers) the work was handed to, 0 while all of it has run
+    in this process."""
+
+    def __init__(self) -> None:
+        self.processes = 0
+        self.first_here = 0
+        """Shards solved in this process before the work was handed over."""
+        self._records: Iterator[list[BatchRecord]] = iter(())
+
+    def __iter__(self) -> ShardRun:
+        return self
+
+    def __next__(self) -> list[BatchRecord]:
+        return next(self._records)
+
+    def close(self) -> None:
+        """Stop early: the workers are stopped, as a generator's ``close`` would."""
+        close = getattr(self._records, "close", None)
+        if close is not None:
+            close()
+
+
 def run_shards(shards: Iterable[Shard], *, workers: int = 1, executor: Executor | None = None,
-               ordered: bool = True) -> Iterator[list[BatchRecord]]:
-    """The records of every shard: on ``executor``, or on a pool of ``workers`` processes
-    started here (never more than there are shards), one shard's records at a time; in this
-    process, one record at a time, when that is one worker. The pool starts now, before the
-    first record is asked for (before a progress bar's thread, so that it may fork)."""
+               ordered: bool = True, start_now: bool = False) -> ShardRun:
+    """The records of every shard: in this process first, then on ``executor`` or on a pool
+    of ``workers`` processes (never more than there are shards) once the work measured so far
+    says that the rest is long enough to pay for them (``PROBE_SECONDS``,
+    ``POOL_PAYS_SECONDS``); one record at a time in this process, one shard's at a time from
+    the workers. With one worker, all of it in this process. Our pool starts when it is first
+    given work, forked then with the modules this process loaded for the puzzles so far, or
+    at once with ``start_now`` (before a progress bar's thread, so that it may still fork:
+    the workers then wait idle)."""
     shards = list(shards)
+    run = ShardRun()
     if executor is None:
         workers = local_workers(workers, len(shards))
         if workers == 1:
-            return _in_this_process(shards)
-    runner = _Runner(executor) if executor is not None else _OwnPool(workers)
-    return _run_all(shards, runner, WINDOW_PER_WORKER * max(workers, 1), ordered)
+            run._records = _in_this_process(shards)
+            return run
+    probe = probe_seconds()
+    runner = _Runner(executor) if executor is not None else _OwnPool(workers, start_now)
+    run._records = _adaptive(shards, runner, max(workers, 1), ordered, probe, run)
+    return run
 
 
-def _run_all(shards: list[Shard], runner: _Runner, window: int,
-             ordered: bool) -> Iterator[list[BatchRecord]]:
+def _adaptive(shards: list[Shard], runner: _Runner, workers: int, ordered: bool,
+              probe: float, run: ShardRun) -> Iterator[list[BatchRecord]]:
+    """Solve shards here until ``probe`` seconds of work are measured and the rest is long
+    enough for the workers, then hand the rest to ``runner``, cut again into shards of at
+    least ``MIN_SHARD_SECONDS`` of estimated work."""
+    weights = [math.fsum(units(shard.items, shard.task)) for shard in shards]
+    cache = SolverCache()
+    spent = done = 0.0
+    index = 0
     finished = False
     try:
-        yield from _drive(iter(shards), runner, window, ordered)
+        while index < len(shards):
+            if spent >= probe and _pays(spent, done, math.fsum(weights[index:])):
+                break
+            start = time.process_time()
+            for record in iter_shard(shards[index], cache):
+                yield [record]
+            spent += time.process_time() - start
+            done += weights[index]
+            index += 1
+        cache.close()
+        run.first_here = index
+        if index < len(shards):
+            rest = _cut_again(shards[index:], workers, spent / done if done else None)
+            run.processes = workers
+            yield from _drive(iter(rest), runner, WINDOW_PER_WORKER * workers, ordered)
         finished = True
     finally:
+        cache.close()
         runner.close(now=not finished)
+
+
+def _pays(spent: float, done: float, left: float) -> bool:
+    """Whether work of ``left`` units is long enough for the workers, at the ``spent``
+    seconds per ``done`` units measured so far (nothing measured yet: yes)."""
+    return done == 0 or spent / done * left >= POOL_PAYS_SECONDS
+
+
+def _cut_again(shards: list[Shard], workers: int,
+               seconds_per_unit: float | None) -> list[Shard]:
+    """The inputs of ``shards`` cut for the workers: ``SHARDS_PER_WORKER`` per worker, but
+    none shorter than ``MIN_SHARD_SECONDS`` of estimated work, nor larger than
+    ``UNITS_PER_SHARD``."""
+    task = shards[0].task
+    items = [item for shard in shards for item in shard.items]
+    weights = units(items, task)
+    size = math.fsum(weights) / (workers * SHARDS_PER_WORKER)
+    if seconds_per_unit:
+        size = max(size, MIN_SHARD_SECONDS / seconds_per_unit)
+    return list(cut(items, task, weights, min(size, UNITS_PER_SHARD)))
 
 
 def _in_this_process(shards: Iterable[Shard]) -> Iterator[list[BatchRecord]]:
@@ -124,11 +239,19 @@ class _Runner:
 
 
 class _OwnPool(_Runner):
-    """A pool of ``workers`` processes started here, renewed when a worker dies."""
+    """A pool of ``workers`` processes started here, renewed when a worker dies. It starts at
+    its first shard (after this process has loaded the modules its puzzles need, which forked
+    workers then share), or at once when ``now``."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, now: bool) -> None:
         self.workers = workers
-        super().__init__(self._start())
+        self.pool: ProcessPoolExecutor | None = self._start() if now else None
+
+    def submit(self, shard: Shard) -> Future[list[BatchRecord]]:
+        if self.pool is None:
+            self.pool = self._start()
+        self.executor = self.pool
+        return super().submit(shard)
 
     def _start(self) -> ProcessPoolExecutor:
         method = start_method()
@@ -146,14 +269,15 @@ class _OwnPool(_Runner):
         return pool
 
     def recover(self, err: BaseException) -> None:
-        if isinstance(err, BrokenExecutor):  # a worker died: the pool takes no more work
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = self._start()
+        if isinstance(err, BrokenExecutor) and self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)  # it takes no more work
+            self.pool = self._start()
 
     def close(self, now: bool) -> None:
         """Shut the pool down; ``now`` (Ctrl-C, an error): stop the workers mid-shard."""
-        pool = self.executor
-        assert isinstance(pool, ProcessPoolExecutor)
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
         if now:
             _terminate_workers(pool)
         pool.shutdown(wait=not now, cancel_futures=True)

@@ -17,7 +17,13 @@ from time import perf_counter
 from typing import IO
 
 from pencilsat.batch.inputs import numbered_items, read_batch_file
-from pencilsat.batch.pool import available_cores, local_workers, run_shards
+from pencilsat.batch.pool import (
+    ShardRun,
+    available_cores,
+    local_workers,
+    probe_seconds,
+    run_shards,
+)
 from pencilsat.batch.progress import progress_bar
 from pencilsat.batch.record_file import RecordWriter, read_back
 from pencilsat.batch.shards import Shard, make_shards
@@ -60,34 +66,52 @@ def run_batch(run: BatchRun, stdout: IO[str], stderr: IO[str]) -> int:
         items = [item for item in items if not done[item.line]]
     resumed = tally.total
     start = perf_counter()
-    described = ""
+    how = _How()
     try:
         cores = available_cores()
         with executor_for(run.workers, run.dask, cores) as (executor, workers, cluster):
             shards = list(make_shards(items, task, workers))
-            count = local_workers(workers, len(shards))
-            described = cluster or ("1 worker: this process" if count == 1 else
-                                    f"{count} worker processes")
-            _write_records(run, task, shards, executor, workers, tally, stdout)
+            how.cluster, how.allowed = cluster, local_workers(workers, len(shards))
+            _write_records(run, task, shards, executor, workers, tally, stdout, how)
     except KeyboardInterrupt:
-        print_summary(tally, stderr, wall=perf_counter() - start, workers=described,
+        print_summary(tally, stderr, wall=perf_counter() - start, workers=how.described(),
                       resumed=resumed, interrupted=True)
         raise
-    print_summary(tally, stderr, wall=perf_counter() - start, workers=described,
+    print_summary(tally, stderr, wall=perf_counter() - start, workers=how.described(),
                   resumed=resumed)
     return tally.exit_status(run.fail_on)
 
 
+@dataclass
+class _How:
+    """Where a run's puzzles were solved, as the summary says it."""
+
+    cluster: str = ""
+    allowed: int = 1
+    run: ShardRun | None = None
+
+    def described(self) -> str:
+        if self.allowed == 1 and not self.cluster:
+            return "1 worker: this process"
+        handed = self.run is not None and self.run.processes > 0
+        where = self.cluster or f"{self.allowed} worker processes"
+        if not handed:
+            return f"this process alone: too little work for {where}"
+        first = self.run is not None and self.run.first_here > 0
+        return f"this process, then {where}" if first else where
+
+
 def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard],
                    executor: Executor | None, workers: int, tally: Tally,
-                   stdout: IO[str]) -> None:
+                   stdout: IO[str], how: _How) -> None:
     """Solve the shards and write their records (the file is opened once the workers are
     there, so a cluster that cannot be reached leaves ``--out`` as it was)."""
     writer = RecordWriter(run.out, append=run.resume, stream=stdout)
     label = "grading" if task.grade else "solving"
     total = tally.total + sum(len(shard.items) for shard in shards)
     try:
-        results = run_shards(shards, workers=workers, executor=executor, ordered=run.ordered)
+        results = how.run = run_shards(shards, workers=workers, executor=executor,
+                                       ordered=run.ordered, start_now=run.progress)
         with progress_bar(label, total, tally.total, run.progress) as advance:
             for records in results:
                 writer.write_many(records)
@@ -107,6 +131,7 @@ def _check(run: BatchRun) -> None:
         raise InputError("--workers sets the size of --dask local only",
                          hint="a cluster's workers are set where they are started "
                               "(dask worker ADDRESS --nworkers N)")
+    probe_seconds()  # a bad PENCILSAT_PROBE_SECONDS, before the records file is opened
     if run.resume and run.out is None:
         raise InputError("--resume needs --out FILE", hint="give the records file to complete")
     if run.out is None:

@@ -43,12 +43,24 @@ class Shard:
 def make_shards(items: Sequence[BatchItem], task: BatchTask, workers: int) -> Iterator[Shard]:
     """``items`` cut into shards in order: at most ``UNITS_PER_SHARD`` units each, and
     ``SHARDS_PER_WORKER`` per worker while shards have more than one input."""
+    weights = units(items, task)
+    size = min(UNITS_PER_SHARD, math.fsum(weights) / (max(workers, 1) * SHARDS_PER_WORKER))
+    return cut(items, task, weights, size)
+
+
+def units(items: Sequence[BatchItem], task: BatchTask) -> list[float]:
+    """Each input's weight in a shard: ``SUDOKU_LINE_UNITS`` for a one-line Sudoku of the
+    vectorised path, else 1."""
     fast = task.fast_sudoku
-    units = [SUDOKU_LINE_UNITS if fast and is_sudoku_line(item) else 1.0 for item in items]
-    size = min(UNITS_PER_SHARD, math.fsum(units) / (max(workers, 1) * SHARDS_PER_WORKER))
+    return [SUDOKU_LINE_UNITS if fast and is_sudoku_line(item) else 1.0 for item in items]
+
+
+def cut(items: Sequence[BatchItem], task: BatchTask, weights: Sequence[float],
+        size: float) -> Iterator[Shard]:
+    """``items`` in order, in shards of at most ``size`` units (at least one input each)."""
     size = max(size, 1.0)
     start, filled = 0, 0.0
-    for index, weight in enumerate(units):
+    for index, weight in enumerate(weights):
         if filled and filled + weight > size:
             yield Shard(task, tuple(items[start:index]))
             start, filled = index, 0.0

@@ -198,9 +198,12 @@ def build_clauses(puzzle: LightUpPuzzle, *, deadline: float | None = None) -> Cl
     same = row_lit == col_lit
     clauses.extend([x] for x in row_lit[same].tolist())
     parts.append(np.column_stack([row_lit[~same], col_lit[~same]]))
-    for (r, c), clue in puzzle.clues():
-        nbs = [int(var[nb]) for nb in puzzle.neighbours((r, c)) if white[nb]]
-        clauses.extend(clue_clauses(nbs, clue))
+    padded = np.pad(var, 1)  # 0 off the grid and on walls
+    rows, cols = np.nonzero(puzzle.cells >= 0)
+    around = np.column_stack([padded[rows, cols + 1], padded[rows + 2, cols + 1],
+                              padded[rows + 1, cols], padded[rows + 1, cols + 2]])
+    for nbs, clue in zip(around.tolist(), puzzle.cells[rows, cols].tolist(), strict=True):
+        clauses.extend(clue_clauses([x for x in nbs if x], clue))
     for part in parts:
         for first in range(0, len(part), CLOCK_EVERY * 100):
             _look_at_clock(deadline, "direct")

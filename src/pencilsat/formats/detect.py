@@ -119,6 +119,9 @@ def _small_whole(token: str) -> bool:
     return 1 <= len(token) <= 4 and all("0" <= ch <= "9" for ch in token)
 
 
+_SUDOKU_LINE_CHARACTERS = "0123456789."
+
+
 def names_a_puzzle(line: str) -> bool:
     """True for a puzz.link URL, a Tatham game ID, the path of an existing file or a line
     written as a path (a folder separator, or ``.txt``): a line of a batch file that is not a
@@ -126,9 +129,11 @@ def names_a_puzzle(line: str) -> bool:
     than as a Sudoku of the wrong length. A line of a Sudoku's length with no ``:`` that is not
     written as a path is taken for a Sudoku without asking the file system (a batch may hold
     50,000); ``no-such-file.txt`` has 16 characters, and is a path."""
+    line = line.strip()
+    if len(line) in ONE_LINE_SUDOKU and not line.strip(_SUDOKU_LINE_CHARACTERS):
+        return False  # digits and dots only: the common case of a 50,000-line batch, at once
     from pencilsat.formats import puzzlink, tatham
 
-    line = line.strip()
     if not line or (len(line) in ONE_LINE_SUDOKU and ":" not in line
                     and not _looks_like_path(line)):
         return False
