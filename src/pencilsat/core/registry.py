@@ -446,7 +446,9 @@ _SHIKAKU = Genre(
     model="pencilsat.puzzles.shikaku", headers=("shikaku", "shikaku-solution"),
     strategies=(
         Strategy("cover", "pencilsat.strategies.shikaku:run_cnf", ("cnf",),
-                 "one candidate rectangle per number and per cell (an exact cover) in CNF"),
+                 "the candidate rectangles narrowed by exact-cover deductions (a grid "
+                 "they settle is proved without a solver), then one per number and per "
+                 "cell in CNF"),
         Strategy("cover-cpsat", "pencilsat.strategies.shikaku:run_cpsat", ("cpsat",),
                  "the same exact cover on CP-SAT, the counts as linear sums"),
     ),
