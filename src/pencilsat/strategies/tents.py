@@ -60,12 +60,24 @@ class TentSearch:
         self.added = 0
         self._add = clause_adder(solver)
 
-    def next_answer(self) -> Answer | None:
+    def next_answer(self, assumptions: Sequence[int] = ()) -> Answer | None:
         self.calls += 1
-        if not solve_in_steps(self.solver, self.deadline):
+        if not solve_in_steps(self.solver, self.deadline, assumptions):
             return None
         model = self.solver.get_model()
         return tuple(model[v - 1] > 0 for v in self.answer)
+
+    def next_answer_differing(self, position: int, value: bool) -> Answer | None:
+        """An answer whose tent at ``position`` is not ``value``, for this call only: a
+        fresh guard variable assumed now and retired after (the backbone's
+        ``assumptions`` method, :mod:`pencilsat.strategies.solution_space`)."""
+        guard = self.solver.nof_vars() + 1
+        tent = self.answer[position]
+        self._add([-guard, -tent if value else tent])
+        try:
+            return self.next_answer([guard])
+        finally:
+            self._add([-guard])
 
     def forbid(self, answer: Answer) -> None:
         self.forbid_agreeing(range(len(self.answer)), answer)
