@@ -109,6 +109,8 @@ def _near_trees(puzzle: TentsPuzzle) -> tuple[list[int], list[list[int]]]:
 
 def _not_two(lits: list[int]) -> list[Clause]:
     """``[-a, -b]`` for every two of ``lits``, in order."""
+    if len(lits) == 2:  # most cells next to several trees are next to two
+        return [[-lits[0], -lits[1]]]
     return [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
 
 
@@ -222,8 +224,9 @@ def tent_clauses(puzzle: TentsPuzzle, deadline: float | None = None) -> TentsCla
     rows: list[list[int]] = [[] for _ in range(height)]
     columns: list[list[int]] = [[] for _ in range(width)]
     for n in free:
-        rows[n // width].append(n + 1)
-        columns[n % width].append(n + 1)
+        r, c = divmod(n, width)
+        rows[r].append(n + 1)
+        columns[c].append(n + 1)
     exact: list[Count] = []
     capped: list[Count] = []
     for lines, counts, cap in ((rows, puzzle.row_counts, capped_rows),

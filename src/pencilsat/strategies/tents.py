@@ -80,7 +80,8 @@ class TentSearch:
             self._add([-guard])
 
     def forbid(self, answer: Answer) -> None:
-        self.forbid_agreeing(range(len(self.answer)), answer)
+        self.added += 1
+        self._add([-tent if on else tent for tent, on in zip(self.answer, answer, strict=True)])
 
     def atom_values(self, answer: Answer) -> Answer:
         """The tents' truth: the atoms the backbone and the solution count compare
