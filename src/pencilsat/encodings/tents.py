@@ -75,12 +75,6 @@ class TentsClauses:
     top: int
 
 
-def candidates(puzzle: TentsPuzzle) -> np.ndarray:
-    """The cells that can hold a tent: not a tree, next to a tree, in no row or column whose
-    count is 0."""
-    return candidates_from(_near_trees(puzzle)[0], puzzle)
-
-
 def _near_trees(puzzle: TentsPuzzle) -> tuple[list[int], list[list[int]]]:
     """The cells that can hold a tent (row-major), and per tree (row-major) its neighbours
     among them, up, left, right, down."""
