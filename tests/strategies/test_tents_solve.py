@@ -153,3 +153,29 @@ def test_counts_that_imply_one_tent_per_tree_keep_every_answer(puzzle):
         assert result.count is not None and result.count.complete
         assert {s.tents.tobytes() for s in result.count.solutions} == truth, backend
     assert {s.tents.tobytes() for s in complete_answers(puzzle)} == truth
+
+
+@settings(max_examples=60, deadline=None)
+@given(grid=st.integers(1, 7).flatmap(lambda w: st.lists(
+    st.lists(st.booleans(), min_size=w, max_size=w), min_size=1, max_size=6)))
+def test_touching_pairs_by_loop_are_the_grid_rules_pairs(grid):
+    from pencilsat.encodings.shading import no_two_adjacent
+    from pencilsat.encodings.tents import no_two_touching
+
+    free = np.array(grid, dtype=bool)
+    height, width = free.shape
+    cells = np.flatnonzero(free).tolist()
+    lits = np.where(free, np.arange(1, free.size + 1).reshape(height, width), 0)
+    expected = {frozenset(pair) for pair in no_two_adjacent(lits, diagonal=True).tolist()}
+    found = no_two_touching(cells, width, free.size)
+    assert len(found) == len(expected)
+    assert {frozenset(pair) for pair in found} == expected
+
+
+def test_a_count_above_its_lines_candidates_has_no_answer():
+    # one tree, one free cell beside it in the row, the row asking for two tents
+    puzzle = T.TentsPuzzle(np.array([[True, False]]), np.array([T.NO_COUNT, T.NO_COUNT]),
+                           np.array([2]))
+    for encoding, backend, sat_solver in CONFIGS:
+        result = solve(puzzle, encoding=encoding, backend=backend, sat_solver=sat_solver)
+        assert result.verdict == Verdict.NONE, (encoding, sat_solver)

@@ -11,104 +11,165 @@ literal. Rules:
   :func:`clauses`, fixes it with a unit);
 - each tree has at least one pairing (one clause), a pairing puts a tent on its cell, a
   tent has a pairing, and no cell is paired with two trees: so pairing each tent with its
-  tree maps the tents onto the trees;
-- each tree has at most one pairing ("not both" per pair: at most 4), unless the counts
+  tree maps the tents onto the trees, and picking one pairing per tree maps the trees
+  one-to-one into the tents (at least as many tents as trees);
+- each tree has at most one pairing ("not both" per pair: at most 6), unless the counts
   make it follow: when every row's count is given (or every column's) and they add up to
   the number of trees, a map of that many tents onto that many trees is one-to-one (about
   a third of a janko grid's clauses left out); so the pairings are a one-to-one matching
   of all trees with all tents;
-- no two tents touch, diagonally included (:func:`no_two_adjacent`);
+- no two tents touch, diagonally included (:func:`no_two_touching`);
 - each given row and column count: exactly that many of the line's tent literals (the
   encoding's counts: cardinality clauses on CNF, linear sums on CP-SAT); a unit per
-  literal where the count is the line's number of candidates.
+  literal where the count is the line's number of candidates. When a family of lines
+  (the rows, or the columns) has every count given and they add up to the trees, its
+  counts are *capped*: "at most k" each is enough, since the tents are at least as many
+  as the trees (above) and at most the counts' sum, so every line meets its count exactly
+  (a solver with native "at most" constraints, MiniCard, then takes one per line instead
+  of two).
 
-The answer is the tent variables of the cells next to a tree: two answers differ only in
-their tents, never in which tree a tent is paired with (Tatham's policy, see
-:mod:`pencilsat.puzzles.tents`).
+Built by loops over plain lists (:func:`tent_clauses`): a janko grid has a few dozen trees
+and candidate cells, and the numpy build this replaced cost more in its fixed operations
+than the loops do in all (0.43 -> 0.28 ms on a median janko). The answer is the tent
+variables of the cells next to a tree: two answers differ only in their tents, never in
+which tree a tent is paired with (Tatham's policy, see :mod:`pencilsat.puzzles.tents`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from pencilsat.core.clock import check_clock
-from pencilsat.encodings.cardinality import rows_and_columns
 from pencilsat.encodings.connectivity import Clause, ShadingEncoding
 from pencilsat.encodings.encoding import ClauseEncoding
-from pencilsat.encodings.shading import ShadingGrid, complete_clauses, no_two_adjacent
+from pencilsat.encodings.shading import ShadingGrid, complete_clauses
 from pencilsat.puzzles.tents import NO_COUNT, TentsPuzzle, TentsSolution
 
 TentsEncoding = ShadingEncoding[TentsSolution]
 """The rules and the row and column counts of a Tents; no connectivity requirement."""
 
-
-def candidates(puzzle: TentsPuzzle) -> np.ndarray:
-    """The cells that can hold a tent: not a tree, next to a tree, in no row or column whose
-    count is 0."""
-    trees = puzzle.trees
-    near = np.zeros_like(trees)
-    near[1:, :] |= trees[:-1, :]
-    near[:-1, :] |= trees[1:, :]
-    near[:, 1:] |= trees[:, :-1]
-    near[:, :-1] |= trees[:, 1:]
-    near &= ~trees
-    near &= (puzzle.row_counts != 0)[:, None]
-    near &= (puzzle.column_counts != 0)[None, :]
-    return near
-
-
 CLOCK_EVERY = 8192
-"""Trees handled between two looks at the clock (a 1000x1000 grid has 100,000s)."""
+"""Cells or trees handled between two looks at the clock (a 1000x1000 grid has 100,000s)."""
+
+Count = tuple[list[int], int]
+"""A line's tent literals and how many of them hold a tent."""
+
+
+@dataclass
+class TentsClauses:
+    """The encoding as plain lists, before any solver or :class:`ShadingEncoding` sees it:
+    ``free``, the cells that can hold a tent (indices ``r * W + c``, row-major; cell ``i``'s
+    tent variable is ``i + 1``); the rule ``clauses`` over variables ``1..top``; the line
+    counts, in two lists: ``exact`` ("exactly k") and ``capped``, those whose "at least k"
+    half the matching already implies (see :func:`counts_match_trees`), so a solver with
+    native "at most" constraints takes only "at most k" for them. Every answer meets each
+    ``capped`` count exactly, so a model taking counts as linear sums may treat both lists
+    alike."""
+
+    free: list[int]
+    clauses: list[Clause]
+    exact: list[Count]
+    capped: list[Count]
+    top: int
+
+
+def _near_trees(puzzle: TentsPuzzle) -> tuple[list[int], list[list[int]]]:
+    """The cells that can hold a tent (row-major), and per tree (row-major) its neighbours
+    among them, up, left, right, down."""
+    trees = puzzle.trees
+    height, width = trees.shape
+    # a cell can hold a tent unless it is a tree or its row or column count is 0
+    open_cell = (~trees & (puzzle.row_counts != 0)[:, None]
+                 & (puzzle.column_counts != 0)).ravel().tolist()
+    last_row, last_column = width * (height - 1), width - 1
+    near: list[list[int]] = []
+    for t in np.flatnonzero(trees).tolist():
+        c = t % width
+        cells = []
+        if t >= width and open_cell[t - width]:
+            cells.append(t - width)
+        if c and open_cell[t - 1]:
+            cells.append(t - 1)
+        if c < last_column and open_cell[t + 1]:
+            cells.append(t + 1)
+        if t < last_row and open_cell[t + width]:
+            cells.append(t + width)
+        near.append(cells)
+    free = sorted({n for cells in near for n in cells})
+    return free, near
 
 
 def _not_two(lits: list[int]) -> list[Clause]:
     """``[-a, -b]`` for every two of ``lits``, in order."""
+    if len(lits) == 2:  # most cells next to several trees are next to two
+        return [[-lits[0], -lits[1]]]
     return [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
 
 
-def pairing_clauses(trees: np.ndarray, tent: np.ndarray, top: int,
-                    deadline: float | None = None, *, one_per_tree: bool = True
-                    ) -> tuple[list[Clause], int]:
-    """The one-to-one matching of trees and tents over the literal grid ``tent`` (0 where
-    no tent can stand), pairing variables from ``top + 1`` on (per tree row-major, its
-    neighbours up, left, right, down): the clauses and the last variable used; without
-    ``one_per_tree``, no "at most one pairing per tree" (for when the counts imply it, see
-    the module's docstring). A cell next to one tree only is paired with it exactly when it
-    holds a tent, so that pairing's literal is the cell's own (no variable, no clauses to
-    tie them). Clauses: each tree's pairings, (its "not both" pairs,) each fresh pairing's
-    tent, then per cell next to two trees or more, row-major, "a tent has a pairing" and its
-    "not both" pairs.
-    Built by a loop over the trees' lists of neighbours (a janko grid has a few dozen
-    trees: a numpy build was about 30 operations of a few microseconds each, twice this
-    loop's time), with a look at the clock every :data:`CLOCK_EVERY` trees."""
-    height, width = trees.shape
-    lit = tent.ravel().tolist()
-    last_row, last_column = width * (height - 1), width - 1
-    near: list[list[int]] = []  # per tree, its neighbours that can hold a tent
-    trees_next = [0] * (width * height)
-    for i, t in enumerate(np.flatnonzero(trees).tolist()):
+def no_two_touching(free: list[int], width: int, size: int,
+                    deadline: float | None = None) -> list[Clause]:
+    """"Not both" for every two cells of ``free`` (row-major indices on a grid ``width``
+    wide of ``size`` cells) that touch, diagonally included: per cell, row-major, with its
+    neighbour right, then below-left, below, below-right (tent variable: index + 1). A loop
+    over the free cells (a janko grid has a few dozen): several times faster than
+    :func:`~pencilsat.encodings.shading.no_two_adjacent`'s numpy operations on a grid."""
+    is_free = bytearray(size)
+    for n in free:
+        is_free[n] = 1
+    out: list[Clause] = []
+    last_column = width - 1
+    for i, n in enumerate(free):
         if i % CLOCK_EVERY == 0:
             check_clock(deadline)
-        c = t % width
-        cells = [n for n in (t - width if t >= width else -1, t - 1 if c else -1,
-                             t + 1 if c < last_column else -1, t + width if t < last_row else -1)
-                 if n >= 0 and lit[n]]
+        c = n % width
+        v = -n - 1
+        if c < last_column and is_free[n + 1]:
+            out.append([v, -n - 2])
+        below = n + width
+        if below < size:
+            if c and is_free[below - 1]:
+                out.append([v, -below])
+            if is_free[below]:
+                out.append([v, -below - 1])
+            if c < last_column and is_free[below + 1]:
+                out.append([v, -below - 2])
+    return out
+
+
+def pairing_clauses(near: list[list[int]], size: int, top: int,
+                    deadline: float | None = None, *, one_per_tree: bool = True
+                    ) -> tuple[list[Clause], int]:
+    """The one-to-one matching of trees and tents, given per tree (row-major) its
+    neighbours that can hold a tent (indices ``r * W + c`` on a grid of ``size`` cells,
+    tent variable index + 1, up, left, right, down), pairing variables from ``top + 1`` on:
+    the clauses and the last variable used; without ``one_per_tree``, no "at most one
+    pairing per tree" (for when the counts imply it, see the module's docstring). A cell
+    next to one tree only is paired with it exactly when it holds a tent, so that pairing's
+    literal is the cell's own tent variable (no variable, no clauses to tie them). Clauses:
+    each tree's pairings, (its "not both" pairs,) each fresh pairing's tent, then per cell
+    next to two trees or more, row-major, "a tent has a pairing" and its "not both" pairs.
+    A loop over the trees' lists of neighbours, with a look at the clock every
+    :data:`CLOCK_EVERY` trees."""
+    trees_next = [0] * size
+    for cells in near:
         for n in cells:
             trees_next[n] += 1
-        near.append(cells)
-    check_clock(deadline)
     per_tree: list[Clause] = []
     links: list[Clause] = []
     into: dict[int, list[int]] = {}  # a cell next to two trees or more: its pairings
-    for cells in near:
+    for i, cells in enumerate(near):
+        if i % CLOCK_EVERY == 0:
+            check_clock(deadline)
         row = []
         for n in cells:
             if trees_next[n] == 1:
-                row.append(lit[n])
+                row.append(n + 1)
             else:
                 top += 1
                 row.append(top)
-                links.append([-top, lit[n]])
+                links.append([-top, n + 1])
                 into.setdefault(n, []).append(top)
         per_tree.append(row)
     check_clock(deadline)
@@ -118,7 +179,7 @@ def pairing_clauses(trees: np.ndarray, tent: np.ndarray, top: int,
             clauses += _not_two(row)
     clauses += links
     shared = sorted(into)
-    clauses += [[-lit[n], *into[n]] for n in shared]
+    clauses += [[-n - 1, *into[n]] for n in shared]
     for n in shared:
         clauses += _not_two(into[n])
     return clauses, top
@@ -128,29 +189,67 @@ def counts_match_trees(puzzle: TentsPuzzle) -> bool:
     """Whether every row's count (or every column's) is given and they add up to the number
     of trees: then the tents are as many as the trees, whatever the answer."""
     trees = int(puzzle.trees.sum())
-    return any(bool((line != NO_COUNT).all()) and int(line.sum()) == trees
-               for line in (puzzle.row_counts, puzzle.column_counts))
+    return any(_adds_up(line, trees) for line in (puzzle.row_counts, puzzle.column_counts))
+
+
+def _adds_up(line: np.ndarray, trees: int) -> bool:
+    """Whether every count of ``line`` (the row or the column counts) is given and they add
+    up to ``trees``."""
+    counts = line.tolist()
+    return NO_COUNT not in counts and sum(counts) == trees
+
+
+def tent_clauses(puzzle: TentsPuzzle, deadline: float | None = None) -> TentsClauses:
+    """The encoding of ``puzzle`` as :class:`TentsClauses`: no two tents touching, the
+    matching, and per given row and column count a unit per candidate when the count is
+    the line's number of candidates, else a count (``capped`` when the line's family adds
+    up to the trees: :func:`counts_match_trees`). ``TimeLimitReached`` once ``deadline``
+    (a ``perf_counter`` time) has passed."""
+    height, width = puzzle.trees.shape
+    size = width * height
+    check_clock(deadline)
+    free, near = _near_trees(puzzle)
+    clauses = no_two_touching(free, width, size, deadline)
+    capped_rows, capped_columns = (_adds_up(puzzle.row_counts, len(near)),
+                                   _adds_up(puzzle.column_counts, len(near)))
+    pairing, top = pairing_clauses(near, size, size, deadline,
+                                   one_per_tree=not (capped_rows or capped_columns))
+    clauses += pairing
+    rows: list[list[int]] = [[] for _ in range(height)]
+    columns: list[list[int]] = [[] for _ in range(width)]
+    for n in free:
+        r, c = divmod(n, width)
+        rows[r].append(n + 1)
+        columns[c].append(n + 1)
+    exact: list[Count] = []
+    capped: list[Count] = []
+    for lines, counts, cap in ((rows, puzzle.row_counts, capped_rows),
+                               (columns, puzzle.column_counts, capped_columns)):
+        for lits, count in zip(lines, counts.tolist(), strict=True):
+            if count == len(lits) > 0:  # every candidate holds a tent: units, no count
+                clauses.extend([lit] for lit in lits)
+            elif count > 0:  # a line of count 0 has no candidate (NO_COUNT is negative)
+                (capped if cap else exact).append((lits, count))
+    return TentsClauses(free, clauses, exact, capped, top)
 
 
 def build(puzzle: TentsPuzzle, *, deadline: float | None = None) -> TentsEncoding:
-    """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
-    ``perf_counter`` time) has passed."""
+    """The encoding of ``puzzle`` as the shared runs take it (every count exact);
+    ``TimeLimitReached`` once ``deadline`` (a ``perf_counter`` time) has passed."""
+    parts = tent_clauses(puzzle, deadline)
     grid = ShadingGrid(puzzle.width, puzzle.height, deadline=deadline)
-    free = candidates(puzzle)
-    tent = np.where(free, grid.shaded, 0)
-    grid.add(no_two_adjacent(tent, diagonal=True))
-    pairing, grid.top = pairing_clauses(puzzle.trees, tent, grid.top, deadline,
-                                        one_per_tree=not counts_match_trees(puzzle))
-    grid.clauses.extend(pairing)  # fresh lists of ints: no copy (``add`` copies each)
-    lines = rows_and_columns(tent)
-    counts = [*puzzle.row_counts.tolist(), *puzzle.column_counts.tolist()]
-    for lits, count in zip(lines, counts, strict=True):
-        if count == len(lits) > 0:  # every candidate holds a tent: units, no count
-            grid.clauses.extend([lit] for lit in lits)
-        elif count > 0:  # a line of count 0 has no candidate (NO_COUNT is negative)
-            grid.counts.append((lits, count))  # fresh lists of ints: ``exactly`` copies
+    grid.clauses, grid.top = parts.clauses, parts.top
+    grid.counts = [*parts.exact, *parts.capped]
+    free = candidates_from(parts.free, puzzle)
     return grid.encoding(lambda shaded: TentsSolution(shaded & free),
-                         answer=tent[free].tolist())
+                         answer=[n + 1 for n in parts.free])
+
+
+def candidates_from(free: list[int], puzzle: TentsPuzzle) -> np.ndarray:
+    """The boolean grid of the cells ``free`` (row-major indices)."""
+    grid = np.zeros(puzzle.width * puzzle.height, dtype=bool)
+    grid[free] = True
+    return grid.reshape(puzzle.height, puzzle.width)
 
 
 def clauses(puzzle: TentsPuzzle) -> ClauseEncoding:

@@ -37,6 +37,21 @@ STEP_SECONDS = 1.0
 Nurikabe's conflicts slow down as a search goes on (a 60 s limit ran 90 s on janko 1055)."""
 
 
+def solve_in_steps(solver: Any, deadline: float | None, assumptions: Sequence[int] = ()
+                   ) -> bool:
+    """Whether ``solver`` (an incremental PySAT solver) has a model under ``assumptions``,
+    in steps of at most :data:`STEP_SECONDS` with a look at the memory budget before each;
+    ``TimeLimitReached`` once ``deadline`` (a ``perf_counter`` time) has passed."""
+    found = None
+    while found is None:
+        if deadline is not None and perf_counter() >= deadline:
+            raise TimeLimitReached()
+        check_memory("search")
+        step = None if deadline is None else min(deadline, perf_counter() + STEP_SECONDS)
+        found = solve_until(solver, step, assumptions)
+    return found
+
+
 class _LazyCuts:
     """What both searches share: the cut loop over models, the answer, the counts."""
 
@@ -122,15 +137,7 @@ class ConnectedSearch(_LazyCuts):
             self.add([-guard])
 
     def _solve(self) -> np.ndarray | None:
-        found = None
-        while found is None:
-            if self.deadline is not None and perf_counter() >= self.deadline:
-                raise TimeLimitReached()
-            check_memory("search")
-            step = None if self.deadline is None else min(self.deadline,
-                                                          perf_counter() + STEP_SECONDS)
-            found = solve_until(self.solver, step, self.assumptions)
-        if not found:
+        if not solve_in_steps(self.solver, self.deadline, self.assumptions):
             return None
         model = np.asarray(self.solver.get_model(), dtype=np.int64)
         values = np.zeros(max(len(model), self.top) + 1, dtype=bool)

@@ -1,38 +1,157 @@
 """Tents strategies: ``cnf`` (the default, one incremental PySAT solver) and ``cpsat``.
 
-Both strategies build :mod:`pencilsat.encodings.tents` and hand it to the shared runs of
-:mod:`~pencilsat.strategies.connected_runs`, which here have no connectivity to cut: the
-answer search solves, the one uniqueness procedure forbids the tents found and solves again.
-On CNF the row and column counts are native cardinality constraints of MiniCard
-(``DEFAULT_SAT_SOLVER``), or sequential counters (``COUNT_ENCODING``) on a solver without
-them; CP-SAT takes them as linear sums.
+``cnf`` on MiniCard (``DEFAULT_SAT_SOLVER``, native "at most k" constraints) is a direct
+run: :func:`~pencilsat.encodings.tents.tent_clauses` loaded as it is built, each count as
+native constraints (only "at most k" where the matching implies "at least k"), then the one
+uniqueness procedure on :class:`TentSearch`. A Tents model is solved in a handful of
+conflicts, so the run is mostly Python around the solver: the shared runs of
+:mod:`~pencilsat.strategies.connected_runs` (numpy grids, cut bookkeeping, a count split)
+took 1.3 ms on a median janko (136_10x15), this run 0.7-0.8 ms. On a solver without native counts
+(``--sat-solver``) the same encoding goes through the shared run with the counts as
+sequential counters (``COUNT_ENCODING``); ``cpsat`` takes it through the shared CP-SAT run,
+the counts as linear sums.
 """
 
 from __future__ import annotations
 
-from pencilsat.core.result import SolveResult
-from pencilsat.encodings.tents import build
-from pencilsat.puzzles.tents import TentsPuzzle
-from pencilsat.strategies.connected_runs import run_shading_cnf, run_shading_cpsat, written_counts
+from collections.abc import Sequence
+from time import perf_counter
+from typing import Any
+
+from pencilsat.backends.bulk_load import at_most_adder, clause_adder, load_clauses
+from pencilsat.backends.gc_pause import gc_paused
+from pencilsat.core.clock import check_clock, deadline_of
+from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
+from pencilsat.core.sat_names import pysat_name
+from pencilsat.encodings.tents import build, candidates_from, tent_clauses
+from pencilsat.puzzles.tents import TentsPuzzle, TentsSolution
+from pencilsat.strategies.connected_runs import (
+    LOAD_CHUNK,
+    NATIVE_CARDINALITY,
+    run_shading_cnf,
+    run_shading_cpsat,
+    written_counts,
+)
+from pencilsat.strategies.connected_search import solve_in_steps
+from pencilsat.strategies.uniqueness import solve_and_prove, stopped
 
 DEFAULT_SAT_SOLVER = "minicard"
-"""A Tents model is small and easy (a few thousand clauses, a handful of conflicts), so
+"""A Tents model is small and easy (a few hundred clauses, a handful of conflicts), so
 building and loading it dominate: MiniCard (MiniSat 2.2 with native at-most constraints)
-takes each count as two constraints instead of hundreds of clauses, which halved the total
-time of every 60th janko puzzle against MiniSat 2.2 with sequential counters."""
+takes each count as one or two constraints instead of hundreds of clauses, which halved the
+total time of every 60th janko puzzle against MiniSat 2.2 with sequential counters."""
 COUNT_ENCODING = "seqcounter"
 """The counts' cardinality encoding on a solver without native ones (``--sat-solver``): the
 sequential counter writes about 40 % fewer clauses than the k-modulo totalizer on these
 short lines (12x12 janko: 708 against 1,239)."""
 
+Answer = tuple[bool, ...]
+
+
+class TentSearch:
+    """Answers of one incremental PySAT solver as the truth of the ``answer`` variables
+    (the tent variables of the free cells); ``forbid`` adds "some tent differs"."""
+
+    def __init__(self, solver: Any, answer: list[int], deadline: float | None) -> None:
+        self.solver = solver
+        self.answer = answer
+        self.deadline = deadline
+        self.calls = 0
+        self.added = 0
+        self._add = clause_adder(solver)
+
+    def next_answer(self, assumptions: Sequence[int] = ()) -> Answer | None:
+        self.calls += 1
+        if not solve_in_steps(self.solver, self.deadline, assumptions):
+            return None
+        model = self.solver.get_model()
+        return tuple(model[v - 1] > 0 for v in self.answer)
+
+    def next_answer_differing(self, position: int, value: bool) -> Answer | None:
+        """An answer whose tent at ``position`` is not ``value``, for this call only: a
+        fresh guard variable assumed now and retired after (the backbone's
+        ``assumptions`` method, :mod:`pencilsat.strategies.solution_space`)."""
+        guard = self.solver.nof_vars() + 1
+        tent = self.answer[position]
+        self._add([-guard, -tent if value else tent])
+        try:
+            return self.next_answer([guard])
+        finally:
+            self._add([-guard])
+
+    def forbid(self, answer: Answer) -> None:
+        self.added += 1
+        self._add([-tent if on else tent for tent, on in zip(self.answer, answer, strict=True)])
+
+    def atom_values(self, answer: Answer) -> Answer:
+        """The tents' truth: the atoms the backbone and the solution count compare
+        (:mod:`pencilsat.strategies.solution_space`)."""
+        return answer
+
+    def forbid_agreeing(self, positions: Sequence[int], values: Sequence[bool]) -> None:
+        """Forbid every answer whose tents at ``positions`` all have these ``values``."""
+        self.added += 1
+        answer = self.answer
+        self._add([-answer[p] if on else answer[p]
+                   for p, on in zip(positions, values, strict=True)])
+
 
 def run_cnf(puzzle: TentsPuzzle, *, backend: str | None = None, sat_solver: str | None = None,
             time_limit: float | None = None) -> SolveResult:
     """Solve and prove on one incremental PySAT solver (MiniCard unless ``sat_solver``)."""
+    solver_name = pysat_name(sat_solver, DEFAULT_SAT_SOLVER)
+    if solver_name in NATIVE_CARDINALITY:
+        with gc_paused():
+            return _run_native(puzzle, solver_name, deadline_of(time_limit))
     return run_shading_cnf(puzzle, lambda deadline: build(puzzle, deadline=deadline),
                            sat_solver=sat_solver, time_limit=time_limit, grown_cuts=0,
                            default_solver=DEFAULT_SAT_SOLVER,
                            count_clauses=written_counts(COUNT_ENCODING), name="cnf")
+
+
+def _run_native(puzzle: TentsPuzzle, solver_name: str, deadline: float | None) -> SolveResult:
+    """The direct run on a solver with native "at most k" constraints."""
+    from pysat.solvers import Solver
+
+    stats = SolveStats(backend="cnf", encoding="cnf", sat_solver=solver_name)
+    start = perf_counter()
+    with Solver(name=solver_name) as solver:
+        try:
+            parts = tent_clauses(puzzle, deadline)
+            clauses = parts.clauses
+            for first in range(0, len(clauses), LOAD_CHUNK):
+                check_clock(deadline)
+                load_clauses(solver, clauses[first:first + LOAD_CHUNK])
+            at_most = at_most_adder(solver)
+            natives = 0
+            for lits, total in parts.capped:
+                at_most(lits, total)
+            for lits, total in parts.exact:
+                if total > len(lits):
+                    solver.add_clause([])  # more tents than the line's candidates: none
+                    continue
+                at_most(lits, total)
+                at_most([-lit for lit in lits], len(lits) - total)
+                natives += 1
+        except TimeLimitReached:
+            stats.encode_s = perf_counter() - start
+            return stopped(puzzle, stats)
+        natives = len(parts.capped) + 2 * natives
+        stats.encode_s = perf_counter() - start
+        stats.variables, stats.clauses = parts.top, len(clauses) + natives
+        stats.extra["native_counts"] = len(parts.capped) + len(parts.exact)
+        free = parts.free
+        search = TentSearch(solver, [n + 1 for n in free], deadline)
+
+        def decode(answer: Answer) -> TentsSolution:
+            return TentsSolution(candidates_from(
+                [n for n, on in zip(free, answer, strict=True) if on], puzzle))
+
+        result = solve_and_prove(puzzle, search, decode, stats)
+        stats.add_effort(solver.accum_stats())
+    stats.clauses += search.added
+    stats.extra.update(sat_calls=search.calls)
+    return result
 
 
 def run_cpsat(puzzle: TentsPuzzle, *, backend: str | None = None,
