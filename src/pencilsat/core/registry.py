@@ -318,8 +318,8 @@ _TENTS = Genre(
     corpus="tents/janko",
     strategies=(
         Strategy("cnf", "pencilsat.strategies.tents:run_cnf", ("cnf",),
-                 "tents paired with trees in CNF, counts as sequential counters (the "
-                 "fastest)"),
+                 "tents paired with trees in CNF, the counts native on MiniCard (a "
+                 "single 'at most k' when the counts sum to the trees; the fastest)"),
         Strategy("cpsat", "pencilsat.strategies.tents:run_cpsat", ("cpsat",),
                  "the same model on CP-SAT, counts as linear sums"),
     ),
