@@ -10,9 +10,10 @@ So it is computed here without a solver, on one 729-bit integer (bit ``digit * 8
 set while the digit is still possible in the cell): a round counts the candidates of every
 cell and every house-digit at once (a once/twice fold over the 9 members by shifts), places
 every single, and strikes what each new placement rules out (its cell's other digits, its
-digit in the 20 peers: one precomputed mask); rounds repeat until nothing new is placed. It is a function of the puzzle alone, so every
-figure is the puzzle's own whatever was solved before (tested: call for call the same as a
-SAT solver's own propagation on the extended clauses, and the same in any order).
+digit in the 20 peers: one precomputed mask); rounds repeat until nothing new is placed.
+It is a function of the puzzle alone, so every figure is the puzzle's own whatever was
+solved before (tested: call for call the same as a SAT solver's own propagation on the
+extended clauses, and the same in any order).
 
 The search: propagate the clues; a conflict means no solution below this node, a full grid is
 a solution (every cell forced); otherwise branch on the open cell with the fewest candidates
@@ -79,9 +80,9 @@ _STRIKE = _strike_masks()
 
 
 def fixpoint(x: int, placed: int) -> tuple[int, int] | None:
-    """Unit propagation from the candidates ``x`` in which the placements ``placed`` have
-    been struck (:func:`place`): the candidates and the placements at the fixpoint, or
-    ``None`` for a conflict.
+    """Unit propagation from the candidates ``x`` in which the placements ``placed`` (the
+    clues, a branch's digit) have been struck (``x & _STRIKE[bit]``): the candidates and
+    the placements at the fixpoint, or ``None`` for a conflict.
 
     A round: fold the 9 digits of every cell, the 9 cells of every row, column and box of
     every digit into "at least one" and "at least two" bits; a fold with none is a conflict,
@@ -106,10 +107,13 @@ def fixpoint(x: int, placed: int) -> tuple[int, int] | None:
         if (o3 | a) & cell_mask != cell_mask:
             return None
         single = ((t3 | (o3 & a)) & cell_mask ^ cell_mask) * every_digit
-        # each row's 9 cells: 1 apart
+        # each row's 9 cells: 1 apart (the first three also start the box fold)
         a = x >> 1
         o1 = x | a
         t1 = x & a
+        a = x >> 2
+        o = o1 | a
+        t = t1 | (o1 & a)
         a = o1 >> 2
         o2 = o1 | a
         t2 = t1 | (t1 >> 2) | (o1 & a)
@@ -134,12 +138,7 @@ def fixpoint(x: int, placed: int) -> tuple[int, int] | None:
         if (o3 | a) & column_first != column_first:
             return None
         single |= ((t3 | (o3 & a)) & column_first ^ column_first) * _COLUMN
-        # each box's 9 cells: three of a row, three rows
-        a = x >> 1
-        b = x >> 2
-        o1 = x | a
-        o = o1 | b
-        t = (x & a) | (o1 & b)
+        # each box's 9 cells: three rows of three (o, t from the row fold)
         o9 = o >> 9
         o18 = o >> 18
         o1 = o | o9
@@ -159,27 +158,34 @@ def fixpoint(x: int, placed: int) -> tuple[int, int] | None:
         placed = p
 
 
-def place(x: int, placed: int, cell: int, digit: int) -> tuple[int, int]:
-    """``x`` and ``placed`` with ``digit`` (0-based) placed in ``cell`` and struck."""
-    bit = 1 << CELLS * digit + cell
-    return x & _STRIKE[bit], placed | bit
-
-
 def _branch_cell(x: int) -> int:
     """The open cell with the fewest candidates (the lowest of them) in a propagated state
-    with no conflict and an open cell: a bit-sliced count of each cell's 9 digits."""
+    with no conflict and an open cell: each cell's 9 digits counted bit-sliced, by full
+    adders over the digit blocks (three blocks at a time, then the three sums)."""
+    a = x >> 81
+    b = x >> 162
+    c = x ^ a
+    s = c ^ b  # digits 3k..3k+2, weight 1, in block 3k
+    carry = (x & a) | (b & c)  # weight 2
+    a = s >> 243
+    b = s >> 486
+    c = s ^ a
+    ones = c ^ b
+    two = (s & a) | (b & c)
+    a = carry >> 243
+    b = carry >> 486
+    c = carry ^ a
+    s = c ^ b
+    four = (carry & a) | (b & c)
+    twos = s ^ two
+    carry = s & two
     cell_mask = _CELL_MASK
-    ones = twos = fours = eights = 0
-    for shift in (0, 81, 162, 243, 324, 405, 486, 567, 648):
-        y = (x >> shift) & cell_mask
-        carry = ones & y
-        ones ^= y
-        y = twos & carry
-        twos ^= carry
-        eights |= fours & y
-        fours ^= y
-    low = ~fours & ~eights & cell_mask
-    for mask in (twos & ~ones & low, twos & ones & low, fours & ~twos & ~ones & cell_mask,
+    fours = (four ^ carry) & cell_mask
+    eights = four & carry & cell_mask
+    ones &= cell_mask
+    twos &= cell_mask
+    low = cell_mask ^ (fours | eights)
+    for mask in (twos & ~ones & low, twos & ones & low, fours & ~twos & ~ones,
                  fours & ~twos & ones, fours & twos & ~ones, fours & twos & ones,
                  eights & ~ones, eights & ones):
         if mask:
@@ -212,11 +218,13 @@ def search(clues: list[int], deadline: float | None = None, limit: int = 2,
         max_calls = MAX_CALLS
     found: list[np.ndarray] = []
     count = Count()
+    strike = _STRIKE
     x, placed = _ALL, 0
     for lit in clues:
-        x, placed = place(x, placed, (lit - 1) // N, (lit - 1) % N)
+        bit = 1 << CELLS * ((lit - 1) % N) + (lit - 1) // N
+        x &= strike[bit]
+        placed |= bit
     stack = [(x, placed)]
-    strike = _STRIKE
     while stack:
         if count.propagations % CLOCK_EVERY == 0:
             check_clock(deadline, "search")
