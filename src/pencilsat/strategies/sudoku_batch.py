@@ -36,8 +36,18 @@ import numpy as np
 from pencilsat.backends.bulk_load import load_until
 from pencilsat.backends.pysat_calls import abandoned, solve_until
 from pencilsat.core.clock import check_clock
-from pencilsat.core.result import TimeLimitReached
+from pencilsat.core.result import (
+    PHASE_MESSAGES,
+    SolveResult,
+    SolveStats,
+    TimeLimitReached,
+    Verdict,
+)
+from pencilsat.core.sat_names import pysat_name as _resolve_sat_name
 from pencilsat.encodings.sudoku import clauses_given
+from pencilsat.puzzles.sudoku import SudokuSolution, format_line
+from pencilsat.strategies.solution_space import asked
+from pencilsat.strategies.sudoku_propagate import search as _propagation_search
 from pencilsat.strategies.sudoku_tables import grid_tables as _grid_tables
 from pencilsat.strategies.uniqueness import prove
 
@@ -257,9 +267,7 @@ class _LineSearch:
 
 def pysat_name(sat_solver: str | None) -> str:
     """PySAT's name for a short name (cadical, glucose, minisat) or a PySAT name."""
-    from pencilsat.core.sat_names import pysat_name as resolve
-
-    return resolve(sat_solver, DEFAULT_SAT_SOLVER)
+    return _resolve_sat_name(sat_solver, DEFAULT_SAT_SOLVER)
 
 
 def uniqueness_seconds(rec: dict[str, Any]) -> float | None:
@@ -283,12 +291,6 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
     the clauses simplified by the clues (:func:`pencilsat.encodings.sudoku.clauses_given`:
     about 1,300 instead of 10,530 at 9x9); the batch keeps one solver for many puzzles
     instead."""
-    import numpy as np
-
-    from pencilsat.core.result import PHASE_MESSAGES, SolveResult, SolveStats, Verdict
-    from pencilsat.puzzles.sudoku import SudokuSolution, format_line
-    from pencilsat.strategies.solution_space import asked
-
     name = pysat_name(sat_solver)
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
@@ -343,16 +345,12 @@ def _solve_by_propagation(puzzle: Any, start: float, deadline: float | None) -> 
     unit propagation on bitsets (:mod:`pencilsat.strategies.sudoku_propagate`), whose effort
     figures depend on the puzzle alone, without a solver (``sat_solver`` is ``None``);
     ``None`` when the puzzle is too hard for it (then a fresh CaDiCaL decides it)."""
-    from pencilsat.core.result import PHASE_MESSAGES, SolveResult, SolveStats, Verdict
-    from pencilsat.puzzles.sudoku import SudokuSolution
-    from pencilsat.strategies.sudoku_propagate import search
-
     flat = puzzle.clues.ravel().tolist()
     clues = [cell * 9 + digit for cell, digit in enumerate(flat) if digit]
     stats = SolveStats(backend="cnf", encoding="direct", variables=729,
                        clauses=len(_grid_tables(9)[0]))
     try:
-        found, count = search(clues, deadline)
+        found, count = _propagation_search(clues, deadline)
     except TimeLimitReached:
         stats.solve_s = time.perf_counter() - start
         return SolveResult(Verdict.UNKNOWN, puzzle, stats=stats,
@@ -380,8 +378,6 @@ def _solve_exploring(puzzle: Any, grid: GridSolver, deadline: float | None,
                      encode_s: float) -> Any:
     """``solve_puzzle`` for a run that also wants the count or the backbone: the same search
     through :func:`~pencilsat.strategies.uniqueness.solve_and_prove`, which explores it."""
-    from pencilsat.core.result import SolveStats
-    from pencilsat.puzzles.sudoku import SudokuSolution, format_line
     from pencilsat.strategies.uniqueness import solve_and_prove
 
     n = puzzle.size

@@ -8,9 +8,10 @@ digit) and striking a placed digit from the cell and from its peers; it fails ex
 cell or a house-digit runs out of candidates or two placements clash in a cell or a house.
 So it is computed here without a solver, on one 729-bit integer (bit ``digit * 81 + cell``,
 set while the digit is still possible in the cell): a round counts the candidates of every
-cell and every house-digit at once (a once/twice fold over the 9 members by shifts), places
-every single, and strikes what each new placement rules out (its cell's other digits, its
-digit in the 20 peers: one precomputed mask); rounds repeat until nothing new is placed.
+cell (and, once that places nothing new, of every house-digit) at once, a once/twice fold
+over the 9 members by shifts, places every single, and strikes what each new placement rules
+out (its cell's other digits, its digit in the 20 peers: one precomputed mask); rounds
+repeat until nothing new is placed.
 It is a function of the puzzle alone, so every figure is the puzzle's own whatever was
 solved before (tested: call for call the same as a SAT solver's own propagation on the
 extended clauses, and the same in any order).
@@ -84,11 +85,13 @@ def fixpoint(x: int, placed: int) -> tuple[int, int] | None:
     clues, a branch's digit) have been struck (``x & _STRIKE[bit]``): the candidates and
     the placements at the fixpoint, or ``None`` for a conflict.
 
-    A round: fold the 9 digits of every cell, the 9 cells of every row, column and box of
-    every digit into "at least one" and "at least two" bits; a fold with none is a conflict,
-    the member of a fold with exactly one is placed, and each new placement strikes its cell's
-    other digits and its digit in its peers; a placement struck by another is a conflict (two
-    placements in one cell or house)."""
+    A round folds the 9 digits of every cell into "at least one" and "at least two" bits; a
+    cell with none is a conflict, one with exactly one digit is placed. Only when that places
+    nothing new are the 9 cells of every row, column and box of every digit folded the same
+    way (a house-digit with none is a conflict, one with exactly one cell is placed): each
+    fold of the houses costs three of the cells', and the fixpoint is the same in any order.
+    Each new placement strikes its cell's other digits and its digit in its peers; a
+    placement struck by another is a conflict (two placements in one cell or house)."""
     cell_mask, every_digit = _CELL_MASK, _EVERY_DIGIT
     row_first, column_first, box_first = _ROW_FIRST, _COLUMN_FIRST, _BOX_FIRST
     strike = _STRIKE
@@ -107,6 +110,16 @@ def fixpoint(x: int, placed: int) -> tuple[int, int] | None:
         if (o3 | a) & cell_mask != cell_mask:
             return None
         single = ((t3 | (o3 & a)) & cell_mask ^ cell_mask) * every_digit
+        new = single & x & ~placed
+        if new:  # naked singles first: the houses are folded once they stall
+            while new:
+                low = new & -new
+                x &= strike[low]
+                placed |= low
+                new ^= low
+            if placed & ~x:
+                return None
+            continue
         # each row's 9 cells: 1 apart (the first three also start the box fold)
         a = x >> 1
         o1 = x | a
