@@ -393,6 +393,27 @@ def test_one_at_a_time_figures_do_not_depend_on_the_order():
     assert all(f[0] == "unique" for f in forwards)
 
 
+def test_a_puzzle_past_the_search_caps_gets_a_solver_of_what_the_clues_leave_open():
+    """A 9x9 puzzle the search gives up on goes to a fresh CaDiCaL holding only the clauses
+    that what propagation forces from the clues leaves open (fewer than the clues alone
+    leave), with those literals assumed: the same answer as the batch, which holds all."""
+    from pencilsat.encodings.sudoku import clauses_given
+    from pencilsat.strategies import sudoku_propagate as P
+    from pencilsat.strategies.sudoku_batch import solve_batch
+
+    words = (line.split() for line in (CORPUS / "sudoku/forum_hardest_1106.txt").read_text()
+             .splitlines())
+    lines = [w[0] for w in words if w and not w[0].startswith("#")][:3]
+    for line, record in zip(lines, solve_batch(lines), strict=True):
+        clues = [i * 9 + int(ch) for i, ch in enumerate(line) if ch not in ".0"]
+        found, count = P.search(clues)
+        assert found is None and set(clues) < set(count.root_literals())
+        result = solve(S.parse_line(line))
+        assert result.verdict == record["verdict"] == "unique"
+        assert S.format_line(result.solution.grid) == record["solution"]
+        assert result.stats.clauses < len(clauses_given(9, clues)[0])
+
+
 def test_the_bitset_search_is_the_search_over_a_solvers_propagation():
     """The one-at-a-time search computes unit propagation on bitsets: the same branching
     search over a SAT solver's own propagation of the extended clauses (written out here,

@@ -209,13 +209,26 @@ def _branch_cell(x: int) -> int:
 class Count:
     """Effort of one search: branches tried, dead ends, nodes propagated."""
 
-    __slots__ = ("decisions", "conflicts", "propagations", "first_at")
+    __slots__ = ("decisions", "conflicts", "propagations", "first_at", "root")
 
     def __init__(self) -> None:
         self.decisions = 0
         self.conflicts = 0
         self.propagations = 0
         self.first_at: float | None = None  # perf_counter when the first solution was found
+        self.root = 0  # the placements propagation makes from the clues alone (bits)
+
+    def root_literals(self) -> list[int]:
+        """The true literals (cell * 9 + digit) the clues force by propagation, clues
+        included: what a fresh solver may assume with them."""
+        out = []
+        bits = self.root
+        while bits:
+            low = bits & -bits
+            index = low.bit_length() - 1
+            out.append(index % CELLS * N + index // CELLS + 1)
+            bits ^= low
+        return sorted(out)
 
 
 def search(clues: list[int], deadline: float | None = None, limit: int = 2,
@@ -250,6 +263,8 @@ def search(clues: list[int], deadline: float | None = None, limit: int = 2,
             count.conflicts += 1
             continue
         x, placed = out
+        if count.propagations == 1:
+            count.root = placed
         if placed.bit_count() == CELLS:
             found.append(digits(x))
             if count.first_at is None:
