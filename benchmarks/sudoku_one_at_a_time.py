@@ -52,17 +52,18 @@ least two" bits with a dozen shifts, places the singles and strikes their peers 
 precomputed mask each. The fixpoint is a SAT solver's, so the search and its figures
 (conflicts, decisions, propagations = nodes) are the ones the previous version read off
 Glucose's `propagate`, call for call (tested), and the puzzle's own whatever was solved
-before. Past 128 nodes or 6 waiting branches a fresh CaDiCaL decides the puzzle (11 of
-these 300 Royle lines, about 6.5 ms each: a quarter of the file's time). A valid answer is
-checked by one sum of powers of two (the per-cell loop only names what is wrong).
+before. Past 128 nodes or 6 waiting branches a fresh CaDiCaL decides the puzzle on the
+clauses left open by all that propagation forces from the clues (assumed with them): 11 of
+these 300 Royle lines, about 4 ms each. A valid answer is checked by one sum of powers of
+two (the per-cell loop only names what is wrong).
 
-Where a Royle puzzle's time goes (this machine, loaded, CPU us a puzzle): the search about
-390 (7.2 nodes; the fixpoint 42 us a node, 4.8 rounds of ~100 big-integer operations at
-80-110 ns each here), the fresh CaDiCaL of the 11 hard lines about 240 spread over all
-300, the front (read, registry, budget, result objects, referee) about 190. 4,000/s would
-need 250 us in all: the rounds alone are past it on this machine, and an idle core runs
-the same operations about twice as fast. The machine is shared, so absolute rates can be
-several times below an idle machine's: compare the ratio."""
+Where a Royle puzzle's time goes (CPU us a puzzle, one run on this machine at load 16 on 2
+cores, 740-790 in all): the search about 380 (7.2 nodes; a node's fixpoint about 42 us,
+4.8 rounds of up to ~100 operations on 729-bit integers, 65-110 ns each here), the fresh
+CaDiCaL of the 11 hard lines about 150 spread over all 300, the front (read, registry,
+memory budget, result objects, referee) about 170. 4,000/s needs 250 us in all, less than
+the search alone on this machine. The machine is shared, so absolute rates can be several
+times below an idle machine's: compare the ratio."""
 
 
 def run(src: Path, path: Path, count: int) -> dict:
