@@ -58,7 +58,9 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'pencilsat' has no attribute {name!r}")
     import importlib
 
-    return getattr(importlib.import_module(home), name)
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # looked up once: ``pencilsat.solve`` in a loop pays nothing more
+    return value
 
 
 def __dir__() -> list[str]:

@@ -23,6 +23,7 @@ from pencilsat.puzzles.textgrid import content_lines
 BOX_SIZES = (2, 3, 4, 5)
 _DIGITS = "123456789ABCDEFGHIJKLMNOP"
 _NINE_CHARS = frozenset(".0123456789")
+_DOT_IS_ZERO = str.maketrans(".", "0")
 
 
 def digit_char(value: int) -> str:
@@ -51,7 +52,7 @@ class SudokuPuzzle:
         side = arr.shape[0] if arr.ndim == 2 else 0
         if arr.ndim != 2 or arr.shape != (side, side) or math.isqrt(side) ** 2 != side:
             raise ValueError("a Sudoku grid is square with a square side (4, 9, 16, 25)")
-        if arr.min(initial=0) < 0 or arr.max(initial=0) > side:
+        if arr.view(np.uint16).max(initial=0) > side:  # a negative clue reads as 32,768 up
             raise ValueError(f"clues are 0 (empty) or 1..{side}")
         arr.setflags(write=False)
         object.__setattr__(self, "clues", arr)
@@ -134,9 +135,8 @@ def parse_line(line: str, name: str = "", line_number: int | None = None) -> Sud
             hint="write one character per cell, '.' or '0' for an empty cell",
         )
     if side == 9 and _NINE_CHARS.issuperset(text):  # the usual case, without a loop
-        raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
-        clues = np.where(raw == ord("."), 0, raw - ord("0")).astype(np.int16)
-        return SudokuPuzzle(clues.reshape(9, 9), name=name)
+        raw = np.frombuffer(text.translate(_DOT_IS_ZERO).encode("ascii"), dtype=np.uint8)
+        return SudokuPuzzle((raw - 48).astype(np.int16).reshape(9, 9), name=name)
     values = []
     for col, ch in enumerate(text, start=1):
         d = char_digit(ch)
@@ -275,25 +275,35 @@ def clue_clash(puzzle: SudokuPuzzle) -> str | None:
 
 def _obeys_rules(puzzle: SudokuPuzzle, grid: np.ndarray) -> bool:
     """Whether ``grid`` (of the puzzle's size) keeps every clue and holds each digit once
-    in every row, column and box: the whole check as a few array operations, so that a
-    valid answer (the usual case) costs microseconds; :func:`check` names what is wrong
-    otherwise."""
-    flat = grid.ravel()
-    clues = puzzle.clues.ravel()
-    if not bool(((clues == 0) | (clues == flat)).all()):
+    in every row, column and box, in a few whole-grid steps, so that a valid answer (the
+    usual case) costs microseconds; :func:`check` names what is wrong otherwise.
+
+    Each cell's digit stands for three powers of two, one per (house, digit) pair of its
+    row, column and box; the 3n² of them sum to 2**(3n²) - 1 exactly when no pair is hit
+    twice (a sum of k powers of two has at most k one bits, and k only without a carry),
+    that is when every house holds every digit once."""
+    n = puzzle.size
+    flat = grid.ravel().tolist()
+    if min(flat) < 1 or max(flat) > n:
         return False
-    houses, digits = _house_cells(puzzle.size)
-    return bool((np.sort(flat[houses], axis=1) == digits).all())
+    clues = puzzle.clues.ravel().tolist()
+    if [v if c else 0 for c, v in zip(clues, flat, strict=True)] != clues:
+        return False
+    pairs, full = _house_pairs(n)
+    return sum(map(list.__getitem__, pairs, flat)) == full
 
 
 @cache
-def _house_cells(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The flat cell indices of an ``n`` x ``n`` grid's rows, columns and boxes, one house
-    a row, and the digits 1..n in order (what each sorted house must equal)."""
+def _house_pairs(n: int) -> tuple[list[list[int]], int]:
+    """For each cell of an ``n`` x ``n`` grid, indexed by digit 1..n, the bits of its row's,
+    column's and box's (house, digit) pairs; and the sum of all 3n² pairs' bits."""
     b = math.isqrt(n)
-    cells = np.arange(n * n).reshape(n, n)
-    boxes = cells.reshape(b, b, b, b).swapaxes(1, 2).reshape(n, n)
-    return np.concatenate((cells, cells.T, boxes)), np.arange(1, n + 1)
+    pairs = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        houses = (r, n + c, 2 * n + (r // b) * b + c // b)
+        pairs.append([0] + [sum(1 << h * n + d - 1 for h in houses) for d in range(1, n + 1)])
+    return pairs, (1 << 3 * n * n) - 1
 
 
 def check(puzzle: SudokuPuzzle, solution: SudokuSolution) -> list[Violation]:
