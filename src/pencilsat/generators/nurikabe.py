@@ -6,23 +6,25 @@ remove clues while the grade allows" has nothing to remove; this maker runs its 
 on the same terms (a seed gives the same puzzle; budgets count candidates, never seconds):
 
 1. **An answer** (:func:`~pencilsat.generators.nurikabe_answer.draw_islands`): islands
-   opened at random in an all-wall grid until no 2x2 block is all wall, the wall kept
-   connected and islands apart; each island's size is drawn from the level's ``SIZES``
-   (larger islands leave more to reason about: the measure rises with them).
-2. **Numbers**: each island's number on one of its cells, drawn at random.
+   grown at random in an all-wall grid to sizes drawn from ``SIZES``, then new islands on
+   2x2 wall blocks until none is left, the wall kept connected and islands apart.
+2. **Numbers**: ``LAYOUTS`` layouts drawn (each island's size on a random cell of it); the
+   one the rules leave least open goes first.
 3. **Unique?** The ``lazy`` strategy (``strategies.nurikabe.run_cnf``) solves and proves.
-   When a second answer exists, one cell where it differs from ours is flipped in ours
-   (:func:`~pencilsat.generators.nurikabe_answer.reshape`), the numbers follow the islands
-   (a number stays on its cell while its island keeps it), and the puzzle is tried again,
-   up to ``RESHAPES`` times before the answer is given up.
+   Against a second answer: a number moved onto a cell of its island that the second answer
+   walls (which rules that answer out and leaves ours as it is; each number moves so once,
+   or the moves would undo each other); when no number may move, the answer is reshaped
+   where the two differ (:func:`~pencilsat.generators.nurikabe_answer.reshape`: a new
+   island of one cell there, or a differing cell flipped, never back) and the numbers
+   follow the islands. Up to ``RESHAPES`` tries, then the answer is given up.
 4. **The band.** A unique puzzle is measured (``rules_open``, the share of cells without a
    number that the project's Nurikabe rules leave unsettled; docs/generate.md). Off the
-   band, the numbers are drawn again on the same islands (``PLACEMENTS`` times; where a
-   number sits changes what the rules see), each placement measured first and proven
-   unique only when in the band.
+   band, numbers are moved one at a time within their islands (``MOVES`` tries); a move is
+   kept when the measure comes nearer the band and the puzzle stays unique (the measure
+   first, the proof only then).
 
 A puzzle the rules settle completely is unique without a solver call (the rules are sound,
-and only our answer is left), which makes the easy band cheap.
+and only our answer is left).
 """
 
 from __future__ import annotations
@@ -42,12 +44,14 @@ from pencilsat.generators.study_measure import StudyMeasure
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 
 SIZES: dict[int | None, tuple[int, ...]] = {
-    1: (1, 2, 3, 4, 5),
+    1: (1, 2, 2, 3, 3, 4),
     2: (1, 2, 3, 4, 5),
     3: (1, 2, 3, 4, 5, 6),
     None: (1, 2, 3, 4, 5),
 }
-"""The island sizes an answer draws from (each new island draws one), by level."""
+"""The island sizes an answer draws from (each new island draws one), by level: smaller
+islands leave the rules less open (10x10, seeds 1-6: level 1 in 6 answers per puzzle kept
+with these, in 16 with 1-5), larger ones more, but then fewer answers end unique."""
 LAYOUTS = 10
 """Number layouts drawn on a new answer; the one the rules leave least open is tried first
 (more of it settled: fewer second answers to fight; at 10x10, twice the unique answers)."""
@@ -57,6 +61,9 @@ MOVES = 30
 """Numbers moved toward the band on a unique answer whose measure is off it."""
 DEFAULT_BUDGET = 200
 """Answers drawn before ``make`` gives up with an ``InputError``."""
+DRAWS_PER_ANSWER = 4
+"""Draws allowed per answer of the budget: a draw fails when a 2x2 wall block is left that
+no cell of it may break (at 10x10 about half the draws, 30 ms each with the machine busy)."""
 
 
 class NurikabeMaker:
@@ -84,10 +91,14 @@ class NurikabeMaker:
         start = perf_counter()
         rng = random.Random(seed)
         measured = 0
-        for tried in range(1, budget + 1):
+        tried = 0
+        for _ in range(DRAWS_PER_ANSWER * budget):
             labels = draw_islands(self.width, self.height, rng, self.sizes)
             if labels is None:
                 continue
+            tried += 1
+            if tried > budget:
+                break
             found = self._steer(labels, target, rng)
             measured += found[2]
             if found[0] is not None:

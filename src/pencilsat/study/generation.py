@@ -15,7 +15,7 @@ atoms, so the measure never falls as clues go: the loop's bisection along a chai
 without a number that the project's sound Nurikabe rules (``encodings.nurikabe_rules``, run
 to a fixpoint before every Nurikabe solve) leave unsettled, neither wall nor island. On
 janko's 401 10x10 Nurikabe it ranks SAT conflicts per cell of the rule-free encoding at
-Spearman 0.60 (docs/generate.md); it costs one pass of the rules (about 25 ms at 10x10).
+Spearman 0.59 (docs/generate.md); it costs one pass of the rules (a median 10 ms at 10x10).
 """
 
 from __future__ import annotations
