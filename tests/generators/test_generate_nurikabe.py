@@ -15,6 +15,13 @@ from pencilsat.cli import main
 from pencilsat.core.registry import rules_of
 from pencilsat.core.result import Verdict
 from pencilsat.generators.loop import Target
+from pencilsat.generators.nurikabe import (
+    place_numbers,
+    puzzle_of,
+    rule_out,
+    second_answer,
+    solution_of,
+)
 from pencilsat.generators.nurikabe_answer import WALL, draw_islands, flip
 from pencilsat.generators.order import Order
 from pencilsat.generators.study_measure import BANDS
@@ -76,6 +83,28 @@ def _assert_valid(labels: np.ndarray) -> None:
         assert len(cells) > 0
         numbers[tuple(cells[0])] = len(cells)
     assert check(NurikabePuzzle(numbers), NurikabeSolution(labels == WALL)) == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_number_moved_to_rule_out_other_answers_keeps_ours(seed):
+    """``rule_out``: the second answer the ``lazy`` strategy finds fits the numbers; after
+    the move (one number, within its island) the checker refuses it and accepts ours."""
+    rng = random.Random(seed)
+    other = None
+    while other is None:
+        labels = draw_islands(7, 7, rng, (2, 3, 4, 5))
+        if labels is None:
+            continue
+        numbers = place_numbers(labels, {}, rng)
+        other = second_answer(puzzle_of(labels, numbers), labels)
+    assert check(puzzle_of(labels, numbers), other) == []
+    moved = rule_out(labels, numbers, [other], rng)
+    assert moved is not None  # a cell of ours that it walls takes a number
+    puzzle = puzzle_of(labels, moved)
+    assert check(puzzle, solution_of(labels)) == []
+    assert check(puzzle, other) != []
+    assert moved.keys() == numbers.keys()
+    assert sum(moved[island] != numbers[island] for island in numbers) == 1
 
 
 def test_rules_open_is_zero_when_the_rules_solve_and_refuses_a_clash():

@@ -11,12 +11,12 @@ on the same terms (a seed gives the same puzzle; budgets count candidates, never
 2. **Numbers**: ``LAYOUTS`` layouts drawn (each island's size on a random cell of it); the
    one the rules leave least open goes first.
 3. **Unique?** The ``lazy`` strategy (``strategies.nurikabe.run_cnf``) solves and proves.
-   Against a second answer: a number moved onto a cell of its island that the second answer
-   walls (which rules that answer out and leaves ours as it is; each number moves so once,
-   or the moves would undo each other); when no number may move, the answer is reshaped
-   where the two differ (:func:`~pencilsat.generators.nurikabe_answer.reshape`: a new
-   island of one cell there, or a differing cell flipped, never back) and the numbers
-   follow the islands. Up to ``RESHAPES`` tries, then the answer is given up.
+   Against a second answer: one number moved within its island so that the rule checker
+   refuses every second answer met so far on this answer (:func:`rule_out`; ours stays as
+   it is); when no single move does, the answer is reshaped where the two differ
+   (:func:`~pencilsat.generators.nurikabe_answer.reshape`: a new island of one cell there,
+   or a differing cell flipped, never back) and the numbers follow the islands. Up to
+   ``RESHAPES`` tries, then the answer is given up.
 4. **The band.** A unique puzzle is measured (``rules_open``, the share of cells without a
    number that the project's Nurikabe rules leave unsettled; docs/generate.md). Off the
    band, numbers are moved one at a time within their islands (``MOVES`` tries); a move is
@@ -41,7 +41,7 @@ from pencilsat.core.values import Cell
 from pencilsat.generators.loop import Generated, Grading, Target
 from pencilsat.generators.nurikabe_answer import WALL, draw_islands, reshape
 from pencilsat.generators.study_measure import StudyMeasure
-from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution, check
 
 SIZES: dict[int | None, tuple[int, ...]] = {
     1: (1, 2, 2, 3, 3, 4),
@@ -150,7 +150,7 @@ class NurikabeMaker:
         scores = [self.measure.function(puzzle_of(labels, n)) for n in layouts]
         measured = LAYOUTS
         numbers = layouts[scores.index(min(scores))]
-        pinned: set[Cell] = set()
+        seen: list[NurikabeSolution] = []
         frozen: set[Cell] = set()
         for _ in range(RESHAPES):
             puzzle = puzzle_of(labels, numbers)
@@ -158,14 +158,13 @@ class NurikabeMaker:
             measured += 1
             other = None if grading.score == 0 else second_answer(puzzle, labels)
             if other is not None:
-                movable = [cell for cell in other if labels[cell] != WALL
-                           and numbers[int(labels[cell])] not in pinned]
-                if movable:  # a number where the other answer has wall rules it out
-                    cell = rng.choice(movable)
-                    numbers[int(labels[cell])] = cell
-                    pinned.add(cell)
+                seen.append(other)
+                moved = rule_out(labels, numbers, seen, rng)
+                if moved is not None:
+                    numbers = moved
                     continue
-                changed = reshape(labels, other, rng, self.max_size, frozen)
+                changed = reshape(labels, solution_of(labels).differing_cells(other), rng,
+                                  self.max_size, frozen)
                 if changed is None:
                     return None, None, measured, labels
                 labels = changed[0]
@@ -211,9 +210,32 @@ def solution_of(labels: np.ndarray) -> NurikabeSolution:
     return NurikabeSolution(labels == WALL)
 
 
-def second_answer(puzzle: NurikabePuzzle, labels: np.ndarray) -> list[tuple[int, int]] | None:
-    """The cells where another answer of ``puzzle`` differs from ours, or ``None`` when ours
-    is the only one (the ``lazy`` strategy's solve and proof)."""
+def rule_out(labels: np.ndarray, numbers: dict[int, Cell], others: list[NurikabeSolution],
+             rng: random.Random) -> dict[int, Cell] | None:
+    """The layout with one number moved within its island under which the rule checker
+    refuses every answer of ``others`` (the second answers met so far on this answer), or
+    ``None`` when no single move does. Moves onto a cell the last of them walls come first
+    (that one is then out for sure), each kind in random order. The answer stays as it
+    is."""
+    cells_of: dict[int, list[Cell]] = {}
+    for r, c in np.argwhere(labels != WALL).tolist():
+        cells_of.setdefault(int(labels[r, c]), []).append((r, c))
+    walled = others[-1].shaded
+    moves = [(island, cell) for island in sorted(cells_of) for cell in cells_of[island]
+             if cell != numbers[island]]
+    rng.shuffle(moves)
+    moves.sort(key=lambda move: not walled[move[1]])  # onto the last one's wall first
+    for island, cell in moves:
+        moved = {**numbers, island: cell}
+        puzzle = puzzle_of(labels, moved)
+        if all(check(puzzle, other) for other in others):
+            return moved
+    return None
+
+
+def second_answer(puzzle: NurikabePuzzle, labels: np.ndarray) -> NurikabeSolution | None:
+    """Another answer of ``puzzle`` than ours, or ``None`` when ours is the only one (the
+    ``lazy`` strategy's solve and proof)."""
     from pencilsat.strategies.nurikabe import run_cnf
 
     result = run_cnf(puzzle)
@@ -225,4 +247,4 @@ def second_answer(puzzle: NurikabePuzzle, labels: np.ndarray) -> list[tuple[int,
     if result.verdict != Verdict.MULTIPLE or not others:
         raise RuntimeError(f"the lazy strategy says {result.verdict} of a puzzle made from "
                            "a valid answer")
-    return ours.differing_cells(others[0])
+    return others[0]
