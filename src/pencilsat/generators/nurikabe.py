@@ -70,8 +70,6 @@ class NurikabeMaker:
     """Nurikabe's generator (module docstring), steered by a study measure's bands."""
 
     genre = "nurikabe"
-    always_rated = False
-    cheap_score = True
 
     def __init__(self, width: int, height: int, measure: StudyMeasure,
                  level: int | None = None) -> None:

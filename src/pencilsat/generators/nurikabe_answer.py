@@ -43,26 +43,6 @@ def full_blocks(wall: np.ndarray) -> np.ndarray:
     return wall[:-1, :-1] & wall[1:, :-1] & wall[:-1, 1:] & wall[1:, 1:]
 
 
-def connected(mask: np.ndarray) -> bool:
-    """The True cells of ``mask`` form one 4-connected piece (none: also True)."""
-    cells = np.argwhere(mask)
-    if len(cells) == 0:
-        return True
-    height, width = mask.shape
-    seen = np.zeros_like(mask, dtype=bool)
-    start = (int(cells[0][0]), int(cells[0][1]))
-    seen[start] = True
-    stack, count = [start], 1
-    while stack:
-        cell = stack.pop()
-        for nb in neighbours(cell, height, width):
-            if mask[nb] and not seen[nb]:
-                seen[nb] = True
-                count += 1
-                stack.append(nb)
-    return count == len(cells)
-
-
 def draw_islands(width: int, height: int, rng: random.Random,
                  sizes: Sequence[int]) -> np.ndarray | None:
     """A random valid answer (module docstring): each new island's size is drawn from
