@@ -8,9 +8,11 @@ with the generator's answer, the rule checker accepts the answer, and ``pencilsa
 path (``grading.front.grade``) gives the level asked for. Acceptance = puzzles kept /
 candidate chains tried (``Generated.candidates``).
 
-Slitherlink has no grader: its levels are bands of the study measure ``gup.up_open``
-(``generators.study_measure``), and the check is that the measure of the puzzle kept is in
-the band asked for.
+Slitherlink and Nurikabe have no grader: their levels are bands of the study measures
+``gup.up_open`` and ``rules_open`` (``generators.study_measure``), and the check is that the
+measure of the puzzle kept is in the band asked for. Nurikabe's second strategy is
+``lazy-cpsat`` (CP-SAT; the generator proves with the CNF ``lazy``). Tatham has no Nurikabe
+generator, so it has no side-by-side row.
 
 Tatham: Debian's ``sgt-puzzles`` (``/usr/games/sgt-pearl``, ``sgt-lightup``, ``sgt-solo``,
 ``sgt-loopy``) run as ``--generate 1 'PARAMS#SEED'`` for seeds 1..M, wall time per process
@@ -51,17 +53,19 @@ from pencilsat.generators.order import Order  # noqa: E402
 from pencilsat.generators.study_measure import BANDS, StudyMeasure  # noqa: E402
 from pencilsat.grading.front import grade  # noqa: E402
 from pencilsat.strategies.front import solve  # noqa: E402
-from pencilsat.study.generation import up_open  # noqa: E402
+from pencilsat.study.generation import rules_open, up_open  # noqa: E402
 
 ORDERS = {
     "masyu": (10, 10, (1, 2, 3)),
     "sudoku": (9, 9, (1, 2, 3)),
     "lightup": (10, 10, (1, 2, 3, 4, 5)),
     "slitherlink": (10, 10, (1, 2, 3)),
+    "nurikabe": (10, 10, (1, 2, 3)),
 }
 SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"),
-                   "lightup": ("csp", "cpsat"), "slitherlink": ("circuit", "cpsat")}
-MEASURES = {"slitherlink": up_open}
+                   "lightup": ("csp", "cpsat"), "slitherlink": ("circuit", "cpsat"),
+                   "nurikabe": ("lazy-cpsat", "cpsat")}
+MEASURES = {"slitherlink": up_open, "nurikabe": rules_open}
 """The study measure of each genre without a grader (``Order(measure=...)``)."""
 TATHAM = {
     # genre: (program, [(Tatham level, params, corpus folder or file)])
@@ -156,7 +160,7 @@ def level_of(genre: str, puzzle: Any) -> int | None:
 
 def run_tatham(genres: list[str], seeds: int) -> list[dict[str, Any]]:
     rows = []
-    for genre in genres:
+    for genre in [g for g in genres if g in TATHAM]:
         program, sets = TATHAM[genre]
         binary = shutil.which(program) or f"/usr/games/{program}"
         runnable = Path(binary).exists()
@@ -192,11 +196,11 @@ def report(ours: list[dict[str, Any]], tatham: list[dict[str, Any]], seeds: int,
             "`Order(genre, W, H, Target(level=L)).make(seed)` for seeds 1..N in one process; "
             "every puzzle then checked (a CP-SAT strategy proves it unique with the "
             "generator's answer, the rule checker accepts the answer, `pencilsat grade` gives "
-            "level L; Slitherlink: its study measure `gup.up_open` is in band L, "
-            "docs/generate.md). Rows measured on another day say so. Acceptance: puzzles kept / "
-            "candidate chains tried (a chain: one answer "
-            "and one random removal order). Time per kept puzzle includes every rejected "
-            "candidate before it.", ""]
+            "level L; Slitherlink and Nurikabe: the study measure, `gup.up_open` or "
+            "`rules_open`, is in band L, docs/generate.md). Rows measured on another day say "
+            "so. Acceptance: puzzles kept / candidate chains tried (a chain: one answer "
+            "and one random removal order; Nurikabe: one answer drawn, with its reshapes). "
+            "Time per kept puzzle includes every rejected candidate before it.", ""]
     body.append(markdown_table(
         ["genre", "size", "level", "puzzles", "verified", "acceptance", "median s", "p90 s",
          "max s", "grades per puzzle", "clues (mean)", "measured"],

@@ -29,8 +29,9 @@ def add_generate_parser(sub: Any) -> None:
         description="Make unique puzzles: an answer is drawn, clues are added until it is the "
         "only one, then clues go only while the grade stays at most the target (Tatham's "
         "rule). --level is on the genre's grader scale (Masyu: Sato 2007, 1-3; Sudoku 9x9: "
-        "Sato 2010, 1-3; Light Up: Kashima 2010, 1-7; Slitherlink: bands 1-3 of the study "
-        "measure gup.up_open, docs/generate.md), --score a band of the grader's score. "
+        "Sato 2010, 1-3; Light Up: Kashima 2010, 1-7; Slitherlink and Nurikabe: bands 1-3 of "
+        "the study measures gup.up_open and rules_open, docs/generate.md), --score a band "
+        "of the grader's score. "
         "Without either: a minimal clue set. The puzzle goes to stdout, its verdict, level, "
         "score, clue count and seed to stderr (--json: one object with all of them).")
     generate.add_argument("genre", choices=GENRES)
@@ -154,9 +155,9 @@ def _study_measure(genre: str) -> Any:
 
     if genre not in BANDS:
         return None
-    from pencilsat.study.generation import up_open
+    from pencilsat.study.generation import MEASURES
 
-    return up_open
+    return MEASURES[genre]
 
 
 def describe(made: Generated, order: Order) -> str:

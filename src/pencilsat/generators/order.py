@@ -12,6 +12,7 @@ from pencilsat.generators.genres import GENRES
 from pencilsat.generators.lightup import LightUpMaker
 from pencilsat.generators.loop import DEFAULT_BUDGET, Generated, Maker, Target, generate
 from pencilsat.generators.masyu_levels import MasyuMaker
+from pencilsat.generators.nurikabe import NurikabeMaker
 from pencilsat.generators.slitherlink import SlitherlinkMaker
 from pencilsat.generators.study_measure import BANDS, Measure, StudyMeasure
 from pencilsat.generators.sudoku import SudokuMaker
@@ -36,26 +37,35 @@ class Order:
     """A folder: each puzzle's certificate goes into a folder of its own under it
     (``generators.certified``)."""
 
-    def maker(self) -> Maker:
+    def maker(self) -> Maker | NurikabeMaker:
         """The genre's maker, after checking the order (an ``InputError`` naming the option
-        otherwise)."""
+        otherwise); Nurikabe's runs its own search (``generators.nurikabe``)."""
         if self.genre not in GENRES:
             raise InputError(f"cannot generate {self.genre!r} puzzles",
                              hint="generate makes " + ", ".join(GENRES))
         if self.symmetry is not None and self.symmetry not in SYMMETRIES:
             raise InputError(f"unknown symmetry {self.symmetry!r}", hint="rot2 or mirror")
-        maker: Maker
+        maker: Maker | NurikabeMaker
         if self.genre == "masyu" and self.symmetry is not None:
             raise InputError("--symmetry is not made for Masyu yet",
                              hint="pearls follow the loop, so a symmetric layout needs a "
                              "symmetric loop; symmetry is made for Sudoku and Light Up")
+        if self.genre == "nurikabe" and self.symmetry is not None:
+            raise InputError("--symmetry is not made for Nurikabe yet",
+                             hint="each island carries one number on a cell drawn at random; "
+                             "symmetry is made for Sudoku, Light Up and Slitherlink")
+        if self.genre in BANDS and self.measure is None:
+            raise ValueError(f"an order for {self.genre} needs its study measure")
         if self.genre == "masyu":
             maker = MasyuMaker(self.width, self.height)
         elif self.genre == "sudoku":
             maker = SudokuMaker(self.width, self.height, self.target.steers)
+        elif self.genre == "nurikabe":
+            assert self.measure is not None
+            maker = NurikabeMaker(self.width, self.height,
+                                  StudyMeasure(self.genre, self.measure), self.target.level)
         elif self.genre in BANDS:
-            if self.measure is None:
-                raise ValueError(f"an order for {self.genre} needs its study measure")
+            assert self.measure is not None
             maker = SlitherlinkMaker(self.width, self.height,
                                      StudyMeasure(self.genre, self.measure))
         else:
@@ -68,8 +78,12 @@ class Order:
         return maker
 
     def make(self, seed: int) -> Generated:
-        made = generate(self.maker(), self.width, self.height, self.steering_target(), seed,
-                        symmetry=self.symmetry, budget=self.budget)
+        maker = self.maker()
+        if isinstance(maker, NurikabeMaker):
+            made = maker.make(self.steering_target(), seed, self.budget)
+        else:
+            made = generate(maker, self.width, self.height, self.steering_target(), seed,
+                            symmetry=self.symmetry, budget=self.budget)
         if self.certify is not None:
             from pencilsat.generators.certified import certificate_folder, certify_made
 

@@ -1,4 +1,5 @@
-"""Targets on a study measure, for genres without a human-technique grader (Slitherlink).
+"""Targets on a study measure, for genres without a human-technique grader (Slitherlink,
+Nurikabe).
 
 The measure is ``gup.up_open`` of ``pencilsat study`` (``study.generation.up_open``: the
 share of answer atoms unit propagation and the loop rule leave open from the clues; higher
@@ -9,6 +10,10 @@ caller hands the function in (``Order(..., measure=up_open)``; the command line 
 by where Tatham's Loopy levels fall at 10x10 (``corpus/slitherlink/tatham``, 27 puzzles per
 level: easy and normal medians 0.82 and 0.85, middle halves 0.71-0.88; tricky and hard
 medians 0.96, tenth percentiles 0.85-0.87).
+
+Nurikabe's measure is ``rules_open`` (``study.generation.rules_open``: the share of cells
+without a number that the project's Nurikabe rules leave unsettled), its bands placed on
+janko's 10x10 puzzles (docs/generate.md).
 """
 
 from __future__ import annotations
@@ -24,17 +29,20 @@ Measure = Callable[[Any], float]
 
 BANDS: dict[str, tuple[tuple[float, float], ...]] = {
     "slitherlink": ((0.0, 0.6), (0.61, 0.9), (0.91, 1.0)),
+    "nurikabe": ((0.0, 0.3), (0.31, 0.55), (0.56, 1.0)),
 }
 """``--level L`` is band ``L - 1`` of the measure: 1 easier than most of Tatham's easy
 (unit propagation fixes at least 40% of the lines), 2 his easy and normal (their 10th to
 90th percentiles: 0.61-0.91), 3 his tricky and hard (medians 0.96). The gaps between bands
-are about two lines of 220 at 10x10, so that a score has one level."""
+are about two lines of 220 at 10x10, so that a score has one level. Nurikabe: janko's 401
+10x10 puzzles split at their quartile 0.29 and median 0.56 (106, 88 and 199 of them in
+bands 1-3, 8 between), where SAT conflicts per cell rise (medians 0.71, 1.00, 2.55)."""
 
 SCORE_CEILING = 1.0
 """The highest value the measure takes (every atom open): a band that reaches it is the
 top one, which the loop's chain reaches without grading along it."""
 
-MEASURE_NAME = "gup.up_open"
+MEASURE_NAMES = {"slitherlink": "gup.up_open", "nurikabe": "rules_open"}
 
 
 @dataclass(frozen=True)
@@ -51,7 +59,8 @@ class StudyMeasure:
 
     @property
     def scale(self) -> str:
-        return f"bands of the study measure {MEASURE_NAME}, 1-{len(self.bands)}"
+        return (f"bands of the study measure {MEASURE_NAMES[self.genre]}, "
+                f"1-{len(self.bands)}")
 
     def level_of(self, score: float) -> int | None:
         return next((i + 1 for i, (low, high) in enumerate(self.bands)

@@ -1,0 +1,141 @@
+"""Nurikabe made to order on its study measure ``rules_open``: the puzzles are unique (proven
+again by CP-SAT's ``lazy-cpsat``, not the generator's CNF trials), their answer passes the
+rule checker, the measure is in the band asked for, and the same seed gives the same
+puzzle; the answers drawn keep the rules before any number is placed."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from pencilsat.cli import main
+from pencilsat.core.registry import rules_of
+from pencilsat.core.result import Verdict
+from pencilsat.generators.loop import Target
+from pencilsat.generators.nurikabe import (
+    place_numbers,
+    puzzle_of,
+    rule_out,
+    second_answer,
+    solution_of,
+)
+from pencilsat.generators.nurikabe_answer import WALL, draw_islands, flip
+from pencilsat.generators.order import Order
+from pencilsat.generators.study_measure import BANDS
+from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution, check
+from pencilsat.strategies.front import solve
+from pencilsat.study.generation import rules_open
+
+
+def _order(level: int | None = None, score: tuple[float, float] | None = None,
+           size: int = 7) -> Order:
+    return Order("nurikabe", size, size, Target(level=level, score=score), measure=rules_open)
+
+
+@pytest.mark.parametrize("level,seed", [(1, 4), (2, 3), (3, 1)])
+def test_a_nurikabe_at_a_level_is_unique_and_in_its_band(level, seed):
+    made = _order(level).make(seed)
+    proof = solve(made.puzzle, encoding="lazy-cpsat", backend="cpsat")
+    assert proof.verdict == Verdict.UNIQUE and proof.solution == made.solution
+    assert rules_of(made.puzzle).check(made.puzzle, made.solution) == []
+    low, high = BANDS["nurikabe"][level - 1]
+    measured = rules_open(made.puzzle)
+    assert low <= measured <= high
+    assert made.grading.score == pytest.approx(measured) and made.grading.level == level
+    assert made.clues == len(made.puzzle.numbered_cells())
+
+
+def test_the_same_seed_gives_the_same_nurikabe():
+    order = _order(1, size=6)
+    first, again, other = order.make(4), order.make(4), order.make(5)
+    assert first.puzzle == again.puzzle and first.solution == again.solution
+    assert first.puzzle != other.puzzle
+
+
+def test_a_nurikabe_score_band_is_hit():
+    made = _order(score=(0.2, 0.7), size=6).make(2)
+    assert 0.2 <= rules_open(made.puzzle) <= 0.7
+    assert solve(made.puzzle).verdict == Verdict.UNIQUE
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_drawn_answer_keeps_the_rules_that_hold_whatever_the_numbers(seed):
+    """Wall connected, no 2x2 wall, islands apart: with each island's size on one of its
+    cells, the rule checker accepts the answer. A flip keeps that too."""
+    rng = random.Random(seed)
+    labels = None
+    while labels is None:
+        labels = draw_islands(7, 6, rng, (1, 2, 3, 4, 5))
+    _assert_valid(labels)
+    for cell in [(r, c) for r in range(6) for c in range(7)]:
+        flipped = flip(labels, cell, 5)
+        if flipped is not None:
+            _assert_valid(flipped)
+
+
+def _assert_valid(labels: np.ndarray) -> None:
+    numbers = np.zeros(labels.shape, dtype=np.int32)
+    for island in range(int(labels.max()) + 1):
+        cells = np.argwhere(labels == island)
+        assert len(cells) > 0
+        numbers[tuple(cells[0])] = len(cells)
+    assert check(NurikabePuzzle(numbers), NurikabeSolution(labels == WALL)) == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_number_moved_to_rule_out_other_answers_keeps_ours(seed):
+    """``rule_out``: the second answer the ``lazy`` strategy finds fits the numbers; after
+    the move (one number, within its island) the checker refuses it and accepts ours."""
+    rng = random.Random(seed)
+    other = None
+    while other is None:
+        labels = draw_islands(7, 7, rng, (2, 3, 4, 5))
+        if labels is None:
+            continue
+        numbers = place_numbers(labels, {}, rng)
+        other = second_answer(puzzle_of(labels, numbers), labels)
+    assert check(puzzle_of(labels, numbers), other) == []
+    moved = rule_out(labels, numbers, [other], rng)
+    assert moved is not None  # a cell of ours that it walls takes a number
+    puzzle = puzzle_of(labels, moved)
+    assert check(puzzle, solution_of(labels)) == []
+    assert check(puzzle, other) != []
+    assert moved.keys() == numbers.keys()
+    assert sum(moved[island] != numbers[island] for island in numbers) == 1
+
+
+def test_rules_open_is_zero_when_the_rules_solve_and_refuses_a_clash():
+    """Two 1s with wall between and below: the rules settle every cell. Two 1s on a 2x2's
+    diagonal leave a wall in two pieces: the rules find the clash."""
+    solved = NurikabePuzzle(np.array([[1, 0, 1], [0, 0, 0]], dtype=np.int32))
+    assert rules_open(solved) == 0.0
+    clash = NurikabePuzzle(np.array([[1, 0], [0, 1]], dtype=np.int32))
+    with pytest.raises(ValueError, match="refute"):
+        rules_open(clash)
+
+
+def test_generate_nurikabe_json_names_its_band(capsys):
+    assert main(["generate", "nurikabe", "6x6", "--level", "3", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["level"] == 3 and out["verdict"] == "unique"
+    assert out["puzzle"].startswith("nurikabe 6 6")
+    low, high = BANDS["nurikabe"][2]
+    assert low <= out["score"] <= high
+
+
+def test_generate_nurikabe_text_names_the_measure(capsys):
+    assert main(["generate", "nurikabe", "6x6", "--level", "1", "--seed", "1"]) == 0
+    assert "rules_open" in capsys.readouterr().err
+
+
+def test_symmetric_nurikabe_is_refused(capsys):
+    assert main(["generate", "nurikabe", "7x7", "--symmetry", "rot2", "--seed", "1"]) == 4
+    assert "--symmetry" in capsys.readouterr().err
+
+
+def test_a_nurikabe_order_needs_its_measure():
+    with pytest.raises(ValueError, match="study measure"):
+        Order("nurikabe", 6, 6, Target(level=2)).maker()
