@@ -207,3 +207,177 @@ def groups_hold(masks: Sequence[int], groups: Sequence[Group]) -> bool:
         if options is not None and seen not in options:
             return False
     return True
+
+
+class Narrowing:
+    """:func:`narrow`'s rules over fixed ``groups``, run again and again on changing
+    candidates: the branching search of
+    :mod:`~pencilsat.strategies.narrowed_digits` narrows after each guess only the groups
+    of the guessed cell, and stops at the first contradiction instead of running on."""
+
+    def __init__(self, cell_count: int, groups: Sequence[Group]) -> None:
+        self.cells = [list(cells) for cells, _ in groups]
+        self.first_sets: list[list[int] | None] = [
+            None if options is None else list(options) for _, options in groups]
+        self.groups_of: list[list[int]] = [[] for _ in range(cell_count)]
+        for g, cells in enumerate(self.cells):
+            for i in cells:
+                self.groups_of[i].append(g)
+        self.visits = 0
+        """Groups narrowed so far: the search's measure of its propagation."""
+
+    def run(self, masks: list[int], sets: list[list[int] | None],
+            queue: Iterable[int]) -> bool:
+        """Narrow ``masks`` and each group's digit sets ``sets`` (both changed in place; a
+        group's list is replaced, never changed, so a shallow copy keeps a parent's) from
+        the groups in ``queue`` to a fixpoint; ``False`` at a contradiction: a cell without
+        a digit, a group without a set or one of its set's digits, two cells of a group on
+        one digit."""
+        group_cells, groups_of = self.cells, self.groups_of
+        queued = [False] * len(group_cells)
+        waiting = deque(queue)
+        for g in waiting:
+            queued[g] = True
+        while waiting:
+            g = waiting.popleft()
+            queued[g] = False
+            self.visits += 1
+            cells = group_cells[g]
+            old = [masks[i] for i in cells]
+            once = twice = taken = 0
+            for mask in old:
+                if not mask & (mask - 1):
+                    if taken & mask or not mask:
+                        return False
+                    taken |= mask
+                twice |= once & mask
+                once |= mask
+            options = sets[g]
+            if options is None:
+                allowed, must = -1, 0
+            elif len(options) == 1:
+                allowed = must = options[0]
+            else:
+                kept = []
+                for s in options:
+                    if s & ~once:
+                        continue
+                    for mask in old:
+                        if not mask & s:
+                            break
+                    else:
+                        kept.append(s)
+                if len(kept) < len(options):
+                    options = sets[g] = kept
+                allowed, must = 0, -1
+                for s in options:
+                    allowed |= s
+                    must &= s
+                if not options:
+                    return False
+            if must & ~once:
+                return False
+            hidden = must & ~twice & ~taken
+            if not (once & ~allowed or twice & taken or hidden):
+                continue
+            keep = allowed & ~taken
+            for i, mask in zip(cells, old):  # noqa: B905 (equal lengths)
+                if mask & hidden:
+                    new = mask & hidden
+                    if new & (new - 1):  # two digits that must stand in one cell
+                        return False
+                elif mask & (mask - 1):
+                    new = mask & keep
+                else:
+                    new = mask & allowed
+                if new != mask:
+                    if not new:
+                        return False
+                    masks[i] = new
+                    for h in groups_of[i]:
+                        if not queued[h]:
+                            queued[h] = True
+                            waiting.append(h)
+        return True
+
+
+@lru_cache(maxsize=64)
+def sum_regions(n: int, houses: tuple[tuple[int, ...], ...]
+                ) -> tuple[list[tuple[int, int, int, int, int, int]], list[tuple[int, ...]]]:
+    """The regions of :func:`house_sum_groups` for one grid (kept: they depend on the
+    houses alone), each ``(cells, houses in it, top, bottom, left, right)``, cells as a bit
+    mask; and each cell's houses as masks."""
+    bits = [sum(1 << i for i in house) for house in houses]
+    regions = []
+    for first in range(n):
+        rows = cols = 0
+        for last in range(first, n - (first == 0)):
+            rows |= bits[last]
+            cols |= bits[n + last]
+            regions.append((rows, last - first + 1, first, last, 0, n - 1))
+            regions.append((cols, last - first + 1, 0, n - 1, first, last))
+    for box, cells in zip(bits[2 * n:], houses[2 * n:]):  # noqa: B905 (equal lengths)
+        regions.append((box, 1, min(i // n for i in cells), max(i // n for i in cells),
+                        min(i % n for i in cells), max(i % n for i in cells)))
+    homes: list[list[int]] = [[] for _ in range(n * n)]
+    for house, cells in zip(bits, houses):  # noqa: B905 (equal lengths)
+        for i in cells:
+            homes[i].append(house)
+    return regions, [tuple(home) for home in homes]
+
+
+def house_sum_groups(n: int, houses: Sequence[Sequence[int]],
+                     cages: Sequence[tuple[Sequence[int], int | None]],
+                     largest: int = 4) -> list[Group]:
+    """The rule of 45 (Killer Sudoku's innies and outies) as more groups for :func:`narrow`:
+    ``houses`` (cell indices: ``n`` rows, ``n`` columns, then the boxes) each hold 1..n,
+    so ``k`` consecutive rows (or columns), or a box, add up to ``k * n(n+1)/2``. The cells
+    of such a region outside the cages it holds whole (the innies) add up to that less
+    those cages' sums; the cells outside it of the cages it cuts (the outies) to those
+    cages' sums less the innies'. Innies or outies of at most ``largest`` cells in one house
+    (so distinct) become a group with their digit sets; a region touching a cage without
+    a sum gives none. Every answer keeps them, so narrowing stays sound; they settle most
+    janko 9x9s that the cages alone leave open (73 of 86 against 5)."""
+    total_of = n * (n + 1) // 2
+    digits = tuple(range(1, n + 1))
+    regions, homes = sum_regions(n, tuple(tuple(house) for house in houses))
+    spans = []
+    for cells, total in cages:
+        rows = [i // n for i in cells]
+        cols = [i % n for i in cells]
+        mask = 0
+        for i in cells:
+            mask |= 1 << i
+        spans.append((mask, total, min(rows), max(rows), min(cols), max(cols)))
+    out: list[Group] = []
+    seen = set()
+    for region, count, top, bottom, left, right in regions:
+        inner = region
+        inner_sum = total_of * count
+        cut = cut_sum = 0
+        for mask, total, r0, r1, c0, c1 in spans:
+            if r1 < top or r0 > bottom or c1 < left or c0 > right or not mask & region:
+                continue
+            if total is None:
+                break
+            if mask & ~region:
+                cut |= mask
+                cut_sum += total
+            else:
+                inner &= ~mask
+                inner_sum -= total
+        else:
+            for part, total in ((inner, inner_sum), (cut & ~region, cut_sum - inner_sum)):
+                size = part.bit_count()
+                if not 0 < size <= largest or part in seen:
+                    continue
+                seen.add(part)
+                first = (part & -part).bit_length() - 1
+                if any(not part & ~house for house in homes[first]):
+                    indices = []
+                    while part:
+                        low = part & -part
+                        indices.append(low.bit_length() - 1)
+                        part ^= low
+                    out.append((indices, set_masks(size, total, digits)))
+    return out
