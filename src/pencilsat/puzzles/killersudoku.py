@@ -206,8 +206,9 @@ def check(puzzle: KillerSudokuPuzzle, solution: KillerSudokuSolution) -> list[Vi
     out += repeats(grid, named_houses(puzzle.size, puzzle.boxes))
     cages = puzzle.cage_sums()
     out += repeats(grid, [("cage", cells) for cells, _ in cages])
+    rows = grid.tolist()
     for cells, total in cages:
-        got = sum(int(grid[cell]) for cell in cells)
+        got = sum(rows[r][c] for r, c in cells)
         if total is not None and got != total:
             at = next(cell for cell in cells if puzzle.sums[cell])
             out.append(Violation("cage-sum", at,

@@ -129,9 +129,15 @@ def run_narrowed(puzzle: Any, cages: Sequence[Any], decode: Callable[[Any], Any]
     start = perf_counter()
     deadline = deadline_of(time_limit)
     n = puzzle.size
-    narrowing = Narrowing(n * n, digit_groups(n, puzzle.houses(), cages))
     full = (1 << (n + 1)) - 2
     root = [1 << v if v else full for v in puzzle.givens.ravel().tolist()]
+    groups = []
+    for cells, options in digit_groups(n, puzzle.houses(), cages):
+        if len(cells) == 1 and options is not None:  # a cell's digits, narrowed once here
+            root[cells[0]] &= sum(options)
+        else:
+            groups.append((cells, options))
+    narrowing = Narrowing(n * n, groups)
     sets = list(narrowing.first_sets)
     masks: list[int] | None = root
     try:
