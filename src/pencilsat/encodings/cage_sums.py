@@ -367,12 +367,14 @@ def house_sum_groups(n: int, houses: Sequence[Sequence[int]],
                 part ^= low
             out.append((indices, set_masks(size, total, digits)))
 
-    for line_bits, line_of in ((bits[:n], lambda i: i // n), (bits[n:2 * n], lambda i: i % n)):
+    row_of = [i // n for i in range(n * n)]
+    column_of = [i % n for i in range(n * n)]
+    for line_bits, line_of in ((bits[:n], row_of), (bits[n:2 * n], column_of)):
         starting: list[list[int]] = [[] for _ in range(n)]
         ending: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         crossing = [[0, 0, 0] for _ in range(n)]  # cages across a line's top: cells, sum, unsummed
         for k, (cells, total) in enumerate(cages):
-            lines = [line_of(i) for i in cells]
+            lines = list(map(line_of.__getitem__, cells))
             low, high = min(lines), max(lines)
             starting[low].append(k)
             ending[high].append((k, low))
@@ -402,17 +404,23 @@ def house_sum_groups(n: int, houses: Sequence[Sequence[int]],
                 part = touch & ~inside & ~region
                 if part.bit_count() <= largest:
                     offer(part, touch_sum - inside_sum - inner_sum)
-    for box in bits[2 * n:]:
+    cage_of = [-1] * (n * n)
+    for k, (cells, _) in enumerate(cages):
+        for i in cells:
+            cage_of[i] = k
+    for box, box_cells in zip(bits[2 * n:], houses[2 * n:]):  # noqa: B905 (equal lengths)
         inside = touch = inside_sum = touch_sum = 0
-        for mask, total in zip(masks, totals):  # noqa: B905 (equal lengths)
-            if mask & box:
-                if total is None:
-                    break
-                touch |= mask
-                touch_sum += total
-                if not mask & ~box:
-                    inside |= mask
-                    inside_sum += total
+        for k in {cage_of[i] for i in box_cells}:
+            if k < 0:
+                continue
+            mask, total = masks[k], totals[k]
+            if total is None:
+                break
+            touch |= mask
+            touch_sum += total
+            if not mask & ~box:
+                inside |= mask
+                inside_sum += total
         else:
             inner_sum = total_of - inside_sum
             offer(box & ~inside, inner_sum)

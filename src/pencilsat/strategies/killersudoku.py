@@ -23,7 +23,7 @@ def run_direct(puzzle: KillerSudokuPuzzle, *, backend: str = "cnf",
     (CaDiCaL unless ``sat_solver``)."""
     return run_narrowed(puzzle, puzzle.cage_sums(), KillerSudokuSolution,
                         lambda deadline, can: complete_cnf(puzzle, True, deadline, can),
-                        sat_solver, time_limit)
+                        sat_solver, time_limit, (puzzle.box_width, puzzle.box_height))
 
 
 def run_cpsat(puzzle: KillerSudokuPuzzle, *, backend: str = "cpsat",

@@ -19,7 +19,8 @@ front is about 4.7 ms CPU.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from copy import copy
 from time import perf_counter
 from typing import Any
 
@@ -100,7 +101,7 @@ class BranchSearch:
         """Nothing to do: no later branch holds ``answer``."""
 
 
-def digit_groups(n: int, houses: Sequence[Sequence[tuple[int, int]]],
+def digit_groups(n: int, house_cells: Sequence[Sequence[int]],
                  cages: Sequence[tuple[Sequence[tuple[int, int]], int | None]]
                  ) -> list[Group]:
     """The cages (their digit sets; distinct only without a sum), with cages the rule of
@@ -109,7 +110,6 @@ def digit_groups(n: int, houses: Sequence[Sequence[tuple[int, int]]],
     small groups settle cells before the houses are read."""
     full = (1 << (n + 1)) - 2
     digits = tuple(range(1, n + 1))
-    house_cells = [[r * n + c for r, c in house] for house in houses]
     cage_cells = [([r * n + c for r, c in cells], total) for cells, total in cages]
     groups: list[Group] = [
         (cells, None if total is None else set_masks(len(cells), total, digits))
@@ -119,27 +119,49 @@ def digit_groups(n: int, houses: Sequence[Sequence[tuple[int, int]]],
     return groups + [(cells, (full,)) for cells in house_cells]
 
 
+_KEPT: dict[Hashable, Any] = {}
+"""Per box layout, the houses' cell indices and (without cages) the whole
+:class:`~pencilsat.encodings.cage_sums.Narrowing`: functions of the layout alone, read by
+every later puzzle of that layout (a Jigsaw's houses cost a tenth of its solve)."""
+
+
+def keep(key: Hashable, value: Any) -> None:
+    """Store ``value`` in :data:`_KEPT`, emptied first past 256 layouts."""
+    if len(_KEPT) >= 256:
+        _KEPT.clear()
+    _KEPT[key] = value
+
+
 def run_narrowed(puzzle: Any, cages: Sequence[Any], decode: Callable[[Any], Any],
                  clauses: Callable[[float | None, Any], ClauseEncoding],
-                 sat_solver: str | None, time_limit: float | None,
+                 sat_solver: str | None, time_limit: float | None, layout: Hashable,
                  max_branches: int | None = None) -> SolveResult:
     """``puzzle`` (with ``givens``, ``houses()`` and ``size``) narrowed by its houses and
-    ``cages`` and searched by branching; ``decode`` makes a solution of a grid of digits,
-    ``clauses(deadline, candidates)`` the complete clause list over the candidates left (the
-    path of a count, a backbone, or a grid past ``max_branches``, ``None``:
-    :data:`MAX_BRANCHES`)."""
+    ``cages`` and searched by branching; ``layout``: a key of the houses (the boxes);
+    ``decode`` makes a solution of a grid of digits, ``clauses(deadline, candidates)`` the
+    complete clause list over the candidates left (the path of a count, a backbone, or a
+    grid past ``max_branches``, ``None``: :data:`MAX_BRANCHES`)."""
     start = perf_counter()
     deadline = deadline_of(time_limit)
     n = puzzle.size
     full = (1 << (n + 1)) - 2
     root = [1 << v if v else full for v in puzzle.givens.ravel().tolist()]
-    groups = []
-    for cells, options in digit_groups(n, puzzle.houses(), cages):
-        if len(cells) == 1 and options is not None:  # a cell's digits, narrowed once here
-            root[cells[0]] &= sum(options)
-        else:
-            groups.append((cells, options))
-    narrowing = Narrowing(n * n, groups)
+    narrowing = _KEPT.get((n, layout)) if not cages else None
+    if narrowing is None:
+        house_cells = _KEPT.get((n, layout, "houses"))
+        if house_cells is None:
+            house_cells = [[r * n + c for r, c in house] for house in puzzle.houses()]
+            keep((n, layout, "houses"), house_cells)
+        groups = []
+        for cells, options in digit_groups(n, house_cells, cages):
+            if len(cells) == 1 and options is not None:  # a cell's digits, narrowed once here
+                root[cells[0]] &= sum(options)
+            else:
+                groups.append((cells, options))
+        narrowing = Narrowing(n * n, groups)
+        if not cages:
+            keep((n, layout), narrowing)
+    narrowing = copy(narrowing)  # its own count of visits
     sets = list(narrowing.first_sets)
     masks: list[int] | None = root
     try:
