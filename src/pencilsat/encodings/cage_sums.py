@@ -24,7 +24,9 @@ enters either cell). A group without a total keeps the distinct rule alone.
 digit sets and candidates of many groups (Kakuro's runs; the houses and cages of Jigsaw and
 Killer Sudoku) narrowed together to a fixpoint, so the clauses are written over far fewer
 literals (a 9x9 Killer Sudoku's 16,000 clauses become a few thousand, most janko Jigsaw
-Sudokus are settled outright).
+Sudokus are settled outright). :class:`Narrowing` runs the same rules again and again over
+fixed groups (the branching search of Jigsaw and Killer Sudoku), and
+:func:`house_sum_groups` adds the groups the rule of 45 gives a Killer Sudoku.
 """
 
 from __future__ import annotations
