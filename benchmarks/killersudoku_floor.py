@@ -1,31 +1,32 @@
-"""Where a Killer Sudoku's CPU goes: the parts of a ``direct`` solve, timed one by one, against
-puzzlekit's whole solve + blocking re-solve, on the janko 9x9s (the puzzles puzzlekit takes).
+"""Where a Killer (or Jigsaw) Sudoku's CPU goes: the parts of a ``direct`` solve, timed one by
+one, against puzzlekit's whole solve + blocking re-solve, on the janko puzzles puzzlekit takes
+(Killer: the 4x4s and 9x9s).
 
-``python benchmarks/killersudoku_floor.py [--stride 15] [--repeat 5]``
+``python benchmarks/killersudoku_floor.py [--genre jigsawsudoku] [--stride 6] [--repeat 5]``
 
 Per puzzle, each part runs ``repeat`` times after a warm-up and counts its median
-``time.process_time`` (all threads, so CP-SAT's workers count for puzzlekit): the narrowing
-of the candidates, writing the clauses, creating CaDiCaL 1.9.5 and loading them, the two
-SAT calls (answer, then the answer forbidden), the rule checker, and the whole front call.
-Prints a markdown table of the medians over the puzzles: the floor of this design is the
-load alone (a solver must hold the clauses), to compare with a tenth of puzzlekit's total.
+``time.process_time`` (all threads, so CP-SAT's workers count for puzzlekit): the groups
+(cages, the rule of 45's innies and outies, houses) and their
+:class:`~pencilsat.encodings.cage_sums.Narrowing`, the first narrowing, the branching search
+after it (none on a settled grid), the rule checker (the front's referee), the whole front
+call, and puzzlekit. Prints a markdown table of the medians over the puzzles: what is left
+of a solve once no clause is written, to compare with a tenth of puzzlekit's total.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import time
 from collections.abc import Callable
 from statistics import median
 from typing import Any
 
-from killersudoku import BENCH, puzzlekit
-
-from pencilsat.backends.bulk_load import load_clauses
 from pencilsat.core.registry import genre_of
-from pencilsat.encodings.killersudoku import complete_cnf
-from pencilsat.encodings.latin import narrowed_candidates, settled_grid
+from pencilsat.encodings.cage_sums import Narrowing
 from pencilsat.strategies.front import solve
+from pencilsat.strategies.killersudoku import cage_cells
+from pencilsat.strategies.narrowed_digits import BranchSearch, digit_groups
 
 
 def cpu(call: Callable[[], Any], repeat: int) -> float:
@@ -39,62 +40,68 @@ def cpu(call: Callable[[], Any], repeat: int) -> float:
     return median(times)
 
 
-def parts(puzzle: Any, item: Any, repeat: int) -> dict[str, float]:
-    from pysat.solvers import Solver
+def parts(puzzle: Any, item: Any, puzzlekit: Callable[..., Any], repeat: int
+          ) -> dict[str, float]:
+    n = puzzle.size
+    cages = cage_cells(puzzle) if hasattr(puzzle, "cage_sums") else []
+    houses = [[r * n + c for r, c in house] for house in puzzle.houses()]
+    full = (1 << (n + 1)) - 2
+    givens = [1 << v if v else full for v in puzzle.givens.ravel().tolist()]
 
-    houses, cages = puzzle.houses(), puzzle.cage_sums()
-    can = narrowed_candidates(puzzle.givens, houses, cages)
-    enc = complete_cnf(puzzle, True, None, can)
+    def build() -> Narrowing:
+        return Narrowing(n * n, digit_groups(n, houses, cages))
 
-    def load() -> Any:
-        solver = Solver(name="cadical195")
-        load_clauses(solver, enc.clauses)
-        return solver
+    narrowing = build()
 
-    def two_calls() -> None:
-        solver = load()
-        solver.solve()
-        model = solver.get_model()
-        solver.add_clause([-lit for lit in enc.answer if model[lit - 1] > 0])
-        solver.solve()
-        solver.delete()
+    def first() -> tuple[list[int], list[Any], bool]:
+        masks, sets = list(givens), list(narrowing.first_sets)
+        return masks, sets, narrowing.run(masks, sets, range(len(narrowing.cells)))
 
-    def load_only() -> None:
-        load().delete()
+    masks, sets, ok = first()
+
+    def branch() -> int:
+        search = BranchSearch(narrowing, list(masks) if ok else None, list(sets), None, 10**6)
+        while search.next_answer() is not None and search.decisions < 10**6:
+            pass
+        return search.decisions
 
     check = genre_of(puzzle).rules().check
     solution = item["solution"]
-    out = {
-        "narrow": cpu(lambda: narrowed_candidates(puzzle.givens, houses, cages), repeat),
-        "clauses": cpu(lambda: complete_cnf(puzzle, True, None, can), repeat),
-        "load": cpu(load_only, repeat),
-        "load + 2 SAT calls": cpu(two_calls, repeat),
-        "rule checker": cpu(lambda: check(puzzle, solution), repeat),
+    return {
+        "groups and their Narrowing": cpu(build, repeat),
+        "first narrowing": cpu(first, repeat),
+        "branching after it": cpu(branch, repeat),
+        "rule checker (the referee)": cpu(lambda: check(puzzle, solution), repeat),
         "whole solve (front)": cpu(lambda: solve(puzzle), repeat),
-        "puzzlekit": cpu(lambda: puzzlekit(item, 60), repeat),
+        "puzzlekit (solve + blocking re-solve)": cpu(lambda: puzzlekit(item, 60), repeat),
+        "settled": branch() == 0,
     }
-    out["clauses written"] = len(enc.clauses)
-    out["settled"] = settled_grid(can) is not None
-    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--stride", type=int, default=15)
+    parser.add_argument("--genre", default="killersudoku",
+                        choices=["killersudoku", "jigsawsudoku"])
+    parser.add_argument("--stride", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    items = [i for i in BENCH.items(1) if i["puzzle"].size == 9][::args.stride]
-    rows = [parts(item["puzzle"], item, args.repeat) for item in items]
-    print(f"{len(rows)} janko 9x9 Killer Sudokus (every {args.stride}th), "
-          f"{sum(r['settled'] for r in rows)} settled by narrowing; median CPU ms:\n")
-    print("| part | median CPU ms |\n|---|---|")
+    bench = importlib.import_module(args.genre)
+    items = [i for i in bench.BENCH.items(1)  # puzzlekit draws square boxes only
+             if getattr(i["puzzle"], "box_width", 0) == getattr(i["puzzle"], "box_height", 0)
+             ][::args.stride]
+    rows = [parts(item["puzzle"], item, bench.puzzlekit, args.repeat) for item in items]
+    print(f"{len(rows)} janko puzzles (every {args.stride}th puzzlekit takes), "
+          f"{sum(bool(r['settled']) for r in rows)} settled by the first narrowing; "
+          "median CPU ms:\n")
+    print("| part | all | settled | branched |\n|---|---|---|---|")
     for key in rows[0]:
         if key == "settled":
             continue
-        values = [r[key] for r in rows]
-        shown = (f"{median(values):.0f}" if key == "clauses written"
-                 else f"{median(values) * 1e3:.2f}")
-        print(f"| {key} | {shown} |")
+        cells = []
+        for subset in (rows, [r for r in rows if r["settled"]],
+                       [r for r in rows if not r["settled"]]):
+            cells.append(f"{median(r[key] for r in subset) * 1e3:.2f}" if subset else "-")
+        print(f"| {key} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

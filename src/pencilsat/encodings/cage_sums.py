@@ -24,7 +24,9 @@ enters either cell). A group without a total keeps the distinct rule alone.
 digit sets and candidates of many groups (Kakuro's runs; the houses and cages of Jigsaw and
 Killer Sudoku) narrowed together to a fixpoint, so the clauses are written over far fewer
 literals (a 9x9 Killer Sudoku's 16,000 clauses become a few thousand, most janko Jigsaw
-Sudokus are settled outright).
+Sudokus are settled outright). :class:`Narrowing` runs the same rules again and again over
+fixed groups (the branching search of Jigsaw and Killer Sudoku), and
+:func:`house_sum_groups` adds the groups the rule of 45 gives a Killer Sudoku.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 
 
 @lru_cache(maxsize=4096)
@@ -207,3 +210,221 @@ def groups_hold(masks: Sequence[int], groups: Sequence[Group]) -> bool:
         if options is not None and seen not in options:
             return False
     return True
+
+
+class Narrowing:
+    """:func:`narrow`'s rules over fixed ``groups``, run again and again on changing
+    candidates: the branching search of
+    :mod:`~pencilsat.strategies.narrowed_digits` narrows after each guess only the groups
+    of the guessed cell, and stops at the first contradiction instead of running on."""
+
+    def __init__(self, cell_count: int, groups: Sequence[Group]) -> None:
+        self.cells = [list(cells) for cells, _ in groups]
+        self.first_sets: list[list[int] | None] = [
+            None if options is None else list(options) for _, options in groups]
+        self.groups_of: list[list[int]] = [[] for _ in range(cell_count)]
+        for g, cells in enumerate(self.cells):
+            for i in cells:
+                self.groups_of[i].append(g)
+        self.read = [itemgetter(*cells) if len(cells) > 1 else _one(cells[0])
+                     for cells in self.cells]
+        """Per group, the masks of its cells as a tuple (``itemgetter``: one C call)."""
+        self.visits = 0
+        """Groups narrowed so far: the search's measure of its propagation."""
+
+    def run(self, masks: list[int], sets: list[list[int] | None],
+            queue: Iterable[int]) -> bool:
+        """Narrow ``masks`` and each group's digit sets ``sets`` (both changed in place; a
+        group's list is replaced, never changed, so a shallow copy keeps a parent's) from
+        the groups in ``queue`` to a fixpoint; ``False`` at a contradiction: a cell without
+        a digit, a group without a set or one of its set's digits, two cells of a group on
+        one digit."""
+        group_cells, groups_of, read = self.cells, self.groups_of, self.read
+        queued = [False] * len(group_cells)
+        waiting = deque(queue)
+        for g in waiting:
+            queued[g] = True
+        visits = 0
+        try:
+            while waiting:
+                g = waiting.popleft()
+                queued[g] = False
+                visits += 1
+                old = read[g](masks)
+                once = twice = taken = 0
+                for mask in old:
+                    if not mask & (mask - 1):
+                        if taken & mask or not mask:
+                            return False
+                        taken |= mask
+                    twice |= once & mask
+                    once |= mask
+                options = sets[g]
+                if options is None:
+                    allowed, must = -1, 0
+                elif len(options) == 1:
+                    allowed = must = options[0]
+                else:
+                    kept = []
+                    for s in options:
+                        if s & ~once:
+                            continue
+                        for mask in old:
+                            if not mask & s:
+                                break
+                        else:
+                            kept.append(s)
+                    if len(kept) < len(options):
+                        if not kept:
+                            return False
+                        options = sets[g] = kept
+                    allowed, must = 0, -1
+                    for s in options:
+                        allowed |= s
+                        must &= s
+                if must & ~once:
+                    return False
+                hidden = must & ~twice & ~taken
+                if not (once & ~allowed or twice & taken or hidden):
+                    continue
+                keep = allowed & ~taken
+                for i, mask in zip(group_cells[g], old):  # noqa: B905 (equal lengths)
+                    if mask & hidden:
+                        new = mask & hidden
+                        if new & (new - 1):  # two digits that must stand in one cell
+                            return False
+                    elif mask & (mask - 1):
+                        new = mask & keep
+                    else:
+                        new = mask & allowed
+                    if new != mask:
+                        if not new:
+                            return False
+                        masks[i] = new
+                        for h in groups_of[i]:
+                            if not queued[h]:
+                                queued[h] = True
+                                waiting.append(h)
+            return True
+        finally:
+            self.visits += visits
+
+
+def _one(i: int) -> Callable[[Sequence[int]], tuple[int]]:
+    """:func:`operator.itemgetter` of one index, still giving a tuple."""
+    return lambda masks: (masks[i],)
+
+
+@lru_cache(maxsize=64)
+def house_masks(n: int, houses: tuple[tuple[int, ...], ...]
+                ) -> tuple[list[int], list[tuple[int, ...]]]:
+    """Each house of one grid as a bit mask of its cells, and each cell's houses as masks
+    (kept: they depend on the grid's shape alone)."""
+    bits = [sum(1 << i for i in house) for house in houses]
+    homes: list[list[int]] = [[] for _ in range(n * n)]
+    for house, cells in zip(bits, houses):  # noqa: B905 (equal lengths)
+        for i in cells:
+            homes[i].append(house)
+    return bits, [tuple(home) for home in homes]
+
+
+def house_sum_groups(n: int, houses: Sequence[Sequence[int]],
+                     cages: Sequence[tuple[Sequence[int], int | None]],
+                     largest: int = 4) -> list[Group]:
+    """The rule of 45 (Killer Sudoku's innies and outies) as more groups for :func:`narrow`:
+    ``houses`` (cell indices: ``n`` rows, ``n`` columns, then the boxes) each hold 1..n,
+    so ``k`` consecutive rows (or columns), or a box, add up to ``k * n(n+1)/2`` (bands of
+    at most ``n // 2`` lines: a longer one from an edge has the innies and outies of the
+    shorter one beside it, swapped). The cells
+    of such a region outside the cages it holds whole (the innies) add up to that less
+    those cages' sums; the cells outside it of the cages it cuts (the outies) to those
+    cages' sums less the innies'. Innies or outies of at most ``largest`` cells in one house
+    (so distinct) become a group with their digit sets; a region touching a cage without
+    a sum gives none. Every answer keeps them, so narrowing stays sound; they settle most
+    janko 9x9s that the cages alone leave open (119 of 144 against about 8)."""
+    total_of = n * (n + 1) // 2
+    digits = tuple(range(1, n + 1))
+    bits, homes = house_masks(n, tuple(tuple(house) for house in houses))
+    masks, totals = [], []
+    for cells, total in cages:
+        mask = 0
+        for i in cells:
+            mask |= 1 << i
+        masks.append(mask)
+        totals.append(total)
+    out: list[Group] = []
+    seen: set[int] = set()
+
+    def offer(part: int, total: int) -> None:
+        size = part.bit_count()
+        if not 0 < size <= largest or part in seen:
+            return
+        seen.add(part)
+        first = (part & -part).bit_length() - 1
+        if any(not part & ~house for house in homes[first]):
+            indices = []
+            while part:
+                low = part & -part
+                indices.append(low.bit_length() - 1)
+                part ^= low
+            out.append((indices, set_masks(size, total, digits)))
+
+    row_of = [i // n for i in range(n * n)]
+    column_of = [i % n for i in range(n * n)]
+    for line_bits, line_of in ((bits[:n], row_of), (bits[n:2 * n], column_of)):
+        starting: list[list[int]] = [[] for _ in range(n)]
+        ending: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        crossing = [[0, 0, 0] for _ in range(n)]  # cages across a line's top: cells, sum, unsummed
+        for k, (cells, total) in enumerate(cages):
+            lines = list(map(line_of.__getitem__, cells))
+            low, high = min(lines), max(lines)
+            starting[low].append(k)
+            ending[high].append((k, low))
+            for line in range(low + 1, high + 1):
+                crossing[line][0] |= masks[k]
+                crossing[line][1] += total or 0
+                crossing[line][2] += total is None
+        for first in range(n):
+            touch, touch_sum, unsummed = crossing[first]
+            inside = inside_sum = region = 0
+            for last in range(first, min(n, first + n // 2)):
+                region |= line_bits[last]
+                for k in starting[last]:
+                    touch |= masks[k]
+                    touch_sum += totals[k] or 0
+                    unsummed += totals[k] is None
+                for k, low in ending[last]:
+                    if low >= first:
+                        inside |= masks[k]
+                        inside_sum += totals[k] or 0
+                if unsummed:
+                    continue
+                inner_sum = total_of * (last - first + 1) - inside_sum
+                part = region & ~inside
+                if part.bit_count() <= largest:
+                    offer(part, inner_sum)
+                part = touch & ~inside & ~region
+                if part.bit_count() <= largest:
+                    offer(part, touch_sum - inside_sum - inner_sum)
+    cage_of = [-1] * (n * n)
+    for k, (cells, _) in enumerate(cages):
+        for i in cells:
+            cage_of[i] = k
+    for box, box_cells in zip(bits[2 * n:], houses[2 * n:]):  # noqa: B905 (equal lengths)
+        inside = touch = inside_sum = touch_sum = 0
+        for k in {cage_of[i] for i in box_cells}:
+            if k < 0:
+                continue
+            mask, total = masks[k], totals[k]
+            if total is None:
+                break
+            touch |= mask
+            touch_sum += total
+            if not mask & ~box:
+                inside |= mask
+                inside_sum += total
+        else:
+            inner_sum = total_of - inside_sum
+            offer(box & ~inside, inner_sum)
+            offer(touch & ~inside & ~box, touch_sum - inside_sum - inner_sum)
+    return out

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -46,8 +47,10 @@ from pencilsat.puzzles.textgrid import content_lines, number_rows, read_header
 _BOX = re.compile(r"([1-9]\d?)x([1-9]\d?)", re.ASCII)
 
 
+@lru_cache(maxsize=16)
 def rectangular_boxes(side: int, width: int, height: int) -> Regions:
-    """The boxes of a grid cut into ``width x height`` rectangles."""
+    """The boxes of a grid cut into ``width x height`` rectangles (kept per shape: a
+    :class:`Regions` is immutable, and building one costs more than a settled solve)."""
     rows, cols = np.indices((side, side))
     return Regions.from_labels((rows // height) * (side // width) + cols // width)
 
@@ -203,8 +206,9 @@ def check(puzzle: KillerSudokuPuzzle, solution: KillerSudokuSolution) -> list[Vi
     out += repeats(grid, named_houses(puzzle.size, puzzle.boxes))
     cages = puzzle.cage_sums()
     out += repeats(grid, [("cage", cells) for cells, _ in cages])
+    rows = grid.tolist()
     for cells, total in cages:
-        got = sum(int(grid[cell]) for cell in cells)
+        got = sum(rows[r][c] for r, c in cells)
         if total is not None and got != total:
             at = next(cell for cell in cells if puzzle.sums[cell])
             out.append(Violation("cage-sum", at,

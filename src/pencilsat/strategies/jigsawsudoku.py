@@ -22,7 +22,7 @@ def run_direct(puzzle: JigsawSudokuPuzzle, *, backend: str = "cnf",
     (CaDiCaL unless ``sat_solver``)."""
     return run_narrowed(puzzle, (), JigsawSudokuSolution,
                         lambda deadline, can: complete_cnf(puzzle, True, deadline, can),
-                        sat_solver, time_limit)
+                        sat_solver, time_limit, puzzle.boxes.ids.tobytes())
 
 
 def run_cpsat(puzzle: JigsawSudokuPuzzle, *, backend: str = "cpsat",

@@ -21,9 +21,25 @@ def run_direct(puzzle: KillerSudokuPuzzle, *, backend: str = "cnf",
     """Narrow the candidates; a grid they settle is proved without a solver
     (:mod:`~pencilsat.strategies.settled`), any other solved and proved on one PySAT solver
     (CaDiCaL unless ``sat_solver``)."""
-    return run_narrowed(puzzle, puzzle.cage_sums(), KillerSudokuSolution,
+    return run_narrowed(puzzle, cage_cells(puzzle), KillerSudokuSolution,
                         lambda deadline, can: complete_cnf(puzzle, True, deadline, can),
-                        sat_solver, time_limit)
+                        sat_solver, time_limit, (puzzle.box_width, puzzle.box_height))
+
+
+def cage_cells(puzzle: KillerSudokuPuzzle) -> list[tuple[list[int], int | None]]:
+    """:meth:`~pencilsat.puzzles.killersudoku.KillerSudokuPuzzle.cage_sums` on row-major
+    cell indices, read from the arrays as lists (a tenth of the time)."""
+    ids = puzzle.cages.ids.ravel().tolist()
+    sums = puzzle.sums.ravel().tolist()
+    count = max(ids, default=-1) + 1
+    cells: list[list[int]] = [[] for _ in range(count)]
+    totals: list[int | None] = [None] * count
+    for i, (cage, total) in enumerate(zip(ids, sums, strict=True)):
+        if cage >= 0:
+            cells[cage].append(i)
+            if total:
+                totals[cage] = total
+    return list(zip(cells, totals, strict=True))
 
 
 def run_cpsat(puzzle: KillerSudokuPuzzle, *, backend: str = "cpsat",
