@@ -9,7 +9,8 @@ gets a parent (itself, a *root*, or a neighbour in its block) and two integers:
 - ``count(c)``: the cells of its subtree, ``1 + sum of its children's counts`` (a child's
   count enters through an integer that is the count when the parent literal holds, else 0);
   a root's count is its size. The counts rise strictly towards the root, so the parents
-  form trees, and every tree of size ``k`` has exactly ``k`` cells;
+  form trees, and every tree of size ``k`` has exactly ``k`` cells (a tree of the open
+  label, at least that many: :class:`~pencilsat.encodings.sized_regions.SizedRegions`);
 - ``root(c)``: the index of its tree's root, equal along parents and between side-by-side
   cells of one size (one block), at most the cell's own index and equal to it exactly at a
   root: one tree per block, rooted at the block's first cell.
@@ -24,19 +25,19 @@ from time import perf_counter
 from typing import Any
 
 from pencilsat.backends.gc_pause import gc_paused
-from pencilsat.core.clock import check_clock, deadline_of
+from pencilsat.core.clock import check_clock
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
-from pencilsat.encodings.connectivity import ConnectivityCuts
+from pencilsat.encodings.connectivity import ConnectivityCuts, components
 from pencilsat.encodings.sized_regions import SizedRegions
 from pencilsat.strategies.connected_search import CpSatConnectedSearch
 from pencilsat.strategies.uniqueness import solve_and_prove, stopped
 
 
 def run_sized_regions_cpsat(puzzle: Any, build: Any, decode: Any, *,
-                            time_limit: float | None, name: str) -> SolveResult:
-    """Solve and prove ``build(deadline)`` (a :class:`SizedRegions`) on one CP-SAT model;
-    ``decode`` turns a size grid into the genre's answer."""
-    deadline = deadline_of(time_limit)
+                            deadline: float | None, name: str) -> SolveResult:
+    """Solve and prove ``build(deadline)`` (a :class:`SizedRegions`) on one CP-SAT model
+    by ``deadline`` (a ``perf_counter`` time, or none); ``decode`` turns a size grid into
+    the genre's answer."""
     with gc_paused():
         return _run(puzzle, build, decode, deadline, name)
 
@@ -114,6 +115,11 @@ def _add_model(cp: Any, regions: SizedRegions, x: list[Any], deadline: float | N
                     only = x[a[k]] if k in a else x[b[k]]
                     cp.add_bool_or([joined.Not(), only.Not()])
     largest = [max(sizes) for sizes in regions.variable]
+    if regions.open_from is not None:  # an open cell's block: at most its open area
+        opens = [c for c, sizes in enumerate(regions.variable) if regions.open_from in sizes]
+        for part in components(regions.graph, opens):
+            for c in part:
+                largest[c] = len(part)
     count = [cp.new_int_var(1, largest[c], f"count{c}") for c in range(cells)]
     root = [cp.new_int_var(0, c, f"root{c}") for c in range(cells)]
     is_root = [cp.new_bool_var(f"isroot{c}") for c in range(cells)]
@@ -129,8 +135,15 @@ def _add_model(cp: Any, regions: SizedRegions, x: list[Any], deadline: float | N
             cp.add_implication(up, same[cell, n])
             cp.add(root[cell] == root[n]).only_enforce_if(up)
         cp.add_exactly_one(options)
-        cp.add(count[cell] == size[cell]).only_enforce_if(is_root[cell])
-        cp.add(count[cell] <= size[cell])
+        sizes = regions.variable[cell]
+        if regions.open_from in sizes:  # an open root counts at least the label
+            opened = x[sizes[regions.open_from]]
+            cp.add(count[cell] == size[cell]).only_enforce_if([is_root[cell], opened.Not()])
+            cp.add(count[cell] <= size[cell]).only_enforce_if(opened.Not())
+            cp.add(count[cell] >= regions.open_from).only_enforce_if([is_root[cell], opened])
+        else:
+            cp.add(count[cell] == size[cell]).only_enforce_if(is_root[cell])
+            cp.add(count[cell] <= size[cell])
         cp.add(root[cell] == cell).only_enforce_if(is_root[cell])
         cp.add(root[cell] != cell).only_enforce_if(is_root[cell].Not())
     for (one, other), joined in same.items():
