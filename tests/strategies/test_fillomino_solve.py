@@ -38,8 +38,8 @@ def grid(*rows: str) -> F.FillominoPuzzle:
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
 def test_corpus_samples_are_unique_with_the_stored_answer(encoding, backend):
     assert len(JANKO) > 300 and len(TATHAM) > 20
-    # CP-SAT takes seconds of CPU on a 10x10 (benchmarks/results/fillomino.md): its sample
-    # is the three smallest
+    # CP-SAT solves from scratch after each batch of cuts (tenths of a second of CPU on a
+    # 10x10, benchmarks/results/fillomino.md): its sample is the three smallest
     sample = every_kth(JANKO, 80) + every_kth(TATHAM, 20) if backend == "cnf" else JANKO[:3]
     for txt, sol in sample:
         puzzle, expected = load(txt, sol)
