@@ -52,10 +52,13 @@ SMALL_SIZES = 3
 set of ``k + 1`` cells (4 cells per tetromino placement: 19 per cell for ``k = 3``)."""
 FREE = 0
 """A cell whose size is not given."""
-ENCLOSURE_LAYERS = 3
+ENCLOSURE_LAYERS = 8
 """Fences per block too small (:meth:`SizedRegions.block_cuts`): its own and those of up to
-two rings of cells around it (234_10x10: 4,597 SAT calls with the block's cells in the cut;
-339 with one fence of one cell each, 85 with three)."""
+seven rings of cells around it, while the area stays smaller than the block's size
+(234_10x10: 4,597 SAT calls with the block's cells in the cut; 339 with one fence of one cell
+each, 85 with three). Eight against three, CPU seconds with the open label: 266_9x9 10.4 ->
+5.8, 286_10x10 2.40 -> 1.83 (2,709 -> 2,113 calls), 608_10x18 2.70 -> 2.12, 811_10x10 0.77
+-> 0.42; fewer calls on each of 7 puzzles measured, 209_20x36 the same."""
 
 
 def size_domains(given: np.ndarray, *, deadline: float | None = None,
