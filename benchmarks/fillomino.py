@@ -3,9 +3,9 @@ proving uniqueness.
 
 ``python benchmarks/fillomino.py [--cap 60] [--stride 1] [--log FILE] [--only LABEL]``
 
-``sizes`` (CNF, the default: block sizes cut on each model) and ``sizes-cpsat`` (CP-SAT:
-every block one tree of exactly its size) on every janko Fillomino and every Tatham Filling
-puzzle of the corpus, as ``janko_bench`` runs and tables them (results in
+``sizes`` (CNF, the default: block sizes cut on each model) and ``sizes-cpsat`` (CP-SAT: the
+same clauses and cuts, solved again after each batch) on every janko Fillomino and every
+Tatham Filling puzzle of the corpus, as ``janko_bench`` runs and tables them (results in
 ``benchmarks/results/fillomino.md``). puzzlekit 0.3.4 has no Fillomino solver (it reads
 Fillomino URLs only), so there is no comparison column.
 """
@@ -27,33 +27,30 @@ BENCH = JankoBench(
     groups=SIZE_GROUPS, with_tatham=True)
 
 
-CPSAT_SAMPLE = (
-    "`sizes-cpsat` was not run over the corpus here (`--only 'sizes (cnf)'`): it takes "
-    "seconds of CPU per 10x10, about 1 h of CPU for the corpus. Measured by hand "
-    "(`pencilsat.solve(p, encoding='sizes-cpsat', backend='cpsat', time_limit=60)`, CPU "
-    "seconds, load average 11-17): janko 13_5x4 0.67 unique; 335_10x10 5.8 unique; "
-    "606_10x10 5.5 unique; 234_10x10, 266_9x9 and 485_10x10 unknown at 60 s wall (7-13 s "
-    "CPU). The tree model solved lazily (no tree, the CNF run's cuts on CP-SAT) was slower "
-    "still (335_10x10 6.7 s CPU, 23 calls; 606_10x10 unknown).")
-
-
-CNF_CHANGES = (
-    "Seconds are wall seconds under a load average of 11-18 on 2 cores (other sessions' "
-    'work): 4-9x the CPU seconds in the runs timed both ways. The `sizes` run cuts a '
-    "block of `k` with fewer than `k` cells by 'this cell is not `k`, or a cell of the "
-    "fence is `k`' per cell of the block, for the fences around three growing areas of "
-    'fewer than `k` cells; and an area that may be `k` with a given `k` and fewer than '
-    '`2k` cells counts exactly `k` cells of `k`. Before (all cells of the block in one '
-    'cut, no count), 17 janko puzzles were unknown at 60 s; janko 234_10x10 took 4,597 '
-    'SAT calls (85 now), 291_10x10 and 485_10x10 did not finish (4 and 26 calls now).')
+CHANGES = (
+    "Seconds are wall seconds under a load average of 13-16 on 2 cores (other sessions' "
+    "work and this session's three benchmark processes, `sizes` and two of `sizes-"
+    "cpsat`): several times the CPU seconds. Both strategies first label every size above"
+    " the givens (and above 3) as one open label `K` ('K or more', cut only when smaller "
+    "than `K`); a model holding `K` makes the run start again with every size apart. "
+    "Janko's answers use only given sizes, so the open run stands on all of them: "
+    "209_20x36 has 11,304 literals instead of 254,232. Before (every size apart), `sizes`"
+    " left 266_9x9, 579_17x17, 589_17x17, 34_13x37 and 179/209/87_20x36 unknown at 60 s; "
+    "now all but 266_9x9 take 0.1-0.7 s of CPU. A block too small is cut with the fences "
+    "of up to eight growing areas around it (three before: 10-45% less CPU on the "
+    "slowest). 266_9x9 (givens up to 15 on a 9x9) takes about 6 s of CPU on `sizes` (10 s"
+    " with three fences): some 400 SAT calls and 16,500 cuts, most for blocks of 8-15 too"
+    " small; over 60 s of wall at this load. `sizes-cpsat` makes the same cuts but CP-SAT"
+    " solves from scratch each time, 0.3-0.7 s of CPU per call on a 20x36 (11,000 "
+    "literals, about 100 conflicts a call), where `sizes` needs 80-140 calls; hinting the"
+    " last model did not help (209_20x36: 45 calls in 25 s of CPU, 50 without). Its "
+    "earlier model (every block one tree of its size, no cut) was slower on every puzzle "
+    "measured and was removed.")
 
 
 def note(rows: list[Row]) -> str:
-    text = ("puzzlekit 0.3.4 has no Fillomino solver: no comparison. Our time is the solve "
-            "and the uniqueness proof.\n\n" + CNF_CHANGES)
-    if "sizes-cpsat (cpsat)" not in BENCH.configs:
-        text += "\n\n" + CPSAT_SAMPLE
-    return text
+    return ("puzzlekit 0.3.4 has no Fillomino solver: no comparison. Our time is the solve "
+            "and the uniqueness proof.\n\n" + CHANGES)
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ from oracles.fillomino import solutions as brute_force
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.connectivity import grid_graph
+from pencilsat.encodings.fillomino import open_label
 from pencilsat.encodings.fillomino import regions as regions_of
 from pencilsat.encodings.sized_regions import fixed_shapes, shape_placements, size_domains
 from pencilsat.puzzles import fillomino as F
@@ -37,8 +38,8 @@ def grid(*rows: str) -> F.FillominoPuzzle:
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
 def test_corpus_samples_are_unique_with_the_stored_answer(encoding, backend):
     assert len(JANKO) > 300 and len(TATHAM) > 20
-    # CP-SAT takes seconds of CPU on a 10x10 (benchmarks/results/fillomino.md): its sample
-    # is the three smallest
+    # CP-SAT solves from scratch after each batch of cuts (tenths of a second of CPU on a
+    # 10x10, benchmarks/results/fillomino.md): its sample is the three smallest
     sample = every_kth(JANKO, 80) + every_kth(TATHAM, 20) if backend == "cnf" else JANKO[:3]
     for txt, sol in sample:
         puzzle, expected = load(txt, sol)
@@ -146,3 +147,53 @@ def test_puzzles_made_around_an_answer_match_brute_force(encoding, backend):
         agrees_with_brute_force(puzzle, encoding, backend)
         several += len(brute_force(puzzle)) > 1
     assert several >= 1  # the sample holds ambiguous puzzles, whose backbone is not empty
+
+
+def open_models(puzzle: F.FillominoPuzzle, open_from: int) -> set[tuple[int, ...]]:
+    """Every model of the open encoding (sizes from ``open_from`` on as one label), found
+    by solving, cutting and blocking on PySAT until none is left."""
+    from pysat.solvers import Solver
+
+    encoding = regions_of(puzzle, open_from=open_from).encoding(lambda sizes: sizes)
+    found = set()
+    with Solver(name="minicard", bootstrap_with=encoding.clauses) as solver:
+        for lits, total in encoding.sizes:
+            solver.add_atmost(list(lits), total)
+            solver.add_atmost([-lit for lit in lits], len(lits) - total)
+        while solver.solve():
+            values = np.zeros(encoding.num_vars + 1, dtype=bool)
+            values[[v for v in solver.get_model() if v > 0]] = True
+            cuts = encoding.model_cuts(values)
+            for cut in cuts:
+                solver.add_clause(cut)
+            if not cuts:
+                found.add(tuple(encoding.decode(values).ravel().tolist()))
+                solver.add_clause([-v for v in encoding.answer if values[v]])
+    return found
+
+
+def test_the_open_encoding_models_the_answers_with_large_sizes_as_one_label():
+    rng = random.Random(7)
+    opened = 0
+    for _ in range(12):
+        puzzle = random_puzzle(rng)
+        label = open_label(puzzle)
+        clipped = {tuple(np.minimum(s.numbers, label).ravel().tolist())
+                   for s in brute_force(puzzle)}
+        assert open_models(puzzle, label) == clipped, puzzle
+        opened += any(label in answer for answer in clipped)
+    assert opened >= 1  # some answers have a block above the label
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_the_open_run_stands_unless_an_answer_needs_a_larger_block(encoding, backend):
+    small = solve(grid("2 . 3", "1 3 .", "2 2 1"), encoding=encoding, backend=backend)
+    assert small.verdict == Verdict.UNIQUE and small.stats.extra["open"] == 1
+    large = solve(grid("1 . 1", ". . .", "1 . 1"), encoding=encoding, backend=backend)
+    assert large.verdict == Verdict.UNIQUE and large.stats.extra["open"] == 0
+    assert large.solution.numbers[1, 1] == 5 > open_label(large.puzzle)
+
+
+def test_the_open_label_must_exceed_the_givens():
+    with pytest.raises(ValueError, match="exceed"):
+        regions_of(grid("5 . .", ". . ."), open_from=5)

@@ -52,16 +52,21 @@ SMALL_SIZES = 3
 set of ``k + 1`` cells (4 cells per tetromino placement: 19 per cell for ``k = 3``)."""
 FREE = 0
 """A cell whose size is not given."""
-ENCLOSURE_LAYERS = 3
+ENCLOSURE_LAYERS = 8
 """Fences per block too small (:meth:`SizedRegions.block_cuts`): its own and those of up to
-two rings of cells around it (234_10x10: 4,597 SAT calls with the block's cells in the cut;
-339 with one fence of one cell each, 85 with three)."""
+seven rings of cells around it, while the area stays smaller than the block's size
+(234_10x10: 4,597 SAT calls with the block's cells in the cut; 339 with one fence of one cell
+each, 85 with three). Eight against three, CPU seconds with the open label: 266_9x9 10.4 ->
+5.8, 286_10x10 2.40 -> 1.83 (2,709 -> 2,113 calls), 608_10x18 2.70 -> 2.12, 811_10x10 0.77
+-> 0.42; fewer calls on each of 7 puzzles measured, 209_20x36 the same."""
 
 
-def size_domains(given: np.ndarray, *, deadline: float | None = None) -> list[list[int]]:
+def size_domains(given: np.ndarray, *, deadline: float | None = None,
+                 open_from: int | None = None) -> list[list[int]]:
     """Each cell's possible sizes, row-major: its given size (``given[r, c] >= 1``), else
     every ``k`` whose area of cells free or given ``k`` through the cell holds ``k`` cells
-    (``given`` <= 0: free)."""
+    (``given`` <= 0: free); with ``open_from``, the sizes from it on as the one label
+    ``open_from`` (:class:`SizedRegions`)."""
     height, width = given.shape
     graph = grid_graph(width, height, deadline=deadline)
     flat = np.asarray(given).ravel()
@@ -71,7 +76,8 @@ def size_domains(given: np.ndarray, *, deadline: float | None = None) -> list[li
     values = sorted({int(v) for v in flat[~free].tolist()})
     free_parts = components(graph, np.flatnonzero(free).tolist())
     largest = max((len(p) for p in free_parts), default=0)
-    for k in range(1, max([largest, *values]) + 1):
+    last = max([largest, *values])
+    for k in range(1, last + 1 if open_from is None else min(last, open_from) + 1):
         check_clock(deadline)
         may = free | (flat == k)
         for part in components(graph, np.flatnonzero(may).tolist()):
@@ -133,14 +139,28 @@ class SizedRegions:
     """The builder: ``variable[cell][k]`` is "cell (flat ``r * W + c``) has size ``k``"
     for every ``k`` of its domain; :meth:`encoding` returns the counts, the local clauses
     and the block-size cuts as a :class:`~pencilsat.encodings.connectivity.ShadingEncoding`
-    whose decoder receives the size grid."""
+    whose decoder receives the size grid.
 
-    def __init__(self, given: np.ndarray, *, deadline: float | None = None) -> None:
+    With ``open_from`` (above every given and :data:`SMALL_SIZES`), the label ``open_from``
+    stands for every size from ``open_from`` on: its blocks are the areas of such cells,
+    each cut only when smaller than ``open_from``. Every answer's sizes, with those from
+    ``open_from`` on written ``open_from``, are a model; a model is an answer with each open
+    area one block of its cell count; so a model without an open cell is exactly one answer
+    (an open area might split into several blocks: a caller gives up on such a model). The
+    free cells of a large empty area take ``open_from`` labels instead of hundreds (janko
+    209_20x36: 254,232 cell-size variables, ...)."""
+
+    def __init__(self, given: np.ndarray, *, deadline: float | None = None,
+                 open_from: int | None = None) -> None:
         self.given = np.asarray(given)
         self.height, self.width = self.given.shape
+        if open_from is not None and open_from <= max(SMALL_SIZES, int(self.given.max())):
+            raise ValueError(f"open_from {open_from} must exceed every given and "
+                             f"{SMALL_SIZES}")
+        self.open_from = open_from
         self.deadline = deadline
         self.graph = grid_graph(self.width, self.height, deadline=deadline)
-        self.domains = size_domains(self.given, deadline=deadline)
+        self.domains = size_domains(self.given, deadline=deadline, open_from=open_from)
         self.variable: list[dict[int, int]] = []
         top = 0
         for domain in self.domains:
@@ -219,7 +239,7 @@ class SizedRegions:
             if k < 1:
                 continue
             for block in components(self.graph, np.flatnonzero(flat == k).tolist()):
-                if len(block) > k:
+                if len(block) > k and k != self.open_from:
                     first = _breadth_first(neighbours, block, k + 1)
                     out.append([-variable[c][k] for c in first])
                 elif len(block) < k:
