@@ -1,7 +1,11 @@
 """Numberlink: every janko puzzle (Arukone) on both strategies, solving and proving
 uniqueness.
 
-``python benchmarks/numberlink.py [--cap 60] [--stride 1] [--log FILE]``
+``python benchmarks/numberlink.py [--cap 60] [--stride 1] [--log FILE] [--logged-only]``
+
+``--logged-only`` tables the rows the ``--log`` file holds and solves nothing more: the page
+of a run stopped before its end (the run goes smallest first, so it then covers the
+smallest puzzles), which says how many of the set it covers.
 
 ``lazy`` (CNF, the default) and ``lazy-cpsat`` (CP-SAT) on every janko Numberlink of the
 corpus, as ``janko_bench`` runs and tables them (results in
@@ -15,7 +19,7 @@ from __future__ import annotations
 import sys
 
 from common import write_results
-from janko_bench import JankoBench, Row, arguments, run, summary
+from janko_bench import JankoBench, Row, arguments, resumed, run, summary
 
 from pencilsat.puzzles.numberlink import parse_puzzle, parse_solution
 
@@ -37,6 +41,22 @@ def slowest(rows: list[Row]) -> str:
     return "Slowest puzzle: " + "; ".join(out) + "."
 
 
+def logged(log: str | None, stride: int) -> list[Row]:
+    """The ``--log`` rows of the set's puzzles, in the set's order (no solve)."""
+    if not log:
+        raise SystemExit("--logged-only needs --log FILE")
+    done = resumed(log)
+    return [done[item["name"]] for item in BENCH.items(stride) if item["name"] in done]
+
+
+def coverage(rows: list[Row], stride: int) -> str:
+    """How much of the set a stopped run's rows cover."""
+    total = len(BENCH.items(stride))
+    largest = max((row["cells"] for row in rows), default=0)
+    return (f"This page covers {len(rows)} of the set's {total} puzzles: the run (smallest "
+            f"first) was stopped there, the largest measured having {largest} cells.")
+
+
 def warm_up() -> None:
     """Import both backends before the first timed puzzle."""
     from pencilsat.strategies.front import solve
@@ -47,12 +67,20 @@ def warm_up() -> None:
 
 
 def main() -> None:
-    args = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0,
-                     puzzlekit_stride=False).parse_args()
+    parser = arguments(__doc__.split("\n")[0], cap=60.0, puzzlekit_cap=60.0,
+                       puzzlekit_stride=False)
+    parser.add_argument("--logged-only", action="store_true",
+                        help="table the --log file's rows, solve nothing more")
+    args = parser.parse_args()
     args.no_puzzlekit = True
-    warm_up()
-    rows = run(BENCH, args)
+    if args.logged_only:
+        rows = logged(args.log, args.stride)
+    else:
+        warm_up()
+        rows = run(BENCH, args)
     body, data = summary(BENCH, rows, args.cap, "")
+    if args.logged_only:
+        body += "\n\n" + coverage(rows, args.stride)
     body += "\n\n" + slowest(rows) + "\n"
     body += ("\npuzzlekit 0.3.4 has no Numberlink solver (nor has cspuz), so there is no "
              "comparison with it.\n")

@@ -99,6 +99,21 @@ def test_many_pairs_switch_the_labels_to_binary():
     assert build(puzzle).num_vars > 0
 
 
+def test_two_labels_on_one_unnumbered_cell_conflict_at_once():
+    """Up to AT_MOST_ONE_MOST pairs, a cell given two labels fails by unit propagation alone
+    (the pairwise clauses), not only after the labels travel to the numbers."""
+    from pysat.solvers import Solver
+
+    puzzle = puzzle_of("1 . . . 2", *[". . . . ."] * 3, "1 . . . 2")
+    encoding = build(puzzle)
+    labels, _ = label_variables(puzzle, len(GridEdges(5, 5)) + 2)
+    middle = labels[12].tolist()
+    with Solver(name="cadical195", bootstrap_with=encoding.clauses) as solver:
+        assert solver.solve(assumptions=[middle[0]])
+        status, _ = solver.propagate(assumptions=[middle[0], middle[1]])
+        assert status is False
+
+
 # ------------------------------------------------------------------ against brute force
 
 
