@@ -136,7 +136,7 @@ def main() -> None:
             "the figures are noisy and a second worker competes with whatever else runs.\n\n"
             + markdown_table(header, rows)
             + f"\n\n2 workers against 1: {'; '.join(met)}. `2 workers` measures the first "
-            "0.2 s of work in the pencilsat process and starts the workers only for a rest "
+            "0.05 s of work in the pencilsat process and starts the workers only for a rest "
             "estimated at 0.5 s or more (docs/batch.md); `started at once` is the start "
             "before that (PENCILSAT_PROBE_SECONDS=0).\n\nReproduce: "
             "`python benchmarks/batch_scale.py "

@@ -12,7 +12,7 @@ import sys
 from typing import NamedTuple
 
 from pencilsat.core.errors import InputError
-from pencilsat.formats.detect import ONE_LINE_SUDOKU, names_a_puzzle
+from pencilsat.formats.detect import ONE_LINE_SUDOKU, SUDOKU_LINE_CHARACTERS, names_a_puzzle
 
 
 class BatchItem(NamedTuple):
@@ -65,5 +65,7 @@ def numbered_items(lines: list[str]) -> list[BatchItem]:
 def is_sudoku_line(item: BatchItem) -> bool:
     """An input the vectorised Sudoku path takes: a line of a one-line Sudoku's length that
     names no file, URL or game ID."""
-    return (item.text is None and len(item.input) in ONE_LINE_SUDOKU
-            and not names_a_puzzle(item.input))
+    text = item.input
+    if item.text is not None or len(text) not in ONE_LINE_SUDOKU:
+        return False
+    return not text.strip(SUDOKU_LINE_CHARACTERS) or not names_a_puzzle(text)

@@ -55,15 +55,18 @@ from pencilsat.batch.shards import (
 )
 from pencilsat.core.errors import InputError, internal_error
 
-PROBE_SECONDS = 0.2
+PROBE_SECONDS = 0.05
 """CPU seconds of work a run with several workers does in this process before it may start
-them: enough to measure what a puzzle of the batch costs, little against a long run."""
+them: enough to measure what a puzzle of the batch costs, little against a long run (0.2 s
+cost Royle's 49,158 lines 0.1 s of wall: benchmarks/results/batch_scale.md)."""
 POOL_PAYS_SECONDS = 0.5
 """Estimated seconds of work left from which the workers are started: below it, forking,
 their first imports and the hand-over cost more than the second core gives back."""
 MIN_SHARD_SECONDS = 0.1
 """The least estimated work of a shard handed to a worker (a shard's round trip costs about
 a millisecond)."""
+PROBE_UNITS = 16.0
+"""The size of the shards solved here first (16 puzzles, or 256 one-line Sudokus)."""
 PROBE_ENV = "PENCILSAT_PROBE_SECONDS"
 """Sets ``PROBE_SECONDS`` for a run; 0 starts the workers at once."""
 WINDOW_PER_WORKER = 4
@@ -159,7 +162,8 @@ def _adaptive(shards: list[Shard], runner: _Runner, workers: int, ordered: bool,
     """Solve shards here until ``probe`` seconds of work are measured and the rest is long
     enough for the workers, then hand the rest to ``runner``, cut again into shards of at
     least ``MIN_SHARD_SECONDS`` of estimated work."""
-    weights = [math.fsum(units(shard.items, shard.task)) for shard in shards]
+    shards = _small_first(shards)
+    weights = [shard.units for shard in shards]
     cache = SolverCache()
     spent = done = 0.0
     index = 0
@@ -192,18 +196,31 @@ def _pays(spent: float, done: float, left: float) -> bool:
     return done == 0 or spent / done * left >= POOL_PAYS_SECONDS
 
 
+def _small_first(shards: list[Shard]) -> list[Shard]:
+    """The first shard cut into pieces of ``PROBE_UNITS``, so that the work measured before
+    the workers start is little more than ``PROBE_SECONDS`` (Royle's first shard of 4,096
+    lines alone takes half a second)."""
+    if not shards or shards[0].units <= PROBE_UNITS:
+        return shards
+    first = shards[0]
+    pieces = cut(first.items, first.task, units(first.items, first.task), PROBE_UNITS)
+    return [*pieces, *shards[1:]]
+
+
 def _cut_again(shards: list[Shard], workers: int,
                seconds_per_unit: float | None) -> list[Shard]:
     """The inputs of ``shards`` cut for the workers: ``SHARDS_PER_WORKER`` per worker, but
     none shorter than ``MIN_SHARD_SECONDS`` of estimated work, nor larger than
-    ``UNITS_PER_SHARD``."""
-    task = shards[0].task
-    items = [item for shard in shards for item in shard.items]
-    weights = units(items, task)
-    size = math.fsum(weights) / (workers * SHARDS_PER_WORKER)
+    ``UNITS_PER_SHARD``; as they are when none is under half that size."""
+    size = math.fsum(shard.units for shard in shards) / (workers * SHARDS_PER_WORKER)
     if seconds_per_unit:
         size = max(size, MIN_SHARD_SECONDS / seconds_per_unit)
-    return list(cut(items, task, weights, min(size, UNITS_PER_SHARD)))
+    size = min(size, UNITS_PER_SHARD)
+    if all(shard.units >= size / 2 for shard in shards[:-1]):
+        return shards
+    task = shards[0].task
+    items = [item for shard in shards for item in shard.items]
+    return list(cut(items, task, units(items, task), size))
 
 
 def _in_this_process(shards: Iterable[Shard]) -> Iterator[list[BatchRecord]]:

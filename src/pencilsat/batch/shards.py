@@ -38,6 +38,8 @@ class Shard:
 
     task: BatchTask
     items: tuple[BatchItem, ...]
+    units: float = 0.0
+    """The items' weights summed (``units``), as the cut counted them."""
 
 
 def make_shards(items: Sequence[BatchItem], task: BatchTask, workers: int) -> Iterator[Shard]:
@@ -62,11 +64,11 @@ def cut(items: Sequence[BatchItem], task: BatchTask, weights: Sequence[float],
     start, filled = 0, 0.0
     for index, weight in enumerate(weights):
         if filled and filled + weight > size:
-            yield Shard(task, tuple(items[start:index]))
+            yield Shard(task, tuple(items[start:index]), filled)
             start, filled = index, 0.0
         filled += weight
     if start < len(items):
-        yield Shard(task, tuple(items[start:]))
+        yield Shard(task, tuple(items[start:]), filled)
 
 
 class SolverCache:

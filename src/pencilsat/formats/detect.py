@@ -119,7 +119,8 @@ def _small_whole(token: str) -> bool:
     return 1 <= len(token) <= 4 and all("0" <= ch <= "9" for ch in token)
 
 
-_SUDOKU_LINE_CHARACTERS = "0123456789."
+SUDOKU_LINE_CHARACTERS = "0123456789."
+"""The characters of a one-line Sudoku that names no file (digits and dots only)."""
 
 
 def names_a_puzzle(line: str) -> bool:
@@ -130,7 +131,7 @@ def names_a_puzzle(line: str) -> bool:
     written as a path is taken for a Sudoku without asking the file system (a batch may hold
     50,000); ``no-such-file.txt`` has 16 characters, and is a path."""
     line = line.strip()
-    if len(line) in ONE_LINE_SUDOKU and not line.strip(_SUDOKU_LINE_CHARACTERS):
+    if len(line) in ONE_LINE_SUDOKU and not line.strip(SUDOKU_LINE_CHARACTERS):
         return False  # digits and dots only: the common case of a 50,000-line batch, at once
     from pencilsat.formats import puzzlink, tatham
 
