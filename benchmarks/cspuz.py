@@ -192,6 +192,7 @@ def main() -> None:
     parser.add_argument("--largest", type=int, default=20)
     parser.add_argument("--genres", help="comma-separated registry names (default: all)")
     parser.add_argument("--cap", type=float, default=60.0, help="CPU seconds per puzzle")
+    parser.add_argument("--stem", default="cspuz", help="the results page's name")
     args = parser.parse_args()
     if not DRIVER.exists():
         raise SystemExit(f"{DRIVER} is missing: python benchmarks/cspuz_build.py")
@@ -208,8 +209,10 @@ def main() -> None:
             .replace("\n", " ") + "\n\n" + text + "\n\n"
             + ("Below the goal: " + "; ".join(short) + "." if short else
                "Every genre at its goal.")
-            + f"\n\nReproduce: `python benchmarks/cspuz.py --largest {args.largest}`.")
-    write_results("cspuz", "pencilsat against cspuz", body,
+            + f"\n\nReproduce: `python benchmarks/cspuz.py --largest {args.largest} --cap "
+            f"{args.cap:g}{' --genres ' + args.genres if args.genres else ''}"
+            f"{' --stem ' + args.stem if args.stem != 'cspuz' else ''}`.")
+    write_results(args.stem, "pencilsat against cspuz", body,
                   {"commit": CSPUZ_COMMIT, "largest": args.largest, "cap": args.cap,
                    "rows": rows})
     print(body)
