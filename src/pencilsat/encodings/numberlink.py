@@ -1,5 +1,4 @@
-"""Numberlink as clauses on the loop machinery's edge grid, "no stray loop" as a
-connectivity requirement.
+"""Numberlink as clauses on the loop machinery's edge grid, "no stray loop" connectivity.
 
 Variables ``1..E`` are the edges between side-by-side cells
 (:class:`~pencilsat.encodings.loops.edges.GridEdges`), true where a line runs. Rules:

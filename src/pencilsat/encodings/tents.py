@@ -1,10 +1,8 @@
 """Tents as clauses: a tent variable per cell, a pairing literal per tree and neighbour.
 
 Variables: ``tent`` per cell, ``1..W*H`` row-major (:class:`ShadingGrid`'s ``shaded``); then
-a *pairing* variable per tree and orthogonal neighbour that can hold a tent, "this tree's
-tent is there", where that neighbour is next to another tree too. A cell next to one tree
-only is paired with it exactly when it holds a tent, so its tent variable is the pairing
-literal. Rules:
+a *pairing* variable per tree and neighbour that can hold a tent and is next to another
+tree too (a cell next to one tree only: its tent variable is the pairing). Rules:
 
 - a tree, a cell next to no tree and a cell in a row or column of count 0 hold no tent:
   such a cell's variable is in no clause and read as no tent (the complete clause list,
@@ -15,24 +13,20 @@ literal. Rules:
   one-to-one into the tents (at least as many tents as trees);
 - each tree has at most one pairing ("not both" per pair: at most 6), unless the counts
   make it follow: when every row's count is given (or every column's) and they add up to
-  the number of trees, a map of that many tents onto that many trees is one-to-one (about
-  a third of a janko grid's clauses left out); so the pairings are a one-to-one matching
-  of all trees with all tents;
+  the number of trees, a map of that many tents onto that many trees is one-to-one; so the
+  pairings match all trees with all tents one-to-one;
 - no two tents touch, diagonally included (:func:`no_two_touching`);
 - each given row and column count: exactly that many of the line's tent literals (the
   encoding's counts: cardinality clauses on CNF, linear sums on CP-SAT); a unit per
   literal where the count is the line's number of candidates. When a family of lines
   (the rows, or the columns) has every count given and they add up to the trees, its
   counts are *capped*: "at most k" each is enough, since the tents are at least as many
-  as the trees (above) and at most the counts' sum, so every line meets its count exactly
-  (a solver with native "at most" constraints, MiniCard, then takes one per line instead
-  of two).
+  as the trees (above) and at most the counts' sum (MiniCard takes one native "at most").
 
 Built by loops over plain lists (:func:`tent_clauses`): a janko grid has a few dozen trees
-and candidate cells, and the numpy build this replaced cost more in its fixed operations
-than the loops do in all (0.43 -> 0.28 ms on a median janko). The answer is the tent
-variables of the cells next to a tree: two answers differ only in their tents, never in
-which tree a tent is paired with (Tatham's policy, see :mod:`pencilsat.puzzles.tents`).
+and candidate cells, too few for numpy's fixed costs. The answer is the tent variables of
+the cells next to a tree: two answers differ in their tents, never in which tree a tent is
+paired with (Tatham's policy, see :mod:`pencilsat.puzzles.tents`).
 """
 
 from __future__ import annotations
