@@ -13,7 +13,7 @@ from pencilsat.grading.lightup.cost import THESIS_SCALE, technique_total, use_co
 from pencilsat.grading.lightup.engine import grade_lightup
 from pencilsat.grading.lightup.finder import effective
 from pencilsat.grading.lightup.state import Board
-from pencilsat.puzzles.lightup import LightUpPuzzle, parse_puzzle
+from pencilsat.puzzles.lightup import LightUpPuzzle, parse_puzzle, parse_solution
 
 
 def _puzzle(rows: list[str]) -> LightUpPuzzle:
@@ -129,18 +129,38 @@ def test_incremental_engine_logs_exactly_what_a_full_rescan_logs():
         assert _engine_log(puzzle) == _plain_rescan_log(puzzle), path.name
 
 
-def test_puzzle_no_trial_within_the_budget_finishes_gets_the_top_level_and_a_score(
-        monkeypatch):
+def test_puzzle_no_trial_decides_gets_the_top_level_and_a_score(monkeypatch):
     """Outside ``faithful`` every unique puzzle gets a level and a score: one whose stall no
-    trial within the budget resolves is rated at the top of the scale, unfinished."""
+    trial resolves is rated at the top of the scale, unfinished."""
     from pencilsat.grading.lightup import engine
 
     puzzle = _puzzle(["1..", "...", "..1"])
     finished = grade_lightup(puzzle)
     assert finished.finished and any(s.trial is not None for s in finished.steps)
-    monkeypatch.setattr(engine, "TRIAL_BUDGET", 0)
+    monkeypatch.setattr(engine, "find_trial", lambda *args: None)
     grade = grade_lightup(puzzle)
     assert not grade.finished and grade.level == 7 and grade.score is not None
-    assert grade.score >= 0 and "no trial within the budget" in grade.extras.stuck_reason
+    assert grade.score >= 0 and "no trial" in grade.extras.stuck_reason
     assert grade.to_dict()["level"] == 7
     assert "level 7 of 7 (unfinished" in grade.describe()
+
+
+def test_past_the_budget_each_trial_is_the_first_that_decides(monkeypatch):
+    """With the comparing budget spent, trials still finish the grade, each the first
+    deciding assumption in the solver's order: so none is found later in that order than
+    under the comparing search, and every conclusion holds in the solution."""
+    from pencilsat.grading.lightup import engine
+
+    path = CORPUS / "tatham" / "10x10-hard" / "s031.txt"
+    puzzle = parse_puzzle(path.read_text())
+    solution = parse_solution(path.with_suffix(".sol").read_text()).bulbs
+    compared = grade_lightup(puzzle)
+    monkeypatch.setattr(engine, "TRIAL_BUDGET", 0)
+    first = grade_lightup(puzzle)
+    assert first.finished and first.level is not None and first.score is not None
+    trials = [s for s in first.steps if s.trial is not None]
+    assert trials and [s.text for s in first.steps] != [s.text for s in compared.steps]
+    for step in trials:
+        assert all(cell in solution for cell in step.bulbs)
+        assert not any(cell in solution for cell in step.no_bulb)
+    assert first.steps[0].text == compared.steps[0].text

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pencilsat.grading.lightup.clue_pairs import side_line_unknowns
 from pencilsat.grading.lightup.geometry import DIRECTIONS, FRAMES
-from pencilsat.grading.lightup.state import LIT, NO_LIGHT, NOTHING, WALL, Board, Marks
+from pencilsat.grading.lightup.state import LIT, NO_LIGHT, NOTHING, UNKNOWN, WALL, Board, Marks
 
 
 def _clue_across_walls(board: Board, x: int, d: tuple[int, int]) -> int:
@@ -82,26 +82,35 @@ def special_rescue(board: Board, anchor: int) -> Marks:
     other, P and Q cannot both be lit, so Y is x. (An emptied set alone is T13's job.)
     Anchor: P, the first cannot-place cell in scan order among the two.
     """
-    geo = board.geo
+    geo, state, reads = board.geo, board.state, board.reads
     if board.mark(anchor) != NO_LIGHT:
         return NOTHING
     cand_p = board.cand(anchor)
     if not 2 <= len(cand_p) <= 3:
         return NOTHING
-    ys = {y for c in cand_p for y in geo.seen[c]} - cand_p
+    seen = geo.seen
+    ys = {y for c in cand_p for y in seen[c]} - cand_p
     out: set[int] = set()
+    # the cells that see every cell of a rest of P's candidates, per rest (at most 7 rests)
+    seeing_all: dict[frozenset[int], frozenset[int]] = {}
     for y in sorted(ys):
-        if not board.is_free(y) or anchor in geo.seen[y]:
+        reads.add(y)
+        if state[y] != UNKNOWN or anchor in seen[y]:
             continue
-        rest_p = cand_p - geo.seen[y]
+        seen_y = seen[y]
+        rest_p = cand_p - seen_y
         if not rest_p:
             continue
-        first = min(rest_p)
-        partners = {
-            q for q in geo.seen[first]
-            if q not in geo.seen[y] and board.is_free(q)
-            and all(q != p and geo.sees(p, q) for p in rest_p)
-        }
+        key = frozenset(rest_p)
+        common = seeing_all.get(key)
+        if common is None:
+            common = frozenset.intersection(*(seen[p] for p in rest_p)) - key
+            seeing_all[key] = common
+        # Q's possible partners: free cells seeing every rest candidate, Y's light aside
+        # (only their marks decide the outcome, so only they are read)
+        beyond_y = common - seen_y
+        reads.update(beyond_y)
+        partners = {q for q in beyond_y if state[q] == UNKNOWN}
         if _some_cell_needs_only(board, anchor, y, partners):
             out.add(y)
     return Marks(no_light=frozenset(out)) if out else NOTHING
@@ -110,12 +119,16 @@ def special_rescue(board: Board, anchor: int) -> Marks:
 def _some_cell_needs_only(board: Board, p: int, y: int, partners: set[int]) -> bool:
     """Whether some unlit cannot-place Q (not P, not lit by Y) with 2-3 candidates is left,
     after Y's light, with candidates all inside ``partners``."""
-    geo = board.geo
-    for q_cell in sorted({c for q in partners for c in geo.seen[q]}):
-        if q_cell == p or q_cell in geo.seen[y] or board.mark(q_cell) != NO_LIGHT:
+    geo, state = board.geo, board.state
+    seen_y = geo.seen[y]
+    cells = set().union(*(geo.seen[q] for q in partners)) - seen_y
+    cells.discard(p)
+    board.reads.update(cells)
+    for q_cell in cells:
+        if state[q_cell] != NO_LIGHT:
             continue
         cand_q = board.cand(q_cell)
-        rest_q = cand_q - geo.seen[y]
+        rest_q = cand_q - seen_y
         if 2 <= len(cand_q) <= 3 and rest_q and rest_q <= partners:
             return True
     return False

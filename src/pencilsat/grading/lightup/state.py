@@ -56,8 +56,18 @@ class Board:
     geo: Geometry
     state: list[int] = field(default_factory=list)
     seg_unknown: list[set[int]] = field(default_factory=list)
-    virtual: dict[int, list[frozenset[int]]] = field(default_factory=dict)
+    virtual: dict[int, tuple[frozenset[int], ...]] = field(default_factory=dict)
     reads: set[int] = field(default_factory=set)
+    unlit: int = -1
+    """White cells not lit yet (UNKNOWN or NO_LIGHT), kept as marks change."""
+    owned: set[int] | None = None
+    """On a copy, the segments whose ``seg_unknown`` set it has made its own; the others are
+    still the sets of the board copied from (``None``: every set is its own). A copy copies a
+    segment's set when it first changes it, so a trial costs what it touches."""
+
+    def __post_init__(self) -> None:
+        if self.unlit < 0:
+            self.unlit = sum(1 for code in self.state if code in (UNKNOWN, NO_LIGHT))
 
     @classmethod
     def from_puzzle(cls, puzzle: LightUpPuzzle) -> Board:
@@ -104,10 +114,10 @@ class Board:
         self.reads.add(self.seg_key(seg))
         return self.seg_unknown[seg]
 
-    def virtual_clues(self, i: int) -> list[frozenset[int]]:
+    def virtual_clues(self, i: int) -> tuple[frozenset[int], ...]:
         """T25 restrictions anchored at cell ``i`` ('exactly one light in this pair')."""
         self.reads.add(self.virtual_key(i))
-        return self.virtual.get(i, [])
+        return self.virtual.get(i, ())
 
     def has_restriction(self, pair: frozenset[int]) -> bool:
         anchor = min(pair)
@@ -127,8 +137,14 @@ class Board:
             return
         self.state[i] = code
         if old == UNKNOWN:
-            self.seg_unknown[self.geo.hseg[i]].discard(i)
-            self.seg_unknown[self.geo.vseg[i]].discard(i)
+            owned = self.owned
+            for seg in (self.geo.hseg[i], self.geo.vseg[i]):
+                if owned is not None and seg not in owned:
+                    owned.add(seg)
+                    self.seg_unknown[seg] = set(self.seg_unknown[seg])
+                self.seg_unknown[seg].discard(i)
+        if old in (UNKNOWN, NO_LIGHT) and code in (LIT, LIGHT):
+            self.unlit -= 1
         changed.update((i, self.seg_key(self.geo.hseg[i]), self.seg_key(self.geo.vseg[i])))
 
     def place_light(self, i: int, changed: set[int]) -> None:
@@ -152,20 +168,23 @@ class Board:
 
     def restrict(self, pair: frozenset[int], changed: set[int]) -> None:
         anchor = min(pair)
-        slot = self.virtual.setdefault(anchor, [])
+        slot = self.virtual.get(anchor, ())
         if pair not in slot:
-            slot.append(pair)
+            self.virtual[anchor] = (*slot, pair)
             changed.add(self.virtual_key(anchor))
 
     def copy(self) -> Board:
         """An independent board in the same state (a trial works on one)."""
-        return Board(self.geo, self.state[:], [set(cells) for cells in self.seg_unknown],
-                     {i: pairs[:] for i, pairs in self.virtual.items()})
+        return Board(self.geo, self.state[:], self.seg_unknown[:],
+                     dict(self.virtual), unlit=self.unlit,
+                     owned=set())
 
     def contradiction_near(self, changed: set[int]) -> str | None:
         """A rule the marks around the ``changed`` keys can no longer meet, in words, or
         ``None``: a clue with too many lights or too few places left, a white cell no light
-        can reach any more, a restriction with no or two lights. Reads without tracking."""
+        can reach any more, a restriction with no or two lights. Reads without tracking.
+        Only what the change touched is checked: the board was consistent before it (the
+        grader reads only puzzles with a solution, and every trial step is checked)."""
         geo, state = self.geo, self.state
         cells: set[int] = set()
         for key in changed:
@@ -182,8 +201,12 @@ class Board:
             if state[i] in (UNKNOWN, NO_LIGHT) and not (
                     self.seg_unknown[geo.hseg[i]] or self.seg_unknown[geo.vseg[i]]):
                 return f"no light can reach {geo.cell(i)}"
-        for pairs in self.virtual.values():
+        first_virtual = geo.n + len(geo.seg_cells)
+        new_slots = {key - first_virtual for key in changed if key >= first_virtual}
+        for anchor, pairs in self.virtual.items():
             for pair in pairs:
+                if anchor not in new_slots and pair.isdisjoint(cells):
+                    continue
                 lights = sum(1 for j in pair if state[j] == LIGHT)
                 if lights > 1 or (lights == 0 and not any(state[j] == UNKNOWN for j in pair)):
                     return f"{sorted(geo.cell(j) for j in pair)} cannot hold exactly one light"
@@ -191,7 +214,7 @@ class Board:
 
     def solved(self) -> bool:
         """Every white cell lit and every clue exact."""
-        return not self.unresolved() and self.clues_exact()
+        return self.unlit == 0 and self.clues_exact()
 
     # --- summary ------------------------------------------------------------------------
     def unresolved(self) -> list[int]:

@@ -71,8 +71,8 @@ def find_trial(board: Board, finder: Finder, nesting: int = 1,
                budget: list[int] | None = None) -> TrialResult | None:
     """The shortest trial that decides a cell, with trials nested at most ``nesting``
     deep inside it; deeper nesting is tried only when no shallower trial decides anything.
-    ``board`` must be stalled under ``finder``. ``budget`` (a one-item list) caps the trial
-    propagations of the whole search; ``None`` when nothing is decided."""
+    ``board`` must be stalled under ``finder``. ``budget`` (a one-item list) counts down the
+    work inside trials, each deduction weighing the grid's cells (see :func:`_search`); ``None`` when nothing is decided."""
     for depth in range(1, nesting + 1):
         result = _search(board, finder, depth, budget)
         if result is not None:
@@ -83,31 +83,32 @@ def find_trial(board: Board, finder: Finder, nesting: int = 1,
 def _search(board: Board, finder: Finder, nesting: int,
             budget: list[int] | None) -> TrialResult | None:
     """The shortest deciding trial: every candidate is followed, each only as far as the
-    best one found so far (ties go to the earlier candidate)."""
+    best one found so far (ties go to the earlier candidate). Once ``budget`` (work inside
+    trials, shared by the whole grade) is spent: the best found so far, else the first
+    later candidate that decides, however long its trial."""
     best: TrialResult | None = None
     attempts = 0
     name = board.geo.cell
-    for cell in candidate_cells(board):
-        for light in (True, False):
-            if budget is not None:
-                if budget[0] <= 0:
-                    return best
-                budget[0] -= 1
-            attempts += 1
-            limit = None if best is None else best.depth - 1
-            outcome = _follow(board, finder, cell, light, nesting - 1, budget, limit)
-            if outcome is None:
-                continue
-            refuted, depth, why = outcome
-            r, c = name(cell)
-            said = f"a light on ({r},{c})" if light else f"no light on ({r},{c})"
-            if refuted == light:
-                marks = Marks(no_light=frozenset({cell}))
-            else:
-                marks = Marks(lights=frozenset({cell}))
-            best = TrialResult(marks, said, refuted, why, attempts, depth, nesting)
-            if depth == 0:
-                return best
+    for cell, light in ((cell, light) for cell in candidate_cells(board)
+                        for light in (True, False)):
+        spent = budget is not None and budget[0] <= 0
+        if spent and best is not None:
+            break
+        attempts += 1
+        limit = None if best is None else best.depth - 1
+        outcome = _follow(board, finder, cell, light, nesting - 1, budget, limit)
+        if outcome is None:
+            continue
+        refuted, depth, why = outcome
+        r, c = name(cell)
+        said = f"a light on ({r},{c})" if light else f"no light on ({r},{c})"
+        if refuted == light:
+            marks = Marks(no_light=frozenset({cell}))
+        else:
+            marks = Marks(lights=frozenset({cell}))
+        best = TrialResult(marks, said, refuted, why, attempts, depth, nesting)
+        if depth == 0 or spent:
+            return best
     if best is not None:
         best = replace(best, attempts=attempts)
     return best
@@ -131,6 +132,8 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
                 return True, depth, broken
             if limit is not None and depth >= limit:
                 return None
+            if budget is not None:
+                budget[0] -= board.geo.n
             hit = branch.next_application()
             if hit is not None:
                 marks = hit.marks
