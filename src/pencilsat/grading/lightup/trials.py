@@ -72,7 +72,8 @@ def find_trial(board: Board, finder: Finder, nesting: int = 1,
     """The shortest trial that decides a cell, with trials nested at most ``nesting``
     deep inside it; deeper nesting is tried only when no shallower trial decides anything.
     ``board`` must be stalled under ``finder``. ``budget`` (a one-item list) counts down the
-    work inside trials, each deduction weighing the grid's cells (see :func:`_search`); ``None`` when nothing is decided."""
+    work inside trials, each deduction weighing the grid's cells (see :func:`_search`);
+    ``None`` when nothing is decided."""
     for depth in range(1, nesting + 1):
         result = _search(board, finder, depth, budget)
         if result is not None:
