@@ -26,7 +26,7 @@ Three strategies, same rules, same answer atoms (the bulbs), same uniqueness pro
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, repeat
 
 import numpy as np
 
@@ -154,7 +154,7 @@ def _pysat_cardinality(m: Model):
 
 
 def build_clauses(puzzle: LightUpPuzzle, *, deadline: float | None = None,
-                  at_most_one: list[list[int]] | None = None) -> ClauseEncoding:
+                  counts: list[tuple[list[int], int]] | None = None) -> ClauseEncoding:
     """The ``direct`` strategy: the same rules written straight as clauses, built with numpy.
 
     Variables ``1..n`` are the bulbs (white cells in row-major order). Each run of two or more
@@ -165,11 +165,12 @@ def build_clauses(puzzle: LightUpPuzzle, *, deadline: float | None = None,
     uniqueness is the bulbs alone, so the free ``s`` cannot fake a second solution; without
     it a 100x100 grid loads 25% fewer clauses at no cost in search (measured).
 
-    "At most one per run" is pairwise up to 6 cells and Sinz's sequential counter above, or,
-    given ``at_most_one`` (for a solver with native cardinality constraints), each run of two
-    or more cells appended there as one group and no clause; a clue ``k`` over ``m``
-    neighbours forbids every ``k+1`` subset and requires one bulb in every ``m-k+1`` subset
-    (at most 6 clauses, no auxiliaries).
+    "At most one per run" is pairwise up to 6 cells and Sinz's sequential counter above; a
+    clue ``k`` over ``m`` neighbours forbids every ``k+1`` subset and requires one bulb in
+    every ``m-k+1`` subset (at most 6 clauses, no auxiliaries). Given ``counts`` (for a
+    solver with native "at most k" constraints) both go there instead, as ``(literals, k)``:
+    one "at most one" per run of two or more cells, "at most ``k``" of a clue's neighbours
+    and "at most ``m-k``" of their negations (a clue of 0 or of ``m`` stays unit clauses).
     """
     white = puzzle.cells == WHITE
     n = int(white.sum())
@@ -193,8 +194,8 @@ def build_clauses(puzzle: LightUpPuzzle, *, deadline: float | None = None,
         clauses.extend([not_s, *group]  # s -> some bulb of the run
                        for not_s, group in zip((-lit_of_run[multi]).tolist(), groups,
                                                strict=True))
-        if at_most_one is not None:
-            at_most_one.extend(groups)
+        if counts is not None:
+            counts.extend((group, 1) for group in groups)
         else:
             short = length[run_of] <= PAIRWISE_UP_TO
             for d in range(1, PAIRWISE_UP_TO):  # pairwise at-most-one in short runs
@@ -208,26 +209,32 @@ def build_clauses(puzzle: LightUpPuzzle, *, deadline: float | None = None,
     same = row_lit == col_lit
     clauses.extend([x] for x in row_lit[same].tolist())
     parts.append(np.column_stack([row_lit[~same], col_lit[~same]]))
-    parts.extend(_clue_parts(puzzle, var, clauses))
+    parts.extend(_clue_parts(puzzle, var, clauses, counts))
     for part in parts:
         for first in range(0, len(part), CLOCK_EVERY * 100):
             _look_at_clock(deadline, "direct")
             clauses.extend(part[first:first + CLOCK_EVERY * 100].tolist())
 
     def decode(true: set[int]) -> LightUpSolution:
-        rows, cols = np.nonzero(white)
-        on = np.fromiter((i in true for i in range(1, n + 1)), dtype=bool, count=n)
-        return LightUpSolution.from_bulbs(
-            zip(rows[on].tolist(), cols[on].tolist(), strict=True), puzzle.width, puzzle.height)
+        return bulbs_at(puzzle, [i in true for i in range(1, n + 1)])
 
     return ClauseEncoding("direct", top, clauses, range(1, n + 1), decode)
 
 
-def _clue_parts(puzzle: LightUpPuzzle, var: np.ndarray,
-                clauses: list[list[int]]) -> list[np.ndarray]:
+def bulbs_at(puzzle: LightUpPuzzle, on: Sequence[bool]) -> LightUpSolution:
+    """The solution with a bulb on each white cell (row-major) whose ``on`` is true."""
+    rows, cols = np.nonzero(puzzle.cells == WHITE)
+    lit = np.array(on, dtype=bool)
+    return LightUpSolution.from_bulbs(zip(rows[lit].tolist(), cols[lit].tolist(), strict=True),
+                                      puzzle.width, puzzle.height)
+
+
+def _clue_parts(puzzle: LightUpPuzzle, var: np.ndarray, clauses: list[list[int]],
+                counts: list[tuple[list[int], int]] | None = None) -> list[np.ndarray]:
     """The clauses of :func:`clue_clauses` for every number at once, as one array per kind
-    of number (how many white neighbours, which number) and subset of its neighbours; a
-    number larger than its white neighbours puts the empty clause into ``clauses``."""
+    of number (how many white neighbours, which number) and subset of its neighbours, or
+    with ``counts`` the native counts of :func:`build_clauses`; a number larger than its
+    white neighbours puts the empty clause into ``clauses``."""
     padded = np.pad(var, 1)  # 0 off the grid and on walls
     rows, cols = np.nonzero(puzzle.cells >= 0)
     around = np.column_stack([padded[rows, cols + 1], padded[rows + 2, cols + 1],
@@ -242,6 +249,10 @@ def _clue_parts(puzzle: LightUpPuzzle, var: np.ndarray,
     for kind in kinds[kinds // 8 >= kinds % 8].tolist():
         m, k = divmod(kind, 8)
         lits = around[(room == m) & (clue == k), :m]
+        if counts is not None and 0 < k < m:
+            counts.extend(zip(lits.tolist(), repeat(k)))
+            counts.extend(zip((-lits).tolist(), repeat(m - k)))
+            continue
         parts.extend(-lits[:, list(sub)] for sub in combinations(range(m), k + 1))
         if k:
             parts.extend(lits[:, list(sub)] for sub in combinations(range(m), m - k + 1))

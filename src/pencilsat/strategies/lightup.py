@@ -3,13 +3,19 @@
 
 from __future__ import annotations
 
-from pencilsat.core.clock import deadline_of
-from pencilsat.core.result import SolveResult
+from time import perf_counter
+
+from pencilsat.backends.bulk_load import LOAD_CHUNK, at_most_adder, load_until
+from pencilsat.backends.gc_pause import gc_paused
+from pencilsat.core.clock import check_clock, deadline_of
+from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.core.sat_names import pysat_name
-from pencilsat.encodings.lightup import build, build_clauses
+from pencilsat.encodings.lightup import build, build_clauses, bulbs_at
 from pencilsat.puzzles.lightup import LightUpPuzzle
 from pencilsat.strategies.connected_runs import NATIVE_CARDINALITY
 from pencilsat.strategies.csp_solve import solve_clauses, solve_encoding
+from pencilsat.strategies.uniqueness import solve_and_prove, stopped
+from pencilsat.strategies.variable_search import VariableSearch
 
 
 def run_csp(
@@ -55,17 +61,48 @@ def run_direct(
 ) -> SolveResult:
     """The ``direct`` strategy: the clauses of :func:`build_clauses` on PySAT (CNF only; the
     registry gives CP-SAT the ``csp`` model when only the backend is chosen), on MiniCard
-    unless ``sat_solver``; a solver with native cardinality constraints takes "at most one
-    bulb per run" as those."""
+    unless ``sat_solver``. A solver with native cardinality constraints takes each run's
+    "at most one" and each number's count as those, loaded here as they are built."""
     deadline = deadline_of(time_limit)
     name = pysat_name(sat_solver, DEFAULT_SAT_SOLVER)
-    if name not in NATIVE_CARDINALITY:
-        return solve_clauses(puzzle, lambda: build_clauses(puzzle, deadline=deadline),
-                             sat_solver=name, time_limit=time_limit)
-    groups: list[list[int]] = []
-    return solve_clauses(puzzle,
-                         lambda: build_clauses(puzzle, deadline=deadline, at_most_one=groups),
-                         sat_solver=name, time_limit=time_limit, at_most_one=lambda: groups)
+    if name in NATIVE_CARDINALITY:
+        with gc_paused():
+            return _run_native(puzzle, name, deadline)
+    return solve_clauses(puzzle, lambda: build_clauses(puzzle, deadline=deadline),
+                         sat_solver=name, time_limit=time_limit)
+
+
+def _run_native(puzzle: LightUpPuzzle, solver_name: str, deadline: float | None) -> SolveResult:
+    """The direct run on a solver with native "at most k" constraints: one solver, the
+    answer read as the bulbs' truth (:class:`VariableSearch`), the one uniqueness
+    procedure."""
+    from pysat.solvers import Solver
+
+    stats = SolveStats(backend="cnf", encoding="direct", sat_solver=solver_name)
+    start = perf_counter()
+    with Solver(name=solver_name) as solver:
+        counts: list[tuple[list[int], int]] = []
+        try:
+            encoding = build_clauses(puzzle, deadline=deadline, counts=counts)
+            load_until(solver, encoding.clauses, deadline)
+            at_most = at_most_adder(solver)
+            for first in range(0, len(counts), LOAD_CHUNK):
+                check_clock(deadline)
+                for lits, total in counts[first:first + LOAD_CHUNK]:
+                    at_most(lits, total)
+        except TimeLimitReached:
+            stats.encode_s = perf_counter() - start
+            return stopped(puzzle, stats)
+        stats.encode_s = perf_counter() - start
+        stats.variables = encoding.num_vars
+        stats.clauses = len(encoding.clauses) + len(counts)
+        stats.extra["native_counts"] = len(counts)
+        search = VariableSearch(solver, list(encoding.answer), deadline)
+        result = solve_and_prove(puzzle, search, lambda on: bulbs_at(puzzle, on), stats)
+        stats.add_effort(solver.accum_stats())
+    stats.clauses += search.added
+    stats.extra["sat_calls"] = search.calls
+    return result
 
 
 def memory_csp(puzzle: LightUpPuzzle, backend: str) -> int:
