@@ -11,7 +11,9 @@ Three strategies, same rules, same answer atoms (the bulbs), same uniqueness pro
 
 * ``direct`` (default): clauses written straight into PySAT (:func:`build_clauses`), with one
   "run holds a bulb" literal per white run so that "lit" is a two-literal clause; it skips
-  the CSP layer's compile time (seconds on a 100x100 grid against ~0.1 s of solving).
+  the CSP layer's compile time (seconds on a 100x100 grid against ~0.1 s of solving). On a
+  solver with native cardinality constraints (MiniCard, the default) it is
+  :func:`native_clauses`: runs and numbers as native counts, and fewer "lit" clauses.
 * ``csp``: the CSP layer's linear constraints, ``sum <= 1`` per run and ``sum = k`` per clue.
   The CNF backend turns sums of more than three booleans into PySAT's sequential counter and
   shorter ones into order-encoding clauses; CP-SAT gets native linear constraints.
