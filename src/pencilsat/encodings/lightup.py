@@ -28,7 +28,7 @@ Three strategies, same rules, same answer atoms (the bulbs), same uniqueness pro
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, repeat
+from itertools import combinations, compress, repeat
 
 import numpy as np
 
@@ -252,23 +252,17 @@ def native_clauses(puzzle: LightUpPuzzle, counts: list[tuple[list[int], int]], *
     run_lit = []
     for o, (lits, starts, length) in enumerate(orientations):
         lit_list = lits.tolist()
-        ends = starts + length
-
-        def members(pick: np.ndarray, lit_list: list[int] = lit_list, starts: np.ndarray = starts,
-                    ends: np.ndarray = ends) -> list[list[int]]:
-            """The literals of each run ``pick`` selects."""
-            return [lit_list[a:b] for a, b in zip(starts[pick].tolist(), ends[pick].tolist(),
-                                                  strict=True)]
-
-        clauses.extend(members(forced[o]))  # some bulb in this run
-        counts.extend(zip(members(length > 1), repeat(1)))
+        members = [lit_list[a:b] for a, b in zip(starts.tolist(), (starts + length).tolist(),
+                                                 strict=True)]
+        clauses.extend(compress(members, forced[o].tolist()))  # some bulb in this run
+        counts.extend(zip(compress(members, (length > 1).tolist()), repeat(1)))
         with_s = np.bincount(run_id[o][needs_lit], minlength=len(starts)) > 0
         lit_of_run = np.zeros(len(starts), dtype=np.int64)
         lit_of_run[with_s] = s_lits = np.arange(top + 1, top + 1 + int(with_s.sum()))
         top += s_lits.size
         clauses.extend([not_s, *group]  # s -> some bulb of the run
-                       for not_s, group in zip((-s_lits).tolist(), members(with_s),
-                                               strict=True))
+                       for not_s, group in zip((-s_lits).tolist(),
+                                               compress(members, with_s.tolist()), strict=True))
         run_lit.append(lit_of_run[run_id[o][needs_lit]])
     parts = [np.column_stack(run_lit)]
     parts.extend(_clue_parts(puzzle, var, clauses, counts))
