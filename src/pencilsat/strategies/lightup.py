@@ -48,8 +48,10 @@ DEFAULT_SAT_SOLVER = "minicard"
 """The ``direct`` strategy's SAT solver. A janko Light Up is searched in about a millisecond,
 so building and loading the clauses are most of a solve: MiniCard (MiniSat 2.2 with native
 "at most k" constraints) takes each run's "at most one bulb" as one constraint where CaDiCaL
-gets up to 15 pairwise clauses or a sequential counter, which cut the solve of the 20
-largest janko from a median of 11.7 to about 7 ms (``benchmarks/results/cspuz_lightup.md``)."""
+gets up to 15 pairwise clauses or a sequential counter. On the same clauses and counts it
+took a median of 7.9 ms over the 20 largest janko, Gluecard 4 9.4, CaDiCaL 13.1 (clauses
+only); with :func:`native_clauses` the median is about 6 ms
+(``benchmarks/results/cspuz_lightup.md``)."""
 
 
 def run_direct(
