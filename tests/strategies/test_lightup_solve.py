@@ -107,6 +107,38 @@ def test_sat_solvers_agree():
         assert (r.verdict, r.solution) == ("unique", expected)
 
 
+def test_native_counts_and_clauses_give_the_same_answers():
+    """The default run (MiniCard, runs and numbers as native counts) and the clause run
+    (CaDiCaL, pairwise and sequential at-most-one, numbers as clauses) agree on a janko
+    sample, and the default really loads native counts."""
+    for txt, sol in every_kth(JANKO, 100):
+        puzzle, expected = load(txt, sol)
+        native = solve(puzzle)
+        assert native.stats.sat_solver == "minicard"
+        assert native.stats.extra["native_counts"] > 0
+        assert_unique_and_stored(puzzle, expected, sat_solver="cadical")
+        assert (native.verdict, native.solution) == ("unique", expected)
+
+
+@pytest.mark.parametrize("rows", [["...", ".#.", "..."], ["..1.", "#...", "...."],
+                                  ["....", ".0..", "...#"], [".2..", "....", "#..1"]])
+def test_native_counts_and_clauses_count_the_same_answers(rows):
+    """Small grids with several answers: the same number of answers and the same undecided
+    cells whichever way the counts are loaded."""
+    from pencilsat.strategies.solution_space import Exploration
+
+    p = grid(rows)
+    ask = Exploration(count=50, backbone=True)
+    native = solve(p, explore=ask)
+    clauses = solve(p, sat_solver="cadical", explore=ask)
+    assert native.count is not None and clauses.count is not None
+    assert native.count.complete and clauses.count.complete
+    assert len(native.count.solutions) == len(clauses.count.solutions) > 1
+    assert set(native.count.solutions) == set(clauses.count.solutions)
+    assert native.backbone is not None and clauses.backbone is not None
+    assert native.backbone.undecided == clauses.backbone.undecided
+
+
 def test_runs_match_the_model_segments():
     p, _ = load(*JANKO[len(JANKO) // 2])
     segs, owner = E.runs(p)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 
 import numpy as np
 
@@ -234,7 +235,8 @@ def _valid(cells: np.ndarray, bulbs: frozenset[Cell]) -> bool:
     height, width = cells.shape
     lamp = np.zeros((height, width), dtype=bool)
     if bulbs:
-        rows, cols = np.array(sorted(bulbs)).T
+        rows, cols = np.fromiter(chain.from_iterable(bulbs), dtype=np.int64,
+                                 count=2 * len(bulbs)).reshape(-1, 2).T
         if rows.min() < 0 or cols.min() < 0 or rows.max() >= height or cols.max() >= width:
             return False
         lamp[rows, cols] = True
@@ -250,7 +252,8 @@ def _valid(cells: np.ndarray, bulbs: frozenset[Cell]) -> bool:
         into |= count[run] > 0
     if (white & ~lit).any():
         return False
-    padded = np.pad(lamp, 1).astype(np.int8)
+    padded = np.zeros((height + 2, width + 2), dtype=np.int8)
+    padded[1:-1, 1:-1] = lamp
     beside = padded[:-2, 1:-1] + padded[2:, 1:-1] + padded[1:-1, :-2] + padded[1:-1, 2:]
     numbered = cells >= 0
     return bool((beside[numbered] == cells[numbered]).all())

@@ -3,22 +3,20 @@
 ``cnf`` on MiniCard (``DEFAULT_SAT_SOLVER``, native "at most k" constraints) is a direct
 run: :func:`~pencilsat.encodings.tents.tent_clauses` loaded as it is built, each count as
 native constraints (only "at most k" where the matching implies "at least k"), then the one
-uniqueness procedure on :class:`TentSearch`. A Tents model is solved in a handful of
-conflicts, so the run is mostly Python around the solver: the shared runs of
-:mod:`~pencilsat.strategies.connected_runs` (numpy grids, cut bookkeeping, a count split)
-took 1.3 ms on a median janko (136_10x15), this run 0.7-0.8 ms. On a solver without native counts
-(``--sat-solver``) the same encoding goes through the shared run with the counts as
-sequential counters (``COUNT_ENCODING``); ``cpsat`` takes it through the shared CP-SAT run,
-the counts as linear sums.
+uniqueness procedure on :class:`~pencilsat.strategies.variable_search.VariableSearch`. A
+Tents model is solved in a handful of conflicts, so the run is mostly Python around the
+solver: the shared runs of :mod:`~pencilsat.strategies.connected_runs` (numpy grids, cut
+bookkeeping, a count split) took 1.3 ms on a median janko (136_10x15), this run 0.7-0.8 ms.
+On a solver without native counts (``--sat-solver``) the same encoding goes through the
+shared run with the counts as sequential counters (``COUNT_ENCODING``); ``cpsat`` takes it
+through the shared CP-SAT run, the counts as linear sums.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from time import perf_counter
-from typing import Any
 
-from pencilsat.backends.bulk_load import at_most_adder, clause_adder, load_clauses
+from pencilsat.backends.bulk_load import at_most_adder, load_clauses
 from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
@@ -32,8 +30,8 @@ from pencilsat.strategies.connected_runs import (
     run_shading_cpsat,
     written_counts,
 )
-from pencilsat.strategies.connected_search import solve_in_steps
 from pencilsat.strategies.uniqueness import solve_and_prove, stopped
+from pencilsat.strategies.variable_search import Answer, VariableSearch
 
 DEFAULT_SAT_SOLVER = "minicard"
 """A Tents model is small and easy (a few hundred clauses, a handful of conflicts), so
@@ -44,57 +42,6 @@ COUNT_ENCODING = "seqcounter"
 """The counts' cardinality encoding on a solver without native ones (``--sat-solver``): the
 sequential counter writes about 40 % fewer clauses than the k-modulo totalizer on these
 short lines (12x12 janko: 708 against 1,239)."""
-
-Answer = tuple[bool, ...]
-
-
-class TentSearch:
-    """Answers of one incremental PySAT solver as the truth of the ``answer`` variables
-    (the tent variables of the free cells); ``forbid`` adds "some tent differs"."""
-
-    def __init__(self, solver: Any, answer: list[int], deadline: float | None) -> None:
-        self.solver = solver
-        self.answer = answer
-        self.deadline = deadline
-        self.calls = 0
-        self.added = 0
-        self._add = clause_adder(solver)
-
-    def next_answer(self, assumptions: Sequence[int] = ()) -> Answer | None:
-        self.calls += 1
-        if not solve_in_steps(self.solver, self.deadline, assumptions):
-            return None
-        model = self.solver.get_model()
-        return tuple(model[v - 1] > 0 for v in self.answer)
-
-    def next_answer_differing(self, position: int, value: bool) -> Answer | None:
-        """An answer whose tent at ``position`` is not ``value``, for this call only: a
-        fresh guard variable assumed now and retired after (the backbone's
-        ``assumptions`` method, :mod:`pencilsat.strategies.solution_space`)."""
-        guard = self.solver.nof_vars() + 1
-        tent = self.answer[position]
-        self._add([-guard, -tent if value else tent])
-        try:
-            return self.next_answer([guard])
-        finally:
-            self._add([-guard])
-
-    def forbid(self, answer: Answer) -> None:
-        self.added += 1
-        self._add([-tent if on else tent for tent, on in zip(self.answer, answer, strict=True)])
-
-    def atom_values(self, answer: Answer) -> Answer:
-        """The tents' truth: the atoms the backbone and the solution count compare
-        (:mod:`pencilsat.strategies.solution_space`)."""
-        return answer
-
-    def forbid_agreeing(self, positions: Sequence[int], values: Sequence[bool]) -> None:
-        """Forbid every answer whose tents at ``positions`` all have these ``values``."""
-        self.added += 1
-        answer = self.answer
-        self._add([-answer[p] if on else answer[p]
-                   for p, on in zip(positions, values, strict=True)])
-
 
 def run_cnf(puzzle: TentsPuzzle, *, backend: str | None = None, sat_solver: str | None = None,
             time_limit: float | None = None) -> SolveResult:
@@ -141,7 +88,7 @@ def _run_native(puzzle: TentsPuzzle, solver_name: str, deadline: float | None) -
         stats.variables, stats.clauses = parts.top, len(clauses) + natives
         stats.extra["native_counts"] = len(parts.capped) + len(parts.exact)
         free = parts.free
-        search = TentSearch(solver, [n + 1 for n in free], deadline)
+        search = VariableSearch(solver, [n + 1 for n in free], deadline)
 
         def decode(answer: Answer) -> TentsSolution:
             return TentsSolution(candidates_from(
