@@ -116,6 +116,22 @@ def set_masks(size: int, total: int, digits: tuple[int, ...]) -> tuple[int, ...]
     return tuple(sum(1 << d for d in s) for s in digit_sets(size, total, digits))
 
 
+def fitting(options: Sequence[int], once: int, masks: Sequence[int]) -> list[int]:
+    """The digit sets among ``options`` that a group whose cells hold ``masks`` (``once``:
+    their union) can still take: every digit of the set fits some cell, and every cell
+    keeps a digit of the set."""
+    kept = []
+    for s in options:
+        if s & ~once:
+            continue
+        for mask in masks:
+            if not mask & s:
+                break
+        else:
+            kept.append(s)
+    return kept
+
+
 def narrow(masks: list[int], groups: Sequence[Group],
            deadline: float | None = None) -> list[int]:
     """The candidates of each cell (``masks[i]``, bit ``d`` for digit ``d``) narrowed to a
@@ -156,16 +172,7 @@ def narrow(masks: list[int], groups: Sequence[Group],
             must = 0
         else:
             if len(options) > 1:
-                kept = []
-                for s in options:
-                    if s & ~once:
-                        continue
-                    for mask in old:
-                        if not mask & s:
-                            break
-                    else:
-                        kept.append(s)
-                options = sets[g] = kept
+                options = sets[g] = fitting(options, once, old)
             allowed, must = 0, -1
             for s in options:
                 allowed |= s
@@ -265,15 +272,7 @@ class Narrowing:
                 elif len(options) == 1:
                     allowed = must = options[0]
                 else:
-                    kept = []
-                    for s in options:
-                        if s & ~once:
-                            continue
-                        for mask in old:
-                            if not mask & s:
-                                break
-                        else:
-                            kept.append(s)
+                    kept = fitting(options, once, old)
                     if len(kept) < len(options):
                         if not kept:
                             return False
