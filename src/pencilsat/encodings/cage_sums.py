@@ -226,20 +226,22 @@ class Narrowing:
     of the guessed cell, and stops at the first contradiction instead of running on."""
 
     def __init__(self, cell_count: int, groups: Sequence[Group]) -> None:
-        self.cells = [list(cells) for cells, _ in groups]
-        self.first_sets: list[list[int] | None] = [
-            None if options is None else list(options) for _, options in groups]
-        self.groups_of: list[list[int]] = [[] for _ in range(cell_count)]
+        self.cells = [cells for cells, _ in groups]
+        self.first_sets: list[Sequence[int] | None] = [options for _, options in groups]
+        """Each group's digit sets at the start (never changed: :meth:`run` replaces a
+        group's sets with a new list)."""
+        groups_of: list[list[int]] = [[] for _ in range(cell_count)]
         for g, cells in enumerate(self.cells):
             for i in cells:
-                self.groups_of[i].append(g)
+                groups_of[i].append(g)
+        self.groups_of = groups_of
         self.read = [itemgetter(*cells) if len(cells) > 1 else _one(cells[0])
                      for cells in self.cells]
         """Per group, the masks of its cells as a tuple (``itemgetter``: one C call)."""
         self.visits = 0
         """Groups narrowed so far: the search's measure of its propagation."""
 
-    def run(self, masks: list[int], sets: list[list[int] | None],
+    def run(self, masks: list[int], sets: list[Sequence[int] | None],
             queue: Iterable[int]) -> bool:
         """Narrow ``masks`` and each group's digit sets ``sets`` (both changed in place; a
         group's list is replaced, never changed, so a shallow copy keeps a parent's) from
