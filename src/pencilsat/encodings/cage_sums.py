@@ -116,11 +116,14 @@ def set_masks(size: int, total: int, digits: tuple[int, ...]) -> tuple[int, ...]
     return tuple(sum(1 << d for d in s) for s in digit_sets(size, total, digits))
 
 
-def fitting(options: Sequence[int], once: int, masks: Sequence[int]) -> list[int]:
+def fitting(options: Sequence[int], once: int, masks: Sequence[int]
+            ) -> tuple[list[int], int, int]:
     """The digit sets among ``options`` that a group whose cells hold ``masks`` (``once``:
     their union) can still take: every digit of the set fits some cell, and every cell
-    keeps a digit of the set."""
+    keeps a digit of the set. With them, the digits some kept set has and those every one
+    has (both 0 when none is kept)."""
     kept = []
+    allowed, must = 0, -1
     for s in options:
         if s & ~once:
             continue
@@ -129,7 +132,9 @@ def fitting(options: Sequence[int], once: int, masks: Sequence[int]) -> list[int
                 break
         else:
             kept.append(s)
-    return kept
+            allowed |= s
+            must &= s
+    return kept, allowed, must if kept else 0
 
 
 def narrow(masks: list[int], groups: Sequence[Group],
@@ -172,13 +177,12 @@ def narrow(masks: list[int], groups: Sequence[Group],
             must = 0
         else:
             if len(options) > 1:
-                options = sets[g] = fitting(options, once, old)
-            allowed, must = 0, -1
-            for s in options:
-                allowed |= s
-                must &= s
-            if not options:
-                must = 0
+                options, allowed, must = fitting(options, once, old)
+                sets[g] = options
+            elif options:
+                allowed = must = options[0]
+            else:
+                allowed = must = 0
             taken &= allowed
         hidden = must & once & ~twice & ~taken
         new = old
@@ -274,15 +278,11 @@ class Narrowing:
                 elif len(options) == 1:
                     allowed = must = options[0]
                 else:
-                    kept = fitting(options, once, old)
+                    kept, allowed, must = fitting(options, once, old)
                     if len(kept) < len(options):
                         if not kept:
                             return False
-                        options = sets[g] = kept
-                    allowed, must = 0, -1
-                    for s in options:
-                        allowed |= s
-                        must &= s
+                        sets[g] = kept
                 if must & ~once:
                     return False
                 hidden = must & ~twice & ~taken
