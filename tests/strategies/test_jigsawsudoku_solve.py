@@ -103,3 +103,27 @@ def test_a_settled_grid_that_breaks_a_rule_has_no_answer():
     grid = np.ones((puzzle.size, puzzle.size), dtype=np.int16)
     result = settled_result(puzzle, grid, J.JigsawSudokuSolution, perf_counter())
     assert result is not None and result.verdict == Verdict.NONE and result.solution is None
+
+
+def test_a_grid_left_wide_takes_the_clause_path_and_a_narrow_one_branches():
+    from pencilsat.encodings.cage_sums import Narrowing
+    from pencilsat.strategies.jigsawsudoku import WIDE
+    from pencilsat.strategies.narrowed_digits import digit_groups
+
+    pairs = corpus_pairs("jigsawsudoku/tatham")
+    pairs = [pair for pair in pairs if "9x9-unreasonable" in str(pair[0])
+             or "9x9-intermediate" in str(pair[0])][::4]
+    paths = {"wide": 0, "narrow": 0}
+    for txt, sol in pairs:
+        puzzle, expected = load(txt, sol)
+        n = puzzle.size
+        houses = [[r * n + c for r, c in house] for house in puzzle.houses()]
+        narrowing = Narrowing(n * n, digit_groups(n, houses, []))
+        masks = [1 << v if v else (1 << (n + 1)) - 2 for v in puzzle.givens.ravel().tolist()]
+        assert narrowing.run(masks, list(narrowing.first_sets), range(len(narrowing.cells)))
+        wide = sum(mask.bit_count() for mask in masks) - n * n >= WIDE
+        result = solve(puzzle)
+        assert result.verdict == Verdict.UNIQUE and result.solution == expected, txt.stem
+        assert (result.stats.clauses > 0) == wide, txt.stem  # the branching search writes none
+        paths["wide" if wide else "narrow"] += 1
+    assert paths["wide"] and paths["narrow"]

@@ -116,6 +116,27 @@ def set_masks(size: int, total: int, digits: tuple[int, ...]) -> tuple[int, ...]
     return tuple(sum(1 << d for d in s) for s in digit_sets(size, total, digits))
 
 
+def fitting(options: Sequence[int], once: int, masks: Sequence[int]
+            ) -> tuple[list[int], int, int]:
+    """The digit sets among ``options`` that a group whose cells hold ``masks`` (``once``:
+    their union) can still take: every digit of the set fits some cell, and every cell
+    keeps a digit of the set. With them, the digits some kept set has and those every one
+    has (both 0 when none is kept)."""
+    kept = []
+    allowed, must = 0, -1
+    for s in options:
+        if s & ~once:
+            continue
+        for mask in masks:
+            if not mask & s:
+                break
+        else:
+            kept.append(s)
+            allowed |= s
+            must &= s
+    return kept, allowed, must if kept else 0
+
+
 def narrow(masks: list[int], groups: Sequence[Group],
            deadline: float | None = None) -> list[int]:
     """The candidates of each cell (``masks[i]``, bit ``d`` for digit ``d``) narrowed to a
@@ -156,22 +177,12 @@ def narrow(masks: list[int], groups: Sequence[Group],
             must = 0
         else:
             if len(options) > 1:
-                kept = []
-                for s in options:
-                    if s & ~once:
-                        continue
-                    for mask in old:
-                        if not mask & s:
-                            break
-                    else:
-                        kept.append(s)
-                options = sets[g] = kept
-            allowed, must = 0, -1
-            for s in options:
-                allowed |= s
-                must &= s
-            if not options:
-                must = 0
+                options, allowed, must = fitting(options, once, old)
+                sets[g] = options
+            elif options:
+                allowed = must = options[0]
+            else:
+                allowed = must = 0
             taken &= allowed
         hidden = must & once & ~twice & ~taken
         new = old
@@ -219,20 +230,22 @@ class Narrowing:
     of the guessed cell, and stops at the first contradiction instead of running on."""
 
     def __init__(self, cell_count: int, groups: Sequence[Group]) -> None:
-        self.cells = [list(cells) for cells, _ in groups]
-        self.first_sets: list[list[int] | None] = [
-            None if options is None else list(options) for _, options in groups]
-        self.groups_of: list[list[int]] = [[] for _ in range(cell_count)]
+        self.cells = [cells for cells, _ in groups]
+        self.first_sets: list[Sequence[int] | None] = [options for _, options in groups]
+        """Each group's digit sets at the start (never changed: :meth:`run` replaces a
+        group's sets with a new list)."""
+        groups_of: list[list[int]] = [[] for _ in range(cell_count)]
         for g, cells in enumerate(self.cells):
             for i in cells:
-                self.groups_of[i].append(g)
+                groups_of[i].append(g)
+        self.groups_of = groups_of
         self.read = [itemgetter(*cells) if len(cells) > 1 else _one(cells[0])
                      for cells in self.cells]
         """Per group, the masks of its cells as a tuple (``itemgetter``: one C call)."""
         self.visits = 0
         """Groups narrowed so far: the search's measure of its propagation."""
 
-    def run(self, masks: list[int], sets: list[list[int] | None],
+    def run(self, masks: list[int], sets: list[Sequence[int] | None],
             queue: Iterable[int]) -> bool:
         """Narrow ``masks`` and each group's digit sets ``sets`` (both changed in place; a
         group's list is replaced, never changed, so a shallow copy keeps a parent's) from
@@ -265,23 +278,11 @@ class Narrowing:
                 elif len(options) == 1:
                     allowed = must = options[0]
                 else:
-                    kept = []
-                    for s in options:
-                        if s & ~once:
-                            continue
-                        for mask in old:
-                            if not mask & s:
-                                break
-                        else:
-                            kept.append(s)
+                    kept, allowed, must = fitting(options, once, old)
                     if len(kept) < len(options):
                         if not kept:
                             return False
-                        options = sets[g] = kept
-                    allowed, must = 0, -1
-                    for s in options:
-                        allowed |= s
-                        must &= s
+                        sets[g] = kept
                 if must & ~once:
                     return False
                 hidden = must & ~twice & ~taken
@@ -317,15 +318,26 @@ def _one(i: int) -> Callable[[Sequence[int]], tuple[int]]:
 
 @lru_cache(maxsize=64)
 def house_masks(n: int, houses: tuple[tuple[int, ...], ...]
-                ) -> tuple[list[int], list[tuple[int, ...]]]:
-    """Each house of one grid as a bit mask of its cells, and each cell's houses as masks
-    (kept: they depend on the grid's shape alone)."""
+                ) -> tuple[list[int], list[tuple[int, ...]], list[int]]:
+    """Each house of one grid as a bit mask of its cells, each cell's houses as masks, and
+    each cell's box (the houses after the ``n`` rows and ``n`` columns); kept: they depend
+    on the grid's shape alone."""
     bits = [sum(1 << i for i in house) for house in houses]
     homes: list[list[int]] = [[] for _ in range(n * n)]
     for house, cells in zip(bits, houses):  # noqa: B905 (equal lengths)
         for i in cells:
             homes[i].append(house)
-    return bits, [tuple(home) for home in homes]
+    box_of = [0] * (n * n)
+    for b, cells in enumerate(houses[2 * n:]):
+        for i in cells:
+            box_of[i] = b
+    return bits, [tuple(home) for home in homes], box_of
+
+
+@lru_cache(maxsize=16)
+def _columns(n: int) -> list[int]:
+    """Each cell's column, row-major."""
+    return [i % n for i in range(n * n)]
 
 
 def house_sum_groups(n: int, houses: Sequence[Sequence[int]],
@@ -344,14 +356,13 @@ def house_sum_groups(n: int, houses: Sequence[Sequence[int]],
     janko 9x9s that the cages alone leave open (119 of 144 against about 8)."""
     total_of = n * (n + 1) // 2
     digits = tuple(range(1, n + 1))
-    bits, homes = house_masks(n, tuple(tuple(house) for house in houses))
-    masks, totals = [], []
-    for cells, total in cages:
+    bits, homes, box_of = house_masks(n, tuple(tuple(house) for house in houses))
+    masks = []
+    for cells, _ in cages:
         mask = 0
         for i in cells:
             mask |= 1 << i
         masks.append(mask)
-        totals.append(total)
     out: list[Group] = []
     seen: set[int] = set()
 
@@ -360,43 +371,58 @@ def house_sum_groups(n: int, houses: Sequence[Sequence[int]],
         if not 0 < size <= largest or part in seen:
             return
         seen.add(part)
-        first = (part & -part).bit_length() - 1
-        if any(not part & ~house for house in homes[first]):
-            indices = []
-            while part:
-                low = part & -part
-                indices.append(low.bit_length() - 1)
-                part ^= low
-            out.append((indices, set_masks(size, total, digits)))
+        for house in homes[(part & -part).bit_length() - 1]:
+            if not part & ~house:
+                break
+        else:
+            return
+        indices = []
+        while part:
+            low = part & -part
+            indices.append(low.bit_length() - 1)
+            part ^= low
+        out.append((indices, set_masks(size, total, digits)))
 
-    row_of = [i // n for i in range(n * n)]
-    column_of = [i % n for i in range(n * n)]
-    for line_bits, line_of in ((bits[:n], row_of), (bits[n:2 * n], column_of)):
-        starting: list[list[int]] = [[] for _ in range(n)]
-        ending: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        crossing = [[0, 0, 0] for _ in range(n)]  # cages across a line's top: cells, sum, unsummed
-        for k, (cells, total) in enumerate(cages):
-            lines = list(map(line_of.__getitem__, cells))
-            low, high = min(lines), max(lines)
-            starting[low].append(k)
-            ending[high].append((k, low))
+    for line_bits, line_of in ((bits[:n], None), (bits[n:2 * n], _columns(n))):
+        # per line: the cages that start there (cells, sum, how many have none), those
+        # that end there by the line they start at, those that cross its top
+        start_bits, start_sum, start_unsummed = [0] * n, [0] * n, [0] * n
+        ending: list[dict[int, list[int]]] = [{} for _ in range(n)]
+        crossing = [[0, 0, 0] for _ in range(n)]
+        for mask, (cells, total) in zip(masks, cages):  # noqa: B905 (equal lengths)
+            if line_of is None:
+                low, high = min(cells) // n, max(cells) // n
+            else:
+                low, high = min(map(line_of.__getitem__, cells)), \
+                    max(map(line_of.__getitem__, cells))
+            start_bits[low] |= mask
+            if total is None:
+                start_unsummed[low] += 1
+            else:
+                start_sum[low] += total
+            ends = ending[high].get(low)
+            if ends is None:
+                ending[high][low] = [mask, total or 0]
+            else:
+                ends[0] |= mask
+                ends[1] += total or 0
             for line in range(low + 1, high + 1):
-                crossing[line][0] |= masks[k]
-                crossing[line][1] += total or 0
-                crossing[line][2] += total is None
+                crossed = crossing[line]
+                crossed[0] |= mask
+                crossed[1] += total or 0
+                crossed[2] += total is None
         for first in range(n):
             touch, touch_sum, unsummed = crossing[first]
             inside = inside_sum = region = 0
             for last in range(first, min(n, first + n // 2)):
                 region |= line_bits[last]
-                for k in starting[last]:
-                    touch |= masks[k]
-                    touch_sum += totals[k] or 0
-                    unsummed += totals[k] is None
-                for k, low in ending[last]:
+                touch |= start_bits[last]
+                touch_sum += start_sum[last]
+                unsummed += start_unsummed[last]
+                for low, (mask, total) in ending[last].items():
                     if low >= first:
-                        inside |= masks[k]
-                        inside_sum += totals[k] or 0
+                        inside |= mask
+                        inside_sum += total
                 if unsummed:
                     continue
                 inner_sum = total_of * (last - first + 1) - inside_sum
@@ -406,25 +432,23 @@ def house_sum_groups(n: int, houses: Sequence[Sequence[int]],
                 part = touch & ~inside & ~region
                 if part.bit_count() <= largest:
                     offer(part, touch_sum - inside_sum - inner_sum)
-    cage_of = [-1] * (n * n)
-    for k, (cells, _) in enumerate(cages):
-        for i in cells:
-            cage_of[i] = k
-    for box, box_cells in zip(bits[2 * n:], houses[2 * n:]):  # noqa: B905 (equal lengths)
-        inside = touch = inside_sum = touch_sum = 0
-        for k in {cage_of[i] for i in box_cells}:
-            if k < 0:
-                continue
-            mask, total = masks[k], totals[k]
+    box_inside, box_inside_sum, box_touch, box_touch_sum = [0] * n, [0] * n, [0] * n, [0] * n
+    blocked = [False] * n
+    for mask, (cells, total) in zip(masks, cages):  # noqa: B905 (equal lengths)
+        touched = set(map(box_of.__getitem__, cells))
+        for b in touched:
             if total is None:
-                break
-            touch |= mask
-            touch_sum += total
-            if not mask & ~box:
-                inside |= mask
-                inside_sum += total
-        else:
+                blocked[b] = True
+            else:
+                box_touch[b] |= mask
+                box_touch_sum[b] += total
+        if len(touched) == 1 and total is not None:
+            box_inside[b] |= mask
+            box_inside_sum[b] += total
+    for b, box in enumerate(bits[2 * n:]):
+        if not blocked[b]:
+            inside, inside_sum = box_inside[b], box_inside_sum[b]
             inner_sum = total_of - inside_sum
             offer(box & ~inside, inner_sum)
-            offer(touch & ~inside & ~box, touch_sum - inside_sum - inner_sum)
+            offer(box_touch[b] & ~inside & ~box, box_touch_sum[b] - inside_sum - inner_sum)
     return out

@@ -13,6 +13,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -156,6 +157,51 @@ def filled_and_givens(givens: np.ndarray, grid: np.ndarray) -> list[Violation]:
         out.append(Violation("clue-changed", (int(r), int(c)),
                              f"given {int(givens[r, c])} was changed to {int(grid[r, c])}"))
     return out
+
+
+def breaks_nothing(givens: np.ndarray, grid: np.ndarray, boxes: Regions,
+                   cages: Regions | None = None, sums: np.ndarray | None = None) -> bool:
+    """Whether ``grid`` keeps every rule :func:`filled_and_givens` and :func:`repeats` look
+    at over the rows, columns and ``boxes`` (and ``cages``, whose digits add up to their
+    ``sums``: a cage's sum at one cell of it, 0 elsewhere), by a few whole-array counts: one
+    count of each digit in each house, none above 1. ``True`` is the checker's empty list
+    (a valid answer, the common case: a tenth of listing the houses cell by cell);
+    ``False`` sends the checker to list what is broken."""
+    n = givens.shape[0]
+    if grid.shape != givens.shape:
+        return False
+    flat = grid.ravel().astype(np.intp)
+    if flat.min() < 1 or flat.max() > n or ((givens != 0) & (givens != grid)).any():
+        return False
+    keys, inside = _house_keys(n, boxes.ids.tobytes())
+    if np.bincount(keys + flat[inside], minlength=1).max() > 1:
+        return False
+    if cages is None:
+        return True
+    ids = cages.ids.ravel()
+    held = ids >= 0
+    in_cage = ids[held]
+    digits = flat[held]
+    if np.bincount(in_cage * (n + 1) + digits, minlength=1).max() > 1:
+        return False
+    if sums is None:
+        return True
+    flat_sums = sums.ravel()
+    written = flat_sums > 0
+    got = np.bincount(in_cage, weights=digits, minlength=cages.count)
+    return bool((got[ids[written]] == flat_sums[written]).all())
+
+
+@lru_cache(maxsize=64)
+def _house_keys(n: int, box_bytes: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """For each (house, cell) pair of rows, columns and boxes, ``house * (n + 1)`` and the
+    cell (row-major): added to the cell's digit, one key per (house, digit)."""
+    boxes = np.frombuffer(box_bytes, dtype=np.int32)
+    cells = np.arange(n * n)
+    house = np.concatenate([cells // n, n + cells % n, 2 * n + boxes])
+    where = np.concatenate([cells, cells, cells])
+    keep = np.concatenate([np.ones(2 * n * n, dtype=bool), boxes >= 0])
+    return house[keep] * (n + 1), where[keep]
 
 
 def repeats(grid: np.ndarray, houses: Sequence[tuple[str, Sequence[Cell]]]) -> list[Violation]:

@@ -23,6 +23,7 @@ from pencilsat.puzzles.digit_houses import (
     DigitFormat,
     DigitSolution,
     box_shapes,
+    breaks_nothing,
     check_side,
     digit_token_rows,
     digits_offered,
@@ -113,7 +114,15 @@ FORMAT = DigitFormat("jigsawsudoku-solution", JigsawSudokuSolution)
 
 
 def check(puzzle: JigsawSudokuPuzzle, solution: JigsawSudokuSolution) -> list[Violation]:
-    """Every broken rule, named with its cell; an empty list means the answer is valid."""
+    """Every broken rule, named with its cell; an empty list means the answer is valid
+    (whole-array counts first: :func:`~pencilsat.puzzles.digit_houses.breaks_nothing`)."""
+    if breaks_nothing(puzzle.givens, solution.grid, puzzle.boxes):
+        return []
+    return violations(puzzle, solution)
+
+
+def violations(puzzle: JigsawSudokuPuzzle, solution: JigsawSudokuSolution) -> list[Violation]:
+    """:func:`check`'s list, read cell by cell."""
     out = filled_and_givens(puzzle.givens, solution.grid)
     if out and out[0].rule == "size":
         return out

@@ -27,6 +27,7 @@ from pencilsat.puzzles.array_value import ArrayValue
 from pencilsat.puzzles.digit_houses import (
     DigitFormat,
     DigitSolution,
+    breaks_nothing,
     check_side,
     digit_token_rows,
     filled_and_givens,
@@ -198,7 +199,15 @@ FORMAT = DigitFormat("killersudoku-solution", KillerSudokuSolution)
 
 
 def check(puzzle: KillerSudokuPuzzle, solution: KillerSudokuSolution) -> list[Violation]:
-    """Every broken rule, named with its cell; an empty list means the answer is valid."""
+    """Every broken rule, named with its cell; an empty list means the answer is valid
+    (whole-array counts first: :func:`~pencilsat.puzzles.digit_houses.breaks_nothing`)."""
+    if breaks_nothing(puzzle.givens, solution.grid, puzzle.boxes, puzzle.cages, puzzle.sums):
+        return []
+    return violations(puzzle, solution)
+
+
+def violations(puzzle: KillerSudokuPuzzle, solution: KillerSudokuSolution) -> list[Violation]:
+    """:func:`check`'s list, read cell by cell."""
     out = filled_and_givens(puzzle.givens, solution.grid)
     if out and out[0].rule == "size":
         return out

@@ -14,7 +14,8 @@ are this search's (``decisions``: branches tried, ``conflicts``: dead ends,
 ``propagations``: groups narrowed), a function of the puzzle alone, as its answers are.
 Loading a 9x9 Killer Sudoku's 9,000 clauses into CaDiCaL alone cost 11 ms CPU; with the rule
 of 45, 119 of 144 janko 9x9s settle with no branch, and the median whole solve through the
-front is about 2.9 ms CPU (benchmarks/killersudoku_floor.py).
+front is about a tenth of puzzlekit's (benchmarks/killersudoku_floor.py). A Jigsaw left
+wide after the first narrowing skips the search (``wide``): it would mostly pass the budget.
 """
 
 from __future__ import annotations
@@ -56,10 +57,10 @@ class BranchSearch:
     narrowed, ``sets`` the groups' digit sets left), each a list of one-digit masks."""
 
     def __init__(self, narrowing: Narrowing, masks: list[int] | None,
-                 sets: list[list[int] | None], deadline: float | None,
+                 sets: list[Sequence[int] | None], deadline: float | None,
                  max_branches: int) -> None:
         self.narrowing = narrowing
-        self.stack: list[tuple[list[int], list[list[int] | None], int]] = (
+        self.stack: list[tuple[list[int], list[Sequence[int] | None], int]] = (
             [] if masks is None else [(masks, sets, -1)])
         self.deadline = deadline
         self.max_branches = max_branches
@@ -137,13 +138,15 @@ def run_narrowed(puzzle: Any, cages: Sequence[tuple[Sequence[int], int | None]],
                  decode: Callable[[Any], Any],
                  clauses: Callable[[float | None, Any], ClauseEncoding],
                  sat_solver: str | None, time_limit: float | None, layout: Hashable,
-                 max_branches: int | None = None) -> SolveResult:
+                 max_branches: int | None = None, wide: int | None = None) -> SolveResult:
     """``puzzle`` (with ``givens``, ``houses()`` and ``size``) narrowed by its houses and
     ``cages`` (row-major cell indices and sum) and searched by branching; ``layout``: a key
     of the houses (the boxes); ``decode`` makes a solution of a grid of digits,
     ``clauses(deadline, candidates)`` the complete clause list over the candidates left
     (the path of a count, a backbone, or a grid past ``max_branches``, ``None``:
-    :data:`MAX_BRANCHES`)."""
+    :data:`MAX_BRANCHES`); ``wide``: how many candidates left after the first narrowing,
+    beyond one a cell, send the grid to the clause path at once (``None``: never; only
+    when ``max_branches`` is not given)."""
     start = perf_counter()
     deadline = deadline_of(time_limit)
     n = puzzle.size
@@ -173,7 +176,9 @@ def run_narrowed(puzzle: Any, cages: Sequence[tuple[Sequence[int], int | None]],
             masks = None
     except TimeLimitReached:
         return stopped(puzzle, SolveStats(backend="cnf", encoding="direct"))
-    if asked() is not None:
+    too_wide = (wide is not None and masks is not None and max_branches is None
+                and sum(map(int.bit_count, masks)) - n * n >= wide)
+    if asked() is not None or too_wide:
         can = (mask_rows(masks, n) if masks is not None
                else [[False] * n for _ in range(n * n)])
         return solve_clauses(puzzle, lambda: clauses(deadline, can), sat_solver=sat_solver,
