@@ -16,16 +16,25 @@ from pencilsat.core.registry import rules_of
 from pencilsat.core.result import Verdict
 from pencilsat.generators.loop import Target
 from pencilsat.generators.nurikabe import (
+    OtherAnswer,
     place_numbers,
     puzzle_of,
     rule_out,
     second_answer,
+    sizes_of,
     solution_of,
 )
-from pencilsat.generators.nurikabe_answer import WALL, draw_islands, flip
+from pencilsat.generators.nurikabe_answer import (
+    WALL,
+    _wall_stays_connected,
+    draw_islands,
+    flip,
+)
+from pencilsat.generators.nurikabe_trials import LayoutTrials
 from pencilsat.generators.order import Order
 from pencilsat.generators.study_measure import BANDS
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution, check
+from pencilsat.puzzles.shading import regions
 from pencilsat.strategies.front import solve
 from pencilsat.study.generation import rules_open
 
@@ -85,6 +94,81 @@ def _assert_valid(labels: np.ndarray) -> None:
     assert check(NurikabePuzzle(numbers), NurikabeSolution(labels == WALL)) == []
 
 
+def test_layout_trials_agree_with_the_lazy_strategy():
+    """One ``LayoutTrials`` solver per answer, numbers moved as assumptions (as the
+    generator moves them, against the second answers met): a layout has a second answer
+    exactly when the ``lazy`` strategy says it is not unique, and that answer is another
+    one the rule checker accepts; the answer changes (a cell flipped) on the same solver."""
+    verdicts = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        labels = None
+        while labels is None:
+            labels = draw_islands(6, 6, rng, (1, 2, 3, 4))
+        with LayoutTrials(6, 6) as trials:
+            for _ in range(2):
+                trials.set_answer(labels, WALL)
+                numbers = place_numbers(labels, {}, rng)
+                seen: list[OtherAnswer] = []
+                for _ in range(6):
+                    puzzle = puzzle_of(labels, numbers)
+                    other = trials.second(numbers, sizes_of(labels))
+                    proof = solve(puzzle)
+                    verdicts.add(proof.verdict)
+                    assert (other is None) == (proof.verdict == Verdict.UNIQUE)
+                    if other is None:
+                        break
+                    assert other != solution_of(labels) and check(puzzle, other) == []
+                    seen.append(OtherAnswer(other))
+                    numbers = rule_out(labels, numbers, seen, rng) or numbers
+                changed = None
+                while changed is None:
+                    changed = flip(labels, (rng.randrange(6), rng.randrange(6)), 4)
+                labels = changed
+    assert verdicts == {Verdict.UNIQUE, Verdict.MULTIPLE}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_other_answers_fit_a_layout_as_the_rule_checker_says(seed):
+    """``OtherAnswer.fits`` (read off its islands) against the rule checker, for the lazy
+    strategy's second answer and every layout one move away."""
+    rng = random.Random(seed)
+    other = None
+    while other is None:
+        labels = draw_islands(6, 6, rng, (2, 3, 4, 5))
+        if labels is None:
+            continue
+        numbers = place_numbers(labels, {}, rng)
+        other = second_answer(puzzle_of(labels, numbers), labels)
+    kept = OtherAnswer(other)
+    sizes = sizes_of(labels)
+    fits = set()
+    for island in sorted(numbers):
+        for cell in [tuple(c) for c in np.argwhere(labels == island)]:
+            moved = {**numbers, island: cell}
+            placed = {moved[i]: sizes[i] for i in moved}
+            fits.add(kept.fits(placed))
+            assert kept.fits(placed) == (check(puzzle_of(labels, moved), other) == [])
+    assert fits == {True, False}
+
+
+def test_the_wall_stays_connected_as_a_search_says():
+    """The shortcut round a cell (its wall neighbours joined among the eight around it)
+    and the search behind it, against the components of the wall left, on small grids."""
+    rng = random.Random(0)
+    checked = 0
+    while checked < 500:
+        height, width = rng.randint(2, 5), rng.randint(2, 5)
+        wall = np.array([[rng.random() < 0.6 for _ in range(width)] for _ in range(height)])
+        if len(regions(wall)) != 1:
+            continue
+        for r, c in np.argwhere(wall).tolist():
+            rest = wall.copy()
+            rest[r, c] = False
+            assert _wall_stays_connected(wall, (r, c)) == (len(regions(rest)) == 1)
+            checked += 1
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_a_number_moved_to_rule_out_other_answers_keeps_ours(seed):
     """``rule_out``: the second answer the ``lazy`` strategy finds fits the numbers; after
@@ -98,7 +182,7 @@ def test_a_number_moved_to_rule_out_other_answers_keeps_ours(seed):
         numbers = place_numbers(labels, {}, rng)
         other = second_answer(puzzle_of(labels, numbers), labels)
     assert check(puzzle_of(labels, numbers), other) == []
-    moved = rule_out(labels, numbers, [other], rng)
+    moved = rule_out(labels, numbers, [OtherAnswer(other)], rng)
     assert moved is not None  # a cell of ours that it walls takes a number
     puzzle = puzzle_of(labels, moved)
     assert check(puzzle, solution_of(labels)) == []

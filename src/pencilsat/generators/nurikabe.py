@@ -10,10 +10,13 @@ on the same terms (a seed gives the same puzzle; budgets count candidates, never
    2x2 wall blocks until none is left, the wall kept connected and islands apart.
 2. **Numbers**: ``LAYOUTS`` layouts drawn (each island's size on a random cell of it); the
    one the rules leave least open goes first.
-3. **Unique?** The ``lazy`` strategy (``strategies.nurikabe.run_cnf``) solves and proves.
-   Against a second answer: one number moved within its island so that the rule checker
-   refuses every second answer met so far on this answer (:func:`rule_out`; ours stays as
-   it is); when no single move does, the answer is reshaped where the two differ
+3. **Unique?** One incremental solver per drawn answer
+   (:class:`~pencilsat.generators.nurikabe_trials.LayoutTrials`: the numbers are
+   assumptions, so a moved number costs no rebuild) finds another answer or proves there
+   is none. Against a second answer: one number moved within its island so that every
+   second answer met so far on this answer no longer fits (:func:`rule_out`, read off each
+   answer's islands, :class:`OtherAnswer`; ours stays as it is); when no single move does,
+   the answer is reshaped where the two differ
    (:func:`~pencilsat.generators.nurikabe_answer.reshape`: a new island of one cell there,
    or a differing cell flipped, never back) and the numbers follow the islands. Up to
    ``RESHAPES`` tries, then the answer is given up.
@@ -23,8 +26,8 @@ on the same terms (a seed gives the same puzzle; budgets count candidates, never
    kept when the measure comes nearer the band and the puzzle stays unique (the measure
    first, the proof only then).
 
-A puzzle the rules settle completely is unique without a solver call (the rules are sound,
-and only our answer is left).
+The measure is taken once a layout is unique (a layout with a second answer is not kept
+whatever its measure), and in step 4 before the proof.
 """
 
 from __future__ import annotations
@@ -40,8 +43,10 @@ from pencilsat.core.result import Verdict
 from pencilsat.core.values import Cell
 from pencilsat.generators.loop import Generated, Grading, Target
 from pencilsat.generators.nurikabe_answer import WALL, draw_islands, reshape
+from pencilsat.generators.nurikabe_trials import LayoutTrials
 from pencilsat.generators.study_measure import StudyMeasure
-from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution, check
+from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+from pencilsat.puzzles.shading import regions
 
 SIZES: dict[int | None, tuple[int, ...]] = {
     1: (1, 2, 2, 3, 3, 4),
@@ -110,7 +115,7 @@ class NurikabeMaker:
                          hint="try another --seed, another level, or a size nearer 10x10")
 
     def _climb(self, labels: np.ndarray, numbers: dict[int, Cell], grading: Grading,
-               target: Target, rng: random.Random
+               target: Target, rng: random.Random, trials: LayoutTrials
                ) -> tuple[tuple[NurikabePuzzle | None, Grading | None], int]:
         """Step 4 (module docstring): numbers moved one at a time toward the band, a move
         kept when the measure comes nearer the band (or into it) and the puzzle stays
@@ -133,7 +138,7 @@ class NurikabeMaker:
             assert tried.score is not None
             if abs(_off(tried.score, low, high)) >= abs(_off(score, low, high)):
                 continue
-            if tried.score != 0 and second_answer(puzzle, labels) is not None:
+            if tried.score != 0 and trials.second(moved, sizes_of(labels)) is not None:
                 continue
             numbers, score = moved, tried.score
             if target.fits(tried):
@@ -148,15 +153,20 @@ class NurikabeMaker:
         scores = [self.measure.function(puzzle_of(labels, n)) for n in layouts]
         measured = LAYOUTS
         numbers = layouts[scores.index(min(scores))]
-        seen: list[NurikabeSolution] = []
+        with LayoutTrials(self.width, self.height) as trials:
+            trials.set_answer(labels, WALL)
+            return self._fight(labels, numbers, target, rng, trials, measured)
+
+    def _fight(self, labels: np.ndarray, numbers: dict[int, Cell], target: Target,
+               rng: random.Random, trials: LayoutTrials, measured: int
+               ) -> tuple[NurikabePuzzle | None, Grading | None, int, np.ndarray]:
+        """Steps 3-4 of the module docstring from the first layout ``numbers``."""
+        seen: list[OtherAnswer] = []
         frozen: set[Cell] = set()
         for _ in range(RESHAPES):
-            puzzle = puzzle_of(labels, numbers)
-            grading = self.measure.grade(puzzle)
-            measured += 1
-            other = None if grading.score == 0 else second_answer(puzzle, labels)
+            other = trials.second(numbers, sizes_of(labels))
             if other is not None:
-                seen.append(other)
+                seen.append(OtherAnswer(other))
                 moved = rule_out(labels, numbers, seen, rng)
                 if moved is not None:
                     numbers = moved
@@ -166,12 +176,16 @@ class NurikabeMaker:
                 if changed is None:
                     return None, None, measured, labels
                 labels = changed[0]
+                trials.set_answer(labels, WALL)
                 frozen.add(changed[1])
                 numbers = place_numbers(labels, numbers, rng)
                 continue
+            puzzle = puzzle_of(labels, numbers)
+            grading = self.measure.grade(puzzle)
+            measured += 1
             if target.fits(grading):
                 return puzzle, grading, measured, labels
-            found, count = self._climb(labels, numbers, grading, target, rng)
+            found, count = self._climb(labels, numbers, grading, target, rng, trials)
             return found[0], found[1], measured + count, labels
         return None, None, measured, labels
 
@@ -196,6 +210,12 @@ def place_numbers(labels: np.ndarray, kept: dict[int, tuple[int, int]],
     return out
 
 
+def sizes_of(labels: np.ndarray) -> dict[int, int]:
+    """Each island's size."""
+    found, counts = np.unique(labels[labels != WALL], return_counts=True)
+    return dict(zip(found.tolist(), counts.tolist(), strict=True))
+
+
 def puzzle_of(labels: np.ndarray, numbers: dict[int, tuple[int, int]]) -> NurikabePuzzle:
     """The puzzle: each island's size on its number cell."""
     grid = np.zeros(labels.shape, dtype=np.int32)
@@ -208,7 +228,32 @@ def solution_of(labels: np.ndarray) -> NurikabeSolution:
     return NurikabeSolution(labels == WALL)
 
 
-def rule_out(labels: np.ndarray, numbers: dict[int, Cell], others: list[NurikabeSolution],
+class OtherAnswer:
+    """A second answer met, kept as its islands (a label per cell, ``WALL`` on its wall)
+    and their sizes, so that whether it fits a layout is read without the rule checker:
+    its wall keeps the rules whatever the numbers, so it fits a layout exactly when every
+    number stands on an island of its size and every island holds one number."""
+
+    def __init__(self, answer: NurikabeSolution) -> None:
+        self.answer = answer
+        self.island = np.full(answer.shaded.shape, WALL, dtype=np.int32)
+        found = regions(~answer.shaded)
+        for i, cells in enumerate(found):
+            self.island[tuple(np.array(cells).T)] = i
+        self.sizes = [len(cells) for cells in found]
+
+    def fits(self, placed: dict[Cell, int]) -> bool:
+        """Whether the rule checker accepts it under the numbers ``placed`` (cell -> size)."""
+        held = [0] * len(self.sizes)
+        for cell, size in placed.items():
+            island = int(self.island[cell])
+            if island == WALL or self.sizes[island] != size or held[island]:
+                return False
+            held[island] = 1
+        return all(held)
+
+
+def rule_out(labels: np.ndarray, numbers: dict[int, Cell], others: list[OtherAnswer],
              rng: random.Random) -> dict[int, Cell] | None:
     """The layout with one number moved within its island under which the rule checker
     refuses every answer of ``others`` (the second answers met so far on this answer), or
@@ -218,16 +263,20 @@ def rule_out(labels: np.ndarray, numbers: dict[int, Cell], others: list[Nurikabe
     cells_of: dict[int, list[Cell]] = {}
     for r, c in np.argwhere(labels != WALL).tolist():
         cells_of.setdefault(int(labels[r, c]), []).append((r, c))
-    walled = others[-1].shaded
+    size_of = {island: len(cells) for island, cells in cells_of.items()}
+    walled = others[-1].answer.shaded
     moves = [(island, cell) for island in sorted(cells_of) for cell in cells_of[island]
              if cell != numbers[island]]
     rng.shuffle(moves)
     moves.sort(key=lambda move: not walled[move[1]])  # onto the last one's wall first
+    placed = {cell: size_of[island] for island, cell in numbers.items()}
     for island, cell in moves:
-        moved = {**numbers, island: cell}
-        puzzle = puzzle_of(labels, moved)
-        if all(check(puzzle, other) for other in others):
-            return moved
+        del placed[numbers[island]]
+        placed[cell] = size_of[island]
+        if not any(other.fits(placed) for other in others):
+            return {**numbers, island: cell}
+        del placed[cell]
+        placed[numbers[island]] = size_of[island]
     return None
 
 

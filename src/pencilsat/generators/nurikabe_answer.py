@@ -114,7 +114,7 @@ def _wall_stays_connected(wall: np.ndarray, cell: Cell) -> bool:
     ends = [nb for nb in neighbours(cell, height, width) if wall[nb]]
     if not ends:  # the wall is this cell alone
         return False
-    if len(ends) == 1:
+    if len(ends) == 1 or _joined_around(wall, cell):
         return True
     wanted = set(ends[1:])
     seen = np.zeros_like(wall, dtype=bool)
@@ -130,6 +130,33 @@ def _wall_stays_connected(wall: np.ndarray, cell: Cell) -> bool:
                     return True
                 queue.append(nb)
     return False
+
+
+_RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
+"""The eight cells around a cell, in order round it: each is next to the one after it."""
+
+
+def _joined_around(wall: np.ndarray, cell: Cell) -> bool:
+    """Whether the wall neighbours of ``cell`` are joined by one run of wall cells among the
+    eight around it (then the wall stays one piece without ``cell``; when they are not, a
+    search must tell)."""
+    height, width = wall.shape
+    r, c = cell
+    ring = [0 <= r + dr < height and 0 <= c + dc < width and bool(wall[r + dr, c + dc])
+            for dr, dc in _RING]
+    if all(ring):
+        return True
+    start = ring.index(False)
+    runs = 0  # runs of wall cells that hold a wall neighbour (odd places of the ring)
+    holds = False
+    for k in range(1, 9):
+        place = (start + k) % 8
+        if ring[place]:
+            holds |= place % 2 == 1
+        else:
+            runs += holds
+            holds = False
+    return runs <= 1
 
 
 def relabel(labels: np.ndarray) -> np.ndarray:
