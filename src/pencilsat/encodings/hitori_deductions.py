@@ -1,0 +1,297 @@
+"""Hitori's forced deductions, made before any clause: most janko grids (all of the 20
+largest) end with every cell decided, and such a grid's answer is unique without a solver.
+
+Every deduction here holds in every answer (none assumes the puzzle unique):
+
+- of two equal numbers with one cell between them in a line, the middle one stays unshaded
+  (shaded, it would leave both unshaded);
+- of two equal numbers side by side in a line one is shaded, so every other cell of that
+  number in the line is shaded (unshaded, it would force both of the pair shaded, and they
+  touch); a triple is two such pairs: its outer two shaded, so its middle unshaded;
+- a shaded cell's neighbours stay unshaded; an unshaded number shades every other cell of
+  that number in its row and column;
+- an undecided cell whose removal splits the cells not shaded (an articulation point of that
+  graph) stays unshaded: shaded, its neighbours would stay unshaded and lie in different
+  parts.
+
+A number that repeats nowhere is not assumed unshaded (an answer may shade it). So once
+every cell is decided, no answer but that grid exists; and the grid is one, since the rules
+are kept all along: a shaded cell unshades its neighbours and an unshaded number shades its
+equals, and no cell is shaded that would split the cells not shaded (that is a
+contradiction), so they stay one region from the full grid on. A contradiction (a cell both
+shaded and unshaded, or a cut shaded) means no answer exists; :func:`settle` reports it and
+leaves the verdict to the solver, like an undecided cell.
+
+The articulation test is local, by the duality of a grid's 4-connected cells and the
+8-connected cells around them: removing cell ``x`` splits the cells not shaded exactly when
+two of the blocked stretches of its 8-cell ring (shaded cells, or beyond the border) that lie
+between different 4-connected open stretches already belong to one 8-connected piece of
+shaded cells (the border is one piece). A union-find keeps those pieces as cells are shaded,
+and a table of the 256 ring patterns names the stretches, so a test is a few look-ups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from pencilsat.core.clock import check_clock
+from pencilsat.puzzles.hitori import HitoriPuzzle
+
+UNDECIDED, SHADED, UNSHADED = 0, 1, 2
+"""A cell's state in :class:`Deductions`."""
+
+RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
+"""The 8 cells around a cell in cyclic order; odd positions share an edge with it."""
+
+
+@dataclass
+class Deductions:
+    """What :func:`settle` found: each cell's state row-major (:data:`UNDECIDED`,
+    :data:`SHADED`, :data:`UNSHADED`), and whether it met a contradiction (then the states
+    are partial and no answer exists)."""
+
+    states: list[int]
+    contradiction: bool
+
+    @property
+    def settled(self) -> bool:
+        """Every cell decided without a contradiction: the states are the only answer."""
+        return not self.contradiction and UNDECIDED not in self.states
+
+    @property
+    def open_cells(self) -> int:
+        return self.states.count(UNDECIDED)
+
+
+def _separators(mask: int) -> tuple[tuple[int, ...], ...] | None:
+    """For a ring whose blocked positions are the set bits of ``mask``: the blocked
+    positions between each two consecutive open stretches that hold an edge neighbour (the
+    stretches a cell's removal may split), ``None`` when there are fewer than two."""
+    blocked = [bool(mask >> i & 1) for i in range(8)]
+    if all(blocked) or not any(blocked):
+        return None
+    start = next(i for i in range(8) if blocked[i] and not blocked[i - 1])
+    runs: list[tuple[bool, list[int]]] = []
+    for k in range(8):
+        pos = (start + k) % 8
+        if runs and runs[-1][0] == blocked[pos]:
+            runs[-1][1].append(pos)
+        else:
+            runs.append((blocked[pos], [pos]))
+    real = [i for i, (shut, positions) in enumerate(runs)
+            if not shut and any(p % 2 for p in positions)]
+    if len(real) < 2:
+        return None
+    out = []
+    for here, there in zip(real, real[1:] + [real[0] + len(runs)], strict=True):
+        out.append(tuple(p for i in range(here + 1, there) for shut, positions
+                         in [runs[i % len(runs)]] if shut for p in positions))
+    return tuple(out)
+
+
+SEPARATORS = tuple(_separators(mask) for mask in range(256))
+""":func:`_separators` of every ring pattern."""
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """A grid shape's fixed tables: each cell's 4-neighbours, its ring (cell ids, ``-1``
+    beyond the border), the ring bits beyond the border, its diagonal neighbours, and for
+    each cell the (cell, bit) of the rings it lies in at a corner. Only corners count: an
+    undecided cell beside a shaded one is about to be unshaded, so its ring's edge
+    positions are never shaded when it is tested."""
+
+    neighbours: tuple[tuple[int, ...], ...]
+    rings: tuple[tuple[int, ...], ...]
+    outside: tuple[int, ...]
+    diagonals: tuple[tuple[int, ...], ...]
+    watchers: tuple[tuple[tuple[int, int], ...], ...]
+
+
+@lru_cache(maxsize=16)
+def _shape(width: int, height: int) -> _Shape:
+    size = width * height
+    neighbours, rings, outside, diagonals = [], [], [], []
+    watchers: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    for r in range(height):
+        for c in range(width):
+            cell = r * width + c
+            ring, off = [], 0
+            for pos, (dr, dc) in enumerate(RING):
+                nr, nc = r + dr, c + dc
+                if 0 <= nr < height and 0 <= nc < width:
+                    ring.append(nr * width + nc)
+                    if pos % 2 == 0:
+                        watchers[nr * width + nc].append((cell, 1 << pos))
+                else:
+                    ring.append(-1)
+                    off |= 1 << pos
+            rings.append(tuple(ring))
+            outside.append(off)
+            neighbours.append(tuple(ring[pos] for pos in (1, 3, 5, 7) if ring[pos] >= 0))
+            diagonals.append(tuple(ring[pos] for pos in (0, 2, 4, 6) if ring[pos] >= 0))
+    return _Shape(tuple(neighbours), tuple(rings), tuple(outside), tuple(diagonals),
+                  tuple(tuple(w) for w in watchers))
+
+
+def line_classes(puzzle: HitoriPuzzle) -> tuple[list[list[int]], list[int], list[int],
+                                                 list[int], list[int]]:
+    """The cells of each line holding one number, as lists of two or more cells (grid
+    order; the rows' first); each cell's row class and column class (an index into that
+    list, its length when the number is alone there or no number); the cells every pair of
+    equal neighbours shades; the middles of every sandwich. One stable sort of all the
+    (number, line) keys."""
+    numbers = puzzle.numbers
+    height, width = numbers.shape
+    size = width * height
+    lines = _line_ids(width, height)
+    values = numbers.ravel()
+    keys = np.concatenate((values, values)) * (width + height) + lines
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    same = ordered[1:] == ordered[:-1]
+    same &= ordered[1:] >= width + height  # a number (>= 1), not . or ?
+    before, after = np.zeros_like(same), np.zeros_like(same)
+    before[1:], after[:-1] = same[:-1], same[1:]
+    starts = np.flatnonzero(same & ~before)  # the first of each class
+    ends = np.flatnonzero(same & ~after) + 2  # past its last
+    cells = order % size
+    class_of = np.empty(2 * size, dtype=np.int64)
+    class_of[order] = np.cumsum(np.concatenate(([0], ~same)))  # one per run of equal keys
+    lookup = np.full(2 * size, len(starts), dtype=np.int64)
+    lookup[class_of[order[starts]]] = np.arange(len(starts))
+    ids = lookup[class_of].tolist()
+    cell_list = cells.tolist()
+    classes = [cell_list[a:b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
+    gap = cells[1:] - cells[:-1]
+    step = np.where(order[1:] < size, 1, width)
+    pairs = np.flatnonzero(same & (gap == step)).tolist()
+    middles = (cells[:-1] + step)[same & (gap == 2 * step)].tolist()
+    shaded: list[int] = []
+    for at in pairs:
+        a, b = cell_list[at], cell_list[at + 1]
+        shaded += [x for x in classes[ids[int(order[at])]] if x != a and x != b]
+    return classes, ids[:size], ids[size:], shaded, middles
+
+
+@lru_cache(maxsize=16)
+def _line_ids(width: int, height: int) -> np.ndarray:
+    """Each cell's row, then each cell's column numbered after the rows (``2 * W * H``)."""
+    rows, columns = np.indices((height, width))
+    return np.concatenate((rows.ravel(), height + columns.ravel()))
+
+
+def _splits(separators: tuple[tuple[int, ...], ...], ring: tuple[int, ...],
+            find: Callable[[int], int], border: int) -> bool:
+    """Whether two of ``separators`` (:data:`SEPARATORS`: ring positions) hold cells of one
+    shaded piece (``find``: a cell's piece; ``border``: the border's node)."""
+    seen: dict[int, int] = {}
+    for k, positions in enumerate(separators):
+        for pos in positions:
+            x = ring[pos]
+            if seen.setdefault(find(border if x < 0 else x), k) != k:
+                return True
+    return False
+
+
+def cut_cells(shaded: list[bool], width: int, height: int) -> set[int]:
+    """The cells not shaded whose removal splits the cells not shaded (row-major ids), by
+    the ring test :func:`settle` makes, for any shading: what a search checks it against."""
+    shape = _shape(width, height)
+    size = width * height
+    parent = list(range(size + 1))
+
+    def find(node: int) -> int:
+        while parent[node] != node:
+            parent[node] = node = parent[parent[node]]
+        return node
+
+    out = set()
+    for cell in range(size):
+        if shaded[cell]:
+            for x in shape.rings[cell]:
+                if x < 0 or shaded[x]:
+                    parent[find(size if x < 0 else x)] = find(cell)
+    for cell in range(size):
+        mask = sum(1 << pos for pos, x in enumerate(shape.rings[cell]) if x < 0 or shaded[x])
+        separators = SEPARATORS[mask]
+        if not shaded[cell] and separators is not None \
+                and _splits(separators, shape.rings[cell], find, size):
+            out.add(cell)
+    return out
+
+
+def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
+    """The forced deductions of ``puzzle``, run to their fixed point;
+    ``TimeLimitReached`` once ``deadline`` (a ``perf_counter`` time) has passed."""
+    width, height = puzzle.width, puzzle.height
+    size = width * height
+    shape = _shape(width, height)
+    classes, row_class, column_class, to_shade, to_unshade = line_classes(puzzle)
+    classes.append([])
+    states = [UNDECIDED] * size
+    parent = list(range(size + 1))
+    masks = list(shape.outside)
+    candidates: set[int] = set()  # cells whose ring may make them a cut
+    neighbours, rings, diagonals = shape.neighbours, shape.rings, shape.diagonals
+    outside, watchers, table = shape.outside, shape.watchers, SEPARATORS
+
+    def find(node: int) -> int:
+        while parent[node] != node:
+            parent[node] = node = parent[parent[node]]
+        return node
+
+    steps = 0
+    while True:
+        while to_shade or to_unshade:
+            steps += 1
+            if not steps & 0xFFFF:
+                check_clock(deadline)
+            if to_unshade:
+                cell = to_unshade.pop()
+                now = states[cell]
+                if now == UNSHADED:
+                    continue
+                if now == SHADED:
+                    return Deductions(states, True)
+                states[cell] = UNSHADED
+                group = classes[row_class[cell]]
+                if group:
+                    to_shade += [x for x in group if x != cell]
+                group = classes[column_class[cell]]
+                if group:
+                    to_shade += [x for x in group if x != cell]
+                continue
+            cell = to_shade.pop()
+            now = states[cell]
+            if now == SHADED:
+                continue
+            separators = table[masks[cell]]
+            if now == UNSHADED or (separators is not None
+                                   and _splits(separators, rings[cell], find, size)):
+                return Deductions(states, True)
+            states[cell] = SHADED
+            for x in diagonals[cell]:  # join the shaded pieces it touches
+                if states[x] == SHADED:
+                    root = find(x)
+                    if root != cell:
+                        parent[root] = cell
+            if outside[cell]:
+                root = find(size)
+                if root != cell:
+                    parent[root] = cell
+            for x, bit in watchers[cell]:
+                mask = masks[x] = masks[x] | bit
+                if table[mask] is not None:
+                    candidates.add(x)
+            to_unshade += neighbours[cell]
+        check_clock(deadline)
+        candidates = {x for x in candidates if not states[x]}
+        to_unshade = [x for x in candidates
+                      if _splits(table[masks[x]], rings[x], find, size)]  # type: ignore[arg-type]
+        if not to_unshade:
+            return Deductions(states, False)
