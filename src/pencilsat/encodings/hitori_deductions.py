@@ -44,6 +44,11 @@ from pencilsat.puzzles.hitori import HitoriPuzzle
 UNDECIDED, SHADED, UNSHADED = 0, 1, 2
 """A cell's state in :class:`Deductions`."""
 
+DEDUCE_UP_TO = 10_000
+"""Grids of at most this many cells are deduced (a 100x100 in about 50 ms); a larger one
+goes to the solver at once: the tables here are Python lists, a few hundred bytes a cell,
+and the clock is looked at between passes only."""
+
 RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 """The 8 cells around a cell in cyclic order; odd positions share an edge with it."""
 
@@ -100,23 +105,22 @@ SEPARATORS = tuple(_separators(mask) for mask in range(256))
 @dataclass(frozen=True)
 class _Shape:
     """A grid shape's fixed tables: each cell's 4-neighbours, its ring (cell ids, ``-1``
-    beyond the border), the ring bits beyond the border, its diagonal neighbours, and for
-    each cell the (cell, bit) of the rings it lies in at a corner. Only corners count: an
-    undecided cell beside a shaded one is about to be unshaded, so its ring's edge
+    beyond the border), the ring bits beyond the border, and its diagonal neighbours, each
+    with the bit the cell has in that neighbour's ring. Only corners are marked in a ring:
+    an undecided cell beside a shaded one is about to be unshaded, so its ring's edge
     positions are never shaded when it is tested."""
 
     neighbours: tuple[tuple[int, ...], ...]
     rings: tuple[tuple[int, ...], ...]
     outside: tuple[int, ...]
-    diagonals: tuple[tuple[int, ...], ...]
-    watchers: tuple[tuple[tuple[int, int], ...], ...]
+    corners: tuple[tuple[tuple[int, int], ...], ...]
 
 
 @lru_cache(maxsize=16)
 def _shape(width: int, height: int) -> _Shape:
     size = width * height
-    neighbours, rings, outside, diagonals = [], [], [], []
-    watchers: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    neighbours, rings, outside = [], [], []
+    corners: list[list[tuple[int, int]]] = [[] for _ in range(size)]
     for r in range(height):
         for c in range(width):
             cell = r * width + c
@@ -126,56 +130,62 @@ def _shape(width: int, height: int) -> _Shape:
                 if 0 <= nr < height and 0 <= nc < width:
                     ring.append(nr * width + nc)
                     if pos % 2 == 0:
-                        watchers[nr * width + nc].append((cell, 1 << pos))
+                        corners[nr * width + nc].append((cell, 1 << pos))
                 else:
                     ring.append(-1)
                     off |= 1 << pos
             rings.append(tuple(ring))
             outside.append(off)
             neighbours.append(tuple(ring[pos] for pos in (1, 3, 5, 7) if ring[pos] >= 0))
-            diagonals.append(tuple(ring[pos] for pos in (0, 2, 4, 6) if ring[pos] >= 0))
-    return _Shape(tuple(neighbours), tuple(rings), tuple(outside), tuple(diagonals),
-                  tuple(tuple(w) for w in watchers))
+    return _Shape(tuple(neighbours), tuple(rings), tuple(outside),
+                  tuple(tuple(c) for c in corners))
 
 
 def line_classes(puzzle: HitoriPuzzle) -> tuple[list[list[int]], list[int], list[int],
                                                  list[int], list[int]]:
     """The cells of each line holding one number, as lists of two or more cells (grid
-    order; the rows' first); each cell's row class and column class (an index into that
-    list, its length when the number is alone there or no number); the cells every pair of
-    equal neighbours shades; the middles of every sandwich. One stable sort of all the
-    (number, line) keys."""
+    order); each cell's row class and column class (an index into that list, its length
+    when the number is alone there or no number); the cells pairs of equal neighbours shade
+    (a cell of a class with a pair it is not part of); the middles of the sandwiches. One
+    stable sort of all the (number, line) keys, the rest whole-array steps."""
     numbers = puzzle.numbers
     height, width = numbers.shape
     size = width * height
     lines = _line_ids(width, height)
-    values = numbers.ravel()
+    values = numbers.ravel().astype(np.int64)  # int32 numbers: a product would overflow
     keys = np.concatenate((values, values)) * (width + height) + lines
     order = np.argsort(keys, kind="stable")
     ordered = keys[order]
     same = ordered[1:] == ordered[:-1]
     same &= ordered[1:] >= width + height  # a number (>= 1), not . or ?
-    before, after = np.zeros_like(same), np.zeros_like(same)
-    before[1:], after[:-1] = same[:-1], same[1:]
-    starts = np.flatnonzero(same & ~before)  # the first of each class
-    ends = np.flatnonzero(same & ~after) + 2  # past its last
+    member = np.zeros(2 * size, dtype=bool)  # in a class (sorted positions)
+    member[1:] = same
+    member[:-1] |= same
+    first = member.copy()
+    first[1:] &= ~same
+    last = member.copy()
+    last[:-1] &= ~same
+    class_of = np.cumsum(first) - 1
+    count = len(class_of) and int(class_of[-1]) + 1
+    class_of[~member] = count
+    ids = np.empty(2 * size, dtype=np.int64)
+    ids[order] = class_of
     cells = order % size
-    class_of = np.empty(2 * size, dtype=np.int64)
-    class_of[order] = np.cumsum(np.concatenate(([0], ~same)))  # one per run of equal keys
-    lookup = np.full(2 * size, len(starts), dtype=np.int64)
-    lookup[class_of[order[starts]]] = np.arange(len(starts))
-    ids = lookup[class_of].tolist()
     cell_list = cells.tolist()
-    classes = [cell_list[a:b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
+    classes = [cell_list[a:b] for a, b in zip(np.flatnonzero(first).tolist(),
+                                              (np.flatnonzero(last) + 1).tolist(), strict=True)]
     gap = cells[1:] - cells[:-1]
     step = np.where(order[1:] < size, 1, width)
-    pairs = np.flatnonzero(same & (gap == step)).tolist()
+    pair = same & (gap == step)  # a pair starts at this sorted position
     middles = (cells[:-1] + step)[same & (gap == 2 * step)].tolist()
-    shaded: list[int] = []
-    for at in pairs:
-        a, b = cell_list[at], cell_list[at + 1]
-        shaded += [x for x in classes[ids[int(order[at])]] if x != a and x != b]
-    return classes, ids[:size], ids[size:], shaded, middles
+    starts = np.flatnonzero(pair)
+    pairs_in = np.bincount(class_of[starts], minlength=count + 1)
+    mine = np.zeros(2 * size, dtype=np.int64)  # the pairs each cell is in
+    mine[:-1] += pair
+    mine[1:] += pair
+    shaded = cells[member & (pairs_in[class_of] > mine)].tolist()
+    ids_list = ids.tolist()
+    return classes, ids_list[:size], ids_list[size:], shaded, middles
 
 
 @lru_cache(maxsize=16)
@@ -237,27 +247,22 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
     parent = list(range(size + 1))
     masks = list(shape.outside)
     candidates: set[int] = set()  # cells whose ring may make them a cut
-    neighbours, rings, diagonals = shape.neighbours, shape.rings, shape.diagonals
-    outside, watchers, table = shape.outside, shape.watchers, SEPARATORS
+    neighbours, rings, corners = shape.neighbours, shape.rings, shape.corners
+    outside, table = shape.outside, SEPARATORS
 
     def find(node: int) -> int:
         while parent[node] != node:
             parent[node] = node = parent[parent[node]]
         return node
 
-    steps = 0
     while True:
         while to_shade or to_unshade:
-            steps += 1
-            if not steps & 0xFFFF:
-                check_clock(deadline)
-            if to_unshade:
-                cell = to_unshade.pop()
+            for cell in to_unshade:
                 now = states[cell]
-                if now == UNSHADED:
+                if now:
+                    if now == SHADED:
+                        return Deductions(states, True)
                     continue
-                if now == SHADED:
-                    return Deductions(states, True)
                 states[cell] = UNSHADED
                 group = classes[row_class[cell]]
                 if group:
@@ -265,32 +270,34 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
                 group = classes[column_class[cell]]
                 if group:
                     to_shade += [x for x in group if x != cell]
-                continue
-            cell = to_shade.pop()
-            now = states[cell]
-            if now == SHADED:
-                continue
-            separators = table[masks[cell]]
-            if now == UNSHADED or (separators is not None
-                                   and _splits(separators, rings[cell], find, size)):
-                return Deductions(states, True)
-            states[cell] = SHADED
-            for x in diagonals[cell]:  # join the shaded pieces it touches
-                if states[x] == SHADED:
-                    root = find(x)
-                    if root != cell:
-                        parent[root] = cell
-            if outside[cell]:
-                root = find(size)
-                if root != cell:
-                    parent[root] = cell
-            for x, bit in watchers[cell]:
-                mask = masks[x] = masks[x] | bit
-                if table[mask] is not None:
-                    candidates.add(x)
-            to_unshade += neighbours[cell]
+            to_unshade = []
+            shading, to_shade = to_shade, []
+            for cell in shading:
+                now = states[cell]
+                if now == SHADED:
+                    continue
+                separators = table[masks[cell]]
+                if now == UNSHADED or (separators is not None
+                                       and _splits(separators, rings[cell], find, size)):
+                    return Deductions(states, True)
+                states[cell] = SHADED
+                if outside[cell]:  # join the border's piece
+                    parent[find(size)] = cell
+                for x, bit in corners[cell]:
+                    now = states[x]
+                    if now == SHADED:  # join the shaded piece it touches
+                        root = find(x)
+                        if root != cell:
+                            parent[root] = cell
+                    elif not now:  # an undecided cell with it in its ring
+                        mask = masks[x] = masks[x] | bit
+                        if table[mask] is not None:
+                            candidates.add(x)
+                to_unshade += neighbours[cell]
         check_clock(deadline)
         candidates = {x for x in candidates if not states[x]}
+        if not candidates:
+            return Deductions(states, False)
         to_unshade = [x for x in candidates
                       if _splits(table[masks[x]], rings[x], find, size)]  # type: ignore[arg-type]
         if not to_unshade:

@@ -154,14 +154,19 @@ def violations(puzzle: HitoriPuzzle, shaded: np.ndarray) -> list[Violation]:
 
 
 def keeps_rules(numbers: np.ndarray, shaded: np.ndarray) -> bool:
-    """Whether ``shaded`` (the grid's shape) keeps every rule: no number twice among a
-    line's unshaded cells (each line's unshaded numbers sorted), no two shaded cells side by
-    side, and the unshaded cells one 4-connected region (:func:`_one_region`)."""
-    kept = np.where(shaded, 0, np.maximum(numbers, 0))  # '.' and '?' never repeat
-    for ordered in (np.sort(kept, axis=1).T, np.sort(kept, axis=0)):
-        if ((ordered[1:] == ordered[:-1]) & (ordered[1:] > 0)).any():
-            return False
+    """Whether ``shaded`` (the grid's shape) keeps every rule: no two shaded cells side by
+    side, no number twice among a line's unshaded cells (a count of each (line, number)),
+    and the unshaded cells one 4-connected region (:func:`_one_region`)."""
     if (shaded[1:] & shaded[:-1]).any() or (shaded[:, 1:] & shaded[:, :-1]).any():
+        return False
+    rows, columns = np.nonzero(~shaded & (numbers >= 1))  # '.' and '?' never repeat
+    kept = numbers[rows, columns]
+    span = int(kept.max(initial=0)) + 1
+    if span > len(kept) + 1:  # large numbers: counted by their rank instead
+        kept = np.unique(kept, return_inverse=True)[1].ravel() + 1
+        span = len(kept) + 1
+    if len(kept) and (np.bincount(rows * span + kept).max() > 1
+                      or np.bincount(columns * span + kept).max() > 1):
         return False
     return _one_region(~shaded)
 
@@ -169,13 +174,15 @@ def keeps_rules(numbers: np.ndarray, shaded: np.ndarray) -> bool:
 def _one_region(mask: np.ndarray) -> bool:
     """Whether the True cells of ``mask`` are 4-connected (none: they are): the grid as
     the bits of one integer, rows ``W + 1`` bits apart (the spare bit keeps a row's ends
-    apart), grown from its first cell one step in the four directions at a time."""
+    apart), grown from its middle cell (else its first) one step in the four directions
+    at a time."""
     height, width = mask.shape
     padded = np.zeros((height, width + 1), dtype=bool)
     padded[:, :width] = mask
     cells = int.from_bytes(np.packbits(padded.ravel(), bitorder="little").tobytes(), "little")
     stride = width + 1
-    reach = cells & -cells
+    middle = 1 << (height // 2 * stride + width // 2)  # fewer steps from there
+    reach = middle if cells & middle else cells & -cells
     while True:
         grown = (reach | reach << 1 | reach >> 1 | reach << stride | reach >> stride) & cells
         if grown == reach:

@@ -19,7 +19,7 @@ from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult, TimeLimitReached
 from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.hitori import build
-from pencilsat.encodings.hitori_deductions import SHADED, settle
+from pencilsat.encodings.hitori_deductions import DEDUCE_UP_TO, SHADED, settle
 from pencilsat.puzzles.hitori import HitoriPuzzle, HitoriSolution
 from pencilsat.strategies.connected_runs import (
     GROWN_CUTS,
@@ -33,11 +33,11 @@ from pencilsat.strategies.solution_space import asked
 
 def run_cnf(puzzle: HitoriPuzzle, *, backend: str | None = None, sat_solver: str | None = None,
             time_limit: float | None = None, grown_cuts: int = GROWN_CUTS) -> SolveResult:
-    """The answer the forced deductions settle, when they settle every cell (and no count
-    or backbone is asked); else solve and prove on one incremental PySAT solver (CaDiCaL
-    unless ``sat_solver``)."""
+    """The answer the forced deductions settle, when they settle every cell (no count or
+    backbone asked, at most :data:`DEDUCE_UP_TO` cells); else solve and prove on one
+    incremental PySAT solver (CaDiCaL unless ``sat_solver``)."""
     start = perf_counter()
-    if asked() is None:
+    if asked() is None and puzzle.width * puzzle.height <= DEDUCE_UP_TO:
         try:
             deductions = settle(puzzle, deadline_of(time_limit))
         except TimeLimitReached:
