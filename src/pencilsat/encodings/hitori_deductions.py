@@ -154,7 +154,10 @@ def line_classes(puzzle: HitoriPuzzle) -> tuple[list[list[int]], list[int], list
     lines = _line_ids(width, height)
     values = numbers.ravel().astype(np.int64)  # int32 numbers: a product would overflow
     keys = np.concatenate((values, values)) * (width + height) + lines
-    order = np.argsort(keys, kind="stable")
+    if int(values.max()) * (width + height) < 2**15 - 2 * (width + height):
+        order = np.argsort(keys.astype(np.int16), kind="stable")  # a radix sort
+    else:
+        order = np.argsort(keys, kind="stable")
     ordered = keys[order]
     same = ordered[1:] == ordered[:-1]
     same &= ordered[1:] >= width + height  # a number (>= 1), not . or ?
@@ -174,10 +177,11 @@ def line_classes(puzzle: HitoriPuzzle) -> tuple[list[list[int]], list[int], list
     cell_list = cells.tolist()
     classes = [cell_list[a:b] for a, b in zip(np.flatnonzero(first).tolist(),
                                               (np.flatnonzero(last) + 1).tolist(), strict=True)]
+    # within a row class cells lie 1 to W - 1 apart, within a column class W or more
     gap = cells[1:] - cells[:-1]
-    step = np.where(order[1:] < size, 1, width)
-    pair = same & (gap == step)  # a pair starts at this sorted position
-    middles = (cells[:-1] + step)[same & (gap == 2 * step)].tolist()
+    pair = same & ((gap == 1) | (gap == width))  # a pair starts at this sorted position
+    middles = (cells[:-1] + gap // 2)[same & ((gap == 2 * width)
+                                              | ((gap == 2) & (width > 2)))].tolist()
     starts = np.flatnonzero(pair)
     pairs_in = np.bincount(class_of[starts], minlength=count + 1)
     mine = np.zeros(2 * size, dtype=np.int64)  # the pairs each cell is in

@@ -155,19 +155,17 @@ def violations(puzzle: HitoriPuzzle, shaded: np.ndarray) -> list[Violation]:
 
 def keeps_rules(numbers: np.ndarray, shaded: np.ndarray) -> bool:
     """Whether ``shaded`` (the grid's shape) keeps every rule: no two shaded cells side by
-    side, no number twice among a line's unshaded cells (a count of each (line, number)),
-    and the unshaded cells one 4-connected region (:func:`_one_region`)."""
+    side, no number twice among a line's unshaded cells (each line's numbers sorted), and
+    the unshaded cells one 4-connected region (:func:`_one_region`)."""
     if (shaded[1:] & shaded[:-1]).any() or (shaded[:, 1:] & shaded[:, :-1]).any():
         return False
-    rows, columns = np.nonzero(~shaded & (numbers >= 1))  # '.' and '?' never repeat
-    kept = numbers[rows, columns]
-    span = int(kept.max(initial=0)) + 1
-    if span > len(kept) + 1:  # large numbers: counted by their rank instead
-        kept = np.unique(kept, return_inverse=True)[1].ravel() + 1
-        span = len(kept) + 1
-    if len(kept) and (np.bincount(rows * span + kept).max() > 1
-                      or np.bincount(columns * span + kept).max() > 1):
-        return False
+    kept = np.where(shaded, 0, np.maximum(numbers, 0))  # '.' and '?' never repeat
+    lines = ((np.concatenate((kept, kept.T)),) if kept.shape[0] == kept.shape[1]
+             else (kept, kept.T))  # a square grid's rows and columns sorted at once
+    for ordered in lines:
+        ordered = np.sort(ordered, axis=1)
+        if ((ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] > 0)).any():
+            return False
     return _one_region(~shaded)
 
 

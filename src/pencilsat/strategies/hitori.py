@@ -15,6 +15,7 @@ from time import perf_counter
 
 import numpy as np
 
+from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult, TimeLimitReached
 from pencilsat.encodings.certifiable import CertifiableCnf
@@ -39,7 +40,8 @@ def run_cnf(puzzle: HitoriPuzzle, *, backend: str | None = None, sat_solver: str
     start = perf_counter()
     if asked() is None and puzzle.width * puzzle.height <= DEDUCE_UP_TO:
         try:
-            deductions = settle(puzzle, deadline_of(time_limit))
+            with gc_paused():  # hundreds of small lists, no cycle among them
+                deductions = settle(puzzle, deadline_of(time_limit))
         except TimeLimitReached:
             deductions = None
         if deductions is not None and deductions.settled:
