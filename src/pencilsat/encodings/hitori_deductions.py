@@ -104,11 +104,11 @@ SEPARATORS = tuple(_separators(mask) for mask in range(256))
 
 @dataclass(frozen=True)
 class _Shape:
-    """A grid shape's fixed tables: each cell's 4-neighbours, its ring (cell ids, ``-1``
-    beyond the border), the ring bits beyond the border, and its diagonal neighbours, each
-    with the bit the cell has in that neighbour's ring. Only corners are marked in a ring:
-    an undecided cell beside a shaded one is about to be unshaded, so its ring's edge
-    positions are never shaded when it is tested."""
+    """A grid shape's fixed tables: each cell's 4-neighbours; its ring (cell ids, ``W * H``
+    beyond the border: the border's node in the union-find); the ring bits beyond the
+    border; and its diagonal neighbours, each with the bit the cell has in that neighbour's
+    ring. Only corners are marked in a ring: an undecided cell beside a shaded one is about
+    to be unshaded, so its ring's edge positions are never shaded when it is tested."""
 
     neighbours: tuple[tuple[int, ...], ...]
     rings: tuple[tuple[int, ...], ...]
@@ -132,11 +132,11 @@ def _shape(width: int, height: int) -> _Shape:
                     if pos % 2 == 0:
                         corners[nr * width + nc].append((cell, 1 << pos))
                 else:
-                    ring.append(-1)
+                    ring.append(size)
                     off |= 1 << pos
             rings.append(tuple(ring))
             outside.append(off)
-            neighbours.append(tuple(ring[pos] for pos in (1, 3, 5, 7) if ring[pos] >= 0))
+            neighbours.append(tuple(ring[pos] for pos in (1, 3, 5, 7) if ring[pos] < size))
     return _Shape(tuple(neighbours), tuple(rings), tuple(outside),
                   tuple(tuple(c) for c in corners))
 
@@ -200,14 +200,16 @@ def _line_ids(width: int, height: int) -> np.ndarray:
 
 
 def _splits(separators: tuple[tuple[int, ...], ...], ring: tuple[int, ...],
-            find: Callable[[int], int], border: int) -> bool:
+            parent: list[int], find: Callable[[int], int]) -> bool:
     """Whether two of ``separators`` (:data:`SEPARATORS`: ring positions) hold cells of one
-    shaded piece (``find``: a cell's piece; ``border``: the border's node)."""
+    shaded piece (``parent``: the union-find's links, ``find``: a node's piece)."""
     seen: dict[int, int] = {}
     for k, positions in enumerate(separators):
         for pos in positions:
-            x = ring[pos]
-            if seen.setdefault(find(border if x < 0 else x), k) != k:
+            root = parent[ring[pos]]
+            if parent[root] != root:
+                root = find(root)
+            if seen.setdefault(root, k) != k:
                 return True
     return False
 
@@ -228,13 +230,14 @@ def cut_cells(shaded: list[bool], width: int, height: int) -> set[int]:
     for cell in range(size):
         if shaded[cell]:
             for x in shape.rings[cell]:
-                if x < 0 or shaded[x]:
-                    parent[find(size if x < 0 else x)] = find(cell)
+                if x == size or shaded[x]:
+                    parent[find(x)] = find(cell)
     for cell in range(size):
-        mask = sum(1 << pos for pos, x in enumerate(shape.rings[cell]) if x < 0 or shaded[x])
+        mask = sum(1 << pos for pos, x in enumerate(shape.rings[cell])
+                   if x == size or shaded[x])
         separators = SEPARATORS[mask]
         if not shaded[cell] and separators is not None \
-                and _splits(separators, shape.rings[cell], find, size):
+                and _splits(separators, shape.rings[cell], parent, find):
             out.add(cell)
     return out
 
@@ -282,7 +285,7 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
                     continue
                 separators = table[masks[cell]]
                 if now == UNSHADED or (separators is not None
-                                       and _splits(separators, rings[cell], find, size)):
+                                       and _splits(separators, rings[cell], parent, find)):
                     return Deductions(states, True)
                 states[cell] = SHADED
                 if outside[cell]:  # join the border's piece
@@ -303,6 +306,6 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
         if not candidates:
             return Deductions(states, False)
         to_unshade = [x for x in candidates
-                      if _splits(table[masks[x]], rings[x], find, size)]  # type: ignore[arg-type]
+                      if _splits(table[masks[x]], rings[x], parent, find)]  # type: ignore[arg-type]
         if not to_unshade:
             return Deductions(states, False)
