@@ -146,8 +146,9 @@ def line_classes(puzzle: HitoriPuzzle) -> tuple[list[list[int]], list[int], list
     """The cells of each line holding one number, as lists of two or more cells (grid
     order); each cell's row class and column class (an index into that list, its length
     when the number is alone there or no number); the cells pairs of equal neighbours shade
-    (a cell of a class with a pair it is not part of); the middles of the sandwiches. One
-    stable sort of all the (number, line) keys, the rest whole-array steps."""
+    (the pair's equals in its line); the middles of the sandwiches. One stable sort of all
+    the (number, line) keys, the rest whole-array steps (each a few microseconds even on a
+    small grid: their number is what costs)."""
     numbers = puzzle.numbers
     height, width = numbers.shape
     size = width * height
@@ -169,7 +170,7 @@ def line_classes(puzzle: HitoriPuzzle) -> tuple[list[list[int]], list[int], list
     last = member.copy()
     last[:-1] &= ~same
     class_of = np.cumsum(first) - 1
-    count = len(class_of) and int(class_of[-1]) + 1
+    count = int(class_of[-1]) + 1
     class_of[~member] = count
     ids = np.empty(2 * size, dtype=np.int64)
     ids[order] = class_of
@@ -179,15 +180,15 @@ def line_classes(puzzle: HitoriPuzzle) -> tuple[list[list[int]], list[int], list
                                               (np.flatnonzero(last) + 1).tolist(), strict=True)]
     # within a row class cells lie 1 to W - 1 apart, within a column class W or more
     gap = cells[1:] - cells[:-1]
-    pair = same & ((gap == 1) | (gap == width))  # a pair starts at this sorted position
-    middles = (cells[:-1] + gap // 2)[same & ((gap == 2 * width)
-                                              | ((gap == 2) & (width > 2)))].tolist()
-    starts = np.flatnonzero(pair)
-    pairs_in = np.bincount(class_of[starts], minlength=count + 1)
-    mine = np.zeros(2 * size, dtype=np.int64)  # the pairs each cell is in
-    mine[:-1] += pair
-    mine[1:] += pair
-    shaded = cells[member & (pairs_in[class_of] > mine)].tolist()
+    pairs = np.flatnonzero(same & ((gap == 1) | (gap == width))).tolist()  # first cells
+    sandwich = (gap == 2 * width) | (gap == 2) if width > 2 else gap == 2 * width
+    middles = (cells[:-1] + gap // 2)[same & sandwich].tolist()
+    shaded: list[int] = []
+    if pairs:
+        positions = class_of.tolist()
+        for at in pairs:
+            a, b = cell_list[at], cell_list[at + 1]
+            shaded += [x for x in classes[positions[at]] if x != a and x != b]
     ids_list = ids.tolist()
     return classes, ids_list[:size], ids_list[size:], shaded, middles
 
