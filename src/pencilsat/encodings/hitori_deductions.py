@@ -102,43 +102,40 @@ SEPARATORS = tuple(_separators(mask) for mask in range(256))
 """:func:`_separators` of every ring pattern."""
 
 
+CORNER_BITS = (1 << 4, 1 << 6, 1 << 0, 1 << 2)
+"""A cell's bit in the rings of its diagonal neighbours (up-left, up-right, down-right,
+down-left: the positions 0, 2, 4, 6 of its own ring, seen from the other side)."""
+
+
 @dataclass(frozen=True)
 class _Shape:
-    """A grid shape's fixed tables: each cell's 4-neighbours; its ring (cell ids, ``W * H``
-    beyond the border: the border's node in the union-find); the ring bits beyond the
-    border; and its diagonal neighbours, each with the bit the cell has in that neighbour's
-    ring. Only corners are marked in a ring: an undecided cell beside a shaded one is about
-    to be unshaded, so its ring's edge positions are never shaded when it is tested."""
+    """A grid shape's fixed tables, each cell's: ring (cell ids, ``W * H`` beyond the
+    border: the border's node, in the union-find and, always unshaded, in the states);
+    4-neighbours (positions 1, 3, 5, 7 of the ring); diagonal neighbours (0, 2, 4, 6), each
+    with the cell's bit in their ring; ring bits beyond the border. Only corners are marked
+    in a ring as cells are shaded: an undecided cell beside a shaded one is about to be
+    unshaded, so its ring's edge positions are never shaded when it is tested."""
 
-    neighbours: tuple[tuple[int, ...], ...]
-    rings: tuple[tuple[int, ...], ...]
-    outside: tuple[int, ...]
-    corners: tuple[tuple[tuple[int, int], ...], ...]
+    rings: list[list[int]]
+    neighbours: list[list[int]]
+    corners: list[list[tuple[int, int]]]
+    outside: list[int]
 
 
 @lru_cache(maxsize=16)
 def _shape(width: int, height: int) -> _Shape:
+    """Array steps, not a loop per cell: a user solving one puzzle pays for them."""
     size = width * height
-    neighbours, rings, outside = [], [], []
-    corners: list[list[tuple[int, int]]] = [[] for _ in range(size)]
-    for r in range(height):
-        for c in range(width):
-            cell = r * width + c
-            ring, off = [], 0
-            for pos, (dr, dc) in enumerate(RING):
-                nr, nc = r + dr, c + dc
-                if 0 <= nr < height and 0 <= nc < width:
-                    ring.append(nr * width + nc)
-                    if pos % 2 == 0:
-                        corners[nr * width + nc].append((cell, 1 << pos))
-                else:
-                    ring.append(size)
-                    off |= 1 << pos
-            rings.append(tuple(ring))
-            outside.append(off)
-            neighbours.append(tuple(ring[pos] for pos in (1, 3, 5, 7) if ring[pos] < size))
-    return _Shape(tuple(neighbours), tuple(rings), tuple(outside),
-                  tuple(tuple(c) for c in corners))
+    rows, columns = np.divmod(np.arange(size), width)
+    steps = np.array(RING)
+    near_rows = rows[:, None] + steps[:, 0]
+    near_columns = columns[:, None] + steps[:, 1]
+    inside = ((near_rows >= 0) & (near_rows < height)
+              & (near_columns >= 0) & (near_columns < width))
+    ring = np.where(inside, near_rows * width + near_columns, size)
+    outside = (~inside).astype(np.int64) @ (1 << np.arange(8))
+    corners = [list(zip(near, CORNER_BITS, strict=True)) for near in ring[:, 0::2].tolist()]
+    return _Shape(ring.tolist(), ring[:, 1::2].tolist(), corners, outside.tolist())
 
 
 def line_classes(puzzle: HitoriPuzzle) -> tuple[list[list[int]], list[int], list[int],
@@ -200,7 +197,7 @@ def _line_ids(width: int, height: int) -> np.ndarray:
     return np.concatenate((rows.ravel(), height + columns.ravel()))
 
 
-def _splits(separators: tuple[tuple[int, ...], ...], ring: tuple[int, ...],
+def _splits(separators: tuple[tuple[int, ...], ...], ring: list[int],
             parent: list[int], find: Callable[[int], int]) -> bool:
     """Whether two of ``separators`` (:data:`SEPARATORS`: ring positions) hold cells of one
     shaded piece (``parent``: the union-find's links, ``find``: a node's piece)."""
@@ -251,12 +248,15 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
     shape = _shape(width, height)
     classes, row_class, column_class, to_shade, to_unshade = line_classes(puzzle)
     classes.append([])
-    states = [UNDECIDED] * size
+    states = [UNDECIDED] * size + [UNSHADED]  # the border's node last
     parent = list(range(size + 1))
     masks = list(shape.outside)
     candidates: set[int] = set()  # cells whose ring may make them a cut
     neighbours, rings, corners = shape.neighbours, shape.rings, shape.corners
     outside, table = shape.outside, SEPARATORS
+
+    def done(contradiction: bool) -> Deductions:
+        return Deductions(states[:size], contradiction)
 
     def find(node: int) -> int:
         while parent[node] != node:
@@ -269,7 +269,7 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
                 now = states[cell]
                 if now:
                     if now == SHADED:
-                        return Deductions(states, True)
+                        return done(True)
                     continue
                 states[cell] = UNSHADED
                 group = classes[row_class[cell]]
@@ -287,7 +287,7 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
                 separators = table[masks[cell]]
                 if now == UNSHADED or (separators is not None
                                        and _splits(separators, rings[cell], parent, find)):
-                    return Deductions(states, True)
+                    return done(True)
                 states[cell] = SHADED
                 if outside[cell]:  # join the border's piece
                     parent[find(size)] = cell
@@ -305,8 +305,8 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
         check_clock(deadline)
         candidates = {x for x in candidates if not states[x]}
         if not candidates:
-            return Deductions(states, False)
+            return done(False)
         to_unshade = [x for x in candidates
                       if _splits(table[masks[x]], rings[x], parent, find)]  # type: ignore[arg-type]
         if not to_unshade:
-            return Deductions(states, False)
+            return done(False)
