@@ -3,32 +3,26 @@ largest) end with every cell decided, and such a grid's answer is unique without
 
 Every deduction here holds in every answer (none assumes the puzzle unique):
 
-- of two equal numbers with one cell between them in a line, the middle one stays unshaded
-  (shaded, it would leave both unshaded);
-- of two equal numbers side by side in a line one is shaded, so every other cell of that
-  number in the line is shaded (unshaded, it would force both of the pair shaded, and they
-  touch); a triple is two such pairs: its outer two shaded, so its middle unshaded;
-- a shaded cell's neighbours stay unshaded; an unshaded number shades every other cell of
-  that number in its row and column;
-- an undecided cell whose removal splits the cells not shaded (an articulation point of that
-  graph) stays unshaded: shaded, its neighbours would stay unshaded and lie in different
-  parts.
+- of two equal numbers with one cell between them in a line, the middle one stays unshaded;
+- of two equal numbers side by side one is shaded, so every other cell of that number in
+  the line is shaded (unshaded, it would shade both, and they touch); a triple is two pairs;
+- a shaded cell's neighbours stay unshaded; an unshaded number shades its equals in its
+  row and column;
+- an undecided cell whose removal splits the cells not shaded stays unshaded: shaded, its
+  neighbours would stay unshaded and lie in different parts.
 
 A number that repeats nowhere is not assumed unshaded (an answer may shade it). So once
 every cell is decided, no answer but that grid exists; and the grid is one, since the rules
-are kept all along: a shaded cell unshades its neighbours and an unshaded number shades its
-equals, and no cell is shaded that would split the cells not shaded (that is a
-contradiction), so they stay one region from the full grid on. A contradiction (a cell both
-shaded and unshaded, or a cut shaded) means no answer exists; :func:`settle` reports it and
-leaves the verdict to the solver, like an undecided cell.
+are kept all along (no cell is shaded that would split the cells not shaded: that is a
+contradiction). A contradiction means no answer exists; :func:`settle` reports it and leaves
+the verdict to the solver, like an undecided cell.
 
-The articulation test is local, by the duality of a grid's 4-connected cells and the
+The splitting test is local, by the duality of a grid's 4-connected cells and the
 8-connected cells around them: removing cell ``x`` splits the cells not shaded exactly when
-two of the blocked stretches of its 8-cell ring (shaded cells, or beyond the border) that lie
-between different 4-connected open stretches already belong to one 8-connected piece of
-shaded cells (the border is one piece). A union-find keeps those pieces as cells are shaded,
-and a table of the 256 ring patterns names the stretches, so a test is a few look-ups.
-"""
+two blocked stretches of its 8-cell ring (shaded, or beyond the border) that lie between
+different 4-connected open stretches belong to one 8-connected piece of shaded cells (the
+border is one piece). A union-find keeps the pieces as cells are shaded, and a table of the
+256 ring patterns names the stretches, so a test is a few look-ups."""
 
 from __future__ import annotations
 
