@@ -50,11 +50,13 @@ RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
 @dataclass
 class Deductions:
     """What :func:`settle` found: each cell's state row-major (:data:`UNDECIDED`,
-    :data:`SHADED`, :data:`UNSHADED`), and whether it met a contradiction (then the states
-    are partial and no answer exists)."""
+    :data:`SHADED`, :data:`UNSHADED`), whether it met a contradiction (then the states are
+    partial and no answer exists), and how many rounds found splitting cells (a measure of
+    difficulty: each round needs the connectivity seen anew)."""
 
     states: list[int]
     contradiction: bool
+    rounds: int = 0
 
     @property
     def settled(self) -> bool:
@@ -249,8 +251,10 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
     neighbours, rings, corners = shape.neighbours, shape.rings, shape.corners
     outside, table = shape.outside, SEPARATORS
 
+    rounds = 0
+
     def done(contradiction: bool) -> Deductions:
-        return Deductions(states[:size], contradiction)
+        return Deductions(states[:size], contradiction, rounds)
 
     def find(node: int) -> int:
         while parent[node] != node:
@@ -304,3 +308,4 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
                       if _splits(table[masks[x]], rings[x], parent, find)]  # type: ignore[arg-type]
         if not to_unshade:
             return done(False)
+        rounds += 1

@@ -52,7 +52,8 @@ def run_cnf(puzzle: HitoriPuzzle, *, backend: str | None = None, sat_solver: str
                 start, valid=True)
             if result is not None:
                 result.stats.encoding = "lazy"
-                result.stats.extra["settled_by"] = "deductions"
+                result.stats.extra.update(settled_by="deductions",
+                                          deduction_rounds=deductions.rounds)
                 return result
         time_limit = _left(time_limit, start)
     return search_cnf(puzzle, sat_solver=sat_solver, time_limit=time_limit,
