@@ -15,7 +15,7 @@ from pencilsat.core.result import Verdict
 from pencilsat.encodings.hitori import complete_clauses
 from pencilsat.puzzles import hitori as H
 from pencilsat.strategies.front import solve
-from pencilsat.strategies.hitori import run_cnf
+from pencilsat.strategies.hitori import search_cnf
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
 
 JANKO = corpus_pairs("hitori/janko")
@@ -68,7 +68,7 @@ def test_cuts_keep_the_unshaded_cells_whole():
     shaded cells, which only a cut removes."""
     for txt, sol in every_kth(JANKO, 10):
         puzzle, expected = load(txt, sol)
-        result = run_cnf(puzzle)
+        result = search_cnf(puzzle)
         assert result.solution == expected
         if result.stats.extra["cuts"] > 0:
             return
