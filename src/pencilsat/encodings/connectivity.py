@@ -120,12 +120,12 @@ def steps_within(graph: Graph, sources: Sequence[int], limit: int,
 
 def outside_neighbours(graph: Graph, component: Sequence[int]) -> list[int]:
     """N(C): the nodes outside ``component`` next to one of its nodes, each once."""
-    mine = set(component)
-    seen: set[int] = set()
+    seen = set(component)  # the component's nodes and the neighbours found so far
+    neighbours = graph.neighbours
     out = []
     for v in component:
-        for n in graph.neighbours[v]:
-            if n not in mine and n not in seen:
+        for n in neighbours[v]:
+            if n not in seen:
                 seen.add(n)
                 out.append(n)
     return out
