@@ -118,6 +118,50 @@ def test_every_cut_removes_its_model_and_keeps_every_connected_set(graph, anchor
     assert cut_models > 50
 
 
+def gaps_apart(graph: Graph, members: set[int]) -> bool:
+    """No two adjacent nodes are both out of ``members``."""
+    return all(v in members or n in members
+               for v in range(graph.size) for n in graph.neighbours[v])
+
+
+@pytest.mark.parametrize("shape", [(4, 4), (5, 3)])
+@pytest.mark.parametrize("grow", [0, 2])
+def test_boundary_cuts_keep_every_answer_where_gaps_are_apart(shape, grow):
+    graph = grid_graph(*shape)
+    requirement = Requirement(np.arange(1, graph.size + 1), gaps_apart=True)
+    witnessed = Requirement(np.arange(1, graph.size + 1))
+    models = [s for s in subsets(graph.size) if gaps_apart(graph, s)]
+    valid = [s for s in models if connected(graph, s)]
+    cut_models = 0
+    for members in models:
+        cuts = requirement_cuts(graph, requirement, sorted(members), grow=grow)
+        assert bool(cuts) != connected(graph, members)
+        # no witness: only the boundary's literals, all positive (some node comes in)
+        assert all(lit > 0 for clause in cuts for lit in clause)
+        plain = requirement_cuts(graph, requirement, sorted(members), grow=grow,
+                                 boundaries=False)
+        assert plain == requirement_cuts(graph, witnessed, sorted(members), grow=grow)
+        for clause in cuts:
+            cut_models += 1
+            assert not holds(clause, members)
+            assert all(holds(clause, other) for other in valid)
+    assert cut_models > 20
+
+
+def test_gaps_apart_needs_every_node_able_to_be_in_the_set():
+    with pytest.raises(ValueError, match="gaps apart"):
+        Requirement(np.array([1, 0, 3]), gaps_apart=True)
+
+
+def test_grown_cuts_start_after_the_first_models():
+    strip = grid_graph(7, 1)
+    cuts = ConnectivityCuts(strip, [Requirement(np.arange(1, 8))], grow=5, grow_after=1)
+    values = np.zeros(8, dtype=bool)
+    values[[1, 2, 7]] = True  # nodes 0, 1 and 6
+    assert cuts.cuts(values) == [[-7, -1, 6]]
+    assert cuts.cuts(values) == [[-7, -1, 6], [-7, -1, 5], [-7, -1, 4], [-7, -1, 3]]
+
+
 def all_answers(search) -> set[frozenset[int]]:
     found = set()
     while (answer := search.next_answer()) is not None:

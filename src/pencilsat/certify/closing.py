@@ -72,7 +72,7 @@ def close(cnf: CertifiableCnf, blocks: Sequence[Clause], deadline: float | None)
     from pencilsat.backends.pysat_calls import solve_until
 
     encoding = cnf.encoding
-    cuts = (ConnectivityCuts(cnf.graph, list(cnf.requirements))
+    cuts = (ConnectivityCuts(cnf.graph, list(cnf.requirements), boundaries=False)
             if cnf.graph is not None and cnf.requirements else None)
     out = Closed()
     with Solver(name=PROOF_SOLVER, bootstrap_with=encoding.clauses) as solver:

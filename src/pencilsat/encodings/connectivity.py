@@ -120,12 +120,12 @@ def steps_within(graph: Graph, sources: Sequence[int], limit: int,
 
 def outside_neighbours(graph: Graph, component: Sequence[int]) -> list[int]:
     """N(C): the nodes outside ``component`` next to one of its nodes, each once."""
-    mine = set(component)
-    seen: set[int] = set()
+    seen = set(component)  # the component's nodes and the neighbours found so far
+    neighbours = graph.neighbours
     out = []
     for v in component:
-        for n in graph.neighbours[v]:
-            if n not in mine and n not in seen:
+        for n in neighbours[v]:
+            if n not in seen:
                 seen.add(n)
                 out.append(n)
     return out
@@ -136,17 +136,24 @@ class Requirement:
     """The nodes whose literal is true must be connected.
 
     ``literals[v]`` is node v's literal (0: never in the set); ``anchor`` a node always in
-    the set, or ``None``; ``name`` says what the set is (for statistics)."""
+    the set, or ``None``; ``name`` says what the set is (for statistics); ``gaps_apart``:
+    the genre's rules already keep any two adjacent nodes from both being out of the set
+    (Heyawake's "no two shaded cells share an edge"), every node can be in it and the graph
+    is connected, so a region's boundary alone makes a cut (:func:`requirement_cuts`)."""
 
     literals: np.ndarray
     anchor: int | None = None
     name: str = ""
+    gaps_apart: bool = False
 
     def __post_init__(self) -> None:
         lits = np.asarray(self.literals, dtype=np.int64)
         object.__setattr__(self, "literals", lits)
         if self.anchor is not None and lits[self.anchor] == 0:
             raise ValueError("the anchor must be a node that can be in the set")
+        if self.gaps_apart and not lits.all():
+            raise ValueError("a requirement with gaps apart has every node able to be in "
+                             "the set")
 
 
 def cut_clause(graph: Graph, literals: np.ndarray, component: Sequence[int],
@@ -158,7 +165,8 @@ def cut_clause(graph: Graph, literals: np.ndarray, component: Sequence[int],
 
 
 def requirement_cuts(graph: Graph, requirement: Requirement, members: Sequence[int],
-                     cut_largest: bool = False, grow: int = 0) -> list[Clause]:
+                     cut_largest: bool = False, grow: int = 0,
+                     boundaries: bool = True) -> list[Clause]:
     """The cuts of one requirement for a model whose set is ``members``; empty when the set
     is connected.
 
@@ -167,7 +175,16 @@ def requirement_cuts(graph: Graph, requirement: Requirement, members: Sequence[i
     second largest for the largest itself); the anchor, always in the set, stands in for
     ``b`` around a component without it and for ``a`` around its own, and its literal
     drops out. With ``grow``, each cut comes with up to that many *grown* cuts around
-    :func:`grown_regions` of the component."""
+    :func:`grown_regions` of the component.
+
+    *Boundary cuts* (a requirement with ``gaps_apart``, when ``boundaries``): the clause
+    is N(R) alone, "some node next to region R is in the set", no witness. Sound: were every
+    node of N(R) out, their neighbours would all be in (gaps apart): nodes of R next to
+    N(R), and a node beyond N(R) next to it (one exists when the graph is connected and R
+    with N(R) is not all of it, which holds as ``b``'s component stays outside), with every
+    path between them through N(R). Shorter and stronger than the witnessed cut, and the
+    largest component is cut too. The certificates' checker knows only witnessed cuts, so
+    their cut loop asks for those (``boundaries=False``)."""
     parts = components(graph, members)
     if len(parts) < 2:
         return []
@@ -176,7 +193,12 @@ def requirement_cuts(graph: Graph, requirement: Requirement, members: Sequence[i
     holder = None
     if anchor is not None:  # the part holding the anchor (none if the model breaks it)
         holder = next((i for i, part in enumerate(parts) if anchor in part), None)
-    part_of = {v: i for i, part in enumerate(parts) for v in part} if grow else {}
+    part_of = [-1] * graph.size if grow else []
+    if grow:
+        for i, part in enumerate(parts):
+            for v in part:
+                part_of[v] = i
+    bare = boundaries and requirement.gaps_apart
     out = []
     for i, part in enumerate(parts):
         if i == 0 and not cut_largest:
@@ -189,31 +211,48 @@ def requirement_cuts(graph: Graph, requirement: Requirement, members: Sequence[i
         else:
             assert anchor is not None  # a holder exists only with an anchor
             witnesses, outside = [part[0]], anchor
+        if bare:
+            witnesses = []
         out.append(cut_clause(graph, lits, part, witnesses))
-        for region in grown_regions(graph, parts, part_of, i, part_of.get(outside), grow):
-            out.append(cut_clause(graph, lits, region, witnesses))
+        if grow:
+            keep_out = part_of[outside] if part_of[outside] >= 0 else None
+            for region in grown_regions(graph, parts, part_of, i, keep_out, grow):
+                out.append(cut_clause(graph, lits, region, witnesses))
     return out
 
 
-def grown_regions(graph: Graph, parts: list[list[int]], part_of: dict[int, int], start: int,
+def grown_regions(graph: Graph, parts: list[list[int]], part_of: list[int], start: int,
                   keep_out: int | None, steps: int) -> list[list[int]]:
     """Regions around component ``start``, each one step wider than the one before: its
     neighbours that do not touch component ``keep_out`` (the one holding ``b``), then every
     component they touch. A region's neighbours are out of the model's set, so its cut
-    removes the model too, and ``b`` stays outside it."""
+    removes the model too, and ``b`` stays outside it. ``part_of[v]``: the component of
+    node v, -1 for a node out of the set."""
+    neighbours = graph.neighbours
     region = set(parts[start])
+    boundary = set(outside_neighbours(graph, parts[start]))
+    stuck: set[int] = set()  # boundary nodes next to ``keep_out``: they stay out
     out = []
     for _ in range(steps):
-        ring = [v for v in outside_neighbours(graph, list(region))
-                if all(part_of.get(n, -1) != keep_out for n in graph.neighbours[v])]
+        ring = []
+        for v in boundary:
+            if v not in stuck:
+                if any(part_of[n] == keep_out for n in neighbours[v]):
+                    stuck.add(v)
+                else:
+                    ring.append(v)
         if not ring:
             break
         region.update(ring)
+        added = list(ring)
         for v in ring:
-            for n in graph.neighbours[v]:
-                j = part_of.get(n)
-                if j is not None and n not in region:
+            for n in neighbours[v]:
+                j = part_of[n]
+                if j >= 0 and n not in region:
                     region.update(parts[j])
+                    added.extend(parts[j])
+        boundary.difference_update(ring)
+        boundary.update(n for v in added for n in neighbours[v] if n not in region)
         out.append(sorted(region))
     return out
 
@@ -232,14 +271,23 @@ class ConnectivityCuts:
 
     def __init__(self, graph: Graph, requirements: Sequence[Requirement],
                  cut_largest: bool = False, grow: int = 0,
-                 model_cuts: ModelCuts | None = None) -> None:
+                 model_cuts: ModelCuts | None = None, boundaries: bool = True,
+                 grow_after: int = 0) -> None:
         """``model_cuts``: a genre's further rules checked on each model (a block's size),
-        their clauses added beside the requirements' cuts."""
+        their clauses added beside the requirements' cuts; ``boundaries``: boundary cuts
+        where a requirement allows them (:func:`requirement_cuts`); ``grow_after``: the
+        first that many models get no grown cuts (most searches end in a few rounds, where
+        grown regions cost more to find than they save; the stalemates they end come
+        later)."""
         self.graph = graph
+        self.boundaries = boundaries
         self.model_cuts = model_cuts
         self.requirements = list(requirements)
         self.cut_largest = cut_largest
         self.grow = grow
+        self.grow_after = grow_after
+        self.rounds = 0
+        """Models cut so far (calls of :meth:`cuts`)."""
         self._nodes = [np.flatnonzero(r.literals) for r in self.requirements]
         self._lits = [r.literals[nodes] for r, nodes in zip(self.requirements, self._nodes,
                                                              strict=True)]
@@ -247,6 +295,7 @@ class ConnectivityCuts:
         self.cuts_by_name: dict[str, int] = {}
 
     def cuts(self, values: np.ndarray) -> list[Clause]:
+        self.rounds += 1
         out: list[Clause] = []
         for requirement, nodes, lits in zip(self.requirements, self._nodes, self._lits,
                                             strict=True):
@@ -254,7 +303,9 @@ class ConnectivityCuts:
             if len(members) < 2:
                 continue
             found = requirement_cuts(self.graph, requirement, members.tolist(),
-                                     self.cut_largest, self.grow)
+                                     self.cut_largest,
+                                     self.grow if self.rounds > self.grow_after else 0,
+                                     self.boundaries)
             if found:
                 out.extend(found)
                 name = requirement.name

@@ -69,7 +69,7 @@ def build(puzzle: HeyawakePuzzle, *, deadline: float | None = None,
             anchor = cells_of_room[0][0] * puzzle.width + cells_of_room[0][1]
     # a lone unshaded cell is an answer only below 4 cells (#.# on 1x3): no clause there
     grid.connected(UNSHADED, anchor=anchor, neighbour_clauses=settings.lonely_cell_clauses
-                   and puzzle.width * puzzle.height >= 4)
+                   and puzzle.width * puzzle.height >= 4, gaps_apart=True)
     flat = grid.shaded.ravel().tolist()
     grid.add([flat[v] for v in stretch] for stretch in border_stretches(puzzle.rooms))
     for cells_of_room, clue in zip(puzzle.room_cells(), puzzle.room_clues(), strict=True):

@@ -200,7 +200,8 @@ class ShadingGrid:
 
     def connected(self, colour: str, *, anchor: int | None = None,
                   neighbour_clauses: bool = True, pointers: bool = False,
-                  lits: np.ndarray | None = None, name: str | None = None) -> Requirement:
+                  lits: np.ndarray | None = None, name: str | None = None,
+                  gaps_apart: bool = False) -> Requirement:
         """The cells of ``colour`` are 4-connected: a lazy requirement (cut by the runs),
         anchored at cell index ``anchor`` (``r * W + c``) when a cell surely has the
         colour. ``neighbour_clauses``: write :func:`has_neighbour` now (single-cell cuts, the
@@ -208,7 +209,9 @@ class ShadingGrid:
         (a lone unshaded cell between shaded ones is one on a 1x3 grid); ``pointers``: parent
         pointers (:func:`~pencilsat.encodings.reachability.parent_pointers`), which leave to the
         cuts only pieces around a hole. ``lits``: the colour's literal grid when some cells can
-        never have it (0), instead of :meth:`colour`'s."""
+        never have it (0), instead of :meth:`colour`'s; ``gaps_apart``: the genre's rules
+        keep cells without the colour apart (no two share an edge), so the cuts are
+        boundary cuts (:class:`~pencilsat.encodings.connectivity.Requirement`)."""
         grid = self.colour(colour) if lits is None else np.asarray(lits, dtype=np.int64)
         if neighbour_clauses and self.width * self.height > 1:
             for block in has_neighbour(grid):
@@ -217,7 +220,8 @@ class ShadingGrid:
             more, self.top = parent_pointers(self.graph, grid.ravel().tolist(), anchor,
                                              self.top, self.deadline)
             self.clauses.extend(more)
-        requirement = Requirement(grid.ravel(), anchor=anchor, name=name or colour)
+        requirement = Requirement(grid.ravel(), anchor=anchor, name=name or colour,
+                                  gaps_apart=gaps_apart)
         self.requirements.append(requirement)
         return requirement
 

@@ -161,16 +161,19 @@ def run_shading_cnf(puzzle: Any, build: ShadingBuild, *, sat_solver: str | None 
                     time_limit: float | None = None, grown_cuts: int = GROWN_CUTS,
                     default_solver: str = DEFAULT_SAT_SOLVER,
                     count_clauses: CountClauses = exact_counts,
-                    name: str | None = None, wrap: SearchWrap | None = None) -> SolveResult:
+                    name: str | None = None, wrap: SearchWrap | None = None,
+                    grow_after: int = 0) -> SolveResult:
     """A shading genre's ``lazy`` strategy: :func:`solve_on_pysat` of ``build(deadline)``,
     counts as ``count_clauses`` (native on a solver with native counts), on
     ``default_solver`` (CaDiCaL) unless ``sat_solver``; ``name``: the strategy's name in the
     figures when it is not ``lazy`` (a genre without connectivity makes no cut); ``wrap``:
-    the genre's front over the search (:data:`SearchWrap`)."""
+    the genre's front over the search (:data:`SearchWrap`); ``grow_after``: models cut
+    without grown cuts first (:class:`~pencilsat.encodings.connectivity.ConnectivityCuts`)."""
     deadline = deadline_of(time_limit)
     result = solve_on_pysat(puzzle, lambda: shading_model(build(deadline)), count_clauses,
                             deadline=deadline, grown_cuts=grown_cuts,
-                            solver_name=pysat_name(sat_solver, default_solver), wrap=wrap)
+                            solver_name=pysat_name(sat_solver, default_solver), wrap=wrap,
+                            grow_after=grow_after)
     if name is not None:
         result.stats.encoding = name
     return result
@@ -193,19 +196,21 @@ def run_shading_cpsat(puzzle: Any, build: ShadingBuild, *, time_limit: float | N
 
 def solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
                    count_clauses: CountClauses, *, solver_name: str, deadline: float | None,
-                   grown_cuts: int, wrap: SearchWrap | None = None) -> SolveResult:
+                   grown_cuts: int, wrap: SearchWrap | None = None,
+                   grow_after: int = 0) -> SolveResult:
     """``lazy``: the rules and the counts' clauses on one incremental PySAT solver (the
     encoding time includes loading it, as in every CNF strategy), the garbage collector
     paused (a build makes a million small lists: Nurikabe 1055_40x57 builds in 0.4 s of CPU
     instead of 0.8 s)."""
     with gc_paused():
         return _solve_on_pysat(puzzle, build, count_clauses, solver_name, deadline, grown_cuts,
-                               wrap)
+                               wrap, grow_after)
 
 
 def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
                     count_clauses: CountClauses, solver_name: str, deadline: float | None,
-                    grown_cuts: int, wrap: SearchWrap | None) -> SolveResult:
+                    grown_cuts: int, wrap: SearchWrap | None, grow_after: int = 0
+                    ) -> SolveResult:
     from pysat.solvers import Solver
 
     stats = SolveStats(backend="cnf", encoding="lazy", sat_solver=solver_name)
@@ -237,7 +242,7 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
             return stopped(puzzle, stats)
         stats.encode_s = perf_counter() - start
         cuts = ConnectivityCuts(model.graph, list(model.requirements), grow=grown_cuts,
-                            model_cuts=model.model_cuts)
+                                model_cuts=model.model_cuts, grow_after=grow_after)
         search = ConnectedSearch(solver, cuts, list(model.answer), deadline)
         result = solve_and_prove(puzzle, wrap(search) if wrap else search, _decoder(model),
                                  stats)
@@ -293,8 +298,9 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
     session = CpSatSession(cp, presolve=presolve)
     stats.variables, stats.clauses = session.variables(), session.constraints()
     stats.encode_s = perf_counter() - start
+    # witnessed cuts only: boundary cuts were measured on CNF alone
     cuts = ConnectivityCuts(model.graph, list(model.requirements), grow=grown_cuts,
-                            model_cuts=model.model_cuts)
+                            model_cuts=model.model_cuts, boundaries=False)
     def levels() -> None:
         for requirement in model.levels:
             add_levels(cp, model.graph, requirement, literal, deadline)
