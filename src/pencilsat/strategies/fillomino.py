@@ -60,6 +60,11 @@ def count_clauses(counts: Sequence[tuple[Sequence[int], int]], top: int,
     return out + rest, top
 
 
+MODELS_PER_SOLVE = 20
+"""``sizes-cpsat``: the models whose block-size cuts one CP-SAT solve gathers before the
+next (:class:`~pencilsat.strategies.connected_search.CpSatConnectedSearch`)."""
+
+
 def _exactly_one(model: ConnectedModel, deadline: float | None) -> tuple[list[Clause], int]:
     return count_clauses(model.counts, model.num_vars, deadline)
 
@@ -103,7 +108,7 @@ def run_cpsat(puzzle: FillominoPuzzle, *, backend: str | None = None,
     def run(open_from: int | None) -> SolveResult:
         return solve_on_cpsat(
             puzzle, lambda: shading_model(build(puzzle, deadline=deadline, open_from=open_from)),
-            deadline=deadline, grown_cuts=0, presolve=False)
+            deadline=deadline, grown_cuts=0, presolve=False, models_per_solve=MODELS_PER_SOLVE)
 
     result = open_first(run, open_label(puzzle))
     result.stats.encoding = "sizes-cpsat"
