@@ -16,8 +16,8 @@ Clauses written at once (local consequences of the rule):
   :data:`SMALL_SIZES` (the dominoes' and trominoes' of larger shapes: triples for 2,
   quadruples for 3).
 
-Each given ``k`` from :data:`ANCHOR_FROM` to :data:`ANCHOR_UP_TO` has its block written
-out as reachability levels from the given (:meth:`SizedRegions._anchored_blocks`) with
+Each given ``k`` from :data:`ANCHOR_FROM` on whose levels fit :data:`ANCHOR_LEVELS` has its
+block written out as reachability levels from the given (:meth:`SizedRegions._anchored_blocks`) with
 "exactly ``k`` cells at the last level" among the counts: its block is exactly ``k`` cells in
 every model, with no cut (janko 266_9x9, givens up to 15: 414 SAT calls and 16,738 cuts
 before, 26 and 102 after, 7.3 -> 3.0 s of CPU).
@@ -60,7 +60,12 @@ FREE = 0
 ANCHOR_FROM = 3
 """The smallest given whose block is written as levels (:meth:`SizedRegions._anchored_blocks`):
 a block of 2 is already exact by the local clauses."""
-ANCHOR_UP_TO = 20
+ANCHOR_LEVELS = 800
+"""The most level variables a given's block may take (a variable per cell and level within
+``k - 1`` steps through cells that may be ``k``); a given beyond is left to the cuts. CPU
+seconds at a load of 14 (all givens 3..20 anchored -> this budget): janko 704_20x17 1.19 ->
+0.40 (no anchor: 0.22), 266_9x9 4.1 -> 3.8 (no anchor: 7.3); 286_10x10's ten 36s, anchored,
+took 5.3 s instead of 2.1 (2,113 cheap calls)."""
 """The largest such given: levels cost a variable per cell and level within ``k - 1`` steps
 (janko 286_10x10's ten 36s: 894 -> 23,434 variables, 2.1 -> 5.3 s of CPU, where the cuts
 need 2,113 cheap calls). Larger givens' blocks are left to the cuts."""
@@ -208,23 +213,23 @@ class SizedRegions:
             out.extend(lits[shape_placements(mask, k + 1)].tolist())
 
     def _anchored_blocks(self) -> None:
-        """Each given ``k`` (from :data:`ANCHOR_FROM` on) with its block as levels: ``L(c, j)``
-        is "cell ``c`` is ``k`` and joined to the given by ``j`` steps or fewer through cells
-        of ``k``", for ``j`` up to ``k - 1`` over the cells that may be ``k`` within ``j``
-        steps. The given is at every level; a cell at level ``j`` is at level ``j + 1``; a
-        cell at level ``j`` is at level ``j - 1`` or next to one that is (support); a cell of
-        ``k`` next to a cell at level ``j - 1`` is at level ``j``, and at the last level a
-        cell of ``k`` next to a cell at it is at it too (closure: a cell of ``k`` too far to
-        be at the last level cannot be next to it). So the last level is the given's block
-        exactly (a block reaching past ``k - 1`` steps has more than ``k`` cells and is
-        refused), and "exactly ``k`` cells at the last level" is its size rule, with no cut."""
+        """Each given ``k`` (from :data:`ANCHOR_FROM` on, within :data:`ANCHOR_LEVELS`) with its
+        block as levels: ``L(c, j)`` is "cell ``c`` is ``k`` and joined to the given by ``j``
+        steps or fewer through cells of ``k``", for ``j`` up to ``k - 1`` over the cells that
+        may be ``k`` within ``j`` steps. The given is at every level; a cell at level ``j``
+        is at level ``j + 1``; a cell at level ``j`` is at level ``j - 1`` or next to one
+        that is (support); a cell of ``k`` next to a cell at level ``j - 1`` is at level
+        ``j``, and at the last level a cell of ``k`` next to a cell at it is at it too
+        (closure: a cell of ``k`` too far to be at the last level cannot be next to it). So
+        the last level is the given's block exactly (a block reaching past ``k - 1`` steps
+        has more than ``k`` cells and is refused), and "exactly ``k`` cells at the last
+        level" is its size rule, with no cut."""
         neighbours = self.graph.neighbours
         variable = self.variable
         flat = self.given.ravel()
         top = self.top
         out = self.clauses
-        anchored = (flat >= ANCHOR_FROM) & (flat <= ANCHOR_UP_TO)
-        for g in np.flatnonzero(anchored).tolist():
+        for g in np.flatnonzero(flat >= ANCHOR_FROM).tolist():
             check_clock(self.deadline)
             k = int(flat[g])
             dist = {g: 0}
@@ -232,6 +237,8 @@ class SizedRegions:
             for d in range(1, k):
                 ring = [n for c in ring for n in neighbours[c]
                         if k in variable[n] and n not in dist and dist.setdefault(n, d) == d]
+            if sum(k - d for d in dist.values()) > ANCHOR_LEVELS:
+                continue
             level: dict[int, list[int]] = {}
             for c, d in dist.items():
                 level[c] = [0] * d + list(range(top + 1, top + 1 + k - d))
