@@ -9,7 +9,8 @@ another ``--sat-solver`` gets them as clauses, :func:`count_clauses`: the anchor
 counts as clauses on MiniCard too made 266_9x9 4.5 s of CPU instead of 3.0) and the
 block-size cuts go in as the connectivity cuts do; CP-SAT takes the same clauses, the counts
 as sums, and is solved again after each batch of cuts, without its presolve (redone on every
-solve). Both run the open encoding first (:func:`open_first`).
+solve), each solve gathering the cuts of up to :data:`MODELS_PER_SOLVE` models. Both run the
+open encoding first (:func:`open_first`).
 
 CP-SAT with every rule in the model instead (each block one tree of exactly its size, the
 model of commit 00f2eba, since removed) was slower on every puzzle measured, open
