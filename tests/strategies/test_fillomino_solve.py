@@ -193,10 +193,17 @@ def test_the_open_encoding_models_the_answers_with_large_sizes_as_one_label():
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
 def test_the_open_run_stands_unless_an_answer_needs_a_larger_block(encoding, backend):
     small = solve(grid("2 . 3", "1 3 .", "2 2 1"), encoding=encoding, backend=backend)
-    assert small.verdict == Verdict.UNIQUE and small.stats.extra["open"] == 1
+    assert small.verdict == Verdict.UNIQUE
+    assert small.stats.extra["open"] == open_label(small.puzzle) == 4
+    # a model with the label 4 (the middle 5) makes the run again with 8, which stands
     large = solve(grid("1 . 1", ". . .", "1 . 1"), encoding=encoding, backend=backend)
-    assert large.verdict == Verdict.UNIQUE and large.stats.extra["open"] == 0
+    assert large.verdict == Verdict.UNIQUE and large.stats.extra["open"] == 8
     assert large.solution.numbers[1, 1] == 5 > open_label(large.puzzle)
+    # past the cell count, every size apart
+    ring = solve(grid("1 . .", ". . .", ". . ."), encoding=encoding, backend=backend,
+                 explore=Exploration(count=1000))
+    assert ring.stats.extra["open"] == 0 and ring.count is not None and ring.count.complete
+    assert set(ring.count.solutions) == set(brute_force(ring.puzzle))
 
 
 def uncut_models(puzzle: F.FillominoPuzzle) -> set[tuple[int, ...]]:
