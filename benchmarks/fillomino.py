@@ -28,24 +28,19 @@ BENCH = JankoBench(
 
 
 CHANGES = (
-    "Seconds are wall seconds under a load average of 13-16 on 2 cores (other sessions' "
-    "work and this session's three benchmark processes, `sizes` and two of `sizes-"
-    "cpsat`): several times the CPU seconds. Both strategies first label every size above"
-    " the givens (and above 3) as one open label `K` ('K or more', cut only when smaller "
-    "than `K`); a model holding `K` makes the run start again with every size apart. "
-    "Janko's answers use only given sizes, so the open run stands on all of them: "
-    "209_20x36 has 11,304 literals instead of 254,232. Before (every size apart), `sizes`"
-    " left 266_9x9, 579_17x17, 589_17x17, 34_13x37 and 179/209/87_20x36 unknown at 60 s; "
-    "now all but 266_9x9 take 0.1-0.7 s of CPU. A block too small is cut with the fences "
-    "of up to eight growing areas around it (three before: 10-45% less CPU on the "
-    "slowest). 266_9x9 (givens up to 15 on a 9x9) takes about 6 s of CPU on `sizes` (10 s"
-    " with three fences): some 400 SAT calls and 16,500 cuts, most for blocks of 8-15 too"
-    " small; over 60 s of wall at this load. `sizes-cpsat` makes the same cuts but CP-SAT"
-    " solves from scratch each time, 0.3-0.7 s of CPU per call on a 20x36 (11,000 "
-    "literals, about 100 conflicts a call), where `sizes` needs 80-140 calls; hinting the"
-    " last model did not help (209_20x36: 45 calls in 25 s of CPU, 50 without). Its "
-    "earlier model (every block one tree of its size, no cut) was slower on every puzzle "
-    "measured and was removed.")
+    "Seconds are wall seconds on a machine shared with other sessions (a load average of "
+    "10-16 on 2 cores while these ran, `sizes` and `sizes-cpsat` in two processes at "
+    "once): several times the CPU seconds, and only comparable within one run. Three "
+    "changes since the run of 04:59 (755/756 on `sizes`, 705/756 on `sizes-cpsat`): "
+    "(1) each given k >= 3 whose reachability levels fit 800 variables has its block "
+    "written as levels with 'exactly k at the last level' (no size cut for it): 266_9x9 "
+    "(givens up to 15) 414 SAT calls and 16,738 cuts, 7.3 s of CPU, down to 26 calls, 102"
+    " cuts, 3-4 s; (2) a model holding the open label K ('K or more') makes the run again"
+    " with 2K, every size apart only past the cell count (before: every size apart at "
+    "once): 608_10x18 on `sizes` 3.2 -> 0.5 s of CPU, 292_10x10 on `sizes-cpsat` unknown "
+    "-> 2.9 s; (3) `sizes-cpsat` gathers the cuts of up to 20 models per CP-SAT solve "
+    "(its enumeration with a solution callback) before solving again: 491_7x7 75 solves, "
+    "8.5 s of CPU -> 17 solves, 3.1 s. CP-SAT still starts from scratch on every solve.")
 
 
 def note(rows: list[Row]) -> str:

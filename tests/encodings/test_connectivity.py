@@ -193,7 +193,9 @@ def test_pysat_search_finds_exactly_the_connected_sets(anchor):
     assert cuts.cut_count > 0 and cuts.cuts_by_name == {"": cuts.cut_count}
 
 
-def test_cpsat_search_finds_exactly_the_connected_sets():
+@pytest.mark.parametrize("models_per_solve", [1, 5])
+def test_cpsat_search_finds_exactly_the_connected_sets(models_per_solve):
+    """One model's cuts per solve, or those of up to five models (CP-SAT's enumeration)."""
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_session import CpSatSession
@@ -203,9 +205,11 @@ def test_cpsat_search_finds_exactly_the_connected_sets():
     variables = [None] + [model.NewBoolVar(f"x{v}") for v in range(graph.size)]
     model.AddBoolOr(variables[1:])
     cuts = ConnectivityCuts(graph, [Requirement(np.arange(1, graph.size + 1))])
-    search = CpSatConnectedSearch(CpSatSession(model), variables, cuts,
-                                  list(range(1, graph.size + 1)), deadline=None)
+    search = CpSatConnectedSearch(CpSatSession(model, presolve=False), variables, cuts,
+                                  list(range(1, graph.size + 1)), deadline=None,
+                                  models_per_solve=models_per_solve)
     assert all_answers(search) == expected_sets(graph, None)
+    assert cuts.cut_count > 0
 
 
 def test_two_requirements_are_cut_independently():

@@ -13,10 +13,15 @@ from oracles.fillomino import random_puzzle
 from oracles.fillomino import solutions as brute_force
 
 from pencilsat.core.result import Verdict
-from pencilsat.encodings.connectivity import grid_graph
+from pencilsat.encodings.connectivity import components, grid_graph
 from pencilsat.encodings.fillomino import open_label
 from pencilsat.encodings.fillomino import regions as regions_of
-from pencilsat.encodings.sized_regions import fixed_shapes, shape_placements, size_domains
+from pencilsat.encodings.sized_regions import (
+    ANCHOR_FROM,
+    fixed_shapes,
+    shape_placements,
+    size_domains,
+)
 from pencilsat.puzzles import fillomino as F
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
@@ -188,10 +193,59 @@ def test_the_open_encoding_models_the_answers_with_large_sizes_as_one_label():
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
 def test_the_open_run_stands_unless_an_answer_needs_a_larger_block(encoding, backend):
     small = solve(grid("2 . 3", "1 3 .", "2 2 1"), encoding=encoding, backend=backend)
-    assert small.verdict == Verdict.UNIQUE and small.stats.extra["open"] == 1
+    assert small.verdict == Verdict.UNIQUE
+    assert small.stats.extra["open"] == open_label(small.puzzle) == 4
+    # a model with the label 4 (the middle 5) makes the run again with 8, which stands
     large = solve(grid("1 . 1", ". . .", "1 . 1"), encoding=encoding, backend=backend)
-    assert large.verdict == Verdict.UNIQUE and large.stats.extra["open"] == 0
+    assert large.verdict == Verdict.UNIQUE and large.stats.extra["open"] == 8
     assert large.solution.numbers[1, 1] == 5 > open_label(large.puzzle)
+    # past the cell count, every size apart
+    ring = solve(grid("1 . .", ". . .", ". . ."), encoding=encoding, backend=backend,
+                 explore=Exploration(count=1000))
+    assert ring.stats.extra["open"] == 0 and ring.count is not None and ring.count.complete
+    assert set(ring.count.solutions) == set(brute_force(ring.puzzle))
+
+
+def uncut_models(puzzle: F.FillominoPuzzle) -> set[tuple[int, ...]]:
+    """The size grids of every model of the clauses and counts alone (no block-size cut)."""
+    from pysat.solvers import Solver
+
+    encoding = regions_of(puzzle).encoding(lambda sizes: sizes)
+    found = set()
+    with Solver(name="minicard", bootstrap_with=encoding.clauses) as solver:
+        for lits, total in encoding.sizes:
+            solver.add_atmost(list(lits), total)
+            solver.add_atmost([-lit for lit in lits], len(lits) - total)
+        while solver.solve():
+            values = np.zeros(encoding.num_vars + 1, dtype=bool)
+            values[[v for v in solver.get_model() if v > 0]] = True
+            found.add(tuple(encoding.decode(values).ravel().tolist()))
+            solver.add_clause([-v for v in encoding.answer if values[v]])
+    return found
+
+
+def test_the_levels_give_each_numbered_block_its_size_without_a_cut():
+    """Every model of the clauses alone has each given's block (from 3 on: on a 3x3 all
+    fit the level budget) of exactly its size, and every brute-force answer is one of
+    them."""
+    rng = random.Random(5)
+    anchored = 0
+    for _ in range(40):
+        puzzle = random_puzzle(rng)
+        flat = puzzle.numbers.ravel()
+        givens = np.flatnonzero(flat >= ANCHOR_FROM).tolist()  # all within the budget
+        if not givens:
+            continue
+        anchored += 1
+        graph = grid_graph(puzzle.width, puzzle.height)
+        models = uncut_models(puzzle)
+        for sizes in models:
+            for g in givens:
+                block = next(b for b in components(graph, [c for c, k in enumerate(sizes)
+                                                           if k == flat[g]]) if g in b)
+                assert len(block) == flat[g], (puzzle, sizes)
+        assert {tuple(s.numbers.ravel().tolist()) for s in brute_force(puzzle)} <= models
+    assert anchored >= 10
 
 
 def test_the_open_label_must_exceed_the_givens():

@@ -20,12 +20,13 @@ from typing import Any
 WATCHER = "pencilsat CP-SAT Ctrl-C watcher"
 
 
-def solve_interruptibly(solver: Any, model: Any) -> Any:
-    """``solver.solve(model)`` (a ``CpSolver`` and a ``CpModel``), stopped by Ctrl-C, which
-    then raises ``KeyboardInterrupt`` as it would in Python code."""
+def solve_interruptibly(solver: Any, model: Any, callback: Any = None) -> Any:
+    """``solver.solve(model, callback)`` (a ``CpSolver``, a ``CpModel`` and an optional
+    solution callback), stopped by Ctrl-C, which then raises ``KeyboardInterrupt`` as it
+    would in Python code."""
     solver.parameters.catch_sigint_signal = False
     if threading.current_thread() is not threading.main_thread():
-        return solver.solve(model)
+        return solver.solve(model, callback)
     read_end, write_end = os.pipe()
     os.set_blocking(write_end, False)
     try:
@@ -33,12 +34,12 @@ def solve_interruptibly(solver: Any, model: Any) -> Any:
     except ValueError:  # not the main interpreter's main thread after all
         os.close(read_end)
         os.close(write_end)
-        return solver.solve(model)
+        return solver.solve(model, callback)
     watcher = threading.Thread(target=_watch, args=(read_end, solver), daemon=True,
                                name=WATCHER)
     watcher.start()
     try:
-        return solver.solve(model)
+        return solver.solve(model, callback)
     finally:
         try:  # the KeyboardInterrupt is raised here, at Python's first chance after solve
             signal.set_wakeup_fd(previous)

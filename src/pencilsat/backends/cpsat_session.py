@@ -35,14 +35,17 @@ class CpSatSession:
         self.solver.parameters.cp_model_presolve = presolve
         self.effort = {"conflicts": 0, "decisions": 0, "propagations": 0}
 
-    def solve(self, deadline: float | None) -> bool | None:
+    def solve(self, deadline: float | None, callback: Any = None) -> bool | None:
+        """``callback``: a ``CpSolverSolutionCallback`` called on every model CP-SAT finds
+        (it enumerates them until the callback stops it, presolve being off)."""
+        self.solver.parameters.enumerate_all_solutions = callback is not None
         remaining = None
         if deadline is not None:
             remaining = deadline - perf_counter()
             if remaining <= 0:
                 return None
             self.solver.parameters.max_time_in_seconds = remaining
-        status = solve_interruptibly(self.solver, self.model)
+        status = solve_interruptibly(self.solver, self.model, callback)
         response = self.solver.response_proto
         self.effort["conflicts"] += int(response.num_conflicts)
         self.effort["decisions"] += int(response.num_branches)

@@ -254,17 +254,20 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
 
 def solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel], *,
                    deadline: float | None, grown_cuts: int, presolve: bool = True,
-                   wrap: SearchWrap | None = None) -> SolveResult:
+                   wrap: SearchWrap | None = None, models_per_solve: int = 1) -> SolveResult:
     """``lazy-cpsat``: the rules as Boolean ORs and the counts as linear sums in one CP-SAT
     model, solved again after each batch of cuts; the clock covers importing OR-Tools too;
-    the garbage collector paused. ``presolve``: CP-SAT's, redone on every solve."""
+    the garbage collector paused. ``presolve``: CP-SAT's, redone on every solve;
+    ``models_per_solve``: the models whose cuts one solve gathers
+    (:class:`~pencilsat.strategies.connected_search.CpSatConnectedSearch`; presolve off)."""
     with gc_paused():
-        return _solve_on_cpsat(puzzle, build, deadline, grown_cuts, presolve, wrap)
+        return _solve_on_cpsat(puzzle, build, deadline, grown_cuts, presolve, wrap,
+                               models_per_solve)
 
 
 def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
                     deadline: float | None, grown_cuts: int, presolve: bool,
-                    wrap: SearchWrap | None) -> SolveResult:
+                    wrap: SearchWrap | None, models_per_solve: int = 1) -> SolveResult:
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
@@ -306,7 +309,8 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
             add_levels(cp, model.graph, requirement, literal, deadline)
 
     search = CpSatConnectedSearch(session, variables, cuts, list(model.answer), deadline,
-                                  levels if model.levels else None, model.levels_after)
+                                  levels if model.levels else None, model.levels_after,
+                                  models_per_solve)
     result = solve_and_prove(puzzle, wrap(search) if wrap else search, _decoder(model), stats)
     stats.clauses = session.constraints()
     stats.add_effort(session.effort)

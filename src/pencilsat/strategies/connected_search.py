@@ -151,10 +151,16 @@ class CpSatConnectedSearch(_LazyCuts):
 
     def __init__(self, session: CpSatSession, variables: Sequence[Any], cuts: ConnectivityCuts,
                  answer: Sequence[int], deadline: float | None,
-                 escalate: Callable[[], None] | None = None, escalate_after: int = 0) -> None:
+                 escalate: Callable[[], None] | None = None, escalate_after: int = 0,
+                 models_per_solve: int = 1) -> None:
         """``escalate``: called once, before solve number ``escalate_after + 1``, to make
-        the model stronger where the cut loop converges slowly."""
+        the model stronger where the cut loop converges slowly. ``models_per_solve``: above
+        1, a solve goes on through up to that many models (CP-SAT's enumeration, a model
+        without cuts ending it), and the cuts of all of them go in before the next solve
+        (:class:`_CutCollector`): CP-SAT starts from scratch on each solve, so fewer solves
+        cost less where one model's cuts leave many others to cut."""
         super().__init__(cuts, answer)
+        self.models_per_solve = models_per_solve
         self.session = session
         self.variables = variables
         self.deadline = deadline
@@ -162,6 +168,33 @@ class CpSatConnectedSearch(_LazyCuts):
         self._escalate = escalate
         self._escalate_after = escalate_after
         self.escalated_at: int | None = None
+
+    def next_answer(self) -> Answer | None:
+        if self.models_per_solve <= 1:
+            return super().next_answer()
+        while True:
+            self.calls += 1
+            collector = _CutCollector(self, self.models_per_solve)
+            found = self.session.solve(self.deadline, collector.callback)
+            for clause in collector.clauses:
+                self.add(clause)
+            if collector.valid is not None:
+                lits = self.answer
+                return tuple((collector.valid[np.abs(lits)] == (lits > 0)).tolist())
+            if collector.clauses:
+                continue
+            if found is None:
+                raise TimeLimitReached()
+            return None
+
+    def values_of(self, solution: Any) -> np.ndarray:
+        """The truth of every variable (index 0 false) in a CP-SAT response's solution."""
+        # a model without variables (a Galaxies board all cut out) answers with none
+        array = np.asarray(solution, dtype=np.int64) if len(solution) else \
+            np.zeros(1, dtype=np.int64)
+        values = array[self._index] > 0
+        values[0] = False
+        return values
 
     def _solve(self) -> np.ndarray | None:
         if self._escalate is not None and self.calls > self._escalate_after:
@@ -173,14 +206,52 @@ class CpSatConnectedSearch(_LazyCuts):
             raise TimeLimitReached()
         if not found:
             return None
-        response = self.session.solver.ResponseProto().solution
-        # a model without variables (a Galaxies board all cut out) answers with none
-        solution = np.asarray(response, dtype=np.int64) if len(response) else \
-            np.zeros(1, dtype=np.int64)
-        values = solution[self._index] > 0
-        values[0] = False
-        return values
+        return self.values_of(self.session.solver.ResponseProto().solution)
 
     def _add(self, clause: Clause) -> None:
         self.session.add_clause([self.variables[lit] if lit > 0 else self.variables[-lit].Not()
                                  for lit in clause])
+
+
+
+class _CutCollector:
+    """CP-SAT's callback on each model of one solve (made by :func:`_callback`): the
+    models' cuts gathered (each clause once), the search stopped at the first model without
+    cuts (kept in ``valid``) or after ``most`` models."""
+
+    def __init__(self, search: CpSatConnectedSearch, most: int) -> None:
+        self.search = search
+        self.most = most
+        self.models = 0
+        self.clauses: list[Clause] = []
+        self.seen: set[tuple[int, ...]] = set()
+        self.valid: np.ndarray | None = None
+        self.callback = _callback(self)
+
+    def on_model(self, solution: Any) -> bool:
+        """Take one model (a response's solution); whether the search should stop."""
+        self.models += 1
+        values = self.search.values_of(solution)
+        clauses = self.search.cutter.cuts(values)
+        if not clauses:
+            self.valid = values
+            return True
+        for clause in clauses:
+            key = tuple(clause)
+            if key not in self.seen:
+                self.seen.add(key)
+                self.clauses.append(clause)
+        return self.models >= self.most
+
+
+def _callback(collector: _CutCollector) -> Any:
+    """A ``CpSolverSolutionCallback`` handing each model to ``collector`` (OR-Tools is
+    imported here, not when a CNF run imports this module)."""
+    from ortools.sat.python import cp_model
+
+    class Callback(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            if collector.on_model(self.Response().solution):
+                self.StopSearch()
+
+    return Callback()
