@@ -1,11 +1,13 @@
 """Numberlink: every janko puzzle (Arukone) on both strategies, solving and proving
 uniqueness.
 
-``python benchmarks/numberlink.py [--cap 60] [--stride 1] [--log FILE] [--logged-only]``
+``python benchmarks/numberlink.py [--cap 60] [--stride 1] [--log FILE] [--logged-only]
+[--largest-first]``
 
 ``--logged-only`` tables the rows the ``--log`` file holds and solves nothing more: the page
-of a run stopped before its end (the run goes smallest first, so it then covers the
-smallest puzzles), which says how many of the set it covers.
+of a run stopped before its end, which says how many of the set it covers. The run goes
+smallest first, or largest first with ``--largest-first`` (the hard proofs come first, so a
+stopped run still says where the set fails); the page lists the puzzles in size order either way.
 
 ``lazy`` (CNF, the default) and ``lazy-cpsat`` (CP-SAT) on every janko Numberlink of the
 corpus, as ``janko_bench`` runs and tables them (results in
@@ -17,9 +19,10 @@ comparison.
 from __future__ import annotations
 
 import sys
+from dataclasses import fields
 
 from common import write_results
-from janko_bench import JankoBench, Row, arguments, resumed, run, summary
+from janko_bench import Item, JankoBench, Row, arguments, resumed, run, summary
 
 from pencilsat.puzzles.numberlink import parse_puzzle, parse_solution
 
@@ -30,6 +33,13 @@ BENCH = JankoBench(
     groups=((100, "up to 10x10"), (225, "up to 15x15"), (400, "up to 20x20"),
             (10**9, "larger")),
     extra_stats=("sat_calls", "cuts"))
+
+
+class LargestFirst(JankoBench):
+    """The set in the order a ``--largest-first`` run takes it."""
+
+    def items(self, stride: int) -> list[Item]:
+        return super().items(stride)[::-1]
 
 
 def slowest(rows: list[Row]) -> str:
@@ -53,8 +63,9 @@ def coverage(rows: list[Row], stride: int) -> str:
     """How much of the set a stopped run's rows cover."""
     total = len(BENCH.items(stride))
     largest = max((row["cells"] for row in rows), default=0)
-    return (f"This page covers {len(rows)} of the set's {total} puzzles: the run (smallest "
-            f"first) was stopped there, the largest measured having {largest} cells.")
+    smallest = min((row["cells"] for row in rows), default=0)
+    return (f"This page covers {len(rows)} of the set's {total} puzzles: the run was stopped "
+            f"there, the puzzles measured having {smallest} to {largest} cells.")
 
 
 def warm_up() -> None:
@@ -71,13 +82,18 @@ def main() -> None:
                        puzzlekit_stride=False)
     parser.add_argument("--logged-only", action="store_true",
                         help="table the --log file's rows, solve nothing more")
+    parser.add_argument("--largest-first", action="store_true",
+                        help="solve the largest puzzles first")
     args = parser.parse_args()
     args.no_puzzlekit = True
     if args.logged_only:
         rows = logged(args.log, args.stride)
     else:
         warm_up()
-        rows = run(BENCH, args)
+        bench = (LargestFirst(**{f.name: getattr(BENCH, f.name) for f in fields(BENCH)})
+                 if args.largest_first else BENCH)
+        rows = run(bench, args)
+        rows.sort(key=lambda row: (row["cells"], row["name"]))
     body, data = summary(BENCH, rows, args.cap, "")
     if args.logged_only:
         body += "\n\n" + coverage(rows, args.stride)

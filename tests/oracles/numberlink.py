@@ -69,14 +69,19 @@ def solutions(puzzle: N.NumberlinkPuzzle) -> list[N.NumberlinkSolution]:
     return out
 
 
-def random_puzzle(rng: random.Random) -> N.NumberlinkPuzzle:
-    """A 2x2 to 4x3 grid with up to three pairs, each the ends of a random walk over free
-    cells (a walk of one cell is dropped), so the walks are an answer."""
-    width, height = rng.choice([(2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (3, 4)])
+SMALL = ((2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (3, 4))
+
+
+def random_puzzle(rng: random.Random, sizes: tuple[tuple[int, int], ...] = SMALL,
+                  pairs: tuple[int, int] = (1, 3)) -> N.NumberlinkPuzzle:
+    """A grid of one of ``sizes`` (width, height; 2x2 to 4x3 unless asked) with ``pairs``
+    (fewest, most) pairs, each the ends of a random walk over free cells (a walk of one
+    cell is dropped), so the walks are an answer."""
+    width, height = rng.choice(sizes)
     numbers = np.zeros((height, width), dtype=np.int32)
     used: set[N.Cell] = set()
     label = 0
-    for _ in range(rng.randint(1, 3)):
+    for _ in range(rng.randint(*pairs)):
         free = [(r, c) for r in range(height) for c in range(width) if (r, c) not in used]
         if len(free) < 2:
             break

@@ -15,7 +15,7 @@ from oracles.numberlink import solutions as brute_force
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.loops.edges import GridEdges
-from pencilsat.encodings.numberlink import ONE_HOT_MOST, build, label_variables
+from pencilsat.encodings.numberlink import ONE_HOT_MOST, build, detour, label_variables
 from pencilsat.formats.puzzlink import parse_url
 from pencilsat.puzzles import numberlink as N
 from pencilsat.strategies.front import solve
@@ -156,6 +156,32 @@ def test_the_verdict_from_shortcut_free_answers_and_detours_matches_brute_force(
     if len(truth) > 1:
         assert result.second_solution in truth
         assert result.second_solution != result.solution
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_verdict_of_wider_grids_with_more_pairs_matches_brute_force(seed):
+    """Grids wide enough for two cells with two unused cells between them (the straight-gap
+    rule) and crowded enough for unused sets touching a line twice (the detour)."""
+    puzzle = random_puzzle(random.Random(seed), sizes=((5, 3), (4, 4), (5, 4)), pairs=(2, 6))
+    truth = brute_force(puzzle)
+    result = solve(puzzle)
+    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
+                                                                      Verdict.MULTIPLE)
+    if len(truth) > 1:
+        assert result.second_solution in truth
+        assert result.second_solution != result.solution
+
+
+def test_a_detour_replaces_a_stretch_touching_an_unused_set_twice():
+    """A line round three sides of a 3x3 grid, the top middle and centre unused: the unused
+    set touches the line at both of its ends, so the detour is the short line across the
+    top, an answer the checker accepts."""
+    puzzle = puzzle_of("1 . 1", ". . .", ". . .")
+    ring = [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2)]
+    first = frozenset(N.edge(a, b) for a, b in zip(ring, ring[1:], strict=False))
+    bent = detour(puzzle, first)
+    assert bent is not None and bent != first
+    assert N.check(puzzle, N.NumberlinkSolution.of(bent, 3, 3)) == []
 
 
 def test_a_detour_is_the_second_answer_when_a_line_can_bend_round_unused_cells():

@@ -46,7 +46,13 @@ from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.loops.degree import degree_clauses
 from pencilsat.encodings.loops.edges import DOWN, RIGHT, GridEdges
 from pencilsat.encodings.reachability import ranked_parents
-from pencilsat.puzzles.numberlink import EMPTY, NumberlinkPuzzle, NumberlinkSolution, edge
+from pencilsat.puzzles.numberlink import (
+    EMPTY,
+    Edge,
+    NumberlinkPuzzle,
+    NumberlinkSolution,
+    edge,
+)
 
 ONE_HOT_MOST = 64
 """Pairs up to which a cell's label is one-hot; above, binary."""
@@ -156,6 +162,9 @@ def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: 
             clauses.extend(_one_hot_rows(grid, labels, blank, deadline))
     if shortest:
         clauses.extend(shortcut_free(grid, labels if one_hot else None, deadline))
+        if one_hot and labels.shape[1]:
+            more, num_vars = straight_gap_rules(grid, labels, num_vars + 1, deadline)
+            clauses.extend(more)
     graph = line_graph(grid, numbered, deadline=deadline)
     literals = np.arange(1, count + 2, dtype=np.int64)
     requirement = Requirement(literals, anchor=count, name="no loop")
@@ -218,7 +227,9 @@ def shortcut_free(grid: GridEdges, labels: np.ndarray | None,
     unused, which the rules allow), a shorter answer; shortening ends, so an answer exists
     exactly when one of these does, and a second answer B besides a shortcut-free A either
     shortens to another shortcut-free answer or, one step before reaching A, is A with one
-    edge bent round through unused cells, which :func:`detour` finds."""
+    stretch rerouted through unused cells, which :func:`detour` finds. With one-hot labels
+    the shortening is through unused cells too (:func:`unused_cell_rules`, and
+    :func:`straight_gap_rules` in :func:`build`)."""
     check_clock(deadline)
     width, height = grid.width, grid.height
     right, down = grid.sides[:, RIGHT], grid.sides[:, DOWN]
@@ -239,42 +250,164 @@ def shortcut_free(grid: GridEdges, labels: np.ndarray | None,
             a, b = labels[end_a[part]], labels[end_b[part]]
             used = np.broadcast_to(part[:, None], a.shape)
             out.extend(np.stack((-a, -b, used), axis=-1).reshape(-1, 3).tolist())
+        out.extend(unused_cell_rules(grid, labels, deadline))
     return out
+
+
+def unused_cell_rules(grid: GridEdges, labels: np.ndarray, deadline: float | None = None
+                      ) -> list[Clause]:
+    """Clauses kept by every *reduced* answer (no line has a stretch that a shorter path
+    through unused cells could replace, :func:`shortcut_free`'s shortening made general),
+    around an unused cell ``u`` (one-hot ``labels``): two opposite neighbours of ``u`` are
+    not on one line (the stretch between them is 4 or more, the path through ``u`` is 2),
+    and two neighbours round a corner on one line are joined through the diagonal cell
+    (the stretch between them is 2 only that way). As clauses: some edge of ``u`` is used,
+    or the two do not both carry pair ``k`` (opposite), or the edge to the diagonal cell is
+    used (corner)."""
+    width, height = grid.width, grid.height
+    sides = grid.sides
+    columns = labels.shape[1]
+    out: list[Clause] = []
+    for u in range(width * height):
+        if u % CHUNK == 0:
+            check_clock(deadline)
+        r, c = divmod(u, width)
+        around = [e for e in sides[u].tolist() if e]
+        for x, y in ((u - width, u + width), (u - 1, u + 1)):
+            if (x == u - 1 and c in (0, width - 1)) or (x == u - width and r in (0, height - 1)):
+                continue
+            out.extend([*around, -int(labels[x, k]), -int(labels[y, k])]
+                       for k in range(columns))
+        for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+            if not (0 <= r + dr < height and 0 <= c + dc < width):
+                continue
+            x, y, d = (r + dr) * width + c, r * width + c + dc, (r + dr) * width + c + dc
+            for e in (_between(grid, x, d), _between(grid, y, d)):
+                out.extend([*around, -int(labels[x, k]), -int(labels[y, k]), e]
+                           for k in range(columns))
+    return out
+
+
+def straight_gap_rules(grid: GridEdges, labels: np.ndarray, first: int,
+                       deadline: float | None = None) -> tuple[list[Clause], int]:
+    """Clauses kept by every reduced answer (see :func:`unused_cell_rules`): two cells of one
+    row (or column) with only unused cells between them are not on one line (the line's
+    stretch between them is longer than the straight path through the unused cells, which
+    is the only path of that length). Variables from ``first`` on: ``seen[c, k]`` for a cell
+    ``c`` and pair ``k``, per direction (rightwards, downwards), forced true when ``c`` is
+    unused and the nearest used cell before it in that direction carries ``k``; a used cell
+    carrying ``k`` right after such a cell is refused. Returns the clauses and the last
+    variable."""
+    width = grid.width
+    cells, columns = labels.shape
+    out: list[Clause] = []
+    top = first - 1
+    for step, side in ((1, RIGHT), (width, DOWN)):
+        seen = top + 1 + np.arange(cells * columns, dtype=np.int64).reshape(cells, columns)
+        top += cells * columns
+        for x in range(cells):
+            if x % CHUNK == 0:
+                check_clock(deadline)
+            link = int(grid.sides[x, side])
+            if not link:
+                continue  # no next cell in this direction
+            nxt = x + step
+            free = [int(e) for e in grid.sides[nxt].tolist() if e]  # some edge: nxt used
+            for k in range(columns):
+                lab_x, seen_x = int(labels[x, k]), int(seen[x, k])
+                out.append([-lab_x, *free, int(seen[nxt, k])])
+                out.append([-seen_x, *free, int(seen[nxt, k])])
+                out.append([-seen_x, -int(labels[nxt, k])])
+    return out, top
+
+
+def _between(grid: GridEdges, a: int, b: int) -> int:
+    """The edge variable between side-by-side cell ids ``a`` and ``b``."""
+    low, high = min(a, b), max(a, b)
+    return int(grid.sides[low, RIGHT] if high == low + 1 else grid.sides[low, DOWN])
 
 
 def detour(puzzle: NumberlinkPuzzle, edges: frozenset[tuple[Cell, Cell]]
            ) -> frozenset[tuple[Cell, Cell]] | None:
-    """Another answer made from the answer ``edges``: one of its edges bent round through
-    unused cells (a path of them from a neighbour of one end to a neighbour of the other),
-    or ``None`` when no edge can be."""
-    width, height = puzzle.width, puzzle.height
-    used = {cell for e in edges for cell in e}
+    """Another answer made from the answer ``edges``: a stretch of a line between two of its
+    cells ``x`` and ``y`` that touch one set of joined unused cells, replaced by a path from
+    ``x`` to ``y`` through that set; ``None`` when no line touches such a set twice.
 
-    def free_neighbours(cell: Cell) -> list[Cell]:
+    With :func:`shortcut_free`'s clauses this keeps the verdict: every answer shortens to a
+    reduced one (the clauses' models), and an answer other than ``A`` that shortens to ``A``
+    is, one step before ``A``, ``A`` with a stretch replaced through unused cells of ``A``,
+    which needs a set of them touching that line twice."""
+    width, height = puzzle.width, puzzle.height
+    links: dict[Cell, list[Cell]] = {}
+    for a, b in edges:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    place: dict[Cell, tuple[int, int]] = {}  # cell -> (line, position along it)
+    lines: list[list[Cell]] = []
+    for start in sorted(c for c, ns in links.items() if len(ns) == 1):
+        if start in place:
+            continue
+        walk, prev = [start], None
+        while True:
+            nxt = [n for n in links[walk[-1]] if n != prev]
+            if not nxt:
+                break
+            prev = walk[-1]
+            walk.append(nxt[0])
+        for i, cell in enumerate(walk):
+            place[cell] = (len(lines), i)
+        lines.append(walk)
+
+    def neighbours(cell: Cell) -> list[Cell]:
         r, c = cell
         return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                if 0 <= n[0] < height and 0 <= n[1] < width and n not in used]
+                if 0 <= n[0] < height and 0 <= n[1] < width]
 
-    for a, d in sorted(edges):
-        targets = set(free_neighbours(d))
-        if not targets:
-            continue
-        for start in free_neighbours(a):
-            parent: dict[Cell, Cell | None] = {start: None}
-            queue = [start]
-            for cell in queue:  # breadth-first over unused cells
-                if cell in targets:
-                    path = [cell]
-                    while parent[path[-1]] is not None:
-                        path.append(parent[path[-1]])  # type: ignore[arg-type]
-                    walk = [a, *reversed(path), d]
-                    bent = {edge(x, y) for x, y in zip(walk, walk[1:], strict=False)}
-                    return (edges - {edge(a, d)}) | bent
-                for n in free_neighbours(cell):
-                    if n not in parent:
+    seen: set[Cell] = set()
+    for r in range(height):
+        for c in range(width):
+            if (r, c) in links or (r, c) in seen:
+                continue
+            parent: dict[Cell, Cell | None] = {(r, c): None}
+            queue = [(r, c)]
+            touching: dict[int, tuple[int, Cell, Cell]] = {}  # line -> (position, cell, via)
+            for cell in queue:  # breadth-first over the set of unused cells
+                for n in neighbours(cell):
+                    if n in links:
+                        line, pos = place[n]
+                        known = touching.setdefault(line, (pos, n, cell))
+                        if known[0] != pos:
+                            seen.update(queue)
+                            return _replaced(edges, lines[line], known, (pos, n, cell),
+                                             parent)
+                    elif n not in parent:
                         parent[n] = cell
                         queue.append(n)
+            seen.update(queue)
     return None
+
+
+def _replaced(edges: frozenset[Edge], line: list[Cell], one: tuple[int, Cell, Cell],
+              other: tuple[int, Cell, Cell], parent: dict[Cell, Cell | None]
+              ) -> frozenset[Edge]:
+    """``edges`` with ``line``'s stretch between two touching cells replaced by a path through
+    the unused cells ``parent`` spans (each touch: position, line cell, unused cell next to
+    it)."""
+    (i, x, via_x), (j, y, via_y) = sorted((one, other))
+
+    def to_root(cell: Cell) -> list[Cell]:
+        out = [cell]
+        while parent[out[-1]] is not None:
+            out.append(parent[out[-1]])  # type: ignore[arg-type]
+        return out
+
+    up_x, up_y = to_root(via_x), to_root(via_y)
+    common = set(up_x) & set(up_y)
+    meet = next(c for c in up_x if c in common)  # the two branches' lowest common cell
+    path = up_x[:up_x.index(meet) + 1] + up_y[:up_y.index(meet)][::-1]
+    walk = [x, *path, y]
+    stretch = {edge(a, b) for a, b in zip(line[i:j], line[i + 1:j + 1], strict=True)}
+    return (edges - stretch) | {edge(a, b) for a, b in zip(walk, walk[1:], strict=False)}
 
 
 def complete_cnf(puzzle: NumberlinkPuzzle, deadline: float | None = None) -> ClauseEncoding:

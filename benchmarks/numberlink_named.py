@@ -1,0 +1,42 @@
+"""Numberlink: named janko puzzles on both strategies, wall and CPU seconds.
+
+``python benchmarks/numberlink_named.py NAME[,NAME...] LOG`` solves each puzzle with ``lazy``
+and ``lazy-cpsat`` (cap 60 s) through the front, one after another in one process, and
+appends a JSON line per puzzle and strategy to ``LOG``: verdict, agreement with the stored
+answer, wall and CPU seconds. For rerunning the puzzles a full run left open
+(``benchmarks/numberlink.py``) without the rest of the set.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from common import CORPUS
+
+from pencilsat.puzzles.numberlink import parse_puzzle, parse_solution
+from pencilsat.strategies.front import solve
+
+
+def main() -> None:
+    folder = CORPUS / "numberlink" / "janko"
+    solve(parse_puzzle("numberlink 2 2\n1 .\n. 1\n"))  # imports before the first timing
+    with open(sys.argv[2], "a") as log:
+        for name in sys.argv[1].split(","):
+            puzzle = parse_puzzle((folder / f"{name}.txt").read_text(), name)
+            stored = parse_solution((folder / f"{name}.sol").read_text())
+            for encoding, backend in (("lazy", "cnf"), ("lazy-cpsat", "cpsat")):
+                cpu, wall = time.process_time(), time.perf_counter()
+                result = solve(puzzle, encoding=encoding, backend=backend, time_limit=60)
+                row = {"name": name, "strategy": encoding, "verdict": result.verdict.value,
+                       "agrees": result.verdict.value == "unique" and result.solution == stored,
+                       "wall": round(time.perf_counter() - wall, 1),
+                       "cpu": round(time.process_time() - cpu, 1)}
+                print(json.dumps(row), flush=True)
+                log.write(json.dumps(row) + "\n")
+                log.flush()
+
+
+if __name__ == "__main__":
+    main()
