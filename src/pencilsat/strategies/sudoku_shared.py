@@ -1,0 +1,196 @@
+"""One 9x9 Sudoku at a time on a CaDiCaL kept per thread: the fast path of ``pencilsat.solve``.
+
+Loading the 10,530 extended clauses costs more than deciding a typical puzzle, so each
+thread keeps one CaDiCaL loaded with them (:class:`~pencilsat.strategies.sudoku_batch.
+GridSolver`, rebuilt every ``RENEW_EVERY`` puzzles so that retired activation literals and
+learnt clauses of other puzzles do not pile up). A puzzle's clues are assumptions; a second
+answer is looked for under one blocking clause guarded by a fresh activation literal, which
+is retired with a unit clause afterwards (:func:`solve_shared`). Learnt clauses are implied
+by the base clauses, so a verdict cannot depend on the puzzles solved before, nor can a
+unique answer. Two answers can: a puzzle with several
+is left to :func:`~pencilsat.strategies.sudoku_batch.solve_reproducibly`, whose answers are
+the puzzle's own.
+
+The solver's counters do depend on the puzzles before, so they are not reported. The effort
+figures (``conflicts``, ``decisions``, ``propagations``, ``clauses``, ``variables``,
+``sat_solver`` and ``decided_by``) are those of the reproducible search
+(:func:`~pencilsat.strategies.sudoku_batch.solve_reproducibly` on the puzzle alone),
+computed when one of them is first read (:class:`DeferredStats`): the same figures in any
+order, paid for only by a caller that looks at them (``to_dict``, the JSON output and the
+CLI's figures do). The times (``solve_s``, ``uniqueness_s``) are those of the run that
+answered: the shared solver's two calls.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from pencilsat.backends.pysat_calls import abandoned, solve_until
+from pencilsat.core.result import PHASE_MESSAGES, SolveResult, SolveStats, Verdict
+from pencilsat.puzzles.sudoku import SudokuSolution
+from pencilsat.strategies.sudoku_batch import (
+    DEFAULT_SAT_SOLVER,
+    GridSolver,
+    solve_reproducibly,
+)
+
+RENEW_EVERY = 600
+"""Puzzles a thread's solver decides before it is rebuilt: each adds a variable, which
+every model read afterwards returns, and a rebuild loads 10,530 clauses."""
+_CLUE_LITERALS = np.arange(81, dtype=np.int64) * 9
+"""Cell ``i``'s literal for digit ``d`` is ``9 * i + d``."""
+_DEFERRED = ("variables", "clauses", "conflicts", "decisions", "propagations", "sat_solver",
+             "extra")
+_SLOTS = {name: SolveStats.__dict__[name] for name in _DEFERRED}
+
+
+class _Shared(threading.local):
+    grid: GridSolver | None = None
+
+
+_SHARED = _Shared()
+
+
+def shared_grid() -> GridSolver:
+    """This thread's 9x9 CaDiCaL, built on first use and after ``RENEW_EVERY`` puzzles."""
+    grid = _SHARED.grid
+    if grid is None or grid.solver is None:
+        grid = _SHARED.grid = GridSolver(9, DEFAULT_SAT_SOLVER, RENEW_EVERY)
+    elif grid.used >= grid.renew or abandoned(grid.solver):
+        grid._new_solver()
+    return grid
+
+
+def drop_shared_grid() -> None:
+    """Forget this thread's solver (a call was cut short inside it: never ask it again)."""
+    grid, _SHARED.grid = _SHARED.grid, None
+    if grid is not None:
+        grid.close()
+
+
+def solve_shared(puzzle: Any, start: float, deadline: float | None) -> SolveResult | None:
+    """The verdict and answer of a 9x9 puzzle from this thread's solver, with
+    :class:`DeferredStats`; ``None`` when it has several answers (which two are found would
+    depend on the puzzles before: the caller solves it afresh).
+
+    The clues are assumed; an answer found is forbidden by one clause over its other cells
+    guarded by a fresh literal ``a`` (assumed for the second call, then retired by the unit
+    ``-a``), the procedure of :func:`pencilsat.strategies.uniqueness.prove` written out for
+    the two calls. A call cut short (time limit, Ctrl-C, memory) drops the solver."""
+    clues = puzzle.clues.ravel()
+    free = clues == 0
+    assumptions = (_CLUE_LITERALS + clues)[~free].tolist()
+    grid = shared_grid()
+    grid.used += 1
+    solver = grid.solver
+    try:
+        found = solve_until(solver, deadline, assumptions)
+        solved = time.perf_counter()
+        if not found:
+            if found is None:
+                return _unknown(puzzle, None, solved - start, None, "search")
+            return _decided(puzzle, Verdict.NONE, None, solved - start, None)
+        answer = np.array([lit for lit in solver.get_model()[:729] if lit > 0])
+        grid.top += 1
+        guard = grid.top
+        solver.add_clause([-guard, *(-answer[free]).tolist()])
+        assumptions.append(guard)
+        again = solve_until(solver, deadline, assumptions)
+        solver.add_clause([-guard])
+    except BaseException:
+        drop_shared_grid()
+        raise
+    proved = time.perf_counter()
+    first = SudokuSolution(((answer - 1) % 9 + 1).reshape(9, 9))
+    if again is None:
+        return _unknown(puzzle, first, solved - start, proved - solved, "proof")
+    if again:
+        return None
+    return _decided(puzzle, Verdict.UNIQUE, first, solved - start, proved - solved)
+
+
+def _decided(puzzle: Any, verdict: Verdict, first: SudokuSolution | None, solve_s: float,
+             uniqueness_s: float | None) -> SolveResult:
+    stats = DeferredStats(lambda: solve_reproducibly(puzzle).stats, solve_s, uniqueness_s)
+    return SolveResult(verdict, puzzle, first, stats=stats)
+
+
+def _unknown(puzzle: Any, first: SudokuSolution | None, solve_s: float,
+             uniqueness_s: float | None, phase: str) -> SolveResult:
+    """No effort figures: the reproducible search would not end in time either."""
+    stats = SolveStats(backend="cnf", encoding="direct", sat_solver=DEFAULT_SAT_SOLVER,
+                       solve_s=solve_s, uniqueness_s=uniqueness_s)
+    return SolveResult(Verdict.UNKNOWN, puzzle, first, stats=stats,
+                       message=PHASE_MESSAGES[phase])
+
+
+def _deferred(name: str) -> property:
+    slot = _SLOTS[name]
+
+    def get(self: DeferredStats) -> Any:
+        if self._pending is not None:
+            self.resolve()
+        return slot.__get__(self, SolveStats)
+
+    def put(self: DeferredStats, value: Any) -> None:
+        if self._pending is not None:
+            self.resolve()
+        slot.__set__(self, value)
+
+    return property(get, put, doc=f"``{name}`` of the reproducible search, computed when read")
+
+
+class DeferredStats(SolveStats):
+    """:class:`SolveStats` whose effort figures come from ``figures()`` (a reproducible
+    search of the same puzzle), run when one of them is first read or set. Compares, prints
+    and pickles as the plain :class:`SolveStats` it then is."""
+
+    def __init__(self, figures: Callable[[], SolveStats], solve_s: float | None,
+                 uniqueness_s: float | None) -> None:
+        # the fields are set on the slots: the deferred ones' setters would run the search
+        base = SolveStats.__dict__
+        base["backend"].__set__(self, "cnf")
+        base["encoding"].__set__(self, "direct")
+        base["encode_s"].__set__(self, None)
+        base["solve_s"].__set__(self, solve_s)
+        base["uniqueness_s"].__set__(self, uniqueness_s)
+        self._pending: Callable[[], SolveStats] | None = figures
+
+    def resolve(self) -> None:
+        """Run the reproducible search now and take its figures (once)."""
+        figures = self._pending
+        if figures is None:
+            return
+        found = figures()
+        for name in _DEFERRED:
+            _SLOTS[name].__set__(self, getattr(found, name))
+        self._pending = None
+
+    def plain(self) -> SolveStats:
+        """The same figures as a plain :class:`SolveStats`."""
+        self.resolve()
+        return SolveStats(*(getattr(self, name) for name in SolveStats.__slots__))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DeferredStats):
+            other = other.plain()
+        return self.plain() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.plain())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        plain = self.plain()
+        return SolveStats, tuple(getattr(plain, name) for name in SolveStats.__slots__)
+
+
+for _name in _DEFERRED:
+    setattr(DeferredStats, _name, _deferred(_name))
+del _name
