@@ -78,7 +78,9 @@ def solve_shared(puzzle: Any, start: float, deadline: float | None) -> SolveResu
     :class:`DeferredStats`; ``None`` when it has several answers (which two are found would
     depend on the puzzles before: the caller solves it afresh).
 
-    The clues are assumed; an answer found is forbidden by one clause over its other cells
+    The clues are assumed. When propagating them clashes or forces every cell (with the
+    learnt clauses, implied by the base ones, on Royle's 17-clue set more than half), that
+    decides it; otherwise an answer found is forbidden by one clause over its other cells
     guarded by a fresh literal ``a`` (assumed for the second call, then retired by the unit
     ``-a``), the procedure of :func:`pencilsat.strategies.uniqueness.prove` written out for
     the two calls. A call cut short (time limit, Ctrl-C, memory) drops the solver."""
@@ -89,6 +91,12 @@ def solve_shared(puzzle: Any, start: float, deadline: float | None) -> SolveResu
     grid.used += 1
     solver = grid.solver
     try:
+        ok, lits = solver.propagate(assumptions=assumptions)
+        if not ok or len(lits) >= 729:  # a clash, or maybe every cell forced
+            forced = sorted(lit for lit in lits if lit > 0)
+            if not ok or len(forced) == 81:
+                return _forced(puzzle, np.array(forced) if ok else None,
+                               time.perf_counter() - start)
         found = solve_until(solver, deadline, assumptions)
         solved = time.perf_counter()
         if not found:
@@ -112,6 +120,15 @@ def solve_shared(puzzle: Any, start: float, deadline: float | None) -> SolveResu
     if again:
         return None
     return _decided(puzzle, Verdict.UNIQUE, first, solved - start, proved - solved)
+
+
+def _forced(puzzle: Any, answer: np.ndarray | None, seconds: float) -> SolveResult:
+    """The result of a puzzle that propagating its clues decides: a clash (no answer), or
+    every cell forced (the one answer: no second call)."""
+    if answer is None:
+        return _decided(puzzle, Verdict.NONE, None, seconds, None)
+    first = SudokuSolution(((answer - 1) % 9 + 1).reshape(9, 9))
+    return _decided(puzzle, Verdict.UNIQUE, first, seconds, 0.0)
 
 
 def _decided(puzzle: Any, verdict: Verdict, first: SudokuSolution | None, solve_s: float,
