@@ -210,7 +210,7 @@ class _LineSearch:
             if not ok:
                 self.decided_by_propagation = True
                 return None
-            true = list(filter((0).__lt__, lits))
+            true = [lit for lit in lits if lit > 0]
             if len(true) == grid.n * grid.n:
                 self.decided_by_propagation = True
                 return sorted(true)
@@ -219,7 +219,7 @@ class _LineSearch:
             raise TimeLimitReached()
         if not found:
             return None
-        return list(filter((0).__lt__, solver.get_model()[: grid.n3]))
+        return [lit for lit in solver.get_model()[: grid.n3] if lit > 0]
 
     def forbid(self, answer: list[int]) -> None:
         if self.decided_by_propagation:

@@ -93,7 +93,8 @@ def solve_shared(puzzle: Any, start: float, deadline: float | None) -> SolveResu
     try:
         ok, lits = solver.propagate(assumptions=assumptions)
         if not ok or len(lits) >= 729:  # a clash, or maybe every cell forced
-            forced = sorted(lit for lit in lits if lit > 0)
+            forced = [lit for lit in lits if lit > 0]
+            forced.sort()
             if not ok or len(forced) == 81:
                 return _forced(puzzle, np.array(forced) if ok else None,
                                time.perf_counter() - start)
