@@ -413,8 +413,9 @@ def test_the_shared_solver_answers_and_the_figures_wait_until_read(monkeypatch):
         calls.append(puzzle)
         return solve_reproducibly(puzzle)
 
+    lines = _corpus_lines("royle_17clue.txt", 4)
+    solve(S.parse_line(lines.pop()))  # a thread's first 9x9 puzzle takes the other path
     monkeypatch.setattr(sudoku_shared, "solve_reproducibly", counted)
-    lines = _corpus_lines("royle_17clue.txt", 3)
     results = [solve(S.parse_line(line)) for line in lines]
     grid = sudoku_shared.shared_grid()
     assert calls == [] and grid.used >= 3
@@ -429,26 +430,30 @@ def test_the_shared_solver_answers_and_the_figures_wait_until_read(monkeypatch):
 
 
 def test_each_thread_has_its_own_shared_solver():
-    """The desk and the API solve on several threads: each gets its own solver, and the
-    same answers as one thread."""
+    """The desk and the API solve on several threads: each gets its own solver from its
+    second 9x9 puzzle on (one puzzle alone needs no solver), and the same answers as one
+    thread."""
     import threading
 
     from pencilsat.strategies import sudoku_shared
 
     lines = _corpus_lines("royle_17clue.txt", 8)
     alone = [solve(S.parse_line(line)).solution for line in lines]
-    grids, answers = {}, {}
+    grids, answers, first = {}, {}, {}
 
     def work(k: int) -> None:
-        answers[k] = [solve(S.parse_line(line)).solution for line in lines[k::2]]
-        grids[k] = sudoku_shared.shared_grid()
+        answers[k] = [solve(S.parse_line(lines[k])).solution]
+        first[k] = sudoku_shared._SHARED.grid
+        answers[k] += [solve(S.parse_line(line)).solution for line in lines[k + 2::2]]
+        grids[k] = sudoku_shared._SHARED.grid
 
     threads = [threading.Thread(target=work, args=(k,)) for k in (0, 1)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert grids[0] is not grids[1]
+    assert first == {0: None, 1: None}
+    assert grids[0] is not None and grids[1] is not None and grids[0] is not grids[1]
     assert answers[0] == alone[0::2] and answers[1] == alone[1::2]
 
 

@@ -285,8 +285,8 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
     """One :class:`SudokuPuzzle`, the front's ``direct`` Sudoku strategy, with answers and
     statistics that are the puzzle's own whatever was solved before in the process.
 
-    A 9x9 grid on the default solver (the desk, the API, ``pencilsat.solve(line)``) is
-    decided on this thread's CaDiCaL, loaded once with the extended clauses
+    A 9x9 grid on the default solver (the desk, the API, ``pencilsat.solve(line)``) but the
+    thread's first is decided on this thread's CaDiCaL, loaded once with the extended clauses
     (:mod:`pencilsat.strategies.sudoku_shared`): its answer and verdict cannot depend on the
     puzzles before it, and its effort figures are those of :func:`solve_reproducibly`,
     computed when first read. A puzzle with several answers, another size, another solver or
@@ -295,11 +295,12 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     if puzzle.size == 9 and name == DEFAULT_SAT_SOLVER and asked() is None:
-        from pencilsat.strategies.sudoku_shared import solve_shared
+        from pencilsat.strategies import sudoku_shared
 
-        decided = solve_shared(puzzle, start, deadline)
-        if decided is not None:
-            return decided
+        if sudoku_shared.wanted():
+            decided = sudoku_shared.solve_shared(puzzle, start, deadline)
+            if decided is not None:
+                return decided
     return solve_reproducibly(puzzle, sat_solver=name, start=start, deadline=deadline)
 
 

@@ -23,8 +23,10 @@ answered: the shared solver's two calls.
 
 from __future__ import annotations
 
+import atexit
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -51,9 +53,22 @@ _SLOTS = {name: SolveStats.__dict__[name] for name in _DEFERRED}
 
 class _Shared(threading.local):
     grid: GridSolver | None = None
+    seen = False  # a 9x9 puzzle was solved on this thread
 
 
 _SHARED = _Shared()
+_BUILT: weakref.WeakSet[GridSolver] = weakref.WeakSet()
+
+
+def wanted() -> bool:
+    """Whether this thread's next 9x9 puzzle goes to the shared solver: not the thread's
+    first, so that one puzzle alone (a command line, a script) pays neither for importing
+    PySAT (about 50 ms) nor for loading the clauses (about 10 ms); the reproducible path
+    decides most puzzles without a solver."""
+    if _SHARED.grid is not None or _SHARED.seen:
+        return True
+    _SHARED.seen = True
+    return False
 
 
 def shared_grid() -> GridSolver:
@@ -61,9 +76,18 @@ def shared_grid() -> GridSolver:
     grid = _SHARED.grid
     if grid is None or grid.solver is None:
         grid = _SHARED.grid = GridSolver(9, DEFAULT_SAT_SOLVER, RENEW_EVERY)
+        _BUILT.add(grid)
     elif grid.used >= grid.renew or abandoned(grid.solver):
         grid._new_solver()
     return grid
+
+
+@atexit.register
+def _close_all() -> None:
+    """Free every thread's solver before the interpreter takes PySAT's module apart (its
+    ``__del__`` would then fail, noisily)."""
+    for grid in list(_BUILT):
+        grid.close()
 
 
 def drop_shared_grid() -> None:
