@@ -459,9 +459,9 @@ def test_each_thread_has_its_own_shared_solver():
 
 def test_a_shared_solve_cut_short_is_unknown_or_drops_the_solver(monkeypatch):
     """Past the deadline in the shared solver's first call: ``unknown`` with the search's
-    message and no figures; a call that raises (Ctrl-C) leaves the thread a new solver,
-    which answers the next puzzle."""
-    from pencilsat.core.result import PHASE_MESSAGES
+    message and no figures, as past the memory budget; a call that raises (Ctrl-C) leaves
+    the thread a new solver, which answers the next puzzle."""
+    from pencilsat.core.result import PHASE_MESSAGES, MemoryLimitReached, limit_message
     from pencilsat.strategies import sudoku_shared
 
     line = _corpus_lines("royle_17clue.txt", 1)[0]
@@ -470,6 +470,13 @@ def test_a_shared_solve_cut_short_is_unknown_or_drops_the_solver(monkeypatch):
     late = solve(S.parse_line("." * 81))  # propagation decides nothing there
     assert late.verdict == "unknown" and late.message == PHASE_MESSAGES["search"]
     assert late.solution is None and late.stats.conflicts is None
+
+    def over_budget(*args):
+        raise MemoryLimitReached("search")
+
+    monkeypatch.setattr(sudoku_shared, "solve_until", over_budget)
+    full = solve(S.parse_line("." * 81))
+    assert full.verdict == "unknown" and full.message == limit_message("search", "memory")
 
     def interrupted(*args):
         raise KeyboardInterrupt

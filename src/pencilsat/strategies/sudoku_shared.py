@@ -33,7 +33,13 @@ from typing import Any
 import numpy as np
 
 from pencilsat.backends.pysat_calls import abandoned, solve_until
-from pencilsat.core.result import PHASE_MESSAGES, SolveResult, SolveStats, Verdict
+from pencilsat.core.result import (
+    PHASE_MESSAGES,
+    SolveResult,
+    SolveStats,
+    TimeLimitReached,
+    Verdict,
+)
 from pencilsat.puzzles.sudoku import SudokuSolution
 from pencilsat.strategies.sudoku_batch import (
     DEFAULT_SAT_SOLVER,
@@ -114,6 +120,8 @@ def solve_shared(puzzle: Any, start: float, deadline: float | None) -> SolveResu
     grid = shared_grid()
     grid.used += 1
     solver = grid.solver
+    answer: np.ndarray | None = None
+    solved = start
     try:
         ok, lits = solver.propagate(assumptions=assumptions)
         if not ok or len(lits) >= 729:  # a clash, or maybe every cell forced
@@ -126,7 +134,7 @@ def solve_shared(puzzle: Any, start: float, deadline: float | None) -> SolveResu
         solved = time.perf_counter()
         if not found:
             if found is None:
-                return _unknown(puzzle, None, solved - start, None, "search")
+                return _unknown(puzzle, None, solved - start, None, PHASE_MESSAGES["search"])
             return _decided(puzzle, Verdict.NONE, None, solved - start, None)
         answer = np.array([lit for lit in solver.get_model()[:729] if lit > 0])
         grid.top += 1
@@ -135,13 +143,21 @@ def solve_shared(puzzle: Any, start: float, deadline: float | None) -> SolveResu
         assumptions.append(guard)
         again = solve_until(solver, deadline, assumptions)
         solver.add_clause([-guard])
+    except TimeLimitReached as reached:  # the memory budget, looked at between two slices
+        drop_shared_grid()
+        now = time.perf_counter()
+        if answer is None:
+            return _unknown(puzzle, None, now - start, None, reached.message("search"))
+        first = SudokuSolution(((answer - 1) % 9 + 1).reshape(9, 9))
+        return _unknown(puzzle, first, solved - start, now - solved, reached.message("proof"))
     except BaseException:
         drop_shared_grid()
         raise
     proved = time.perf_counter()
     first = SudokuSolution(((answer - 1) % 9 + 1).reshape(9, 9))
     if again is None:
-        return _unknown(puzzle, first, solved - start, proved - solved, "proof")
+        return _unknown(puzzle, first, solved - start, proved - solved,
+                        PHASE_MESSAGES["proof"])
     if again:
         return None
     return _decided(puzzle, Verdict.UNIQUE, first, solved - start, proved - solved)
@@ -163,12 +179,12 @@ def _decided(puzzle: Any, verdict: Verdict, first: SudokuSolution | None, solve_
 
 
 def _unknown(puzzle: Any, first: SudokuSolution | None, solve_s: float,
-             uniqueness_s: float | None, phase: str) -> SolveResult:
-    """No effort figures: the reproducible search would not end in time either."""
+             uniqueness_s: float | None, message: str) -> SolveResult:
+    """A run cut short: no effort figures (the shared solver's are not the puzzle's own,
+    and the reproducible search is not run past a limit)."""
     stats = SolveStats(backend="cnf", encoding="direct", sat_solver=DEFAULT_SAT_SOLVER,
                        solve_s=solve_s, uniqueness_s=uniqueness_s)
-    return SolveResult(Verdict.UNKNOWN, puzzle, first, stats=stats,
-                       message=PHASE_MESSAGES[phase])
+    return SolveResult(Verdict.UNKNOWN, puzzle, first, stats=stats, message=message)
 
 
 def _deferred(name: str) -> property:
