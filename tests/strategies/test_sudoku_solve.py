@@ -286,12 +286,16 @@ def test_no_solution_without_a_repeat_gives_no_reason():
 
 def test_the_direct_strategy_reports_its_uniqueness_time():
     """``uniqueness -`` read as "uniqueness was not checked": the second search's time is
-    now measured (0 when propagation forced every cell)."""
+    now measured (0 when propagation forced every cell, in the shared solver and in the
+    reproducible search)."""
+    from pencilsat.strategies.sudoku_batch import solve_reproducibly
+
     grid = ("534678912672195348198342567859761423426853791713924856961537284287419635"
             "345286179")
     forced = solve(S.parse_line("." + grid[1:]))
     assert forced.verdict == "unique" and forced.stats.extra["decided_by"] == "propagation"
     assert forced.stats.uniqueness_s == 0.0
+    assert solve_reproducibly(S.parse_line("." + grid[1:])).stats.uniqueness_s == 0.0
     several = solve(S.parse_line("." * 81))
     assert several.verdict == "multiple" and several.stats.extra["decided_by"] == "search"
     assert several.stats.uniqueness_s is not None and several.stats.uniqueness_s >= 0
@@ -363,34 +367,128 @@ def test_the_clauses_a_fresh_solver_loads_keep_every_answer():
                 assert any(np.array_equal(answer.grid, g) for g in fits)
 
 
+def _corpus_lines(name: str, count: int) -> list[str]:
+    words = (line.split() for line in (CORPUS / "sudoku" / name).read_text().splitlines())
+    return [w[0] for w in words if w and not w[0].startswith("#")][:count]
+
+
 def test_one_at_a_time_figures_do_not_depend_on_the_order():
     """``pencilsat.solve(line)`` one puzzle after another in one process: each puzzle gets
     the same verdict, answers and effort figures whether the list is solved forwards or
-    backwards (the 9x9 search's unit propagation is computed on bitsets, a function of the
-    puzzle alone; a puzzle too hard for it gets a fresh solver). Royle's 17-clue puzzles and
-    the forum's hardest (which take the fresh solver) are mixed."""
+    backwards. The answers come from a solver kept per thread, the figures from the
+    reproducible search (a function of the puzzle alone), run when first read: here only
+    once every puzzle is solved, when the shared solver has long moved on. Royle's 17-clue
+    puzzles and the forum's hardest (which the search leaves to a fresh solver) are mixed,
+    with two puzzles of several answers (whose answers the shared solver does not give)."""
     import pencilsat
 
-    def lines(name: str, count: int) -> list[str]:
-        words = (line.split() for line in (CORPUS / "sudoku" / name).read_text().splitlines())
-        return [w[0] for w in words if w and not w[0].startswith("#")][:count]
-
-    puzzles = lines("royle_17clue.txt", 60) + lines("forum_hardest_1106.txt", 4)
+    puzzles = _corpus_lines("royle_17clue.txt", 60) + _corpus_lines("forum_hardest_1106.txt", 4)
     puzzles = puzzles[::2] + puzzles[1::2]  # hard ones among the easy ones
+    puzzles[10:10] = ["." * 81, puzzles[20][:40] + "." * 41]
 
-    def figures(line: str) -> tuple:
-        result = pencilsat.solve(line)
+    def figures(result) -> tuple:
         s = result.stats
         return (str(result.verdict), result.solution, result.second_solution, s.conflicts,
                 s.decisions, s.propagations, s.clauses, s.extra["decided_by"])
 
-    forwards = [figures(line) for line in puzzles]
-    backwards = [figures(line) for line in reversed(puzzles)][::-1]
-    assert forwards == backwards
-    ways = {f[-1] for f in forwards}
-    assert ways == {"propagation", "search"}
-    assert {f[6] for f in forwards} != {10530}  # some went to a fresh, simplified solver
-    assert all(f[0] == "unique" for f in forwards)
+    forwards = [pencilsat.solve(line) for line in puzzles]
+    backwards = [pencilsat.solve(line) for line in reversed(puzzles)][::-1]
+    assert [figures(r) for r in forwards] == [figures(r) for r in backwards]
+    first = [figures(r) for r in forwards]
+    assert {f[-1] for f in first} == {"propagation", "search"}
+    assert {f[6] for f in first} != {10530}  # some went to a fresh, simplified solver
+    assert [f[0] for f in first].count("multiple") == 2
+    assert {f[0] for f in first} == {"unique", "multiple"}
+
+
+def test_the_shared_solver_answers_and_the_figures_wait_until_read(monkeypatch):
+    """A 9x9 puzzle is decided on the thread's solver; the reproducible search runs only
+    when a figure is first read, once, and its figures are the ones reported."""
+    from pencilsat.strategies import sudoku_shared
+    from pencilsat.strategies.sudoku_batch import solve_reproducibly
+
+    calls = []
+
+    def counted(puzzle):
+        calls.append(puzzle)
+        return solve_reproducibly(puzzle)
+
+    lines = _corpus_lines("royle_17clue.txt", 4)
+    solve(S.parse_line(lines.pop()))  # a thread's first 9x9 puzzle takes the other path
+    monkeypatch.setattr(sudoku_shared, "solve_reproducibly", counted)
+    results = [solve(S.parse_line(line)) for line in lines]
+    grid = sudoku_shared.shared_grid()
+    assert calls == [] and grid.used >= 3
+    for line, result in zip(lines, results, strict=True):
+        again = solve_reproducibly(S.parse_line(line))
+        assert result.verdict == again.verdict == "unique"
+        assert result.solution == again.solution
+        assert result.stats.conflicts == again.stats.conflicts
+        assert result.stats.to_dict() | {"solve_s": 0, "uniqueness_s": 0, "encode_s": 0} == \
+            again.stats.to_dict() | {"solve_s": 0, "uniqueness_s": 0, "encode_s": 0}
+    assert len(calls) == 3  # once each, read twice
+
+
+def test_each_thread_has_its_own_shared_solver():
+    """The desk and the API solve on several threads: each gets its own solver from its
+    second 9x9 puzzle on (one puzzle alone needs no solver), and the same answers as one
+    thread."""
+    import threading
+
+    from pencilsat.strategies import sudoku_shared
+
+    lines = _corpus_lines("royle_17clue.txt", 8)
+    alone = [solve(S.parse_line(line)).solution for line in lines]
+    grids, answers, first = {}, {}, {}
+
+    def work(k: int) -> None:
+        answers[k] = [solve(S.parse_line(lines[k])).solution]
+        first[k] = sudoku_shared._SHARED.grid
+        answers[k] += [solve(S.parse_line(line)).solution for line in lines[k + 2::2]]
+        grids[k] = sudoku_shared._SHARED.grid
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert first == {0: None, 1: None}
+    assert grids[0] is not None and grids[1] is not None and grids[0] is not grids[1]
+    assert answers[0] == alone[0::2] and answers[1] == alone[1::2]
+
+
+def test_a_shared_solve_cut_short_is_unknown_or_drops_the_solver(monkeypatch):
+    """Past the deadline in the shared solver's first call: ``unknown`` with the search's
+    message and no figures, as past the memory budget; a call that raises (Ctrl-C) leaves
+    the thread a new solver, which answers the next puzzle."""
+    from pencilsat.core.result import PHASE_MESSAGES, MemoryLimitReached, limit_message
+    from pencilsat.strategies import sudoku_shared
+
+    line = _corpus_lines("royle_17clue.txt", 1)[0]
+    first = solve(S.parse_line(line))
+    monkeypatch.setattr(sudoku_shared, "solve_until", lambda *args: None)
+    late = solve(S.parse_line("." * 81))  # propagation decides nothing there
+    assert late.verdict == "unknown" and late.message == PHASE_MESSAGES["search"]
+    assert late.solution is None and late.stats.conflicts is None
+
+    def over_budget(*args):
+        raise MemoryLimitReached("search")
+
+    monkeypatch.setattr(sudoku_shared, "solve_until", over_budget)
+    full = solve(S.parse_line("." * 81))
+    assert full.verdict == "unknown" and full.message == limit_message("search", "memory")
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    before = sudoku_shared.shared_grid()
+    monkeypatch.setattr(sudoku_shared, "solve_until", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        solve(S.parse_line("." * 81))
+    monkeypatch.undo()
+    again = solve(S.parse_line(line))
+    assert sudoku_shared.shared_grid() is not before and before.solver is None
+    assert again.verdict == "unique" and again.solution == first.solution
 
 
 def test_a_puzzle_past_the_search_caps_gets_a_solver_of_what_the_clues_leave_open():

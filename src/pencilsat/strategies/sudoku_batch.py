@@ -210,7 +210,7 @@ class _LineSearch:
             if not ok:
                 self.decided_by_propagation = True
                 return None
-            true = list(filter((0).__lt__, lits))
+            true = [lit for lit in lits if lit > 0]
             if len(true) == grid.n * grid.n:
                 self.decided_by_propagation = True
                 return sorted(true)
@@ -219,7 +219,7 @@ class _LineSearch:
             raise TimeLimitReached()
         if not found:
             return None
-        return list(filter((0).__lt__, solver.get_model()[: grid.n3]))
+        return [lit for lit in solver.get_model()[: grid.n3] if lit > 0]
 
     def forbid(self, answer: list[int]) -> None:
         if self.decided_by_propagation:
@@ -282,8 +282,32 @@ def uniqueness_seconds(rec: dict[str, Any]) -> float | None:
 
 def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
                  time_limit: float | None = None) -> Any:
-    """One :class:`SudokuPuzzle`, the front's ``direct`` Sudoku strategy, with statistics that
-    are the puzzle's own whatever was solved before in the process.
+    """One :class:`SudokuPuzzle`, the front's ``direct`` Sudoku strategy, with answers and
+    statistics that are the puzzle's own whatever was solved before in the process.
+
+    A 9x9 grid on the default solver (the desk, the API, ``pencilsat.solve(line)``) but the
+    thread's first is decided on this thread's CaDiCaL, loaded once with the extended clauses
+    (:mod:`pencilsat.strategies.sudoku_shared`): its answer and verdict cannot depend on the
+    puzzles before it, and its effort figures are those of :func:`solve_reproducibly`,
+    computed when first read. A puzzle with several answers, another size, another solver or
+    a run that also wants the count or the backbone goes to :func:`solve_reproducibly`."""
+    name = pysat_name(sat_solver)
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    if puzzle.size == 9 and name == DEFAULT_SAT_SOLVER and asked() is None:
+        from pencilsat.strategies import sudoku_shared
+
+        if sudoku_shared.wanted():
+            decided = sudoku_shared.solve_shared(puzzle, start, deadline)
+            if decided is not None:
+                return decided
+    return solve_reproducibly(puzzle, sat_solver=name, start=start, deadline=deadline)
+
+
+def solve_reproducibly(puzzle: Any, *, sat_solver: str | None = None,
+                       start: float | None = None, deadline: float | None = None) -> Any:
+    """:func:`solve_puzzle` without the shared solver: every answer and figure is the
+    puzzle's own, from a search that starts from nothing each time.
 
     A 9x9 grid on the default solver first goes through the branch-and-count search over
     unit propagation computed on bitsets (:mod:`pencilsat.strategies.sudoku_propagate`:
@@ -292,10 +316,10 @@ def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
     the clauses simplified by the clues (:func:`pencilsat.encodings.sudoku.clauses_given`:
     about 2,700 instead of 10,530 at 9x9; about 1,600 when given what the search's
     propagation forced from them too); the batch keeps one solver for many puzzles
-    instead."""
+    instead. ``start`` and ``deadline`` are ``perf_counter`` times (``None``: now, none)."""
     name = pysat_name(sat_solver)
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
+    if start is None:
+        start = time.perf_counter()
     implied: list[int] = []
     if puzzle.size == 9 and name == DEFAULT_SAT_SOLVER and asked() is None:
         decided, implied = _solve_by_propagation(puzzle, start, deadline)

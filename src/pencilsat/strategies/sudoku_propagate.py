@@ -1,5 +1,6 @@
 """One 9x9 Sudoku decided by a branch-and-count search over unit propagation computed on
-bitsets: the library's fast path for one puzzle at a time.
+bitsets: the reproducible path for one puzzle at a time, whose figures the library reports
+(the answers come from a solver kept per thread: :mod:`pencilsat.strategies.sudoku_shared`).
 
 Unit propagation on the extended clauses (each cell exactly one digit, each digit exactly
 once per row, column and box, at-most-one pairwise) reaches the same fixpoint as placing
