@@ -429,6 +429,22 @@ def test_the_shared_solver_answers_and_the_figures_wait_until_read(monkeypatch):
     assert len(calls) == 3  # once each, read twice
 
 
+def test_a_caller_that_reads_every_figure_skips_the_shared_solver():
+    """Inside ``figures_read`` a puzzle goes straight to the reproducible search (one search,
+    not a shared solve and a deferred one); outside it, the next puzzle uses the solver."""
+    from pencilsat.strategies import sudoku_shared
+
+    lines = _corpus_lines("royle_17clue.txt", 3)
+    solve(S.parse_line(lines.pop()))  # a thread's first 9x9 puzzle takes the other path
+    used = sudoku_shared.shared_grid().used
+    with sudoku_shared.figures_read():
+        inside = solve(S.parse_line(lines[0]))
+    assert sudoku_shared.shared_grid().used == used
+    assert type(inside.stats).__name__ == "SolveStats"
+    solve(S.parse_line(lines[1]))
+    assert sudoku_shared.shared_grid().used == used + 1
+
+
 def test_each_thread_has_its_own_shared_solver():
     """The desk and the API solve on several threads: each gets its own solver from its
     second 9x9 puzzle on (one puzzle alone needs no solver), and the same answers as one

@@ -27,7 +27,9 @@ import atexit
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 import numpy as np
@@ -66,11 +68,28 @@ _SHARED = _Shared()
 _BUILT: weakref.WeakSet[GridSolver] = weakref.WeakSet()
 
 
+_FIGURES_READ: ContextVar[bool] = ContextVar("pencilsat_sudoku_figures_read", default=False)
+
+
+@contextmanager
+def figures_read() -> Iterator[None]:
+    """For a caller that reads every result's effort figures (the desk's API writes them
+    into each record): the deferred figures would cost a second search, so such puzzles go
+    straight to the reproducible path."""
+    token = _FIGURES_READ.set(True)
+    try:
+        yield
+    finally:
+        _FIGURES_READ.reset(token)
+
+
 def wanted() -> bool:
-    """Whether this thread's next 9x9 puzzle goes to the shared solver: not the thread's
-    first, so that one puzzle alone (a command line, a script) pays neither for importing
-    PySAT (about 50 ms) nor for loading the clauses (about 10 ms); the reproducible path
-    decides most puzzles without a solver."""
+    """Whether this thread's next 9x9 puzzle goes to the shared solver: not inside
+    :func:`figures_read`, and not the thread's first, so that one puzzle alone (a command
+    line, a script) pays neither for importing PySAT (about 50 ms) nor for loading the
+    clauses (about 10 ms); the reproducible path decides most puzzles without a solver."""
+    if _FIGURES_READ.get():
+        return False
     if _SHARED.grid is not None or _SHARED.seen:
         return True
     _SHARED.seen = True
