@@ -154,12 +154,11 @@ def test_puzzles_made_around_an_answer_match_brute_force(encoding, backend):
     assert several >= 1  # the sample holds ambiguous puzzles, whose backbone is not empty
 
 
-def open_models(puzzle: F.FillominoPuzzle, open_from: int) -> set[tuple[int, ...]]:
-    """Every model of the open encoding (sizes from ``open_from`` on as one label), found
-    by solving, cutting and blocking on PySAT until none is left."""
+def enumerated_models(encoding, cut: bool) -> set[tuple[int, ...]]:
+    """The size grids of every model of ``encoding`` on PySAT (its clauses and counts; with
+    ``cut``, also its block-size cuts), blocking each until none is left."""
     from pysat.solvers import Solver
 
-    encoding = regions_of(puzzle, open_from=open_from).encoding(lambda sizes: sizes)
     found = set()
     with Solver(name="minicard", bootstrap_with=encoding.clauses) as solver:
         for lits, total in encoding.sizes:
@@ -168,13 +167,19 @@ def open_models(puzzle: F.FillominoPuzzle, open_from: int) -> set[tuple[int, ...
         while solver.solve():
             values = np.zeros(encoding.num_vars + 1, dtype=bool)
             values[[v for v in solver.get_model() if v > 0]] = True
-            cuts = encoding.model_cuts(values)
-            for cut in cuts:
-                solver.add_clause(cut)
+            cuts = encoding.model_cuts(values) if cut else []
+            for clause in cuts:
+                solver.add_clause(clause)
             if not cuts:
                 found.add(tuple(encoding.decode(values).ravel().tolist()))
                 solver.add_clause([-v for v in encoding.answer if values[v]])
     return found
+
+
+def open_models(puzzle: F.FillominoPuzzle, open_from: int) -> set[tuple[int, ...]]:
+    """Every model of the open encoding (sizes from ``open_from`` on as one label)."""
+    return enumerated_models(
+        regions_of(puzzle, open_from=open_from).encoding(lambda sizes: sizes), cut=True)
 
 
 def test_the_open_encoding_models_the_answers_with_large_sizes_as_one_label():
@@ -208,20 +213,7 @@ def test_the_open_run_stands_unless_an_answer_needs_a_larger_block(encoding, bac
 
 def uncut_models(puzzle: F.FillominoPuzzle) -> set[tuple[int, ...]]:
     """The size grids of every model of the clauses and counts alone (no block-size cut)."""
-    from pysat.solvers import Solver
-
-    encoding = regions_of(puzzle).encoding(lambda sizes: sizes)
-    found = set()
-    with Solver(name="minicard", bootstrap_with=encoding.clauses) as solver:
-        for lits, total in encoding.sizes:
-            solver.add_atmost(list(lits), total)
-            solver.add_atmost([-lit for lit in lits], len(lits) - total)
-        while solver.solve():
-            values = np.zeros(encoding.num_vars + 1, dtype=bool)
-            values[[v for v in solver.get_model() if v > 0]] = True
-            found.add(tuple(encoding.decode(values).ravel().tolist()))
-            solver.add_clause([-v for v in encoding.answer if values[v]])
-    return found
+    return enumerated_models(regions_of(puzzle).encoding(lambda sizes: sizes), cut=False)
 
 
 def test_the_levels_give_each_numbered_block_its_size_without_a_cut():
