@@ -489,10 +489,10 @@ def test_an_interrupted_sudoku_solve_frees_its_solver_and_the_next_one_works(mon
     ``direct`` solve on a fresh solver (any solver but the default on 9x9, or a puzzle too
     hard for the propagation search) closes it on the way out, interrupted or not."""
     from pencilsat.formats.detect import read_puzzle
-    from pencilsat.strategies import sudoku_batch
+    from pencilsat.strategies import sudoku_batch, sudoku_shared
 
     line = "." * 81
-    first = sudoku_batch.solve_puzzle(read_puzzle(line))
+    first = sudoku_shared.solve_puzzle(read_puzzle(line))
     made = []
     original_init = sudoku_batch.GridSolver.__init__
 
@@ -506,10 +506,10 @@ def test_an_interrupted_sudoku_solve_frees_its_solver_and_the_next_one_works(mon
     monkeypatch.setattr(sudoku_batch.GridSolver, "__init__", recording_init)
     monkeypatch.setattr(sudoku_batch, "solve_until", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        sudoku_batch.solve_puzzle(read_puzzle("1" + "." * 80), sat_solver="glucose4")
+        sudoku_shared.solve_puzzle(read_puzzle("1" + "." * 80), sat_solver="glucose4")
     assert made and made[-1].solver is None  # closed
     monkeypatch.undo()
-    again = sudoku_batch.solve_puzzle(read_puzzle(line))
+    again = sudoku_shared.solve_puzzle(read_puzzle(line))
     assert str(again.verdict) == str(first.verdict) == "multiple"
 
 
@@ -518,10 +518,10 @@ def test_an_interrupted_propagation_search_leaves_the_next_solve_intact(monkeypa
     calls never leave the solver half-way) and the next puzzle gets the same answer and the
     same figures as before."""
     from pencilsat.formats.detect import read_puzzle
-    from pencilsat.strategies import sudoku_batch, sudoku_propagate
+    from pencilsat.strategies import sudoku_propagate, sudoku_shared
 
     line = "1" + "." * 80
-    first = sudoku_batch.solve_puzzle(read_puzzle(line))
+    first = sudoku_shared.solve_puzzle(read_puzzle(line))
     calls = []
 
     def interrupted(deadline, phase="encoding"):
@@ -530,10 +530,10 @@ def test_an_interrupted_propagation_search_leaves_the_next_solve_intact(monkeypa
 
     monkeypatch.setattr(sudoku_propagate, "check_clock", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        sudoku_batch.solve_puzzle(read_puzzle(line))
+        sudoku_shared.solve_puzzle(read_puzzle(line))
     assert calls == ["search"]
     monkeypatch.undo()
-    again = sudoku_batch.solve_puzzle(read_puzzle(line))
+    again = sudoku_shared.solve_puzzle(read_puzzle(line))
     assert str(again.verdict) == str(first.verdict) == "multiple"
     assert again.solution == first.solution and again.second_solution == first.second_solution
     assert again.stats.to_dict()["propagations"] == first.stats.propagations

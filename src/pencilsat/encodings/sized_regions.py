@@ -8,19 +8,14 @@ of size ``k`` has exactly ``k`` cells. So two side-by-side cells are in one regi
 when their sizes are equal, no boundary variable is needed, and different regions of equal
 size never touch. The partition's answer atoms are the cell-size variables.
 
-Clauses written at once (local consequences of the rule):
-
-- a cell of size 1 has no neighbour of size 1; a cell of size ``k >= 2`` has a neighbour
-  of size ``k``;
-- no connected set of ``k + 1`` cells all of size ``k``, for every ``k`` up to
-  :data:`SMALL_SIZES` (the dominoes' and trominoes' of larger shapes: triples for 2,
-  quadruples for 3).
+Clauses written at once (local consequences of the rule): a cell of size 1 has no
+neighbour of size 1, one of size ``k >= 2`` a neighbour of size ``k``; no connected set of
+``k + 1`` cells all of size ``k``, for ``k`` up to :data:`SMALL_SIZES`.
 
 Each given ``k`` from :data:`ANCHOR_FROM` on whose levels fit :data:`ANCHOR_LEVELS` has its
-block written out as reachability levels from the given (:meth:`SizedRegions._anchored_blocks`) with
-"exactly ``k`` cells at the last level" among the counts: its block is exactly ``k`` cells in
-every model, with no cut (janko 266_9x9, givens up to 15: 414 SAT calls and 16,738 cuts
-before, 26 and 102 after, 7.3 -> 3.0 s of CPU).
+block written out as reachability levels from the given (:meth:`SizedRegions.
+_anchored_blocks`), "exactly ``k`` cells at the last level" among the counts: its block has
+``k`` cells in every model, with no cut (janko 266_9x9: 414 SAT calls before, 26 after).
 
 The rest of the rule is left to cuts on each model (:class:`BlockSizeCuts`): a block of
 size ``k`` with more than ``k`` cells gets "not all of these ``k + 1`` connected cells are

@@ -41,8 +41,8 @@ def run_direct(
     time_limit: float | None = None,
 ) -> SolveResult:
     """``direct``: the extended set as plain clauses in a solver kept per grid size, clues as
-    assumptions (:func:`pencilsat.strategies.sudoku_batch.solve_puzzle`). CP-SAT has no clause
+    assumptions (:func:`pencilsat.strategies.sudoku_shared.solve_puzzle`). CP-SAT has no clause
     path, so it gets the ``extended`` CSP model instead."""
-    from pencilsat.strategies.sudoku_batch import solve_puzzle
+    from pencilsat.strategies.sudoku_shared import solve_puzzle
 
     return solve_puzzle(puzzle, sat_solver=sat_solver, time_limit=time_limit)

@@ -280,34 +280,10 @@ def uniqueness_seconds(rec: dict[str, Any]) -> float | None:
     return 0.0 if rec["verdict"] == "unique" else None
 
 
-def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
-                 time_limit: float | None = None) -> Any:
-    """One :class:`SudokuPuzzle`, the front's ``direct`` Sudoku strategy, with answers and
-    statistics that are the puzzle's own whatever was solved before in the process.
-
-    A 9x9 grid on the default solver (the desk, the API, ``pencilsat.solve(line)``) but the
-    thread's first is decided on this thread's CaDiCaL, loaded once with the extended clauses
-    (:mod:`pencilsat.strategies.sudoku_shared`): its answer and verdict cannot depend on the
-    puzzles before it, and its effort figures are those of :func:`solve_reproducibly`,
-    computed when first read. A puzzle with several answers, another size, another solver or
-    a run that also wants the count or the backbone goes to :func:`solve_reproducibly`."""
-    name = pysat_name(sat_solver)
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
-    if puzzle.size == 9 and name == DEFAULT_SAT_SOLVER and asked() is None:
-        from pencilsat.strategies import sudoku_shared
-
-        if sudoku_shared.wanted():
-            decided = sudoku_shared.solve_shared(puzzle, start, deadline)
-            if decided is not None:
-                return decided
-    return solve_reproducibly(puzzle, sat_solver=name, start=start, deadline=deadline)
-
-
 def solve_reproducibly(puzzle: Any, *, sat_solver: str | None = None,
                        start: float | None = None, deadline: float | None = None) -> Any:
-    """:func:`solve_puzzle` without the shared solver: every answer and figure is the
-    puzzle's own, from a search that starts from nothing each time.
+    """:func:`~pencilsat.strategies.sudoku_shared.solve_puzzle` without the shared solver:
+    every answer and figure is the puzzle's own, from a search that starts from nothing.
 
     A 9x9 grid on the default solver first goes through the branch-and-count search over
     unit propagation computed on bitsets (:mod:`pencilsat.strategies.sudoku_propagate`:

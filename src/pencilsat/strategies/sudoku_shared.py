@@ -43,9 +43,11 @@ from pencilsat.core.result import (
     Verdict,
 )
 from pencilsat.puzzles.sudoku import SudokuSolution
+from pencilsat.strategies.solution_space import asked
 from pencilsat.strategies.sudoku_batch import (
     DEFAULT_SAT_SOLVER,
     GridSolver,
+    pysat_name,
     solve_reproducibly,
 )
 
@@ -271,3 +273,25 @@ class DeferredStats(SolveStats):
 for _name in _DEFERRED:
     setattr(DeferredStats, _name, _deferred(_name))
 del _name
+
+
+def solve_puzzle(puzzle: Any, *, sat_solver: str | None = None,
+                 time_limit: float | None = None) -> Any:
+    """One :class:`SudokuPuzzle`, the front's ``direct`` Sudoku strategy, with answers and
+    statistics that are the puzzle's own whatever was solved before in the process.
+
+    A 9x9 grid on the default solver (the desk, the API, ``pencilsat.solve(line)``) but the
+    thread's first is decided on this thread's CaDiCaL, loaded once with the extended clauses
+    (this module): its answer and verdict cannot depend on the
+    puzzles before it, and its effort figures are those of :func:`solve_reproducibly`,
+    computed when first read. A puzzle with several answers, another size, another solver or
+    a run that also wants the count or the backbone goes to :func:`solve_reproducibly`."""
+    name = pysat_name(sat_solver)
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    if puzzle.size == 9 and name == DEFAULT_SAT_SOLVER and asked() is None:
+        if wanted():
+            decided = solve_shared(puzzle, start, deadline)
+            if decided is not None:
+                return decided
+    return solve_reproducibly(puzzle, sat_solver=name, start=start, deadline=deadline)
