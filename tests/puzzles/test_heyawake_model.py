@@ -132,3 +132,25 @@ def test_the_model_refuses_rooms_that_are_not_canonical():
         H.HeyawakePuzzle(np.array([[0, 1], [1, 0]]), np.full((2, 2), H.NO_CLUE))
     with pytest.raises(ValueError):
         H.HeyawakePuzzle(np.zeros((2, 2)), np.array([[1, 1], [-1, -1]]))
+
+
+def test_the_quick_check_agrees_with_the_full_one_on_flipped_answers():
+    """Every one-cell flip and a sample of two-cell flips of sampled janko answers: the
+    whole-grid pass says valid exactly when the cell-by-cell listing finds nothing."""
+    rng = np.random.default_rng(46)
+    broken = 0
+    for path in sorted(JANKO.glob("*.txt"))[::70]:
+        puzzle = H.parse_puzzle(path.read_text())
+        answer = H.parse_solution(path.with_suffix(".sol").read_text(), puzzle).shaded
+        assert H.keeps_rules(puzzle, answer)
+        flips = [[cell] for cell in np.ndindex(answer.shape)]
+        flips += [[tuple(a), tuple(b)] for a, b in rng.integers(
+            0, answer.shape, size=(200, 2, 2))]
+        for cells in flips:
+            shaded = answer.copy()
+            for cell in cells:
+                shaded[cell] = not shaded[cell]
+            full = H.violations(puzzle, shaded)
+            assert H.keeps_rules(puzzle, shaded) == (not full), (path.name, cells)
+            broken += bool(full)
+    assert broken > 0

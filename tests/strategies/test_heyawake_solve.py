@@ -47,6 +47,21 @@ def test_janko_sample_is_unique_with_the_stored_solution_on_cpsat():
         assert_unique_and_stored(*load(txt, sol), backend="cpsat")
 
 
+def test_a_spent_first_budget_starts_again_on_minisat_with_the_same_answer(monkeypatch):
+    from pencilsat.strategies import heyawake as strategy
+
+    p, expected = load(*every_kth(JANKO, 40)[-1])
+    kept = run_cnf(p)
+    assert "first_solver_conflicts" not in kept.stats.extra
+    assert kept.stats.sat_solver == strategy.FIRST_SOLVER
+    monkeypatch.setattr(strategy, "FIRST_CONFLICTS", 1)
+    again = run_cnf(p)
+    assert again.stats.extra["first_solver_conflicts"] == 1
+    assert again.stats.sat_solver == strategy.SAT_SOLVER
+    assert again.verdict == kept.verdict == "unique"
+    assert again.solution == kept.solution == expected
+
+
 AMBIGUOUS = (["1 . .", ". . .", ". . ."], ["1 1 1", "1 1 1", "1 1 1"])
 
 

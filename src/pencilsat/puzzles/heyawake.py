@@ -28,6 +28,7 @@ from pencilsat.puzzles.shading import (
     ShadedFormat,
     ShadedSolution,
     not_connected,
+    one_region,
     size_mismatch,
     touching,
 )
@@ -249,10 +250,53 @@ def unshaded_runs(shaded: np.ndarray) -> list[list[Cell]]:
 
 
 def check(puzzle: HeyawakePuzzle, solution: HeyawakeSolution) -> list[Violation]:
-    """Every broken rule, named with its cell; an empty list means the answer is valid."""
+    """Every broken rule, named with its cell; an empty list means the answer is valid.
+    A valid answer is told by :func:`keeps_rules` (whole-grid array and bit operations); the
+    violations of another are listed room by room and run by run."""
     if wrong_size := size_mismatch(puzzle.rooms.shape, solution):
         return wrong_size
-    shaded, rooms = solution.shaded, puzzle.rooms
+    if keeps_rules(puzzle, solution.shaded):
+        return []
+    return violations(puzzle, solution.shaded)
+
+
+def keeps_rules(puzzle: HeyawakePuzzle, shaded: np.ndarray) -> bool:
+    """Whether ``shaded`` (the grid's shape) keeps every rule: no two shaded cells side by
+    side, each clued room's count (shaded cells counted per room at once), no unshaded run
+    across two room borders (the borders a run crosses counted per run, a run being told by
+    the shaded cells before it in its line) and the unshaded cells one 4-connected region
+    (:func:`~pencilsat.puzzles.shading.one_region`)."""
+    if (shaded[1:] & shaded[:-1]).any() or (shaded[:, 1:] & shaded[:, :-1]).any():
+        return False
+    rooms, clues = puzzle.rooms, puzzle.clues
+    clued = clues != NO_CLUE
+    counts = np.bincount(rooms.ravel(), weights=shaded.ravel(),
+                         minlength=int(rooms.max()) + 1)
+    if (counts[rooms[clued]] != clues[clued]).any():
+        return False
+    for lines, marks in ((rooms, shaded), (rooms.T, shaded.T)):
+        if _two_borders_crossed(lines, marks):
+            return False
+    return one_region(~shaded)
+
+
+def _two_borders_crossed(rooms: np.ndarray, shaded: np.ndarray) -> bool:
+    """Whether some unshaded run along the rows of ``rooms`` crosses two room borders."""
+    height, width = rooms.shape
+    if width < 3:
+        return False
+    open_border = ((rooms[:, 1:] != rooms[:, :-1]) & ~shaded[:, 1:] & ~shaded[:, :-1])
+    if not open_border.any():
+        return False
+    # a run's id: its row, and the shaded cells before it in the row
+    run = np.cumsum(shaded, axis=1)[:, :-1] + np.arange(height)[:, None] * (width + 1)
+    crossed = np.bincount(run[open_border], minlength=height * (width + 1))
+    return bool((crossed > 1).any())
+
+
+def violations(puzzle: HeyawakePuzzle, shaded: np.ndarray) -> list[Violation]:
+    """Every broken rule of ``shaded`` (the grid's shape), room by room and run by run."""
+    rooms = puzzle.rooms
     out = []
     for cells, clue in zip(puzzle.room_cells(), puzzle.room_clues(), strict=True):
         if clue is None:

@@ -27,6 +27,7 @@ from pencilsat.puzzles.shading import (
     ShadedFormat,
     ShadedSolution,
     not_connected,
+    one_region,
     size_mismatch,
     touching,
 )
@@ -156,7 +157,8 @@ def violations(puzzle: HitoriPuzzle, shaded: np.ndarray) -> list[Violation]:
 def keeps_rules(numbers: np.ndarray, shaded: np.ndarray) -> bool:
     """Whether ``shaded`` (the grid's shape) keeps every rule: no two shaded cells side by
     side, no number twice among a line's unshaded cells (each line's numbers sorted), and
-    the unshaded cells one 4-connected region (:func:`_one_region`)."""
+    the unshaded cells one 4-connected region
+    (:func:`~pencilsat.puzzles.shading.one_region`)."""
     if (shaded[1:] & shaded[:-1]).any() or (shaded[:, 1:] & shaded[:, :-1]).any():
         return False
     kept = np.where(shaded, 0, np.maximum(numbers, 0))  # '.' and '?' never repeat
@@ -166,26 +168,7 @@ def keeps_rules(numbers: np.ndarray, shaded: np.ndarray) -> bool:
         ordered = np.sort(ordered, axis=1)
         if ((ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] > 0)).any():
             return False
-    return _one_region(~shaded)
-
-
-def _one_region(mask: np.ndarray) -> bool:
-    """Whether the True cells of ``mask`` are 4-connected (none: they are): the grid as
-    the bits of one integer, rows ``W + 1`` bits apart (the spare bit keeps a row's ends
-    apart), grown from its middle cell (else its first) one step in the four directions
-    at a time."""
-    height, width = mask.shape
-    padded = np.zeros((height, width + 1), dtype=bool)
-    padded[:, :width] = mask
-    cells = int.from_bytes(np.packbits(padded.ravel(), bitorder="little").tobytes(), "little")
-    stride = width + 1
-    middle = 1 << (height // 2 * stride + width // 2)  # fewer steps from there
-    reach = middle if cells & middle else cells & -cells
-    while True:
-        grown = (reach | reach << 1 | reach >> 1 | reach << stride | reach >> stride) & cells
-        if grown == reach:
-            return reach == cells
-        reach = grown
+    return one_region(~shaded)
 
 
 # ------------------------------------------------------------------ clues, for the clue tools

@@ -153,6 +153,25 @@ def not_connected(mask: np.ndarray, kind: str, noun: str) -> list[Violation]:
             for i, piece in enumerate(pieces) if i != largest]
 
 
+def one_region(mask: np.ndarray) -> bool:
+    """Whether the True cells of ``mask`` are 4-connected (none: they are): the grid as
+    the bits of one integer, rows ``W + 1`` bits apart (the spare bit keeps a row's ends
+    apart), grown from its middle cell (else its first) one step in the four directions
+    at a time."""
+    height, width = mask.shape
+    padded = np.zeros((height, width + 1), dtype=bool)
+    padded[:, :width] = mask
+    cells = int.from_bytes(np.packbits(padded.ravel(), bitorder="little").tobytes(), "little")
+    stride = width + 1
+    middle = 1 << (height // 2 * stride + width // 2)  # fewer steps from there
+    reach = middle if cells & middle else cells & -cells
+    while True:
+        grown = (reach | reach << 1 | reach >> 1 | reach << stride | reach >> stride) & cells
+        if grown == reach:
+            return reach == cells
+        reach = grown
+
+
 def size_mismatch(puzzle_shape: tuple[int, ...], solution: ShadedSolution) -> list[Violation]:
     """The one violation of an answer whose grid is not the puzzle's size (empty when it
     is): a rule checker returns it before looking at any rule."""

@@ -162,18 +162,20 @@ def run_shading_cnf(puzzle: Any, build: ShadingBuild, *, sat_solver: str | None 
                     default_solver: str = DEFAULT_SAT_SOLVER,
                     count_clauses: CountClauses = exact_counts,
                     name: str | None = None, wrap: SearchWrap | None = None,
-                    grow_after: int = 0) -> SolveResult:
+                    grow_after: int = 0, conflicts: int | None = None) -> SolveResult:
     """A shading genre's ``lazy`` strategy: :func:`solve_on_pysat` of ``build(deadline)``,
     counts as ``count_clauses`` (native on a solver with native counts), on
     ``default_solver`` (CaDiCaL) unless ``sat_solver``; ``name``: the strategy's name in the
     figures when it is not ``lazy`` (a genre without connectivity makes no cut); ``wrap``:
     the genre's front over the search (:data:`SearchWrap`); ``grow_after``: models cut
-    without grown cuts first (:class:`~pencilsat.encodings.connectivity.ConnectivityCuts`)."""
+    without grown cuts first (:class:`~pencilsat.encodings.connectivity.ConnectivityCuts`);
+    ``conflicts``: the search's conflict budget
+    (:class:`~pencilsat.strategies.connected_search.ConflictBudgetSpent` once spent)."""
     deadline = deadline_of(time_limit)
     result = solve_on_pysat(puzzle, lambda: shading_model(build(deadline)), count_clauses,
                             deadline=deadline, grown_cuts=grown_cuts,
                             solver_name=pysat_name(sat_solver, default_solver), wrap=wrap,
-                            grow_after=grow_after)
+                            grow_after=grow_after, conflicts=conflicts)
     if name is not None:
         result.stats.encoding = name
     return result
@@ -197,20 +199,20 @@ def run_shading_cpsat(puzzle: Any, build: ShadingBuild, *, time_limit: float | N
 def solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
                    count_clauses: CountClauses, *, solver_name: str, deadline: float | None,
                    grown_cuts: int, wrap: SearchWrap | None = None,
-                   grow_after: int = 0) -> SolveResult:
+                   grow_after: int = 0, conflicts: int | None = None) -> SolveResult:
     """``lazy``: the rules and the counts' clauses on one incremental PySAT solver (the
     encoding time includes loading it, as in every CNF strategy), the garbage collector
     paused (a build makes a million small lists: Nurikabe 1055_40x57 builds in 0.4 s of CPU
     instead of 0.8 s)."""
     with gc_paused():
         return _solve_on_pysat(puzzle, build, count_clauses, solver_name, deadline, grown_cuts,
-                               wrap, grow_after)
+                               wrap, grow_after, conflicts)
 
 
 def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
                     count_clauses: CountClauses, solver_name: str, deadline: float | None,
-                    grown_cuts: int, wrap: SearchWrap | None, grow_after: int = 0
-                    ) -> SolveResult:
+                    grown_cuts: int, wrap: SearchWrap | None, grow_after: int = 0,
+                    conflicts: int | None = None) -> SolveResult:
     from pysat.solvers import Solver
 
     stats = SolveStats(backend="cnf", encoding="lazy", sat_solver=solver_name)
@@ -243,7 +245,8 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
         stats.encode_s = perf_counter() - start
         cuts = ConnectivityCuts(model.graph, list(model.requirements), grow=grown_cuts,
                                 model_cuts=model.model_cuts, grow_after=grow_after)
-        search = ConnectedSearch(solver, cuts, list(model.answer), deadline)
+        search = ConnectedSearch(solver, cuts, list(model.answer), deadline,
+                                 conflicts=conflicts)
         result = solve_and_prove(puzzle, wrap(search) if wrap else search, _decoder(model),
                                  stats)
         stats.add_effort(solver.accum_stats())

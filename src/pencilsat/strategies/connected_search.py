@@ -37,6 +37,11 @@ STEP_SECONDS = 1.0
 Nurikabe's conflicts slow down as a search goes on (a 60 s limit ran 90 s on janko 1055)."""
 
 
+class ConflictBudgetSpent(Exception):
+    """A search given a conflict budget (:class:`ConnectedSearch`) spent it: the caller
+    starts again on another solver (deterministic, unlike a time limit)."""
+
+
 def solve_in_steps(solver: Any, deadline: float | None, assumptions: Sequence[int] = ()
                    ) -> bool:
     """Whether ``solver`` (an incremental PySAT solver) has a model under ``assumptions``,
@@ -109,14 +114,18 @@ class _LazyCuts:
 
 class ConnectedSearch(_LazyCuts):
     """Lazy connectivity cuts on one incremental PySAT solver (``assumptions`` held for
-    every call)."""
+    every call). ``conflicts``: a budget of conflicts for all calls together, each call one
+    limited solve within what is left, :class:`ConflictBudgetSpent` once it is spent (for a
+    solver fast on most puzzles but slow on a few, such as MiniCard on Heyawake)."""
 
     def __init__(self, solver: Any, cuts: ConnectivityCuts, answer: Sequence[int],
-                 deadline: float | None, assumptions: Sequence[int] = ()) -> None:
+                 deadline: float | None, assumptions: Sequence[int] = (),
+                 conflicts: int | None = None) -> None:
         super().__init__(cuts, answer)
         self.solver = solver
         self.deadline = deadline
         self.assumptions = list(assumptions)
+        self.conflicts = conflicts
         self._adder = clause_adder(solver)
 
     def _add(self, clause: Clause) -> None:
@@ -137,12 +146,30 @@ class ConnectedSearch(_LazyCuts):
             self.add([-guard])
 
     def _solve(self) -> np.ndarray | None:
-        if not solve_in_steps(self.solver, self.deadline, self.assumptions):
+        found = (solve_in_steps(self.solver, self.deadline, self.assumptions)
+                 if self.conflicts is None else self._solve_within_budget())
+        if not found:
             return None
         model = np.asarray(self.solver.get_model(), dtype=np.int64)
         values = np.zeros(max(len(model), self.top) + 1, dtype=bool)
         values[np.abs(model)] = model > 0
         return values
+
+
+    def _solve_within_budget(self) -> bool:
+        """One solve limited to the conflicts left of the budget (the budget, small, bounds
+        its time: the deadline is looked at before it)."""
+        assert self.conflicts is not None
+        if self.deadline is not None and perf_counter() >= self.deadline:
+            raise TimeLimitReached()
+        left = self.conflicts - int(self.solver.accum_stats().get("conflicts", 0))
+        if left <= 0:
+            raise ConflictBudgetSpent()
+        self.solver.conf_budget(left)
+        found = self.solver.solve_limited(assumptions=self.assumptions)
+        if found is None:
+            raise ConflictBudgetSpent()
+        return bool(found)
 
 
 class CpSatConnectedSearch(_LazyCuts):
