@@ -68,9 +68,9 @@ MOVES = 30
 FIRST_OPEN_CAP: dict[int | None, float] = {1: 1.0, 2: 0.7, 3: 0.78, None: 1.0}
 """An answer whose first layout (the least open of ``LAYOUTS``) leaves more than this share
 of its cells open is given up before any trial, by level: such answers (few, large islands)
-meet second answers the reshaping does not settle. 10x10, seeds 1-20 of level 3: 1 of 44
-answers over 0.78 gave a puzzle (0.2 s of CPU each, a third of the time), 20 of 92 under;
-level 2, seeds 1-10: none of 10 over 0.7, 10 of 23 under."""
+meet second answers the reshaping does not settle. 10x10, seeds 1-20 of level 3: 1 of 37
+answers over 0.78 gave a puzzle (they took 7.9 of the 22.7 s of CPU), 19 of 98 under;
+level 2, seeds 1-10: none of 12 over 0.7, 10 of 19 under."""
 DEFAULT_BUDGET = 200
 """Answers drawn before ``make`` gives up with an ``InputError``."""
 DRAWS_PER_ANSWER = 4
