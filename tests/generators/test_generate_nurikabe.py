@@ -32,7 +32,7 @@ from pencilsat.generators.nurikabe_answer import (
 )
 from pencilsat.generators.nurikabe_trials import LayoutTrials
 from pencilsat.generators.order import Order
-from pencilsat.generators.study_measure import BANDS
+from pencilsat.generators.study_measure import BANDS, StudyMeasure
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution, check
 from pencilsat.puzzles.shading import regions
 from pencilsat.strategies.front import solve
@@ -223,3 +223,27 @@ def test_symmetric_nurikabe_is_refused(capsys):
 def test_a_nurikabe_order_needs_its_measure():
     with pytest.raises(ValueError, match="study measure"):
         Order("nurikabe", 6, 6, Target(level=2)).maker()
+
+
+def test_an_answer_too_open_for_its_level_is_given_up_before_any_trial(monkeypatch):
+    """Level 3 gives up an answer whose least-open first layout is over its cap without
+    building the trials' solver; a score band (no cap) goes on to the trials."""
+    import pencilsat.generators.nurikabe as nurikabe
+
+    rng = random.Random(3)
+    labels = None
+    while labels is None:
+        labels = draw_islands(7, 7, rng, (6,))  # few, large islands: very open
+    maker = nurikabe.NurikabeMaker(7, 7, StudyMeasure("nurikabe", rules_open), level=3)
+    assert maker.first_cap < 1.0
+
+    class NoTrials:
+        def __init__(self, *_: object) -> None:
+            raise AssertionError("the trials were built")
+
+    monkeypatch.setattr(nurikabe, "LayoutTrials", NoTrials)
+    found = maker._steer(labels, Target(level=3, score=(0.56, 1.0)), random.Random(0))
+    assert found[0] is None and found[2] == nurikabe.LAYOUTS
+    free = nurikabe.NurikabeMaker(7, 7, maker.measure, level=None)
+    with pytest.raises(AssertionError, match="trials were built"):
+        free._steer(labels, Target(score=(0.56, 1.0)), random.Random(0))
