@@ -25,10 +25,7 @@ on the same terms (a seed gives the same puzzle; budgets count candidates, never
    number that the project's Nurikabe rules leave unsettled; docs/generate.md). Off the
    band, numbers are moved one at a time within their islands (``MOVES`` tries); a move is
    kept when the measure comes nearer the band and the puzzle stays unique (the measure
-   first, the proof only then).
-
-The measure is taken once a layout is unique (a layout with a second answer is not kept
-whatever its measure), and in step 4 before the proof.
+   first, the proof only then). In step 3 the measure waits until a layout is unique.
 """
 
 from __future__ import annotations

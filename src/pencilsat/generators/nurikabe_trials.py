@@ -1,10 +1,9 @@
 """Second answers of Nurikabe layouts on one incremental PySAT solver, numbers as assumptions.
 
-The generator asks, dozens of times per drawn answer, whether a layout of numbers (each
-island's size on one of its cells) has an answer besides ours. Building the ``lazy``
-encoding for each layout costs 45-100 ms at 10x10; here one solver holds a *superset*
-encoding in which every number that may be placed is a candidate, switched on or off by
-an assumption, so that moving a number is a change of assumptions, not a rebuild.
+The generator asks, dozens of times per drawn answer, whether a layout of numbers has an
+answer besides ours; a ``lazy`` build per layout costs 45-100 ms at 10x10. Here one solver
+holds a *superset* encoding, every number that may be placed a candidate switched by an
+assumption: moving a number changes assumptions, not the solver.
 
 A candidate is a cell and a size n (the size of the island holding that cell in the answer
 asked about). Its literal ``x[v][v]`` says "the number n stands on v"; its labels
@@ -27,11 +26,8 @@ layout, so they stay). Two rules change and are written under a guard literal, a
 while they hold and retired (its negation added) once they do not: "every unshaded cell has
 a label" (it lists every candidate's label of the cell: rewritten when a candidate comes
 in, which it does the first time a layout places it) and "not our answer" (rewritten when
-the answer changes). "The wall has its W cells" as a further count made each query slower
-(level 3, 10 seeds: a median 1.84 s of CPU per puzzle kept instead of 0.58 s).
-
-UNSAT under a layout's assumptions: ours is its only answer. Else the model (its wall cut
-until connected) is a second answer, one the rule checker accepts under the layout.
+the answer changes). UNSAT under a layout's assumptions: ours is its only answer; else the
+model (its wall cut until connected) is a second answer the rule checker accepts.
 """
 
 from __future__ import annotations
