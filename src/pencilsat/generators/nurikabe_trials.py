@@ -16,8 +16,7 @@ with the rules of :mod:`pencilsat.encodings.nurikabe` under that literal:
   :func:`~pencilsat.encodings.reachability.distance_layers`), and exactly n of them are on
   (a cardinality whose clauses all carry "or the candidate is off");
 - ``number[c]`` (assumed per layout) says a number stands on c: no other candidate's island
-  holds c or a cell next to it. Islands are connected and labels closed under unshaded
-  neighbours, so two numbers never share an island.
+  holds c or a cell next to it, so two numbers never share an island.
 
 Rules that do not depend on the numbers are plain clauses: no 2x2 block is all shaded, and
 the wall is connected (parent pointers, :func:`~pencilsat.encodings.reachability.parent_pointers`,
