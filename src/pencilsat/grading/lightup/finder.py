@@ -192,18 +192,24 @@ class Watchers:
     def add(self, key: int, reader: int) -> None:
         self.own[key].add(reader)
 
-    def readers(self, key: int) -> set[int]:
-        """The key's readers, without taking them."""
-        found = set(self.own.get(key, ()))
-        if self.parent is not None and key not in self.taken:
-            found |= self.parent.readers(key)
+    def readers(self, key: int, into: set[int] | None = None) -> set[int]:
+        """The key's readers, without taking them (added to ``into`` when given)."""
+        found: set[int] = set() if into is None else into
+        layer: Watchers | None = self
+        while layer is not None:
+            own = layer.own.get(key)
+            if own:
+                found |= own
+            if key in layer.taken:
+                break
+            layer = layer.parent
         return found
 
     def take(self, key: int) -> set[int]:
         found = self.own.pop(key, set())
         if self.parent is not None and key not in self.taken:
             self.taken.add(key)
-            found |= self.parent.readers(key)
+            self.parent.readers(key, found)
         return found
 
 

@@ -212,16 +212,24 @@ class Board:
         for key in changed:
             if key < geo.n:
                 cells.add(key)
-            elif key < geo.n + len(geo.seg_cells):
+            elif key < self.first_virtual:
                 cells.update(geo.seg_cells[key - geo.n])
+        nbrs, number = geo.nbrs, geo.number
         for clue in {c for i in cells for c in geo.adj_clues[i]}:
-            lights = sum(1 for j in geo.nbrs[clue] if state[j] == LIGHT)
-            free = sum(1 for j in geo.nbrs[clue] if state[j] == UNKNOWN)
-            if lights > geo.number[clue] or lights + free < geo.number[clue]:
-                return f"the clue at {geo.cell(clue)} cannot get {geo.number[clue]} lights"
+            lights = free = 0
+            for j in nbrs[clue]:
+                code = state[j]
+                if code == LIGHT:
+                    lights += 1
+                elif code == UNKNOWN:
+                    free += 1
+            if lights > number[clue] or lights + free < number[clue]:
+                return f"the clue at {geo.cell(clue)} cannot get {number[clue]} lights"
+        seg_unknown, hseg, vseg = self.seg_unknown, geo.hseg, geo.vseg
         for i in cells:
-            if state[i] in (UNKNOWN, NO_LIGHT) and not (
-                    self.seg_unknown[geo.hseg[i]] or self.seg_unknown[geo.vseg[i]]):
+            code = state[i]
+            if (code == UNKNOWN or code == NO_LIGHT) and not (
+                    seg_unknown[hseg[i]] or seg_unknown[vseg[i]]):
                 return f"no light can reach {geo.cell(i)}"
         first_virtual = geo.n + len(geo.seg_cells)
         new_slots = {key - first_virtual for key in changed if key >= first_virtual}
