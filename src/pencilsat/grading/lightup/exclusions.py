@@ -109,7 +109,8 @@ def rescuer_blocking_exclusion(board: Board, anchor: int) -> Marks:
     Decision (digest's natural extension): any ``|cand(X)| >= 2``, not only 2.
     """
     geo = board.geo
-    if board.mark(anchor) != NO_LIGHT:
+    board.reads.add(anchor)
+    if board.state[anchor] != NO_LIGHT:
         return NOTHING
     cand = board.cand(anchor)
     if len(cand) < 2:

@@ -14,12 +14,13 @@ from collections import defaultdict
 from typing import NamedTuple
 
 from pencilsat.grading.lightup.catalogue import ANY, CLUE, WHITE, Technique
-from pencilsat.grading.lightup.state import LIGHT, UNKNOWN, Board, Marks
+from pencilsat.grading.lightup.state import LIGHT, NO_LIGHT, NOTHING, UNKNOWN, Board, Marks
 
 
 class Application(NamedTuple):
     """The next step: a technique, its anchor, what it changes and ``options``, how many
-    anchors that technique (the cheapest one that fires) applies at right now."""
+    anchors that technique (the cheapest one that fires) applies at right now (0 from a
+    trial's branch, which does not count them)."""
 
     technique: Technique
     anchor: int
@@ -32,14 +33,20 @@ class Finder:
 
     For each technique: ``dirty`` anchors must be re-evaluated, ``firing`` maps anchors known to
     apply to their marks, and ``watchers`` maps each read key to the (technique, anchor)
-    pairs that read it.
+    pairs that read it, each as one int (``technique index * cells + anchor``).
     """
 
     def __init__(self, board: Board, order: tuple[Technique, ...],
-                 watchers: Watchers | None = None) -> None:
+                 watchers: Watchers | None = None, counts_options: bool = True) -> None:
         self.board = board
         self.order = order
+        self.counts_options = counts_options
+        """False on a trial's branch: only the next application matters there, so each
+        technique's dirty anchors are re-evaluated in row-major order only up to the first
+        that fires, and ``options`` is 0."""
         geo = board.geo
+        self.span = geo.n
+        """Readers are ints, ``technique index * span + anchor``."""
         if watchers is None:
             anchor_sets = {
                 CLUE: list(geo.clues),
@@ -60,33 +67,96 @@ class Finder:
         """A finder for ``board``, a copy of this finder's board taken while this finder is
         stalled (nothing fires, nothing dirty): it starts from this one's read records,
         layered so that the branch never changes them (a trial runs on it)."""
-        return Finder(board, self.order, Watchers(self.watchers))
+        return Finder(board, self.order, Watchers(self.watchers), counts_options=False)
 
     def next_application(self) -> Application | None:
-        board = self.board
+        span = self.span
         if self.pending:
+            dirty_sets = self.dirty
             for key in self.pending:
-                for ti, anchor in self.watchers.take(key):
-                    self.dirty[ti].add(anchor)
+                for reader in self.watchers.take(key):
+                    dirty_sets[reader // span].add(reader % span)
             self.pending = []
-        watched = self.watchers.own  # the hot loop: 3.7 million reads on janko 876_16x16
         for ti, tech in enumerate(self.order):
             dirty, firing = self.dirty[ti], self.firing[ti]
-            for anchor in dirty:
-                board.reads = set()
-                marks = effective(board, tech.detect(board, anchor))
-                reader = (ti, anchor)
-                for key in board.reads:
-                    watched[key].add(reader)
-                if marks:
-                    firing[anchor] = marks
-                else:
-                    firing.pop(anchor, None)
-            dirty.clear()
+            if dirty and tech.anchor_code is not None:
+                self._drop_unready(ti, tech.anchor_code, dirty, firing)
+            if not self.counts_options:
+                found = self._first_firing(ti, tech, dirty, firing)
+                if found is not None:
+                    return Application(tech, found, firing[found], 0)
+                continue
+            if dirty:
+                board, detect = self.board, tech.detect
+                watched = self.watchers.own  # the hot loop: 3.7 million reads on 876_16x16
+                base = ti * span
+                for anchor in dirty:  # evaluate, register the reads, record firing
+                    reads: set[int] = set()
+                    board.reads = reads
+                    marks = detect(board, anchor)
+                    if marks is not NOTHING:
+                        marks = effective(board, marks)
+                    reader = base + anchor
+                    for key in reads:
+                        watched[key].add(reader)
+                    if marks is not NOTHING and marks:
+                        firing[anchor] = marks
+                    elif firing:
+                        firing.pop(anchor, None)
+                dirty.clear()
             if firing:
                 anchor = min(firing)
                 return Application(tech, anchor, firing[anchor], len(firing))
         return None
+
+    def _first_firing(self, ti: int, tech: Technique, dirty: set[int],
+                      firing: dict[int, Marks]) -> int | None:
+        """The smallest anchor where ``tech`` fires, re-evaluating only the dirty anchors
+        below the smallest firing anchor that is not dirty (the others stay dirty)."""
+        clean = min((a for a in firing if a not in dirty), default=None) if firing else None
+        if dirty:
+            todo = sorted(dirty) if clean is None else sorted(a for a in dirty if a < clean)
+            board, detect = self.board, tech.detect
+            watched = self.watchers.own
+            base = ti * self.span
+            for anchor in todo:  # the same, inlined: the trials' hot loop
+                dirty.discard(anchor)
+                reads: set[int] = set()
+                board.reads = reads
+                marks = detect(board, anchor)
+                if marks is not NOTHING:
+                    marks = effective(board, marks)
+                reader = base + anchor
+                for key in reads:
+                    watched[key].add(reader)
+                if marks is not NOTHING and marks:
+                    firing[anchor] = marks
+                    return anchor
+                if firing:
+                    firing.pop(anchor, None)
+        return clean
+
+    def _drop_unready(self, ti: int, code: int, dirty: set[int],
+                      firing: dict[int, Marks]) -> None:
+        """Settle the dirty anchors of a technique with an ``anchor_code`` whose mark is not
+        that code, without running it: it finds nothing there. Marks only move forward
+        (unknown to cannot-place to lit, unknown to light), on a board and on every copy of
+        it, so only an unknown anchor may still reach the code (cannot-place): it keeps
+        watching its own cell; the others are done for good."""
+        state = self.board.state
+        unready = [a for a in dirty if state[a] != code]
+        if not unready:
+            return
+        dirty.difference_update(unready)
+        if firing:
+            for anchor in unready:
+                firing.pop(anchor, None)
+        if code == NO_LIGHT:
+            watched = self.watchers.own
+            base = ti * self.span
+            for anchor in unready:
+                if state[anchor] == UNKNOWN:
+                    watched[anchor].add(base + anchor)
 
     def apply(self, marks: Marks) -> set[int]:
         """Write ``marks``; the anchors that read a changed key become dirty before the next
@@ -110,34 +180,44 @@ class Watchers:
 
     def __init__(self, parent: Watchers | None = None) -> None:
         self.parent = parent
-        self.own: defaultdict[int, set[tuple[int, int]]] = defaultdict(set)
+        self.own: defaultdict[int, set[int]] = defaultdict(set)
         self.taken: set[int] = set()
 
-    def add(self, key: int, reader: tuple[int, int]) -> None:
+    def add(self, key: int, reader: int) -> None:
         self.own[key].add(reader)
 
-    def readers(self, key: int) -> set[tuple[int, int]]:
-        """The key's readers, without taking them."""
-        found = set(self.own.get(key, ()))
-        if self.parent is not None and key not in self.taken:
-            found |= self.parent.readers(key)
+    def readers(self, key: int, into: set[int] | None = None) -> set[int]:
+        """The key's readers, without taking them (added to ``into`` when given)."""
+        found: set[int] = set() if into is None else into
+        layer: Watchers | None = self
+        while layer is not None:
+            own = layer.own.get(key)
+            if own:
+                found |= own
+            if key in layer.taken:
+                break
+            layer = layer.parent
         return found
 
-    def take(self, key: int) -> set[tuple[int, int]]:
+    def take(self, key: int) -> set[int]:
         found = self.own.pop(key, set())
         if self.parent is not None and key not in self.taken:
             self.taken.add(key)
-            found |= self.parent.readers(key)
+            self.parent.readers(key, found)
         return found
 
 
 def effective(board: Board, marks: Marks) -> Marks:
     """Drop no-op parts (D9): exclusions of cells the same step's lights will light, and of
     cells already decided. Reads the marks it depends on so the engine tracks them."""
-    if not marks:
+    if marks is NOTHING or not marks:
         return marks
-    lights = frozenset(i for i in marks.lights if board.mark(i) != LIGHT)
-    lit_by_step = set().union(*(board.seen(i) for i in lights)) if lights else set()
-    no_light = frozenset(i for i in marks.no_light
-                         if i not in lit_by_step and board.mark(i) == UNKNOWN)
+    state = board.state
+    board.reads.update(marks.lights)
+    lights = frozenset(i for i in marks.lights if state[i] != LIGHT)
+    seen = board.geo.seen
+    lit_by_step = set().union(*(seen[i] for i in lights)) if lights else set()
+    no_light = frozenset(i for i in marks.no_light if i not in lit_by_step)
+    board.reads.update(no_light)
+    no_light = frozenset(i for i in no_light if state[i] == UNKNOWN)
     return Marks(lights, no_light, marks.restriction)

@@ -7,7 +7,7 @@ row-major (``i = r * width + c``), which is also the thesis's scan order (§3.3:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pencilsat.core.values import Cell
 from pencilsat.puzzles.lightup import WHITE, LightUpPuzzle
@@ -39,6 +39,9 @@ class Geometry:
     clues: tuple[int, ...]
     adj_clues: tuple[tuple[int, ...], ...]
     """Clue cells orthogonally adjacent to each cell."""
+    shifts: dict[tuple[int, int], tuple[int, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Cache of :meth:`at` per offset, filled on first use."""
 
     @property
     def n(self) -> int:
@@ -91,11 +94,23 @@ class Geometry:
 
     def at(self, i: int, dr: int, dc: int) -> int:
         """Index of the cell (dr, dc) away from ``i``, or -1 outside the grid."""
-        r, c = divmod(i, self.width)
-        r, c = r + dr, c + dc
-        if 0 <= r < self.height and 0 <= c < self.width:
-            return r * self.width + c
-        return -1
+        if i < 0:  # no cell: what the arithmetic gives, as before the cache
+            r, c = divmod(i, self.width)
+            r, c = r + dr, c + dc
+            return r * self.width + c if 0 <= r < self.height and 0 <= c < self.width else -1
+        table = self.shifts.get((dr, dc))
+        if table is None:
+            table = self.shifts[(dr, dc)] = self._shift(dr, dc)
+        return table[i]
+
+    def _shift(self, dr: int, dc: int) -> tuple[int, ...]:
+        """``at(i, dr, dc)`` for every cell ``i`` (the techniques ask for a few offsets
+        hundreds of thousands of times on a big grid)."""
+        h, w = self.height, self.width
+        return tuple(
+            (r + dr) * w + c + dc if 0 <= r + dr < h and 0 <= c + dc < w else -1
+            for r in range(h) for c in range(w)
+        )
 
     def is_white(self, i: int) -> bool:
         return i >= 0 and self.white[i]

@@ -64,7 +64,8 @@ def isolated_cell(board: Board, anchor: int) -> Marks:
     An unknown cell that nothing else can light (``cand(Y) == {Y}``): walled in from the start,
     or the last white cell of its lines.
     """
-    if board.mark(anchor) != UNKNOWN or board.cand(anchor) != {anchor}:
+    board.reads.add(anchor)
+    if board.state[anchor] != UNKNOWN or board.cand(anchor) != {anchor}:
         return NOTHING
     return Marks(lights=frozenset((anchor,)))
 
@@ -75,7 +76,8 @@ def rescue(board: Board, anchor: int) -> Marks:
     Reconstruction (the thesis's example coordinates are impossible): an unlit cannot-place cell
     with exactly one candidate; the candidate gets the light.
     """
-    if board.mark(anchor) != NO_LIGHT:
+    board.reads.add(anchor)
+    if board.state[anchor] != NO_LIGHT:
         return NOTHING
     cand = board.cand(anchor)
     return Marks(lights=frozenset(cand)) if len(cand) == 1 else NOTHING
@@ -113,7 +115,8 @@ def case_split_on_rescue(board: Board, anchor: int) -> Marks:
     many free places as it needs, the places common to both cases are lights.
     """
     geo = board.geo
-    if board.mark(anchor) != NO_LIGHT:
+    board.reads.add(anchor)
+    if board.state[anchor] != NO_LIGHT:
         return NOTHING
     cand = board.cand(anchor)
     if len(cand) != 2:

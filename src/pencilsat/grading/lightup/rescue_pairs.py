@@ -35,7 +35,8 @@ def _rescue_combo(board: Board, anchor: int, need_wanted: int) -> Marks:
     diagonal and each side line's other free cells are x.
     """
     geo = board.geo
-    if board.mark(anchor) != NO_LIGHT:
+    board.reads.add(anchor)
+    if board.state[anchor] != NO_LIGHT:
         return NOTHING
     cand = board.cand(anchor)
     if len(cand) != 2:
@@ -83,7 +84,8 @@ def special_rescue(board: Board, anchor: int) -> Marks:
     Anchor: P, the first cannot-place cell in scan order among the two.
     """
     geo, state, reads = board.geo, board.state, board.reads
-    if board.mark(anchor) != NO_LIGHT:
+    board.reads.add(anchor)
+    if board.state[anchor] != NO_LIGHT:
         return NOTHING
     cand_p = board.cand(anchor)
     if not 2 <= len(cand_p) <= 3:
@@ -143,7 +145,8 @@ def aspirin_box(board: Board, anchor: int) -> Marks:
     The digest's extension to the column segments is not applied (thesis scope).
     """
     geo = board.geo
-    if board.mark(anchor) != NO_LIGHT:
+    board.reads.add(anchor)
+    if board.state[anchor] != NO_LIGHT:
         return NOTHING
     cand_u = board.cand(anchor)
     if len(cand_u) != 2:

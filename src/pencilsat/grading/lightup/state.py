@@ -65,7 +65,14 @@ class Board:
     still the sets of the board copied from (``None``: every set is its own). A copy copies a
     segment's set when it first changes it, so a trial costs what it touches."""
 
+    n: int = field(init=False, default=0)
+    """The grid's cells, ``geo.n`` (the first segment key)."""
+    first_virtual: int = field(init=False, default=0)
+    """The first virtual-clue key."""
+
     def __post_init__(self) -> None:
+        self.n = self.geo.n
+        self.first_virtual = self.n + len(self.geo.seg_cells)
         if self.unlit < 0:
             self.unlit = sum(1 for code in self.state if code in (UNKNOWN, NO_LIGHT))
 
@@ -78,10 +85,10 @@ class Board:
 
     # --- keys ---------------------------------------------------------------------------
     def seg_key(self, seg: int) -> int:
-        return self.geo.n + seg
+        return self.n + seg
 
     def virtual_key(self, i: int) -> int:
-        return self.geo.n + len(self.geo.seg_cells) + i
+        return self.first_virtual + i
 
     # --- tracked reads ------------------------------------------------------------------
     def mark(self, i: int) -> int:
@@ -91,32 +98,47 @@ class Board:
 
     def is_free(self, i: int) -> bool:
         """A cell that could still take a light (state 8): the digest's 'available'."""
-        return i >= 0 and self.mark(i) == UNKNOWN
+        if i < 0:
+            return False
+        self.reads.add(i)
+        return self.state[i] == UNKNOWN
 
     def is_lit(self, i: int) -> bool:
         return self.mark(i) in (LIT, LIGHT)
 
     def avail(self, clue: int) -> list[int]:
-        return [j for j in self.geo.nbrs[clue] if self.mark(j) == UNKNOWN]
+        nbrs = self.geo.nbrs[clue]
+        self.reads.update(nbrs)
+        state = self.state
+        return [j for j in nbrs if state[j] == UNKNOWN]
 
     def need(self, clue: int) -> int:
-        return self.geo.number[clue] - sum(1 for j in self.geo.nbrs[clue] if self.mark(j) == LIGHT)
+        nbrs = self.geo.nbrs[clue]
+        self.reads.update(nbrs)
+        state = self.state
+        left = self.geo.number[clue]
+        for j in nbrs:
+            if state[j] == LIGHT:
+                left -= 1
+        return left
 
     def cand(self, i: int) -> set[int]:
         """Unknown cells that could light white cell ``i`` (``i`` itself included if unknown)."""
-        h, v = self.geo.hseg[i], self.geo.vseg[i]
-        self.reads.add(self.seg_key(h))
-        self.reads.add(self.seg_key(v))
-        return self.seg_unknown[h] | self.seg_unknown[v]
+        geo = self.geo
+        h, v = geo.hseg[i], geo.vseg[i]
+        n = self.n
+        self.reads.update((n + h, n + v))
+        seg_unknown = self.seg_unknown
+        return seg_unknown[h] | seg_unknown[v]
 
     def unknown_in_segment_of(self, i: int, horizontal: bool) -> set[int]:
         seg = self.geo.hseg[i] if horizontal else self.geo.vseg[i]
-        self.reads.add(self.seg_key(seg))
+        self.reads.add(self.n + seg)
         return self.seg_unknown[seg]
 
     def virtual_clues(self, i: int) -> tuple[frozenset[int], ...]:
         """T25 restrictions anchored at cell ``i`` ('exactly one light in this pair')."""
-        self.reads.add(self.virtual_key(i))
+        self.reads.add(self.first_virtual + i)
         return self.virtual.get(i, ())
 
     def has_restriction(self, pair: frozenset[int]) -> bool:
@@ -145,7 +167,7 @@ class Board:
                 self.seg_unknown[seg].discard(i)
         if old in (UNKNOWN, NO_LIGHT) and code in (LIT, LIGHT):
             self.unlit -= 1
-        changed.update((i, self.seg_key(self.geo.hseg[i]), self.seg_key(self.geo.vseg[i])))
+        changed.update((i, self.n + self.geo.hseg[i], self.n + self.geo.vseg[i]))
 
     def place_light(self, i: int, changed: set[int]) -> None:
         """Light on ``i`` (code 7); its two segments become lit (code 6)."""
@@ -190,16 +212,24 @@ class Board:
         for key in changed:
             if key < geo.n:
                 cells.add(key)
-            elif key < geo.n + len(geo.seg_cells):
+            elif key < self.first_virtual:
                 cells.update(geo.seg_cells[key - geo.n])
+        nbrs, number = geo.nbrs, geo.number
         for clue in {c for i in cells for c in geo.adj_clues[i]}:
-            lights = sum(1 for j in geo.nbrs[clue] if state[j] == LIGHT)
-            free = sum(1 for j in geo.nbrs[clue] if state[j] == UNKNOWN)
-            if lights > geo.number[clue] or lights + free < geo.number[clue]:
-                return f"the clue at {geo.cell(clue)} cannot get {geo.number[clue]} lights"
+            lights = free = 0
+            for j in nbrs[clue]:
+                code = state[j]
+                if code == LIGHT:
+                    lights += 1
+                elif code == UNKNOWN:
+                    free += 1
+            if lights > number[clue] or lights + free < number[clue]:
+                return f"the clue at {geo.cell(clue)} cannot get {number[clue]} lights"
+        seg_unknown, hseg, vseg = self.seg_unknown, geo.hseg, geo.vseg
         for i in cells:
-            if state[i] in (UNKNOWN, NO_LIGHT) and not (
-                    self.seg_unknown[geo.hseg[i]] or self.seg_unknown[geo.vseg[i]]):
+            code = state[i]
+            if (code == UNKNOWN or code == NO_LIGHT) and not (
+                    seg_unknown[hseg[i]] or seg_unknown[vseg[i]]):
                 return f"no light can reach {geo.cell(i)}"
         first_virtual = geo.n + len(geo.seg_cells)
         new_slots = {key - first_virtual for key in changed if key >= first_virtual}

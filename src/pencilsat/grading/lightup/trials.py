@@ -58,11 +58,14 @@ def candidate_cells(board: Board) -> list[int]:
     beside_clue = {j for c in geo.clues for j in geo.nbrs[c] if state[j] == UNKNOWN
                    and sum(1 for k in geo.nbrs[c] if state[k] == LIGHT) < geo.number[c]}
     pair_cells: set[int] = set()
+    seg_unknown, hseg, vseg = board.seg_unknown, geo.hseg, geo.vseg
     for i in range(geo.n):
-        if state[i] in (UNKNOWN, NO_LIGHT):
-            cand = board.seg_unknown[geo.hseg[i]] | board.seg_unknown[geo.vseg[i]]
-            if len(cand) == 2:
-                pair_cells |= cand
+        code = state[i]
+        if code == UNKNOWN or code == NO_LIGHT:
+            across, down = seg_unknown[hseg[i]], seg_unknown[vseg[i]]
+            # the two segments share only i, which is in both when unknown
+            if len(across) + len(down) - (code == UNKNOWN) == 2:
+                pair_cells |= across | down
     order = {i: (0 if i in beside_clue else 1 if i in pair_cells else 2) for i in free}
     return sorted(free, key=lambda i: (order[i], i))
 
