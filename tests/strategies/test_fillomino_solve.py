@@ -243,3 +243,14 @@ def test_the_levels_give_each_numbered_block_its_size_without_a_cut():
 def test_the_open_label_must_exceed_the_givens():
     with pytest.raises(ValueError, match="exceed"):
         regions_of(grid("5 . .", ". . ."), open_from=5)
+
+
+def test_the_level_budget_decides_which_givens_are_anchored():
+    """A given's block is anchored (its count "exactly k at the last level") only when its
+    level variables fit the budget: ``sizes-cpsat`` passes a larger one than ``sizes``."""
+    puzzle = grid("4 . . .", ". . . .", ". . . 5")
+    assert regions_of(puzzle, anchor_levels=0).anchor_counts == []
+    small = regions_of(puzzle, anchor_levels=20).anchor_counts  # the 4 costs 19
+    large = regions_of(puzzle, anchor_levels=1000).anchor_counts
+    assert [total for _, total in small] == [4]
+    assert sorted(total for _, total in large) == [4, 5]

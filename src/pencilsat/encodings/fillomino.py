@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from pencilsat.encodings.connectivity import ShadingEncoding
-from pencilsat.encodings.sized_regions import SMALL_SIZES, SizedRegions
+from pencilsat.encodings.sized_regions import ANCHOR_LEVELS, SMALL_SIZES, SizedRegions
 from pencilsat.puzzles.fillomino import FillominoPuzzle, FillominoSolution
 
 FillominoEncoding = ShadingEncoding[FillominoSolution]
@@ -31,11 +31,12 @@ def open_label(puzzle: FillominoPuzzle) -> int:
 
 
 def regions(puzzle: FillominoPuzzle, *, deadline: float | None = None,
-            open_from: int | None = None) -> SizedRegions:
+            open_from: int | None = None, anchor_levels: int = ANCHOR_LEVELS) -> SizedRegions:
     """The size-labelled cells of ``puzzle`` (a ``?`` is free, as an empty cell); sizes from
-    ``open_from`` on as one label when given."""
+    ``open_from`` on as one label when given; a given's block anchored as levels within
+    ``anchor_levels`` variables."""
     return SizedRegions(np.where(puzzle.numbers > 0, puzzle.numbers, 0), deadline=deadline,
-                        open_from=open_from)
+                        open_from=open_from, anchor_levels=anchor_levels)
 
 
 def solution_of(sizes: np.ndarray, open_from: int | None = None) -> FillominoSolution:
@@ -47,8 +48,11 @@ def solution_of(sizes: np.ndarray, open_from: int | None = None) -> FillominoSol
 
 
 def build(puzzle: FillominoPuzzle, *, deadline: float | None = None,
-          open_from: int | None = None) -> FillominoEncoding:
-    """The encoding of ``puzzle`` (sizes from ``open_from`` on as one label when given);
-    ``TimeLimitReached`` once ``deadline`` (a ``perf_counter`` time) has passed."""
-    return regions(puzzle, deadline=deadline, open_from=open_from).encoding(
+          open_from: int | None = None, anchor_levels: int = ANCHOR_LEVELS
+          ) -> FillominoEncoding:
+    """The encoding of ``puzzle`` (sizes from ``open_from`` on as one label when given;
+    ``anchor_levels`` as :func:`regions`); ``TimeLimitReached`` once ``deadline`` (a
+    ``perf_counter`` time) has passed."""
+    return regions(puzzle, deadline=deadline, open_from=open_from,
+                   anchor_levels=anchor_levels).encoding(
         lambda sizes: solution_of(sizes, open_from))

@@ -164,7 +164,9 @@ class SizedRegions:
     209_20x36: 254,232 cell-size variables, ...)."""
 
     def __init__(self, given: np.ndarray, *, deadline: float | None = None,
-                 open_from: int | None = None) -> None:
+                 open_from: int | None = None, anchor_levels: int = ANCHOR_LEVELS) -> None:
+        """``anchor_levels``: the most level variables a given's block may take to be
+        anchored (:data:`ANCHOR_LEVELS` by default)."""
         self.given = np.asarray(given)
         self.height, self.width = self.given.shape
         if open_from is not None and open_from <= max(SMALL_SIZES, int(self.given.max())):
@@ -183,7 +185,7 @@ class SizedRegions:
         self.clauses: list[Clause] = []
         self._local_clauses()
         self.anchor_counts: list[tuple[list[int], int]] = []
-        self._anchored_blocks()
+        self._anchored_blocks(anchor_levels)
 
     def _local_clauses(self) -> None:
         neighbours = self.graph.neighbours
@@ -207,18 +209,18 @@ class SizedRegions:
                 lits[cell] = -variable[cell][k]
             out.extend(lits[shape_placements(mask, k + 1)].tolist())
 
-    def _anchored_blocks(self) -> None:
-        """Each given ``k`` (from :data:`ANCHOR_FROM` on, within :data:`ANCHOR_LEVELS`) with its
-        block as levels: ``L(c, j)`` is "cell ``c`` is ``k`` and joined to the given by ``j``
-        steps or fewer through cells of ``k``", for ``j`` up to ``k - 1`` over the cells that
-        may be ``k`` within ``j`` steps. The given is at every level; a cell at level ``j``
-        is at level ``j + 1``; a cell at level ``j`` is at level ``j - 1`` or next to one
-        that is (support); a cell of ``k`` next to a cell at level ``j - 1`` is at level
+    def _anchored_blocks(self, budget: int) -> None:
+        """Each given ``k`` (from :data:`ANCHOR_FROM` on, within ``budget`` level variables)
+        with its block as levels: ``L(c, j)`` is "cell ``c`` is ``k`` and joined to the given
+        by ``j`` steps or fewer through cells of ``k``", for ``j`` up to ``k - 1`` over the
+        cells that may be ``k`` within ``j`` steps. The given is at every level; a cell at
+        level ``j`` is at level ``j + 1``; a cell at level ``j`` is at level ``j - 1`` or next
+        to one that is (support); a cell of ``k`` next to a cell at level ``j - 1`` is at level
         ``j``, and at the last level a cell of ``k`` next to a cell at it is at it too
-        (closure: a cell of ``k`` too far to be at the last level cannot be next to it). So
-        the last level is the given's block exactly (a block reaching past ``k - 1`` steps
-        has more than ``k`` cells and is refused), and "exactly ``k`` cells at the last
-        level" is its size rule, with no cut."""
+        (closure: a cell of ``k`` too far to be at the last level cannot be next to it). So the
+        last level is the given's block exactly (a block reaching past ``k - 1`` steps has more
+        than ``k`` cells and is refused), and "exactly ``k`` cells at the last level" is its
+        size rule, with no cut."""
         neighbours = self.graph.neighbours
         variable = self.variable
         flat = self.given.ravel()
@@ -232,7 +234,7 @@ class SizedRegions:
             for d in range(1, k):
                 ring = [n for c in ring for n in neighbours[c]
                         if k in variable[n] and n not in dist and dist.setdefault(n, d) == d]
-            if sum(k - d for d in dist.values()) > ANCHOR_LEVELS:
+            if sum(k - d for d in dist.values()) > budget:
                 continue
             level: dict[int, list[int]] = {}
             for c, d in dist.items():

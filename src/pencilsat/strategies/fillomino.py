@@ -65,6 +65,16 @@ MODELS_PER_SOLVE = 20
 """``sizes-cpsat``: the models whose block-size cuts one CP-SAT solve gathers before the
 next (:class:`~pencilsat.strategies.connected_search.CpSatConnectedSearch`)."""
 
+CPSAT_ANCHOR_LEVELS = 2450
+"""``sizes-cpsat``: the most level variables a given's block may take to be anchored
+(``sizes``: :data:`~pencilsat.encodings.sized_regions.ANCHOR_LEVELS`, 800). CP-SAT starts
+from scratch on every solve, so rounds of cuts cost it more than they cost MiniCard. CPU
+seconds (one run each, load about 9), 800 -> 2450: janko 286_10x10 (ten 36s, 2,126-2,420
+level variables each) unknown at 60 s (102 solves, 284,095 cuts) -> 11.7 (2 solves, no
+cut); 295_10x10 3.2 -> 1.3; slower: 379_10x10 1.5 -> 3.0 (two of its 42s anchored),
+794_15x15 2.3 -> 4.5 (nine 27s). 5000 anchored all twenty-one 42s of 379_10x10 (unknown at
+30 s) and 485_10x10's 55 (3.8 -> 5.0); one or two anchors per size left 286_10x10 unknown."""
+
 
 def _exactly_one(model: ConnectedModel, deadline: float | None) -> tuple[list[Clause], int]:
     return count_clauses(model.counts, model.num_vars, deadline)
@@ -116,7 +126,8 @@ def run_cpsat(puzzle: FillominoPuzzle, *, backend: str | None = None,
 
     def run(open_from: int | None) -> SolveResult:
         return solve_on_cpsat(
-            puzzle, lambda: shading_model(build(puzzle, deadline=deadline, open_from=open_from)),
+            puzzle, lambda: shading_model(build(puzzle, deadline=deadline, open_from=open_from,
+                                                anchor_levels=CPSAT_ANCHOR_LEVELS)),
             deadline=deadline, grown_cuts=0, presolve=False, models_per_solve=MODELS_PER_SOLVE)
 
     result = open_first(run, open_label(puzzle), puzzle.width * puzzle.height)
