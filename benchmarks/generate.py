@@ -218,7 +218,7 @@ def report(ours: list[dict[str, Any]], tatham: list[dict[str, Any]], seeds: int,
     body += ["", "Failed checks: " + ("none." if not failures else "")] + failures
     body += ["", "## Tatham's generators side by side", "",
              "Debian `sgt-puzzles` 20230122.806ae71-2, `--generate 1 'PARAMS#SEED'` for seeds "
-             f"1..{tatham_seeds}, wall time per process. `our levels`: the shared corpus's "
+             f"{_seed_ranges(tatham)}, wall time per process. `our levels`: the shared corpus's "
              "puzzles from Tatham's generator at that size and level, graded by pencilsat "
              "(Slitherlink: the band of `gup.up_open`, `no level` between two bands; the "
              "level each is nearest to is the most common one).", ""]
@@ -230,6 +230,13 @@ def report(ours: list[dict[str, Any]], tatham: list[dict[str, Any]], seeds: int,
                     for k, v in t["our_levels"].items()), t["nearest_level"],
           t["median_s"], t["p90_s"], *_ours_at(ours, t)] for t in tatham]))
     return "\n".join(body)
+
+
+def _seed_ranges(tatham: list[dict[str, Any]]) -> str:
+    """The seeds the Tatham rows were measured on ("1..20"; rows kept from an earlier run
+    carry their own count)."""
+    counts = sorted({int(t.get("seeds", 0)) for t in tatham})
+    return ", ".join(f"1..{n}" for n in counts if n > 0) or "none"
 
 
 def _ours_at(ours: list[dict[str, Any]], t: dict[str, Any]) -> list[Any]:
@@ -265,7 +272,7 @@ def main() -> None:
     genres = args.genres.split(",")
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     ours = [dict(r, measured=stamp) for r in run_orders(genres, args.seeds)]
-    tatham = run_tatham(genres, args.tatham_seeds)
+    tatham = [dict(t, seeds=args.tatham_seeds) for t in run_tatham(genres, args.tatham_seeds)]
     kept_ours, kept_tatham = previous_rows(genres)
     ours, tatham = kept_ours + ours, kept_tatham + tatham
     write_results("generate", "Generating to order: acceptance and time per puzzle",
