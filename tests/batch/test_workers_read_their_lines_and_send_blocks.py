@@ -38,6 +38,7 @@ def test_a_blanked_line_is_skipped_and_the_others_keep_their_numbers():
     items = [item for shard in make_line_shards(kept, BatchTask(), 2)
              for item in shard.inputs()]
     assert items == [item for item in numbered_items(lines) if item.line % 3]
+    assert not list(make_line_shards(["", "", ""], BatchTask(), 2))  # all done: no work
 
 
 def _records(count: int) -> list:

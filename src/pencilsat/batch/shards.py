@@ -102,7 +102,7 @@ def make_line_shards(lines: Sequence[str], task: BatchTask, workers: int,
 
 
 def line_units(lines: Sequence[str], task: BatchTask) -> list[float]:
-    """Each line's estimated weight: 0 when blank, ``SUDOKU_LINE_UNITS`` when it has a
+    """Each line's estimated weight: 0 when empty, ``SUDOKU_LINE_UNITS`` when it has a
     one-line Sudoku's length and the task takes the vectorised path, else 1 (a comment, or a
     path that happens to have such a length, is misweighed: the weights only balance the
     shards, the worker tells the lines apart exactly)."""
@@ -113,7 +113,9 @@ def line_units(lines: Sequence[str], task: BatchTask) -> list[float]:
 
 def cut_lines(lines: Sequence[str], task: BatchTask, weights: Sequence[float], size: float,
               first_line: int = 1) -> Iterator[Shard]:
-    """``lines`` in order, in shards of at most ``size`` units (at least one line each)."""
+    """``lines`` in order, in shards of at most ``size`` units (at least one line each; empty
+    lines, which weigh nothing, join the shard of the line after or before them, so lines
+    that are all empty, e.g. those a resumed run has done, give no shard)."""
     size = max(size, 1.0)
     start, filled = 0, 0.0
     for index, weight in enumerate(weights):
@@ -121,7 +123,7 @@ def cut_lines(lines: Sequence[str], task: BatchTask, weights: Sequence[float], s
             yield _line_shard(lines, task, start, index, filled, first_line)
             start, filled = index, 0.0
         filled += weight
-    if start < len(lines):
+    if filled:
         yield _line_shard(lines, task, start, len(lines), filled, first_line)
 
 
