@@ -1,10 +1,17 @@
 """Throughput of ``pencilsat solve --batch`` with 1 and 2 workers and through ``--dask local``.
 
-Usage: ``python benchmarks/batch_scale.py [--rounds 3] [--sets royle,100-line]`` (default: all).
-Each run is the whole command as a fresh process (interpreter, pool or cluster start-up and
-writing the records included), ``--out`` to a file and ``--fail-on never``; the runs are
-interleaved round-robin (1 worker, 2 workers, 2 workers started at once, Dask with 2 workers)
-so that the shared machine's load falls on all alike, and the table gives the medians. Sets:
+Usage: ``python benchmarks/batch_scale.py [--rounds 3] [--sets royle,100-line]
+[--before OLD/src]`` (default: all sets). Each run is the whole command as a fresh process
+(interpreter, pool or cluster start-up and writing the records included), ``--out`` to a file
+and ``--fail-on never``; the runs are interleaved round-robin (1 worker, 2 workers, 2 workers
+started at once, Dask with 2 workers; with ``--before``, 1 and 2 workers of that checkout's
+sources too) so that the shared machine's load falls on all alike, and the table gives the
+medians. Besides wall time, each run's CPU seconds: the pencilsat process's own (``main``)
+and its worker processes' (``workers``, reaped children); in a run with 2 workers, the main
+process's share f = main / (main + workers) bounds the speed-up at 2 / (1 + f) (Amdahl), a
+bound a loaded machine's wall times cannot show. The sources are compiled to bytecode first,
+as an installed package's are (where ``PYTHONDONTWRITEBYTECODE`` is set, each run would
+otherwise compile them again in the main process). Sets:
 every janko Masyu path, every janko Light Up path, Royle's 49,158 17-clue Sudoku lines, a
 mixed file (every 4th janko Masyu and Light Up path, 5,000 Royle lines, tdoku's test lines,
 unreadable lines, shuffled) and a 100-line mixed list (25 Masyu and 25 Light Up paths, 48
@@ -18,6 +25,7 @@ the Masyu paths, >= 1.8x on Royle's lines, >= 1.0x on the 100-line list.
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import random
@@ -26,6 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -41,6 +50,27 @@ AT_ONCE = {"2 workers started at once": {"PENCILSAT_PROBE_SECONDS": "0"}}
 """Configurations run with the workers started before any puzzle (the start before the
 probe of issue 46), for comparison."""
 TARGETS = {"janko Masyu paths": 1.7, "Royle 17-clue lines": 1.8, "100-line mixed list": 1.0}
+BEFORE = [("1 worker, before", ["--workers", "1"], 1), ("2 workers, before", ["--workers", "2"], 2)]
+"""With ``--before``: the same runs on another checkout's sources."""
+RUNNER = """
+import atexit, json, os, resource, runpy, sys
+def cpu():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    reaped = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(os.environ["BATCH_SCALE_CPU"], "w") as fh:
+        json.dump([own.ru_utime + own.ru_stime, reaped.ru_utime + reaped.ru_stime], fh)
+atexit.register(cpu)
+sys.argv[0] = "pencilsat"
+runpy.run_module("pencilsat.cli", run_name="__main__")
+"""
+"""Runs the command in this interpreter and writes, at its exit, the CPU seconds of the
+process itself and of its reaped children (the worker processes)."""
+
+
+class Run(NamedTuple):
+    wall: float
+    main_cpu: float
+    workers_cpu: float
 
 
 def batch_sets(folder: Path) -> dict[str, Path]:
@@ -65,18 +95,22 @@ def batch_sets(folder: Path) -> dict[str, Path]:
     return out
 
 
-def run(batch: Path, options: list[str], out: Path, extra: dict[str, str]) -> float:
+def run(batch: Path, options: list[str], out: Path, extra: dict[str, str],
+        src: Path) -> Run:
+    cpu = out.with_suffix(".cpu")
     env = {key: value for key, value in os.environ.items()
            if key != "PENCILSAT_PROBE_SECONDS"}
-    env.update({"PYTHONPATH": str(REPO / "src"), "OPENBLAS_NUM_THREADS": "1", **extra})
+    env.update({"PYTHONPATH": str(src), "OPENBLAS_NUM_THREADS": "1",
+                "BATCH_SCALE_CPU": str(cpu), **extra})
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "pencilsat.cli", "solve", "--batch",
+    done = subprocess.run([sys.executable, "-c", RUNNER, "solve", "--batch",
                            str(batch), "--out", str(out), "--fail-on", "never", *options],
                           capture_output=True, text=True, env=env, check=False)
     wall = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{batch.name} {options}: exit {done.returncode}\n{done.stderr}")
-    return wall
+    main_cpu, workers_cpu = json.loads(cpu.read_text())
+    return Run(wall, main_cpu, workers_cpu)
 
 
 def results(path: Path) -> list[dict]:
@@ -89,60 +123,98 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--sets", default="masyu,lightup,royle,mixed,100-line",
                     help="which sets, by a word of their names")
+    ap.add_argument("--before", type=Path,
+                    help="another checkout's src folder: its 1 and 2 workers run too")
     args = ap.parse_args()
     wanted = args.sets.split(",")
+    configs = CONFIGS + (BEFORE if args.before else [])
+    sources = {label: REPO / "src" for label, _, _ in CONFIGS}
+    sources.update({label: args.before for label, _, _ in BEFORE if args.before})
+    for src in set(sources.values()):
+        compileall.compile_dir(str(src), quiet=1)
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         sets = {name: path for name, path in batch_sets(folder).items()
                 if any(word.lower() in name.lower() for word in wanted)}
-        times: dict[tuple[str, str], list[float]] = {}
+        times: dict[tuple[str, str], list[Run]] = {}
         same: dict[tuple[str, str], bool] = {}
         counts = {}
         for round_ in range(args.rounds):
             for name, batch in sets.items():
                 reference = None
-                for label, options, _ in CONFIGS:
+                for label, options, _ in configs:
                     out = folder / "records.jsonl"
-                    wall = run(batch, options, out, AT_ONCE.get(label, {}))
-                    times.setdefault((name, label), []).append(wall)
+                    done = run(batch, options, out, AT_ONCE.get(label, {}), sources[label])
+                    times.setdefault((name, label), []).append(done)
                     found = results(out)
                     counts[name] = len(found)
                     if reference is None:
                         reference = found
                     same[(name, label)] = same.get((name, label), True) and found == reference
-                    print(f"round {round_ + 1} {name}: {label} {wall:.2f} s", flush=True)
+                    print(f"round {round_ + 1} {name}: {label} {done.wall:.2f} s (CPU main "
+                          f"{done.main_cpu:.2f} s, workers {done.workers_cpu:.2f} s)",
+                          flush=True)
     load_after = os.getloadavg()
     rows, data = [], []
     for name in sets:
-        one = median(times[(name, CONFIGS[0][0])])
-        for label, _, workers in CONFIGS:
-            wall = median(times[(name, label)])
+        for label, _, workers in configs:
+            runs = times[(name, label)]
+            one_label = "1 worker, before" if label.endswith(", before") else CONFIGS[0][0]
+            one = median([r.wall for r in times[(name, one_label)]])
+            wall = median([r.wall for r in runs])
+            main_cpu = median([r.main_cpu for r in runs])
+            workers_cpu = median([r.workers_cpu for r in runs])
+            share = main_cpu / (main_cpu + workers_cpu) if workers > 1 and workers_cpu else None
+            bound = "-" if share is None else f"{2 / (1 + share):.2f}x"
             speed_up = one / wall
             rows.append([name, counts[name], label, f"{wall:.2f}",
                          f"{counts[name] / wall:,.0f}", f"{speed_up:.2f}x",
-                         f"{speed_up / workers:.0%}", "yes" if same[(name, label)] else "NO"])
+                         f"{speed_up / workers:.0%}", f"{main_cpu:.2f}", f"{workers_cpu:.2f}",
+                         "-" if share is None else f"{share:.1%}", bound,
+                         "yes" if same[(name, label)] else "NO"])
             data.append({"set": name, "puzzles": counts[name], "config": label,
-                         "workers": workers, "median_s": wall, "times": times[(name, label)],
+                         "workers": workers, "median_s": wall,
+                         "times": [r.wall for r in runs], "main_cpu": main_cpu,
+                         "workers_cpu": workers_cpu, "serial_share": share,
                          "speed_up": speed_up, "efficiency": speed_up / workers,
                          "same_results": same[(name, label)]})
+    for d in data:
+        if d["config"] == "2 workers":
+            old = [e for e in data if e["set"] == d["set"] and e["config"] == BEFORE[1][0]]
+            if old:
+                d["before"] = old[0]["speed_up"]
     header = ["set", "puzzles", "run", "median wall s", "puzzles/s", "speed-up vs 1 worker",
-              "efficiency", "results = 1 worker's"]
-    met = [f"{d['set']}: {d['speed_up']:.2f}x (target {TARGETS[d['set']]}x)" for d in data
+              "efficiency", "main CPU s", "workers CPU s", "main share f", "bound 2/(1+f)",
+              "results = 1 worker's"]
+    chosen = "" if args.sets == ap.get_default("sets") else f" --sets {args.sets}"
+    met = [f"{d['set']}: {d['speed_up']:.2f}x (target {TARGETS[d['set']]}x"
+           + (f", before {d['before']:.2f}x)" if "before" in d else ")") for d in data
            if d["config"] == "2 workers" and d["set"] in TARGETS]
     body = (f"Whole `pencilsat solve --batch FILE --out F` processes, {args.rounds} interleaved "
             f"rounds, medians. The machine is shared with other jobs: load average "
             f"{load_before[0]:.1f} at the start, {load_after[0]:.1f} at the end (2 cores), so "
-            "the figures are noisy and a second worker competes with whatever else runs.\n\n"
+            "the figures are noisy and a second worker competes with whatever else runs."
+            + (" With the load above the 2 cores, a second worker gets no second core: the "
+               "wall ratios say little, the CPU columns and the bound still hold."
+               if min(load_before[0], load_after[0]) > 2 else "")
+            + "\n\n"
             + markdown_table(header, rows)
             + f"\n\n2 workers against 1: {'; '.join(met)}. `2 workers` measures the first "
             "0.05 s of work in the pencilsat process and starts the workers only for a rest "
             "estimated at 0.5 s or more (docs/batch.md); `started at once` is the start "
-            "before that (PENCILSAT_PROBE_SECONDS=0).\n\nReproduce: "
-            "`python benchmarks/batch_scale.py "
-            f"--rounds {args.rounds}`.")
+            "before that (PENCILSAT_PROBE_SECONDS=0). `main CPU s` is the pencilsat "
+            "process's own CPU time, `workers CPU s` its worker processes' (Dask's nannies and "
+            "workers included); f, the main process's share of it, bounds 2 workers at "
+            "2/(1+f) whatever the machine's load. "
+            + ("`before` is the same command on the sources given with `--before` "
+               f"(`{args.before}`), its speed-up against its own 1 worker. " if args.before
+               else "")
+            + f"\n\nReproduce: `python benchmarks/batch_scale.py --rounds {args.rounds}"
+            f"{chosen}{' --before OLD/src' if args.before else ''}`.")
     write_results("batch_scale", "Batch throughput with workers and Dask", body,
-                  {"rounds": args.rounds, "load_before": load_before,
+                  {"rounds": args.rounds, "before": str(args.before) if args.before else None,
+                   "load_before": load_before,
                    "load_after": load_after, "runs": data})
     print(body)
     if not all(same.values()):

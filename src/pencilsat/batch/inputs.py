@@ -52,14 +52,20 @@ def read_batch_file(path_or_stdin: str) -> list[str]:
                          hint="give a UTF-8 text file with one puzzle per line") from None
 
 
-def numbered_items(lines: list[str]) -> list[BatchItem]:
-    """One item per line that is neither blank nor a ``#`` comment, numbered from 1."""
+def numbered_items(lines: list[str], start: int = 1) -> list[BatchItem]:
+    """One item per line that is neither blank nor a ``#`` comment, numbered from ``start``
+    (1: the first line of the file)."""
     items = []
-    for number, raw in enumerate(lines, start=1):
+    for number, raw in enumerate(lines, start=start):
         text = raw.strip()
         if text and not text.startswith("#"):
             items.append(BatchItem(number, text))
     return items
+
+
+def count_items(lines: list[str]) -> int:
+    """How many items :func:`numbered_items` makes of ``lines`` (without making them)."""
+    return sum(1 for raw in lines if (text := raw.strip()) and text[0] != "#")
 
 
 def is_sudoku_line(item: BatchItem) -> bool:

@@ -31,7 +31,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import (
     FIRST_COMPLETED,
     BrokenExecutor,
@@ -40,7 +40,9 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     wait,
 )
+from typing import Any, Generic, TypeVar
 
+from pencilsat.batch.blocks import RecordBlock
 from pencilsat.batch.one_puzzle import where
 from pencilsat.batch.records import BatchRecord, not_solved
 from pencilsat.batch.shards import (
@@ -48,10 +50,10 @@ from pencilsat.batch.shards import (
     UNITS_PER_SHARD,
     Shard,
     SolverCache,
-    cut,
     iter_shard,
+    recut,
     run_shard,
-    units,
+    run_shard_block,
 )
 from pencilsat.core.errors import InputError, internal_error
 
@@ -110,7 +112,13 @@ def probe_seconds() -> float:
     return value
 
 
-class ShardRun:
+Part = TypeVar("Part")
+Output = list[BatchRecord] | RecordBlock
+"""What ``run_shard_blocks`` yields: records solved in this process (or again one by one
+after a worker died), or a worker's block."""
+
+
+class ShardRun(Generic[Part]):
     """The records of a run, shard by shard, and how it ran: ``processes`` is the number of
     worker processes (or executor workers) the work was handed to, 0 while all of it has run
     in this process."""
@@ -119,12 +127,12 @@ class ShardRun:
         self.processes = 0
         self.first_here = 0
         """Shards solved in this process before the work was handed over."""
-        self._records: Iterator[list[BatchRecord]] = iter(())
+        self._records: Iterator[Part] = iter(())
 
-    def __iter__(self) -> ShardRun:
+    def __iter__(self) -> ShardRun[Part]:
         return self
 
-    def __next__(self) -> list[BatchRecord]:
+    def __next__(self) -> Part:
         return next(self._records)
 
     def close(self) -> None:
@@ -135,7 +143,7 @@ class ShardRun:
 
 
 def run_shards(shards: Iterable[Shard], *, workers: int = 1, executor: Executor | None = None,
-               ordered: bool = True, start_now: bool = False) -> ShardRun:
+               ordered: bool = True, start_now: bool = False) -> ShardRun[list[BatchRecord]]:
     """The records of every shard: in this process first, then on ``executor`` or on a pool
     of ``workers`` processes (never more than there are shards) once the work measured so far
     says that the rest is long enough to pay for them (``PROBE_SECONDS``,
@@ -144,21 +152,37 @@ def run_shards(shards: Iterable[Shard], *, workers: int = 1, executor: Executor 
     given work, forked then with the modules this process loaded for the puzzles so far, or
     at once with ``start_now`` (before a progress bar's thread, so that it may still fork:
     the workers then wait idle)."""
-    shards = list(shards)
-    run = ShardRun()
+    run: ShardRun[list[BatchRecord]] = ShardRun()
+    _start(run, list(shards), workers, executor, ordered, start_now, run_shard)
+    return run
+
+
+def run_shard_blocks(shards: Iterable[Shard], *, workers: int = 1,
+                     executor: Executor | None = None, ordered: bool = True,
+                     start_now: bool = False) -> ShardRun[Output]:
+    """As ``run_shards``, but a worker's shard comes back as one block of records ready to
+    write and counted (``blocks.RecordBlock``): the main process of ``--batch`` then does no
+    work per puzzle of the workers'."""
+    run: ShardRun[Output] = ShardRun()
+    _start(run, list(shards), workers, executor, ordered, start_now, run_shard_block)
+    return run
+
+
+def _start(run: ShardRun[Any], shards: list[Shard], workers: int, executor: Executor | None,
+           ordered: bool, start_now: bool, work: Callable[[Shard], Any]) -> None:
     if executor is None:
         workers = local_workers(workers, len(shards))
         if workers == 1:
             run._records = _in_this_process(shards)
-            return run
+            return
     probe = probe_seconds()
-    runner = _Runner(executor) if executor is not None else _OwnPool(workers, start_now)
+    runner = (_Runner(executor, work) if executor is not None
+              else _OwnPool(workers, start_now, work))
     run._records = _adaptive(shards, runner, max(workers, 1), ordered, probe, run)
-    return run
 
 
 def _adaptive(shards: list[Shard], runner: _Runner, workers: int, ordered: bool,
-              probe: float, run: ShardRun) -> Iterator[list[BatchRecord]]:
+              probe: float, run: ShardRun[Any]) -> Iterator[Any]:
     """Solve shards here until ``probe`` seconds of work are measured and the rest is long
     enough for the workers, then hand the rest to ``runner``, cut again into shards of at
     least ``MIN_SHARD_SECONDS`` of estimated work."""
@@ -202,9 +226,7 @@ def _small_first(shards: list[Shard]) -> list[Shard]:
     lines alone takes half a second)."""
     if not shards or shards[0].units <= PROBE_UNITS:
         return shards
-    first = shards[0]
-    pieces = cut(first.items, first.task, units(first.items, first.task), PROBE_UNITS)
-    return [*pieces, *shards[1:]]
+    return [*recut(shards[:1], PROBE_UNITS), *shards[1:]]
 
 
 def _cut_again(shards: list[Shard], workers: int,
@@ -218,9 +240,7 @@ def _cut_again(shards: list[Shard], workers: int,
     size = min(size, UNITS_PER_SHARD)
     if all(shard.units >= size / 2 for shard in shards[:-1]):
         return shards
-    task = shards[0].task
-    items = [item for shard in shards for item in shard.items]
-    return list(cut(items, task, units(items, task), size))
+    return recut(shards, size)
 
 
 def _in_this_process(shards: Iterable[Shard]) -> Iterator[list[BatchRecord]]:
@@ -236,15 +256,18 @@ def _in_this_process(shards: Iterable[Shard]) -> Iterator[list[BatchRecord]]:
 class _Runner:
     """Submits shards to an executor it was given, which it never renews nor shuts down."""
 
-    def __init__(self, executor: Executor) -> None:
+    def __init__(self, executor: Executor, work: Callable[[Shard], Any] = run_shard) -> None:
         self.executor = executor
+        self.work = work
+        """What a worker does with a shard: its records, or their block."""
 
-    def submit(self, shard: Shard) -> Future[list[BatchRecord]]:
-        """The shard's future; a future holding the error when the executor refuses it."""
+    def submit(self, shard: Shard, work: Callable[[Shard], Any] | None = None) -> Future[Any]:
+        """The shard's future (``work`` done on it: by default the runner's); a future
+        holding the error when the executor refuses it."""
         try:
-            return self.executor.submit(run_shard, shard)
+            return self.executor.submit(work or self.work, shard)
         except Exception as err:  # a broken or shut down executor
-            refused: Future[list[BatchRecord]] = Future()
+            refused: Future[Any] = Future()
             refused.set_exception(err)
             return refused
 
@@ -260,15 +283,17 @@ class _OwnPool(_Runner):
     its first shard (after this process has loaded the modules its puzzles need, which forked
     workers then share), or at once when ``now``."""
 
-    def __init__(self, workers: int, now: bool) -> None:
+    def __init__(self, workers: int, now: bool,
+                 work: Callable[[Shard], Any] = run_shard) -> None:
         self.workers = workers
+        self.work = work
         self.pool: ProcessPoolExecutor | None = self._start() if now else None
 
-    def submit(self, shard: Shard) -> Future[list[BatchRecord]]:
+    def submit(self, shard: Shard, work: Callable[[Shard], Any] | None = None) -> Future[Any]:
         if self.pool is None:
             self.pool = self._start()
         self.executor = self.pool
-        return super().submit(shard)
+        return super().submit(shard, work)
 
     def _start(self) -> ProcessPoolExecutor:
         method = start_method()
@@ -301,8 +326,8 @@ class _OwnPool(_Runner):
 
 
 def _drive(shards: Iterator[Shard], runner: _Runner, window: int,
-           ordered: bool) -> Iterator[list[BatchRecord]]:
-    pending: dict[Future[list[BatchRecord]], Shard] = {}  # in submission order
+           ordered: bool) -> Iterator[Any]:
+    pending: dict[Future[Any], Shard] = {}  # in submission order
 
     def fill() -> None:
         while len(pending) < window:
@@ -327,8 +352,7 @@ def _drive(shards: Iterator[Shard], runner: _Runner, window: int,
             future.cancel()
 
 
-def _records(future: Future[list[BatchRecord]], shard: Shard,
-             runner: _Runner) -> list[BatchRecord]:
+def _records(future: Future[Any], shard: Shard, runner: _Runner) -> Any:
     try:
         return future.result()
     except Exception as err:  # the shard's worker died (or the executor failed it)
@@ -339,9 +363,9 @@ def _records(future: Future[list[BatchRecord]], shard: Shard,
 def _one_at_a_time(shard: Shard, runner: _Runner) -> list[BatchRecord]:
     """The records of a shard whose worker failed, each puzzle alone: one that fails alone is
     an ``error`` naming the failure."""
-    out = []
-    for item in shard.items:
-        future = runner.submit(Shard(shard.task, (item,)))
+    out: list[BatchRecord] = []
+    for item in shard.inputs():
+        future = runner.submit(Shard(shard.task, (item,)), run_shard)
         try:
             out += future.result()
         except Exception as err:

@@ -48,7 +48,15 @@ class RecordWriter:
             self._stream.write(text)
             self._stream.flush()
             return
-        data = text.encode()
+        self.write_bytes(text.encode())
+
+    def write_bytes(self, data: bytes) -> None:
+        """Whole lines already encoded (a worker's block of records), as ``write_many``."""
+        if self._fd is None:
+            assert self._stream is not None
+            self._stream.write(data.decode())
+            self._stream.flush()
+            return
         while data:  # a short write (a full disk) goes on where it stopped
             data = data[os.write(self._fd, data):]
 

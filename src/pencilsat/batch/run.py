@@ -1,9 +1,11 @@
 """``solve --batch`` and ``grade --batch`` from start to end.
 
-Read the batch file, skip the lines a resumed records file already holds, cut the rest into
-shards, run them (this process, local workers or a Dask cluster), write each record as it
-comes, draw the progress bar, print the summary on stderr, and return the exit status
+Read the batch file, blank the lines a resumed records file already holds, cut the lines into
+shards, run them (this process, local workers or a Dask cluster), write the records as they
+come, draw the progress bar, print the summary on stderr, and return the exit status
 ``--fail-on`` asks for. Ctrl-C stops the workers, prints the summary so far and is raised on.
+The workers read their lines and send back their records as blocks of bytes with a tally, so
+this process does no work per puzzle they solve (``blocks``).
 """
 
 from __future__ import annotations
@@ -16,17 +18,19 @@ from dataclasses import dataclass, field, replace
 from time import perf_counter
 from typing import IO
 
-from pencilsat.batch.inputs import numbered_items, read_batch_file
+from pencilsat.batch.blocks import RecordBlock
+from pencilsat.batch.inputs import count_items, numbered_items, read_batch_file
 from pencilsat.batch.pool import (
+    Output,
     ShardRun,
     available_cores,
     local_workers,
     probe_seconds,
-    run_shards,
+    run_shard_blocks,
 )
 from pencilsat.batch.progress import progress_bar
 from pencilsat.batch.record_file import RecordWriter, read_back
-from pencilsat.batch.shards import Shard, make_shards
+from pencilsat.batch.shards import Shard, make_line_shards
 from pencilsat.batch.summary import FAILURES, Tally, print_summary
 from pencilsat.batch.task import BatchTask
 from pencilsat.core.errors import InputError
@@ -55,24 +59,26 @@ def run_batch(run: BatchRun, stdout: IO[str], stderr: IO[str]) -> int:
     status of the verdicts in ``run.fail_on`` (0 when none is found)."""
     _check(run)
     lines = read_batch_file(run.source)
-    items = numbered_items(lines)
     task = replace(run.task, source="<stdin>" if run.source == "-" else run.source)
     tally = Tally()
     if run.resume and run.out is not None:
         done = bytearray(len(lines) + 1)  # a flag per input line, for millions of lines
-        for record in read_back(run.out, items, task.grade):
+        for record in read_back(run.out, numbered_items(lines), task.grade):
             tally.add(record)
             done[record.line] = 1
-        items = [item for item in items if not done[item.line]]
+        if tally.total:  # a line with its record is left blank: the workers skip it
+            lines = [line if not done[number] else ""
+                     for number, line in enumerate(lines, start=1)]
     resumed = tally.total
     start = perf_counter()
     how = _How()
     try:
         cores = available_cores()
         with executor_for(run.workers, run.dask, cores) as (executor, workers, cluster):
-            shards = list(make_shards(items, task, workers))
+            shards = list(make_line_shards(lines, task, workers))
             how.cluster, how.allowed = cluster, local_workers(workers, len(shards))
-            _write_records(run, task, shards, executor, workers, tally, stdout, how)
+            _write_records(run, task, shards, count_items(lines), executor, workers, tally,
+                           stdout, how)
     except KeyboardInterrupt:
         print_summary(tally, stderr, wall=perf_counter() - start, workers=how.described(),
                       resumed=resumed, interrupted=True)
@@ -88,7 +94,7 @@ class _How:
 
     cluster: str = ""
     allowed: int = 1
-    run: ShardRun | None = None
+    run: ShardRun[Output] | None = None
 
     def described(self) -> str:
         if self.allowed == 1 and not self.cluster:
@@ -101,23 +107,27 @@ class _How:
         return f"this process, then {where}" if first else where
 
 
-def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard],
+def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard], left: int,
                    executor: Executor | None, workers: int, tally: Tally,
                    stdout: IO[str], how: _How) -> None:
     """Solve the shards and write their records (the file is opened once the workers are
     there, so a cluster that cannot be reached leaves ``--out`` as it was)."""
     writer = RecordWriter(run.out, append=run.resume, stream=stdout)
     label = "grading" if task.grade else "solving"
-    total = tally.total + sum(len(shard.items) for shard in shards)
+    total = tally.total + left
     try:
-        results = how.run = run_shards(shards, workers=workers, executor=executor,
-                                       ordered=run.ordered, start_now=run.progress)
+        results = how.run = run_shard_blocks(shards, workers=workers, executor=executor,
+                                             ordered=run.ordered, start_now=run.progress)
         with progress_bar(label, total, tally.total, run.progress) as advance:
-            for records in results:
-                writer.write_many(records)
-                for record in records:
-                    tally.add(record)
-                advance(len(records))
+            for part in results:
+                if isinstance(part, RecordBlock):
+                    writer.write_bytes(part.data)
+                    tally.merge(part.tally)
+                    advance(part.records)
+                    continue
+                writer.write_many(part)
+                tally.add_all(part)
+                advance(len(part))
     finally:
         writer.close()
 

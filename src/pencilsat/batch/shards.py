@@ -6,6 +6,12 @@ the next. Shards are a few hundred puzzles (a one-line Sudoku counts a sixteenth
 path wants thousands at once), and at least eight per worker when the batch allows, so that
 workers finish together. Within a shard, the one-line Sudokus go through the vectorised path
 together and every other input through the solving (or grading) front.
+
+A batch file's shard carries its lines as they are (one string, from a line number on): the
+worker skips the blank and comment lines, tells the Sudoku lines from the others and writes
+the records, so the main process only cuts the file (``make_line_shards``, by weights it
+estimates from the lines' lengths) and does no work per puzzle. Puzzles given one by one
+(``solve_many``, arguments) travel as items.
 """
 
 from __future__ import annotations
@@ -16,11 +22,13 @@ import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from pencilsat.batch.inputs import BatchItem, is_sudoku_line
+from pencilsat.batch.blocks import RecordBlock, block_of
+from pencilsat.batch.inputs import BatchItem, is_sudoku_line, numbered_items
 from pencilsat.batch.one_puzzle import puzzle_record
 from pencilsat.batch.records import BatchRecord
 from pencilsat.batch.sudoku_lines import sudoku_records
 from pencilsat.batch.task import BatchTask
+from pencilsat.formats.detect import ONE_LINE_SUDOKU
 from pencilsat.strategies.sudoku_batch import GridSolvers, pysat_name
 
 UNITS_PER_SHARD = 256
@@ -37,9 +45,21 @@ class Shard:
     """Consecutive inputs of a batch and what to do with them."""
 
     task: BatchTask
-    items: tuple[BatchItem, ...]
+    items: tuple[BatchItem, ...] = ()
+    """The inputs, when they were given one by one (``lines`` is then ``None``)."""
     units: float = 0.0
     """The items' weights summed (``units``), as the cut counted them."""
+    lines: str | None = None
+    """Consecutive lines of a batch file as read, joined by newlines: the worker makes the
+    items (``inputs``)."""
+    first_line: int = 1
+    """The number of the first of ``lines`` in the batch file."""
+
+    def inputs(self) -> tuple[BatchItem, ...]:
+        """The shard's inputs: its items, or those of its lines."""
+        if self.lines is None:
+            return self.items
+        return tuple(numbered_items(self.lines.split("\n"), self.first_line))
 
 
 def make_shards(items: Sequence[BatchItem], task: BatchTask, workers: int) -> Iterator[Shard]:
@@ -71,6 +91,60 @@ def cut(items: Sequence[BatchItem], task: BatchTask, weights: Sequence[float],
         yield Shard(task, tuple(items[start:]), filled)
 
 
+def make_line_shards(lines: Sequence[str], task: BatchTask, workers: int,
+                     first_line: int = 1) -> Iterator[Shard]:
+    """Lines of a batch file (from line ``first_line`` on) cut into shards in order, as
+    ``make_shards`` cuts items, with weights estimated from the lines' lengths
+    (``line_units``)."""
+    weights = line_units(lines, task)
+    size = min(UNITS_PER_SHARD, math.fsum(weights) / (max(workers, 1) * SHARDS_PER_WORKER))
+    return cut_lines(lines, task, weights, size, first_line)
+
+
+def line_units(lines: Sequence[str], task: BatchTask) -> list[float]:
+    """Each line's estimated weight: 0 when empty, ``SUDOKU_LINE_UNITS`` when it has a
+    one-line Sudoku's length and the task takes the vectorised path, else 1 (a comment, or a
+    path that happens to have such a length, is misweighed: the weights only balance the
+    shards, the worker tells the lines apart exactly)."""
+    small = SUDOKU_LINE_UNITS if task.fast_sudoku else 1.0
+    weight = {0: 0.0, **dict.fromkeys(ONE_LINE_SUDOKU, small)}
+    return [weight.get(length, 1.0) for length in map(len, lines)]
+
+
+def cut_lines(lines: Sequence[str], task: BatchTask, weights: Sequence[float], size: float,
+              first_line: int = 1) -> Iterator[Shard]:
+    """``lines`` in order, in shards of at most ``size`` units (at least one line each; empty
+    lines, which weigh nothing, join the shard of the line after or before them, so lines
+    that are all empty, e.g. those a resumed run has done, give no shard)."""
+    size = max(size, 1.0)
+    start, filled = 0, 0.0
+    for index, weight in enumerate(weights):
+        if filled and filled + weight > size:
+            yield _line_shard(lines, task, start, index, filled, first_line)
+            start, filled = index, 0.0
+        filled += weight
+    if filled:
+        yield _line_shard(lines, task, start, len(lines), filled, first_line)
+
+
+def _line_shard(lines: Sequence[str], task: BatchTask, start: int, end: int, units: float,
+                first_line: int) -> Shard:
+    return Shard(task, units=units, lines="\n".join(lines[start:end]),
+                 first_line=first_line + start)
+
+
+def recut(shards: Sequence[Shard], size: float) -> list[Shard]:
+    """The inputs of consecutive ``shards`` cut again into shards of at most ``size`` units:
+    by lines when they are a batch file's lines, else by items."""
+    task = shards[0].task
+    if all(shard.lines is not None for shard in shards):
+        lines = [line for shard in shards for line in (shard.lines or "").split("\n")]
+        return list(cut_lines(lines, task, line_units(lines, task), size,
+                              shards[0].first_line))
+    items = [item for shard in shards for item in shard.inputs()]
+    return list(cut(items, task, units(items, task), size))
+
+
 class SolverCache:
     """The Sudoku batch solvers a worker keeps from one shard to the next, by SAT solver."""
 
@@ -94,15 +168,16 @@ def iter_shard(shard: Shard, cache: SolverCache) -> Iterator[BatchRecord]:
     """The records of ``shard``'s inputs in order, each as soon as it is solved (the one-line
     Sudokus, solved together first)."""
     task = shard.task
+    items = shard.inputs()
     if task.generate is not None:
         from pencilsat.batch.generated import generated_record
 
-        for item in shard.items:
+        for item in items:
             yield generated_record(item, task.generate)
         return
-    fast = [item for item in shard.items if task.fast_sudoku and is_sudoku_line(item)]
+    fast = [item for item in items if task.fast_sudoku and is_sudoku_line(item)]
     done = sudoku_records(fast, task, cache.grids(task.sat_solver)) if fast else {}
-    for item in shard.items:
+    for item in items:
         found = done.get(item.line)
         yield found if found is not None else puzzle_record(item, task)
 
@@ -120,12 +195,18 @@ def run_shard(shard: Shard) -> list[BatchRecord]:
     return list(iter_shard(shard, cache))
 
 
+def run_shard_block(shard: Shard) -> RecordBlock:
+    """A ``--batch`` worker's work: every record of ``shard`` as one block, ready to write
+    and counted."""
+    return block_of(run_shard(shard))
+
+
 def _exit_if_asked(shard: Shard) -> None:
     """The test hook ``EXIT_HOOK``, only in a worker process."""
     wanted = os.environ.get(EXIT_HOOK)
     if wanted is None or not _in_worker_process():
         return
-    if any(item.input == wanted for item in shard.items):
+    if any(item.input == wanted for item in shard.inputs()):
         os._exit(70)
 
 

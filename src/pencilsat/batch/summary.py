@@ -51,6 +51,19 @@ class Tally:
         for record in records:
             self.add(record)
 
+    def merge(self, other: Tally) -> None:
+        """Add the tally of records that come after this one's (a worker's tally of a shard):
+        the same counts, slowest and first problems as adding its records one by one."""
+        self.counts.update(other.counts)
+        self.seconds += other.seconds
+        self.problem_count += other.problem_count
+        self.problems += other.problems[:LISTED_PROBLEMS - len(self.problems)]
+        for entry in other.slowest:
+            if len(self.slowest) < SLOWEST:
+                heapq.heappush(self.slowest, entry)
+            elif entry[:2] > self.slowest[0][:2]:
+                heapq.heapreplace(self.slowest, entry)
+
     @property
     def total(self) -> int:
         return sum(self.counts.values())
