@@ -31,6 +31,7 @@ CELL_HOUSES = np.array([[h for h in range(27) if c in HOUSES[h]] for c in range(
 
 _KIND_CELLS = [HOUSES[9 * k:9 * k + 9].ravel() for k in range(3)]
 UNIQUE, NONE, OPEN, MULTIPLE = 0, 1, 2, 3
+LOCKED = True
 _DIGIT_OF_MASK = np.zeros(FULL + 1, dtype=np.uint8)
 for _d in range(N):
     _DIGIT_OF_MASK[1 << _d] = _d + 1
@@ -58,7 +59,27 @@ def _spread(rows: np.ndarray, cols: np.ndarray, boxes: np.ndarray) -> np.ndarray
     return out.reshape(81, b)
 
 
-def singles(cand: np.ndarray, max_rounds: int = 81) -> tuple[np.ndarray, np.ndarray]:
+def _others3(x: np.ndarray, axis: int) -> np.ndarray:
+    """For each of the 3 entries along ``axis``: the OR of the other two."""
+    a, b, c = (np.take(x, k, axis=axis) for k in range(3))
+    return np.stack((b | c, a | c, a | b), axis=axis)
+
+
+def _locked_candidates(g5: np.ndarray) -> None:
+    """Pointing and claiming, in place on a (3, 3, 3, 3, B) view (box row, row in box, box
+    column, column in box): a digit of a row (column) confined to one box leaves the box's
+    other rows (columns); a digit of a box confined to one row (column) leaves the row's
+    (column's) other boxes."""
+    for seg_axis, line_axis, box_axis in ((3, 2, 1), (1, 0, 3)):
+        seg = np.bitwise_or.reduce(g5, axis=seg_axis, keepdims=True)  # minirows / minicols
+        own_row = seg & ~_others3(seg, line_axis)  # digit of the line only in this box
+        own_box = seg & ~_others3(seg, box_axis)  # digit of the box only in this line
+        elim = _others3(own_row, box_axis) | _others3(own_box, line_axis)
+        g5 &= ~elim
+
+
+def singles(cand: np.ndarray, max_rounds: int = 81,
+            locked: bool = LOCKED) -> tuple[np.ndarray, np.ndarray]:
     """Apply naked and hidden singles until nothing changes.
 
     Returns ``(status, cand)``: status per puzzle is UNIQUE, NONE or OPEN, and ``cand`` the
@@ -109,6 +130,8 @@ def singles(cand: np.ndarray, max_rounds: int = 81) -> tuple[np.ndarray, np.ndar
             missing |= (once != FULL).reshape(-1, b).any(axis=0)
         hidden = c2 & _spread(*exactly_once)
         c3 = hidden | (c2 & np.negative((hidden - 1) >> 15))  # hidden where any, else c2
+        if locked:
+            _locked_candidates(c3.reshape(3, 3, 3, 3, b))
         dead = (c3 == 0).any(axis=0) | missing | clash
         out[:, active] = c3
         done = ~((c3 & (c3 - 1)) != 0).any(axis=0)
