@@ -28,6 +28,8 @@ HOUSES = np.concatenate([
 """(27, 9): rows, columns, boxes as cell indices."""
 CELL_HOUSES = np.array([[h for h in range(27) if c in HOUSES[h]] for c in range(81)])
 """(81, 3): the row, column and box of each cell."""
+_HOUSE_CELLS = HOUSES.ravel()
+_CELL_HOUSES_FLAT = CELL_HOUSES.ravel()
 
 _KIND_CELLS = [HOUSES[9 * k:9 * k + 9].ravel() for k in range(3)]
 UNIQUE, NONE, OPEN, MULTIPLE = 0, 1, 2, 3
@@ -85,8 +87,12 @@ def _locked_candidates(g5: np.ndarray) -> None:
 def _round(c: np.ndarray, locked: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One round of naked singles, hidden singles and (``locked``) locked candidates on
     cell-major masks ``c`` of shape (81, B): the new masks, and per puzzle whether it is
-    dead (a contradiction) and whether every cell has one candidate. Temporaries are reused
-    in place: at a few thousand puzzles each array is a few hundred kilobytes."""
+    dead (a contradiction) and whether every cell has one candidate.
+
+    The 27 houses are gathered house-major, (27, 9, B), with one ``np.take`` of contiguous
+    rows, so each step is one numpy call for all houses: at a few hundred puzzles per call
+    the per-call cost, not the arithmetic, is what a round costs. Temporaries are reused in
+    place."""
     b = c.shape[1]
     placed = c - 1  # cells with one candidate keep it, the others become 0
     placed &= c
@@ -94,38 +100,27 @@ def _round(c: np.ndarray, locked: bool) -> tuple[np.ndarray, np.ndarray, np.ndar
     placed >>= 15
     np.negative(placed, out=placed)
     placed &= c
-    pg = placed.reshape(9, 9, b)
-    p5 = placed.reshape(3, 3, 3, 3, b)
-    r_or = np.bitwise_or.reduce(pg, axis=1)
-    c_or = np.bitwise_or.reduce(pg, axis=0)
-    b_or = np.bitwise_or.reduce(p5, axis=(1, 3))
+    by_house = np.take(placed, _HOUSE_CELLS, axis=0).reshape(27, 9, b)
+    house_or = np.bitwise_or.reduce(by_house, axis=1)
     # a digit placed twice in a house: the sum of its bits differs from their OR
-    clash = ((np.add.reduce(pg, axis=1, dtype=np.uint16) != r_or).any(axis=0)
-             | (np.add.reduce(pg, axis=0, dtype=np.uint16) != c_or).any(axis=0)
-             | (np.add.reduce(p5, axis=(1, 3), dtype=np.uint16) != b_or).any(axis=(0, 1)))
+    clash = (np.add.reduce(by_house, axis=1, dtype=np.uint16) != house_or).any(axis=0)
     # naked singles: remove digits placed in any of the cell's houses
-    c2 = _spread(r_or, c_or, b_or)
+    c2 = _to_cells(house_or)
     np.invert(c2, out=c2)
     c2 |= placed
     c2 &= c
     # hidden singles: a digit with one possible cell in a house goes there
-    g = c2.reshape(9, 9, b)
-    g5 = c2.reshape(3, 3, 3, 3, b)
-    exactly_once = []
-    missing = np.zeros(b, dtype=bool)
-    kinds = ([g[:, k] for k in range(N)], [g[k] for k in range(N)],
-             [g5[:, k // 3, :, k % 3] for k in range(N)])
-    for views in kinds:  # the k-th cell of every row / column / box
-        once = views[0].copy()
-        twice = np.zeros_like(once)
-        for m in views[1:]:
-            twice |= once & m
-            once |= m
-        missing |= (once != FULL).reshape(-1, b).any(axis=0)
-        np.invert(twice, out=twice)
-        twice &= once
-        exactly_once.append(twice)
-    hidden = _spread(*exactly_once)
+    by_house = np.take(c2, _HOUSE_CELLS, axis=0).reshape(27, 9, b)
+    once = by_house[:, 0].copy()
+    twice = np.zeros_like(once)
+    for k in range(1, N):
+        m = by_house[:, k]
+        twice |= once & m
+        once |= m
+    missing = (once != FULL).any(axis=0)
+    np.invert(twice, out=twice)
+    twice &= once
+    hidden = _to_cells(twice)
     hidden &= c2
     c3 = hidden - 1  # hidden where any, else c2
     c3 >>= 15
@@ -134,11 +129,22 @@ def _round(c: np.ndarray, locked: bool) -> tuple[np.ndarray, np.ndarray, np.ndar
     c3 |= hidden
     if locked:
         _locked_candidates(c3.reshape(3, 3, 3, 3, b))
-    dead = (c3 == 0).any(axis=0) | missing | clash
+    dead = (c3 == 0).any(axis=0)
+    dead |= missing
+    dead |= clash
     single = c3 - 1
     single &= c3
-    done = ~single.any(axis=0)
+    done: np.ndarray = ~single.any(axis=0)
     return c3, dead, done
+
+
+def _to_cells(per_house: np.ndarray) -> np.ndarray:
+    """(81, B): each cell gets the OR of its row's, column's and box's entry of a (27, B)
+    array."""
+    three = np.take(per_house, _CELL_HOUSES_FLAT, axis=0).reshape(81, 3, -1)
+    out = three[:, 0] | three[:, 1]
+    out |= three[:, 2]
+    return out
 
 
 def singles(cand: np.ndarray, max_rounds: int = 81,
@@ -189,7 +195,7 @@ def singles(cand: np.ndarray, max_rounds: int = 81,
 
 
 def count_solutions(cand: np.ndarray, max_levels: int = 40, max_open: int = 64,
-                    max_rows: int = 16384) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                    max_rows: int = 65536) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Count solutions up to two by branching on many puzzles at once.
 
     ``cand`` holds masks after :func:`singles` (any sound reduction of the clues works). Each
