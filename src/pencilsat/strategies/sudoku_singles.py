@@ -134,7 +134,7 @@ def _round(c: np.ndarray, locked: bool) -> tuple[np.ndarray, np.ndarray, np.ndar
     dead |= clash
     single = c3 - 1
     single &= c3
-    done: np.ndarray = ~single.any(axis=0)
+    done = np.logical_not(single.any(axis=0))
     return c3, dead, done
 
 
