@@ -6,8 +6,8 @@ GIT is a clone, a mirror or a URL of the repository (default: GitHub's). Only ``
 ``include/`` and ``LICENSE`` are taken, at the commit pinned below, into ``BUILD``; no edit to
 tdoku. pencilsat's driver (benchmarks/peers/tdoku_driver/driver.cc: one 81-character line
 per puzzle in, one JSON line out with the verdict counts and the process CPU seconds of the
-solving loop alone) is compiled with tdoku's solver as tdoku's own build does it (``-O3 -march=native``, C++14).
-About 30 seconds.
+solving loop alone) is compiled with tdoku's solver as tdoku's own build does it
+(``-O3 -march=native``, C++14). About 30 seconds.
 """
 
 from __future__ import annotations
