@@ -207,19 +207,26 @@ def _branch_cells(c: np.ndarray) -> np.ndarray:
     Open cells in a cell's row, column and box by inclusion-exclusion over sums (row +
     column + box - the row's part of the box - the column's part), all as broadcasts: no
     (R, 81, 20) gather, and no BLAS product (its threads would count as CPU time)."""
-    counts = np.bitwise_count(c)
+    counts = np.bitwise_count(np.ascontiguousarray(c.T)).astype(np.int16)  # (81, R)
     open_ = counts > 1
-    g = open_.astype(np.int16).reshape(-1, 3, 3, 3, 3)  # box row, row in box, box col, col
-    minirow = g.sum(axis=4, keepdims=True)
-    minicol = g.sum(axis=2, keepdims=True)
-    seen = minirow.sum(axis=3, keepdims=True) + minicol.sum(axis=1, keepdims=True)
-    seen = seen + minirow.sum(axis=2, keepdims=True)
-    seen -= minirow
-    seen -= minicol  # open cells among the peers, plus the cell itself
-    score = counts.astype(np.int16).reshape(g.shape) * BRANCH_WEIGHT - seen
-    score = score.reshape(-1, 81)
-    score[~open_] = np.iinfo(np.int16).max
-    cell: np.ndarray = score.argmin(axis=1)
+    g = open_.astype(np.int16).reshape(3, 3, 3, 3, -1)  # box row, row in box, box col, col
+    minirow = g[:, :, :, 0] + g[:, :, :, 1]  # (3, 3, 3, R); cell-major, every sum is a few
+    minirow += g[:, :, :, 2]  # adds of contiguous runs of R
+    minicol = g[:, 0] + g[:, 1]
+    minicol += g[:, 2]
+    row = minirow[:, :, 0] + minirow[:, :, 1]
+    row += minirow[:, :, 2]
+    col = minicol[0] + minicol[1]
+    col += minicol[2]
+    box = minirow[:, 0] + minirow[:, 1]
+    box += minirow[:, 2]
+    seen = (row[:, :, None, None] + col[None, None]) + box[:, None, :, None]
+    seen -= minirow[:, :, :, None]
+    seen -= minicol[:, None]  # open cells among the peers, plus the cell itself
+    counts *= BRANCH_WEIGHT
+    counts -= seen.reshape(81, -1)
+    counts[~open_] = np.iinfo(np.int16).max
+    cell: np.ndarray = counts.argmin(axis=0)
     return cell
 
 
