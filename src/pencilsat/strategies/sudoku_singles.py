@@ -64,27 +64,53 @@ def _spread(rows: np.ndarray, cols: np.ndarray, boxes: np.ndarray) -> np.ndarray
     return out.reshape(81, b)
 
 
-def _others3(x: np.ndarray, axis: int) -> np.ndarray:
-    """For each of the 3 entries along ``axis``: the OR of the other two."""
-    v = np.moveaxis(x, axis, 0)
-    out = np.empty(v.shape, dtype=x.dtype)
-    np.bitwise_or(v[1], v[2], out=out[0])
-    np.bitwise_or(v[0], v[2], out=out[1])
-    np.bitwise_or(v[0], v[1], out=out[2])
-    return np.moveaxis(out, 0, axis)
+def _twice(x: np.ndarray) -> np.ndarray:
+    """Digits in at least two of the three entries along the first axis of ``x``."""
+    a, b, c = x[0], x[1], x[2]
+    out = a | b
+    out &= c
+    out |= a & b
+    return out
+
+
+def _any3(x: np.ndarray) -> np.ndarray:
+    """Digits in any of the three entries along the first axis of ``x``."""
+    out = x[0] | x[1]
+    out |= x[2]
+    return out
 
 
 def _locked_candidates(g5: np.ndarray) -> None:
     """Pointing and claiming, in place on a (3, 3, 3, 3, B) view (box row, row in box, box
     column, column in box): a digit of a row (column) confined to one box leaves the box's
     other rows (columns); a digit of a box confined to one row (column) leaves the row's
-    (column's) other boxes."""
-    for seg_axis, line_axis, box_axis in ((3, 2, 1), (1, 0, 3)):
-        seg = np.bitwise_or.reduce(g5, axis=seg_axis, keepdims=True)  # minirows / minicols
-        own_row = seg & ~_others3(seg, line_axis)  # digit of the line only in this box
-        own_box = seg & ~_others3(seg, box_axis)  # digit of the box only in this line
-        elim = _others3(own_row, box_axis) | _others3(own_box, line_axis)
-        g5 &= ~elim
+    (column's) other boxes.
+
+    The box parts of rows (minirows, (band, row in band, box in band)) and of columns
+    (minicolumns, transposed to the same form) are stacked, so each step is one call for
+    both. A digit confined to a part that another part of the same line (box) also claims
+    is a contradiction; it is then left in place (a sound subset of the eliminations) and
+    found as such later."""
+    minirows = _any3(np.moveaxis(g5, 3, 0))  # (box row, row in box, box column, B)
+    minicols = _any3(np.moveaxis(g5, 1, 0))  # (box row, box column, column in box, B)
+    seg = np.stack((minirows, minicols.transpose(1, 2, 0, 3)))  # (2, band, line, box, B)
+    # confined to this box within its line (claiming) / to this line within its box
+    claim = _twice(np.moveaxis(seg, 3, 0))
+    np.invert(claim, out=claim)
+    claim = seg & claim[:, :, :, None]
+    point = _twice(np.moveaxis(seg, 2, 0))
+    np.invert(point, out=point)
+    point = seg & point[:, :, None]
+    # keep a digit unless another part of the box claims it / another box's part of the
+    # line points at it
+    keep = _any3(np.moveaxis(claim, 2, 0))
+    np.invert(keep, out=keep)
+    keep = claim | keep[:, :, None]
+    keep2 = _any3(np.moveaxis(point, 3, 0))
+    np.invert(keep2, out=keep2)
+    keep &= point | keep2[:, :, :, None]
+    g5 &= keep[0][:, :, :, None]
+    g5 &= keep[1].transpose(2, 0, 1, 3)[:, None]
 
 
 def _round(c: np.ndarray, locked: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
