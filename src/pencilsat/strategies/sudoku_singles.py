@@ -32,7 +32,6 @@ _HOUSE_CELLS = HOUSES.ravel()
 BRANCH_WEIGHT = 4
 """Candidates of a cell against its open peers when choosing where to branch (see
 :func:`_branch_cells`)."""
-_CELL_HOUSES_FLAT = CELL_HOUSES.ravel()
 
 _KIND_CELLS = [HOUSES[9 * k:9 * k + 9].ravel() for k in range(3)]
 UNIQUE, NONE, OPEN, MULTIPLE = 0, 1, 2, 3
@@ -169,11 +168,8 @@ def _round(c: np.ndarray, locked: bool) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 def _to_cells(per_house: np.ndarray) -> np.ndarray:
     """(81, B): each cell gets the OR of its row's, column's and box's entry of a (27, B)
-    array."""
-    three = np.take(per_house, _CELL_HOUSES_FLAT, axis=0).reshape(81, 3, -1)
-    out = three[:, 0] | three[:, 1]
-    out |= three[:, 2]
-    return out
+    array (broadcasts, no gather)."""
+    return _spread(per_house[:9], per_house[9:18], per_house[18:].reshape(3, 3, -1))
 
 
 def singles(cand: np.ndarray, max_rounds: int = 81,
