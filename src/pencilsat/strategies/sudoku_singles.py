@@ -128,10 +128,16 @@ def _round(c: np.ndarray, locked: bool) -> tuple[np.ndarray, np.ndarray, np.ndar
     placed >>= 15
     np.negative(placed, out=placed)
     placed &= c
-    by_house = np.take(placed, _HOUSE_CELLS, axis=0).reshape(27, 9, b)
-    house_or = np.bitwise_or.reduce(by_house, axis=1)
+    pg = placed.reshape(9, 9, b)
+    p5 = placed.reshape(3, 3, 3, 3, b)
+    house_or = np.empty((27, b), dtype=np.uint16)
+    house_sum = np.empty((27, b), dtype=np.uint16)
+    for reduce, out in ((np.bitwise_or.reduce, house_or), (np.add.reduce, house_sum)):
+        reduce(pg, axis=1, out=out[:9])
+        reduce(pg, axis=0, out=out[9:18])
+        reduce(p5, axis=(1, 3), out=out[18:].reshape(3, 3, b))
     # a digit placed twice in a house: the sum of its bits differs from their OR
-    clash = (np.add.reduce(by_house, axis=1, dtype=np.uint16) != house_or).any(axis=0)
+    clash = (house_sum != house_or).any(axis=0)
     # naked singles: remove digits placed in any of the cell's houses
     c2 = _to_cells(house_or)
     np.invert(c2, out=c2)
