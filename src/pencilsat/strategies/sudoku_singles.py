@@ -28,7 +28,6 @@ HOUSES = np.concatenate([
 """(27, 9): rows, columns, boxes as cell indices."""
 CELL_HOUSES = np.array([[h for h in range(27) if c in HOUSES[h]] for c in range(81)])
 """(81, 3): the row, column and box of each cell."""
-_HOUSE_CELLS = HOUSES.ravel()
 BRANCH_WEIGHT = 4
 """Candidates of a cell against its open peers when choosing where to branch (see
 :func:`_branch_cells`)."""
@@ -117,10 +116,11 @@ def _round(c: np.ndarray, locked: bool) -> tuple[np.ndarray, np.ndarray, np.ndar
     cell-major masks ``c`` of shape (81, B): the new masks, and per puzzle whether it is
     dead (a contradiction) and whether every cell has one candidate.
 
-    The 27 houses are gathered house-major, (27, 9, B), with one ``np.take`` of contiguous
-    rows, so each step is one numpy call for all houses: at a few hundred puzzles per call
-    the per-call cost, not the arithmetic, is what a round costs. Temporaries are reused in
-    place."""
+    Rows, columns and boxes are views of ``c`` (no gather); what is computed per house goes
+    into one (27, B) array (rows, columns, boxes) and back to the cells by broadcasts.
+    Temporaries are reused in place. The floor, measured (benchmarks/results/
+    lightup_sudoku.md): ~1 us per puzzle and round at a few thousand puzzles, plus ~0.3 ms
+    per round whatever the number of puzzles."""
     b = c.shape[1]
     placed = c - 1  # cells with one candidate keep it, the others become 0
     placed &= c
@@ -144,13 +144,19 @@ def _round(c: np.ndarray, locked: bool) -> tuple[np.ndarray, np.ndarray, np.ndar
     c2 |= placed
     c2 &= c
     # hidden singles: a digit with one possible cell in a house goes there
-    by_house = np.take(c2, _HOUSE_CELLS, axis=0).reshape(27, 9, b)
-    once = by_house[:, 0].copy()
-    twice = np.zeros_like(once)
-    for k in range(1, N):
-        m = by_house[:, k]
-        twice |= once & m
-        once |= m
+    g = c2.reshape(9, 9, b)
+    g5 = c2.reshape(3, 3, 3, 3, b)
+    once = np.empty((27, b), dtype=np.uint16)
+    twice = np.zeros((27, b), dtype=np.uint16)
+    parts = ((once[:9], twice[:9], [g[:, k] for k in range(N)]),
+             (once[9:18], twice[9:18], [g[k] for k in range(N)]),
+             (once[18:].reshape(3, 3, b), twice[18:].reshape(3, 3, b),
+              [g5[:, k // 3, :, k % 3] for k in range(N)]))
+    for o, t, views in parts:  # the k-th cell of every row / column / box
+        o[...] = views[0]
+        for m in views[1:]:
+            t |= o & m
+            o |= m
     missing = (once != FULL).any(axis=0)
     np.invert(twice, out=twice)
     twice &= once
