@@ -280,10 +280,79 @@ def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
     return body, data
 
 
+def bench_floor(quick: bool) -> tuple[str, dict[str, Any]]:
+    """Where the numpy path's floor is: one round of ``sudoku_singles._round`` (naked and
+    hidden singles, locked candidates) timed alone at several batch sizes, and per file the
+    rounds and branches a puzzle costs (rate ~ 1 / (rounds per puzzle x cost of a round))."""
+    import numpy as np
+
+    from pencilsat.strategies import sudoku_singles as S
+
+    royle = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()
+    size_rows: list[list[Any]] = []
+    data: dict[str, Any] = {"round": {}, "files": {}}
+    for b in (256, 1024, 4096, 16384):
+        _, cand = S.singles(S.candidates(royle[:b]), max_rounds=2)  # a typical mid state
+        c = np.ascontiguousarray(cand.T)
+        row: list[Any] = [b]
+        for locked in (False, True):
+            reps, best = max(3, 40_000 // b), float("inf")
+            for _ in range(3):
+                t = time.process_time()
+                for _ in range(reps):
+                    S._round(c, locked)
+                best = min(best, (time.process_time() - t) / reps)
+            row += [best * 1e6, best / b * 1e9]
+            data["round"][f"{b}/{'locked' if locked else 'singles'}"] = best
+        size_rows.append(row)
+    file_rows = []
+    counted = {"puzzle_rounds": 0, "rounds": 0, "branch_rows": 0}
+    real_round, real_singles = S._round, S.singles
+
+    def counting_round(c: Any, locked: bool) -> Any:
+        counted["puzzle_rounds"] += c.shape[1]
+        counted["rounds"] += 1
+        return real_round(c, locked)
+
+    def counting_singles(cand: Any, *args: Any, **kwargs: Any) -> Any:
+        counted["branch_rows"] += len(cand)
+        return real_singles(cand, *args, **kwargs)
+
+    for name in BATCH_FILES:
+        lines = (CORPUS / "sudoku" / name).read_text().splitlines()[:3000 if quick else None]
+        counted.update(puzzle_rounds=0, rounds=0, branch_rows=0)
+        S._round, S.singles = counting_round, counting_singles
+        try:
+            cpu = time.process_time()
+            for _ in solve_batch(lines):
+                pass
+            cpu = time.process_time() - cpu
+        finally:
+            S._round, S.singles = real_round, real_singles
+        n = len(lines)
+        # the counted singles calls include each chunk's first pass on the clues: not branches
+        branches = (counted["branch_rows"] - n) / n
+        file_rows.append([name, n, branches, counted["puzzle_rounds"] / n, counted["rounds"],
+                          cpu / counted["puzzle_rounds"] * 1e9, n / cpu])
+        data["files"][name] = {**counted, "puzzles": n, "cpu_s": cpu}
+    body = ("### Where the floor is (numpy path)\n\n"
+            "One round (naked + hidden singles, then locked candidates) over B puzzles at "
+            "once, CPU, best of 3:\n\n"
+            + table(["B puzzles", "singles only: us per round", "ns per puzzle-round",
+                     "with locked candidates: us per round", "ns per puzzle-round"],
+                    size_rows)
+            + "\n\nPer file, through `solve_batch` (counters around the numpy calls):\n\n"
+            + table(["set", "puzzles", "branches per puzzle", "puzzle-rounds per puzzle",
+                     "numpy rounds", "CPU ns per puzzle-round, all included",
+                     "puzzles/s CPU"], file_rows))
+    return body, data
+
+
 def bench_batch(quick: bool, before: Path | None = None,
                 tdoku_git: str | None = None) -> tuple[str, dict[str, Any]]:
     tdoku_body, tdoku_data = bench_tdoku(quick, before, tdoku_git)
-    rows, data = [], {"tdoku": tdoku_data}
+    floor_body, floor_data = bench_floor(quick)
+    rows, data = [], {"tdoku": tdoku_data, "floor": floor_data}
     for name in BATCH_FILES:
         lines = (CORPUS / "sudoku" / name).read_text().splitlines()
         if quick:
@@ -318,7 +387,8 @@ def bench_batch(quick: bool, before: Path | None = None,
         renew_rows.append(["never" if renew == 10**9 else renew, res["per_s_wall"],
                            res["per_s_cpu"]])
         data[f"renew/{renew}"] = res
-    body = (tdoku_body + "\n\n### Sudoku batch with uniqueness (one process, one thread, "
+    body = (tdoku_body + "\n\n" + floor_body
+            + "\n\n### Sudoku batch with uniqueness (one process, one thread, "
             "default CaDiCaL 1.5.3)"
             "\n\n" + table(["set", "puzzles", "verdicts", "decided by numpy singles",
                             "decided by numpy branching", "decided by SAT search",
