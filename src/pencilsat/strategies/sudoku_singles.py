@@ -15,6 +15,8 @@ Candidates are 9-bit masks (bit ``d - 1`` = digit ``d``) in a ``(puzzles, 81)`` 
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 N = 9
@@ -62,19 +64,24 @@ def _spread(rows: np.ndarray, cols: np.ndarray, boxes: np.ndarray) -> np.ndarray
     return out.reshape(81, b)
 
 
-def _twice(x: np.ndarray) -> np.ndarray:
-    """Digits in at least two of the three entries along the first axis of ``x``."""
-    a, b, c = x[0], x[1], x[2]
+def _at(axis: int, k: int) -> tuple[Any, ...]:
+    """The index of entry ``k`` along ``axis`` (a view; cheaper than ``np.moveaxis``)."""
+    return (slice(None),) * axis + (k,)
+
+
+def _twice(x: np.ndarray, axis: int) -> np.ndarray:
+    """Digits in at least two of the three entries of ``x`` along ``axis``."""
+    a, b, c = x[_at(axis, 0)], x[_at(axis, 1)], x[_at(axis, 2)]
     out = a | b
     out &= c
     out |= a & b
     return out
 
 
-def _any3(x: np.ndarray) -> np.ndarray:
-    """Digits in any of the three entries along the first axis of ``x``."""
-    out = x[0] | x[1]
-    out |= x[2]
+def _any3(x: np.ndarray, axis: int, out: np.ndarray | None = None) -> np.ndarray:
+    """Digits in any of the three entries of ``x`` along ``axis``."""
+    out = np.bitwise_or(x[_at(axis, 0)], x[_at(axis, 1)], out=out)
+    out |= x[_at(axis, 2)]
     return out
 
 
@@ -85,26 +92,26 @@ def _locked_candidates(g5: np.ndarray) -> None:
     (column's) other boxes.
 
     The box parts of rows (minirows, (band, row in band, box in band)) and of columns
-    (minicolumns, transposed to the same form) are stacked, so each step is one call for
-    both. A digit confined to a part that another part of the same line (box) also claims
-    is a contradiction; it is then left in place (a sound subset of the eliminations) and
-    found as such later."""
-    minirows = _any3(np.moveaxis(g5, 3, 0))  # (box row, row in box, box column, B)
-    minicols = _any3(np.moveaxis(g5, 1, 0))  # (box row, box column, column in box, B)
-    seg = np.stack((minirows, minicols.transpose(1, 2, 0, 3)))  # (2, band, line, box, B)
+    (minicolumns, transposed to the same form) share one array, so each step is one call
+    for both. A digit confined to a part that another part of the same line (box) also
+    claims is a contradiction; it is then left in place (a sound subset of the
+    eliminations) and found as such later."""
+    seg = np.empty((2, *g5.shape[1:]), dtype=g5.dtype)  # (2, band, line, box, B)
+    _any3(g5, 3, out=seg[0])  # minirows: (box row, row in box, box column)
+    _any3(g5, 1, out=seg[1].transpose(2, 0, 1, 3))  # minicolumns, stored (stack, col, box)
     # confined to this box within its line (claiming) / to this line within its box
-    claim = _twice(np.moveaxis(seg, 3, 0))
+    claim = _twice(seg, 3)
     np.invert(claim, out=claim)
     claim = seg & claim[:, :, :, None]
-    point = _twice(np.moveaxis(seg, 2, 0))
+    point = _twice(seg, 2)
     np.invert(point, out=point)
     point = seg & point[:, :, None]
     # keep a digit unless another part of the box claims it / another box's part of the
     # line points at it
-    keep = _any3(np.moveaxis(claim, 2, 0))
+    keep = _any3(claim, 2)
     np.invert(keep, out=keep)
     keep = claim | keep[:, :, None]
-    keep2 = _any3(np.moveaxis(point, 3, 0))
+    keep2 = _any3(point, 3)
     np.invert(keep2, out=keep2)
     keep &= point | keep2[:, :, :, None]
     g5 &= keep[0][:, :, :, None]
