@@ -499,6 +499,7 @@ def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_single
     if use_singles:
         nine = _nine_by_nine(chunk)
         if nine:
+            singles.keep_freed_memory()
             start = time.perf_counter()
             status, cand = singles.singles(singles.candidates([chunk[i] for i in nine]))
             solved = np.nonzero(status == singles.UNIQUE)[0]
