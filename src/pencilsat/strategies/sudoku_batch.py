@@ -63,8 +63,10 @@ CHUNK = 16384
 """Lines per numpy pre-filter call: large enough to amortise numpy's per-call cost (a round
 of singles is ~100 numpy calls whatever the number of puzzles in it; measured on Royle's
 17-clue set: 4,096 lines per call 21,300/s, 16,384 29,700/s, all 49,158 30,700/s)."""
-BRANCH_CAPS = (40, 64)
-"""(levels, open branches per puzzle) before the numpy branching hands a puzzle to SAT."""
+BRANCH_CAPS = (60, 256)
+"""(levels, open branches per puzzle) before the numpy branching hands a puzzle to SAT. At
+(40, 64) one puzzle of Royle's 49,158 and one of the forum's hardest 375 went to SAT, whose
+first solver costs ~50 ms to build; at (60, 256) none does, at the same speed otherwise."""
 
 
 class GridSolver:
