@@ -280,10 +280,12 @@ def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
     return body, data
 
 
-def bench_floor(quick: bool) -> tuple[str, dict[str, Any]]:
+def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """Where the numpy path's floor is: one round of ``sudoku_singles._round`` (naked and
     hidden singles, locked candidates) timed alone at several batch sizes, and per file the
-    rounds and branches a puzzle costs (rate ~ 1 / (rounds per puzzle x cost of a round))."""
+    rounds and branches a puzzle costs (rate ~ 1 / (rounds per puzzle x cost of a round)),
+    with the cost of a round 1/4 of tdoku's rate (``tdoku``: :func:`bench_tdoku`'s data)
+    would allow."""
     import numpy as np
 
     from pencilsat.strategies import sudoku_singles as S
@@ -332,8 +334,10 @@ def bench_floor(quick: bool) -> tuple[str, dict[str, Any]]:
         n = len(lines)
         # the counted singles calls include each chunk's first pass on the clues: not branches
         branches = (counted["branch_rows"] - n) / n
+        quarter = tdoku[name]["per_s_cpu"]["tdoku"] / 4
         file_rows.append([name, n, branches, counted["puzzle_rounds"] / n, counted["rounds"],
-                          cpu / counted["puzzle_rounds"] * 1e9, n / cpu])
+                          cpu / counted["puzzle_rounds"] * 1e9, n / cpu,
+                          1e9 / (quarter * counted["puzzle_rounds"] / n)])
         data["files"][name] = {**counted, "puzzles": n, "cpu_s": cpu}
     body = ("### Where the floor is (numpy path)\n\n"
             "One round (naked + hidden singles, then locked candidates) over B puzzles at "
@@ -344,14 +348,15 @@ def bench_floor(quick: bool) -> tuple[str, dict[str, Any]]:
             + "\n\nPer file, through `solve_batch` (counters around the numpy calls):\n\n"
             + table(["set", "puzzles", "branches per puzzle", "puzzle-rounds per puzzle",
                      "numpy rounds", "CPU ns per puzzle-round, all included",
-                     "puzzles/s CPU"], file_rows))
+                     "puzzles/s CPU",
+                     "ns per puzzle-round 1/4 of tdoku would allow, same rounds"], file_rows))
     return body, data
 
 
 def bench_batch(quick: bool, before: Path | None = None,
                 tdoku_git: str | None = None) -> tuple[str, dict[str, Any]]:
     tdoku_body, tdoku_data = bench_tdoku(quick, before, tdoku_git)
-    floor_body, floor_data = bench_floor(quick)
+    floor_body, floor_data = bench_floor(quick, tdoku_data)
     rows, data = [], {"tdoku": tdoku_data, "floor": floor_data}
     for name in BATCH_FILES:
         lines = (CORPUS / "sudoku" / name).read_text().splitlines()
