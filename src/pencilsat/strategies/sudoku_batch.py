@@ -3,9 +3,11 @@
 For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
 
 0. 9x9 lines first go through numpy, a whole chunk at once
-   (:mod:`pencilsat.strategies.sudoku_singles`): naked and hidden singles, then a vectorised
-   branch-and-count up to two completed grids per puzzle. What they decide (about half of
-   Royle's 17-clue set) never reaches SAT; a puzzle past the caps (``BRANCH_CAPS``) does.
+   (:mod:`pencilsat.strategies.sudoku_singles`): naked and hidden singles and locked
+   candidates (deciding 37,375 of Royle's 49,158 17-clue puzzles), then a vectorised
+   branch-and-count up to two completed grids per puzzle (the rest of Royle, magictour and
+   the forum's hardest). What they decide never reaches SAT; a puzzle past the caps
+   (``BRANCH_CAPS``) does.
    This counter is the one verdict outside :func:`~pencilsat.strategies.uniqueness.prove`;
    tests check it against the SAT path.
 1. The rest go through the one uniqueness procedure on the size's cached solver

@@ -1,14 +1,16 @@
-"""Naked and hidden singles on many 9x9 Sudokus at once, as numpy bit operations.
+"""Naked and hidden singles and locked candidates on many 9x9 Sudokus at once, as numpy bit
+operations, and a branch-and-count over them.
 
-This is the batch path's pre-filter: the same deductions unit propagation makes on the extended
-clause set, applied to a whole chunk of puzzles with one array operation per step instead of one
-SAT call per puzzle. Every deduction is sound, so
+This is the batch path's pre-filter: the deductions unit propagation makes on the extended
+clause set (singles) plus pointing and claiming, applied to a whole chunk of puzzles with one
+array operation per step instead of one SAT call per puzzle. Every deduction is sound, so
 
 * a puzzle whose cells all end with one candidate and whose houses hold each digit once is
   **unique** (the singles force that grid, and it is a solution);
 * a cell with no candidate, a digit with no place in a house, or a digit twice in a house means
   **no solution**;
-* anything else is *open* and goes to the SAT solver with its original clues.
+* anything else is *open* and goes to :func:`count_solutions` (then, past its caps, to the
+  SAT solver with its original clues).
 
 Candidates are 9-bit masks (bit ``d - 1`` = digit ``d``) in a ``(puzzles, 81)`` uint16 array.
 """
