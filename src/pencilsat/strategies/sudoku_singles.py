@@ -224,7 +224,8 @@ def _to_cells(per_house: np.ndarray) -> np.ndarray:
 
 def singles(cand: np.ndarray, max_rounds: int = 81,
             locked: bool = LOCKED) -> tuple[np.ndarray, np.ndarray]:
-    """Apply naked and hidden singles until nothing changes.
+    """Apply naked and hidden singles (and, with ``locked``, locked candidates) until nothing
+    changes.
 
     Returns ``(status, cand)``: status per puzzle is UNIQUE, NONE or OPEN, and ``cand`` the
     final masks (a UNIQUE row has one bit per cell). Puzzles that stop changing leave the
