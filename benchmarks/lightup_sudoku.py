@@ -222,6 +222,15 @@ def pencilsat_in_a_process(src: Path, lines_file: Path) -> dict[str, Any]:
     return result
 
 
+def describe(src: Path | None) -> str:
+    """An older pencilsat's ``src`` folder with its commit, when it is in a git checkout."""
+    if src is None:
+        return "-"
+    head = subprocess.run(["git", "-C", str(src), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True)
+    return f"commit {head.stdout.strip()} ({src})" if head.returncode == 0 else str(src)
+
+
 def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
                 repeats: int = 2) -> tuple[str, dict[str, Any]]:
     """pencilsat (now, and ``before``) against tdoku, interleaved, best of ``repeats``."""
@@ -276,7 +285,7 @@ def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
             + "\n\ntdoku " + tdoku_build.TDOKU_COMMIT[:7] + " built by "
             "`benchmarks/tdoku_build.py` (`-O3 -march=native`); its rate counts solutions up "
             "to two (the uniqueness proof), without writing the solution; pencilsat's also "
-            "returns the solution. \"before\": " + (str(before) if before else "-") + ".")
+            "returns the solution. \"before\": " + describe(before) + ".")
     return body, data
 
 
