@@ -1,6 +1,7 @@
 """Light Up and Sudoku: corpus agreement on both backends, solve+uniqueness times, batch throughput.
 
-Usage: ``python benchmarks/lightup_sudoku.py [--quick] [--no-puzzlekit]``. Writes
+Usage: ``python benchmarks/lightup_sudoku.py [--quick] [--no-puzzlekit] [--batch-only]
+[--tdoku GIT] [--before OLD/src]``. Writes
 ``benchmarks/results/lightup_sudoku.md`` and ``.json``.
 
 * Light Up: every Tatham and janko puzzle on the CNF backend (default strategy ``direct``) and on
@@ -8,10 +9,12 @@ Usage: ``python benchmarks/lightup_sudoku.py [--quick] [--no-puzzlekit]``. Write
   uniqueness seconds per size group (target: max <= 0.2 s); the three strategies compared.
 * Sudoku: every Tatham Solo puzzle on both backends; the clause sets compared.
 * Sudoku batch (``pencilsat.strategies.sudoku_batch``): throughput with uniqueness on Royle's 49,158
-  17-clue puzzles and magictour's top 1465, one process, one thread, with and without the numpy
-  branching (target >= 10,000/s; tdoku,
-  C++ with SIMD, publishes 364,000/s on 17-clue). Wall-clock and process CPU time are both
-  given: on a shared machine CPU time is the fairer "one core" figure.
+  17-clue puzzles, magictour's top 1465 and the forum's hardest 1106 (375 lines), one process,
+  one thread, with and without the numpy branching; against tdoku (C++ with SIMD, built from
+  source by ``benchmarks/tdoku_build.py``) timed in the same run, each side in a fresh process
+  (``--before OLD/src`` adds an older pencilsat, e.g. a checkout of main). Wall-clock and
+  process CPU time are both given: on a shared machine CPU time is the fairer "one core"
+  figure. ``--batch-only`` reruns this section alone and splices it into the existing page.
 * puzzlekit (OR-Tools CP-SAT models, solve only, no uniqueness proof), when installed: the same
   puzzles, our time / its time.
 """
@@ -23,6 +26,7 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
@@ -36,9 +40,27 @@ from pencilsat.puzzles import lightup, sudoku  # noqa: E402
 from pencilsat.strategies.front import solve  # noqa: E402
 from pencilsat.strategies.sudoku_batch import solve_batch  # noqa: E402
 
+sys.path.insert(0, str(REPO / "benchmarks"))
+import tdoku_build  # noqa: E402
+
 CORPUS = REPO.parent / "shared" / "corpus"
 RESULTS = REPO / "benchmarks" / "results"
-TDOKU_17CLUE_PER_S = 364_000
+BATCH_FILES = ("royle_17clue.txt", "magictour_top1465.txt", "forum_hardest_1106.txt")
+BATCH_IN_A_PROCESS = """
+import json, sys, time
+from collections import Counter
+sys.path.insert(0, sys.argv[1])
+from pencilsat.strategies.sudoku_batch import solve_batch
+lines = open(sys.argv[2]).read().splitlines()
+for _ in solve_batch(lines[:20]):  # imports and tables outside the timing, as for tdoku
+    pass
+verdicts = Counter()
+cpu = time.process_time()
+for rec in solve_batch(lines):
+    verdicts[rec["verdict"]] += 1
+print(json.dumps({"puzzles": len(lines), "verdicts": verdicts,
+                  "cpu_s": time.process_time() - cpu}))
+"""
 
 
 def table(header: list[str], rows: list[list[Any]]) -> str:
@@ -191,13 +213,165 @@ def run_batch_timed(lines: list[str], **options: Any) -> dict[str, Any]:
             "per_s_cpu": len(lines) / cpu}
 
 
-def bench_batch(quick: bool) -> tuple[str, dict[str, Any]]:
+def pencilsat_in_a_process(src: Path, lines_file: Path) -> dict[str, Any]:
+    """``solve_batch`` of the pencilsat in ``src`` on a file, in a fresh process: verdict
+    counts and the CPU seconds of the batch (imports and a 20-line warm-up excluded)."""
+    out = subprocess.run([sys.executable, "-c", BATCH_IN_A_PROCESS, str(src), str(lines_file)],
+                         check=True, capture_output=True, text=True).stdout
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+def describe(src: Path | None) -> str:
+    """An older pencilsat's ``src`` folder with its commit, when it is in a git checkout."""
+    if src is None:
+        return "-"
+    head = subprocess.run(["git", "-C", str(src), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True)
+    return f"commit {head.stdout.strip()} ({src})" if head.returncode == 0 else str(src)
+
+
+def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
+                repeats: int = 2) -> tuple[str, dict[str, Any]]:
+    """pencilsat (now, and ``before``) against tdoku, interleaved, best of ``repeats``."""
+    tdoku_build.build(tdoku_git)
     rows, data = [], {}
-    sets = {"royle_17clue.txt": None, "magictour_top1465.txt": None}
-    for name in sets:
+    for name in BATCH_FILES:
+        path = CORPUS / "sudoku" / name
+        if quick:
+            lines = path.read_text().splitlines()
+            path = RESULTS / f".quick_{name}"
+            path.write_text("\n".join(lines[:3000]) + "\n")
+        best: dict[str, dict[str, Any]] = {}
+        for _ in range(repeats):
+            for who in ("tdoku", "tdoku+solution", "now", "before"):
+                if who == "before" and before is None:
+                    continue
+                if who.startswith("tdoku"):
+                    res = tdoku_build.run(path, solve=who != "tdoku")
+                else:
+                    res = pencilsat_in_a_process(REPO / "src" if who == "now" else before,
+                                                 path)
+                if who not in best or res["cpu_s"] < best[who]["cpu_s"]:
+                    best[who] = res
+        if quick:
+            path.unlink()
+        rate = {who: res["puzzles"] / res["cpu_s"] for who, res in best.items()}
+        counts = {k: best["tdoku"][k] for k in ("unique", "none", "multiple")
+                  if best["tdoku"][k]}
+        agree = all(best[who]["verdicts"] == counts for who in best if who.startswith(
+            ("now", "before")))
+        row = [name, best["tdoku"]["puzzles"], json.dumps(counts), "yes" if agree else "NO",
+               rate["tdoku"], rate["tdoku+solution"]]
+        if before is not None:
+            row += [rate["before"], f"1/{rate['tdoku'] / rate['before']:.1f}"]
+        row += [rate["now"], f"1/{rate['tdoku'] / rate['now']:.1f}"]
+        if before is not None:
+            row.append(f"{rate['now'] / rate['before']:.2f}x")
+        rows.append(row)
+        data[name] = {"runs": best, "per_s_cpu": rate, "verdicts_agree": agree}
+        print("tdoku", name, rate, flush=True)
+    header = ["set", "puzzles", "tdoku verdicts (solutions counted to 2)",
+              "pencilsat verdicts the same", "tdoku /s CPU",
+              "tdoku with the solution /s CPU"]
+    if before is not None:
+        header += ["pencilsat before /s CPU", "before vs tdoku"]
+    header += ["pencilsat now /s CPU", "now vs tdoku"]
+    if before is not None:
+        header.append("now / before")
+    body = (f"### Against tdoku, same run (best of {repeats} interleaved runs each, each in "
+            "a fresh process; CPU seconds of the solving loop, reading and imports excluded)"
+            "\n\n" + table(header, rows)
+            + "\n\ntdoku " + tdoku_build.TDOKU_COMMIT[:7] + " built by "
+            "`benchmarks/tdoku_build.py` (`-O3 -march=native`); its rate counts solutions up "
+            "to two (the uniqueness proof), without writing the solution; pencilsat's also "
+            "returns the solution. \"before\": " + describe(before) + ".")
+    return body, data
+
+
+def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Where the numpy path's floor is: one round of ``sudoku_singles._round`` (naked and
+    hidden singles, locked candidates) timed alone at several batch sizes, and per file the
+    rounds and branches a puzzle costs (rate ~ 1 / (rounds per puzzle x cost of a round)),
+    with the cost of a round 1/4 of tdoku's rate (``tdoku``: :func:`bench_tdoku`'s data)
+    would allow."""
+    import numpy as np
+
+    from pencilsat.strategies import sudoku_singles as S
+
+    royle = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()
+    size_rows: list[list[Any]] = []
+    data: dict[str, Any] = {"round": {}, "files": {}}
+    for b in (256, 1024, 4096, 16384):
+        _, cand = S.singles(S.candidates(royle[:b]), max_rounds=2)  # a typical mid state
+        c = np.ascontiguousarray(cand.T)
+        row: list[Any] = [b]
+        for locked in (False, True):
+            reps, best = max(3, 40_000 // b), float("inf")
+            for _ in range(3):
+                t = time.process_time()
+                for _ in range(reps):
+                    S._round(c, locked)
+                best = min(best, (time.process_time() - t) / reps)
+            row += [best * 1e6, best / b * 1e9]
+            data["round"][f"{b}/{'locked' if locked else 'singles'}"] = best
+        size_rows.append(row)
+    file_rows = []
+    counted = {"puzzle_rounds": 0, "rounds": 0, "branch_rows": 0}
+    real_round, real_singles = S._round, S.singles
+
+    def counting_round(c: Any, locked: bool) -> Any:
+        counted["puzzle_rounds"] += c.shape[1]
+        counted["rounds"] += 1
+        return real_round(c, locked)
+
+    def counting_singles(cand: Any, *args: Any, **kwargs: Any) -> Any:
+        counted["branch_rows"] += len(cand)
+        return real_singles(cand, *args, **kwargs)
+
+    for name in BATCH_FILES:
+        lines = (CORPUS / "sudoku" / name).read_text().splitlines()[:3000 if quick else None]
+        counted.update(puzzle_rounds=0, rounds=0, branch_rows=0)
+        S._round, S.singles = counting_round, counting_singles
+        try:
+            cpu = time.process_time()
+            for _ in solve_batch(lines):
+                pass
+            cpu = time.process_time() - cpu
+        finally:
+            S._round, S.singles = real_round, real_singles
+        n = len(lines)
+        # the counted singles calls include each chunk's first pass on the clues: not branches
+        branches = (counted["branch_rows"] - n) / n
+        quarter = tdoku[name]["per_s_cpu"]["tdoku"] / 4
+        file_rows.append([name, n, branches, counted["puzzle_rounds"] / n, counted["rounds"],
+                          cpu / counted["puzzle_rounds"] * 1e9, n / cpu,
+                          1e9 / (quarter * counted["puzzle_rounds"] / n)])
+        data["files"][name] = {**counted, "puzzles": n, "cpu_s": cpu}
+    body = ("### Where the floor is (numpy path)\n\n"
+            "One round (naked + hidden singles, then locked candidates) over B puzzles at "
+            "once, CPU, best of 3:\n\n"
+            + table(["B puzzles", "singles only: us per round", "ns per puzzle-round",
+                     "with locked candidates: us per round", "ns per puzzle-round"],
+                    size_rows)
+            + "\n\nPer file, through `solve_batch` (counters around the numpy calls):\n\n"
+            + table(["set", "puzzles", "branches per puzzle", "puzzle-rounds per puzzle",
+                     "numpy rounds", "CPU ns per puzzle-round, all included",
+                     "puzzles/s CPU",
+                     "ns per puzzle-round 1/4 of tdoku would allow, same rounds"], file_rows))
+    return body, data
+
+
+def bench_batch(quick: bool, before: Path | None = None,
+                tdoku_git: str | None = None) -> tuple[str, dict[str, Any]]:
+    tdoku_body, tdoku_data = bench_tdoku(quick, before, tdoku_git)
+    floor_body, floor_data = bench_floor(quick, tdoku_data)
+    rows, data = [], {"tdoku": tdoku_data, "floor": floor_data}
+    for name in BATCH_FILES:
         lines = (CORPUS / "sudoku" / name).read_text().splitlines()
         if quick:
             lines = lines[:3000]
+        tdoku_rate = tdoku_data[name]["per_s_cpu"]["tdoku"]
         for label, options in (("", {}), (" (numpy branching off: SAT after singles)",
                                            {"branching": False})):
             res = run_batch_timed(lines, **options)
@@ -208,7 +382,7 @@ def bench_batch(quick: bool) -> tuple[str, dict[str, Any]]:
                          res["decided_by"].get("search", 0),
                          res["wall_s"],
                          res["per_s_wall"], res["per_s_cpu"],
-                         f"1/{TDOKU_17CLUE_PER_S / res['per_s_cpu']:.0f}"])
+                         f"1/{tdoku_rate / res['per_s_cpu']:.1f}"])
             print("batch", name + label, res, flush=True)
     solver_rows = []
     royle = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()[:5000]
@@ -227,11 +401,13 @@ def bench_batch(quick: bool) -> tuple[str, dict[str, Any]]:
         renew_rows.append(["never" if renew == 10**9 else renew, res["per_s_wall"],
                            res["per_s_cpu"]])
         data[f"renew/{renew}"] = res
-    body = ("### Sudoku batch with uniqueness (one process, one thread, default CaDiCaL 1.5.3)"
+    body = (tdoku_body + "\n\n" + floor_body
+            + "\n\n### Sudoku batch with uniqueness (one process, one thread, "
+            "default CaDiCaL 1.5.3)"
             "\n\n" + table(["set", "puzzles", "verdicts", "decided by numpy singles",
                             "decided by numpy branching", "decided by SAT search",
                             "wall s", "puzzles/s wall", "puzzles/s CPU",
-                            "vs tdoku 364,000/s (CPU)"], rows)
+                            "vs tdoku (CPU, this run)"], rows)
             + "\n\n### SAT solver for the batch (first 5,000 of Royle, numpy branching off)\n\n"
             + table(["PySAT solver", "puzzles/s wall", "puzzles/s CPU"], solver_rows)
             + "\n\n### Rebuilding the solver every N puzzles (first 5,000 of Royle, numpy "
@@ -312,17 +488,47 @@ def bench_puzzlekit(step: int) -> tuple[str, dict[str, Any]]:
     return body, data
 
 
+def splice_batch(body: str, d: dict[str, Any], quick: bool) -> None:
+    """Replace the Sudoku batch section of the existing page (and its JSON) by a new run."""
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    section = (f"## Sudoku batch\n\nThis section rerun alone {stamp} "
+               f"(`python benchmarks/lightup_sudoku.py --batch-only"
+               f"{' --quick' if quick else ''}`; load average {load:.1f} at the end on "
+               f"{os.cpu_count()} cores: other jobs shared the machine).\n\n{body}\n")
+    page = RESULTS / "lightup_sudoku.md"
+    text = page.read_text()
+    start = text.index("## Sudoku batch\n")
+    end = text.find("\n## ", start + 1)
+    page.write_text(text[:start] + section + ("" if end < 0 else text[end:]))
+    data_file = RESULTS / "lightup_sudoku.json"
+    data = json.loads(data_file.read_text())
+    data["Sudoku batch"] = d
+    data_file.write_text(json.dumps(data, indent=1) + "\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="every 10th puzzle (smoke run)")
     ap.add_argument("--no-puzzlekit", action="store_true")
+    ap.add_argument("--batch-only", action="store_true",
+                    help="rerun the Sudoku batch section alone, into the existing page")
+    ap.add_argument("--tdoku", metavar="GIT", help="clone, mirror or URL of t-dillon/tdoku "
+                    "(default GitHub; needed once, for the build)")
+    ap.add_argument("--before", metavar="OLD/src", type=Path,
+                    help="the src folder of an older pencilsat to time against tdoku too")
     args = ap.parse_args()
+    if args.batch_only:
+        body, d = bench_batch(args.quick, args.before, args.tdoku)
+        splice_batch(body, d, args.quick)
+        return
     step = 10 if args.quick else 1
     started = time.perf_counter()
     parts, data = [], {}
     for title, fn in (("Light Up", lambda: bench_lightup(step)),
                       ("Sudoku", lambda: bench_sudoku(step)),
-                      ("Sudoku batch", lambda: bench_batch(args.quick))):
+                      ("Sudoku batch", lambda: bench_batch(args.quick, args.before,
+                                                           args.tdoku))):
         body, d = fn()
         parts.append(f"## {title}\n\n{body}")
         data[title] = d
@@ -341,7 +547,6 @@ def main() -> None:
             "Reproduce: `python benchmarks/lightup_sudoku.py`.\n\n")
     (RESULTS / "lightup_sudoku.md").write_text(head + "\n\n".join(parts) + "\n")
     (RESULTS / "lightup_sudoku.json").write_text(json.dumps(data, indent=1) + "\n")
-
 
 if __name__ == "__main__":
     main()

@@ -3,9 +3,11 @@
 For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
 
 0. 9x9 lines first go through numpy, a whole chunk at once
-   (:mod:`pencilsat.strategies.sudoku_singles`): naked and hidden singles, then a vectorised
-   branch-and-count up to two completed grids per puzzle. What they decide (about half of
-   Royle's 17-clue set) never reaches SAT; a puzzle past the caps (``BRANCH_CAPS``) does.
+   (:mod:`pencilsat.strategies.sudoku_singles`): naked and hidden singles and locked
+   candidates (deciding 37,375 of Royle's 49,158 17-clue puzzles), then a vectorised
+   branch-and-count up to two completed grids per puzzle (the rest of Royle, magictour and
+   the forum's hardest). What they decide never reaches SAT; a puzzle past the caps
+   (``BRANCH_CAPS``) does.
    This counter is the one verdict outside :func:`~pencilsat.strategies.uniqueness.prove`;
    tests check it against the SAT path.
 1. The rest go through the one uniqueness procedure on the size's cached solver
@@ -57,10 +59,16 @@ _DIGITS = "123456789ABCDEFGHIJKLMNOP"
 _SIDES = {16: 4, 81: 9, 256: 16, 625: 25}
 _EMPTY = ".0"
 _VALID9 = frozenset(".0123456789")
-CHUNK = 4096
-BRANCH_CAPS = (40, 64)
-"""(levels, open branches per puzzle) before the numpy branching hands a puzzle to SAT."""
-"""Lines per numpy pre-filter call: large enough to amortise numpy's per-call cost."""
+_VALID9_BYTES = np.zeros(256, dtype=bool)
+_VALID9_BYTES[np.frombuffer(b".0123456789", dtype=np.uint8)] = True
+CHUNK = 16384
+"""Lines per numpy pre-filter call: large enough to amortise numpy's per-call cost (a round
+of singles is ~100 numpy calls whatever the number of puzzles in it; measured on Royle's
+17-clue set: 4,096 lines per call 21,300/s, 16,384 29,700/s, all 49,158 30,700/s)."""
+BRANCH_CAPS = (60, 256)
+"""(levels, open branches per puzzle) before the numpy branching hands a puzzle to SAT. At
+(40, 64) one puzzle of Royle's 49,158 and one of the forum's hardest 375 went to SAT, whose
+first solver costs ~50 ms to build; at (60, 256) none does, at the same speed otherwise."""
 
 
 class GridSolver:
@@ -472,21 +480,35 @@ def solve_batch(
             solvers.close()
 
 
+def _nine_by_nine(chunk: list[str]) -> list[int]:
+    """Positions of the 81-character lines of only ``.0123456789``, checked as one array (a
+    per-line set test cost ~4 us a line, a tenth of what numpy then spends on it)."""
+    at = [i for i, line in enumerate(chunk) if len(line) == 81]
+    if not at:
+        return []
+    text = "".join([chunk[i] for i in at]).encode("utf-8", "replace")
+    if len(text) != 81 * len(at):  # a non-ASCII character somewhere: line by line
+        return [i for i in at if _VALID9.issuperset(chunk[i])]
+    raw = np.frombuffer(text, dtype=np.uint8).reshape(len(at), 81)
+    ok = np.asarray(_VALID9_BYTES[raw].all(axis=1)).tolist()
+    return [i for i, good in zip(at, ok, strict=True) if good]
+
+
 def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_singles: bool,
                  caps: tuple[int, int] | None) -> Iterator[dict[str, Any]]:
     from pencilsat.strategies import sudoku_singles as singles
 
     pre: dict[int, dict[str, Any]] = {}
+    open_lines: set[int] = set()
     if use_singles:
-        nine = [i for i, line in enumerate(chunk) if len(line) == 81 and _VALID9.issuperset(line)]
+        nine = _nine_by_nine(chunk)
         if nine:
+            singles.keep_freed_memory()
             start = time.perf_counter()
             status, cand = singles.singles(singles.candidates([chunk[i] for i in nine]))
             solved = np.nonzero(status == singles.UNIQUE)[0]
             texts = singles.solution_strings(cand[solved])
             share = round((time.perf_counter() - start) / len(nine), 7)
-            for i in nine:
-                pre[i] = {"verdict": "open"}
             for k, text in zip(solved.tolist(), texts, strict=True):
                 pre[nine[k]] = {"verdict": "unique", "solution": text,
                                 "stats": {"decided_by": "singles", "seconds": share}}
@@ -494,22 +516,24 @@ def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_single
                 pre[nine[k]] = {"verdict": "none",
                                 "stats": {"decided_by": "singles", "seconds": share}}
             open_ = np.nonzero(status == singles.OPEN)[0]
+            open_lines = {nine[k] for k in open_.tolist()}
             if caps is not None and open_.size:
                 pre.update(_branch(cand[open_], [nine[k] for k in open_.tolist()], caps))
     for i, line in enumerate(chunk):
-        if not line or line.startswith("#"):
-            continue  # blank lines and comments, skipped as on the line-by-line batch path
         rec = pre.get(i)
         if rec is None:
-            n = _SIDES.get(len(line))
-            if n is None:
-                reason = (f"a one-line Sudoku has 16, 81, 256 or 625 cells, this one has "
-                          f"{len(line)}")
-                rec = {"verdict": "invalid", "reason": reason}
+            if not line or line.startswith("#"):
+                continue  # blank lines and comments, skipped as on the line-by-line batch path
+            if i in open_lines:
+                rec = solve_line(9, line, propagate=False)
             else:
-                rec = solve_line(n, line)
-        elif rec["verdict"] == "open":
-            rec = solve_line(9, line, propagate=False)
+                n = _SIDES.get(len(line))
+                if n is None:
+                    reason = (f"a one-line Sudoku has 16, 81, 256 or 625 cells, this one has "
+                              f"{len(line)}")
+                    rec = {"verdict": "invalid", "reason": reason}
+                else:
+                    rec = solve_line(n, line)
         yield {"index": first_index + i, **rec}
 
 
