@@ -82,9 +82,12 @@ class Finder:
         span = self.span
         if self.pending:
             dirty_sets = self.dirty
+            readers: set[int] = set()  # each once, however many changed keys it read
+            take = self.watchers.take
             for key in self.pending:
-                for reader in self.watchers.take(key):
-                    dirty_sets[reader // span].add(reader % span)
+                take(key, readers)
+            for reader in readers:
+                dirty_sets[reader // span].add(reader % span)
             self.pending = []
         for ti, tech in enumerate(self.order):
             dirty, firing = self.dirty[ti], self.firing[ti]
@@ -250,12 +253,15 @@ class Watchers:
             layer = layer.parent
         return found
 
-    def take(self, key: int) -> set[int]:
-        found = self.own.pop(key, set())
+    def take(self, key: int, into: set[int]) -> None:
+        """Add the key's readers to ``into``; they no longer read it here (a changed key's
+        readers are re-evaluated and register again)."""
+        own = self.own.pop(key, None)
+        if own:
+            into |= own
         if self.parent is not None and key not in self.taken:
             self.taken.add(key)
-            self.parent.readers(key, found)
-        return found
+            self.parent.readers(key, into)
 
 
 def effective(board: Board, marks: Marks) -> Marks:

@@ -173,9 +173,10 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
     if trial.solved():
         return False, depth, "it lights every cell with every clue met"
     if stamps is not None and keys is not None:
-        # what its evaluations read: the keys the branch still watches, and changed ones
+        # what its evaluations read (the keys the branch still watches) and its checks read,
+        # besides the keys it changed
         keys.update(branch.watchers.own)
-        keys |= touched
+        keys -= touched
         stamps.memo[cell, light] = (stamps.step, list(keys), list(touched), depth,
                                     board.unlit - trial.unlit)
     return None
@@ -202,7 +203,7 @@ def _stalls_again(board: Board, stamps: KeyStamps, cell: int, light: bool) -> in
     assumption on ``board`` is sure to make the same deductions and stall again; else
     ``None``.
 
-    It is when nothing the trial read or changed (its ``keys``, the contradiction checks'
+    It is when nothing the trial read or changed (its ``keys`` and ``touched``, the checks'
     reads included) has changed since (so every evaluation it made gives the same, and no
     new virtual clue is on a cell the contradiction checks looked at: a new one counts as
     a change of its cells), no evaluation since read a key the trial changed (every anchor
@@ -214,8 +215,9 @@ def _stalls_again(board: Board, stamps: KeyStamps, cell: int, light: bool) -> in
     if remembered is None:
         return None
     step, keys, touched, depth, lit = remembered
-    if (board.unlit == lit
-            or max(map(stamps.changed.__getitem__, keys)) > step
+    changed = stamps.changed.__getitem__
+    if (board.unlit == lit or max(map(changed, touched)) > step
+            or max(map(changed, keys), default=0) > step
             or max(map(stamps.read.__getitem__, touched)) > step):
         del stamps.memo[cell, light]
         return None
