@@ -47,10 +47,14 @@ def special_derived_exclusion(board: Board, anchor: int) -> Marks:
     if geo.number[anchor] < 0 or board.need(anchor) != 1:
         return NOTHING
     avail = board.avail(anchor)
+    if len(avail) < 2:
+        return NOTHING
+    rivals = {v: board.cand(v) - {v} for v in avail}  # v's candidates but v
     out = set()
     for u in avail:
+        seen_u = geo.seen[u]
         for v in avail:
-            if u != v and (board.cand(v) - {v}) <= geo.seen[u]:
+            if u != v and rivals[v] <= seen_u:
                 out.add(u)
                 break
     return Marks(no_light=frozenset(out)) if out else NOTHING
@@ -115,10 +119,10 @@ def rescuer_blocking_exclusion(board: Board, anchor: int) -> Marks:
     cand = board.cand(anchor)
     if len(cand) < 2:
         return NOTHING
-    first = min(cand)
-    out = {
-        y for y in geo.seen[first]
-        if y not in cand and board.is_free(y) and all(geo.sees(y, c) for c in cand)
-    }
+    seen = geo.seen
+    # the cells that see every candidate are those in the sight of each; only their marks
+    # decide the outcome, so only they are read
+    out = {y for y in frozenset.intersection(*(seen[c] for c in cand)) - cand
+           if board.is_free(y)}
     return Marks(no_light=frozenset(out)) if out else NOTHING
 

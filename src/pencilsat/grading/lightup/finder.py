@@ -62,20 +62,32 @@ class Finder:
         self.pending: list[int] = []
         """Keys changed since the last search, whose readers are not marked dirty yet (a trial
         cut off right after a step never needs them)."""
+        self.stamps: KeyStamps | None = None
+        """When set (the grade's own finder): when each key last changed and was last read,
+        so that a stalled trial can be known to stall again (:mod:`trials`)."""
+        self.trace: set[int] | None = None
+        """When set (a traced branch): the anchors it settled without a call (the keys its
+        evaluations read are those it still watches, or changed keys)."""
 
-    def branch(self, board: Board) -> Finder:
+    def branch(self, board: Board, trace: set[int] | None = None) -> Finder:
         """A finder for ``board``, a copy of this finder's board taken while this finder is
         stalled (nothing fires, nothing dirty): it starts from this one's read records,
-        layered so that the branch never changes them (a trial runs on it)."""
-        return Finder(board, self.order, Watchers(self.watchers), counts_options=False)
+        layered so that the branch never changes them (a trial runs on it). ``trace``: a set
+        that collects the anchors it settles without a call (see :attr:`trace`)."""
+        branch = Finder(board, self.order, Watchers(self.watchers), counts_options=False)
+        branch.trace = trace
+        return branch
 
     def next_application(self) -> Application | None:
         span = self.span
         if self.pending:
             dirty_sets = self.dirty
+            readers: set[int] = set()  # each once, however many changed keys it read
+            take = self.watchers.take
             for key in self.pending:
-                for reader in self.watchers.take(key):
-                    dirty_sets[reader // span].add(reader % span)
+                take(key, readers)
+            for reader in readers:
+                dirty_sets[reader // span].add(reader % span)
             self.pending = []
         for ti, tech in enumerate(self.order):
             dirty, firing = self.dirty[ti], self.firing[ti]
@@ -90,6 +102,9 @@ class Finder:
                 board, detect = self.board, tech.detect
                 watched = self.watchers.own  # the hot loop: 3.7 million reads on 876_16x16
                 base = ti * span
+                stamps = self.stamps
+                last_read = stamps.read if stamps is not None else None
+                step = stamps.step if stamps is not None else 0
                 for anchor in dirty:  # evaluate, register the reads, record firing
                     reads: set[int] = set()
                     board.reads = reads
@@ -99,6 +114,9 @@ class Finder:
                     reader = base + anchor
                     for key in reads:
                         watched[key].add(reader)
+                    if last_read is not None:
+                        for key in reads:
+                            last_read[key] = step
                     if marks is not NOTHING and marks:
                         firing[anchor] = marks
                     elif firing:
@@ -148,6 +166,12 @@ class Finder:
         if not unready:
             return
         dirty.difference_update(unready)
+        if self.trace is not None:
+            self.trace.update(unready)
+        if self.stamps is not None:
+            last_read, step = self.stamps.read, self.stamps.step
+            for anchor in unready:
+                last_read[anchor] = step
         if firing:
             for anchor in unready:
                 firing.pop(anchor, None)
@@ -170,7 +194,37 @@ class Finder:
         if marks.restriction:
             board.restrict(marks.restriction, changed)
         self.pending.extend(changed)
+        if self.stamps is not None:
+            self.stamps.record(changed)
         return changed
+
+
+class KeyStamps:
+    """Steps of one finder's ``board`` (each :meth:`Finder.apply` is one): when each key
+    last changed, and when an evaluation last read it (the step it ran after). A new
+    virtual clue also counts as a change of its pair's cells. A stalled trial whose keys
+    have not changed since can be known to stall again without being rerun
+    (:mod:`trials`)."""
+
+    def __init__(self, board: Board) -> None:
+        keys = board.first_virtual + board.n
+        self.board = board
+        self.first_virtual = board.first_virtual
+        self.step = 0
+        self.changed = [0] * keys
+        self.read = [0] * keys
+        self.memo: dict[tuple[int, bool], tuple[int, list[int], list[int], int, int]] = {}
+        """Stalled trials by assumption (see :mod:`trials`)."""
+
+    def record(self, changed: set[int]) -> None:
+        self.step += 1
+        step, stamps, first_virtual = self.step, self.changed, self.first_virtual
+        for key in changed:
+            stamps[key] = step
+            if key >= first_virtual:
+                for pair in self.board.virtual.get(key - first_virtual, ()):
+                    for cell in pair:
+                        stamps[cell] = step
 
 
 class Watchers:
@@ -199,12 +253,15 @@ class Watchers:
             layer = layer.parent
         return found
 
-    def take(self, key: int) -> set[int]:
-        found = self.own.pop(key, set())
+    def take(self, key: int, into: set[int]) -> None:
+        """Add the key's readers to ``into``; they no longer read it here (a changed key's
+        readers are re-evaluated and register again)."""
+        own = self.own.pop(key, None)
+        if own:
+            into |= own
         if self.parent is not None and key not in self.taken:
             self.taken.add(key)
-            self.parent.readers(key, found)
-        return found
+            self.parent.readers(key, into)
 
 
 def effective(board: Board, marks: Marks) -> Marks:

@@ -42,6 +42,9 @@ class Geometry:
     shifts: dict[tuple[int, int], tuple[int, ...]] = field(
         default_factory=dict, compare=False, repr=False)
     """Cache of :meth:`at` per offset, filled on first use."""
+    sight_clues: dict[int, frozenset[int]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Cache of :meth:`clues_in_sight`, filled on first use."""
 
     @property
     def n(self) -> int:
@@ -111,6 +114,16 @@ class Geometry:
             (r + dr) * w + c + dc if 0 <= r + dr < h and 0 <= c + dc < w else -1
             for r in range(h) for c in range(w)
         )
+
+    def clues_in_sight(self, i: int) -> frozenset[int]:
+        """The clues next to a cell that white cell ``i`` sees (``i`` itself included): those
+        whose places a light on ``i`` would take."""
+        found = self.sight_clues.get(i)
+        if found is None:
+            adj_clues = self.adj_clues
+            found = self.sight_clues[i] = frozenset(
+                m for cell in self.seen[i] for m in adj_clues[cell])
+        return found
 
     def is_white(self, i: int) -> bool:
         return i >= 0 and self.white[i]

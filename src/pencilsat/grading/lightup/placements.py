@@ -65,7 +65,13 @@ def isolated_cell(board: Board, anchor: int) -> Marks:
     or the last white cell of its lines.
     """
     board.reads.add(anchor)
-    if board.state[anchor] != UNKNOWN or board.cand(anchor) != {anchor}:
+    if board.state[anchor] != UNKNOWN:
+        return NOTHING
+    # cand(anchor) == {anchor}: the anchor is the only unknown cell of both its segments
+    geo, n = board.geo, board.n
+    across, down = geo.hseg[anchor], geo.vseg[anchor]
+    board.reads.update((n + across, n + down))
+    if len(board.seg_unknown[across]) != 1 or len(board.seg_unknown[down]) != 1:
         return NOTHING
     return Marks(lights=frozenset((anchor,)))
 
@@ -153,16 +159,31 @@ def special_case_split(board: Board, anchor: int) -> Marks:
     if need < 1 or len(avail) != need + 1:
         return NOTHING
     lights: set[int] = set()
+    reads, state, nbrs, number = board.reads, board.state, geo.nbrs, geo.number
     for w in avail:
         others = [j for j in avail if j != w]
         if any(geo.sees(x, y) for x in others for y in others if x < y):
             lights.add(w)
             continue
         lit = set().union(*(geo.seen[j] for j in others))
-        for m in sorted({m for cell in lit for m in geo.adj_clues[cell]} - {anchor}):
-            need_m = board.need(m) - sum(1 for j in others if j in geo.nbrs[m])
-            avail_m = [j for j in board.avail(m) if j not in lit]
-            if need_m < 0 or need_m > len(avail_m):
+        beside_lit = set().union(*(geo.clues_in_sight(j) for j in others))
+        beside_lit.discard(anchor)
+        for m in sorted(beside_lit):
+            # need(m) less the others beside m, and avail(m) outside what they light, as
+            # one read of m's neighbours (the others are free, and lit by themselves)
+            around = nbrs[m]
+            reads.update(around)
+            need_m, places = number[m], 0
+            for j in around:
+                code = state[j]
+                if code == LIGHT:
+                    need_m -= 1
+                elif code == UNKNOWN:
+                    if j not in lit:
+                        places += 1
+                    elif j in others:
+                        need_m -= 1
+            if need_m < 0 or need_m > places:
                 lights.add(w)
                 break
     return Marks(lights=frozenset(lights)) if lights else NOTHING

@@ -91,13 +91,14 @@ def special_rescue(board: Board, anchor: int) -> Marks:
     if not 2 <= len(cand_p) <= 3:
         return NOTHING
     seen = geo.seen
-    ys = {y for c in cand_p for y in seen[c]} - cand_p
+    # Y lights neither P nor its candidates: cells seeing P are out whatever their marks
+    ys = {y for c in cand_p for y in seen[c]} - seen[anchor]
     out: set[int] = set()
     # the cells that see every cell of a rest of P's candidates, per rest (at most 7 rests)
     seeing_all: dict[frozenset[int], frozenset[int]] = {}
     for y in sorted(ys):
         reads.add(y)
-        if state[y] != UNKNOWN or anchor in seen[y]:
+        if state[y] != UNKNOWN:
             continue
         seen_y = seen[y]
         rest_p = cand_p - seen_y

@@ -201,30 +201,42 @@ class Board:
                      dict(self.virtual), unlit=self.unlit,
                      owned=set())
 
-    def contradiction_near(self, changed: set[int]) -> str | None:
+    def contradiction_near(self, changed: set[int], reads: set[int] | None = None
+                           ) -> str | None:
         """A rule the marks around the ``changed`` keys can no longer meet, in words, or
         ``None``: a clue with too many lights or too few places left, a white cell no light
-        can reach any more, a restriction with no or two lights. Reads without tracking.
-        Only what the change touched is checked: the board was consistent before it (the
-        grader reads only puzzles with a solution, and every trial step is checked)."""
+        can reach any more, a restriction with no or two lights. Reads without tracking,
+        but adds the cell and segment keys it reads to ``reads`` when given (of the virtual
+        clues, only the cells of the pairs it checks). Only what the change touched is
+        checked: the board was consistent before it (the grader reads only puzzles with a
+        solution, and every trial step is checked). So only a clue beside a changed cell
+        can have broken; when two have, the one named is the first in the order of the set
+        of clues beside every cell checked (as before this shortcut)."""
         geo, state = self.geo, self.state
+        n = geo.n
+        changed_cells = [key for key in changed if key < n]
         cells: set[int] = set()
-        for key in changed:
-            if key < geo.n:
+        for key in changed:  # in this order: which broken rule is named depends on it
+            if key < n:
                 cells.add(key)
             elif key < self.first_virtual:
-                cells.update(geo.seg_cells[key - geo.n])
-        nbrs, number = geo.nbrs, geo.number
-        for clue in {c for i in cells for c in geo.adj_clues[i]}:
-            lights = free = 0
-            for j in nbrs[clue]:
-                code = state[j]
-                if code == LIGHT:
-                    lights += 1
-                elif code == UNKNOWN:
-                    free += 1
-            if lights > number[clue] or lights + free < number[clue]:
-                return f"the clue at {geo.cell(clue)} cannot get {number[clue]} lights"
+                cells.update(geo.seg_cells[key - n])
+        nbrs, number, adj_clues = geo.nbrs, geo.number, geo.adj_clues
+        near = {c for i in changed_cells for c in adj_clues[i]}
+        if reads is not None:
+            hseg, vseg = geo.hseg, geo.vseg
+            reads.update(cells)
+            reads.update([n + hseg[i] for i in cells])
+            reads.update([n + vseg[i] for i in cells])
+            for clue in near:
+                reads.update(nbrs[clue])
+        broken = [clue for clue in near if self._clue_broken(clue)]
+        if len(broken) > 1:
+            broken = [clue for clue in {c for i in cells for c in adj_clues[i]}
+                      if clue in broken]
+        if broken:
+            clue = broken[0]
+            return f"the clue at {geo.cell(clue)} cannot get {number[clue]} lights"
         seg_unknown, hseg, vseg = self.seg_unknown, geo.hseg, geo.vseg
         for i in cells:
             code = state[i]
@@ -237,10 +249,25 @@ class Board:
             for pair in pairs:
                 if anchor not in new_slots and pair.isdisjoint(cells):
                     continue
+                if reads is not None:
+                    reads.update(pair)
                 lights = sum(1 for j in pair if state[j] == LIGHT)
                 if lights > 1 or (lights == 0 and not any(state[j] == UNKNOWN for j in pair)):
                     return f"{sorted(geo.cell(j) for j in pair)} cannot hold exactly one light"
         return None
+
+    def _clue_broken(self, clue: int) -> bool:
+        """Too many lights beside ``clue``, or too few places left for its number."""
+        state = self.state
+        lights = free = 0
+        for j in self.geo.nbrs[clue]:
+            code = state[j]
+            if code == LIGHT:
+                lights += 1
+            elif code == UNKNOWN:
+                free += 1
+        number = self.geo.number[clue]
+        return lights > number or lights + free < number
 
     def solved(self) -> bool:
         """Every white cell lit and every clue exact."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pencilsat.grading.lightup.finder import Finder
+from pencilsat.grading.lightup.finder import Finder, KeyStamps
 from pencilsat.grading.lightup.state import (
     LIGHT,
     NO_LIGHT,
@@ -54,18 +54,21 @@ class TrialResult:
 def candidate_cells(board: Board) -> list[int]:
     """Free cells in the order a solver tries them (see the module docstring)."""
     geo, state = board.geo, board.state
-    free = [i for i in range(geo.n) if state[i] == UNKNOWN]
-    beside_clue = {j for c in geo.clues for j in geo.nbrs[c] if state[j] == UNKNOWN
-                   and sum(1 for k in geo.nbrs[c] if state[k] == LIGHT) < geo.number[c]}
+    free = [i for i, code in enumerate(state) if code == UNKNOWN]
+    nbrs, number = geo.nbrs, geo.number
+    beside_clue = {j for c in geo.clues for j in nbrs[c] if state[j] == UNKNOWN
+                   and sum(1 for k in nbrs[c] if state[k] == LIGHT) < number[c]}
     pair_cells: set[int] = set()
     seg_unknown, hseg, vseg = board.seg_unknown, geo.hseg, geo.vseg
-    for i in range(geo.n):
-        code = state[i]
-        if code == UNKNOWN or code == NO_LIGHT:
-            across, down = seg_unknown[hseg[i]], seg_unknown[vseg[i]]
-            # the two segments share only i, which is in both when unknown
-            if len(across) + len(down) - (code == UNKNOWN) == 2:
-                pair_cells |= across | down
+    for i in free:  # cells that only two free cells (i among them) can light
+        across, down = seg_unknown[hseg[i]], seg_unknown[vseg[i]]
+        # the two segments share only i, which is in both
+        if len(across) + len(down) == 3:
+            pair_cells |= across | down
+    for i in (i for i, code in enumerate(state) if code == NO_LIGHT):
+        across, down = seg_unknown[hseg[i]], seg_unknown[vseg[i]]
+        if len(across) + len(down) == 2:
+            pair_cells |= across | down
     order = {i: (0 if i in beside_clue else 1 if i in pair_cells else 2) for i in free}
     return sorted(free, key=lambda i: (order[i], i))
 
@@ -123,15 +126,30 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
             ) -> tuple[bool, int, str] | None:
     """Propagate one assumption on a copy, at most ``limit`` deductions: ``(True, depth,
     why)`` when it is refuted, ``(False, depth, why)`` when it lights the board, ``None``
-    when it stalls or reaches the limit first."""
+    when it stalls or reaches the limit first. A trial of the grade's own finder that
+    stalled is remembered and, while :func:`_stalls_again` holds, not rerun."""
+    if limit == 0:  # only the assumption itself can be refuted: no finder needed
+        return _refute_at_once(board, cell, light)
+    stamps = finder.stamps if inner == 0 else None
+    if stamps is not None:
+        stalled = _stalls_again(board, stamps, cell, light)
+        if stalled is not None:  # the same run, the same work counted
+            if budget is not None:
+                budget[0] -= board.geo.n * (stalled + 1 if limit is None
+                                            else min(stalled + 1, limit))
+            return None
     trial = board.copy()
-    branch = finder.branch(trial)
+    keys: set[int] | None = None if stamps is None else set()
+    branch = finder.branch(trial, keys)
+    touched: set[int] = set()
     depth = 0
     try:
         changed = branch.apply(Marks(lights=frozenset({cell})) if light
                                else Marks(no_light=frozenset({cell})))
         while True:
-            broken = trial.contradiction_near(changed)
+            if keys is not None:
+                touched |= changed
+            broken = trial.contradiction_near(changed, keys)
             if broken is not None:
                 return True, depth, broken
             if limit is not None and depth >= limit:
@@ -154,4 +172,53 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
         return True, depth, str(err)
     if trial.solved():
         return False, depth, "it lights every cell with every clue met"
+    if stamps is not None and keys is not None:
+        # what its evaluations read (the keys the branch still watches) and its checks read,
+        # besides the keys it changed
+        keys.update(branch.watchers.own)
+        keys -= touched
+        stamps.memo[cell, light] = (stamps.step, list(keys), list(touched), depth,
+                                    board.unlit - trial.unlit)
     return None
+
+
+def _refute_at_once(board: Board, cell: int, light: bool) -> tuple[bool, int, str] | None:
+    """:func:`_follow` with ``limit`` 0: ``(True, 0, why)`` when writing the assumption
+    meets a contradiction, else ``None`` (no work counted)."""
+    trial = board.copy()
+    changed: set[int] = set()
+    try:
+        if light:
+            trial.place_light(cell, changed)
+        else:
+            trial.forbid(cell, changed)
+    except ContradictionError as err:
+        return True, 0, str(err)
+    broken = trial.contradiction_near(changed)
+    return None if broken is None else (True, 0, broken)
+
+
+def _stalls_again(board: Board, stamps: KeyStamps, cell: int, light: bool) -> int | None:
+    """The deductions of a remembered trial of ``cell`` that stalled, if the same
+    assumption on ``board`` is sure to make the same deductions and stall again; else
+    ``None``.
+
+    It is when nothing the trial read or changed (its ``keys`` and ``touched``, the checks'
+    reads included) has changed since (so every evaluation it made gives the same, and no
+    new virtual clue is on a cell the contradiction checks looked at: a new one counts as
+    a change of its cells), no evaluation since read a key the trial changed (every anchor
+    it did not re-evaluate finds nothing again: the board is stalled and the anchor reads
+    nothing the trial changes) and the trial does not light the last unlit cells. The
+    finder equals a full rescan, so the same evaluations give the same deductions in the
+    same order."""
+    remembered = stamps.memo.get((cell, light))
+    if remembered is None:
+        return None
+    step, keys, touched, depth, lit = remembered
+    changed = stamps.changed.__getitem__
+    if (board.unlit == lit or max(map(changed, touched)) > step
+            or max(map(changed, keys), default=0) > step
+            or max(map(stamps.read.__getitem__, touched)) > step):
+        del stamps.memo[cell, light]
+        return None
+    return depth
