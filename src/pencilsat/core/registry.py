@@ -371,6 +371,7 @@ _HITORI = Genre(
     model="pencilsat.puzzles.hitori", headers=("hitori", "hitori-solution"),
     strategies=(
         Strategy("lazy", "pencilsat.strategies.hitori:run_cnf", ("cnf",),
+                 "forced deductions first (a grid they settle needs no solver), else "
                  "repeats and neighbours in CNF, unshaded cells connected by lazy cuts"),
         Strategy("lazy-cpsat", "pencilsat.strategies.hitori:run_cpsat", ("cpsat",),
                  "the same model on CP-SAT, cuts by solving again"),

@@ -277,8 +277,19 @@ class Narrowing:
                     allowed, must = -1, 0
                 elif len(options) == 1:
                     allowed = must = options[0]
-                else:
-                    kept, allowed, must = fitting(options, once, old)
+                else:  # fitting(options, once, old), inline: a fifth of the time was the call
+                    kept = []
+                    allowed, must, outside = 0, -1, ~once
+                    for s in options:
+                        if s & outside:
+                            continue
+                        for mask in old:
+                            if not mask & s:
+                                break
+                        else:
+                            kept.append(s)
+                            allowed |= s
+                            must &= s
                     if len(kept) < len(options):
                         if not kept:
                             return False

@@ -22,11 +22,14 @@ The splitting test is local, by the duality of a grid's 4-connected cells and th
 two blocked stretches of its 8-cell ring (shaded, or beyond the border) that lie between
 different 4-connected open stretches belong to one 8-connected piece of shaded cells (the
 border is one piece). A union-find keeps the pieces as cells are shaded, and a table of the
-256 ring patterns names the stretches, so a test is a few look-ups."""
+256 ring patterns names the stretches, so a test is a few look-ups. A cell about to be
+shaded needs no table: its edge neighbours are open (or beyond the border), so each shaded
+diagonal neighbour is a blocked stretch of its own and the border one (two in a 1-wide
+grid); it splits exactly when joining its pieces meets one piece twice."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -97,6 +100,13 @@ def _separators(mask: int) -> tuple[tuple[int, ...], ...] | None:
 SEPARATORS = tuple(_separators(mask) for mask in range(256))
 """:func:`_separators` of every ring pattern."""
 
+HEADS = tuple(None if separators is None else tuple(positions[0] for positions in separators)
+              for separators in SEPARATORS)
+"""One position of each separator, for the rings :func:`settle` tests: there only corners
+and the border are blocked (a cell beside a shaded one is unshaded before it is tested),
+so a separator is one blocked stretch, one shaded corner or the border, hence one
+piece."""
+
 
 CORNER_BITS = (1 << 4, 1 << 6, 1 << 0, 1 << 2)
 """A cell's bit in the rings of its diagonal neighbours (up-left, up-right, down-right,
@@ -134,56 +144,64 @@ def _shape(width: int, height: int) -> _Shape:
     return _Shape(ring.tolist(), ring[:, 1::2].tolist(), corners, outside.tolist())
 
 
-def line_classes(puzzle: HitoriPuzzle) -> tuple[list[list[int]], list[int], list[int],
+def line_classes(puzzle: HitoriPuzzle) -> tuple[list[Sequence[int]], list[Sequence[int]],
                                                  list[int], list[int]]:
-    """The cells of each line holding one number, as lists of two or more cells (grid
-    order); each cell's row class and column class (an index into that list, its length
-    when the number is alone there or no number); the cells pairs of equal neighbours shade
-    (the pair's equals in its line); the middles of the sandwiches. One stable sort of all
-    the (number, line) keys, the rest whole-array steps (each a few microseconds even on a
-    small grid: their number is what costs)."""
+    """Each cell's equals in its row and in its column (the other cells of that line
+    holding its number, grid order; empty when it has none or no number); the cells pairs
+    of equal neighbours shade (the pair's equals in its line); the middles of the
+    sandwiches. One stable sort of all the (number, line) keys, then one Python pass over
+    the equal neighbours in that order (whole-array steps past the sort cost more: each is
+    a few microseconds even on a small grid)."""
     numbers = puzzle.numbers
     height, width = numbers.shape
     size = width * height
-    lines = _line_ids(width, height)
+    span = width + height
     values = numbers.ravel().astype(np.int64)  # int32 numbers: a product would overflow
-    keys = np.concatenate((values, values)) * (width + height) + lines
-    if int(values.max()) * (width + height) < 2**15 - 2 * (width + height):
+    keys = np.concatenate((values, values)) * span + _line_ids(width, height)
+    if int(values.max()) * span < 2**15 - 2 * span:
         order = np.argsort(keys.astype(np.int16), kind="stable")  # a radix sort
     else:
         order = np.argsort(keys, kind="stable")
     ordered = keys[order]
-    same = ordered[1:] == ordered[:-1]
-    same &= ordered[1:] >= width + height  # a number (>= 1), not . or ?
-    member = np.zeros(2 * size, dtype=bool)  # in a class (sorted positions)
-    member[1:] = same
-    member[:-1] |= same
-    first = member.copy()
-    first[1:] &= ~same
-    last = member.copy()
-    last[:-1] &= ~same
-    class_of = np.cumsum(first) - 1
-    count = int(class_of[-1]) + 1
-    class_of[~member] = count
-    ids = np.empty(2 * size, dtype=np.int64)
-    ids[order] = class_of
-    cells = order % size
-    cell_list = cells.tolist()
-    classes = [cell_list[a:b] for a, b in zip(np.flatnonzero(first).tolist(),
-                                              (np.flatnonzero(last) + 1).tolist(), strict=True)]
-    # within a row class cells lie 1 to W - 1 apart, within a column class W or more
-    gap = cells[1:] - cells[:-1]
-    pairs = np.flatnonzero(same & ((gap == 1) | (gap == width))).tolist()  # first cells
-    sandwich = (gap == 2 * width) | (gap == 2) if width > 2 else gap == 2 * width
-    middles = (cells[:-1] + gap // 2)[same & sandwich].tolist()
+    same = (ordered[1:] == ordered[:-1]) & (ordered[1:] >= span)  # a number, not . or ?
+    entries = order.tolist()  # below size: a row's entry, else a column's
+    cells = (order % size).tolist()
+    none: Sequence[int] = ()
+    row_equals = [none] * size
+    column_equals = [none] * size
+    classes: list[tuple[list[int], list[Sequence[int]]]] = []
+    pairs: list[tuple[list[int], int, int]] = []
+    middles: list[int] = []
+    group: list[int] = []
+    step, end = 1, -1
+    for at in np.flatnonzero(same).tolist():  # entries at and at + 1 share a class
+        a, b = cells[at], cells[at + 1]
+        if at != end:  # a new class
+            group = [a]
+            if entries[at] < size:
+                classes.append((group, row_equals))
+                step = 1
+            else:
+                classes.append((group, column_equals))
+                step = width
+        group.append(b)
+        end = at + 1
+        if b - a == step:  # side by side (a 1-wide grid's columns too)
+            pairs.append((group, a, b))
+        elif b - a == 2 * step:
+            middles.append(a + step)
+    for group, equals in classes:
+        if len(group) == 2:
+            a, b = group
+            equals[a], equals[b] = (b,), (a,)
+        else:
+            for x in group:
+                equals[x] = [y for y in group if y != x]
     shaded: list[int] = []
-    if pairs:
-        positions = class_of.tolist()
-        for at in pairs:
-            a, b = cell_list[at], cell_list[at + 1]
-            shaded += [x for x in classes[positions[at]] if x != a and x != b]
-    ids_list = ids.tolist()
-    return classes, ids_list[:size], ids_list[size:], shaded, middles
+    for group, a, b in pairs:
+        if len(group) > 2:
+            shaded += [x for x in group if x != a and x != b]
+    return row_equals, column_equals, shaded, middles
 
 
 @lru_cache(maxsize=16)
@@ -242,8 +260,7 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
     width, height = puzzle.width, puzzle.height
     size = width * height
     shape = _shape(width, height)
-    classes, row_class, column_class, to_shade, to_unshade = line_classes(puzzle)
-    classes.append([])
+    row_equals, column_equals, to_shade, to_unshade = line_classes(puzzle)
     states = [UNDECIDED] * size + [UNSHADED]  # the border's node last
     parent = list(range(size + 1))
     masks = list(shape.outside)
@@ -261,6 +278,16 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
             parent[node] = node = parent[parent[node]]
         return node
 
+    def splits(cell: int) -> bool:
+        """Whether two separators of the undecided ``cell``'s ring are one piece."""
+        ring = rings[cell]
+        heads = HEADS[masks[cell]]
+        assert heads is not None
+        if len(heads) == 2:  # most often
+            return find(ring[heads[0]]) == find(ring[heads[1]])
+        roots = [find(ring[pos]) for pos in heads]
+        return len(set(roots)) < len(roots)
+
     while True:
         while to_shade or to_unshade:
             for cell in to_unshade:
@@ -270,31 +297,30 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
                         return done(True)
                     continue
                 states[cell] = UNSHADED
-                group = classes[row_class[cell]]
-                if group:
-                    to_shade += [x for x in group if x != cell]
-                group = classes[column_class[cell]]
-                if group:
-                    to_shade += [x for x in group if x != cell]
+                to_shade += row_equals[cell]
+                to_shade += column_equals[cell]
             to_unshade = []
             shading, to_shade = to_shade, []
             for cell in shading:
                 now = states[cell]
                 if now == SHADED:
                     continue
-                separators = table[masks[cell]]
-                if now == UNSHADED or (separators is not None
-                                       and _splits(separators, rings[cell], parent, find)):
+                if now == UNSHADED:
                     return done(True)
                 states[cell] = SHADED
                 if outside[cell]:  # join the border's piece
+                    if table[outside[cell]] is not None:  # the border twice in its ring
+                        return done(True)
                     parent[find(size)] = cell
                 for x, bit in corners[cell]:
                     now = states[x]
                     if now == SHADED:  # join the shaded piece it touches
-                        root = find(x)
-                        if root != cell:
-                            parent[root] = cell
+                        root = x
+                        while parent[root] != root:  # find, inline: the hottest loop
+                            parent[root] = root = parent[parent[root]]
+                        if root == cell:  # a piece touched twice: the cell splits
+                            return done(True)
+                        parent[root] = cell
                     elif not now:  # an undecided cell with it in its ring
                         mask = masks[x] = masks[x] | bit
                         if table[mask] is not None:
@@ -304,8 +330,7 @@ def settle(puzzle: HitoriPuzzle, deadline: float | None = None) -> Deductions:
         candidates = {x for x in candidates if not states[x]}
         if not candidates:
             return done(False)
-        to_unshade = [x for x in candidates
-                      if _splits(table[masks[x]], rings[x], parent, find)]  # type: ignore[arg-type]
+        to_unshade = [x for x in candidates if splits(x)]
         if not to_unshade:
             return done(False)
         rounds += 1

@@ -26,8 +26,8 @@ from pencilsat.puzzles.number_grid import EMPTY, NumberGrid, marked_cells, numbe
 from pencilsat.puzzles.shading import (
     ShadedFormat,
     ShadedSolution,
+    apart_and_rest_connected,
     not_connected,
-    one_region,
     size_mismatch,
     touching,
 )
@@ -156,11 +156,9 @@ def violations(puzzle: HitoriPuzzle, shaded: np.ndarray) -> list[Violation]:
 
 def keeps_rules(numbers: np.ndarray, shaded: np.ndarray) -> bool:
     """Whether ``shaded`` (the grid's shape) keeps every rule: no two shaded cells side by
-    side, no number twice among a line's unshaded cells (each line's numbers sorted), and
-    the unshaded cells one 4-connected region
-    (:func:`~pencilsat.puzzles.shading.one_region`)."""
-    if (shaded[1:] & shaded[:-1]).any() or (shaded[:, 1:] & shaded[:, :-1]).any():
-        return False
+    side and the unshaded cells one 4-connected region
+    (:func:`~pencilsat.puzzles.shading.apart_and_rest_connected`), no number twice among a
+    line's unshaded cells (each line's numbers sorted)."""
     kept = np.where(shaded, 0, np.maximum(numbers, 0))  # '.' and '?' never repeat
     lines = ((np.concatenate((kept, kept.T)),) if kept.shape[0] == kept.shape[1]
              else (kept, kept.T))  # a square grid's rows and columns sorted at once
@@ -168,7 +166,7 @@ def keeps_rules(numbers: np.ndarray, shaded: np.ndarray) -> bool:
         ordered = np.sort(ordered, axis=1)
         if ((ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] > 0)).any():
             return False
-    return one_region(~shaded)
+    return apart_and_rest_connected(shaded)
 
 
 # ------------------------------------------------------------------ clues, for the clue tools

@@ -8,6 +8,7 @@ genre shares, each returning :class:`~pencilsat.core.values.Violation` values na
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, Generic, TypeVar
 
 import numpy as np
@@ -154,14 +155,41 @@ def not_connected(mask: np.ndarray, kind: str, noun: str) -> list[Violation]:
 
 
 def one_region(mask: np.ndarray) -> bool:
-    """Whether the True cells of ``mask`` are 4-connected (none: they are): the grid as
-    the bits of one integer, rows ``W + 1`` bits apart (the spare bit keeps a row's ends
-    apart), grown from its middle cell (else its first) one step in the four directions
-    at a time."""
+    """Whether the True cells of ``mask`` are 4-connected (none: they are), by
+    :func:`bits_connected` on :func:`packed`."""
+    height, width = mask.shape
+    return bits_connected(packed(mask), width, height)
+
+
+def packed(mask: np.ndarray) -> int:
+    """The True cells of ``mask`` as the bits of one integer, rows ``W + 1`` bits apart
+    (the spare bit keeps a row's ends apart): bit ``r * (W + 1) + c`` is cell ``(r, c)``."""
     height, width = mask.shape
     padded = np.zeros((height, width + 1), dtype=bool)
     padded[:, :width] = mask
-    cells = int.from_bytes(np.packbits(padded.ravel(), bitorder="little").tobytes(), "little")
+    return int.from_bytes(np.packbits(padded.ravel(), bitorder="little").tobytes(), "little")
+
+
+@lru_cache(maxsize=64)
+def all_cells(width: int, height: int) -> int:
+    """Every cell of a ``width`` x ``height`` grid in :func:`packed`'s layout."""
+    row = (1 << width) - 1
+    return sum(row << (r * (width + 1)) for r in range(height))
+
+
+def apart_and_rest_connected(shaded: np.ndarray) -> bool:
+    """Whether no two True cells of ``shaded`` share an edge and the False ones are
+    4-connected: Hitori's and Heyawake's shading rules, on one :func:`packed` integer."""
+    height, width = shaded.shape
+    bits = packed(shaded)
+    if bits & (bits >> 1) or bits & (bits >> (width + 1)):
+        return False
+    return bits_connected(all_cells(width, height) ^ bits, width, height)
+
+
+def bits_connected(cells: int, width: int, height: int) -> bool:
+    """Whether the set bits of ``cells`` (:func:`packed`'s layout) are 4-connected, grown
+    from the middle cell (else the first) one step in the four directions at a time."""
     stride = width + 1
     middle = 1 << (height // 2 * stride + width // 2)  # fewer steps from there
     reach = middle if cells & middle else cells & -cells
