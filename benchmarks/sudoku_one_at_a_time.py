@@ -81,14 +81,17 @@ def main() -> None:
     parser.add_argument("--other", type=Path, help="another checkout's src to compare with")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--files", nargs="+", choices=FILES, default=FILES,
+                        help="corpus files to time (default: all three)")
     args = parser.parse_args()
+    files = tuple(args.files)
     trees = {"this": REPO / "src"}
     if args.other is not None:
         trees["other"] = args.other.resolve()
-    rates: dict[str, dict[str, list[float]]] = {f: {t: [] for t in trees} for f in FILES}
-    verdicts: dict[str, dict[str, dict]] = {f: {} for f in FILES}
+    rates: dict[str, dict[str, list[float]]] = {f: {t: [] for t in trees} for f in files}
+    verdicts: dict[str, dict[str, dict]] = {f: {} for f in files}
     for round_ in range(args.rounds):
-        for name in FILES:
+        for name in files:
             order = list(trees) if round_ % 2 == 0 else list(reversed(trees))
             for tree in order:
                 out = run(trees[tree], CORPUS / "sudoku" / name, args.count)
@@ -99,7 +102,7 @@ def main() -> None:
     if "other" in trees:
         header += ["other (/s)", "this/other"]
     rows = []
-    for name in FILES:
+    for name in files:
         this = median(rates[name]["this"])
         row = [name, args.count, round(this)]
         if "other" in trees:
