@@ -77,6 +77,14 @@ is shared, so absolute rates can be several times below an idle machine's: compa
 ratio."""
 
 
+def _describe(src: Path) -> str:
+    """The other tree, with its commit when it is a git checkout."""
+    proc = subprocess.run(["git", "-C", str(src), "log", "-1", "--format=%h"],
+                          capture_output=True, text=True, check=False)
+    commit = f" at {proc.stdout.strip()}" if proc.returncode == 0 else ""
+    return f"the checkout in `{src.parent}`{commit}"
+
+
 def run(src: Path, path: Path, count: int) -> dict:
     proc = subprocess.run([sys.executable, "-c", CHILD, str(path), str(count)],
                           capture_output=True, text=True, check=True,
@@ -121,7 +129,7 @@ def main() -> None:
         rows.append(row)
     body = (f"`pencilsat.solve(line)` one line at a time in one process, CPU puzzles per second, "
             f"median of {args.rounds} interleaved rounds"
-            + (f" against `{args.other}`" if args.other else "") + ".\n\n"
+            + (f" against {_describe(args.other)}" if args.other else "") + ".\n\n"
             + markdown_table(header, rows) + "\n\n" + NOTES)
     print(body)
     write_results("sudoku_one_at_a_time", "One Sudoku at a time through the library", body,
