@@ -60,13 +60,29 @@ reads only the verdict, so it does not pay for them; a caller that reads them (t
 output, the CLI's figures) pays for both. The answer checked by the rule checker is the
 shared solver's.
 
-Where a Royle puzzle's time goes (CPU us a puzzle, this run's machine at load 8-11 on 2
-cores, about 670 in all): the CaDiCaL calls about 300 (a propagation of the clues on
-every puzzle, two solves and a model on the 45% propagation leaves open), the rest of the
-strategy in Python about 120, the front (reading the line, registry, memory budget,
-result objects, rule checker) about 250. 4,000/s needs 250 us in all: below the SAT calls
-alone on this machine. The machine is shared, so absolute rates can be several times
-below an idle machine's: compare the ratio."""
+Where a Royle puzzle's time goes (CPU us a puzzle through `pencilsat.solve(line)`, averaged
+over the 300 lines, load 14 on 2 cores, about 390 in all; the thread solver's methods
+wrapped in `time.process_time`): the CaDiCaL calls about 235 (the propagation of the clues
+100, on every puzzle; the two solves 110, the model 15 and the blocking clause 11, on the
+43% propagation leaves open), reading the line about 25, the rule checker about 28, the rest
+(front, strategy Python, result objects) about 100. 4,000/s needs 250 us in all: below the
+SAT calls alone on this machine at this load. Tried and left out, measured on the same 300
+Royle lines: a pure-Python singles pass before any SAT call (the bitset fixpoint of
+`sudoku_propagate`, naked and hidden singles on one 729-bit integer) settles the same 148
+lines as CaDiCaL's propagation (0 of 300 on magictour and the forum's hardest) but costs
+125-150 us on Royle against CaDiCaL's 85-100; adding the 5,832 locked-candidates clauses
+(pointing and claiming, implied by the rules) lets propagation settle 261 of 300 Royle
+lines, but makes each propagation 2.9x dearer (78 -> 224 us), a loss on average. The machine
+is shared, so absolute rates can be several times below an idle machine's: compare the
+ratio."""
+
+
+def _describe(src: Path) -> str:
+    """The other tree, with its commit when it is a git checkout."""
+    proc = subprocess.run(["git", "-C", str(src), "log", "-1", "--format=%h"],
+                          capture_output=True, text=True, check=False)
+    commit = f" at {proc.stdout.strip()}" if proc.returncode == 0 else ""
+    return f"the checkout in `{src.parent}`{commit}"
 
 
 def run(src: Path, path: Path, count: int) -> dict:
@@ -81,14 +97,17 @@ def main() -> None:
     parser.add_argument("--other", type=Path, help="another checkout's src to compare with")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--files", nargs="+", choices=FILES, default=FILES,
+                        help="corpus files to time (default: all three)")
     args = parser.parse_args()
+    files = tuple(args.files)
     trees = {"this": REPO / "src"}
     if args.other is not None:
         trees["other"] = args.other.resolve()
-    rates: dict[str, dict[str, list[float]]] = {f: {t: [] for t in trees} for f in FILES}
-    verdicts: dict[str, dict[str, dict]] = {f: {} for f in FILES}
+    rates: dict[str, dict[str, list[float]]] = {f: {t: [] for t in trees} for f in files}
+    verdicts: dict[str, dict[str, dict]] = {f: {} for f in files}
     for round_ in range(args.rounds):
-        for name in FILES:
+        for name in files:
             order = list(trees) if round_ % 2 == 0 else list(reversed(trees))
             for tree in order:
                 out = run(trees[tree], CORPUS / "sudoku" / name, args.count)
@@ -99,7 +118,7 @@ def main() -> None:
     if "other" in trees:
         header += ["other (/s)", "this/other"]
     rows = []
-    for name in FILES:
+    for name in files:
         this = median(rates[name]["this"])
         row = [name, args.count, round(this)]
         if "other" in trees:
@@ -110,7 +129,7 @@ def main() -> None:
         rows.append(row)
     body = (f"`pencilsat.solve(line)` one line at a time in one process, CPU puzzles per second, "
             f"median of {args.rounds} interleaved rounds"
-            + (f" against `{args.other}`" if args.other else "") + ".\n\n"
+            + (f" against {_describe(args.other)}" if args.other else "") + ".\n\n"
             + markdown_table(header, rows) + "\n\n" + NOTES)
     print(body)
     write_results("sudoku_one_at_a_time", "One Sudoku at a time through the library", body,

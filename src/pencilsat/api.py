@@ -28,6 +28,10 @@ PuzzleSource = Union[Puzzle, str, "os.PathLike[str]"]
 
 def read_puzzle(source: PuzzleSource) -> Puzzle:
     """The puzzle ``source`` names (see :data:`PuzzleSource`); the format is detected."""
+    if type(source) is str:  # the usual case (a line, a path, a URL) first
+        from pencilsat.formats.detect import read_input
+
+        return read_input(source)
     from pencilsat.core.registry import GENRES
 
     if isinstance(getattr(source, "genre", None), str) and source.genre in GENRES:  # type: ignore[union-attr]

@@ -604,3 +604,30 @@ def test_a_nine_by_nine_line_reads_as_digit_by_digit():
         assert read_input(line) == read_puzzle(line + "\n", "<argument>") == S.parse_line(line)
     with pytest.raises(InputError, match="unknown character 'A'"):
         S.parse_line("A" + "." * 80)
+
+
+def test_the_9x9_line_reader_builds_what_the_checked_constructor_builds():
+    """A 9x9 line is read without the constructor's copy and checks: the same read-only
+    int16 grid as the constructor makes of the same digits, with ``.`` and ``0`` empty."""
+    lines = _corpus_lines("royle_17clue.txt", 5) + _corpus_lines("magictour_top1465.txt", 5)
+    for line in lines + [line.replace(".", "0") for line in lines]:
+        read = S.parse_line(line, name="p")
+        digits = [0 if ch in ".0" else int(ch) for ch in line]
+        built = S.SudokuPuzzle(np.array(digits).reshape(9, 9), name="p")
+        assert read == built and read.name == "p"
+        assert read.clues.dtype == built.clues.dtype == np.int16
+        assert not read.clues.flags.writeable
+        assert S.format_line(read.clues) == line.replace("0", ".")
+
+
+def test_a_solve_inside_an_exploration_does_not_inherit_it():
+    """The front enters no exploration block when none is asked and none is open; inside
+    one opened by a caller, a solve that asks for nothing still explores nothing."""
+    from pencilsat.strategies.solution_space import Exploration, exploring
+
+    line = _corpus_lines("royle_17clue.txt", 1)[0]
+    with exploring(Exploration(count=5)):
+        inside = solve(S.parse_line(line))
+    assert inside.verdict == "unique" and inside.count is None
+    asked = solve(S.parse_line(line), explore=Exploration(count=5))
+    assert asked.count is not None and len(asked.count.solutions) == 1

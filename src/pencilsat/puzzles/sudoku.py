@@ -23,7 +23,9 @@ from pencilsat.puzzles.textgrid import content_lines
 BOX_SIZES = (2, 3, 4, 5)
 _DIGITS = "123456789ABCDEFGHIJKLMNOP"
 _NINE_CHARS = frozenset(".0123456789")
-_DOT_IS_ZERO = str.maketrans(".", "0")
+_NINE_VALUES = np.zeros(256, dtype=np.int16)
+_NINE_VALUES[48:58] = range(10)
+"""The digit of each ASCII code of a 9x9 one-line Sudoku's characters (``.`` is 0)."""
 
 
 def digit_char(value: int) -> str:
@@ -56,6 +58,17 @@ class SudokuPuzzle:
             raise ValueError(f"clues are 0 (empty) or 1..{side}")
         arr.setflags(write=False)
         object.__setattr__(self, "clues", arr)
+
+    @classmethod
+    def of_valid_grid(cls, clues: np.ndarray, name: str = "") -> SudokuPuzzle:
+        """The puzzle of ``clues``, an int16 grid that the caller built valid (square, of a
+        square side, digits 0..side): without the constructor's copy and checks, which cost
+        more than reading a 9x9 line."""
+        puzzle = object.__new__(cls)
+        clues.setflags(write=False)
+        object.__setattr__(puzzle, "clues", clues)
+        object.__setattr__(puzzle, "name", name)
+        return puzzle
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, SudokuPuzzle) and np.array_equal(self.clues, other.clues)
@@ -135,8 +148,8 @@ def parse_line(line: str, name: str = "", line_number: int | None = None) -> Sud
             hint="write one character per cell, '.' or '0' for an empty cell",
         )
     if side == 9 and _NINE_CHARS.issuperset(text):  # the usual case, without a loop
-        raw = np.frombuffer(text.translate(_DOT_IS_ZERO).encode("ascii"), dtype=np.uint8)
-        return SudokuPuzzle((raw - 48).astype(np.int16).reshape(9, 9), name=name)
+        raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+        return SudokuPuzzle.of_valid_grid(_NINE_VALUES[raw].reshape(9, 9), name)
     values = []
     for col, ch in enumerate(text, start=1):
         d = char_digit(ch)

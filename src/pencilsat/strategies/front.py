@@ -11,7 +11,12 @@ from pencilsat.core.memory import DEFAULT_MAX_MEMORY, check_budget, describe, me
 from pencilsat.core.registry import Genre, Strategy, genre_of, load
 from pencilsat.core.result import SolveResult, SolveStats, Verdict
 from pencilsat.core.sat_names import check_backend, pysat_name
-from pencilsat.strategies.solution_space import Exploration, exploring, fill_unexplored
+from pencilsat.strategies.solution_space import (
+    Exploration,
+    asked,
+    exploring,
+    fill_unexplored,
+)
 
 
 def solve(
@@ -56,9 +61,13 @@ def solve(
     too_big = _over_budget(genre, strategy, chosen, puzzle, budget)
     if too_big is not None:
         return too_big
-    with exploring(explore), memory_budget(budget):
-        result = load(strategy.run)(puzzle, backend=chosen, sat_solver=sat_solver,
-                                    time_limit=limit)
+    run = load(strategy.run)
+    with memory_budget(budget):
+        if explore is None and asked() is None:  # nothing to ask nor to hide from the run
+            result = run(puzzle, backend=chosen, sat_solver=sat_solver, time_limit=limit)
+        else:
+            with exploring(explore):
+                result = run(puzzle, backend=chosen, sat_solver=sat_solver, time_limit=limit)
     if explore is not None:
         fill_unexplored(result, explore)
     result.stats.encoding = result.stats.encoding or strategy.name

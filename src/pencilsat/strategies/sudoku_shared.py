@@ -54,8 +54,9 @@ from pencilsat.strategies.sudoku_batch import (
 RENEW_EVERY = 600
 """Puzzles a thread's solver decides before it is rebuilt: each adds a variable, which
 every model read afterwards returns, and a rebuild loads 10,530 clauses."""
-_CLUE_LITERALS = np.arange(81, dtype=np.int64) * 9
+_CELL_BASES = range(0, 729, 9)
 """Cell ``i``'s literal for digit ``d`` is ``9 * i + d``."""
+_CELL_BASE_GRID = np.arange(0, 729, 9, dtype=np.int16).reshape(9, 9)
 _DEFERRED = ("variables", "clauses", "conflicts", "decisions", "propagations", "sat_solver",
              "extra")
 _SLOTS = {name: SolveStats.__dict__[name] for name in _DEFERRED}
@@ -134,33 +135,40 @@ def solve_shared(puzzle: Any, start: float, deadline: float | None) -> SolveResu
     decides it; otherwise an answer found is forbidden by one clause over its other cells
     guarded by a fresh literal ``a`` (assumed for the second call, then retired by the unit
     ``-a``), the procedure of :func:`pencilsat.strategies.uniqueness.prove` written out for
-    the two calls. A call cut short (time limit, Ctrl-C, memory) drops the solver."""
-    clues = puzzle.clues.ravel()
-    free = clues == 0
-    assumptions = (_CLUE_LITERALS + clues)[~free].tolist()
+    the two calls. A call cut short (time limit, Ctrl-C, memory) drops the solver.
+
+    The literals stay Python lists (cell ``i``'s literal for digit ``d`` is ``9 * i + d``,
+    so the true ones sorted are the answer in cell order): a few numpy calls on 81 numbers
+    cost more than the list comprehensions."""
+    flat = puzzle.clues.ravel().tolist()
+    assumptions = [lit + digit for lit, digit in zip(_CELL_BASES, flat, strict=True) if digit]
     grid = shared_grid()
     grid.used += 1
     solver = grid.solver
-    answer: np.ndarray | None = None
+    answer: list[int] | None = None
     solved = start
     try:
         ok, lits = solver.propagate(assumptions=assumptions)
-        if not ok or len(lits) >= 729:  # a clash, or maybe every cell forced
+        if not ok:  # the clues clash
+            return _decided(puzzle, Verdict.NONE, None, time.perf_counter() - start, None)
+        if len(lits) >= 729:  # maybe every cell forced
             forced = [lit for lit in lits if lit > 0]
-            forced.sort()
-            if not ok or len(forced) == 81:
-                return _forced(puzzle, np.array(forced) if ok else None,
-                               time.perf_counter() - start)
+            if len(forced) == 81:  # the one answer: no second call
+                forced.sort()
+                return _decided(puzzle, Verdict.UNIQUE, _solution(forced),
+                                time.perf_counter() - start, 0.0)
         found = solve_until(solver, deadline, assumptions)
         solved = time.perf_counter()
         if not found:
             if found is None:
                 return _unknown(puzzle, None, solved - start, None, PHASE_MESSAGES["search"])
             return _decided(puzzle, Verdict.NONE, None, solved - start, None)
-        answer = np.array([lit for lit in solver.get_model()[:729] if lit > 0])
+        answer = [lit for lit in solver.get_model()[:729] if lit > 0]
         grid.top += 1
         guard = grid.top
-        solver.add_clause([-guard, *(-answer[free]).tolist()])
+        blocking = [-lit for lit, digit in zip(answer, flat, strict=True) if not digit]
+        blocking.append(-guard)
+        solver.add_clause(blocking)
         assumptions.append(guard)
         again = solve_until(solver, deadline, assumptions)
         solver.add_clause([-guard])
@@ -169,28 +177,23 @@ def solve_shared(puzzle: Any, start: float, deadline: float | None) -> SolveResu
         now = time.perf_counter()
         if answer is None:
             return _unknown(puzzle, None, now - start, None, reached.message("search"))
-        first = SudokuSolution(((answer - 1) % 9 + 1).reshape(9, 9))
-        return _unknown(puzzle, first, solved - start, now - solved, reached.message("proof"))
+        return _unknown(puzzle, _solution(answer), solved - start, now - solved,
+                        reached.message("proof"))
     except BaseException:
         drop_shared_grid()
         raise
     proved = time.perf_counter()
-    first = SudokuSolution(((answer - 1) % 9 + 1).reshape(9, 9))
     if again is None:
-        return _unknown(puzzle, first, solved - start, proved - solved,
+        return _unknown(puzzle, _solution(answer), solved - start, proved - solved,
                         PHASE_MESSAGES["proof"])
     if again:
         return None
-    return _decided(puzzle, Verdict.UNIQUE, first, solved - start, proved - solved)
+    return _decided(puzzle, Verdict.UNIQUE, _solution(answer), solved - start, proved - solved)
 
 
-def _forced(puzzle: Any, answer: np.ndarray | None, seconds: float) -> SolveResult:
-    """The result of a puzzle that propagating its clues decides: a clash (no answer), or
-    every cell forced (the one answer: no second call)."""
-    if answer is None:
-        return _decided(puzzle, Verdict.NONE, None, seconds, None)
-    first = SudokuSolution(((answer - 1) % 9 + 1).reshape(9, 9))
-    return _decided(puzzle, Verdict.UNIQUE, first, seconds, 0.0)
+def _solution(answer: list[int]) -> SudokuSolution:
+    """The grid of the 81 true literals ``answer``, in cell order."""
+    return SudokuSolution(np.array(answer, dtype=np.int16).reshape(9, 9) - _CELL_BASE_GRID)
 
 
 def _decided(puzzle: Any, verdict: Verdict, first: SudokuSolution | None, solve_s: float,
