@@ -56,25 +56,8 @@ Fitter = Callable[[np.ndarray, np.ndarray, np.ndarray], Callable[[np.ndarray], n
 
 def weighted_nnls(x: np.ndarray, log_y: np.ndarray, w: np.ndarray, ridge: float = 1e-3,
                   sweeps: int = 5000) -> tuple[float, np.ndarray]:
-    """``fit_log_linear`` with weights: non-negative coefficients minimising the weighted
-    squared error, by coordinate descent on standardised figures."""
-    w = np.asarray(w, float) / float(np.sum(w))
-    mean_x, mean_y = w @ x, float(w @ log_y)
-    sd = np.sqrt(w @ (x - mean_x) ** 2)
-    sd[sd == 0] = 1.0
-    z = (x - mean_x) / sd
-    gram = (z * w[:, None]).T @ z + ridge * np.eye(z.shape[1])
-    rhs = (z * w[:, None]).T @ (log_y - mean_y)
-    beta = np.zeros(z.shape[1])
-    for _ in range(sweeps):
-        before = beta.copy()
-        for j in range(len(beta)):
-            rest = rhs[j] - gram[j] @ beta + gram[j, j] * beta[j]
-            beta[j] = max(0.0, rest / gram[j, j])
-        if np.abs(beta - before).max() < 1e-12:
-            break
-    coef = beta / sd
-    return mean_y - float(mean_x @ coef), coef
+    """``fit_log_linear`` with weights ``w`` (players, or inverse noise variances)."""
+    return fit_log_linear(x, log_y, ridge, sweeps, weights=w)
 
 
 def _linear(intercept: float, coef: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:

@@ -145,19 +145,22 @@ def cross_validate(x: np.ndarray, y: np.ndarray, groups: np.ndarray, ids: Sequen
 
 
 def fit_log_linear(x: np.ndarray, log_y: np.ndarray, ridge: float = 1e-3,
-                   sweeps: int = 5000) -> tuple[float, np.ndarray]:
-    """An intercept and non-negative coefficients minimising the squared error of
-    ``intercept + x @ coef`` against ``log_y`` (plus ``ridge`` times the squared coefficients
-    on standardised features), by coordinate descent: the human-time model of
-    ``grading/sudoku/human_time.py``. Non-negative coefficients keep the estimate monotone."""
+                   sweeps: int = 5000,
+                   weights: np.ndarray | None = None) -> tuple[float, np.ndarray]:
+    """An intercept and non-negative coefficients minimising the (``weights``-weighted,
+    default equal) squared error of ``intercept + x @ coef`` against ``log_y`` (plus
+    ``ridge`` times the squared coefficients on standardised features), by coordinate
+    descent: the human-time model of ``grading/sudoku/human_time.py``. Non-negative
+    coefficients keep the estimate monotone."""
     x, log_y = np.asarray(x, float), np.asarray(log_y, float)
-    mean_x, mean_y = x.mean(axis=0), float(log_y.mean())
-    sd = x.std(axis=0)
+    w = np.full(len(log_y), 1.0) if weights is None else np.asarray(weights, float)
+    w = w / float(np.sum(w))
+    mean_x, mean_y = w @ x, float(w @ log_y)
+    sd = np.sqrt(w @ (x - mean_x) ** 2)
     sd[sd == 0] = 1.0
     z = (x - mean_x) / sd
-    n = len(log_y)
-    gram = z.T @ z / n + ridge * np.eye(z.shape[1])
-    rhs = z.T @ (log_y - mean_y) / n
+    gram = (z * w[:, None]).T @ z + ridge * np.eye(z.shape[1])
+    rhs = (z * w[:, None]).T @ (log_y - mean_y)
     beta = np.zeros(z.shape[1])
     for _ in range(sweeps):
         before = beta.copy()
