@@ -14,7 +14,7 @@ the search, the proof and the figures are done here once. A shading genre whose 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from time import perf_counter
 from typing import Any
@@ -257,20 +257,24 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
 
 def solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel], *,
                    deadline: float | None, grown_cuts: int, presolve: bool = True,
-                   wrap: SearchWrap | None = None, models_per_solve: int = 1) -> SolveResult:
+                   wrap: SearchWrap | None = None, models_per_solve: int = 1,
+                   parameters: Mapping[str, Any] | None = None) -> SolveResult:
     """``lazy-cpsat``: the rules as Boolean ORs and the counts as linear sums in one CP-SAT
     model, solved again after each batch of cuts; the clock covers importing OR-Tools too;
     the garbage collector paused. ``presolve``: CP-SAT's, redone on every solve;
     ``models_per_solve``: the models whose cuts one solve gathers
-    (:class:`~pencilsat.strategies.connected_search.CpSatConnectedSearch`; presolve off)."""
+    (:class:`~pencilsat.strategies.connected_search.CpSatConnectedSearch`; presolve off);
+    ``parameters``: more CP-SAT parameters by name
+    (:class:`~pencilsat.backends.cpsat_session.CpSatSession`)."""
     with gc_paused():
         return _solve_on_cpsat(puzzle, build, deadline, grown_cuts, presolve, wrap,
-                               models_per_solve)
+                               models_per_solve, parameters)
 
 
 def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
                     deadline: float | None, grown_cuts: int, presolve: bool,
-                    wrap: SearchWrap | None, models_per_solve: int = 1) -> SolveResult:
+                    wrap: SearchWrap | None, models_per_solve: int = 1,
+                    parameters: Mapping[str, Any] | None = None) -> SolveResult:
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
@@ -301,7 +305,7 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)
-    session = CpSatSession(cp, presolve=presolve)
+    session = CpSatSession(cp, presolve=presolve, parameters=parameters)
     stats.variables, stats.clauses = session.variables(), session.constraints()
     stats.encode_s = perf_counter() - start
     # witnessed cuts only: boundary cuts were measured on CNF alone
