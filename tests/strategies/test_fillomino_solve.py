@@ -258,7 +258,8 @@ def test_the_level_budget_decides_which_givens_are_anchored():
 
 def test_sizes_cpsat_solves_with_its_own_cpsat_parameters(monkeypatch):
     """``sizes-cpsat`` turns CP-SAT's inprocessing and probing off on its session (and stays
-    on one worker); the answer is the brute-force one."""
+    on one worker) and writes each cell's one size as an ``exactly_one``; the answer is the
+    brute-force one."""
     from pencilsat.backends import cpsat_session
     from pencilsat.strategies.fillomino import CPSAT_PARAMETERS
 
@@ -267,7 +268,7 @@ def test_sizes_cpsat_solves_with_its_own_cpsat_parameters(monkeypatch):
 
     def recording(self, *args, **kwargs):
         original(self, *args, **kwargs)
-        seen.append(self.solver.parameters)
+        seen.append((self.solver.parameters, self.model))
 
     monkeypatch.setattr(cpsat_session.CpSatSession, "__init__", recording)
     puzzle = grid("3 . 1 2", ". 1 . 2", "1 . 4 .")
@@ -276,7 +277,9 @@ def test_sizes_cpsat_solves_with_its_own_cpsat_parameters(monkeypatch):
     assert len(answers) == 1
     assert result.verdict == Verdict.UNIQUE and result.solution == answers[0]
     assert seen and CPSAT_PARAMETERS
-    for parameters in seen:
+    for parameters, model in seen:
         assert parameters.num_workers == 1
+        ones = sum(c.has_exactly_one() for c in model.proto.constraints)
+        assert ones == puzzle.width * puzzle.height
         for name, value in CPSAT_PARAMETERS.items():
             assert getattr(parameters, name) == value

@@ -82,9 +82,15 @@ CP-SAT run, so the search stays deterministic). Each solve starts from scratch, 
 start of a solve both cost more than the search: janko 389_10x10's 45th solve took 0.35 s
 of CPU for 883 conflicts with them, 0.11 s for 102 conflicts without inprocessing (0.06 s
 for 20 models without probing either). CPU seconds, one run each at a load of 9-15, before
--> after: 389_10x10 20.1 (unknown at 60 s of wall) -> 6.8, 299_11x20 21.9 -> 6.6,
-361_10x10 2.2 -> 1.1; 266_9x9 13.1 -> 11.1 (3-4 solves of about 20,000 conflicts each,
-the last proving no second answer), 286_10x10 10.7 -> 13.2 (2 solves)."""
+-> after (linear sums for the counts of 1): 389_10x10 20.1 (unknown at 60 s of wall) ->
+6.2, 299_11x20 21.9 -> 7.7, 361_10x10 2.2 -> 1.0; 266_9x9 13.1 -> 15.9 (4 solves of about
+20,000 conflicts each, the last proving no second answer), 286_10x10 10.7 -> 13.6 (2
+solves of its large anchored model)."""
+
+CPSAT_EXACTLY_ONES = True
+"""``sizes-cpsat``: each cell's one size as CP-SAT's ``exactly_one`` (presolve is off, so
+a linear sum would stay one). CPU seconds with :data:`CPSAT_PARAMETERS`, sums -> exactly
+ones, the two run side by side: 266_9x9 16.0 -> 11.3, 286_10x10 15.5 -> 15.0."""
 
 
 def _exactly_one(model: ConnectedModel, deadline: float | None) -> tuple[list[Clause], int]:
@@ -141,7 +147,7 @@ def run_cpsat(puzzle: FillominoPuzzle, *, backend: str | None = None,
             puzzle, lambda: shading_model(build(puzzle, deadline=deadline, open_from=open_from,
                                                 anchor_levels=CPSAT_ANCHOR_LEVELS)),
             deadline=deadline, grown_cuts=0, presolve=False, models_per_solve=MODELS_PER_SOLVE,
-            parameters=CPSAT_PARAMETERS)
+            parameters=CPSAT_PARAMETERS, exactly_ones=CPSAT_EXACTLY_ONES)
 
     result = open_first(run, open_label(puzzle), puzzle.width * puzzle.height)
     result.stats.encoding = "sizes-cpsat"
