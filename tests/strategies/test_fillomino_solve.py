@@ -254,3 +254,32 @@ def test_the_level_budget_decides_which_givens_are_anchored():
     large = regions_of(puzzle, anchor_levels=1000).anchor_counts
     assert [total for _, total in small] == [4]
     assert sorted(total for _, total in large) == [4, 5]
+
+
+def test_sizes_cpsat_solves_with_its_own_cpsat_parameters(monkeypatch):
+    """``sizes-cpsat`` turns CP-SAT's inprocessing and probing off on its session (and stays
+    on one worker) and writes each cell's one size as an ``exactly_one``; the answer is the
+    brute-force one."""
+    from pencilsat.backends import cpsat_session
+    from pencilsat.strategies.fillomino import CPSAT_PARAMETERS
+
+    seen = []
+    original = cpsat_session.CpSatSession.__init__
+
+    def recording(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        seen.append((self.solver.parameters, self.model))
+
+    monkeypatch.setattr(cpsat_session.CpSatSession, "__init__", recording)
+    puzzle = grid("3 . 1 2", ". 1 . 2", "1 . 4 .")
+    result = solve(puzzle, encoding="sizes-cpsat", backend="cpsat")
+    answers = brute_force(puzzle)
+    assert len(answers) == 1
+    assert result.verdict == Verdict.UNIQUE and result.solution == answers[0]
+    assert seen and CPSAT_PARAMETERS
+    for parameters, model in seen:
+        assert parameters.num_workers == 1
+        ones = sum(c.has_exactly_one() for c in model.proto.constraints)
+        assert ones == puzzle.width * puzzle.height
+        for name, value in CPSAT_PARAMETERS.items():
+            assert getattr(parameters, name) == value

@@ -9,6 +9,7 @@ is the time limit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from time import perf_counter
 from typing import Any
 
@@ -22,10 +23,12 @@ class CpSatSession:
     """``solve(deadline) -> True / False / None (time-out)``, ``value(literal)``, and the
     effort summed over every solve."""
 
-    def __init__(self, model: Any, presolve: bool = True) -> None:
+    def __init__(self, model: Any, presolve: bool = True,
+                 parameters: Mapping[str, Any] | None = None) -> None:
         """``presolve``: CP-SAT's ``cp_model_presolve``; off for a model solved again after
         each batch of lazy cuts, whose presolve is redone from scratch on every solve
-        (Nurikabe: ``docs/experiments/nurikabe.md``)."""
+        (Nurikabe: ``docs/experiments/nurikabe.md``). ``parameters``: more CP-SAT
+        parameters by name (a genre's own, e.g. Fillomino's ``sizes-cpsat``)."""
         from ortools.sat.python import cp_model
 
         self._cp = cp_model
@@ -33,6 +36,8 @@ class CpSatSession:
         self.solver = cp_model.CpSolver()
         self.solver.parameters.num_workers = NUM_WORKERS
         self.solver.parameters.cp_model_presolve = presolve
+        for name, value in (parameters or {}).items():
+            setattr(self.solver.parameters, name, value)
         self.effort = {"conflicts": 0, "decisions": 0, "propagations": 0}
 
     def solve(self, deadline: float | None, callback: Any = None) -> bool | None:

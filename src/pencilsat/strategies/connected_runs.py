@@ -14,7 +14,7 @@ the search, the proof and the figures are done here once. A shading genre whose 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from time import perf_counter
 from typing import Any
@@ -257,20 +257,28 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
 
 def solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel], *,
                    deadline: float | None, grown_cuts: int, presolve: bool = True,
-                   wrap: SearchWrap | None = None, models_per_solve: int = 1) -> SolveResult:
+                   wrap: SearchWrap | None = None, models_per_solve: int = 1,
+                   parameters: Mapping[str, Any] | None = None,
+                   exactly_ones: bool = False) -> SolveResult:
     """``lazy-cpsat``: the rules as Boolean ORs and the counts as linear sums in one CP-SAT
     model, solved again after each batch of cuts; the clock covers importing OR-Tools too;
     the garbage collector paused. ``presolve``: CP-SAT's, redone on every solve;
     ``models_per_solve``: the models whose cuts one solve gathers
-    (:class:`~pencilsat.strategies.connected_search.CpSatConnectedSearch`; presolve off)."""
+    (:class:`~pencilsat.strategies.connected_search.CpSatConnectedSearch`; presolve off);
+    ``parameters``: more CP-SAT parameters by name
+    (:class:`~pencilsat.backends.cpsat_session.CpSatSession`); ``exactly_ones``: each
+    count of 1 as CP-SAT's ``exactly_one`` constraint instead of a linear sum (presolve
+    makes the same of it; without presolve the sum stays a linear constraint)."""
     with gc_paused():
         return _solve_on_cpsat(puzzle, build, deadline, grown_cuts, presolve, wrap,
-                               models_per_solve)
+                               models_per_solve, parameters, exactly_ones)
 
 
 def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
                     deadline: float | None, grown_cuts: int, presolve: bool,
-                    wrap: SearchWrap | None, models_per_solve: int = 1) -> SolveResult:
+                    wrap: SearchWrap | None, models_per_solve: int = 1,
+                    parameters: Mapping[str, Any] | None = None,
+                    exactly_ones: bool = False) -> SolveResult:
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
@@ -296,12 +304,15 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
         for i, (lits, total) in enumerate(model.counts):
             if i % LOAD_CHUNK == 0:
                 check_clock(deadline)
-            cp.add(sum(literal(lit) for lit in lits) == total)
+            if exactly_ones and total == 1:
+                cp.add_exactly_one([literal(lit) for lit in lits])
+            else:
+                cp.add(sum(literal(lit) for lit in lits) == total)
         check_clock(deadline)
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)
-    session = CpSatSession(cp, presolve=presolve)
+    session = CpSatSession(cp, presolve=presolve, parameters=parameters)
     stats.variables, stats.clauses = session.variables(), session.constraints()
     stats.encode_s = perf_counter() - start
     # witnessed cuts only: boundary cuts were measured on CNF alone

@@ -76,6 +76,23 @@ cut); 295_10x10 3.2 -> 1.3; slower: 379_10x10 1.5 -> 3.0 (two of its 42s anchore
 30 s) and 485_10x10's 55 (3.8 -> 5.0); one or two anchors per size left 286_10x10 unknown."""
 
 
+CPSAT_PARAMETERS = {"use_sat_inprocessing": False, "cp_model_probing_level": 0}
+"""``sizes-cpsat``: CP-SAT's SAT inprocessing and its probing off (one worker, as every
+CP-SAT run, so the search stays deterministic). Each solve starts from scratch, and at the
+start of a solve both cost more than the search: janko 389_10x10's 45th solve took 0.35 s
+of CPU for 883 conflicts with them, 0.11 s for 102 conflicts without inprocessing (0.06 s
+for 20 models without probing either). CPU seconds, one run each at a load of 9-15, before
+-> after (linear sums for the counts of 1): 389_10x10 20.1 (unknown at 60 s of wall) ->
+6.2, 299_11x20 21.9 -> 7.7, 361_10x10 2.2 -> 1.0; 266_9x9 13.1 -> 15.9 (4 solves of about
+20,000 conflicts each, the last proving no second answer), 286_10x10 10.7 -> 13.6 (2
+solves of its large anchored model)."""
+
+CPSAT_EXACTLY_ONES = True
+"""``sizes-cpsat``: each cell's one size as CP-SAT's ``exactly_one`` (presolve is off, so
+a linear sum would stay one). CPU seconds with :data:`CPSAT_PARAMETERS`, sums -> exactly
+ones, the two run side by side: 266_9x9 16.0 -> 11.3, 286_10x10 15.5 -> 15.0."""
+
+
 def _exactly_one(model: ConnectedModel, deadline: float | None) -> tuple[list[Clause], int]:
     return count_clauses(model.counts, model.num_vars, deadline)
 
@@ -121,14 +138,16 @@ def open_first(run: Callable[[int | None], SolveResult], label: int, cells: int
 def run_cpsat(puzzle: FillominoPuzzle, *, backend: str | None = None,
               sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
     """Solve and prove on one CP-SAT model solved again after each batch of block-size
-    cuts (CP-SAT's presolve off: it would be redone on every solve)."""
+    cuts (CP-SAT's presolve off: it would be redone on every solve; its inprocessing and
+    probing off too, :data:`CPSAT_PARAMETERS`)."""
     deadline = deadline_of(time_limit)
 
     def run(open_from: int | None) -> SolveResult:
         return solve_on_cpsat(
             puzzle, lambda: shading_model(build(puzzle, deadline=deadline, open_from=open_from,
                                                 anchor_levels=CPSAT_ANCHOR_LEVELS)),
-            deadline=deadline, grown_cuts=0, presolve=False, models_per_solve=MODELS_PER_SOLVE)
+            deadline=deadline, grown_cuts=0, presolve=False, models_per_solve=MODELS_PER_SOLVE,
+            parameters=CPSAT_PARAMETERS, exactly_ones=CPSAT_EXACTLY_ONES)
 
     result = open_first(run, open_label(puzzle), puzzle.width * puzzle.height)
     result.stats.encoding = "sizes-cpsat"
