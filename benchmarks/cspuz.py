@@ -22,7 +22,9 @@ Targets (issue 46): Light Up, Heyawake, Yajilin >= 2x; every genre >= 1.5x.
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import selectors
 import subprocess
 import sys
@@ -32,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import CORPUS, REPO, markdown_table, median, write_results  # noqa: E402
+from common import CORPUS, REPO, RESULTS, markdown_table, median, write_results  # noqa: E402
 
 sys.path.insert(0, str(REPO / "src"))
 from cspuz_build import CSPUZ_COMMIT, DRIVER  # noqa: E402
@@ -166,7 +168,8 @@ def table(rows: list[dict[str, Any]]) -> tuple[str, list[str]]:
     for row in rows:
         done = row["puzzles"]
         if not done:
-            lines.append([row["genre"], 0, "-", "-", "-", "-", "-", row["note"]])
+            lines.append([row["genre"], 0, "-", "-", "-", "-", "-", row["note"],
+                          row.get("measured", "")])
             continue
         mine = [p["ours_s"] for p in done]
         theirs = [p["cspuz_s"] for p in done]
@@ -181,10 +184,30 @@ def table(rows: list[dict[str, Any]]) -> tuple[str, list[str]]:
             short.append(f"{row['genre']} {of_medians:.2f}x (goal {goal}x)")
         lines.append([row["genre"], len(done), f"{agree}/{len(done)}",
                       f"{median(theirs) * 1e3:.1f}", f"{median(mine) * 1e3:.1f}",
-                      f"{of_medians:.2f}x", f"{per:.2f}x", note])
+                      f"{of_medians:.2f}x", f"{per:.2f}x", note, row.get("measured", "")])
     header = ["genre", "puzzles", "unique on both", "cspuz median ms", "ours median ms",
-              "cspuz / ours (medians)", "median of ratios", "note"]
+              "cspuz / ours (medians)", "median of ratios", "note", "measured"]
     return markdown_table(header, lines), short
+
+
+def kept_rows(stem: str, rows: list[dict[str, Any]], largest: int,
+              cap: float) -> list[dict[str, Any]]:
+    """``rows`` in place of the same genres' rows of the page's last run, the others kept
+    in their order (each with the page's date when it had none of its own)."""
+    path = RESULTS / f"{stem}.json"
+    if not path.exists():
+        return rows
+    data = json.loads(path.read_text())
+    if (data.get("largest"), data.get("cap")) != (largest, cap):
+        raise SystemExit(f"{path} was measured with --largest {data.get('largest')} --cap "
+                         f"{data.get('cap')}: rerun with those to keep its rows")
+    page = (RESULTS / f"{stem}.md").read_text() if (RESULTS / f"{stem}.md").exists() else ""
+    found = re.search(r"Measured (\d{4}-\d\d-\d\d \d\d:\d\d UTC)", page)
+    fresh = {row["genre"]: row for row in rows}
+    merged = [fresh.pop(old["genre"]) if old["genre"] in fresh else
+              dict(old, measured=old.get("measured") or (found[1] if found else "?"))
+              for old in data["rows"]]
+    return merged + list(fresh.values())
 
 
 def main() -> None:
@@ -193,6 +216,9 @@ def main() -> None:
     parser.add_argument("--genres", help="comma-separated registry names (default: all)")
     parser.add_argument("--cap", type=float, default=60.0, help="CPU seconds per puzzle")
     parser.add_argument("--stem", default="cspuz", help="the results page's name")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the page's rows of the genres not rerun (each row says "
+                             "when it was measured)")
     args = parser.parse_args()
     if not DRIVER.exists():
         raise SystemExit(f"{DRIVER} is missing: python benchmarks/cspuz_build.py")
@@ -203,6 +229,10 @@ def main() -> None:
         rows = [run_genre(GENRES[name], cspuz, args.largest, args.cap) for name in wanted]
     finally:
         cspuz.close()
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    rows = [dict(row, measured=stamp, load=round(load, 1)) for row in rows]
+    if args.keep:
+        rows = kept_rows(args.stem, rows, args.largest, args.cap)
     text, short = table(rows)
     body = (f"cspuz_core {CSPUZ_COMMIT[:7]} (Glucose), built by `benchmarks/cspuz_build.py`; "
             f"load average {load:.1f} at the start (2 cores). " + __doc__.split("\n\n")[2]
@@ -211,7 +241,9 @@ def main() -> None:
                "Every genre at its goal.")
             + f"\n\nReproduce: `python benchmarks/cspuz.py --largest {args.largest} --cap "
             f"{args.cap:g}{' --genres ' + args.genres if args.genres else ''}"
-            f"{' --stem ' + args.stem if args.stem != 'cspuz' else ''}`.")
+            f"{' --stem ' + args.stem if args.stem != 'cspuz' else ''}`"
+            + (" (rows of other genres kept from earlier runs, `--keep`)." if args.keep
+               else "."))
     write_results(args.stem, "pencilsat against cspuz", body,
                   {"commit": CSPUZ_COMMIT, "largest": args.largest, "cap": args.cap,
                    "rows": rows})
