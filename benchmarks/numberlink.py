@@ -2,12 +2,15 @@
 uniqueness.
 
 ``python benchmarks/numberlink.py [--cap 60] [--stride 1] [--log FILE] [--logged-only]
-[--largest-first] [--skip-largest N] [--strategy lazy] [--stem numberlink]``
+[--largest-first] [--skip-largest N] [--strategy lazy] [--stem numberlink] [--note TEXT]``
 
 ``--logged-only`` tables the rows the ``--log`` file holds and solves nothing more: the page
 of a run stopped before its end, which says how many of the set it covers. The run goes
 smallest first, or largest first with ``--largest-first`` (the hard proofs come first, so a
 stopped run still says where the set fails); the page lists the puzzles in size order either way.
+``--skip-largest N`` leaves the N largest puzzles out (a run that has them elsewhere),
+``--strategy`` runs one of the two, ``--stem`` names the page, ``--note`` adds a paragraph
+to it (which code ran, at what load).
 
 ``lazy`` (CNF, the default) and ``lazy-cpsat`` (CP-SAT) on every janko Numberlink of the
 corpus, as ``janko_bench`` runs and tables them (results in
@@ -97,6 +100,8 @@ def main() -> None:
                         help="run this strategy only (default both)")
     parser.add_argument("--stem", default="numberlink",
                         help="write benchmarks/results/STEM.md and .json")
+    parser.add_argument("--note", default="",
+                        help="a paragraph for the page (which code ran, at what load)")
     args = parser.parse_args()
     args.no_puzzlekit = True
     configs = {label: config for label, config in BENCH.configs.items()
@@ -111,6 +116,8 @@ def main() -> None:
         rows = run(bench, args)
         rows.sort(key=lambda row: (row["cells"], row["name"]))
     body, data = summary(bench, rows, args.cap, "")
+    if args.note:
+        body += "\n\n" + args.note
     if args.logged_only:
         body += "\n\n" + coverage(bench, rows, args.stride)
     body += "\n\n" + slowest(bench, rows) + "\n"

@@ -373,10 +373,10 @@ def detour(puzzle: NumberlinkPuzzle, edges: frozenset[tuple[Cell, Cell]]
     cells ``x`` and ``y`` that touch one set of joined unused cells, replaced by a path from
     ``x`` to ``y`` through that set; ``None`` when no line touches such a set twice.
 
-    With :func:`shortcut_free`'s clauses this keeps the verdict: every answer shortens to a
-    reduced one (the clauses' models), and an answer other than ``A`` that shortens to ``A``
-    is, one step before ``A``, ``A`` with a stretch replaced through unused cells of ``A``,
-    which needs a set of them touching that line twice."""
+    With :func:`shortcut_free`'s and :func:`corner_rules`' clauses this keeps the verdict:
+    every answer moves to one in normal form (the clauses' models), and an answer other than
+    ``A`` that moves to ``A`` is, one step before ``A``, ``A`` with a stretch replaced
+    through unused cells of ``A``, which needs a set of them touching that line twice."""
     width, height = puzzle.width, puzzle.height
     links: dict[Cell, list[Cell]] = {}
     for a, b in edges:
