@@ -47,8 +47,8 @@ class Selected(JankoBench):
     largest_first: bool = False
 
     def items(self, stride: int) -> list[Item]:
-        items = super().items(stride)
-        items = items[:len(items) - self.skip_largest]
+        items = super().items(1)
+        items = items[:len(items) - self.skip_largest][::stride]
         return items[::-1] if self.largest_first else items
 
 
