@@ -74,6 +74,9 @@ def coverage(bench: JankoBench, rows: list[Row], stride: int) -> str:
     total = len(bench.items(stride))
     largest = max((row["cells"] for row in rows), default=0)
     smallest = min((row["cells"] for row in rows), default=0)
+    if len(rows) == total:
+        return (f"This page covers the whole set, {total} puzzles of {smallest} to {largest} "
+                "cells.")
     return (f"This page covers {len(rows)} of the set's {total} puzzles: the run was stopped "
             f"there, the puzzles measured having {smallest} to {largest} cells.")
 
@@ -123,9 +126,12 @@ def main() -> None:
     body += "\n\n" + slowest(bench, rows) + "\n"
     body += ("\npuzzlekit 0.3.4 has no Numberlink solver (nor has cspuz), so there is no "
              "comparison with it.\n")
-    command = "python benchmarks/numberlink.py " + " ".join(sys.argv[1:])
-    data.update(command=command, rows=rows)
-    write_results(args.stem, "Numberlink: both strategies on janko",
+    shown = [a for a in sys.argv[1:] if a not in ("--note", args.note)]
+    command = "python benchmarks/numberlink.py " + " ".join(shown) + (
+        " --note TEXT" if args.note else "")
+    data.update(command=command, rows=rows, note=args.note)
+    heading = "both strategies" if len(bench.configs) > 1 else next(iter(bench.configs))
+    write_results(args.stem, f"Numberlink: {heading} on janko",
                   f"Command: `{command.strip()}`\n\n{body}", data)
 
 
