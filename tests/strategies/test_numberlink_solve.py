@@ -172,6 +172,65 @@ def test_the_verdict_of_wider_grids_with_more_pairs_matches_brute_force(seed):
         assert result.second_solution != result.solution
 
 
+def _models_of(puzzle: N.NumberlinkPuzzle, answers: list[N.NumberlinkSolution]
+               ) -> tuple[list[N.NumberlinkSolution], list[bool]]:
+    """The answers that are models of the normal form's clauses (``build(shortest=True)``),
+    and for each of them whether the second search has a model after it (some of its
+    edges unused)."""
+    from pysat.solvers import Solver
+
+    encoding = build(puzzle, shortest=True, allow_loops=True)
+    grid = GridEdges(puzzle.width, puzzle.height)
+    kept: list[N.NumberlinkSolution] = []
+    second: list[bool] = []
+    with Solver(name="minisat22", bootstrap_with=encoding.clauses) as solver:
+        for answer in answers:
+            on = {grid.var[e] for e in answer.edges}
+            if solver.solve(assumptions=[v if v in on else -v
+                                         for v in range(1, len(grid) + 1)]):
+                kept.append(answer)
+                second.append(solver.solve(assumptions=[]) if not on else
+                              _sat_with(solver, [-v for v in on]))
+    return kept, second
+
+
+def _sat_with(solver, clause: list[int]) -> bool:
+    """Whether ``solver`` has a model with ``clause`` too (added under a fresh selector)."""
+    selector = solver.nof_vars() + 1
+    solver.add_clause([*clause, -selector])
+    found = solver.solve(assumptions=[selector])
+    solver.add_clause([-selector])
+    return found
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_first_answer_in_normal_form_gives_the_rules_verdict(seed):
+    """Whichever answer in normal form (shortcut-free, reduced, turns round unused cells
+    ordered) the first search returns, the detour or the second search over the normal form
+    finds a second answer exactly when brute force has two: so the proof over the normal
+    form proves uniqueness under the rules (unused cells allowed)."""
+    rng = random.Random(seed)
+    puzzle = random_puzzle(rng, sizes=((4, 3), (3, 4), (5, 3), (4, 4), (5, 4)), pairs=(1, 5))
+    truth = brute_force(puzzle)
+    kept, second = _models_of(puzzle, truth)
+    assert bool(kept) == bool(truth)  # an answer exists exactly when a normal form does
+    for answer, more in zip(kept, second, strict=True):
+        found = more or detour(puzzle, answer.edges) is not None
+        assert found == (len(truth) > 1), (N.format_puzzle(puzzle), answer)
+
+
+def test_a_turn_round_an_unused_cell_is_kept_only_round_a_later_cell():
+    """A 2x2 grid, a line from the top left to the bottom right and the other two cells
+    left: of its two answers (through the top right or the bottom left) the normal form
+    keeps the one whose unused cell comes later (the bottom left, cell 2, against cell 1);
+    the detour gives the other."""
+    puzzle = puzzle_of("1 .", ". 1")
+    kept, _ = _models_of(puzzle, brute_force(puzzle))
+    assert [sorted(a.edges) for a in kept] == [[((0, 0), (0, 1)), ((0, 1), (1, 1))]]
+    result = solve(puzzle)
+    assert result.verdict == Verdict.MULTIPLE
+
+
 def test_a_detour_replaces_a_stretch_touching_an_unused_set_twice():
     """A line round three sides of a 3x3 grid, the top middle and centre unused: the unused
     set touches the line at both of its ends, so the detour is the short line across the

@@ -162,6 +162,7 @@ def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: 
             clauses.extend(_one_hot_rows(grid, labels, blank, deadline))
     if shortest:
         clauses.extend(shortcut_free(grid, labels if one_hot else None, deadline))
+        clauses.extend(corner_rules(grid, numbered, deadline))
         if one_hot and labels.shape[1]:
             more, num_vars = straight_gap_rules(grid, labels, num_vars + 1, deadline)
             clauses.extend(more)
@@ -288,6 +289,45 @@ def unused_cell_rules(grid: GridEdges, labels: np.ndarray, deadline: float | Non
     return out
 
 
+def corner_rules(grid: GridEdges, numbered: np.ndarray, deadline: float | None = None
+                 ) -> list[Clause]:
+    """Clauses kept by every answer in *normal form* (below): a line turning at a cell ``d``
+    round an unused cell ``u`` (the opposite corner of their 2x2 block, ``x-d-y`` with ``x``
+    and ``y`` beside both) only when ``u`` comes after ``d`` (cell ids, row by row). As
+    clauses, for each block and each of its two diagonals, the later cell ``d``: the two
+    edges at ``d`` are not both used, or some edge of ``u`` is (``numbered``: a boolean per
+    cell id; a numbered ``u`` or ``d`` is left out, as it never is unused or a turn).
+
+    The normal form: a *move* turns an answer into another, either shortening a stretch of
+    a line through unused cells (:func:`shortcut_free`) or rerouting a turn ``x-d-y`` round
+    an unused ``u`` as ``x-u-y`` when ``d`` comes after ``u`` (as long, ``d`` left unused).
+    Each move lowers the pair (used cells, minus the sum of the unused cells' ids), so
+    moves end, at an answer no move applies to, which keeps every clause of
+    :func:`shortcut_free`, :func:`unused_cell_rules`, :func:`straight_gap_rules` and these.
+    An answer ``B`` other than a first answer ``A`` moves on to one other than ``A`` unless
+    its last move reaches ``A``; the step back from ``A`` is then a stretch of ``A``
+    rerouted through unused cells of ``A`` (a longer one, or a turn round one), which
+    :func:`detour` finds. So the verdict is the rules'."""
+    check_clock(deadline)
+    width, height = grid.width, grid.height
+    sides = grid.sides
+    right, down = sides[:, RIGHT], sides[:, DOWN]
+    corner = np.arange(width * height).reshape(height, width)[:-1, :-1].ravel()
+    out: list[Clause] = []
+    if not len(corner):
+        return out
+    top_right, bottom_left, bottom_right = corner + 1, corner + width, corner + width + 1
+    # (turn, its two edges, unused opposite cell): bottom right round top left, bottom
+    # left round top right (the later cell of each diagonal)
+    for turn, one, two, unused in (
+            (bottom_right, down[top_right], right[bottom_left], corner),
+            (bottom_left, down[corner], right[bottom_left], top_right)):
+        keep = ~(numbered[turn] | numbered[unused])
+        rows = np.concatenate((-np.stack((one, two), axis=1), sides[unused]), axis=1)[keep]
+        out.extend([lit for lit in row if lit] for row in rows.tolist())
+    return out
+
+
 def straight_gap_rules(grid: GridEdges, labels: np.ndarray, first: int,
                        deadline: float | None = None) -> tuple[list[Clause], int]:
     """Clauses kept by every reduced answer (see :func:`unused_cell_rules`): two cells of one
@@ -333,10 +373,10 @@ def detour(puzzle: NumberlinkPuzzle, edges: frozenset[tuple[Cell, Cell]]
     cells ``x`` and ``y`` that touch one set of joined unused cells, replaced by a path from
     ``x`` to ``y`` through that set; ``None`` when no line touches such a set twice.
 
-    With :func:`shortcut_free`'s clauses this keeps the verdict: every answer shortens to a
-    reduced one (the clauses' models), and an answer other than ``A`` that shortens to ``A``
-    is, one step before ``A``, ``A`` with a stretch replaced through unused cells of ``A``,
-    which needs a set of them touching that line twice."""
+    With :func:`shortcut_free`'s and :func:`corner_rules`' clauses this keeps the verdict:
+    every answer moves to one in normal form (the clauses' models), and an answer other than
+    ``A`` that moves to ``A`` is, one step before ``A``, ``A`` with a stretch replaced
+    through unused cells of ``A``, which needs a set of them touching that line twice."""
     width, height = puzzle.width, puzzle.height
     links: dict[Cell, list[Cell]] = {}
     for a, b in edges:

@@ -9,8 +9,10 @@ it". ``complete_cnf`` writes the same rules as one fixed clause list for ``penci
 ``certify_cnf`` is the ``lazy`` run's clauses with the requirement its cuts stand for.
 
 Solving (no count or backbone asked) looks only at answers no line of which can be cut
-short, through unused cells too (:func:`~pencilsat.encodings.numberlink.shortcut_free`), and
-before the second search tries to reroute a stretch of the first answer through unused cells
+short, through unused cells too (:func:`~pencilsat.encodings.numberlink.shortcut_free`),
+turning round an unused cell only when it comes later
+(:func:`~pencilsat.encodings.numberlink.corner_rules`), and before the second search tries
+to reroute a stretch of the first answer through unused cells
 (:func:`~pencilsat.encodings.numberlink.detour`): the verdict is the same, the proof
 smaller. It also leaves "no stray loop" out and drops each model's loops
 (:class:`LoopsDropped`: no cut is made); ``lazy-cpsat`` tries the first answer on a copy
