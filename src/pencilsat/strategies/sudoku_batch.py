@@ -498,7 +498,8 @@ def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_single
                  caps: tuple[int, int] | None) -> Iterator[dict[str, Any]]:
     from pencilsat.strategies import sudoku_singles as singles
 
-    pre: dict[int, dict[str, Any]] = {}
+    # the records numpy decides, built whole (index first) in the chunk's order
+    pre: list[dict[str, Any] | None] = [None] * len(chunk)
     open_lines: set[int] = set()
     if use_singles:
         nine = _nine_by_nine(chunk)
@@ -510,18 +511,21 @@ def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_single
             texts = singles.solution_strings(cand[solved])
             share = round((time.perf_counter() - start) / len(nine), 7)
             for k, text in zip(solved.tolist(), texts, strict=True):
-                pre[nine[k]] = {"verdict": "unique", "solution": text,
-                                "stats": {"decided_by": "singles", "seconds": share}}
+                i = nine[k]
+                pre[i] = {"index": first_index + i, "verdict": "unique", "solution": text,
+                          "stats": {"decided_by": "singles", "seconds": share}}
             for k in np.nonzero(status == singles.NONE)[0].tolist():
-                pre[nine[k]] = {"verdict": "none",
-                                "stats": {"decided_by": "singles", "seconds": share}}
+                i = nine[k]
+                pre[i] = {"index": first_index + i, "verdict": "none",
+                          "stats": {"decided_by": "singles", "seconds": share}}
             open_ = np.nonzero(status == singles.OPEN)[0]
             open_lines = {nine[k] for k in open_.tolist()}
             if caps is not None and open_.size:
-                pre.update(_branch(cand[open_], [nine[k] for k in open_.tolist()], caps))
-    for i, line in enumerate(chunk):
-        rec = pre.get(i)
+                _branch(cand[open_], [nine[k] for k in open_.tolist()], caps, pre,
+                        first_index)
+    for i, rec in enumerate(pre):
         if rec is None:
+            line = chunk[i]
             if not line or line.startswith("#"):
                 continue  # blank lines and comments, skipped as on the line-by-line batch path
             if i in open_lines:
@@ -534,12 +538,14 @@ def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_single
                     rec = {"verdict": "invalid", "reason": reason}
                 else:
                     rec = solve_line(n, line)
-        yield {"index": first_index + i, **rec}
+            rec = {"index": first_index + i, **rec}
+        yield rec
 
 
-def _branch(cand: np.ndarray, where: list[int],
-            caps: tuple[int, int]) -> dict[int, dict[str, Any]]:
-    """Records of the puzzles the numpy branching decides, keyed by chunk position."""
+def _branch(cand: np.ndarray, where: list[int], caps: tuple[int, int],
+            pre: list[dict[str, Any] | None], first_index: int) -> None:
+    """Records of the puzzles the numpy branching decides, into ``pre`` at their chunk
+    positions ``where``."""
     from pencilsat.strategies import sudoku_singles as singles
 
     start = time.perf_counter()
@@ -549,14 +555,13 @@ def _branch(cand: np.ndarray, where: list[int],
     seconds = singles.solution_strings(second[decided])
     share = round((time.perf_counter() - start) / len(where), 7)
     verdicts = {singles.UNIQUE: "unique", singles.NONE: "none", singles.MULTIPLE: "multiple"}
-    out: dict[int, dict[str, Any]] = {}
     for k, sol, other in zip(decided.tolist(), sols, seconds, strict=True):
         verdict = verdicts[int(status[k])]
-        rec: dict[str, Any] = {"verdict": verdict}
+        i = where[k]
+        rec: dict[str, Any] = {"index": first_index + i, "verdict": verdict}
         if verdict != "none":
             rec["solution"] = sol
         if verdict == "multiple":
             rec["second_solution"] = other
         rec["stats"] = {"decided_by": "branching", "seconds": share}
-        out[where[k]] = rec
-    return out
+        pre[i] = rec

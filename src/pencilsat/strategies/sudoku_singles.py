@@ -212,8 +212,16 @@ def _round(c: np.ndarray, locked: bool) -> tuple[np.ndarray, np.ndarray, np.ndar
     dead |= clash
     single = c3 - 1
     single &= c3
-    done = np.logical_not(single.any(axis=0))
-    return c3, dead, done
+    unfilled = _unfilled(single)
+    return c3, dead, unfilled
+
+
+def _unfilled(rest: np.ndarray) -> np.ndarray:
+    """Per puzzle, the cells of (81, B) ``rest`` (a mask with its lowest bit removed) that
+    are not 0: the cells with two or more candidates. (``np.count_nonzero`` along an axis
+    is ~8x slower than this uint8 sum.)"""
+    out: np.ndarray = np.add.reduce((rest != 0).view(np.uint8), axis=0, dtype=np.uint8)
+    return out
 
 
 def _to_cells(per_house: np.ndarray) -> np.ndarray:
@@ -241,11 +249,16 @@ def singles(cand: np.ndarray, max_rounds: int = 81,
     c = np.ascontiguousarray(cand.T)
     active = np.arange(len(cand))
     parts, where = [], []  # the columns of the puzzles that left, and which puzzles they are
+    before = _unfilled(c & (c - 1))  # unfilled cells per active puzzle
     for _ in range(max_rounds):
         if active.size == 0:
             break
-        c3, dead, done = _round(c, locked)
-        finished = dead | done | (c3 == c).all(axis=0)
+        c3, dead, unfilled = _round(c, locked)
+        done = unfilled == 0
+        # a round that fills no cell ends the puzzle's singles: the next round would at
+        # most find what locked candidates freed (the confirmation round is saved: -7% of
+        # the puzzle-rounds of the hard files, the branches the same within 2%)
+        finished = dead | done | (unfilled == before)
         status[active[dead]] = NONE
         status[active[done & ~dead]] = UNIQUE
         if finished.any():
@@ -256,8 +269,10 @@ def singles(cand: np.ndarray, max_rounds: int = 81,
             keep = ~finished
             c = np.compress(keep, c3, axis=1)
             active = active[keep]
+            before = unfilled[keep]
         else:
             c = c3
+            before = unfilled
     parts.append(c)
     where.append(active)
     cand = np.empty((len(cand), 81), dtype=np.uint16)
