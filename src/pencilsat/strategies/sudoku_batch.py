@@ -3,11 +3,11 @@
 For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
 
 0. 9x9 lines first go through numpy, a whole chunk at once
-   (:mod:`pencilsat.strategies.sudoku_singles`): naked and hidden singles and locked
-   candidates (deciding 37,375 of Royle's 49,158 17-clue puzzles), then a vectorised
-   branch-and-count up to two completed grids per puzzle (the rest of Royle, magictour and
-   the forum's hardest). What they decide never reaches SAT; a puzzle past the caps
-   (``BRANCH_CAPS``) does.
+   (:func:`pencilsat.strategies.sudoku_singles.decide`): naked and hidden singles and locked
+   candidates (deciding 37,350 of Royle's 49,158 17-clue puzzles), and a branch as soon as
+   a puzzle's round fills no cell, in the same loop of rounds, counting up to two completed
+   grids per puzzle (the rest of Royle, magictour and the forum's hardest). What they
+   decide never reaches SAT; a puzzle past the caps (``BRANCH_CAPS``) does.
    This counter is the one verdict outside :func:`~pencilsat.strategies.uniqueness.prove`;
    tests check it against the SAT path.
 1. The rest go through the one uniqueness procedure on the size's cached solver
@@ -506,23 +506,32 @@ def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_single
         if nine:
             singles.keep_freed_memory()
             start = time.perf_counter()
-            status, cand = singles.singles(singles.candidates([chunk[i] for i in nine]))
-            solved = np.nonzero(status == singles.UNIQUE)[0]
-            texts = singles.solution_strings(cand[solved])
+            levels, per_puzzle = caps if caps is not None else (0, 0)
+            status, first, second, branched = singles.decide(
+                singles.candidates([chunk[i] for i in nine]), levels, per_puzzle,
+                branching=caps is not None)
             share = round((time.perf_counter() - start) / len(nine), 7)
-            for k, text in zip(solved.tolist(), texts, strict=True):
+            decided = np.nonzero(status != singles.OPEN)[0]
+            sols = singles.solution_strings(first[decided])
+            multiple = np.nonzero(status == singles.MULTIPLE)[0]
+            others = dict(zip(multiple.tolist(),
+                              singles.solution_strings(second[multiple]), strict=True))
+            verdicts = {singles.UNIQUE: "unique", singles.NONE: "none",
+                        singles.MULTIPLE: "multiple"}
+            how = ("singles", "branching")
+            for k, sol, verdict, split in zip(decided.tolist(), sols,
+                                              status[decided].tolist(),
+                                              branched[decided].tolist(), strict=True):
                 i = nine[k]
-                pre[i] = {"index": first_index + i, "verdict": "unique", "solution": text,
-                          "stats": {"decided_by": "singles", "seconds": share}}
-            for k in np.nonzero(status == singles.NONE)[0].tolist():
-                i = nine[k]
-                pre[i] = {"index": first_index + i, "verdict": "none",
-                          "stats": {"decided_by": "singles", "seconds": share}}
-            open_ = np.nonzero(status == singles.OPEN)[0]
-            open_lines = {nine[k] for k in open_.tolist()}
-            if caps is not None and open_.size:
-                _branch(cand[open_], [nine[k] for k in open_.tolist()], caps, pre,
-                        first_index)
+                made: dict[str, Any] = {"index": first_index + i,
+                                        "verdict": verdicts[verdict]}
+                if verdict != singles.NONE:
+                    made["solution"] = sol
+                if verdict == singles.MULTIPLE:
+                    made["second_solution"] = others[k]
+                made["stats"] = {"decided_by": how[split], "seconds": share}
+                pre[i] = made
+            open_lines = {nine[k] for k in np.nonzero(status == singles.OPEN)[0].tolist()}
     for i, rec in enumerate(pre):
         if rec is None:
             line = chunk[i]
@@ -541,27 +550,3 @@ def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_single
             rec = {"index": first_index + i, **rec}
         yield rec
 
-
-def _branch(cand: np.ndarray, where: list[int], caps: tuple[int, int],
-            pre: list[dict[str, Any] | None], first_index: int) -> None:
-    """Records of the puzzles the numpy branching decides, into ``pre`` at their chunk
-    positions ``where``."""
-    from pencilsat.strategies import sudoku_singles as singles
-
-    start = time.perf_counter()
-    status, first, second = singles.count_solutions(cand, *caps)
-    decided = np.nonzero(status != singles.OPEN)[0]
-    sols = singles.solution_strings(first[decided])
-    seconds = singles.solution_strings(second[decided])
-    share = round((time.perf_counter() - start) / len(where), 7)
-    verdicts = {singles.UNIQUE: "unique", singles.NONE: "none", singles.MULTIPLE: "multiple"}
-    for k, sol, other in zip(decided.tolist(), sols, seconds, strict=True):
-        verdict = verdicts[int(status[k])]
-        i = where[k]
-        rec: dict[str, Any] = {"index": first_index + i, "verdict": verdict}
-        if verdict != "none":
-            rec["solution"] = sol
-        if verdict == "multiple":
-            rec["second_solution"] = other
-        rec["stats"] = {"decided_by": "branching", "seconds": share}
-        pre[i] = rec

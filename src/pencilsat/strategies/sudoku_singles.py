@@ -295,7 +295,12 @@ def _branch_cells(c: np.ndarray) -> np.ndarray:
     Open cells in a cell's row, column and box by inclusion-exclusion over sums (row +
     column + box - the row's part of the box - the column's part), all as broadcasts: no
     (R, 81, 20) gather, and no BLAS product (its threads would count as CPU time)."""
-    counts = np.bitwise_count(np.ascontiguousarray(c.T)).astype(np.int16)  # (81, R)
+    return _branch_columns(np.ascontiguousarray(c.T))
+
+
+def _branch_columns(ct: np.ndarray) -> np.ndarray:
+    """:func:`_branch_cells` on cell-major (81, R) masks."""
+    counts = np.bitwise_count(ct).astype(np.int16)  # (81, R)
     open_ = counts > 1
     g = open_.astype(np.int16).reshape(3, 3, 3, 3, -1)  # box row, row in box, box col, col
     minirow = g[:, :, :, 0] + g[:, :, :, 1]  # (3, 3, 3, R); cell-major, every sum is a few
@@ -320,71 +325,24 @@ def _branch_cells(c: np.ndarray) -> np.ndarray:
 
 def count_solutions(cand: np.ndarray, max_levels: int = 40, max_open: int = 64,
                     max_rows: int = 65536) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Count solutions up to two by branching on many puzzles at once.
+    """Count solutions up to two by branching on many puzzles at once (:func:`decide`).
 
-    ``cand`` holds masks after :func:`singles` (any sound reduction of the clues works). Each
-    level splits every open branch on its unfilled cell with the fewest candidates, one branch
-    per candidate, and runs :func:`singles` on all new branches together. The branches of a
-    split take different digits at that cell, so their solution sets are disjoint and the
-    completed grids (a grid singles fill and the house check accepts is a solution) can simply
-    be counted per puzzle; a puzzle stops at its second solution.
+    ``cand`` holds masks after :func:`singles` (any sound reduction of the clues works). A
+    branch whose round of singles fills no cell is split on one unfilled cell
+    (:func:`_branch_columns`), one branch per candidate. The branches of a split take
+    different digits at that cell, so their solution sets are disjoint and the completed
+    grids (a grid singles fill and the house check accepts is a solution) can simply be
+    counted per puzzle; a puzzle stops at its second solution.
 
     Returns ``(status, first, second)``: status per puzzle is UNIQUE, NONE, MULTIPLE, or OPEN
-    when the tree outgrew the caps (more than ``max_open`` open branches of one puzzle,
-    ``max_levels`` levels, or, to bound memory, more than ``max_rows`` open branches of all
-    puzzles together, in which case the puzzles with the most branches go first) and the
-    verdict is left to another solver. ``first`` holds the
+    when the tree outgrew the caps (more than ``max_open`` live branches of one puzzle,
+    a split past ``max_levels`` levels, or, to bound memory, more than ``max_rows`` live
+    branches of all puzzles together, in which case the puzzles with the most branches go
+    first) and the verdict is left to another solver. ``first`` holds the
     solution of UNIQUE and MULTIPLE rows, ``second`` the other solution of MULTIPLE rows.
     """
-    puzzles = len(cand)
-    found = np.zeros(puzzles, dtype=np.int64)
-    first = np.zeros((puzzles, 81), dtype=np.uint16)
-    second = np.zeros((puzzles, 81), dtype=np.uint16)
-    given_up = np.zeros(puzzles, dtype=bool)
-    parent = np.arange(puzzles)
-    c = cand
-    for _ in range(max_levels):
-        if len(c) == 0:
-            break
-        cell = _branch_cells(c)
-        mask = c[np.arange(len(c)), cell]
-        parts, parents = [], []
-        for k in range(N):
-            sel = np.nonzero(mask & (1 << k))[0]
-            if sel.size:
-                part = c[sel]
-                part[np.arange(sel.size), cell[sel]] = 1 << k
-                parts.append(part)
-                parents.append(parent[sel])
-        c = np.concatenate(parts)
-        parent = np.concatenate(parents)
-        status, c = singles(c)
-        done = np.nonzero(status == UNIQUE)[0]
-        if done.size:
-            order = np.argsort(parent[done], kind="stable")
-            done = done[order]
-            who = parent[done]
-            starts = np.r_[0, np.nonzero(np.diff(who))[0] + 1]
-            lengths = np.diff(np.r_[starts, who.size])
-            rank = np.arange(who.size) - np.repeat(starts, lengths) + found[who]
-            one, two = rank == 0, rank == 1
-            first[who[one]] = c[done[one]]
-            second[who[two]] = c[done[two]]
-            np.add.at(found, who, 1)
-        keep = (status == OPEN) & (found[parent] < 2)
-        per_puzzle = np.bincount(parent[keep], minlength=puzzles)
-        given_up |= per_puzzle > max_open
-        per_puzzle[given_up] = 0
-        if per_puzzle.sum() > max_rows:  # keep the puzzles with the fewest branches
-            order = np.argsort(per_puzzle, kind="stable")
-            over = np.cumsum(per_puzzle[order]) > max_rows
-            given_up[order[over]] = True
-        keep &= ~given_up[parent]
-        c, parent = c[keep], parent[keep]
-    given_up[parent] = True  # branches left after the last level
-    out = np.where(found >= 2, MULTIPLE, np.where(found == 1, UNIQUE, NONE)).astype(np.uint8)
-    out[given_up & (found < 2)] = OPEN
-    return out, first, second
+    status, first, second, _ = decide(cand, max_levels, max_open, max_rows)
+    return status, first, second
 
 
 def solution_strings(cand: np.ndarray) -> list[str]:
@@ -392,3 +350,118 @@ def solution_strings(cand: np.ndarray) -> list[str]:
     digits = _DIGIT_OF_MASK[cand] + ord("0")
     text = digits.astype(np.uint8).tobytes().decode("ascii")
     return [text[i:i + 81] for i in range(0, len(text), 81)]
+
+
+def _split(c: np.ndarray, cell: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Children of cell-major (81, S) masks branched at ``cell`` (S,): one column per
+    candidate of the cell, with that candidate alone there; and the column each came from.
+    Children of one column take different digits there, so their solution sets are
+    disjoint."""
+    cols = np.arange(c.shape[1])
+    mask = c[cell, cols]
+    parts, origin = [], []
+    for k in range(N):
+        sel = np.nonzero(mask & (1 << k))[0]
+        if sel.size:
+            part = c[:, sel]
+            part[cell[sel], np.arange(sel.size)] = 1 << k
+            parts.append(part)
+            origin.append(sel)
+    return np.concatenate(parts, axis=1), np.concatenate(origin)
+
+
+def decide(cand: np.ndarray, max_levels: int = 40, max_open: int = 64,
+           max_rows: int = 65536, branching: bool = True,
+           locked: bool = LOCKED) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Singles, then (``branching``) a branch-and-count up to two solutions per puzzle, in
+    one loop of rounds over every open branch of every puzzle at once.
+
+    ``cand``: (puzzles, 81) masks (from :func:`candidates`, or any sound reduction). Each
+    round runs :func:`_round` on all live columns; a column whose round filled no cell is
+    split at once on :func:`_branch_columns`' cell, its children join the next round with
+    the columns still moving. So the rounds are not synchronised by levels: a puzzle whose
+    singles stall branches while others still run theirs, and a round's fixed cost (~0.3
+    ms, whatever the number of columns) is paid once per round of the whole chunk, not once
+    per round of each level. Completed grids that pass the house check are solutions,
+    counted per puzzle as in :func:`count_solutions`; a puzzle stops at its second.
+
+    Returns ``(status, first, second, branched)``: status UNIQUE, NONE, MULTIPLE, or OPEN
+    (past the caps of :func:`count_solutions`, or a stall with ``branching`` off), the
+    solutions as in :func:`count_solutions`, and whether the puzzle needed a split (its
+    verdict then comes from branching, else from singles alone).
+    """
+    puzzles = len(cand)
+    found = np.zeros(puzzles, dtype=np.int64)
+    first = np.zeros((puzzles, 81), dtype=np.uint16)
+    second = np.zeros((puzzles, 81), dtype=np.uint16)
+    given_up = np.zeros(puzzles, dtype=bool)
+    branched = np.zeros(puzzles, dtype=bool)
+    c = np.ascontiguousarray(cand.T)
+    parent = np.arange(puzzles)
+    level = np.zeros(puzzles, dtype=np.int32)
+    before = _unfilled(c & (c - 1))
+    while parent.size:
+        c3, dead, unfilled = _round(c, locked)
+        done = unfilled == 0
+        done &= ~dead
+        if done.any():
+            at = np.nonzero(done)[0]
+            grid = c3[:, at]
+            ok = (np.bitwise_or.reduce(grid[HOUSES], axis=1) == FULL).all(axis=0)
+            _count(found, first, second, parent[at[ok]], grid[:, ok])
+        live = ~(dead | done)
+        live &= found[parent] < 2
+        live &= ~given_up[parent]
+        stalled = unfilled == before
+        stalled &= live
+        if stalled.any():
+            if branching:
+                deep = stalled & (level >= max_levels)
+                given_up[parent[deep]] = True
+                stalled &= ~deep
+            else:
+                given_up[parent[stalled]] = True
+                stalled[:] = False
+        moving = live & ~stalled
+        if stalled.any():
+            at = np.nonzero(stalled)[0]
+            sc = c3[:, at]
+            kids, origin = _split(sc, _branch_columns(sc))
+            branched[parent[at]] = True
+            c = np.concatenate([np.compress(moving, c3, axis=1), kids], axis=1)
+            parent = np.concatenate([parent[moving], parent[at][origin]])
+            level = np.concatenate([level[moving], level[at][origin] + 1])
+            before = np.concatenate([unfilled[moving], unfilled[at][origin] - 1])
+            per_puzzle = np.bincount(parent, minlength=puzzles)
+            given_up |= per_puzzle > max_open
+            per_puzzle[given_up] = 0
+            if per_puzzle.sum() > max_rows:  # keep the puzzles with the fewest branches
+                order = np.argsort(per_puzzle, kind="stable")
+                over = np.cumsum(per_puzzle[order]) > max_rows
+                given_up[order[over]] = True
+            moving = ~given_up[parent]
+            if moving.all():
+                continue
+            c3, unfilled, level = c, before, level
+        c = np.compress(moving, c3, axis=1)
+        parent, level, before = parent[moving], level[moving], unfilled[moving]
+    out = np.where(found >= 2, MULTIPLE, np.where(found == 1, UNIQUE, NONE)).astype(np.uint8)
+    out[given_up & (found < 2)] = OPEN
+    return out, first, second, branched
+
+
+def _count(found: np.ndarray, first: np.ndarray, second: np.ndarray, who: np.ndarray,
+           grids: np.ndarray) -> None:
+    """Count the solutions ``grids`` (81, D) of puzzles ``who`` (D,): the first two of each
+    puzzle, in column order, into ``first`` and ``second``."""
+    if who.size == 0:
+        return
+    order = np.argsort(who, kind="stable")
+    who, grids = who[order], grids[:, order]
+    starts = np.r_[0, np.nonzero(np.diff(who))[0] + 1]
+    lengths = np.diff(np.r_[starts, who.size])
+    rank = np.arange(who.size) - np.repeat(starts, lengths) + found[who]
+    one, two = rank == 0, rank == 1
+    first[who[one]] = grids[:, one].T
+    second[who[two]] = grids[:, two].T
+    np.add.at(found, who, 1)
