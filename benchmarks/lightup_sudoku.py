@@ -299,6 +299,7 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
 
     from pencilsat.strategies import sudoku_singles as S
 
+    S.keep_freed_memory()  # as solve_batch does: else large rounds page-fault anew
     royle = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()
     size_rows: list[list[Any]] = []
     data: dict[str, Any] = {"round": {}, "files": {}}
@@ -318,35 +319,35 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
         size_rows.append(row)
     file_rows = []
     counted = {"puzzle_rounds": 0, "rounds": 0, "branch_rows": 0}
-    real_round, real_singles = S._round, S.singles
+    real_round, real_split = S._round, S._split
 
     def counting_round(c: Any, locked: bool) -> Any:
         counted["puzzle_rounds"] += c.shape[1]
         counted["rounds"] += 1
         return real_round(c, locked)
 
-    def counting_singles(cand: Any, *args: Any, **kwargs: Any) -> Any:
-        counted["branch_rows"] += len(cand)
-        return real_singles(cand, *args, **kwargs)
+    def counting_split(c: Any, cell: Any) -> Any:
+        kids, origin = real_split(c, cell)
+        counted["branch_rows"] += len(origin)
+        return kids, origin
 
     for name in BATCH_FILES:
         lines = (CORPUS / "sudoku" / name).read_text().splitlines()[:3000 if quick else None]
         counted.update(puzzle_rounds=0, rounds=0, branch_rows=0)
-        S._round, S.singles = counting_round, counting_singles
+        S._round, S._split = counting_round, counting_split
         try:
             cpu = time.process_time()
             for _ in solve_batch(lines):
                 pass
             cpu = time.process_time() - cpu
         finally:
-            S._round, S.singles = real_round, real_singles
+            S._round, S._split = real_round, real_split
         n = len(lines)
-        # the counted singles calls include each chunk's first pass on the clues: not branches
-        branches = (counted["branch_rows"] - n) / n
+        branches = counted["branch_rows"] / n  # children made by splits
         quarter = tdoku[name]["per_s_cpu"]["tdoku"] / 4
         file_rows.append([name, n, branches, counted["puzzle_rounds"] / n, counted["rounds"],
-                          cpu / counted["puzzle_rounds"] * 1e9, n / cpu,
-                          1e9 / (quarter * counted["puzzle_rounds"] / n)])
+                          cpu / counted["puzzle_rounds"] * 1e9, n / cpu, cpu / n * 1e6,
+                          1e6 / quarter, 1e9 / (quarter * counted["puzzle_rounds"] / n)])
         data["files"][name] = {**counted, "puzzles": n, "cpu_s": cpu}
     body = ("### Where the floor is (numpy path)\n\n"
             "One round (naked + hidden singles, then locked candidates) over B puzzles at "
@@ -357,8 +358,12 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
             + "\n\nPer file, through `solve_batch` (counters around the numpy calls):\n\n"
             + table(["set", "puzzles", "branches per puzzle", "puzzle-rounds per puzzle",
                      "numpy rounds", "CPU ns per puzzle-round, all included",
-                     "puzzles/s CPU",
-                     "ns per puzzle-round 1/4 of tdoku would allow, same rounds"], file_rows))
+                     "puzzles/s CPU", "us per puzzle", "us per puzzle at 1/4 of tdoku",
+                     "ns per puzzle-round 1/4 of tdoku would allow, same rounds"], file_rows)
+            + "\n\nBranches are the children splits make (a split on a cell of k candidates "
+            "makes k); singles and branching run in one loop of rounds "
+            "(`sudoku_singles.decide`), so a numpy round serves every open branch of every "
+            "puzzle of the chunk.")
     return body, data
 
 

@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 from operator import neg
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -466,49 +467,53 @@ def solve_batch(
     caps = branch_caps if branching else None
     try:
         index = 0
-        chunk: list[str] = []
-        for raw in lines:
-            chunk.append(raw.strip())
-            if len(chunk) == CHUNK:
-                yield from _solve_chunk(chunk, index, solve_line, singles, caps)
-                index += len(chunk)
-                chunk = []
-        if chunk:
+        stream = iter(lines)
+        while chunk := [raw.strip() for raw in islice(stream, CHUNK)]:
             yield from _solve_chunk(chunk, index, solve_line, singles, caps)
+            index += len(chunk)
     finally:
         if own:
             solvers.close()
 
 
-def _nine_by_nine(chunk: list[str]) -> list[int]:
-    """Positions of the 81-character lines of only ``.0123456789``, checked as one array (a
-    per-line set test cost ~4 us a line, a tenth of what numpy then spends on it)."""
-    at = [i for i, line in enumerate(chunk) if len(line) == 81]
-    if not at:
-        return []
-    text = "".join([chunk[i] for i in at]).encode("utf-8", "replace")
+def _nine_by_nine(chunk: list[str]) -> tuple[list[int], np.ndarray]:
+    """Positions of the 81-character lines of only ``.0123456789``, and those lines as a
+    (lines, 81) uint8 array, checked as one array (a per-line set test cost ~4 us a line, a
+    tenth of what numpy then spends on it)."""
+    if set(map(len, chunk)) == {81}:  # the usual file: every line a 9x9 grid
+        at = list(range(len(chunk)))
+        text = "".join(chunk).encode("utf-8", "replace")
+    else:
+        at = [i for i, line in enumerate(chunk) if len(line) == 81]
+        text = "".join([chunk[i] for i in at]).encode("utf-8", "replace")
     if len(text) != 81 * len(at):  # a non-ASCII character somewhere: line by line
-        return [i for i in at if _VALID9.issuperset(chunk[i])]
+        at = [i for i in at if _VALID9.issuperset(chunk[i])]
+        text = "".join([chunk[i] for i in at]).encode("ascii")
     raw = np.frombuffer(text, dtype=np.uint8).reshape(len(at), 81)
-    ok = np.asarray(_VALID9_BYTES[raw].all(axis=1)).tolist()
-    return [i for i, good in zip(at, ok, strict=True) if good]
+    ok = np.asarray(_VALID9_BYTES[raw].all(axis=1))
+    if ok.all():
+        return at, raw
+    flags: list[bool] = ok.tolist()
+    return [i for i, good in zip(at, flags, strict=True) if good], raw[ok]
 
 
 def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_singles: bool,
-                 caps: tuple[int, int] | None) -> Iterator[dict[str, Any]]:
+                 caps: tuple[int, int] | None) -> Iterable[dict[str, Any]]:
+    """The chunk's records in order: the list numpy made when it decided every line, else
+    those with the others solved one by one as they are reached."""
     from pencilsat.strategies import sudoku_singles as singles
 
     # the records numpy decides, built whole (index first) in the chunk's order
     pre: list[dict[str, Any] | None] = [None] * len(chunk)
     open_lines: set[int] = set()
     if use_singles:
-        nine = _nine_by_nine(chunk)
+        nine, raw = _nine_by_nine(chunk)
         if nine:
             singles.keep_freed_memory()
             start = time.perf_counter()
             levels, per_puzzle = caps if caps is not None else (0, 0)
             status, first, second, branched = singles.decide(
-                singles.candidates([chunk[i] for i in nine]), levels, per_puzzle,
+                singles.candidates_of(raw), levels, per_puzzle,
                 branching=caps is not None)
             share = round((time.perf_counter() - start) / len(nine), 7)
             decided = np.nonzero(status != singles.OPEN)[0]
@@ -532,6 +537,14 @@ def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_single
                 made["stats"] = {"decided_by": how[split], "seconds": share}
                 pre[i] = made
             open_lines = {nine[k] for k in np.nonzero(status == singles.OPEN)[0].tolist()}
+    if pre.count(None) == 0:
+        return cast("list[dict[str, Any]]", pre)  # no None left
+    return _with_the_rest(pre, chunk, first_index, solve_line, open_lines)
+
+
+def _with_the_rest(pre: list[dict[str, Any] | None], chunk: list[str], first_index: int,
+                   solve_line: Any, open_lines: set[int]) -> Iterator[dict[str, Any]]:
+    """The chunk's records in order, the lines numpy left solved one by one."""
     for i, rec in enumerate(pre):
         if rec is None:
             line = chunk[i]

@@ -79,6 +79,12 @@ def candidates(lines: list[str]) -> np.ndarray:
     The lines must already be validated (length 81, only those characters).
     """
     raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8).reshape(len(lines), 81)
+    return candidates_of(raw)
+
+
+def candidates_of(raw: np.ndarray) -> np.ndarray:
+    """:func:`candidates` of validated lines already as a (puzzles, 81) uint8 array of their
+    ASCII codes."""
     digit = raw.astype(np.int16) - ord("0")
     digit[raw == ord(".")] = 0
     return np.where(digit > 0, np.left_shift(1, np.maximum(digit - 1, 0)), FULL).astype(np.uint16)
