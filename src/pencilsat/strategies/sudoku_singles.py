@@ -56,9 +56,11 @@ def keep_freed_memory() -> None:
     A round allocates about a dozen (81, B) temporaries of up to a few megabytes; by
     default glibc serves each of those by mmap and returns it at free, so every round
     page-faults its arrays in anew. With the mmap threshold at 32 MB and the trim threshold
-    at 64 MB they are reused from the heap: measured +15-25% on Royle, magictour and the
-    forum's hardest in a fresh process. The cost: up to 64 MB freed but kept by the
-    process."""
+    at 64 MB they are reused from the heap: measured +25-30% on Royle, magictour and the
+    forum's hardest in a fresh process (benchmarks/results/lightup_sudoku.md, "mallopt
+    gives"). The cost: up to 64 MB freed but kept by the process. The numpy-only way to the
+    same effect, every temporary of a round written through ``out=`` into buffers kept
+    across rounds, would touch ~60 calls; not done."""
     global _MALLOC_SET
     if _MALLOC_SET:
         return
