@@ -9,8 +9,9 @@ array operation per step instead of one SAT call per puzzle. Every deduction is 
   **unique** (the singles force that grid, and it is a solution);
 * a cell with no candidate, a digit with no place in a house, or a digit twice in a house means
   **no solution**;
-* anything else is *open* and goes to :func:`count_solutions` (then, past its caps, to the
-  SAT solver with its original clues).
+* anything else is *open*: :func:`decide` splits it on a cell as soon as a round fills no
+  cell, in the same loop of rounds (past its caps it goes to the SAT solver with its
+  original clues).
 
 Candidates are 9-bit masks (bit ``d - 1`` = digit ``d``) in a ``(puzzles, 81)`` uint16 array.
 """
@@ -240,12 +241,13 @@ def _to_cells(per_house: np.ndarray) -> np.ndarray:
 
 def singles(cand: np.ndarray, max_rounds: int = 81,
             locked: bool = LOCKED) -> tuple[np.ndarray, np.ndarray]:
-    """Apply naked and hidden singles (and, with ``locked``, locked candidates) until nothing
-    changes.
+    """Apply naked and hidden singles (and, with ``locked``, locked candidates) until a round
+    fills no cell (what such a round still eliminates is kept; the round that would confirm
+    nothing changes is saved).
 
     Returns ``(status, cand)``: status per puzzle is UNIQUE, NONE or OPEN, and ``cand`` the
-    final masks (a UNIQUE row has one bit per cell). Puzzles that stop changing leave the
-    working set, so each round costs only the puzzles still moving.
+    final masks (a UNIQUE row has one bit per cell). Puzzles that stop leave the working
+    set, so each round costs only the puzzles still moving.
 
     Internally the masks are cell-major, ``(81, B)`` C-contiguous: a row, column or box is
     then a reshaped view (rows ``(9, 9, B)``, boxes ``(3, 3, 3, 3, B)`` as box row, row in
