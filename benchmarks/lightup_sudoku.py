@@ -400,6 +400,11 @@ runs in fresh processes on the loaded machine.
   numpy it costs more than a round of singles and locked candidates together. The hidden
   singles' accumulation (72 small calls) is ~18% of a round; per-digit counts through a
   uint64 lookup and sums cost more (4x the bytes).
+* **Not kept: a second naked-singles pass in each round** (after locked candidates): puzzle-rounds
+  per puzzle 64.1 -> 56.2 (magictour), 651 -> 592 (forum), 13.3 -> 11.4 (Royle), branches
+  the same, but the prototype was slower (magictour 10,200 -> 9,200/s, forum 1,060 -> 930/s,
+  Royle 48,300 -> 44,600/s): the pass costs ~14 calls over the masks, about a quarter of a
+  round, for 9-14% fewer puzzle-rounds.
 * **Locked candidates** stay: without them magictour drops 9,400 -> 3,100/s, forum 920 ->
   500/s, Royle 40,000 -> 16,200/s.
 * **Bivalue cells first** (branch weight 6, 10, 30 instead of 4): forum 262 -> 273, 279,
