@@ -39,6 +39,7 @@ BRANCH_WEIGHT = 4
 """Candidates of a cell against its open peers when choosing where to branch (see
 :func:`_branch_cells`; at most 25, for the uint8 score of :func:`_branch_columns`)."""
 
+_CELL_INDEX = np.arange(81, dtype=np.uint16)[:, None]
 _KIND_CELLS = [HOUSES[9 * k:9 * k + 9].ravel() for k in range(3)]
 UNIQUE, NONE, OPEN, MULTIPLE = 0, 1, 2, 3
 LOCKED = True
@@ -333,7 +334,12 @@ def _branch_columns(ct: np.ndarray) -> np.ndarray:
     counts -= seen.reshape(81, -1)
     open_ -= 1  # 255 where closed, 0 where open
     counts |= open_
-    cell: np.ndarray = counts.argmin(axis=0)
+    # the first cell of least score: score << 7 | cell, least by a min along axis 0 (a
+    # plain reduction; argmin costs ~0.7 us per column, 3x more)
+    packed = counts.astype(np.uint16)
+    packed <<= 7
+    packed |= _CELL_INDEX
+    cell: np.ndarray = (packed.min(axis=0) & 127).astype(np.intp)
     return cell
 
 
