@@ -392,7 +392,10 @@ runs in fresh processes on the loaded machine.
 * **Kept: no confirmation round**: a round that fills no cell ends the puzzle's singles
   (before: a round that changes nothing). Puzzle-rounds per puzzle 68.8 -> 64.1 (magictour),
   710 -> 651 (forum), 13.5 -> 13.3 (Royle); branches within 2%.
-* **Kept: the branch cell in uint8** (same cells; it was a quarter of the forum's time).
+* **Kept: the branch cell in uint8** (same cells; it was a quarter of the forum's time),
+  the first least score by a min over `score << 7 | cell` (argmin along the cell axis costs
+  ~0.7 us a column), and the stalled, completed and split columns taken by `np.compress`
+  instead of fancy indexing along the puzzle axis (forum +17%, magictour +8%).
 * **Not kept: naked pairs per house** after each round (prototype: 36 pairwise comparisons
   per house kind). It cuts puzzle-rounds per puzzle 64.1 -> 50.0 (magictour), 651 -> 585
   (forum), 13.3 -> 11.1 (Royle) and branches 21.2 -> 17.7, 262 -> 255, 1.49 -> 1.15, but
@@ -415,11 +418,11 @@ runs in fresh processes on the loaded machine.
   each round's multi-megabyte temporaries anew.
 * **Floor of the hard files**: at 1/4 of tdoku a magictour puzzle may take ~62 us; it takes
   64 puzzle-rounds at ~0.75 us each for the round alone at B = 4,096 (48 us), plus the
-  splits, solution checks and records (~1.7 us per puzzle-round all included, table
-  above). 1/4 needs fewer puzzle-rounds (stronger reasoning per round that costs less than
-  the rounds it saves: naked pairs in numpy did not) or under ~1 us per puzzle-round all
-  included; the forum's hardest likewise (651 puzzle-rounds against ~560 us a puzzle at
-  1/4: ~0.85 us each)."""
+  splits, solution checks and records (the table above: CPU ns per puzzle-round, all
+  included). 1/4 needs fewer puzzle-rounds (stronger reasoning per round that costs less
+  than the rounds it saves: naked pairs and a second naked pass in numpy did not) or under
+  ~1 us per puzzle-round all included; the forum's hardest likewise (651 puzzle-rounds
+  against ~560 us a puzzle at 1/4: ~0.85 us each)."""
 
 
 def bench_batch(quick: bool, before: Path | None = None,
