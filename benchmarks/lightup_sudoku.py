@@ -51,6 +51,9 @@ import json, sys, time
 from collections import Counter
 sys.path.insert(0, sys.argv[1])
 from pencilsat.strategies.sudoku_batch import solve_batch
+if len(sys.argv) > 3:  # glibc's defaults: the batch's mallopt call made a no-op
+    from pencilsat.strategies import sudoku_singles
+    sudoku_singles.keep_freed_memory = lambda: None
 lines = open(sys.argv[2]).read().splitlines()
 for _ in solve_batch(lines[:20]):  # imports and tables outside the timing, as for tdoku
     pass
@@ -213,10 +216,13 @@ def run_batch_timed(lines: list[str], **options: Any) -> dict[str, Any]:
             "per_s_cpu": len(lines) / cpu}
 
 
-def pencilsat_in_a_process(src: Path, lines_file: Path) -> dict[str, Any]:
+def pencilsat_in_a_process(src: Path, lines_file: Path,
+                           glibc_defaults: bool = False) -> dict[str, Any]:
     """``solve_batch`` of the pencilsat in ``src`` on a file, in a fresh process: verdict
-    counts and the CPU seconds of the batch (imports and a 20-line warm-up excluded)."""
-    out = subprocess.run([sys.executable, "-c", BATCH_IN_A_PROCESS, str(src), str(lines_file)],
+    counts and the CPU seconds of the batch (imports and a 20-line warm-up excluded).
+    ``glibc_defaults``: without ``sudoku_singles.keep_freed_memory``'s mallopt call."""
+    args = [sys.executable, "-c", BATCH_IN_A_PROCESS, str(src), str(lines_file)]
+    out = subprocess.run(args + (["glibc-defaults"] if glibc_defaults else []),
                          check=True, capture_output=True, text=True).stdout
     result: dict[str, Any] = json.loads(out)
     return result
@@ -244,14 +250,14 @@ def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
             path.write_text("\n".join(lines[:3000]) + "\n")
         best: dict[str, dict[str, Any]] = {}
         for _ in range(repeats):
-            for who in ("tdoku", "tdoku+solution", "now", "before"):
+            for who in ("tdoku", "tdoku+solution", "now", "now-glibc", "before"):
                 if who == "before" and before is None:
                     continue
                 if who.startswith("tdoku"):
                     res = tdoku_build.run(path, solve=who != "tdoku")
                 else:
-                    res = pencilsat_in_a_process(REPO / "src" if who == "now" else before,
-                                                 path)
+                    res = pencilsat_in_a_process(before if who == "before" else REPO / "src",
+                                                 path, glibc_defaults=who == "now-glibc")
                 if who not in best or res["cpu_s"] < best[who]["cpu_s"]:
                     best[who] = res
         if quick:
@@ -261,6 +267,7 @@ def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
                   if best["tdoku"][k]}
         agree = all(best[who]["verdicts"] == counts for who in best if who.startswith(
             ("now", "before")))
+        mallopt = f"{rate['now'] / rate['now-glibc']:.2f}x"
         row = [name, best["tdoku"]["puzzles"], json.dumps(counts), "yes" if agree else "NO",
                rate["tdoku"], rate["tdoku+solution"]]
         if before is not None:
@@ -268,6 +275,7 @@ def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
         row += [rate["now"], f"1/{rate['tdoku'] / rate['now']:.1f}"]
         if before is not None:
             row.append(f"{rate['now'] / rate['before']:.2f}x")
+        row += [rate["now-glibc"], mallopt]
         rows.append(row)
         data[name] = {"runs": best, "per_s_cpu": rate, "verdicts_agree": agree}
         print("tdoku", name, rate, flush=True)
@@ -279,13 +287,17 @@ def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
     header += ["pencilsat now /s CPU", "now vs tdoku"]
     if before is not None:
         header.append("now / before")
+    header += ["now with glibc's malloc defaults /s CPU", "mallopt gives"]
     body = (f"### Against tdoku, same run (best of {repeats} interleaved runs each, each in "
             "a fresh process; CPU seconds of the solving loop, reading and imports excluded)"
             "\n\n" + table(header, rows)
             + "\n\ntdoku " + tdoku_build.TDOKU_COMMIT[:7] + " built by "
             "`benchmarks/tdoku_build.py` (`-O3 -march=native`); its rate counts solutions up "
             "to two (the uniqueness proof), without writing the solution; pencilsat's also "
-            "returns the solution. \"before\": " + describe(before) + ".")
+            "returns the solution. \"before\": " + describe(before) + ". \"glibc's "
+            "malloc defaults\": the same code with `sudoku_singles.keep_freed_memory` (its "
+            "mallopt call) made a no-op, so each round's temporaries are mmapped and "
+            "page-faulted anew.")
     return body, data
 
 
@@ -299,6 +311,7 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
 
     from pencilsat.strategies import sudoku_singles as S
 
+    S.keep_freed_memory()  # as solve_batch does: else large rounds page-fault anew
     royle = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()
     size_rows: list[list[Any]] = []
     data: dict[str, Any] = {"round": {}, "files": {}}
@@ -318,35 +331,35 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
         size_rows.append(row)
     file_rows = []
     counted = {"puzzle_rounds": 0, "rounds": 0, "branch_rows": 0}
-    real_round, real_singles = S._round, S.singles
+    real_round, real_split = S._round, S._split
 
     def counting_round(c: Any, locked: bool) -> Any:
         counted["puzzle_rounds"] += c.shape[1]
         counted["rounds"] += 1
         return real_round(c, locked)
 
-    def counting_singles(cand: Any, *args: Any, **kwargs: Any) -> Any:
-        counted["branch_rows"] += len(cand)
-        return real_singles(cand, *args, **kwargs)
+    def counting_split(c: Any, cell: Any) -> Any:
+        kids, origin = real_split(c, cell)
+        counted["branch_rows"] += len(origin)
+        return kids, origin
 
     for name in BATCH_FILES:
         lines = (CORPUS / "sudoku" / name).read_text().splitlines()[:3000 if quick else None]
         counted.update(puzzle_rounds=0, rounds=0, branch_rows=0)
-        S._round, S.singles = counting_round, counting_singles
+        S._round, S._split = counting_round, counting_split
         try:
             cpu = time.process_time()
             for _ in solve_batch(lines):
                 pass
             cpu = time.process_time() - cpu
         finally:
-            S._round, S.singles = real_round, real_singles
+            S._round, S._split = real_round, real_split
         n = len(lines)
-        # the counted singles calls include each chunk's first pass on the clues: not branches
-        branches = (counted["branch_rows"] - n) / n
+        branches = counted["branch_rows"] / n  # children made by splits
         quarter = tdoku[name]["per_s_cpu"]["tdoku"] / 4
         file_rows.append([name, n, branches, counted["puzzle_rounds"] / n, counted["rounds"],
-                          cpu / counted["puzzle_rounds"] * 1e9, n / cpu,
-                          1e9 / (quarter * counted["puzzle_rounds"] / n)])
+                          cpu / counted["puzzle_rounds"] * 1e9, n / cpu, cpu / n * 1e6,
+                          1e6 / quarter, 1e9 / (quarter * counted["puzzle_rounds"] / n)])
         data["files"][name] = {**counted, "puzzles": n, "cpu_s": cpu}
     body = ("### Where the floor is (numpy path)\n\n"
             "One round (naked + hidden singles, then locked candidates) over B puzzles at "
@@ -357,9 +370,59 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
             + "\n\nPer file, through `solve_batch` (counters around the numpy calls):\n\n"
             + table(["set", "puzzles", "branches per puzzle", "puzzle-rounds per puzzle",
                      "numpy rounds", "CPU ns per puzzle-round, all included",
-                     "puzzles/s CPU",
-                     "ns per puzzle-round 1/4 of tdoku would allow, same rounds"], file_rows))
+                     "puzzles/s CPU", "us per puzzle", "us per puzzle at 1/4 of tdoku",
+                     "ns per puzzle-round 1/4 of tdoku would allow, same rounds"], file_rows)
+            + "\n\nBranches are the children splits make (a split on a cell of k candidates "
+            "makes k); singles and branching run in one loop of rounds "
+            "(`sudoku_singles.decide`), so a numpy round serves every open branch of every "
+            "puzzle of the chunk.")
     return body, data
+
+
+ISSUE_46_NOTES = """### What was tried for issue 46 (measured 2026-11-29, not rerun by this script)
+
+Branch and round counts are exact (they do not depend on the load); rates are interleaved A/B
+runs in fresh processes on the loaded machine.
+
+* **Kept: one loop of rounds for singles and branching** (`sudoku_singles.decide`): a
+  puzzle whose round fills no cell is split at once and its children join the next round,
+  instead of a level-by-level search where every level waits for its slowest branch. Numpy
+  rounds 123 -> 30 (magictour), 152 -> 36 (forum), 460 -> 109 (Royle), the same
+  puzzle-rounds and branches: each round's fixed cost (~0.3 ms) is paid a quarter as often.
+* **Kept: no confirmation round**: a round that fills no cell ends the puzzle's singles
+  (before: a round that changes nothing). Puzzle-rounds per puzzle 68.8 -> 64.1 (magictour),
+  710 -> 651 (forum), 13.5 -> 13.3 (Royle); branches within 2%.
+* **Kept: the branch cell in uint8** (same cells; it was a quarter of the forum's time),
+  the first least score by a min over `score << 7 | cell` (argmin along the cell axis costs
+  ~0.7 us a column), and the stalled, completed and split columns taken by `np.compress`
+  instead of fancy indexing along the puzzle axis (forum +17%, magictour +8%).
+* **Not kept: naked pairs per house** after each round (prototype: 36 pairwise comparisons
+  per house kind). It cuts puzzle-rounds per puzzle 64.1 -> 50.0 (magictour), 651 -> 585
+  (forum), 13.3 -> 11.1 (Royle) and branches 21.2 -> 17.7, 262 -> 255, 1.49 -> 1.15, but
+  the prototype halved the rate (magictour 10,500 -> 4,600/s, forum 1,040 -> 455/s): in
+  numpy it costs more than a round of singles and locked candidates together. The hidden
+  singles' accumulation (72 small calls) is ~18% of a round; per-digit counts through a
+  uint64 lookup and sums cost more (4x the bytes).
+* **Not kept: a second naked-singles pass in each round** (after locked candidates): puzzle-rounds
+  per puzzle 64.1 -> 56.2 (magictour), 651 -> 592 (forum), 13.3 -> 11.4 (Royle), branches
+  the same, but the prototype was slower (magictour 10,200 -> 9,200/s, forum 1,060 -> 930/s,
+  Royle 48,300 -> 44,600/s): the pass costs ~14 calls over the masks, about a quarter of a
+  round, for 9-14% fewer puzzle-rounds.
+* **Locked candidates** stay: without them magictour drops 9,400 -> 3,100/s, forum 920 ->
+  500/s, Royle 40,000 -> 16,200/s.
+* **Bivalue cells first** (branch weight 6, 10, 30 instead of 4): forum 262 -> 273, 279,
+  279 branches per puzzle, magictour unchanged: the current score stays.
+* **mallopt** (`sudoku_singles.keep_freed_memory`): kept, see "mallopt gives" above. The
+  pure-numpy alternative (every temporary of a round, ~60 calls, written through `out=`
+  into buffers kept across rounds) was not done; without it glibc mmaps and page-faults
+  each round's multi-megabyte temporaries anew.
+* **Floor of the hard files**: at 1/4 of tdoku a magictour puzzle may take ~62 us; it takes
+  64 puzzle-rounds at ~0.75 us each for the round alone at B = 4,096 (48 us), plus the
+  splits, solution checks and records (the table above: CPU ns per puzzle-round, all
+  included). 1/4 needs fewer puzzle-rounds (stronger reasoning per round that costs less
+  than the rounds it saves: naked pairs and a second naked pass in numpy did not) or under
+  ~1 us per puzzle-round all included; the forum's hardest likewise (651 puzzle-rounds
+  against ~560 us a puzzle at 1/4: ~0.85 us each)."""
 
 
 def bench_batch(quick: bool, before: Path | None = None,
@@ -401,7 +464,7 @@ def bench_batch(quick: bool, before: Path | None = None,
         renew_rows.append(["never" if renew == 10**9 else renew, res["per_s_wall"],
                            res["per_s_cpu"]])
         data[f"renew/{renew}"] = res
-    body = (tdoku_body + "\n\n" + floor_body
+    body = (tdoku_body + "\n\n" + floor_body + "\n\n" + ISSUE_46_NOTES
             + "\n\n### Sudoku batch with uniqueness (one process, one thread, "
             "default CaDiCaL 1.5.3)"
             "\n\n" + table(["set", "puzzles", "verdicts", "decided by numpy singles",

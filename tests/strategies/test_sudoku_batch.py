@@ -241,3 +241,19 @@ def test_the_answers_to_a_multiple_do_not_depend_on_the_puzzles_before_it():
         assert rec["verdict"] == "multiple"
         assert (rec["solution"], rec["second_solution"]) == (
             alone[line]["solution"], alone[line]["second_solution"])
+
+
+def test_decide_without_branching_is_singles_alone():
+    from pencilsat.strategies import sudoku_singles as singles
+
+    lines = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()[:60]
+    status, first, _, branched = singles.decide(singles.candidates(lines), branching=False)
+    alone, cand = singles.singles(singles.candidates(lines))
+    assert not branched.any()
+    assert status.tolist() == alone.tolist()
+    assert {singles.UNIQUE, singles.OPEN} <= set(status.tolist())
+    unique = status == singles.UNIQUE
+    assert (first[unique] == cand[unique]).all()
+    counted, _, _, split = singles.decide(singles.candidates(lines))
+    assert (counted == singles.UNIQUE).all()
+    assert (split == (status == singles.OPEN)).all()

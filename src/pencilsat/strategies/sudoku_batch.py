@@ -3,11 +3,11 @@
 For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
 
 0. 9x9 lines first go through numpy, a whole chunk at once
-   (:mod:`pencilsat.strategies.sudoku_singles`): naked and hidden singles and locked
-   candidates (deciding 37,375 of Royle's 49,158 17-clue puzzles), then a vectorised
-   branch-and-count up to two completed grids per puzzle (the rest of Royle, magictour and
-   the forum's hardest). What they decide never reaches SAT; a puzzle past the caps
-   (``BRANCH_CAPS``) does.
+   (:func:`pencilsat.strategies.sudoku_singles.decide`): naked and hidden singles and locked
+   candidates (deciding 37,350 of Royle's 49,158 17-clue puzzles), and a branch as soon as
+   a puzzle's round fills no cell, in the same loop of rounds, counting up to two completed
+   grids per puzzle (the rest of Royle, magictour and the forum's hardest). What they
+   decide never reaches SAT; a puzzle past the caps (``BRANCH_CAPS``) does.
    This counter is the one verdict outside :func:`~pencilsat.strategies.uniqueness.prove`;
    tests check it against the SAT path.
 1. The rest go through the one uniqueness procedure on the size's cached solver
@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 from operator import neg
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -466,62 +467,87 @@ def solve_batch(
     caps = branch_caps if branching else None
     try:
         index = 0
-        chunk: list[str] = []
-        for raw in lines:
-            chunk.append(raw.strip())
-            if len(chunk) == CHUNK:
-                yield from _solve_chunk(chunk, index, solve_line, singles, caps)
-                index += len(chunk)
-                chunk = []
-        if chunk:
+        stream = iter(lines)
+        while chunk := [raw.strip() for raw in islice(stream, CHUNK)]:
             yield from _solve_chunk(chunk, index, solve_line, singles, caps)
+            index += len(chunk)
     finally:
         if own:
             solvers.close()
 
 
-def _nine_by_nine(chunk: list[str]) -> list[int]:
-    """Positions of the 81-character lines of only ``.0123456789``, checked as one array (a
-    per-line set test cost ~4 us a line, a tenth of what numpy then spends on it)."""
-    at = [i for i, line in enumerate(chunk) if len(line) == 81]
-    if not at:
-        return []
-    text = "".join([chunk[i] for i in at]).encode("utf-8", "replace")
+def _nine_by_nine(chunk: list[str]) -> tuple[list[int], np.ndarray]:
+    """Positions of the 81-character lines of only ``.0123456789``, and those lines as a
+    (lines, 81) uint8 array, checked as one array (a per-line set test cost ~4 us a line, a
+    tenth of what numpy then spends on it)."""
+    if set(map(len, chunk)) == {81}:  # the usual file: every line a 9x9 grid
+        at = list(range(len(chunk)))
+        text = "".join(chunk).encode("utf-8", "replace")
+    else:
+        at = [i for i, line in enumerate(chunk) if len(line) == 81]
+        text = "".join([chunk[i] for i in at]).encode("utf-8", "replace")
     if len(text) != 81 * len(at):  # a non-ASCII character somewhere: line by line
-        return [i for i in at if _VALID9.issuperset(chunk[i])]
+        at = [i for i in at if _VALID9.issuperset(chunk[i])]
+        text = "".join([chunk[i] for i in at]).encode("ascii")
     raw = np.frombuffer(text, dtype=np.uint8).reshape(len(at), 81)
-    ok = np.asarray(_VALID9_BYTES[raw].all(axis=1)).tolist()
-    return [i for i, good in zip(at, ok, strict=True) if good]
+    ok = np.asarray(_VALID9_BYTES[raw].all(axis=1))
+    if ok.all():
+        return at, raw
+    flags: list[bool] = ok.tolist()
+    return [i for i, good in zip(at, flags, strict=True) if good], raw[ok]
 
 
 def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_singles: bool,
-                 caps: tuple[int, int] | None) -> Iterator[dict[str, Any]]:
+                 caps: tuple[int, int] | None) -> Iterable[dict[str, Any]]:
+    """The chunk's records in order: the list numpy made when it decided every line, else
+    those with the others solved one by one as they are reached."""
     from pencilsat.strategies import sudoku_singles as singles
 
-    pre: dict[int, dict[str, Any]] = {}
+    # the records numpy decides, built whole (index first) in the chunk's order
+    pre: list[dict[str, Any] | None] = [None] * len(chunk)
     open_lines: set[int] = set()
     if use_singles:
-        nine = _nine_by_nine(chunk)
+        nine, raw = _nine_by_nine(chunk)
         if nine:
             singles.keep_freed_memory()
             start = time.perf_counter()
-            status, cand = singles.singles(singles.candidates([chunk[i] for i in nine]))
-            solved = np.nonzero(status == singles.UNIQUE)[0]
-            texts = singles.solution_strings(cand[solved])
+            levels, per_puzzle = caps if caps is not None else (0, 0)
+            status, first, second, branched = singles.decide(
+                singles.candidates_of(raw), levels, per_puzzle,
+                branching=caps is not None)
             share = round((time.perf_counter() - start) / len(nine), 7)
-            for k, text in zip(solved.tolist(), texts, strict=True):
-                pre[nine[k]] = {"verdict": "unique", "solution": text,
-                                "stats": {"decided_by": "singles", "seconds": share}}
-            for k in np.nonzero(status == singles.NONE)[0].tolist():
-                pre[nine[k]] = {"verdict": "none",
-                                "stats": {"decided_by": "singles", "seconds": share}}
-            open_ = np.nonzero(status == singles.OPEN)[0]
-            open_lines = {nine[k] for k in open_.tolist()}
-            if caps is not None and open_.size:
-                pre.update(_branch(cand[open_], [nine[k] for k in open_.tolist()], caps))
-    for i, line in enumerate(chunk):
-        rec = pre.get(i)
+            decided = np.nonzero(status != singles.OPEN)[0]
+            sols = singles.solution_strings(first[decided])
+            multiple = np.nonzero(status == singles.MULTIPLE)[0]
+            others = dict(zip(multiple.tolist(),
+                              singles.solution_strings(second[multiple]), strict=True))
+            verdicts = {singles.UNIQUE: "unique", singles.NONE: "none",
+                        singles.MULTIPLE: "multiple"}
+            how = ("singles", "branching")
+            for k, sol, verdict, split in zip(decided.tolist(), sols,
+                                              status[decided].tolist(),
+                                              branched[decided].tolist(), strict=True):
+                i = nine[k]
+                made: dict[str, Any] = {"index": first_index + i,
+                                        "verdict": verdicts[verdict]}
+                if verdict != singles.NONE:
+                    made["solution"] = sol
+                if verdict == singles.MULTIPLE:
+                    made["second_solution"] = others[k]
+                made["stats"] = {"decided_by": how[split], "seconds": share}
+                pre[i] = made
+            open_lines = {nine[k] for k in np.nonzero(status == singles.OPEN)[0].tolist()}
+    if pre.count(None) == 0:
+        return cast("list[dict[str, Any]]", pre)  # no None left
+    return _with_the_rest(pre, chunk, first_index, solve_line, open_lines)
+
+
+def _with_the_rest(pre: list[dict[str, Any] | None], chunk: list[str], first_index: int,
+                   solve_line: Any, open_lines: set[int]) -> Iterator[dict[str, Any]]:
+    """The chunk's records in order, the lines numpy left solved one by one."""
+    for i, rec in enumerate(pre):
         if rec is None:
+            line = chunk[i]
             if not line or line.startswith("#"):
                 continue  # blank lines and comments, skipped as on the line-by-line batch path
             if i in open_lines:
@@ -534,29 +560,6 @@ def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_single
                     rec = {"verdict": "invalid", "reason": reason}
                 else:
                     rec = solve_line(n, line)
-        yield {"index": first_index + i, **rec}
+            rec = {"index": first_index + i, **rec}
+        yield rec
 
-
-def _branch(cand: np.ndarray, where: list[int],
-            caps: tuple[int, int]) -> dict[int, dict[str, Any]]:
-    """Records of the puzzles the numpy branching decides, keyed by chunk position."""
-    from pencilsat.strategies import sudoku_singles as singles
-
-    start = time.perf_counter()
-    status, first, second = singles.count_solutions(cand, *caps)
-    decided = np.nonzero(status != singles.OPEN)[0]
-    sols = singles.solution_strings(first[decided])
-    seconds = singles.solution_strings(second[decided])
-    share = round((time.perf_counter() - start) / len(where), 7)
-    verdicts = {singles.UNIQUE: "unique", singles.NONE: "none", singles.MULTIPLE: "multiple"}
-    out: dict[int, dict[str, Any]] = {}
-    for k, sol, other in zip(decided.tolist(), sols, seconds, strict=True):
-        verdict = verdicts[int(status[k])]
-        rec: dict[str, Any] = {"verdict": verdict}
-        if verdict != "none":
-            rec["solution"] = sol
-        if verdict == "multiple":
-            rec["second_solution"] = other
-        rec["stats"] = {"decided_by": "branching", "seconds": share}
-        out[where[k]] = rec
-    return out

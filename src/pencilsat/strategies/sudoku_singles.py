@@ -9,8 +9,9 @@ array operation per step instead of one SAT call per puzzle. Every deduction is 
   **unique** (the singles force that grid, and it is a solution);
 * a cell with no candidate, a digit with no place in a house, or a digit twice in a house means
   **no solution**;
-* anything else is *open* and goes to :func:`count_solutions` (then, past its caps, to the
-  SAT solver with its original clues).
+* anything else is *open*: :func:`decide` splits it on a cell as soon as a round fills no
+  cell, in the same loop of rounds (past its caps it goes to the SAT solver with its
+  original clues).
 
 Candidates are 9-bit masks (bit ``d - 1`` = digit ``d``) in a ``(puzzles, 81)`` uint16 array.
 """
@@ -36,8 +37,9 @@ CELL_HOUSES = np.array([[h for h in range(27) if c in HOUSES[h]] for c in range(
 """(81, 3): the row, column and box of each cell."""
 BRANCH_WEIGHT = 4
 """Candidates of a cell against its open peers when choosing where to branch (see
-:func:`_branch_cells`)."""
+:func:`_branch_cells`; at most 25, for the uint8 score of :func:`_branch_columns`)."""
 
+_CELL_INDEX = np.arange(81, dtype=np.uint16)[:, None]
 _KIND_CELLS = [HOUSES[9 * k:9 * k + 9].ravel() for k in range(3)]
 UNIQUE, NONE, OPEN, MULTIPLE = 0, 1, 2, 3
 LOCKED = True
@@ -56,9 +58,11 @@ def keep_freed_memory() -> None:
     A round allocates about a dozen (81, B) temporaries of up to a few megabytes; by
     default glibc serves each of those by mmap and returns it at free, so every round
     page-faults its arrays in anew. With the mmap threshold at 32 MB and the trim threshold
-    at 64 MB they are reused from the heap: measured +15-25% on Royle, magictour and the
-    forum's hardest in a fresh process. The cost: up to 64 MB freed but kept by the
-    process."""
+    at 64 MB they are reused from the heap: measured +25-30% on Royle, magictour and the
+    forum's hardest in a fresh process (benchmarks/results/lightup_sudoku.md, "mallopt
+    gives"). The cost: up to 64 MB freed but kept by the process. The numpy-only way to the
+    same effect, every temporary of a round written through ``out=`` into buffers kept
+    across rounds, would touch ~60 calls; not done."""
     global _MALLOC_SET
     if _MALLOC_SET:
         return
@@ -79,6 +83,12 @@ def candidates(lines: list[str]) -> np.ndarray:
     The lines must already be validated (length 81, only those characters).
     """
     raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8).reshape(len(lines), 81)
+    return candidates_of(raw)
+
+
+def candidates_of(raw: np.ndarray) -> np.ndarray:
+    """:func:`candidates` of validated lines already as a (puzzles, 81) uint8 array of their
+    ASCII codes."""
     digit = raw.astype(np.int16) - ord("0")
     digit[raw == ord(".")] = 0
     return np.where(digit > 0, np.left_shift(1, np.maximum(digit - 1, 0)), FULL).astype(np.uint16)
@@ -212,8 +222,16 @@ def _round(c: np.ndarray, locked: bool) -> tuple[np.ndarray, np.ndarray, np.ndar
     dead |= clash
     single = c3 - 1
     single &= c3
-    done = np.logical_not(single.any(axis=0))
-    return c3, dead, done
+    unfilled = _unfilled(single)
+    return c3, dead, unfilled
+
+
+def _unfilled(rest: np.ndarray) -> np.ndarray:
+    """Per puzzle, the cells of (81, B) ``rest`` (a mask with its lowest bit removed) that
+    are not 0: the cells with two or more candidates. (``np.count_nonzero`` along an axis
+    is ~8x slower than this uint8 sum.)"""
+    out: np.ndarray = np.add.reduce((rest != 0).view(np.uint8), axis=0, dtype=np.uint8)
+    return out
 
 
 def _to_cells(per_house: np.ndarray) -> np.ndarray:
@@ -224,12 +242,13 @@ def _to_cells(per_house: np.ndarray) -> np.ndarray:
 
 def singles(cand: np.ndarray, max_rounds: int = 81,
             locked: bool = LOCKED) -> tuple[np.ndarray, np.ndarray]:
-    """Apply naked and hidden singles (and, with ``locked``, locked candidates) until nothing
-    changes.
+    """Apply naked and hidden singles (and, with ``locked``, locked candidates) until a round
+    fills no cell (what such a round still eliminates is kept; the round that would confirm
+    nothing changes is saved).
 
     Returns ``(status, cand)``: status per puzzle is UNIQUE, NONE or OPEN, and ``cand`` the
-    final masks (a UNIQUE row has one bit per cell). Puzzles that stop changing leave the
-    working set, so each round costs only the puzzles still moving.
+    final masks (a UNIQUE row has one bit per cell). Puzzles that stop leave the working
+    set, so each round costs only the puzzles still moving.
 
     Internally the masks are cell-major, ``(81, B)`` C-contiguous: a row, column or box is
     then a reshaped view (rows ``(9, 9, B)``, boxes ``(3, 3, 3, 3, B)`` as box row, row in
@@ -241,11 +260,16 @@ def singles(cand: np.ndarray, max_rounds: int = 81,
     c = np.ascontiguousarray(cand.T)
     active = np.arange(len(cand))
     parts, where = [], []  # the columns of the puzzles that left, and which puzzles they are
+    before = _unfilled(c & (c - 1))  # unfilled cells per active puzzle
     for _ in range(max_rounds):
         if active.size == 0:
             break
-        c3, dead, done = _round(c, locked)
-        finished = dead | done | (c3 == c).all(axis=0)
+        c3, dead, unfilled = _round(c, locked)
+        done = unfilled == 0
+        # a round that fills no cell ends the puzzle's singles: the next round would at
+        # most find what locked candidates freed (the confirmation round is saved: -7% of
+        # the puzzle-rounds of the hard files, the branches the same within 2%)
+        finished = dead | done | (unfilled == before)
         status[active[dead]] = NONE
         status[active[done & ~dead]] = UNIQUE
         if finished.any():
@@ -256,8 +280,10 @@ def singles(cand: np.ndarray, max_rounds: int = 81,
             keep = ~finished
             c = np.compress(keep, c3, axis=1)
             active = active[keep]
+            before = unfilled[keep]
         else:
             c = c3
+            before = unfilled
     parts.append(c)
     where.append(active)
     cand = np.empty((len(cand), 81), dtype=np.uint16)
@@ -280,9 +306,16 @@ def _branch_cells(c: np.ndarray) -> np.ndarray:
     Open cells in a cell's row, column and box by inclusion-exclusion over sums (row +
     column + box - the row's part of the box - the column's part), all as broadcasts: no
     (R, 81, 20) gather, and no BLAS product (its threads would count as CPU time)."""
-    counts = np.bitwise_count(np.ascontiguousarray(c.T)).astype(np.int16)  # (81, R)
-    open_ = counts > 1
-    g = open_.astype(np.int16).reshape(3, 3, 3, 3, -1)  # box row, row in box, box col, col
+    return _branch_columns(np.ascontiguousarray(c.T))
+
+
+def _branch_columns(ct: np.ndarray) -> np.ndarray:
+    """:func:`_branch_cells` on cell-major (81, R) masks, in uint8 (half the memory traffic
+    of int16): the score is shifted by 21 (the most open cells a cell's peers and itself
+    can hold) to stay positive, and closed cells get 255 by an OR, not a masked store."""
+    counts = np.bitwise_count(ct)  # (81, R) uint8
+    open_ = (counts > 1).view(np.uint8)
+    g = open_.reshape(3, 3, 3, 3, -1)  # box row, row in box, box col, col
     minirow = g[:, :, :, 0] + g[:, :, :, 1]  # (3, 3, 3, R); cell-major, every sum is a few
     minirow += g[:, :, :, 2]  # adds of contiguous runs of R
     minicol = g[:, 0] + g[:, 1]
@@ -295,81 +328,41 @@ def _branch_cells(c: np.ndarray) -> np.ndarray:
     box += minirow[:, 2]
     seen = (row[:, :, None, None] + col[None, None]) + box[:, None, :, None]
     seen -= minirow[:, :, :, None]
-    seen -= minicol[:, None]  # open cells among the peers, plus the cell itself
+    seen -= minicol[:, None]  # open cells among the peers, plus the cell itself (<= 21)
     counts *= BRANCH_WEIGHT
+    counts += 21
     counts -= seen.reshape(81, -1)
-    counts[~open_] = np.iinfo(np.int16).max
-    cell: np.ndarray = counts.argmin(axis=0)
+    open_ -= 1  # 255 where closed, 0 where open
+    counts |= open_
+    # the first cell of least score: score << 7 | cell, least by a min along axis 0 (a
+    # plain reduction; argmin costs ~0.7 us per column, 3x more)
+    packed = counts.astype(np.uint16)
+    packed <<= 7
+    packed |= _CELL_INDEX
+    cell: np.ndarray = (packed.min(axis=0) & 127).astype(np.intp)
     return cell
 
 
 def count_solutions(cand: np.ndarray, max_levels: int = 40, max_open: int = 64,
                     max_rows: int = 65536) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Count solutions up to two by branching on many puzzles at once.
+    """Count solutions up to two by branching on many puzzles at once (:func:`decide`).
 
-    ``cand`` holds masks after :func:`singles` (any sound reduction of the clues works). Each
-    level splits every open branch on its unfilled cell with the fewest candidates, one branch
-    per candidate, and runs :func:`singles` on all new branches together. The branches of a
-    split take different digits at that cell, so their solution sets are disjoint and the
-    completed grids (a grid singles fill and the house check accepts is a solution) can simply
-    be counted per puzzle; a puzzle stops at its second solution.
+    ``cand`` holds masks after :func:`singles` (any sound reduction of the clues works). A
+    branch whose round of singles fills no cell is split on one unfilled cell
+    (:func:`_branch_columns`), one branch per candidate. The branches of a split take
+    different digits at that cell, so their solution sets are disjoint and the completed
+    grids (a grid singles fill and the house check accepts is a solution) can simply be
+    counted per puzzle; a puzzle stops at its second solution.
 
     Returns ``(status, first, second)``: status per puzzle is UNIQUE, NONE, MULTIPLE, or OPEN
-    when the tree outgrew the caps (more than ``max_open`` open branches of one puzzle,
-    ``max_levels`` levels, or, to bound memory, more than ``max_rows`` open branches of all
-    puzzles together, in which case the puzzles with the most branches go first) and the
-    verdict is left to another solver. ``first`` holds the
+    when the tree outgrew the caps (more than ``max_open`` live branches of one puzzle,
+    a split past ``max_levels`` levels, or, to bound memory, more than ``max_rows`` live
+    branches of all puzzles together, in which case the puzzles with the most branches go
+    first) and the verdict is left to another solver. ``first`` holds the
     solution of UNIQUE and MULTIPLE rows, ``second`` the other solution of MULTIPLE rows.
     """
-    puzzles = len(cand)
-    found = np.zeros(puzzles, dtype=np.int64)
-    first = np.zeros((puzzles, 81), dtype=np.uint16)
-    second = np.zeros((puzzles, 81), dtype=np.uint16)
-    given_up = np.zeros(puzzles, dtype=bool)
-    parent = np.arange(puzzles)
-    c = cand
-    for _ in range(max_levels):
-        if len(c) == 0:
-            break
-        cell = _branch_cells(c)
-        mask = c[np.arange(len(c)), cell]
-        parts, parents = [], []
-        for k in range(N):
-            sel = np.nonzero(mask & (1 << k))[0]
-            if sel.size:
-                part = c[sel]
-                part[np.arange(sel.size), cell[sel]] = 1 << k
-                parts.append(part)
-                parents.append(parent[sel])
-        c = np.concatenate(parts)
-        parent = np.concatenate(parents)
-        status, c = singles(c)
-        done = np.nonzero(status == UNIQUE)[0]
-        if done.size:
-            order = np.argsort(parent[done], kind="stable")
-            done = done[order]
-            who = parent[done]
-            starts = np.r_[0, np.nonzero(np.diff(who))[0] + 1]
-            lengths = np.diff(np.r_[starts, who.size])
-            rank = np.arange(who.size) - np.repeat(starts, lengths) + found[who]
-            one, two = rank == 0, rank == 1
-            first[who[one]] = c[done[one]]
-            second[who[two]] = c[done[two]]
-            np.add.at(found, who, 1)
-        keep = (status == OPEN) & (found[parent] < 2)
-        per_puzzle = np.bincount(parent[keep], minlength=puzzles)
-        given_up |= per_puzzle > max_open
-        per_puzzle[given_up] = 0
-        if per_puzzle.sum() > max_rows:  # keep the puzzles with the fewest branches
-            order = np.argsort(per_puzzle, kind="stable")
-            over = np.cumsum(per_puzzle[order]) > max_rows
-            given_up[order[over]] = True
-        keep &= ~given_up[parent]
-        c, parent = c[keep], parent[keep]
-    given_up[parent] = True  # branches left after the last level
-    out = np.where(found >= 2, MULTIPLE, np.where(found == 1, UNIQUE, NONE)).astype(np.uint8)
-    out[given_up & (found < 2)] = OPEN
-    return out, first, second
+    status, first, second, _ = decide(cand, max_levels, max_open, max_rows)
+    return status, first, second
 
 
 def solution_strings(cand: np.ndarray) -> list[str]:
@@ -377,3 +370,119 @@ def solution_strings(cand: np.ndarray) -> list[str]:
     digits = _DIGIT_OF_MASK[cand] + ord("0")
     text = digits.astype(np.uint8).tobytes().decode("ascii")
     return [text[i:i + 81] for i in range(0, len(text), 81)]
+
+
+def _split(c: np.ndarray, cell: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Children of cell-major (81, S) masks branched at ``cell`` (S,): one column per
+    candidate of the cell, with that candidate alone there; and the column each came from.
+    Children of one column take different digits there, so their solution sets are
+    disjoint."""
+    cols = np.arange(c.shape[1])
+    mask = c[cell, cols]
+    parts, origin = [], []
+    for k in range(N):
+        has = (mask & (1 << k)) != 0
+        sel = np.nonzero(has)[0]
+        if sel.size:
+            part = np.compress(has, c, axis=1)  # C order; cheaper than c[:, sel]
+            part[cell[sel], np.arange(sel.size)] = 1 << k
+            parts.append(part)
+            origin.append(sel)
+    return np.concatenate(parts, axis=1), np.concatenate(origin)
+
+
+def decide(cand: np.ndarray, max_levels: int = 40, max_open: int = 64,
+           max_rows: int = 65536, branching: bool = True,
+           locked: bool = LOCKED) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Singles, then (``branching``) a branch-and-count up to two solutions per puzzle, in
+    one loop of rounds over every open branch of every puzzle at once.
+
+    ``cand``: (puzzles, 81) masks (from :func:`candidates`, or any sound reduction). Each
+    round runs :func:`_round` on all live columns; a column whose round filled no cell is
+    split at once on :func:`_branch_columns`' cell, its children join the next round with
+    the columns still moving. So the rounds are not synchronised by levels: a puzzle whose
+    singles stall branches while others still run theirs, and a round's fixed cost (~0.3
+    ms, whatever the number of columns) is paid once per round of the whole chunk, not once
+    per round of each level. Completed grids that pass the house check are solutions,
+    counted per puzzle as in :func:`count_solutions`; a puzzle stops at its second.
+
+    Returns ``(status, first, second, branched)``: status UNIQUE, NONE, MULTIPLE, or OPEN
+    (past the caps of :func:`count_solutions`, or a stall with ``branching`` off), the
+    solutions as in :func:`count_solutions`, and whether the puzzle needed a split (its
+    verdict then comes from branching, else from singles alone).
+    """
+    puzzles = len(cand)
+    found = np.zeros(puzzles, dtype=np.int64)
+    first = np.zeros((puzzles, 81), dtype=np.uint16)
+    second = np.zeros((puzzles, 81), dtype=np.uint16)
+    given_up = np.zeros(puzzles, dtype=bool)
+    branched = np.zeros(puzzles, dtype=bool)
+    c = np.ascontiguousarray(cand.T)
+    parent = np.arange(puzzles)
+    level = np.zeros(puzzles, dtype=np.int32)
+    before = _unfilled(c & (c - 1))
+    while parent.size:
+        c3, dead, unfilled = _round(c, locked)
+        done = unfilled == 0
+        done &= ~dead
+        if done.any():
+            at = np.nonzero(done)[0]
+            grid = np.compress(done, c3, axis=1)
+            ok = (np.bitwise_or.reduce(grid[HOUSES], axis=1) == FULL).all(axis=0)
+            _count(found, first, second, parent[at[ok]], np.compress(ok, grid, axis=1))
+        live = ~(dead | done)
+        live &= found[parent] < 2
+        live &= ~given_up[parent]
+        stalled = unfilled == before
+        stalled &= live
+        if stalled.any():
+            if branching:
+                deep = stalled & (level >= max_levels)
+                given_up[parent[deep]] = True
+                stalled &= ~deep
+            else:
+                given_up[parent[stalled]] = True
+                stalled[:] = False
+        moving = live & ~stalled
+        if stalled.any():
+            at = np.nonzero(stalled)[0]
+            sc = np.compress(stalled, c3, axis=1)
+            kids, origin = _split(sc, _branch_columns(sc))
+            branched[parent[at]] = True
+            c = np.concatenate([np.compress(moving, c3, axis=1), kids], axis=1)
+            parent = np.concatenate([parent[moving], parent[at][origin]])
+            level = np.concatenate([level[moving], level[at][origin] + 1])
+            before = np.concatenate([unfilled[moving], unfilled[at][origin] - 1])
+            per_puzzle = np.bincount(parent, minlength=puzzles)
+            given_up |= per_puzzle > max_open
+            per_puzzle[given_up] = 0
+            if per_puzzle.sum() > max_rows:  # keep the puzzles with the fewest branches
+                order = np.argsort(per_puzzle, kind="stable")
+                over = np.cumsum(per_puzzle[order]) > max_rows
+                given_up[order[over]] = True
+            moving = ~given_up[parent]
+            if moving.all():
+                continue
+            c3, unfilled, level = c, before, level
+        c = np.compress(moving, c3, axis=1)
+        parent, level, before = parent[moving], level[moving], unfilled[moving]
+    out = np.where(found >= 2, MULTIPLE, np.where(found == 1, UNIQUE, NONE)).astype(np.uint8)
+    out[given_up & (found < 2)] = OPEN
+    return out, first, second, branched
+
+
+def _count(found: np.ndarray, first: np.ndarray, second: np.ndarray, who: np.ndarray,
+           grids: np.ndarray) -> None:
+    """Count the solutions ``grids`` (81, D) of puzzles ``who`` (D,): the first two of each
+    puzzle, in column order, into ``first`` and ``second``."""
+    if who.size == 0:
+        return
+    order = np.argsort(who, kind="stable")
+    who, grids = who[order], grids[:, order]
+    starts = np.r_[0, np.nonzero(np.diff(who))[0] + 1]
+    lengths = np.diff(np.r_[starts, who.size])
+    rank = np.arange(who.size) - np.repeat(starts, lengths) + found[who]
+    one, two = rank == 0, rank == 1
+    first[who[one]] = grids[:, one].T
+    second[who[two]] = grids[:, two].T
+    np.add.at(found, who, 1)
