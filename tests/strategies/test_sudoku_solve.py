@@ -507,6 +507,24 @@ def test_a_shared_solve_cut_short_is_unknown_or_drops_the_solver(monkeypatch):
     assert again.verdict == "unique" and again.solution == first.solution
 
 
+def test_a_nine_by_nine_line_is_read_without_asking_the_file_system(monkeypatch):
+    """81 digits and dots are a Sudoku line, never a path: ``pencilsat.solve(line)`` reads
+    it without a ``stat`` call; a line with spaces around it is still read."""
+    import pencilsat
+    from pencilsat.formats import detect
+
+    line = _corpus_lines("royle_17clue.txt", 1)[0]
+    expected = solve(S.parse_line(line))
+
+    def no_stat(path):
+        raise AssertionError(f"asked the file system about {path!r}")
+
+    monkeypatch.setattr(detect, "_is_file", no_stat)
+    assert pencilsat.solve(line).solution == expected.solution
+    monkeypatch.undo()
+    assert pencilsat.solve(f" {line}\n").solution == expected.solution
+
+
 def test_the_shared_solver_under_a_time_limit_slices_on_its_own_thread(monkeypatch):
     """MiniSat, the shared solver, stops at conflict budgets, so a time limit slices its
     calls on the calling thread (no watching thread per call) and the verdicts and answers
