@@ -69,8 +69,8 @@ Through `pencilsat.solve` MiniSat saves about 50 us a Royle puzzle (propagation 
 against CaDiCaL's 116, the model 8 against 17, and its learnt clauses settle 189 of the
 300 lines, not 172) and is the one chosen: Glucose does not stop promptly at a conflict
 budget, which a time limit needs (the desk passes one on every call; the watching thread
-of `solve_until` costs more than the solve). The price is on hard puzzles: magictour 0.93x
-and the forum's hardest 0.97x of CaDiCaL's rate.
+of `solve_until` costs more than the solve). The price is on hard puzzles: magictour 0.93-0.99x
+and the forum's hardest 0.97-0.98x of CaDiCaL's rate (two runs of 3 rounds).
 
 Where a Royle puzzle's time goes (CPU us a puzzle through `pencilsat.solve(line)`, averaged
 over the 300 lines, load 11-14 on 2 cores, the C calls of PySAT wrapped in
