@@ -46,10 +46,10 @@ print(json.dumps({"rate": len(lines) / cpu, "verdicts": verdicts}))
 """
 
 NOTES = """\
-How: a 9x9 puzzle on the default solver is decided on a CaDiCaL kept per thread
+How: a 9x9 puzzle on the default solver is decided on a MiniSat 2.2 kept per thread
 (`pencilsat.strategies.sudoku_shared`), loaded once with the 10,530 extended clauses and
 rebuilt every 600 puzzles: the clues are assumed and propagated first (a clash, or every
-cell forced, decides the puzzle: with the learnt clauses of earlier puzzles, about half of
+cell forced, decides the puzzle: with the learnt clauses of earlier puzzles, about 60% of
 Royle's); otherwise one solve gives the answer and a second, under a blocking clause
 guarded by a fresh literal (retired by a unit afterwards), proves it unique. A puzzle with
 several answers is solved again by the reproducible path (the bitset search of
@@ -60,21 +60,40 @@ reads only the verdict, so it does not pay for them; a caller that reads them (t
 output, the CLI's figures) pays for both. The answer checked by the rule checker is the
 shared solver's.
 
+The kept solver's backend, timed on the shared solver's own work (propagate the clues, then
+solve, read the model, block and solve again when propagation leaves cells open) over the
+same 300 Royle lines in one process, CPU us a puzzle at load 11-14 on 2 cores: Glucose 4
+257-261, Glucose 3 257-262, MiniSat 2.2 266-275, CaDiCaL 1.5.3 282-288, MapleChrono 442,
+CaDiCaL 1.9.5 627-643 (its propagate alone 408); Lingeling has no propagate in PySAT.
+Through `pencilsat.solve` MiniSat saves about 50 us a Royle puzzle (propagation 91 us
+against CaDiCaL's 116, the model 8 against 17, and its learnt clauses settle 189 of the
+300 lines, not 172) and is the one chosen: Glucose does not stop promptly at a conflict
+budget, which a time limit needs (the desk passes one on every call; the watching thread
+of `solve_until` costs more than the solve). The price is on hard puzzles: magictour 0.93-0.99x
+and the forum's hardest 0.97-0.98x of CaDiCaL's rate (two runs of 3 rounds).
+
 Where a Royle puzzle's time goes (CPU us a puzzle through `pencilsat.solve(line)`, averaged
-over the 300 lines, load 14 on 2 cores, about 390 in all; the thread solver's methods
-wrapped in `time.process_time`): the CaDiCaL calls about 235 (the propagation of the clues
-100, on every puzzle; the two solves 110, the model 15 and the blocking clause 11, on the
-43% propagation leaves open), reading the line about 25, the rule checker about 28, the rest
-(front, strategy Python, result objects) about 100. 4,000/s needs 250 us in all: below the
-SAT calls alone on this machine at this load. Tried and left out, measured on the same 300
-Royle lines: a pure-Python singles pass before any SAT call (the bitset fixpoint of
-`sudoku_propagate`, naked and hidden singles on one 729-bit integer) settles the same 148
-lines as CaDiCaL's propagation (0 of 300 on magictour and the forum's hardest) but costs
-125-150 us on Royle against CaDiCaL's 85-100; adding the 5,832 locked-candidates clauses
-(pointing and claiming, implied by the rules) lets propagation settle 261 of 300 Royle
-lines, but makes each propagation 2.9x dearer (78 -> 224 us), a loss on average. The machine
-is shared, so absolute rates can be several times below an idle machine's: compare the
-ratio."""
+over the 300 lines, load 11-14 on 2 cores, the C calls of PySAT wrapped in
+`time.process_time`), CaDiCaL before -> MiniSat after: about 600 -> 500 in all; the SAT
+calls 268 -> 213 (propagating the clues 116 -> 91, on every puzzle; the two solves 122 ->
+109; the model 17 -> 8; the blocking clause and the budgets 12 -> 5), the shared solver's
+Python 147 -> 128 (the clue literals 13, the forced literals filtered and sorted 19 on
+the lines propagation settles, the solution grid 25, the result 12), reading the line 60
+-> 50, the rule checker 55 -> 49, the front and the API 70 -> 63. 4,000/s needs 250 us in
+all: below the SAT calls and the rule checker alone on this machine at this load. Tried
+and left out, measured on the same 300 Royle lines: one solve under the clues instead of
+propagate-then-solve (CaDiCaL, SAT calls only: 344 us against 282; it pays only if a solve
+that made no decision is taken as proof of uniqueness, which CaDiCaL's variable
+elimination makes unsound and MiniSat's decision counter does not document); the minimal
+clause set (7,371 clauses: propagation settles none of the 300 and the solves take 10x
+longer: 2,600 us against 260); the extended set without the cells' at-most-one clauses or
+without the houses' at-least-one clauses (as bad); a pure-Python singles pass before any
+SAT call (the bitset fixpoint of `sudoku_propagate`) settles the same lines as the solver's
+propagation but costs 125-150 us against 85-100; adding the 5,832 locked-candidates
+clauses lets propagation settle 261 of 300 Royle lines, but makes each propagation 2.9x
+dearer (78 -> 224 us), a loss on average; building the solution grid without its
+dataclass's copy (2.5 us). The machine is shared, so absolute rates can be several times
+below an idle machine's: compare the ratio."""
 
 
 def _describe(src: Path) -> str:

@@ -482,19 +482,19 @@ def test_a_shared_solve_cut_short_is_unknown_or_drops_the_solver(monkeypatch):
 
     line = _corpus_lines("royle_17clue.txt", 1)[0]
     first = solve(S.parse_line(line))
-    monkeypatch.setattr(sudoku_shared, "solve_until", lambda *args: None)
+    monkeypatch.setattr(sudoku_shared, "solve_until", lambda *args, **kwargs: None)
     late = solve(S.parse_line("." * 81))  # propagation decides nothing there
     assert late.verdict == "unknown" and late.message == PHASE_MESSAGES["search"]
     assert late.solution is None and late.stats.conflicts is None
 
-    def over_budget(*args):
+    def over_budget(*args, **kwargs):
         raise MemoryLimitReached("search")
 
     monkeypatch.setattr(sudoku_shared, "solve_until", over_budget)
     full = solve(S.parse_line("." * 81))
     assert full.verdict == "unknown" and full.message == limit_message("search", "memory")
 
-    def interrupted(*args):
+    def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
     before = sudoku_shared.shared_grid()
@@ -505,6 +505,44 @@ def test_a_shared_solve_cut_short_is_unknown_or_drops_the_solver(monkeypatch):
     again = solve(S.parse_line(line))
     assert sudoku_shared.shared_grid() is not before and before.solver is None
     assert again.verdict == "unique" and again.solution == first.solution
+
+
+def test_a_nine_by_nine_line_is_read_without_asking_the_file_system(monkeypatch):
+    """81 digits and dots are a Sudoku line, never a path: ``pencilsat.solve(line)`` reads
+    it without a ``stat`` call; a line with spaces around it is still read."""
+    import pencilsat
+    from pencilsat.formats import detect
+
+    line = _corpus_lines("royle_17clue.txt", 1)[0]
+    expected = solve(S.parse_line(line))
+
+    def no_stat(path):
+        raise AssertionError(f"asked the file system about {path!r}")
+
+    monkeypatch.setattr(detect, "_is_file", no_stat)
+    assert pencilsat.solve(line).solution == expected.solution
+    monkeypatch.undo()
+    assert pencilsat.solve(f" {line}\n").solution == expected.solution
+
+
+def test_the_shared_solver_under_a_time_limit_slices_on_its_own_thread(monkeypatch):
+    """MiniSat, the shared solver, stops at conflict budgets, so a time limit slices its
+    calls on the calling thread (no watching thread per call) and the verdicts and answers
+    are those found without a limit, for unique puzzles and for one with many answers."""
+    from pencilsat.backends import pysat_calls
+
+    lines = [*_corpus_lines("magictour_top1465.txt", 4), "." * 81]
+    plain = [solve(S.parse_line(line)) for line in lines]
+
+    def watched(*args, **kwargs):
+        raise AssertionError("the shared solver's call went to a watching thread")
+
+    monkeypatch.setattr(pysat_calls, "_solve_watched", watched)
+    for line, expected in zip(lines, plain, strict=True):
+        limited = solve(S.parse_line(line), time_limit=600)
+        assert limited.verdict == expected.verdict
+        assert limited.solution == expected.solution
+    assert [r.verdict for r in plain] == ["unique"] * 4 + ["multiple"]
 
 
 def test_a_puzzle_past_the_search_caps_gets_a_solver_of_what_the_clues_leave_open():

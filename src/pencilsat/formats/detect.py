@@ -70,6 +70,12 @@ def read_input(arg: str, name: str | None = None, line: int | None = None) -> Pu
     ``name`` and ``line`` say where ``arg`` itself came from (a batch file and its line, or a
     command-line argument): errors in an argument that is not a file name them instead of the
     codecs' ``<url>`` / ``<game id>``. Errors inside a file name that file."""
+    if len(arg) == 81 and _SUDOKU9_CHARS.issuperset(arg):
+        # a 9x9 one-line Sudoku (digits and dots only: no path separator or extension, so
+        # not asked of the file system), read as the general path below would read it
+        from pencilsat.puzzles.sudoku import parse_line
+
+        return parse_line(arg, line_number=1)
     if arg == "-" or _is_file(arg):
         return read_puzzle(read_text(arg), "<stdin>" if arg == "-" else arg)
     single = arg.strip()
