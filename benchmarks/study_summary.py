@@ -251,7 +251,16 @@ rest (the leading ones by 0.06-0.10). The goal of 0.75 for the combined predicto
 just below that ceiling; refits weighted by players or by the fitted noise, a pairwise rank
 loss, a log-time target and stronger ridge penalties (10 fits,
 `benchmarks/results/human_variants.md`) each moved the held-out figures by less than 0.005
-or lowered them.
+or lowered them. The combined predictor of every measure used to fall below
+`grade.score_time` alone (held out 0.703 against 0.707): its ridge shrank 80 measures towards
+zero, which averages them and dilutes the one that carries the ranking. It now chooses
+in-fold between shrinking towards zero and towards the best single measure of the training
+part (and weighs by players): 0.708 held out (3 splits 0.707-0.708; paired gain +0.004
+[-0.005, +0.013]), on a par with `grade.score_time`, as a combination that contains it should
+be. Seven further refits of `score_time` itself (a label per empty cell, normal scores,
+empty cells as a figure and times the sweep, Huber loss; `benchmarks/results/
+human_time_variants.md`) gained at most 0.001, less than the spread of the folds' splits:
+none kept (docs/experiments/human-combined.md).
 """
 
 
