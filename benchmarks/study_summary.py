@@ -393,7 +393,11 @@ python -m pytest -q tests/study                          # the study's tests
 ```
 
 Record version 2 (the committed figures, 26 Nov): every set measured with the graders'
-score (`grade.score`) and the Light Up grader's contradiction trials.
+score (`grade.score`) and the Light Up grader's contradiction trials. Version 5 (29 Nov)
+marks new `default` counters: Light Up, Heyawake and Yajilin run on MiniCard and Hitori's
+default settles most grids by deductions (its `default.sat_calls` then absent,
+`default.deduction_rounds` instead); the figures above are from the earlier records, and a
+rerun measures every set again.
 
 The committed run: 1,971 distinct puzzles (the intermediate-and-above Sudoku set reuses
 Tatham's; Radcliffe 100 per level, janko at most 40 per label and size: the defaults),
