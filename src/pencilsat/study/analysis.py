@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from pencilsat.study.labels import Labels
-from pencilsat.study.predictor import Prediction, predict
+from pencilsat.study.predictor import UNANCHORED, Prediction, predict
 from pencilsat.study.stats import (
     Correlation,
     PairedTest,
@@ -39,6 +39,11 @@ COMBINED_SAT = "combined.sat.heldout"
 """The combined predictor of the SAT-side measures alone: what the targets judge (the grader
 is a comparison, not a predictor of SAT effort)."""
 GRADER = ("grade.level", "grade.score")
+SAT_MODEL = UNANCHORED
+"""The SAT-side predictor's fit: a ridge towards zero, unweighted. The anchor (the predictor of
+every measure chooses it in-fold) lowered it on the Cloud Sudoku times (0.563 to 0.546, paired
+95 % [-0.038, -0.008]; ``benchmarks/results/human_combined.md``): its many tied counters
+gain by being averaged, not by following one."""
 
 
 @dataclass(frozen=True)
@@ -92,12 +97,30 @@ class Analysis:
         return self.matrix[:, self.names.index(name)]
 
 
-def analyse(records: list[dict[str, Any]], labels: Labels, folds: int = 5,
-            resamples: int = 1000) -> Analysis:
-    """Every figure of the report for ``records`` (in LABELS order)."""
+@dataclass(frozen=True)
+class MeasureTable:
+    """The measured records of a label set as arrays: puzzles x measures (NaN where a record
+    lacks a measure), the labels, their weights (``None``: unweighted) and groups."""
+
+    names: list[str]
+    matrix: np.ndarray
+    label: np.ndarray
+    weights: np.ndarray | None
+    groups: np.ndarray
+    puzzles: list[str]
+
+    def usable(self, families: tuple[str, ...] | None = None) -> list[int]:
+        """The columns the predictors use: measures (of ``families``, every one by default)
+        that at least half the puzzles have and that vary."""
+        return [j for j, name in enumerate(self.names)
+                if (families is None or name.split(".")[0] in families)
+                and np.isfinite(self.matrix[:, j]).sum() >= 0.5 * len(self.label)
+                and np.nanstd(self.matrix[:, j]) > 0]
+
+
+def measure_table(records: list[dict[str, Any]], labels: Labels) -> MeasureTable:
+    """The records with measures (in ``records``' order) as a :class:`MeasureTable`."""
     measured = [r for r in records if r.get("measures")]
-    failed = [(r["puzzle"], r["reason"] or "no measures") for r in records
-              if not r.get("measures")]
     names = sorted({name for r in measured for name in r["measures"]})
     matrix = np.full((len(measured), len(names)), math.nan)
     for i, record in enumerate(measured):
@@ -112,7 +135,19 @@ def analyse(records: list[dict[str, Any]], labels: Labels, folds: int = 5,
     weights = (np.array([item_of[r["puzzle"]].weight for r in measured], dtype=float)
                if labels.weighted else None)
     groups = np.array([str(r["group"]) for r in measured], dtype=object)
-    puzzles = [r["puzzle"] for r in measured]
+    return MeasureTable(names, matrix, label, weights, groups,
+                        [r["puzzle"] for r in measured])
+
+
+def analyse(records: list[dict[str, Any]], labels: Labels, folds: int = 5,
+            resamples: int = 1000) -> Analysis:
+    """Every figure of the report for ``records`` (in LABELS order)."""
+    measured = [r for r in records if r.get("measures")]
+    failed = [(r["puzzle"], r["reason"] or "no measures") for r in records
+              if not r.get("measures")]
+    table = measure_table(records, labels)
+    names, matrix, label = table.names, table.matrix, table.label
+    weights, groups, puzzles = table.weights, table.groups, table.puzzles
 
     def correlations_of(values: np.ndarray) -> list[Correlation]:
         known = np.isfinite(values)
@@ -124,18 +159,17 @@ def analyse(records: list[dict[str, Any]], labels: Labels, folds: int = 5,
         if np.isfinite(matrix[:, j]).sum() >= 4:
             correlations[name] = correlations_of(matrix[:, j])
     prediction = sat_prediction = None
-    usable = [j for j, name in enumerate(names)
-              if np.isfinite(matrix[:, j]).sum() >= 0.5 * len(measured)
-              and np.nanstd(matrix[:, j]) > 0]
-    sat = [j for j in usable if names[j].split(".")[0] in SAT_FAMILIES]
+    usable, sat = table.usable(), table.usable(SAT_FAMILIES)
     if len(measured) >= 2 * folds and usable:
         sat_names = [names[j] for j in sat]
         prediction = predict(matrix[:, usable], [names[j] for j in usable], label, groups,
-                             puzzles, folds=folds, resamples=resamples, single_from=sat_names)
+                             puzzles, folds=folds, resamples=resamples, single_from=sat_names,
+                             weights=weights)
         correlations[COMBINED] = correlations_of(prediction.heldout)
         if sat:
             sat_prediction = predict(matrix[:, sat], sat_names, label, groups, puzzles,
-                                     folds=folds, resamples=resamples, ablate=False)
+                                     folds=folds, resamples=resamples, ablate=False,
+                                     model=SAT_MODEL)
             correlations[COMBINED_SAT] = correlations_of(sat_prediction.heldout)
     analysis = Analysis(names, matrix, label, groups, puzzles, correlations, prediction,
                         failed, weights, sat_prediction, untied_ceiling(label, groups))

@@ -200,8 +200,10 @@ def markdown(labels: Labels, records: list[dict[str, Any]], analysis: Analysis,
     if prediction is not None:
         lines += ["## What carries the combined predictor", "",
                   f"Ridge regression on within-group percentiles of {len(prediction.measures)} "
-                  "measures, k-fold by puzzle. Largest standardised weights of the model fitted "
-                  "on every puzzle, relative to the largest:", "", "| measure | weight |",
+                  "measures, k-fold by puzzle, shrunk towards zero or towards the best single "
+                  "measure (an inner split chooses which, and the penalty). Largest "
+                  "standardised weights of the model fitted on every puzzle, relative to the "
+                  "largest:", "", "| measure | weight |",
                   "|---|---|"]
         top = max((abs(w) for _, w in prediction.weights), default=0.0) or 1.0
         for measure, weight in prediction.weights[:TOP_WEIGHTS]:
