@@ -301,7 +301,7 @@ def test_a_filled_model_loses_its_loops():
                                   ("1 2 . .", ". . . .", ". . 2 1")])
 @pytest.mark.parametrize("fill_first", [True, False])
 def test_the_filled_first_try_on_pysat_keeps_the_verdict(rows, fill_first):
-    """``lazy`` tries the filled grid first by default; the verdict is the same either way."""
+    """``lazy`` tries the filled grid first on large grids; the verdict is the same either way."""
     from pencilsat.strategies.numberlink import run_cnf
 
     puzzle = puzzle_of(*rows)

@@ -16,8 +16,8 @@ to reroute a stretch of the first answer through unused cells
 (:func:`~pencilsat.encodings.numberlink.detour`): the verdict is the same, the proof
 smaller. It also leaves "no stray loop" out and drops each model's loops
 (:class:`LoopsDropped`: no cut is made); both try the first answer on a copy with every
-cell used (:data:`FILL_SECONDS`, :data:`FILL_SHARE`), and ``lazy-cpsat`` solves the rules
-without CP-SAT's presolve.
+cell used (:data:`FILL_SECONDS`, :data:`FILL_SHARE`; ``lazy`` past
+:data:`FILL_FIRST_CELLS`), and ``lazy-cpsat`` solves the rules without CP-SAT's presolve.
 A count or backbone needs every answer, so it runs on the rules alone, loops cut.
 """
 
@@ -156,6 +156,10 @@ filled copy finds it in 552 to 5,526 conflicts (572_25x40: 4.3 s of CPU, more th
 wall under load)."""
 
 
+FILL_FIRST_CELLS = 225
+"""``lazy`` tries the filled grid first on grids of more cells than this (15x15)."""
+
+
 def _fill_deadline(deadline: float | None) -> float:
     now = perf_counter()
     if deadline is None:
@@ -230,16 +234,19 @@ def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry | None, deadline: fl
 
 def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
             sat_solver: str | None = None, time_limit: float | None = None,
-            grown_cuts: int = GROWN_CUTS, fill_first: bool = True) -> SolveResult:
+            grown_cuts: int = GROWN_CUTS, fill_first: bool | None = None) -> SolveResult:
     """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``).
-    ``fill_first``: try the filled grid first, on a copy. The proof then runs on a solver
-    that has not searched for the first answer, which costs nothing on today's rules (the
-    proof alone after a search steered to the answer by its phases: 469_15x15 6,276
-    conflicts against 5,184 cold, 499_15x15 5,299 against 6,044, 427_15x15 50,435 against
-    49,793), while the search on the rules alone found no first answer within 60 s on seven
-    of janko's 20x20 and larger grids (:data:`FILL_SHARE`). Off, it was the better default
-    before the reduced rules (469_15x15 then: 29 s of proof after a 26 s search, 56 s after
-    the filled copy's 2.4 s)."""
+    ``fill_first``: try the filled grid first, on a copy; by default on grids of more than
+    :data:`FILL_FIRST_CELLS` cells. The proof then runs on a solver that has not searched
+    for the first answer: on today's rules that costs no conflicts (the proof alone after a
+    search steered to the answer by its phases: 469_15x15 6,276 against 5,184 cold,
+    427_15x15 50,435 against 49,793), but the search on the rules alone, when it finds the
+    answer, is a little cheaper than the copy on smaller grids (CPU seconds of the whole
+    solve, copy and search: 427_15x15 7.2 and 5.2, 45_12x15 0.63 and 0.32, 469_15x15 1.24
+    both), while on janko's 20x20 and larger it found no first answer within 60 s on seven
+    grids (:data:`FILL_SHARE`)."""
+    if fill_first is None:
+        fill_first = puzzle.width * puzzle.height > FILL_FIRST_CELLS
     deadline = deadline_of(time_limit)
     name = pysat_name(sat_solver, DEFAULT_SAT_SOLVER)
     first_try: FirstTry | None = None
