@@ -2,13 +2,15 @@
 uniqueness.
 
 ``python benchmarks/numberlink.py [--cap 60] [--stride 1] [--log FILE] [--logged-only]
-[--largest-first] [--skip-largest N] [--strategy lazy] [--stem numberlink] [--note TEXT]``
+[--largest-first] [--skip-largest N] [--largest N] [--strategy lazy] [--stem numberlink]
+[--note TEXT]``
 
 ``--logged-only`` tables the rows the ``--log`` file holds and solves nothing more: the page
 of a run stopped before its end, which says how many of the set it covers. The run goes
 smallest first, or largest first with ``--largest-first`` (the hard proofs come first, so a
 stopped run still says where the set fails); the page lists the puzzles in size order either way.
 ``--skip-largest N`` leaves the N largest puzzles out (a run that has them elsewhere),
+``--largest N`` keeps only the N largest,
 ``--strategy`` runs one of the two, ``--stem`` names the page, ``--note`` adds a paragraph
 to it (which code ran, at what load).
 
@@ -22,6 +24,7 @@ comparison.
 from __future__ import annotations
 
 import sys
+import time
 from dataclasses import dataclass, fields
 
 from common import write_results
@@ -45,11 +48,34 @@ class Selected(JankoBench):
 
     skip_largest: int = 0
     largest_first: bool = False
+    largest: int = 0
 
     def items(self, stride: int) -> list[Item]:
         items = super().items(1)
         items = items[:len(items) - self.skip_largest][::stride]
+        if self.largest:
+            items = items[-self.largest:]
         return items[::-1] if self.largest_first else items
+
+    def ours(self, item: Item, config: tuple[str, str], cap: float) -> Row:
+        """:meth:`JankoBench.ours` with the process's CPU seconds (``cpu``): on a loaded
+        machine a 60 s cap of wall leaves a run a few seconds of CPU."""
+        began = time.process_time()
+        row = super().ours(item, config, cap)
+        row["cpu"] = time.process_time() - began
+        return row
+
+
+def per_puzzle(bench: JankoBench, rows: list[Row]) -> str:
+    """Each puzzle's verdict, wall and CPU seconds per strategy, for rows that have CPU."""
+    lines = []
+    for label in bench.configs:
+        shown = [f"{r['name']} {r[label]['verdict']}"
+                 f"{', = .sol' if r[label]['agrees'] else ''} {r[label]['s']:.1f}/"
+                 f"{r[label]['cpu']:.1f} s" for r in rows if "cpu" in r.get(label, {})]
+        if shown:
+            lines.append(f"{label}, verdict and wall/CPU seconds: " + "; ".join(shown) + ".")
+    return "\n\n".join(lines)
 
 
 def slowest(bench: JankoBench, rows: list[Row]) -> str:
@@ -99,6 +125,8 @@ def main() -> None:
                         help="solve the largest puzzles first")
     parser.add_argument("--skip-largest", type=int, default=0, metavar="N",
                         help="leave out the N largest puzzles of the set")
+    parser.add_argument("--largest", type=int, default=0, metavar="N",
+                        help="keep only the N largest puzzles of the set")
     parser.add_argument("--strategy", choices=[c[0] for c in BENCH.configs.values()],
                         help="run this strategy only (default both)")
     parser.add_argument("--stem", default="numberlink",
@@ -110,7 +138,8 @@ def main() -> None:
     configs = {label: config for label, config in BENCH.configs.items()
                if args.strategy in (None, config[0])}
     bench = Selected(**{f.name: getattr(BENCH, f.name) for f in fields(BENCH)},
-                     skip_largest=args.skip_largest, largest_first=args.largest_first)
+                     skip_largest=args.skip_largest, largest_first=args.largest_first,
+                     largest=args.largest)
     bench.configs = configs
     if args.logged_only:
         rows = logged(bench, args.log, args.stride)
@@ -121,6 +150,8 @@ def main() -> None:
     body, data = summary(bench, rows, args.cap, "")
     if args.note:
         body += "\n\n" + args.note
+    if per_puzzle(bench, rows):
+        body += "\n\n" + per_puzzle(bench, rows)
     if args.logged_only:
         body += "\n\n" + coverage(bench, rows, args.stride)
     body += "\n\n" + slowest(bench, rows) + "\n"

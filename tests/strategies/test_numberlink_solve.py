@@ -299,13 +299,14 @@ def test_a_filled_model_loses_its_loops():
 
 @pytest.mark.parametrize("rows", [("1 1 . .",), ("1 . .", ". . .", ". . 1"),
                                   ("1 2 . .", ". . . .", ". . 2 1")])
-def test_the_filled_first_try_on_pysat_keeps_the_verdict(rows):
-    """``lazy`` leaves the filled try off by default; with it on the verdict is the same."""
+@pytest.mark.parametrize("fill_first", [True, False])
+def test_the_filled_first_try_on_pysat_keeps_the_verdict(rows, fill_first):
+    """``lazy`` tries the filled grid first on large grids; the verdict is the same either way."""
     from pencilsat.strategies.numberlink import run_cnf
 
     puzzle = puzzle_of(*rows)
     truth = brute_force(puzzle)
-    result = run_cnf(puzzle, fill_first=True)
+    result = run_cnf(puzzle, fill_first=fill_first)
     assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
                                                                       Verdict.MULTIPLE)
     if truth:

@@ -15,8 +15,9 @@ turning round an unused cell only when it comes later
 to reroute a stretch of the first answer through unused cells
 (:func:`~pencilsat.encodings.numberlink.detour`): the verdict is the same, the proof
 smaller. It also leaves "no stray loop" out and drops each model's loops
-(:class:`LoopsDropped`: no cut is made); ``lazy-cpsat`` tries the first answer on a copy
-with every cell used (:data:`FILL_SECONDS`) and solves the rules without CP-SAT's presolve.
+(:class:`LoopsDropped`: no cut is made); both try the first answer on a copy with every
+cell used (:data:`FILL_SECONDS`, :data:`FILL_SHARE`; ``lazy`` past
+:data:`FILL_FIRST_CELLS`), and ``lazy-cpsat`` solves the rules without CP-SAT's presolve.
 A count or backbone needs every answer, so it runs on the rules alone, loops cut.
 """
 
@@ -142,16 +143,28 @@ class LoopsDropped:
 
 
 FILL_SECONDS = 5.0
-"""At most this long (and within the time limit) the first search tries the rules with every
+"""At least this long (within the time limit) the first search tries the rules with every
 cell used (:func:`~pencilsat.encodings.numberlink.filled`) on a copy, before the search on
 the rules alone: janko answers fill the grid, and the 15x15 ones with few long lines are
 found in a fraction of a second that way, against minutes without (the proof of
 uniqueness is then on the rules alone, as always)."""
+FILL_SHARE = 0.5
+"""With a time limit, the filled try may take this share of the time left when that is more
+than :data:`FILL_SECONDS`: on janko's 20x20 and larger grids the search on the rules alone
+found no answer within 60 s (555, 549, 547, 546, 528_20x20, 572_25x40, 567_30x30), the
+filled copy finds it in 552 to 5,526 conflicts (572_25x40: 4.3 s of CPU, more than 5 s of
+wall under load)."""
+
+
+FILL_FIRST_CELLS = 225
+"""``lazy`` tries the filled grid first on grids of more cells than this (15x15)."""
 
 
 def _fill_deadline(deadline: float | None) -> float:
-    step = perf_counter() + FILL_SECONDS
-    return step if deadline is None else min(deadline, step)
+    now = perf_counter()
+    if deadline is None:
+        return now + FILL_SECONDS
+    return min(deadline, now + max(FILL_SECONDS, FILL_SHARE * (deadline - now)))
 
 
 def _filled_on_pysat(encoding: ShadingEncoding[Any], puzzle: NumberlinkPuzzle,
@@ -221,11 +234,19 @@ def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry | None, deadline: fl
 
 def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
             sat_solver: str | None = None, time_limit: float | None = None,
-            grown_cuts: int = GROWN_CUTS, fill_first: bool = False) -> SolveResult:
+            grown_cuts: int = GROWN_CUTS, fill_first: bool | None = None) -> SolveResult:
     """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``).
-    ``fill_first``: try the filled grid first (off: the proof on a solver that has not
-    searched for the first answer lost what that search learnt, 469_15x15 29 s of proof
-    after a 26 s search against 56 s after the filled copy's 2.4 s)."""
+    ``fill_first``: try the filled grid first, on a copy; by default on grids of more than
+    :data:`FILL_FIRST_CELLS` cells. The proof then runs on a solver that has not searched
+    for the first answer: on today's rules that costs no conflicts (the proof alone after a
+    search steered to the answer by its phases: 469_15x15 6,276 against 5,184 cold,
+    427_15x15 50,435 against 49,793), but the search on the rules alone, when it finds the
+    answer, is a little cheaper than the copy on smaller grids (CPU seconds of the whole
+    solve, copy and search: 427_15x15 7.2 and 5.2, 45_12x15 0.63 and 0.32, 469_15x15 1.24
+    both), while on janko's 20x20 and larger it found no first answer within 60 s on seven
+    grids (:data:`FILL_SHARE`)."""
+    if fill_first is None:
+        fill_first = puzzle.width * puzzle.height > FILL_FIRST_CELLS
     deadline = deadline_of(time_limit)
     name = pysat_name(sat_solver, DEFAULT_SAT_SOLVER)
     first_try: FirstTry | None = None
