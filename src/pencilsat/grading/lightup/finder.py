@@ -11,9 +11,11 @@ and its smallest (row-major first) anchor: exactly what the full rescan would pi
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from pencilsat.grading.lightup.catalogue import ANY, CLUE, WHITE, Technique
+from pencilsat.grading.lightup.placements import isolated_cell
 from pencilsat.grading.lightup.state import LIGHT, NO_LIGHT, NOTHING, UNKNOWN, Board, Marks
 
 
@@ -47,18 +49,28 @@ class Finder:
         geo = board.geo
         self.span = geo.n
         """Readers are ints, ``technique index * span + anchor``."""
+        self.isolated = next((ti for ti, t in enumerate(order) if t.detect is isolated_cell),
+                             None)
+        """The index of T3 (isolated cell) in ``order``, if there: it fires at an unknown cell
+        whose two segments hold no other unknown cell, a test of three keys of known shape,
+        so its firing anchors are kept up to date from the changed segments
+        (:meth:`_update_isolated`) instead of by evaluations and read records."""
         if watchers is None:
             anchor_sets = {
                 CLUE: list(geo.clues),
                 WHITE: [i for i in range(geo.n) if geo.white[i]],
                 ANY: [i for i in range(geo.n) if geo.white[i] or geo.number[i] >= 0],
             }
-            self.dirty: list[set[int]] = [set(anchor_sets[t.anchors]) for t in order]
+            self.dirty: list[set[int]] = [
+                set() if ti == self.isolated else set(anchor_sets[t.anchors])
+                for ti, t in enumerate(order)]
             self.watchers: Watchers = Watchers()
         else:
             self.dirty = [set() for _ in order]
             self.watchers = watchers
         self.firing: list[dict[int, Marks]] = [{} for _ in order]
+        if watchers is None and self.isolated is not None:
+            self._update_isolated(range(board.n, board.first_virtual))
         self.pending: list[int] = []
         """Keys changed since the last search, whose readers are not marked dirty yet (a trial
         cut off right after a step never needs them)."""
@@ -88,12 +100,19 @@ class Finder:
                 take(key, readers)
             for reader in readers:
                 dirty_sets[reader // span].add(reader % span)
+            if self.isolated is not None:
+                self._update_isolated(self.pending)
             self.pending = []
         for ti, tech in enumerate(self.order):
             dirty, firing = self.dirty[ti], self.firing[ti]
             if dirty and tech.anchor_code is not None:
                 self._drop_unready(ti, tech.anchor_code, dirty, firing)
             if not self.counts_options:
+                if not dirty:  # what _first_firing gives, without the call
+                    if firing:
+                        first = min(firing)
+                        return Application(tech, first, firing[first], 0)
+                    continue
                 found = self._first_firing(ti, tech, dirty, firing)
                 if found is not None:
                     return Application(tech, found, firing[found], 0)
@@ -153,6 +172,27 @@ class Finder:
                 if firing:
                     firing.pop(anchor, None)
         return clean
+
+    def _update_isolated(self, keys: Iterable[int]) -> None:
+        """Bring T3's firing anchors up to date after ``keys`` changed: T3 fires at ``a``
+        (a light on ``a``) exactly when ``a`` is unknown and is the only unknown cell of
+        both its segments, which changes only with ``a`` or one of its segments. A cell that
+        changed is no longer unknown; a segment left with one unknown cell may make it fire."""
+        board = self.board
+        state, seg_unknown, n, first_virtual = (board.state, board.seg_unknown, board.n,
+                                                board.first_virtual)
+        hseg, vseg = board.geo.hseg, board.geo.vseg
+        firing = self.firing[self.isolated]  # type: ignore[index]
+        for key in keys:
+            if key < n:
+                if firing and key in firing and state[key] != UNKNOWN:
+                    del firing[key]
+            elif key < first_virtual:
+                unknown = seg_unknown[key - n]
+                if len(unknown) == 1:
+                    for cell in unknown:
+                        if len(seg_unknown[hseg[cell]]) == 1 and len(seg_unknown[vseg[cell]]) == 1:
+                            firing[cell] = Marks(lights=frozenset((cell,)))
 
     def _drop_unready(self, ti: int, code: int, dirty: set[int],
                       firing: dict[int, Marks]) -> None:
