@@ -77,6 +77,10 @@ class Finder:
         self.stamps: KeyStamps | None = None
         """When set (the grade's own finder): when each key last changed and was last read,
         so that a stalled trial can be known to stall again (:mod:`trials`)."""
+        self.unregistered: list[tuple[int, set[int]]] = []
+        """On a branch: evaluations (reader, the keys it read) not yet entered in
+        ``watchers``; they are before a change takes readers or a branch is taken from this
+        one, so those of the round that stalls a trial never are."""
         self.trace: set[int] | None = None
         """When set (a traced branch): the anchors it settled without a call (the keys its
         evaluations read are those it still watches, or changed keys)."""
@@ -86,6 +90,7 @@ class Finder:
         stalled (nothing fires, nothing dirty): it starts from this one's read records,
         layered so that the branch never changes them (a trial runs on it). ``trace``: a set
         that collects the anchors it settles without a call (see :attr:`trace`)."""
+        self._register()
         branch = Finder(board, self.order, Watchers(self.watchers), counts_options=False)
         branch.trace = trace
         return branch
@@ -93,6 +98,8 @@ class Finder:
     def next_application(self) -> Application | None:
         span = self.span
         if self.pending:
+            if self.unregistered:
+                self._register()
             dirty_sets = self.dirty
             readers: set[int] = set()  # each once, however many changed keys it read
             take = self.watchers.take
@@ -154,7 +161,7 @@ class Finder:
         if dirty:
             todo = sorted(dirty) if clean is None else sorted(a for a in dirty if a < clean)
             board, detect = self.board, tech.detect
-            watched = self.watchers.own
+            unregistered = self.unregistered
             base = ti * self.span
             for anchor in todo:  # the same, inlined: the trials' hot loop
                 dirty.discard(anchor)
@@ -163,15 +170,28 @@ class Finder:
                 marks = detect(board, anchor)
                 if marks is not NOTHING:
                     marks = effective(board, marks)
-                reader = base + anchor
-                for key in reads:
-                    watched[key].add(reader)
+                unregistered.append((base + anchor, reads))
                 if marks is not NOTHING and marks:
                     firing[anchor] = marks
                     return anchor
                 if firing:
                     firing.pop(anchor, None)
         return clean
+
+    def _register(self) -> None:
+        """Enter the :attr:`unregistered` evaluations' reads in ``watchers``."""
+        watched = self.watchers.own
+        for reader, reads in self.unregistered:
+            for key in reads:
+                watched[key].add(reader)
+        self.unregistered = []
+
+    def watched_keys(self) -> set[int]:
+        """Every key this finder's own evaluations read and no change has taken since."""
+        keys = set(self.watchers.own)
+        for _, reads in self.unregistered:
+            keys |= reads
+        return keys
 
     def _update_isolated(self, keys: Iterable[int]) -> None:
         """Bring T3's firing anchors up to date after ``keys`` changed: T3 fires at ``a``

@@ -175,7 +175,7 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
     if stamps is not None and keys is not None:
         # what its evaluations read (the keys the branch still watches) and its checks read,
         # besides the keys it changed
-        keys.update(branch.watchers.own)
+        keys |= branch.watched_keys()
         keys.update(_isolated_reads(board, touched))
         keys -= touched
         stamps.memo[cell, light] = (stamps.step, list(keys), list(touched), depth,
