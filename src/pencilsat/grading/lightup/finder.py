@@ -11,9 +11,11 @@ and its smallest (row-major first) anchor: exactly what the full rescan would pi
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from pencilsat.grading.lightup.catalogue import ANY, CLUE, WHITE, Technique
+from pencilsat.grading.lightup.placements import isolated_cell
 from pencilsat.grading.lightup.state import LIGHT, NO_LIGHT, NOTHING, UNKNOWN, Board, Marks
 
 
@@ -47,24 +49,38 @@ class Finder:
         geo = board.geo
         self.span = geo.n
         """Readers are ints, ``technique index * span + anchor``."""
+        self.isolated = next((ti for ti, t in enumerate(order) if t.detect is isolated_cell),
+                             None)
+        """The index of T3 (isolated cell) in ``order``, if there: it fires at an unknown cell
+        whose two segments hold no other unknown cell, a test of three keys of known shape,
+        so its firing anchors are kept up to date from the changed segments
+        (:meth:`_update_isolated`) instead of by evaluations and read records."""
         if watchers is None:
             anchor_sets = {
                 CLUE: list(geo.clues),
                 WHITE: [i for i in range(geo.n) if geo.white[i]],
                 ANY: [i for i in range(geo.n) if geo.white[i] or geo.number[i] >= 0],
             }
-            self.dirty: list[set[int]] = [set(anchor_sets[t.anchors]) for t in order]
+            self.dirty: list[set[int]] = [
+                set() if ti == self.isolated else set(anchor_sets[t.anchors])
+                for ti, t in enumerate(order)]
             self.watchers: Watchers = Watchers()
         else:
             self.dirty = [set() for _ in order]
             self.watchers = watchers
         self.firing: list[dict[int, Marks]] = [{} for _ in order]
+        if watchers is None and self.isolated is not None:
+            self._update_isolated(range(board.n, board.first_virtual))
         self.pending: list[int] = []
         """Keys changed since the last search, whose readers are not marked dirty yet (a trial
         cut off right after a step never needs them)."""
         self.stamps: KeyStamps | None = None
         """When set (the grade's own finder): when each key last changed and was last read,
         so that a stalled trial can be known to stall again (:mod:`trials`)."""
+        self.unregistered: list[tuple[int, set[int]]] = []
+        """On a branch: evaluations (reader, the keys it read) not yet entered in
+        ``watchers``; they are before a change takes readers or a branch is taken from this
+        one, so those of the round that stalls a trial never are."""
         self.trace: set[int] | None = None
         """When set (a traced branch): the anchors it settled without a call (the keys its
         evaluations read are those it still watches, or changed keys)."""
@@ -74,6 +90,7 @@ class Finder:
         stalled (nothing fires, nothing dirty): it starts from this one's read records,
         layered so that the branch never changes them (a trial runs on it). ``trace``: a set
         that collects the anchors it settles without a call (see :attr:`trace`)."""
+        self._register()
         branch = Finder(board, self.order, Watchers(self.watchers), counts_options=False)
         branch.trace = trace
         return branch
@@ -81,6 +98,8 @@ class Finder:
     def next_application(self) -> Application | None:
         span = self.span
         if self.pending:
+            if self.unregistered:
+                self._register()
             dirty_sets = self.dirty
             readers: set[int] = set()  # each once, however many changed keys it read
             take = self.watchers.take
@@ -88,12 +107,19 @@ class Finder:
                 take(key, readers)
             for reader in readers:
                 dirty_sets[reader // span].add(reader % span)
+            if self.isolated is not None:
+                self._update_isolated(self.pending)
             self.pending = []
         for ti, tech in enumerate(self.order):
             dirty, firing = self.dirty[ti], self.firing[ti]
             if dirty and tech.anchor_code is not None:
                 self._drop_unready(ti, tech.anchor_code, dirty, firing)
             if not self.counts_options:
+                if not dirty:  # what _first_firing gives, without the call
+                    if firing:
+                        first = min(firing)
+                        return Application(tech, first, firing[first], 0)
+                    continue
                 found = self._first_firing(ti, tech, dirty, firing)
                 if found is not None:
                     return Application(tech, found, firing[found], 0)
@@ -135,7 +161,7 @@ class Finder:
         if dirty:
             todo = sorted(dirty) if clean is None else sorted(a for a in dirty if a < clean)
             board, detect = self.board, tech.detect
-            watched = self.watchers.own
+            unregistered = self.unregistered
             base = ti * self.span
             for anchor in todo:  # the same, inlined: the trials' hot loop
                 dirty.discard(anchor)
@@ -144,15 +170,49 @@ class Finder:
                 marks = detect(board, anchor)
                 if marks is not NOTHING:
                     marks = effective(board, marks)
-                reader = base + anchor
-                for key in reads:
-                    watched[key].add(reader)
+                unregistered.append((base + anchor, reads))
                 if marks is not NOTHING and marks:
                     firing[anchor] = marks
                     return anchor
                 if firing:
                     firing.pop(anchor, None)
         return clean
+
+    def _register(self) -> None:
+        """Enter the :attr:`unregistered` evaluations' reads in ``watchers``."""
+        watched = self.watchers.own
+        for reader, reads in self.unregistered:
+            for key in reads:
+                watched[key].add(reader)
+        self.unregistered = []
+
+    def watched_keys(self) -> set[int]:
+        """Every key this finder's own evaluations read and no change has taken since."""
+        keys = set(self.watchers.own)
+        for _, reads in self.unregistered:
+            keys |= reads
+        return keys
+
+    def _update_isolated(self, keys: Iterable[int]) -> None:
+        """Bring T3's firing anchors up to date after ``keys`` changed: T3 fires at ``a``
+        (a light on ``a``) exactly when ``a`` is unknown and is the only unknown cell of
+        both its segments, which changes only with ``a`` or one of its segments. A cell that
+        changed is no longer unknown; a segment left with one unknown cell may make it fire."""
+        board = self.board
+        state, seg_unknown, n, first_virtual = (board.state, board.seg_unknown, board.n,
+                                                board.first_virtual)
+        hseg, vseg = board.geo.hseg, board.geo.vseg
+        firing = self.firing[self.isolated]  # type: ignore[index]
+        for key in keys:
+            if key < n:
+                if firing and key in firing and state[key] != UNKNOWN:
+                    del firing[key]
+            elif key < first_virtual:
+                unknown = seg_unknown[key - n]
+                if len(unknown) == 1:
+                    for cell in unknown:
+                        if len(seg_unknown[hseg[cell]]) == 1 and len(seg_unknown[vseg[cell]]) == 1:
+                            firing[cell] = Marks(lights=frozenset((cell,)))
 
     def _drop_unready(self, ti: int, code: int, dirty: set[int],
                       firing: dict[int, Marks]) -> None:

@@ -175,11 +175,29 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
     if stamps is not None and keys is not None:
         # what its evaluations read (the keys the branch still watches) and its checks read,
         # besides the keys it changed
-        keys.update(branch.watchers.own)
+        keys |= branch.watched_keys()
+        keys.update(_isolated_reads(board, touched))
         keys -= touched
         stamps.memo[cell, light] = (stamps.step, list(keys), list(touched), depth,
                                     board.unlit - trial.unlit)
     return None
+
+
+def _isolated_reads(board: Board, touched: set[int]) -> set[int]:
+    """What T3 (isolated cell, kept without read records: :class:`Finder`) would have read
+    on a trial that changed ``touched``: the cells of every changed segment, and the
+    segments of those still unknown on ``board`` (no other can fire there)."""
+    geo, n, first_virtual = board.geo, board.n, board.first_virtual
+    state, seg_cells, hseg, vseg = board.state, geo.seg_cells, geo.hseg, geo.vseg
+    reads: set[int] = set()
+    for key in touched:
+        if n <= key < first_virtual:
+            for cell in seg_cells[key - n]:
+                reads.add(cell)
+                if state[cell] == UNKNOWN:
+                    reads.add(n + hseg[cell])
+                    reads.add(n + vseg[cell])
+    return reads
 
 
 def _refute_at_once(board: Board, cell: int, light: bool) -> tuple[bool, int, str] | None:
