@@ -172,7 +172,7 @@ def run_narrowed(puzzle: Any, cages: Sequence[tuple[Sequence[int], int | None]],
     masks: list[int] | None = root
     try:
         check_clock(deadline)
-        if not narrowing.run(root, sets, range(len(narrowing.cells))):
+        if not narrowing.run(root, sets, narrowing.start(root)):
             masks = None
     except TimeLimitReached:
         return stopped(puzzle, SolveStats(backend="cnf", encoding="direct"))
