@@ -355,10 +355,6 @@ class Narrowing:
                 if not (once & ~allowed or twice & taken or hidden):
                     continue
                 keep = allowed & ~taken
-                # A visit that only takes away digits no set allows leaves the group at its
-                # fixpoint unless a cell ends single: it is not queued again by its own change
-                alone = not (hidden or twice & taken)
-                queued[g] = alone
                 for i, mask in zip(group_cells[g], old):  # noqa: B905 (equal lengths)
                     if mask & hidden:
                         new = mask & hidden
@@ -372,14 +368,10 @@ class Narrowing:
                         if not new:
                             return False
                         masks[i] = new
-                        if alone and not new & (new - 1):
-                            alone = queued[g] = False
                         for h in groups_of[i]:
                             if not queued[h]:
                                 queued[h] = True
                                 waiting.append(h)
-                if alone:
-                    queued[g] = False
             return True
         finally:
             self.visits += visits
