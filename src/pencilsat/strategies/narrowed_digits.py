@@ -167,7 +167,9 @@ def run_narrowed(puzzle: Any, cages: Sequence[tuple[Sequence[int], int | None]],
         narrowing = Narrowing(n * n, groups)
         if not cages:
             keep((n, layout), narrowing)
-    narrowing = copy(narrowing)  # its own count of visits
+            narrowing = copy(narrowing)  # the kept one's count of visits stays 0
+    else:
+        narrowing = copy(narrowing)  # its own count of visits
     sets = list(narrowing.first_sets)
     masks: list[int] | None = root
     try:
