@@ -457,7 +457,7 @@ def _columns(n: int) -> list[int]:
 
 def house_sum_groups(n: int, houses: Sequence[Sequence[int]],
                      cages: Sequence[tuple[Sequence[int], int | None]],
-                     largest: int = 4) -> list[Group]:
+                     largest: int = 3) -> list[Group]:
     """The rule of 45 (Killer Sudoku's innies and outies) as more groups for :func:`narrow`:
     ``houses`` (cell indices: ``n`` rows, ``n`` columns, then the boxes) each hold 1..n,
     so ``k`` consecutive rows (or columns), or a box, add up to ``k * n(n+1)/2`` (bands of
@@ -468,7 +468,9 @@ def house_sum_groups(n: int, houses: Sequence[Sequence[int]],
     cages' sums less the innies'. Innies or outies of at most ``largest`` cells in one house
     (so distinct) become a group with their digit sets; a region touching a cage without
     a sum gives none. Every answer keeps them, so narrowing stays sound; they settle most
-    janko 9x9s that the cages alone leave open (119 of 144 against about 8)."""
+    janko 9x9s that the cages alone leave open. Groups of four cells as well settle a few
+    more but cost more than they save on the median puzzle (every 2nd janko 9x9, CPU of
+    the direct run: median 5% slower, mean 3% faster, largest 45 against 49 ms)."""
     total_of = n * (n + 1) // 2
     digits = tuple(range(1, n + 1))
     bits, homes, box_of = house_masks(n, tuple(tuple(house) for house in houses))
