@@ -55,7 +55,7 @@ def parts(puzzle: Any, item: Any, puzzlekit: Callable[..., Any], repeat: int
 
     def first() -> tuple[list[int], list[Any], bool]:
         masks, sets = list(givens), list(narrowing.first_sets)
-        return masks, sets, narrowing.run(masks, sets, range(len(narrowing.cells)))
+        return masks, sets, narrowing.run(masks, sets, narrowing.start(masks))
 
     masks, sets, ok = first()
 

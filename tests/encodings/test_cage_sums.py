@@ -10,6 +10,7 @@ import pytest
 from pysat.solvers import Solver
 
 from pencilsat.encodings.cage_sums import (
+    Narrowing,
     cage_clauses,
     digit_sets,
     groups_hold,
@@ -106,3 +107,62 @@ def test_groups_hold_catches_a_repeat_that_narrowing_leaves():
     assert not groups_hold(masks, [([0, 1, 2], (full,))])
     assert groups_hold([0b0010, 0b1000], [([0, 1], set_masks(2, 4, (1, 2, 3)))])
     assert not groups_hold([0b0100, 0b0100], [([0, 1], None)])
+
+
+def test_a_pair_keeps_exactly_the_digits_with_a_partner():
+    """Two cells of a cage (distinct digits, sum ``total``) narrowed by
+    :class:`Narrowing`'s pair table: each keeps the digits the other can complete to the
+    sum, or the run fails when one is left empty (against enumeration)."""
+    import random
+
+    rng = random.Random(5)
+    digits = tuple(range(1, 10))
+    for _ in range(300):
+        total = rng.randint(2, 18)
+        narrowing = Narrowing(2, [([0, 1], set_masks(2, total, digits))])
+        masks = [sum(1 << d for d in digits if rng.random() < 0.5) for _ in range(2)]
+        pairs = [(x, y) for x in digits for y in digits
+                 if x != y and x + y == total and masks[0] >> x & 1 and masks[1] >> y & 1]
+        expected = [sum({1 << x for x, _ in pairs}), sum({1 << y for _, y in pairs})]
+        after = list(masks)
+        ok = narrowing.run(after, list(narrowing.first_sets), narrowing.start(after))
+        assert ok == bool(pairs)
+        if ok:
+            assert after == expected
+
+
+def test_start_leaves_the_fixpoint_of_a_run_from_every_group():
+    """Random groups over six cells with digits 1..4: the groups :meth:`Narrowing.start`
+    queues narrow to the same candidates (or the same contradiction) as a run that visits
+    every group, and no fill of all groups is lost."""
+    import random
+
+    rng = random.Random(12)
+    every = sum(1 << d for d in range(1, 5))
+    skipped = 0
+    for _ in range(200):
+        groups = []
+        for _ in range(rng.randint(1, 5)):
+            cells = rng.sample(range(6), rng.randint(2, 4))
+            total = rng.choice([None, rng.randint(3, 10)])
+            groups.append((cells, None if total is None else
+                           set_masks(len(cells), total, (1, 2, 3, 4))))
+        start = [every if rng.random() < 0.9 else 1 << rng.randint(1, 4) for _ in range(6)]
+        narrowing = Narrowing(6, groups)
+        whole = list(start)
+        whole_ok = narrowing.run(whole, list(narrowing.first_sets), range(len(groups)))
+        cheap = list(start)
+        queue = narrowing.start(cheap)
+        skipped += len(groups) - len(queue)
+        cheap_ok = narrowing.run(cheap, list(narrowing.first_sets), queue)
+        assert cheap_ok == whole_ok
+        if whole_ok:
+            assert cheap == whole
+        fills = [fill for fill in itertools.product(range(1, 5), repeat=6)
+                 if all(start[i] >> fill[i] & 1 for i in range(6))
+                 and all(len({fill[i] for i in cells}) == len(cells)
+                         and (sets is None or sum(1 << fill[i] for i in cells) in sets)
+                         for cells, sets in groups)]
+        for fill in fills:
+            assert cheap_ok and all(cheap[i] >> fill[i] & 1 for i in range(6))
+    assert skipped  # some groups did start out of the queue

@@ -235,15 +235,52 @@ class Narrowing:
         """Each group's digit sets at the start (never changed: :meth:`run` replaces a
         group's sets with a new list)."""
         groups_of: list[list[int]] = [[] for _ in range(cell_count)]
-        for g, cells in enumerate(self.cells):
+        fit = [-1] * cell_count
+        same: list[tuple[int, ...]] = []
+        pairs: list[_Support | None] = []
+        for g, (cells, options) in enumerate(groups):
+            if options is None or len(cells) > LOOKED_AT:
+                for i in cells:
+                    groups_of[i].append(g)
+                same.append(_ALWAYS)
+                pairs.append(None)
+                continue
+            union, support = _set_info(tuple(options))
             for i in cells:
                 groups_of[i].append(g)
+                fit[i] &= union
+            same.append((union or -1,) * len(cells))  # no set at all: always visited
+            pairs.append(support)
         self.groups_of = groups_of
         self.read = [itemgetter(*cells) if len(cells) > 1 else _one(cells[0])
                      for cells in self.cells]
         """Per group, the masks of its cells as a tuple (``itemgetter``: one C call)."""
+        self.looked_at = any(key is not _ALWAYS for key in same)
+        """Whether :meth:`start` has groups to look at (a Jigsaw's houses alone have none)."""
+        self.fit = fit
+        """Per cell, the digits every group of it allows (the union of each one's sets)."""
+        self.same = same
+        """Per group, its cells' masks when each holds just the union of its sets (``-1``:
+        no sets): a visit then changes nothing, so :meth:`start` leaves the group out."""
+        self.pairs = pairs
+        """Per group of two cells with sets (``None`` for the others), each digit mask of one
+        cell -> the digits the other may hold beside it (:func:`pair_support`)."""
         self.visits = 0
         """Groups narrowed so far: the search's measure of its propagation."""
+
+    def start(self, masks: list[int]) -> Sequence[int]:
+        """The first narrowing's cheap part, in place: each cell keeps the digits every group
+        of it allows (what each group's first visit does). Returns the groups still to visit
+        (:meth:`run`'s queue): those with a cell that differs from the union of the group's
+        sets. A group whose cells all hold that union is at its fixpoint (every set meets
+        every cell and uses only their digits; nothing is single, nothing hidden), so a janko
+        Killer's cages mostly start out of the queue; a visit costs far more than the look."""
+        if not self.looked_at:
+            return range(len(self.cells))
+        for i, allowed in enumerate(self.fit):
+            masks[i] &= allowed
+        return [g for g, (read, same) in enumerate(zip(self.read, self.same))  # noqa: B905
+                if same is _ALWAYS or read(masks) != same]
 
     def run(self, masks: list[int], sets: list[Sequence[int] | None],
             queue: Iterable[int]) -> bool:
@@ -252,7 +289,7 @@ class Narrowing:
         the groups in ``queue`` to a fixpoint; ``False`` at a contradiction: a cell without
         a digit, a group without a set or one of its set's digits, two cells of a group on
         one digit."""
-        group_cells, groups_of, read = self.cells, self.groups_of, self.read
+        group_cells, groups_of, read, pairs = self.cells, self.groups_of, self.read, self.pairs
         queued = [False] * len(group_cells)
         waiting = deque(queue)
         for g in waiting:
@@ -263,6 +300,24 @@ class Narrowing:
                 g = waiting.popleft()
                 queued[g] = False
                 visits += 1
+                support = pairs[g]
+                if support is not None:  # two cells: each keeps the digits the other supports
+                    i, j = group_cells[g]
+                    a, b = masks[i], masks[j]
+                    a_new = a & support[b]
+                    b_new = b & support[a_new]
+                    if not b_new:
+                        return False
+                    queued[g] = True  # both sides revised: the pair is at its fixpoint
+                    for k, before, after in ((i, a, a_new), (j, b, b_new)):
+                        if after != before:
+                            masks[k] = after
+                            for h in groups_of[k]:
+                                if not queued[h]:
+                                    queued[h] = True
+                                    waiting.append(h)
+                    queued[g] = False
+                    continue
                 old = read[g](masks)
                 once = twice = taken = 0
                 for mask in old:
@@ -322,6 +377,55 @@ class Narrowing:
             self.visits += visits
 
 
+_ALWAYS = (-1,)
+"""No masks read from a group equal this: :meth:`Narrowing.start` always queues it."""
+
+LOOKED_AT = 5
+"""Groups of up to this many cells that :meth:`Narrowing.start` may leave out of the first
+queue (the houses, whose union is every digit, never gain from the look)."""
+
+
+@lru_cache(maxsize=4096)
+def _set_info(options: tuple[int, ...]) -> tuple[int, _Support | None]:
+    """The union of the sets ``options`` and, for sets of two digits, their
+    :func:`pair_support` table."""
+    union = 0
+    for s in options:
+        union |= s
+    return union, (pair_support(options) if options and options[0].bit_count() == 2
+                   else None)
+
+
+class _Support(dict[int, int]):
+    """:func:`pair_support`'s table, filled as masks are asked for."""
+
+    __slots__ = ("options",)
+
+    def __init__(self, options: tuple[int, ...]) -> None:
+        super().__init__()
+        self.options = options
+
+    def __missing__(self, mask: int) -> int:
+        out = 0
+        for s in self.options:
+            hit = s & mask
+            if hit:
+                out |= s if hit == s else s & ~hit
+        self[mask] = out
+        return out
+
+
+@lru_cache(maxsize=1024)
+def pair_support(options: tuple[int, ...]) -> _Support:
+    """For a group of two cells that holds one of the two-digit sets ``options``: a table
+    from the digits one cell may hold to those the other then may (its partners in the
+    sets). Each cell keeping what the other's digits support, in turn, is exactly what
+    :meth:`Narrowing.run`'s rules leave such a group (the sets that meet both cells and use
+    only their digits), at a third of a general visit's cost; tables are kept per set of
+    sets, shared by every puzzle."""
+    return _Support(options)
+
+
 def _one(i: int) -> Callable[[Sequence[int]], tuple[int]]:
     """:func:`operator.itemgetter` of one index, still giving a tuple."""
     return lambda masks: (masks[i],)
@@ -353,7 +457,7 @@ def _columns(n: int) -> list[int]:
 
 def house_sum_groups(n: int, houses: Sequence[Sequence[int]],
                      cages: Sequence[tuple[Sequence[int], int | None]],
-                     largest: int = 4) -> list[Group]:
+                     largest: int = 3) -> list[Group]:
     """The rule of 45 (Killer Sudoku's innies and outies) as more groups for :func:`narrow`:
     ``houses`` (cell indices: ``n`` rows, ``n`` columns, then the boxes) each hold 1..n,
     so ``k`` consecutive rows (or columns), or a box, add up to ``k * n(n+1)/2`` (bands of
@@ -364,7 +468,9 @@ def house_sum_groups(n: int, houses: Sequence[Sequence[int]],
     cages' sums less the innies'. Innies or outies of at most ``largest`` cells in one house
     (so distinct) become a group with their digit sets; a region touching a cage without
     a sum gives none. Every answer keeps them, so narrowing stays sound; they settle most
-    janko 9x9s that the cages alone leave open (119 of 144 against about 8)."""
+    janko 9x9s that the cages alone leave open. Groups of four cells as well settle a few
+    more but cost more than they save on the median puzzle (every 2nd janko 9x9, CPU of
+    the direct run: median 5% slower, mean 3% faster, largest 45 against 49 ms)."""
     total_of = n * (n + 1) // 2
     digits = tuple(range(1, n + 1))
     bits, homes, box_of = house_masks(n, tuple(tuple(house) for house in houses))

@@ -167,12 +167,14 @@ def run_narrowed(puzzle: Any, cages: Sequence[tuple[Sequence[int], int | None]],
         narrowing = Narrowing(n * n, groups)
         if not cages:
             keep((n, layout), narrowing)
-    narrowing = copy(narrowing)  # its own count of visits
+            narrowing = copy(narrowing)  # the kept one's count of visits stays 0
+    else:
+        narrowing = copy(narrowing)  # its own count of visits
     sets = list(narrowing.first_sets)
     masks: list[int] | None = root
     try:
         check_clock(deadline)
-        if not narrowing.run(root, sets, range(len(narrowing.cells))):
+        if not narrowing.run(root, sets, narrowing.start(root)):
             masks = None
     except TimeLimitReached:
         return stopped(puzzle, SolveStats(backend="cnf", encoding="direct"))
