@@ -43,7 +43,6 @@ from concurrent.futures import (
 from typing import Any, Generic, TypeVar
 
 from pencilsat.batch.blocks import RecordBlock
-from pencilsat.batch.one_puzzle import where
 from pencilsat.batch.records import BatchRecord, not_solved
 from pencilsat.batch.shards import (
     SHARDS_PER_WORKER,
@@ -69,6 +68,14 @@ MIN_SHARD_SECONDS = 0.1
 a millisecond)."""
 PROBE_UNITS = 16.0
 """The size of the shards solved here first (16 puzzles, or 256 one-line Sudokus)."""
+AT_ONCE_UNITS = 1024.0
+"""Shard units (``shards.units``: a puzzle, or 16 one-line Sudokus) from which the workers
+start at once, before any puzzle is solved here: even at a quarter of a millisecond a unit
+(easy one-line Sudokus; a puzzle read from a file or a URL costs milliseconds), such a batch
+is ``POOL_PAYS_SECONDS`` of work, so measuring it first would only keep this process busy
+importing and solving while the second core waits. Royle's 49,158 lines are 3,072 units."""
+TAIL_PER_WORKER = 2
+"""Shards per worker at the end of a run cut finer (``_finer_tail``)."""
 PROBE_ENV = "PENCILSAT_PROBE_SECONDS"
 """Sets ``PROBE_SECONDS`` for a run; 0 starts the workers at once."""
 WINDOW_PER_WORKER = 4
@@ -185,8 +192,12 @@ def _adaptive(shards: list[Shard], runner: _Runner, workers: int, ordered: bool,
               probe: float, run: ShardRun[Any]) -> Iterator[Any]:
     """Solve shards here until ``probe`` seconds of work are measured and the rest is long
     enough for the workers, then hand the rest to ``runner``, cut again into shards of at
-    least ``MIN_SHARD_SECONDS`` of estimated work."""
-    shards = _small_first(shards)
+    least ``MIN_SHARD_SECONDS`` of estimated work. A batch of ``AT_ONCE_UNITS`` or more goes
+    to ``runner`` at once, as the shards were cut, and this process never loads a solver."""
+    if math.fsum(shard.units for shard in shards) >= AT_ONCE_UNITS:
+        probe = 0.0  # surely long enough: nothing to measure here
+    if probe > 0:
+        shards = _small_first(shards)
     weights = [shard.units for shard in shards]
     cache = SolverCache()
     spent = done = 0.0
@@ -238,9 +249,25 @@ def _cut_again(shards: list[Shard], workers: int,
     if seconds_per_unit:
         size = max(size, MIN_SHARD_SECONDS / seconds_per_unit)
     size = min(size, UNITS_PER_SHARD)
-    if all(shard.units >= size / 2 for shard in shards[:-1]):
+    if not all(shard.units >= size / 2 for shard in shards[:-1]):
+        shards = recut(shards, size)
+    least = MIN_SHARD_SECONDS / seconds_per_unit if seconds_per_unit else PROBE_UNITS
+    return _finer_tail(shards, workers, least)
+
+
+def _finer_tail(shards: list[Shard], workers: int, least: float) -> list[Shard]:
+    """``shards`` with the last ``TAIL_PER_WORKER`` per worker cut into quarters (none under
+    ``least`` units): the workers then finish within a small shard of each other, where a
+    worker given the last whole shard kept the other idle for up to that shard (a sixteenth
+    of Royle's lines: 0.25 s)."""
+    tail = TAIL_PER_WORKER * workers
+    if len(shards) <= tail:
         return shards
-    return recut(shards, size)
+    head, last = shards[:-tail], shards[-tail:]
+    size = max(max(shard.units for shard in last) / 4, least)
+    if all(shard.units <= size for shard in last):
+        return shards
+    return [*head, *recut(last, size)]
 
 
 def _in_this_process(shards: Iterable[Shard]) -> Iterator[list[BatchRecord]]:
@@ -363,6 +390,8 @@ def _records(future: Future[Any], shard: Shard, runner: _Runner) -> Any:
 def _one_at_a_time(shard: Shard, runner: _Runner) -> list[BatchRecord]:
     """The records of a shard whose worker failed, each puzzle alone: one that fails alone is
     an ``error`` naming the failure."""
+    from pencilsat.batch.one_puzzle import where
+
     out: list[BatchRecord] = []
     for item in shard.inputs():
         future = runner.submit(Shard(shard.task, (item,)), run_shard)
