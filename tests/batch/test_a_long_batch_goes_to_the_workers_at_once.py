@@ -1,6 +1,6 @@
 """A batch surely long enough for the workers (``AT_ONCE_UNITS``) goes to them at once: the
-pencilsat process solves none of it and loads no solver (no numpy), and the last shards are
-cut finer so that the workers finish together."""
+pencilsat process solves none of it and loads no solver (no numpy): a fork server loads them
+once and forks the workers."""
 
 from __future__ import annotations
 
@@ -51,14 +51,4 @@ def test_the_pencilsat_process_of_a_long_batch_loads_no_solver(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["4", "[]"]  # every line invalid: exit 4, no solver here
     assert len((tmp_path / "records.jsonl").read_text().splitlines()) == pool.AT_ONCE_UNITS
-
-
-def test_the_last_shards_are_cut_finer_and_keep_every_line_in_order():
-    lines = [f"p{n}" for n in range(1, 2001)]
-    task = BatchTask(source="batch.txt")
-    shards = pool._cut_again(list(make_line_shards(lines, task, 2)), 2, None)
-    sizes = [shard.units for shard in shards]
-    tail = pool.TAIL_PER_WORKER * 2
-    assert max(sizes[-tail:]) <= max(sizes) / 4
-    assert [i for shard in shards for i in shard.inputs()] == numbered_items(lines)
 

@@ -1,6 +1,7 @@
 """Running shards: in this process, on a pool of local worker processes, or on any executor.
 
-A run with several workers starts as one: this process solves the first shards and measures
+A batch of ``AT_ONCE_UNITS`` or more goes to the workers at once, and this process loads no
+solver. A shorter one starts as one worker: this process solves the first shards and measures
 them, and hands the rest to the workers (cut again into shards of at least
 ``MIN_SHARD_SECONDS`` of estimated work) only once ``PROBE_SECONDS`` of work are measured and
 the rest is estimated at ``POOL_PAYS_SECONDS`` or more: on a short list, starting processes
@@ -9,10 +10,12 @@ input order (as shards finish with ``ordered=False``), with at most ``WINDOW_PER
 shards per worker submitted and not yet yielded: a run that is stopped loses those and no
 more. The executor may be any ``concurrent.futures.Executor`` (a Dask
 ``Client.get_executor()``, an MPI or Ray pool). Our own workers are forked on Linux while the
-main process has one thread (they start with its modules, those of the puzzles solved so far
-included; with the main process's objects frozen out of the garbage collector, the workers
-share its pages instead of copying them); otherwise (other threads, a pool renewed mid-run,
-macOS, Windows) they are spawned. They ignore Ctrl-C (the main process stops them) and exit
+main process has one thread and has loaded the solving modules (they start with its modules,
+those of the puzzles solved so far included; with the main process's objects frozen out of
+the garbage collector, the workers share its pages instead of copying them); otherwise on
+Linux (a long batch handed over before any puzzle was solved here, other threads, a pool
+renewed mid-run) a fork server that loaded the solving modules once forks them; on macOS and
+Windows they are spawned. They ignore Ctrl-C (the main process stops them) and exit
 when the main process dies, so a SIGKILL leaves no orphans.
 
 A shard whose worker died (a kill, out of memory, a crash in a native solver) is solved again
@@ -68,14 +71,13 @@ MIN_SHARD_SECONDS = 0.1
 a millisecond)."""
 PROBE_UNITS = 16.0
 """The size of the shards solved here first (16 puzzles, or 256 one-line Sudokus)."""
-AT_ONCE_UNITS = 1024.0
+AT_ONCE_UNITS = 512.0
 """Shard units (``shards.units``: a puzzle, or 16 one-line Sudokus) from which the workers
-start at once, before any puzzle is solved here: even at a quarter of a millisecond a unit
-(easy one-line Sudokus; a puzzle read from a file or a URL costs milliseconds), such a batch
-is ``POOL_PAYS_SECONDS`` of work, so measuring it first would only keep this process busy
-importing and solving while the second core waits. Royle's 49,158 lines are 3,072 units."""
-TAIL_PER_WORKER = 2
-"""Shards per worker at the end of a run cut finer (``_finer_tail``)."""
+start at once, before any puzzle is solved here: 512 puzzles read from files or URLs take
+milliseconds each, 8,192 one-line Sudokus tens of microseconds each (Royle's 90), so such a
+batch is about ``POOL_PAYS_SECONDS`` of work or more, and measuring it first would only keep
+this process importing and solving while the second core waits. Royle's 49,158 lines are
+3,072 units, the 830 janko Masyu paths 830; a 100-line list is measured first."""
 PROBE_ENV = "PENCILSAT_PROBE_SECONDS"
 """Sets ``PROBE_SECONDS`` for a run; 0 starts the workers at once."""
 WINDOW_PER_WORKER = 4
@@ -91,12 +93,24 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
+WORKER_MODULES = ("pencilsat.batch.shards", "pencilsat.batch.one_puzzle",
+                  "pencilsat.batch.sudoku_lines", "pencilsat.strategies.sudoku_singles")
+"""What every worker imports to solve a shard (numpy, the SAT solvers, the readers and the
+solving front): loaded here before a fork, or once in the fork server that forks the
+workers."""
+
+
 def start_method() -> str:
-    """How our workers start: ``fork`` on Linux while this process has a single thread (safe
-    then, and it saves each worker the imports), else ``spawn``."""
-    if sys.platform == "linux" and threading.active_count() == 1:
-        return "fork"
-    return "spawn"
+    """How our workers start on Linux: ``fork`` while this process has a single thread (safe
+    then) and has solved a shard (the workers share what it loaded); else ``forkserver``,
+    whose server loads them once, beside this process, and forks the workers (a long batch
+    handed over before any puzzle was solved here, another thread running, a pool renewed).
+    Elsewhere ``spawn``."""
+    if sys.platform != "linux":
+        return "spawn"
+    if threading.active_count() == 1 and "pencilsat.batch.one_puzzle" in sys.modules:
+        return "fork"  # a shard was solved here: the workers share what it loaded
+    return "forkserver"
 
 
 def local_workers(workers: int, shard_count: int) -> int:
@@ -249,25 +263,9 @@ def _cut_again(shards: list[Shard], workers: int,
     if seconds_per_unit:
         size = max(size, MIN_SHARD_SECONDS / seconds_per_unit)
     size = min(size, UNITS_PER_SHARD)
-    if not all(shard.units >= size / 2 for shard in shards[:-1]):
-        shards = recut(shards, size)
-    least = MIN_SHARD_SECONDS / seconds_per_unit if seconds_per_unit else PROBE_UNITS
-    return _finer_tail(shards, workers, least)
-
-
-def _finer_tail(shards: list[Shard], workers: int, least: float) -> list[Shard]:
-    """``shards`` with the last ``TAIL_PER_WORKER`` per worker cut into quarters (none under
-    ``least`` units): the workers then finish within a small shard of each other, where a
-    worker given the last whole shard kept the other idle for up to that shard (a sixteenth
-    of Royle's lines: 0.25 s)."""
-    tail = TAIL_PER_WORKER * workers
-    if len(shards) <= tail:
+    if all(shard.units >= size / 2 for shard in shards[:-1]):
         return shards
-    head, last = shards[:-tail], shards[-tail:]
-    size = max(max(shard.units for shard in last) / 4, least)
-    if all(shard.units <= size for shard in last):
-        return shards
-    return [*head, *recut(last, size)]
+    return recut(shards, size)
 
 
 def _in_this_process(shards: Iterable[Shard]) -> Iterator[list[BatchRecord]]:
@@ -324,8 +322,10 @@ class _OwnPool(_Runner):
 
     def _start(self) -> ProcessPoolExecutor:
         method = start_method()
-        pool = ProcessPoolExecutor(max_workers=self.workers,
-                                   mp_context=multiprocessing.get_context(method),
+        context = multiprocessing.get_context(method)
+        if method == "forkserver":
+            context.set_forkserver_preload(list(WORKER_MODULES))
+        pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
                                    initializer=_worker_start, initargs=(os.getpid(),))
         if method == "fork":  # fork every worker now, while this is the only thread
             for stream in (sys.stdout, sys.stderr):  # or a worker would write it out again
@@ -418,13 +418,27 @@ def _worker_start(main_pid: int) -> None:
     """In each worker: Ctrl-C is the main process's to handle, and the main process's death
     (even by SIGKILL) ends the worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_exit_with_main, args=(main_pid,), daemon=True).start()
+    threading.Thread(target=_exit_with_main, args=(main_pid, os.getppid()),
+                     daemon=True).start()
 
 
-def _exit_with_main(main_pid: int) -> None:
-    while os.getppid() == main_pid:
+def _exit_with_main(main_pid: int, parent: int) -> None:
+    """Exit once the parent changed (a forked or spawned worker's parent is the main process)
+    or the main process is gone (a fork server's worker: the server lives as long as its
+    workers)."""
+    while os.getppid() == parent and _running(main_pid):
         time.sleep(0.5)
     os._exit(1)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, another user's (its number reused)
+        return True
+    return True
 
 
 def _terminate_workers(pool: ProcessPoolExecutor) -> None:
