@@ -7,7 +7,8 @@ and ``--fail-on never``; the runs are interleaved round-robin (1 worker, 2 worke
 started at once, Dask with 2 workers; with ``--before``, 1 and 2 workers of that checkout's
 sources too) so that the shared machine's load falls on all alike, and the table gives the
 medians. Besides wall time, each run's CPU seconds: the pencilsat process's own (``main``)
-and its worker processes' (``workers``, reaped children); in a run with 2 workers, the main
+and its worker processes' (``workers``, reaped children: a fork server and the workers it
+forked included); in a run with 2 workers, the main
 process's share f = main / (main + workers) bounds the speed-up at 2 / (1 + f) (Amdahl), a
 bound a loaded machine's wall times cannot show. The sources are compiled to bytecode first,
 as an installed package's are (where ``PYTHONDONTWRITEBYTECODE`` is set, each run would
@@ -219,8 +220,9 @@ def main() -> None:
             "time, `workers CPU s` its worker processes' (Dask's nannies and workers "
             "included); f, the main process's share of it, bounds 2 workers at 2/(1+f) "
             "whatever the machine's load. `CPU vs 1 worker` is the run's CPU (main and "
-            "workers) over one worker's: what the workers do twice (each imports the "
-            "solving modules it needs, builds its Sudoku solvers) beyond the bound. "
+            "workers, the fork server included) over one worker's: what 2 workers cost "
+            "beyond one (a process started, its own Sudoku solvers), which the bound "
+            "leaves out. "
             + ("`before` is the same command on the sources given with `--before` "
                f"(`{args.before}`), its speed-up against its own 1 worker. " if args.before
                else "")
