@@ -100,17 +100,21 @@ solving front): loaded here before a fork, or once in the fork server that forks
 workers."""
 
 
-def start_method() -> str:
+def start_method(fork_server: bool = True) -> str:
     """How our workers start on Linux: ``fork`` while this process has a single thread (safe
-    then) and has solved a shard (the workers share what it loaded); else ``forkserver``,
-    whose server loads them once, beside this process, and forks the workers (a long batch
-    handed over before any puzzle was solved here, another thread running, a pool renewed).
-    Elsewhere ``spawn``."""
+    then) and, when a ``fork_server`` may be used, has solved a shard (the workers share what
+    it loaded); else ``forkserver``, whose server loads ``WORKER_MODULES`` once, beside this
+    process, and forks the workers (a long batch handed over before any puzzle was solved
+    here, another thread running, a pool renewed). Elsewhere, or when no fork server may be
+    used and another thread runs, ``spawn``. A fork server's workers, like spawned ones,
+    import the main module again, so only ``--batch`` (whose main module is the command's)
+    uses it: a library caller's script may not guard its top level."""
     if sys.platform != "linux":
         return "spawn"
-    if threading.active_count() == 1 and "pencilsat.batch.one_puzzle" in sys.modules:
-        return "fork"  # a shard was solved here: the workers share what it loaded
-    return "forkserver"
+    single = threading.active_count() == 1
+    if single and (not fork_server or "pencilsat.batch.one_puzzle" in sys.modules):
+        return "fork"  # with a shard solved here: the workers share what it loaded
+    return "forkserver" if fork_server else "spawn"
 
 
 def local_workers(workers: int, shard_count: int) -> int:
@@ -174,7 +178,7 @@ def run_shards(shards: Iterable[Shard], *, workers: int = 1, executor: Executor 
     at once with ``start_now`` (before a progress bar's thread, so that it may still fork:
     the workers then wait idle)."""
     run: ShardRun[list[BatchRecord]] = ShardRun()
-    _start(run, list(shards), workers, executor, ordered, start_now, run_shard)
+    _start(run, list(shards), workers, executor, ordered, start_now, run_shard, False)
     return run
 
 
@@ -185,12 +189,13 @@ def run_shard_blocks(shards: Iterable[Shard], *, workers: int = 1,
     write and counted (``blocks.RecordBlock``): the main process of ``--batch`` then does no
     work per puzzle of the workers'."""
     run: ShardRun[Output] = ShardRun()
-    _start(run, list(shards), workers, executor, ordered, start_now, run_shard_block)
+    _start(run, list(shards), workers, executor, ordered, start_now, run_shard_block, True)
     return run
 
 
 def _start(run: ShardRun[Any], shards: list[Shard], workers: int, executor: Executor | None,
-           ordered: bool, start_now: bool, work: Callable[[Shard], Any]) -> None:
+           ordered: bool, start_now: bool, work: Callable[[Shard], Any],
+           fork_server: bool) -> None:
     if executor is None:
         workers = local_workers(workers, len(shards))
         if workers == 1:
@@ -198,7 +203,7 @@ def _start(run: ShardRun[Any], shards: list[Shard], workers: int, executor: Exec
             return
     probe = probe_seconds()
     runner = (_Runner(executor, work) if executor is not None
-              else _OwnPool(workers, start_now, work))
+              else _OwnPool(workers, start_now, work, fork_server))
     run._records = _adaptive(shards, runner, max(workers, 1), ordered, probe, run)
 
 
@@ -306,12 +311,14 @@ class _Runner:
 class _OwnPool(_Runner):
     """A pool of ``workers`` processes started here, renewed when a worker dies. It starts at
     its first shard (after this process has loaded the modules its puzzles need, which forked
-    workers then share), or at once when ``now``."""
+    workers then share), or at once when ``now``; by a fork server when ``fork_server`` and
+    this process has solved nothing yet (``start_method``)."""
 
-    def __init__(self, workers: int, now: bool,
-                 work: Callable[[Shard], Any] = run_shard) -> None:
+    def __init__(self, workers: int, now: bool, work: Callable[[Shard], Any] = run_shard,
+                 fork_server: bool = False) -> None:
         self.workers = workers
         self.work = work
+        self.fork_server = fork_server
         self.pool: ProcessPoolExecutor | None = self._start() if now else None
 
     def submit(self, shard: Shard, work: Callable[[Shard], Any] | None = None) -> Future[Any]:
@@ -321,7 +328,7 @@ class _OwnPool(_Runner):
         return super().submit(shard, work)
 
     def _start(self) -> ProcessPoolExecutor:
-        method = start_method()
+        method = start_method(self.fork_server)
         context = multiprocessing.get_context(method)
         if method == "forkserver":
             context.set_forkserver_preload(list(WORKER_MODULES))
