@@ -80,8 +80,9 @@ def test_the_time_limit_holds_for_each_puzzle_inside_the_workers(tmp_path):
 
 
 def test_forked_and_spawned_workers_give_the_same_records(tmp_path):
-    """Workers are forked while this process has one thread and spawned once another runs
-    (fork is unsafe then); either way the records are one worker's."""
+    """Workers are forked while this process has one thread and has solved a shard, and
+    forked by a fork server for ``--batch`` (else spawned, and off Linux) once another thread
+    runs (fork is unsafe then); either way the records are one worker's."""
     import sys
     import threading
 
@@ -96,7 +97,8 @@ def test_forked_and_spawned_workers_give_the_same_records(tmp_path):
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        assert start_method() == "spawn"
+        assert start_method() == ("forkserver" if sys.platform == "linux" else "spawn")
+        assert start_method(fork_server=False) == "spawn"
         assert results(batch_records(batch, workers=2)) == results(one)
     finally:
         stop.set()

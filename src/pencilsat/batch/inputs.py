@@ -4,6 +4,9 @@ An item is plain data (a line number and text), so shards of items can be sent t
 processes and machines; the puzzles are read where they are solved. Blank lines and ``#``
 comments are skipped, and line numbers count every line, so a record names the line an
 editor sees.
+
+The readers (``formats.detect``, which loads numpy) are imported only where an input is told
+apart, in the process that solves it: the main process of a run with workers only cuts lines.
 """
 
 from __future__ import annotations
@@ -12,7 +15,10 @@ import sys
 from typing import NamedTuple
 
 from pencilsat.core.errors import InputError
-from pencilsat.formats.detect import ONE_LINE_SUDOKU, SUDOKU_LINE_CHARACTERS, names_a_puzzle
+
+SUDOKU_LINE_LENGTHS = (16, 81, 256, 625)
+"""The lengths of a one-line Sudoku (4x4 to 25x25): ``formats.detect.ONE_LINE_SUDOKU``, kept
+here so that cutting a batch file needs no reader (a test checks that they agree)."""
 
 
 class BatchItem(NamedTuple):
@@ -72,6 +78,8 @@ def is_sudoku_line(item: BatchItem) -> bool:
     """An input the vectorised Sudoku path takes: a line of a one-line Sudoku's length that
     names no file, URL or game ID."""
     text = item.input
-    if item.text is not None or len(text) not in ONE_LINE_SUDOKU:
+    if item.text is not None or len(text) not in SUDOKU_LINE_LENGTHS:
         return False
+    from pencilsat.formats.detect import SUDOKU_LINE_CHARACTERS, names_a_puzzle
+
     return not text.strip(SUDOKU_LINE_CHARACTERS) or not names_a_puzzle(text)

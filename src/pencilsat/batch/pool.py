@@ -1,6 +1,7 @@
 """Running shards: in this process, on a pool of local worker processes, or on any executor.
 
-A run with several workers starts as one: this process solves the first shards and measures
+A batch of ``AT_ONCE_UNITS`` or more goes to the workers at once, and this process loads no
+solver. A shorter one starts as one worker: this process solves the first shards and measures
 them, and hands the rest to the workers (cut again into shards of at least
 ``MIN_SHARD_SECONDS`` of estimated work) only once ``PROBE_SECONDS`` of work are measured and
 the rest is estimated at ``POOL_PAYS_SECONDS`` or more: on a short list, starting processes
@@ -9,10 +10,12 @@ input order (as shards finish with ``ordered=False``), with at most ``WINDOW_PER
 shards per worker submitted and not yet yielded: a run that is stopped loses those and no
 more. The executor may be any ``concurrent.futures.Executor`` (a Dask
 ``Client.get_executor()``, an MPI or Ray pool). Our own workers are forked on Linux while the
-main process has one thread (they start with its modules, those of the puzzles solved so far
-included; with the main process's objects frozen out of the garbage collector, the workers
-share its pages instead of copying them); otherwise (other threads, a pool renewed mid-run,
-macOS, Windows) they are spawned. They ignore Ctrl-C (the main process stops them) and exit
+main process has one thread and has loaded the solving modules (they start with its modules,
+those of the puzzles solved so far included; with the main process's objects frozen out of
+the garbage collector, the workers share its pages instead of copying them); otherwise on
+Linux (a long batch handed over before any puzzle was solved here, other threads, a pool
+renewed mid-run) a fork server that loaded the solving modules once forks them; on macOS and
+Windows they are spawned. They ignore Ctrl-C (the main process stops them) and exit
 when the main process dies, so a SIGKILL leaves no orphans.
 
 A shard whose worker died (a kill, out of memory, a crash in a native solver) is solved again
@@ -43,7 +46,6 @@ from concurrent.futures import (
 from typing import Any, Generic, TypeVar
 
 from pencilsat.batch.blocks import RecordBlock
-from pencilsat.batch.one_puzzle import where
 from pencilsat.batch.records import BatchRecord, not_solved
 from pencilsat.batch.shards import (
     SHARDS_PER_WORKER,
@@ -69,6 +71,13 @@ MIN_SHARD_SECONDS = 0.1
 a millisecond)."""
 PROBE_UNITS = 16.0
 """The size of the shards solved here first (16 puzzles, or 256 one-line Sudokus)."""
+AT_ONCE_UNITS = 512.0
+"""Shard units (``shards.units``: a puzzle, or 16 one-line Sudokus) from which the workers
+start at once, before any puzzle is solved here: 512 puzzles read from files or URLs take
+milliseconds each, 8,192 one-line Sudokus tens of microseconds each (Royle's 90), so such a
+batch is about ``POOL_PAYS_SECONDS`` of work or more, and measuring it first would only keep
+this process importing and solving while the second core waits. Royle's 49,158 lines are
+3,072 units, the 830 janko Masyu paths 830; a 100-line list is measured first."""
 PROBE_ENV = "PENCILSAT_PROBE_SECONDS"
 """Sets ``PROBE_SECONDS`` for a run; 0 starts the workers at once."""
 WINDOW_PER_WORKER = 4
@@ -84,12 +93,28 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def start_method() -> str:
-    """How our workers start: ``fork`` on Linux while this process has a single thread (safe
-    then, and it saves each worker the imports), else ``spawn``."""
-    if sys.platform == "linux" and threading.active_count() == 1:
-        return "fork"
-    return "spawn"
+WORKER_MODULES = ("pencilsat.batch.shards", "pencilsat.batch.one_puzzle",
+                  "pencilsat.batch.sudoku_lines", "pencilsat.strategies.sudoku_singles")
+"""What every worker imports to solve a shard (numpy, the SAT solvers, the readers and the
+solving front): loaded here before a fork, or once in the fork server that forks the
+workers."""
+
+
+def start_method(fork_server: bool = True) -> str:
+    """How our workers start on Linux: ``fork`` while this process has a single thread (safe
+    then) and, when a ``fork_server`` may be used, has solved a shard (the workers share what
+    it loaded); else ``forkserver``, whose server loads ``WORKER_MODULES`` once, beside this
+    process, and forks the workers (a long batch handed over before any puzzle was solved
+    here, another thread running, a pool renewed). Elsewhere, or when no fork server may be
+    used and another thread runs, ``spawn``. A fork server's workers, like spawned ones,
+    import the main module again, so only ``--batch`` (whose main module is the command's)
+    uses it: a library caller's script may not guard its top level."""
+    if sys.platform != "linux":
+        return "spawn"
+    single = threading.active_count() == 1
+    if single and (not fork_server or "pencilsat.batch.one_puzzle" in sys.modules):
+        return "fork"  # with a shard solved here: the workers share what it loaded
+    return "forkserver" if fork_server else "spawn"
 
 
 def local_workers(workers: int, shard_count: int) -> int:
@@ -153,7 +178,7 @@ def run_shards(shards: Iterable[Shard], *, workers: int = 1, executor: Executor 
     at once with ``start_now`` (before a progress bar's thread, so that it may still fork:
     the workers then wait idle)."""
     run: ShardRun[list[BatchRecord]] = ShardRun()
-    _start(run, list(shards), workers, executor, ordered, start_now, run_shard)
+    _start(run, list(shards), workers, executor, ordered, start_now, run_shard, False)
     return run
 
 
@@ -164,12 +189,13 @@ def run_shard_blocks(shards: Iterable[Shard], *, workers: int = 1,
     write and counted (``blocks.RecordBlock``): the main process of ``--batch`` then does no
     work per puzzle of the workers'."""
     run: ShardRun[Output] = ShardRun()
-    _start(run, list(shards), workers, executor, ordered, start_now, run_shard_block)
+    _start(run, list(shards), workers, executor, ordered, start_now, run_shard_block, True)
     return run
 
 
 def _start(run: ShardRun[Any], shards: list[Shard], workers: int, executor: Executor | None,
-           ordered: bool, start_now: bool, work: Callable[[Shard], Any]) -> None:
+           ordered: bool, start_now: bool, work: Callable[[Shard], Any],
+           fork_server: bool) -> None:
     if executor is None:
         workers = local_workers(workers, len(shards))
         if workers == 1:
@@ -177,7 +203,7 @@ def _start(run: ShardRun[Any], shards: list[Shard], workers: int, executor: Exec
             return
     probe = probe_seconds()
     runner = (_Runner(executor, work) if executor is not None
-              else _OwnPool(workers, start_now, work))
+              else _OwnPool(workers, start_now, work, fork_server))
     run._records = _adaptive(shards, runner, max(workers, 1), ordered, probe, run)
 
 
@@ -185,8 +211,12 @@ def _adaptive(shards: list[Shard], runner: _Runner, workers: int, ordered: bool,
               probe: float, run: ShardRun[Any]) -> Iterator[Any]:
     """Solve shards here until ``probe`` seconds of work are measured and the rest is long
     enough for the workers, then hand the rest to ``runner``, cut again into shards of at
-    least ``MIN_SHARD_SECONDS`` of estimated work."""
-    shards = _small_first(shards)
+    least ``MIN_SHARD_SECONDS`` of estimated work. A batch of ``AT_ONCE_UNITS`` or more goes
+    to ``runner`` at once, as the shards were cut, and this process never loads a solver."""
+    if math.fsum(shard.units for shard in shards) >= AT_ONCE_UNITS:
+        probe = 0.0  # surely long enough: nothing to measure here
+    if probe > 0:
+        shards = _small_first(shards)
     weights = [shard.units for shard in shards]
     cache = SolverCache()
     spent = done = 0.0
@@ -281,12 +311,14 @@ class _Runner:
 class _OwnPool(_Runner):
     """A pool of ``workers`` processes started here, renewed when a worker dies. It starts at
     its first shard (after this process has loaded the modules its puzzles need, which forked
-    workers then share), or at once when ``now``."""
+    workers then share), or at once when ``now``; by a fork server when ``fork_server`` and
+    this process has solved nothing yet (``start_method``)."""
 
-    def __init__(self, workers: int, now: bool,
-                 work: Callable[[Shard], Any] = run_shard) -> None:
+    def __init__(self, workers: int, now: bool, work: Callable[[Shard], Any] = run_shard,
+                 fork_server: bool = False) -> None:
         self.workers = workers
         self.work = work
+        self.fork_server = fork_server
         self.pool: ProcessPoolExecutor | None = self._start() if now else None
 
     def submit(self, shard: Shard, work: Callable[[Shard], Any] | None = None) -> Future[Any]:
@@ -296,9 +328,11 @@ class _OwnPool(_Runner):
         return super().submit(shard, work)
 
     def _start(self) -> ProcessPoolExecutor:
-        method = start_method()
-        pool = ProcessPoolExecutor(max_workers=self.workers,
-                                   mp_context=multiprocessing.get_context(method),
+        method = start_method(self.fork_server)
+        context = multiprocessing.get_context(method)
+        if method == "forkserver":
+            context.set_forkserver_preload(list(WORKER_MODULES))
+        pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
                                    initializer=_worker_start, initargs=(os.getpid(),))
         if method == "fork":  # fork every worker now, while this is the only thread
             for stream in (sys.stdout, sys.stderr):  # or a worker would write it out again
@@ -363,6 +397,8 @@ def _records(future: Future[Any], shard: Shard, runner: _Runner) -> Any:
 def _one_at_a_time(shard: Shard, runner: _Runner) -> list[BatchRecord]:
     """The records of a shard whose worker failed, each puzzle alone: one that fails alone is
     an ``error`` naming the failure."""
+    from pencilsat.batch.one_puzzle import where
+
     out: list[BatchRecord] = []
     for item in shard.inputs():
         future = runner.submit(Shard(shard.task, (item,)), run_shard)
@@ -389,13 +425,27 @@ def _worker_start(main_pid: int) -> None:
     """In each worker: Ctrl-C is the main process's to handle, and the main process's death
     (even by SIGKILL) ends the worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_exit_with_main, args=(main_pid,), daemon=True).start()
+    threading.Thread(target=_exit_with_main, args=(main_pid, os.getppid()),
+                     daemon=True).start()
 
 
-def _exit_with_main(main_pid: int) -> None:
-    while os.getppid() == main_pid:
+def _exit_with_main(main_pid: int, parent: int) -> None:
+    """Exit once the parent changed (a forked or spawned worker's parent is the main process)
+    or the main process is gone (a fork server's worker: the server lives as long as its
+    workers)."""
+    while os.getppid() == parent and _running(main_pid):
         time.sleep(0.5)
     os._exit(1)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, another user's (its number reused)
+        return True
+    return True
 
 
 def _terminate_workers(pool: ProcessPoolExecutor) -> None:

@@ -77,8 +77,8 @@ def run_batch(run: BatchRun, stdout: IO[str], stderr: IO[str]) -> int:
         with executor_for(run.workers, run.dask, cores) as (executor, workers, cluster):
             shards = list(make_line_shards(lines, task, workers))
             how.cluster, how.allowed = cluster, local_workers(workers, len(shards))
-            _write_records(run, task, shards, count_items(lines), executor, workers, tally,
-                           stdout, how)
+            left = count_items(lines) if run.progress else 0  # only the bar needs it
+            _write_records(run, task, shards, left, executor, workers, tally, stdout, how)
     except KeyboardInterrupt:
         print_summary(tally, stderr, wall=perf_counter() - start, workers=how.described(),
                       resumed=resumed, interrupted=True)

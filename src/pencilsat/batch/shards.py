@@ -12,6 +12,9 @@ worker skips the blank and comment lines, tells the Sudoku lines from the others
 the records, so the main process only cuts the file (``make_line_shards``, by weights it
 estimates from the lines' lengths) and does no work per puzzle. Puzzles given one by one
 (``solve_many``, arguments) travel as items.
+
+The solving modules (numpy, the SAT solvers, the readers) are imported where a shard is
+solved: a main process that hands every shard to its workers never loads them.
 """
 
 from __future__ import annotations
@@ -21,15 +24,16 @@ import os
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from typing import TYPE_CHECKING
 
 from pencilsat.batch.blocks import RecordBlock, block_of
-from pencilsat.batch.inputs import BatchItem, is_sudoku_line, numbered_items
-from pencilsat.batch.one_puzzle import puzzle_record
+from pencilsat.batch.inputs import SUDOKU_LINE_LENGTHS, BatchItem, is_sudoku_line, numbered_items
 from pencilsat.batch.records import BatchRecord
-from pencilsat.batch.sudoku_lines import sudoku_records
 from pencilsat.batch.task import BatchTask
-from pencilsat.formats.detect import ONE_LINE_SUDOKU
-from pencilsat.strategies.sudoku_batch import GridSolvers, pysat_name
+
+if TYPE_CHECKING:
+    from pencilsat.strategies.sudoku_batch import GridSolvers
 
 UNITS_PER_SHARD = 256
 """Most puzzles in a shard (one-line Sudokus count ``SUDOKU_LINE_UNITS`` each)."""
@@ -107,8 +111,8 @@ def line_units(lines: Sequence[str], task: BatchTask) -> list[float]:
     path that happens to have such a length, is misweighed: the weights only balance the
     shards, the worker tells the lines apart exactly)."""
     small = SUDOKU_LINE_UNITS if task.fast_sudoku else 1.0
-    weight = {0: 0.0, **dict.fromkeys(ONE_LINE_SUDOKU, small)}
-    return [weight.get(length, 1.0) for length in map(len, lines)]
+    weight = {0: 0.0, **dict.fromkeys(SUDOKU_LINE_LENGTHS, small)}
+    return list(map(weight.get, map(len, lines), repeat(1.0)))
 
 
 def cut_lines(lines: Sequence[str], task: BatchTask, weights: Sequence[float], size: float,
@@ -152,6 +156,8 @@ class SolverCache:
         self._grids: dict[str, GridSolvers] = {}
 
     def grids(self, sat_solver: str | None) -> GridSolvers:
+        from pencilsat.strategies.sudoku_batch import GridSolvers, pysat_name
+
         name = pysat_name(sat_solver)
         found = self._grids.get(name)
         if found is None:
@@ -167,6 +173,9 @@ class SolverCache:
 def iter_shard(shard: Shard, cache: SolverCache) -> Iterator[BatchRecord]:
     """The records of ``shard``'s inputs in order, each as soon as it is solved (the one-line
     Sudokus, solved together first)."""
+    from pencilsat.batch.one_puzzle import puzzle_record
+    from pencilsat.batch.sudoku_lines import sudoku_records
+
     task = shard.task
     items = shard.inputs()
     if task.generate is not None:

@@ -1,0 +1,54 @@
+"""A batch surely long enough for the workers (``AT_ONCE_UNITS``) goes to them at once: the
+pencilsat process solves none of it and loads no solver (no numpy): a fork server loads them
+once and forks the workers."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from batch_support import mixed_lines, write_batch
+from conftest import REPO
+
+from pencilsat.batch import pool
+from pencilsat.batch.inputs import SUDOKU_LINE_LENGTHS, numbered_items
+from pencilsat.batch.shards import make_line_shards
+from pencilsat.batch.task import BatchTask
+from pencilsat.formats.detect import ONE_LINE_SUDOKU
+
+MAIN_LOADS = """
+import io, sys
+from pencilsat.batch.run import BatchRun, run_batch
+status = run_batch(BatchRun(sys.argv[1], workers=2, out=sys.argv[2]), io.StringIO(),
+                   io.StringIO())
+print(status, sorted(name for name in ("numpy", "pysat", "ortools") if name in sys.modules))
+"""
+
+
+def test_the_line_lengths_the_cut_weighs_are_the_readers_one_line_sudokus():
+    assert SUDOKU_LINE_LENGTHS == ONE_LINE_SUDOKU
+
+
+def test_a_long_batch_is_handed_over_before_any_puzzle_is_solved_here(monkeypatch):
+    lines = mixed_lines()
+    task = BatchTask(source="batch.txt")
+    monkeypatch.delenv(pool.PROBE_ENV)
+    monkeypatch.setattr(pool, "PROBE_SECONDS", 10.0)  # a probe that would solve it all here
+    monkeypatch.setattr(pool, "AT_ONCE_UNITS", 1.0)
+    run = pool.run_shard_blocks(list(make_line_shards(lines, task, 2)), workers=2)
+    parts = list(run)
+    assert (run.first_here, run.processes) == (0, 2)
+    assert sum(part.records for part in parts) == len(numbered_items(lines))
+
+
+def test_the_pencilsat_process_of_a_long_batch_loads_no_solver(tmp_path):
+    """Unreadable lines are quick to answer but weigh a unit each: enough of them make a
+    batch the workers take at once (the process would load numpy to solve any puzzle)."""
+    batch = write_batch(tmp_path, [f"oops {n}" for n in range(int(pool.AT_ONCE_UNITS))])
+    done = subprocess.run([sys.executable, "-c", MAIN_LOADS, str(batch),
+                           str(tmp_path / "records.jsonl")], capture_output=True, text=True,
+                          env={"PYTHONPATH": str(REPO / "src")}, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["4", "[]"]  # every line invalid: exit 4, no solver here
+    assert len((tmp_path / "records.jsonl").read_text().splitlines()) == pool.AT_ONCE_UNITS
+
