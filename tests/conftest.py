@@ -21,6 +21,27 @@ def run_cli(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
     return proc.returncode, proc.stdout, proc.stderr
 
 
+def run_cli_here(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    """``pencilsat.cli.main(ARGS)`` in this process, its standard streams captured: (exit
+    status, stdout, stderr). A second a call cheaper than :func:`run_cli` (no interpreter
+    and no imports to start), for tests that run many commands; the process's own ways
+    (exit, signals, Ctrl-C) are tested through :func:`run_cli`."""
+    import contextlib
+    import io
+
+    from pencilsat.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        saved_stdin = sys.stdin
+        sys.stdin = io.StringIO(stdin or "")
+        try:
+            status = main(list(args))
+        finally:
+            sys.stdin = saved_stdin
+    return status, out.getvalue(), err.getvalue()
+
+
 def corpus_pairs(folder: str, max_cells: int | None = None) -> list[tuple[Path, Path]]:
     """(puzzle, solution) paths under ``folder`` of the corpus, sorted, smallest first."""
     out = []

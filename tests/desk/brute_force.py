@@ -257,7 +257,7 @@ def hitori_solutions(puzzle: hitori.HitoriPuzzle) -> list[hitori.HitoriSolution]
 
     def extend(index: int, shaded: np.ndarray) -> None:
         if index == width * height:
-            if _lines_repeat(numbers, shaded):
+            if _lines_repeat(numbers, shaded) or _unshaded_split(shaded.tolist()):
                 return  # the checker would refuse it: skip its slower full run
             answer = hitori.HitoriSolution(shaded.copy())
             if not hitori.check(puzzle, answer):
@@ -273,6 +273,23 @@ def hitori_solutions(puzzle: hitori.HitoriPuzzle) -> list[hitori.HitoriSolution]
     numbers = puzzle.numbers.tolist()
     extend(0, np.zeros((height, width), dtype=bool))
     return out
+
+
+def _unshaded_split(shaded: list[list[bool]]) -> bool:
+    """Whether the unshaded cells fall apart into several 4-connected groups: the other quick
+    pre-filter (most shadings of a tiny grid cut it), which the rule checker says too."""
+    open_cells = {(r, c) for r, row in enumerate(shaded) for c, s in enumerate(row) if not s}
+    if not open_cells:
+        return False
+    seen = {next(iter(open_cells))}
+    todo = list(seen)
+    while todo:
+        r, c = todo.pop()
+        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if near in open_cells and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    return len(seen) < len(open_cells)
 
 
 def _lines_repeat(numbers: list[list[int]], shaded: np.ndarray) -> bool:

@@ -36,6 +36,8 @@ def test_redundant_and_needed_clues_match_brute_force(genre):
             assert len(all_solutions(rules.without(puzzle, clue))) > 1
         assert report.minimal == (not report.redundant)
         checked += 1
+        if checked == 6:  # six unique puzzles show it: each clue costs a brute force
+            break
     assert checked >= 2
 
 
@@ -59,6 +61,8 @@ def test_added_clues_make_an_ambiguous_puzzle_unique_and_none_can_go(genre):
             fewer = with_clues(puzzle, rules, [c for c in report.added if c != clue])
             assert len(all_solutions(fewer)) > 1
         fixed += 1
+        if fixed == 4:  # four fixed puzzles show it: each added clue costs a brute force
+            break
     # a random small Hitori is often ambiguous in ways no number on a blank cell tells apart
     # (both answers leave the cell unshaded with the same neighbours): one fix checked there
     assert fixed >= (1 if genre == "hitori" else 3)

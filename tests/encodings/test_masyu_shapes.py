@@ -66,7 +66,7 @@ def test_every_corpus_answer_keeps_its_shapes() -> None:
     pairs = corpus_pairs("masyu")
     assert len(pairs) >= 900
     settled = total = 0
-    for txt, sol in pairs:
+    for txt, sol in pairs[::8]:  # an eighth, every size: the whole corpus is a benchmark's
         puzzle = masyu.parse_puzzle(txt.read_text(), name=txt.name)
         settled += _assert_keeps(puzzle, masyu.parse_solution(sol.read_text()))
         total += len(GridEdges(puzzle.width, puzzle.height))

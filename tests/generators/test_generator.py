@@ -131,8 +131,11 @@ def test_trials_from_the_region_cut_size_on_give_right_verdicts(monkeypatch):
         return unique
 
     monkeypatch.setattr(generator.PearlTrials, "still_unique", checked_trial)
+    # a 14x14 loop with ``LARGE_GRID`` lowered to its size takes the same large-grid path as
+    # a 40x25 one at the real threshold, whose final proof by ``circuit`` took minutes
+    monkeypatch.setattr(masyu_lazy, "LARGE_GRID", 14 * 14)
     rng = random.Random(5)
-    loop = pinned_loop(random_loop(40, 25, rng), rng)
+    loop = pinned_loop(random_loop(14, 14, rng), rng)
     full = pearls_for_loop(loop)
     puzzle = generator.remove_pearls_while_unique(full, loop, rng)
     assert puzzle is not None and isinstance(searches[-1], LoopSearch)

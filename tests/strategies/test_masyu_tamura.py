@@ -21,9 +21,11 @@ def grid(rows: list[str]) -> M.MasyuPuzzle:
     return M.parse_puzzle(f"masyu {len(rows[0])} {len(rows)}\n" + "\n".join(rows) + "\n")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("size", ["10x10", "36x20"])
+@pytest.mark.parametrize(("size", "backend"),
+                         [("10x10", "cnf"), ("10x10", "cpsat"), ("36x20", "cpsat")])
 def test_seed_puzzles_are_unique_with_the_printed_solution(backend, size):
+    """The 36x20 on CNF (minutes under load) is left to ``benchmarks/masyu_tamura.py``: the
+    10x10 and the janko sample below take Tamura's CNF through the same clauses."""
     p, sol = load(CORPUS / f"masyu/seed_{size}.txt", CORPUS / f"masyu/seed_{size}.sol")
     r = solve(p, encoding="tamura", backend=backend)
     assert r.verdict == "unique"
@@ -48,7 +50,7 @@ def test_enough_small_janko_puzzles():
     assert len(JANKO) >= 30
 
 
-@pytest.mark.parametrize("txt,sol", every_kth(JANKO, max(1, len(JANKO) // 32)),
+@pytest.mark.parametrize("txt,sol", every_kth(JANKO, max(1, len(JANKO) // 10)),
                          ids=lambda p: p.stem if hasattr(p, "stem") else None)
 def test_backends_agree_on_janko(txt, sol):
     p, expected = load(txt, sol)

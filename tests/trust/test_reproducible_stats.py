@@ -39,7 +39,7 @@ def _alone(spec: str) -> dict[str, int]:
 
 
 def test_a_puzzle_has_the_same_figures_alone_and_after_others():
-    puzzles = _se_rated(50) + _janko_masyu(30)
+    puzzles = _se_rated(10) + _janko_masyu(6)  # a fresh process each: 16 show it as 80 did
     together = []
     for spec in puzzles:  # one process, one after the other
         stats = pencilsat.solve(spec).stats

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import CORPUS, run_cli
+from conftest import CORPUS, run_cli, run_cli_here
 
 import pencilsat
 from pencilsat.core.registry import GENRES
@@ -28,9 +28,9 @@ PUZZLES = {name: _sample(name) for name in GENRES}
 
 
 def _forms(puzzle: str) -> dict[str, str]:
-    status, text, _ = run_cli("solve", puzzle)
+    status, text, _ = run_cli_here("solve", puzzle)
     assert status == 0
-    status, record, _ = run_cli("solve", puzzle, "--json")
+    status, record, _ = run_cli_here("solve", puzzle, "--json")
     rows = json.loads(record)["solution"]
     drawing = text.split("\n\n")[1]
     return {"text output": text, "drawing": drawing, "json": record,
@@ -43,7 +43,8 @@ def test_every_form_solve_writes_verifies(tmp_path, genre):
     for name, text in _forms(puzzle).items():
         path = tmp_path / f"{name}.txt"
         path.write_text(text)
-        status, out, err = run_cli("verify", puzzle, str(path))
+        # in process (a hundred commands); the tests below run ``verify`` as a command
+        status, out, err = run_cli_here("verify", puzzle, str(path))
         assert (status, out.strip()) == (0, "valid: the solution satisfies every rule"), \
             (name, err)
         assert pencilsat.check(puzzle, text) == [], name
