@@ -554,9 +554,9 @@ def test_ctrl_c_is_one_line_and_exit_130(monkeypatch, capsys):
 def test_ctrl_c_among_several_puzzles_keeps_the_tally(monkeypatch, capsys):
     """An editor who stops a long list sees the lines done and how many were left."""
 
-    import pencilsat.batch.shards as shards
+    import pencilsat.batch.one_puzzle as one_puzzle
 
-    real = shards.puzzle_record
+    real = one_puzzle.puzzle_record
     calls = []
 
     def first_then_interrupt(item, task):
@@ -565,7 +565,7 @@ def test_ctrl_c_among_several_puzzles_keeps_the_tally(monkeypatch, capsys):
             raise KeyboardInterrupt
         return real(item, task)
 
-    monkeypatch.setattr(shards, "puzzle_record", first_then_interrupt)
+    monkeypatch.setattr(one_puzzle, "puzzle_record", first_then_interrupt)
     puzzles = [str(REPO / "examples/masyu_10x10.txt"), str(REPO / "examples/masyu_36x20.txt"),
                str(CORPUS / "masyu/seed_10x10.txt")]
     assert main(["solve", *puzzles]) == 130
