@@ -58,6 +58,7 @@ def main() -> None:
     parser.add_argument("genre")
     parser.add_argument("--before", required=True, help="the source tree (src) to compare")
     parser.add_argument("--stride", type=int, default=2)
+    parser.add_argument("--json", type=Path, help="also write every puzzle's three CPU times here")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -76,6 +77,7 @@ def main() -> None:
     workers = {"before": start(args.before, "ours"), "after": start(here_src, "ours"),
                "puzzlekit": start(here_src, "puzzlekit")}
     cpu: dict[str, list[float]] = {label: [] for label in workers}
+    kept: list[str] = []
     order = list(workers)
     skipped = 0
     for rep in range(2):
@@ -90,6 +92,7 @@ def main() -> None:
             if not row["puzzlekit"]["ran"]:  # a puzzle puzzlekit cannot take (Killer 6x6)
                 skipped += rep
             elif rep:
+                kept.append(name)
                 for label, seen in row.items():
                     cpu[label].append(seen["cpu"])
     for proc in workers.values():
@@ -97,6 +100,10 @@ def main() -> None:
         proc.stdin.close()
         proc.wait()
     before, after, kit = cpu["before"], cpu["after"], cpu["puzzlekit"]
+    if args.json:
+        args.json.write_text(json.dumps(
+            [{"name": n, "before": b, "after": a, "puzzlekit": k}
+             for n, b, a, k in zip(kept, before, after, kit, strict=True)], indent=1) + "\n")
 
     def ratio(ours: list[float]) -> str:
         each = median([k / o for k, o in zip(kit, ours, strict=True)])
