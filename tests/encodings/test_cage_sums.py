@@ -166,3 +166,16 @@ def test_start_leaves_the_fixpoint_of_a_run_from_every_group():
         for fill in fills:
             assert cheap_ok and all(cheap[i] >> fill[i] & 1 for i in range(6))
     assert skipped  # some groups did start out of the queue
+
+
+def test_a_fresh_narrowing_counts_its_own_visits():
+    """:meth:`Narrowing.fresh` shares the rules and counts visits from 0, leaving the
+    original's count alone (a kept narrowing serves many puzzles)."""
+    full = sum(1 << d for d in range(1, 4))
+    kept = Narrowing(3, [([0, 1, 2], (full,))])
+    twin = kept.fresh()
+    masks = [1 << 1, full, full]
+    assert twin.run(masks, list(twin.first_sets), twin.start(masks))
+    assert twin.visits > 0 and kept.visits == 0
+    assert twin.groups_of is kept.groups_of and masks[0] == 1 << 1
+    assert not masks[1] & 1 << 1 and not masks[2] & 1 << 1

@@ -9,7 +9,7 @@ from conftest import CORPUS
 
 from pencilsat.puzzles import jigsawsudoku as J
 from pencilsat.puzzles import killersudoku as K
-from pencilsat.puzzles.digit_houses import breaks_nothing
+from pencilsat.puzzles.digit_houses import breaks_nothing, house_indices, named_houses
 
 
 def broken(grid: np.ndarray, rng: np.random.Generator) -> list[np.ndarray]:
@@ -55,3 +55,16 @@ def test_counts_agree_with_the_listing(module, folder):
             agreed += 1
             broke += bool(listed)
     assert agreed == 16 * len(files) and broke >= 13 * len(files)
+
+
+@pytest.mark.parametrize("module, folder", [(K, "killersudoku"), (J, "jigsawsudoku")])
+def test_house_indices_are_the_named_houses_row_major(module, folder):
+    """The solver's houses (``house_indices``) are the checker's (``named_houses``), in the
+    same order, each cell as its row-major index."""
+    files = sorted((CORPUS / folder).rglob("*.txt"))[::97][:10]
+    assert files
+    for path in files:
+        puzzle = module.parse_puzzle(path.read_text(), path.stem)
+        n = puzzle.size
+        named = [[r * n + c for r, c in cells] for _, cells in named_houses(n, puzzle.boxes)]
+        assert house_indices(n, puzzle.boxes) == named, path

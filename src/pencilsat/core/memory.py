@@ -96,9 +96,17 @@ class _Budget:
 
     def __enter__(self) -> None:
         budget = self.budget
-        limit = None if budget is None else budget + max(0, (resident_bytes() or 0)
-                                                           - START_ALLOWANCE)
-        self.tokens = (_limit.set(limit), _next_look.set(0.0))
+        if budget is None:
+            self.tokens = (_limit.set(None), _next_look.set(0.0))
+            return
+        size = resident_bytes()
+        limit = budget + max(0, (size or 0) - START_ALLOWANCE)
+        # The size just read counts as the block's first look: a small solve that ends
+        # within LOOK_EVERY_S reads it once, not twice; a process already past the
+        # budget is still stopped at its first check.
+        fits = size is not None and size <= limit
+        self.tokens = (_limit.set(limit),
+                       _next_look.set(perf_counter() + LOOK_EVERY_S if fits else 0.0))
 
     def __exit__(self, *exc: object) -> None:
         assert self.tokens is not None

@@ -268,6 +268,14 @@ class Narrowing:
         self.visits = 0
         """Groups narrowed so far: the search's measure of its propagation."""
 
+    def fresh(self) -> Narrowing:
+        """The same rules with a count of visits of its own (a kept narrowing's stays 0);
+        a shallow copy, several times cheaper than :func:`copy.copy`."""
+        twin = object.__new__(Narrowing)
+        twin.__dict__.update(self.__dict__)
+        twin.visits = 0
+        return twin
+
     def start(self, masks: list[int]) -> Sequence[int]:
         """The first narrowing's cheap part, in place: each cell keeps the digits every group
         of it allows (what each group's first visit does). Returns the groups still to visit

@@ -21,7 +21,6 @@ wide after the first narrowing skips the search (``wide``): it would mostly pass
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from copy import copy
 from time import perf_counter
 from typing import Any
 
@@ -32,6 +31,7 @@ from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.encodings.cage_sums import Group, Narrowing, house_sum_groups, set_masks
 from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.latin import mask_rows
+from pencilsat.puzzles.digit_houses import house_indices
 from pencilsat.strategies.csp_solve import solve_clauses
 from pencilsat.strategies.solution_space import asked
 from pencilsat.strategies.uniqueness import solve_and_prove, stopped
@@ -139,7 +139,7 @@ def run_narrowed(puzzle: Any, cages: Sequence[tuple[Sequence[int], int | None]],
                  clauses: Callable[[float | None, Any], ClauseEncoding],
                  sat_solver: str | None, time_limit: float | None, layout: Hashable,
                  max_branches: int | None = None, wide: int | None = None) -> SolveResult:
-    """``puzzle`` (with ``givens``, ``houses()`` and ``size``) narrowed by its houses and
+    """``puzzle`` (with ``givens``, ``boxes`` and ``size``) narrowed by its houses and
     ``cages`` (row-major cell indices and sum) and searched by branching; ``layout``: a key
     of the houses (the boxes); ``decode`` makes a solution of a grid of digits,
     ``clauses(deadline, candidates)`` the complete clause list over the candidates left
@@ -156,7 +156,7 @@ def run_narrowed(puzzle: Any, cages: Sequence[tuple[Sequence[int], int | None]],
     if narrowing is None:
         house_cells = _KEPT.get((n, layout, "houses"))
         if house_cells is None:
-            house_cells = [[r * n + c for r, c in house] for house in puzzle.houses()]
+            house_cells = house_indices(n, puzzle.boxes)
             keep((n, layout, "houses"), house_cells)
         groups = []
         for cells, options in digit_groups(n, house_cells, cages):
@@ -167,9 +167,9 @@ def run_narrowed(puzzle: Any, cages: Sequence[tuple[Sequence[int], int | None]],
         narrowing = Narrowing(n * n, groups)
         if not cages:
             keep((n, layout), narrowing)
-            narrowing = copy(narrowing)  # the kept one's count of visits stays 0
+            narrowing = narrowing.fresh()  # the kept one's count of visits stays 0
     else:
-        narrowing = copy(narrowing)  # its own count of visits
+        narrowing = narrowing.fresh()  # its own count of visits
     sets = list(narrowing.first_sets)
     masks: list[int] | None = root
     try:
