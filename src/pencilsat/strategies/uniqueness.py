@@ -24,6 +24,7 @@ from pencilsat.core.result import (
     Verdict,
     limit_message,
 )
+from pencilsat.strategies.solution_space import asked, explore
 
 A = TypeVar("A")
 
@@ -92,8 +93,6 @@ def solve_and_prove(puzzle: Any, search: AnswerSearch[A], decode: Callable[[A], 
     """:func:`prove` as a :class:`SolveResult`: answers decoded to the genre's solutions,
     the differences listed, the phase times in ``stats``; then the count or the backbone
     when the run is asked for them (:mod:`pencilsat.strategies.solution_space`)."""
-    from pencilsat.strategies.solution_space import asked, explore
-
     proof = prove(search)
     stats.solve_s = proof.solve_s
     stats.uniqueness_s = proof.uniqueness_s
