@@ -54,6 +54,15 @@ def write_results(stem: str, title: str, body: str, data: Any) -> None:
 
 
 
+def save_page(stem: str, data: Any, text: str) -> None:
+    """Write a page already in Markdown and its data (``results/<stem>.md`` and ``.json``)
+    and print the page."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{stem}.json").write_text(json.dumps(data, indent=1) + "\n")
+    (RESULTS / f"{stem}.md").write_text(text)
+    print(text)
+
+
 Cells = list[list[bool]]
 
 

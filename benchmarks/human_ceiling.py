@@ -34,7 +34,6 @@ Usage: ``python benchmarks/human_ceiling.py [--resamples 1000]`` (reads the meas
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from collections.abc import Sequence
@@ -47,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from common import save_page  # noqa: E402
 from score_fit import spearman  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
@@ -327,11 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     command = "python benchmarks/human_ceiling.py " + " ".join(
         argv if argv is not None else sys.argv[1:])
     result = run(args.resamples)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "human_ceiling.json").write_text(json.dumps(result, indent=1) + "\n")
-    text = markdown(result, command.strip())
-    (RESULTS / "human_ceiling.md").write_text(text)
-    print(text)
+    save_page("human_ceiling", result, markdown(result, command.strip()))
     return 0
 
 

@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from common import save_page  # noqa: E402
 from human_variants import score  # noqa: E402
 from score_fit import fit_log_linear, folds  # noqa: E402
 
@@ -164,7 +165,6 @@ def markdown(result: dict[str, Any], command: str, salts: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import json
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--salts", type=int, default=10)
@@ -172,11 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     command = "python benchmarks/human_time_variants.py " + " ".join(
         argv if argv is not None else sys.argv[1:])
     result = run(args.salts)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "human_time_variants.json").write_text(json.dumps(result, indent=1) + "\n")
-    text = markdown(result, command.strip(), args.salts)
-    (RESULTS / "human_time_variants.md").write_text(text)
-    print(text)
+    save_page("human_time_variants", result, markdown(result, command.strip(), args.salts))
     return 0 if all(not math.isnan(v["mean"]) for v in result.values()) else 1
 
 
