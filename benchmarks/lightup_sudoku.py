@@ -331,29 +331,29 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
         size_rows.append(row)
     file_rows = []
     counted = {"puzzle_rounds": 0, "rounds": 0, "branch_rows": 0}
-    real_round, real_split = S._round, S._split
+    real_round, real_children = S._round, S._children
 
     def counting_round(c: Any, locked: bool) -> Any:
         counted["puzzle_rounds"] += c.shape[1]
         counted["rounds"] += 1
         return real_round(c, locked)
 
-    def counting_split(c: Any, cell: Any) -> Any:
-        kids, origin = real_split(c, cell)
+    def counting_children(mask: Any) -> Any:
+        digit, origin = real_children(mask)
         counted["branch_rows"] += len(origin)
-        return kids, origin
+        return digit, origin
 
     for name in BATCH_FILES:
         lines = (CORPUS / "sudoku" / name).read_text().splitlines()[:3000 if quick else None]
         counted.update(puzzle_rounds=0, rounds=0, branch_rows=0)
-        S._round, S._split = counting_round, counting_split
+        S._round, S._children = counting_round, counting_children
         try:
             cpu = time.process_time()
             for _ in solve_batch(lines):
                 pass
             cpu = time.process_time() - cpu
         finally:
-            S._round, S._split = real_round, real_split
+            S._round, S._children = real_round, real_children
         n = len(lines)
         branches = counted["branch_rows"] / n  # children made by splits
         quarter = tdoku[name]["per_s_cpu"]["tdoku"] / 4
@@ -369,7 +369,7 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
                     size_rows)
             + "\n\nPer file, through `solve_batch` (counters around the numpy calls):\n\n"
             + table(["set", "puzzles", "branches per puzzle", "puzzle-rounds per puzzle",
-                     "numpy rounds", "CPU ns per puzzle-round, all included",
+                     "numpy rounds (one per lane)", "CPU ns per puzzle-round, all included",
                      "puzzles/s CPU", "us per puzzle", "us per puzzle at 1/4 of tdoku",
                      "ns per puzzle-round 1/4 of tdoku would allow, same rounds"], file_rows)
             + "\n\nBranches are the children splits make (a split on a cell of k candidates "
