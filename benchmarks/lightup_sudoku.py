@@ -309,6 +309,7 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
     would allow."""
     import numpy as np
 
+    from pencilsat.strategies import sudoku_branching as B
     from pencilsat.strategies import sudoku_singles as S
 
     S.keep_freed_memory()  # as solve_batch does: else large rounds page-fault anew
@@ -331,7 +332,7 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
         size_rows.append(row)
     file_rows = []
     counted = {"puzzle_rounds": 0, "rounds": 0, "branch_rows": 0}
-    real_round, real_children = S._round, S._children
+    real_round, real_children = B._round, B._children
 
     def counting_round(c: Any, locked: bool) -> Any:
         counted["puzzle_rounds"] += c.shape[1]
@@ -346,14 +347,14 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
     for name in BATCH_FILES:
         lines = (CORPUS / "sudoku" / name).read_text().splitlines()[:3000 if quick else None]
         counted.update(puzzle_rounds=0, rounds=0, branch_rows=0)
-        S._round, S._children = counting_round, counting_children
+        B._round, B._children = counting_round, counting_children
         try:
             cpu = time.process_time()
             for _ in solve_batch(lines):
                 pass
             cpu = time.process_time() - cpu
         finally:
-            S._round, S._children = real_round, real_children
+            B._round, B._children = real_round, real_children
         n = len(lines)
         branches = counted["branch_rows"] / n  # children made by splits
         quarter = tdoku[name]["per_s_cpu"]["tdoku"] / 4
@@ -374,7 +375,7 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
                      "ns per puzzle-round 1/4 of tdoku would allow, same rounds"], file_rows)
             + "\n\nBranches are the children splits make (a split on a cell of k candidates "
             "makes k); singles and branching run in one loop of rounds "
-            "(`sudoku_singles.decide`), so a numpy round serves every open branch of every "
+            "(`sudoku_branching.decide`), so a numpy round serves every open branch of every "
             "puzzle of the chunk.")
     return body, data
 
@@ -384,7 +385,7 @@ ISSUE_46_NOTES = """### What was tried for issue 46 (measured 2026-11-29, not re
 Branch and round counts are exact (they do not depend on the load); rates are interleaved A/B
 runs in fresh processes on the loaded machine.
 
-* **Kept: one loop of rounds for singles and branching** (`sudoku_singles.decide`): a
+* **Kept: one loop of rounds for singles and branching** (`sudoku_branching.decide`): a
   puzzle whose round fills no cell is split at once and its children join the next round,
   instead of a level-by-level search where every level waits for its slowest branch. Numpy
   rounds 123 -> 30 (magictour), 152 -> 36 (forum), 460 -> 109 (Royle), the same
