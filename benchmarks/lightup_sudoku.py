@@ -309,6 +309,7 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
     would allow."""
     import numpy as np
 
+    from pencilsat.strategies import sudoku_branching as B
     from pencilsat.strategies import sudoku_singles as S
 
     S.keep_freed_memory()  # as solve_batch does: else large rounds page-fault anew
@@ -331,29 +332,29 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
         size_rows.append(row)
     file_rows = []
     counted = {"puzzle_rounds": 0, "rounds": 0, "branch_rows": 0}
-    real_round, real_split = S._round, S._split
+    real_round, real_children = B._round, B._children
 
     def counting_round(c: Any, locked: bool) -> Any:
         counted["puzzle_rounds"] += c.shape[1]
         counted["rounds"] += 1
         return real_round(c, locked)
 
-    def counting_split(c: Any, cell: Any) -> Any:
-        kids, origin = real_split(c, cell)
+    def counting_children(mask: Any) -> Any:
+        digit, origin = real_children(mask)
         counted["branch_rows"] += len(origin)
-        return kids, origin
+        return digit, origin
 
     for name in BATCH_FILES:
         lines = (CORPUS / "sudoku" / name).read_text().splitlines()[:3000 if quick else None]
         counted.update(puzzle_rounds=0, rounds=0, branch_rows=0)
-        S._round, S._split = counting_round, counting_split
+        B._round, B._children = counting_round, counting_children
         try:
             cpu = time.process_time()
             for _ in solve_batch(lines):
                 pass
             cpu = time.process_time() - cpu
         finally:
-            S._round, S._split = real_round, real_split
+            B._round, B._children = real_round, real_children
         n = len(lines)
         branches = counted["branch_rows"] / n  # children made by splits
         quarter = tdoku[name]["per_s_cpu"]["tdoku"] / 4
@@ -369,12 +370,12 @@ def bench_floor(quick: bool, tdoku: dict[str, Any]) -> tuple[str, dict[str, Any]
                     size_rows)
             + "\n\nPer file, through `solve_batch` (counters around the numpy calls):\n\n"
             + table(["set", "puzzles", "branches per puzzle", "puzzle-rounds per puzzle",
-                     "numpy rounds", "CPU ns per puzzle-round, all included",
+                     "numpy rounds (one per lane)", "CPU ns per puzzle-round, all included",
                      "puzzles/s CPU", "us per puzzle", "us per puzzle at 1/4 of tdoku",
                      "ns per puzzle-round 1/4 of tdoku would allow, same rounds"], file_rows)
             + "\n\nBranches are the children splits make (a split on a cell of k candidates "
             "makes k); singles and branching run in one loop of rounds "
-            "(`sudoku_singles.decide`), so a numpy round serves every open branch of every "
+            "(`sudoku_branching.decide`), so a numpy round serves every open branch of every "
             "puzzle of the chunk.")
     return body, data
 
@@ -384,7 +385,7 @@ ISSUE_46_NOTES = """### What was tried for issue 46 (measured 2026-11-29, not re
 Branch and round counts are exact (they do not depend on the load); rates are interleaved A/B
 runs in fresh processes on the loaded machine.
 
-* **Kept: one loop of rounds for singles and branching** (`sudoku_singles.decide`): a
+* **Kept: one loop of rounds for singles and branching** (`sudoku_branching.decide`): a
   puzzle whose round fills no cell is split at once and its children join the next round,
   instead of a level-by-level search where every level waits for its slowest branch. Numpy
   rounds 123 -> 30 (magictour), 152 -> 36 (forum), 460 -> 109 (Royle), the same
@@ -416,13 +417,51 @@ runs in fresh processes on the loaded machine.
   pure-numpy alternative (every temporary of a round, ~60 calls, written through `out=`
   into buffers kept across rounds) was not done; without it glibc mmaps and page-faults
   each round's multi-megabyte temporaries anew.
-* **Floor of the hard files**: at 1/4 of tdoku a magictour puzzle may take ~62 us; it takes
-  64 puzzle-rounds at ~0.75 us each for the round alone at B = 4,096 (48 us), plus the
-  splits, solution checks and records (the table above: CPU ns per puzzle-round, all
-  included). 1/4 needs fewer puzzle-rounds (stronger reasoning per round that costs less
-  than the rounds it saves: naked pairs and a second naked pass in numpy did not) or under
-  ~1 us per puzzle-round all included; the forum's hardest likewise (651 puzzle-rounds
-  against ~560 us a puzzle at 1/4: ~0.85 us each)."""
+* **Kept (second pass): lanes** (`sudoku_branching.LANE`): the rounds run lane by lane, each
+  lane the branches of whole puzzles, cut in two past 8,192 columns and joined with its
+  neighbour under 4,096. A round alone costs 450 ns a column at 2,048-4,096 columns, 513 at
+  8,192, 634 at 16,384 (the forum's rounds averaged 14,800 columns, weighted by columns;
+  Royle's chunks 16,384). Whole puzzles per lane keep every answer the same (a test cuts
+  lanes at 48 columns and compares).
+* **Kept: one take per round** for the columns that stay and the children (their parent
+  columns), the children's digits then written in: it replaces a compress of the moving
+  columns, one per digit of the split ones and a concatenation. A gather along the puzzle
+  axis of (81, B) uint16 masks costs ~2 ns an element (~10x an elementwise pass), so each
+  avoided copy counts. With the lanes: forum +25-40%, magictour +8%, Royle +5-11% against
+  the code before (interleaved, fresh processes; the table above: 1.40x, 1.08x, 1.11x).
+* **Kept: initial masks by one table lookup** (`candidates_of`): 16 instead of 69 ms a
+  chunk of 16,384 lines (~3 us a Royle puzzle of ~15).
+* **Not kept: children in place** (the first child of a split takes its column's place,
+  dropped columns are filled from the end: only moved columns are copied): decide alone,
+  best of 3 alternating processes, magictour 19,800 -> 20,000/s, forum 2,000 -> 1,930/s,
+  Royle 104,700 -> 109,700/s (within the noise), and a multiple's two answers would then
+  have to be ordered by content instead of column order (other answers than today's).
+* **Not kept: locked candidates before hidden singles**: puzzle-rounds 64.1 -> 71.6
+  (magictour), 651 -> 680 (forum), 12.4 -> 13.6 (Royle's first 16,384): after hidden
+  singles they also spread the digits those just placed over most of their peers.
+* **Not kept: a contradiction check after locked candidates** (every house still holds every
+  digit): puzzle-rounds -2% (magictour), -4% (forum), -1% (Royle), rate -18%, -22%, -23%.
+* **Not kept: other branch scores**: open peers counted as bivalue peers only: magictour
+  21.2 -> 24.9 branches, forum 262 -> 385; weight 2, 3, 5 instead of 4: forum 245, 255, 270
+  branches, magictour 23.3, 21.5, 21.2, Royle (first 16,384) 1.59, 1.27, 1.15 (4: 1.16).
+  Which branch a count-to-two search takes first does not matter on these files: every
+  puzzle is unique, so every branch is searched to its end.
+* **Not kept: hidden singles' accumulation over one (9, 27, B) gather** (24 calls instead of
+  72, three times the bytes): a round over 512 columns 340 -> 304 us, over 4,096 1,890 ->
+  2,026 us.
+* **Floor of the hard files** (two runs of `--batch-only` at 16:17 and 16:20 UTC, load
+  11-14; the tables above are the second): tdoku searches about as many nodes (magictour:
+  ~9 guesses; here 21.2 children from ~10.5 splits), but a node costs here ~2.9
+  puzzle-rounds (a child's rounds until it stalls, dies or completes: 64.1 puzzle-rounds
+  for 22.2 nodes a magictour puzzle, 651 for 263 on the forum's) at 0.85-1.24 us each all
+  included (magictour; forum 0.76-0.81), of which the round alone is ~68% of the CPU
+  (locked candidates 19%; about 50 elementwise passes over the masks), the takes and
+  compresses ~12%, the branch cell ~7%, the rest bookkeeping and the per-call costs of
+  ~150 numpy calls a lane-round. 1/4 of tdoku allows 616-723 ns a puzzle-round at today's
+  rounds (forum 527-558): 28-42% less than now, more than everything outside the round;
+  or, at today's cost, 28-31% fewer puzzle-rounds (46 instead of 64 a magictour puzzle,
+  450 instead of 651 on the forum's), from stronger reasoning that costs less than the
+  rounds it saves (none of the tried ones did)."""
 
 
 def bench_batch(quick: bool, before: Path | None = None,

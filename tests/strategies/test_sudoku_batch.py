@@ -8,6 +8,7 @@ from conftest import CORPUS
 from test_sudoku_solve import TATHAM, TDOKU, pattern_grid, verdict_for
 
 from pencilsat.puzzles import sudoku as S
+from pencilsat.strategies import sudoku_branching as branching
 from pencilsat.strategies.sudoku_batch import GridSolver, solve_batch
 
 
@@ -166,7 +167,7 @@ def test_count_solutions_directly_on_tdoku():
 
     lines = [line for line, _, _ in TDOKU]
     status, cand = singles.singles(singles.candidates(lines))
-    counted, first, second = singles.count_solutions(cand, *NO_FALLBACK)
+    counted, first, second = branching.count_solutions(cand, *NO_FALLBACK)
     expect = {0: singles.NONE, 1: singles.UNIQUE}
     for k, (line, count, sol) in enumerate(TDOKU):
         if status[k] != singles.OPEN:
@@ -212,7 +213,7 @@ def test_branching_stops_at_two_solutions_under_default_caps():
         assert rec["solution"] != rec["second_solution"]
         assert checked(line, rec["solution"]) and checked(line, rec["second_solution"])
     empty = singles.candidates(["." * 81])  # too big a tree for one level: left open
-    status, _, _ = singles.count_solutions(empty, max_levels=1)
+    status, _, _ = branching.count_solutions(empty, max_levels=1)
     assert status.tolist() == [singles.OPEN]
 
 
@@ -221,8 +222,8 @@ def test_row_cap_leaves_puzzles_open_but_never_wrong():
 
     lines = (CORPUS / "sudoku/magictour_top1465.txt").read_text().splitlines()[:200]
     status, cand = singles.singles(singles.candidates(lines))
-    capped, first, _ = singles.count_solutions(cand, max_rows=300)
-    full, first_full, _ = singles.count_solutions(cand, *NO_FALLBACK)
+    capped, first, _ = branching.count_solutions(cand, max_rows=300)
+    full, first_full, _ = branching.count_solutions(cand, *NO_FALLBACK)
     assert (full == singles.UNIQUE).all()
     assert 0 < (capped == singles.OPEN).sum() < len(lines)
     done = capped != singles.OPEN
@@ -247,13 +248,41 @@ def test_decide_without_branching_is_singles_alone():
     from pencilsat.strategies import sudoku_singles as singles
 
     lines = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()[:60]
-    status, first, _, branched = singles.decide(singles.candidates(lines), branching=False)
+    status, first, _, branched = branching.decide(singles.candidates(lines), branching=False)
     alone, cand = singles.singles(singles.candidates(lines))
     assert not branched.any()
     assert status.tolist() == alone.tolist()
     assert {singles.UNIQUE, singles.OPEN} <= set(status.tolist())
     unique = status == singles.UNIQUE
     assert (first[unique] == cand[unique]).all()
-    counted, _, _, split = singles.decide(singles.candidates(lines))
+    counted, _, _, split = branching.decide(singles.candidates(lines))
     assert (counted == singles.UNIQUE).all()
     assert (split == (status == singles.OPEN)).all()
+
+
+def test_lanes_change_no_answer(monkeypatch):
+    """Rounds run lane by lane (whole puzzles per lane, cut and joined as the branches grow
+    and die): the verdicts, both answers of a multiple and the caps' choices must be those
+    of one lane, and a multiple's answers those it gets alone."""
+    from pencilsat.strategies import sudoku_singles as singles
+
+    hard = (CORPUS / "sudoku/magictour_top1465.txt").read_text().splitlines()[:12]
+    multiples = [line for line, count, _ in TDOKU if count > 1 and len(line) == 81][:8]
+    lines = hard + [line for line, _, _ in TDOKU if len(line) == 81]
+    cand = singles.candidates(lines)
+    monkeypatch.setattr(branching, "LANE", 10**6)
+    one_lane = [branching.decide(cand, 81, 40, max_rows=2000)[k] for k in range(4)]
+    monkeypatch.setattr(branching, "LANE", 48)  # many lanes: cut, joined, emptied
+    cut = [branching.decide(cand, 81, 40, max_rows=2000)[k] for k in range(4)]
+    for a, b in zip(one_lane, cut, strict=True):
+        assert (a == b).all()
+    assert {singles.UNIQUE, singles.MULTIPLE, singles.OPEN} <= set(one_lane[0].tolist())
+    compared = 0
+    for line in multiples:
+        k = lines.index(line)
+        alone = branching.decide(singles.candidates([line]), 81, 40)
+        assert alone[0][0] == cut[0][k]
+        if cut[0][k] == singles.MULTIPLE:
+            compared += 1
+            assert (alone[1][0] == cut[1][k]).all() and (alone[2][0] == cut[2][k]).all()
+    assert compared

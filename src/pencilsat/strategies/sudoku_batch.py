@@ -3,7 +3,7 @@
 For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
 
 0. 9x9 lines first go through numpy, a whole chunk at once
-   (:func:`pencilsat.strategies.sudoku_singles.decide`): naked and hidden singles and locked
+   (:func:`pencilsat.strategies.sudoku_branching.decide`): naked and hidden singles and locked
    candidates (deciding 37,350 of Royle's 49,158 17-clue puzzles), and a branch as soon as
    a puzzle's round fills no cell, in the same loop of rounds, counting up to two completed
    grids per puzzle (the rest of Royle, magictour and the forum's hardest). What they
@@ -501,6 +501,7 @@ def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_single
                  caps: tuple[int, int] | None) -> Iterable[dict[str, Any]]:
     """The chunk's records in order: the list numpy made when it decided every line, else
     those with the others solved one by one as they are reached."""
+    from pencilsat.strategies import sudoku_branching as branching
     from pencilsat.strategies import sudoku_singles as singles
 
     # the records numpy decides, built whole (index first) in the chunk's order
@@ -512,7 +513,7 @@ def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_single
             singles.keep_freed_memory()
             start = time.perf_counter()
             levels, per_puzzle = caps if caps is not None else (0, 0)
-            status, first, second, branched = singles.decide(
+            status, first, second, branched = branching.decide(
                 singles.candidates_of(raw), levels, per_puzzle,
                 branching=caps is not None)
             share = round((time.perf_counter() - start) / len(nine), 7)
