@@ -12,7 +12,7 @@ from pencilsat.core.result import SolveResult
 from pencilsat.encodings.jigsawsudoku import complete_cnf
 from pencilsat.puzzles.jigsawsudoku import JigsawSudokuPuzzle, JigsawSudokuSolution
 from pencilsat.strategies.digit_clauses import run_on_cpsat
-from pencilsat.strategies.narrowed_digits import run_narrowed
+from pencilsat.strategies.latin_search import run_latin
 
 WIDE = 200
 """Candidates left after the first narrowing, beyond one a cell, from which a Jigsaw takes
@@ -27,9 +27,9 @@ def run_direct(puzzle: JigsawSudokuPuzzle, *, backend: str = "cnf",
     """Narrow the candidates; a grid they settle is proved without a solver
     (:mod:`~pencilsat.strategies.settled`), any other solved and proved on one PySAT solver
     (CaDiCaL unless ``sat_solver``)."""
-    return run_narrowed(puzzle, (), JigsawSudokuSolution,
-                        lambda deadline, can: complete_cnf(puzzle, True, deadline, can),
-                        sat_solver, time_limit, puzzle.boxes.ids.tobytes(), wide=WIDE)
+    return run_latin(puzzle, JigsawSudokuSolution,
+                     lambda deadline, can: complete_cnf(puzzle, True, deadline, can),
+                     sat_solver, time_limit, WIDE)
 
 
 def run_cpsat(puzzle: JigsawSudokuPuzzle, *, backend: str = "cpsat",

@@ -187,21 +187,34 @@ def run_narrowed(puzzle: Any, cages: Sequence[tuple[Sequence[int], int | None]],
                              time_limit=time_limit)
     search = BranchSearch(narrowing, masks, sets, deadline,
                           MAX_BRANCHES if max_branches is None else max_branches)
-    stats = SolveStats(backend="cnf", encoding="direct", variables=0, clauses=0)
-    stats.encode_s = perf_counter() - start
 
     def grid(answer: list[int]) -> Any:
         return decode(np.array([mask.bit_length() - 1 for mask in answer],
                                dtype=np.int16).reshape(n, n))
 
+    return searched(puzzle, search, grid, lambda: mask_rows(masks or [], n), clauses,
+                    start, deadline, sat_solver, time_limit, lambda: narrowing.visits)
+
+
+def searched(puzzle: Any, search: Any, grid: Callable[[Any], Any],
+             candidates: Callable[[], list[list[bool]]],
+             clauses: Callable[[float | None, Any], ClauseEncoding], start: float,
+             deadline: float | None, sat_solver: str | None, time_limit: float | None,
+             propagations: Callable[[], int]) -> SolveResult:
+    """``search`` (with ``decisions`` and ``conflicts``, raising :class:`GaveUp` past its
+    budget) through the uniqueness procedure, ``grid`` making a solution of an answer; past
+    the budget, the clause path over ``candidates()`` (the root's, as
+    :func:`~pencilsat.encodings.latin.mask_rows` lists them). The figures are the search's,
+    ``propagations()`` its measure of propagation; ``start``: when the run began."""
+    stats = SolveStats(backend="cnf", encoding="direct", variables=0, clauses=0)
+    stats.encode_s = perf_counter() - start
     try:
         result = solve_and_prove(puzzle, search, grid, stats)
     except GaveUp:
-        assert masks is not None
-        can = mask_rows(masks, n)
+        can = candidates()
         return solve_clauses(puzzle, lambda: clauses(deadline, can), sat_solver=sat_solver,
                              time_limit=time_limit)
     stats.decisions, stats.conflicts = search.decisions, search.conflicts
-    stats.propagations = narrowing.visits
+    stats.propagations = propagations()
     stats.extra["settled_by"] = "narrowing" if not search.decisions else "branching"
     return result
