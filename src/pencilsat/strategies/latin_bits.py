@@ -86,19 +86,23 @@ class LatinBits:
         rounds = 0
         while True:
             rounds += 1
-            once, twice = _fold(x, cell_shifts)
+            once, twice = x, 0
+            for shift in cell_shifts:
+                a = x >> shift
+                twice |= once & a
+                once |= a
             if once & cells != cells:
                 return 0, 0, rounds
-            new = ((once & ~twice & cells) * every) & x & ~placed
+            new = (((once ^ twice) & cells) * every) & (x ^ placed)
             if not new:
                 once, twice = _fold(x, row_shifts)
                 if once & row_first != row_first:
                     return 0, 0, rounds
-                found = ((once & ~twice & row_first) * row_span) & x
+                found = (((once ^ twice) & row_first) * row_span) & x
                 once, twice = _fold(x, column_shifts)
                 if once & column_first != column_first:
                     return 0, 0, rounds
-                found |= ((once & ~twice & column_first) * column_span) & x
+                found |= (((once ^ twice) & column_first) * column_span) & x
                 for box in box_masks:
                     y = x & box
                     if (y + everything) & guard != guard:
