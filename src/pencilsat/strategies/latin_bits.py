@@ -117,9 +117,9 @@ class LatinBits:
             while new:
                 low = new & -new
                 new ^= low
-                d, c = divmod(low.bit_length() - 1, width)
-                shift = d * width
-                x &= off_cell[c] ^ marks[c] << shift
+                i = low.bit_length() - 1
+                c = i % width
+                x &= off_cell[c] ^ marks[c] << i - c
             if placed & ~x:
                 return 0, 0, rounds
 
