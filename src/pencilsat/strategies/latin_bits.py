@@ -145,7 +145,7 @@ class LatinBits:
         """Per cell, its candidates as a mask with bit ``d`` for digit ``d``."""
         bits = self._bits(x)
         weights = np.left_shift(1, np.arange(1, self.n + 1, dtype=np.int64))
-        masks: list[int] = (weights @ bits).tolist()
+        masks: list[int] = (weights @ bits.astype(np.int64)).tolist()
         return masks
 
     def digits(self, x: int) -> np.ndarray:
@@ -154,12 +154,12 @@ class LatinBits:
         return (self._bits(x).argmax(axis=0) + 1).astype(np.int16).reshape(n, n)
 
     def _bits(self, x: int) -> np.ndarray:
-        """(n, n * n) 0/1: digit by cell."""
+        """(n, n * n) 0/1 (uint8): digit by cell."""
         lines = self.lines
         size = lines.n * lines.width
         raw = np.frombuffer(x.to_bytes(size // 8 + 1, "little"), dtype=np.uint8)
         bits = np.unpackbits(raw, count=size, bitorder="little")
-        return bits.reshape(lines.n, lines.width)[:, :-1].astype(np.int64)
+        return bits.reshape(lines.n, lines.width)[:, :-1]
 
 
 def _fold(x: int, shifts: tuple[int, ...]) -> tuple[int, int]:
