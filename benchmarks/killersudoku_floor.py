@@ -11,6 +11,9 @@ Per puzzle, each part runs ``repeat`` times after a warm-up and counts its media
 after it (none on a settled grid), the rule checker (the front's referee), the whole front
 call, and puzzlekit. Prints a markdown table of the medians over the puzzles: what is left
 of a solve once no clause is written, to compare with a tenth of puzzlekit's total.
+(Jigsaw's ``direct`` no longer narrows by these groups: its singles run on bits,
+:mod:`pencilsat.strategies.latin_bits`; for a Jigsaw the parts time the house groups, the
+whole front call the real path.)
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
-"""Jigsaw Sudoku strategies: ``direct`` (the default: the complete clause list on one incremental
-PySAT solver, over the candidates the houses leave by naked and hidden singles) and ``cpsat``
-(the same clauses on CP-SAT), both through the one uniqueness procedure (count and backbone when
-asked). Every rule is a clause, so one call finds the answer and one more, with it forbidden,
-proves it unique; ``direct`` first narrows the candidates, and a grid they settle is
-proved without a solver (:mod:`pencilsat.strategies.settled`)."""
+"""Jigsaw Sudoku strategies: ``direct`` (the default: naked and hidden singles on one integer
+per state, then branching on them, :mod:`pencilsat.strategies.latin_search`; a count, a
+backbone, a grid left wide or one past the branch budget takes the complete clause list over
+the candidates the singles leave, on one incremental PySAT solver) and ``cpsat`` (the same
+clauses on CP-SAT), both through the one uniqueness procedure. Every rule is a clause, so on
+clauses one call finds the answer and one more, with it forbidden, proves it unique; the
+branching search finds each answer once, so the second call finds none or another."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pencilsat.core.result import SolveResult
 from pencilsat.encodings.jigsawsudoku import complete_cnf
 from pencilsat.puzzles.jigsawsudoku import JigsawSudokuPuzzle, JigsawSudokuSolution
 from pencilsat.strategies.digit_clauses import run_on_cpsat
-from pencilsat.strategies.narrowed_digits import run_narrowed
+from pencilsat.strategies.latin_search import run_latin
 
 WIDE = 200
 """Candidates left after the first narrowing, beyond one a cell, from which a Jigsaw takes
@@ -24,12 +25,11 @@ them need more than 64 branches, none fewer than 5. (A Killer is not: its open g
 
 def run_direct(puzzle: JigsawSudokuPuzzle, *, backend: str = "cnf",
                sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
-    """Narrow the candidates; a grid they settle is proved without a solver
-    (:mod:`~pencilsat.strategies.settled`), any other solved and proved on one PySAT solver
-    (CaDiCaL unless ``sat_solver``)."""
-    return run_narrowed(puzzle, (), JigsawSudokuSolution,
-                        lambda deadline, can: complete_cnf(puzzle, True, deadline, can),
-                        sat_solver, time_limit, puzzle.boxes.ids.tobytes(), wide=WIDE)
+    """The singles, then branching on them (:func:`~pencilsat.strategies.latin_search.run_latin`);
+    the clause path on one PySAT solver (CaDiCaL unless ``sat_solver``) where that hands over."""
+    return run_latin(puzzle, JigsawSudokuSolution,
+                     lambda deadline, can: complete_cnf(puzzle, True, deadline, can),
+                     sat_solver, time_limit, WIDE)
 
 
 def run_cpsat(puzzle: JigsawSudokuPuzzle, *, backend: str = "cpsat",

@@ -1,7 +1,8 @@
-"""The ``direct`` run of a Sudoku-family genre (Jigsaw, Killer): narrow the candidates by the
-houses, the cage sums and (Killer) the rule of 45, then branch on them in Python; a grid too
-wide for that, or a run asked for a count or a backbone, takes the complete clause list over
-the narrowed candidates on one PySAT solver.
+"""The ``direct`` run of Killer Sudoku: narrow the candidates by the houses, the cage sums and
+the rule of 45, then branch on them in Python; a grid past the branch budget, or a run asked
+for a count or a backbone, takes the complete clause list over the narrowed candidates on one
+PySAT solver. (Jigsaw Sudoku's houses alone take the same path on bits,
+:mod:`~pencilsat.strategies.latin_search`, which shares :func:`searched` and the budget.)
 
 The branching search: narrow (:class:`~pencilsat.encodings.cage_sums.Narrowing`); a
 contradiction ends the branch, a grid of single digits is an answer (the narrowing's rules
@@ -14,8 +15,7 @@ are this search's (``decisions``: branches tried, ``conflicts``: dead ends,
 ``propagations``: groups narrowed), a function of the puzzle alone, as its answers are.
 Loading a 9x9 Killer Sudoku's 9,000 clauses into CaDiCaL alone cost 11 ms CPU; with the rule
 of 45, 119 of 144 janko 9x9s settle with no branch, and the median whole solve through the
-front is about a tenth of puzzlekit's (benchmarks/killersudoku_floor.py). A Jigsaw left
-wide after the first narrowing skips the search (``wide``): it would mostly pass the budget.
+front is about a tenth of puzzlekit's (benchmarks/killersudoku_floor.py).
 """
 
 from __future__ import annotations
@@ -122,9 +122,8 @@ def digit_groups(n: int, house_cells: Sequence[Sequence[int]],
 
 
 _KEPT: dict[Hashable, Any] = {}
-"""Per box layout, the houses' cell indices and (without cages) the whole
-:class:`~pencilsat.encodings.cage_sums.Narrowing`: functions of the layout alone, read by
-every later puzzle of that layout (a Jigsaw's houses cost a tenth of its solve)."""
+"""Per box layout, the houses' cell indices: a function of the layout alone, read by every
+later puzzle of that layout."""
 
 
 def keep(key: Hashable, value: Any) -> None:
@@ -138,38 +137,29 @@ def run_narrowed(puzzle: Any, cages: Sequence[tuple[Sequence[int], int | None]],
                  decode: Callable[[Any], Any],
                  clauses: Callable[[float | None, Any], ClauseEncoding],
                  sat_solver: str | None, time_limit: float | None, layout: Hashable,
-                 max_branches: int | None = None, wide: int | None = None) -> SolveResult:
+                 max_branches: int | None = None) -> SolveResult:
     """``puzzle`` (with ``givens``, ``boxes`` and ``size``) narrowed by its houses and
     ``cages`` (row-major cell indices and sum) and searched by branching; ``layout``: a key
     of the houses (the boxes); ``decode`` makes a solution of a grid of digits,
     ``clauses(deadline, candidates)`` the complete clause list over the candidates left
     (the path of a count, a backbone, or a grid past ``max_branches``, ``None``:
-    :data:`MAX_BRANCHES`); ``wide``: how many candidates left after the first narrowing,
-    beyond one a cell, send the grid to the clause path at once (``None``: never; only
-    when ``max_branches`` is not given)."""
+    :data:`MAX_BRANCHES`)."""
     start = perf_counter()
     deadline = deadline_of(time_limit)
     n = puzzle.size
     full = (1 << (n + 1)) - 2
     root = [1 << v if v else full for v in puzzle.givens.ravel().tolist()]
-    narrowing = _KEPT.get((n, layout)) if not cages else None
-    if narrowing is None:
-        house_cells = _KEPT.get((n, layout, "houses"))
-        if house_cells is None:
-            house_cells = house_indices(n, puzzle.boxes)
-            keep((n, layout, "houses"), house_cells)
-        groups = []
-        for cells, options in digit_groups(n, house_cells, cages):
-            if len(cells) == 1 and options is not None:  # a cell's digits, narrowed once here
-                root[cells[0]] &= sum(options)
-            else:
-                groups.append((cells, options))
-        narrowing = Narrowing(n * n, groups)
-        if not cages:
-            keep((n, layout), narrowing)
-            narrowing = narrowing.fresh()  # the kept one's count of visits stays 0
-    else:
-        narrowing = narrowing.fresh()  # its own count of visits
+    house_cells = _KEPT.get((n, layout, "houses"))
+    if house_cells is None:
+        house_cells = house_indices(n, puzzle.boxes)
+        keep((n, layout, "houses"), house_cells)
+    groups = []
+    for cells, options in digit_groups(n, house_cells, cages):
+        if len(cells) == 1 and options is not None:  # a cell's digits, narrowed once here
+            root[cells[0]] &= sum(options)
+        else:
+            groups.append((cells, options))
+    narrowing = Narrowing(n * n, groups)
     sets = list(narrowing.first_sets)
     masks: list[int] | None = root
     try:
@@ -178,30 +168,41 @@ def run_narrowed(puzzle: Any, cages: Sequence[tuple[Sequence[int], int | None]],
             masks = None
     except TimeLimitReached:
         return stopped(puzzle, SolveStats(backend="cnf", encoding="direct"))
-    too_wide = (wide is not None and masks is not None and max_branches is None
-                and sum(map(int.bit_count, masks)) - n * n >= wide)
-    if asked() is not None or too_wide:
+    if asked() is not None:
         can = (mask_rows(masks, n) if masks is not None
                else [[False] * n for _ in range(n * n)])
         return solve_clauses(puzzle, lambda: clauses(deadline, can), sat_solver=sat_solver,
                              time_limit=time_limit)
     search = BranchSearch(narrowing, masks, sets, deadline,
                           MAX_BRANCHES if max_branches is None else max_branches)
-    stats = SolveStats(backend="cnf", encoding="direct", variables=0, clauses=0)
-    stats.encode_s = perf_counter() - start
 
     def grid(answer: list[int]) -> Any:
         return decode(np.array([mask.bit_length() - 1 for mask in answer],
                                dtype=np.int16).reshape(n, n))
 
+    return searched(puzzle, search, grid, lambda: mask_rows(masks or [], n), clauses,
+                    start, deadline, sat_solver, time_limit, lambda: narrowing.visits)
+
+
+def searched(puzzle: Any, search: Any, grid: Callable[[Any], Any],
+             candidates: Callable[[], list[list[bool]]],
+             clauses: Callable[[float | None, Any], ClauseEncoding], start: float,
+             deadline: float | None, sat_solver: str | None, time_limit: float | None,
+             propagations: Callable[[], int]) -> SolveResult:
+    """``search`` (with ``decisions`` and ``conflicts``, raising :class:`GaveUp` past its
+    budget) through the uniqueness procedure, ``grid`` making a solution of an answer; past
+    the budget, the clause path over ``candidates()`` (the root's, as
+    :func:`~pencilsat.encodings.latin.mask_rows` lists them). The figures are the search's,
+    ``propagations()`` its measure of propagation; ``start``: when the run began."""
+    stats = SolveStats(backend="cnf", encoding="direct", variables=0, clauses=0)
+    stats.encode_s = perf_counter() - start
     try:
         result = solve_and_prove(puzzle, search, grid, stats)
     except GaveUp:
-        assert masks is not None
-        can = mask_rows(masks, n)
+        can = candidates()
         return solve_clauses(puzzle, lambda: clauses(deadline, can), sat_solver=sat_solver,
                              time_limit=time_limit)
     stats.decisions, stats.conflicts = search.decisions, search.conflicts
-    stats.propagations = narrowing.visits
+    stats.propagations = propagations()
     stats.extra["settled_by"] = "narrowing" if not search.decisions else "branching"
     return result
