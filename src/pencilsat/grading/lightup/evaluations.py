@@ -47,6 +47,7 @@ class EvaluationMemo:
         self.first_virtual = board.first_virtual
         self.seg_cells = board.geo.seg_cells
         self.kinds: dict[int, list[_Kind]] = {}
+        self.by_reads: dict[tuple[int, frozenset[int]], _Kind] = {}
 
     def recall(self, board: Board, reader: int) -> Evaluation | None:
         """An evaluation of ``reader`` whose every read value ``board`` has, or ``None``."""
@@ -66,23 +67,23 @@ class EvaluationMemo:
     def remember(self, board: Board, reader: int, reads: set[int], marks: Marks) -> None:
         """Keep an evaluation of ``reader`` that read ``reads`` on ``board`` and found
         ``marks``."""
-        n, first_virtual, seg_cells = self.n, self.first_virtual, self.seg_cells
-        cells = {key for key in reads if key < n}
-        for key in reads:
-            if n <= key < first_virtual:
-                cells.update(seg_cells[key - n])
-        slots = tuple(sorted(key - first_virtual for key in reads if key >= first_virtual))
-        ordered = tuple(sorted(cells))
-        kinds = self.kinds.setdefault(reader, [])
-        kind = next((k for k in kinds if k.slots == slots and k.cells == ordered), None)
+        keys = frozenset(reads)
+        kind = self.by_reads.get((reader, keys))
         if kind is None:
+            n, first_virtual, seg_cells = self.n, self.first_virtual, self.seg_cells
+            cells = {key for key in keys if key < n}
+            for key in keys:
+                if n <= key < first_virtual:
+                    cells.update(seg_cells[key - n])
+            ordered = tuple(sorted(cells))
+            slots = tuple(sorted(key - first_virtual for key in keys if key >= first_virtual))
             getter = itemgetter(*ordered) if ordered else _no_marks
-            kind = _Kind(ordered, getter, slots, {})
-            kinds.append(kind)
+            kind = self.by_reads[reader, keys] = _Kind(ordered, getter, slots, {})
+            self.kinds.setdefault(reader, []).append(kind)
         values = kind.marks(board.state)
-        if slots:
-            values = (values, restrictions(board, slots))
-        kind.found[values] = Evaluation(frozenset(reads), marks)
+        if kind.slots:
+            values = (values, restrictions(board, kind.slots))
+        kind.found[values] = Evaluation(keys, marks)
 
 
 def _no_marks(state: list[int]) -> object:
