@@ -9,7 +9,9 @@ janko 839_17x17, 97% of the 805,000 evaluations inside trials repeat one made be
 technique, anchor and values read). :class:`EvaluationMemo` keeps each evaluation made in a
 trial with the values it read (cells' marks, segments' unknown cells, virtual clues) and
 gives its reads and marks back when they all match the board, instead of running it. The
-result is exactly the evaluation's, so grades do not change.
+result is exactly the evaluation's, so grades do not change. The gain is modest (839_17x17
+1.2-1.3x CPU, the 100x100 1.0x): an evaluation costs a few microseconds, and most of a
+trial is the finder's bookkeeping around it (readers marked dirty, reads registered).
 """
 
 from __future__ import annotations
@@ -40,7 +42,10 @@ class _Kind(NamedTuple):
 
 
 class EvaluationMemo:
-    """Evaluations by reader (``technique index * cells + anchor``, as in :class:`Finder`)."""
+    """Evaluations by reader (``technique index * cells + anchor``, as in :class:`Finder`):
+    ``kinds`` lists a reader's kinds; an evaluation is found by getting a kind's ``marks``
+    (and restrictions of its ``slots``) from a board and looking them up in its ``found``
+    (the finder's hot loop does that inline)."""
 
     def __init__(self, board: Board) -> None:
         self.n = board.n
@@ -48,21 +53,6 @@ class EvaluationMemo:
         self.seg_cells = board.geo.seg_cells
         self.kinds: dict[int, list[_Kind]] = {}
         self.by_reads: dict[tuple[int, frozenset[int]], _Kind] = {}
-
-    def recall(self, board: Board, reader: int) -> Evaluation | None:
-        """An evaluation of ``reader`` whose every read value ``board`` has, or ``None``."""
-        kinds = self.kinds.get(reader)
-        if kinds is None:
-            return None
-        state = board.state
-        for kind in kinds:
-            values = kind.marks(state)
-            if kind.slots:
-                values = (values, restrictions(board, kind.slots))
-            found = kind.found.get(values)
-            if found is not None:
-                return found
-        return None
 
     def remember(self, board: Board, reader: int, reads: set[int], marks: Marks) -> None:
         """Keep an evaluation of ``reader`` that read ``reads`` on ``board`` and found

@@ -176,7 +176,7 @@ class Finder:
                 reader = base + anchor
                 known = None
                 kinds = None if kinds_of is None else kinds_of.get(reader)
-                if kinds is not None:  # EvaluationMemo.recall, inlined
+                if kinds is not None:  # the memo's look-up (EvaluationMemo)
                     for kind in kinds:
                         values = kind.marks(state)
                         if kind.slots:
