@@ -33,6 +33,7 @@ from pencilsat.grading.clock import check_deadline
 from pencilsat.grading.lightup.catalogue import BY_NAME, SEARCH_ORDER, TRIAL, Technique
 from pencilsat.grading.lightup.cost import THESIS_SCALE, LevelScale, size_factor, use_cost
 from pencilsat.grading.lightup.counting import counting_open
+from pencilsat.grading.lightup.evaluations import EvaluationMemo
 from pencilsat.grading.lightup.finder import Finder, KeyStamps
 from pencilsat.grading.lightup.score import lightup_score
 from pencilsat.grading.lightup.state import (
@@ -168,6 +169,7 @@ def _grade(puzzle: LightUpPuzzle, scale: LevelScale, faithful: bool, deadline: f
     finder = Finder(board, SEARCH_ORDER)
     if not faithful:
         finder.stamps = KeyStamps(board)
+        finder.memo = EvaluationMemo(board)
     steps: list[Step] = []
     charges: list[float] = []
     uses: Counter[int] = Counter()

@@ -11,10 +11,11 @@ and its smallest (row-major first) anchor: exactly what the full rescan would pi
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from typing import NamedTuple
 
 from pencilsat.grading.lightup.catalogue import ANY, CLUE, WHITE, Technique
+from pencilsat.grading.lightup.evaluations import EvaluationMemo, restrictions
 from pencilsat.grading.lightup.placements import isolated_cell
 from pencilsat.grading.lightup.state import LIGHT, NO_LIGHT, NOTHING, UNKNOWN, Board, Marks
 
@@ -77,13 +78,16 @@ class Finder:
         self.stamps: KeyStamps | None = None
         """When set (the grade's own finder): when each key last changed and was last read,
         so that a stalled trial can be known to stall again (:mod:`trials`)."""
-        self.unregistered: list[tuple[int, set[int]]] = []
+        self.unregistered: list[tuple[int, Set[int]]] = []
         """On a branch: evaluations (reader, the keys it read) not yet entered in
         ``watchers``; they are before a change takes readers or a branch is taken from this
         one, so those of the round that stalls a trial never are."""
         self.trace: set[int] | None = None
         """When set (a traced branch): the anchors it settled without a call (the keys its
         evaluations read are those it still watches, or changed keys)."""
+        self.memo: EvaluationMemo | None = None
+        """When set (given to every branch of the grade's finder): evaluations made on
+        branches, reused where they read the same values (:mod:`evaluations`)."""
 
     def branch(self, board: Board, trace: set[int] | None = None) -> Finder:
         """A finder for ``board``, a copy of this finder's board taken while this finder is
@@ -93,6 +97,7 @@ class Finder:
         self._register()
         branch = Finder(board, self.order, Watchers(self.watchers), counts_options=False)
         branch.trace = trace
+        branch.memo = self.memo
         return branch
 
     def next_application(self) -> Application | None:
@@ -163,14 +168,34 @@ class Finder:
             board, detect = self.board, tech.detect
             unregistered = self.unregistered
             base = ti * self.span
+            memo = self.memo
+            kinds_of = None if memo is None else memo.kinds
+            state = board.state
             for anchor in todo:  # the same, inlined: the trials' hot loop
                 dirty.discard(anchor)
-                reads: set[int] = set()
-                board.reads = reads
-                marks = detect(board, anchor)
-                if marks is not NOTHING:
-                    marks = effective(board, marks)
-                unregistered.append((base + anchor, reads))
+                reader = base + anchor
+                known = None
+                kinds = None if kinds_of is None else kinds_of.get(reader)
+                if kinds is not None:  # the memo's look-up (EvaluationMemo)
+                    for kind in kinds:
+                        values = kind.marks(state)
+                        if kind.slots:
+                            values = (values, restrictions(board, kind.slots))
+                        known = kind.found.get(values)
+                        if known is not None:
+                            break
+                if known is not None:
+                    unregistered.append((reader, known.reads))
+                    marks = known.marks
+                else:
+                    reads: set[int] = set()
+                    board.reads = reads
+                    marks = detect(board, anchor)
+                    if marks is not NOTHING:
+                        marks = effective(board, marks)
+                    unregistered.append((reader, reads))
+                    if memo is not None:
+                        memo.remember(board, reader, reads, marks)
                 if marks is not NOTHING and marks:
                     firing[anchor] = marks
                     return anchor
