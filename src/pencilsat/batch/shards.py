@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import TYPE_CHECKING
 
-from pencilsat.batch.blocks import RecordBlock, block_of
+from pencilsat.batch.blocks import RecordBlock, RecordFile, block_of, file_of
 from pencilsat.batch.inputs import SUDOKU_LINE_LENGTHS, BatchItem, is_sudoku_line, numbered_items
 from pencilsat.batch.records import BatchRecord
 from pencilsat.batch.task import BatchTask
@@ -208,6 +208,12 @@ def run_shard_block(shard: Shard) -> RecordBlock:
     """A ``--batch`` worker's work: every record of ``shard`` as one block, ready to write
     and counted."""
     return block_of(run_shard(shard))
+
+
+def run_shard_file(shard: Shard, folder: str) -> RecordFile:
+    """A ``--batch --out FILE`` worker's work: every record of ``shard`` as one block written
+    to a new file in ``folder``, counted."""
+    return file_of(run_shard(shard), folder)
 
 
 def _exit_if_asked(shard: Shard) -> None:
