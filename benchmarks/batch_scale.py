@@ -16,8 +16,9 @@ bound a loaded machine's wall times cannot show. The sources are compiled to byt
 as an installed package's are (where ``PYTHONDONTWRITEBYTECODE`` is set, each run would
 otherwise compile them again in the main process). Sets:
 every janko Masyu path, every janko Light Up path, Royle's 49,158 17-clue Sudoku lines,
-every janko Masyu path followed by Royle's lines (a list of 14 s of one worker's work:
-issue 46's ">= 10 s"), hard Sudoku lines (magictour_top1465, forum_hardest_1106 and every
+a long list (every janko Masyu path, then Royle's lines, then the hard Sudoku lines: 11 s of
+one worker's work, issue 46's ">= 10 s", cut into shards of the same size for 1 and 2
+workers), hard Sudoku lines (magictour_top1465, forum_hardest_1106 and every
 8th line of forum_hardest_1905_se11plus: 7,936 lines; more of the forum's file would make
 one worker's shards so large that the numpy path hands thousands of them to SAT, which two
 workers' half-size shards do not: a speed-up of the shard size, not of the workers), a
@@ -55,7 +56,7 @@ CONFIGS = [("1 worker", ["--workers", "1"], 1), ("2 workers", ["--workers", "2"]
            ("2 workers started at once", ["--workers", "2"], 2),
            ("--dask local, 2 workers", ["--dask", "local", "--workers", "2"], 2)]
 SET_KEYS = {"masyu": "janko Masyu paths", "lightup": "janko Light Up paths",
-            "royle": "Royle 17-clue lines", "long": "Masyu paths then Royle lines",
+            "royle": "Royle 17-clue lines", "long": "long list: Masyu, Royle, hard Sudoku",
             "hard": "hard Sudoku lines", "mixed": "mixed", "100-line": "100-line mixed list"}
 """``--sets``' names of the sets."""
 CONFIG_KEYS = {"1": "1 worker", "2": "2 workers", "at-once": "2 workers started at once",
@@ -65,7 +66,7 @@ AT_ONCE = {"2 workers started at once": {"PENCILSAT_PROBE_SECONDS": "0"}}
 """Configurations run with the workers started before any puzzle (the start before the
 probe of issue 46), for comparison."""
 TARGETS = {"janko Masyu paths": 1.7, "Royle 17-clue lines": 1.8,
-           "Masyu paths then Royle lines": 1.8, "100-line mixed list": 1.0}
+           "long list: Masyu, Royle, hard Sudoku": 1.8, "100-line mixed list": 1.0}
 BEFORE = [("1 worker, before", ["--workers", "1"], 1), ("2 workers, before", ["--workers", "2"], 2)]
 """With ``--before``: the same runs on another checkout's sources."""
 RUNNER = """
@@ -113,7 +114,7 @@ def batch_sets(folder: Path) -> dict[str, Path]:
     out = {}
     for name, lines in (("janko Masyu paths", masyu), ("janko Light Up paths", lightup),
                         ("Royle 17-clue lines", royle),
-                        ("Masyu paths then Royle lines", masyu + royle),
+                        ("long list: Masyu, Royle, hard Sudoku", masyu + royle + hard),
                         ("hard Sudoku lines", hard), ("mixed", mixed),
                         ("100-line mixed list", short)):
         path = folder / (name.replace(" ", "_") + ".txt")
