@@ -1,7 +1,9 @@
 """Throughput of ``pencilsat solve --batch`` with 1 and 2 workers and through ``--dask local``.
 
-Usage: ``python benchmarks/batch_scale.py [--rounds 3] [--sets royle,100-line]
-[--before OLD/src]`` (default: all sets). Each run is the whole command as a fresh process
+Usage: ``python benchmarks/batch_scale.py [--rounds 3] [--sets royle,long,100-line]
+[--configs 1,2,at-once,dask] [--before OLD/src] [--page batch_scale]`` (default: all sets
+and runs; ``--configs`` picks the runs, one worker's always among them; ``--page`` names the
+results page). Each run is the whole command as a fresh process
 (interpreter, pool or cluster start-up and writing the records included), ``--out`` to a file
 and ``--fail-on never``; the runs are interleaved round-robin (1 worker, 2 workers, 2 workers
 started at once, Dask with 2 workers; with ``--before``, 1 and 2 workers of that checkout's
@@ -13,7 +15,13 @@ process's share f = main / (main + workers) bounds the speed-up at 2 / (1 + f) (
 bound a loaded machine's wall times cannot show. The sources are compiled to bytecode first,
 as an installed package's are (where ``PYTHONDONTWRITEBYTECODE`` is set, each run would
 otherwise compile them again in the main process). Sets:
-every janko Masyu path, every janko Light Up path, Royle's 49,158 17-clue Sudoku lines, a
+every janko Masyu path, every janko Light Up path, Royle's 49,158 17-clue Sudoku lines,
+a long list (every janko Masyu path, then Royle's lines, then the hard Sudoku lines: 11 s of
+one worker's work, issue 46's ">= 10 s", cut into shards of the same size for 1 and 2
+workers), hard Sudoku lines (magictour_top1465, forum_hardest_1106 and every
+8th line of forum_hardest_1905_se11plus: 7,936 lines; more of the forum's file would make
+one worker's shards so large that the numpy path hands thousands of them to SAT, which two
+workers' half-size shards do not: a speed-up of the shard size, not of the workers), a
 mixed file (every 4th janko Masyu and Light Up path, 5,000 Royle lines, tdoku's test lines,
 unreadable lines, shuffled) and a 100-line mixed list (25 Masyu and 25 Light Up paths, 48
 Royle lines, 2 unreadable lines: about a second of solving). Speed-up is one worker's wall
@@ -47,10 +55,18 @@ from pencilsat.batch.records import results_of  # noqa: E402
 CONFIGS = [("1 worker", ["--workers", "1"], 1), ("2 workers", ["--workers", "2"], 2),
            ("2 workers started at once", ["--workers", "2"], 2),
            ("--dask local, 2 workers", ["--dask", "local", "--workers", "2"], 2)]
+SET_KEYS = {"masyu": "janko Masyu paths", "lightup": "janko Light Up paths",
+            "royle": "Royle 17-clue lines", "long": "long list: Masyu, Royle, hard Sudoku",
+            "hard": "hard Sudoku lines", "mixed": "mixed", "100-line": "100-line mixed list"}
+"""``--sets``' names of the sets."""
+CONFIG_KEYS = {"1": "1 worker", "2": "2 workers", "at-once": "2 workers started at once",
+               "dask": "--dask local, 2 workers"}
+"""``--configs``' names of the runs."""
 AT_ONCE = {"2 workers started at once": {"PENCILSAT_PROBE_SECONDS": "0"}}
 """Configurations run with the workers started before any puzzle (the start before the
 probe of issue 46), for comparison."""
-TARGETS = {"janko Masyu paths": 1.7, "Royle 17-clue lines": 1.8, "100-line mixed list": 1.0}
+TARGETS = {"janko Masyu paths": 1.7, "Royle 17-clue lines": 1.8,
+           "long list: Masyu, Royle, hard Sudoku": 1.8, "100-line mixed list": 1.0}
 BEFORE = [("1 worker, before", ["--workers", "1"], 1), ("2 workers, before", ["--workers", "2"], 2)]
 """With ``--before``: the same runs on another checkout's sources."""
 RUNNER = """
@@ -83,6 +99,10 @@ def batch_sets(folder: Path) -> dict[str, Path]:
     masyu = sorted(str(p) for p in (CORPUS / "masyu/janko").glob("*.txt"))
     lightup = sorted(str(p) for p in (CORPUS / "lightup/janko").glob("*.txt"))
     royle = (CORPUS / "sudoku/royle_17clue.txt").read_text().split()
+    sudoku = CORPUS / "sudoku"
+    hard = [*(sudoku / "magictour_top1465.txt").read_text().split(),
+            *(sudoku / "forum_hardest_1106.txt").read_text().split(),
+            *(sudoku / "forum_hardest_1905_se11plus.txt").read_text().split()[::8]]
     tdoku = [line.split("\t")[0] for line in
              (CORPUS / "sudoku/tdoku_test_puzzles.tsv").read_text().splitlines()]
     mixed = masyu[::4] + lightup[::4] + royle[:5000] + tdoku + ["oops", "no-such-file.txt"]
@@ -93,7 +113,9 @@ def batch_sets(folder: Path) -> dict[str, Path]:
     pick.shuffle(short)
     out = {}
     for name, lines in (("janko Masyu paths", masyu), ("janko Light Up paths", lightup),
-                        ("Royle 17-clue lines", royle), ("mixed", mixed),
+                        ("Royle 17-clue lines", royle),
+                        ("long list: Masyu, Royle, hard Sudoku", masyu + royle + hard),
+                        ("hard Sudoku lines", hard), ("mixed", mixed),
                         ("100-line mixed list", short)):
         path = folder / (name.replace(" ", "_") + ".txt")
         path.write_text("\n".join(lines) + "\n")
@@ -127,13 +149,18 @@ def results(path: Path) -> list[dict]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--sets", default="masyu,lightup,royle,mixed,100-line",
-                    help="which sets, by a word of their names")
+    ap.add_argument("--sets", default=",".join(SET_KEYS),
+                    help=f"which sets, among {','.join(SET_KEYS)}")
+    ap.add_argument("--configs", default=",".join(CONFIG_KEYS),
+                    help=f"which runs, among {','.join(CONFIG_KEYS)}")
+    ap.add_argument("--page", default="batch_scale", help="the results page's name")
     ap.add_argument("--before", type=Path,
                     help="another checkout's src folder: its 1 and 2 workers run too")
     args = ap.parse_args()
     wanted = args.sets.split(",")
-    configs = CONFIGS + (BEFORE if args.before else [])
+    picked = {CONFIG_KEYS[key] for key in ["1", *args.configs.split(",")]}
+    configs = [config for config in CONFIGS if config[0] in picked]
+    configs += BEFORE if args.before else []
     sources = {label: REPO / "src" for label, _, _ in CONFIGS}
     sources.update({label: args.before for label, _, _ in BEFORE if args.before})
     for src in set(sources.values()):
@@ -141,8 +168,8 @@ def main() -> None:
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        sets = {name: path for name, path in batch_sets(folder).items()
-                if any(word.lower() in name.lower() for word in wanted)}
+        chosen_sets = {SET_KEYS[key] for key in wanted}
+        sets = {name: path for name, path in batch_sets(folder).items() if name in chosen_sets}
         times: dict[tuple[str, str], list[Run]] = {}
         same: dict[tuple[str, str], bool] = {}
         counts = {}
@@ -197,7 +224,9 @@ def main() -> None:
     header = ["set", "puzzles", "run", "median wall s", "puzzles/s", "speed-up vs 1 worker",
               "efficiency", "main CPU s", "workers CPU s", "main share f", "bound 2/(1+f)",
               "CPU vs 1 worker", "results = 1 worker's"]
-    chosen = "" if args.sets == ap.get_default("sets") else f" --sets {args.sets}"
+    chosen = "".join(f" --{option} {getattr(args, option)}"
+                     for option in ("sets", "configs", "page")
+                     if getattr(args, option) != ap.get_default(option))
     met = [f"{d['set']}: {d['speed_up']:.2f}x (target {TARGETS[d['set']]}x"
            + (f", before {d['before']:.2f}x)" if "before" in d else ")") for d in data
            if d["config"] == "2 workers" and d["set"] in TARGETS]
@@ -228,7 +257,7 @@ def main() -> None:
                else "")
             + f"\n\nReproduce: `python benchmarks/batch_scale.py --rounds {args.rounds}"
             f"{chosen}{' --before OLD/src' if args.before else ''}`.")
-    write_results("batch_scale", "Batch throughput with workers and Dask", body,
+    write_results(args.page, "Batch throughput with workers and Dask", body,
                   {"rounds": args.rounds, "before": str(args.before) if args.before else None,
                    "load_before": load_before,
                    "load_after": load_after, "runs": data})

@@ -8,12 +8,20 @@ from __future__ import annotations
 import json
 
 from batch_support import mixed_lines
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pencilsat.batch.blocks import RecordBlock
 from pencilsat.batch.inputs import count_items, numbered_items
 from pencilsat.batch.pool import run_shard_blocks, run_shards
 from pencilsat.batch.records import make_record, not_solved, results_of
-from pencilsat.batch.shards import cut_lines, line_units, make_line_shards, recut
+from pencilsat.batch.shards import (
+    SUDOKU_LINE_UNITS,
+    cut_lines,
+    line_units,
+    make_line_shards,
+    recut,
+)
 from pencilsat.batch.summary import LISTED_PROBLEMS, Tally
 from pencilsat.batch.task import BatchTask
 
@@ -86,3 +94,26 @@ def test_a_workers_block_holds_the_records_it_gives_as_objects():
     assert [r["line"] for r in from_blocks] == [r["line"] for r in objects]
     assert sum(part.records for part in parts if isinstance(part, RecordBlock)) == len(objects)
     assert list(map(results_of, from_blocks)) == list(map(results_of, objects))
+
+
+def _added_one_by_one(weights: list[float], size: float) -> list[tuple[int, int, float]]:
+    """The shards (start, end, units) of adding lines until the next would pass ``size``."""
+    size = max(size, 1.0)
+    shards, start, filled = [], 0, 0.0
+    for index, weight in enumerate(weights):
+        if filled and filled + weight > size:
+            shards.append((start, index, filled))
+            start, filled = index, 0.0
+        filled += weight
+    return shards + ([(start, len(weights), filled)] if filled else [])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([0.0, SUDOKU_LINE_UNITS, 1.0]), max_size=80),
+       st.sampled_from([0.5, 1.0, 1.5, 2.0, 3.7, 16.0, 192.0]))
+def test_the_cut_is_that_of_adding_the_lines_one_by_one(weights, size):
+    lines = [f"line {number}" for number in range(len(weights))]
+    shards = cut_lines(lines, BatchTask(), weights, size, first_line=5)
+    found = [(shard.first_line - 5, shard.first_line - 5 + len((shard.lines or "").split("\n")),
+              shard.units) for shard in shards]
+    assert found == _added_one_by_one(weights, size)

@@ -43,9 +43,11 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     wait,
 )
+from functools import partial
 from typing import Any, Generic, TypeVar
 
-from pencilsat.batch.blocks import RecordBlock
+from pencilsat.batch.block_folder import process_running
+from pencilsat.batch.blocks import RecordBlock, RecordFile
 from pencilsat.batch.records import BatchRecord, not_solved
 from pencilsat.batch.shards import (
     SHARDS_PER_WORKER,
@@ -56,6 +58,7 @@ from pencilsat.batch.shards import (
     recut,
     run_shard,
     run_shard_block,
+    run_shard_file,
 )
 from pencilsat.core.errors import InputError, internal_error
 
@@ -138,9 +141,9 @@ def probe_seconds() -> float:
 
 
 Part = TypeVar("Part")
-Output = list[BatchRecord] | RecordBlock
+Output = list[BatchRecord] | RecordBlock | RecordFile
 """What ``run_shard_blocks`` yields: records solved in this process (or again one by one
-after a worker died), or a worker's block."""
+after a worker died), or a worker's block (in a file, when it was given a folder)."""
 
 
 class ShardRun(Generic[Part]):
@@ -184,12 +187,17 @@ def run_shards(shards: Iterable[Shard], *, workers: int = 1, executor: Executor 
 
 def run_shard_blocks(shards: Iterable[Shard], *, workers: int = 1,
                      executor: Executor | None = None, ordered: bool = True,
-                     start_now: bool = False) -> ShardRun[Output]:
+                     start_now: bool = False, folder: str | None = None) -> ShardRun[Output]:
     """As ``run_shards``, but a worker's shard comes back as one block of records ready to
     write and counted (``blocks.RecordBlock``): the main process of ``--batch`` then does no
-    work per puzzle of the workers'."""
+    work per puzzle of the workers'. With a ``folder`` (a local one: not for an
+    ``executor``, whose workers may be on other machines), our own workers write each block
+    to a file there (``blocks.RecordFile``) and send only its name."""
     run: ShardRun[Output] = ShardRun()
-    _start(run, list(shards), workers, executor, ordered, start_now, run_shard_block, True)
+    work: Callable[[Shard], Any] = run_shard_block
+    if folder is not None and executor is None:
+        work = partial(run_shard_file, folder=folder)
+    _start(run, list(shards), workers, executor, ordered, start_now, work, True)
     return run
 
 
@@ -433,19 +441,9 @@ def _exit_with_main(main_pid: int, parent: int) -> None:
     """Exit once the parent changed (a forked or spawned worker's parent is the main process)
     or the main process is gone (a fork server's worker: the server lives as long as its
     workers)."""
-    while os.getppid() == parent and _running(main_pid):
+    while os.getppid() == parent and process_running(main_pid):
         time.sleep(0.5)
     os._exit(1)
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # alive, another user's (its number reused)
-        return True
-    return True
 
 
 def _terminate_workers(pool: ProcessPoolExecutor) -> None:

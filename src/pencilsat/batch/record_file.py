@@ -1,22 +1,26 @@
 """The records file: written in whole lines, read back to resume a stopped run.
 
-Each batch of records is one ``write`` of whole lines, flushed at once, so a run stopped in
-any way (Ctrl-C, SIGKILL, a closed terminal) leaves whole records and at most one torn last
-line, never a record that is half of another. ``--resume`` reads the file back, cuts a torn
-last line off, checks that each record belongs to this input, and the run appends the
-records still missing.
+Each batch of records is one ``write`` of whole lines (or a worker's block file copied in),
+flushed at once, so a run stopped in any way (Ctrl-C, SIGKILL, a closed terminal) leaves
+whole records and at most one torn last line, never a record that is half of another.
+``--resume`` reads the file back, cuts a torn last line off, checks that each record belongs
+to this input, and the run appends the records still missing.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterator, Sequence
 from typing import IO
 
 from pencilsat.batch.inputs import BatchItem
 from pencilsat.batch.records import SCHEMA, BatchRecord
 from pencilsat.core.errors import InputError
+
+_SENDFILE = sys.platform == "linux"
+"""Whether ``os.sendfile`` copies from file to file (Linux; macOS's wants a socket)."""
 
 
 class RecordWriter:
@@ -26,10 +30,14 @@ class RecordWriter:
                  stream: IO[str] | None = None) -> None:
         self._stream = stream
         self._fd: int | None = None
+        self._in_kernel = _SENDFILE
+        """Whether ``copy_file`` tries the kernel's copy (until it is refused once)."""
         if path is not None:
-            flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
-            try:
+            flags = os.O_WRONLY | os.O_CREAT | (0 if append else os.O_TRUNC)
+            try:  # appended to from its end, not with O_APPEND, which sendfile refuses
                 self._fd = os.open(path, flags, 0o644)
+                if append:  # (a file to resume: read back, so a file that seeks)
+                    os.lseek(self._fd, 0, os.SEEK_END)
             except OSError as err:
                 raise InputError(f"--out {path}: cannot write the records: "
                                  f"{err.strerror or err}", hint="choose another path") from None
@@ -59,6 +67,28 @@ class RecordWriter:
             return
         while data:  # a short write (a full disk) goes on where it stopped
             data = data[os.write(self._fd, data):]
+
+    def copy_file(self, path: str, size: int) -> None:
+        """The ``size`` bytes of whole lines in the file ``path`` (a worker's block), as
+        ``write_bytes``: on Linux copied inside the kernel into the records file, without
+        passing through this process (where the kernel refuses, e.g. a terminal: read and
+        written)."""
+        with open(path, "rb") as source:
+            sent = 0
+            if self._fd is not None and self._in_kernel:
+                try:
+                    while sent < size:
+                        copied = os.sendfile(self._fd, source.fileno(), sent, size - sent)
+                        if copied == 0:
+                            break
+                        sent += copied
+                except OSError:
+                    if sent:
+                        raise  # a full disk: as write_bytes would
+                    self._in_kernel = False
+            if sent < size:
+                source.seek(sent)
+                self.write_bytes(source.read(size - sent))
 
     def close(self) -> None:
         if self._fd is not None:

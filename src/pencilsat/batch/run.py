@@ -5,7 +5,9 @@ shards, run them (this process, local workers or a Dask cluster), write the reco
 come, draw the progress bar, print the summary on stderr, and return the exit status
 ``--fail-on`` asks for. Ctrl-C stops the workers, prints the summary so far and is raised on.
 The workers read their lines and send back their records as blocks of bytes with a tally, so
-this process does no work per puzzle they solve (``blocks``).
+this process does no work per puzzle they solve (``blocks``); with ``--out FILE``, our own
+workers write each block to a file of a temporary folder, which this process copies into the
+records file inside the kernel and removes.
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from concurrent.futures import Executor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from time import perf_counter
 from typing import IO
 
-from pencilsat.batch.blocks import RecordBlock
+from pencilsat.batch.block_folder import block_folder
+from pencilsat.batch.blocks import RecordBlock, RecordFile
 from pencilsat.batch.inputs import count_items, numbered_items, read_batch_file
 from pencilsat.batch.pool import (
     Output,
@@ -111,25 +114,38 @@ def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard], left: in
                    executor: Executor | None, workers: int, tally: Tally,
                    stdout: IO[str], how: _How) -> None:
     """Solve the shards and write their records (the file is opened once the workers are
-    there, so a cluster that cannot be reached leaves ``--out`` as it was)."""
+    there, so a cluster that cannot be reached leaves ``--out`` as it was). Our own workers
+    writing to ``--out`` put their blocks in files of a temporary folder (``block_folder``).
+    """
     writer = RecordWriter(run.out, append=run.resume, stream=stdout)
     label = "grading" if task.grade else "solving"
     total = tally.total + left
-    try:
-        results = how.run = run_shard_blocks(shards, workers=workers, executor=executor,
-                                             ordered=run.ordered, start_now=run.progress)
-        with progress_bar(label, total, tally.total, run.progress) as advance:
-            for part in results:
-                if isinstance(part, RecordBlock):
-                    writer.write_bytes(part.data)
+    local = run.out is not None and executor is None and workers > 1
+    folders: AbstractContextManager[str | None] = block_folder() if local else nullcontext()
+    with folders as folder:
+        results = None
+        try:
+            results = how.run = run_shard_blocks(shards, workers=workers, executor=executor,
+                                                 ordered=run.ordered, start_now=run.progress,
+                                                 folder=folder)
+            with progress_bar(label, total, tally.total, run.progress) as advance:
+                for part in results:
+                    if isinstance(part, RecordFile):
+                        writer.copy_file(part.path, part.size)
+                        os.unlink(part.path)
+                    elif isinstance(part, RecordBlock):
+                        writer.write_bytes(part.data)
+                    else:
+                        writer.write_many(part)
+                        tally.add_all(part)
+                        advance(len(part))
+                        continue
                     tally.merge(part.tally)
                     advance(part.records)
-                    continue
-                writer.write_many(part)
-                tally.add_all(part)
-                advance(len(part))
-    finally:
-        writer.close()
+        finally:
+            if results is not None:
+                results.close()  # the workers stopped before their folder goes
+            writer.close()
 
 
 def _check(run: BatchRun) -> None:
