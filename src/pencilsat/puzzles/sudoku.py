@@ -112,6 +112,15 @@ class SudokuSolution:
         arr.setflags(write=False)
         object.__setattr__(self, "grid", arr)
 
+    @classmethod
+    def of_valid_grid(cls, grid: np.ndarray) -> SudokuSolution:
+        """The solution of ``grid``, an int16 square array the caller built and hands over
+        (it is made read-only, not copied); what it holds is the rule checker's to judge."""
+        solution = object.__new__(cls)
+        grid.setflags(write=False)
+        object.__setattr__(solution, "grid", grid)
+        return solution
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, SudokuSolution) and np.array_equal(self.grid, other.grid)
 
