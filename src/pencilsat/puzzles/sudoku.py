@@ -12,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import compress
 
 import numpy as np
 
@@ -300,19 +301,29 @@ def _obeys_rules(puzzle: SudokuPuzzle, grid: np.ndarray) -> bool:
     in every row, column and box, in a few whole-grid steps, so that a valid answer (the
     usual case) costs microseconds; :func:`check` names what is wrong otherwise.
 
-    Each cell's digit stands for three powers of two, one per (house, digit) pair of its
-    row, column and box; the 3n² of them sum to 2**(3n²) - 1 exactly when no pair is hit
-    twice (a sum of k powers of two has at most k one bits, and k only without a carry),
-    that is when every house holds every digit once."""
+    The values are made bytes (a value outside 0..255 cannot be) and every byte outside
+    1..n deleted: nothing may be left. Each cell's digit then stands for three powers of
+    two, one per (house, digit) pair of its row, column and box; the 3n² of them sum to
+    2**(3n²) - 1 exactly when no pair is hit twice (a sum of k powers of two has at most k
+    one bits, and k only without a carry), that is when every house holds every digit
+    once."""
     n = puzzle.size
     flat = grid.ravel().tolist()
-    if min(flat) < 1 or max(flat) > n:
+    try:
+        values = bytes(flat)
+    except ValueError:  # below 0 or above 255
+        return False
+    if values.translate(None, _DIGIT_BYTES[n]):
         return False
     clues = puzzle.clues.ravel().tolist()
-    if [v if c else 0 for c, v in zip(clues, flat, strict=True)] != clues:
+    if list(compress(flat, clues)) != list(filter(None, clues)):  # the clue cells' values
         return False
     pairs, full = _house_pairs(n)
     return sum(map(list.__getitem__, pairs, flat)) == full
+
+
+_DIGIT_BYTES = {b * b: bytes(range(1, b * b + 1)) for b in BOX_SIZES}
+"""The digits 1..n as bytes, for each side n."""
 
 
 @cache
