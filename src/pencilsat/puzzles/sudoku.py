@@ -158,8 +158,7 @@ def parse_line(line: str, name: str = "", line_number: int | None = None) -> Sud
             hint="write one character per cell, '.' or '0' for an empty cell",
         )
     if side == 9 and _NINE_CHARS.issuperset(text):  # the usual case, without a loop
-        raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
-        return SudokuPuzzle.of_valid_grid(_NINE_VALUES[raw].reshape(9, 9), name)
+        return nine_line(text, name)
     values = []
     for col, ch in enumerate(text, start=1):
         d = char_digit(ch)
@@ -170,6 +169,13 @@ def parse_line(line: str, name: str = "", line_number: int | None = None) -> Sud
             )
         values.append(d)
     return SudokuPuzzle(np.array(values).reshape(side, side), name=name)
+
+
+def nine_line(text: str, name: str = "") -> SudokuPuzzle:
+    """The 9x9 puzzle of ``text``, 81 characters each ``.`` or ``0``-``9`` (the caller has
+    checked that: :func:`parse_line` reads any line), read as one array."""
+    raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    return SudokuPuzzle.of_valid_grid(_NINE_VALUES[raw].reshape(9, 9), name)
 
 
 def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
