@@ -58,7 +58,13 @@ The effort figures reported (conflicts, decisions, propagations, clauses, decide
 those of the reproducible path, computed when first read (`DeferredStats`): this benchmark
 reads only the verdict, so it does not pay for them; a caller that reads them (the JSON
 output, the CLI's figures) pays for both. The answer checked by the rule checker is the
-shared solver's.
+shared solver's. The 729 literals PySAT returns (the propagation's trail, the model) are
+packed by one `struct` call and filtered by numpy; the clue literals come from numpy; the
+solution grid is not copied; the line is read by one array lookup without an import
+statement on the way (`api`, `detect` and `run_direct` load their modules once); the
+resident size is read at most every 10 ms, not on every solve; the rule checker tests the
+range by `bytes` and `translate` and the clues by `compress` before its sum of powers of
+two.
 
 The kept solver's backend, timed on the shared solver's own work (propagate the clues, then
 solve, read the model, block and solve again when propagation leaves cells open) over the
@@ -92,8 +98,31 @@ SAT call (the bitset fixpoint of `sudoku_propagate`) settles the same lines as t
 propagation but costs 125-150 us against 85-100; adding the 5,832 locked-candidates
 clauses lets propagation settle 261 of 300 Royle lines, but makes each propagation 2.9x
 dearer (78 -> 224 us), a loss on average; building the solution grid without its
-dataclass's copy (2.5 us). The machine is shared, so absolute rates can be several times
-below an idle machine's: compare the ratio."""
+dataclass's copy (2.5 us).
+
+Since (sudokuone46o), counted in instructions, which the load does not move
+(`python benchmarks/sudoku_one_instructions.py --other <main>/src`, page
+`sudoku_one_instructions.md`): 1,070,900 instructions a Royle puzzle against 1,238,400
+before (0.865). What is left: MiniSat's own work about 600,000 (its `propagate` 239,000,
+of which propagating the clues on every puzzle about 135,000; choosing decisions and undoing
+them on the variable heap 138,000; conflict analysis and enqueueing 50,000; removing
+satisfied clauses after a guard is retired 19,000), PySAT building and freeing the Python
+lists of literals (the trail on every puzzle, the model on the 37% left open) about
+150,000, packing the 729 literals about 70,000 (per call: the struct 113,000 with its
+numpy filter, a Python comprehension 171,000, a set intersection 153,000-173,000,
+`np.array` 246,000, `np.fromiter` 193,000), and everything else (numpy's calls, the
+interpreter running the reading, front, API, rule checker and result) about 250,000, of
+which the interpreter's own loop 37,000 (178,000 before). MiniSat through PySAT is about
+750,000 of the 1,070,000: the Python around it cannot double the rate; that needs fewer or
+cheaper SAT calls. Tried and left out: one solve first, its decision counter taken as the
+proof that propagation settled the puzzle (PySAT creates an unused variable 0, which
+MiniSat decides once: a settled solve makes 2 decisions, not 1): it settles 181 of the 300,
+not 187, and the SAT part costs 206-236 us a puzzle against 168-204 for
+propagate-then-solve (three interleaved runs); a rule checker by per-house sets (1.6-2x
+dearer) or by numpy fancy indexing (no cheaper than the sum of powers of two). CPU time
+swings by 2x between runs here (the code before measured 2,100-4,250/s on Royle the same
+day), so interleaved rounds give a noisy ratio: the machine is shared, compare ratios and
+instructions."""
 
 
 def _describe(src: Path) -> str:

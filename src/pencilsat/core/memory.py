@@ -119,18 +119,29 @@ _statm: tuple[int, int] | None = None
 """(process id, descriptor of its ``/proc/self/statm``), kept open: reading it again costs a
 few microseconds, opening it each time several times that (a solve of a small puzzle
 looks twice). A forked child opens its own (the parent's file describes the parent)."""
+_last_read: tuple[int, float, int | None] = (0, -math.inf, None)
+"""(process id, ``perf_counter`` time, size) of the last reading: one younger than
+``LOOK_EVERY_S`` is reused, so that a run of small solves (a Sudoku line takes ~0.2 ms,
+and each enters a :func:`memory_budget` block) reads the file once every ``LOOK_EVERY_S``,
+not once a solve."""
 
 
 def resident_bytes() -> int | None:
-    """The process's resident size now (Linux: ``/proc/self/statm``); ``None`` elsewhere."""
-    global _statm
+    """The process's resident size (Linux: ``/proc/self/statm``), read at most
+    ``LOOK_EVERY_S`` ago; ``None`` elsewhere."""
+    global _statm, _last_read
+    pid = os.getpid()
+    now = perf_counter()
+    if _last_read[0] == pid and now - _last_read[1] < LOOK_EVERY_S:
+        return _last_read[2]
     try:
-        pid = os.getpid()
         if _statm is None or _statm[0] != pid:
             _statm = (pid, os.open("/proc/self/statm", os.O_RDONLY | os.O_CLOEXEC))
-        return int(os.pread(_statm[1], 256, 0).split()[1]) * _PAGE
+        size: int | None = int(os.pread(_statm[1], 256, 0).split()[1]) * _PAGE
     except (OSError, IndexError, ValueError, AttributeError):
-        return None
+        size = None
+    _last_read = (pid, now, size)
+    return size
 
 
 def check_memory(phase: str = "encoding") -> None:

@@ -12,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import compress
 
 import numpy as np
 
@@ -112,6 +113,15 @@ class SudokuSolution:
         arr.setflags(write=False)
         object.__setattr__(self, "grid", arr)
 
+    @classmethod
+    def of_valid_grid(cls, grid: np.ndarray) -> SudokuSolution:
+        """The solution of ``grid``, an int16 square array the caller built and hands over
+        (it is made read-only, not copied); what it holds is the rule checker's to judge."""
+        solution = object.__new__(cls)
+        grid.setflags(write=False)
+        object.__setattr__(solution, "grid", grid)
+        return solution
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, SudokuSolution) and np.array_equal(self.grid, other.grid)
 
@@ -148,8 +158,7 @@ def parse_line(line: str, name: str = "", line_number: int | None = None) -> Sud
             hint="write one character per cell, '.' or '0' for an empty cell",
         )
     if side == 9 and _NINE_CHARS.issuperset(text):  # the usual case, without a loop
-        raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
-        return SudokuPuzzle.of_valid_grid(_NINE_VALUES[raw].reshape(9, 9), name)
+        return nine_line(text, name)
     values = []
     for col, ch in enumerate(text, start=1):
         d = char_digit(ch)
@@ -160,6 +169,13 @@ def parse_line(line: str, name: str = "", line_number: int | None = None) -> Sud
             )
         values.append(d)
     return SudokuPuzzle(np.array(values).reshape(side, side), name=name)
+
+
+def nine_line(text: str, name: str = "") -> SudokuPuzzle:
+    """The 9x9 puzzle of ``text``, 81 characters each ``.`` or ``0``-``9`` (the caller has
+    checked that: :func:`parse_line` reads any line), read as one array."""
+    raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    return SudokuPuzzle.of_valid_grid(_NINE_VALUES[raw].reshape(9, 9), name)
 
 
 def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
@@ -291,19 +307,29 @@ def _obeys_rules(puzzle: SudokuPuzzle, grid: np.ndarray) -> bool:
     in every row, column and box, in a few whole-grid steps, so that a valid answer (the
     usual case) costs microseconds; :func:`check` names what is wrong otherwise.
 
-    Each cell's digit stands for three powers of two, one per (house, digit) pair of its
-    row, column and box; the 3n² of them sum to 2**(3n²) - 1 exactly when no pair is hit
-    twice (a sum of k powers of two has at most k one bits, and k only without a carry),
-    that is when every house holds every digit once."""
+    The values are made bytes (a value outside 0..255 cannot be) and every byte outside
+    1..n deleted: nothing may be left. Each cell's digit then stands for three powers of
+    two, one per (house, digit) pair of its row, column and box; the 3n² of them sum to
+    2**(3n²) - 1 exactly when no pair is hit twice (a sum of k powers of two has at most k
+    one bits, and k only without a carry), that is when every house holds every digit
+    once."""
     n = puzzle.size
     flat = grid.ravel().tolist()
-    if min(flat) < 1 or max(flat) > n:
+    try:
+        values = bytes(flat)
+    except ValueError:  # below 0 or above 255
+        return False
+    if values.translate(None, _DIGIT_BYTES[n]):
         return False
     clues = puzzle.clues.ravel().tolist()
-    if [v if c else 0 for c, v in zip(clues, flat, strict=True)] != clues:
+    if list(compress(flat, clues)) != list(filter(None, clues)):  # the clue cells' values
         return False
     pairs, full = _house_pairs(n)
     return sum(map(list.__getitem__, pairs, flat)) == full
+
+
+_DIGIT_BYTES = {b * b: bytes(range(1, b * b + 1)) for b in BOX_SIZES}
+"""The digits 1..n as bytes, for each side n."""
 
 
 @cache
