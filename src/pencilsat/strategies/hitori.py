@@ -17,7 +17,7 @@ import numpy as np
 
 from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import deadline_of
-from pencilsat.core.result import SolveResult, TimeLimitReached
+from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.hitori import build
 from pencilsat.encodings.hitori_deductions import DEDUCE_UP_TO, SHADED, settle
@@ -30,6 +30,7 @@ from pencilsat.strategies.connected_runs import (
 )
 from pencilsat.strategies.settled import settled_result
 from pencilsat.strategies.solution_space import asked
+from pencilsat.strategies.uniqueness import stopped
 
 
 def run_cnf(puzzle: HitoriPuzzle, *, backend: str | None = None, sat_solver: str | None = None,
@@ -42,9 +43,9 @@ def run_cnf(puzzle: HitoriPuzzle, *, backend: str | None = None, sat_solver: str
         try:
             with gc_paused():  # hundreds of small lists, no cycle among them
                 deductions = settle(puzzle, deadline_of(time_limit))
-        except TimeLimitReached:
-            deductions = None
-        if deductions is not None and deductions.settled:
+        except TimeLimitReached:  # or the memory budget: the search would stop there too
+            return stopped(puzzle, SolveStats(backend="cnf", encoding="lazy"))
+        if deductions.settled:
             shape = puzzle.numbers.shape
             result = settled_result(
                 puzzle, deductions.states,
