@@ -83,22 +83,6 @@ def test_has_neighbour_forbids_exactly_a_lonely_cell_of_the_colour():
         assert satisfiable(clauses, assumptions(shading)) == (not lonely)
 
 
-def test_at_most_one_neighbour_forbids_exactly_a_cell_with_two_of_the_colour():
-    lits = np.arange(1, 10).reshape(3, 3)
-    straight, bent = at_most_one_neighbour(lits)
-    clauses = straight.tolist() + bent.tolist()
-    for shading in every_shading(3, 3):
-        crowded = any(shading[r, c] and sum(
-            0 <= r + dr < 3 and 0 <= c + dc < 3 and shading[r + dr, c + dc]
-            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))) >= 2
-            for r in range(3) for c in range(3))
-        assert satisfiable(clauses, assumptions(shading)) == (not crowded)
-    # the bent triples are those of the 2x2 blocks: three of a block's four cells
-    blocks = [set(block) for block in two_by_two(lits).tolist()]
-    assert all(any(set(-row) <= block for block in blocks) for row in bent)
-    assert not any(any(set(-row) <= block for block in blocks) for row in straight)
-
-
 def test_rule_blocks_kept_for_a_grid_are_read_only_and_follow_its_literals():
     lits = np.arange(1, 13).reshape(3, 4)
     first = has_neighbour(lits)

@@ -95,8 +95,12 @@ def interrupts_as_keyboard() -> Iterator[None]:
 
 def _slice(solver: Any, budget: int, assumptions: list[int]) -> bool | None:
     solver.conf_budget(budget)
-    with interrupts_as_keyboard():
+    try:  # interrupts_as_keyboard's work, without a generator per call (two per solve)
         return solver.solve_limited(assumptions=assumptions)
+    except Exception as err:
+        if is_interrupt(err):
+            raise KeyboardInterrupt from None
+        raise
 
 
 def solve_until(solver: Any, deadline: float | None,
