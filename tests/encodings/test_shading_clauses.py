@@ -15,11 +15,14 @@ from pencilsat.encodings.shading import (
     SHADED,
     UNSHADED,
     ShadingGrid,
+    at_most_one_neighbour,
+    block_literals,
     complete_clauses,
     complete_encoding,
     has_neighbour,
     no_full_blocks,
     no_two_adjacent,
+    two_by_two,
 )
 from pencilsat.puzzles.regions import Regions
 
@@ -78,6 +81,34 @@ def test_has_neighbour_forbids_exactly_a_lonely_cell_of_the_colour():
             for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
             for r in range(2) for c in range(3))
         assert satisfiable(clauses, assumptions(shading)) == (not lonely)
+
+
+def test_rule_blocks_kept_for_a_grid_are_read_only_and_follow_its_literals():
+    lits = np.arange(1, 13).reshape(3, 4)
+    first = has_neighbour(lits)
+    again = has_neighbour(lits.copy())
+    assert [b.tolist() for b in first] == [b.tolist() for b in again]
+    assert not any(b.flags.writeable for b in again)
+    with pytest.raises(ValueError):
+        again[0][0, 0] = 7
+    # another grid of the same shape (the unshaded colour, a cell never shaded) gets its own
+    other = -lits
+    other[1, 1] = 0
+    rows = [row for block in has_neighbour(other) for row in block.tolist()]
+    assert len(rows) == 11 and all(6 not in map(abs, row) for row in rows)
+    assert block_literals(other).tolist() == two_by_two(other).tolist()
+    straight, bent = at_most_one_neighbour(other)
+    assert not (straight == 0).any() and not (bent == 0).any()
+    assert not any(6 in np.abs(row) for row in [*straight, *bent])
+
+
+def test_the_native_tail_must_be_the_last_clauses():
+    grid = ShadingGrid(2, 2)
+    grid.at_most_natively(np.array([[-1, -2, -3]]), [([1, 2, 3, 4], 2)])
+    assert grid.encoding(lambda shaded: shaded).native_tail == (1, [([1, 2, 3, 4], 2)])
+    grid.add([[1, 2]])
+    with pytest.raises(ValueError, match="after"):
+        grid.encoding(lambda shaded: shaded)
 
 
 @pytest.mark.parametrize(("low", "high"), [(0, 0), (0, 2), (1, 3), (2, 2), (3, 4), (4, 4),

@@ -57,6 +57,27 @@ def test_verdict_count_and_backbone_match_brute_force(backend):
     assert seen == {Verdict.UNIQUE, Verdict.MULTIPLE}
 
 
+def test_minicard_takes_the_2x2_blocks_as_native_counts_with_the_same_answers():
+    # the default run loads each 2x2 block across regions as "at most 2 of 4" instead of
+    # its bent triples (the native tail); the same models as the triples, so the same
+    # answers as brute force and as the triples on MiniSat
+    rng = random.Random(44)
+    used = 0
+    for _ in range(20):
+        puzzle = random_puzzle(rng)
+        truth = solutions(puzzle)
+        native = run_cnf(puzzle)
+        used += native.stats.extra.get("native_at_most", 0)
+        written = run_cnf(puzzle, sat_solver="minisat22")
+        assert "native_at_most" not in written.stats.extra
+        for result in native, written:
+            assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(
+                len(truth), Verdict.MULTIPLE)
+            if truth:
+                assert result.solution in truth
+    assert used > 0
+
+
 @pytest.mark.parametrize("sat_solver", ["minisat22", "cadical195"])
 def test_counts_written_as_clauses_give_the_same_verdicts(sat_solver):
     # the default solver takes the region counts natively; others get them as clauses

@@ -317,6 +317,11 @@ class ConnectivityCuts:
 
 
 Answer = TypeVar("Answer")
+NativeTail = tuple[int, Sequence[tuple[list[int], int]]]
+"""``(n, groups)``: the last ``n`` clauses of an encoding say what ``groups`` say, "at most
+``k`` of these literals" each (with the rest of the encoding, the same models), so a solver
+with native counts (MiniCard) may load the groups in their place: one call for a 2x2 block
+instead of its four L-shaped triples. Every other consumer reads the clauses."""
 
 
 @dataclass(frozen=True)
@@ -338,3 +343,6 @@ class ShadingEncoding(Generic[Answer]):
     """The solution of a model given as booleans indexed by variable."""
     model_cuts: ModelCuts | None = None
     """Rules left to cuts on each model besides connectivity (:data:`ModelCuts`)."""
+    native_tail: NativeTail = (0, ())
+    """Clauses a solver with native "at most k" constraints may load as such instead
+    (:data:`NativeTail`)."""

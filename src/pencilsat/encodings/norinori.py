@@ -7,10 +7,14 @@ row-major) and nothing else:
   :func:`~pencilsat.encodings.shading.has_neighbour` (at least one) and
   :func:`~pencilsat.encodings.shading.at_most_one_neighbour` (never two), less its
   triples inside one region: three shaded cells of a region break its count already
-  (a fifth of a janko grid's triples; MiniCard's native count propagates the same);
+  (a fifth of a janko grid's triples; MiniCard's native count propagates the same). The
+  bent triples come last, as the native tail of
+  :data:`~pencilsat.encodings.connectivity.NativeTail`: on MiniCard each 2x2 block not
+  inside one region is one native "at most 2 of these 4" instead of its (up to) four
+  triples (a median 10x10: 70 calls for 260 clauses);
 - exactly two shaded cells in every region: a count per region over
-  :func:`~pencilsat.encodings.cardinality.by_region` (CNF: PySAT cardinality clauses;
-  CP-SAT: linear sums).
+  :func:`~pencilsat.encodings.cardinality.by_region` (MiniCard: native counts; other CNF
+  solvers: cardinality clauses; CP-SAT: linear sums), units for a region of two cells.
 
 No connectivity: every rule is a clause, so the runs of
 :mod:`~pencilsat.strategies.connected_runs` solve the encoding in one call and prove it in
@@ -20,12 +24,15 @@ complete encoding ``pencilsat study`` measures and what a certificate is about.
 
 from __future__ import annotations
 
+import numpy as np
+
 from pencilsat.encodings.cardinality import by_region
 from pencilsat.encodings.connectivity import ShadingEncoding
 from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.shading import (
     ShadingGrid,
     at_most_one_neighbour,
+    block_literals,
     complete_encoding,
     has_neighbour,
 )
@@ -41,12 +48,27 @@ def build(puzzle: NorinoriPuzzle, *, deadline: float | None = None) -> NorinoriE
     grid = ShadingGrid(puzzle.width, puzzle.height, deadline=deadline)
     for block in has_neighbour(grid.shaded):
         grid.add(block)
-    triples = at_most_one_neighbour(grid.shaded)
-    region = puzzle.regions.ids.ravel()[-triples - 1]
-    grid.add(triples[(region[:, 0] != region[:, 1]) | (region[:, 1] != region[:, 2])])
     for group in by_region(grid.shaded, puzzle.regions):
-        grid.exactly(group, SHADED_PER_REGION)
+        if len(group) == SHADED_PER_REGION:  # both shaded: units, no count to write
+            grid.add([lit] for lit in group)
+        else:
+            grid.exactly(group, SHADED_PER_REGION)
+    cell_region = puzzle.regions.ids.ravel()  # literal v is cell v - 1, row-major
+    straight, bent = at_most_one_neighbour(grid.shaded)
+    grid.add(_across_regions(straight, cell_region))
+    blocks = block_literals(grid.shaded)
+    corners = cell_region[blocks - 1]
+    split = (corners != corners[:, :1]).any(axis=1)  # a block in one region needs none
+    grid.at_most_natively(_across_regions(bent, cell_region),
+                          [(block, 2) for block in blocks[split].tolist()])
     return grid.encoding(NorinoriSolution)
+
+
+def _across_regions(triples: np.ndarray, cell_region: np.ndarray) -> np.ndarray:
+    """The triples (rows of negated cell literals) whose three cells are not all in one
+    region: three shaded cells of a region break its count already."""
+    region = cell_region[-triples - 1]
+    return triples[(region[:, 0] != region[:, 1]) | (region[:, 1] != region[:, 2])]
 
 
 def complete_cnf(puzzle: NorinoriPuzzle) -> ClauseEncoding:

@@ -25,6 +25,7 @@ row) or a list of lists, in a fixed order, so an encoding's clause list is repro
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
@@ -35,6 +36,7 @@ from pencilsat.encodings.cardinality import at_least_clauses, at_most_clauses, e
 from pencilsat.encodings.connectivity import (
     Clause,
     Graph,
+    NativeTail,
     Requirement,
     ShadingEncoding,
     grid_graph,
@@ -72,10 +74,25 @@ def no_full_blocks(lits: np.ndarray) -> np.ndarray:
     """"Not all four" for every 2x2 block (row-major by its top-left cell; corners top-left,
     top-right, bottom-left, bottom-right); a block with a 0 (a cell that never has the
     colour) needs no clause."""
-    lits = np.asarray(lits, dtype=np.int64)
-    corners = np.stack([lits[:-1, :-1], lits[:-1, 1:], lits[1:, :-1], lits[1:, 1:]],
-                       axis=-1).reshape(-1, 4)
+    corners = two_by_two(np.asarray(lits, dtype=np.int64))
     return -corners[(corners != 0).all(axis=1)]
+
+
+def two_by_two(grid: np.ndarray) -> np.ndarray:
+    """The four cells of every 2x2 block of ``grid`` as rows (row-major by the block's
+    top-left cell; corners top-left, top-right, bottom-left, bottom-right)."""
+    return np.stack([grid[:-1, :-1], grid[:-1, 1:], grid[1:, :-1], grid[1:, 1:]],
+                    axis=-1).reshape(-1, 4)
+
+
+def block_literals(lits: np.ndarray) -> np.ndarray:
+    """:func:`two_by_two` of a literal grid, read-only and kept as :func:`has_neighbour`'s
+    blocks are."""
+    return _by_grid(_block_literals, lits)[0]
+
+
+def _block_literals(lits: np.ndarray) -> tuple[np.ndarray]:
+    return (two_by_two(lits),)
 
 
 def _with_neighbours(lits: np.ndarray) -> np.ndarray:
@@ -95,8 +112,13 @@ def has_neighbour(lits: np.ndarray) -> list[np.ndarray]:
     """``not l_v or l_n for some neighbour n``: a cell of the colour has a neighbour of the
     colour. One block per shape of neighbourhood (which of up, left, right, down it has), by
     shape, each row-major, built whole by numpy (one sort groups the cells); a cell whose
-    literal is 0 gets none."""
-    table = _with_neighbours(np.asarray(lits, dtype=np.int64))
+    literal is 0 gets none. The blocks are read-only (kept for the next grid of the same
+    literals, see :func:`_by_grid`)."""
+    return list(_by_grid(_has_neighbour, lits))
+
+
+def _has_neighbour(lits: np.ndarray) -> tuple[np.ndarray, ...]:
+    table = _with_neighbours(lits)
     table[:, 0] *= -1
     present = table != 0
     code = present[:, 1:].astype(np.int64) @ np.array([1, 2, 4, 8])
@@ -111,25 +133,63 @@ def has_neighbour(lits: np.ndarray) -> list[np.ndarray]:
             continue
         columns = [0, *(k + 1 for k in range(4) if shape >> k & 1)]
         out.append(table[order[first:last, None], columns])
-    return out
+    return tuple(out)
 
 
-_PAIRS = ((1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4))
-"""Two neighbours of a cell as columns of :func:`_with_neighbours`: up-left, up-right,
-up-down, left-right, left-down, right-down."""
+KEPT_CELLS = 4096
+"""The largest grid whose rule blocks :func:`_by_grid` keeps for the next grid of the same
+literals (a 64x64: 4096 cells x 5 literals x 8 bytes, 160 kB a block set)."""
+KEPT_GRIDS = 64
+"""How many grids' blocks are kept, the least recently used dropped first."""
 
 
-def at_most_one_neighbour(lits: np.ndarray) -> np.ndarray:
+def _by_grid(rule: Callable[[np.ndarray], tuple[np.ndarray, ...]], lits: np.ndarray
+             ) -> tuple[np.ndarray, ...]:
+    """``rule(lits)`` (a function of the literal grid alone), kept for small grids: its
+    numpy steps cost about as much as the rest of a small Norinori's build (78 and 71 us of
+    263 on a 10x10), and a batch meets the same grid again and again (a janko Norinori is
+    a 10x10 with variables ``1..100`` in 155 of 261 puzzles)."""
+    lits = np.asarray(lits, dtype=np.int64)
+    if lits.size > KEPT_CELLS:
+        return rule(lits)
+    return _kept(rule, lits.shape, lits.tobytes())
+
+
+@functools.lru_cache(maxsize=KEPT_GRIDS)
+def _kept(rule: Callable[[np.ndarray], tuple[np.ndarray, ...]], shape: tuple[int, ...],
+          data: bytes) -> tuple[np.ndarray, ...]:
+    blocks = rule(np.frombuffer(data, dtype=np.int64).reshape(shape).copy())
+    for block in blocks:
+        block.setflags(write=False)
+    return blocks
+
+
+def at_most_one_neighbour(lits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``not l_v or not l_a or not l_b`` for every cell and two of its neighbours a, b: a
     cell of the colour has at most one neighbour of the colour (with :func:`has_neighbour`,
-    exactly one: Norinori's dominoes). Rows ``[-v, -a, -b]``, by neighbour pair (up-left,
-    up-right, up-down, left-right, left-down, right-down), row-major within each; a triple
-    with a 0 needs no clause."""
-    table = _with_neighbours(np.asarray(lits, dtype=np.int64))
-    first, second = zip(*_PAIRS, strict=True)
-    rows = -np.stack([np.broadcast_to(table[:, 0], (len(_PAIRS), len(table))),
-                      table[:, first].T, table[:, second].T], axis=-1).reshape(-1, 3)
-    return rows[(rows != 0).all(axis=1)]
+    exactly one: Norinori's dominoes). Rows ``[-v, -a, -b]``, the straight triples (a, v, b
+    in a line: up-down, then left-right) and the bent ones (in a 2x2 block: up-left,
+    up-right, left-down, right-down), each by pair and row-major within it; a triple with a
+    0 needs no clause. Read-only, as :func:`has_neighbour`'s blocks."""
+    straight, bent = _by_grid(_at_most_one_neighbour, lits)
+    return straight, bent
+
+
+_STRAIGHT = ((1, 4), (2, 3))
+_BENT = ((1, 2), (1, 3), (2, 4), (3, 4))
+"""Two neighbours of a cell as columns of :func:`_with_neighbours` (up, left, right,
+down): in a line with it, and around a corner."""
+
+
+def _at_most_one_neighbour(lits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    table = _with_neighbours(lits)
+    out = []
+    for pairs in (_STRAIGHT, _BENT):
+        first, second = zip(*pairs, strict=True)
+        rows = -np.stack([np.broadcast_to(table[:, 0], (len(pairs), len(table))),
+                          table[:, first].T, table[:, second].T], axis=-1).reshape(-1, 3)
+        out.append(rows[(rows != 0).all(axis=1)])
+    return out[0], out[1]
 
 
 class ShadingGrid:
@@ -154,6 +214,7 @@ class ShadingGrid:
         a linear sum)."""
         self.requirements: list[Requirement] = []
         self._graph: Graph | None = None
+        self._native: tuple[int, int, list[tuple[list[int], int]]] | None = None
 
     def colour(self, colour: str) -> np.ndarray:
         """The literal grid of :data:`SHADED` or :data:`UNSHADED`."""
@@ -187,6 +248,15 @@ class ShadingGrid:
     def exactly(self, lits: Sequence[int], count: int) -> None:
         """Exactly ``count`` of ``lits`` are true, kept as a count (see :attr:`counts`)."""
         self.counts.append(([int(lit) for lit in lits], count))
+
+    def at_most_natively(self, clauses: np.ndarray, groups: list[tuple[list[int], int]]
+                         ) -> None:
+        """Add ``clauses`` (numpy rows), which say what ``groups`` say ("at most ``k`` of
+        these literals" each; with the other rules, the same models): a solver with native
+        counts may load the groups in their place (:data:`NativeTail`). A genre's last
+        rules: :meth:`encoding` refuses clauses added after them."""
+        self.add(clauses)
+        self._native = (len(self.clauses), len(clauses), groups)
 
     def at_most(self, groups: Sequence[tuple[Sequence[int], int]]) -> None:
         """At most ``bound`` of each group's literals, as cardinality clauses now."""
@@ -237,10 +307,16 @@ class ShadingGrid:
             return decode(values[shaded])
 
         graph = self.graph if self.requirements or self._graph is not None else NO_GRAPH
+        tail: NativeTail = (0, ())
+        if self._native is not None:
+            end, count, groups = self._native
+            if end != len(self.clauses):
+                raise ValueError("clauses were added after at_most_natively's")
+            tail = (count, groups)
         return ShadingEncoding(self.top, self.clauses, self.counts, graph,
                                self.requirements,
                                shaded.ravel().tolist() if answer is None else list(answer),
-                               decode_model)
+                               decode_model, native_tail=tail)
 
 
 def complete_clauses(encoding: ShadingEncoding[Answer],

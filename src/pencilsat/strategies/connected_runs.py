@@ -37,6 +37,7 @@ from pencilsat.encodings.connectivity import (
     ConnectivityCuts,
     Graph,
     ModelCuts,
+    NativeTail,
     Requirement,
     ShadingEncoding,
 )
@@ -79,6 +80,10 @@ class ConnectedModel:
     model_cuts: ModelCuts | None = None
     """Rules checked on each model besides connectivity, cut like it
     (:data:`~pencilsat.encodings.connectivity.ModelCuts`: Fillomino's block sizes)."""
+    native_tail: NativeTail = (0, ())
+    """The last clauses as "at most" groups for a solver with native counts
+    (:data:`~pencilsat.encodings.connectivity.NativeTail`; only :func:`solve_on_pysat`
+    reads it)."""
 
 
 SearchWrap = Callable[[Any], Any]
@@ -146,11 +151,22 @@ def split_native_counts(counts: Sequence[tuple[Sequence[int], int]], solver_name
     return native, written
 
 
+def native_tail(model: ConnectedModel, solver_name: str
+                ) -> tuple[Sequence[Clause], Sequence[tuple[list[int], int]]]:
+    """The clauses ``solver_name`` loads and the "at most" groups it takes natively: the
+    model's :data:`~pencilsat.encodings.connectivity.NativeTail` on a solver of
+    :data:`NATIVE_CARDINALITY`, every clause (and no group) on any other."""
+    replaced, groups = model.native_tail
+    if not replaced or solver_name not in NATIVE_CARDINALITY:
+        return model.clauses, ()
+    return model.clauses[:len(model.clauses) - replaced], groups
+
+
 def shading_model(encoding: ShadingEncoding[Any]) -> ConnectedModel:
     """A shading genre's encoding as the runs take it."""
     return ConnectedModel(encoding.clauses, encoding.num_vars, encoding.sizes, encoding.graph,
                           encoding.requirements, encoding.answer, encoding.decode,
-                          model_cuts=encoding.model_cuts)
+                          model_cuts=encoding.model_cuts, native_tail=encoding.native_tail)
 
 
 ShadingBuild = Callable[[float | None], ShadingEncoding[Any]]
@@ -225,20 +241,25 @@ def _solve_on_pysat(puzzle: Any, build: Callable[[], ConnectedModel],
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)
+    clauses, at_most = native_tail(model, solver_name)
     stats.variables = top
-    stats.clauses = len(model.clauses) + len(counts) + 2 * len(native)
+    stats.clauses = len(clauses) + len(counts) + 2 * len(native) + len(at_most)
     if native:
         stats.extra["native_counts"] = len(native)
+    if at_most:
+        stats.extra["native_at_most"] = len(at_most)
     with Solver(name=solver_name) as solver:
         try:
-            for part in (model.clauses, counts):
+            for part in (clauses, counts):
                 for first in range(0, len(part), LOAD_CHUNK):
                     check_clock(deadline)
                     load_clauses(solver, part[first:first + LOAD_CHUNK])
-            at_most = at_most_adder(solver)
+            add_at_most = at_most_adder(solver)
             for lits, total in native:
-                at_most(lits, total)
-                at_most([-lit for lit in lits], len(lits) - total)
+                add_at_most(lits, total)
+                add_at_most([-lit for lit in lits], len(lits) - total)
+            for group, bound in at_most:
+                add_at_most(group, bound)
         except TimeLimitReached:
             stats.encode_s = perf_counter() - start
             return stopped(puzzle, stats)
