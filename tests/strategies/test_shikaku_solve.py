@@ -247,3 +247,20 @@ def test_narrowing_keeps_every_answer_and_settles_only_a_unique_one():
     # narrowing leaves open: janko samples, test_corpus_samples_are_unique_...)
     assert {(True, True, Verdict.UNIQUE), (False, True, Verdict.MULTIPLE),
             (False, False, Verdict.NONE)} <= paths
+
+
+def test_a_settled_cut_is_numbered_as_the_checking_constructor_numbers_it():
+    from pencilsat.puzzles.regions import Regions
+
+    rng = random.Random(7)
+    for _ in range(40):
+        width, height = rng.randint(1, 6), rng.randint(1, 6)
+        labels = random_tiling(rng, width, height)
+        masks = [sum(1 << int(k) for k in np.flatnonzero(labels.ravel() == label))
+                 for label in range(int(labels.max()) + 1)]
+        rng.shuffle(masks)
+        puzzle = S.ShikakuPuzzle(np.zeros((height, width), dtype=np.int64))
+        taken = settled_answer(puzzle, masks).regions  # numbered without the check
+        assert taken == Regions.from_labels(labels)
+        assert taken == Regions(np.array(taken.ids))  # the checking constructor agrees
+        assert not taken.ids.flags.writeable

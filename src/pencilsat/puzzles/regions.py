@@ -84,6 +84,19 @@ class Regions(ArrayValue):
         object.__setattr__(self, "ids", ids)
 
     @classmethod
+    def numbered(cls, ids: np.ndarray) -> Regions:
+        """The regions of an int32 grid ``ids`` its maker has built numbered as this class
+        requires (every region 4-connected, ``0..R-1`` by first cell), taken as they are:
+        :func:`canonical_regions`' check costs about 60 microseconds on a janko grid, a
+        tenth of a Shikaku solve whose rectangles, sorted by first cell, are the numbering
+        by construction (:func:`~pencilsat.encodings.shikaku_narrowing.settled_answer`).
+        A caller that cannot show the numbering uses the checking constructor."""
+        regions = object.__new__(cls)
+        ids.setflags(write=False)
+        object.__setattr__(regions, "ids", ids)
+        return regions
+
+    @classmethod
     def from_labels(cls, labels: np.ndarray) -> Regions:
         """The regions of any labelling: each 4-connected piece of equal labels is one
         region (:data:`NO_REGION` cells stay outside)."""
