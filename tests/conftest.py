@@ -107,6 +107,21 @@ def every_kth(items: list, k: int) -> list:
     return items[::k]
 
 
+def figures_alike_in_either_order(puzzles: list) -> None:
+    """The default strategy's search figures of each puzzle are the same whether the puzzles
+    are solved first to last or last to first (nothing a solve keeps leaks into the next),
+    and some puzzle searched (the figures are not all zero)."""
+    from pencilsat.strategies.front import solve
+
+    def figures(order: list) -> dict:
+        return {puzzle.name: (stats.decisions, stats.conflicts, stats.propagations)
+                for puzzle in order for stats in [solve(puzzle).stats]}
+
+    first = figures(puzzles)
+    assert first == figures(puzzles[::-1])
+    assert any(decisions for decisions, _, _ in first.values())
+
+
 @pytest.fixture(scope="session")
 def corpus() -> Path:
     if not CORPUS.exists():

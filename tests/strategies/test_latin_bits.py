@@ -10,12 +10,11 @@ from functools import lru_cache
 
 import numpy as np
 import pytest
-from conftest import corpus_pairs, every_kth
+from conftest import corpus_pairs, every_kth, figures_alike_in_either_order
 from oracles.jigsawsudoku import random_puzzle, solutions
 
 from pencilsat.encodings.cage_sums import Narrowing
 from pencilsat.puzzles import jigsawsudoku as J
-from pencilsat.strategies.front import solve
 from pencilsat.strategies.latin_bits import LatinBits
 from pencilsat.strategies.latin_search import BitSearch
 from pencilsat.strategies.narrowed_digits import digit_groups
@@ -129,13 +128,4 @@ def test_the_jigsaw_figures_are_the_same_in_either_order():
     pairs = every_kth(corpus_pairs("jigsawsudoku/janko"), 13)
     puzzles = [J.parse_puzzle(txt.read_text(), txt.stem) for txt, _ in pairs]
 
-    def figures(order):
-        out = {}
-        for puzzle in order:
-            stats = solve(puzzle).stats
-            out[puzzle.name] = (stats.decisions, stats.conflicts, stats.propagations)
-        return out
-
-    first = figures(puzzles)
-    assert first == figures(puzzles[::-1])
-    assert any(decisions for decisions, _, _ in first.values())
+    figures_alike_in_either_order(puzzles)

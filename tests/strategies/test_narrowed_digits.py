@@ -8,7 +8,7 @@ import importlib
 import random
 
 import pytest
-from conftest import corpus_pairs, every_kth
+from conftest import corpus_pairs, every_kth, figures_alike_in_either_order
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.cage_sums import house_sum_groups
@@ -77,13 +77,4 @@ def test_the_search_figures_are_the_same_in_either_order():
     pairs = every_kth(corpus_pairs("killersudoku/janko"), 29)
     puzzles = [K.parse_puzzle(txt.read_text(), txt.stem) for txt, _ in pairs]
 
-    def figures(order):
-        out = {}
-        for puzzle in order:
-            stats = solve(puzzle).stats
-            out[puzzle.name] = (stats.decisions, stats.conflicts, stats.propagations)
-        return out
-
-    first = figures(puzzles)
-    assert first == figures(puzzles[::-1])
-    assert any(decisions for decisions, _, _ in first.values())
+    figures_alike_in_either_order(puzzles)
