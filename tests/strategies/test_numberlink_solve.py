@@ -334,7 +334,6 @@ def test_a_second_answer_inside_a_band_is_found_with_the_first_kept_outside(back
     formula that is an answer once its loops are dropped; without the bottom row (one
     answer) none."""
     from pencilsat.strategies.numberlink import LoopsDropped
-    from pencilsat.strategies.numberlink_windows import second_in_bands
 
     rows = ("1 . . 1", "2 . . 2", ". . . .")
     straight = [((r, c), (r, c + 1)) for r in (0, 1) for c in range(3)]
@@ -346,7 +345,7 @@ def test_a_second_answer_inside_a_band_is_found_with_the_first_kept_outside(back
         answer = tuple(e in first.edges for e in grid.edges)
         encoding = build(puzzle, shortest=False, allow_loops=True)
         not_first = [-(i + 1) for i, on in enumerate(answer) if on]
-        found = _in_bands(puzzle, encoding, not_first, answer, backend, second_in_bands)
+        found = _in_bands(puzzle, encoding, not_first, answer, backend)
         if not has_second:
             assert brute_force(puzzle) == [first] and found is None
             continue
@@ -358,18 +357,18 @@ def test_a_second_answer_inside_a_band_is_found_with_the_first_kept_outside(back
         assert N.check(puzzle, second) == [] and second != first
 
 
-def _in_bands(puzzle, encoding, not_first, answer, backend, second_in_bands):
-    """``second_in_bands`` on the encoding with the first answer forbidden, on PySAT or on
+def _in_bands(puzzle, encoding, not_first, answer, backend):
+    """The band search on the encoding with the first answer forbidden, on PySAT or on
     CP-SAT."""
-    from pencilsat.strategies.numberlink_windows import cpsat_fixed, pysat_fixed
+    from pencilsat.strategies.numberlink_windows import cpsat_bands, pysat_bands
 
     edges = list(range(1, len(answer) + 1))
+    size = (puzzle.width, puzzle.height)
     if backend == "cnf":
         from pysat.solvers import Solver
 
         with Solver(name="cadical195", bootstrap_with=[*encoding.clauses, not_first]) as s:
-            return second_in_bands(puzzle.width, puzzle.height, answer,
-                                   pysat_fixed(s, edges), None)
+            return pysat_bands(s, edges, *size)(answer, None)
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_session import CpSatSession
@@ -379,9 +378,8 @@ def _in_bands(puzzle, encoding, not_first, answer, backend, second_in_bands):
     for clause in [*encoding.clauses, not_first]:
         cp.add_bool_or([variables[lit] if lit > 0 else variables[-lit].Not()
                         for lit in clause])
-    return second_in_bands(puzzle.width, puzzle.height, answer,
-                           cpsat_fixed(CpSatSession(cp, presolve=False), variables, edges),
-                           None)
+    session = CpSatSession(cp, presolve=False)
+    return cpsat_bands(session, variables, edges, *size)(answer, None)
 
 
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)

@@ -50,10 +50,9 @@ from pencilsat.strategies.connected_runs import (
 )
 from pencilsat.strategies.numberlink_windows import (
     WINDOW_CELLS,
-    FixedSolve,
-    cpsat_fixed,
-    pysat_fixed,
-    second_in_bands,
+    BandSearch,
+    cpsat_bands,
+    pysat_bands,
 )
 from pencilsat.strategies.solution_space import asked
 
@@ -227,8 +226,8 @@ def _filled_on_cpsat(encoding: ShadingEncoding[Any], puzzle: NumberlinkPuzzle,
 
 
 FirstTry = Callable[[ShadingEncoding[Any], float | None], Truth | None]
-BandSolve = Callable[[Any], FixedSolve]
-"""The search (a backend's) to the solve of its formula under assumptions."""
+BandSolve = Callable[[Any], BandSearch]
+"""The search (a backend's) to the band search on its formula."""
 
 
 def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry | None, deadline: float | None,
@@ -250,10 +249,10 @@ def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry | None, deadline: fl
                              lambda: first_try(built[-1], deadline))
         if band_solve is None:
             return DetourFirst(first, puzzle)
-        solve = band_solve(search)
+        band_search = band_solve(search)
 
         def in_bands(answer: Truth) -> Truth | None:
-            found = second_in_bands(puzzle.width, puzzle.height, answer, solve, deadline)
+            found = band_search(answer, deadline)
             return None if found is None else first.lines(found)
         return DetourFirst(first, puzzle, in_bands)
 
@@ -292,7 +291,8 @@ def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
         def first_try(encoding: ShadingEncoding[Any], limit: float | None) -> Truth | None:
             return _filled_on_pysat(encoding, puzzle, name, limit)
     encode, wrap = _settings(puzzle, first_try, deadline,
-                             (lambda search: pysat_fixed(search.solver, search.answer))
+                             (lambda search: pysat_bands(search.solver, search.answer,
+                                                         puzzle.width, puzzle.height))
                              if _bands_on(puzzle, in_bands) else None)
     return run_shading_cnf(puzzle, encode, sat_solver=sat_solver, time_limit=time_limit,
                            grown_cuts=grown_cuts, wrap=wrap)
@@ -317,7 +317,8 @@ def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
             return _filled_on_cpsat(encoding, puzzle, limit)
     encode, wrap = _settings(
         puzzle, first_try, deadline,
-        (lambda search: cpsat_fixed(search.session, search.variables, search.answer))
+        (lambda search: cpsat_bands(search.session, search.variables, search.answer,
+                                    puzzle.width, puzzle.height))
         if _bands_on(puzzle, in_bands) else None)
     return run_shading_cpsat(puzzle, encode, time_limit=time_limit, grown_cuts=grown_cuts,
                              presolve=presolve, wrap=wrap)
