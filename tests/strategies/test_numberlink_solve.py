@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from conftest import corpus_pairs, every_kth
 from hypothesis import given, settings
@@ -311,3 +312,90 @@ def test_the_filled_first_try_on_pysat_keeps_the_verdict(rows, fill_first):
                                                                       Verdict.MULTIPLE)
     if truth:
         assert result.solution in truth
+
+
+def test_the_bands_cover_every_cell_half_the_grid_each():
+    from pencilsat.strategies.numberlink_windows import bands
+
+    masks = bands(20, 20)  # rows 0-9, 5-14, 10-19, then the same columns
+    assert [int(m.sum()) for m in masks] == [200] * 6
+    assert (masks[0] | masks[2]).all() and (masks[3] | masks[5]).all()
+    assert masks[0].reshape(20, 20)[:10].all() and masks[3].reshape(20, 20)[:, :10].all()
+    odd = bands(7, 5)  # rows 0-1 .. 3-4 a row apart; columns 0-2 .. 4-6
+    assert len(odd) == 4 + 5 and all(m.any() for m in odd)
+    assert np.logical_or.reduce(odd[:4]).all() and np.logical_or.reduce(odd[4:]).all()
+    assert [int(m.sum()) for m in odd] == [14] * 4 + [15] * 5
+
+
+@pytest.mark.parametrize("backend", ["cnf", "cpsat"])
+def test_a_second_answer_inside_a_band_is_found_with_the_first_kept_outside(backend):
+    """A 4x3 grid whose second pair can run straight or bend through the unused bottom row:
+    with the straight answer kept outside, a band finds another, a model of the search's
+    formula that is an answer once its loops are dropped; without the bottom row (one
+    answer) none."""
+    from pencilsat.strategies.numberlink import LoopsDropped
+
+    rows = ("1 . . 1", "2 . . 2", ". . . .")
+    straight = [((r, c), (r, c + 1)) for r in (0, 1) for c in range(3)]
+    for grid_rows, has_second in ((rows, True), (rows[:2], False)):
+        puzzle = puzzle_of(*grid_rows)
+        grid = GridEdges(puzzle.width, puzzle.height)
+        first = N.NumberlinkSolution.of(straight, puzzle.width, puzzle.height)
+        assert N.check(puzzle, first) == []
+        answer = tuple(e in first.edges for e in grid.edges)
+        encoding = build(puzzle, shortest=False, allow_loops=True)
+        not_first = [-(i + 1) for i, on in enumerate(answer) if on]
+        found = _in_bands(puzzle, encoding, not_first, answer, backend)
+        if not has_second:
+            assert brute_force(puzzle) == [first] and found is None
+            continue
+        assert found is not None
+        kept = LoopsDropped(None, puzzle).lines(found)
+        second = N.NumberlinkSolution.of(
+            [e for e, on in zip(grid.edges, kept, strict=True) if on], puzzle.width,
+            puzzle.height)
+        assert N.check(puzzle, second) == [] and second != first
+
+
+def _in_bands(puzzle, encoding, not_first, answer, backend):
+    """The band search on the encoding with the first answer forbidden, on PySAT or on
+    CP-SAT."""
+    from pencilsat.strategies.numberlink_windows import cpsat_bands, pysat_bands
+
+    edges = list(range(1, len(answer) + 1))
+    size = (puzzle.width, puzzle.height)
+    if backend == "cnf":
+        from pysat.solvers import Solver
+
+        with Solver(name="cadical195", bootstrap_with=[*encoding.clauses, not_first]) as s:
+            return pysat_bands(s, edges, *size)(answer, None)
+    from ortools.sat.python import cp_model
+
+    from pencilsat.backends.cpsat_session import CpSatSession
+
+    cp = cp_model.CpModel()
+    variables = [None] + [cp.new_bool_var(f"v{v}") for v in range(1, encoding.num_vars + 1)]
+    for clause in [*encoding.clauses, not_first]:
+        cp.add_bool_or([variables[lit] if lit > 0 else variables[-lit].Not()
+                        for lit in clause])
+    session = CpSatSession(cp, presolve=False)
+    return cpsat_bands(session, variables, edges, *size)(answer, None)
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+@pytest.mark.parametrize("seed", range(8))
+def test_the_verdict_with_the_bands_tried_first_matches_brute_force(encoding, backend, seed):
+    """The bands (on by default past 225 cells) on small grids: the verdict and the second
+    answer are the rules'."""
+    from pencilsat.strategies.numberlink import run_cnf, run_cpsat
+
+    puzzle = random_puzzle(random.Random(100 + seed), sizes=((5, 3), (4, 4), (5, 4)),
+                           pairs=(2, 5))
+    truth = brute_force(puzzle)
+    run = run_cnf if backend == "cnf" else run_cpsat
+    result = run(puzzle, in_bands=True)
+    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
+                                                                      Verdict.MULTIPLE)
+    if len(truth) > 1:
+        assert result.second_solution in truth
+        assert result.second_solution != result.solution

@@ -14,9 +14,11 @@ turning round an unused cell only when it comes later
 (:func:`~pencilsat.encodings.numberlink.corner_rules`), and before the second search tries
 to reroute a stretch of the first answer through unused cells
 (:func:`~pencilsat.encodings.numberlink.detour`): the verdict is the same, the proof
-smaller. It also leaves "no stray loop" out and drops each model's loops
-(:class:`LoopsDropped`: no cut is made); both try the first answer on a copy with every
-cell used (:data:`FILL_SECONDS`, :data:`FILL_SHARE`; ``lazy`` past
+smaller. On grids past :data:`WINDOW_CELLS` cells it then looks for a second answer in
+bands of the grid, the first kept outside
+(:mod:`~pencilsat.strategies.numberlink_windows`). It also leaves "no stray loop" out and
+drops each model's loops (:class:`LoopsDropped`: no cut is made); both try the first
+answer on a copy with every cell used (:data:`FILL_SECONDS`, :data:`FILL_SHARE`; ``lazy`` past
 :data:`FILL_FIRST_CELLS`), and ``lazy-cpsat`` solves the rules without CP-SAT's presolve.
 A count or backbone needs every answer, so it runs on the rules alone, loops cut.
 """
@@ -46,6 +48,12 @@ from pencilsat.strategies.connected_runs import (
     run_shading_cnf,
     run_shading_cpsat,
 )
+from pencilsat.strategies.numberlink_windows import (
+    WINDOW_CELLS,
+    BandSearch,
+    cpsat_bands,
+    pysat_bands,
+)
 from pencilsat.strategies.solution_space import asked
 
 Truth = tuple[bool, ...]
@@ -53,12 +61,16 @@ Truth = tuple[bool, ...]
 
 class DetourFirst:
     """The lazy search over shortcut-free answers, offering before its second search an
-    answer made from the first by :func:`~pencilsat.encodings.numberlink.detour`. Answers
-    are the truth of the edge variables ``1..E``, in order."""
+    answer made from the first by :func:`~pencilsat.encodings.numberlink.detour`, then one
+    that ``bands`` finds (the first answer kept outside a band,
+    :mod:`~pencilsat.strategies.numberlink_windows`), if any. Answers are the truth of the
+    edge variables ``1..E``, in order."""
 
-    def __init__(self, search: Any, puzzle: NumberlinkPuzzle) -> None:
+    def __init__(self, search: Any, puzzle: NumberlinkPuzzle,
+                 bands: Callable[[Truth], Truth | None] | None = None) -> None:
         self.search = search
         self.puzzle = puzzle
+        self.bands = bands
         self.grid = GridEdges(puzzle.width, puzzle.height)
         self.first: Truth | None = None
         self.tried = False
@@ -73,6 +85,10 @@ class DetourFirst:
                 for e in bent:
                     truth[self.grid.var[e] - 1] = True
                 return tuple(truth)
+            if self.bands is not None:
+                found = self.bands(self.first)
+                if found is not None:
+                    return found
         answer: Truth | None = self.search.next_answer()
         return answer
 
@@ -210,12 +226,16 @@ def _filled_on_cpsat(encoding: ShadingEncoding[Any], puzzle: NumberlinkPuzzle,
 
 
 FirstTry = Callable[[ShadingEncoding[Any], float | None], Truth | None]
+BandSolve = Callable[[Any], BandSearch]
+"""The search (a backend's) to the band search on its formula."""
 
 
-def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry | None, deadline: float | None
+def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry | None, deadline: float | None,
+              band_solve: BandSolve | None = None
               ) -> tuple[Callable[[float | None], ShadingEncoding[Any]], Any]:
     """The build and the front: shortcut-free answers, loops dropped, a filled grid tried
-    first and the detour, unless a count or backbone is asked (then the rules alone)."""
+    first, the detour and, with ``band_solve``, the bands, unless a count or backbone is
+    asked (then the rules alone)."""
     if asked() is not None:
         return (lambda limit: build(puzzle, deadline=limit)), None
     built: list[ShadingEncoding[Any]] = []
@@ -227,17 +247,34 @@ def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry | None, deadline: fl
     def wrap(search: Any) -> Any:
         first = LoopsDropped(search, puzzle, None if first_try is None else
                              lambda: first_try(built[-1], deadline))
-        return DetourFirst(first, puzzle)
+        if band_solve is None:
+            return DetourFirst(first, puzzle)
+        band_search = band_solve(search)
+
+        def in_bands(answer: Truth) -> Truth | None:
+            found = band_search(answer, deadline)
+            return None if found is None else first.lines(found)
+        return DetourFirst(first, puzzle, in_bands)
 
     return shortest, wrap
 
 
+def _bands_on(puzzle: NumberlinkPuzzle, in_bands: bool | None) -> bool:
+    """``in_bands``, by default whether the grid has more than :data:`WINDOW_CELLS` cells."""
+    if in_bands is None:
+        return puzzle.width * puzzle.height > WINDOW_CELLS
+    return in_bands
+
+
 def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
             sat_solver: str | None = None, time_limit: float | None = None,
-            grown_cuts: int = GROWN_CUTS, fill_first: bool | None = None) -> SolveResult:
+            grown_cuts: int = GROWN_CUTS, fill_first: bool | None = None,
+            in_bands: bool | None = None) -> SolveResult:
     """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``).
     ``fill_first``: try the filled grid first, on a copy; by default on grids of more than
-    :data:`FILL_FIRST_CELLS` cells. The proof then runs on a solver that has not searched
+    :data:`FILL_FIRST_CELLS` cells. ``in_bands``: look for the second answer in bands
+    first (:mod:`~pencilsat.strategies.numberlink_windows`); by default on grids of more
+    than :data:`WINDOW_CELLS` cells. The proof then runs on a solver that has not searched
     for the first answer: on today's rules that costs no conflicts (the proof alone after a
     search steered to the answer by its phases: 469_15x15 6,276 against 5,184 cold,
     427_15x15 50,435 against 49,793), but the search on the rules alone, when it finds the
@@ -253,7 +290,10 @@ def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
     if fill_first:
         def first_try(encoding: ShadingEncoding[Any], limit: float | None) -> Truth | None:
             return _filled_on_pysat(encoding, puzzle, name, limit)
-    encode, wrap = _settings(puzzle, first_try, deadline)
+    encode, wrap = _settings(puzzle, first_try, deadline,
+                             (lambda search: pysat_bands(search.solver, search.answer,
+                                                         puzzle.width, puzzle.height))
+                             if _bands_on(puzzle, in_bands) else None)
     return run_shading_cnf(puzzle, encode, sat_solver=sat_solver, time_limit=time_limit,
                            grown_cuts=grown_cuts, wrap=wrap)
 
@@ -261,20 +301,25 @@ def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
 def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
               sat_solver: str | None = None, time_limit: float | None = None,
               grown_cuts: int = GROWN_CUTS, fill_first: bool = True,
-              presolve: bool = False) -> SolveResult:
+              presolve: bool = False, in_bands: bool | None = None) -> SolveResult:
     """Solve and prove on one CP-SAT model, solved again after each batch of cuts;
     ``fill_first``: try the filled grid first (CP-SAT keeps nothing between solves, so the
-    proof loses nothing by it). ``presolve``: CP-SAT's presolve before each solve of the
-    model, off by default: on these clause models it costs more than it saves (janko
-    469_15x15 88.8 s with it against 49.6 s without, 285_13x13 32.1 against 19.7,
-    45_12x15 21.6 against 17.7, 224_10x10 16.4 against 9.7, 196_10x10 18.0 against 11.9,
-    under load 12 on 2 cores); the filled try keeps it."""
+    proof loses nothing by it); ``in_bands`` as for :func:`run_cnf`. ``presolve``:
+    CP-SAT's presolve before each solve of the model, off by default: on these clause
+    models it costs more than it saves (janko 469_15x15 88.8 s with it against 49.6 s
+    without, 285_13x13 32.1 against 19.7, 45_12x15 21.6 against 17.7, 224_10x10 16.4
+    against 9.7, 196_10x10 18.0 against 11.9, under load 12 on 2 cores); the filled try
+    keeps it."""
     deadline = deadline_of(time_limit)
     first_try: FirstTry | None = None
     if fill_first:
         def first_try(encoding: ShadingEncoding[Any], limit: float | None) -> Truth | None:
             return _filled_on_cpsat(encoding, puzzle, limit)
-    encode, wrap = _settings(puzzle, first_try, deadline)
+    encode, wrap = _settings(
+        puzzle, first_try, deadline,
+        (lambda search: cpsat_bands(search.session, search.variables, search.answer,
+                                    puzzle.width, puzzle.height))
+        if _bands_on(puzzle, in_bands) else None)
     return run_shading_cpsat(puzzle, encode, time_limit=time_limit, grown_cuts=grown_cuts,
                              presolve=presolve, wrap=wrap)
 
