@@ -64,7 +64,10 @@ class _LazyCuts:
         self.cutter = cuts
         self.answer = np.asarray(answer, dtype=np.int64)
         self._answer_list = self.answer.tolist()
-        self.top = max([int(np.abs(self.answer).max(initial=0))]
+        self._answer_vars = np.abs(self.answer)
+        self._answer_true = self.answer > 0
+        """The answer literals' variables and signs, read from each model."""
+        self.top = max([int(self._answer_vars.max(initial=0))]
                        + [int(np.abs(r.literals).max(initial=0)) for r in cuts.requirements])
         """The largest variable the answer and the cuts read."""
         self.calls = 0
@@ -82,8 +85,7 @@ class _LazyCuts:
                 return None
             clauses = self.cutter.cuts(values)
             if not clauses:
-                lits = self.answer
-                return tuple((values[np.abs(lits)] == (lits > 0)).tolist())
+                return tuple((values[self._answer_vars] == self._answer_true).tolist())
             for clause in clauses:
                 self.add(clause)
 
@@ -206,8 +208,8 @@ class CpSatConnectedSearch(_LazyCuts):
             for clause in collector.clauses:
                 self.add(clause)
             if collector.valid is not None:
-                lits = self.answer
-                return tuple((collector.valid[np.abs(lits)] == (lits > 0)).tolist())
+                return tuple((collector.valid[self._answer_vars] == self._answer_true
+                              ).tolist())
             if collector.clauses:
                 continue
             if found is None:
