@@ -340,3 +340,29 @@ def test_ranked_parents_through_edge_literals_need_the_edge():
     found = models(clauses, top, 5)
     assert {frozenset(s) - {0, 1, 2} for s in found} == {frozenset({3}), frozenset({4}),
                                                          frozenset({3, 4})}
+
+
+@pytest.mark.parametrize("answer", [[1, 2, 3], [1, 2, 3, 4], [1, -2, 3]])
+def test_pysat_search_without_cuts_reads_every_answer(answer):
+    """Nothing to cut: the answers read from PySAT's model list (every literal positive; an
+    answer variable in no clause at first; a negative literal, read the general way) are
+    exactly the models of "x1 or x2, not x3" over the answer's literals."""
+    from itertools import product
+
+    from pysat.solvers import Solver
+
+    with Solver(name="minisat22", bootstrap_with=[[1, 2], [-3]]) as solver:
+        search = ConnectedSearch(solver, ConnectivityCuts(grid_graph(2, 2), []), answer,
+                                 deadline=None)
+        found = []
+        for _ in range(2 ** len(answer) + 1):  # a wrong reading is never forbidden: bounded
+            if (truth := search.next_answer()) is None:
+                break
+            found.append(truth)
+            search.forbid(truth)
+    expected = set()
+    for values in product((False, True), repeat=len(answer)):  # x1..xn
+        if (values[0] or values[1]) and not values[2]:
+            expected.add(tuple(values[abs(lit) - 1] == (lit > 0) for lit in answer))
+    assert sorted(found) == sorted(expected)
+    assert search.calls == len(expected) + 1
