@@ -8,12 +8,11 @@ input, a puzz.link URL, a Tatham game ID or a one-line Sudoku. Every bad option 
 from __future__ import annotations
 
 import os
-from functools import cache
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, Union
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.memory import DEFAULT_MAX_MEMORY
+from pencilsat.core.registry import load
 from pencilsat.core.values import Puzzle, Violation
 
 if TYPE_CHECKING:
@@ -26,12 +25,16 @@ if TYPE_CHECKING:
 
 PuzzleSource = Union[Puzzle, str, "os.PathLike[str]"]
 """A puzzle model, a path, ``-``, a puzz.link URL, a Tatham game ID or a one-line Sudoku."""
+_DETECT = "pencilsat.formats.detect"
+_FRONT = "pencilsat.strategies.front"
+"""Loaded on first use by ``registry.load``, which keeps the module: an import statement
+costs microseconds on every call, and a one-line Sudoku solves in about 0.2 ms."""
 
 
 def read_puzzle(source: PuzzleSource) -> Puzzle:
     """The puzzle ``source`` names (see :data:`PuzzleSource`); the format is detected."""
     if type(source) is str:  # the usual case (a line, a path, a URL) first
-        return _detect().read_input(source)
+        return load(_DETECT).read_input(source)
     from pencilsat.core.registry import GENRES
 
     if isinstance(getattr(source, "genre", None), str) and source.genre in GENRES:  # type: ignore[union-attr]
@@ -42,24 +45,7 @@ def read_puzzle(source: PuzzleSource) -> Puzzle:
         raise InputError(f"cannot read a puzzle from {type(source).__name__}",
                          source="puzzle",
                          hint="give a puzzle model, a path, a URL, a game ID or a Sudoku line")
-    return _detect().read_input(source)
-
-
-@cache
-def _detect() -> ModuleType:
-    """The input reader, imported on first use; an import statement costs microseconds on
-    every call, a one-line Sudoku solves in about 0.2 ms."""
-    from pencilsat.formats import detect
-
-    return detect
-
-
-@cache
-def _front() -> ModuleType:
-    """The solving front, imported on first use (as :func:`_detect`)."""
-    from pencilsat.strategies import front
-
-    return front
+    return load(_DETECT).read_input(source)
 
 
 def parse_puzzle(text: str) -> Puzzle:
@@ -105,7 +91,7 @@ def solve(
         from pencilsat.strategies.solution_space import Exploration
 
         task = Exploration(count=count, backbone=backbone)
-    result = _front().solve(read_puzzle(puzzle), encoding=encoding, backend=backend,
+    result = load(_FRONT).solve(read_puzzle(puzzle), encoding=encoding, backend=backend,
                             sat_solver=sat_solver, time_limit=time_limit,
                             max_memory=max_memory, explore=task)
     if certify:
