@@ -27,6 +27,7 @@ from pencilsat.strategies.sudoku_singles import (
     _branch_columns,
     _round,
     _unfilled,
+    houses_full,
 )
 
 
@@ -119,7 +120,7 @@ def _advance(lane: _Lane, counts: _Counts) -> tuple[_Lane, bool]:
     if done.any():
         at = np.nonzero(done)[0]
         grid = np.compress(done, c3, axis=1)
-        ok = (np.bitwise_or.reduce(grid[HOUSES], axis=1) == FULL).all(axis=0)
+        ok = houses_full(grid)
         _count(counts.found, counts.first, counts.second, parent[at[ok]],
                np.compress(ok, grid, axis=1))
     live = ~(dead | done)
@@ -146,9 +147,10 @@ def _advance(lane: _Lane, counts: _Counts) -> tuple[_Lane, bool]:
     kept = np.nonzero(moving)[0]
     # the moving columns and the children's parents in one take: one copy of the lane
     src = np.concatenate([kept, at[origin]])
-    c = np.take(c3, src, axis=1)
+    c = np.take(c3, src, axis=1, mode="clip")  # in range: "clip" skips the check (-8%)
     # each child's digit placed and taken from the cell's peers at once (see _PLACING)
-    c[:, kept.size:] &= np.take(_PLACING, cell[origin].astype(np.intp) * N + digit, axis=1)
+    c[:, kept.size:] &= np.take(_PLACING, cell[origin].astype(np.intp) * N + digit, axis=1,
+                                 mode="clip")
     before = unfilled[src]
     before[kept.size:] -= 1
     level = level[src]
