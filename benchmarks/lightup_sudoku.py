@@ -500,6 +500,9 @@ at fb3c19c):
   ~780 ns a split column (peer gather 217, index arithmetic 100, sum over 20 67, three
   mins 78, table 44; ~400 ns at best rearranged), about what the rounds it saves cost:
   `decide` 1.03x and 1.00x the base in its run (without it 1.09-1.12x and 1.01-1.07x).
+  With 2 cells, arranged for the gather (flat indices, the sum along the first axis): 53.3
+  and 540 puzzle-rounds at ~250 ns a split column, `decide` 0.93-0.97x (magictour) and
+  0.95-1.07x (forum) the kept code, 20 alternations in each order.
   Counting houses where a digit of the cell has 2 places (a hidden single in the other
   child) did worse (magictour 74, forum 950).
 * **Not kept: locked candidates on the masks before hidden singles** (both from the same
