@@ -38,7 +38,7 @@ CELL_HOUSES = np.array([[h for h in range(27) if c in HOUSES[h]] for c in range(
 """(81, 3): the row, column and box of each cell."""
 BRANCH_WEIGHT = 4
 """Candidates of a cell against its open peers when choosing where to branch (see
-:func:`_branch_cells`; at most 6, for the uint8 score of :func:`_branch_columns`)."""
+:func:`_branch_cells`; at most 4, for the uint8 score of :func:`_branch_columns`)."""
 
 _CELL_INDEX = np.arange(81, dtype=np.uint16)[:, None]
 _KIND_CELLS = [HOUSES[9 * k:9 * k + 9].ravel() for k in range(3)]
