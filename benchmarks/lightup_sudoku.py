@@ -480,11 +480,15 @@ at fb3c19c):
   scores) gives the same within 1%; bivalue peers as a penalty, trivalue peers either way and
   the peers' candidate total do worse or nothing.
 * With both (and completed grids checked by views instead of a (27, 9, D) gather, lane takes
-  with `mode="clip"`, -8% a take): `decide` 1.09-1.12x the base on magictour, 1.01-1.07x on
-  the forum's, 1.02-1.09x on Royle; in the fresh-process table above, best of 2, 1.01x,
-  1.01x, 1.04x. The outputs of the three files are the same (md5 of the JSON lines without
-  their times); the two answers of a multiple can differ from main's (the rounds in which
-  grids complete move), both still checked.
+  with `mode="clip"`, -8% a take): `decide` in one process 1.09-1.12x the base on magictour,
+  1.01-1.07x on the forum's, 1.02-1.09x on Royle. `solve_batch` in fresh processes, now and
+  before alternated 12 times (8 on Royle), load 7.1-7.7: magictour medians 1.05x (maxima
+  1.07x, median pair 1.13x), forum 1.10x (1.04x, 1.13x), Royle 0.92x (1.02x, 0.99x). The
+  best-of-2 table above cannot resolve this: its two runs on this code gave now / before
+  1.01x, 1.01x, 1.04x (19:22 UTC) and 0.95x, 0.89x, 0.99x (19:35 UTC, the one shown) for
+  Royle, magictour and the forum's. The outputs of the three files are the same (md5 of the
+  JSON lines without their times); the two answers of a multiple can differ from main's (the
+  rounds in which grids complete move), both still checked.
 * **Branch choice, what it could give**: a one-round lookahead over every bivalue cell of a
   stalled branch (both children run a round; the cell whose children keep the fewest
   candidates, a dead child counting 0) cuts branches 21.2 -> 12.6 and puzzle-rounds 59.4 ->
@@ -520,13 +524,15 @@ at fb3c19c):
   uint16 masks at ~10-12.5 ns a column each at 4,096 columns; `np.bitwise_count` costs 1.2
   ns an element (96 ns a column, 8 passes' worth), `np.where` 4-18x a bit-trick pass, a
   transpose 0.6-1.1 ns an element, so none of them replaces the bit tricks.
-* **Floor now** (this run, load 7.6, the tables above): magictour 56.8 puzzle-rounds a
-  puzzle at 920 ns each all included (52 us a puzzle; 1/4 of tdoku allows 39 us), the
-  forum's 593 at 854 ns (506 us; 369 allowed). 1/4 needs 25-27% less: 688 and 623 ns a
-  puzzle-round at today's rounds, or 42 and 432 puzzle-rounds at today's cost. The rounds
-  are ~64% of the CPU (in-cache passes, bound by bytes, not calls); the lookahead above shows
-  the search could use ~35% fewer rounds; the kept score takes a tenth of that, the
-  per-digit score a third to two thirds, at a cost in numpy gathers equal to its saving."""
+* **Floor now** (the run at 19:22 UTC, load 7.6): magictour 56.8 puzzle-rounds a puzzle at
+  920 ns each all included (52 us a puzzle; 1/4 of tdoku allowed 39 us), the forum's 593 at
+  854 ns (506 us; 369 allowed): 1/4 needs 25-27% less, 688 and 623 ns a puzzle-round at
+  today's rounds or 42 and 432 puzzle-rounds at today's cost. In the run shown (19:35 UTC,
+  load 7.7) magictour needed 38% less (1,209 ns a puzzle-round), the forum's 9% (tdoku itself
+  ran at 7,590/s there, against 10,828/s before): the distance moved by 13-18 points.
+  The rounds are ~64% of the CPU (in-cache passes, bound by bytes, not calls); the lookahead
+  above shows the search could use ~35% fewer rounds; the kept score takes a tenth of that,
+  the per-digit score a third to two thirds, at a cost in numpy gathers equal to its saving."""
 
 
 def bench_batch(quick: bool, before: Path | None = None,
