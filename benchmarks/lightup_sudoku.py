@@ -482,8 +482,10 @@ at fb3c19c):
 * With both (and completed grids checked by views instead of a (27, 9, D) gather, lane takes
   with `mode="clip"`, -8% a take): `decide` in one process 1.09-1.12x the base on magictour,
   1.01-1.07x on the forum's, 1.02-1.09x on Royle. `solve_batch` in fresh processes, now and
-  before alternated 12 times (8 on Royle), load 7.1-7.7: magictour medians 1.05x (maxima
-  1.07x, median pair 1.13x), forum 1.10x (1.04x, 1.13x), Royle 0.92x (1.02x, 0.99x). The
+  before alternated 12 times (`python benchmarks/sudoku_batch_alternate.py --before OLD/src`;
+  8 times on Royle), load 7.1-8.0, two runs: magictour medians 1.05x and 1.13x (maxima 1.07x,
+  1.05x; median pairs 1.13x, 1.09x), forum 1.10x and 1.01x (1.04x, 1.03x; 1.13x, 1.01x),
+  Royle 0.92x (maxima 1.02x, median pair 0.99x). The
   best-of-2 table above cannot resolve this: its two runs on this code gave now / before
   1.01x, 1.01x, 1.04x (19:22 UTC) and 0.95x, 0.89x, 0.99x (19:35 UTC, the one shown) for
   Royle, magictour and the forum's. The outputs of the three files are the same (md5 of the
