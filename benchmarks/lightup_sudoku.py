@@ -449,7 +449,7 @@ runs in fresh processes on the loaded machine.
 * **Not kept: hidden singles' accumulation over one (9, 27, B) gather** (24 calls instead of
   72, three times the bytes): a round over 512 columns 340 -> 304 us, over 4,096 1,890 ->
   2,026 us.
-* **Floor of the hard files** (two runs of `--batch-only` at 16:17 and 16:20 UTC, load
+* **Floor of the hard files, first pass** (two runs of `--batch-only` at 16:17 and 16:20 UTC, load
   11-14; the tables above are the second): tdoku searches about as many nodes (magictour:
   ~9 guesses; here 21.2 children from ~10.5 splits), but a node costs here ~2.9
   puzzle-rounds (a child's rounds until it stalls, dies or completes: 64.1 puzzle-rounds
@@ -461,7 +461,80 @@ runs in fresh processes on the loaded machine.
   rounds (forum 527-558): 28-42% less than now, more than everything outside the round;
   or, at today's cost, 28-31% fewer puzzle-rounds (46 instead of 64 a magictour puzzle,
   450 instead of 651 on the forum's), from stronger reasoning that costs less than the
-  rounds it saves (none of the tried ones did)."""
+  rounds it saves (none of the tried ones did).
+
+Third pass (branch sudokubatch46s; counts exact, from `decide`'s counters; rates of `decide`
+alone, base and new interleaved in one process, 30 alternations, load 6-8; "before" = main
+at fb3c19c):
+
+* **Kept: a child's digit placed with the table `_PLACING`** (`sudoku_branching`): the
+  child's column is ANDed with a mask that holds the digit at the cell and removes it from
+  the 20 peers, so the child's first round already places the singles that leaves.
+  Puzzle-rounds per puzzle 64.1 -> 59.4 (magictour), 651 -> 607 (forum), 13.3 -> 12.9
+  (Royle); branches within 0.2%. About 80 ns a child (a gather of 81 table entries; the
+  same through 20 peer indices costs 240 ns).
+* **Kept: bivalue peers weigh a quarter more in the branch score** (`BIVALUE_SHARE`:
+  candidates x 16 - 4 x open peers - bivalue peers, still uint8, one more add): branches
+  21.2 -> 20.1 (magictour), 262 -> 256 (forum), 1.49 -> 1.38 (Royle); puzzle-rounds 59.4 ->
+  56.8, 607 -> 593, 12.9 -> 12.7. The lexicographic tie-break (bivalue peers only among equal
+  scores) gives the same within 1%; bivalue peers as a penalty, trivalue peers either way and
+  the peers' candidate total do worse or nothing.
+* With both (and completed grids checked by views instead of a (27, 9, D) gather, lane takes
+  with `mode="clip"`, -8% a take): `decide` in one process 1.09-1.12x the base on magictour,
+  1.01-1.07x on the forum's, 1.02-1.09x on Royle. `solve_batch` in fresh processes, now and
+  before alternated 12 times (`python benchmarks/sudoku_batch_alternate.py --before OLD/src`;
+  8 times on Royle), load 7.1-8.0, two runs: magictour medians 1.05x and 1.13x (maxima 1.07x,
+  1.05x; median pairs 1.13x, 1.09x), forum 1.10x and 1.01x (1.04x, 1.03x; 1.13x, 1.01x),
+  Royle 0.92x (maxima 1.02x, median pair 0.99x). The
+  best-of-2 table above cannot resolve this: its two runs on this code gave now / before
+  1.01x, 1.01x, 1.04x (19:22 UTC) and 0.95x, 0.89x, 0.99x (19:35 UTC, the one shown) for
+  Royle, magictour and the forum's. The outputs of the three files are the same (md5 of the
+  JSON lines without their times); the two answers of a multiple can differ from main's (the
+  rounds in which grids complete move), both still checked.
+* **Branch choice, what it could give**: a one-round lookahead over every bivalue cell of a
+  stalled branch (both children run a round; the cell whose children keep the fewest
+  candidates, a dead child counting 0) cuts branches 21.2 -> 12.6 and puzzle-rounds 59.4 ->
+  36.7 (magictour), 262 -> 181 and 607 -> 410 (forum), not counting the lookahead's own ~2
+  rounds per bivalue cell and split. Limited to the 2, 3 or 5 best cells by the score (the
+  chosen pair's round reused) the total column-rounds are 64.5, 72.4, 92.9 (magictour) and
+  680, 798, 1,074 (forum) against 59.4 and 607: not kept.
+* **Not kept: a score counting the digits the cell shares with its peers** (score x 8 - 16 x
+  shared digits with bivalue peers - 4 x shared digits with other open peers): magictour
+  51.3, forum 483 puzzle-rounds (against 56.8, 593; 17.8 and 202 branches). In numpy it
+  needs per-digit peer counts; restricted to the 3 cells of least score (their 20 peers
+  gathered, a 512 x 512 table of shared digits x weight) it keeps 51.4 and 515, but costs
+  ~780 ns a split column (peer gather 217, index arithmetic 100, sum over 20 67, three
+  mins 78, table 44; ~400 ns at best rearranged), about what the rounds it saves cost:
+  `decide` 1.03x and 1.00x the base in its run (without it 1.09-1.12x and 1.01-1.07x).
+  With 2 cells, arranged for the gather (flat indices, the sum along the first axis): 53.3
+  and 540 puzzle-rounds at ~250 ns a split column, `decide` 0.93-0.97x (magictour) and
+  0.95-1.07x (forum) the kept code, 20 alternations in each order.
+  Counting houses where a digit of the cell has 2 places (a hidden single in the other
+  child) did worse (magictour 74, forum 950).
+* **Not kept: locked candidates on the masks before hidden singles** (both from the same
+  masks, so they could share the minirow and minicolumn ORs): puzzle-rounds 59.4 -> 69.7
+  (magictour), 607 -> 689 (forum).
+* **Not kept: locked candidates every other round** (a round without them costs ~73%; a
+  branch stalls only after a full round): column-rounds magictour 38.8 full + 40.8 light
+  (68.6 full-round equivalents against 59.4), forum 436 + 400 (728 against 607).
+* **Not kept: no clash check in the rounds** (the house sums, ~3 of the ~49 passes of a
+  round; a completed grid is still checked): puzzle-rounds +4% (magictour 61.9), +3% (forum
+  625), branches 22.3 and 272.
+* **Not kept: one pass less here and there** (naked singles as an AND of inverted house
+  ORs, the hidden singles' select by a multiply, dead cells from the OR of `c3 - 1`): the
+  round alone 506 -> 510 ns a column (no change). A round is ~49 passes over the (81, B)
+  uint16 masks at ~10-12.5 ns a column each at 4,096 columns; `np.bitwise_count` costs 1.2
+  ns an element (96 ns a column, 8 passes' worth), `np.where` 4-18x a bit-trick pass, a
+  transpose 0.6-1.1 ns an element, so none of them replaces the bit tricks.
+* **Floor now** (the run at 19:22 UTC, load 7.6): magictour 56.8 puzzle-rounds a puzzle at
+  920 ns each all included (52 us a puzzle; 1/4 of tdoku allowed 39 us), the forum's 593 at
+  854 ns (506 us; 369 allowed): 1/4 needs 25-27% less, 688 and 623 ns a puzzle-round at
+  today's rounds or 42 and 432 puzzle-rounds at today's cost. In the run shown (19:35 UTC,
+  load 7.7) magictour needed 38% less (1,209 ns a puzzle-round), the forum's 9% (tdoku itself
+  ran at 7,590/s there, against 10,828/s before): the distance moved by 13-18 points.
+  The rounds are ~64% of the CPU (in-cache passes, bound by bytes, not calls); the lookahead
+  above shows the search could use ~35% fewer rounds; the kept score takes a tenth of that,
+  the per-digit score a third to two thirds, at a cost in numpy gathers equal to its saving."""
 
 
 def bench_batch(quick: bool, before: Path | None = None,

@@ -53,7 +53,7 @@ def test_locked_candidates_never_remove_a_digit_of_the_solution():
         cand = cand2[0]
 
 
-def test_the_branch_cell_is_fewest_candidates_then_most_open_peers():
+def test_the_branch_cell_is_fewest_candidates_then_most_open_and_bivalue_peers():
     rng = np.random.default_rng(7)
     rows = rng.integers(1, S.FULL + 1, (300, 81)).astype(np.uint16)
     rows[rng.random((300, 81)) < 0.4] = 4  # placed cells
@@ -61,7 +61,9 @@ def test_the_branch_cell_is_fewest_candidates_then_most_open_peers():
     chosen = S._branch_cells(rows)
     for row, cell in zip(rows, chosen.tolist(), strict=True):
         count = [int(m).bit_count() for m in row]
-        score = [count[c] * S.BRANCH_WEIGHT - sum(count[p] > 1 for p in peers[c])
+        share = S.BIVALUE_SHARE
+        score = [count[c] * S.BRANCH_WEIGHT * share
+                 - sum((count[p] > 1) * share + (count[p] == 2) for p in peers[c])
                  if count[c] > 1 else 10**9 for c in range(81)]
         assert cell == score.index(min(score))
 
