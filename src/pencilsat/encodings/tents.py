@@ -71,26 +71,18 @@ class TentsClauses:
 
 def _near_trees(puzzle: TentsPuzzle) -> tuple[list[int], list[list[int]]]:
     """The cells that can hold a tent (row-major), and per tree (row-major) its neighbours
-    among them, up, left, right, down."""
-    trees = puzzle.trees
-    height, width = trees.shape
-    # a cell can hold a tent unless it is a tree or its row or column count is 0
-    open_cell = (~trees & (puzzle.row_counts != 0)[:, None]
-                 & (puzzle.column_counts != 0)).ravel().tolist()
-    last_row, last_column = width * (height - 1), width - 1
-    near: list[list[int]] = []
-    for t in np.flatnonzero(trees).tolist():
-        c = t % width
-        cells = []
-        if t >= width and open_cell[t - width]:
-            cells.append(t - width)
-        if c and open_cell[t - 1]:
-            cells.append(t - 1)
-        if c < last_column and open_cell[t + 1]:
-            cells.append(t + 1)
-        if t < last_row and open_cell[t + width]:
-            cells.append(t + width)
-        near.append(cells)
+    among them, up, left, right, down: the puzzle's
+    :attr:`~pencilsat.puzzles.tents.TentsPuzzle.tree_layout` (made once per puzzle, and
+    read again by the rule checker) less the trees and the cells of a line of count 0."""
+    trees, layout = puzzle.tree_layout
+    width = puzzle.width
+    empty_rows = {r for r, count in enumerate(puzzle.row_counts.tolist()) if count == 0}
+    empty_columns = {c for c, count in enumerate(puzzle.column_counts.tolist()) if count == 0}
+    if empty_rows or empty_columns:
+        near = [[n for n in cells if not trees >> n & 1 and n // width not in empty_rows
+                 and n % width not in empty_columns] for cells in layout]
+    else:
+        near = [[n for n in cells if not trees >> n & 1] for cells in layout]
     free = sorted({n for cells in near for n in cells})
     return free, near
 
