@@ -196,4 +196,5 @@ def test_the_trees_candidate_neighbours_are_those_of_the_definition(puzzle):
                      if 0 <= r + dr < height and 0 <= c + dc < width
                      and not puzzle.trees[r + dr, c + dc]
                      and puzzle.row_counts[r + dr] != 0 and puzzle.column_counts[c + dc] != 0])
-    assert _near_trees(puzzle) == (sorted({n for cells in near for n in cells}), near)
+    found = _near_trees(puzzle, puzzle.row_counts.tolist(), puzzle.column_counts.tolist())
+    assert found == (sorted({n for cells in near for n in cells}), near)

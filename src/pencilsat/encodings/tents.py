@@ -72,20 +72,22 @@ class TentsClauses:
     top: int
 
 
-def _near_trees(puzzle: TentsPuzzle) -> tuple[list[int], list[list[int]]]:
+def _near_trees(puzzle: TentsPuzzle, row_counts: list[int], column_counts: list[int]
+                ) -> tuple[list[int], list[list[int]]]:
     """The cells that can hold a tent (row-major), and per tree (row-major) its neighbours
     among them, up, left, right, down: the puzzle's
     :attr:`~pencilsat.puzzles.tents.TentsPuzzle.tree_layout` (made once per puzzle, and
-    read again by the rule checker) less the trees and the cells of a line of count 0."""
+    read again by the rule checker) less the trees and the cells of a line of count 0
+    (``row_counts`` and ``column_counts``: the puzzle's, as lists)."""
     width, height = puzzle.width, puzzle.height
     layout = puzzle.tree_layout[1]
     blocked = bytearray(width * height)  # a tree, or in a line of count 0
     for t in np.flatnonzero(puzzle.trees).tolist():
         blocked[t] = 1
-    for r, count in enumerate(puzzle.row_counts.tolist()):
+    for r, count in enumerate(row_counts):
         if count == 0:
             blocked[r * width:(r + 1) * width] = b"\x01" * width
-    for c, count in enumerate(puzzle.column_counts.tolist()):
+    for c, count in enumerate(column_counts):
         if count == 0:
             blocked[c::width] = b"\x01" * height
     near = [[n for n in cells if not blocked[n]] for cells in layout]
@@ -183,13 +185,13 @@ def counts_match_trees(puzzle: TentsPuzzle) -> bool:
     """Whether every row's count (or every column's) is given and they add up to the number
     of trees: then the tents are as many as the trees, whatever the answer."""
     trees = int(puzzle.trees.sum())
-    return any(_adds_up(line, trees) for line in (puzzle.row_counts, puzzle.column_counts))
+    return any(_adds_up(line.tolist(), trees)
+               for line in (puzzle.row_counts, puzzle.column_counts))
 
 
-def _adds_up(line: np.ndarray, trees: int) -> bool:
-    """Whether every count of ``line`` (the row or the column counts) is given and they add
-    up to ``trees``."""
-    counts = line.tolist()
+def _adds_up(counts: list[int], trees: int) -> bool:
+    """Whether every count of ``counts`` (the row or the column counts) is given and they
+    add up to ``trees``."""
     return NO_COUNT not in counts and sum(counts) == trees
 
 
@@ -202,10 +204,11 @@ def tent_clauses(puzzle: TentsPuzzle, deadline: float | None = None) -> TentsCla
     height, width = puzzle.trees.shape
     size = width * height
     check_clock(deadline)
-    free, near = _near_trees(puzzle)
+    row_counts, column_counts = puzzle.row_counts.tolist(), puzzle.column_counts.tolist()
+    free, near = _near_trees(puzzle, row_counts, column_counts)
     clauses = no_two_touching(free, width, size, deadline)
-    capped_rows, capped_columns = (_adds_up(puzzle.row_counts, len(near)),
-                                   _adds_up(puzzle.column_counts, len(near)))
+    capped_rows, capped_columns = (_adds_up(row_counts, len(near)),
+                                   _adds_up(column_counts, len(near)))
     pairing, top = pairing_clauses(near, size, size, deadline,
                                    one_per_tree=not (capped_rows or capped_columns))
     clauses += pairing
@@ -217,9 +220,9 @@ def tent_clauses(puzzle: TentsPuzzle, deadline: float | None = None) -> TentsCla
         columns[c].append(n + 1)
     exact: list[Count] = []
     capped: list[Count] = []
-    for lines, counts, cap in ((rows, puzzle.row_counts, capped_rows),
-                               (columns, puzzle.column_counts, capped_columns)):
-        for lits, count in zip(lines, counts.tolist(), strict=True):
+    for lines, counts, cap in ((rows, row_counts, capped_rows),
+                               (columns, column_counts, capped_columns)):
+        for lits, count in zip(lines, counts, strict=True):
             if count == len(lits) > 0:  # every candidate holds a tent: units, no count
                 clauses.extend([lit] for lit in lits)
             elif count > 0:  # a line of count 0 has no candidate (NO_COUNT is negative)
