@@ -141,3 +141,20 @@ def test_a_region_of_one_cell_is_none_on_every_path():
     for backend in BACKENDS:
         assert solve(puzzle, backend=backend).verdict == Verdict.NONE
     assert run_cnf(puzzle, sat_solver="minisat22").verdict == Verdict.NONE
+
+
+def test_the_kept_grid_rules_are_left_as_they_were_by_every_path():
+    # the lists of a grid shape are shared by every puzzle of the shape: no strategy, solver
+    # or clause list may change them
+    from pencilsat.encodings.norinori import grid_rules
+
+    rng = random.Random(5)
+    puzzle = random_puzzle(rng)
+    kept = grid_rules(puzzle.width, puzzle.height)
+    fresh = grid_rules.__wrapped__(puzzle.width, puzzle.height)
+    for backend in BACKENDS:
+        solve(puzzle, backend=backend, explore=Exploration(count=3, backbone=True))
+    run_cnf(puzzle, sat_solver="minisat22")
+    complete_cnf(puzzle)
+    assert grid_rules(puzzle.width, puzzle.height) is kept
+    assert kept == fresh
