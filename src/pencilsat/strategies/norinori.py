@@ -20,7 +20,7 @@ from time import perf_counter
 
 import numpy as np
 
-from pencilsat.backends.bulk_load import at_most_adder, load_until
+from pencilsat.backends.bulk_load import LOAD_CHUNK, at_most_adder, load_until
 from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
@@ -73,13 +73,15 @@ def _run_native(puzzle: NorinoriPuzzle, solver_name: str, deadline: float | None
         try:
             parts = norinori_clauses(puzzle, deadline)
             load_until(solver, parts.clauses, deadline)
-            check_clock(deadline)
             at_most = at_most_adder(solver)
-            for lits, total in parts.counts:
-                at_most(lits, total)
-                at_most([-lit for lit in lits], len(lits) - total)
-            for block in parts.blocks:
-                at_most(block, 2)
+            counts, blocks = parts.counts, parts.blocks
+            for first in range(0, max(len(counts), len(blocks)), LOAD_CHUNK):
+                check_clock(deadline)  # a 1000x1000 has a million blocks
+                for lits, total in counts[first:first + LOAD_CHUNK]:
+                    at_most(lits, total)
+                    at_most([-lit for lit in lits], len(lits) - total)
+                for block in blocks[first:first + LOAD_CHUNK]:
+                    at_most(block, 2)
         except TimeLimitReached:
             stats.encode_s = perf_counter() - start
             return stopped(puzzle, stats)
