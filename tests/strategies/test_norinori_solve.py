@@ -117,3 +117,44 @@ def test_the_complete_clauses_have_exactly_the_answers_as_models(seed):
             solver.add_clause([-v if v in true else v for v in encoding.answer])
     assert set(found) == set(solutions(puzzle))
     assert len(found) == len(set(found))
+
+
+def test_the_listed_build_is_numpys_build_clause_for_clause():
+    # grids up to LISTED_CELLS are built by loops over the shape's kept lists, larger ones
+    # by numpy's filters: the same clauses, counts and blocks in the same order
+    from pencilsat.encodings.norinori import _by_numpy, norinori_clauses
+
+    rng = random.Random(3)
+    puzzles = [random_puzzle(rng) for _ in range(30)]
+    puzzles += [load(txt, sol)[0] for txt, sol in every_kth(corpus_pairs("norinori"), 29)]
+    for puzzle in puzzles:
+        listed, by_numpy = norinori_clauses(puzzle), _by_numpy(puzzle, None)
+        assert listed.clauses == by_numpy.clauses
+        assert listed.counts == by_numpy.counts
+        assert listed.blocks == by_numpy.blocks
+    assert norinori_clauses(puzzles[-1]).blocks  # the sample has blocks across regions
+
+
+def test_a_region_of_one_cell_is_none_on_every_path():
+    # a 1-cell region cannot hold two shaded cells: an empty clause on the direct run
+    puzzle = N.parse_puzzle("norinori 3 2\n1 2 2\n3 3 3\n")
+    for backend in BACKENDS:
+        assert solve(puzzle, backend=backend).verdict == Verdict.NONE
+    assert run_cnf(puzzle, sat_solver="minisat22").verdict == Verdict.NONE
+
+
+def test_the_kept_grid_rules_are_left_as_they_were_by_every_path():
+    # the lists of a grid shape are shared by every puzzle of the shape: no strategy, solver
+    # or clause list may change them
+    from pencilsat.encodings.norinori import grid_rules
+
+    rng = random.Random(5)
+    puzzle = random_puzzle(rng)
+    kept = grid_rules(puzzle.width, puzzle.height)
+    fresh = grid_rules.__wrapped__(puzzle.width, puzzle.height)
+    for backend in BACKENDS:
+        solve(puzzle, backend=backend, explore=Exploration(count=3, backbone=True))
+    run_cnf(puzzle, sat_solver="minisat22")
+    complete_cnf(puzzle)
+    assert grid_rules(puzzle.width, puzzle.height) is kept
+    assert kept == fresh

@@ -179,3 +179,22 @@ def test_a_count_above_its_lines_candidates_has_no_answer():
     for encoding, backend, sat_solver in CONFIGS:
         result = solve(puzzle, encoding=encoding, backend=backend, sat_solver=sat_solver)
         assert result.verdict == Verdict.NONE, (encoding, sat_solver)
+
+
+@settings(max_examples=80, deadline=None)
+@given(puzzle=small_puzzles())
+def test_the_trees_candidate_neighbours_are_those_of_the_definition(puzzle):
+    # read from the puzzle's tree layout (shared with the rule checker): per tree, its
+    # neighbours up, left, right, down that are no tree and in no line of count 0
+    from pencilsat.encodings.tents import _near_trees
+
+    height, width = puzzle.trees.shape
+    near = []
+    for r, c in np.argwhere(puzzle.trees).tolist():
+        near.append([(r + dr) * width + c + dc
+                     for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                     if 0 <= r + dr < height and 0 <= c + dc < width
+                     and not puzzle.trees[r + dr, c + dc]
+                     and puzzle.row_counts[r + dr] != 0 and puzzle.column_counts[c + dc] != 0])
+    found = _near_trees(puzzle, puzzle.row_counts.tolist(), puzzle.column_counts.tolist())
+    assert found == (sorted({n for cells in near for n in cells}), near)

@@ -8,13 +8,13 @@ tree too (a cell next to one tree only: its tent variable is the pairing). Rules
   such a cell's variable is in no clause and read as no tent (the complete clause list,
   :func:`clauses`, fixes it with a unit);
 - each tree has at least one pairing (one clause), a pairing puts a tent on its cell, a
-  tent has a pairing, and no cell is paired with two trees: so pairing each tent with its
-  tree maps the tents onto the trees, and picking one pairing per tree maps the trees
-  one-to-one into the tents (at least as many tents as trees);
+  tent has a pairing, and no cell is paired with two trees: so the tents map onto the
+  trees, and one pairing per tree maps the trees one-to-one into the tents;
 - each tree has at most one pairing ("not both" per pair: at most 6), unless the counts
-  make it follow: when every row's count is given (or every column's) and they add up to
-  the number of trees, a map of that many tents onto that many trees is one-to-one; so the
-  pairings match all trees with all tents one-to-one;
+  cap the tents at the trees (every row's count given, or every column's, adding up to the
+  trees): then a map of as many tents onto as many trees is one-to-one, and "a tent has a
+  pairing" follows too and is left out (one pairing per tree maps the trees one-to-one
+  into at most as many tents);
 - no two tents touch, diagonally included (:func:`no_two_touching`);
 - each given row and column count: exactly that many of the line's tent literals (the
   encoding's counts: cardinality clauses on CNF, linear sums on CP-SAT); a unit per
@@ -23,10 +23,10 @@ tree too (a cell next to one tree only: its tent variable is the pairing). Rules
   counts are *capped*: "at most k" each is enough, since the tents are at least as many
   as the trees (above) and at most the counts' sum (MiniCard takes one native "at most").
 
-Built by loops over plain lists (:func:`tent_clauses`): a janko grid has a few dozen trees
-and candidate cells, too few for numpy's fixed costs. The answer is the tent variables of
-the cells next to a tree: two answers differ in their tents, never in which tree a tent is
-paired with (Tatham's policy, see :mod:`pencilsat.puzzles.tents`).
+Built by loops over plain lists (:func:`tent_clauses`; a janko grid is too small for
+numpy's fixed costs). The answer is the tent variables of the cells next to a tree: two
+answers differ in their tents, never in their pairings (Tatham's policy, see
+:mod:`pencilsat.puzzles.tents`).
 """
 
 from __future__ import annotations
@@ -69,28 +69,25 @@ class TentsClauses:
     top: int
 
 
-def _near_trees(puzzle: TentsPuzzle) -> tuple[list[int], list[list[int]]]:
+def _near_trees(puzzle: TentsPuzzle, row_counts: list[int], column_counts: list[int]
+                ) -> tuple[list[int], list[list[int]]]:
     """The cells that can hold a tent (row-major), and per tree (row-major) its neighbours
-    among them, up, left, right, down."""
-    trees = puzzle.trees
-    height, width = trees.shape
-    # a cell can hold a tent unless it is a tree or its row or column count is 0
-    open_cell = (~trees & (puzzle.row_counts != 0)[:, None]
-                 & (puzzle.column_counts != 0)).ravel().tolist()
-    last_row, last_column = width * (height - 1), width - 1
-    near: list[list[int]] = []
-    for t in np.flatnonzero(trees).tolist():
-        c = t % width
-        cells = []
-        if t >= width and open_cell[t - width]:
-            cells.append(t - width)
-        if c and open_cell[t - 1]:
-            cells.append(t - 1)
-        if c < last_column and open_cell[t + 1]:
-            cells.append(t + 1)
-        if t < last_row and open_cell[t + width]:
-            cells.append(t + width)
-        near.append(cells)
+    among them, up, left, right, down: the puzzle's
+    :attr:`~pencilsat.puzzles.tents.TentsPuzzle.tree_layout` (made once per puzzle, and
+    read again by the rule checker) less the trees and the cells of a line of count 0
+    (``row_counts`` and ``column_counts``: the puzzle's, as lists)."""
+    width, height = puzzle.width, puzzle.height
+    layout = puzzle.tree_layout[1]
+    blocked = bytearray(width * height)  # a tree, or in a line of count 0
+    for t in np.flatnonzero(puzzle.trees).tolist():
+        blocked[t] = 1
+    for r, count in enumerate(row_counts):
+        if count == 0:
+            blocked[r * width:(r + 1) * width] = b"\x01" * width
+    for c, count in enumerate(column_counts):
+        if count == 0:
+            blocked[c::width] = b"\x01" * height
+    near = [[n for n in cells if not blocked[n]] for cells in layout]
     free = sorted({n for cells in near for n in cells})
     return free, near
 
@@ -139,7 +136,8 @@ def pairing_clauses(near: list[list[int]], size: int, top: int,
     neighbours that can hold a tent (indices ``r * W + c`` on a grid of ``size`` cells,
     tent variable index + 1, up, left, right, down), pairing variables from ``top + 1`` on:
     the clauses and the last variable used; without ``one_per_tree``, no "at most one
-    pairing per tree" (for when the counts imply it, see the module's docstring). A cell
+    pairing per tree" and no "a tent has a pairing" (for when the counts imply them, see
+    the module's docstring). A cell
     next to one tree only is paired with it exactly when it holds a tent, so that pairing's
     literal is the cell's own tent variable (no variable, no clauses to tie them). Clauses:
     each tree's pairings, (its "not both" pairs,) each fresh pairing's tent, then per cell
@@ -173,7 +171,8 @@ def pairing_clauses(near: list[list[int]], size: int, top: int,
             clauses += _not_two(row)
     clauses += links
     shared = sorted(into)
-    clauses += [[-n - 1, *into[n]] for n in shared]
+    if one_per_tree:
+        clauses += [[-n - 1, *into[n]] for n in shared]
     for n in shared:
         clauses += _not_two(into[n])
     return clauses, top
@@ -183,13 +182,13 @@ def counts_match_trees(puzzle: TentsPuzzle) -> bool:
     """Whether every row's count (or every column's) is given and they add up to the number
     of trees: then the tents are as many as the trees, whatever the answer."""
     trees = int(puzzle.trees.sum())
-    return any(_adds_up(line, trees) for line in (puzzle.row_counts, puzzle.column_counts))
+    return any(_adds_up(line.tolist(), trees)
+               for line in (puzzle.row_counts, puzzle.column_counts))
 
 
-def _adds_up(line: np.ndarray, trees: int) -> bool:
-    """Whether every count of ``line`` (the row or the column counts) is given and they add
-    up to ``trees``."""
-    counts = line.tolist()
+def _adds_up(counts: list[int], trees: int) -> bool:
+    """Whether every count of ``counts`` (the row or the column counts) is given and they
+    add up to ``trees``."""
     return NO_COUNT not in counts and sum(counts) == trees
 
 
@@ -202,10 +201,11 @@ def tent_clauses(puzzle: TentsPuzzle, deadline: float | None = None) -> TentsCla
     height, width = puzzle.trees.shape
     size = width * height
     check_clock(deadline)
-    free, near = _near_trees(puzzle)
+    row_counts, column_counts = puzzle.row_counts.tolist(), puzzle.column_counts.tolist()
+    free, near = _near_trees(puzzle, row_counts, column_counts)
     clauses = no_two_touching(free, width, size, deadline)
-    capped_rows, capped_columns = (_adds_up(puzzle.row_counts, len(near)),
-                                   _adds_up(puzzle.column_counts, len(near)))
+    capped_rows, capped_columns = (_adds_up(row_counts, len(near)),
+                                   _adds_up(column_counts, len(near)))
     pairing, top = pairing_clauses(near, size, size, deadline,
                                    one_per_tree=not (capped_rows or capped_columns))
     clauses += pairing
@@ -217,9 +217,9 @@ def tent_clauses(puzzle: TentsPuzzle, deadline: float | None = None) -> TentsCla
         columns[c].append(n + 1)
     exact: list[Count] = []
     capped: list[Count] = []
-    for lines, counts, cap in ((rows, puzzle.row_counts, capped_rows),
-                               (columns, puzzle.column_counts, capped_columns)):
-        for lits, count in zip(lines, counts.tolist(), strict=True):
+    for lines, counts, cap in ((rows, row_counts, capped_rows),
+                               (columns, column_counts, capped_columns)):
+        for lits, count in zip(lines, counts, strict=True):
             if count == len(lits) > 0:  # every candidate holds a tent: units, no count
                 clauses.extend([lit] for lit in lits)
             elif count > 0:  # a line of count 0 has no candidate (NO_COUNT is negative)
@@ -240,10 +240,12 @@ def build(puzzle: TentsPuzzle, *, deadline: float | None = None) -> TentsEncodin
 
 
 def candidates_from(free: list[int], puzzle: TentsPuzzle) -> np.ndarray:
-    """The boolean grid of the cells ``free`` (row-major indices)."""
-    grid = np.zeros(puzzle.width * puzzle.height, dtype=bool)
-    grid[free] = True
-    return grid.reshape(puzzle.height, puzzle.width)
+    """The boolean grid of the cells ``free`` (row-major indices), marked in a
+    ``bytearray`` (two numpy calls, not three: the direct run decodes every answer)."""
+    marks = bytearray(puzzle.width * puzzle.height)
+    for n in free:
+        marks[n] = 1
+    return np.frombuffer(marks, dtype=bool).reshape(puzzle.height, puzzle.width)
 
 
 def clauses(puzzle: TentsPuzzle) -> ClauseEncoding:

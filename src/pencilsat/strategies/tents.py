@@ -88,7 +88,7 @@ def _run_native(puzzle: TentsPuzzle, solver_name: str, deadline: float | None) -
         stats.variables, stats.clauses = parts.top, len(clauses) + natives
         stats.extra["native_counts"] = len(parts.capped) + len(parts.exact)
         free = parts.free
-        search = VariableSearch(solver, [n + 1 for n in free], deadline)
+        search = VariableSearch(solver, [n + 1 for n in free], deadline, by_true=True)
 
         def decode(answer: Answer) -> TentsSolution:
             return TentsSolution(candidates_from(

@@ -20,12 +20,17 @@ Answer = tuple[bool, ...]
 
 class VariableSearch:
     """Answers of one incremental PySAT solver as the truth of the ``answer`` variables
-    (positive variable numbers); ``forbid`` adds "some of them differs"."""
+    (positive variable numbers); ``forbid`` adds "some of them differs", or with
+    ``by_true`` "one of the answer's true ones is false": the same answers excluded when
+    every answer has as many true variables (Tents: a tent per tree), since one answer's
+    true variables then never include another's, in a clause a third to half as long."""
 
-    def __init__(self, solver: Any, answer: list[int], deadline: float | None) -> None:
+    def __init__(self, solver: Any, answer: list[int], deadline: float | None, *,
+                 by_true: bool = False) -> None:
         self.solver = solver
         self.answer = answer
         self.deadline = deadline
+        self.by_true = by_true
         self.calls = 0
         self.added = 0
         self._add = clause_adder(solver)
@@ -51,7 +56,10 @@ class VariableSearch:
 
     def forbid(self, answer: Answer) -> None:
         self.added += 1
-        self._add([-var if on else var for var, on in zip(self.answer, answer, strict=True)])
+        if self.by_true:
+            self._add([-var for var, on in zip(self.answer, answer, strict=True) if on])
+        else:
+            self._add([-var if on else var for var, on in zip(self.answer, answer, strict=True)])
 
     def atom_values(self, answer: Answer) -> Answer:
         """The answer variables' truth: the atoms the backbone and the solution count
