@@ -16,7 +16,6 @@ from pencilsat.batch.inputs import BatchItem, numbered_items
 from pencilsat.batch.shards import (
     GUIDE,
     LEAST_UNITS,
-    SHARED_UNITS_PER_SHARD,
     SUDOKU_LINE_UNITS,
     UNITS_PER_SHARD,
     ShardSizes,
@@ -60,12 +59,12 @@ def test_shards_for_two_workers_shrink_to_the_least_size_at_the_end():
     total = math.fsum(line_units(lines, task))
     shards = list(make_line_shards(lines, task, 2))
     sizes = [shard.units for shard in shards]
-    assert sizes[0] == SHARED_UNITS_PER_SHARD
+    assert sizes[0] == UNITS_PER_SHARD  # the start is cut as for one worker
     assert all(a >= b for a, b in zip(sizes, sizes[1:], strict=False))  # never growing
     assert LEAST_UNITS in sizes[-4:-1]  # the end in the smallest shards
     left = total
     for shard in shards:  # each at most the work left over GUIDE x workers, or the least
-        assert shard.units <= max(LEAST_UNITS, min(SHARED_UNITS_PER_SHARD, left / (GUIDE * 2)))
+        assert shard.units <= max(LEAST_UNITS, min(UNITS_PER_SHARD, left / (GUIDE * 2)))
         left -= shard.units
     assert left == 0
 

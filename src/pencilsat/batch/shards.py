@@ -4,10 +4,9 @@ A shard is plain data (the task and the input lines), so it pickles to any proce
 the solvers are built in the worker, which keeps its Sudoku batch solvers from one shard to
 the next. Shards are a few hundred puzzles (a one-line Sudoku counts a sixteenth: the numpy
 path wants thousands at once), and at least eight per worker when the batch allows. For
-several workers they are at most 64 units and shrink as the batch drains (``ShardSizes``:
-the work left over twice the workers, down to 16 units), so that the workers end together
-even when the last lines cost far more than their weights say (hard Sudoku lines, large
-puzzles). Within a shard, the one-line Sudokus go through the vectorised path together and
+several workers they shrink as the batch drains (``ShardSizes``: the work left over twice
+the workers, down to 16 units), so that the workers end together even when the last lines
+cost far more than their weights say (hard Sudoku lines, large puzzles). Within a shard, the one-line Sudokus go through the vectorised path together and
 every other input through the solving (or grading) front.
 
 A batch file's shard carries its lines as they are (one string, from a line number on): the
@@ -47,11 +46,6 @@ GUIDE = 2
 """With several workers, a shard is at most the work left to cut over ``GUIDE`` times the
 workers (guided self-scheduling): the last shards are small, so no worker waits long for
 another's, whatever the weights got wrong."""
-SHARED_UNITS_PER_SHARD = 64.0
-"""Most units in a shard with several workers: 1,024 one-line Sudokus, the cheapest per line
-measured (on the hard lines of ``benchmarks/batch_scale.py``, 4,096 a shard cost 4.6x as
-much per line: the numpy branching's budget of open branches is the whole shard's, so more
-of them go to SAT), 64 puzzles; a worker's one long shard would leave the other waiting."""
 LEAST_UNITS = 16.0
 """The least a shard shrinks to (256 one-line Sudokus: smaller ones cost the numpy path more
 per line; 16 puzzles)."""
@@ -97,14 +91,12 @@ class ShardSizes:
 
 
 def shard_sizes(total: float, workers: int) -> ShardSizes:
-    """The sizes for ``total`` units on ``workers``: at most ``UNITS_PER_SHARD`` (several
-    workers: ``SHARED_UNITS_PER_SHARD``), and ``SHARDS_PER_WORKER`` per worker; for several
-    workers shrinking towards ``LEAST_UNITS`` as the work left drains (one worker: one size,
-    nobody waits for its last shard)."""
+    """The sizes for ``total`` units on ``workers``: at most ``UNITS_PER_SHARD``, and
+    ``SHARDS_PER_WORKER`` per worker; for several workers shrinking towards ``LEAST_UNITS``
+    as the work left drains (one worker: one size, nobody waits for its last shard)."""
     most = min(UNITS_PER_SHARD, total / (max(workers, 1) * SHARDS_PER_WORKER))
     if workers <= 1:
         return ShardSizes(most, most)
-    most = min(most, SHARED_UNITS_PER_SHARD)
     return ShardSizes(most, min(most, LEAST_UNITS), workers)
 
 
