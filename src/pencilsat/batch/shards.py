@@ -6,8 +6,9 @@ the next. Shards are a few hundred puzzles (a one-line Sudoku counts a sixteenth
 path wants thousands at once), and at least eight per worker when the batch allows. For
 several workers they shrink as the batch drains (``ShardSizes``: the work left over twice
 the workers, down to 16 units), so that the workers end together even when the last lines
-cost far more than their weights say (hard Sudoku lines, large puzzles). Within a shard, the one-line Sudokus go through the vectorised path together and
-every other input through the solving (or grading) front.
+cost far more than their weights say (hard Sudoku lines, large puzzles). Within a shard, the
+one-line Sudokus go through the vectorised path together and every other input through the
+solving (or grading) front.
 
 A batch file's shard carries its lines as they are (one string, from a line number on): the
 worker skips the blank and comment lines, tells the Sudoku lines from the others and writes
