@@ -18,7 +18,9 @@ otherwise compile them again in the main process). Sets:
 every janko Masyu path, every janko Light Up path, Royle's 49,158 17-clue Sudoku lines,
 a long list (every janko Masyu path, then Royle's lines, then the hard Sudoku lines: 11 s of
 one worker's work, issue 46's ">= 10 s", cut into shards of the same size for 1 and 2
-workers), hard Sudoku lines (magictour_top1465, forum_hardest_1106 and every
+workers but for 2 workers' last shards, which shrink as the batch drains: the hard lines cost
+less in them, so `CPU vs 1 worker` falls below 1 there), hard Sudoku lines
+(magictour_top1465, forum_hardest_1106 and every
 8th line of forum_hardest_1905_se11plus: 7,936 lines; more of the forum's file would make
 one worker's shards so large that the numpy path hands thousands of them to SAT, which two
 workers' half-size shards do not: a speed-up of the shard size, not of the workers), a

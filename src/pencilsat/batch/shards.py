@@ -3,9 +3,12 @@
 A shard is plain data (the task and the input lines), so it pickles to any process or machine;
 the solvers are built in the worker, which keeps its Sudoku batch solvers from one shard to
 the next. Shards are a few hundred puzzles (a one-line Sudoku counts a sixteenth: the numpy
-path wants thousands at once), and at least eight per worker when the batch allows, so that
-workers finish together. Within a shard, the one-line Sudokus go through the vectorised path
-together and every other input through the solving (or grading) front.
+path wants thousands at once), and at least eight per worker when the batch allows. For
+several workers they shrink as the batch drains (``ShardSizes``: the work left over twice
+the workers, down to 16 units), so that the workers end together even when the last lines
+cost far more than their weights say (hard Sudoku lines, large puzzles). Within a shard, the
+one-line Sudokus go through the vectorised path together and every other input through the
+solving (or grading) front.
 
 A batch file's shard carries its lines as they are (one string, from a line number on): the
 worker skips the blank and comment lines, tells the Sudoku lines from the others and writes
@@ -40,6 +43,13 @@ UNITS_PER_SHARD = 256
 """Most puzzles in a shard (one-line Sudokus count ``SUDOKU_LINE_UNITS`` each)."""
 SUDOKU_LINE_UNITS = 1 / 16
 SHARDS_PER_WORKER = 8
+GUIDE = 2
+"""With several workers, a shard is at most the work left to cut over ``GUIDE`` times the
+workers (guided self-scheduling): the last shards are small, so no worker waits long for
+another's, whatever the weights got wrong."""
+LEAST_UNITS = 16.0
+"""The least a shard shrinks to (256 one-line Sudokus: smaller ones cost the numpy path more
+per line; 16 puzzles)."""
 EXIT_HOOK = "PENCILSAT_TEST_WORKER_EXIT_ON"
 """Test-only: a worker process (never the main one) that meets this exact input exits at
 once, as a worker killed by the system would (tests of a worker that dies)."""
@@ -67,12 +77,34 @@ class Shard:
         return tuple(numbered_items(self.lines.split("\n"), self.first_line))
 
 
+@dataclass(frozen=True)
+class ShardSizes:
+    """The most units the next shard may have, given the units left to cut: ``left`` over
+    ``GUIDE`` times ``workers``, between ``least`` and ``most`` (and at least 1); one size
+    when ``least`` is ``most``."""
+
+    most: float
+    least: float
+    workers: int = 1
+
+    def next(self, left: float) -> float:
+        return max(1.0, min(self.most, max(self.least, left / (GUIDE * self.workers))))
+
+
+def shard_sizes(total: float, workers: int) -> ShardSizes:
+    """The sizes for ``total`` units on ``workers``: at most ``UNITS_PER_SHARD``, and
+    ``SHARDS_PER_WORKER`` per worker; for several workers shrinking towards ``LEAST_UNITS``
+    as the work left drains (one worker: one size, nobody waits for its last shard)."""
+    most = min(UNITS_PER_SHARD, total / (max(workers, 1) * SHARDS_PER_WORKER))
+    if workers <= 1:
+        return ShardSizes(most, most)
+    return ShardSizes(most, min(most, LEAST_UNITS), workers)
+
+
 def make_shards(items: Sequence[BatchItem], task: BatchTask, workers: int) -> Iterator[Shard]:
-    """``items`` cut into shards in order: at most ``UNITS_PER_SHARD`` units each, and
-    ``SHARDS_PER_WORKER`` per worker while shards have more than one input."""
+    """``items`` cut into shards in order, of ``shard_sizes``."""
     weights = units(items, task)
-    size = min(UNITS_PER_SHARD, math.fsum(weights) / (max(workers, 1) * SHARDS_PER_WORKER))
-    return cut(items, task, weights, size)
+    return cut(items, task, weights, shard_sizes(math.fsum(weights), workers))
 
 
 def units(items: Sequence[BatchItem], task: BatchTask) -> list[float]:
@@ -83,17 +115,25 @@ def units(items: Sequence[BatchItem], task: BatchTask) -> list[float]:
 
 
 def cut(items: Sequence[BatchItem], task: BatchTask, weights: Sequence[float],
-        size: float) -> Iterator[Shard]:
+        size: float | ShardSizes) -> Iterator[Shard]:
     """``items`` in order, in shards of at most ``size`` units (at least one input each)."""
-    size = max(size, 1.0)
+    sizes = _sizes(size)
+    left = math.fsum(weights)
+    limit = sizes.next(left)
     start, filled = 0, 0.0
     for index, weight in enumerate(weights):
-        if filled and filled + weight > size:
+        if filled and filled + weight > limit:
             yield Shard(task, tuple(items[start:index]), filled)
+            left -= filled
+            limit = sizes.next(left)
             start, filled = index, 0.0
         filled += weight
     if start < len(items):
         yield Shard(task, tuple(items[start:]), filled)
+
+
+def _sizes(size: float | ShardSizes) -> ShardSizes:
+    return size if isinstance(size, ShardSizes) else ShardSizes(size, size)
 
 
 def make_line_shards(lines: Sequence[str], task: BatchTask, workers: int,
@@ -102,8 +142,7 @@ def make_line_shards(lines: Sequence[str], task: BatchTask, workers: int,
     ``make_shards`` cuts items, with weights estimated from the lines' lengths
     (``line_units``)."""
     weights = line_units(lines, task)
-    size = min(UNITS_PER_SHARD, math.fsum(weights) / (max(workers, 1) * SHARDS_PER_WORKER))
-    return cut_lines(lines, task, weights, size, first_line)
+    return cut_lines(lines, task, weights, shard_sizes(math.fsum(weights), workers), first_line)
 
 
 def line_units(lines: Sequence[str], task: BatchTask) -> list[float]:
@@ -116,19 +155,20 @@ def line_units(lines: Sequence[str], task: BatchTask) -> list[float]:
     return list(map(weight.get, map(len, lines), repeat(1.0)))
 
 
-def cut_lines(lines: Sequence[str], task: BatchTask, weights: Sequence[float], size: float,
-              first_line: int = 1) -> Iterator[Shard]:
+def cut_lines(lines: Sequence[str], task: BatchTask, weights: Sequence[float],
+              size: float | ShardSizes, first_line: int = 1) -> Iterator[Shard]:
     """``lines`` in order, in shards of at most ``size`` units (at least one line each; empty
     lines, which weigh nothing, join the shard of the line after or before them, so lines
     that are all empty, e.g. those a resumed run has done, give no shard). The shards are
-    those of adding the lines one by one until the next would pass ``size``, found by
+    those of adding the lines one by one until the next would pass the size, found by
     bisecting the weights' running sums (no loop per line: Royle's 49,158 lines are cut in
     1 ms instead of 7), exact for ``line_units``' weights, whose sums are exact in floats."""
-    size = max(size, 1.0)
+    sizes = _sizes(size)
     sums = list(accumulate(weights, initial=0.0))  # sums[i]: the weight of lines[:i]
     start, end = 0, len(weights)
     while start < end:
-        stop = bisect_right(sums, sums[start] + size, lo=start) - 1  # the line that passes
+        limit = sizes.next(sums[end] - sums[start])
+        stop = bisect_right(sums, sums[start] + limit, lo=start) - 1  # the line that passes
         if sums[stop] == sums[start]:  # nothing before it weighs: it opens the shard alone
             stop += 1
         if stop >= end:
@@ -145,7 +185,7 @@ def _line_shard(lines: Sequence[str], task: BatchTask, start: int, end: int, uni
                  first_line=first_line + start)
 
 
-def recut(shards: Sequence[Shard], size: float) -> list[Shard]:
+def recut(shards: Sequence[Shard], size: float | ShardSizes) -> list[Shard]:
     """The inputs of consecutive ``shards`` cut again into shards of at most ``size`` units:
     by lines when they are a batch file's lines, else by items."""
     task = shards[0].task
