@@ -217,18 +217,27 @@ def test_branching_stops_at_two_solutions_under_default_caps():
     assert status.tolist() == [singles.OPEN]
 
 
-def test_row_cap_leaves_puzzles_open_but_never_wrong():
+def test_puzzles_dropped_by_the_row_cap_are_decided_again_as_alone(monkeypatch):
+    """Past ``max_rows`` live branches the puzzles with the most are dropped; they are decided
+    again in groups that fit, with the verdicts and answers each gets alone (before, they
+    were left OPEN for the SAT search)."""
     from pencilsat.strategies import sudoku_singles as singles
 
     lines = (CORPUS / "sudoku/magictour_top1465.txt").read_text().splitlines()[:200]
-    status, cand = singles.singles(singles.candidates(lines))
-    capped, first, _ = branching.count_solutions(cand, max_rows=300)
-    full, first_full, _ = branching.count_solutions(cand, *NO_FALLBACK)
-    assert (full == singles.UNIQUE).all()
-    assert 0 < (capped == singles.OPEN).sum() < len(lines)
-    done = capped != singles.OPEN
-    assert (capped[done] == singles.UNIQUE).all()
-    assert (first[done] == first_full[done]).all()
+    multiples = [line for line, count, _ in TDOKU if count > 1 and len(line) == 81][:6]
+    status, cand = singles.singles(singles.candidates(lines + multiples))
+    capped = branching.decide(cand, 40, 64, max_rows=300)
+    full = branching.decide(cand, 40, 64, max_rows=10**7)
+    for a, b in zip(capped, full, strict=True):
+        assert (a == b).all()
+    assert (full[0][:200] == singles.UNIQUE).all()
+    assert singles.MULTIPLE in full[0][200:].tolist()
+    dropped: list[int] = []  # the cap did drop puzzles: the first pass alone leaves them open
+    monkeypatch.setattr(branching, "_decide_again",
+                        lambda cand, at, *rest: dropped.extend(at.tolist()))
+    first_pass = branching.decide(cand, 40, 64, max_rows=300)[0]
+    assert 0 < len(dropped) < len(cand)
+    assert (first_pass[dropped] == singles.OPEN).all()
 
 
 def test_the_answers_to_a_multiple_do_not_depend_on_the_puzzles_before_it():
