@@ -16,14 +16,12 @@ bound a loaded machine's wall times cannot show. The sources are compiled to byt
 as an installed package's are (where ``PYTHONDONTWRITEBYTECODE`` is set, each run would
 otherwise compile them again in the main process). Sets:
 every janko Masyu path, every janko Light Up path, Royle's 49,158 17-clue Sudoku lines,
-a long list (every janko Masyu path, then Royle's lines, then the hard Sudoku lines: 11 s of
-one worker's work, issue 46's ">= 10 s", cut into shards of the same size for 1 and 2
-workers but for 2 workers' last shards, which shrink as the batch drains: the hard lines cost
-less in them, so `CPU vs 1 worker` falls below 1 there), hard Sudoku lines
-(magictour_top1465, forum_hardest_1106 and every
-8th line of forum_hardest_1905_se11plus: 7,936 lines; more of the forum's file would make
-one worker's shards so large that the numpy path hands thousands of them to SAT, which two
-workers' half-size shards do not: a speed-up of the shard size, not of the workers), a
+a long list (every janko Masyu path, then Royle's lines, then the hard Sudoku lines: over
+10 s of one worker's work, issue 46's ">= 10 s", cut into shards of the same size for 1 and 2
+workers but for 2 workers' last shards, which shrink as the batch drains), hard Sudoku lines
+(magictour_top1465, forum_hardest_1106 and every 2nd line of forum_hardest_1905_se11plus:
+26,223 lines; until the numpy path decided again the puzzles its row cap drops, large shards
+handed many of them to SAT at 4-7 times the cost, so this set took every 8th line), a
 mixed file (every 4th janko Masyu and Light Up path, 5,000 Royle lines, tdoku's test lines,
 unreadable lines, shuffled) and a 100-line mixed list (25 Masyu and 25 Light Up paths, 48
 Royle lines, 2 unreadable lines: about a second of solving). Speed-up is one worker's wall
@@ -104,7 +102,7 @@ def batch_sets(folder: Path) -> dict[str, Path]:
     sudoku = CORPUS / "sudoku"
     hard = [*(sudoku / "magictour_top1465.txt").read_text().split(),
             *(sudoku / "forum_hardest_1106.txt").read_text().split(),
-            *(sudoku / "forum_hardest_1905_se11plus.txt").read_text().split()[::8]]
+            *(sudoku / "forum_hardest_1905_se11plus.txt").read_text().split()[::2]]
     tdoku = [line.split("\t")[0] for line in
              (CORPUS / "sudoku/tdoku_test_puzzles.tsv").read_text().splitlines()]
     mixed = masyu[::4] + lightup[::4] + royle[:5000] + tdoku + ["oops", "no-such-file.txt"]

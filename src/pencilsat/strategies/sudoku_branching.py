@@ -46,8 +46,9 @@ def count_solutions(cand: np.ndarray, max_levels: int = 40, max_open: int = 64,
     when the tree outgrew the caps (more than ``max_open`` live branches of one puzzle,
     a split past ``max_levels`` levels) and the verdict is left to another solver. To bound
     memory, when the live branches of all puzzles together pass ``max_rows`` the puzzles with
-    the most branches are dropped and decided again afterwards in smaller groups. ``first`` holds the
-    solution of UNIQUE and MULTIPLE rows, ``second`` the other solution of MULTIPLE rows.
+    the most branches are dropped and decided again afterwards in smaller groups. ``first``
+    holds the solution of UNIQUE and MULTIPLE rows, ``second`` the other solution of MULTIPLE
+    rows.
     """
     status, first, second, _ = decide(cand, max_levels, max_open, max_rows)
     return status, first, second
