@@ -213,41 +213,39 @@ class Board:
         can have broken; when two have, the one named is the first in the order of the set
         of clues beside every cell checked (as before this shortcut)."""
         geo, state = self.geo, self.state
-        n = geo.n
+        n, first_virtual = self.n, self.first_virtual
         changed_cells = [key for key in changed if key < n]
-        cells: set[int] = set()
-        for key in changed:  # in this order: which broken rule is named depends on it
-            if key < n:
-                cells.add(key)
-            elif key < self.first_virtual:
-                cells.update(geo.seg_cells[key - n])
         nbrs, number, adj_clues = geo.nbrs, geo.number, geo.adj_clues
         near = {c for i in changed_cells for c in adj_clues[i]}
-        if reads is not None:
-            hseg, vseg = geo.hseg, geo.vseg
-            reads.update(cells)
-            reads.update([n + hseg[i] for i in cells])
-            reads.update([n + vseg[i] for i in cells])
+        if reads is not None:  # the checked cells and their segment keys
+            near_keys = geo.keys_near()
+            reads.update(*[near_keys[key] for key in changed if key < first_virtual])
             for clue in near:
                 reads.update(nbrs[clue])
         broken = [clue for clue in near if self._clue_broken(clue)]
         if len(broken) > 1:
-            broken = [clue for clue in {c for i in cells for c in adj_clues[i]}
+            broken = [clue for clue in {c for i in self._cells_of(changed) for c in adj_clues[i]}
                       if clue in broken]
         if broken:
             clue = broken[0]
             return f"the clue at {geo.cell(clue)} cannot get {number[clue]} lights"
         seg_unknown, hseg, vseg = self.seg_unknown, geo.hseg, geo.vseg
-        for i in cells:
-            code = state[i]
-            if (code == UNKNOWN or code == NO_LIGHT) and not (
-                    seg_unknown[hseg[i]] or seg_unknown[vseg[i]]):
-                return f"no light can reach {geo.cell(i)}"
-        first_virtual = geo.n + len(geo.seg_cells)
+        # a checked cell no light can reach has both segments without an unknown cell, one of
+        # them changed (a changed cell's segments are changed keys too): else none has
+        if any(not seg_unknown[key - n] for key in changed if n <= key < first_virtual):
+            for i in self._cells_of(changed):
+                code = state[i]
+                if (code == UNKNOWN or code == NO_LIGHT) and not (
+                        seg_unknown[hseg[i]] or seg_unknown[vseg[i]]):
+                    return f"no light can reach {geo.cell(i)}"
+        if not self.virtual:
+            return None
         new_slots = {key - first_virtual for key in changed if key >= first_virtual}
         for anchor, pairs in self.virtual.items():
-            for pair in pairs:
-                if anchor not in new_slots and pair.isdisjoint(cells):
+            for pair in pairs:  # checked when new or beside a checked cell
+                if anchor not in new_slots and not any(
+                        j in changed or n + hseg[j] in changed or n + vseg[j] in changed
+                        for j in pair):
                     continue
                 if reads is not None:
                     reads.update(pair)
@@ -255,6 +253,19 @@ class Board:
                 if lights > 1 or (lights == 0 and not any(state[j] == UNKNOWN for j in pair)):
                     return f"{sorted(geo.cell(j) for j in pair)} cannot hold exactly one light"
         return None
+
+    def _cells_of(self, changed: set[int]) -> set[int]:
+        """The cells a change of ``changed`` puts in question: each changed cell and the
+        cells of each changed segment, added in the order of ``changed`` (the first broken
+        rule named depends on it)."""
+        n, first_virtual, seg_cells = self.n, self.first_virtual, self.geo.seg_cells
+        cells: set[int] = set()
+        for key in changed:
+            if key < n:
+                cells.add(key)
+            elif key < first_virtual:
+                cells.update(seg_cells[key - n])
+        return cells
 
     def _clue_broken(self, clue: int) -> bool:
         """Too many lights beside ``clue``, or too few places left for its number."""

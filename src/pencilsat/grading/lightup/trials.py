@@ -135,7 +135,7 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
         stalled = _stalls_again(board, stamps, cell, light)
         if stalled is not None:  # the same run, the same work counted
             if budget is not None:
-                budget[0] -= board.geo.n * (stalled + 1 if limit is None
+                budget[0] -= board.n * (stalled + 1 if limit is None
                                             else min(stalled + 1, limit))
             return None
     trial = board.copy()
@@ -143,6 +143,7 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
     branch = finder.branch(trial, keys)
     touched: set[int] = set()
     depth = 0
+    work = board.n  # a deduction's weight in the budget
     try:
         changed = branch.apply(Marks(lights=frozenset({cell})) if light
                                else Marks(no_light=frozenset({cell})))
@@ -155,7 +156,7 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
             if limit is not None and depth >= limit:
                 return None
             if budget is not None:
-                budget[0] -= board.geo.n
+                budget[0] -= work
             hit = branch.next_application()
             if hit is not None:
                 marks = hit.marks
