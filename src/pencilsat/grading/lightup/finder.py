@@ -205,7 +205,7 @@ class Finder:
             if kinds_of is not None:  # the memo's look-up (EvaluationMemo)
                 kinds = kinds_of[reader]
                 if kinds is not None:
-                    for getter, slots, found in kinds:
+                    for k, (getter, slots, found) in enumerate(kinds):
                         values = getter(state)
                         if slots:  # restrictions(board, slots), inlined
                             values = (values, tuple([virtual.get(i, ()) for i in slots]))
@@ -213,6 +213,8 @@ class Finder:
                         if known is not None:
                             unregistered.append(known)
                             marks = known.fired
+                            if k:  # the kind last found is tried first
+                                kinds.insert(0, kinds.pop(k))
                             break
                     else:
                         marks = self._evaluate(reader, detect, anchor)

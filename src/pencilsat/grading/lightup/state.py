@@ -201,27 +201,20 @@ class Board:
                      dict(self.virtual), unlit=self.unlit,
                      owned=set())
 
-    def contradiction_near(self, changed: set[int], reads: set[int] | None = None
-                           ) -> str | None:
+    def contradiction_near(self, changed: set[int]) -> str | None:
         """A rule the marks around the ``changed`` keys can no longer meet, in words, or
         ``None``: a clue with too many lights or too few places left, a white cell no light
-        can reach any more, a restriction with no or two lights. Reads without tracking,
-        but adds the cell and segment keys it reads to ``reads`` when given (of the virtual
-        clues, only the cells of the pairs it checks). Only what the change touched is
-        checked: the board was consistent before it (the grader reads only puzzles with a
+        can reach any more, a restriction with no or two lights. Reads without tracking
+        (:meth:`checked_keys` gives what a run of checks read). Only what the change touched
+        is checked: the board was consistent before it (the grader reads only puzzles with a
         solution, and every trial step is checked). So only a clue beside a changed cell
         can have broken; when two have, the one named is the first in the order of the set
         of clues beside every cell checked (as before this shortcut)."""
         geo, state = self.geo, self.state
         n, first_virtual = self.n, self.first_virtual
         changed_cells = [key for key in changed if key < n]
-        nbrs, number, adj_clues = geo.nbrs, geo.number, geo.adj_clues
+        number, adj_clues = geo.number, geo.adj_clues
         near = {c for i in changed_cells for c in adj_clues[i]}
-        if reads is not None:  # the checked cells and their segment keys
-            near_keys = geo.keys_near()
-            reads.update(*[near_keys[key] for key in changed if key < first_virtual])
-            for clue in near:
-                reads.update(nbrs[clue])
         broken = [clue for clue in near if self._clue_broken(clue)]
         if len(broken) > 1:
             broken = [clue for clue in {c for i in self._cells_of(changed) for c in adj_clues[i]}
@@ -247,12 +240,31 @@ class Board:
                         j in changed or n + hseg[j] in changed or n + vseg[j] in changed
                         for j in pair):
                     continue
-                if reads is not None:
-                    reads.update(pair)
                 lights = sum(1 for j in pair if state[j] == LIGHT)
                 if lights > 1 or (lights == 0 and not any(state[j] == UNKNOWN for j in pair)):
                     return f"{sorted(geo.cell(j) for j in pair)} cannot hold exactly one light"
         return None
+
+    def checked_keys(self, touched: set[int]) -> set[int]:
+        """The cell and segment keys that :meth:`contradiction_near` read over a run of
+        checks whose changes were ``touched`` on this board, none of which found anything:
+        each changed cell or segment's cells with their segment keys, the neighbours of
+        each clue beside a changed cell, and the cells of each pair of the virtual clues
+        checked (new, or beside a checked cell; restrictions are only ever added)."""
+        geo, n, first_virtual = self.geo, self.n, self.first_virtual
+        near_keys, nbrs, adj_clues = geo.keys_near(), geo.nbrs, geo.adj_clues
+        keys: set[int] = set()
+        keys.update(*[near_keys[key] for key in touched if key < first_virtual])
+        for clue in {c for key in touched if key < n for c in adj_clues[key]}:
+            keys.update(nbrs[clue])
+        hseg, vseg = geo.hseg, geo.vseg
+        for anchor, pairs in self.virtual.items():
+            new = first_virtual + anchor in touched
+            for pair in pairs:
+                if new or any(j in touched or n + hseg[j] in touched or n + vseg[j] in touched
+                              for j in pair):
+                    keys.update(pair)
+        return keys
 
     def _cells_of(self, changed: set[int]) -> set[int]:
         """The cells a change of ``changed`` puts in question: each changed cell and the

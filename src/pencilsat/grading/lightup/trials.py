@@ -150,7 +150,7 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
         while True:
             if keys is not None:
                 touched |= changed
-            broken = trial.contradiction_near(changed, keys)
+            broken = trial.contradiction_near(changed)
             if broken is not None:
                 return True, depth, broken
             if limit is not None and depth >= limit:
@@ -177,6 +177,7 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
         # what its evaluations read (the keys the branch still watches) and its checks read,
         # besides the keys it changed
         keys |= branch.watched_keys()
+        keys |= trial.checked_keys(touched)
         keys.update(_isolated_reads(board, touched))
         keys -= touched
         stamps.memo[cell, light] = (stamps.step, list(keys), list(touched), depth,
