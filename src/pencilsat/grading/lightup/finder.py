@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Set
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pencilsat.grading.lightup.catalogue import ANY, CLUE, WHITE, Technique
 from pencilsat.grading.lightup.evaluations import EvaluationMemo
@@ -255,12 +255,10 @@ class Finder:
                 watched[key].add(reader)
         self.unregistered = []
 
-    def watched_keys(self) -> set[int]:
-        """Every key this finder's own evaluations read and no change has taken since."""
-        keys = set(self.watchers.own)
-        for _, reads, _ in self.unregistered:
-            keys |= reads
-        return keys
+    def watched_keys(self) -> tuple[tuple[int, ...], list[tuple[int, Set[int], Marks | None]]]:
+        """Every key this finder's own evaluations read and no change has taken since: the
+        keys registered, and the evaluations not registered yet (with the keys they read)."""
+        return tuple(self.watchers.own), self.unregistered
 
     def _update_isolated(self, keys: Iterable[int]) -> None:
         """Bring T3's firing anchors up to date after ``keys`` changed: T3 fires at ``a``
@@ -342,8 +340,8 @@ class KeyStamps:
         self.step = 0
         self.changed = [0] * keys
         self.read = [0] * keys
-        self.memo: dict[tuple[int, bool], tuple[int, list[int], list[int], int, int]] = {}
-        """Stalled trials by assumption (see :mod:`trials`)."""
+        self.memo: dict[tuple[int, bool], Any] = {}
+        """Stalled trials by assumption (``trials.StalledTrial``, see :mod:`trials`)."""
 
     def record(self, changed: set[int]) -> None:
         self.step += 1

@@ -223,9 +223,13 @@ class Board:
             clue = broken[0]
             return f"the clue at {geo.cell(clue)} cannot get {number[clue]} lights"
         seg_unknown, hseg, vseg = self.seg_unknown, geo.hseg, geo.vseg
-        # a checked cell no light can reach has both segments without an unknown cell, one of
-        # them changed (a changed cell's segments are changed keys too): else none has
-        if any(not seg_unknown[key - n] for key in changed if n <= key < first_virtual):
+        # a checked cell no light can reach is x-marked with both segments without an unknown
+        # cell, one of them changed (a changed cell's segments are changed keys too): only
+        # when there is one is the first in order looked for
+        seg_cells = geo.seg_cells
+        if any(state[i] == NO_LIGHT and not (seg_unknown[hseg[i]] or seg_unknown[vseg[i]])
+               for key in changed if n <= key < first_virtual and not seg_unknown[key - n]
+               for i in seg_cells[key - n]):
             for i in self._cells_of(changed):
                 code = state[i]
                 if (code == UNKNOWN or code == NO_LIGHT) and not (
@@ -245,12 +249,14 @@ class Board:
                     return f"{sorted(geo.cell(j) for j in pair)} cannot hold exactly one light"
         return None
 
-    def checked_keys(self, touched: set[int]) -> set[int]:
+    def checked_keys(self, touched: set[int],
+                     virtual: dict[int, tuple[frozenset[int], ...]]) -> set[int]:
         """The cell and segment keys that :meth:`contradiction_near` read over a run of
-        checks whose changes were ``touched`` on this board, none of which found anything:
-        each changed cell or segment's cells with their segment keys, the neighbours of
-        each clue beside a changed cell, and the cells of each pair of the virtual clues
-        checked (new, or beside a checked cell; restrictions are only ever added)."""
+        checks on a copy of this board whose changes were ``touched``, none of which found
+        anything, and which ended with the virtual clues ``virtual``: each changed cell or
+        segment's cells with their segment keys, the neighbours of each clue beside a
+        changed cell, and the cells of each pair of the virtual clues checked (new, or
+        beside a checked cell; restrictions are only ever added)."""
         geo, n, first_virtual = self.geo, self.n, self.first_virtual
         near_keys, nbrs, adj_clues = geo.keys_near(), geo.nbrs, geo.adj_clues
         keys: set[int] = set()
@@ -258,7 +264,7 @@ class Board:
         for clue in {c for key in touched if key < n for c in adj_clues[key]}:
             keys.update(nbrs[clue])
         hseg, vseg = geo.hseg, geo.vseg
-        for anchor, pairs in self.virtual.items():
+        for anchor, pairs in virtual.items():
             new = first_virtual + anchor in touched
             for pair in pairs:
                 if new or any(j in touched or n + hseg[j] in touched or n + vseg[j] in touched
