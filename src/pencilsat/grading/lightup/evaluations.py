@@ -20,12 +20,14 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from pencilsat.grading.lightup.catalogue import TECHNIQUES
-from pencilsat.grading.lightup.state import NOTHING, Board, Marks
+from pencilsat.grading.lightup.state import NOTHING, UNKNOWN, Board, Marks
 
 
 class Evaluation(NamedTuple):
-    """What an evaluation of ``reader`` read (its keys) and found: ``fired``, its marks
-    when they change something, else ``None``. The finder keeps it as it is in its list of
+    """What an evaluation of ``reader`` read and found: ``reads``, the keys it read that
+    can still change (not the cells it found lit or holding a light: marks only move
+    forward, so no change ever takes a reader off those), and ``fired``, its marks when
+    they change something, else ``None``. The finder keeps it as it is in its list of
     evaluations to register."""
 
     reader: int
@@ -47,15 +49,16 @@ class _Kind(NamedTuple):
 
 class EvaluationMemo:
     """Evaluations by reader (``technique index * cells + anchor``, as in :class:`Finder`):
-    ``kinds[reader]`` lists a reader's kinds (``None`` before its first); an evaluation is
-    found by getting a kind's ``marks`` (and restrictions of its ``slots``) from a board and
-    looking them up in its ``found`` (the finder's hot loop does that inline)."""
+    ``kinds[technique index][anchor]`` lists a reader's kinds (``None`` before its first);
+    an evaluation is found by getting a kind's ``marks`` (and restrictions of its ``slots``)
+    from a board and looking them up in its ``found`` (the finder's hot loop does that
+    inline for the first kind, :func:`found_in_others` for the others)."""
 
     def __init__(self, board: Board) -> None:
         self.n = board.n
         self.first_virtual = board.first_virtual
         self.seg_cells = board.geo.seg_cells
-        self.kinds: list[list[_Kind] | None] = [None] * (len(TECHNIQUES) * board.n)
+        self.kinds: list[list[list[_Kind] | None]] = [[None] * board.n for _ in TECHNIQUES]
         self.by_reads: dict[tuple[int, frozenset[int]], _Kind] = {}
 
     def remember(self, board: Board, reader: int, reads: set[int], marks: Marks) -> None:
@@ -73,16 +76,37 @@ class EvaluationMemo:
             slots = tuple(sorted(key - first_virtual for key in keys if key >= first_virtual))
             getter = itemgetter(*ordered) if ordered else _no_marks
             kind = self.by_reads[reader, keys] = _Kind(getter, slots, {})
-            known = self.kinds[reader]
+            technique, anchor = divmod(reader, n)
+            known = self.kinds[technique][anchor]
             if known is None:
-                self.kinds[reader] = [kind]
+                self.kinds[technique][anchor] = [kind]
             else:
                 known.append(kind)
         values = kind.marks(board.state)
         if kind.slots:
             values = (values, restrictions(board, kind.slots))
         fired = marks if marks is not NOTHING and marks else None
-        kind.found[values] = Evaluation(reader, keys, fired)
+        n, state = self.n, board.state
+        live = frozenset([key for key in keys if key >= n or state[key] >= UNKNOWN])
+        kind.found[values] = Evaluation(reader, live, fired)
+
+
+def found_in_others(kinds: list[_Kind], board: Board) -> Evaluation | None:
+    """The evaluation of a kind after the first of ``kinds`` (one reader's) that read the
+    values on ``board``, if any; that kind is moved first (the one found last is tried
+    first: at most one kind matches a board, since an evaluation reads the same keys
+    wherever its keys hold the same values)."""
+    state = board.state
+    for k in range(1, len(kinds)):
+        getter, slots, found = kinds[k]
+        values = getter(state)
+        if slots:
+            values = (values, restrictions(board, slots))
+        known = found.get(values)
+        if known is not None:
+            kinds.insert(0, kinds.pop(k))
+            return known
+    return None
 
 
 def _no_marks(state: list[int]) -> object:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Set
 from typing import Any, NamedTuple
 
 from pencilsat.grading.lightup.catalogue import ANY, CLUE, WHITE, Technique
-from pencilsat.grading.lightup.evaluations import EvaluationMemo
+from pencilsat.grading.lightup.evaluations import EvaluationMemo, found_in_others
 from pencilsat.grading.lightup.placements import isolated_cell
 from pencilsat.grading.lightup.state import LIGHT, NO_LIGHT, NOTHING, UNKNOWN, Board, Marks
 
@@ -198,30 +198,25 @@ class Finder:
         unregistered = self.unregistered
         base = ti * self.span
         memo = self.memo
-        kinds_of = None if memo is None else memo.kinds
+        kinds_of = None if memo is None else memo.kinds[ti]
         state, virtual = board.state, board.virtual
         for anchor in todo:  # the same, inlined: the trials' hot loop
-            reader = base + anchor
-            if kinds_of is not None:  # the memo's look-up (EvaluationMemo)
-                kinds = kinds_of[reader]
-                if kinds is not None:
-                    for k, (getter, slots, found) in enumerate(kinds):
-                        values = getter(state)
-                        if slots:  # restrictions(board, slots), inlined
-                            values = (values, tuple([virtual.get(i, ()) for i in slots]))
-                        known = found.get(values)
-                        if known is not None:
-                            unregistered.append(known)
-                            marks = known.fired
-                            if k:  # the kind last found is tried first
-                                kinds.insert(0, kinds.pop(k))
-                            break
-                    else:
-                        marks = self._evaluate(reader, detect, anchor)
+            kinds = None if kinds_of is None else kinds_of[anchor]
+            if kinds is not None:  # the memo's look-up (EvaluationMemo), its first kind here
+                getter, slots, found = kinds[0]
+                values = getter(state)
+                if slots:  # restrictions(board, slots), inlined
+                    values = (values, tuple([virtual.get(i, ()) for i in slots]))
+                known = found.get(values)
+                if known is None and len(kinds) > 1:
+                    known = found_in_others(kinds, board)
+                if known is not None:
+                    unregistered.append(known)
+                    marks = known.fired
                 else:
-                    marks = self._evaluate(reader, detect, anchor)
+                    marks = self._evaluate(base + anchor, detect, anchor)
             else:
-                marks = self._evaluate(reader, detect, anchor)
+                marks = self._evaluate(base + anchor, detect, anchor)
             if marks is None:
                 if firing:
                     firing.pop(anchor, None)

@@ -174,12 +174,15 @@ class Board:
         if self.state[i] != UNKNOWN:
             raise ContradictionError(f"a light on {self.geo.cell(i)} is impossible there")
         self._set(i, LIGHT, changed)
+        state = self.state
         for j in self.geo.seen[i]:
             if j != i:
-                if self.state[j] == LIGHT:
+                code = state[j]
+                if code == LIGHT:
                     raise ContradictionError(f"lights at {self.geo.cell(i)} and "
                                              f"{self.geo.cell(j)} see each other")
-                self._set(j, LIT, changed)
+                if code != LIT:  # (_set leaves a lit cell as it is)
+                    self._set(j, LIT, changed)
 
     def forbid(self, i: int, changed: set[int]) -> None:
         """Cannot-place mark (code 9) on an unknown cell; lit cells are left alone (D9)."""
