@@ -154,20 +154,28 @@ class Board:
 
     # --- changes ------------------------------------------------------------------------
     def _set(self, i: int, code: int, changed: set[int]) -> None:
-        old = self.state[i]
+        state = self.state
+        old = state[i]
         if old == code:
             return
-        self.state[i] = code
+        state[i] = code
+        geo = self.geo
+        across, down = geo.hseg[i], geo.vseg[i]
         if old == UNKNOWN:
-            owned = self.owned
-            for seg in (self.geo.hseg[i], self.geo.vseg[i]):
-                if owned is not None and seg not in owned:
-                    owned.add(seg)
-                    self.seg_unknown[seg] = set(self.seg_unknown[seg])
-                self.seg_unknown[seg].discard(i)
-        if old in (UNKNOWN, NO_LIGHT) and code in (LIT, LIGHT):
+            owned, seg_unknown = self.owned, self.seg_unknown
+            if owned is not None:  # a copy's first change of a segment's set copies it
+                if across not in owned:
+                    owned.add(across)
+                    seg_unknown[across] = set(seg_unknown[across])
+                if down not in owned:
+                    owned.add(down)
+                    seg_unknown[down] = set(seg_unknown[down])
+            seg_unknown[across].discard(i)
+            seg_unknown[down].discard(i)
+        if (code == LIT or code == LIGHT) and (old == UNKNOWN or old == NO_LIGHT):
             self.unlit -= 1
-        changed.update((i, self.n + self.geo.hseg[i], self.n + self.geo.vseg[i]))
+        n = self.n
+        changed.update((i, n + across, n + down))
 
     def place_light(self, i: int, changed: set[int]) -> None:
         """Light on ``i`` (code 7); its two segments become lit (code 6)."""
