@@ -10,12 +10,13 @@ and its smallest (row-major first) anchor: exactly what the full rescan would pi
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Iterable, Set
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Set
+from typing import Any, NamedTuple
 
 from pencilsat.grading.lightup.catalogue import ANY, CLUE, WHITE, Technique
-from pencilsat.grading.lightup.evaluations import EvaluationMemo, restrictions
+from pencilsat.grading.lightup.evaluations import EvaluationMemo, found_in_others
 from pencilsat.grading.lightup.placements import isolated_cell
 from pencilsat.grading.lightup.state import LIGHT, NO_LIGHT, NOTHING, UNKNOWN, Board, Marks
 
@@ -56,6 +57,11 @@ class Finder:
         whose two segments hold no other unknown cell, a test of three keys of known shape,
         so its firing anchors are kept up to date from the changed segments
         (:meth:`_update_isolated`) instead of by evaluations and read records."""
+        self.waiting = tuple(ti for ti, t in enumerate(order) if t.anchor_code == NO_LIGHT)
+        """The techniques that find nothing unless their anchor is cannot-place: an unknown
+        anchor of theirs watches only its own cell, for all of them at once, as one reader
+        ``len(order) * span + anchor`` (woken, it makes the anchor dirty for each of them;
+        on a branch, only while the anchor may still become cannot-place)."""
         if watchers is None:
             anchor_sets = {
                 CLUE: list(geo.clues),
@@ -69,6 +75,7 @@ class Finder:
         else:
             self.dirty = [set() for _ in order]
             self.watchers = watchers
+        self.dirty.append(set())  # the woken anchors of the ``waiting`` techniques
         self.firing: list[dict[int, Marks]] = [{} for _ in order]
         if watchers is None and self.isolated is not None:
             self._update_isolated(range(board.n, board.first_virtual))
@@ -78,7 +85,7 @@ class Finder:
         self.stamps: KeyStamps | None = None
         """When set (the grade's own finder): when each key last changed and was last read,
         so that a stalled trial can be known to stall again (:mod:`trials`)."""
-        self.unregistered: list[tuple[int, Set[int]]] = []
+        self.unregistered: list[tuple[int, Set[int], Marks | None]] = []
         """On a branch: evaluations (reader, the keys it read) not yet entered in
         ``watchers``; they are before a change takes readers or a branch is taken from this
         one, so those of the round that stalls a trial never are."""
@@ -107,11 +114,12 @@ class Finder:
                 self._register()
             dirty_sets = self.dirty
             readers: set[int] = set()  # each once, however many changed keys it read
-            take = self.watchers.take
-            for key in self.pending:
-                take(key, readers)
+            self.watchers.take_all(self.pending, readers)
             for reader in readers:
                 dirty_sets[reader // span].add(reader % span)
+            woken = dirty_sets[-1]
+            if woken:
+                self._wake(woken)
             if self.isolated is not None:
                 self._update_isolated(self.pending)
             self.pending = []
@@ -158,65 +166,94 @@ class Finder:
                 return Application(tech, anchor, firing[anchor], len(firing))
         return None
 
+    def _wake(self, woken: set[int]) -> None:
+        """Make the ``woken`` anchors dirty for every ``waiting`` technique. On a branch,
+        an anchor already lit or holding a light is left out: each of them would settle it
+        at once without a call (:meth:`_drop_unready`; a branch keeps no stamps, and what
+        it would add to ``trace``, the anchor, is a key the branch changed)."""
+        dirty_sets = self.dirty
+        if self.counts_options:
+            anchors: Iterable[int] = woken
+        else:
+            state = self.board.state
+            anchors = [a for a in woken if state[a] == NO_LIGHT or state[a] == UNKNOWN]
+        for ti in self.waiting:
+            dirty_sets[ti].update(anchors)
+        woken.clear()
+
     def _first_firing(self, ti: int, tech: Technique, dirty: set[int],
                       firing: dict[int, Marks]) -> int | None:
         """The smallest anchor where ``tech`` fires, re-evaluating only the dirty anchors
         below the smallest firing anchor that is not dirty (the others stay dirty)."""
         clean = min((a for a in firing if a not in dirty), default=None) if firing else None
-        if dirty:
-            todo = sorted(dirty) if clean is None else sorted(a for a in dirty if a < clean)
-            board, detect = self.board, tech.detect
-            unregistered = self.unregistered
-            base = ti * self.span
-            memo = self.memo
-            kinds_of = None if memo is None else memo.kinds
-            state = board.state
-            for anchor in todo:  # the same, inlined: the trials' hot loop
-                dirty.discard(anchor)
-                reader = base + anchor
-                known = None
-                kinds = None if kinds_of is None else kinds_of.get(reader)
-                if kinds is not None:  # the memo's look-up (EvaluationMemo)
-                    for kind in kinds:
-                        values = kind.marks(state)
-                        if kind.slots:
-                            values = (values, restrictions(board, kind.slots))
-                        known = kind.found.get(values)
-                        if known is not None:
-                            break
+        if not dirty:
+            return clean
+        if clean is None:
+            todo = sorted(dirty)
+            dirty.clear()
+        else:
+            todo = sorted(a for a in dirty if a < clean)
+            dirty.difference_update(todo)
+        board, detect = self.board, tech.detect
+        unregistered = self.unregistered
+        base = ti * self.span
+        memo = self.memo
+        kinds_of = None if memo is None else memo.kinds[ti]
+        state, virtual = board.state, board.virtual
+        for anchor in todo:  # the same, inlined: the trials' hot loop
+            kinds = None if kinds_of is None else kinds_of[anchor]
+            if kinds is not None:  # the memo's look-up (EvaluationMemo), its first kind here
+                getter, slots, found = kinds[0]
+                values = getter(state)
+                if slots:  # restrictions(board, slots), inlined
+                    values = (values, tuple([virtual.get(i, ()) for i in slots]))
+                known = found.get(values)
+                if known is None and len(kinds) > 1:
+                    known = found_in_others(kinds, board)
                 if known is not None:
-                    unregistered.append((reader, known.reads))
-                    marks = known.marks
+                    unregistered.append(known)
+                    marks = known.fired
                 else:
-                    reads: set[int] = set()
-                    board.reads = reads
-                    marks = detect(board, anchor)
-                    if marks is not NOTHING:
-                        marks = effective(board, marks)
-                    unregistered.append((reader, reads))
-                    if memo is not None:
-                        memo.remember(board, reader, reads, marks)
-                if marks is not NOTHING and marks:
-                    firing[anchor] = marks
-                    return anchor
+                    marks = self._evaluate(base + anchor, detect, anchor)
+            else:
+                marks = self._evaluate(base + anchor, detect, anchor)
+            if marks is None:
                 if firing:
                     firing.pop(anchor, None)
+                continue
+            firing[anchor] = marks
+            dirty.update(todo[bisect_right(todo, anchor):])  # still to evaluate
+            return anchor
         return clean
+
+    def _evaluate(self, reader: int, detect: Callable[[Board, int], Marks],
+                  anchor: int) -> Marks | None:
+        """Run ``detect`` at ``anchor`` (a reader of a branch), keep its reads to register
+        and the evaluation in the memo: its marks when they change something, else
+        ``None``."""
+        board = self.board
+        reads: set[int] = set()
+        board.reads = reads
+        marks = detect(board, anchor)
+        if marks is not NOTHING:
+            marks = effective(board, marks)
+        self.unregistered.append((reader, reads, None))
+        if self.memo is not None:
+            self.memo.remember(board, reader, reads, marks)
+        return marks if marks is not NOTHING and marks else None
 
     def _register(self) -> None:
         """Enter the :attr:`unregistered` evaluations' reads in ``watchers``."""
         watched = self.watchers.own
-        for reader, reads in self.unregistered:
+        for reader, reads, _ in self.unregistered:
             for key in reads:
                 watched[key].add(reader)
         self.unregistered = []
 
-    def watched_keys(self) -> set[int]:
-        """Every key this finder's own evaluations read and no change has taken since."""
-        keys = set(self.watchers.own)
-        for _, reads in self.unregistered:
-            keys |= reads
-        return keys
+    def watched_keys(self) -> tuple[tuple[int, ...], list[tuple[int, Set[int], Marks | None]]]:
+        """Every key this finder's own evaluations read and no change has taken since: the
+        keys registered, and the evaluations not registered yet (with the keys they read)."""
+        return tuple(self.watchers.own), self.unregistered
 
     def _update_isolated(self, keys: Iterable[int]) -> None:
         """Bring T3's firing anchors up to date after ``keys`` changed: T3 fires at ``a``
@@ -260,9 +297,9 @@ class Finder:
         if firing:
             for anchor in unready:
                 firing.pop(anchor, None)
-        if code == NO_LIGHT:
+        if code == NO_LIGHT:  # one reader for all the waiting techniques (``waiting``)
             watched = self.watchers.own
-            base = ti * self.span
+            base = len(self.order) * self.span
             for anchor in unready:
                 if state[anchor] == UNKNOWN:
                     watched[anchor].add(base + anchor)
@@ -298,8 +335,8 @@ class KeyStamps:
         self.step = 0
         self.changed = [0] * keys
         self.read = [0] * keys
-        self.memo: dict[tuple[int, bool], tuple[int, list[int], list[int], int, int]] = {}
-        """Stalled trials by assumption (see :mod:`trials`)."""
+        self.memo: dict[tuple[int, bool], Any] = {}
+        """Stalled trials by assumption (``trials.StalledTrial``, see :mod:`trials`)."""
 
     def record(self, changed: set[int]) -> None:
         self.step += 1
@@ -337,6 +374,24 @@ class Watchers:
                 break
             layer = layer.parent
         return found
+
+    def take_all(self, keys: Iterable[int], into: set[int]) -> None:
+        """:meth:`take` of each of ``keys`` (inlined for a layer over one root)."""
+        parent = self.parent
+        if parent is None or parent.parent is not None:
+            for key in keys:
+                self.take(key, into)
+            return
+        pop, taken, root = self.own.pop, self.taken, parent.own
+        for key in keys:  # the root's taken set stays empty: it has no parent
+            own = pop(key, None)
+            if own:
+                into |= own
+            if key not in taken:
+                taken.add(key)
+                own = root.get(key)
+                if own:
+                    into |= own
 
     def take(self, key: int, into: set[int]) -> None:
         """Add the key's readers to ``into``; they no longer read it here (a changed key's

@@ -45,6 +45,8 @@ class Geometry:
     sight_clues: dict[int, frozenset[int]] = field(
         default_factory=dict, compare=False, repr=False)
     """Cache of :meth:`clues_in_sight`, filled on first use."""
+    near_keys: list[frozenset[int]] = field(default_factory=list, compare=False, repr=False)
+    """Cache of :meth:`keys_near`, filled on first use."""
 
     @property
     def n(self) -> int:
@@ -91,6 +93,19 @@ class Geometry:
                 adj_clues[j].append(i)
         return cls(h, w, white, number, tuple(nbrs), tuple(hseg), tuple(vseg), tuple(segs),
                    seen, clues, tuple(tuple(a) for a in adj_clues))
+
+    def keys_near(self) -> list[frozenset[int]]:
+        """Per cell or segment key (``n + segment``): the cells a change of it puts in
+        question (the cell, or the segment's cells) with each one's two segment keys."""
+        if not self.near_keys:
+            n, hseg, vseg = self.n, self.hseg, self.vseg
+            def around(cells: tuple[int, ...]) -> frozenset[int]:
+                return frozenset([*cells, *(n + hseg[i] for i in cells),
+                                  *(n + vseg[i] for i in cells)])
+            self.near_keys.extend(around((i,)) if self.white[i] else frozenset()
+                                  for i in range(n))
+            self.near_keys.extend(around(cells) for cells in self.seg_cells)
+        return self.near_keys
 
     def cell(self, i: int) -> Cell:
         return divmod(i, self.width)

@@ -154,32 +154,43 @@ class Board:
 
     # --- changes ------------------------------------------------------------------------
     def _set(self, i: int, code: int, changed: set[int]) -> None:
-        old = self.state[i]
+        state = self.state
+        old = state[i]
         if old == code:
             return
-        self.state[i] = code
+        state[i] = code
+        geo = self.geo
+        across, down = geo.hseg[i], geo.vseg[i]
         if old == UNKNOWN:
-            owned = self.owned
-            for seg in (self.geo.hseg[i], self.geo.vseg[i]):
-                if owned is not None and seg not in owned:
-                    owned.add(seg)
-                    self.seg_unknown[seg] = set(self.seg_unknown[seg])
-                self.seg_unknown[seg].discard(i)
-        if old in (UNKNOWN, NO_LIGHT) and code in (LIT, LIGHT):
+            owned, seg_unknown = self.owned, self.seg_unknown
+            if owned is not None:  # a copy's first change of a segment's set copies it
+                if across not in owned:
+                    owned.add(across)
+                    seg_unknown[across] = set(seg_unknown[across])
+                if down not in owned:
+                    owned.add(down)
+                    seg_unknown[down] = set(seg_unknown[down])
+            seg_unknown[across].discard(i)
+            seg_unknown[down].discard(i)
+        if (code == LIT or code == LIGHT) and (old == UNKNOWN or old == NO_LIGHT):
             self.unlit -= 1
-        changed.update((i, self.n + self.geo.hseg[i], self.n + self.geo.vseg[i]))
+        n = self.n
+        changed.update((i, n + across, n + down))
 
     def place_light(self, i: int, changed: set[int]) -> None:
         """Light on ``i`` (code 7); its two segments become lit (code 6)."""
         if self.state[i] != UNKNOWN:
             raise ContradictionError(f"a light on {self.geo.cell(i)} is impossible there")
         self._set(i, LIGHT, changed)
+        state = self.state
         for j in self.geo.seen[i]:
             if j != i:
-                if self.state[j] == LIGHT:
+                code = state[j]
+                if code == LIGHT:
                     raise ContradictionError(f"lights at {self.geo.cell(i)} and "
                                              f"{self.geo.cell(j)} see each other")
-                self._set(j, LIT, changed)
+                if code != LIT:  # (_set leaves a lit cell as it is)
+                    self._set(j, LIT, changed)
 
     def forbid(self, i: int, changed: set[int]) -> None:
         """Cannot-place mark (code 9) on an unknown cell; lit cells are left alone (D9)."""
@@ -201,60 +212,89 @@ class Board:
                      dict(self.virtual), unlit=self.unlit,
                      owned=set())
 
-    def contradiction_near(self, changed: set[int], reads: set[int] | None = None
-                           ) -> str | None:
+    def contradiction_near(self, changed: set[int]) -> str | None:
         """A rule the marks around the ``changed`` keys can no longer meet, in words, or
         ``None``: a clue with too many lights or too few places left, a white cell no light
-        can reach any more, a restriction with no or two lights. Reads without tracking,
-        but adds the cell and segment keys it reads to ``reads`` when given (of the virtual
-        clues, only the cells of the pairs it checks). Only what the change touched is
-        checked: the board was consistent before it (the grader reads only puzzles with a
+        can reach any more, a restriction with no or two lights. Reads without tracking
+        (:meth:`checked_keys` gives what a run of checks read). Only what the change touched
+        is checked: the board was consistent before it (the grader reads only puzzles with a
         solution, and every trial step is checked). So only a clue beside a changed cell
         can have broken; when two have, the one named is the first in the order of the set
         of clues beside every cell checked (as before this shortcut)."""
         geo, state = self.geo, self.state
-        n = geo.n
+        n, first_virtual = self.n, self.first_virtual
         changed_cells = [key for key in changed if key < n]
-        cells: set[int] = set()
-        for key in changed:  # in this order: which broken rule is named depends on it
-            if key < n:
-                cells.add(key)
-            elif key < self.first_virtual:
-                cells.update(geo.seg_cells[key - n])
-        nbrs, number, adj_clues = geo.nbrs, geo.number, geo.adj_clues
+        number, adj_clues = geo.number, geo.adj_clues
         near = {c for i in changed_cells for c in adj_clues[i]}
-        if reads is not None:
-            hseg, vseg = geo.hseg, geo.vseg
-            reads.update(cells)
-            reads.update([n + hseg[i] for i in cells])
-            reads.update([n + vseg[i] for i in cells])
-            for clue in near:
-                reads.update(nbrs[clue])
         broken = [clue for clue in near if self._clue_broken(clue)]
         if len(broken) > 1:
-            broken = [clue for clue in {c for i in cells for c in adj_clues[i]}
+            broken = [clue for clue in {c for i in self._cells_of(changed) for c in adj_clues[i]}
                       if clue in broken]
         if broken:
             clue = broken[0]
             return f"the clue at {geo.cell(clue)} cannot get {number[clue]} lights"
         seg_unknown, hseg, vseg = self.seg_unknown, geo.hseg, geo.vseg
-        for i in cells:
-            code = state[i]
-            if (code == UNKNOWN or code == NO_LIGHT) and not (
-                    seg_unknown[hseg[i]] or seg_unknown[vseg[i]]):
-                return f"no light can reach {geo.cell(i)}"
-        first_virtual = geo.n + len(geo.seg_cells)
+        # a checked cell no light can reach is x-marked with both segments without an unknown
+        # cell, one of them changed (a changed cell's segments are changed keys too): only
+        # when there is one is the first in order looked for
+        seg_cells = geo.seg_cells
+        if any(state[i] == NO_LIGHT and not (seg_unknown[hseg[i]] or seg_unknown[vseg[i]])
+               for key in changed if n <= key < first_virtual and not seg_unknown[key - n]
+               for i in seg_cells[key - n]):
+            for i in self._cells_of(changed):
+                code = state[i]
+                if (code == UNKNOWN or code == NO_LIGHT) and not (
+                        seg_unknown[hseg[i]] or seg_unknown[vseg[i]]):
+                    return f"no light can reach {geo.cell(i)}"
+        if not self.virtual:
+            return None
         new_slots = {key - first_virtual for key in changed if key >= first_virtual}
         for anchor, pairs in self.virtual.items():
-            for pair in pairs:
-                if anchor not in new_slots and pair.isdisjoint(cells):
+            for pair in pairs:  # checked when new or beside a checked cell
+                if anchor not in new_slots and not any(
+                        j in changed or n + hseg[j] in changed or n + vseg[j] in changed
+                        for j in pair):
                     continue
-                if reads is not None:
-                    reads.update(pair)
                 lights = sum(1 for j in pair if state[j] == LIGHT)
                 if lights > 1 or (lights == 0 and not any(state[j] == UNKNOWN for j in pair)):
                     return f"{sorted(geo.cell(j) for j in pair)} cannot hold exactly one light"
         return None
+
+    def checked_keys(self, touched: set[int],
+                     virtual: dict[int, tuple[frozenset[int], ...]]) -> set[int]:
+        """The cell and segment keys that :meth:`contradiction_near` read over a run of
+        checks on a copy of this board whose changes were ``touched``, none of which found
+        anything, and which ended with the virtual clues ``virtual``: each changed cell or
+        segment's cells with their segment keys, the neighbours of each clue beside a
+        changed cell, and the cells of each pair of the virtual clues checked (new, or
+        beside a checked cell; restrictions are only ever added)."""
+        geo, n, first_virtual = self.geo, self.n, self.first_virtual
+        near_keys, nbrs, adj_clues = geo.keys_near(), geo.nbrs, geo.adj_clues
+        keys: set[int] = set()
+        keys.update(*[near_keys[key] for key in touched if key < first_virtual])
+        for clue in {c for key in touched if key < n for c in adj_clues[key]}:
+            keys.update(nbrs[clue])
+        hseg, vseg = geo.hseg, geo.vseg
+        for anchor, pairs in virtual.items():
+            new = first_virtual + anchor in touched
+            for pair in pairs:
+                if new or any(j in touched or n + hseg[j] in touched or n + vseg[j] in touched
+                              for j in pair):
+                    keys.update(pair)
+        return keys
+
+    def _cells_of(self, changed: set[int]) -> set[int]:
+        """The cells a change of ``changed`` puts in question: each changed cell and the
+        cells of each changed segment, added in the order of ``changed`` (the first broken
+        rule named depends on it)."""
+        n, first_virtual, seg_cells = self.n, self.first_virtual, self.geo.seg_cells
+        cells: set[int] = set()
+        for key in changed:
+            if key < n:
+                cells.add(key)
+            elif key < first_virtual:
+                cells.update(seg_cells[key - n])
+        return cells
 
     def _clue_broken(self, clue: int) -> bool:
         """Too many lights beside ``clue``, or too few places left for its number."""

@@ -20,6 +20,7 @@ assumption's propagation may itself use trials one level shallower, up to ``MAX_
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass, replace
 
 from pencilsat.grading.lightup.finder import Finder, KeyStamps
@@ -135,7 +136,7 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
         stalled = _stalls_again(board, stamps, cell, light)
         if stalled is not None:  # the same run, the same work counted
             if budget is not None:
-                budget[0] -= board.geo.n * (stalled + 1 if limit is None
+                budget[0] -= board.n * (stalled + 1 if limit is None
                                             else min(stalled + 1, limit))
             return None
     trial = board.copy()
@@ -143,19 +144,20 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
     branch = finder.branch(trial, keys)
     touched: set[int] = set()
     depth = 0
+    work = board.n  # a deduction's weight in the budget
     try:
         changed = branch.apply(Marks(lights=frozenset({cell})) if light
                                else Marks(no_light=frozenset({cell})))
         while True:
             if keys is not None:
                 touched |= changed
-            broken = trial.contradiction_near(changed, keys)
+            broken = trial.contradiction_near(changed)
             if broken is not None:
                 return True, depth, broken
             if limit is not None and depth >= limit:
                 return None
             if budget is not None:
-                budget[0] -= board.geo.n
+                budget[0] -= work
             hit = branch.next_application()
             if hit is not None:
                 marks = hit.marks
@@ -173,14 +175,42 @@ def _follow(board: Board, finder: Finder, cell: int, light: bool, inner: int,
     if trial.solved():
         return False, depth, "it lights every cell with every clue met"
     if stamps is not None and keys is not None:
-        # what its evaluations read (the keys the branch still watches) and its checks read,
-        # besides the keys it changed
-        keys |= branch.watched_keys()
-        keys.update(_isolated_reads(board, touched))
-        keys -= touched
-        stamps.memo[cell, light] = (stamps.step, list(keys), list(touched), depth,
-                                    board.unlit - trial.unlit)
+        stamps.memo[cell, light] = StalledTrial(stamps.step, touched, depth,
+                                                board.unlit - trial.unlit, keys,
+                                                branch.watched_keys(), trial.virtual)
     return None
+
+
+class StalledTrial:
+    """A trial of the grade's own finder that stalled (see :func:`_stalls_again`): the main
+    ``step`` it ran after, the keys it changed (``touched``), its ``depth`` and the cells it
+    ``lit``. What it read (:meth:`keys`) is put together only when asked, from the anchors
+    it settled without a call (``settled``), the keys its branch still watched
+    (``watched``) and the virtual clues it ended with."""
+
+    __slots__ = ("step", "touched", "depth", "lit", "settled", "watched", "virtual", "read")
+
+    def __init__(self, step: int, touched: set[int], depth: int, lit: int, settled: set[int],
+                 watched: tuple[tuple[int, ...], list[tuple[int, Set[int], Marks | None]]],
+                 virtual: dict[int, tuple[frozenset[int], ...]]) -> None:
+        self.step, self.touched, self.depth, self.lit = step, touched, depth, lit
+        self.settled, self.watched, self.virtual = settled, watched, virtual
+        self.read: set[int] | None = None
+
+    def keys(self, board: Board) -> set[int]:
+        """What its evaluations read (the keys the branch still watched, the anchors it
+        settled without a call) and its checks read, besides the keys it changed, on
+        ``board`` (the main board, whose ``touched`` keys have not changed since: what
+        :func:`_isolated_reads` reads of it is as it was)."""
+        if self.read is None:
+            registered, unregistered = self.watched
+            read = set(registered)
+            read.update(self.settled, *[reads for _, reads, _ in unregistered])
+            read |= board.checked_keys(self.touched, self.virtual)
+            read |= _isolated_reads(board, self.touched)
+            read -= self.touched
+            self.read = read
+        return self.read
 
 
 def _isolated_reads(board: Board, touched: set[int]) -> set[int]:
@@ -188,15 +218,14 @@ def _isolated_reads(board: Board, touched: set[int]) -> set[int]:
     on a trial that changed ``touched``: the cells of every changed segment, and the
     segments of those still unknown on ``board`` (no other can fire there)."""
     geo, n, first_virtual = board.geo, board.n, board.first_virtual
-    state, seg_cells, hseg, vseg = board.state, geo.seg_cells, geo.hseg, geo.vseg
+    seg_unknown, seg_cells, hseg, vseg = board.seg_unknown, geo.seg_cells, geo.hseg, geo.vseg
     reads: set[int] = set()
     for key in touched:
         if n <= key < first_virtual:
-            for cell in seg_cells[key - n]:
-                reads.add(cell)
-                if state[cell] == UNKNOWN:
-                    reads.add(n + hseg[cell])
-                    reads.add(n + vseg[cell])
+            reads.update(seg_cells[key - n])
+            for cell in seg_unknown[key - n]:
+                reads.add(n + hseg[cell])
+                reads.add(n + vseg[cell])
     return reads
 
 
@@ -232,11 +261,11 @@ def _stalls_again(board: Board, stamps: KeyStamps, cell: int, light: bool) -> in
     remembered = stamps.memo.get((cell, light))
     if remembered is None:
         return None
-    step, keys, touched, depth, lit = remembered
+    step, touched = remembered.step, remembered.touched
     changed = stamps.changed.__getitem__
-    if (board.unlit == lit or max(map(changed, touched)) > step
-            or max(map(changed, keys), default=0) > step
-            or max(map(stamps.read.__getitem__, touched)) > step):
+    if (board.unlit == remembered.lit or max(map(changed, touched)) > step
+            or max(map(stamps.read.__getitem__, touched)) > step
+            or max(map(changed, remembered.keys(board)), default=0) > step):
         del stamps.memo[cell, light]
         return None
-    return depth
+    return int(remembered.depth)
