@@ -120,6 +120,26 @@ def test_a_grid_tatham_refuses_is_refused_on_export():
         to_game_id(N.NonogramPuzzle(((1,),), ((1,),)))
 
 
+def test_a_clue_longer_than_its_line_is_refused_not_written_unreadable():
+    """The verdict audit changed janko 591_20x20's row 19 from 20 to 21: the URL and the ID
+    written then were ones the readers refuse. Too many runs for pzprjs' clue cells was a
+    ValueError; a clue that needs more cells than the line is refused by name too."""
+    puzzle = N.parse_puzzle((FOLDER / "janko" / "591_20x20.txt").read_text())
+    assert parse_url(to_url(puzzle)) == puzzle
+    assert parse_game_id(to_game_id(puzzle), "pattern") == puzzle
+    rows = list(puzzle.rows)
+    assert rows[18] == (20,)
+    rows[18] = (21,)
+    longer = N.NonogramPuzzle(tuple(rows), puzzle.columns)
+    for export in (to_url, to_game_id):
+        with pytest.raises(InputError, match="21"):
+            export(longer)
+    crowded = N.NonogramPuzzle(((1, 1),), ((1,), (1,)))
+    for export in (to_url, to_game_id):
+        with pytest.raises(InputError, match="does not fit a line of 2|needs 3 cells"):
+            export(crowded)
+
+
 # ------------------------------------------------------------------ SVG
 
 

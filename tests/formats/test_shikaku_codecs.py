@@ -125,6 +125,17 @@ def test_a_question_mark_has_no_rectangles_form():
         to_game_id(S.parse_puzzle("shikaku 2 1\n? .\n"))
 
 
+def test_numbers_that_do_not_tile_the_grid_are_refused_not_written_unreadable():
+    """The verdict audit changed a clue of janko 251_7x7 (9 to 10): the ID written then
+    was one the reader refuses (numbers adding up to 50 on 49 cells)."""
+    text = (CORPUS / "shikaku" / "janko" / "251_7x7.txt").read_text()
+    puzzle = S.parse_puzzle(text)
+    assert parse_game_id(to_game_id(puzzle), "rect") == puzzle
+    changed = S.ShikakuPuzzle(np.where(puzzle.numbers == 9, 10, puzzle.numbers))
+    with pytest.raises(InputError, match="add up to 50, not to the 49"):
+        to_game_id(changed)
+
+
 # ------------------------------------------------------------------ SVG
 
 

@@ -84,3 +84,21 @@ def test_verify_help_describes_the_solution_formats():
     status, out, _ = run_cli("verify", "--help")
     assert status == 0
     assert "--json" in out and "drawing" in out and "81 digits" in out
+
+
+def test_a_slitherlink_drawing_with_a_blank_row_is_read_whole(tmp_path):
+    """janko 891_10x10's answer has rows of cells without a number or a line: the drawing
+    shows them as blank lines, which had split it (the verdict audit: "a 10x10 Slitherlink
+    drawing has 21 lines, this one has 3")."""
+    puzzle = str(CORPUS / "slitherlink" / "janko" / "891_10x10.txt")
+    rules = GENRES["slitherlink"].rules()
+    model = pencilsat.read_puzzle(puzzle)
+    answer = pencilsat.solve(model).solution
+    drawing = rules.draw_text(model, answer)
+    assert "\n\n" in drawing
+    assert pencilsat.check(model, drawing) == []
+    status, text, _ = run_cli_here("solve", puzzle)
+    assert status == 0
+    output = tmp_path / "solved.txt"
+    output.write_text(text)
+    assert run_cli_here("verify", puzzle, str(output))[0] == 0

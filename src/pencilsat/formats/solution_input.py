@@ -100,15 +100,21 @@ def _from_json(puzzle: Any, record: dict[str, Any]) -> Any:
 
 def _first_drawing(text: str) -> tuple[int, list[str]] | None:
     """The first block of drawing lines in ``text`` and the 1-based number of its first line:
-    ``solve``'s report lines dropped, blocks split at blank lines."""
+    ``solve``'s report lines dropped, blocks split at them. A blank line inside a block is
+    kept (a Slitherlink row of cells without a number or a line draws as one); blank lines
+    around it are not."""
     block: list[str] = []
     start = 0
     for number, line in enumerate(text.splitlines(), start=1):
-        if line.startswith(_REPORT_LINES) or not line.strip():
+        if line.startswith(_REPORT_LINES):
             if block:
-                return start, block
+                break
+            continue
+        if not block and not line.strip():
             continue
         if not block:
             start = number
         block.append(line.rstrip())
+    while block and not block[-1]:
+        block.pop()
     return (start, block) if block else None

@@ -61,22 +61,26 @@ def _clue(near_first: list[int | None]) -> Clue:
     return tuple(v for v in reversed(near_first) if v is not None)
 
 
-def _cells(clue: LineClue, count: int) -> list[int | None]:
+def _cells(clue: LineClue, count: int, length: int) -> list[int | None]:
     """A line's clue cells, nearest the grid first, packed there (pzprjs' flushed form); a
-    line whose clue is not given has no form (pzprjs reads no clue as an empty line)."""
+    line whose clue is not given has no form (pzprjs reads no clue as an empty line), nor
+    one whose runs do not fit the line (the reader refuses a run longer than the line, and
+    the clue cells hold the runs of a line that fits)."""
     if clue is None:
         raise InputError("a line whose clue is not given ('?') has no puzz.link form: "
                          "pzprjs reads a line without numbers as an empty line",
                          hint="convert --to text, or give every line's clue")
-    if len(clue) > count:
-        raise ValueError(f"a clue of {len(clue)} runs needs more than pzprjs' {count} cells")
+    if len(clue) > count or max(clue, default=0) > length:
+        raise InputError(f"the clue {' '.join(map(str, clue))} does not fit a line of {length} "
+                         "cells: pzprjs has no form for it (the puzzle has no answer)",
+                         hint="convert --to text, or check the clue")
     return [*reversed(clue), *[None] * (count - len(clue))]
 
 
 def encode(puzzle: NonogramPuzzle) -> str:
     per_column, per_row = clue_cells(puzzle.width, puzzle.height)
-    flat = [v for clue in puzzle.columns for v in _cells(clue, per_column)]
-    flat += [v for clue in puzzle.rows for v in _cells(clue, per_row)]
+    flat = [v for clue in puzzle.columns for v in _cells(clue, per_column, puzzle.height)]
+    flat += [v for clue in puzzle.rows for v in _cells(clue, per_row, puzzle.width)]
     return encode_number16(flat)
 
 

@@ -90,5 +90,12 @@ def encode(puzzle: NonogramPuzzle) -> str:
     if None in puzzle.rows or None in puzzle.columns:
         raise InputError("a line whose clue is not given ('?') has no Pattern game ID",
                          hint="convert --to text, or give every line's clue")
+    for clue, length in [*((c or (), puzzle.height) for c in puzzle.columns),
+                         *((r or (), puzzle.width) for r in puzzle.rows)]:
+        if cells_needed(clue) > length:  # the reader refuses it (Pattern has no such line)
+            raise InputError(f"the clue {'.'.join(map(str, clue))} needs "
+                             f"{cells_needed(clue)} cells, its line has {length}: Pattern "
+                             "has no game ID for it (the puzzle has no answer)",
+                             hint="convert --to text, or check the clue")
     return f"{puzzle.width}x{puzzle.height}:" + "/".join(
         ".".join(map(str, clue or ())) for clue in (*puzzle.columns, *puzzle.rows))

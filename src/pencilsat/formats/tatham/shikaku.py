@@ -7,7 +7,8 @@ Range (Kurodoko) writes descriptions of the same alphabet; a Rectangles descript
 numbers add up to the grid's area (the rectangles tile it), which is checked here, so a
 Range ID is not read as Rectangles by accident (a puzzle whose numbers do not tile the grid
 has no answer either). Export writes what the generator writes; a ``?`` has no Rectangles
-form.
+form, and a puzzle whose numbers do not add up to the area is refused rather than written as
+an ID this reader would refuse.
 """
 
 from __future__ import annotations
@@ -52,6 +53,11 @@ def encode(puzzle: ShikakuPuzzle) -> str:
         r, c = divmod(bad, puzzle.width)
         raise id_error(f"the cell at row {r + 1}, column {c + 1} has no Rectangles form: "
                        "Rectangles cells hold a number or nothing (no '?')",
+                       hint="convert --to url or text")
+    total, area = sum(flat), puzzle.width * puzzle.height
+    if total != area:  # the reader refuses such an ID (a Range ID looks alike)
+        raise id_error(f"the numbers add up to {total}, not to the {area} cells of the grid: "
+                       "a Rectangles ID holds only puzzles whose numbers tile the grid",
                        hint="convert --to url or text")
     tokens = [str(v) if v else None for v in flat]
     return f"{puzzle.width}x{puzzle.height}:" + encode_runs(tokens, first="a", longest=26,

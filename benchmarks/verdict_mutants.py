@@ -1,0 +1,220 @@
+"""Seeded mutants of a corpus puzzle for the verdict audit (``verdict_audit.py``).
+
+A genre whose rules list its clues (``GenreRules.clues``) gets: a clue removed (often
+``multiple``), a clue changed to another value (often ``none``) and a clue the answer obeys
+added (stays ``unique``, same answer). The genres without clue rules are mutated by what
+their model holds: regions (two neighbouring regions merged, a border cell moved to its
+neighbour's region), galaxy centres (one removed, one moved a step), Numberlink endpoints
+(a pair removed, an endpoint moved a step). Every mutant is a valid puzzle of the genre,
+built through the genre's own constructor; a change it refuses is skipped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from pencilsat.core.registry import genre_of
+from pencilsat.core.rules import Clue, ClueRules
+from pencilsat.puzzles.regions import NO_REGION, Regions
+
+Cell = tuple[int, int]
+
+
+class Mutant(NamedTuple):
+    """A puzzle derived from a corpus puzzle: ``kind`` (``removed``, ``changed``, ``added``,
+    ``merged``, ``moved``...) and ``what`` in words; ``keeps_answer``: the corpus answer
+    still solves it (an added clue it obeys); ``restricts``: nothing else does either (the
+    clue taken away again gives back the puzzle: a number on a plain wall, not a numbered
+    wall on a white Light Up cell, which also cuts its row and column)."""
+
+    kind: str
+    what: str
+    puzzle: Any
+    keeps_answer: bool = False
+    restricts: bool = False
+
+
+def mutants(puzzle: Any, answer: Any, rng: random.Random, per_kind: int) -> list[Mutant]:
+    """Up to ``per_kind`` mutants of each kind that fits the genre (``answer``: the
+    puzzle's unique answer, for the added clues; ``None``: none added)."""
+    rules = genre_of(puzzle).rules().clues
+    if rules is not None:
+        return _clue_mutants(puzzle, rules, answer, rng, per_kind)
+    names = {f.name for f in dataclasses.fields(puzzle)}
+    if "regions" in names or "region_ids" in names:
+        return _region_mutants(puzzle, rng, per_kind)
+    if "centres" in names:
+        return _centre_mutants(puzzle, rng, per_kind)
+    if "numbers" in names:
+        return _endpoint_mutants(puzzle, rng, per_kind)
+    return []
+
+
+def _clue_mutants(puzzle: Any, rules: ClueRules, answer: Any, rng: random.Random,
+                  per_kind: int) -> list[Mutant]:
+    given = rules.given(puzzle)
+    out: list[Mutant] = []
+    for clue in rng.sample(given, min(per_kind, len(given))):
+        out.append(Mutant("removed", f"{clue} removed", rules.without(puzzle, clue)))
+    changed = 0
+    for clue in rng.sample(given, len(given)):
+        if changed == per_kind:
+            break
+        for other in _other_values(clue, given):
+            mutant = _try(lambda c=other: rules.with_(puzzle, c))
+            if mutant is not None and mutant != puzzle:
+                out.append(Mutant("changed", f"{clue} changed to {other.label}", mutant))
+                changed += 1
+                break
+    if answer is not None:
+        offered = rules.offered(puzzle, answer)
+        for clue in rng.sample(offered, min(per_kind, len(offered))):
+            mutant = _try(lambda c=clue: rules.with_(puzzle, c))
+            if mutant is not None and mutant != puzzle:
+                restricts = _try(lambda m=mutant, c=clue: rules.without(m, c)) == puzzle
+                out.append(Mutant("added", f"{clue} added", mutant, keeps_answer=True,
+                                  restricts=restricts))
+    return out
+
+
+def _other_values(clue: Clue, given: list[Clue]) -> list[Clue]:
+    """Clues on ``clue``'s cell saying something else: its number one or two up or down
+    (in the label too), then the value of another given clue of the same shape (any other
+    clue where the label has no number: a pearl's colour)."""
+    out = []
+    if ":" in clue.label:  # a line of runs (Nonogram): one run longer or shorter
+        head, runs = clue.label.split(":", 1)
+        numbers = [int(n) for n in runs.split() if n.isdigit()]
+        for delta in (1, -1):
+            if numbers and numbers[-1] + delta > 0:
+                new = [*numbers[:-1], numbers[-1] + delta]
+                out.append(Clue(clue.cell, f"{head}: {' '.join(map(str, new))}", clue.value))
+        return out
+    text = str(clue.value)
+    if re.search(rf"(?<!\d){text}(?!\d)", clue.label):
+        for delta in (1, -1, 2, -2):
+            value = clue.value + delta
+            if value >= 0:
+                label = re.sub(rf"(?<!\d){text}(?!\d)", str(value), clue.label, count=1)
+                out.append(Clue(clue.cell, label, value))
+    shape = re.sub(r"\d+", "N", clue.label)  # a pearl or a ? arrow: any other clue's
+    out += [Clue(clue.cell, other.label, other.value) for other in given
+            if other.value != clue.value
+            and (re.sub(r"\d+", "N", other.label) == shape or shape == clue.label)]
+    return out
+
+
+def _try(make: Any) -> Any:
+    try:
+        return make()
+    except (ValueError, IndexError, KeyError):
+        return None
+    except Exception as err:  # an InputError: a clue the genre refuses
+        if type(err).__name__ == "InputError":
+            return None
+        raise
+
+
+def _with_ids(puzzle: Any, ids: np.ndarray) -> Any:
+    names = {f.name for f in dataclasses.fields(puzzle)}
+    regions = Regions.from_labels(ids)
+    if "regions" in names:
+        return _try(lambda: dataclasses.replace(puzzle, regions=regions))
+    return _try(lambda: dataclasses.replace(puzzle, region_ids=regions.ids))
+
+
+def _region_mutants(puzzle: Any, rng: random.Random, per_kind: int) -> list[Mutant]:
+    ids = np.array(puzzle.regions.ids)
+    h, w = ids.shape
+    borders = sorted({(min(int(ids[a]), int(ids[b])), max(int(ids[a]), int(ids[b])), a, b)
+                      for a in np.ndindex(h, w)
+                      for b in ((a[0] + 1, a[1]), (a[0], a[1] + 1))
+                      if b[0] < h and b[1] < w and ids[a] != ids[b]
+                      and NO_REGION not in (ids[a], ids[b])})
+    out: list[Mutant] = []
+    pairs = sorted({(x, y) for x, y, _, _ in borders})
+    for x, y in rng.sample(pairs, min(per_kind, len(pairs))):
+        merged = np.where(ids == y, x, ids)
+        mutant = _with_ids(puzzle, merged)
+        if mutant is not None:
+            out.append(Mutant("merged", f"regions {x} and {y} merged", mutant))
+    moved = 0
+    for _, _, a, b in rng.sample(borders, len(borders)):
+        if moved == per_kind:
+            break
+        changed = np.array(ids)
+        changed[a] = ids[b]
+        if (changed == ids[a]).sum() == 0 or not _same_count(changed, ids):
+            continue
+        mutant = _with_ids(puzzle, changed)
+        if mutant is not None and mutant != puzzle:
+            out.append(Mutant("moved", f"cell {a} moved to region {int(ids[b])}", mutant))
+            moved += 1
+    return out
+
+
+def _same_count(changed: np.ndarray, ids: np.ndarray) -> bool:
+    """Whether moving one cell kept every region in one piece (the count of regions)."""
+    return Regions.from_labels(changed).count == Regions.from_labels(ids).count
+
+
+def _centre_mutants(puzzle: Any, rng: random.Random, per_kind: int) -> list[Mutant]:
+    points = puzzle.points()
+    out: list[Mutant] = []
+    for point in rng.sample(points, min(per_kind, len(points))):
+        centres = np.array(puzzle.centres)
+        centres[point] = False
+        mutant = _try(lambda c=centres: dataclasses.replace(puzzle, centres=c))
+        if mutant is not None and centres.any():
+            out.append(Mutant("removed", f"centre {point} removed", mutant))
+    moved = 0
+    for point in rng.sample(points, len(points)):
+        if moved == per_kind:
+            break
+        for dy, dx in rng.sample([(0, 1), (0, -1), (1, 0), (-1, 0)], 4):
+            target = (point[0] + dy, point[1] + dx)
+            centres = np.array(puzzle.centres)
+            if not (0 < target[0] < centres.shape[0] - 1 and 0 < target[1] < centres.shape[1] - 1) \
+                    or centres[target]:
+                continue
+            centres[point], centres[target] = False, True
+            mutant = _try(lambda c=centres: dataclasses.replace(puzzle, centres=c))
+            if mutant is not None:
+                out.append(Mutant("moved", f"centre {point} moved to {target}", mutant))
+                moved += 1
+                break
+    return out
+
+
+def _endpoint_mutants(puzzle: Any, rng: random.Random, per_kind: int) -> list[Mutant]:
+    numbers = np.array(puzzle.numbers)
+    ends = puzzle.endpoints()
+    out: list[Mutant] = []
+    for number in rng.sample(sorted(ends), min(per_kind, len(ends))):
+        removed = np.where(numbers == number, 0, numbers)
+        mutant = _try(lambda n=removed: dataclasses.replace(puzzle, numbers=n))
+        if mutant is not None and removed.any():
+            out.append(Mutant("removed", f"pair {number} removed", mutant))
+    moved = 0
+    cells = [cell for number in sorted(ends) for cell in ends[number]]
+    h, w = numbers.shape
+    for cell in rng.sample(cells, len(cells)):
+        if moved == per_kind:
+            break
+        for dr, dc in rng.sample([(0, 1), (0, -1), (1, 0), (-1, 0)], 4):
+            target = (cell[0] + dr, cell[1] + dc)
+            if not (0 <= target[0] < h and 0 <= target[1] < w) or numbers[target]:
+                continue
+            changed = np.array(numbers)
+            changed[target], changed[cell] = numbers[cell], 0
+            mutant = _try(lambda n=changed: dataclasses.replace(puzzle, numbers=n))
+            if mutant is not None:
+                out.append(Mutant("moved", f"endpoint {cell} moved to {target}", mutant))
+                moved += 1
+                break
+    return out
