@@ -137,6 +137,15 @@ def test_a_puzzle_tatham_cannot_show_is_refused_on_export():
     open_count = T.parse_puzzle("tents 4 4\n1 - 0 0\nT... 1\n.... 0\n.... 0\n.... 0\n")
     with pytest.raises(InputError, match="every row and column a count"):
         to_game_id(open_count)
+    for counts in ("2 0 0 0\nT... 1", "1 0 0 0\nT... 2"):
+        off = T.parse_puzzle(f"tents 4 4\n{counts}\n.... 0\n.... 0\n.... 0\n")
+        with pytest.raises(InputError, match="one tent per tree"):
+            to_game_id(off)  # the reader refuses such an ID: never written
+    trees = np.zeros((4, 4), dtype=bool)
+    trees[0, :] = trees[1, :] = trees[2, 0] = True  # 9 trees, a column count of 5 > 4 cells
+    tall = T.TentsPuzzle(trees, np.array([5, 1, 1, 2]), np.array([0, 0, 4, 5]))
+    with pytest.raises(InputError, match="one tent per tree"):
+        to_game_id(tall)
 
 
 def test_a_game_id_and_the_text_format_are_detected():

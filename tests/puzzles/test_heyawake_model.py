@@ -154,3 +154,11 @@ def test_the_quick_check_agrees_with_the_full_one_on_flipped_answers():
             assert H.keeps_rules(puzzle, shaded) == (not full), (path.name, cells)
             broken += bool(full)
     assert broken > 0
+
+
+def test_a_number_larger_than_its_room_is_refused_by_the_model_as_by_the_readers():
+    """The text and URL readers refuse it; a puzzle built in code must not slip past them."""
+    rooms = np.array([[0, 1], [0, 1]])
+    with pytest.raises(ValueError, match="2 cells, its number is 3"):
+        H.HeyawakePuzzle(rooms, np.array([[3, -1], [-1, -1]]))
+    assert H.HeyawakePuzzle(rooms, np.array([[2, -1], [-1, -1]])).room_count == 2

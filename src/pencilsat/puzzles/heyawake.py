@@ -80,6 +80,13 @@ class HeyawakePuzzle(ArrayValue):
                              minlength=int(rooms.max()) + 1)
         if counts.max(initial=0) > 1:
             raise ValueError("a room holds at most one clue")
+        sizes = np.bincount(rooms.ravel())
+        given = clues != NO_CLUE
+        over = given & (clues > sizes[rooms])
+        if over.any():  # what the text and URL readers refuse too
+            r, c = (int(v) for v in np.argwhere(over)[0])
+            raise ValueError(f"the room at row {r}, column {c} has {int(sizes[rooms[r, c]])} "
+                             f"cells, its number is {int(clues[r, c])}")
         for arr in (rooms, clues, unknown):
             arr.setflags(write=False)
         object.__setattr__(self, "rooms", rooms)

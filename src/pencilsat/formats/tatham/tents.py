@@ -116,6 +116,14 @@ def encode(puzzle: TentsPuzzle) -> str:
         raise InputError(f"Tatham's Tents needs at least {SMALLEST_SIDE}x{SMALLEST_SIDE}, this "
                          f"grid is {puzzle.width}x{puzzle.height}",
                          hint="convert --to url or text instead")
+    columns, rows = puzzle.column_counts.tolist(), puzzle.row_counts.tolist()
+    trees = int(puzzle.trees.sum())
+    if max(columns) > puzzle.height or max(rows) > puzzle.width or not (
+            sum(columns) == sum(rows) == trees):
+        raise InputError(f"Tatham's Tents IDs give one tent per tree and no line more tents than "
+                         f"cells; this puzzle's counts give {sum(columns)} tents by the columns "
+                         f"and {sum(rows)} by the rows for {trees} trees (it has no answer)",
+                         hint="check the counts, or convert --to url or text instead")
     out = []
     run = 0
     for tree in [*puzzle.trees.ravel().tolist(), True]:
