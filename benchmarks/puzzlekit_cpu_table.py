@@ -1,13 +1,14 @@
 """Tables of a ``puzzlekit_cpu.py --log`` file: the ratios by size, the slowest puzzles and
 the verdicts, for a genre's results page.
 
-``python benchmarks/puzzlekit_cpu_table.py GENRE LOG [--by-shape] [--slowest 8]``
+``python benchmarks/puzzlekit_cpu_table.py GENRE LOG [--by-shape] [--slowest 8] [--every K]``
 
 Groups the timed puzzles by the genre script's size groups (``--by-shape``: by the grid's
 shape, the name's ``RxC`` suffix), and for each prints the medians of the three CPU columns,
 puzzlekit / ours as the ratio of medians (before, after) and the median of the per-puzzle
 ratios (after); then the puzzles where puzzlekit or ours took longest, those with the least
 ratio, and how many each side found unique with the stored answer. Prints markdown.
+``--every K`` keeps only the puzzles a ``--stride K`` run takes (an earlier sample's).
 """
 
 from __future__ import annotations
@@ -48,11 +49,14 @@ def main() -> None:
     parser.add_argument("log", type=Path)
     parser.add_argument("--by-shape", action="store_true")
     parser.add_argument("--slowest", type=int, default=8)
+    parser.add_argument("--every", type=int, default=1, help="only a --stride K run's puzzles")
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))
     bench = importlib.import_module(args.genre).BENCH
     cells = {i["name"]: i["cells"] for i in bench.items(1)}
-    rows = [json.loads(line) for line in args.log.read_text().splitlines()]
+    sample = {i["name"] for i in bench.items(args.every)}
+    rows = [row for row in map(json.loads, args.log.read_text().splitlines())
+            if row["name"] in sample]
     groups: dict[str, list[dict]] = defaultdict(list)
     for row in rows:
         name = row["name"]
