@@ -61,7 +61,8 @@ def worker(mode: str) -> None:
         cpu = time.process_time() - start
         if mode == "puzzlekit":
             seen = {"ran": outcome is not None,
-                    "agrees": outcome is not None and outcome.get("agrees")}
+                    "agrees": outcome is not None and outcome.get("agrees"),
+                    "status": outcome and outcome.get("status")}
         else:  # unique, with the stored answer (read after the clock stopped)
             seen = {"ran": True, "verdict": result.verdict.value,
                     "agrees": result.verdict == "unique" and result.solution == item["solution"]}
