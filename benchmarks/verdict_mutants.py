@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -172,21 +173,35 @@ def _centre_mutants(puzzle: Any, rng: random.Random, per_kind: int) -> list[Muta
         mutant = _try(lambda c=centres: dataclasses.replace(puzzle, centres=c))
         if mutant is not None and centres.any():
             out.append(Mutant("removed", f"centre {point} removed", mutant))
-    moved = 0
+    centres = np.array(puzzle.centres)
+    h, w = centres.shape
+
+    def moved(point: Cell, target: Cell) -> Any:
+        changed = np.array(centres)
+        changed[point], changed[target] = False, True
+        return dataclasses.replace(puzzle, centres=changed)
+
+    return out + _moved_to_a_side(
+        points, rng, per_kind, "centre",
+        lambda t: 0 < t[0] < h - 1 and 0 < t[1] < w - 1 and not centres[t], moved)
+
+
+def _moved_to_a_side(points: list[Cell], rng: random.Random, per_kind: int, what: str,
+                     free: Callable[[Cell], bool], make: Callable[[Cell, Cell], Any]
+                     ) -> list[Mutant]:
+    """Up to ``per_kind`` mutants, each with one of ``points`` (in a seeded order) moved to a
+    side neighbour that ``free`` accepts and ``make`` builds into a valid puzzle."""
+    out: list[Mutant] = []
     for point in rng.sample(points, len(points)):
-        if moved == per_kind:
+        if len(out) == per_kind:
             break
         for dy, dx in rng.sample([(0, 1), (0, -1), (1, 0), (-1, 0)], 4):
             target = (point[0] + dy, point[1] + dx)
-            centres = np.array(puzzle.centres)
-            if not (0 < target[0] < centres.shape[0] - 1 and 0 < target[1] < centres.shape[1] - 1) \
-                    or centres[target]:
+            if not free(target):
                 continue
-            centres[point], centres[target] = False, True
-            mutant = _try(lambda c=centres: dataclasses.replace(puzzle, centres=c))
+            mutant = _try(lambda p=point, t=target: make(p, t))
             if mutant is not None:
-                out.append(Mutant("moved", f"centre {point} moved to {target}", mutant))
-                moved += 1
+                out.append(Mutant("moved", f"{what} {point} moved to {target}", mutant))
                 break
     return out
 
@@ -200,21 +215,14 @@ def _endpoint_mutants(puzzle: Any, rng: random.Random, per_kind: int) -> list[Mu
         mutant = _try(lambda n=removed: dataclasses.replace(puzzle, numbers=n))
         if mutant is not None and removed.any():
             out.append(Mutant("removed", f"pair {number} removed", mutant))
-    moved = 0
     cells = [cell for number in sorted(ends) for cell in ends[number]]
     h, w = numbers.shape
-    for cell in rng.sample(cells, len(cells)):
-        if moved == per_kind:
-            break
-        for dr, dc in rng.sample([(0, 1), (0, -1), (1, 0), (-1, 0)], 4):
-            target = (cell[0] + dr, cell[1] + dc)
-            if not (0 <= target[0] < h and 0 <= target[1] < w) or numbers[target]:
-                continue
-            changed = np.array(numbers)
-            changed[target], changed[cell] = numbers[cell], 0
-            mutant = _try(lambda n=changed: dataclasses.replace(puzzle, numbers=n))
-            if mutant is not None:
-                out.append(Mutant("moved", f"endpoint {cell} moved to {target}", mutant))
-                moved += 1
-                break
-    return out
+
+    def moved(cell: Cell, target: Cell) -> Any:
+        changed = np.array(numbers)
+        changed[target], changed[cell] = numbers[cell], 0
+        return dataclasses.replace(puzzle, numbers=changed)
+
+    return out + _moved_to_a_side(
+        cells, rng, per_kind, "endpoint",
+        lambda t: 0 <= t[0] < h and 0 <= t[1] < w and not numbers[t], moved)
