@@ -5,7 +5,7 @@ the solvers are built in the worker, which keeps its Sudoku batch solvers from o
 the next. Shards are a few hundred puzzles (a one-line Sudoku counts a sixteenth: the numpy
 path wants thousands at once), and at least eight per worker when the batch allows. For
 several workers they shrink as the batch drains (``ShardSizes``: the work left over twice
-the workers, down to 16 units), so that the workers end together even when the last lines
+the workers, down to 64 units), so that the workers end together even when the last lines
 cost far more than their weights say (hard Sudoku lines, large puzzles). Within a shard, the
 one-line Sudokus go through the vectorised path together and every other input through the
 solving (or grading) front.
@@ -47,9 +47,12 @@ GUIDE = 2
 """With several workers, a shard is at most the work left to cut over ``GUIDE`` times the
 workers (guided self-scheduling): the last shards are small, so no worker waits long for
 another's, whatever the weights got wrong."""
-LEAST_UNITS = 16.0
-"""The least a shard shrinks to (256 one-line Sudokus: smaller ones cost the numpy path more
-per line; 16 puzzles)."""
+LEAST_UNITS = 64.0
+"""The least a shard shrinks to: 1,024 one-line Sudokus (smaller ones cost the numpy path
+more per line, and each shard costs the pool a little: on Royle's lines a floor of 16 units
+made 25 shards against 20 and 2 workers spent 8% more CPU, simulated 1.80 against 1.66 s,
+while the long list of ``benchmarks/batch_scale.py`` ends as evenly either way: tail
+0.00-0.13 s), or 64 puzzles."""
 EXIT_HOOK = "PENCILSAT_TEST_WORKER_EXIT_ON"
 """Test-only: a worker process (never the main one) that meets this exact input exits at
 once, as a worker killed by the system would (tests of a worker that dies)."""
