@@ -94,7 +94,10 @@ def test_a_resumed_file_is_cut_as_the_lines_it_has_left():
     assert [s.first_line for s in shards[1:]] == [s.first_line for s in alone[1:]]
 
 
-def test_the_rest_of_a_measured_batch_shrinks_to_the_least_work_of_a_shard():
+def test_the_rest_of_a_measured_batch_is_cut_in_shards_of_the_least_work_or_more():
+    """The rest of a short batch measured in the main process is cut in shards of one size,
+    none under half ``MIN_SHARD_SECONDS`` of estimated work (shrinking them as well cost the
+    100-line list of ``benchmarks/batch_scale.py`` CPU: 1.32x one worker's against 1.12x)."""
     lines = _lines(0, 300)
     task = BatchTask()
     shards = list(make_line_shards(lines, task, 2))
@@ -103,9 +106,11 @@ def test_the_rest_of_a_measured_batch_shrinks_to_the_least_work_of_a_shard():
     sizes = [shard.units for shard in rest]
     least = pool.MIN_SHARD_SECONDS / seconds_per_unit
     assert _inputs(rest) == numbered_items(lines)
-    assert all(size >= least for size in sizes[:-1])
-    assert all(a >= b for a, b in zip(sizes, sizes[1:], strict=False))
-    assert sizes[-2] == least
+    assert all(size >= least / 2 for size in sizes[:-1])
+    assert len(set(sizes[:-1])) == 1 and sizes[-1] <= sizes[0]
+    tiny = list(make_line_shards(lines, task, 40))  # shards far under the least: cut again
+    again = [shard.units for shard in pool._cut_again(tiny, 2, seconds_per_unit)]
+    assert min(s.units for s in tiny) < least / 2 and all(size >= least for size in again[:-1])
 
 
 def _added_one_by_one(weights: list[float], sizes: ShardSizes) -> list[tuple[int, int, float]]:

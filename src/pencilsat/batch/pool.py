@@ -53,7 +53,6 @@ from pencilsat.batch.shards import (
     SHARDS_PER_WORKER,
     UNITS_PER_SHARD,
     Shard,
-    ShardSizes,
     SolverCache,
     iter_shard,
     recut,
@@ -272,14 +271,14 @@ def _cut_again(shards: list[Shard], workers: int,
                seconds_per_unit: float | None) -> list[Shard]:
     """The inputs of ``shards`` cut for the workers: ``SHARDS_PER_WORKER`` per worker, but
     none shorter than ``MIN_SHARD_SECONDS`` of estimated work, nor larger than
-    ``UNITS_PER_SHARD``, shrinking as the work left drains (``ShardSizes``) down to
-    ``MIN_SHARD_SECONDS``; as they were cut (``shard_sizes``) when nothing was measured."""
-    if not seconds_per_unit:
+    ``UNITS_PER_SHARD``; as they are when none is under half that size."""
+    size = math.fsum(shard.units for shard in shards) / (workers * SHARDS_PER_WORKER)
+    if seconds_per_unit:
+        size = max(size, MIN_SHARD_SECONDS / seconds_per_unit)
+    size = min(size, UNITS_PER_SHARD)
+    if all(shard.units >= size / 2 for shard in shards[:-1]):
         return shards
-    least = MIN_SHARD_SECONDS / seconds_per_unit
-    most = math.fsum(shard.units for shard in shards) / (workers * SHARDS_PER_WORKER)
-    most = min(max(most, least), UNITS_PER_SHARD)
-    return recut(shards, ShardSizes(most, min(least, most), workers))
+    return recut(shards, size)
 
 
 def _in_this_process(shards: Iterable[Shard]) -> Iterator[list[BatchRecord]]:
