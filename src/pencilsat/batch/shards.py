@@ -52,7 +52,7 @@ LEAST_UNITS = 64.0
 more per line, and each shard costs the pool a little: on Royle's lines a floor of 16 units
 made 25 shards against 20 and 2 workers spent 8% more CPU, simulated 1.80 against 1.66 s,
 while the long list of ``benchmarks/batch_scale.py`` ends as evenly either way: tail
-0.00-0.13 s), or 64 puzzles."""
+0.00-0.13 s; ``benchmarks/results/shard_floor_16_vs_64_schedule.md``), or 64 puzzles."""
 EXIT_HOOK = "PENCILSAT_TEST_WORKER_EXIT_ON"
 """Test-only: a worker process (never the main one) that meets this exact input exits at
 once, as a worker killed by the system would (tests of a worker that dies)."""
