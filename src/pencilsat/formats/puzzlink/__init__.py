@@ -176,4 +176,10 @@ def to_url(puzzle: Any) -> str:
     flags = getattr(codec, "flags", lambda p: "")(puzzle)
     head = f"{genre.puzzlink[0]}/" + (f"{flags}/" if flags else "")
     width, height = getattr(codec, "url_size", lambda p: (p.width, p.height))(puzzle)
-    return f"{URL_PREFIX}{head}{width}/{height}/{codec.encode(puzzle)}"
+    url = f"{URL_PREFIX}{head}{width}/{height}/{codec.encode(puzzle)}"
+    try:  # never write what the reader refuses, whatever a codec's own checks missed
+        parse_url(url)
+    except InputError as refused:
+        raise InputError(f"the puzz.link URL of this puzzle would be refused by the reader: "
+                         f"{refused.message}", hint="convert --to text") from refused
+    return url

@@ -123,6 +123,11 @@ def to_game_id(puzzle: Puzzle, *, with_genre: bool | None = False) -> str:
     if entry.tatham_codec is None:
         raise InputError(f"{entry.title} has no Tatham game", hint="convert --to text or url")
     game_id = _codec(entry).encode(puzzle)
+    try:  # never write what the reader refuses, whatever a codec's own checks missed
+        parse_game_id(f"{entry.tatham[0]}:{game_id}")
+    except InputError as refused:
+        raise InputError(f"the game ID of this puzzle would be refused by the reader: "
+                         f"{refused.message}", hint="convert --to text") from refused
     if with_genre is None:
         with_genre = getattr(_codec(entry), "NAMED_ONLY", False) or _reads_as_several(game_id)
     return f"{entry.tatham[0]}:{game_id}" if with_genre else game_id
