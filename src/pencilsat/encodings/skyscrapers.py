@@ -56,6 +56,7 @@ class SkyscrapersCnf(NamedTuple):
     clauses: list[Clause]
     num_vars: int
     at_most_one: list[list[int]]
+    counts: list[tuple[list[int], int]]
     sums: list[tuple[list[int], int]]
     answer: list[int]
 
@@ -69,7 +70,7 @@ def skyscrapers_cnf(puzzle: SkyscrapersPuzzle, native: bool = False) -> Skyscrap
     can = candidate_masks(puzzle)
     givens = puzzle.givens.ravel().tolist()
     if can is None:  # a contradiction: no height left somewhere
-        return SkyscrapersCnf([[1], [-1]], 1, [], [], [])
+        return SkyscrapersCnf([[1], [-1]], 1, [], [], [], [])
     answer = [cell * n + d for cell, v in enumerate(givens) if not v for d in range(1, n + 1)]
     top = n ** 3
     out: list[Clause] = []
@@ -82,6 +83,7 @@ def skyscrapers_cnf(puzzle: SkyscrapersPuzzle, native: bool = False) -> Skyscrap
         clauses, top = count_clauses(lits, 0, 1, top, "seqcounter")
         out.extend(clauses)
 
+    cell_groups: list[list[int]] = []
     for cell, held in enumerate(can):
         first = cell * n
         out += [[-(first + d)] for d in _absent(held, n)]
@@ -89,7 +91,10 @@ def skyscrapers_cnf(puzzle: SkyscrapersPuzzle, native: bool = False) -> Skyscrap
         if m == n or givens[cell]:
             out.append(lits)
         if len(lits) > 1:
-            at_most_one(lits)
+            if native:
+                cell_groups.append(lits)
+            else:
+                at_most_one(lits)
     houses = layout(n, puzzle.diagonal).houses
     if not native:
         for house in houses:
@@ -104,8 +109,9 @@ def skyscrapers_cnf(puzzle: SkyscrapersPuzzle, native: bool = False) -> Skyscrap
     for clue, cells in clue_lines(puzzle):
         seen, top = _sight_clauses(cells, [can[cell] for cell in cells], n, m == n, top, out)
         sums.append((seen, clue))
-        top = _exactly(seen, clue, top, out)
-    groups: list[list[int]] = []
+        if not (native and 0 < clue < len(seen)):
+            top = _exactly(seen, clue, top, out)
+    groups: list[list[int]] = cell_groups
     if native:
         for house in houses:
             for d in range(1, m + 1):
@@ -113,7 +119,8 @@ def skyscrapers_cnf(puzzle: SkyscrapersPuzzle, native: bool = False) -> Skyscrap
                 out.append(lits)
                 if len(lits) > 1:
                     groups.append(lits)
-    return SkyscrapersCnf(out, top, groups, sums, answer)
+    counts = [(lits, c) for lits, c in sums if native and 0 < c < len(lits)]
+    return SkyscrapersCnf(out, top, groups, counts, sums, answer)
 
 
 @functools.cache
@@ -233,14 +240,6 @@ def propagated(puzzle: SkyscrapersPuzzle) -> list[list[bool]] | None:
         return None
     heights = range(1, puzzle.size + 1)
     return [[bool(held >> d & 1) for d in heights] for held in can]
-
-
-def native_cnf(puzzle: SkyscrapersPuzzle) -> tuple[ClauseEncoding, list[list[int]]]:
-    """:func:`complete_cnf` with each house's "at most one" per height left out of the
-    clauses and returned as groups, for a solver with native counts (MiniCard): about a
-    third fewer clauses to load on a median janko."""
-    cnf = skyscrapers_cnf(puzzle, native=True)
-    return _encoding(puzzle, cnf), cnf.at_most_one
 
 
 def encode_with_sums(puzzle: SkyscrapersPuzzle

@@ -12,7 +12,10 @@ free cells' height variables, decoded to the grid without a set of true literals
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from time import perf_counter
+
+import numpy as np
 
 from pencilsat.backends.bulk_load import at_most_adder, load_until
 from pencilsat.backends.gc_pause import gc_paused
@@ -22,7 +25,6 @@ from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.skyscrapers import (
     complete_cnf,
     encode_with_sums,
-    grid_of,
     skyscrapers_cnf,
 )
 from pencilsat.puzzles.skyscrapers import SkyscrapersPuzzle, SkyscrapersSolution
@@ -65,6 +67,9 @@ def _run_native(puzzle: SkyscrapersPuzzle, solver_name: str, deadline: float | N
             at_most = at_most_adder(solver)
             for lits in cnf.at_most_one:
                 at_most(lits, 1)
+            for lits, count in cnf.counts:
+                at_most(lits, count)
+                at_most([-lit for lit in lits], len(lits) - count)
         except TimeLimitReached:
             stats.encode_s = perf_counter() - start
             return stopped(puzzle, stats)
@@ -72,21 +77,28 @@ def _run_native(puzzle: SkyscrapersPuzzle, solver_name: str, deadline: float | N
         stats.variables = cnf.num_vars
         stats.clauses = len(cnf.clauses) + len(cnf.at_most_one)
         search = VariableSearch(solver, cnf.answer, deadline)
-        givens = puzzle.givens
-        free = (givens.ravel() == 0).tolist()
-        n = puzzle.size
-
-        def decode(answer: Answer) -> SkyscrapersSolution:
-            truth: list[bool] = []
-            values = iter(answer)
-            for open_cell in free:
-                truth += [next(values) for _ in range(n)] if open_cell else [False] * n
-            return SkyscrapersSolution(grid_of(truth, givens))
-
+        decode = _decoder(puzzle)
         result = solve_and_prove(puzzle, search, decode, stats)
         stats.add_effort(solver.accum_stats())
     stats.extra.update(sat_calls=search.calls)
     return result
+
+
+def _decoder(puzzle: SkyscrapersPuzzle) -> Callable[[Answer], SkyscrapersSolution]:
+    """The solution of an answer (the truth of each free cell's ``n`` height variables in
+    turn), read without numpy: the given cells keep their givens, an empty cell is 0."""
+    n = puzzle.size
+    givens = puzzle.givens.ravel().tolist()
+    free = [cell for cell, v in enumerate(givens) if not v]
+
+    def decode(answer: Answer) -> SkyscrapersSolution:
+        grid = list(givens)
+        for k, cell in enumerate(free):
+            heights = answer[k * n:k * n + n]
+            grid[cell] = heights.index(True) + 1 if True in heights else 0
+        return SkyscrapersSolution(np.array(grid, dtype=np.int16).reshape(n, n))
+
+    return decode
 
 
 def run_cpsat(puzzle: SkyscrapersPuzzle, *, backend: str = "cpsat",
