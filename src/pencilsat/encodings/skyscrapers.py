@@ -71,7 +71,8 @@ def skyscrapers_cnf(puzzle: SkyscrapersPuzzle, native: bool = False) -> Skyscrap
     givens = puzzle.givens.ravel().tolist()
     if can is None:  # a contradiction: no height left somewhere
         return SkyscrapersCnf([[1], [-1]], 1, [], [], [], [])
-    answer = [cell * n + d for cell, v in enumerate(givens) if not v for d in range(1, n + 1)]
+    answer = [cell * n + d for cell, v in enumerate(givens) if not v
+              for d in (_present(can[cell]) if native else range(1, n + 1))]
     top = n ** 3
     out: list[Clause] = []
 
@@ -86,7 +87,8 @@ def skyscrapers_cnf(puzzle: SkyscrapersPuzzle, native: bool = False) -> Skyscrap
     cell_groups: list[list[int]] = []
     for cell, held in enumerate(can):
         first = cell * n
-        out += [[-(first + d)] for d in _absent(held, n)]
+        if not native:
+            out += [[-(first + d)] for d in _absent(held, n)]
         lits = [first + d for d in _present(held)]
         if m == n or givens[cell]:
             out.append(lits)
@@ -143,40 +145,41 @@ def _sight_clauses(cells: list[int], held: list[int], n: int, full: bool, top: i
     cells may hold, false above the tallest they may hold (the clauses are written with
     those constants in)."""
     seen: list[int] = []
-    before: dict[int, int] = {}  # P[i-1, k] by k, where it is not a constant
+    before = 0  # P[i-1, k] is variable before + k where it is not a constant
     low = high = 0  # P[i-1, k] is true for k <= low, false for k > high
     last = len(cells) - 1
     append = out.append
     for i, cell in enumerate(cells):
-        heights = _present(held[i])
+        mask = held[i]
+        heights = _present(mask)
         first = cell * n
         top += 1
         v = top
         seen.append(v)
         append([-v, *[first + d for d in heights]])
         for d in heights:
-            x = first + d
             if d > high:  # taller than every cell before: seen
-                append([-x, v])
+                append([-first - d, v])
             elif d <= low:  # some cell before is as tall: hidden
-                append([-x, -v])
+                append([-first - d, -v])
             else:
-                p = before[d]
-                append([-x, p, v])
-                append([-x, -p, -v])
+                p = before + d
+                append([-first - d, p, v])
+                append([-first - d, -p, -v])
         if i == last:
             break
         now_low = max(low, heights[0] if full and heights else 0)
         now_high = max(high, heights[-1] if heights else 0)
-        now = {k: top + k - now_low for k in range(now_low + 1, now_high + 1)}
+        now = top - now_low  # P[i, k] is variable now + k for now_low < k <= now_high
         top += now_high - now_low
-        for k, p in now.items():
+        for k in range(now_low + 1, now_high + 1):
+            p = now + k
             why = [-p]  # P[i, k] needs P[i-1, k], x[i, k] or P[i, k+1]
-            if held[i] >> k & 1:
-                append([-(first + k), p])
+            if mask >> k & 1:
+                append([-first - k, p])
                 why.append(first + k)
             if k <= high:  # k > low here: P[i-1, k] open
-                q = before[k]
+                q = before + k
                 append([-q, p])
                 why.append(q)
             if k < now_high:

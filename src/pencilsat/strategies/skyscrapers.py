@@ -77,25 +77,28 @@ def _run_native(puzzle: SkyscrapersPuzzle, solver_name: str, deadline: float | N
         stats.variables = cnf.num_vars
         stats.clauses = len(cnf.clauses) + len(cnf.at_most_one)
         search = VariableSearch(solver, cnf.answer, deadline)
-        decode = _decoder(puzzle)
+        decode = _decoder(puzzle, cnf.answer)
         result = solve_and_prove(puzzle, search, decode, stats)
         stats.add_effort(solver.accum_stats())
     stats.extra.update(sat_calls=search.calls)
     return result
 
 
-def _decoder(puzzle: SkyscrapersPuzzle) -> Callable[[Answer], SkyscrapersSolution]:
-    """The solution of an answer (the truth of each free cell's ``n`` height variables in
-    turn), read without numpy: the given cells keep their givens, an empty cell is 0."""
+def _decoder(puzzle: SkyscrapersPuzzle, answer: list[int]
+             ) -> Callable[[Answer], SkyscrapersSolution]:
+    """The solution of an answer (the truth of each variable of ``answer``, a free cell's
+    candidate heights), read without numpy: the given cells keep their givens, a free cell
+    without a true height is empty (0)."""
     n = puzzle.size
     givens = puzzle.givens.ravel().tolist()
-    free = [cell for cell, v in enumerate(givens) if not v]
+    cells = [(var - 1) // n for var in answer]
+    heights = [(var - 1) % n + 1 for var in answer]
 
-    def decode(answer: Answer) -> SkyscrapersSolution:
+    def decode(truth: Answer) -> SkyscrapersSolution:
         grid = list(givens)
-        for k, cell in enumerate(free):
-            heights = answer[k * n:k * n + n]
-            grid[cell] = heights.index(True) + 1 if True in heights else 0
+        for cell, height, on in zip(cells, heights, truth, strict=True):
+            if on:
+                grid[cell] = height
         return SkyscrapersSolution(np.array(grid, dtype=np.int16).reshape(n, n))
 
     return decode
