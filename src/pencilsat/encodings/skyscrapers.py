@@ -66,8 +66,15 @@ def skyscrapers_cnf(puzzle: SkyscrapersPuzzle, native: bool = False) -> Skyscrap
     "at most one" per height returned as a group instead of clauses (a solver with native
     counts takes one constraint per group; the houses' "at least one" clauses are written
     either way, after the clues')."""
+    return clauses_over(puzzle, candidate_masks(puzzle), native)
+
+
+def clauses_over(puzzle: SkyscrapersPuzzle, can: list[int] | None, native: bool
+                 ) -> SkyscrapersCnf:
+    """:func:`skyscrapers_cnf` over the candidates ``can``
+    (:func:`~pencilsat.encodings.skyscrapers_candidates.candidate_masks`; ``None``: a
+    contradiction)."""
     n, m = puzzle.size, puzzle.largest
-    can = candidate_masks(puzzle)
     givens = puzzle.givens.ravel().tolist()
     if can is None:  # a contradiction: no height left somewhere
         return SkyscrapersCnf([[1], [-1]], 1, [], [], [], [])
@@ -109,7 +116,7 @@ def skyscrapers_cnf(puzzle: SkyscrapersPuzzle, native: bool = False) -> Skyscrap
                     out.append(lits)
     sums: list[tuple[list[int], int]] = []
     for clue, cells in clue_lines(puzzle):
-        seen, top = _sight_clauses(cells, [can[cell] for cell in cells], n, m == n, top, out)
+        seen, top = sight_clauses(cells, [can[cell] for cell in cells], n, m == n, top, out)
         sums.append((seen, clue))
         if not (native and 0 < clue < len(seen)):
             top = _exactly(seen, clue, top, out)
@@ -137,7 +144,7 @@ def _absent(held: int, n: int) -> tuple[int, ...]:
     return tuple(d for d in range(1, n + 1) if not held >> d & 1)
 
 
-def _sight_clauses(cells: list[int], held: list[int], n: int, full: bool, top: int,
+def sight_clauses(cells: list[int], held: list[int], n: int, full: bool, top: int,
                    out: list[Clause]) -> tuple[list[int], int]:
     """One clue's visibility clauses appended to ``out``, new variables after ``top``:
     returns the ``v`` literals and the last variable used. ``P[i, k]`` is left out where

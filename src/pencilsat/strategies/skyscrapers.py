@@ -25,8 +25,8 @@ from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.skyscrapers import (
     complete_cnf,
     encode_with_sums,
-    skyscrapers_cnf,
 )
+from pencilsat.encodings.skyscrapers_templates import native_cnf
 from pencilsat.puzzles.skyscrapers import SkyscrapersPuzzle, SkyscrapersSolution
 from pencilsat.strategies.connected_runs import NATIVE_CARDINALITY
 from pencilsat.strategies.csp_solve import solve_clauses
@@ -62,7 +62,7 @@ def _run_native(puzzle: SkyscrapersPuzzle, solver_name: str, deadline: float | N
     start = perf_counter()
     with Solver(name=solver_name) as solver:
         try:
-            cnf = skyscrapers_cnf(puzzle, native=True)
+            cnf = native_cnf(puzzle)
             load_until(solver, cnf.clauses, deadline)
             at_most = at_most_adder(solver)
             for lits in cnf.at_most_one:
