@@ -130,13 +130,13 @@ def clauses_over(puzzle: SkyscrapersPuzzle, can: list[int] | None, native: bool
     return SkyscrapersCnf(out, top, groups, counts, sums, answer)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1 << 16)
 def _present(held: int) -> tuple[int, ...]:
     """The heights of a candidate mask, lowest first."""
     return tuple(d for d in range(1, held.bit_length()) if held >> d & 1)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1 << 16)
 def _absent(held: int, n: int) -> tuple[int, ...]:
     """The heights 1..n not in a candidate mask."""
     return tuple(d for d in range(1, n + 1) if not held >> d & 1)

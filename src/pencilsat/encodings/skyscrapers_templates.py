@@ -26,6 +26,13 @@ from pencilsat.encodings.skyscrapers import Clause, SkyscrapersCnf, clauses_over
 from pencilsat.encodings.skyscrapers_candidates import candidate_masks, layout
 from pencilsat.puzzles.skyscrapers import SkyscrapersPuzzle
 
+TEMPLATES_UP_TO = 8
+"""The largest side whose parts are kept (janko's largest; all 256 parts of an 8x8 with
+heights up to 8 take 19 MB)."""
+PARTS_KEPT = 1024
+"""Clue parts kept at most (the least recently used go first; at most about 80 MB): every
+janko puzzle that takes the parts needs 549 of them, 10.8 MB."""
+
 
 class CluePart(NamedTuple):
     """One clue's clauses over its line's block of auxiliary variables, its ``v`` literals
@@ -36,7 +43,7 @@ class CluePart(NamedTuple):
     native_count: int | None
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def heights_part(n: int, m: int, diagonal: bool) -> tuple[list[Clause], list[list[int]]]:
     """The heights' clauses and native "at most one" groups of an ``n x n`` grid of heights
     1..``m``."""
@@ -85,7 +92,7 @@ def _base(n: int, m: int, side: int, index: int) -> int:
     return n ** 3 + (side * n + index) * block(n, m)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=PARTS_KEPT)
 def clue_part(n: int, m: int, side: int, index: int, clue: int) -> CluePart:
     """The clauses of the clue ``clue`` at ``side``, ``index``."""
     base = _base(n, m, side, index)
@@ -105,12 +112,13 @@ the clauses over the candidates: 0.87-0.99x where 30-60 % are left, 1.17-1.26x f
 
 
 def native_cnf(puzzle: SkyscrapersPuzzle) -> SkyscrapersCnf:
-    """The direct run's clauses: :func:`template_cnf` unless the propagated candidates keep
-    less than :data:`TEMPLATES_FROM` of the heights, then
+    """The direct run's clauses: :func:`template_cnf` up to :data:`TEMPLATES_UP_TO` unless
+    the propagated candidates keep less than :data:`TEMPLATES_FROM` of the heights, else
     :func:`~pencilsat.encodings.skyscrapers.skyscrapers_cnf` over them."""
     n, m = puzzle.size, puzzle.largest
     can = candidate_masks(puzzle)
-    if can is not None and sum(map(int.bit_count, can)) >= TEMPLATES_FROM * n * n * m:
+    if (can is not None and n <= TEMPLATES_UP_TO
+            and sum(map(int.bit_count, can)) >= TEMPLATES_FROM * n * n * m):
         return template_cnf(puzzle)
     return clauses_over(puzzle, can, native=True)
 
