@@ -108,7 +108,7 @@ TEMPLATES_FROM = 0.6
 """The share of a grid's heights (``N * N * M``) the propagated candidates must keep for
 :func:`native_cnf` to take the parts: below it the clauses over the candidates are so much
 smaller that building them pays. Every janko puzzle, warm CPU per solve, the parts against
-the clauses over the candidates: 0.87-0.99x where 30-60 % are left, 1.17-1.26x from 60 %."""
+the clauses over the candidates: 0.87-0.99x below 60 % left, 1.17-1.26x from 60 %."""
 
 
 def native_cnf(puzzle: SkyscrapersPuzzle) -> SkyscrapersCnf:
