@@ -29,7 +29,6 @@ from pencilsat.strategies.connected_runs import (
     run_shading_cpsat,
 )
 
-
 DEFAULT_SAT_SOLVER = "minicard"
 """``lazy``'s solver: 2.2x less CPU than CaDiCaL 1.9.5 with the sums, in the median of every
 2nd janko and Tatham puzzle (2.3 against 5.1 ms; GlueCard 4 and 3 2.8 and 2.7 ms), and
