@@ -70,6 +70,45 @@ def sight_chains(grid: ShadingGrid, cell: tuple[int, int],
     return chains
 
 
+def counted_sight(grid: ShadingGrid, cells: np.ndarray, numbers: np.ndarray) -> None:
+    """Every number's sight as :func:`sight_chains` writes it and one exact count of N - 1
+    over its four chains, for all numbers at once in numpy (``cells``: their ``(r, c)``
+    rows, row-major; ``numbers``: theirs): the same variables as the chains made one number
+    at a time, the clauses grouped by kind (a 13x13 grid of 49 numbers: a tenth of the
+    loop's time). Chain ``(i, d)`` is number ``i``'s arm in direction ``d`` (up, down,
+    left, right), its ``k``-th literal "the first ``k`` cells that way are unshaded"."""
+    width = grid.width
+    rows, columns = cells[:, 0], cells[:, 1]
+    reach = numbers - 1
+    edge = np.stack([rows, grid.height - 1 - rows, columns, width - 1 - columns], axis=1)
+    lengths = np.minimum(reach[:, None], edge).ravel()  # chain (i, d) at 4 * i + d
+    steps = np.tile(np.array([-width, width, -1, 1], dtype=np.int64), len(numbers))
+    origin = np.repeat(rows * width + columns + 1, 4)  # the number's own variable
+    fresh = np.maximum(lengths - 1, 0)
+    first_fresh = grid.new_variables(int(fresh.sum()))[:1]
+    fresh_start = (int(first_fresh[0]) if len(first_fresh) else 0) + np.cumsum(fresh) - fresh
+    chain = np.repeat(np.arange(len(lengths)), lengths)
+    k = np.arange(len(chain)) - np.repeat(np.cumsum(lengths) - lengths, lengths) + 1
+    shaded = origin[chain] + k * steps[chain]  # the k-th cell's variable
+    literals = np.where(k == 1, -shaded, fresh_start[chain] + k - 2)
+    later = np.flatnonzero(k >= 2)
+    seen, last, free = literals[later], literals[later - 1], -shaded[later]
+    clauses = (np.stack([-seen, last], axis=1).tolist()
+               + np.stack([-seen, free], axis=1).tolist()
+               + np.stack([seen, -last, -free], axis=1).tolist())
+    beyond = np.flatnonzero((lengths == np.repeat(reach, 4)) & (edge.ravel() > lengths))
+    ends = np.concatenate([[0], literals])[np.cumsum(lengths)[beyond]]  # each chain's last
+    cell_past = (origin[beyond] + (lengths[beyond] + 1) * steps[beyond]).tolist()
+    clauses += [[-end, past] if length else [past] for end, past, length in
+                zip(ends.tolist(), cell_past, lengths[beyond].tolist(), strict=True)]
+    _add(grid, clauses)
+    flat = literals.tolist()
+    sizes = lengths.reshape(-1, 4).sum(axis=1)  # each number's literals, its four chains
+    grid.counts.extend((flat[end - size:end], total) for end, size, total in
+                       zip(np.cumsum(sizes).tolist(), sizes.tolist(), reach.tolist(),
+                           strict=True))
+
+
 def sight_clauses(grid: ShadingGrid, cell: tuple[int, int], number: int,
                   as_count: bool = False) -> None:
     """``number`` - 1 = up + down + left + right: the vertical and the horizontal runs as
@@ -115,9 +154,14 @@ def build(puzzle: KurodokoPuzzle, *, deadline: float | None = None,
     grid.add(no_two_adjacent(grid.shaded))
     anchor = int(numbered[0]) if len(numbered) else None
     grid.connected(UNSHADED, anchor=anchor, neighbour_clauses=width * height >= 4)
-    for cell, number in puzzle.number_cells():
+    if sight_counts:
         check_clock(deadline)
-        sight_clauses(grid, cell, number, as_count=sight_counts)
+        cells = np.argwhere(puzzle.numbers > 0).astype(np.int64)
+        counted_sight(grid, cells, puzzle.numbers[cells[:, 0], cells[:, 1]].astype(np.int64))
+    else:
+        for cell, number in puzzle.number_cells():
+            check_clock(deadline)
+            sight_clauses(grid, cell, number)
     return grid.encoding(KurodokoSolution)
 
 
