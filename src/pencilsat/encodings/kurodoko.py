@@ -12,7 +12,8 @@ Rules:
   N - 1 or the edge, and past that "all N - 1 seen: the next cell is shaded". Each chain is
   its run's length in the order encoding; ``V = up + down`` and ``H = left + right`` are
   order-encoded sums and ``V + H = N - 1`` (:mod:`~pencilsat.encodings.unary`), or, with
-  ``sight_counts`` (CP-SAT), one exact count of N - 1 over the four chains;
+  ``sight_counts`` (CP-SAT's linear sum, MiniCard's native counts), one exact count of
+  N - 1 over the four chains, written for all numbers at once (:func:`counted_sight`);
 - the unshaded cells are connected: :meth:`~pencilsat.encodings.shading.ShadingGrid.connected`,
   anchored at the first numbered cell, cut lazily; "an unshaded cell has an unshaded
   neighbour" is written up front from 4 cells on (with no two shaded cells side by side, a
@@ -109,16 +110,11 @@ def counted_sight(grid: ShadingGrid, cells: np.ndarray, numbers: np.ndarray) -> 
                            strict=True))
 
 
-def sight_clauses(grid: ShadingGrid, cell: tuple[int, int], number: int,
-                  as_count: bool = False) -> None:
+def sight_clauses(grid: ShadingGrid, cell: tuple[int, int], number: int) -> None:
     """``number`` - 1 = up + down + left + right: the vertical and the horizontal runs as
     order-encoded sums (:func:`~pencilsat.encodings.unary.unary_sum`), their total fixed
-    (:func:`~pencilsat.encodings.unary.unary_equal_total`); ``as_count``: one exact count
-    over the four chains' literals instead (CP-SAT's linear sum)."""
+    (:func:`~pencilsat.encodings.unary.unary_equal_total`)."""
     up, down, left, right = sight_chains(grid, cell, number - 1)
-    if as_count:
-        grid.exactly(up + down + left + right, number - 1)
-        return
     cap = number - 1
     vertical = grid.new_variables(min(len(up) + len(down), cap)).tolist()
     horizontal = grid.new_variables(min(len(left) + len(right), cap)).tolist()
@@ -143,10 +139,10 @@ def build(puzzle: KurodokoPuzzle, *, deadline: float | None = None,
           sight_counts: bool = False) -> KurodokoEncoding:
     """The encoding of ``puzzle``; ``TimeLimitReached`` once ``deadline`` (a
     ``perf_counter`` time) has passed. ``sight_counts``: each number's sight as one exact
-    count (for CP-SAT, which sums linearly) rather than order-encoded sums (for CNF: a
-    cardinality encoding of the count is 2 to 8 times the clauses and needs conflicts where
-    the sums propagate; 31x45 janko 370: 206,359 clauses and 5,050 conflicts against
-    107,692 and none)."""
+    count (for CP-SAT, which sums linearly, and a solver with native counts) rather than
+    order-encoded sums (for other CNF solvers: a cardinality encoding of the count is 2 to
+    8 times the clauses and needs conflicts where the sums propagate; 31x45 janko 370:
+    206,359 clauses and 5,050 conflicts against 107,692 and none)."""
     width, height = puzzle.width, puzzle.height
     grid = ShadingGrid(width, height, deadline=deadline)
     numbered = np.flatnonzero(puzzle.numbered().ravel())
