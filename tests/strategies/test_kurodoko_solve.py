@@ -69,6 +69,17 @@ def test_a_puzzle_without_an_answer_gives_none(encoding, backend):
     assert result.verdict == Verdict.NONE and result.solution is None
 
 
+@pytest.mark.parametrize(("sat_solver", "used", "native"), [
+    (None, "minicard", True), ("gluecard4", "gluecard4", True),
+    ("cadical", "cadical195", False), ("glucose", "glucose4", False)])
+def test_lazy_counts_sight_natively_only_where_the_solver_can(sat_solver, used, native):
+    puzzle, expected = load(*JANKO[0])
+    result = run_cnf(puzzle, sat_solver=sat_solver)
+    assert result.verdict == Verdict.UNIQUE and result.solution == expected
+    assert result.stats.sat_solver == used
+    assert ("native_counts" in result.stats.extra) == native
+
+
 def test_cuts_keep_the_unshaded_cells_whole():
     """Some corpus puzzle's first models enclose unshaded cells behind a diagonal of
     shaded cells, which only a cut removes."""
@@ -93,13 +104,18 @@ def small_puzzles(draw: st.DrawFn) -> K.KurodokoPuzzle:
     return K.KurodokoPuzzle(np.array(values).reshape(height, width))
 
 
-@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+@pytest.mark.parametrize(("encoding", "backend", "sat_solver"),
+                         [(*strategy, None) for strategy in STRATEGIES]
+                         + [("lazy", "cnf", "cadical")])
 @settings(max_examples=80, deadline=None)
 @given(puzzle=small_puzzles())
-def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle):
+def test_verdict_count_and_backbone_match_brute_force(encoding, backend, sat_solver, puzzle):
+    """``lazy`` on CaDiCaL takes the sight as order-encoded sums, on MiniCard (its default)
+    as native counts: both are checked."""
     truth = brute_force(puzzle)
     explore = Exploration(count=len(truth) + 1, backbone=True)
-    result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
+    result = solve(puzzle, encoding=encoding, backend=backend, sat_solver=sat_solver,
+                   explore=explore)
     assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
                                                                       Verdict.MULTIPLE)
     assert result.count is not None and result.count.complete
