@@ -2,8 +2,9 @@
 cell, and every run a cage of :mod:`pencilsat.encodings.cage_sums` (distinct digits; one of
 the digit sets with the run's sum chosen by a selector, a digit in no such set ruled out).
 
-A cell's digits are those both of its runs' digit sets allow (a 2-cell 3 across a 2-cell 4
-leaves only 1), so no literal is made for a digit a run alone rules out.
+A cell's digits are those left by :mod:`pencilsat.encodings.kakuro_narrowing` (its runs'
+digit sets, naked and hidden singles, two-cell runs' partners; a 2-cell 3 across a 2-cell 4
+leaves only 1), so no literal is made for a digit the narrowing rules out.
 
 ``complete_cnf``: those clauses, whose models are exactly the answers: the ``direct``
 strategy loads them into PySAT, ``cpsat`` into CP-SAT with each run's sum as a linear sum
@@ -19,44 +20,41 @@ import numpy as np
 
 from pencilsat.core.clock import check_clock
 from pencilsat.core.values import Cell
-from pencilsat.encodings.cage_sums import Group, cage_clauses, narrow, set_masks
+from pencilsat.encodings.cage_sums import cage_clauses
 from pencilsat.encodings.encoding import ClauseEncoding
+from pencilsat.encodings.kakuro_narrowing import narrow_runs, run_layout
 from pencilsat.puzzles.kakuro import DIGITS, KakuroPuzzle, KakuroSolution, Run
 
 LOOK_EVERY = 256
 """Runs built between two looks at the clock (and the memory budget)."""
 
 
+def white_cells(puzzle: KakuroPuzzle) -> list[Cell]:
+    """The white cells, row-major (the order of the masks)."""
+    rows, columns = np.nonzero(puzzle.white)
+    return list(zip(rows.tolist(), columns.tolist(), strict=True))
+
+
 def narrowed_masks(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
-                   deadline: float | None = None
-                   ) -> tuple[list[Cell], list[int], list[Group]]:
-    """The white cells (row-major), their candidate masks after
-    :func:`~pencilsat.encodings.cage_sums.narrow` (bit ``d`` for digit ``d``) and the runs
-    as its groups: a run's digit sets are those with its sum whose digits all fit some cell
-    and that leave no cell without a digit, a cell keeps the digits of its runs' sets,
-    naked and hidden singles. A run longer than nine cells leaves its cells none."""
+                   deadline: float | None = None) -> list[int] | None:
+    """The candidate masks of the white cells (row-major, bit ``d`` for digit ``d``) after
+    :func:`~pencilsat.encodings.kakuro_narrowing.narrow_runs`: a run's digit sets are those
+    with its sum whose digits all fit some cell and that meet every cell, a cell keeps the
+    digits of its runs' sets, naked and hidden singles. ``None`` at a contradiction (a run
+    longer than nine cells, a sum out of reach, ...): there is no answer."""
     runs = puzzle.runs() if runs is None else runs
-    every = sum(1 << d for d in DIGITS)
-    cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(puzzle.white), strict=True)]
-    index = {cell: i for i, cell in enumerate(cells)}
-    masks = [every] * len(cells)
-    groups: list[Group] = []
-    for run in runs:
-        members = [index[cell] for cell in run.cells]
-        if len(members) > len(DIGITS):
-            for i in members:
-                masks[i] = 0
-        groups.append((members, None if run.total is None else
-                       set_masks(len(members), run.total, DIGITS)))
-    return cells, narrow(masks, groups, deadline), groups
+    return narrow_runs(run_layout(puzzle, runs), deadline)
 
 
 def candidates(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
                deadline: float | None = None) -> dict[Cell, list[int]]:
-    """The digits each white cell may hold after :func:`narrowed_masks`. The formula keeps
-    exactly the answers, with fewer literals and selectors (most cells of a janko puzzle
-    keep one to three digits; many are settled)."""
-    cells, masks, _ = narrowed_masks(puzzle, runs, deadline)
+    """The digits each white cell may hold after :func:`narrowed_masks` (none anywhere at a
+    contradiction). The formula keeps exactly the answers, with fewer literals and
+    selectors (most cells of a janko puzzle keep one to three digits; many are settled)."""
+    cells = white_cells(puzzle)
+    masks = narrowed_masks(puzzle, runs, deadline)
+    if masks is None:
+        return {cell: [] for cell in cells}
     return {cell: [d for d in DIGITS if mask >> d & 1]
             for cell, mask in zip(cells, masks, strict=True)}
 
@@ -117,14 +115,16 @@ def complete_cnf(puzzle: KakuroPuzzle, deadline: float | None = None,
     return ClauseEncoding("direct", top, clauses, answer, decode)
 
 
-def settled_grid(puzzle: KakuroPuzzle, cands: dict[Cell, list[int]]) -> np.ndarray | None:
-    """The grid of digits (0 on black cells) when every white cell of ``cands`` keeps
-    exactly one; ``None`` otherwise."""
-    grid = np.zeros(puzzle.white.shape, dtype=np.int16)
-    for cell, digits in cands.items():
-        if len(digits) != 1:
+def settled_grid(puzzle: KakuroPuzzle, masks: Sequence[int]) -> np.ndarray | None:
+    """The grid of digits (0 on black cells) when every white cell's mask (row-major) keeps
+    exactly one digit; ``None`` otherwise."""
+    digits = []
+    for mask in masks:
+        if mask & (mask - 1):
             return None
-        grid[cell] = digits[0]
+        digits.append(mask.bit_length() - 1)
+    grid = np.zeros(puzzle.white.shape, dtype=np.int16)
+    grid[puzzle.white] = digits
     return grid
 
 

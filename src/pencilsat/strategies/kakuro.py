@@ -9,10 +9,17 @@ from __future__ import annotations
 
 from time import perf_counter
 
+import numpy as np
+
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
-from pencilsat.encodings.cage_sums import groups_hold
-from pencilsat.encodings.kakuro import complete_cnf, narrowed_masks, run_sums, settled_grid
+from pencilsat.encodings.kakuro import (
+    complete_cnf,
+    narrowed_masks,
+    run_sums,
+    settled_grid,
+    white_cells,
+)
 from pencilsat.puzzles.kakuro import DIGITS, KakuroPuzzle, KakuroSolution
 from pencilsat.strategies.csp_solve import solve_clauses
 from pencilsat.strategies.digit_clauses import run_on_cpsat
@@ -28,16 +35,21 @@ def run_direct(puzzle: KakuroPuzzle, *, backend: str = "cnf",
     start = perf_counter()
     deadline = deadline_of(time_limit)
     try:
-        cells, masks, groups = narrowed_masks(puzzle, None, deadline)
+        masks = narrowed_masks(puzzle, None, deadline)
     except TimeLimitReached:
         return stopped(puzzle, SolveStats(backend="cnf", encoding="direct"))
-    cands = {cell: [d for d in DIGITS if mask >> d & 1]
-             for cell, mask in zip(cells, masks, strict=True)}
-    grid = settled_grid(puzzle, cands)
-    done = settled_result(puzzle, grid, KakuroSolution, start,
-                          grid is not None and groups_hold(masks, groups))
+    if masks is None:  # a contradiction: no answer (the grid is never read)
+        done = settled_result(puzzle, np.zeros(puzzle.white.shape, dtype=np.int16),
+                              KakuroSolution, start, False)
+    else:  # a settled grid keeps every rule: each run was narrowed at its final masks
+        grid = settled_grid(puzzle, masks)
+        done = settled_result(puzzle, grid, KakuroSolution, start, True)
     if done is not None:
         return done
+    cells = white_cells(puzzle)
+    cands = ({cell: [] for cell in cells} if masks is None else
+             {cell: [d for d in DIGITS if mask >> d & 1]
+              for cell, mask in zip(cells, masks, strict=True)})
     return solve_clauses(puzzle, lambda: complete_cnf(puzzle, deadline, cands),
                          sat_solver=sat_solver, time_limit=time_limit)
 
