@@ -61,7 +61,7 @@ def test_the_candidates_keep_every_answer_and_settle_only_a_unique_one():
             clue = rng.choice(sums)
             puzzle = with_sum(puzzle, Clue(clue.cell, clue.label, clue.value + 1))
         truth = solutions(puzzle)
-        masks = narrow_runs(run_layout(puzzle, puzzle.runs()))
+        masks = narrow_runs(run_layout(puzzle))
         if masks is None:
             assert truth == []
             seen.add("contradiction")
@@ -86,7 +86,7 @@ def test_never_wider_than_the_shared_cage_sum_narrowing():
                    None if run.total is None else set_masks(len(run.cells), run.total, DIGITS))
                   for run in puzzle.runs()]
         shared = narrow([EVERY_DIGIT] * len(index), groups)
-        ours = narrow_runs(run_layout(puzzle, puzzle.runs()))
+        ours = narrow_runs(run_layout(puzzle))
         if ours is not None:
             assert all(a & ~b == 0 for a, b in zip(ours, shared, strict=True))
 
@@ -95,7 +95,7 @@ def test_a_two_cell_run_keeps_only_digits_with_a_partner():
     # 2-cell 9 across ({1,8} {2,7} {3,6} {4,5}); with the first cell on 1, 2 or 7 and the
     # second on 2 or 8, 2 in the first has no partner 7, so only 1 and 7 stay there
     puzzle = parse_puzzle("kakuro 3 2\n# 3\\ 8\\\n\\9 . .\n")
-    layout = run_layout(puzzle, puzzle.runs())
+    layout = run_layout(puzzle)
     pair = next(g for g, members in enumerate(layout.cells) if len(members) == 2)
     support = layout.pairs[pair]
     assert support is not None
@@ -108,7 +108,7 @@ def test_a_run_longer_than_nine_cells_or_a_sum_out_of_reach_is_a_contradiction()
     for text in ("kakuro 11 2\n" + "# " * 10 + "#\n\\50 " + ". " * 9 + ".\n",
                  "kakuro 3 2\n# 7\\ 9\\\n\\17 . .\n"):
         puzzle = parse_puzzle(text)
-        assert narrow_runs(run_layout(puzzle, puzzle.runs())) is None
+        assert narrow_runs(run_layout(puzzle)) is None
 
 
 def test_every_pair_of_cells_in_a_run_differs_at_a_settled_fixpoint():
@@ -116,7 +116,7 @@ def test_every_pair_of_cells_in_a_run_differs_at_a_settled_fixpoint():
     checked = 0
     for _ in range(40):
         puzzle = random_puzzle(rng)
-        masks = narrow_runs(run_layout(puzzle, puzzle.runs()))
+        masks = narrow_runs(run_layout(puzzle))
         grid = None if masks is None else settled_grid(puzzle, masks)
         if grid is None:
             continue
@@ -126,3 +126,19 @@ def test_every_pair_of_cells_in_a_run_differs_at_a_settled_fixpoint():
             assert run.total is None or sum(digits) == run.total
             checked += 1
     assert checked
+
+
+def test_the_layout_from_the_arrays_is_the_puzzles_runs():
+    rng = random.Random(5)
+    for _ in range(30):
+        puzzle = random_puzzle(rng)
+        layout = run_layout(puzzle)
+        number = {cell: k for k, cell in enumerate(white_cells(puzzle))}
+        runs = puzzle.runs()
+        assert layout.cells == [[number[cell] for cell in run.cells] for run in runs]
+        assert layout.tables == [run_table(len(run.cells), run.total) for run in runs]
+        run_of = {(k, run.direction): g for g, run in enumerate(runs) for k in layout.cells[g]}
+        for g, run in enumerate(runs):
+            other = "down" if run.direction == "across" else "across"
+            assert [layout.both[k] - g for k in layout.cells[g]] == \
+                [run_of[k, other] for k in layout.cells[g]]

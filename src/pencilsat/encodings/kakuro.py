@@ -23,7 +23,7 @@ from pencilsat.core.values import Cell
 from pencilsat.encodings.cage_sums import cage_clauses
 from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.kakuro_narrowing import narrow_runs, run_layout
-from pencilsat.puzzles.kakuro import DIGITS, KakuroPuzzle, KakuroSolution, Run
+from pencilsat.puzzles.kakuro import DIGITS, KakuroPuzzle, KakuroSolution
 
 LOOK_EVERY = 256
 """Runs built between two looks at the clock (and the memory budget)."""
@@ -35,39 +35,35 @@ def white_cells(puzzle: KakuroPuzzle) -> list[Cell]:
     return list(zip(rows.tolist(), columns.tolist(), strict=True))
 
 
-def narrowed_masks(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
-                   deadline: float | None = None) -> list[int] | None:
+def narrowed_masks(puzzle: KakuroPuzzle, deadline: float | None = None) -> list[int] | None:
     """The candidate masks of the white cells (row-major, bit ``d`` for digit ``d``) after
     :func:`~pencilsat.encodings.kakuro_narrowing.narrow_runs`: a run's digit sets are those
     with its sum whose digits all fit some cell and that meet every cell, a cell keeps the
     digits of its runs' sets, naked and hidden singles. ``None`` at a contradiction (a run
     longer than nine cells, a sum out of reach, ...): there is no answer."""
-    runs = puzzle.runs() if runs is None else runs
-    return narrow_runs(run_layout(puzzle, runs), deadline)
+    return narrow_runs(run_layout(puzzle), deadline)
 
 
-def candidates(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
-               deadline: float | None = None) -> dict[Cell, list[int]]:
+def candidates(puzzle: KakuroPuzzle, deadline: float | None = None) -> dict[Cell, list[int]]:
     """The digits each white cell may hold after :func:`narrowed_masks` (none anywhere at a
     contradiction). The formula keeps exactly the answers, with fewer literals and
     selectors (most cells of a janko puzzle keep one to three digits; many are settled)."""
     cells = white_cells(puzzle)
-    masks = narrowed_masks(puzzle, runs, deadline)
+    masks = narrowed_masks(puzzle, deadline)
     if masks is None:
         return {cell: [] for cell in cells}
     return {cell: [d for d in DIGITS if mask >> d & 1]
             for cell, mask in zip(cells, masks, strict=True)}
 
 
-def literals(puzzle: KakuroPuzzle, runs: Sequence[Run] | None = None,
-             deadline: float | None = None,
+def literals(puzzle: KakuroPuzzle, deadline: float | None = None,
              cands: dict[Cell, list[int]] | None = None) -> dict[Cell, dict[int, int]]:
     """Variables ``1..`` for "white cell holds digit", row-major, by cell and digit (over
     ``cands``, :func:`candidates`' result when the caller has it)."""
     out: dict[Cell, dict[int, int]] = {}
     top = 0
     if cands is None:
-        cands = candidates(puzzle, runs, deadline)
+        cands = candidates(puzzle, deadline)
     for cell, digits in sorted(cands.items()):
         out[cell] = {d: top + i + 1 for i, d in enumerate(digits)}
         top += len(digits)
@@ -82,7 +78,7 @@ def complete_cnf(puzzle: KakuroPuzzle, deadline: float | None = None,
     :class:`~pencilsat.core.result.TimeLimitReached`."""
     runs = puzzle.runs()
     check_clock(deadline)
-    lits = literals(puzzle, runs, deadline, cands)
+    lits = literals(puzzle, deadline, cands)
     top = sum(len(digits) for digits in lits.values())
     clauses: list[list[int]] = []
     for i, digits in enumerate(lits.values()):
@@ -134,6 +130,6 @@ def run_sums(puzzle: KakuroPuzzle,
     CP-SAT's linear sums beside the clauses (numbered as :func:`complete_cnf` numbers
     them)."""
     runs = puzzle.runs()
-    lits = literals(puzzle, runs, deadline)
+    lits = literals(puzzle, deadline)
     return [([lit for cell in run.cells for d, lit in lits[cell].items() for _ in range(d)],
              run.total) for run in runs if run.total is not None]

@@ -30,7 +30,7 @@ import numpy as np
 
 from pencilsat.core.clock import check_clock
 from pencilsat.encodings.cage_sums import pair_support, set_masks
-from pencilsat.puzzles.kakuro import DIGITS, KakuroPuzzle, Run
+from pencilsat.puzzles.kakuro import DIGITS, KakuroPuzzle
 
 EVERY_DIGIT = sum(1 << d for d in DIGITS)
 """Bit ``d`` for each digit ``d``: a cell nothing has narrowed yet."""
@@ -89,38 +89,70 @@ class RunLayout(NamedTuple):
     pairs: Sequence[Mapping[int, int] | None]
     """Per run of two cells with a sum, :func:`~pencilsat.encodings.cage_sums.pair_support`
     (the digits one cell may hold beside each mask of the other); ``None`` for the others."""
-    others: list[list[int]]
-    """Per run, the other run of each of its cells."""
+    both: list[int]
+    """Per cell, the numbers of its two runs added up (less one run's, the other's)."""
     tables: list[RunTable]
     """Per run, :func:`run_table` of its length and sum."""
 
 
-def run_layout(puzzle: KakuroPuzzle, runs: Sequence[Run]) -> RunLayout:
-    """The cell numbers of each run and the other run of each cell."""
-    white = puzzle.white
-    width = puzzle.width
-    index = np.full(white.size, -1, dtype=np.int64)
-    count = int(white.sum())
-    index[white.ravel()] = np.arange(count)
-    position = index.tolist()
-    cells = [[position[r * width + c] for r, c in run.cells] for run in runs]
-    first = [-1] * count
-    second = [-1] * count
-    for g, members in enumerate(cells):
-        for i in members:
-            if first[i] < 0:
-                first[i] = g
-            else:
-                second[i] = g
-    both = [a + b for a, b in zip(first, second, strict=True)]
-    others = [[both[i] - g for i in members] for g, members in enumerate(cells)]
-    tables = [run_table(len(run.cells), run.total) for run in runs]
+def run_layout(puzzle: KakuroPuzzle) -> RunLayout:
+    """The cell numbers of each run and the other run of each cell, read off the grid's
+    rows (the across runs row by row, then the down runs column by column, as
+    :meth:`~pencilsat.puzzles.kakuro.KakuroPuzzle.runs` lists them; on plain lists, a few
+    times cheaper than numpy's calls on a janko grid)."""
+    rows = puzzle.white.tolist()
+    across_sums, down_sums = puzzle.across.tolist(), puzzle.down.tolist()
+    width = len(rows[0])
+    number = [[-1] * width for _ in rows]
+    cells: list[list[int]] = []
+    totals: list[int] = []
+    across_of: list[int] = []
+    count = 0
+    for row, numbers, sums in zip(rows, number, across_sums, strict=True):
+        c = 0
+        while c < width:
+            if not row[c]:
+                c += 1
+                continue
+            totals.append(sums[c - 1] if c else 0)
+            start = count
+            while c < width and row[c]:
+                numbers[c] = count
+                count += 1
+                c += 1
+            across_of += [len(cells)] * (count - start)
+            cells.append(list(range(start, count)))
+    both = across_of  # per cell, its across run's number plus its down run's
+    for c in range(width):
+        r = 0
+        while r < len(rows):
+            k = number[r][c]
+            if k < 0:
+                r += 1
+                continue
+            totals.append(down_sums[r - 1][c] if r else 0)
+            members = []
+            while k >= 0:
+                members.append(k)
+                both[k] += len(cells)
+                r += 1
+                k = number[r][c] if r < len(rows) else -1
+            cells.append(members)
+    rules = [_run_rules(len(members), total or None)
+             for members, total in zip(cells, totals, strict=True)]
     read = [itemgetter(*members) if len(members) > 1 else _one(members[0])
             for members in cells]
-    pairs = [pair_support(set_masks(2, run.total, DIGITS))
-             if run.total is not None and len(members) == 2 else None
-             for run, members in zip(runs, cells, strict=True)]
-    return RunLayout(count, cells, read, pairs, others, tables)
+    return RunLayout(count, cells, read, [pair for _, pair in rules], both,
+                     [table for table, _ in rules])
+
+
+@lru_cache(maxsize=1024)
+def _run_rules(length: int, total: int | None) -> tuple[RunTable, Mapping[int, int] | None]:
+    """:func:`run_table` and, for two cells with a sum, their
+    :func:`~pencilsat.encodings.cage_sums.pair_support`."""
+    pair = (pair_support(set_masks(2, total, DIGITS)) if total is not None and length == 2
+            else None)
+    return run_table(length, total), pair
 
 
 def _one(i: int) -> Callable[[Sequence[int]], tuple[int, ...]]:
@@ -132,7 +164,7 @@ def narrow_runs(layout: RunLayout, deadline: float | None = None) -> list[int] |
     """Each white cell's candidates (bit ``d`` for digit ``d``) at the rules' fixpoint;
     ``None`` at a contradiction (no answer). Past ``deadline`` (or the memory budget),
     :class:`~pencilsat.core.result.TimeLimitReached`."""
-    group_cells, others, tables = layout.cells, layout.others, layout.tables
+    group_cells, both, tables = layout.cells, layout.both, layout.tables
     read, pairs = layout.read, layout.pairs
     masks = [EVERY_DIGIT] * layout.cell_count
     for members, table in zip(group_cells, tables, strict=True):
@@ -169,13 +201,13 @@ def narrow_runs(layout: RunLayout, deadline: float | None = None) -> list[int] |
                 return None
             if a_new != a:
                 masks[i] = a_new
-                h = others[g][0]
+                h = both[i] - g
                 if not queued[h]:
                     queued[h] = True
                     waiting.append(h)
             if b_new != b:
                 masks[j] = b_new
-                h = others[g][1]
+                h = both[j] - g
                 if not queued[h]:
                     queued[h] = True
                     waiting.append(h)
@@ -203,7 +235,9 @@ def narrow_runs(layout: RunLayout, deadline: float | None = None) -> list[int] |
             if not (once & ~allowed or twice & taken or hidden):
                 break
             keep = allowed & ~taken
-            changed = False
+            # digits outside ``allowed`` alone leave the sets and singles as they were: the
+            # run is narrowed again only after a single or a hidden digit
+            again = hidden or twice & taken
             for pos, mask in enumerate(old):
                 if mask & hidden:
                     new = mask & hidden
@@ -211,18 +245,22 @@ def narrow_runs(layout: RunLayout, deadline: float | None = None) -> list[int] |
                         return None
                 elif mask & (mask - 1):
                     new = mask & keep
+                    if not new & (new - 1):
+                        if not new:
+                            return None
+                        again = True
                 else:
                     new = mask & allowed
                 if new != mask:
                     if not new:
                         return None
-                    masks[members[pos]] = new
-                    h = others[g][pos]
+                    i = members[pos]
+                    masks[i] = new
+                    h = both[i] - g
                     if not queued[h]:
                         queued[h] = True
                         waiting.append(h)
-                    changed = True
-            if not changed:
+            if not again:
                 break
         kept[g] = choice
     return masks

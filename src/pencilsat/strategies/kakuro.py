@@ -35,7 +35,7 @@ def run_direct(puzzle: KakuroPuzzle, *, backend: str = "cnf",
     start = perf_counter()
     deadline = deadline_of(time_limit)
     try:
-        masks = narrowed_masks(puzzle, None, deadline)
+        masks = narrowed_masks(puzzle, deadline)
     except TimeLimitReached:
         return stopped(puzzle, SolveStats(backend="cnf", encoding="direct"))
     if masks is None:  # a contradiction: no answer (the grid is never read)
