@@ -104,8 +104,9 @@ def test_a_two_cell_run_keeps_only_digits_with_a_partner():
     assert second & support[first & support[second]] == second
 
 
-def test_a_run_longer_than_nine_cells_or_a_sum_out_of_reach_is_a_contradiction():
+def test_a_run_longer_than_nine_cells_with_or_without_a_sum_or_a_sum_out_of_reach_has_none():
     for text in ("kakuro 11 2\n" + "# " * 10 + "#\n\\50 " + ". " * 9 + ".\n",
+                 "kakuro 11 2\n" + "# " * 10 + "#\n# " + ". " * 9 + ".\n",
                  "kakuro 3 2\n# 7\\ 9\\\n\\17 . .\n"):
         puzzle = parse_puzzle(text)
         assert narrow_runs(run_layout(puzzle)) is None

@@ -58,12 +58,13 @@ class RunTable(NamedTuple):
 @lru_cache(maxsize=1024)
 def run_table(length: int, total: int | None) -> RunTable:
     """The look-ups of a run of ``length`` cells adding up to ``total`` (``None``: no sum,
-    distinct digits only, as one set of every digit that no cell must hold)."""
+    distinct digits only, as one set of every digit that no cell must hold). A run of more
+    than nine cells has no set, with a sum or without."""
     masks = np.arange(1 << (max(DIGITS) + 1))
-    if total is None:
+    if total is None and length <= len(DIGITS):
         ones = [1] * len(masks)
         return RunTable(ones, ones, [0, EVERY_DIGIT], [0, 0], 1)
-    sets = set_masks(length, total, DIGITS) if length <= len(DIGITS) else ()
+    sets = set_masks(length, total, DIGITS) if total and length <= len(DIGITS) else ()
     meet = np.zeros_like(masks)
     inside = np.zeros_like(masks)
     union = np.zeros(1, dtype=np.int64)
