@@ -32,7 +32,7 @@ def main() -> None:
         from pencilsat.encodings.kakuro import narrowed_masks
 
         def narrowing(puzzle):
-            return narrowed_masks(puzzle)[1]
+            return narrowed_masks(puzzle) or [0]  # None: a contradiction
     else:
         from pencilsat.encodings.latin import narrowed_masks as latin_masks
 

@@ -12,7 +12,7 @@ from oracles.kakuro import random_puzzle, solutions
 from pysat.solvers import Solver
 
 from pencilsat.core.result import Verdict
-from pencilsat.encodings.kakuro import candidates, complete_cnf
+from pencilsat.encodings.kakuro import candidates, complete_cnf, narrowed_masks, open_cnf
 from pencilsat.puzzles import kakuro as K
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration, undecided_cells
@@ -84,3 +84,28 @@ def test_the_complete_clause_list_has_exactly_the_answers_as_models():
                 solver.add_clause([-lit for lit in encoding.answer if lit in model])
         assert len(found) == len(set(found))
         assert set(found) == set(solutions(puzzle))
+
+
+def test_the_open_cells_clause_list_has_exactly_the_answers_as_models():
+    rng = random.Random(8)
+    open_ones = 0
+    for _ in range(30):
+        puzzle = random_puzzle(rng)
+        masks = narrowed_masks(puzzle)
+        truth = solutions(puzzle)
+        if masks is None:
+            assert truth == []
+            continue
+        encoding = open_cnf(puzzle, masks)
+        open_ones += bool(encoding.answer)
+        found = []
+        with Solver(name="cadical195", bootstrap_with=encoding.clauses) as solver:
+            while solver.solve():
+                model = set(lit for lit in solver.get_model() if lit > 0)
+                found.append(encoding.decode(model))
+                if not encoding.answer:
+                    break
+                solver.add_clause([-lit for lit in encoding.answer if lit in model])
+        assert len(found) == len(set(found))
+        assert set(found) == set(truth)
+    assert open_ones
