@@ -167,6 +167,14 @@ def _numberlink_corners(side: int) -> str:
     return f"numberlink {side} {side}\n" + "\n".join(" ".join(row) for row in rows) + "\n"
 
 
+def _kakuro_blocks(side: int) -> str:
+    """Kakuro: white 9x9 blocks between black lines, no sums (an empty grid of dots has runs
+    of more than nine cells, which no answer fills: the narrowing says ``none`` at once)."""
+    rows = [" ".join("#" if r % 10 == 9 or c % 10 == 9 else "." for c in range(side))
+            for r in range(side)]
+    return f"kakuro {side} {side}\n" + "\n".join(rows) + "\n"
+
+
 BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "sudoku": lambda side: _hard_25x25_sudoku(),
     "hashi": _island_lattice,
@@ -183,6 +191,7 @@ BIG_GRID_OVERRIDES: dict[str, Callable[[int], str]] = {
     "jigsawsudoku": lambda side: _hard_25x25_variant("jigsawsudoku"),
     "killersudoku": lambda side: _hard_25x25_variant("killersudoku"),
     "ripple": _ripple_strips,
+    "kakuro": _kakuro_blocks,
     "numberlink": _numberlink_corners,
     "skyscrapers": lambda side: ("skyscrapers 25 25 25\n" + (". " * 26 + ".\n") * 27),
 }
