@@ -3,9 +3,11 @@ cross-checked on corpus puzzles and seeded mutants of them (issue 44).
 
 Run from the repository root: ``nice -n 5 python benchmarks/verdict_audit.py [--genre NAME]
 [--puzzles N] [--per-kind K] [--time-limit S]``. Writes ``benchmarks/results/
-verdict_audit.{md,json}``. The genres come from the registry; each takes N corpus puzzles
-(smallest half by cells, a deterministic stride) and their mutants (``verdict_mutants.py``:
-a clue removed, changed, added; regions merged or moved...). Each puzzle runs every strategy
+verdict_audit.{md,json}`` (``--out``). The genres come from the registry; each takes N
+corpus puzzles (the smallest half by cells, a deterministic stride; ``--half large``: the
+larger half, a seeded draw, ``--tatham M`` more from its Tatham corpus) and their mutants
+(``verdict_mutants.py``: a clue removed, changed, two changed each way, added; regions
+merged or moved...). Each puzzle runs every strategy
 on every backend it registers, then ``count`` (to 3) and ``backbone`` on each backend's
 default (the backbone by both methods on CNF), and, on grids of at most ``--oracle-cells``
 cells, the brute-force oracle of ``tests/oracles`` (``tests/desk/brute_force.py``) under a
@@ -18,12 +20,15 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import signal
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "src"), str(REPO / "tests"), str(REPO / "tests" / "desk"),
@@ -46,33 +51,87 @@ class OracleTimeout(Exception):
     """The brute-force oracle ran past its time limit."""
 
 
-def corpus_puzzles(genre: Genre, count: int) -> list[tuple[str, Any, Any]]:
-    """``count`` puzzles of the genre's corpus (name, puzzle, stored answer or None): the
-    smallest half by cells, every k-th in order of size."""
-    rules = genre.rules()
+def corpus_puzzles(genre: Genre, count: int, half: str = "small", tatham: int = 0,
+                   seed: str = "") -> list[tuple[str, Any, Any]]:
+    """``count`` puzzles of the genre's corpus (name, puzzle, stored answer or None).
+
+    ``half="small"``: the smallest half by cells of the corpus the registry names, every
+    k-th in order of size (the first audit's sample). ``half="large"``: the larger half by
+    cells, ``count`` of them drawn with a seeded random choice, and ``tatham`` more from
+    the larger half of the genre's Tatham corpus (``<genre dir>/tatham``) when it has one.
+    """
     where = CORPUS / genre.corpus
-    items: list[tuple[int, str, Any]] = []
-    if where.is_file():
-        for number, line in enumerate(where.read_text().splitlines()[:2000]):
-            if line.strip():
-                items.append((len(line), f"{where.name}:{number + 1}", line.strip()))
+    items = corpus_items(where, first_lines=2000 if half == "small" else None)
+    if half == "small":
+        chosen = _smallest_half(items, count)
     else:
-        for txt in sorted(where.rglob("*.txt")):
-            w, h = map(int, txt.read_text().split("\n", 1)[0].split()[1:3])
-            items.append((w * h, txt.stem, txt))
-    items.sort(key=lambda t: (t[0], t[1]))
+        rng = random.Random(f"{seed}/{genre.name}")
+        chosen = _larger_half(items, count, rng)
+        extra = where.parent / "tatham"
+        if tatham and extra.is_dir():
+            chosen += _larger_half(corpus_items(extra), tatham, rng)
+    return [load(genre, name, source) for _, name, source in chosen]
+
+
+Item = tuple[int, str, Any]
+"""A corpus entry: its cells, its name and where it is (a puzzle file, or a line and the
+line of its answer when the source has a ``.sol`` of lines)."""
+
+
+def corpus_items(where: Path, first_lines: int | None = None) -> list[Item]:
+    """Every puzzle of a corpus source: a file of one puzzle a line, or a directory of
+    ``.txt`` puzzle files (each with its ``.sol``) or of line files (Tatham's Solo)."""
+    items: list[Item] = []
+    files = [where] if where.is_file() else sorted(where.rglob("*.txt"))
+    for txt in files:
+        text = txt.read_text()
+        head = text.split("\n", 1)[0].split()
+        if len(head) >= 3 and head[1].isdigit() and head[2].isdigit():
+            items.append((int(head[1]) * int(head[2]), txt.stem, txt))
+            continue
+        sol = txt.with_suffix(".sol")
+        answers = sol.read_text().splitlines() if sol.exists() else []
+        lines = text.splitlines()[:first_lines]
+        for number, line in enumerate(lines):
+            if line.strip():
+                answer = answers[number].strip() if number < len(answers) else None
+                items.append((len(line.strip()), f"{txt.name}:{number + 1}",
+                              (line.strip(), answer)))
+    return items
+
+
+def _smallest_half(items: list[Item], count: int) -> list[Item]:
+    items = sorted(items, key=lambda t: (t[0], t[1]))
     half = items[: max(count, (len(items) + 1) // 2)]
     step = max(1, len(half) // count)
-    out = []
-    for _, name, source in half[::step][:count]:
-        if isinstance(source, Path):
-            puzzle = rules.parse_puzzle(source.read_text(), name)
-            sol = source.with_suffix(".sol")
-            answer = rules.parse_solution(sol.read_text(), puzzle) if sol.exists() else None
-        else:
-            puzzle, answer = rules.parse_puzzle(source, name), None
-        out.append((name, puzzle, answer))
-    return out
+    return half[::step][:count]
+
+
+def _larger_half(items: list[Item], count: int, rng: random.Random) -> list[Item]:
+    """``count`` of the larger half by cells (ties by name), drawn at random, in order of
+    size. A line corpus of equal lengths (Sudoku) is in file order: its second half."""
+    items = sorted(items, key=lambda t: (t[0], _natural(t[1])))
+    half = items[len(items) // 2:]
+    return sorted(rng.sample(half, min(count, len(half))),
+                  key=lambda t: (t[0], _natural(t[1])))
+
+
+def _natural(name: str) -> tuple[Any, ...]:
+    return tuple(int(part) if part.isdigit() else part
+                 for part in re.split(r"(\d+)", name))
+
+
+def load(genre: Genre, name: str, source: Any) -> tuple[str, Any, Any]:
+    rules = genre.rules()
+    if isinstance(source, Path):
+        puzzle = rules.parse_puzzle(source.read_text(), name)
+        sol = source.with_suffix(".sol")
+        answer = rules.parse_solution(sol.read_text(), puzzle) if sol.exists() else None
+        return name, puzzle, answer
+    line, answer_line = source
+    puzzle = rules.parse_puzzle(line, name)
+    answer = rules.parse_solution(answer_line, puzzle) if answer_line else None
+    return name, puzzle, answer
 
 
 class Audit:
@@ -86,6 +145,7 @@ class Audit:
         self.runs: Counter[str] = Counter()
         self.unknown: Counter[str] = Counter()
         """Strategy runs that ended ``unknown`` (time limit), by strategy/backend."""
+        self.unknown_at: list[str] = []
         self.oracle = Counter[str]()
         self.formats: Counter[str] = Counter()
         self.verify: Counter[str] = Counter()
@@ -93,6 +153,9 @@ class Audit:
         self.clue_notes: list[str] = []
         self.oracle_too_slow: int | None = None
         self.certify_cells = 0
+        self.certify_now = False
+        """Certify this puzzle whatever its size (the sampled corpus puzzles of --certify)."""
+        self.sampled: list[str] = []
         self.certificates: Counter[str] = Counter()
         self.seconds = 0.0
 
@@ -132,6 +195,7 @@ def audit_puzzle(audit: Audit, where: str, puzzle: Any, stored: Any, keeps_answe
     for label, v in verdicts.items():
         if v == Verdict.UNKNOWN:
             audit.unknown[label] += 1
+            audit.unknown_at.append(f"{where} [{label}]")
     if len(decided) > 1:
         audit.fail(where, f"strategies disagree: {verdicts}")
     verdict = decided.pop() if len(decided) == 1 else Verdict.UNKNOWN
@@ -172,7 +236,7 @@ def audit_puzzle(audit: Audit, where: str, puzzle: Any, stored: Any, keeps_answe
     if cells <= oracle_cells and (audit.oracle_too_slow is None
                                   or cells < audit.oracle_too_slow):
         check_oracle(audit, where, puzzle, verdict, results, explored)
-    if cells <= audit.certify_cells and verdict != Verdict.UNKNOWN:
+    if (cells <= audit.certify_cells or audit.certify_now) and verdict != Verdict.UNKNOWN:
         check_certificate(audit, where, results, time_limit)
     check_formats(audit, where, puzzle)
     if answer is not None:
@@ -329,6 +393,9 @@ def check_certificate(audit: Audit, where: str, results: dict[str, SolveResult],
         return
     try:
         cert = certify_result(result, time_limit)
+    except InputError as err:  # a genre's complete formula refused by name (large grids)
+        audit.certificates[f"refused: {str(err)[:60]}"] += 1
+        return
     except Exception as err:
         audit.fail(f"{where} [certify]", f"raised {type(err).__name__}: {err}")
         return
@@ -368,8 +435,26 @@ def check_formats(audit: Audit, where: str, puzzle: Any) -> None:
             continue
         if back == puzzle:
             audit.formats[f"{name} same"] += 1
+        elif _same_rooms_and_numbers(puzzle, back):
+            audit.formats[f"{name} number moved in its room"] += 1
         else:
             audit.fail(where, f"{name} round trip reads back another puzzle: {code[:80]!r}")
+
+
+def _same_rooms_and_numbers(puzzle: Any, back: Any) -> bool:
+    """Whether two Heyawake puzzles differ only in which cell of a room holds its number
+    (or ``?``): pzprjs' URL does not say, its reader puts it in the room's ``getTopCell``,
+    and the rules read a number by its room."""
+    if not hasattr(puzzle, "room_clues") or not np.array_equal(puzzle.rooms, back.rooms):
+        return False
+
+    def by_room(p: Any) -> list[Any]:
+        marks = [None if clue is None else clue[1] for clue in p.room_clues()]
+        for r, c in zip(*np.nonzero(p.unknown), strict=True):
+            marks[int(p.rooms[r, c])] = "?"
+        return marks
+
+    return by_room(puzzle) == by_room(back)
 
 
 def check_verify(audit: Audit, where: str, puzzle: Any, answer: Any, rules: Any) -> None:
@@ -416,20 +501,28 @@ def check_verify(audit: Audit, where: str, puzzle: Any, answer: Any, rules: Any)
     audit.verify["changed unreadable"] += 1
 
 
-def audit_genre(genre: Genre, count: int, per_kind: int, time_limit: float,
-                oracle_cells: int, certify_cells: int) -> Audit:
+def audit_genre(genre: Genre, args: argparse.Namespace) -> Audit:
     audit = Audit(genre)
-    audit.certify_cells = certify_cells
+    audit.certify_cells = args.certify_cells
     start = time.process_time()
-    for name, puzzle, stored in corpus_puzzles(genre, count):
+    count, tatham = args.puzzles, args.tatham
+    for fewer in args.fewer or []:
+        name, _, counts = fewer.partition("=")
+        if name == genre.name:
+            count, tatham = (int(n) for n in counts.split(","))
+    for number, (name, puzzle, stored) in enumerate(corpus_puzzles(
+            genre, count, args.half, tatham, args.seed)):
         audit.puzzles += 1
+        audit.sampled.append(f"{name} ({puzzle.width}x{puzzle.height})")
+        audit.certify_now = number < args.certify
         verdict, answer = audit_puzzle(audit, name, puzzle, stored, stored is not None,
-                                       True, time_limit, oracle_cells)
+                                       True, args.time_limit, args.oracle_cells)
+        audit.certify_now = False
         audit.verdicts[f"corpus:{verdict.value}"] += 1
         rng = random.Random(f"{genre.name}/{name}")
-        for mutant in mutants(puzzle, answer, rng, per_kind):
+        for mutant in mutants(puzzle, answer, rng, args.per_kind):
             audit.mutants[mutant.kind] += 1
-            audit_mutant(audit, name, mutant, answer, time_limit, oracle_cells)
+            audit_mutant(audit, name, mutant, answer, args.time_limit, args.oracle_cells)
         print(f"{genre.name} {name}: {dict(audit.verdicts)} runs {sum(audit.runs.values())}",
               flush=True)
     audit.seconds = time.process_time() - start
@@ -446,12 +539,18 @@ def audit_mutant(audit: Audit, name: str, mutant: Mutant, answer: Any, time_limi
 
 def page(audits: list[Audit], args: argparse.Namespace) -> str:
     lines = [
-        "# Verdict audit (issue 44)", "",
-        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `nice -n 5 python "
+        "# Verdict audit (issue 44" + (")" if args.half == "small" else ", the larger half)"), "",
+        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `nice -n 10 python "
         f"benchmarks/verdict_audit.py --puzzles {args.puzzles} --per-kind {args.per_kind} "
         f"--time-limit {args.time_limit} --oracle-cells {args.oracle_cells} "
-        f"--certify-cells {args.certify_cells}`.", "",
-        "Per genre: corpus puzzles (the smallest half by cells, a stride), their mutants by "
+        f"--certify-cells {args.certify_cells} --half {args.half} --tatham {args.tatham} "
+        f"--seed {args.seed} --certify {args.certify}"
+        + "".join(f" --fewer {f}" for f in args.fewer or []) + "`.", "",
+        "Per genre: corpus puzzles (" + ("the smallest half by cells, a stride" if
+                                         args.half == "small" else
+                                         "the larger half by cells, a seeded draw; the "
+                                         "names are `sampled` in the JSON") +
+        "), their mutants by "
         "kind, the verdicts the strategies agreed on (`kind:verdict` for the mutants), the "
         "solver runs (every strategy on every backend, then count to 3 and backbone on each "
         "backend's default, the backbone by both methods on CNF), the brute-force oracle, "
@@ -471,6 +570,10 @@ def page(audits: list[Audit], args: argparse.Namespace) -> str:
     for a in audits:
         for problem in a.problems:
             lines.append(f"- {problem}")
+    unknown = [where for a in audits for where in a.unknown_at]
+    if unknown:
+        lines += ["", "Strategy runs left `unknown` at the time limit:", ""]
+        lines += [f"- {a.genre.name} {where}" for a in audits for where in a.unknown_at]
     notes = Counter(a.genre.name for a in audits for _ in a.clue_notes)
     if notes:
         lines += ["", "Answers (accepted by the checker) for which the clue tools offer "
@@ -492,14 +595,25 @@ def main() -> None:
     parser.add_argument("--oracle-cells", type=int, default=25)
     parser.add_argument("--certify-cells", type=int, default=0,
                         help="certify the verdicts of grids of at most this many cells")
+    parser.add_argument("--half", choices=("small", "large"), default="small",
+                        help="the corpus half sampled: the smallest (a stride) or the "
+                             "larger (a seeded random draw)")
+    parser.add_argument("--tatham", type=int, default=0,
+                        help="with --half large: this many more of the genre's Tatham "
+                             "corpus (its larger half)")
+    parser.add_argument("--seed", default="audit44e", help="the larger half's draw")
+    parser.add_argument("--fewer", action="append", metavar="GENRE=N,M",
+                        help="this genre takes N puzzles and M Tatham ones (a slow genre)")
+    parser.add_argument("--certify", type=int, default=0,
+                        help="certify the verdicts of the first N corpus puzzles of each "
+                             "genre, whatever their size")
     parser.add_argument("--out", default="verdict_audit")
     args = parser.parse_args()
     audits = []
     for genre in GENRES.values():
         if args.genre and genre.name not in args.genre:
             continue
-        audits.append(audit_genre(genre, args.puzzles, args.per_kind, args.time_limit,
-                                  args.oracle_cells, args.certify_cells))
+        audits.append(audit_genre(genre, args))
         write(audits, args)  # after each genre: a run stopped early keeps what it found
     print(write(audits, args))
 
@@ -514,7 +628,8 @@ def write(audits: list[Audit], args: argparse.Namespace) -> str:
                            "formats": dict(a.formats), "verify": dict(a.verify),
                            "certificates": dict(a.certificates),
                            "cpu_s": round(a.seconds, 1), "discrepancies": a.problems,
-                           "clue_notes": a.clue_notes}
+                           "clue_notes": a.clue_notes, "sampled": a.sampled,
+                           "unknown_at": a.unknown_at}
             for a in audits}
     (RESULTS / f"{args.out}.json").write_text(json.dumps(data, indent=1) + "\n")
     return text

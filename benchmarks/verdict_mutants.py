@@ -1,8 +1,9 @@
 """Seeded mutants of a corpus puzzle for the verdict audit (``verdict_audit.py``).
 
 A genre whose rules list its clues (``GenreRules.clues``) gets: a clue removed (often
-``multiple``), a clue changed to another value (often ``none``) and a clue the answer obeys
-added (stays ``unique``, same answer). The genres without clue rules are mutated by what
+``multiple``), a clue changed to another value (often ``none``), two numbers changed by one
+each way (``balanced``: a total kept) and a clue the answer obeys added (stays ``unique``,
+same answer). The genres without clue rules are mutated by what
 their model holds: regions (two neighbouring regions merged, a border cell moved to its
 neighbour's region), galaxy centres (one removed, one moved a step), Numberlink endpoints
 (a pair removed, an endpoint moved a step). Every mutant is a valid puzzle of the genre,
@@ -72,6 +73,7 @@ def _clue_mutants(puzzle: Any, rules: ClueRules, answer: Any, rng: random.Random
                 out.append(Mutant("changed", f"{clue} changed to {other.label}", mutant))
                 changed += 1
                 break
+    out += _balanced(puzzle, rules, given, rng, per_kind)
     if answer is not None:
         offered = rules.offered(puzzle, answer)
         for clue in rng.sample(offered, min(per_kind, len(offered))):
@@ -81,6 +83,47 @@ def _clue_mutants(puzzle: Any, rules: ClueRules, answer: Any, rng: random.Random
                 out.append(Mutant("added", f"{clue} added", mutant, keeps_answer=True,
                                   restricts=restricts))
     return out
+
+
+def _balanced(puzzle: Any, rules: ClueRules, given: list[Clue], rng: random.Random,
+              per_kind: int) -> list[Mutant]:
+    """Two numbers of the same shape (and edge) changed, one up by one and one down by one:
+    a sum or count kept whole (the tents of a Tents grid, a Killer's 405, a Shikaku's area), so
+    the mutant is not ``none`` by arithmetic alone, as a single changed sum nearly is."""
+    numbered = [c for c in given if isinstance(c.value, int)
+                and re.search(rf"(?<!\d){c.value}(?!\d)", c.label) and ":" not in c.label]
+    out: list[Mutant] = []
+    for up in rng.sample(numbered, len(numbered)):
+        if len(out) == per_kind:
+            break
+        shape = re.sub(r"\d+", "N", up.label)
+        downs = [c for c in numbered if c.cell != up.cell and c.value > 0
+                 and re.sub(r"\d+", "N", c.label) == shape
+                 and _side(puzzle, c.cell) == _side(puzzle, up.cell)]
+        for down in rng.sample(downs, min(4, len(downs))):
+            mutant = _try(lambda u=up, d=down: rules.with_(
+                rules.with_(puzzle, _shifted(u, 1)), _shifted(d, -1)))
+            if mutant is not None and mutant != puzzle:
+                out.append(Mutant("balanced", f"{up} up and {down} down by one", mutant))
+                break
+    return out
+
+
+def _side(puzzle: Any, cell: Cell) -> str:
+    """Which edge a clue outside the grid is on (a Tents column count is on the top, a
+    row count on the right): two counts of one side keep the side's total."""
+    r, c = cell
+    if r < 0 or r >= puzzle.height:
+        return "top" if r < 0 else "bottom"
+    if c < 0 or c >= puzzle.width:
+        return "left" if c < 0 else "right"
+    return "inside"
+
+
+def _shifted(clue: Clue, delta: int) -> Clue:
+    label = re.sub(rf"(?<!\d){clue.value}(?!\d)", str(clue.value + delta), clue.label,
+                   count=1)
+    return Clue(clue.cell, label, clue.value + delta)
 
 
 def _other_values(clue: Clue, given: list[Clue]) -> list[Clue]:
