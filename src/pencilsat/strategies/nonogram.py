@@ -11,21 +11,25 @@ no rule is left to cuts, so one call finds the answer and one more proves it uni
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from time import perf_counter
 from typing import Any
 
 import numpy as np
 
 from pencilsat.backends.gc_pause import gc_paused
-from pencilsat.core.clock import check_clock, deadline_of
+from pencilsat.core.clock import check_clock, deadline_of, remaining
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.encodings.connectivity import ConnectivityCuts
 from pencilsat.encodings.nonogram import build, line_cells
+from pencilsat.encodings.nonogram_lines import solve_lines
 from pencilsat.encodings.regular import run_sequence_dfa
 from pencilsat.encodings.shading import NO_GRAPH
 from pencilsat.puzzles.nonogram import NonogramPuzzle, NonogramSolution
 from pencilsat.strategies.connected_runs import run_shading_cnf
 from pencilsat.strategies.connected_search import CpSatConnectedSearch
+from pencilsat.strategies.settled import settled_result
+from pencilsat.strategies.solution_space import asked
 from pencilsat.strategies.uniqueness import solve_and_prove, stopped
 
 DEFAULT_SAT_SOLVER = "cadical195"
@@ -35,7 +39,31 @@ CLOCK_STEP = 10_000
 
 def run_cnf(puzzle: NonogramPuzzle, *, backend: str | None = None,
             sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
-    """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``)."""
+    """The answer the line solver settles (or its proof that there is none), when no count
+    or backbone is asked; else solve and prove on one incremental PySAT solver (CaDiCaL
+    unless ``sat_solver``)."""
+    start = perf_counter()
+    deadline = deadline_of(time_limit)
+    if asked() is None:
+        try:
+            lines = solve_lines(puzzle, deadline)
+        except TimeLimitReached:  # or the memory budget: the search would stop there too
+            return stopped(puzzle, SolveStats(backend="cnf", encoding="automata"))
+        if lines.settled or lines.contradiction:
+            result = settled_result(puzzle, lines.shaded, _decode_rows(puzzle), start,
+                                    valid=not lines.contradiction)
+            if result is not None:
+                result.stats.encoding = "automata"
+                result.stats.extra.update(settled_by="line solver", line_deductions=lines.lines)
+                return result
+        time_limit = None if deadline is None else max(1e-6, remaining(deadline) or 0.0)
+    return search_cnf(puzzle, sat_solver=sat_solver, time_limit=time_limit)
+
+
+def search_cnf(puzzle: NonogramPuzzle, *, sat_solver: str | None = None,
+               time_limit: float | None = None) -> SolveResult:
+    """``automata`` without the line solver: solve and prove on one incremental PySAT
+    solver."""
     return run_shading_cnf(puzzle, lambda deadline: build(puzzle, deadline=deadline),
                            sat_solver=sat_solver, time_limit=time_limit, grown_cuts=0,
                            default_solver=DEFAULT_SAT_SOLVER, name="automata")
@@ -88,6 +116,18 @@ def _run_cpsat(puzzle: NonogramPuzzle, deadline: float | None) -> SolveResult:
     stats.add_effort(session.effort)
     stats.extra.update(sat_calls=search.calls, num_workers=NUM_WORKERS)
     return result
+
+
+def _decode_rows(puzzle: NonogramPuzzle) -> Callable[[list[int]], NonogramSolution]:
+    """Rows given as masks of shaded cells (bit ``c``: column ``c``) as a solution."""
+    width = puzzle.width
+
+    def decode(rows: list[int]) -> NonogramSolution:
+        text = "".join(format(row, f"0{width}b")[::-1] for row in rows)
+        cells = np.frombuffer(text.encode(), dtype=np.uint8) == ord("1")
+        return NonogramSolution(cells.reshape(puzzle.height, width))
+
+    return decode
 
 
 def _numbering(puzzle: NonogramPuzzle) -> np.ndarray:
