@@ -91,6 +91,15 @@ def _passes(runs: Sequence[int], n: int, filled: int, empty: int
     return starts, gaps
 
 
+def _packed(masks: list[int], n: int) -> int:
+    """``masks`` (their ``n`` low bits) side by side, the ``i``-th from bit ``i * n``."""
+    full = (1 << n) - 1
+    packed = 0
+    for i, mask in enumerate(masks):
+        packed |= (mask & full) << (i * n)
+    return packed
+
+
 def deduce_line(runs: Sequence[int], n: int, filled: int, empty: int) -> tuple[int, int] | None:
     """The cells of a line of ``n`` cells every fitting placement of ``runs`` shades, and
     those it leaves empty (each a mask holding the known ``filled`` and ``empty``); ``None``
@@ -105,16 +114,19 @@ def deduce_line(runs: Sequence[int], n: int, filled: int, empty: int) -> tuple[i
     if backward is None:
         return None
     k = len(runs)
+    # each pass's masks packed side by side and reversed at once: the backward pass's mask
+    # of run ``k - 1 - j`` (gap ``k - j``) lands on segment ``j``, in the forward order
+    after = _reverse(_packed(backward[0], n), k * n)
+    behind = _reverse(_packed(backward[1], n), (k + 1) * n)
     may_shade = 0
     for j, length in enumerate(runs):
-        after = _reverse(backward[0][k - 1 - j], n) >> (length - 1)
-        both = forward[0][j] & after
+        both = forward[0][j] & (((after >> (j * n)) & full) >> (length - 1))
         if not both:
             return None
         may_shade |= _cover(both, length)
     may_empty = 0
-    for j in range(k + 1):
-        may_empty |= forward[1][j] & _reverse(backward[1][k - j] & full, n)
+    for j, gap in enumerate(forward[1]):
+        may_empty |= gap & (behind >> (j * n))
     may_shade &= full
     may_empty &= full
     if (may_shade | may_empty) != full:
