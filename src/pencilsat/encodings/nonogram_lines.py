@@ -20,7 +20,7 @@ line costs about the same however long it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pencilsat.core.clock import check_clock
@@ -137,14 +137,16 @@ def deduce_line(runs: Sequence[int], n: int, filled: int, empty: int) -> tuple[i
 @dataclass
 class LineSolve:
     """What the line solver reached: per row, the cells known shaded and known empty (bit
-    ``c``: column ``c``); ``contradiction``: some line fits no placement (no answer);
-    ``lines``: line deductions made."""
+    ``c``: column ``c``), the same per column (bit ``r``: row ``r``); ``contradiction``: some
+    line fits no placement (no answer); ``lines``: line deductions made."""
 
     shaded: list[int]
     empty: list[int]
+    col_shaded: list[int]
+    col_empty: list[int]
     width: int
-    contradiction: bool
-    lines: int
+    contradiction: bool = False
+    lines: int = 0
 
     @property
     def settled(self) -> bool:
@@ -153,59 +155,53 @@ class LineSolve:
         return not self.contradiction and all(
             (s | e) == full for s, e in zip(self.shaded, self.empty, strict=True))
 
+    def copy(self) -> LineSolve:
+        return LineSolve(self.shaded[:], self.empty[:], self.col_shaded[:],
+                         self.col_empty[:], self.width, self.contradiction, self.lines)
+
 
 def solve_lines(puzzle: NonogramPuzzle, deadline: float | None = None) -> LineSolve:
     """Every line's deductions to a fixed point (rows, then the columns they changed, then
     the rows those changed, ...); a line whose clue is not given (``?``) deduces nothing.
     ``TimeLimitReached`` once ``deadline`` has passed."""
     width, height = len(puzzle.columns), len(puzzle.rows)
-    row_shaded, row_empty = [0] * height, [0] * height
-    col_shaded, col_empty = [0] * width, [0] * width
-    rows = [r for r, clue in enumerate(puzzle.rows) if clue is not None]
-    columns = [c for c, clue in enumerate(puzzle.columns) if clue is not None]
-    lines = 0
-    while rows or columns:
-        changed_columns: set[int] = set()
-        for r in rows:
-            lines += 1
-            if lines % LINES_PER_CLOCK == 0:
-                check_clock(deadline)
-            known = deduce_line(puzzle.rows[r], width, row_shaded[r],  # type: ignore[arg-type]
-                                row_empty[r])
-            if known is None:
-                return LineSolve(row_shaded, row_empty, width, True, lines)
-            new_shaded = known[0] & ~row_shaded[r]
-            new_empty = known[1] & ~row_empty[r]
-            row_shaded[r], row_empty[r] = known
-            bit = 1 << r
-            for new, cols in ((new_shaded, col_shaded), (new_empty, col_empty)):
-                while new:
-                    low = new & -new
-                    c = low.bit_length() - 1
-                    cols[c] |= bit
-                    changed_columns.add(c)
-                    new ^= low
-        columns = sorted(c for c in changed_columns if puzzle.columns[c] is not None)
-        changed_rows: set[int] = set()
-        for c in columns:
-            lines += 1
-            if lines % LINES_PER_CLOCK == 0:
-                check_clock(deadline)
-            known = deduce_line(puzzle.columns[c], height,  # type: ignore[arg-type]
-                                col_shaded[c], col_empty[c])
-            if known is None:
-                return LineSolve(row_shaded, row_empty, width, True, lines)
-            new_shaded = known[0] & ~col_shaded[c]
-            new_empty = known[1] & ~col_empty[c]
-            col_shaded[c], col_empty[c] = known
-            bit = 1 << c
-            for new, side in ((new_shaded, row_shaded), (new_empty, row_empty)):
-                while new:
-                    low = new & -new
-                    r = low.bit_length() - 1
-                    side[r] |= bit
-                    changed_rows.add(r)
-                    new ^= low
-        rows = sorted(r for r in changed_rows if puzzle.rows[r] is not None)
-        columns = []
-    return LineSolve(row_shaded, row_empty, width, False, lines)
+    state = LineSolve([0] * height, [0] * height, [0] * width, [0] * width, width)
+    propagate(puzzle, state, range(height), range(width), deadline)
+    return state
+
+
+def propagate(puzzle: NonogramPuzzle, state: LineSolve, rows: Iterable[int],
+              columns: Iterable[int], deadline: float | None = None) -> None:
+    """``state`` taken to the fixed point of every line's deductions, from the ``rows`` and
+    ``columns`` whose cells changed (rows first); ``state.contradiction`` once some line fits
+    no placement. ``TimeLimitReached`` once ``deadline`` has passed."""
+    width, height = len(puzzle.columns), len(puzzle.rows)
+    todo_rows = {r for r in rows if puzzle.rows[r] is not None}
+    todo_columns = {c for c in columns if puzzle.columns[c] is not None}
+    sides = ((puzzle.rows, width, (state.shaded, state.empty), todo_rows,
+              (state.col_shaded, state.col_empty), todo_columns, puzzle.columns),
+             (puzzle.columns, height, (state.col_shaded, state.col_empty), todo_columns,
+              (state.shaded, state.empty), todo_rows, puzzle.rows))
+    while todo_rows or todo_columns:
+        for clues, n, own, todo, crossing, crossed, crossing_clues in sides:
+            for i in sorted(todo):
+                state.lines += 1
+                if state.lines % LINES_PER_CLOCK == 0:
+                    check_clock(deadline)
+                known = deduce_line(clues[i], n, own[0][i], own[1][i])  # type: ignore[arg-type]
+                if known is None:
+                    state.contradiction = True
+                    return
+                bit = 1 << i
+                for side in (0, 1):
+                    new = known[side] & ~own[side][i]
+                    own[side][i] = known[side]
+                    cells = crossing[side]
+                    while new:
+                        low = new & -new
+                        j = low.bit_length() - 1
+                        cells[j] |= bit
+                        if crossing_clues[j] is not None:
+                            crossed.add(j)
+                        new ^= low
+            todo.clear()
