@@ -1,18 +1,23 @@
-"""Nonogram's line solver: one line's deductions against every placement listed, the fixed
-point against brute force on small random puzzles, and the default strategy's verdicts when
-the line solver settles the grid (or proves it has no answer) against brute force too."""
+"""Nonogram's line solver and the branching on it: one line's deductions against every
+placement listed, the fixed point and the answers branching lists against brute force on
+small random puzzles, and the default strategy's verdicts against brute force whether the
+line solver settles the grid, branching decides it or the SAT path does."""
 
 from __future__ import annotations
 
 import itertools
 import random
 
+import pytest
 from oracles.nonogram import random_puzzle, solutions
 
 from pencilsat.core.result import Verdict
+from pencilsat.encodings.nonogram_branching import BudgetSpent, answers
 from pencilsat.encodings.nonogram_lines import deduce_line, solve_lines
 from pencilsat.puzzles import nonogram as N
+from pencilsat.strategies import nonogram as strategy
 from pencilsat.strategies.front import solve
+from pencilsat.strategies.nonogram import BRANCH_BUDGET
 
 
 def _listed(runs, n, filled, empty):
@@ -66,7 +71,11 @@ def test_the_fixed_point_keeps_every_answer_and_settles_only_a_unique_one():
     assert settled >= 10
 
 
-def test_the_default_strategy_matches_brute_force_with_and_without_the_line_solver():
+@pytest.mark.parametrize("budget", [BRANCH_BUDGET, 0])
+def test_the_default_strategy_matches_brute_force_by_lines_branching_or_sat(monkeypatch,
+                                                                           budget):
+    # a budget of 0 sends every grid the line solver leaves open to the SAT path
+    monkeypatch.setattr(strategy, "BRANCH_BUDGET", budget)
     rng = random.Random(5)
     paths = set()
     for _ in range(80):
@@ -81,6 +90,36 @@ def test_the_default_strategy_matches_brute_force_with_and_without_the_line_solv
         assert result.verdict == verdict
         if verdict == Verdict.UNIQUE:
             assert result.solution == truth[0]
+        if verdict == Verdict.MULTIPLE:
+            assert {result.solution, result.second_solution} <= set(truth)
+            assert result.solution != result.second_solution
         paths.add((result.stats.extra.get("settled_by", "solver"), verdict))
+    open_by = "line solver and branching" if budget else "solver"
     assert {("line solver", Verdict.UNIQUE), ("line solver", Verdict.NONE),
-            ("solver", Verdict.MULTIPLE)} <= paths
+            (open_by, Verdict.MULTIPLE)} <= paths
+
+
+def test_branching_lists_every_answer_of_an_open_grid_once():
+    rng = random.Random(3)
+    opened = 0
+    for _ in range(80):
+        puzzle = random_puzzle(rng)
+        state = solve_lines(puzzle)
+        if state.settled or state.contradiction:
+            continue
+        opened += 1
+        found = list(answers(puzzle, state, 10**6))
+        truth = {tuple(sum(1 << c for c, on in enumerate(row) if on) for row in answer.shaded)
+                 for answer in solutions(puzzle)}
+        assert len(found) == len(truth) and {tuple(rows) for rows in found} == truth
+    assert opened >= 10
+
+
+def test_branching_stops_at_its_budget():
+    # Tatham's 4x4 that no line solver starts: every cell open, two branches at least
+    puzzle = N.NonogramPuzzle(((1, 1), (2,), (1,), (1,)), ((2,), (1,), (2,), (1,)))
+    state = solve_lines(puzzle)
+    assert not state.settled and not state.contradiction
+    with pytest.raises(BudgetSpent):
+        list(answers(puzzle, state, 1))
+    assert len(list(answers(puzzle, state, 10**6))) == 1
