@@ -7,8 +7,9 @@ empty) stays open. It is what unit propagation on the run automata of
 :mod:`pencilsat.encodings.nonogram` derives, so a grid it settles is one the clauses settle
 without a decision; it is sound, so a settled grid is the only possible answer (proved
 without a solver, :mod:`pencilsat.strategies.settled`), and a line no placement fits proves
-there is none. Most janko Nonograms settle so; writing and loading their clauses cost
-several times what the line solver does.
+there is none. 644 of the 719 janko Nonograms and all 40 of Tatham's settle so; writing and
+loading their clauses cost ten times what the line solver does (the branching of
+:mod:`~pencilsat.encodings.nonogram_branching` takes most of the others).
 
 One line is two passes of a bit-parallel dynamic programme, one per direction (the second on
 the reversed line): for each run, the starts that some placement of the runs before it (or
@@ -36,18 +37,6 @@ def _fill_right(seeds: int, allowed: int) -> int:
     return (allowed & ~(allowed + seeds)) | seeds
 
 
-def _window(free: int, length: int) -> int:
-    """The starts ``s`` whose cells ``s .. s + length - 1`` are all in ``free``."""
-    span = 1
-    fits = free
-    while span * 2 <= length:
-        fits &= fits >> span
-        span *= 2
-    if span < length:
-        fits &= fits >> (length - span)
-    return fits
-
-
 def _cover(starts: int, length: int) -> int:
     """The cells some run of ``length`` starting at one of ``starts`` covers."""
     span = 1
@@ -71,17 +60,27 @@ def _passes(runs: Sequence[int], n: int, filled: int, empty: int
     it reaches (the run fits there too); for each gap (before the first run, between runs,
     after the last), the cells it may cover after such a placement. ``None`` when no
     placement of the runs before some run reaches it."""
-    not_filled = (~filled & ((1 << n) - 1)) | (1 << n)  # cell ``n``: empty beyond the line
-    not_empty = ~empty & ((1 << n) - 1)
+    full = (1 << n) - 1
+    not_filled = (full & ~filled) | (1 << n)  # cell ``n``: empty beyond the line
+    not_empty = full & ~empty
+    after_open = (not_filled << 1) | 1  # the cell before a start is not shaded
     starts: list[int] = []
     gaps: list[int] = []
     gap_from = 1  # the first gap may begin at cell 0
     first = 1  # ... and the first run there
-    for length in runs:
-        reach = _fill_right(gap_from & not_filled, not_filled)
+    for length in runs:  # _fill_right written out, and the window of cells the run
+        # covers (halving the span): this loop is the hot one
+        seeds = gap_from & not_filled
+        reach = (not_filled & ~(not_filled + seeds)) | seeds
         gaps.append(reach)
-        here = (((reach << 1) | first) & _window(not_empty, length)
-                & ((not_filled << 1) | 1) & (not_filled >> length))
+        fits = not_empty
+        span = 1
+        while span * 2 <= length:
+            fits &= fits >> span
+            span *= 2
+        if span < length:
+            fits &= fits >> (length - span)
+        here = ((reach << 1) | first) & fits & after_open & (not_filled >> length)
         if not here:
             return None
         starts.append(here)
