@@ -1,12 +1,18 @@
 """Nonogram strategies: ``automata`` (the default, CNF on one incremental PySAT solver) and
 ``automata-cpsat`` (CP-SAT, each line's run automaton as its native ``AddAutomaton``).
 
-``automata`` hands :mod:`pencilsat.encodings.nonogram` (every line a regular constraint in
-clauses) to the shared shading runs of :mod:`~pencilsat.strategies.connected_runs`;
-``automata-cpsat`` builds one CP-SAT model of the cells' Booleans and one automaton per
-line from the same :func:`~pencilsat.encodings.regular.run_sequence_dfa`. Both solve and
-prove through the one uniqueness procedure (and count and find the backbone when asked);
-no rule is left to cuts, so one call finds the answer and one more proves it unique.
+``automata`` first takes the line solver (:mod:`pencilsat.encodings.nonogram_lines`) to its
+fixed point and, when cells stay open, branches on it
+(:mod:`~pencilsat.encodings.nonogram_branching`) within a budget; the answers so listed (the
+first two at most) go to the uniqueness procedure without a solver. Past the budget, or when
+a count or backbone is asked, it hands :mod:`pencilsat.encodings.nonogram` (every line a
+regular constraint in clauses) to the shared shading runs of
+:mod:`~pencilsat.strategies.connected_runs`; ``automata-cpsat`` builds one CP-SAT model of
+the cells' Booleans and one automaton per line from the same
+:func:`~pencilsat.encodings.regular.run_sequence_dfa`, and always searches (so it
+cross-checks the line solver). Both solve and prove through the one uniqueness procedure
+(and count and find the backbone when asked); no rule is left to cuts, so one call finds the
+answer and one more proves it unique.
 """
 
 from __future__ import annotations
