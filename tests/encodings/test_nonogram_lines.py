@@ -123,3 +123,21 @@ def test_branching_stops_at_its_budget():
     with pytest.raises(BudgetSpent):
         list(answers(puzzle, state, 1))
     assert len(list(answers(puzzle, state, 10**6))) == 1
+
+
+def test_puzzles_with_lines_whose_clue_is_not_given_match_brute_force():
+    rng = random.Random(17)
+    paths = set()
+    for _ in range(40):
+        puzzle = random_puzzle(rng)
+        rows = tuple(None if rng.random() < 0.3 else clue for clue in puzzle.rows)
+        columns = tuple(None if rng.random() < 0.2 else clue for clue in puzzle.columns)
+        puzzle = N.NonogramPuzzle(rows, columns)
+        truth = solutions(puzzle)
+        result = solve(puzzle)
+        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        assert result.verdict == verdict
+        if verdict == Verdict.UNIQUE:
+            assert result.solution == truth[0]
+        paths.add(result.stats.extra.get("settled_by", "solver"))
+    assert {"line solver", "line solver and branching"} <= paths
