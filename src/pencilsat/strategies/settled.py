@@ -39,6 +39,20 @@ class SettledSearch:
         self.solution = None
 
 
+class ListedSearch:
+    """The answers of a puzzle a search without a solver has listed in full, or its first
+    two (all the uniqueness procedure asks for), in order until each is forbidden."""
+
+    def __init__(self, answers: list[Any]) -> None:
+        self.answers = answers
+
+    def next_answer(self) -> Any | None:
+        return self.answers[0] if self.answers else None
+
+    def forbid(self, answer: Any) -> None:
+        self.answers = [other for other in self.answers if other != answer]
+
+
 def settled_result(puzzle: Any, grid: Any | None, decode: Callable[[Any], Any],
                    start: float, valid: bool | None = None) -> SolveResult | None:
     """The result of ``puzzle`` when narrowing settled every cell (``grid``: the digits,
