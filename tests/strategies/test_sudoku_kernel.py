@@ -96,3 +96,31 @@ def test_a_small_batch_does_not_load_numba():
     out = subprocess.run([sys.executable, "-c", PROBE, str(path)], capture_output=True,
                          text=True, check=True, timeout=120).stdout
     assert json.loads(out) == {"numba": False, "verdicts": ["unique"]}
+
+
+SWITCH = """
+import json, sys
+import pencilsat.strategies.sudoku_batch as B
+B.KERNEL_PAYS_AFTER = 0.0  # any numpy work pays for the kernel
+B.CHUNK = 20
+lines = open(sys.argv[1]).read().splitlines()[:40]
+by = [r["stats"]["decided_by"] for r in B.solve_batch(lines)]
+print(json.dumps({"numba": "numba" in sys.modules, "first": sorted(set(by[:20])),
+                  "then": sorted(set(by[20:]))}))
+"""
+
+
+def test_the_default_loads_the_kernel_once_numpy_work_pays_for_it():
+    """The first chunk goes through numpy; its work (over a threshold of 0 here) pays for
+    the kernel, which takes the next chunk (numba's cache of it made warm first: on a cold
+    cache the threshold is 20 times higher)."""
+    from pencilsat.strategies import sudoku_kernel_loader
+
+    sudoku_kernel_loader.kernel().count_lines(sudoku_kernel_raw([TDOKU[0][0]]))
+    assert sudoku_kernel_loader.cached()
+    path = CORPUS / "sudoku/magictour_top1465.txt"
+    out = subprocess.run([sys.executable, "-c", SWITCH, str(path)], capture_output=True,
+                         text=True, check=True, timeout=300).stdout
+    seen = json.loads(out)
+    assert seen["numba"] and seen["then"] == ["kernel"]
+    assert "kernel" not in seen["first"] and "branching" in seen["first"]

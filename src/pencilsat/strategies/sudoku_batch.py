@@ -8,7 +8,7 @@ For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
    a puzzle's round fills no cell, in the same loop of rounds, counting up to two completed
    grids per puzzle (the rest of Royle, magictour and the forum's hardest). What they
    decide never reaches SAT; a puzzle past the caps (``BRANCH_CAPS``) does. With numba
-   installed, a chunk whose numpy work pays for loading it goes through the compiled count
+   installed, once the numpy work pays for loading it, lines go through the compiled count
    of :mod:`pencilsat.strategies.sudoku_kernel` instead (unique and no-solution lines; the
    others back to numpy, so the answers are the same). These counters are the verdicts
    outside :func:`~pencilsat.strategies.uniqueness.prove`; tests check the numpy one
@@ -448,8 +448,8 @@ def solve_batch(
     solvers to use, kept by the caller across calls (``None``: built here and closed at the
     end); their ``sat_solver`` is then the one used. ``kernel``: the compiled count of
     :mod:`pencilsat.strategies.sudoku_kernel` for 9x9 lines when numba imports (``None``:
-    with the default ``branch_caps``, once loaded or for a chunk whose numpy work pays for
-    loading it, see :data:`KERNEL_PAYS_AFTER`; ``decided_by`` ``kernel``); the same
+    with the default ``branch_caps``, once loaded, or when the numpy work of this process
+    pays for loading it, see :data:`KERNEL_PAYS_AFTER`; ``decided_by`` ``kernel``); the same
     verdicts and answers either way.
     """
     own = grids is None
@@ -531,9 +531,13 @@ KERNEL_PROBE = 1024
 """9x9 lines of a chunk the numpy path decides first, to estimate what the rest would cost
 it (:data:`KERNEL_PAYS_AFTER`), while the kernel is not loaded."""
 KERNEL_PAYS_AFTER = 1.0
-"""CPU seconds of numpy work left in a chunk past which loading the kernel pays: numba's
-import and the kernel's load from numba's cache cost ~0.5 s once a process, and the kernel
-takes 35-65% of the numpy path's time a line (``benchmarks/results/sudoku_numba.md``)."""
+"""CPU seconds of numpy work in a process (spent on earlier chunks, and estimated for the
+rest of this one) past which loading the kernel pays: numba's import and the kernel's load
+from numba's cache cost ~0.5 s once a process, and the kernel takes 35-85% of the numpy
+path's time a line (``benchmarks/results/sudoku_numba.md``). A batch cut into small shards
+(``pencilsat.batch.shards``) thus loads it in each worker after a second of numpy work."""
+_numpy_work = [0.0]
+"""The CPU seconds :func:`_numpy_records` spent in this process."""
 KERNEL_COMPILE = 20
 """How much more numpy work it takes to pay for compiling the kernel (~10 s) when numba's
 cache of it is cold."""
@@ -551,13 +555,14 @@ def _decide_nine(raw: np.ndarray, caps: tuple[int, int] | None,
         kernel = False  # caps of its own: the numpy branching was asked for
     use = caps is not None and kernel is not False and loader.installed()
     if use and kernel is None and not loader.loaded():
-        use = False
-        if rows > KERNEL_PROBE:  # what would the rest cost the numpy path?
-            began = time.process_time()
+        pays = KERNEL_PAYS_AFTER * (1 if loader.cached() else KERNEL_COMPILE)
+        work = _numpy_work[0]  # the numpy path's CPU seconds so far in this process
+        if work <= pays and rows > KERNEL_PROBE:  # and what the rest would cost it
             yield from _numpy_records(raw[:KERNEL_PROBE], 0, caps)
             start = KERNEL_PROBE
-            left = (time.process_time() - began) / KERNEL_PROBE * (rows - start)
-            use = left > KERNEL_PAYS_AFTER * (1 if loader.cached() else KERNEL_COMPILE)
+            probe = _numpy_work[0] - work
+            work = _numpy_work[0] + probe / KERNEL_PROBE * (rows - start)
+        use = work > pays
     module = loader.kernel() if use else None
     if module is None or caps is None:
         yield from _numpy_records(raw[start:], start, caps)
@@ -612,10 +617,12 @@ def _numpy_records(raw: np.ndarray, offset: int, caps: tuple[int, int] | None
         return
     singles.keep_freed_memory()
     start = time.perf_counter()
+    cpu = time.process_time()
     levels, per_puzzle = caps if caps is not None else (0, 0)
     status, first, second, branched = branching.decide(
         singles.candidates_of(raw), levels, per_puzzle, branching=caps is not None)
     share = round((time.perf_counter() - start) / len(raw), 7)
+    _numpy_work[0] += time.process_time() - cpu
     decided = np.nonzero(status != singles.OPEN)[0]
     sols = singles.solution_strings(first[decided])
     multiple = np.nonzero(status == singles.MULTIPLE)[0]
