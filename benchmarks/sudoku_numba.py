@@ -7,8 +7,8 @@
 Per file (Royle's 17-clue set, magictour_top1465, forum_hardest_1905_se11plus), each in a
 fresh process, interleaved, best of ``--rounds``, CPU seconds of the solving loop:
 tdoku counting to two; ``solve_batch`` with the numpy path (``kernel=False``), with the
-kernel (``kernel=True``, loaded in a 20-line warm-up) and by default (the kernel only when
-a chunk's numpy work pays for loading it, the load then inside the timing); the kernel's
+kernel (``kernel=True``, loaded in a 20-line warm-up) and by default (the kernel once the
+process's numpy work pays for loading it, the load then inside the timing); the kernel's
 call alone without records (``count_lines``); the first prototype (cell masks,
 ``benchmarks/sudoku_numba_cells.py``). Then numba's import and the kernel's load from a warm
 and from a cold cache, the break-even batch size per file, and every line of the three files
@@ -108,14 +108,27 @@ def measure(rounds: int) -> dict[str, dict[str, Any]]:
     return data
 
 
-def agreement(path: Path) -> dict[str, int]:
+OTHER_FILES = ("norvig_hardest.txt", "norvig_top95.txt", "euler96_easy50.txt",
+               "forum_hardest_1106.txt", "kaggle_radcliffe_curated5000.tsv",
+               "sudoku_exchange_diabolical_se_sample160.tsv", "tdoku_test_puzzles.tsv")
+"""The corpus's other Sudoku files (of a .tsv its first column), every answer checked."""
+
+
+def puzzle_lines(path: Path) -> list[str]:
+    """The 81-character puzzles of a file (a .tsv's first column)."""
+    rows = [line.split("\t")[0].strip() for line in path.read_text().splitlines()]
+    return [row for row in rows if len(row) == 81]
+
+
+def agreement(path: Path, every: int = 50) -> dict[str, int]:
     """Every line through ``solve_batch`` with and without the kernel: lines with the same
-    verdict and answers, the kernel's decisions, and every 50th of its answers checked."""
+    verdict and answers, the kernel's decisions, and every ``every``-th of its answers
+    checked."""
     sys.path.insert(0, str(REPO / "src"))
     from pencilsat.puzzles.sudoku import check, parse_line, parse_solution
     from pencilsat.strategies.sudoku_batch import solve_batch
 
-    lines = path.read_text().split()
+    lines = puzzle_lines(path)
     with_kernel = list(solve_batch(lines, kernel=True))
     numpy_only = list(solve_batch(lines, kernel=False))
     same = sum((a["verdict"], a.get("solution"), a.get("second_solution"))
@@ -123,12 +136,39 @@ def agreement(path: Path) -> dict[str, int]:
                for a, b in zip(with_kernel, numpy_only, strict=True))
     by_kernel = [i for i, r in enumerate(with_kernel) if r["stats"]["decided_by"] == "kernel"]
     rejected = 0
-    for i in by_kernel[::50]:
+    for i in by_kernel[::every]:
         if "solution" in with_kernel[i]:
             puzzle = parse_line(lines[i])
             rejected += bool(check(puzzle, parse_solution(with_kernel[i]["solution"], puzzle)))
     return {"lines": len(lines), "same": same, "by_kernel": len(by_kernel),
-            "checked": len(by_kernel[::50]), "rejected": rejected}
+            "checked": len(by_kernel[::every]), "rejected": rejected}
+
+
+NOTES = """## How it got there (issue 46, 2026-11-29, branch numba46a)
+
+- The first prototype, cell masks (`benchmarks/sudoku_numba_cells.py`, the column above):
+  naked singles through a queue over the 20 peers, hidden singles by house, first the
+  fewest-candidates cell as the branch. Forum_hardest_1905_se11plus: 346 branches a puzzle,
+  ~590 us; hidden singles only over houses that changed and one locked-candidates pass:
+  281; the branch cell's tie broken by the open cells of its houses: 210; by the digits its
+  open peers share with it, bivalue peers three times: 139 (tdoku: 62 guesses a puzzle, a
+  split counting once), ~340-410 us a puzzle, no faster than the numpy rounds (a C
+  transcription of its propagation ran at the same speed: the 20-peer loops and house
+  scans are branchy, ~2.5 us a branch).
+- The kernel kept: per digit three 27-bit band words, so a placement is a few word
+  operations, naked singles are bit-sliced over the nine digits, hidden singles are sought
+  only for the digits whose board changed, locked candidates are two table lookups a band
+  and a stack. Same branches, 1.3 us a branch: 232 us a forum puzzle, then 186 us once
+  locked candidates went to tables (from loops over segments).
+- Locked candidates: no pass 182 branches (forum) and 48 (magictour), one pass per fixed
+  point 141 and 17.6, passes until nothing changes 140 and 17.4 at more time: one kept.
+- With the records: numba's import leaves ~100,000 objects the collector's full passes
+  scanned (~45 ms each), which halved magictour's rate; `gc.freeze()` after the load
+  removes that. magictour still pays ~12 us a line over the call alone in this run.
+- What a puzzle with several solutions gets: its two answers depend on the search's order,
+  so the kernel returns it undecided and the numpy rounds give theirs; a puzzle past a
+  million branches would go the same way (none does).
+"""
 
 
 def page(data: dict[str, dict[str, Any]], cold: dict[str, Any], warm: dict[str, Any],
@@ -169,8 +209,9 @@ def page(data: dict[str, dict[str, Any]], cold: dict[str, Any], warm: dict[str, 
         + "\n\n*tdoku* counts solutions to two without writing one. *numpy path*, *kernel* "
         "and *default*: `solve_batch` with its records, `kernel=False`, `kernel=True` (the "
         "kernel loaded in a 20-line warm-up, outside the timing, as tdoku's build is) and "
-        "the default (the kernel when a chunk's numpy work, estimated on its first 1,024 "
-        "lines, passes a second: its load then inside the timing). *Call alone*: the "
+        "the default (the kernel once the process's numpy work, spent and estimated for "
+        "the rest of a chunk on its first 1,024 lines, passes a second: its load then "
+        "inside the timing). *Call alone*: the "
         "kernel's `count_lines` over the whole file, no records. Branches: children tried "
         "(a bivalue split is two); tdoku's guesses count one a split.\n\n"
         "## The load, and the break-even batch size\n\n"
@@ -183,12 +224,13 @@ def page(data: dict[str, dict[str, Any]], cold: dict[str, Any], warm: dict[str, 
         + f"\n\nCPU seconds. The load a process pays once (warm cache): {load:.2f} s.\n\n"
         + table(["set", "numpy path us a line", "kernel us a line", "saved us a line",
                  "lines that pay for the load"], even_rows)
-        + "\n\n## Same verdicts and answers as the numpy path (every line)\n\n"
+        + "\n\n## Same verdicts and answers as the numpy path (every line of every Sudoku "
+        "file of the corpus; the other files' kernel answers all checked)\n\n"
         + table(["set", "lines", "same verdict and answers", "decided by the kernel",
                  "kernel answers checked", "rejected by the rule checker"],
                 [[name, a["lines"], a["same"], a["by_kernel"], a["checked"], a["rejected"]]
                  for name, a in agree.items()])
-        + "\n")
+        + "\n\n" + NOTES)
 
 
 def main() -> None:
@@ -203,6 +245,7 @@ def main() -> None:
     warm = kernel_call(magictour)
     data = measure(args.rounds)
     agree = {name: agreement(CORPUS / "sudoku" / name) for name in FILES}
+    agree.update((name, agreement(CORPUS / "sudoku" / name, 1)) for name in OTHER_FILES)
     text = page(data, cold, warm, agree, args.rounds)
     (RESULTS / "sudoku_numba.md").write_text(text)
     (RESULTS / "sudoku_numba.json").write_text(json.dumps(
