@@ -7,9 +7,10 @@ whether a cache of the kernel is there, so that :mod:`pencilsat.strategies.sudok
 loads it only for a chunk that pays for it, and never for one puzzle, ``--help`` or
 ``--version``.
 
-Loading it also moves every object alive to the collector's permanent generation
-(``gc.freeze``): numba's import leaves ~100,000 objects that each full collection scanned,
-~45 ms a pass, which cost magictour's 1,465 records about half the kernel's rate.
+Loading it (import and a first call) also moves every object alive to the collector's
+permanent generation (``gc.freeze``): numba's import and the kernel's load leave ~100,000
+objects that each full collection scanned, 15-45 ms a pass, which cost magictour's 1,465
+records up to half the kernel's rate.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import os
 import sys
 from pathlib import Path
 from types import ModuleType
+
+import numpy as np
 
 _MODULE = "pencilsat.strategies.sudoku_kernel"
 _failed = False
@@ -63,5 +66,8 @@ def kernel() -> ModuleType | None:
     except ImportError:
         _failed = True
         return None
+    empty = np.full((1, 81), ord("."), dtype=np.uint8)
+    empty.flags.writeable = False  # as the batch's lines are (read from one buffer)
+    module.count_lines(empty)  # loaded (or compiled) here, before the freeze
     gc.freeze()  # numba's ~100,000 objects out of the collector's full passes (see below)
     return module
