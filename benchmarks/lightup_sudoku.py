@@ -580,6 +580,7 @@ def bench_batch(quick: bool, before: Path | None = None,
             rows.append([name + label, res["puzzles"], json.dumps(res["verdicts"]),
                          res["decided_by"].get("singles", 0),
                          res["decided_by"].get("branching", 0),
+                         res["decided_by"].get("kernel", 0),
                          res["decided_by"].get("search", 0),
                          res["wall_s"],
                          res["per_s_wall"], res["per_s_cpu"],
@@ -606,7 +607,9 @@ def bench_batch(quick: bool, before: Path | None = None,
             + "\n\n### Sudoku batch with uniqueness (one process, one thread, "
             "default CaDiCaL 1.5.3)"
             "\n\n" + table(["set", "puzzles", "verdicts", "decided by numpy singles",
-                            "decided by numpy branching", "decided by SAT search",
+                            "decided by numpy branching",
+                            "decided by the numba kernel (the default once numpy work "
+                            "in this process passed a second)", "decided by SAT search",
                             "wall s", "puzzles/s wall", "puzzles/s CPU",
                             "vs tdoku (CPU, this run)"], rows)
             + "\n\n### SAT solver for the batch (first 5,000 of Royle, numpy branching off)\n\n"
