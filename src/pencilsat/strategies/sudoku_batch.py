@@ -534,11 +534,11 @@ KERNEL_PAYS_AFTER = 1.0
 """CPU seconds of numpy work in a process (spent on earlier chunks, and estimated for the
 rest of this one) past which the kernel is loaded. numba's import and the kernel's load from
 numba's cache cost 0.5-1 s once a process and the kernel takes 47-88% of the numpy path's
-time a line, so the load pays after ~6,000 of the forum's hardest lines and ~110,000 of
-Royle's (``benchmarks/results/sudoku_numba.md``); the rest of a batch is unknown, and
-switching once the numpy work is about the load bounds what a batch that ends soon after
-loses. A batch cut into small shards (``pencilsat.batch.shards``) thus loads it in each
-worker after a second of numpy work."""
+time a line, so the load pays after 5,000-6,000 of the forum's hardest lines and
+110,000-200,000 of Royle's (``benchmarks/results/sudoku_numba.md``); the rest of a batch
+is unknown, and switching once the numpy work is about the load bounds what a batch that
+ends soon after loses. A batch cut into small shards (``pencilsat.batch.shards``) thus
+loads it in each worker after a second of numpy work."""
 _numpy_work = [0.0]
 """The CPU seconds :func:`_numpy_records` spent in this process."""
 KERNEL_COMPILE = 20

@@ -11,8 +11,9 @@ three times; else a cell of fewest candidates). Every deduction is sound and the
 a split are disjoint, so the completed grids are the solutions and are counted; a puzzle
 stops at its second.
 
-Measured (``benchmarks/results/sudoku_numba.md``, records included): 2.1, 1.1 and 1.75 times
-the numpy rounds' rate on Royle's 17-clue set, magictour_top1465 and the forum's hardest.
+Measured (``benchmarks/results/sudoku_numba.md``, records included, two runs): 1.5-2.1,
+1.1-1.8 and 1.75-1.85 times the numpy rounds' rate on Royle's 17-clue set, magictour_top1465
+and forum_hardest_1905_se11plus.
 Only what does not depend on the search's order is decided here: ``UNIQUE`` with its one
 solution, and ``NONE``. ``MULTIPLE`` comes without answers (which two are found depends on
 the search; :mod:`pencilsat.strategies.sudoku_batch` asks the numpy rounds for theirs), and
@@ -30,9 +31,9 @@ from numba import njit
 
 from pencilsat.strategies.sudoku_singles import MULTIPLE, NONE, OPEN, UNIQUE
 
-ALL = (1 << 27) - 1
-BOX0 = 7 | (7 << 9) | (7 << 18)
-ROW0 = 511
+ALL = (1 << 27) - 1  # every cell of a band word (bit = row in band * 9 + column)
+BOX0 = 7 | (7 << 9) | (7 << 18)  # the first box of a band; shifted by 3 and 6 the others
+ROW0 = 511  # the first row of a band; shifted by 9 and 18 the others
 
 
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
