@@ -51,18 +51,22 @@ import json, sys, time
 from collections import Counter
 sys.path.insert(0, sys.argv[1])
 from pencilsat.strategies.sudoku_batch import solve_batch
-if len(sys.argv) > 3:  # glibc's defaults: the batch's mallopt call made a no-op
+if "glibc-defaults" in sys.argv[3:]:  # the batch's mallopt call made a no-op
     from pencilsat.strategies import sudoku_singles
     sudoku_singles.keep_freed_memory = lambda: None
+options = {"kernel": True} if "kernel" in sys.argv[3:] else {}
+options = {"kernel": False} if "numpy" in sys.argv[3:] else options
 lines = open(sys.argv[2]).read().splitlines()
-for _ in solve_batch(lines[:20]):  # imports and tables outside the timing, as for tdoku
-    pass
+cpu = time.process_time()
+for _ in solve_batch(lines[:20], **options):  # imports, tables (and the kernel's load)
+    pass  # outside the timing, as tdoku's build
+warm_up = time.process_time() - cpu
 verdicts = Counter()
 cpu = time.process_time()
-for rec in solve_batch(lines):
+for rec in solve_batch(lines, **options):
     verdicts[rec["verdict"]] += 1
 print(json.dumps({"puzzles": len(lines), "verdicts": verdicts,
-                  "cpu_s": time.process_time() - cpu}))
+                  "cpu_s": time.process_time() - cpu, "warm_up_cpu_s": warm_up}))
 """
 
 
@@ -216,16 +220,26 @@ def run_batch_timed(lines: list[str], **options: Any) -> dict[str, Any]:
             "per_s_cpu": len(lines) / cpu}
 
 
-def pencilsat_in_a_process(src: Path, lines_file: Path,
-                           glibc_defaults: bool = False) -> dict[str, Any]:
+def pencilsat_in_a_process(src: Path, lines_file: Path, glibc_defaults: bool = False,
+                           kernel: bool | None = None) -> dict[str, Any]:
     """``solve_batch`` of the pencilsat in ``src`` on a file, in a fresh process: verdict
     counts and the CPU seconds of the batch (imports and a 20-line warm-up excluded).
-    ``glibc_defaults``: without ``sudoku_singles.keep_freed_memory``'s mallopt call."""
+    ``glibc_defaults``: without ``sudoku_singles.keep_freed_memory``'s mallopt call;
+    ``kernel``: ``solve_batch``'s option (``None``: not passed, as an older tree has none;
+    ``True``: the compiled kernel, loaded in the warm-up)."""
     args = [sys.executable, "-c", BATCH_IN_A_PROCESS, str(src), str(lines_file)]
-    out = subprocess.run(args + (["glibc-defaults"] if glibc_defaults else []),
-                         check=True, capture_output=True, text=True).stdout
+    args += ["glibc-defaults"] if glibc_defaults else []
+    args += [] if kernel is None else ["kernel" if kernel else "numpy"]
+    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
     result: dict[str, Any] = json.loads(out)
     return result
+
+
+def kernel_installed() -> bool:
+    """Whether numba is there for the compiled kernel's column."""
+    import importlib.util
+
+    return importlib.util.find_spec("numba") is not None
 
 
 def describe(src: Path | None) -> str:
@@ -250,14 +264,18 @@ def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
             path.write_text("\n".join(lines[:3000]) + "\n")
         best: dict[str, dict[str, Any]] = {}
         for _ in range(repeats):
-            for who in ("tdoku", "tdoku+solution", "now", "now-glibc", "before"):
+            for who in ("tdoku", "tdoku+solution", "now", "now-kernel", "now-glibc", "before"):
                 if who == "before" and before is None:
+                    continue
+                if who == "now-kernel" and not kernel_installed():
                     continue
                 if who.startswith("tdoku"):
                     res = tdoku_build.run(path, solve=who != "tdoku")
                 else:
-                    res = pencilsat_in_a_process(before if who == "before" else REPO / "src",
-                                                 path, glibc_defaults=who == "now-glibc")
+                    res = pencilsat_in_a_process(
+                        before if who == "before" else REPO / "src", path,
+                        glibc_defaults=who == "now-glibc",
+                        kernel=True if who == "now-kernel" else None)
                 if who not in best or res["cpu_s"] < best[who]["cpu_s"]:
                     best[who] = res
         if quick:
@@ -275,6 +293,8 @@ def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
         row += [rate["now"], f"1/{rate['tdoku'] / rate['now']:.1f}"]
         if before is not None:
             row.append(f"{rate['now'] / rate['before']:.2f}x")
+        if "now-kernel" in rate:
+            row += [rate["now-kernel"], f"1/{rate['tdoku'] / rate['now-kernel']:.1f}"]
         row += [rate["now-glibc"], mallopt]
         rows.append(row)
         data[name] = {"runs": best, "per_s_cpu": rate, "verdicts_agree": agree}
@@ -287,6 +307,8 @@ def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
     header += ["pencilsat now /s CPU", "now vs tdoku"]
     if before is not None:
         header.append("now / before")
+    if kernel_installed():
+        header += ["now, compiled kernel /s CPU", "kernel vs tdoku"]
     header += ["now with glibc's malloc defaults /s CPU", "mallopt gives"]
     body = (f"### Against tdoku, same run (best of {repeats} interleaved runs each, each in "
             "a fresh process; CPU seconds of the solving loop, reading and imports excluded)"
@@ -294,7 +316,11 @@ def bench_tdoku(quick: bool, before: Path | None, tdoku_git: str | None,
             + "\n\ntdoku " + tdoku_build.TDOKU_COMMIT[:7] + " built by "
             "`benchmarks/tdoku_build.py` (`-O3 -march=native`); its rate counts solutions up "
             "to two (the uniqueness proof), without writing the solution; pencilsat's also "
-            "returns the solution. \"before\": " + describe(before) + ". \"glibc's "
+            "returns the solution. \"before\": " + describe(before) + ". \"now\": "
+            "`solve_batch`'s default (the numba kernel once the process's numpy work passes "
+            "a second, its load then inside the timing); \"compiled kernel\": "
+            "`kernel=True`, loaded in the warm-up (`benchmarks/results/sudoku_numba.md`). "
+            "\"glibc's "
             "malloc defaults\": the same code with `sudoku_singles.keep_freed_memory` (its "
             "mallopt call) made a no-op, so each round's temporaries are mmapped and "
             "page-faulted anew.")
@@ -554,6 +580,7 @@ def bench_batch(quick: bool, before: Path | None = None,
             rows.append([name + label, res["puzzles"], json.dumps(res["verdicts"]),
                          res["decided_by"].get("singles", 0),
                          res["decided_by"].get("branching", 0),
+                         res["decided_by"].get("kernel", 0),
                          res["decided_by"].get("search", 0),
                          res["wall_s"],
                          res["per_s_wall"], res["per_s_cpu"],
@@ -580,7 +607,9 @@ def bench_batch(quick: bool, before: Path | None = None,
             + "\n\n### Sudoku batch with uniqueness (one process, one thread, "
             "default CaDiCaL 1.5.3)"
             "\n\n" + table(["set", "puzzles", "verdicts", "decided by numpy singles",
-                            "decided by numpy branching", "decided by SAT search",
+                            "decided by numpy branching",
+                            "decided by the numba kernel (the default once numpy work "
+                            "in this process passed a second)", "decided by SAT search",
                             "wall s", "puzzles/s wall", "puzzles/s CPU",
                             "vs tdoku (CPU, this run)"], rows)
             + "\n\n### SAT solver for the batch (first 5,000 of Royle, numpy branching off)\n\n"

@@ -1,6 +1,6 @@
 """``pencilsat --version`` and ``--help`` (of the tool and of each command) only print: they
-load neither numpy nor a SAT or CP-SAT solver, so they answer in the interpreter's start-up
-time."""
+load neither numpy, numba nor a SAT or CP-SAT solver, so they answer in the interpreter's
+start-up time."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ try:
     status = main()
 except SystemExit as exit:
     status = exit.code
-heavy = sorted(m for m in ("numpy", "pysat", "ortools") if m in sys.modules)
+heavy = sorted(m for m in ("numpy", "pysat", "ortools", "numba") if m in sys.modules)
 cli = sorted(m for m in ("argparse", "pencilsat.cli", "typing") if m in sys.modules)
 print(json.dumps({"status": status, "heavy": heavy, "cli": cli}), file=sys.stderr)
 """

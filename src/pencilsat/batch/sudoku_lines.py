@@ -4,8 +4,10 @@
 whole shard at once, and the rest on one cached SAT solver per size; this module writes its
 verdicts as schema-1 records (rows, differences, a full ``stats``) and, for ``grade --batch``,
 grades the unique ones. The SAT figures (``variables`` ... ``propagations``) are null where
-numpy decided (``decided_by`` ``singles`` or ``branching``, ``backend`` ``numpy``); where SAT
-decided they are this puzzle's share of the shared solver's work.
+numpy decided (``decided_by`` ``singles`` or ``branching``, ``backend`` ``numpy``) or the
+compiled kernel did (``decided_by`` ``kernel``, ``backend`` ``numba``: another search, so
+its ``solve_s`` is not comparable with the numpy rounds'); where SAT decided they are this
+puzzle's share of the shared solver's work.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pencilsat.puzzles.sudoku import clue_clash, parse_line
 from pencilsat.strategies.sudoku_batch import GridSolvers, solve_batch, uniqueness_seconds
 
 _BY_SAT = ("propagation", "search")
+_BACKEND = {"kernel": "numba"}
 
 
 def sudoku_records(items: list[BatchItem], task: BatchTask,
@@ -73,7 +76,8 @@ def _stats(rec: dict[str, Any], n: int, grids: GridSolvers) -> dict[str, Any]:
     by_sat = found["decided_by"] in _BY_SAT
     proof_s = found.get("uniqueness_seconds") or 0.0
     stats: dict[str, Any] = {
-        "backend": "cnf" if by_sat else "numpy", "encoding": "batch",
+        "backend": "cnf" if by_sat else _BACKEND.get(found["decided_by"], "numpy"),
+        "encoding": "batch",
         "solve_s": round(found["seconds"] - proof_s, 6),
         "uniqueness_s": uniqueness_seconds(rec), "decided_by": found["decided_by"]}
     if by_sat:

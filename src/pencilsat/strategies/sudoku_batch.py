@@ -7,9 +7,12 @@ For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
    candidates (deciding 37,350 of Royle's 49,158 17-clue puzzles), and a branch as soon as
    a puzzle's round fills no cell, in the same loop of rounds, counting up to two completed
    grids per puzzle (the rest of Royle, magictour and the forum's hardest). What they
-   decide never reaches SAT; a puzzle past the caps (``BRANCH_CAPS``) does.
-   This counter is the one verdict outside :func:`~pencilsat.strategies.uniqueness.prove`;
-   tests check it against the SAT path.
+   decide never reaches SAT; a puzzle past the caps (``BRANCH_CAPS``) does. With numba
+   installed, once the numpy work pays for loading it, lines go through the compiled count
+   of :mod:`pencilsat.strategies.sudoku_kernel` instead (unique and no-solution lines; the
+   others back to numpy, so the answers are the same). These counters are the verdicts
+   outside :func:`~pencilsat.strategies.uniqueness.prove`; tests check the numpy one
+   against the SAT path and the kernel against the numpy one.
 1. The rest go through the one uniqueness procedure on the size's cached solver
    (``_LineSearch``): propagate the clue literals (with the extended clauses propagation
    does the singles, so a grid it fills is forced, hence unique); otherwise solve under the
@@ -426,6 +429,7 @@ def solve_batch(
     branching: bool = True,
     branch_caps: tuple[int, int] = BRANCH_CAPS,
     grids: GridSolvers | None = None,
+    kernel: bool | None = None,
 ) -> Iterator[dict[str, Any]]:
     """One record per input line, in order, for a stream of one-line Sudokus; blank lines and
     ``#`` comment lines get none.
@@ -442,7 +446,11 @@ def solve_batch(
     puzzle singles leave open to SAT; ``branch_caps`` sets the branching's (levels, open
     branches per puzzle) limits (large caps decide every 9x9 puzzle in numpy). ``grids``: the
     solvers to use, kept by the caller across calls (``None``: built here and closed at the
-    end); their ``sat_solver`` is then the one used.
+    end); their ``sat_solver`` is then the one used. ``kernel``: the compiled count of
+    :mod:`pencilsat.strategies.sudoku_kernel` for 9x9 lines when numba imports (``None``:
+    with the default ``branch_caps``, once loaded, or when the numpy work of this process
+    pays for loading it, see :data:`KERNEL_PAYS_AFTER`; ``decided_by`` ``kernel``); the same
+    verdicts and answers either way.
     """
     own = grids is None
     solvers = GridSolvers(pysat_name(sat_solver), renew) if grids is None else grids
@@ -469,7 +477,7 @@ def solve_batch(
         index = 0
         stream = iter(lines)
         while chunk := [raw.strip() for raw in islice(stream, CHUNK)]:
-            yield from _solve_chunk(chunk, index, solve_line, singles, caps)
+            yield from _solve_chunk(chunk, index, solve_line, singles, caps, kernel)
             index += len(chunk)
     finally:
         if own:
@@ -498,49 +506,145 @@ def _nine_by_nine(chunk: list[str]) -> tuple[list[int], np.ndarray]:
 
 
 def _solve_chunk(chunk: list[str], first_index: int, solve_line: Any, use_singles: bool,
-                 caps: tuple[int, int] | None) -> Iterable[dict[str, Any]]:
-    """The chunk's records in order: the list numpy made when it decided every line, else
-    those with the others solved one by one as they are reached."""
-    from pencilsat.strategies import sudoku_branching as branching
-    from pencilsat.strategies import sudoku_singles as singles
-
+                 caps: tuple[int, int] | None,
+                 kernel: bool | None = None) -> Iterable[dict[str, Any]]:
+    """The chunk's records in order: the list numpy (or the kernel) made when it decided
+    every line, else those with the others solved one by one as they are reached."""
     # the records numpy decides, built whole (index first) in the chunk's order
     pre: list[dict[str, Any] | None] = [None] * len(chunk)
     open_lines: set[int] = set()
     if use_singles:
         nine, raw = _nine_by_nine(chunk)
         if nine:
-            singles.keep_freed_memory()
-            start = time.perf_counter()
-            levels, per_puzzle = caps if caps is not None else (0, 0)
-            status, first, second, branched = branching.decide(
-                singles.candidates_of(raw), levels, per_puzzle,
-                branching=caps is not None)
-            share = round((time.perf_counter() - start) / len(nine), 7)
-            decided = np.nonzero(status != singles.OPEN)[0]
-            sols = singles.solution_strings(first[decided])
-            multiple = np.nonzero(status == singles.MULTIPLE)[0]
-            others = dict(zip(multiple.tolist(),
-                              singles.solution_strings(second[multiple]), strict=True))
-            verdicts = {singles.UNIQUE: "unique", singles.NONE: "none",
-                        singles.MULTIPLE: "multiple"}
-            how = ("singles", "branching")
-            for k, sol, verdict, split in zip(decided.tolist(), sols,
-                                              status[decided].tolist(),
-                                              branched[decided].tolist(), strict=True):
+            for k, made in _decide_nine(raw, caps, kernel):
                 i = nine[k]
-                made: dict[str, Any] = {"index": first_index + i,
-                                        "verdict": verdicts[verdict]}
-                if verdict != singles.NONE:
-                    made["solution"] = sol
-                if verdict == singles.MULTIPLE:
-                    made["second_solution"] = others[k]
-                made["stats"] = {"decided_by": how[split], "seconds": share}
-                pre[i] = made
-            open_lines = {nine[k] for k in np.nonzero(status == singles.OPEN)[0].tolist()}
+                if made is None:
+                    open_lines.add(i)
+                else:
+                    pre[i] = {"index": first_index + i, **made}
     if pre.count(None) == 0:
         return cast("list[dict[str, Any]]", pre)  # no None left
     return _with_the_rest(pre, chunk, first_index, solve_line, open_lines)
+
+
+KERNEL_PROBE = 1024
+"""9x9 lines of a chunk the numpy path decides first, to estimate what the rest would cost
+it (:data:`KERNEL_PAYS_AFTER`), while the kernel is not loaded."""
+KERNEL_PAYS_AFTER = 1.0
+"""CPU seconds of numpy work in a process (spent on earlier chunks, and estimated for the
+rest of this one) past which the kernel is loaded. numba's import and the kernel's load from
+numba's cache cost 0.5-1 s once a process and the kernel takes 47-88% of the numpy path's
+time a line, so the load pays after 5,000-6,000 of the forum's hardest lines and
+110,000-200,000 of Royle's (``benchmarks/results/sudoku_numba.md``); the rest of a batch
+is unknown, and switching once the numpy work is about the load bounds what a batch that
+ends soon after loses. A batch cut into small shards (``pencilsat.batch.shards``) thus
+loads it in each worker after a second of numpy work."""
+_numpy_work = [0.0]
+"""The CPU seconds :func:`_numpy_records` spent in this process."""
+KERNEL_COMPILE = 20
+"""How much more numpy work it takes to pay for compiling the kernel (~10 s) when numba's
+cache of it is cold."""
+
+
+def _decide_nine(raw: np.ndarray, caps: tuple[int, int] | None,
+                 kernel: bool | None) -> Iterator[tuple[int, dict[str, Any] | None]]:
+    """Per validated 9x9 line of ``raw`` (its row) the record numpy or the kernel made
+    (without ``index``), or ``None`` for a line left to SAT."""
+    from pencilsat.strategies import sudoku_kernel_loader as loader
+
+    rows = len(raw)
+    start = 0
+    if kernel is None and caps != BRANCH_CAPS:
+        kernel = False  # caps of its own: the numpy branching was asked for
+    use = caps is not None and kernel is not False and loader.installed()
+    if use and kernel is None and not loader.loaded():
+        pays = KERNEL_PAYS_AFTER * (1 if loader.cached() else KERNEL_COMPILE)
+        work = _numpy_work[0]  # the numpy path's CPU seconds so far in this process
+        if work <= pays and rows > KERNEL_PROBE:  # and what the rest would cost it
+            yield from _numpy_records(raw[:KERNEL_PROBE], 0, caps)
+            start = KERNEL_PROBE
+            probe = _numpy_work[0] - work
+            work = _numpy_work[0] + probe / KERNEL_PROBE * (rows - start)
+        use = work > pays
+    module = loader.kernel() if use else None
+    if module is None or caps is None:
+        yield from _numpy_records(raw[start:], start, caps)
+        return
+    yield from _kernel_records(module, raw[start:], start, caps)
+
+
+def _kernel_records(module: Any, raw: np.ndarray, offset: int,
+                    caps: tuple[int, int]) -> Iterator[tuple[int, dict[str, Any] | None]]:
+    """:func:`_decide_nine` by the compiled kernel, in calls of :data:`KERNEL_CALL` lines;
+    the lines it leaves (``MULTIPLE``: which two answers depends on the search; ``OPEN``)
+    go through :func:`_numpy_records`, so every answer is the numpy path's."""
+    from pencilsat.strategies import sudoku_singles as singles
+
+    for at in range(0, len(raw), KERNEL_CALL):
+        part = raw[at:at + KERNEL_CALL]
+        start = time.perf_counter()
+        status, solution, _ = module.count_lines(part, module.MAX_NODES)
+        share = round((time.perf_counter() - start) / len(part), 7)
+        text = solution.tobytes().decode("ascii")
+        left = []
+        for k, verdict in enumerate(status.tolist()):
+            if verdict == singles.UNIQUE:
+                made: dict[str, Any] = {"verdict": "unique",
+                                        "solution": text[81 * k:81 * k + 81]}
+            elif verdict == singles.NONE:
+                made = {"verdict": "none"}
+            else:
+                left.append(k)
+                continue
+            made["stats"] = {"decided_by": "kernel", "seconds": share}
+            yield offset + at + k, made
+        if left:
+            for k, again in _numpy_records(part[left], 0, caps):
+                if again is not None:
+                    again["stats"]["seconds"] = round(again["stats"]["seconds"] + share, 7)
+                yield offset + at + left[k], again
+
+
+KERNEL_CALL = 4096
+"""9x9 lines per kernel call: a Ctrl-C is seen between calls (4,096 of the forum's hardest
+lines take about a second)."""
+
+
+def _numpy_records(raw: np.ndarray, offset: int, caps: tuple[int, int] | None
+                   ) -> Iterator[tuple[int, dict[str, Any] | None]]:
+    """:func:`_decide_nine` by the numpy rounds (:func:`sudoku_branching.decide`)."""
+    from pencilsat.strategies import sudoku_branching as branching
+    from pencilsat.strategies import sudoku_singles as singles
+
+    if len(raw) == 0:
+        return
+    singles.keep_freed_memory()
+    start = time.perf_counter()
+    cpu = time.process_time()
+    levels, per_puzzle = caps if caps is not None else (0, 0)
+    status, first, second, branched = branching.decide(
+        singles.candidates_of(raw), levels, per_puzzle, branching=caps is not None)
+    share = round((time.perf_counter() - start) / len(raw), 7)
+    _numpy_work[0] += time.process_time() - cpu
+    decided = np.nonzero(status != singles.OPEN)[0]
+    sols = singles.solution_strings(first[decided])
+    multiple = np.nonzero(status == singles.MULTIPLE)[0]
+    others = dict(zip(multiple.tolist(), singles.solution_strings(second[multiple]),
+                      strict=True))
+    verdicts = {singles.UNIQUE: "unique", singles.NONE: "none",
+                singles.MULTIPLE: "multiple"}
+    how = ("singles", "branching")
+    for k, sol, verdict, split in zip(decided.tolist(), sols, status[decided].tolist(),
+                                      branched[decided].tolist(), strict=True):
+        made: dict[str, Any] = {"verdict": verdicts[verdict]}
+        if verdict != singles.NONE:
+            made["solution"] = sol
+        if verdict == singles.MULTIPLE:
+            made["second_solution"] = others[k]
+        made["stats"] = {"decided_by": how[split], "seconds": share}
+        yield offset + k, made
+    for k in np.nonzero(status == singles.OPEN)[0].tolist():
+        yield offset + k, None
 
 
 def _with_the_rest(pre: list[dict[str, Any] | None], chunk: list[str], first_index: int,
