@@ -124,3 +124,45 @@ def test_the_default_loads_the_kernel_once_numpy_work_pays_for_it():
     seen = json.loads(out)
     assert seen["numba"] and seen["then"] == ["kernel"]
     assert "kernel" not in seen["first"] and "branching" in seen["first"]
+
+
+def test_a_kernel_answer_that_breaks_a_rule_is_not_returned(monkeypatch):
+    """The kernel's unique answers pass an independent rule check; one that does not (here a
+    kernel made to swap two digits of its answers) goes to the numpy path."""
+    from pencilsat.strategies import sudoku_kernel
+
+    lines = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()[:20]
+    reference = answers(list(solve_batch(lines, kernel=False)))
+    real = sudoku_kernel.count_lines
+
+    def broken(raw, max_nodes=sudoku_kernel.MAX_NODES):
+        status, solution, nodes = real(raw, max_nodes)
+        solution = solution.copy()
+        solution[::2, [0, 1]] = solution[::2, [1, 0]]  # every other answer: two columns broken
+        return status, solution, nodes
+
+    monkeypatch.setattr(sudoku_kernel, "count_lines", broken)
+    records = list(solve_batch(lines, kernel=True))
+    assert answers(records) == reference
+    by = [r["stats"]["decided_by"] for r in records]
+    assert "kernel" not in by[::2] and "kernel" in by[1::2]
+
+
+def test_answers_hold_checks_houses_and_givens():
+    import numpy as np
+
+    from pencilsat.strategies.sudoku_batch import answers_hold
+
+    line, _, answer = next(t for t in TDOKU if t[1] == 1 and t[2])
+    raw = np.frombuffer(line.encode(), dtype=np.uint8).reshape(1, 81)
+    good = np.frombuffer(answer.encode(), dtype=np.uint8).reshape(1, 81)
+    assert answers_hold(raw, good).tolist() == [True]
+    swapped = good.copy()
+    swapped[0, [0, 1]] = swapped[0, [1, 0]]  # a row still full; two columns not
+    assert answers_hold(raw, swapped).tolist() == [False]
+    relabelled = good.copy()  # 1 and 2 exchanged: every house still full, some given not kept
+    relabelled[good == ord("1")] = ord("2")
+    relabelled[good == ord("2")] = ord("1")
+    assert ((raw == ord("1")) | (raw == ord("2"))).any()
+    assert answers_hold(raw, relabelled).tolist() == [False]
+    assert answers_hold(np.full_like(raw, ord(".")), relabelled).tolist() == [True]

@@ -584,11 +584,12 @@ def _kernel_records(module: Any, raw: np.ndarray, offset: int,
         part = raw[at:at + KERNEL_CALL]
         start = time.perf_counter()
         status, solution, _ = module.count_lines(part, module.MAX_NODES)
+        holds = answers_hold(part, solution).tolist()
         share = round((time.perf_counter() - start) / len(part), 7)
         text = solution.tobytes().decode("ascii")
         left = []
         for k, verdict in enumerate(status.tolist()):
-            if verdict == singles.UNIQUE:
+            if verdict == singles.UNIQUE and holds[k]:
                 made: dict[str, Any] = {"verdict": "unique",
                                         "solution": text[81 * k:81 * k + 81]}
             elif verdict == singles.NONE:
@@ -603,6 +604,25 @@ def _kernel_records(module: Any, raw: np.ndarray, offset: int,
                 if again is not None:
                     again["stats"]["seconds"] = round(again["stats"]["seconds"] + share, 7)
                 yield offset + at + left[k], again
+
+
+def answers_hold(lines: np.ndarray, answers: np.ndarray) -> np.ndarray:
+    """Per row, whether ``answers`` ((puzzles, 81) ASCII digits) is a solution of the clues of
+    ``lines`` (ASCII, ``1``-``9`` given): every row, column and box holds the nine digits and
+    every given is kept. The rule check of the kernel's answers, independent of its search (a
+    line whose answer fails goes to the numpy path)."""
+    digits = answers.astype(np.int16) - ord("1")  # 0-8
+    bits = np.left_shift(1, np.clip(digits, 0, 8)).astype(np.int32)
+    bits[(digits < 0) | (digits > 8)] = 0
+    grid = bits.reshape(-1, 9, 9)
+    full = 511
+    rows = np.bitwise_or.reduce(grid, axis=2) == full
+    cols = np.bitwise_or.reduce(grid, axis=1) == full
+    boxes = np.bitwise_or.reduce(grid.reshape(-1, 3, 3, 3, 3), axis=(2, 4)).reshape(-1, 9) == full
+    given = (lines >= ord("1")) & (lines <= ord("9"))
+    kept = (~given | (lines == answers)).all(axis=1)
+    out: np.ndarray = rows.all(axis=1) & cols.all(axis=1) & boxes.all(axis=1) & kept
+    return out
 
 
 KERNEL_CALL = 4096
