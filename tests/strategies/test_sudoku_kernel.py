@@ -9,14 +9,12 @@ import random
 import subprocess
 import sys
 
-import pytest
+import numba  # noqa: F401  (the `test` extra installs it: without it this fails, never skips)
 from conftest import CORPUS
 from test_sudoku_batch import assert_tdoku_records, checked
 from test_sudoku_solve import TDOKU
 
 from pencilsat.strategies.sudoku_batch import solve_batch
-
-pytest.importorskip("numba")
 
 
 def answers(records: list[dict]) -> list[tuple]:
