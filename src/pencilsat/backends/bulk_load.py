@@ -88,3 +88,31 @@ def load_until(solver: Any, clauses: list[list[int]], deadline: float | None) ->
     for first in range(0, len(clauses), LOAD_CHUNK):
         check_clock(deadline)
         load_clauses(solver, clauses[first:first + LOAD_CHUNK])
+
+
+def load_natives(solver: Any, at_most: Iterable[tuple[list[int], int]],
+                 exactly: Iterable[tuple[list[int], int]], deadline: float | None) -> int:
+    """Add "at most k of lits" for each of ``at_most`` and "exactly k" (two natives: at most
+    k of the literals, at most ``len - k`` of their negations) for each of ``exactly`` to a
+    solver with native counts, looking at the clock every ``LOAD_CHUNK``; an exact count above
+    its literals adds the empty clause (no answer). Returns the native constraints added.
+    The one loader of the direct runs on MiniCard (Norinori, Tents, Skyscrapers)."""
+    from pencilsat.core.clock import check_clock
+
+    add = at_most_adder(solver)
+    added = 0
+    for lits, total in at_most:
+        if added % LOAD_CHUNK == 0:
+            check_clock(deadline)
+        add(lits, total)
+        added += 1
+    for lits, total in exactly:
+        if added % LOAD_CHUNK == 0:
+            check_clock(deadline)
+        if total > len(lits):
+            solver.add_clause([])
+            continue
+        add(lits, total)
+        add([-lit for lit in lits], len(lits) - total)
+        added += 2
+    return added

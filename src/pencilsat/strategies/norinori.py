@@ -20,9 +20,9 @@ from time import perf_counter
 
 import numpy as np
 
-from pencilsat.backends.bulk_load import LOAD_CHUNK, at_most_adder, load_until
+from pencilsat.backends.bulk_load import load_natives, load_until
 from pencilsat.backends.gc_pause import gc_paused
-from pencilsat.core.clock import check_clock, deadline_of
+from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.norinori import build, norinori_clauses
@@ -73,15 +73,8 @@ def _run_native(puzzle: NorinoriPuzzle, solver_name: str, deadline: float | None
         try:
             parts = norinori_clauses(puzzle, deadline)
             load_until(solver, parts.clauses, deadline)
-            at_most = at_most_adder(solver)
-            counts, blocks = parts.counts, parts.blocks
-            for first in range(0, max(len(counts), len(blocks)), LOAD_CHUNK):
-                check_clock(deadline)  # a 1000x1000 has a million blocks
-                for lits, total in counts[first:first + LOAD_CHUNK]:
-                    at_most(lits, total)
-                    at_most([-lit for lit in lits], len(lits) - total)
-                for block in blocks[first:first + LOAD_CHUNK]:
-                    at_most(block, 2)
+            load_natives(solver, ((block, 2) for block in parts.blocks), parts.counts,
+                         deadline)  # a 1000x1000 has a million blocks: under the clock
         except TimeLimitReached:
             stats.encode_s = perf_counter() - start
             return stopped(puzzle, stats)

@@ -20,7 +20,7 @@ from time import perf_counter
 
 import numpy as np
 
-from pencilsat.backends.bulk_load import at_most_adder, load_until
+from pencilsat.backends.bulk_load import load_natives, load_until
 from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
@@ -67,12 +67,8 @@ def _run_native(puzzle: SkyscrapersPuzzle, solver_name: str, deadline: float | N
         try:
             cnf = native_cnf(puzzle)
             load_until(solver, cnf.clauses, deadline)
-            at_most = at_most_adder(solver)
-            for lits in cnf.at_most_one:
-                at_most(lits, 1)
-            for lits, count in cnf.counts:
-                at_most(lits, count)
-                at_most([-lit for lit in lits], len(lits) - count)
+            load_natives(solver, ((lits, 1) for lits in cnf.at_most_one), cnf.counts,
+                         deadline)
         except TimeLimitReached:
             stats.encode_s = perf_counter() - start
             return stopped(puzzle, stats)

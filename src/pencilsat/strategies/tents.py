@@ -16,15 +16,14 @@ from __future__ import annotations
 
 from time import perf_counter
 
-from pencilsat.backends.bulk_load import at_most_adder, load_clauses
+from pencilsat.backends.bulk_load import load_natives, load_until
 from pencilsat.backends.gc_pause import gc_paused
-from pencilsat.core.clock import check_clock, deadline_of
+from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.tents import build, candidates_from, tent_clauses
 from pencilsat.puzzles.tents import TentsPuzzle, TentsSolution
 from pencilsat.strategies.connected_runs import (
-    LOAD_CHUNK,
     NATIVE_CARDINALITY,
     run_shading_cnf,
     run_shading_cpsat,
@@ -66,24 +65,11 @@ def _run_native(puzzle: TentsPuzzle, solver_name: str, deadline: float | None) -
         try:
             parts = tent_clauses(puzzle, deadline)
             clauses = parts.clauses
-            for first in range(0, len(clauses), LOAD_CHUNK):
-                check_clock(deadline)
-                load_clauses(solver, clauses[first:first + LOAD_CHUNK])
-            at_most = at_most_adder(solver)
-            natives = 0
-            for lits, total in parts.capped:
-                at_most(lits, total)
-            for lits, total in parts.exact:
-                if total > len(lits):
-                    solver.add_clause([])  # more tents than the line's candidates: none
-                    continue
-                at_most(lits, total)
-                at_most([-lit for lit in lits], len(lits) - total)
-                natives += 1
+            load_until(solver, clauses, deadline)
+            natives = load_natives(solver, parts.capped, parts.exact, deadline)
         except TimeLimitReached:
             stats.encode_s = perf_counter() - start
             return stopped(puzzle, stats)
-        natives = len(parts.capped) + 2 * natives
         stats.encode_s = perf_counter() - start
         stats.variables, stats.clauses = parts.top, len(clauses) + natives
         stats.extra["native_counts"] = len(parts.capped) + len(parts.exact)
