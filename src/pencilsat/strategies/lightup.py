@@ -3,18 +3,15 @@
 
 from __future__ import annotations
 
-from time import perf_counter
-
-from pencilsat.backends.bulk_load import LOAD_CHUNK, at_most_adder, load_until
 from pencilsat.backends.gc_pause import gc_paused
-from pencilsat.core.clock import check_clock, deadline_of
-from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
+from pencilsat.core.clock import deadline_of
+from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.lightup import build, build_clauses, bulbs_at, native_clauses
 from pencilsat.puzzles.lightup import LightUpPuzzle
 from pencilsat.strategies.connected_runs import NATIVE_CARDINALITY
 from pencilsat.strategies.csp_solve import solve_clauses, solve_encoding
-from pencilsat.strategies.uniqueness import solve_and_prove, stopped
+from pencilsat.strategies.native_run import NativeModel, run_native
 from pencilsat.strategies.variable_search import Answer, VariableSearch
 
 
@@ -78,33 +75,15 @@ def _run_native(puzzle: LightUpPuzzle, solver_name: str, deadline: float | None)
     """The direct run on a solver with native "at most k" constraints: the rules of
     :func:`native_clauses` on one solver, the answer read as the bulbs' truth
     (:class:`BulbSearch`), the one uniqueness procedure."""
-    from pysat.solvers import Solver
 
-    stats = SolveStats(backend="cnf", encoding="direct", sat_solver=solver_name)
-    start = perf_counter()
-    with Solver(name=solver_name) as solver:
+    def model(deadline: float | None) -> NativeModel:
         counts: list[tuple[list[int], int]] = []
-        try:
-            encoding = native_clauses(puzzle, counts, deadline=deadline)
-            load_until(solver, encoding.clauses, deadline)
-            at_most = at_most_adder(solver)
-            for first in range(0, len(counts), LOAD_CHUNK):
-                check_clock(deadline)
-                for lits, total in counts[first:first + LOAD_CHUNK]:
-                    at_most(lits, total)
-        except TimeLimitReached:
-            stats.encode_s = perf_counter() - start
-            return stopped(puzzle, stats)
-        stats.encode_s = perf_counter() - start
-        stats.variables = encoding.num_vars
-        stats.clauses = len(encoding.clauses) + len(counts)
-        stats.extra["native_counts"] = len(counts)
-        search = BulbSearch(solver, list(encoding.answer), deadline)
-        result = solve_and_prove(puzzle, search, lambda on: bulbs_at(puzzle, on), stats)
-        stats.add_effort(solver.accum_stats())
-    stats.clauses += search.added
-    stats.extra["sat_calls"] = search.calls
-    return result
+        encoding = native_clauses(puzzle, counts, deadline=deadline)
+        return NativeModel(encoding.clauses, counts, (), list(encoding.answer),
+                           encoding.num_vars, {"native_counts": len(counts)})
+
+    return run_native(puzzle, solver_name, deadline, encoding="direct", build=model,
+                      decoder=lambda _: lambda on: bulbs_at(puzzle, on), search=BulbSearch)
 
 
 class BulbSearch(VariableSearch):

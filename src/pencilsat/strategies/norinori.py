@@ -16,14 +16,13 @@ it unique.
 
 from __future__ import annotations
 
-from time import perf_counter
+from collections.abc import Callable
 
 import numpy as np
 
-from pencilsat.backends.bulk_load import load_natives, load_until
 from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import deadline_of
-from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
+from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.norinori import build, norinori_clauses
 from pencilsat.puzzles.norinori import NorinoriPuzzle, NorinoriSolution
@@ -33,8 +32,8 @@ from pencilsat.strategies.connected_runs import (
     run_shading_cpsat,
     written_counts,
 )
-from pencilsat.strategies.uniqueness import solve_and_prove, stopped
-from pencilsat.strategies.variable_search import Answer, VariableSearch
+from pencilsat.strategies.native_run import NativeModel, run_native
+from pencilsat.strategies.variable_search import Answer
 
 DEFAULT_SAT_SOLVER = "minicard"
 """MiniCard: MiniSat with native "at most" constraints, so each region's count goes in as
@@ -64,36 +63,23 @@ def run_cnf(puzzle: NorinoriPuzzle, *, backend: str | None = None,
 
 def _run_native(puzzle: NorinoriPuzzle, solver_name: str, deadline: float | None
                 ) -> SolveResult:
-    """The direct run on a solver with native "at most k" constraints."""
-    from pysat.solvers import Solver
+    """The direct run on a solver with native "at most k" constraints: each 2x2 block's
+    "at most two" and each region's count native (a 1000x1000 has a million blocks)."""
+    cells = puzzle.width * puzzle.height
+    shape = (puzzle.height, puzzle.width)
 
-    stats = SolveStats(backend="cnf", encoding="clauses", sat_solver=solver_name)
-    start = perf_counter()
-    with Solver(name=solver_name) as solver:
-        try:
-            parts = norinori_clauses(puzzle, deadline)
-            load_until(solver, parts.clauses, deadline)
-            load_natives(solver, ((block, 2) for block in parts.blocks), parts.counts,
-                         deadline)  # a 1000x1000 has a million blocks: under the clock
-        except TimeLimitReached:
-            stats.encode_s = perf_counter() - start
-            return stopped(puzzle, stats)
-        stats.encode_s = perf_counter() - start
-        cells = puzzle.width * puzzle.height
-        stats.variables = cells
-        stats.clauses = len(parts.clauses) + 2 * len(parts.counts) + len(parts.blocks)
-        stats.extra.update(native_counts=len(parts.counts), native_at_most=len(parts.blocks))
-        search = VariableSearch(solver, list(range(1, cells + 1)), deadline)
-        shape = (puzzle.height, puzzle.width)
+    def model(deadline: float | None) -> NativeModel:
+        parts = norinori_clauses(puzzle, deadline)
+        return NativeModel(parts.clauses, ((block, 2) for block in parts.blocks), parts.counts,
+                           list(range(1, cells + 1)), cells,
+                           {"native_counts": len(parts.counts),
+                            "native_at_most": len(parts.blocks), "cuts": 0})
 
-        def decode(answer: Answer) -> NorinoriSolution:
-            return NorinoriSolution(np.array(answer, dtype=bool).reshape(shape))
+    def decoder(_: NativeModel) -> Callable[[Answer], NorinoriSolution]:
+        return lambda answer: NorinoriSolution(np.array(answer, dtype=bool).reshape(shape))
 
-        result = solve_and_prove(puzzle, search, decode, stats)
-        stats.add_effort(solver.accum_stats())
-    stats.clauses += search.added
-    stats.extra.update(sat_calls=search.calls, cuts=0)
-    return result
+    return run_native(puzzle, solver_name, deadline, encoding="clauses", build=model,
+                      decoder=decoder)
 
 
 def run_cpsat(puzzle: NorinoriPuzzle, *, backend: str | None = None,

@@ -16,14 +16,12 @@ a janko puzzle took 1.55x less warm CPU (median of every 4th, 2026-11-29).
 from __future__ import annotations
 
 from collections.abc import Callable
-from time import perf_counter
 
 import numpy as np
 
-from pencilsat.backends.bulk_load import load_natives, load_until
 from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import deadline_of
-from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
+from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.skyscrapers import (
     complete_cnf,
@@ -34,8 +32,8 @@ from pencilsat.puzzles.skyscrapers import SkyscrapersPuzzle, SkyscrapersSolution
 from pencilsat.strategies.connected_runs import NATIVE_CARDINALITY
 from pencilsat.strategies.csp_solve import solve_clauses
 from pencilsat.strategies.digit_clauses import run_on_cpsat
-from pencilsat.strategies.uniqueness import solve_and_prove, stopped
-from pencilsat.strategies.variable_search import Answer, VariableSearch
+from pencilsat.strategies.native_run import NativeModel, run_native
+from pencilsat.strategies.variable_search import Answer
 
 DEFAULT_SOLVER = "minicard"
 """The ``direct`` strategy's SAT solver, with each house's "at most one" per height a native
@@ -58,29 +56,16 @@ def run_direct(puzzle: SkyscrapersPuzzle, *, backend: str = "cnf",
 
 def _run_native(puzzle: SkyscrapersPuzzle, solver_name: str, deadline: float | None
                 ) -> SolveResult:
-    """The direct run on a solver with native "at most k" constraints."""
-    from pysat.solvers import Solver
+    """The direct run on a solver with native "at most k" constraints: each cell's and
+    house's "at most one" and each clue's count native."""
 
-    stats = SolveStats(backend="cnf", encoding="direct", sat_solver=solver_name)
-    start = perf_counter()
-    with Solver(name=solver_name) as solver:
-        try:
-            cnf = native_cnf(puzzle)
-            load_until(solver, cnf.clauses, deadline)
-            load_natives(solver, ((lits, 1) for lits in cnf.at_most_one), cnf.counts,
-                         deadline)
-        except TimeLimitReached:
-            stats.encode_s = perf_counter() - start
-            return stopped(puzzle, stats)
-        stats.encode_s = perf_counter() - start
-        stats.variables = cnf.num_vars
-        stats.clauses = len(cnf.clauses) + len(cnf.at_most_one)
-        search = VariableSearch(solver, cnf.answer, deadline)
-        decode = _decoder(puzzle, cnf.answer)
-        result = solve_and_prove(puzzle, search, decode, stats)
-        stats.add_effort(solver.accum_stats())
-    stats.extra.update(sat_calls=search.calls)
-    return result
+    def model(deadline: float | None) -> NativeModel:
+        cnf = native_cnf(puzzle)
+        return NativeModel(cnf.clauses, ((lits, 1) for lits in cnf.at_most_one), cnf.counts,
+                           cnf.answer, cnf.num_vars)
+
+    return run_native(puzzle, solver_name, deadline, encoding="direct", build=model,
+                      decoder=lambda model: _decoder(puzzle, model.answer))
 
 
 def _decoder(puzzle: SkyscrapersPuzzle, answer: list[int]

@@ -14,12 +14,11 @@ through the shared CP-SAT run, the counts as linear sums.
 
 from __future__ import annotations
 
-from time import perf_counter
+from collections.abc import Callable
 
-from pencilsat.backends.bulk_load import load_natives, load_until
 from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import deadline_of
-from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
+from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.tents import build, candidates_from, tent_clauses
 from pencilsat.puzzles.tents import TentsPuzzle, TentsSolution
@@ -29,8 +28,8 @@ from pencilsat.strategies.connected_runs import (
     run_shading_cpsat,
     written_counts,
 )
-from pencilsat.strategies.uniqueness import solve_and_prove, stopped
-from pencilsat.strategies.variable_search import Answer, VariableSearch
+from pencilsat.strategies.native_run import NativeModel, run_native
+from pencilsat.strategies.variable_search import Answer
 
 DEFAULT_SAT_SOLVER = "minicard"
 """A Tents model is small and easy (a few hundred clauses, a handful of conflicts), so
@@ -56,35 +55,23 @@ def run_cnf(puzzle: TentsPuzzle, *, backend: str | None = None, sat_solver: str 
 
 
 def _run_native(puzzle: TentsPuzzle, solver_name: str, deadline: float | None) -> SolveResult:
-    """The direct run on a solver with native "at most k" constraints."""
-    from pysat.solvers import Solver
+    """The direct run on a solver with native "at most k" constraints; an answer forbidden
+    by its tents alone (``by_true``: every answer has a tent per tree)."""
+    free: list[int] = []
 
-    stats = SolveStats(backend="cnf", encoding="cnf", sat_solver=solver_name)
-    start = perf_counter()
-    with Solver(name=solver_name) as solver:
-        try:
-            parts = tent_clauses(puzzle, deadline)
-            clauses = parts.clauses
-            load_until(solver, clauses, deadline)
-            natives = load_natives(solver, parts.capped, parts.exact, deadline)
-        except TimeLimitReached:
-            stats.encode_s = perf_counter() - start
-            return stopped(puzzle, stats)
-        stats.encode_s = perf_counter() - start
-        stats.variables, stats.clauses = parts.top, len(clauses) + natives
-        stats.extra["native_counts"] = len(parts.capped) + len(parts.exact)
-        free = parts.free
-        search = VariableSearch(solver, [n + 1 for n in free], deadline, by_true=True)
+    def model(deadline: float | None) -> NativeModel:
+        parts = tent_clauses(puzzle, deadline)
+        free.extend(parts.free)
+        return NativeModel(parts.clauses, parts.capped, parts.exact, [n + 1 for n in free],
+                           parts.top,
+                           {"native_counts": len(parts.capped) + len(parts.exact)})
 
-        def decode(answer: Answer) -> TentsSolution:
-            return TentsSolution(candidates_from(
-                [n for n, on in zip(free, answer, strict=True) if on], puzzle))
+    def decoder(_: NativeModel) -> Callable[[Answer], TentsSolution]:
+        return lambda answer: TentsSolution(candidates_from(
+            [n for n, on in zip(free, answer, strict=True) if on], puzzle))
 
-        result = solve_and_prove(puzzle, search, decode, stats)
-        stats.add_effort(solver.accum_stats())
-    stats.clauses += search.added
-    stats.extra.update(sat_calls=search.calls)
-    return result
+    return run_native(puzzle, solver_name, deadline, encoding="cnf", build=model,
+                      decoder=decoder, by_true=True)
 
 
 def run_cpsat(puzzle: TentsPuzzle, *, backend: str | None = None,
