@@ -20,7 +20,7 @@ from pencilsat.strategies.sudoku_batch import solve_batch
 def test_a_changed_source_names_another_module(tmp_path, monkeypatch):
     monkeypatch.setenv("PENCILSAT_CACHE_DIR", str(tmp_path))
     copies = []
-    for path in cache.SOURCES:
+    for path in map(Path, cache.SOURCES):
         copy = tmp_path / path.name
         copy.write_bytes(path.read_bytes())
         copies.append(copy)
@@ -28,7 +28,7 @@ def test_a_changed_source_names_another_module(tmp_path, monkeypatch):
     assert cache.key(same) == cache.key()
     copies[0].write_bytes(copies[0].read_bytes() + b"\n# changed\n")
     assert cache.key(same) != cache.key()
-    old, new = cache.module_path(), cache.module_path(same)
+    old, new = Path(cache.module_path()), Path(cache.module_path(same))
     assert old.parent == new.parent == tmp_path and old != new
     old.write_bytes(b"the module of the old source")
     assert cache.load(new) is None  # the stale one is not taken for it ...
@@ -75,7 +75,7 @@ def test_a_failed_build_is_recorded_and_not_started_again(tmp_path):
         raise RuntimeError("no luck")
 
     assert cache.build_into(target, make) is False
-    assert not target.exists() and "no luck" in cache.failed_marker(target).read_text()
+    assert not target.exists() and "no luck" in Path(cache.failed_marker(target)).read_text()
     assert cache.start_build(target, [sys.executable, "-c", "raise SystemExit(3)"]) is None
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".build-")]
 
@@ -88,12 +88,12 @@ def test_without_a_compiler_the_build_fails_at_once_and_the_batch_falls_back(tmp
     monkeypatch.setenv("PENCILSAT_CACHE_DIR", str(tmp_path))
     monkeypatch.setenv("CC", "/no/such/cc")
     env = dict(os.environ)
-    target = cache.module_path()
+    target = Path(cache.module_path())
     assert cache.compiler() is None and target.parent == tmp_path
     done = subprocess.run(cache.build_command(target), env=env, capture_output=True,
                           text=True, check=False)
     assert done.returncode == 1 and not target.exists()
-    assert "no C compiler" in cache.failed_marker(target).read_text()
+    assert "no C compiler" in Path(cache.failed_marker(target)).read_text()
     assert cache.start_build(target) is None
     batch = """
 import json, sys

@@ -52,7 +52,7 @@ def main() -> int:
     args = ap.parse_args()
     if args.nice and hasattr(os, "nice"):
         os.nice(10)
-    name = args.target.name.split(".")[0]
+    name = args.target.name.split(".")[0]  # the module's, as the cache names it
     return 0 if build_into(args.target, lambda folder: compile_module(folder, name)) else 1
 
 

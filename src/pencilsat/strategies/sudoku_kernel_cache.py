@@ -7,7 +7,7 @@ loading its cache), which every batch worker paid again. numba's ahead-of-time c
 into a plain extension module that needs numpy only. It is built once, by a C compiler, into
 the user's cache folder (``PENCILSAT_CACHE_DIR``, else ``$XDG_CACHE_HOME/pencilsat`` or
 ``~/.cache/pencilsat``), for this machine's CPU (as the JIT does), under a name that hashes
-what it is made of: the kernel's and the builder's sources, the verdict codes, numpy's
+what it is made of (two CRC-32s): the kernel's and the builder's sources, the verdict codes, numpy's
 version, the CPU and the interpreter (the file suffix). A changed source is a new name, so a
 stale module is never loaded, and is built anew.
 
@@ -19,33 +19,37 @@ that fails leaves ``NAME.failed`` (its error), and no process starts that build 
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import importlib.util
 import os
 import platform
-import shutil
-import subprocess
 import sys
-import tempfile
+import zlib
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING, Union
 
 import numpy as np
 
-_HERE = Path(__file__).parent
-SOURCES = (_HERE / "sudoku_kernel.py", _HERE / "sudoku_kernel_aot.py")
-"""What the module is compiled from: a change in either is a new module."""
+if TYPE_CHECKING:
+    import subprocess
+    from pathlib import Path
+
+PathLike = Union[str, "os.PathLike[str]"]
+_HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCES = (os.path.join(_HERE, "sudoku_kernel.py"), os.path.join(_HERE, "sudoku_kernel_aot.py"))
+"""What the module is compiled from: a change in either is a new module. (Paths as strings
+and ``os.path``: ``pathlib`` and ``hashlib`` are not imported on the way to a load, ~10 ms a
+process.)"""
 BUILDER = "pencilsat.strategies.sudoku_kernel_aot"
 
 
-def cache_dir() -> Path:
+def cache_dir() -> str:
     """The user's cache folder for pencilsat's compiled modules."""
     if os.environ.get("PENCILSAT_CACHE_DIR"):
-        return Path(os.environ["PENCILSAT_CACHE_DIR"])
+        return os.environ["PENCILSAT_CACHE_DIR"]
     base = os.environ.get("XDG_CACHE_HOME") or os.environ.get("LOCALAPPDATA")
-    return (Path(base) if base else Path.home() / ".cache") / "pencilsat"
+    return os.path.join(base or os.path.join(os.path.expanduser("~"), ".cache"), "pencilsat")
 
 
 def _cpu() -> str:
@@ -59,39 +63,54 @@ def _cpu() -> str:
         return platform.processor()
 
 
-def key(sources: tuple[Path, ...] = SOURCES) -> str:
-    """The hash that names the module built from ``sources`` on this machine."""
+def key(sources: tuple[PathLike, ...] = SOURCES) -> str:
+    """The hash that names the module built from ``sources`` on this machine: CRC-32 and
+    Adler-32 of what it is made of (64 bits against an accidental match)."""
     from pencilsat.strategies.sudoku_singles import MULTIPLE, NONE, OPEN, UNIQUE
 
-    digest = hashlib.sha256()
+    data = []
     for path in sources:
-        digest.update(path.read_bytes())
+        with open(path, "rb") as fh:
+            data.append(fh.read())
     parts = (UNIQUE, NONE, MULTIPLE, OPEN, np.__version__, platform.machine(), _cpu(),
              sys.version)
-    digest.update(repr(parts).encode())
-    return digest.hexdigest()[:16]
+    data.append(repr(parts).encode())
+    whole = b"\0".join(data)
+    return f"{zlib.crc32(whole):08x}{zlib.adler32(whole):08x}"
 
 
-def module_name(sources: tuple[Path, ...] = SOURCES) -> str:
+def module_name(sources: tuple[PathLike, ...] = SOURCES) -> str:
     return f"sudoku_kernel_{key(sources)}"
 
 
-def module_path(sources: tuple[Path, ...] = SOURCES) -> Path:
+def module_path(sources: tuple[PathLike, ...] = SOURCES) -> str:
     """Where the module built from ``sources`` is (or will be)."""
-    return cache_dir() / (module_name(sources) + importlib.machinery.EXTENSION_SUFFIXES[0])
+    return os.path.join(cache_dir(),
+                        module_name(sources) + importlib.machinery.EXTENSION_SUFFIXES[0])
 
 
-def failed_marker(target: Path) -> Path:
-    return target.with_name(target.name.split(".")[0] + ".failed")
+def _stem(target: PathLike) -> str:
+    """``target`` without its suffixes (the module's name, in its folder)."""
+    folder, name = os.path.split(os.fspath(target))
+    return os.path.join(folder, name.split(".")[0])
 
 
-def load(target: Path) -> ModuleType | None:
+def failed_marker(target: PathLike) -> str:
+    return _stem(target) + ".failed"
+
+
+def _lock_file(target: PathLike) -> str:
+    return _stem(target) + ".lock"
+
+
+def load(target: PathLike) -> ModuleType | None:
     """The extension module at ``target``, or ``None`` when there is none (or it fails to
     load: a module from another numpy, say)."""
-    if not target.is_file():
+    target = os.fspath(target)
+    if not os.path.isfile(target):
         return None
-    name = target.name.split(".")[0]
-    loader = importlib.machinery.ExtensionFileLoader(name, str(target))
+    name = os.path.basename(_stem(target))
+    loader = importlib.machinery.ExtensionFileLoader(name, target)
     spec = importlib.util.spec_from_file_location(name, target, loader=loader)
     if spec is None:
         return None
@@ -106,6 +125,7 @@ def load(target: Path) -> ModuleType | None:
 def compiler() -> str | None:
     """The C compiler a build would call (``CC``, else the one Python was built with), or
     ``None`` when it is not there."""
+    import shutil
     import sysconfig
 
     command = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
@@ -113,44 +133,50 @@ def compiler() -> str | None:
     return shutil.which(words[0]) if words else None
 
 
-def build_into(target: Path, make: Callable[[Path], Path]) -> bool:
+def build_into(target: PathLike, make: Callable[[Path], Path]) -> bool:
     """Build ``target`` once: under the exclusive lock ``NAME.lock``, unless it is there by
     then, ``make(folder)`` writes the file into a fresh temporary folder beside ``target``
     and returns it, and it is renamed into place (readers never see a part). A ``make`` that
     raises leaves ``NAME.failed`` with the error and returns ``False``."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with open(target.with_name(target.name.split(".")[0] + ".lock"), "a+b") as lock:
-        _lock(lock)
-        if target.is_file():
+    import tempfile
+    from pathlib import Path
+
+    target = os.fspath(target)
+    folder = os.path.dirname(target)
+    os.makedirs(folder, exist_ok=True)
+    with open(_lock_file(target), "a+b") as lock:
+        _lock(lock.fileno())
+        if os.path.isfile(target):
             return True
-        with tempfile.TemporaryDirectory(dir=target.parent, prefix=".build-") as folder:
+        with tempfile.TemporaryDirectory(dir=folder, prefix=".build-") as work:
             try:
-                made = make(Path(folder))
+                made = make(Path(work))
                 os.replace(made, target)
             except Exception as exc:  # noqa: BLE001 - any failure: the numpy path instead
-                failed_marker(target).write_text(f"{type(exc).__name__}: {exc}\n")
+                with open(failed_marker(target), "w", encoding="utf-8") as fh:
+                    fh.write(f"{type(exc).__name__}: {exc}\n")
                 return False
     return True
 
 
-def _lock(fh: object) -> None:
+def _lock(fd: int) -> None:
     """An exclusive lock on the open file (released when it is closed or the process ends);
     none where ``fcntl`` is missing (Windows): the rename alone then keeps readers safe."""
     try:
         import fcntl
     except ImportError:
         return
-    fcntl.flock(fh.fileno(), fcntl.LOCK_EX)  # type: ignore[attr-defined]
+    fcntl.flock(fd, fcntl.LOCK_EX)
 
 
-def building(target: Path) -> bool:
+def building(target: PathLike) -> bool:
     """Whether some process holds the build lock of ``target`` now."""
     try:
         import fcntl
     except ImportError:
         return False
-    lock = target.with_name(target.name.split(".")[0] + ".lock")
-    if not lock.exists():
+    lock = _lock_file(target)
+    if not os.path.exists(lock):
         return False
     with open(lock, "a+b") as fh:
         try:
@@ -160,21 +186,23 @@ def building(target: Path) -> bool:
     return False
 
 
-def build_command(target: Path, nice: bool = False) -> list[str]:
+def build_command(target: PathLike, nice: bool = False) -> list[str]:
     """The command that builds ``target`` (the builder, a process of its own)."""
-    return [sys.executable, "-m", BUILDER, str(target), *(["--nice"] if nice else [])]
+    return [sys.executable, "-m", BUILDER, os.fspath(target), *(["--nice"] if nice else [])]
 
 
-def start_build(target: Path,
+def start_build(target: PathLike,
                 command: list[str] | None = None) -> subprocess.Popen[bytes] | None:
     """Start building ``target`` in a process of its own, niced, that outlives this one, when
     nothing stands in the way (a module there, a failed build, no compiler, a build under
     way, a cache folder that cannot be written); ``None`` when it was not started.
     ``command``: the build's (default :func:`build_command`)."""
-    if target.is_file() or failed_marker(target).exists() or compiler() is None:
+    import subprocess
+
+    if os.path.isfile(target) or os.path.exists(failed_marker(target)) or compiler() is None:
         return None
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(os.fspath(target)), exist_ok=True)
         if building(target):
             return None
         return subprocess.Popen(command or build_command(target, nice=True),

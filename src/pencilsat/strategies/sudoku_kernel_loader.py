@@ -22,7 +22,6 @@ import gc
 import importlib.util
 import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -56,15 +55,16 @@ class Kernel:
         return out
 
 
-_kernel: list[Kernel] = []
-"""The kernel this process loaded (at most one)."""
+_aot: list[Kernel] = []
+"""The kernel compiled ahead of time, once this process loaded it."""
 _jit: list[Kernel] = []
+"""numba's JIT kernel, once this process loaded it."""
 _jit_failed = False
 _build_started = False
-_target: list[Path] = []
+_target: list[str] = []
 
 
-def target() -> Path:
+def target() -> str:
     """Where this process looks for the kernel compiled ahead of time."""
     if not _target:
         _target.append(cache.module_path())
@@ -73,17 +73,19 @@ def target() -> Path:
 
 def loaded() -> bool:
     """Whether a kernel is loaded in this process (its cost is paid)."""
-    return bool(_kernel)
+    return bool(_aot or _jit)
 
 
 def ready() -> Kernel | None:
-    """The kernel when it costs nothing more to load: the one loaded, or the module compiled
-    ahead of time when the cache holds it (loaded now), else ``None``."""
-    if not _kernel:
+    """The kernel when it costs nothing more to load: the module compiled ahead of time (from
+    the cache, loaded now, also when a background build has just put it there), else the
+    JIT kernel if it is loaded, else ``None``."""
+    if not _aot:
         module = cache.load(target())
         if module is not None:
-            _kernel.append(Kernel(module.count_lines, "aot"))
-    return _kernel[0] if _kernel else None
+            _aot.append(Kernel(module.count_lines, "aot"))
+    loaded_now = _aot or _jit
+    return loaded_now[0] if loaded_now else None
 
 
 def installed() -> bool:
@@ -94,6 +96,8 @@ def installed() -> bool:
 def cached() -> bool:
     """Whether numba's cache holds a JIT-compiled kernel no older than its source (next to
     the module, or in ``NUMBA_CACHE_DIR``), so that loading costs ~0.9 s, not a compile."""
+    from pathlib import Path
+
     source = Path(__file__).with_name("sudoku_kernel.py")
     places = [source.parent / "__pycache__"]
     if os.environ.get("NUMBA_CACHE_DIR"):
@@ -113,8 +117,7 @@ def kernel() -> Kernel | None:
 
 
 def jit_kernel() -> Kernel | None:
-    """numba's JIT kernel (loaded here unless it was), or ``None`` without numba; it becomes
-    this process's kernel unless one was loaded."""
+    """numba's JIT kernel (loaded here unless it was), or ``None`` without numba."""
     global _jit_failed
     if _jit_failed:
         return None
@@ -130,8 +133,6 @@ def jit_kernel() -> Kernel | None:
         jit.count_lines(empty)  # loaded (or compiled) here, before the freeze
         gc.freeze()  # numba's ~100,000 objects out of the collector's full passes
         _jit.append(jit)
-    if not _kernel:
-        _kernel.append(_jit[0])
     return _jit[0]
 
 
