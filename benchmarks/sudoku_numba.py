@@ -212,24 +212,31 @@ def same_counts(path: Path) -> dict[str, int]:
 
 NOTES = """## The kernel compiled ahead of time (issue 46, 2026-11-30, branch aot46b)
 
-- What the 0.9 s of numba's load was: ~0.4 s importing numba (its dispatcher, typing and
-  compiler modules, numpy again), ~0.5 s the first call (the dispatcher typing the call,
-  loading the cached code into LLVM's JIT); its ~100,000 objects slowed every full garbage
-  collection after. The module `numba.pycc` compiles ahead of time needs neither: it is
-  found (a hash of the kernel's sources, numpy's version, the CPU, the interpreter) and
-  loaded with importlib in about a millisecond, and numba is not imported.
-- Built for the host CPU (as the JIT is): the generic x86-64 target ran 10-20% slower
-  (Royle 130,000-98,000/s against 151,000-102,000/s for the host build in the same rounds,
-  the forum's hardest 4,023-4,387/s against 5,000-5,025/s, the JIT 4,187-4,816/s).
-- On the batch's workers: on main, Royle's lines never load the JIT kernel (each process's
-  numpy work, 0.37-0.9 s, stays under the second that pays for it; logged per chunk), so 2
-  workers' extra CPU there is not the load; what the kernel's merge added is the 1,024-line
-  probe, a second numpy pass over every shard of more than 1,024 lines. The compiled module
-  takes every line from the first, with no probe.
+- numba's JIT costs a process `import numba` (0.34-0.36 s of CPU in the table above) and a
+  first call that loads the kernel's machine code from numba's cache (0.31-0.43 s), and
+  leaves ~100,000 objects to the garbage collector (frozen after the load). The module
+  `numba.pycc` compiles ahead of time (the same functions, by their Python source) is found
+  by a hash of what it is built from and loaded with importlib: 0.5-0.6 ms, and ~5 ms to
+  import the loader; numba is not imported. Building it costs 6.5-16 s of CPU once (numba's
+  compile and gcc; 10-40 s of wall at loads of 3-7).
+- Built for the host CPU (as numba's JIT is): the generic x86-64 target ran 10-20% slower,
+  same counts (call alone, 3 interleaved rounds at load 6-7: Royle 130,000, 90,000 and
+  98,000/s against 151,000, 117,000 and 102,000/s for the host build and 148,000, 104,000 and
+  110,000/s for the JIT; the forum's hardest 4,023-4,387/s against 5,000-5,025/s, the JIT
+  4,187-4,816/s).
+- The batch's workers on main (c530503): Royle's lines never load the JIT kernel there, in
+  any process (each chunk's decision logged: the numpy work stays at 0.9 s in one process
+  and 0.37-0.39 s in each of 2 workers, under the second that pays for the load), so the
+  extra CPU of 2 workers on main is not numba's load. What the kernel's merge did add to
+  every shard of more than 1,024 lines is the probe, a second numpy call for its first
+  1,024 lines (2 workers' CPU on Royle, one run at load 6: main 2.69 s, main with the
+  kernel switched off 2.47 s, the tree before the merge 2.44 s). With the module compiled
+  ahead of time every worker counts with the kernel from its first line, without a probe.
 
 ## How the kernel got there (issue 46, 2026-11-29, branch numba46a)
 
-- The first prototype, cell masks (`benchmarks/sudoku_numba_cells.py`, the column above):
+- The first prototype, cell masks (`benchmarks/sudoku_numba_cells.py`; call alone in the
+  run of 2026-11-29 at 1/4.0, 1/5.2 and 1/7.6 of tdoku on the three files):
   naked singles through a queue over the 20 peers, hidden singles by house, first the
   fewest-candidates cell as the branch. Forum_hardest_1905_se11plus: 346 branches a puzzle,
   ~590 us; hidden singles only over houses that changed and one locked-candidates pass:
