@@ -7,13 +7,12 @@ For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
    candidates (deciding 37,350 of Royle's 49,158 17-clue puzzles), and a branch as soon as
    a puzzle's round fills no cell, in the same loop of rounds, counting up to two completed
    grids per puzzle (the rest of Royle, magictour and the forum's hardest). What they
-   decide never reaches SAT; a puzzle past the caps (``BRANCH_CAPS``) does. With the
-   compiled count of :mod:`pencilsat.strategies.sudoku_kernel` (built ahead of time once a
-   user: from the first line; numba's JIT: once the numpy work pays for loading it), lines
-   go through it instead (unique and no-solution lines; the others back to numpy, so the
-   answers are the same). These counters are the verdicts
-   outside :func:`~pencilsat.strategies.uniqueness.prove`; tests check the numpy one
-   against the SAT path and the kernel against the numpy one.
+   decide never reaches SAT; a puzzle past the caps (``BRANCH_CAPS``) does. The compiled
+   count of :mod:`pencilsat.strategies.sudoku_kernel` takes the lines instead when it is
+   there (built ahead of time; numba's JIT once numpy work pays for it), unique and
+   no-solution lines (the others back to numpy, so the answers are the same). These
+   counters are the verdicts outside :func:`~pencilsat.strategies.uniqueness.prove`; tests
+   check the numpy one against the SAT path and the kernel against the numpy one.
 1. The rest go through the one uniqueness procedure on the size's cached solver
    (``_LineSearch``): propagate the clue literals (with the extended clauses propagation
    does the singles, so a grid it fills is forced, hence unique); otherwise solve under the

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from pencilsat.strategies.sudoku_kernel_loader import MAX_NODES
+from pencilsat.strategies.sudoku_singles import KERNEL_MAX_NODES as MAX_NODES
 from pencilsat.strategies.sudoku_singles import MULTIPLE, NONE, OPEN, UNIQUE
 
 ALL = (1 << 27) - 1  # every cell of a band word (bit = row in band * 9 + column)

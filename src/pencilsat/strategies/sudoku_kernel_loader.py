@@ -27,10 +27,7 @@ from typing import Any
 import numpy as np
 
 from pencilsat.strategies import sudoku_kernel_cache as cache
-
-MAX_NODES = 1_000_000
-"""Branches (children) a puzzle may try before the kernel leaves it ``OPEN``: no 9x9 puzzle
-of the corpus needs more than a few thousand."""
+from pencilsat.strategies.sudoku_singles import KERNEL_MAX_NODES
 
 
 class Kernel:
@@ -40,7 +37,7 @@ class Kernel:
     def __init__(self, count: Callable[..., Any], how: str) -> None:
         self._count = count
         self.how = how
-        self.max_nodes = MAX_NODES
+        self.max_nodes = KERNEL_MAX_NODES
 
     def count_lines(self, raw: np.ndarray, max_nodes: int | None = None,
                     locked: int = 1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
