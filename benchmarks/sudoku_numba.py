@@ -69,7 +69,8 @@ sys.path.insert(0, sys.argv[1])
 from pencilsat.strategies import sudoku_kernel_cache as cache
 target = cache.module_path()
 wall = time.perf_counter()
-done = subprocess.run(cache.build_command(target), capture_output=True, text=True)
+done = subprocess.run(cache.build_command(target), env=cache.build_env(), capture_output=True,
+                      text=True)
 used = resource.getrusage(resource.RUSAGE_CHILDREN)
 print(json.dumps({"ok": done.returncode == 0 and os.path.isfile(target),
                   "cpu_s": used.ru_utime + used.ru_stime,
@@ -375,7 +376,7 @@ def main() -> None:
 
     target = cache.module_path()  # the user's module, built first unless it is there
     if not os.path.isfile(target):
-        subprocess.run(cache.build_command(target), check=True)
+        subprocess.run(cache.build_command(target), env=cache.build_env(), check=True)
     loads = loads_measured()
     data = measure(args.rounds)
     agree = {name: agreement(CORPUS / "sudoku" / name) for name in FILES}

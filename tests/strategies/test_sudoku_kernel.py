@@ -30,8 +30,8 @@ def compiled() -> loader.Kernel:
     holds it (a second test worker waits on the build lock, then finds it)."""
     target = loader.target()
     if not os.path.isfile(target):
-        done = subprocess.run(cache.build_command(target), capture_output=True, text=True,
-                              check=False)
+        done = subprocess.run(cache.build_command(target), env=cache.build_env(),
+                              capture_output=True, text=True, check=False)
         assert done.returncode == 0, done.stderr
     kernel = loader.ready()
     assert kernel is not None and kernel.how == "aot"

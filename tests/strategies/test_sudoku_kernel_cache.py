@@ -90,8 +90,8 @@ def test_without_a_compiler_the_build_fails_at_once_and_the_batch_falls_back(tmp
     env = dict(os.environ)
     target = Path(cache.module_path())
     assert cache.compiler() is None and target.parent == tmp_path
-    done = subprocess.run(cache.build_command(target), env=env, capture_output=True,
-                          text=True, check=False)
+    done = subprocess.run(cache.build_command(target), env=cache.build_env(),
+                          capture_output=True, text=True, check=False)
     assert done.returncode == 1 and not target.exists()
     assert "no C compiler" in Path(cache.failed_marker(target)).read_text()
     assert cache.start_build(target) is None

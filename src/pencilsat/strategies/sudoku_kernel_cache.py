@@ -187,8 +187,17 @@ def building(target: PathLike) -> bool:
 
 
 def build_command(target: PathLike, nice: bool = False) -> list[str]:
-    """The command that builds ``target`` (the builder, a process of its own)."""
+    """The command that builds ``target`` (the builder, a process of its own; run it with
+    :func:`build_env`)."""
     return [sys.executable, "-m", BUILDER, os.fspath(target), *(["--nice"] if nice else [])]
+
+
+def build_env() -> dict[str, str]:
+    """The builder's environment: this one, with this pencilsat first on ``PYTHONPATH`` (so
+    that the builder compiles these sources even where they are not installed)."""
+    root = os.path.dirname(os.path.dirname(_HERE))  # the folder holding ``pencilsat``
+    path = os.environ.get("PYTHONPATH")
+    return {**os.environ, "PYTHONPATH": root + (os.pathsep + path if path else "")}
 
 
 def start_build(target: PathLike,
@@ -205,7 +214,7 @@ def start_build(target: PathLike,
         os.makedirs(os.path.dirname(os.fspath(target)), exist_ok=True)
         if building(target):
             return None
-        return subprocess.Popen(command or build_command(target, nice=True),
+        return subprocess.Popen(command or build_command(target, nice=True), env=build_env(),
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, start_new_session=True)
     except OSError:
