@@ -56,9 +56,10 @@ if "glibc-defaults" in sys.argv[3:]:  # the batch's mallopt call made a no-op
     sudoku_singles.keep_freed_memory = lambda: None
 options = {"kernel": True} if "kernel" in sys.argv[3:] else {}
 options = {"kernel": False} if "numpy" in sys.argv[3:] else options
+warm_up = {"kernel": False} if "numpy-warm-up" in sys.argv[3:] else options
 lines = open(sys.argv[2]).read().splitlines()
 cpu = time.process_time()
-for _ in solve_batch(lines[:20], **options):  # imports, tables (and the kernel's load)
+for _ in solve_batch(lines[:20], **warm_up):  # imports, tables (and the kernel's load)
     pass  # outside the timing, as tdoku's build
 warm_up = time.process_time() - cpu
 verdicts = Counter()
@@ -221,16 +222,21 @@ def run_batch_timed(lines: list[str], **options: Any) -> dict[str, Any]:
 
 
 def pencilsat_in_a_process(src: Path, lines_file: Path, glibc_defaults: bool = False,
-                           kernel: bool | None = None) -> dict[str, Any]:
+                           kernel: bool | None = None, env: dict[str, str] | None = None,
+                           numpy_warm_up: bool = False) -> dict[str, Any]:
     """``solve_batch`` of the pencilsat in ``src`` on a file, in a fresh process: verdict
-    counts and the CPU seconds of the batch (imports and a 20-line warm-up excluded).
-    ``glibc_defaults``: without ``sudoku_singles.keep_freed_memory``'s mallopt call;
-    ``kernel``: ``solve_batch``'s option (``None``: not passed, as an older tree has none;
-    ``True``: the compiled kernel, loaded in the warm-up)."""
+    counts and the CPU seconds of the batch (imports and a 20-line warm-up excluded; the
+    warm-up's own in ``warm_up_cpu_s``). ``glibc_defaults``: without
+    ``sudoku_singles.keep_freed_memory``'s mallopt call; ``kernel``: ``solve_batch``'s option
+    (``None``: not passed, as an older tree has none; ``True``: the compiled kernel, loaded
+    in the warm-up); ``env``: variables set for the process; ``numpy_warm_up``: the warm-up
+    on the numpy path (``kernel=False``), so that the kernel's load is inside the timing."""
     args = [sys.executable, "-c", BATCH_IN_A_PROCESS, str(src), str(lines_file)]
     args += ["glibc-defaults"] if glibc_defaults else []
     args += [] if kernel is None else ["kernel" if kernel else "numpy"]
-    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    args += ["numpy-warm-up"] if numpy_warm_up else []
+    out = subprocess.run(args, check=True, capture_output=True, text=True,
+                         env=None if env is None else {**os.environ, **env}).stdout
     result: dict[str, Any] = json.loads(out)
     return result
 

@@ -1,20 +1,41 @@
 """The compiled Sudoku kernel (numba, the ``fast`` extra) gives the batch the numpy path's
-verdicts and answers, whatever the order or grouping of the lines, and loads only when
-asked for or paid for."""
+verdicts and answers, whatever the order or grouping of the lines; compiled ahead of time it
+gives the JIT's counts and loads without numba; numba's JIT loads only when asked for or
+paid for. The ahead-of-time module is built at most once a test run, into the user's cache
+(shared by the test workers under its build lock)."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import numba  # noqa: F401  (the `test` extra installs it: without it this fails, never skips)
+import pytest
 from conftest import CORPUS
 from test_sudoku_batch import assert_tdoku_records, checked
 from test_sudoku_solve import TDOKU
 
+from pencilsat.strategies import sudoku_kernel_cache as cache
+from pencilsat.strategies import sudoku_kernel_loader as loader
 from pencilsat.strategies.sudoku_batch import solve_batch
+
+
+@pytest.fixture(scope="session")
+def compiled() -> loader.Kernel:
+    """The kernel compiled ahead of time, built by the real builder unless the user's cache
+    holds it (a second test worker waits on the build lock, then finds it)."""
+    target = loader.target()
+    if not os.path.isfile(target):
+        done = subprocess.run(cache.build_command(target), env=cache.build_env(),
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+    kernel = loader.ready()
+    assert kernel is not None and kernel.how == "aot"
+    return kernel
 
 
 def answers(records: list[dict]) -> list[tuple]:
@@ -62,13 +83,15 @@ def test_kernel_results_do_not_depend_on_order_or_grouping(monkeypatch):
 
 
 def test_a_puzzle_past_the_kernel_node_cap_goes_to_numpy(monkeypatch):
-    from pencilsat.strategies import sudoku_kernel
+    from pencilsat.strategies.sudoku_singles import OPEN
 
     hard = (CORPUS / "sudoku/forum_hardest_1905_se11plus.txt").read_text().splitlines()[:3]
-    status, _, _ = sudoku_kernel.count_lines(sudoku_kernel_raw(hard), max_nodes=1)
-    assert set(status.tolist()) == {sudoku_kernel.OPEN}
+    kernel = loader.kernel()
+    assert kernel is not None
+    status, _, _ = kernel.count_lines(sudoku_kernel_raw(hard), max_nodes=1)
+    assert set(status.tolist()) == {OPEN}
     reference = answers(list(solve_batch(hard, kernel=False)))
-    monkeypatch.setattr(sudoku_kernel, "MAX_NODES", 1)
+    monkeypatch.setattr(kernel, "max_nodes", 1)
     records = list(solve_batch(hard, kernel=True))
     assert answers(records) == reference
     assert "kernel" not in {r["stats"]["decided_by"] for r in records}
@@ -84,62 +107,83 @@ PROBE = """
 import json, sys
 from pencilsat.strategies.sudoku_batch import solve_batch
 lines = open(sys.argv[1]).read().splitlines()[:50]
-verdicts = [r["verdict"] for r in solve_batch(lines)]
-print(json.dumps({"numba": "numba" in sys.modules, "verdicts": sorted(set(verdicts))}))
+records = list(solve_batch(lines))
+print(json.dumps({"numba": "numba" in sys.modules,
+                  "verdicts": sorted({r["verdict"] for r in records}),
+                  "by": sorted({r["stats"]["decided_by"] for r in records})}))
 """
 
 
-def test_a_small_batch_does_not_load_numba():
+def probe(env: dict[str, str] | None = None) -> dict:
     path = CORPUS / "sudoku/magictour_top1465.txt"
     out = subprocess.run([sys.executable, "-c", PROBE, str(path)], capture_output=True,
-                         text=True, check=True, timeout=120).stdout
-    assert json.loads(out) == {"numba": False, "verdicts": ["unique"]}
+                         text=True, check=True, timeout=120,
+                         env=None if env is None else {**os.environ, **env}).stdout
+    return json.loads(out)
+
+
+def test_a_fresh_process_counts_with_the_compiled_module_from_its_first_line(compiled):
+    """50 lines in a new process: every one decided by the kernel compiled ahead of time,
+    numba never imported."""
+    assert probe() == {"numba": False, "verdicts": ["unique"], "by": ["kernel"]}
+
+
+def test_a_small_batch_without_the_compiled_module_does_not_load_numba(tmp_path):
+    seen = probe({"PENCILSAT_CACHE_DIR": str(tmp_path)})
+    assert seen["numba"] is False and seen["verdicts"] == ["unique"]
+    assert "kernel" not in seen["by"]
+    assert not list(tmp_path.iterdir())  # and no build started for so little work
 
 
 SWITCH = """
 import json, sys
 import pencilsat.strategies.sudoku_batch as B
+from pencilsat.strategies import sudoku_kernel_loader as loader
+started = []
+loader.cache.start_build = started.append  # the background build, recorded instead
 B.KERNEL_PAYS_AFTER = 0.0  # any numpy work pays for the kernel
 B.CHUNK = 20
 lines = open(sys.argv[1]).read().splitlines()[:40]
 by = [r["stats"]["decided_by"] for r in B.solve_batch(lines)]
 print(json.dumps({"numba": "numba" in sys.modules, "first": sorted(set(by[:20])),
-                  "then": sorted(set(by[20:]))}))
+                  "then": sorted(set(by[20:])), "how": loader.ready().how,
+                  "build": [str(p) for p in started]}))
 """
 
 
-def test_the_default_loads_the_kernel_once_numpy_work_pays_for_it():
-    """The first chunk goes through numpy; its work (over a threshold of 0 here) pays for
-    the kernel, which takes the next chunk (numba's cache of it made warm first: on a cold
-    cache the threshold is 20 times higher)."""
-    from pencilsat.strategies import sudoku_kernel_loader
-
-    sudoku_kernel_loader.kernel().count_lines(sudoku_kernel_raw([TDOKU[0][0]]))
-    assert sudoku_kernel_loader.cached()
+def test_without_the_compiled_module_numba_loads_once_numpy_work_pays_for_it(tmp_path):
+    """No module compiled ahead of time (an empty cache): the first chunk goes through numpy;
+    its work (over a threshold of 0 here) pays for numba's JIT kernel, which takes the next
+    chunk (numba's cache of it made warm first: on a cold cache the threshold is 20 times
+    higher), and the ahead-of-time build is started for the next processes, once."""
+    loader.jit_kernel()
+    assert loader.cached()
     path = CORPUS / "sudoku/magictour_top1465.txt"
     out = subprocess.run([sys.executable, "-c", SWITCH, str(path)], capture_output=True,
-                         text=True, check=True, timeout=300).stdout
+                         text=True, check=True, timeout=300,
+                         env={**os.environ, "PENCILSAT_CACHE_DIR": str(tmp_path)}).stdout
     seen = json.loads(out)
-    assert seen["numba"] and seen["then"] == ["kernel"]
+    assert seen["numba"] and seen["then"] == ["kernel"] and seen["how"] == "jit"
     assert "kernel" not in seen["first"] and "branching" in seen["first"]
+    assert [Path(p).parent for p in seen["build"]] == [tmp_path]
 
 
 def test_a_kernel_answer_that_breaks_a_rule_is_not_returned(monkeypatch):
     """The kernel's unique answers pass an independent rule check; one that does not (here a
     kernel made to swap two digits of its answers) goes to the numpy path."""
-    from pencilsat.strategies import sudoku_kernel
-
     lines = (CORPUS / "sudoku/royle_17clue.txt").read_text().splitlines()[:20]
     reference = answers(list(solve_batch(lines, kernel=False)))
-    real = sudoku_kernel.count_lines
+    kernel = loader.kernel()
+    assert kernel is not None
+    real = kernel.count_lines
 
-    def broken(raw, max_nodes=sudoku_kernel.MAX_NODES):
+    def broken(raw, max_nodes=None):
         status, solution, nodes = real(raw, max_nodes)
         solution = solution.copy()
         solution[::2, [0, 1]] = solution[::2, [1, 0]]  # every other answer: two columns broken
         return status, solution, nodes
 
-    monkeypatch.setattr(sudoku_kernel, "count_lines", broken)
+    monkeypatch.setattr(kernel, "count_lines", broken)
     records = list(solve_batch(lines, kernel=True))
     assert answers(records) == reference
     by = [r["stats"]["decided_by"] for r in records]
@@ -164,3 +208,15 @@ def test_answers_hold_checks_houses_and_givens():
     assert ((raw == ord("1")) | (raw == ord("2"))).any()
     assert answers_hold(raw, relabelled).tolist() == [False]
     assert answers_hold(np.full_like(raw, ord(".")), relabelled).tolist() == [True]
+
+
+def test_the_compiled_module_counts_as_the_jit_kernel(compiled):
+    """The same functions compiled ahead of time and by numba's JIT: the same status,
+    solution and branches on every line (unique, none and several answers)."""
+    raw = sudoku_kernel_raw(sample())
+    jit = loader.jit_kernel()
+    assert jit is not None and jit.how == "jit"
+    for ours, theirs in zip(compiled.count_lines(raw), jit.count_lines(raw), strict=True):
+        assert ours.dtype == theirs.dtype and (ours == theirs).all()
+    assert compiled.count_lines(raw, max_nodes=1)[0].tolist() == \
+        jit.count_lines(raw, max_nodes=1)[0].tolist()

@@ -7,12 +7,12 @@ For each puzzle line (``.`` or ``0`` empty; 16, 81, 256 or 625 characters):
    candidates (deciding 37,350 of Royle's 49,158 17-clue puzzles), and a branch as soon as
    a puzzle's round fills no cell, in the same loop of rounds, counting up to two completed
    grids per puzzle (the rest of Royle, magictour and the forum's hardest). What they
-   decide never reaches SAT; a puzzle past the caps (``BRANCH_CAPS``) does. With numba
-   installed, once the numpy work pays for loading it, lines go through the compiled count
-   of :mod:`pencilsat.strategies.sudoku_kernel` instead (unique and no-solution lines; the
-   others back to numpy, so the answers are the same). These counters are the verdicts
-   outside :func:`~pencilsat.strategies.uniqueness.prove`; tests check the numpy one
-   against the SAT path and the kernel against the numpy one.
+   decide never reaches SAT; a puzzle past the caps (``BRANCH_CAPS``) does. The compiled
+   count of :mod:`pencilsat.strategies.sudoku_kernel` takes the lines instead when it is
+   there (built ahead of time; numba's JIT once numpy work pays for it), unique and
+   no-solution lines (the others back to numpy, so the answers are the same). These
+   counters are the verdicts outside :func:`~pencilsat.strategies.uniqueness.prove`; tests
+   check the numpy one against the SAT path and the kernel against the numpy one.
 1. The rest go through the one uniqueness procedure on the size's cached solver
    (``_LineSearch``): propagate the clue literals (with the extended clauses propagation
    does the singles, so a grid it fills is forced, hence unique); otherwise solve under the
@@ -447,10 +447,11 @@ def solve_batch(
     branches per puzzle) limits (large caps decide every 9x9 puzzle in numpy). ``grids``: the
     solvers to use, kept by the caller across calls (``None``: built here and closed at the
     end); their ``sat_solver`` is then the one used. ``kernel``: the compiled count of
-    :mod:`pencilsat.strategies.sudoku_kernel` for 9x9 lines when numba imports (``None``:
-    with the default ``branch_caps``, once loaded, or when the numpy work of this process
-    pays for loading it, see :data:`KERNEL_PAYS_AFTER`; ``decided_by`` ``kernel``); the same
-    verdicts and answers either way.
+    :mod:`pencilsat.strategies.sudoku_kernel` for 9x9 lines (``None``: with the default
+    ``branch_caps``, when the build compiled ahead of time is there or a kernel is loaded,
+    else once the numpy work of this process pays for numba's JIT, see
+    :data:`KERNEL_PAYS_AFTER`; ``decided_by`` ``kernel``); the same verdicts and answers
+    either way.
     """
     own = grids is None
     solvers = GridSolvers(pysat_name(sat_solver), renew) if grids is None else grids
@@ -532,13 +533,13 @@ KERNEL_PROBE = 1024
 it (:data:`KERNEL_PAYS_AFTER`), while the kernel is not loaded."""
 KERNEL_PAYS_AFTER = 1.0
 """CPU seconds of numpy work in a process (spent on earlier chunks, and estimated for the
-rest of this one) past which the kernel is loaded. numba's import and the kernel's load from
-numba's cache cost 0.5-1 s once a process and the kernel takes 47-88% of the numpy path's
-time a line, so the load pays after 5,000-6,000 of the forum's hardest lines and
-110,000-200,000 of Royle's (``benchmarks/results/sudoku_numba.md``); the rest of a batch
-is unknown, and switching once the numpy work is about the load bounds what a batch that
-ends soon after loses. A batch cut into small shards (``pencilsat.batch.shards``) thus
-loads it in each worker after a second of numpy work."""
+rest of this one) past which numba's JIT kernel is loaded when the kernel compiled ahead of
+time is not there yet (that one is used from the first line), and its build is started in
+the background. numba's import and the kernel's load from numba's cache cost 0.5-1 s once a
+process and the kernel takes 47-88% of the numpy path's time a line, so the load pays after
+5,000-6,000 of the forum's hardest lines and 110,000-200,000 of Royle's
+(``benchmarks/results/sudoku_numba.md``); the rest of a batch is unknown, and switching once
+the numpy work is about the load bounds what a batch that ends soon after loses."""
 _numpy_work = [0.0]
 """The CPU seconds :func:`_numpy_records` spent in this process."""
 KERNEL_COMPILE = 20
@@ -556,8 +557,11 @@ def _decide_nine(raw: np.ndarray, caps: tuple[int, int] | None,
     start = 0
     if kernel is None and caps != BRANCH_CAPS:
         kernel = False  # caps of its own: the numpy branching was asked for
-    use = caps is not None and kernel is not False and loader.installed()
-    if use and kernel is None and not loader.loaded():
+    if caps is None or kernel is False:
+        yield from _numpy_records(raw, 0, caps)
+        return
+    module = loader.ready()  # compiled ahead of time: no cost to speak of
+    if module is None and kernel is None and loader.installed():  # numba's JIT: if it pays
         pays = KERNEL_PAYS_AFTER * (1 if loader.cached() else KERNEL_COMPILE)
         work = _numpy_work[0]  # the numpy path's CPU seconds so far in this process
         if work <= pays and rows > KERNEL_PROBE:  # and what the rest would cost it
@@ -565,9 +569,12 @@ def _decide_nine(raw: np.ndarray, caps: tuple[int, int] | None,
             start = KERNEL_PROBE
             probe = _numpy_work[0] - work
             work = _numpy_work[0] + probe / KERNEL_PROBE * (rows - start)
-        use = work > pays
-    module = loader.kernel() if use else None
-    if module is None or caps is None:
+        if work > KERNEL_PAYS_AFTER:
+            loader.build_soon()  # for the next processes (and this one's next chunks)
+        module = loader.kernel() if work > pays else None
+    elif module is None and kernel:
+        module = loader.kernel()
+    if module is None:
         yield from _numpy_records(raw[start:], start, caps)
         return
     yield from _kernel_records(module, raw[start:], start, caps)
@@ -583,7 +590,7 @@ def _kernel_records(module: Any, raw: np.ndarray, offset: int,
     for at in range(0, len(raw), KERNEL_CALL):
         part = raw[at:at + KERNEL_CALL]
         start = time.perf_counter()
-        status, solution, _ = module.count_lines(part, module.MAX_NODES)
+        status, solution, _ = module.count_lines(part)
         holds = answers_hold(part, solution).tolist()
         share = round((time.perf_counter() - start) / len(part), 7)
         text = solution.tobytes().decode("ascii")

@@ -17,9 +17,10 @@ and forum_hardest_1905_se11plus.
 Only what does not depend on the search's order is decided here: ``UNIQUE`` with its one
 solution, and ``NONE``. ``MULTIPLE`` comes without answers (which two are found depends on
 the search; :mod:`pencilsat.strategies.sudoku_batch` asks the numpy rounds for theirs), and
-a puzzle past ``max_nodes`` branches is ``OPEN``. Importing this module imports numba and
-compiles the kernel or loads it from numba's cache: only
-:mod:`pencilsat.strategies.sudoku_batch` does, for batches large enough to pay for that.
+a puzzle past ``max_nodes`` branches is ``OPEN``. Importing this module imports numba; the
+first call compiles the kernel or loads it from numba's cache. The batch loads it through
+:mod:`pencilsat.strategies.sudoku_kernel_loader`, which prefers the same functions compiled
+ahead of time (:mod:`pencilsat.strategies.sudoku_kernel_aot`), loaded without numba.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from pencilsat.strategies.sudoku_singles import KERNEL_MAX_NODES as MAX_NODES
 from pencilsat.strategies.sudoku_singles import MULTIPLE, NONE, OPEN, UNIQUE
 
 ALL = (1 << 27) - 1  # every cell of a band word (bit = row in band * 9 + column)
@@ -433,11 +435,6 @@ def _count_lines(raw: np.ndarray, max_nodes: int,
         status[i] = s
         nodes[i] = n
     return status, solution, nodes
-
-
-MAX_NODES = 1_000_000
-"""Branches (children) a puzzle may try before the kernel leaves it ``OPEN``: no 9x9 puzzle
-of the corpus needs more than a few thousand."""
 
 
 def count_lines(raw: np.ndarray, max_nodes: int = MAX_NODES,

@@ -43,6 +43,10 @@ BRANCH_WEIGHT = 4
 _CELL_INDEX = np.arange(81, dtype=np.uint16)[:, None]
 _KIND_CELLS = [HOUSES[9 * k:9 * k + 9].ravel() for k in range(3)]
 UNIQUE, NONE, OPEN, MULTIPLE = 0, 1, 2, 3
+KERNEL_MAX_NODES = 1_000_000
+"""Branches (children) a puzzle may try in the compiled kernel
+(:mod:`pencilsat.strategies.sudoku_kernel`) before it is left ``OPEN``: no 9x9 puzzle of the
+corpus needs more than a few thousand."""
 LOCKED = True
 _DIGIT_OF_MASK = np.zeros(FULL + 1, dtype=np.uint8)
 for _d in range(N):
