@@ -327,6 +327,20 @@ def test_the_bands_cover_every_cell_half_the_grid_each():
     assert [int(m.sum()) for m in odd] == [14] * 4 + [15] * 5
 
 
+def test_the_quadrants_are_half_by_half_a_quarter_apart_and_cover_every_cell():
+    from pencilsat.strategies.numberlink_windows import quadrants, window_groups
+
+    masks = quadrants(20, 20)  # rows and columns 0-9, 5-14, 10-19, each with each
+    assert [int(m.sum()) for m in masks] == [100] * 9
+    assert masks[0].reshape(20, 20)[:10, :10].all() and masks[8].reshape(20, 20)[10:, 10:].all()
+    assert (masks[0] | masks[2] | masks[6] | masks[8]).all()
+    odd = quadrants(7, 5)  # rows 0-1 .. 3-4 a row apart, columns 0-2 .. 4-6
+    assert len(odd) == 4 * 5 and [int(m.sum()) for m in odd] == [6] * 20
+    assert np.logical_or.reduce(odd).all()
+    groups = window_groups(7, 5)
+    assert [len(g) for g in groups] == [20, 9]  # the quadrants first, then the bands
+
+
 @pytest.mark.parametrize("backend", ["cnf", "cpsat"])
 def test_a_second_answer_inside_a_band_is_found_with_the_first_kept_outside(backend):
     """A 4x3 grid whose second pair can run straight or bend through the unused bottom row:

@@ -15,7 +15,7 @@ turning round an unused cell only when it comes later
 to reroute a stretch of the first answer through unused cells
 (:func:`~pencilsat.encodings.numberlink.detour`): the verdict is the same, the proof
 smaller. On grids past :data:`WINDOW_CELLS` cells it then looks for a second answer in
-bands of the grid, the first kept outside
+windows of the grid (quadrants, then bands), the first kept outside
 (:mod:`~pencilsat.strategies.numberlink_windows`). It also leaves "no stray loop" out and
 drops each model's loops (:class:`LoopsDropped`: no cut is made); both try the first
 answer on a copy with every cell used (:data:`FILL_SECONDS`, :data:`FILL_SHARE`; ``lazy`` past
@@ -62,7 +62,7 @@ Truth = tuple[bool, ...]
 class DetourFirst:
     """The lazy search over shortcut-free answers, offering before its second search an
     answer made from the first by :func:`~pencilsat.encodings.numberlink.detour`, then one
-    that ``bands`` finds (the first answer kept outside a band,
+    that ``bands`` finds (the first answer kept outside a window,
     :mod:`~pencilsat.strategies.numberlink_windows`), if any. Answers are the truth of the
     edge variables ``1..E``, in order."""
 
@@ -206,7 +206,10 @@ def _filled_on_pysat(encoding: ShadingEncoding[Any], puzzle: NumberlinkPuzzle,
 
 def _filled_on_cpsat(encoding: ShadingEncoding[Any], puzzle: NumberlinkPuzzle,
                      deadline: float | None) -> Truth | None:
-    """:func:`_filled_on_pysat` on a second CP-SAT model."""
+    """:func:`_filled_on_pysat` on a second CP-SAT model, without presolve: on the largest
+    grids the presolve was nearly all the time (CPU seconds of the solve with it and
+    without: 572_25x40 52.7 and 4.2, 567_30x30 41.8 and 3.7, 578_19x25 9.0 and 2.4,
+    576_18x26 3.2 and 1.4; 20x20 and smaller 0.1-1.5 with it, at most as much without)."""
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_session import CpSatSession
@@ -216,7 +219,7 @@ def _filled_on_cpsat(encoding: ShadingEncoding[Any], puzzle: NumberlinkPuzzle,
     for clause in [*encoding.clauses, *filled(puzzle)]:
         cp.add_bool_or([variables[lit] if lit > 0 else variables[-lit].Not()
                         for lit in clause])
-    session = CpSatSession(cp)
+    session = CpSatSession(cp, presolve=False)
     found = session.solve(_fill_deadline(deadline))
     if deadline is not None and perf_counter() >= deadline:
         raise TimeLimitReached()
@@ -272,7 +275,7 @@ def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
             in_bands: bool | None = None) -> SolveResult:
     """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``).
     ``fill_first``: try the filled grid first, on a copy; by default on grids of more than
-    :data:`FILL_FIRST_CELLS` cells. ``in_bands``: look for the second answer in bands
+    :data:`FILL_FIRST_CELLS` cells. ``in_bands``: look for the second answer in windows
     first (:mod:`~pencilsat.strategies.numberlink_windows`); by default on grids of more
     than :data:`WINDOW_CELLS` cells. The proof then runs on a solver that has not searched
     for the first answer: on today's rules that costs no conflicts (the proof alone after a
@@ -309,7 +312,7 @@ def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
     models it costs more than it saves (janko 469_15x15 88.8 s with it against 49.6 s
     without, 285_13x13 32.1 against 19.7, 45_12x15 21.6 against 17.7, 224_10x10 16.4
     against 9.7, 196_10x10 18.0 against 11.9, under load 12 on 2 cores); the filled try
-    keeps it."""
+    has it off too (:func:`_filled_on_cpsat`)."""
     deadline = deadline_of(time_limit)
     first_try: FirstTry | None = None
     if fill_first:

@@ -1,0 +1,177 @@
+"""Numberlink: is a janko puzzle unique under the rules at all? The search's proof formula
+(normal form, loops allowed, the stored answer forbidden) on CaDiCaL 1.9.5 with no conflict
+limit, under a CPU cap, whole or in its two cases; or a second answer looked for in windows.
+
+``python benchmarks/numberlink_ground_truth.py NAME... [--mode full|filled|unfilled|windows]
+[--cpu 900] [--shape quadrant|band|square|line] [--size 10] [--margin 2] [--budget 5000]``
+
+``filled``: with every cell used ("no second answer fills the grid", cheap); ``unfilled``:
+with some cell unused (when the stored answer fills the grid, every such answer differs
+from it). Both unsatisfiable and no detour (:func:`~pencilsat.encodings.numberlink.detour`)
+of the stored answer: the puzzle is unique (docs/encodings.md, Numberlink, normal form).
+``windows``: the stored answer kept outside each window (quadrants, bands, squares of
+``--size`` a side half a side apart, or each line grown by ``--margin`` cells), at most
+``--budget`` conflicts a window. Every model found is checked by the rule checker. One JSON
+line per puzzle (conflicts, CPU seconds, and for a model its unused cells and checker
+verdict); results in ``benchmarks/results/numberlink_ground_truth.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import threading
+import time
+from typing import Any
+
+import numpy as np
+from common import CORPUS
+from pysat.solvers import Solver
+
+from pencilsat.encodings.loops.edges import GridEdges
+from pencilsat.encodings.numberlink import build, detour, filled
+from pencilsat.puzzles.numberlink import (
+    EMPTY,
+    NumberlinkPuzzle,
+    NumberlinkSolution,
+    check,
+    parse_puzzle,
+    parse_solution,
+)
+from pencilsat.strategies.numberlink import LoopsDropped
+from pencilsat.strategies.numberlink_windows import bands, kept_outside, quadrants
+
+JANKO = CORPUS / "numberlink" / "janko"
+
+
+def cases(puzzle: NumberlinkPuzzle, grid: GridEdges, mode: str, top: int) -> list[list[int]]:
+    """The clauses a mode adds: every cell used, or some cell unused (a variable a cell)."""
+    if mode == "filled":
+        return filled(puzzle)
+    if mode != "unfilled":
+        return []
+    out, unused = [], []
+    for cell in np.flatnonzero(puzzle.numbers.ravel() == EMPTY).tolist():
+        top += 1
+        unused.append(top)
+        edges = list(grid.incident_ids[cell])
+        out.extend([-top, -e] for e in edges)
+        out.append([top, *edges])
+    return [*out, unused]
+
+
+def windows(puzzle: NumberlinkPuzzle, stored: NumberlinkSolution, args: Any
+            ) -> list[np.ndarray]:
+    width, height = puzzle.width, puzzle.height
+    if args.shape == "quadrant":
+        return quadrants(width, height)
+    if args.shape == "band":
+        return bands(width, height)
+    rows, columns = np.divmod(np.arange(width * height), width)
+    if args.shape == "square":
+        size = args.size
+
+        def starts(extent: int) -> list[int]:
+            out = list(range(0, max(1, extent - size + 1), max(1, size // 2)))
+            return out if out[-1] == max(0, extent - size) else [*out, extent - size]
+        return [(rows >= r) & (rows < r + size) & (columns >= c) & (columns < c + size)
+                for r in starts(height) for c in starts(width)]
+    out = []
+    for line in lines(stored):
+        inside = np.zeros(width * height, dtype=bool)
+        for r, c in line:
+            inside |= (abs(rows - r) + abs(columns - c)) <= args.margin
+        out.append(inside)
+    return out
+
+
+def lines(answer: NumberlinkSolution) -> list[list[tuple[int, int]]]:
+    """Each line's cells, from one end to the other."""
+    links: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for a, b in answer.edges:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for start in sorted(c for c, ends in links.items() if len(ends) == 1):
+        if start in seen:
+            continue
+        walk = [start]
+        while nxt := [n for n in links[walk[-1]] if len(walk) < 2 or n != walk[-2]]:
+            walk.append(nxt[0])
+        seen.update(walk)
+        out.append(walk)
+    return out
+
+
+def answer_of(puzzle: NumberlinkPuzzle, grid: GridEdges, stored: NumberlinkSolution,
+              model: list[int]) -> dict[str, Any]:
+    """The model's loops dropped, checked: unused cells, checker verdict, differs."""
+    truth = tuple(v > 0 for v in model[:len(grid)])
+    kept = LoopsDropped(None, puzzle).lines(truth)
+    answer = NumberlinkSolution(grid.edge_pairs([i + 1 for i, on in enumerate(kept) if on]),
+                                puzzle.width, puzzle.height)
+    return {"checker": check(puzzle, answer) or "accepted", "differs": answer != stored,
+            "unused": puzzle.width * puzzle.height - len(answer.degree())}
+
+
+def one(name: str, args: Any) -> dict[str, Any]:
+    puzzle = parse_puzzle((JANKO / f"{name}.txt").read_text(), name)
+    stored = parse_solution((JANKO / f"{name}.sol").read_text(), puzzle)
+    grid = GridEdges(puzzle.width, puzzle.height)
+    encoding = build(puzzle, shortest=True, allow_loops=True)
+    row: dict[str, Any] = {
+        "name": name, "mode": args.mode,
+        "stored_fills": len(stored.degree()) == puzzle.width * puzzle.height,
+        "detour": detour(puzzle, stored.edges) is not None}
+    began = time.process_time()
+    with Solver(name="cadical195") as solver:
+        for clause in [*encoding.clauses, [-grid.var[e] for e in stored.edges],
+                       *cases(puzzle, grid, args.mode, encoding.num_vars)]:
+            solver.add_clause(clause)
+        if args.mode == "windows":
+            first = tuple(e in stored.edges for e in grid.edges)
+            row.update(shape=args.shape, windows=0, found=None)
+            for inside in windows(puzzle, stored, args):
+                row["windows"] += 1
+                solver.conf_budget(args.budget)
+                if solver.solve_limited(assumptions=kept_outside(grid, first, inside)):
+                    row["found"] = answer_of(puzzle, grid, stored, solver.get_model())
+                    break
+        else:
+            stop = threading.Event()
+
+            def watch() -> None:
+                while not stop.wait(1.0):
+                    if time.process_time() - began > args.cpu:
+                        solver.interrupt()
+                        return
+            threading.Thread(target=watch, daemon=True).start()
+            result = solver.solve_limited(expect_interrupt=True)
+            stop.set()
+            row["result"] = {True: "model", False: "unsat", None: "cpu cap"}[result]
+            if result:
+                row["found"] = answer_of(puzzle, grid, stored, solver.get_model())
+        row["conflicts"] = solver.accum_stats()["conflicts"]
+    row["cpu"] = round(time.process_time() - began, 1)
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("names", nargs="+", help="janko names, e.g. 547_20x20")
+    parser.add_argument("--mode", default="full",
+                        choices=["full", "filled", "unfilled", "windows"])
+    parser.add_argument("--cpu", type=float, default=900.0, help="CPU seconds a proof")
+    parser.add_argument("--shape", default="quadrant",
+                        choices=["quadrant", "band", "square", "line"])
+    parser.add_argument("--size", type=int, default=10, help="a square's side")
+    parser.add_argument("--margin", type=int, default=2, help="cells round each line")
+    parser.add_argument("--budget", type=int, default=5000, help="conflicts a window")
+    args = parser.parse_args()
+    for name in args.names:
+        print(json.dumps(one(name, args)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
