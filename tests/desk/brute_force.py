@@ -29,15 +29,25 @@ from pencilsat.puzzles.regions import canonical_regions
 
 
 def masyu_solutions(puzzle: masyu.MasyuPuzzle) -> list[masyu.MasyuSolution]:
-    """Every simple cycle of the grid graph that passes the checker."""
+    """Every simple cycle of the grid graph that passes the checker (asked only of the cycles
+    through every pearl, straight through each white one and turning on each black one, as
+    any answer is)."""
     pearls = set(puzzle.pearl_cells())
+    white = {cell for cell in pearls if puzzle.pearls[cell] == masyu.WHITE}
     out = []
     for cycle, cells in _cycles(puzzle.width, puzzle.height):
-        if pearls <= cells:
+        if pearls <= cells and all((cell in white) == _straight(cycle, cell) for cell in pearls):
             answer = masyu.MasyuSolution(cycle, puzzle.width, puzzle.height)
             if not masyu.check(puzzle, answer):
                 out.append(answer)
     return out
+
+
+def _straight(cycle: frozenset, cell: tuple[int, int]) -> bool:
+    """Whether ``cycle`` goes straight through ``cell`` (across or down)."""
+    r, c = cell
+    return ((((r, c - 1), cell) in cycle and (cell, (r, c + 1)) in cycle)
+            or (((r - 1, c), cell) in cycle and (cell, (r + 1, c)) in cycle))
 
 
 @functools.cache
