@@ -446,8 +446,10 @@ def _random_heyawake(rng: random.Random) -> heyawake.HeyawakePuzzle:
     w, h = rng.choice([(4, 3), (3, 4)])
     while True:
         labels = np.array([[rng.randint(1, 3) for _ in range(w)] for _ in range(h)])
-        rooms = canonical_regions(labels)
         shaded = np.array([[rng.random() < 0.3 for _ in range(w)] for _ in range(h)])
+        if (shaded[:, 1:] & shaded[:, :-1]).any() or (shaded[1:] & shaded[:-1]).any():
+            continue  # touching shaded cells: the checker would refuse the shading, slowly
+        rooms = canonical_regions(labels)
         counts = np.full(rooms.shape, heyawake.NO_CLUE)
         for cells in heyawake.HeyawakePuzzle(rooms, counts).room_cells():
             counts[cells[0]] = sum(bool(shaded[cell]) for cell in cells)
