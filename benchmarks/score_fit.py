@@ -179,38 +179,7 @@ def bootstrap_spearman(a: np.ndarray, b: np.ndarray, resamples: int = 2000,
     resampled with replacement, a fixed seed)."""
     a, b = np.asarray(a, float), np.asarray(b, float)
     rng = np.random.default_rng(seed)
-    picks = rng.integers(0, len(a), (resamples, len(a)))  # the draws of one resample a row
-    if len(a) < 3:
-        values = np.full(resamples, np.nan)
-    else:
-        values = _row_spearman(_row_ranks(a[picks]), _row_ranks(b[picks]))
+    values = [spearman(a[i], b[i]) for i in
+              (rng.integers(0, len(a), len(a)) for _ in range(resamples))]
     low, high = np.nanpercentile(values, [2.5, 97.5])
     return float(low), float(high)
-
-
-def _row_ranks(x: np.ndarray) -> np.ndarray:
-    """:func:`rank` of each row of ``x`` at once: a tie group's average of its 1-based
-    places, (first + last) / 2 + 1."""
-    order = np.argsort(x, axis=1, kind="stable")
-    ordered = np.take_along_axis(x, order, axis=1)
-    width = x.shape[1]
-    place = np.broadcast_to(np.arange(width), x.shape)
-    starts = np.ones(x.shape, dtype=bool)
-    starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
-    ends = np.ones(x.shape, dtype=bool)
-    ends[:, :-1] = starts[:, 1:]
-    first = np.maximum.accumulate(np.where(starts, place, 0), axis=1)
-    last = np.minimum.accumulate(np.where(ends, place, width - 1)[:, ::-1], axis=1)[:, ::-1]
-    ranks = np.empty(x.shape)
-    np.put_along_axis(ranks, order, (first + last) / 2.0 + 1, axis=1)
-    return ranks
-
-
-def _row_spearman(ra: np.ndarray, rb: np.ndarray) -> np.ndarray:
-    """:func:`spearman`'s Pearson on ranks for each row pair (NaN where a row is constant)."""
-    ra = ra - ra.mean(axis=1, keepdims=True)
-    rb = rb - rb.mean(axis=1, keepdims=True)
-    denom = np.sqrt((ra * ra).sum(axis=1) * (rb * rb).sum(axis=1))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(denom > 0, (ra * rb).sum(axis=1) / np.where(denom > 0, denom, 1.0),
-                        np.nan)
