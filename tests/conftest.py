@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -44,16 +45,25 @@ def run_cli_here(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
 
 def corpus_pairs(folder: str, max_cells: int | None = None) -> list[tuple[Path, Path]]:
     """(puzzle, solution) paths under ``folder`` of the corpus, sorted, smallest first."""
+    return [(txt, sol) for cells, txt, sol in _sized_pairs(folder)
+            if max_cells is None or cells <= max_cells]
+
+
+@functools.cache
+def _sized_pairs(folder: str) -> tuple[tuple[int, Path, Path], ...]:
+    """(cells, puzzle, solution) of every answered puzzle under ``folder``, smallest first:
+    the folder's headers read once per test process (many test modules list the same genres'
+    pairs, some at collection)."""
     out = []
     for txt in sorted((CORPUS / folder).rglob("*.txt")):
         sol = txt.with_suffix(".sol")
         if not sol.exists():
             continue
-        w, h = map(int, txt.read_text().split("\n", 1)[0].split()[1:3])
-        if max_cells is None or w * h <= max_cells:
-            out.append((w * h, txt, sol))
+        with open(txt, encoding="utf-8") as handle:
+            w, h = map(int, handle.readline().split()[1:3])
+        out.append((w * h, txt, sol))
     out.sort(key=lambda t: (t[0], str(t[1])))
-    return [(t, s) for _, t, s in out]
+    return tuple(out)
 
 
 NEWER_GENRES = ("slitherlink", "nurikabe", "heyawake", "yajilin", "hashi")

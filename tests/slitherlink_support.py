@@ -46,8 +46,19 @@ def clues_of(loop: S.SlitherlinkSolution) -> np.ndarray:
 
 
 def answers(puzzle: S.SlitherlinkPuzzle) -> list[S.SlitherlinkSolution]:
-    """Every answer of a small puzzle, by brute force over :func:`all_loops`."""
-    return [loop for loop in all_loops(puzzle.width, puzzle.height) if not S.check(puzzle, loop)]
+    """Every answer of a small puzzle, by brute force over :func:`all_loops`: each loop
+    whose numbers agree with the puzzle's given ones (compared for all loops at once) must
+    also pass the rule checker."""
+    given = puzzle.clues != S.NO_CLUE
+    agree = (_loop_numbers(puzzle.width, puzzle.height)[:, given] == puzzle.clues[given]).all(1)
+    return [loop for loop, fits in zip(all_loops(puzzle.width, puzzle.height), agree.tolist(),
+                                       strict=True) if fits and not S.check(puzzle, loop)]
+
+
+@cache
+def _loop_numbers(width: int, height: int) -> np.ndarray:
+    """:func:`clues_of` each loop of :func:`all_loops`, stacked in the same order."""
+    return np.stack([clues_of(loop) for loop in all_loops(width, height)])
 
 
 def grid(rows: list[str]) -> S.SlitherlinkPuzzle:

@@ -4,8 +4,10 @@ genre come from here too."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import itertools
+import pickle
 import random
 from typing import Any
 
@@ -27,15 +29,25 @@ from pencilsat.puzzles.regions import canonical_regions
 
 
 def masyu_solutions(puzzle: masyu.MasyuPuzzle) -> list[masyu.MasyuSolution]:
-    """Every simple cycle of the grid graph that passes the checker."""
+    """Every simple cycle of the grid graph that passes the checker (asked only of the cycles
+    through every pearl, straight through each white one and turning on each black one, as
+    any answer is)."""
     pearls = set(puzzle.pearl_cells())
+    white = {cell for cell in pearls if puzzle.pearls[cell] == masyu.WHITE}
     out = []
     for cycle, cells in _cycles(puzzle.width, puzzle.height):
-        if pearls <= cells:
+        if pearls <= cells and all((cell in white) == _straight(cycle, cell) for cell in pearls):
             answer = masyu.MasyuSolution(cycle, puzzle.width, puzzle.height)
             if not masyu.check(puzzle, answer):
                 out.append(answer)
     return out
+
+
+def _straight(cycle: frozenset, cell: tuple[int, int]) -> bool:
+    """Whether ``cycle`` goes straight through ``cell`` (across or down)."""
+    r, c = cell
+    return ((((r, c - 1), cell) in cycle and (cell, (r, c + 1)) in cycle)
+            or (((r - 1, c), cell) in cycle and (cell, (r + 1, c)) in cycle))
 
 
 @functools.cache
@@ -64,12 +76,16 @@ def _cycles(width: int, height: int) -> list[tuple[frozenset, frozenset]]:
 
 
 def lightup_solutions(puzzle: lightup.LightUpPuzzle) -> list[lightup.LightUpSolution]:
-    """Every set of bulbs no two of which see each other that passes the checker."""
+    """Every set of bulbs no two of which see each other that passes the checker (asked only
+    of the sets that light every white cell, as any answer does: the checker's naming of what
+    is wrong costs most of the time)."""
     whites = puzzle.white_cells()
     out = []
 
     def extend(k: int, bulbs: list[tuple[int, int]], lit: set[tuple[int, int]]) -> None:
         if k == len(whites):
+            if len(lit) < len(whites):
+                return
             answer = lightup.LightUpSolution.from_bulbs(bulbs, puzzle.width, puzzle.height)
             if not lightup.check(puzzle, answer):
                 out.append(answer)
@@ -309,7 +325,17 @@ SOLVERS = {"masyu": masyu_solutions, "lightup": lightup_solutions, "sudoku": sud
 
 
 def all_solutions(puzzle) -> list:
-    return _for_genre(SOLVERS, puzzle.genre)(puzzle)
+    """Every solution of ``puzzle``, enumerated once per test process: the enumeration of a
+    puzzle with the same content (its pickle) is kept and a new list of it returned, since
+    the desk's tests ask again for the same random puzzles' answers (each strategy, method
+    and backend)."""
+    key = (type(puzzle).__name__, pickle.dumps(puzzle))
+    if key not in _SOLUTIONS:
+        _SOLUTIONS[key] = _for_genre(SOLVERS, puzzle.genre)(puzzle)
+    return list(_SOLUTIONS[key])
+
+
+_SOLUTIONS: dict[tuple[str, bytes], list] = {}
 
 
 def _for_genre(table: dict, genre: str) -> Any:
@@ -335,9 +361,17 @@ def _for_genre(table: dict, genre: str) -> Any:
 def random_puzzles(genre: str, count: int, seed: int) -> list:
     """``count`` small random puzzles of ``genre``, each made around a random answer so it
     has one at least (many have several)."""
-    rng = random.Random(seed)
+    made, rng = _MADE.setdefault((genre, seed), ([], random.Random(seed)))
     make = _for_genre(MAKERS, genre)
-    return [make(rng) for _ in range(count)]
+    while len(made) < count:
+        made.append(make(rng))
+    return copy.deepcopy(made[:count])
+
+
+_MADE: dict[tuple[str, int], tuple[list, random.Random]] = {}
+"""Per genre and seed, the puzzles made so far and the generator that goes on from them (the
+first ``count`` are the same puzzles whatever ``count`` was asked before); callers get
+copies."""
 
 
 def _random_masyu(rng: random.Random) -> masyu.MasyuPuzzle:
@@ -412,8 +446,10 @@ def _random_heyawake(rng: random.Random) -> heyawake.HeyawakePuzzle:
     w, h = rng.choice([(4, 3), (3, 4)])
     while True:
         labels = np.array([[rng.randint(1, 3) for _ in range(w)] for _ in range(h)])
-        rooms = canonical_regions(labels)
         shaded = np.array([[rng.random() < 0.3 for _ in range(w)] for _ in range(h)])
+        if (shaded[:, 1:] & shaded[:, :-1]).any() or (shaded[1:] & shaded[:-1]).any():
+            continue  # touching shaded cells: the checker would refuse the shading, slowly
+        rooms = canonical_regions(labels)
         counts = np.full(rooms.shape, heyawake.NO_CLUE)
         for cells in heyawake.HeyawakePuzzle(rooms, counts).room_cells():
             counts[cells[0]] = sum(bool(shaded[cell]) for cell in cells)
@@ -497,7 +533,7 @@ def _random_hitori(rng: random.Random) -> hitori.HitoriPuzzle:
     want_unique = rng.random() < 0.5
     for _ in range(20):
         puzzle = _hitori_around_a_shading(rng, w, h, 0.9 if want_unique else 0.6)
-        if not want_unique or len(hitori_solutions(puzzle)) == 1:
+        if not want_unique or len(all_solutions(puzzle)) == 1:
             break
     return puzzle
 

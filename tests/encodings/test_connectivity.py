@@ -43,6 +43,22 @@ def holds(clause: list[int], members: set[int]) -> bool:
     return any((lit > 0) == (abs(lit) - 1 in members) for lit in clause)
 
 
+def as_rows(sets: list[set[int]], size: int) -> np.ndarray:
+    """The sets as the rows of a boolean matrix, a column per node."""
+    rows = np.zeros((len(sets), size), dtype=bool)
+    for row, members in zip(rows, sets, strict=True):
+        row[sorted(members)] = True
+    return rows
+
+
+def holds_in_every(clause: list[int], rows: np.ndarray) -> bool:
+    """:func:`holds` under every set of :func:`as_rows` (all at once): some positive literal's
+    node in the set or some negative literal's node out of it, in every row."""
+    inside = [lit - 1 for lit in clause if lit > 0]
+    outside = [-lit - 1 for lit in clause if lit < 0]
+    return bool((rows[:, inside].any(axis=1) | ~rows[:, outside].all(axis=1)).all())
+
+
 def test_grid_graph_has_four_neighbour_adjacency():
     grid = grid_graph(3, 2)
     assert grid.size == 6
@@ -103,7 +119,8 @@ def test_an_anchor_that_can_never_be_in_the_set_is_refused():
 def test_every_cut_removes_its_model_and_keeps_every_connected_set(graph, anchor, grow):
     requirement = Requirement(np.arange(1, graph.size + 1), anchor=anchor)
     every = subsets(graph.size)
-    valid = [s for s in every if connected(graph, s) and (anchor is None or anchor in s)]
+    valid = as_rows([s for s in every if connected(graph, s) and (anchor is None or anchor in s)],
+                    graph.size)
     cut_models = 0
     for members in every:
         cuts = requirement_cuts(graph, requirement, sorted(members), cut_largest=True,
@@ -114,7 +131,7 @@ def test_every_cut_removes_its_model_and_keeps_every_connected_set(graph, anchor
         for clause in cuts:
             cut_models += 1
             assert not holds(clause, members)
-            assert all(holds(clause, other) for other in valid)
+            assert holds_in_every(clause, valid)
     assert cut_models > 50
 
 
@@ -131,7 +148,7 @@ def test_boundary_cuts_keep_every_answer_where_gaps_are_apart(shape, grow):
     requirement = Requirement(np.arange(1, graph.size + 1), gaps_apart=True)
     witnessed = Requirement(np.arange(1, graph.size + 1))
     models = [s for s in subsets(graph.size) if gaps_apart(graph, s)]
-    valid = [s for s in models if connected(graph, s)]
+    valid = as_rows([s for s in models if connected(graph, s)], graph.size)
     cut_models = 0
     for members in models:
         cuts = requirement_cuts(graph, requirement, sorted(members), grow=grow)
@@ -144,7 +161,7 @@ def test_boundary_cuts_keep_every_answer_where_gaps_are_apart(shape, grow):
         for clause in cuts:
             cut_models += 1
             assert not holds(clause, members)
-            assert all(holds(clause, other) for other in valid)
+            assert holds_in_every(clause, valid)
     assert cut_models > 20
 
 

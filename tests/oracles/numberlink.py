@@ -32,7 +32,8 @@ def solutions(puzzle: N.NumberlinkPuzzle) -> list[N.NumberlinkSolution]:
     closing: list[list[N.Cell]] = [[] for _ in edges]
     for cell, i in last.items():
         closing[i].append(cell)
-    numbered = {(r, c) for r in range(height) for c in range(width) if puzzle.numbers[r, c]}
+    numbered = {(r, c): int(puzzle.numbers[r, c]) for r in range(height) for c in range(width)
+                if puzzle.numbers[r, c]}
     degree = dict.fromkeys(last, 0)
     chosen: list[N.Edge] = []
     out = []
@@ -42,6 +43,8 @@ def solutions(puzzle: N.NumberlinkPuzzle) -> list[N.NumberlinkSolution]:
 
     def extend(i: int) -> None:
         if i == len(edges):
+            if not _lines_join_equal_numbers(chosen, numbered):
+                return  # the checker would say so, more slowly
             answer = N.NumberlinkSolution.of(chosen, width, height)
             if not N.check(puzzle, answer):
                 out.append(answer)
@@ -67,6 +70,23 @@ def solutions(puzzle: N.NumberlinkPuzzle) -> list[N.NumberlinkSolution]:
         return [] if N.check(puzzle, answer) else [answer]
     extend(0)
     return out
+
+
+def _lines_join_equal_numbers(chosen: list[N.Edge], numbered: dict[N.Cell, int]) -> bool:
+    """Whether the line from each number (one edge at a number, two at any other cell it
+    passes) ends on the same number."""
+    neighbours: dict[N.Cell, list[N.Cell]] = {}
+    for a, b in chosen:
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
+    for start, value in numbered.items():
+        before, cell = start, neighbours[start][0]
+        while cell not in numbered:
+            step = neighbours[cell]
+            before, cell = cell, step[1] if step[0] == before else step[0]
+        if numbered[cell] != value:
+            return False
+    return True
 
 
 SMALL = ((2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (3, 4))

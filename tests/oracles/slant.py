@@ -4,6 +4,7 @@ around a random answer without a loop."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 
@@ -14,18 +15,24 @@ from pencilsat.puzzles import slant
 
 def solutions(puzzle: slant.SlantPuzzle) -> list[slant.SlantSolution]:
     """Every answer the rule checker accepts, in the order of the choices."""
-    height, width = puzzle.height, puzzle.width
     numbered = puzzle.clues >= 0
+    choices, touching = _every_choice(puzzle.width, puzzle.height)
+    agree = (touching[:, numbered] == puzzle.clues[numbered]).all(axis=1)
     out = []
-    for bits in itertools.product((False, True), repeat=width * height):
-        backslash = np.array(bits, dtype=bool).reshape(height, width)
-        touching = slant.diagonals_touching(backslash)
-        if (touching[numbered] != puzzle.clues[numbered]).any():
-            continue  # the checker would say so, more slowly
-        answer = slant.SlantSolution(backslash)
+    for k in np.flatnonzero(agree):  # the others' vertex numbers differ: the checker would
+        answer = slant.SlantSolution(choices[k].copy())  # say so, more slowly
         if not slant.check(puzzle, answer):
             out.append(answer)
     return out
+
+
+@functools.cache
+def _every_choice(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every choice of diagonals of the grid (``True`` a backslash) in the order of
+    ``itertools.product``, and each one's vertex numbers: once per size."""
+    choices = np.array(list(itertools.product((False, True), repeat=width * height)),
+                       dtype=bool).reshape(-1, height, width)
+    return choices, np.stack([slant.diagonals_touching(c) for c in choices])
 
 
 def random_answer(rng: random.Random, width: int, height: int) -> slant.SlantSolution:

@@ -119,7 +119,7 @@ def test_a_rerun_reuses_the_records_it_has(first_run, monkeypatch):
     (out / "measures.jsonl").write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n")
     calls = []
     monkeypatch.setattr(run_module, "measure", lambda *a: calls.append(a))
-    run_study(labels, out, order=ORDER, settings=FAST, resamples=50)
+    run_study(labels, out, order=ORDER, settings=FAST, resamples=50, plots=False)
     assert calls == []
     assert json.loads((out / "measures.jsonl").read_text().splitlines()[0]) == first
     (out / "measures.jsonl").write_text("\n".join(lines) + "\n")
@@ -130,7 +130,7 @@ def test_another_run_in_another_order_with_two_workers_gives_the_same_records(fi
     first = (folder / "out" / "measures.jsonl").read_text()
     again = folder / "again"
     run_study(_labels(folder, reverse=True), again, order=ORDER, settings=FAST,
-              resamples=50, workers=2)
+              resamples=50, workers=2, plots=False)
     reversed_records = _records(again / "measures.jsonl")
     records = _records(folder / "out" / "measures.jsonl")
     # the reason of an unreadable line names its own LABELS file and line
@@ -138,13 +138,15 @@ def test_another_run_in_another_order_with_two_workers_gives_the_same_records(fi
     records.pop("no/such/puzzle.txt")
     assert reversed_records == records
     fresh = folder / "fresh"
-    run_study(folder / "labels.tsv", fresh, order=ORDER, settings=FAST, resamples=50)
+    run_study(folder / "labels.tsv", fresh, order=ORDER, settings=FAST, resamples=50,
+              plots=False)
     assert (fresh / "measures.jsonl").read_text() == first
 
 
 def test_the_api_name_is_the_study_itself(first_run):
     folder, labels, _ = first_run
-    result = pencilsat.study(labels, folder / "out", order=ORDER, settings=FAST, resamples=50)
+    result = pencilsat.study(labels, folder / "out", order=ORDER, settings=FAST, resamples=50,
+                             plots=False)
     assert len(result.records) == 13
 
 
