@@ -236,8 +236,9 @@ NOTES = """## The kernel compiled ahead of time (issue 46, 2026-11-30, branch ao
 
 ## How the kernel got there (issue 46, 2026-11-29, branch numba46a)
 
-- The first prototype, cell masks (`benchmarks/sudoku_numba_cells.py`; call alone in the
-  run of 2026-11-29 at 1/4.0, 1/5.2 and 1/7.6 of tdoku on the three files):
+- The first prototype, cell masks (`benchmarks/sudoku_numba_cells.py` until 89ab1b9, in
+  git's history; call alone in the run of 2026-11-29 at 1/4.0, 1/5.2 and 1/7.6 of tdoku on
+  the three files):
   naked singles through a queue over the 20 peers, hidden singles by house, first the
   fewest-candidates cell as the branch. Forum_hardest_1905_se11plus: 346 branches a puzzle,
   ~590 us; hidden singles only over houses that changed and one locked-candidates pass:

@@ -96,7 +96,7 @@ def load_natives(solver: Any, at_most: Iterable[tuple[list[int], int]],
     k of the literals, at most ``len - k`` of their negations) for each of ``exactly`` to a
     solver with native counts, looking at the clock every ``LOAD_CHUNK``; an exact count above
     its literals adds the empty clause (no answer). Returns the native constraints added.
-    The one loader of the direct runs on MiniCard (Norinori, Tents, Skyscrapers)."""
+    The loader of :mod:`pencilsat.strategies.native_run` (the direct runs on MiniCard)."""
     from pencilsat.core.clock import check_clock
 
     add = at_most_adder(solver)

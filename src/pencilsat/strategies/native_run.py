@@ -1,7 +1,7 @@
 """The direct run on a SAT solver with native "at most k" constraints (MiniCard, Gluecard).
 
-Light Up, Norinori, Tents and Skyscrapers solve small models in a handful of conflicts, so
-a solve is mostly Python around the solver: their ``cnf``/``direct`` strategies build a
+Genres whose models are small and solved in a handful of conflicts spend a solve mostly in
+Python around the solver: their default strategy on such a solver builds a
 :class:`NativeModel` (plain clauses, "at most k" and "exactly k" counts over plain lists)
 and this run loads it under the clock (:func:`~pencilsat.backends.bulk_load.load_until`,
 :func:`~pencilsat.backends.bulk_load.load_natives`), searches the answer variables
