@@ -156,7 +156,8 @@ def solve_many(
     :class:`InputError` before any work. With process workers, call it under
     ``if __name__ == "__main__":`` in a script (Python's rule for starting processes).
     """
-    from pencilsat.batch.pool import available_cores, run_shards
+    from pencilsat.batch.fork_server import available_cores
+    from pencilsat.batch.pool import run_shards
     from pencilsat.batch.shards import make_shards
 
     task = _batch_task(encoding, backend, sat_solver, time_limit, max_memory)

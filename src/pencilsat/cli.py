@@ -634,6 +634,9 @@ def check_output_path(path: str, option: str) -> None:
 def _batch_run(args: argparse.Namespace, task: Any) -> int:
     """``solve --batch`` / ``grade --batch``: records on stdout or ``--out``, the summary on
     stderr, the exit status ``--fail-on`` asks for (docs/batch.md)."""
+    from pencilsat.batch.fork_server import start_early
+
+    start_early(args.batch, args.workers, args.dask)  # its imports overlap ours (a long batch)
     from pencilsat.batch.run import BatchRun, run_batch
     from pencilsat.batch.summary import FAILURES
 

@@ -175,8 +175,8 @@ def describe(made: Generated, order: Order) -> str:
 
 
 def _many(order: Order, seed: int, count: int, workers: int | None) -> int:
+    from pencilsat.batch.fork_server import available_cores
     from pencilsat.batch.generate_run import generate_many
-    from pencilsat.batch.pool import available_cores
     from pencilsat.batch.records import EXIT_STATUS
 
     status = 0

@@ -1,6 +1,6 @@
 """A batch surely long enough for the workers (``AT_ONCE_UNITS``) goes to them at once: the
 pencilsat process solves none of it and loads no solver (no numpy): a fork server loads them
-once and forks the workers."""
+once and forks the workers, started early from a large batch file."""
 
 from __future__ import annotations
 
@@ -22,6 +22,18 @@ from pencilsat.batch.run import BatchRun, run_batch
 status = run_batch(BatchRun(sys.argv[1], workers=2, out=sys.argv[2]), io.StringIO(),
                    io.StringIO())
 print(status, sorted(name for name in ("numpy", "pysat", "ortools") if name in sys.modules))
+"""
+SERVER_USED = """
+import os, sys
+from multiprocessing import forkserver
+from pencilsat.batch.fork_server import start_early
+from pencilsat.batch.pool import _OwnPool
+started = start_early(sys.argv[1], None if sys.argv[2] == "-" else int(sys.argv[2]), None)
+server = forkserver._forkserver._forkserver_pid
+workers = _OwnPool(2, now=True, fork_server=True)
+parent = workers.pool.submit(os.getppid).result()
+workers.close(now=False)
+print(started, server is not None and parent == server)
 """
 
 
@@ -52,3 +64,30 @@ def test_the_pencilsat_process_of_a_long_batch_loads_no_solver(tmp_path):
     assert done.stdout.split() == ["4", "[]"]  # every line invalid: exit 4, no solver here
     assert len((tmp_path / "records.jsonl").read_text().splitlines()) == pool.AT_ONCE_UNITS
 
+
+
+def test_a_large_batch_file_starts_the_fork_server_early_and_the_pool_uses_it(tmp_path):
+    """The server started from the file's size alone is the one that forks the workers."""
+    from pencilsat.batch.fork_server import EARLY_BYTES
+
+    batch = tmp_path / "large.txt"
+    batch.write_text("x" * EARLY_BYTES)
+    done = subprocess.run([sys.executable, "-c", SERVER_USED, str(batch), "2"],
+                          capture_output=True, text=True, env={"PYTHONPATH": str(REPO / "src")},
+                          check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == (["True", "True"] if sys.platform == "linux" else
+                                   ["False", "False"])
+
+
+def test_the_fork_server_is_not_started_early_where_the_run_may_not_use_it(tmp_path):
+    from pencilsat.batch.fork_server import EARLY_BYTES, start_early
+
+    large, small = tmp_path / "large.txt", tmp_path / "small.txt"
+    large.write_text("x" * EARLY_BYTES)
+    small.write_text("x" * (EARLY_BYTES - 1))
+    assert not start_early(str(small), 2, None)  # may be measured first: forked workers
+    assert not start_early(str(large), 1, None)
+    assert not start_early(str(large), 2, "local")  # Dask starts its own workers
+    assert not start_early(str(tmp_path / "missing.txt"), 2, None)
+    assert not start_early("-", 2, None)

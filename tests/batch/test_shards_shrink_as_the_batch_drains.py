@@ -144,3 +144,13 @@ def test_the_guided_cut_is_that_of_adding_the_lines_one_by_one(weights, least, m
     assert [shard.units for shard in by_items] == [units for _, _, units in found]
     if by_items:
         assert _inputs(recut(by_items, sizes)) == items
+
+
+def test_a_batch_handed_over_at_once_keeps_its_shrinking_shards():
+    """Nothing measured (the workers take the batch at once): the shards go as cut, their
+    sizes shrinking to the end; measured work may cut them again."""
+    shards = list(make_line_shards(_lines(49_000, 0), BatchTask(), 2))
+    assert shards[-1].units < shards[0].units / 2  # a tail the cut again would have evened
+    assert pool._cut_again(shards, 2, None) is shards
+    again = pool._cut_again(shards, 2, 1e-4)  # 0.1 s of work is 1,000 units a shard
+    assert _inputs(again) == _inputs(shards) and again != shards

@@ -14,7 +14,8 @@ main process has one thread and has loaded the solving modules (they start with 
 those of the puzzles solved so far included; with the main process's objects frozen out of
 the garbage collector, the workers share its pages instead of copying them); otherwise on
 Linux (a long batch handed over before any puzzle was solved here, other threads, a pool
-renewed mid-run) a fork server that loaded the solving modules once forks them; on macOS and
+renewed mid-run) a fork server that loaded the solving modules once forks them (started early
+from a large batch file: :mod:`pencilsat.batch.fork_server`); on macOS and
 Windows they are spawned. They ignore Ctrl-C (the main process stops them) and exit
 when the main process dies, so a SIGKILL leaves no orphans.
 
@@ -48,6 +49,7 @@ from typing import Any, Generic, TypeVar
 
 from pencilsat.batch.block_folder import process_running
 from pencilsat.batch.blocks import RecordBlock, RecordFile
+from pencilsat.batch.fork_server import WORKER_MODULES
 from pencilsat.batch.records import BatchRecord, not_solved
 from pencilsat.batch.shards import (
     SHARDS_PER_WORKER,
@@ -86,21 +88,6 @@ PROBE_ENV = "PENCILSAT_PROBE_SECONDS"
 WINDOW_PER_WORKER = 4
 """Shards per worker submitted and not yet yielded: enough to keep every worker busy behind a
 slow shard while the output waits for it, few enough that a stopped run loses little."""
-
-
-def available_cores() -> int:
-    """The cores this process may run on (the default number of workers)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # macOS, Windows
-        return os.cpu_count() or 1
-
-
-WORKER_MODULES = ("pencilsat.batch.shards", "pencilsat.batch.one_puzzle",
-                  "pencilsat.batch.sudoku_lines", "pencilsat.strategies.sudoku_singles")
-"""What every worker imports to solve a shard (numpy, the SAT solvers, the readers and the
-solving front): loaded here before a fork, or once in the fork server that forks the
-workers."""
 
 
 def start_method(fork_server: bool = True) -> str:
@@ -271,7 +258,12 @@ def _cut_again(shards: list[Shard], workers: int,
                seconds_per_unit: float | None) -> list[Shard]:
     """The inputs of ``shards`` cut for the workers: ``SHARDS_PER_WORKER`` per worker, but
     none shorter than ``MIN_SHARD_SECONDS`` of estimated work, nor larger than
-    ``UNITS_PER_SHARD``; as they are when none is under half that size."""
+    ``UNITS_PER_SHARD``; as they are when none is under half that size, or when nothing was
+    measured (a batch handed over at once: its shards were cut for these workers, shrinking
+    towards the end, and cutting Royle's 49,158 lines again cost 0.04 s before any worker
+    could start)."""
+    if seconds_per_unit is None:
+        return shards
     size = math.fsum(shard.units for shard in shards) / (workers * SHARDS_PER_WORKER)
     if seconds_per_unit:
         size = max(size, MIN_SHARD_SECONDS / seconds_per_unit)

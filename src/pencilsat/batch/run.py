@@ -22,11 +22,11 @@ from typing import IO
 
 from pencilsat.batch.block_folder import block_folder
 from pencilsat.batch.blocks import RecordBlock, RecordFile
+from pencilsat.batch.fork_server import available_cores
 from pencilsat.batch.inputs import count_items, numbered_items, read_batch_file
 from pencilsat.batch.pool import (
     Output,
     ShardRun,
-    available_cores,
     local_workers,
     probe_seconds,
     run_shard_blocks,
