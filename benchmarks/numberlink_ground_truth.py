@@ -1,9 +1,11 @@
 """Numberlink: is a janko puzzle unique under the rules at all? The search's proof formula
-(normal form, loops allowed, the stored answer forbidden) on CaDiCaL 1.9.5 with no conflict
-limit, under a CPU cap, whole or in its two cases; or a second answer looked for in windows.
+(normal form, loops allowed, the stored answer forbidden) on a PySAT solver (CaDiCaL 1.9.5
+unless ``--solver``) with no conflict limit, under a CPU cap, whole or in its two cases; or
+a second answer looked for in windows.
 
 ``python benchmarks/numberlink_ground_truth.py NAME... [--mode full|filled|unfilled|windows]
-[--cpu 900] [--shape quadrant|band|square|line] [--size 10] [--margin 2] [--budget 5000]``
+[--cpu 900] [--shape quadrant|band|square|line] [--size 10] [--margin 2] [--budget 5000]
+[--solver cadical195] [--option NAME=VALUE]... [--process ROUNDS] [--lemmas] [--amo]``
 
 ``filled``: with every cell used ("no second answer fills the grid", cheap); ``unfilled``:
 with some cell unused (when the stored answer fills the grid, every such answer differs
@@ -13,7 +15,12 @@ of the stored answer: the puzzle is unique (docs/encodings.md, Numberlink, norma
 ``--size`` a side half a side apart, or each line grown by ``--margin`` cells), at most
 ``--budget`` conflicts a window. Every model found is checked by the rule checker. One JSON
 line per puzzle (conflicts, CPU seconds, and for a model its unused cells and checker
-verdict); results in ``benchmarks/results/numberlink_ground_truth.md``.
+verdict); results in ``benchmarks/results/numberlink_ground_truth.md``. ``--option`` sets
+a CaDiCaL option (``configure``), ``--process`` runs CaDiCaL 1.9.5's preprocessing first;
+``--lemmas`` and ``--amo`` add rules tried and left out (:func:`corner_lemmas`,
+:func:`label_at_most_one`; ``benchmarks/results/numberlink_proof_solvers.md``). Solvers
+that cannot be interrupted (Lingeling) need an outer cap (``ulimit -t``); Kissat reports no
+conflicts (-1).
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from common import CORPUS
 from pysat.solvers import Solver
 
 from pencilsat.encodings.loops.edges import GridEdges
-from pencilsat.encodings.numberlink import build, detour, filled
+from pencilsat.encodings.numberlink import build, detour, filled, label_variables
 from pencilsat.puzzles.numberlink import (
     EMPTY,
     NumberlinkPuzzle,
@@ -58,6 +65,45 @@ def cases(puzzle: NumberlinkPuzzle, grid: GridEdges, mode: str, top: int) -> lis
         out.extend([-top, -e] for e in edges)
         out.append([top, *edges])
     return [*out, unused]
+
+
+def corner_lemmas(puzzle: NumberlinkPuzzle, grid: GridEdges) -> list[list[int]]:
+    """Implied by the reduced and ordered-turn rules: an unused cell ``u`` and its diagonal
+    ``d`` after it; the two cells beside both are not on one line (one-hot labels)."""
+    width, height = puzzle.width, puzzle.height
+    labels, _ = label_variables(puzzle, len(grid) + 2)
+    out = []
+    for u in range(width * height):
+        r, c = divmod(u, width)
+        if r + 1 >= height or puzzle.numbers.ravel()[u] != EMPTY:
+            continue
+        around = [int(e) for e in grid.sides[u].tolist() if e]
+        for dc in (-1, 1):
+            if 0 <= c + dc < width:
+                x, y = u + width, u + dc
+                out.extend([*around, -int(labels[x, k]), -int(labels[y, k])]
+                           for k in range(labels.shape[1]))
+    return out
+
+
+def label_at_most_one(puzzle: NumberlinkPuzzle, grid: GridEdges, top: int
+                      ) -> list[list[int]]:
+    """Each unnumbered cell's one-hot label at most one, as a sequential counter (variables
+    from ``top + 1`` on): the rules state it pairwise up to ``AT_MOST_ONE_MOST`` pairs only."""
+    labels, _ = label_variables(puzzle, len(grid) + 2)
+    out = []
+    for cell in np.flatnonzero(puzzle.numbers.ravel() == EMPTY).tolist():
+        lits = [int(v) for v in labels[cell]]
+        aux = list(range(top + 1, top + len(lits)))
+        top += len(aux)
+        for i, x in enumerate(lits):
+            if i < len(aux):
+                out.append([-x, aux[i]])
+                if i:
+                    out.append([-aux[i - 1], aux[i]])
+            if i:
+                out.append([-x, -aux[i - 1]])
+    return out
 
 
 def windows(puzzle: NumberlinkPuzzle, stored: NumberlinkSolution, args: Any
@@ -124,11 +170,22 @@ def one(name: str, args: Any) -> dict[str, Any]:
         "name": name, "mode": args.mode,
         "stored_fills": len(stored.degree()) == puzzle.width * puzzle.height,
         "detour": detour(puzzle, stored.edges) is not None}
+    if args.solver != "cadical195" or args.option or args.process or args.lemmas or args.amo:
+        row.update(solver=args.solver, option=args.option, process=args.process,
+                   lemmas=args.lemmas, amo=args.amo)
     began = time.process_time()
-    with Solver(name="cadical195") as solver:
+    with Solver(name=args.solver) as solver:
+        if args.option:
+            solver.configure({k: int(v) for k, v in (o.split("=") for o in args.option)})
         for clause in [*encoding.clauses, [-grid.var[e] for e in stored.edges],
-                       *cases(puzzle, grid, args.mode, encoding.num_vars)]:
+                       *cases(puzzle, grid, args.mode, encoding.num_vars),
+                       *(label_at_most_one(puzzle, grid, encoding.num_vars + grid.width
+                                           * grid.height) if args.amo else []),
+                       *(corner_lemmas(puzzle, grid) if args.lemmas else [])]:
             solver.add_clause(clause)
+        if args.process:
+            solver.solver.process(rounds=args.process)
+            row["process_cpu"] = round(time.process_time() - began, 1)
         if args.mode == "windows":
             first = tuple(e in stored.edges for e in grid.edges)
             row.update(shape=args.shape, windows=0, found=None)
@@ -147,12 +204,16 @@ def one(name: str, args: Any) -> dict[str, Any]:
                         solver.interrupt()
                         return
             threading.Thread(target=watch, daemon=True).start()
-            result = solver.solve_limited(expect_interrupt=True)
+            result = (solver.solve() if args.solver == "lingeling"
+                      else solver.solve_limited(expect_interrupt=True))
             stop.set()
             row["result"] = {True: "model", False: "unsat", None: "cpu cap"}[result]
             if result:
                 row["found"] = answer_of(puzzle, grid, stored, solver.get_model())
-        row["conflicts"] = solver.accum_stats()["conflicts"]
+        try:
+            row["conflicts"] = solver.accum_stats()["conflicts"]
+        except NotImplementedError:  # Kissat
+            row["conflicts"] = -1
     row["cpu"] = round(time.process_time() - began, 1)
     return row
 
@@ -168,6 +229,15 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=10, help="a square's side")
     parser.add_argument("--margin", type=int, default=2, help="cells round each line")
     parser.add_argument("--budget", type=int, default=5000, help="conflicts a window")
+    parser.add_argument("--amo", action="store_true",
+                        help="every label at most one (sequential counter), any pair count")
+    parser.add_argument("--lemmas", action="store_true",
+                        help="add the implied corner lemmas (one-hot labels)")
+    parser.add_argument("--solver", default="cadical195", help="a PySAT solver name")
+    parser.add_argument("--option", action="append", default=[],
+                        help="a CaDiCaL option, NAME=VALUE (repeatable)")
+    parser.add_argument("--process", type=int, default=0,
+                        help="rounds of CaDiCaL 1.9.5 preprocessing before the solve")
     args = parser.parse_args()
     for name in args.names:
         print(json.dumps(one(name, args)), flush=True)
