@@ -2,13 +2,15 @@
 (first answer, windows, proof) under a CPU cap, interleaved per puzzle.
 
 ``python benchmarks/numberlink_cpsat_models.py NAME... [--stride K] [--cpu 60]
-[--config base] [--config circuit:linearization_level=0] ...``
+[--time-limit 60] [--before SRC] [--config base] [--config circuit:linearization_level=0] ...``
 
-A config is ``MODEL[:NAME=VALUE,...]``: ``base`` (today's ``lazy-cpsat``), ``circuit`` or
+A config is ``MODEL[:NAME=VALUE,...]``: ``base`` (``lazy-cpsat`` as this tree has it),
+``before`` (the same from the tree ``--before`` names, on ``PYTHONPATH``), ``circuit`` or
 ``routes`` (:func:`~pencilsat.strategies.numberlink_circuit.add_circuit`), then CP-SAT
-parameters. Each solve runs in a fresh process with no time limit of its own and
+parameters. Each solve runs in a fresh process with its own time limit (``--time-limit``,
+wall seconds, as a user's run has; it also sets how long the filled first try may take) and
 ``RLIMIT_CPU`` at ``--cpu`` seconds (a run stopped there is ``unknown``): on a loaded
-machine a wall-clock limit says little. ``--stride K``: every K-th janko puzzle, smallest
+machine a wall-clock limit alone says little. ``--stride K``: every K-th janko puzzle, smallest
 first, instead of names. One JSON line per puzzle and config: verdict, whether the answer
 is the stored one (and the checker's word on it), CPU seconds of the process. Results in
 ``benchmarks/results/numberlink_circuit.md``.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -33,12 +36,16 @@ from ortools.sat.python import cp_model  # imported before the clock, as in a wa
 from pencilsat.puzzles.numberlink import check, parse_puzzle, parse_solution
 from pencilsat.strategies.numberlink import run_cpsat
 name, circuit, params, cpu = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), float(sys.argv[4])
+limit = float(sys.argv[6]) or None
 resource.setrlimit(resource.RLIMIT_CPU, (int(cpu) + 1, int(cpu) + 2))
 path = sys.argv[5]
 puzzle = parse_puzzle(open(f"{path}/{name}.txt").read(), name)
 stored = parse_solution(open(f"{path}/{name}.sol").read(), puzzle)
 began = time.process_time()
-result = run_cpsat(puzzle, circuit=None if circuit == "base" else circuit, parameters=params)
+more = {} if circuit in ("base", "before") else {"circuit": circuit}
+if params:
+    more["parameters"] = params
+result = run_cpsat(puzzle, time_limit=limit, **more)
 print(json.dumps({"verdict": result.verdict.value, "agrees": result.solution == stored,
                   "checker": check(puzzle, result.solution) if result.solution else None,
                   "cpu": round(time.process_time() - began, 2),
@@ -61,11 +68,13 @@ def parse_config(text: str) -> tuple[str, dict[str, Any]]:
     return model, {k: value(v) for k, v in params.items()}
 
 
-def one(name: str, config: str, cpu: float) -> dict[str, Any]:
+def one(name: str, config: str, cpu: float, limit: float, before: str) -> dict[str, Any]:
     model, params = parse_config(config)
+    env = dict(os.environ, PYTHONPATH=before) if model == "before" else None
     began = time.perf_counter()
     child = subprocess.run([sys.executable, "-c", CHILD, name, model, json.dumps(params),
-                            str(cpu), str(JANKO)], capture_output=True, text=True)
+                            str(cpu), str(JANKO), str(limit)], capture_output=True, text=True,
+                           env=env)
     row: dict[str, Any] = {"name": name, "config": config,
                            "wall": round(time.perf_counter() - began, 1)}
     if child.returncode == 0:
@@ -95,13 +104,19 @@ def main() -> None:
     parser.add_argument("--stride", type=int, default=0)
     parser.add_argument("--cpu", type=float, default=60.0)
     parser.add_argument("--config", action="append", default=[])
+    parser.add_argument("--before", default="/work/base14/src",
+                        help="the source tree config 'before' runs (PYTHONPATH)")
+    parser.add_argument("--time-limit", type=float, default=60.0,
+                        help="the run's own time limit (wall seconds; 0: none): it sets how "
+                        "long the filled first try may take")
     args = parser.parse_args()
     names = args.names or names_by_stride(args.stride)
     configs = args.config or ["base", "circuit:linearization_level=0"]
     for i, name in enumerate(names):
         order = configs if i % 2 == 0 else configs[::-1]  # interleaved
         for config in order:
-            print(json.dumps(one(name, config, args.cpu)), flush=True)
+            print(json.dumps(one(name, config, args.cpu, args.time_limit, args.before)),
+                  flush=True)
 
 
 if __name__ == "__main__":
