@@ -139,6 +139,8 @@ def cpsat_bands(session: Any, variables: Sequence[Any], answer: Sequence[int], w
         finally:
             model.clear_assumptions()
             params.max_number_of_conflicts = limit
+            for var in (guard, *picks):  # spent: fixed false, no longer decisions
+                model.add_bool_or([var.Not()])
         if deadline is not None and perf_counter() >= deadline:
             raise TimeLimitReached()
         return found
