@@ -90,6 +90,11 @@ SearchWrap = Callable[[Any], Any]
 """A genre's own front over the lazy search (the same ``next_answer``/``forbid``), given the
 search: Numberlink's, which offers a second answer made from the first before searching."""
 
+ModelExtension = Callable[[Any, Sequence[Any]], None]
+"""A genre's own CP-SAT constraints, given the ``CpModel`` and its Boolean per variable
+(index ``v`` for variable ``v``): Numberlink's circuit
+(:mod:`~pencilsat.strategies.numberlink_circuit`)."""
+
 CountClauses = Callable[[ConnectedModel, float | None], tuple[list[Clause], int]]
 """A genre's counts as clauses, new variables after ``model.num_vars``, under the deadline:
 the clauses and the last variable used."""
@@ -199,14 +204,16 @@ def run_shading_cnf(puzzle: Any, build: ShadingBuild, *, sat_solver: str | None 
 
 def run_shading_cpsat(puzzle: Any, build: ShadingBuild, *, time_limit: float | None = None,
                       grown_cuts: int = GROWN_CUTS, presolve: bool = True,
-                      name: str | None = None, wrap: SearchWrap | None = None) -> SolveResult:
+                      name: str | None = None, wrap: SearchWrap | None = None,
+                      parameters: Mapping[str, Any] | None = None,
+                      extend: ModelExtension | None = None) -> SolveResult:
     """A shading genre's ``lazy-cpsat`` strategy: :func:`solve_on_cpsat` of
     ``build(deadline)``, counts as linear sums; ``name`` and ``wrap`` as in
-    :func:`run_shading_cnf`."""
+    :func:`run_shading_cnf`; ``parameters`` and ``extend`` as in :func:`solve_on_cpsat`."""
     deadline = deadline_of(time_limit)
     result = solve_on_cpsat(puzzle, lambda: shading_model(build(deadline)),
                             deadline=deadline, grown_cuts=grown_cuts, presolve=presolve,
-                            wrap=wrap)
+                            wrap=wrap, parameters=parameters, extend=extend)
     if name is not None:
         result.stats.encoding = name
     return result
@@ -280,7 +287,8 @@ def solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel], *,
                    deadline: float | None, grown_cuts: int, presolve: bool = True,
                    wrap: SearchWrap | None = None, models_per_solve: int = 1,
                    parameters: Mapping[str, Any] | None = None,
-                   exactly_ones: bool = False) -> SolveResult:
+                   exactly_ones: bool = False,
+                   extend: ModelExtension | None = None) -> SolveResult:
     """``lazy-cpsat``: the rules as Boolean ORs and the counts as linear sums in one CP-SAT
     model, solved again after each batch of cuts; the clock covers importing OR-Tools too;
     the garbage collector paused. ``presolve``: CP-SAT's, redone on every solve;
@@ -289,17 +297,20 @@ def solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel], *,
     ``parameters``: more CP-SAT parameters by name
     (:class:`~pencilsat.backends.cpsat_session.CpSatSession`); ``exactly_ones``: each
     count of 1 as CP-SAT's ``exactly_one`` constraint instead of a linear sum (presolve
-    makes the same of it; without presolve the sum stays a linear constraint)."""
+    makes the same of it; without presolve the sum stays a linear constraint); ``extend``:
+    CP-SAT constraints of the genre's own added to the model after the clauses
+    (:data:`ModelExtension`)."""
     with gc_paused():
         return _solve_on_cpsat(puzzle, build, deadline, grown_cuts, presolve, wrap,
-                               models_per_solve, parameters, exactly_ones)
+                               models_per_solve, parameters, exactly_ones, extend)
 
 
 def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
                     deadline: float | None, grown_cuts: int, presolve: bool,
                     wrap: SearchWrap | None, models_per_solve: int = 1,
                     parameters: Mapping[str, Any] | None = None,
-                    exactly_ones: bool = False) -> SolveResult:
+                    exactly_ones: bool = False,
+                    extend: ModelExtension | None = None) -> SolveResult:
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
@@ -329,6 +340,8 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
                 cp.add_exactly_one([literal(lit) for lit in lits])
             else:
                 cp.add(sum(literal(lit) for lit in lits) == total)
+        if extend is not None:
+            extend(cp, variables)
         check_clock(deadline)
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start

@@ -25,7 +25,7 @@ A count or backbone needs every answer, so it runs on the rules alone, loops cut
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from time import perf_counter
 from typing import Any
 
@@ -48,6 +48,7 @@ from pencilsat.strategies.connected_runs import (
     run_shading_cnf,
     run_shading_cpsat,
 )
+from pencilsat.strategies.numberlink_circuit import add_circuit
 from pencilsat.strategies.numberlink_windows import (
     WINDOW_CELLS,
     BandSearch,
@@ -304,7 +305,9 @@ def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
 def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
               sat_solver: str | None = None, time_limit: float | None = None,
               grown_cuts: int = GROWN_CUTS, fill_first: bool = True,
-              presolve: bool = False, in_bands: bool | None = None) -> SolveResult:
+              presolve: bool = False, in_bands: bool | None = None,
+              circuit: str | None = None,
+              parameters: Mapping[str, Any] | None = None) -> SolveResult:
     """Solve and prove on one CP-SAT model, solved again after each batch of cuts;
     ``fill_first``: try the filled grid first (CP-SAT keeps nothing between solves, so the
     proof loses nothing by it); ``in_bands`` as for :func:`run_cnf`. ``presolve``:
@@ -312,7 +315,10 @@ def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
     models it costs more than it saves (janko 469_15x15 88.8 s with it against 49.6 s
     without, 285_13x13 32.1 against 19.7, 45_12x15 21.6 against 17.7, 224_10x10 16.4
     against 9.7, 196_10x10 18.0 against 11.9, under load 12 on 2 cores); the filled try
-    has it off too (:func:`_filled_on_cpsat`)."""
+    has it off too (:func:`_filled_on_cpsat`). ``circuit``: the lines also as CP-SAT's
+    circuit (``"circuit"``) or routes from a depot (``"routes"``) constraint
+    (:func:`~pencilsat.strategies.numberlink_circuit.add_circuit`), ``None`` for none;
+    ``parameters``: more CP-SAT parameters by name."""
     deadline = deadline_of(time_limit)
     first_try: FirstTry | None = None
     if fill_first:
@@ -323,8 +329,13 @@ def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
         (lambda search: cpsat_bands(search.session, search.variables, search.answer,
                                     puzzle.width, puzzle.height))
         if _bands_on(puzzle, in_bands) else None)
+    extend = None
+    if circuit is not None:
+        def extend(cp: Any, variables: Sequence[Any]) -> None:
+            add_circuit(cp, variables, puzzle, depot=circuit == "routes")
     return run_shading_cpsat(puzzle, encode, time_limit=time_limit, grown_cuts=grown_cuts,
-                             presolve=presolve, wrap=wrap)
+                             presolve=presolve, wrap=wrap, parameters=parameters,
+                             extend=extend)
 
 
 def complete_cnf(puzzle: NumberlinkPuzzle) -> ClauseEncoding:
