@@ -34,7 +34,7 @@ from pencilsat.batch.pool import (
 from pencilsat.batch.progress import progress_bar
 from pencilsat.batch.record_file import RecordWriter, read_back
 from pencilsat.batch.shards import Shard, make_line_shards
-from pencilsat.batch.summary import FAILURES, Tally, print_summary
+from pencilsat.batch.summary import FAILURES, Tally, load_drawing, print_summary
 from pencilsat.batch.task import BatchTask
 from pencilsat.core.errors import InputError
 
@@ -128,6 +128,8 @@ def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard], left: in
             results = how.run = run_shard_blocks(shards, workers=workers, executor=executor,
                                                  ordered=run.ordered, start_now=run.progress,
                                                  folder=folder)
+            if folder is not None:  # workers that a fork server may still be loading for
+                load_drawing()
             with progress_bar(label, total, tally.total, run.progress) as advance:
                 for part in results:
                     if isinstance(part, RecordFile):

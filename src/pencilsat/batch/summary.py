@@ -104,6 +104,14 @@ def parse_fail_on(text: str) -> frozenset[str]:
     return frozenset(words)
 
 
+def load_drawing() -> None:
+    """Import what :func:`print_summary` draws with (rich: about 0.035 s of CPU), so that a
+    run can do it while it waits (for a fork server that is still importing) rather than
+    after its last record."""
+    import rich.console
+    import rich.table  # noqa: F401
+
+
 def print_summary(tally: Tally, stream: IO[str], *, wall: float, workers: str,
                   resumed: int = 0, interrupted: bool = False) -> None:
     """The summary tables on ``stream`` (stderr), drawn by rich."""
