@@ -15,6 +15,17 @@ CORPUS = REPO.parent / "shared" / "corpus"
 RESULTS = REPO / "benchmarks" / "results"
 
 
+def parameter_value(text: str) -> Any:
+    """A solver parameter given as text on a command line: an int, a float, a Boolean
+    (``true``/``false``) or the text itself."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
 def median(xs: list[float]) -> float:
     return statistics.median(xs) if xs else float("nan")
 

@@ -21,7 +21,7 @@ import threading
 import time
 from typing import Any
 
-from common import CORPUS
+from common import CORPUS, parameter_value
 from ortools.sat.python import cp_model
 
 from pencilsat.encodings.loops.edges import GridEdges
@@ -30,15 +30,6 @@ from pencilsat.puzzles.numberlink import parse_puzzle, parse_solution
 from pencilsat.strategies.numberlink_circuit import add_circuit
 
 JANKO = CORPUS / "numberlink" / "janko"
-
-
-def value(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return {"true": True, "false": False}.get(text.lower(), text)
 
 
 def one(name: str, args: Any) -> dict[str, Any]:
@@ -66,7 +57,7 @@ def one(name: str, args: Any) -> dict[str, Any]:
     for item in args.param:
         key, text = item.split("=", 1)
         named = getattr(type(solver.parameters), text, None)  # an enum value by its name
-        setattr(solver.parameters, key, value(text) if named is None else named)
+        setattr(solver.parameters, key, parameter_value(text) if named is None else named)
     built = time.process_time() - began
     done = threading.Event()
 

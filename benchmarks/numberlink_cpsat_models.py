@@ -26,7 +26,7 @@ import sys
 import time
 from typing import Any
 
-from common import CORPUS
+from common import CORPUS, parameter_value
 
 JANKO = CORPUS / "numberlink" / "janko"
 
@@ -53,19 +53,10 @@ print(json.dumps({"verdict": result.verdict.value, "agrees": result.solution == 
 """
 
 
-def value(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return {"true": True, "false": False}.get(text.lower(), text)
-
-
 def parse_config(text: str) -> tuple[str, dict[str, Any]]:
     model, _, rest = text.partition(":")
     params = dict(item.split("=", 1) for item in rest.split(",") if item)
-    return model, {k: value(v) for k, v in params.items()}
+    return model, {k: parameter_value(v) for k, v in params.items()}
 
 
 def one(name: str, config: str, cpu: float, limit: float, before: str) -> dict[str, Any]:
