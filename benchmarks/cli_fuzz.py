@@ -22,6 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import CORPUS, REPO, markdown_table, write_results  # noqa: E402
 
+EXAMPLE = (CORPUS / "masyu" / "pzprjs" / "mashu_example.txt").read_text()
+"""pzprjs's Masyu example, read from the shared corpus."""
 COMMANDS = ["solve", "grade", "clues", "convert", "verify", "generate", "study", "bogus", ""]
 """Every command but ``serve`` (a server runs until stopped; tests/web drives it)."""
 OPTIONS = ["--json", "--svg", "--backend", "--sat-solver", "--encoding", "--time-limit",
@@ -37,8 +39,8 @@ VALUES = ["cnf", "cpsat", "gpu", "cadical", "minisat", "lingeling", "lazy", "cir
 
 def puzzles(folder: Path) -> list[str]:
     made = {
-        "masyu.txt": "masyu 6 6\n..W...\n.B..W.\n......\n...B..\n.W....\n......\n",
-        "full.txt": "masyu 6 6 full\n..W...\n.B..W.\n......\n...B..\n.W....\n......\n",
+        "masyu.txt": EXAMPLE,
+        "full.txt": EXAMPLE.replace("masyu 6 6", "masyu 6 6 full", 1),
         "bad_header.txt": "masyu 6\n......\n",
         "empty.txt": "",
         "binary.txt": "\x00\xff\xfe",

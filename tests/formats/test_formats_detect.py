@@ -7,6 +7,7 @@ import io
 import numpy as np
 import pytest
 from _formats_corpus import CORPUS, PARSERS, tatham_sudoku_lines
+from conftest import pzprjs_example
 
 from pencilsat.core.errors import InputError
 from pencilsat.formats.detect import convert, read_input, read_puzzle
@@ -76,7 +77,7 @@ def test_missing_file_is_named():
 
 def test_errors_inside_a_file_name_the_file_and_line(tmp_path):
     path = tmp_path / "bad.txt"
-    path.write_text("\n\nhttps://puzz.link/p?mashu/6/6/1063000i300!\n")
+    path.write_text(f"\n\nhttps://puzz.link/p?{pzprjs_example('masyu')[:-1]}!\n")
     with pytest.raises(InputError) as err:
         read_input(str(path))
     assert err.value.source == str(path) and err.value.line == 3

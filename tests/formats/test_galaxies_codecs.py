@@ -128,8 +128,9 @@ def test_every_corpus_galaxies_id_reads_as_the_corpus_puzzle_and_writes_back():
 
 
 def test_difficulty_parameters_are_read_and_long_runs_written_with_z():
-    puzzle = parse_game_id("galaxies:7x7du:ayvixwiexijg")
-    assert puzzle == parse_game_id("galaxies:7x7:ayvixwiexijg")
+    size, body = galaxies_ids()[0][0].split(":")  # the corpus's first, read there
+    puzzle = parse_game_id(f"galaxies:{size}du:{body}")
+    assert puzzle == parse_game_id(f"galaxies:{size}:{body}")
     lattice = np.zeros((21, 21), dtype=bool)
     lattice[10, 10] = True  # point 9 * 19 + 9 = 180 of the inner 19 x 19: 7 z's and f
     assert to_game_id(G.GalaxiesPuzzle(lattice)) == "10x10:zzzzzzzf"

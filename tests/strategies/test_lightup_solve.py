@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import corpus_pairs, every_kth
+from conftest import CORPUS, corpus_pairs, every_kth
 
 from pencilsat.core.errors import InputError
 from pencilsat.encodings import lightup as E
@@ -154,11 +154,14 @@ def test_unknown_strategy_is_refused():
 
 # ---- the rule checker rejects each broken rule
 
-PUZZLE = ["..#1..", "#....1", "......", "......", "0....2", "..1#.."]
-GOOD = ["*.#1.*", "#..*.1", "*.....", "..*...", "0...*2", ".*1#.*"]
+SMALL = CORPUS / "lightup" / "janko"
+PUZZLE = (SMALL / "100_6x6.txt").read_text().splitlines()[1:]
+"""janko's 100_6x6, rows below the header, read from the shared corpus; the cases below
+name its cells."""
+GOOD = (SMALL / "100_6x6.sol").read_text().splitlines()[1:]
 
 
-def test_hand_solution_is_valid_and_the_unique_one():
+def test_the_stored_solution_is_valid_and_the_unique_one():
     assert L.check(grid(PUZZLE), bulbs(GOOD)) == []
     r = solve(grid(PUZZLE))
     assert (r.verdict, r.solution) == ("unique", bulbs(GOOD))

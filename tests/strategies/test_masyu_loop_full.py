@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import pzprjs_example
+from conftest import CORPUS, pzprjs_example
 
 from pencilsat.api import check, solve
 from pencilsat.core.result import Verdict
@@ -70,7 +70,7 @@ def test_drawings_say_it_is_the_loop_full_variant():
 def test_tamura_log_agrees_with_lazy_where_log_and_order_encodings_meet():
     """Small grids give order numbers below the log encoding's width, compared with wider
     ones: the compiler enumerates the narrow side's values (it used to refuse the model)."""
-    for text in ("masyu 6 6\n..W...\n.B..W.\n......\n...B..\n.W....\n......\n",
+    for text in ((CORPUS / "masyu" / "pzprjs" / "mashu_example.txt").read_text(),
                  "masyu 5 5\nW...B\n.....\n..B..\n.....\nB...W\n"):
         puzzle = masyu.parse_puzzle(text)
         log, lazy = solve(puzzle, encoding="tamura-log"), solve(puzzle, encoding="lazy")
