@@ -128,7 +128,7 @@ def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard], left: in
             results = how.run = run_shard_blocks(shards, workers=workers, executor=executor,
                                                  ordered=run.ordered, start_now=run.progress,
                                                  folder=folder)
-            if folder is not None:  # workers that a fork server may still be loading for
+            if executor is None and workers > 1:  # our workers may still be starting
                 load_drawing()
             with progress_bar(label, total, tally.total, run.progress) as advance:
                 for part in results:
