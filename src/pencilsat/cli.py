@@ -423,6 +423,10 @@ def _run(argv: Sequence[str] | None) -> int:
     words = _sizes_as_operands(argv)
     first = words[0] if words else None
     args = build_parser(first if first in COMMANDS else None).parse_args(words)
+    if getattr(args, "batch", None):  # before any other import: the workers' start overlaps
+        from pencilsat.batch.fork_server import start_early  # all of this process's own
+
+        start_early(args.batch, args.workers, args.dask)
     try:
         if args.command == "solve":
             return cmd_solve(args)
@@ -634,9 +638,6 @@ def check_output_path(path: str, option: str) -> None:
 def _batch_run(args: argparse.Namespace, task: Any) -> int:
     """``solve --batch`` / ``grade --batch``: records on stdout or ``--out``, the summary on
     stderr, the exit status ``--fail-on`` asks for (docs/batch.md)."""
-    from pencilsat.batch.fork_server import start_early
-
-    start_early(args.batch, args.workers, args.dask)  # its imports overlap ours (a long batch)
     from pencilsat.batch.run import BatchRun, run_batch
     from pencilsat.batch.summary import FAILURES
 
