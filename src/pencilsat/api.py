@@ -156,7 +156,7 @@ def solve_many(
     :class:`InputError` before any work. With process workers, call it under
     ``if __name__ == "__main__":`` in a script (Python's rule for starting processes).
     """
-    from pencilsat.batch.fork_server import available_cores
+    from pencilsat.batch.cores import available_cores
     from pencilsat.batch.pool import run_shards
     from pencilsat.batch.shards import make_shards
 

@@ -175,7 +175,7 @@ def describe(made: Generated, order: Order) -> str:
 
 
 def _many(order: Order, seed: int, count: int, workers: int | None) -> int:
-    from pencilsat.batch.fork_server import available_cores
+    from pencilsat.batch.cores import available_cores
     from pencilsat.batch.generate_run import generate_many
     from pencilsat.batch.records import EXIT_STATUS
 

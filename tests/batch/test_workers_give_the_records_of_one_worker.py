@@ -29,6 +29,7 @@ def test_two_workers_in_order_and_unordered_match_one_worker(tmp_path, monkeypat
     monkeypatch.delenv(pool.PROBE_ENV)
     monkeypatch.setattr(pool, "PROBE_SECONDS", probe)
     monkeypatch.setattr(pool, "POOL_PAYS_SECONDS", pays)
+    monkeypatch.setattr(pool, "IDLE_CORES_NEEDED", 0.0)  # a hand-over whatever the load
     two = batch_records(batch, workers=2)
     assert [r["line"] for r in two] == [r["line"] for r in one]  # input order
     assert results(two) == results(one)
@@ -45,6 +46,7 @@ def test_where_the_shards_ran_is_what_the_probe_decided(monkeypatch):
     monkeypatch.delenv(pool.PROBE_ENV)
     monkeypatch.setattr(pool, "PROBE_SECONDS", 1e-9)
     monkeypatch.setattr(pool, "POOL_PAYS_SECONDS", 0.0)
+    monkeypatch.setattr(pool, "IDLE_CORES_NEEDED", 0.0)  # whatever the machine's load
     handed = pool.run_shards(make_shards(items, task, 2), workers=2)
     records = [record for shard in handed for record in shard]
     assert (handed.first_here, handed.processes) == (1, 2)

@@ -17,6 +17,8 @@ import multiprocessing
 import os
 import sys
 
+from pencilsat.batch.cores import available_cores
+
 WORKER_MODULES = ("pencilsat.batch.shards", "pencilsat.batch.one_puzzle",
                   "pencilsat.batch.sudoku_lines", "pencilsat.strategies.sudoku_singles")
 """What every worker imports to solve a shard (numpy, the SAT solvers, the readers and the
@@ -27,14 +29,6 @@ EARLY_BYTES = 1 << 20
 one-line Sudokus (762 shard units) or thousands of paths, past ``pool.AT_ONCE_UNITS`` unless
 its lines are long (URLs of large grids; then the server, unused, costs a process that
 imports and waits)."""
-
-
-def available_cores() -> int:
-    """The cores this process may run on (the default number of workers)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # macOS, Windows
-        return os.cpu_count() or 1
 
 
 def start_early(source: str, workers: int | None, dask: str | None) -> bool:

@@ -4,7 +4,8 @@ A batch of ``AT_ONCE_UNITS`` or more goes to the workers at once, and this proce
 solver. A shorter one starts as one worker: this process solves the first shards and measures
 them, and hands the rest to the workers (cut again into shards of at least
 ``MIN_SHARD_SECONDS`` of estimated work) only once ``PROBE_SECONDS`` of work are measured and
-the rest is estimated at ``POOL_PAYS_SECONDS`` or more: on a short list, starting processes
+the rest is estimated at ``POOL_PAYS_SECONDS`` or more and a core sat idle beside it (our own
+workers: :mod:`pencilsat.batch.cores`): on a short list or a busy machine, starting processes
 costs more than a second core gives back. :func:`run_shards` yields each shard's records in
 input order (as shards finish with ``ordered=False``), with at most ``WINDOW_PER_WORKER``
 shards per worker submitted and not yet yielded: a run that is stopped loses those and no
@@ -49,6 +50,7 @@ from typing import Any, Generic, TypeVar
 
 from pencilsat.batch.block_folder import process_running
 from pencilsat.batch.blocks import RecordBlock, RecordFile
+from pencilsat.batch.cores import IdleMeter
 from pencilsat.batch.fork_server import WORKER_MODULES
 from pencilsat.batch.records import BatchRecord, not_solved
 from pencilsat.batch.shards import (
@@ -83,6 +85,13 @@ milliseconds each, 8,192 one-line Sudokus tens of microseconds each (Royle's 90)
 batch is about ``POOL_PAYS_SECONDS`` of work or more, and measuring it first would only keep
 this process importing and solving while the second core waits. Royle's 49,158 lines are
 3,072 units, the 830 janko Masyu paths 830; a 100-line list is measured first."""
+IDLE_CORES_NEEDED = 0.5
+"""Idle cores, on average over the probe, from which the workers start (the machine's other
+work keeps them busy otherwise: :mod:`pencilsat.batch.cores`); below it this process goes on
+solving here and looks again after each shard."""
+RESTART_TICKS = 20.0
+"""Clock ticks per core (0.2 s at the usual 100 a second) after which a busy window is
+started again, so that the workers start soon once a core is freed."""
 PROBE_ENV = "PENCILSAT_PROBE_SECONDS"
 """Sets ``PROBE_SECONDS`` for a run; 0 starts the workers at once."""
 WINDOW_PER_WORKER = 4
@@ -142,6 +151,9 @@ class ShardRun(Generic[Part]):
         self.processes = 0
         self.first_here = 0
         """Shards solved in this process before the work was handed over."""
+        self.no_idle_core = False
+        """Whether the work, long enough for the workers, was kept here for want of an idle
+        core (at the last look)."""
         self._records: Iterator[Part] = iter(())
 
     def __iter__(self) -> ShardRun[Part]:
@@ -199,17 +211,20 @@ def _start(run: ShardRun[Any], shards: list[Shard], workers: int, executor: Exec
     probe = probe_seconds()
     runner = (_Runner(executor, work) if executor is not None
               else _OwnPool(workers, start_now, work, fork_server))
-    run._records = _adaptive(shards, runner, max(workers, 1), ordered, probe, run)
+    meter = IdleMeter() if executor is None and probe > 0 else None
+    run._records = _adaptive(shards, runner, max(workers, 1), ordered, probe, run, meter)
 
 
 def _adaptive(shards: list[Shard], runner: _Runner, workers: int, ordered: bool,
-              probe: float, run: ShardRun[Any]) -> Iterator[Any]:
-    """Solve shards here until ``probe`` seconds of work are measured and the rest is long
-    enough for the workers, then hand the rest to ``runner``, cut again into shards of at
-    least ``MIN_SHARD_SECONDS`` of estimated work. A batch of ``AT_ONCE_UNITS`` or more goes
-    to ``runner`` at once, as the shards were cut, and this process never loads a solver."""
+              probe: float, run: ShardRun[Any], meter: IdleMeter | None) -> Iterator[Any]:
+    """Solve shards here until ``probe`` seconds of work are measured, the rest is long
+    enough for the workers and ``meter`` (our own workers) sees a core idle, then hand the
+    rest to ``runner``, cut again into shards of at least ``MIN_SHARD_SECONDS`` of estimated
+    work. A batch of ``AT_ONCE_UNITS`` or more goes to ``runner`` at once, as the shards
+    were cut, and this process never loads a solver."""
     if math.fsum(shard.units for shard in shards) >= AT_ONCE_UNITS:
         probe = 0.0  # surely long enough: nothing to measure here
+        meter = None
     if probe > 0:
         shards = _small_first(shards)
     weights = [shard.units for shard in shards]
@@ -220,7 +235,9 @@ def _adaptive(shards: list[Shard], runner: _Runner, workers: int, ordered: bool,
     try:
         while index < len(shards):
             if spent >= probe and _pays(spent, done, math.fsum(weights[index:])):
-                break
+                run.no_idle_core = not _core_free(meter)
+                if not run.no_idle_core:
+                    break
             start = time.process_time()
             for record in iter_shard(shards[index], cache):
                 yield [record]
@@ -243,6 +260,21 @@ def _pays(spent: float, done: float, left: float) -> bool:
     """Whether work of ``left`` units is long enough for the workers, at the ``spent``
     seconds per ``done`` units measured so far (nothing measured yet: yes)."""
     return done == 0 or spent / done * left >= POOL_PAYS_SECONDS
+
+
+def _core_free(meter: IdleMeter | None) -> bool:
+    """Whether a core sat idle beside this process's work since ``meter`` started (or it
+    cannot tell, or there is no meter: another executor's workers). A busy window longer than
+    ``RESTART_TICKS`` restarts the meter, so that the next look sees the recent load."""
+    reading = meter.reading() if meter is not None else None
+    if reading is None:
+        return True
+    idle, ticks = reading
+    if idle >= IDLE_CORES_NEEDED:
+        return True
+    if ticks >= RESTART_TICKS and meter is not None:
+        meter.restart()
+    return False
 
 
 def _small_first(shards: list[Shard]) -> list[Shard]:

@@ -22,7 +22,7 @@ from typing import IO
 
 from pencilsat.batch.block_folder import block_folder
 from pencilsat.batch.blocks import RecordBlock, RecordFile
-from pencilsat.batch.fork_server import available_cores
+from pencilsat.batch.cores import available_cores
 from pencilsat.batch.inputs import count_items, numbered_items, read_batch_file
 from pencilsat.batch.pool import (
     Output,
@@ -105,7 +105,9 @@ class _How:
         handed = self.run is not None and self.run.processes > 0
         where = self.cluster or f"{self.allowed} worker processes"
         if not handed:
-            return f"this process alone: too little work for {where}"
+            busy = self.run is not None and self.run.no_idle_core
+            why = "no idle core" if busy else "too little work"
+            return f"this process alone: {why} for {where}"
         first = self.run is not None and self.run.first_here > 0
         return f"this process, then {where}" if first else where
 
