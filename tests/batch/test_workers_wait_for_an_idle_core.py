@@ -130,3 +130,23 @@ def test_the_summary_says_why_the_batch_stayed_here(tmp_path, monkeypatch, capsy
     main(["solve", "--batch", str(batch), "--workers", "2", "--out", str(tmp_path / "o.jsonl"),
           "--fail-on", "never"])
     assert said in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/stat is Linux's")
+def test_a_niced_run_does_not_count_its_own_time_as_free(monkeypatch):
+    """Niced processes' time counts as free (they yield to a worker of normal priority), but
+    not this process's own when it is the niced one: its work is what the probe measures."""
+    monkeypatch.setattr(cores.os, "getpriority", lambda which, who: 0)
+    assert cores._own_niced_ticks() == 0.0  # not niced: its time is not in the niced column
+    monkeypatch.setattr(cores.os, "getpriority", lambda which, who: 10)
+    meter = cores.IdleMeter()
+    start = cores._own_niced_ticks()
+    while cores._own_niced_ticks() - start < 3:  # three ticks of this process's own work
+        sum(range(10_000))
+    assert cores._own_niced_ticks() > 0
+    monkeypatch.setattr(cores, "_read", lambda: (0, 100, 1))  # no other core, nothing idle
+    meter.restart()
+    own = cores._own_niced_ticks()
+    monkeypatch.setattr(cores, "_read", lambda: (50, 150, 1))  # 50 ticks "niced or idle" ...
+    monkeypatch.setattr(cores, "_own_niced_ticks", lambda: own + 50)  # ... all of them ours
+    assert meter.reading() == (0.0, 50.0)

@@ -14,6 +14,7 @@ there is none to read (not Linux) it cannot tell, and the workers start as befor
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 STAT = Path("/proc/stat")
@@ -49,17 +50,30 @@ def _read() -> tuple[int, int, int] | None:
         return None
 
 
+def _own_niced_ticks() -> float:
+    """This process's CPU time in clock ticks when it runs niced (its time then counts in
+    ``/proc/stat``'s niced column, which the meter takes as free), else 0."""
+    try:
+        if os.getpriority(os.PRIO_PROCESS, 0) <= 0:
+            return 0.0
+        return time.process_time() * os.sysconf("SC_CLK_TCK")
+    except (AttributeError, OSError, ValueError):  # no priorities or ticks here
+        return 0.0
+
+
 class IdleMeter:
-    """Idle cores over the time since the meter was made (or last restarted)."""
+    """Free cores (idle, or running niced work other than this process) over the time since
+    the meter was made (or last restarted)."""
 
     def __init__(self) -> None:
-        self._start = _read()
+        self.restart()
 
     def restart(self) -> None:
         self._start = _read()
+        self._own = _own_niced_ticks()
 
     def reading(self) -> tuple[float, float] | None:
-        """``(idle cores, ticks per core)`` since the start: the mean number of idle cores,
+        """``(idle cores, ticks per core)`` since the start: the mean number of free cores,
         and the window's length in clock ticks (usually 100 a second); None when it cannot
         tell (no ``/proc/stat``, or not a tick has passed)."""
         now = _read()
@@ -68,4 +82,5 @@ class IdleMeter:
         ticks_per_core = (now[1] - self._start[1]) / now[2]
         if ticks_per_core <= 0:
             return None
-        return max(0.0, (now[0] - self._start[0]) / ticks_per_core), ticks_per_core
+        free = now[0] - self._start[0] - (_own_niced_ticks() - self._own)
+        return max(0.0, free / ticks_per_core), ticks_per_core
