@@ -148,7 +148,8 @@ def solve_many(
     order given unless ``ordered`` is false.
 
     ``workers``: processes started for the run (default: one per core; 1 solves in this
-    process). ``executor``: any ``concurrent.futures.Executor`` to run on instead, e.g. a Dask
+    process), only once the work measured here pays for them and a core is idle beside it
+    (docs/batch.md). ``executor``: any ``concurrent.futures.Executor`` to run on instead, e.g. a Dask
     ``Client.get_executor()``; ``workers`` then only sets how finely the puzzles are shared
     out. The other options are :func:`solve`'s (``certify``: each record gains ``certified``
     and ``certificate``); ``time_limit`` bounds each puzzle. A puzzle
