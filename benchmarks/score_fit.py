@@ -3,9 +3,10 @@ cross-validation with folds from a hash of the puzzle id.
 
 Each labelled set is one *group*; a fit only learns to order puzzles within a group, never the
 groups against each other (Radcliffe's scale and Tatham's are not the same), and every group
-weighs the same in the loss whatever its size. ``fit_pairwise`` (the one used) minimises a
-logistic loss on the score differences of pairs with different labels; ``fit_weights`` (kept
-for comparison: it did worse on Light Up held out) is least squares on centred ranks. Weights
+weighs the same in the loss whatever its size unless given a weight of its own
+(``fit_weights``' ``group_weight``). ``fit_pairwise`` minimises a logistic loss on the score
+differences of pairs with different labels (Light Up, Masyu); ``fit_weights`` is least
+squares on centred ranks (Sudoku: it did better there held out, worse on Light Up). Weights
 are non-negative (every feature grows with difficulty), which keeps the score monotone and
 guards against weights that only fit the noise; a small ridge term keeps collinear features
 stable. ``cross_validate`` deals every puzzle into one of k folds by a hash of its id (a
