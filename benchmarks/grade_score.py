@@ -108,6 +108,7 @@ def sudoku_grade(item: dict[str, Any]) -> dict[str, Any]:
             "level": grade.level, "finished": grade.finished, "score": grade.score,
             "features": sudoku_features(grade.steps, grade.level or 0, grade.finished,
                                         grade.extras.forcing),
+            "forcing": [list(f) for f in grade.extras.forcing],
             "steps": len(grade.steps), "contradicting": wrong, "seconds": seconds}
 
 
@@ -245,13 +246,18 @@ class Genre:
     """The fit's penalty on the squared standardised weights: larger spreads the weight over
     more features (Light Up: 0.1; any of 0.03-1 did better held out on Tatham's sizes
     than 0.001, docs/experiments/graders.md)."""
+    group_weight: dict[str, float] | None = None
+    """A set's weight in the ``lsq`` loss (1 each unless named). Sudoku: Radcliffe 2, the
+    variant with the largest smallest margin over the four goals held out by puzzle
+    (issue 43, ``score_variants_sudoku.py``)."""
 
 
 FITS = {"pairwise": fit_pairwise, "lsq": fit_weights}
 
 GENRES: dict[str, Genre] = {
     "sudoku": Genre(sudoku_items, sudoku_grade, SUDOKU_TARGETS,
-                    "pencilsat.grading.sudoku.score", fit="lsq"),
+                    "pencilsat.grading.sudoku.score", fit="lsq",
+                    group_weight={"radcliffe": 2.0}),
     "lightup": Genre(lightup_items, lightup_grade, LIGHTUP_TARGETS,
                      "pencilsat.grading.lightup.score", ridge=0.1),
     "masyu": Genre(masyu_items, masyu_grade, MASYU_TARGETS, "pencilsat.grading.masyu.score"),
@@ -273,7 +279,8 @@ def evaluate(rows: list[dict[str, Any]], genre: Genre, k: int, repeats: int
     names = list(module.FEATURES)
     fitted = [r for r in rows if r["group"] is not None]
     x, y, groups = _matrix(fitted, names)
-    fit = partial(FITS[genre.fit], ridge=genre.ridge)
+    extra = {"group_weight": genre.group_weight} if genre.group_weight else {}
+    fit = partial(FITS[genre.fit], ridge=genre.ridge, **extra)
     weights = fit(x, y, groups)
     ids = [r["id"] for r in fitted]
     held_out = [cross_validate(x, y, groups, ids, k=k, seed=seed, fit=fit)
@@ -311,7 +318,8 @@ def evaluate(rows: list[dict[str, Any]], genre: Genre, k: int, repeats: int
                                          y[mask])})
     return {"weights": dict(zip(names, (float(w) for w in weights), strict=True)),
             "shipped_weights": dict(module.MODEL.weights), "targets": report,
-            "folds": k, "repeats": repeats, "fit": genre.fit, "ridge": genre.ridge}
+            "folds": k, "repeats": repeats, "fit": genre.fit, "ridge": genre.ridge,
+            "group_weight": genre.group_weight}
 
 
 def markdown(genre_name: str, rows: list[dict[str, Any]], result: dict[str, Any],
@@ -328,7 +336,9 @@ def markdown(genre_name: str, rows: list[dict[str, Any]], result: dict[str, Any]
            f"deduction checked against the solution: **{wrong} contradicting**.", "",
            "## Spearman of the score with each label set", "",
            f"Cross-validated: {result['folds']}-fold, a puzzle's fold from a hash of its id, "
-           f"weights refitted ({result['fit']} fit, ridge {result.get('ridge', 1e-3):g}) "
+           f"weights refitted ({result['fit']} fit, ridge {result.get('ridge', 1e-3):g}"
+           + "".join(f", {g} weighing {w:g}x" for g, w in
+                     (result.get("group_weight") or {}).items()) + ") "
            "without the held-out fold, "
            f"{result['repeats']} splits (hash "
            f"salts; mean, lowest). In-sample: the "
