@@ -6,6 +6,7 @@ import itertools
 from functools import cache
 
 import numpy as np
+from cell_masks import side_connected
 
 from pencilsat.puzzles import slitherlink as S
 
@@ -37,30 +38,14 @@ def all_loops(width: int, height: int) -> tuple[S.SlitherlinkSolution, ...]:
               if r in (0, height - 1) or c in (0, width - 1))
     out = []
     for mask in range(1, 2 ** len(cells)):
-        if not (_side_connected(mask, mask & -mask, width, height)
-                and _side_connected(full & ~mask, full & ~mask & rim, width, height)):
+        if not (side_connected(mask, mask & -mask, width, height)
+                and side_connected(full & ~mask, full & ~mask & rim, width, height)):
             continue
         inside = {cell for k, cell in enumerate(cells) if mask >> k & 1}
         loop = boundary(inside, width, height)
         if not S.check(blank, loop):
             out.append(loop)
     return tuple(out)
-
-
-def _side_connected(mask: int, start: int, width: int, height: int) -> bool:
-    """Whether every cell of ``mask`` (bit ``r * width + c``) is side-connected to one of
-    ``start`` (or ``mask`` is empty), by growing their group a step at a time over the
-    bits."""
-    not_left = sum(1 << (r * width) for r in range(height))
-    not_right = sum(1 << (r * width + width - 1) for r in range(height))
-    group = start & mask
-    while True:
-        grown = group | (group << width) | (group >> width)
-        grown |= ((group & ~not_right) << 1) | ((group & ~not_left) >> 1)
-        grown &= mask
-        if grown == group:
-            return group == mask
-        group = grown
 
 
 def clues_of(loop: S.SlitherlinkSolution) -> np.ndarray:
