@@ -136,8 +136,10 @@ def stored_rows() -> list[dict[str, Any]]:
     return [{**row, **{k: labels[row["id"]].get(k) for k in LABELS}} for row in rows]
 
 
-def evaluate(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[str, Any]:
-    """The fit on every row, the cross-validated figures and the single measures' Spearman."""
+def fit(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[str, Any]:
+    """The fit on every row, its interval from the held-out errors of the first salt's ``k``
+    folds, and the cross-validated Spearman of each of ``repeats`` salts: what
+    ``human_time.py`` stores (the figures that only describe the fit are :func:`evaluate`'s)."""
     from pencilsat.grading.sudoku.human_time import FEATURES
 
     names = list(FEATURES)
@@ -158,6 +160,20 @@ def evaluate(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[s
     errors = log_y - held_out[0]
     low, high = (float(v) for v in np.percentile(errors, [10, 90]))
     intercept, coef = fit_log_linear(x, log_y)
+    return {
+        "n": len(rows), "features": names, "intercept": intercept,
+        "coefficients": dict(zip(names, (float(c) for c in coef), strict=True)),
+        "low": low, "high": high, "folds": k, "repeats": repeats,
+        "cv_mean": float(np.mean(cv)), "cv_min": float(np.min(cv)),
+        "held_out": held_out[0], "errors": errors,
+    }
+
+
+def evaluate(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[str, Any]:
+    """The fit on every row, the cross-validated figures and the single measures' Spearman."""
+    result = fit(rows, k, repeats)
+    held_out, errors = result.pop("held_out"), result.pop("errors")
+    seconds = np.array([r["seconds"] for r in rows], dtype=float)
     single = {}
     columns: dict[str, list[float]] = {f"finding.{n}": [r["finding"][n] for r in rows]
                                        for n in rows[0]["finding"]}
@@ -166,15 +182,12 @@ def evaluate(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[s
     for name, values in columns.items():
         v = np.array(values, dtype=float)
         single[name] = (spearman(v, seconds), *bootstrap_spearman(v, seconds))
-    inside = (errors >= low) & (errors <= high)
-    agreement = label_agreement(rows, held_out[0])
+    inside = (errors >= result["low"]) & (errors <= result["high"])
+    agreement = label_agreement(rows, held_out)
     return {
-        "n": len(rows), "features": names, "intercept": intercept,
-        "coefficients": dict(zip(names, (float(c) for c in coef), strict=True)),
-        "low": low, "high": high, "folds": k, "repeats": repeats,
-        "cv_mean": float(np.mean(cv)), "cv_min": float(np.min(cv)),
-        "cv_interval": bootstrap_spearman(held_out[0], seconds),
-        "cv_pearson_log": float(np.corrcoef(held_out[0], log_y)[0, 1]),
+        **result,
+        "cv_interval": bootstrap_spearman(held_out, seconds),
+        "cv_pearson_log": float(np.corrcoef(held_out, np.log(seconds))[0, 1]),
         "cv_median_error": float(np.median(np.abs(errors))),
         "inside": float(inside.mean()), "single": single, "agreement": agreement,
     }

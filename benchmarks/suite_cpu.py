@@ -2,9 +2,12 @@
 for comparing the suite's cost between two trees: wall durations swing with the machine's
 load, CPU seconds much less.
 
-Record (a pytest plugin; one file per xdist worker)::
+Record (a pytest plugin; one file per xdist worker), from a folder of its own on the path:
+with ``PYTHONPATH=benchmarks``, ``benchmarks/desk.py`` shadows the tests' ``desk`` package
+and three test files fail to import::
 
-    CPUPLUG_DIR=/tmp/after PYTHONPATH=benchmarks python -m pytest -n 2 -p suite_cpu FILES
+    mkdir -p /tmp/plug && cp benchmarks/suite_cpu.py /tmp/plug/
+    CPUPLUG_DIR=/tmp/after PYTHONPATH=/tmp/plug python -m pytest -n 2 -p suite_cpu FILES
 
 Compare two records per test file::
 

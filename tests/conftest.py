@@ -6,9 +6,13 @@ import functools
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
+
+T = TypeVar("T")
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"
@@ -41,6 +45,29 @@ def run_cli_here(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
         finally:
             sys.stdin = saved_stdin
     return status, out.getvalue(), err.getvalue()
+
+
+def shared_by_the_workers(tmp_path_factory: pytest.TempPathFactory, name: str,
+                          compute: Callable[[], T]) -> T:
+    """``compute()``, computed once per session even when xdist runs the tests that need it
+    in both workers: the first worker to ask computes it under a lock and leaves it pickled
+    in the session's temporary folder; the other waits on the lock (an event, not a time)
+    and reads it. Without xdist, ``compute()`` itself."""
+    import fcntl
+    import pickle
+
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return compute()
+    folder = tmp_path_factory.getbasetemp().parent  # this session's, shared by its workers
+    stored = folder / f"{name}.pickle"
+    with open(folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if stored.exists():
+            value: T = pickle.loads(stored.read_bytes())
+            return value
+        value = compute()
+        stored.write_bytes(pickle.dumps(value))
+        return value
 
 
 def corpus_pairs(folder: str, max_cells: int | None = None) -> list[tuple[Path, Path]]:

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import numpy as np
+from cell_masks import side_connected
 from slitherlink_support import all_loops, clues_of
 
 from pencilsat.puzzles import (
@@ -166,12 +167,22 @@ def _walls(width: int, height: int) -> list[tuple[np.ndarray, list]]:
     islands."""
     out = []
     for mask in range(2 ** (width * height)):
+        if not side_connected(mask, mask & -mask, width, height) or _has_square(mask, width,
+                                                                                height):
+            continue  # the checks below would refuse it: skip their slower numpy run
         shaded = np.array([bool(mask >> k & 1) for k in range(width * height)]).reshape(
             height, width)
         square = shaded[:-1, :-1] & shaded[1:, :-1] & shaded[:-1, 1:] & shaded[1:, 1:]
         if not square.any() and len(nurikabe.regions(shaded)) <= 1:
             out.append((shaded, nurikabe.regions(~shaded)))
     return out
+
+
+def _has_square(mask: int, width: int, height: int) -> bool:
+    """Whether the cells of ``mask`` fill some 2x2 block."""
+    return any(mask >> (r * width + c) & 1 and mask >> (r * width + c + 1) & 1
+               and mask >> ((r + 1) * width + c) & 1 and mask >> ((r + 1) * width + c + 1) & 1
+               for r in range(height - 1) for c in range(width - 1))
 
 
 def slitherlink_solutions(puzzle: slitherlink.SlitherlinkPuzzle

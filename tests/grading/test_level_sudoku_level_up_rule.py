@@ -7,6 +7,7 @@ import json
 
 import numpy as np
 import pytest
+from conftest import shared_by_the_workers
 from sudoku_grading_support import graded_sample, tatham
 
 from pencilsat.core.errors import InputError
@@ -18,8 +19,8 @@ from pencilsat.puzzles.sudoku import SudokuPuzzle, parse_line
 
 
 @pytest.fixture(scope="module")
-def graded() -> list[tuple[str, str, SudokuGrade]]:
-    return graded_sample()
+def graded(tmp_path_factory) -> list[tuple[str, str, SudokuGrade]]:
+    return shared_by_the_workers(tmp_path_factory, "graded_sudoku_sample", graded_sample)
 
 
 def test_levels_follow_the_level_up_rule_and_counters(graded):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import shared_by_the_workers
 from sudoku_backtrack import solutions
 from sudoku_grading_support import CORPUS, assert_sound, graded_sample, tatham
 
@@ -15,8 +16,8 @@ from pencilsat.puzzles.sudoku import SudokuSolution, check, parse_line
 
 
 @pytest.fixture(scope="module")
-def graded() -> list[tuple[str, str, SudokuGrade]]:
-    return graded_sample()
+def graded(tmp_path_factory) -> list[tuple[str, str, SudokuGrade]]:
+    return shared_by_the_workers(tmp_path_factory, "graded_sudoku_sample", graded_sample)
 
 
 def test_sample_solutions_are_valid_and_unique(graded):

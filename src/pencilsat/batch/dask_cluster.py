@@ -8,6 +8,7 @@ an optional extra (``pip install 'pencilsat[dask]'``) imported only here, only w
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
@@ -37,6 +38,7 @@ def dask_executor(address: str, workers: int) -> Iterator[tuple[Executor, int]]:
                     dashboard_address=None, silence_logs=logging.CRITICAL))
                 client = stack.enter_context(Client(cluster))
             else:
+                probe_scheduler(address)
                 client = stack.enter_context(Client(address, timeout=CONNECT_SECONDS))
         except (OSError, TimeoutError, ValueError) as err:
             raise InputError(f"--dask {address}: cannot reach the Dask scheduler ({err})",
@@ -54,3 +56,16 @@ def dask_executor(address: str, workers: int) -> Iterator[tuple[Executor, int]]:
                              ) from None
         threads = sum(client.nthreads().values())
         yield client.get_executor(pure=False), threads
+
+
+def probe_scheduler(address: str) -> None:
+    """Raise ``OSError`` at once when a TCP scheduler's port refuses connections: Dask's
+    client retries a refused connection until its timeout, so a wrong address or port
+    would wait ``CONNECT_SECONDS`` to say what one connection attempt knows. Other schemes
+    (and a host that does not answer) are left to Dask's own timeout."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme in ("tcp", "tls"):
+        host, port = parse_host_port(location, 8786)
+        socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
