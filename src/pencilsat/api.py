@@ -149,8 +149,8 @@ def solve_many(
 
     ``workers``: processes started for the run (default: one per core; 1 solves in this
     process), only once the work measured here pays for them and a core is idle beside it
-    (docs/batch.md). ``executor``: any ``concurrent.futures.Executor`` to run on instead, e.g. a Dask
-    ``Client.get_executor()``; ``workers`` then only sets how finely the puzzles are shared
+    (docs/batch.md). ``executor``: any ``concurrent.futures.Executor`` to run on instead, e.g.
+    a Dask ``Client.get_executor()``; ``workers`` then only sets how finely the puzzles are shared
     out. The other options are :func:`solve`'s (``certify``: each record gains ``certified``
     and ``certificate``); ``time_limit`` bounds each puzzle. A puzzle
     that cannot be read is an ``invalid`` record, never an exception; a bad option raises

@@ -5,8 +5,8 @@ Ctrl-C: on the main thread PySAT's C code catches SIGINT during a solve and ``lo
 of the SAT solver, which is not safe (a signal inside ``malloc`` hung 3 of 70 random runs for
 good and crashed 2). So this module tells PySAT that no call is on the main thread
 (``MainThread.check``, which PySAT consults only to install that handler), and Python's own
-handler raises ``KeyboardInterrupt`` when the solver returns, at the end of a slice (about
-``SLICE_SECONDS``). PySAT's ``pysolvers.error("Caught keyboard interrupt")`` is still
+handler raises ``KeyboardInterrupt`` when the solver returns, at the end of a slice (at most
+``MAX_BUDGET`` conflicts). PySAT's ``pysolvers.error("Caught keyboard interrupt")`` is still
 translated, should a caller's own import restore the handler.
 
 Time limits: CaDiCaL cannot be interrupted from PySAT, so ``solve_until`` solves in slices of
@@ -37,14 +37,15 @@ MAX_BUDGET = 20_000
 from the rate (also without a deadline). The upper bound keeps a slice short when the rate
 was measured on an easy stretch."""
 OPEN_FIRST_BUDGET = 2000
-SLICE_SECONDS = 0.5
-"""Without a deadline: the first slice's conflicts, then slices sized from the rate to take
-about this long, so that Ctrl-C is answered soon (0.1-2.2 s on a hard 25x25 Sudoku with
-another process busy on the second core, six interrupts at random moments). Most calls of
-this project end within the first slice, with the same search as one plain ``solve`` (random
-loose 60x60 and 100x100 Masyu and generated 80x80 and 100x100: the same SAT calls, to the
-call, as with one unlimited slice, and times within the noise); a hard 25x25 Sudoku makes
-about 2,500 conflicts a second, so 20,000 in one slice made Ctrl-C wait 8 s."""
+"""Without a deadline: the first slice's conflicts; the slices after it take ``MAX_BUDGET``,
+whatever the clock says, so that a solve takes the same path every run (and the path the
+rate gave before wherever conflicts run at 40,000 a second or more). Most calls of this
+project end within the first slice, with the same search as one plain ``solve``. Ctrl-C
+waits for the slice to end: at most ``MAX_BUDGET`` conflicts, well under a second for most
+searches, up to 8 s on a hard 25x25 Sudoku (about 2,500 conflicts a second). Slices sized from
+the measured rate to last 0.5 s answered Ctrl-C sooner there, but made CaDiCaL's path follow
+the clock, and short slices cost it search: PySAT's PHP(9) took 517,137 conflicts in slices
+of 1,000, 263,298 in slices of 20,000 and 267,023 in one call."""
 
 
 GRACE_SECONDS = 0.3
@@ -69,16 +70,17 @@ def is_interrupt(err: BaseException) -> bool:
 
 def solve(solver: Any, assumptions: Sequence[int] = ()) -> bool:
     """``solver.solve(assumptions)`` in slices, so that Ctrl-C raises ``KeyboardInterrupt``
-    between two of them."""
+    between two of them: ``OPEN_FIRST_BUDGET`` conflicts, then ``MAX_BUDGET`` each, whatever
+    the clock says (each slice is a new call into the solver, so slices sized from the
+    measured rate made CaDiCaL's path, conflicts and time change from run to run where
+    conflicts are slow)."""
     assumed = list(assumptions)
     budget = OPEN_FIRST_BUDGET
     while True:
-        began = perf_counter()
         answer = _slice(solver, budget, assumed)
         if answer is not None:
             return answer
-        rate = budget / max(perf_counter() - began, 1e-4)
-        budget = int(min(max(rate * SLICE_SECONDS, MIN_BUDGET), MAX_BUDGET))
+        budget = MAX_BUDGET
 
 
 @contextmanager
