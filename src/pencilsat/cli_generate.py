@@ -9,6 +9,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any
 
+from pencilsat.cli_values import whole_number, worker_count
 from pencilsat.core.errors import InputError
 from pencilsat.generators.genres import GENRES
 from pencilsat.generators.symmetry import SYMMETRIES
@@ -40,10 +41,10 @@ def add_generate_parser(sub: Any) -> None:
     target.add_argument("--level", type=int, metavar="L", help="the grader's level to hit")
     target.add_argument("--score", type=score_band, metavar="A..B",
                         help="a band of the grader's score, e.g. 2..3")
-    generate.add_argument("--count", type=_at_least_one, default=1, metavar="N",
+    generate.add_argument("--count", type=whole_number(1), default=1, metavar="N",
                           help="N puzzles (seeds S, S+1, ...) on every core, as JSON lines "
                           "in the batch record format")
-    generate.add_argument("--workers", type=_at_least_one, metavar="N",
+    generate.add_argument("--workers", type=worker_count, metavar="N",
                           help="worker processes for --count (default: every core)")
     generate.add_argument("--seed", type=int, help="random seed, for a reproducible puzzle "
                           "(without it, the seed drawn is printed on stderr)")
@@ -56,16 +57,6 @@ def add_generate_parser(sub: Any) -> None:
                           help="certify each puzzle's uniqueness (docs/certificates.md) and "
                           "write its certificate into a folder of its own under DIR "
                           f"(default {DEFAULT_CERTIFICATES}); --json names the folder")
-
-
-def _at_least_one(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is less than 1")
-    return value
 
 
 def score_band(text: str) -> tuple[float, float]:

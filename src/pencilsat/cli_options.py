@@ -1,4 +1,5 @@
-"""The command line's options: the parser of every command and the types of its values.
+"""The command line's options: the parser of every command (the types of their values are
+in :mod:`pencilsat.cli_values`).
 
 Usage errors exit 4 (invalid input), as bad input does, not argparse's 2 (which means "no
 solution" to a caller reading the status). Each command's options are added by a function of
@@ -13,7 +14,16 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from pencilsat.core.errors import EXIT_INVALID, InputError
+from pencilsat.cli_values import (
+    fail_on,
+    memory_size,
+    port_number,
+    seconds,
+    solution_count,
+    whole_number,
+    worker_count,
+)
+from pencilsat.core.errors import EXIT_INVALID
 
 
 class _Parser(argparse.ArgumentParser):
@@ -22,64 +32,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(EXIT_INVALID, f"pencilsat: error: {message}\n")
-
-
-def seconds(text: str) -> float | None:
-    """``--time-limit``: a positive number of seconds; ``inf`` means no limit."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if value != value or value <= 0:  # NaN compares unequal to itself
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: the time limit must be a positive number of seconds (or inf)")
-    return None if value == float("inf") else value
-
-
-def port_number(text: str) -> int:
-    """``--port``: a whole number from 1 to 65535."""
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 65535")
-    return int(text)
-
-
-def solution_count(text: str) -> int:
-    """``--count``: a whole number of solutions, at least 1."""
-    if not text.strip().isdigit() or int(text) < 1 or len(text.strip()) > 9:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number of solutions (a whole number from 1)")
-    return int(text)
-
-
-def memory_size(text: str) -> int | None:
-    """``--max-memory``: ``4G``, ``512M``, ``inf``."""
-    from pencilsat.core.memory import parse_memory
-
-    try:
-        return parse_memory(text)
-    except InputError as err:
-        raise argparse.ArgumentTypeError(f"{err.message} ({err.hint})") from None
-
-
-def worker_count(text: str) -> int:
-    """``--workers``: a whole number of worker processes, at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of workers") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: give at least 1 worker (1: this process)")
-    return value
-
-
-def fail_on(text: str) -> frozenset[str]:
-    """``--fail-on``: verdicts separated by commas, or ``never``."""
-    from pencilsat.batch.summary import parse_fail_on
-
-    try:
-        return parse_fail_on(text)
-    except InputError as err:
-        raise argparse.ArgumentTypeError(f"{err.message} ({err.hint})") from None
 
 
 def _add_batch_options(parser: argparse.ArgumentParser, several: bool) -> None:
@@ -311,19 +263,3 @@ COMMANDS: dict[str, Callable[[Any], None]] = {
     "verify": _verify_parser, "study": _study_parser, "check": _check_parser,
     "genres": _genres_parser,
 }
-
-
-def whole_number(least: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``least``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < least:
-            raise argparse.ArgumentTypeError(f"{text!r}: give a whole number of at least "
-                                             f"{least}")
-        return value
-
-    return parse
