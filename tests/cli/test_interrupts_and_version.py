@@ -16,18 +16,20 @@ SCRIPT = "import sys; from pencilsat.entry import main; sys.exit(main())"
 STOP_AT_IMPORT = """\
 import os, sys
 from pencilsat.entry import main
-tell, wait, at = (int(word) for word in sys.argv[1:4])
+tell, wait = int(sys.argv[1]), int(sys.argv[2])
+at = int(sys.argv[3]) if sys.argv[3].isdigit() else sys.argv[3]
 del sys.argv[1:4]
 
 
 class StopAt:
-    \"\"\"The ``at``-th module import pencilsat's entry point asks for: tell the test, and
-    wait (inside the import) until it has sent its SIGINT.\"\"\"
+    \"\"\"The ``at``-th module import pencilsat's entry point asks for (or the first of the
+    module named ``at``): tell the test, and wait (inside the import) until it has sent its
+    SIGINT.\"\"\"
     count = 0
 
     def find_spec(self, name, path=None, target=None):
         StopAt.count += 1
-        if StopAt.count == at:
+        if StopAt.count == at or name == at:
             sys.meta_path.remove(self)
             os.write(tell, name.encode())
             os.close(tell)
@@ -40,7 +42,9 @@ sys.exit(main())
 """
 IMPORT_POINTS = (1, 2, 3, 5, 10, 20, 40, 60, 80, 100)
 """Which import of pencilsat's start-up the Ctrl-C lands in (numpy's first, Python modules
-numpy pulls in, the CLI's own; the start-up asks for about 120)."""
+numpy pulls in, the CLI's own; the start-up asks for about 120), and two inside numpy's own
+import wherever it comes (a ``--batch`` run's after some 200 others)."""
+NUMPY_POINTS = ("numpy", "numpy._core._multiarray_umath")
 
 
 def _sigint_as_python_sets_it() -> None:
@@ -49,17 +53,25 @@ def _sigint_as_python_sets_it() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-@pytest.mark.parametrize("point", IMPORT_POINTS)
-def test_ctrl_c_early_is_clean(point):
+@pytest.mark.parametrize("batch", [False, True], ids=["one puzzle", "batch"])
+@pytest.mark.parametrize("point", (*IMPORT_POINTS, *NUMPY_POINTS))
+def test_ctrl_c_early_is_clean(point, batch, tmp_path):
     """A Ctrl-C inside an import of pencilsat's start-up (numpy, the CLI) is one clean
     "pencilsat: interrupted" and exit 130: raised inside an import, it left a traceback, or
     numpy turned it into a "bad install" ImportError. The child says which import it is in
-    and waits there until the signal is sent, so the moment is the same on any machine."""
+    and waits there until the signal is sent, so the moment is the same on any machine. A
+    ``--batch`` run loads numpy only after its arguments are read (so that the workers' fork
+    server starts first), in the CLI's own guard rather than the entry point's."""
+    puzzle = str(REPO / "examples" / "masyu_10x10.txt")
+    words = ["solve", puzzle]
+    if batch:
+        listing = tmp_path / "list.txt"
+        listing.write_text(puzzle + "\n")
+        words = ["solve", "--batch", str(listing), "--out", str(tmp_path / "out.jsonl")]
     told, tell = os.pipe()
     wait, go = os.pipe()
     proc = subprocess.Popen(
-        [sys.executable, "-c", STOP_AT_IMPORT, str(tell), str(wait), str(point), "solve",
-         str(REPO / "examples" / "masyu_10x10.txt")],
+        [sys.executable, "-c", STOP_AT_IMPORT, str(tell), str(wait), str(point), *words],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, pass_fds=(tell, wait),
         preexec_fn=_sigint_as_python_sets_it,
         env={**os.environ, "PYTHONPATH": str(REPO / "src")})
@@ -74,7 +86,12 @@ def test_ctrl_c_early_is_clean(point):
         os.write(go, b".")
         os.close(go)
     _, err = proc.communicate(timeout=120)
-    assert (proc.returncode, err.strip()) == (130, "pencilsat: interrupted"), module
+    lines = err.strip().splitlines()
+    assert (proc.returncode, lines[-1:]) == (130, ["pencilsat: interrupted"]), module
+    if batch:  # interrupted once the batch began: its summary of what was done comes first
+        assert lines[:-1] == [] or lines[-2].endswith("interrupted"), (module, lines)
+    else:
+        assert lines == ["pencilsat: interrupted"], module
 
 
 def test_version():
