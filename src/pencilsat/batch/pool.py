@@ -28,6 +28,7 @@ shards solved in this process before the hand-over have no such guard, as with o
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import math
 import multiprocessing
@@ -154,6 +155,8 @@ class ShardRun(Generic[Part]):
         self.no_idle_core = False
         """Whether the work, long enough for the workers, was kept here for want of an idle
         core (at the last look)."""
+        self.workers_died = False
+        """Whether our workers died as they started, so that this process solved the rest."""
         self._records: Iterator[Part] = iter(())
 
     def __iter__(self) -> ShardRun[Part]:
@@ -254,6 +257,7 @@ def _adaptive(shards: list[Shard], runner: _Runner, workers: int, ordered: bool,
     finally:
         cache.close()
         runner.close(now=not finished)
+        run.workers_died = getattr(runner, "here", False)
 
 
 def _pays(spent: float, done: float, left: float) -> bool:
@@ -333,8 +337,10 @@ class _Runner:
             refused.set_exception(err)
             return refused
 
-    def recover(self, err: BaseException) -> None:
-        """After a shard failed with ``err``: nothing to do on an executor of someone else's."""
+    def recover(self, err: BaseException) -> bool:
+        """After a shard failed with ``err``: nothing to do on an executor of someone else's.
+        Whether the shard's puzzles should be tried again (not here: no)."""
+        return False
 
     def close(self, now: bool) -> None:
         """Release what this runner started (nothing here)."""
@@ -351,9 +357,14 @@ class _OwnPool(_Runner):
         self.workers = workers
         self.work = work
         self.fork_server = fork_server
+        self.here = False
+        """Whether the workers died as they started, so that this process solves the rest."""
+        self.started: Any = None  # the event a worker sets as it starts
         self.pool: ProcessPoolExecutor | None = self._start() if now else None
 
     def submit(self, shard: Shard, work: Callable[[Shard], Any] | None = None) -> Future[Any]:
+        if self.here:
+            return _solved_here(work or self.work, shard)
         if self.pool is None:
             self.pool = self._start()
         self.executor = self.pool
@@ -364,8 +375,10 @@ class _OwnPool(_Runner):
         context = multiprocessing.get_context(method)
         if method == "forkserver":
             context.set_forkserver_preload(list(WORKER_MODULES))
+        self.started = context.Event()
         pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
-                                   initializer=_worker_start, initargs=(os.getpid(),))
+                                   initializer=_worker_start,
+                                   initargs=(os.getpid(), self.started))
         if method == "fork":  # fork every worker now, while this is the only thread
             for stream in (sys.stdout, sys.stderr):  # or a worker would write it out again
                 stream.flush()
@@ -376,10 +389,23 @@ class _OwnPool(_Runner):
                 gc.unfreeze()
         return pool
 
-    def recover(self, err: BaseException) -> None:
-        if isinstance(err, BrokenExecutor) and self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)  # it takes no more work
-            self.pool = self._start()
+    def recover(self, err: BaseException) -> bool:
+        """A pool that broke is renewed, once (the other shards it held fail too); if no
+        worker of it ever started (they die before running anything: a main module that
+        cannot be imported again, as with a script read from standard input, a limit on
+        processes), this process solves the rest, and the shard is tried again (True)."""
+        if not isinstance(err, BrokenExecutor):
+            return False
+        if self.here:
+            return True
+        if self.pool is None or not getattr(self.pool, "_broken", True):
+            return False  # a shard of a pool already renewed
+        self.pool.shutdown(wait=False, cancel_futures=True)  # it takes no more work
+        if self.started is not None and not self.started.is_set():
+            self.pool, self.here = None, True
+            return True
+        self.pool = self._start()
+        return False
 
     def close(self, now: bool) -> None:
         """Shut the pool down; ``now`` (Ctrl-C, an error): stop the workers mid-shard."""
@@ -422,7 +448,9 @@ def _records(future: Future[Any], shard: Shard, runner: _Runner) -> Any:
     try:
         return future.result()
     except Exception as err:  # the shard's worker died (or the executor failed it)
-        runner.recover(err)
+        if runner.recover(err):
+            with contextlib.suppress(Exception):  # else each puzzle alone, as below
+                return _solved_here(runner.work, shard).result()
         return _one_at_a_time(shard, runner)
 
 
@@ -433,15 +461,27 @@ def _one_at_a_time(shard: Shard, runner: _Runner) -> list[BatchRecord]:
 
     out: list[BatchRecord] = []
     for item in shard.inputs():
-        future = runner.submit(Shard(shard.task, (item,)), run_shard)
+        alone = Shard(shard.task, (item,))
         try:
-            out += future.result()
+            out += runner.submit(alone, run_shard).result()
         except Exception as err:
-            runner.recover(err)
+            if runner.recover(err):
+                out += _solved_here(run_shard, alone).result()
+                continue
             message = f"{where(item, shard.task)}: {_failure(err)}"
             out.append(not_solved(item.line, item.input, message, error=True,
                                   grading=shard.task.grade))
     return out
+
+
+def _solved_here(work: Callable[[Shard], Any], shard: Shard) -> Future[Any]:
+    """``work`` done on ``shard`` in this process, as a finished future."""
+    future: Future[Any] = Future()
+    try:
+        future.set_result(work(shard))
+    except Exception as err:
+        future.set_exception(err)
+    return future
 
 
 def _failure(err: BaseException) -> str:
@@ -453,9 +493,11 @@ def _failure(err: BaseException) -> str:
     return internal_error(err)
 
 
-def _worker_start(main_pid: int) -> None:
-    """In each worker: Ctrl-C is the main process's to handle, and the main process's death
-    (even by SIGKILL) ends the worker."""
+def _worker_start(main_pid: int, started: Any = None) -> None:
+    """In each worker: it says that it started (``started``, an event), Ctrl-C is the main
+    process's to handle, and the main process's death (even by SIGKILL) ends the worker."""
+    if started is not None:
+        started.set()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_exit_with_main, args=(main_pid, os.getppid()),
                      daemon=True).start()

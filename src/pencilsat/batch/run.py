@@ -108,6 +108,8 @@ class _How:
             busy = self.run is not None and self.run.no_idle_core
             why = "no idle core" if busy else "too little work"
             return f"this process alone: {why} for {where}"
+        if self.run is not None and self.run.workers_died:
+            return f"this process: {where} died as they started"
         first = self.run is not None and self.run.first_here > 0
         return f"this process, then {where}" if first else where
 
