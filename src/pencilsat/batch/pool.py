@@ -24,6 +24,8 @@ A shard whose worker died (a kill, out of memory, a crash in a native solver) is
 one puzzle at a time, on a new pool when the pool is ours, so the puzzle that kills its worker
 is found and recorded as ``error`` while the others get their verdicts; the run goes on. The
 shards solved in this process before the hand-over have no such guard, as with one worker.
+Workers that die as they start (none ran anything: a main module they cannot import again,
+a limit on processes) leave the rest to this process instead, and the summary says so.
 """
 
 from __future__ import annotations
