@@ -69,6 +69,9 @@ class _ReaderMayLeave:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if _worker_importing_main():
+        print(WORKER_IMPORTING_MAIN, file=sys.stderr)
+        return EXIT_INVALID
     # pencilsat does no linear algebra; the thread pool OpenBLAS starts when numpy is imported
     # cost a run 15-20 ms of wall time on 2 cores (0.285 -> 0.267 s median, seed 36x20, 20
     # interleaved runs) and a second core's CPU. A user's own setting wins.
@@ -99,6 +102,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
     finally:
         sys.stdout = stdout
+
+
+WORKER_IMPORTING_MAIN = (
+    "pencilsat: not run: a worker process is importing the main script, whose top level runs "
+    "pencilsat (the run would start again in every worker); put that in "
+    "'if __name__ == \"__main__\":'")
+
+
+def _worker_importing_main() -> bool:
+    """Whether this process is a new worker importing its parent's main module (a fork
+    server's or spawned worker does, as ``multiprocessing`` starts it), so that an unguarded
+    script calling :func:`main` would run a second batch, onto the same ``--out``."""
+    multiprocessing = sys.modules.get("multiprocessing")
+    return multiprocessing is not None and bool(
+        getattr(multiprocessing.current_process(), "_inheriting", False))
 
 
 def _caused_by_interrupt(err: BaseException) -> bool:
