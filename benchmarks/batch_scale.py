@@ -1,7 +1,7 @@
 """Throughput of ``pencilsat solve --batch`` with 1 and 2 workers and through ``--dask local``.
 
 Usage: ``python benchmarks/batch_scale.py [--rounds 3] [--sets royle,long,100-line]
-[--configs 1,2,at-once,dask] [--before OLD/src] [--page batch_scale]`` (default: all sets
+[--configs 1,2,at-once,dask,half] [--before OLD/src] [--page batch_scale]`` (default: all sets
 and runs; ``--configs`` picks the runs, one worker's always among them; ``--page`` names the
 results page). Each run is the whole command as a fresh process
 (interpreter, pool or cluster start-up and writing the records included), ``--out`` to a file
@@ -54,13 +54,18 @@ from pencilsat.batch.records import results_of  # noqa: E402
 
 CONFIGS = [("1 worker", ["--workers", "1"], 1), ("2 workers", ["--workers", "2"], 2),
            ("2 workers started at once", ["--workers", "2"], 2),
-           ("--dask local, 2 workers", ["--dask", "local", "--workers", "2"], 2)]
+           ("--dask local, 2 workers", ["--dask", "local", "--workers", "2"], 2),
+           ("1 worker, every 2nd line", ["--workers", "1"], 1)]
+HALF = "1 worker, every 2nd line"
+"""One worker on half the set (every second line): the same start-up and half the work, what
+each of 2 workers does at best, so one worker's time over this one bounds 2 workers'
+speed-up whatever the pool does (its records are not the set's: not compared)."""
 SET_KEYS = {"masyu": "janko Masyu paths", "lightup": "janko Light Up paths",
             "royle": "Royle 17-clue lines", "long": "long list: Masyu, Royle, hard Sudoku",
             "hard": "hard Sudoku lines", "mixed": "mixed", "100-line": "100-line mixed list"}
 """``--sets``' names of the sets."""
 CONFIG_KEYS = {"1": "1 worker", "2": "2 workers", "at-once": "2 workers started at once",
-               "dask": "--dask local, 2 workers"}
+               "dask": "--dask local, 2 workers", "half": HALF}
 """``--configs``' names of the runs."""
 AT_ONCE = {"2 workers started at once": {"PENCILSAT_PROBE_SECONDS": "0"}}
 """Configurations run with the workers started before any puzzle (the start before the
@@ -120,6 +125,7 @@ def batch_sets(folder: Path) -> dict[str, Path]:
         path = folder / (name.replace(" ", "_") + ".txt")
         path.write_text("\n".join(lines) + "\n")
         out[name] = path
+        path.with_suffix(".half").write_text("\n".join(lines[::2]) + "\n")
     return out
 
 
@@ -172,19 +178,26 @@ def main() -> None:
         sets = {name: path for name, path in batch_sets(folder).items() if name in chosen_sets}
         times: dict[tuple[str, str], list[Run]] = {}
         same: dict[tuple[str, str], bool] = {}
-        counts = {}
+        counts: dict[str, int] = {}
+        halves: dict[str, int] = {}
         for round_ in range(args.rounds):
             for name, batch in sets.items():
                 reference = None
                 for label, options, _ in configs:
                     out = folder / "records.jsonl"
-                    done = run(batch, options, out, AT_ONCE.get(label, {}), sources[label])
+                    half = label == HALF
+                    done = run(batch.with_suffix(".half") if half else batch, options, out,
+                               AT_ONCE.get(label, {}), sources[label])
                     times.setdefault((name, label), []).append(done)
                     found = results(out)
-                    counts[name] = len(found)
-                    if reference is None:
-                        reference = found
-                    same[(name, label)] = same.get((name, label), True) and found == reference
+                    if half:  # another set: nothing to compare
+                        halves[name] = len(found)
+                        same[(name, label)] = True
+                    else:
+                        counts[name] = len(found)
+                        reference = found if reference is None else reference
+                        same[(name, label)] = (same.get((name, label), True)
+                                               and found == reference)
                     print(f"round {round_ + 1} {name}: {label} {done.wall:.2f} s (CPU main "
                           f"{done.main_cpu:.2f} s, workers {done.workers_cpu:.2f} s)",
                           flush=True)
@@ -203,13 +216,14 @@ def main() -> None:
             bound = "-" if share is None else f"{2 / (1 + share):.2f}x"
             speed_up = one / wall
             cpu_ratio = median([r.main_cpu + r.workers_cpu for r in runs]) / one_cpu
-            rows.append([name, counts[name], label, f"{wall:.2f}",
-                         f"{counts[name] / wall:,.0f}", f"{speed_up:.2f}x",
+            puzzles = halves[name] if label == HALF else counts[name]
+            rows.append([name, puzzles, label, f"{wall:.2f}",
+                         f"{puzzles / wall:,.0f}", f"{speed_up:.2f}x",
                          f"{speed_up / workers:.0%}", f"{main_cpu:.2f}", f"{workers_cpu:.2f}",
                          "-" if share is None else f"{share:.1%}", bound,
                          f"{cpu_ratio:.2f}x",
-                         "yes" if same[(name, label)] else "NO"])
-            data.append({"set": name, "puzzles": counts[name], "config": label,
+                         "-" if label == HALF else "yes" if same[(name, label)] else "NO"])
+            data.append({"set": name, "puzzles": puzzles, "config": label,
                          "workers": workers, "median_s": wall,
                          "times": [r.wall for r in runs], "main_cpu": main_cpu,
                          "workers_cpu": workers_cpu, "serial_share": share,
@@ -251,7 +265,10 @@ def main() -> None:
             "whatever the machine's load. `CPU vs 1 worker` is the run's CPU (main and "
             "workers, the fork server included) over one worker's: what 2 workers cost "
             "beyond one (a process started, its own Sudoku solvers), which the bound "
-            "leaves out. "
+            "leaves out. `every 2nd line` is one worker on half the set: the same start-up "
+            "and half the work, what each of 2 workers does at best, so its `speed-up` (one "
+            "worker's time on the whole set over its time) bounds 2 workers' whatever the pool "
+            "does; its puzzles/s is on half the set. "
             + ("`before` is the same command on the sources given with `--before` "
                f"(`{args.before}`), its speed-up against its own 1 worker. " if args.before
                else "")
