@@ -396,8 +396,11 @@ Record version 2 (the committed figures, 26 Nov): every set measured with the gr
 score (`grade.score`) and the Light Up grader's contradiction trials. Version 5 (29 Nov)
 marks new `default` counters: Light Up, Heyawake and Yajilin run on MiniCard and Hitori's
 default settles most grids by deductions (its `default.sat_calls` then absent,
-`default.deduction_rounds` instead); the figures above are from the earlier records, and a
-rerun measures every set again.
+`default.deduction_rounds` instead). Version 6 (30 Nov): Sudoku's technique score refitted
+(the Radcliffe set weighted twice) and `grade.score_time` with it. The five Sudoku sets were
+measured again with version 6 (30 Nov; their `default` counters now those of the
+reproducible propagation search, docs/encodings.md); the other sets' figures are from
+earlier records, and a rerun measures every set again.
 
 The committed run: 1,971 distinct puzzles (the intermediate-and-above Sudoku set reuses
 Tatham's; Radcliffe 100 per level, janko at most 40 per label and size: the defaults),

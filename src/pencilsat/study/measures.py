@@ -23,13 +23,15 @@ from pencilsat.study.finding import finding_family
 from pencilsat.study.hierarchy import hierarchy
 from pencilsat.study.propagation import BudgetExhausted
 
-VERSION = 5
+VERSION = 6
 """Stored in every record: records of another version are measured again on a rerun. 2 (26
 Nov): the graders' score (``grade.score``) and Light Up's re-fitted grade came with main. 3
 (28 Nov): Sudoku's ``finding`` family and ``grade.score_time`` (:mod:`.finding`). 4 (29
 Nov): ``finding.person.digits.sq``, ``finding.candidates`` and the refitted
 ``grade.score_time``. 5 (29 Nov): the ``default`` counters of Light Up, Heyawake, Yajilin
-(MiniCard) and Hitori (deductions before clauses) and Light Up's big grades changed."""
+(MiniCard) and Hitori (deductions before clauses) and Light Up's big grades changed. 6 (30
+Nov): Sudoku's ``grade.score`` refitted (Radcliffe weighted twice) and ``score_time`` with
+it."""
 TRIAL = "MUJYUNSYORI"
 """Sato's contradiction processing: the trials of the Masyu and Sudoku graders."""
 
