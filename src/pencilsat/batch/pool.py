@@ -467,10 +467,14 @@ def _one_at_a_time(shard: Shard, runner: _Runner) -> list[BatchRecord]:
         try:
             out += runner.submit(alone, run_shard).result()
         except Exception as err:
-            if runner.recover(err):
-                out += _solved_here(run_shard, alone).result()
-                continue
-            message = f"{where(item, shard.task)}: {_failure(err)}"
+            failed = err
+            if runner.recover(err):  # the workers died as they started: here
+                try:
+                    out += _solved_here(run_shard, alone).result()
+                    continue
+                except Exception as here:
+                    failed = here
+            message = f"{where(item, shard.task)}: {_failure(failed)}"
             out.append(not_solved(item.line, item.input, message, error=True,
                                   grading=shard.task.grade))
     return out
