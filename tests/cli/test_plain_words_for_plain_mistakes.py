@@ -40,3 +40,35 @@ def test_generate_without_a_seed_says_the_seed_that_makes_it_again(capsys):
     assert main(["generate", "masyu", "6x6", "--seed", said.group(1)]) == 0
     again = capsys.readouterr()
     assert again.out == first.out and again.err == ""
+
+
+def test_a_batch_file_that_cannot_be_read_is_named_as_the_input(tmp_path, capsys):
+    """A symbolic link loop (any error of the system in reading the batch file) is the input's
+    fault, named as such: it was reported as 'cannot write the output'."""
+    loop = tmp_path / "loop"
+    loop.symlink_to(tmp_path / "back")
+    (tmp_path / "back").symlink_to(loop)
+    for command in ("solve", "grade"):
+        assert main([command, "--batch", str(loop)]) == 4
+        err = capsys.readouterr().err
+        assert f"cannot read the batch file {loop}: Too many levels of symbolic links" in err
+        assert "write" not in err and "Errno" not in err
+
+
+def test_standard_input_closed_or_not_utf8_is_named_for_a_batch_and_a_puzzle(monkeypatch,
+                                                                              capsys):
+    """``pencilsat solve -`` or ``--batch -`` with standard input closed (``<&-``) was an
+    internal error (exit 5); bytes that are not UTF-8 on ``--batch -`` became a line taken for
+    a file name ("no such file: \\udcff")."""
+    import io
+
+    for args in (["solve", "-"], ["solve", "--batch", "-"], ["grade", "--batch", "-"]):
+        monkeypatch.setattr("sys.stdin", None)
+        assert main(args) == 4
+        assert "standard input is closed" in capsys.readouterr().err
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n"),
+                                                          errors="surrogateescape"))
+        assert main(args) == 4
+        captured = capsys.readouterr()
+        assert "standard input is not UTF-8 text (invalid start byte at byte 0)" in captured.err
+        assert captured.out == ""

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import os.path
 import re
-import sys
 from typing import Any
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, by_header, load, rules_of
+from pencilsat.core.standard_input import read_standard_input
 from pencilsat.puzzles.textgrid import content_lines
 
 Puzzle = Any
@@ -45,15 +45,7 @@ def read_text(arg: str, what: str = _WHAT) -> str:
     """The text of a file, or of standard input for ``-``; a clear error otherwise (``what``:
     the kind of input expected, for the hint)."""
     if arg == "-":
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
-        if isinstance(data, str):
-            return data
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InputError(f"standard input is not UTF-8 text ({exc.reason} at byte "
-                             f"{exc.start})", source="<stdin>",
-                             hint="give a UTF-8 text puzzle") from None
+        return read_standard_input("give a UTF-8 text puzzle")
     if not _is_file(arg):
         raise InputError(f"no such file: {arg}", source=arg, hint=f"give {what}")
     try:
