@@ -76,6 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # cost a run 15-20 ms of wall time on 2 cores (0.285 -> 0.267 s median, seed 36x20, 20
     # interleaved runs) and a second core's CPU. A user's own setting wins.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    _closed_output_to_devnull()
     stdout = sys.stdout
     sys.stdout = _ReaderMayLeave(stdout)
     try:
@@ -102,6 +103,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
     finally:
         sys.stdout = stdout
+
+
+def _closed_output_to_devnull() -> None:
+    """Standard output or error closed (``pencilsat solve P >&-``): what would be written there
+    goes to /dev/null, so that the exit status is still the verdict's (it was an internal
+    error, exit 1 with a traceback) and no file opened later takes the descriptor."""
+    for number, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is None:
+            null = os.open(os.devnull, os.O_WRONLY)
+            if null != number:
+                os.dup2(null, number)
+                os.close(null)
+            setattr(sys, name, open(number, "w", encoding="utf-8", closefd=False))  # noqa: SIM115
 
 
 WORKER_IMPORTING_MAIN = (

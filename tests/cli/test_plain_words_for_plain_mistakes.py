@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import socket
 
+import pytest
 from conftest import run_cli
 
 from pencilsat.cli import main
@@ -72,3 +73,23 @@ def test_standard_input_closed_or_not_utf8_is_named_for_a_batch_and_a_puzzle(mon
         captured = capsys.readouterr()
         assert "standard input is not UTF-8 text (invalid start byte at byte 0)" in captured.err
         assert captured.out == ""
+
+
+@pytest.mark.parametrize("closed", [1, 2])
+def test_a_closed_standard_output_or_error_keeps_the_verdicts_status(closed):
+    """``pencilsat solve P >&-`` (or ``2>&-``) was an internal error, exit 1 with a traceback:
+    the output goes nowhere, and the exit status is still the verdict's (0: unique)."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    run = subprocess.run(
+        [sys.executable, "-m", "pencilsat.cli", "solve", str(REPO / "examples/masyu_10x10.txt")],
+        capture_output=True, text=True, timeout=300, preexec_fn=lambda: os.close(closed),
+        env={**os.environ, "PYTHONPATH": str(REPO / "src")})
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr and "internal error" not in run.stderr
+    if closed == 2:
+        assert run.stdout.startswith("verdict: unique")
