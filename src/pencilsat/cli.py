@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from pencilsat.cli_options import COMMANDS, build_parser
+from pencilsat.cli_signals import EXIT_TERMINATED, Terminated, sigterm_as_interrupt
 from pencilsat.cli_solve import (
     batch_run,
     cmd_solve,
@@ -83,7 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = _run(argv)
         sys.stdout.flush()  # a full disk shows here, not at exit
         return status
-    except KeyboardInterrupt:  # Ctrl-C: what was printed stays, and no traceback follows it
+    except KeyboardInterrupt as stop:  # Ctrl-C: what was printed stays, and no traceback
+        if isinstance(stop, Terminated):  # follows it; SIGTERM during a batch likewise
+            print("pencilsat: terminated", file=sys.stderr)
+            return EXIT_TERMINATED
         print("pencilsat: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # e.g. `pencilsat solve P | head`: the reader left, not an error
@@ -151,6 +155,12 @@ def _run(argv: Sequence[str] | None) -> int:
         from pencilsat.batch.fork_server import start_early  # all of this process's own
 
         start_early(args.batch, args.workers, args.dask)
+        with sigterm_as_interrupt():
+            return _command(args)
+    return _command(args)
+
+
+def _command(args: argparse.Namespace) -> int:
     try:
         if args.command == "solve":
             return cmd_solve(args)

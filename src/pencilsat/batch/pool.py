@@ -515,6 +515,7 @@ def _worker_start(main_pid: int, started: Any = None) -> None:
     if started is not None:
         started.set()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker's, as the pool stops it
     threading.Thread(target=_exit_with_main, args=(main_pid, os.getppid()),
                      daemon=True).start()
 
