@@ -9,7 +9,7 @@ import re
 import socket
 
 import pytest
-from conftest import run_cli
+from conftest import REPO, run_cli
 
 from pencilsat.cli import main
 
@@ -83,8 +83,6 @@ def test_a_closed_standard_output_or_error_keeps_the_verdicts_status(closed):
     import subprocess
     import sys
 
-    from conftest import REPO
-
     run = subprocess.run(
         [sys.executable, "-m", "pencilsat.cli", "solve", str(REPO / "examples/masyu_10x10.txt")],
         capture_output=True, text=True, timeout=300, preexec_fn=lambda: os.close(closed),
@@ -93,3 +91,25 @@ def test_a_closed_standard_output_or_error_keeps_the_verdicts_status(closed):
     assert "Traceback" not in run.stderr and "internal error" not in run.stderr
     if closed == 2:
         assert run.stdout.startswith("verdict: unique")
+
+
+def test_a_link_to_nothing_a_folder_and_a_huge_name_are_said_as_they_are(tmp_path, capsys,
+                                                                           monkeypatch):
+    """A symbolic link loop was "no such file" (it exists), a folder given to ``verify`` as
+    the solution too, and a stray line of a megabyte came back whole in its message."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "loop").symlink_to(tmp_path / "back")
+    (tmp_path / "back").symlink_to(tmp_path / "loop")
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "list.txt").write_text("loop\n" + "x" * 100_000 + "\n")
+    assert main(["solve", "--batch", "list.txt"]) == 4
+    messages = [json.loads(line)["message"] for line in capsys.readouterr().out.splitlines()]
+    assert messages[0].startswith("list.txt, line 1: loop is a symbolic link to nothing")
+    assert "(100,000 characters)" in messages[1] and len(messages[1]) < 400
+    puzzle = str(REPO / "examples/masyu_10x10.txt")
+    assert main(["verify", puzzle, "folder"]) == 4
+    assert "folder: is a folder, not a file" in capsys.readouterr().err
+    assert main(["verify", puzzle, "loop"]) == 4
+    assert "loop is a symbolic link to nothing" in capsys.readouterr().err

@@ -47,7 +47,9 @@ def read_text(arg: str, what: str = _WHAT) -> str:
     if arg == "-":
         return read_standard_input("give a UTF-8 text puzzle")
     if not _is_file(arg):
-        raise InputError(f"no such file: {arg}", source=arg, hint=f"give {what}")
+        folder = _is_folder(arg)
+        raise InputError("is a folder, not a file" if folder else _absent(arg),
+                         source=_shown(arg), hint=f"give {what}")
     try:
         with open(arg, encoding="utf-8") as handle:
             return handle.read()
@@ -173,7 +175,33 @@ def _not_a_puzzle(arg: str, single: str, in_batch: bool = False) -> InputError:
                           hint="'.' or '0' for each empty cell, no spaces")
     hint = (f"paths in a batch file are read from the current folder, {os.getcwd()}, not from "
             "the batch file's" if in_batch else f"give {_WHAT}")
-    return InputError(f"no such file: {arg}", source=arg, hint=hint)
+    return InputError(_absent(arg), source=_shown(arg), hint=hint)
+
+
+def _shown(arg: str) -> str:
+    """``arg`` as a message shows it: a name of thousands of characters (a stray line of a
+    megabyte) is cut, with its length."""
+    return arg if len(arg) <= 200 else f"{arg[:60]}... ({len(arg):,} characters)"
+
+
+def _absent(arg: str) -> str:
+    """Why ``arg`` names no file: a symbolic link leading nowhere is said to be one (it
+    exists, so "no such file" misled)."""
+    try:
+        link = os.path.islink(arg)
+    except (OSError, ValueError):
+        link = False
+    if link:
+        return (f"{_shown(arg)} is a symbolic link to nothing (a loop of links, or a target "
+                "that is missing)")
+    return f"no such file: {_shown(arg)}"
+
+
+def _is_folder(path: str) -> bool:
+    try:
+        return os.path.isdir(path)
+    except (OSError, ValueError):
+        return False
 
 
 def _is_file(path: str) -> bool:
