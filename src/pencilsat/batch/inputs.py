@@ -68,14 +68,23 @@ def numbered_items(lines: list[str], start: int = 1) -> list[BatchItem]:
     items = []
     for number, raw in enumerate(lines, start=start):
         text = raw.strip()
+        if text[:1] == BOM:
+            text = text[1:].strip()
         if text and not text.startswith("#"):
             items.append(BatchItem(number, text))
     return items
 
 
+BOM = "\ufeff"
+"""The byte-order mark: dropped at the start of any line, not only the file's (lists joined
+with ``cat``, one of them saved by Notepad: the line was "no such file: a.txt" with the mark
+invisible in front of the name)."""
+
+
 def count_items(lines: list[str]) -> int:
     """How many items :func:`numbered_items` makes of ``lines`` (without making them)."""
-    return sum(1 for raw in lines if (text := raw.strip()) and text[0] != "#")
+    return sum(1 for raw in lines
+               if (text := raw.strip().removeprefix(BOM).strip()) and text[0] != "#")
 
 
 def is_sudoku_line(item: BatchItem) -> bool:
