@@ -29,3 +29,22 @@ def test_a_torn_last_record_is_cut_and_solved_again(tmp_path):
     batch_records(batch, out=str(out), resume=True)
     lines = out.read_text().splitlines()
     assert [line.split(",")[1] for line in lines] == ['"line":1', '"line":2', '"line":3']
+
+
+def test_out_naming_the_file_standard_input_reads_is_refused(tmp_path):
+    """``--batch - --out list.txt < list.txt`` replaced the list with its records, as
+    ``--batch list.txt --out list.txt`` (refused) would have."""
+    import subprocess
+    import sys
+
+    from batch_support import command_env
+
+    listed = write_batch(tmp_path, tdoku("unique", 2), name="list.txt")
+    before = listed.read_text()
+    with open(listed) as stdin:
+        run = subprocess.run([sys.executable, "-m", "pencilsat.cli", "solve", "--batch", "-",
+                              "--out", str(listed)], stdin=stdin, capture_output=True,
+                             text=True, timeout=300, env=command_env())
+    assert run.returncode == 4
+    assert f"--out {listed} is standard input's file" in run.stderr
+    assert listed.read_text() == before
