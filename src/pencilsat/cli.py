@@ -95,7 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as err:  # standard output could not be written (a full disk, say)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        print(f"pencilsat: cannot write the output: {err.strerror or err}", file=sys.stderr)
+        where = f" {err.filename}" if err.filename else ""  # a records file names itself
+        print(f"pencilsat: cannot write the output{where}: {err.strerror or err}",
+              file=sys.stderr)
         return EXIT_INVALID
     except Exception as err:  # a bug: one line, not a traceback, unless asked for
         if _caused_by_interrupt(err):  # numpy reports a Ctrl-C during its import as

@@ -39,5 +39,5 @@ def test_a_full_disk_under_two_workers_ends_the_run_at_once(tmp_path):
             os.killpg(run.pid, 9)
     stderr = run.stderr.read() if run.stderr else ""
     assert status == 4, stderr
-    assert "No space left on device" in stderr
+    assert "pencilsat: cannot write the output /dev/full: No space left on device" in stderr
     assert "Traceback" not in stderr and "Exception in thread" not in stderr, stderr

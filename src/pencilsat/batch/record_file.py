@@ -30,6 +30,7 @@ class RecordWriter:
     def __init__(self, path: str | None = None, *, append: bool = False,
                  stream: IO[str] | None = None) -> None:
         self._stream = stream
+        self._path = path
         self._fd: int | None = None
         self._in_kernel = _SENDFILE
         """Whether ``copy_file`` tries the kernel's copy (until it is refused once)."""
@@ -66,8 +67,11 @@ class RecordWriter:
             self._stream.write(data.decode())
             self._stream.flush()
             return
-        while data:  # a short write (a full disk) goes on where it stopped
-            data = data[os.write(self._fd, data):]
+        try:
+            while data:  # a short write (a full disk) goes on where it stopped
+                data = data[os.write(self._fd, data):]
+        except OSError as err:
+            raise self._named(err) from None
 
     def copy_file(self, path: str, size: int) -> None:
         """The ``size`` bytes of whole lines in the file ``path`` (a worker's block), as
@@ -83,13 +87,17 @@ class RecordWriter:
                         if copied == 0:
                             break
                         sent += copied
-                except OSError:
+                except OSError as err:
                     if sent:
-                        raise  # a full disk: as write_bytes would
+                        raise self._named(err) from None  # a full disk: as write_bytes
                     self._in_kernel = False
             if sent < size:
                 source.seek(sent)
                 self.write_bytes(source.read(size - sent))
+
+    def _named(self, err: OSError) -> OSError:
+        """``err`` naming the records file, so that the message says which output failed."""
+        return OSError(err.errno, err.strerror, self._path)
 
     def close(self) -> None:
         if self._fd is not None:
