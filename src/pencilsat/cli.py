@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from pencilsat.cli_options import COMMANDS, build_parser
+from pencilsat.cli_signals import EXIT_TERMINATED, Terminated, sigterm_as_interrupt
 from pencilsat.cli_solve import (
     batch_run,
     cmd_solve,
@@ -76,13 +77,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     # cost a run 15-20 ms of wall time on 2 cores (0.285 -> 0.267 s median, seed 36x20, 20
     # interleaved runs) and a second core's CPU. A user's own setting wins.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    _closed_output_to_devnull()
     stdout = sys.stdout
     sys.stdout = _ReaderMayLeave(stdout)
     try:
         status = _run(argv)
         sys.stdout.flush()  # a full disk shows here, not at exit
         return status
-    except KeyboardInterrupt:  # Ctrl-C: what was printed stays, and no traceback follows it
+    except KeyboardInterrupt as stop:  # Ctrl-C: what was printed stays, and no traceback
+        if isinstance(stop, Terminated):  # follows it; SIGTERM during a batch likewise
+            print("pencilsat: terminated", file=sys.stderr)
+            return EXIT_TERMINATED
         print("pencilsat: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # e.g. `pencilsat solve P | head`: the reader left, not an error
@@ -90,7 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as err:  # standard output could not be written (a full disk, say)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        print(f"pencilsat: cannot write the output: {err.strerror or err}", file=sys.stderr)
+        where = f" {err.filename}" if err.filename else ""  # a records file names itself
+        print(f"pencilsat: cannot write the output{where}: {err.strerror or err}",
+              file=sys.stderr)
         return EXIT_INVALID
     except Exception as err:  # a bug: one line, not a traceback, unless asked for
         if _caused_by_interrupt(err):  # numpy reports a Ctrl-C during its import as
@@ -102,6 +109,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
     finally:
         sys.stdout = stdout
+
+
+def _closed_output_to_devnull() -> None:
+    """Standard output or error closed (``pencilsat solve P >&-``): what would be written there
+    goes to /dev/null, so that the exit status is still the verdict's (it was an internal
+    error, exit 1 with a traceback) and no file opened later takes the descriptor."""
+    for number, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is None:
+            null = os.open(os.devnull, os.O_WRONLY)
+            if null != number:
+                os.dup2(null, number)
+                os.close(null)
+            setattr(sys, name, open(number, "w", encoding="utf-8", closefd=False))  # noqa: SIM115
 
 
 WORKER_IMPORTING_MAIN = (
@@ -137,6 +157,12 @@ def _run(argv: Sequence[str] | None) -> int:
         from pencilsat.batch.fork_server import start_early  # all of this process's own
 
         start_early(args.batch, args.workers, args.dask)
+        with sigterm_as_interrupt():
+            return _command(args)
+    return _command(args)
+
+
+def _command(args: argparse.Namespace) -> int:
     try:
         if args.command == "solve":
             return cmd_solve(args)

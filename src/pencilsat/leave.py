@@ -40,6 +40,8 @@ def leave(status: int) -> NoReturn:
 
 def _flush(status: int) -> None:
     for stream in (sys.stdout, sys.stderr):
+        if stream is None:  # closed when the process started: nothing to flush
+            continue
         try:
             stream.flush()
         except (OSError, ValueError):  # the reader left, or the stream is closed

@@ -18,8 +18,8 @@ LAYERS = [
     ("grading", "generators", "certify"),
     ("batch", "desk"),
     ("api",),
-    ("cli", "cli_certify", "cli_generate", "cli_options", "cli_solve", "cli_values", "__init__",
-     "entry", "leave", "web", "study"),
+    ("cli", "cli_certify", "cli_generate", "cli_options", "cli_signals", "cli_solve", "cli_values",
+     "__init__", "entry", "leave", "web", "study"),
 ]
 """Each package may import its own and earlier layers only (``__init__`` is the package's
 top-level API)."""

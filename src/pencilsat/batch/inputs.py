@@ -11,10 +11,10 @@ apart, in the process that solves it: the main process of a run with workers onl
 
 from __future__ import annotations
 
-import sys
 from typing import NamedTuple
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.standard_input import read_standard_input
 
 SUDOKU_LINE_LENGTHS = (16, 81, 256, 625)
 """The lengths of a one-line Sudoku (4x4 to 25x25): ``formats.detect.ONE_LINE_SUDOKU``, kept
@@ -35,7 +35,8 @@ class BatchItem(NamedTuple):
 def read_batch_file(path_or_stdin: str) -> list[str]:
     """The lines of a batch file, or of standard input for ``-``; InputError if unreadable."""
     if path_or_stdin == "-":
-        return sys.stdin.read().removeprefix("\ufeff").splitlines()
+        return read_standard_input("give UTF-8 text with one puzzle per line").removeprefix(
+            "\ufeff").splitlines()
     try:
         with open(path_or_stdin, encoding="utf-8-sig") as fh:  # a BOM (Windows Notepad) dropped
             return fh.read().splitlines()
@@ -56,6 +57,9 @@ def read_batch_file(path_or_stdin: str) -> list[str]:
         raise InputError(f"{path_or_stdin} is not UTF-8 text (byte {err.start + 1} is "
                          f"{err.object[err.start:err.start + 1]!r})",
                          hint="give a UTF-8 text file with one puzzle per line") from None
+    except OSError as err:  # a symbolic link loop, a read error: the input's, not the output's
+        raise InputError(f"cannot read the batch file {path_or_stdin}: {err.strerror or err}",
+                         hint="give a file you can read, or - for stdin") from None
 
 
 def numbered_items(lines: list[str], start: int = 1) -> list[BatchItem]:
@@ -64,14 +68,23 @@ def numbered_items(lines: list[str], start: int = 1) -> list[BatchItem]:
     items = []
     for number, raw in enumerate(lines, start=start):
         text = raw.strip()
+        if text[:1] == BOM:
+            text = text[1:].strip()
         if text and not text.startswith("#"):
             items.append(BatchItem(number, text))
     return items
 
 
+BOM = "\ufeff"
+"""The byte-order mark: dropped at the start of any line, not only the file's (lists joined
+with ``cat``, one of them saved by Notepad: the line was "no such file: a.txt" with the mark
+invisible in front of the name)."""
+
+
 def count_items(lines: list[str]) -> int:
     """How many items :func:`numbered_items` makes of ``lines`` (without making them)."""
-    return sum(1 for raw in lines if (text := raw.strip()) and text[0] != "#")
+    return sum(1 for raw in lines
+               if (text := raw.strip().removeprefix(BOM).strip()) and text[0] != "#")
 
 
 def is_sudoku_line(item: BatchItem) -> bool:

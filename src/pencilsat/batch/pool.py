@@ -344,6 +344,11 @@ class _Runner:
         Whether the shard's puzzles should be tried again (not here: no)."""
         return False
 
+    def abandon(self, futures: list[Future[Any]]) -> None:
+        """The run stops before ``futures`` are done: they are cancelled."""
+        for future in futures:
+            future.cancel()
+
     def close(self, now: bool) -> None:
         """Release what this runner started (nothing here)."""
 
@@ -409,12 +414,22 @@ class _OwnPool(_Runner):
         self.pool = self._start()
         return False
 
+    def abandon(self, futures: list[Future[Any]]) -> None:
+        """Nothing: :meth:`close` follows, whose pool cancels or fails them in its own
+        thread. Cancelled from here, while that thread failed them for the workers stopped,
+        Python 3.11's pool raised ``InvalidStateError`` there (a traceback), and the exit
+        then waited forever on a shard half sent to a worker that was gone."""
+
     def close(self, now: bool) -> None:
-        """Shut the pool down; ``now`` (Ctrl-C, an error): stop the workers mid-shard."""
+        """Shut the pool down; ``now`` (Ctrl-C, an error): stop the workers mid-shard, and
+        let this process exit without waiting for a shard still being sent to them."""
         pool, self.pool = self.pool, None
         if pool is None:
             return
         if now:
+            call_queue = getattr(pool, "_call_queue", None)  # not public: CPython's pool
+            if call_queue is not None:
+                call_queue.cancel_join_thread()
             _terminate_workers(pool)
         pool.shutdown(wait=not now, cancel_futures=True)
 
@@ -442,8 +457,7 @@ def _drive(shards: Iterator[Shard], runner: _Runner, window: int,
                 yield _records(future, pending.pop(future), runner)
             fill()
     finally:
-        for future in pending:
-            future.cancel()
+        runner.abandon(list(pending))
 
 
 def _records(future: Future[Any], shard: Shard, runner: _Runner) -> Any:
@@ -505,6 +519,7 @@ def _worker_start(main_pid: int, started: Any = None) -> None:
     if started is not None:
         started.set()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker's, as the pool stops it
     threading.Thread(target=_exit_with_main, args=(main_pid, os.getppid()),
                      daemon=True).start()
 

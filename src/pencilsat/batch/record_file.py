@@ -3,8 +3,9 @@
 Each batch of records is one ``write`` of whole lines (or a worker's block file copied in),
 flushed at once, so a run stopped in any way (Ctrl-C, SIGKILL, a closed terminal) leaves
 whole records and at most one torn last line, never a record that is half of another.
-``--resume`` reads the file back, cuts a torn last line off, checks that each record belongs
-to this input, and the run appends the records still missing.
+``--resume`` reads the file back, checks that each record belongs
+to this input, cuts a torn last line off (only then, and only one that starts as a record
+does), and the run appends the records still missing.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class RecordWriter:
     def __init__(self, path: str | None = None, *, append: bool = False,
                  stream: IO[str] | None = None) -> None:
         self._stream = stream
+        self._path = path
         self._fd: int | None = None
         self._in_kernel = _SENDFILE
         """Whether ``copy_file`` tries the kernel's copy (until it is refused once)."""
@@ -65,8 +67,11 @@ class RecordWriter:
             self._stream.write(data.decode())
             self._stream.flush()
             return
-        while data:  # a short write (a full disk) goes on where it stopped
-            data = data[os.write(self._fd, data):]
+        try:
+            while data:  # a short write (a full disk) goes on where it stopped
+                data = data[os.write(self._fd, data):]
+        except OSError as err:
+            raise self._named(err) from None
 
     def copy_file(self, path: str, size: int) -> None:
         """The ``size`` bytes of whole lines in the file ``path`` (a worker's block), as
@@ -82,13 +87,17 @@ class RecordWriter:
                         if copied == 0:
                             break
                         sent += copied
-                except OSError:
+                except OSError as err:
                     if sent:
-                        raise  # a full disk: as write_bytes would
+                        raise self._named(err) from None  # a full disk: as write_bytes
                     self._in_kernel = False
             if sent < size:
                 source.seek(sent)
                 self.write_bytes(source.read(size - sent))
+
+    def _named(self, err: OSError) -> OSError:
+        """``err`` naming the records file, so that the message says which output failed."""
+        return OSError(err.errno, err.strerror, self._path)
 
     def close(self) -> None:
         if self._fd is not None:
@@ -97,18 +106,22 @@ class RecordWriter:
 
 
 def read_back(path: str, items: Sequence[BatchItem], grading: bool) -> Iterator[BatchRecord]:
-    """The records ``path`` already holds, after cutting off a torn last line; an InputError
-    when a record is not one of this run's (another input, schema or command)."""
+    """The records ``path`` already holds; an InputError when a record is not one of this
+    run's (another input, schema or command). A torn last line is cut off once every line
+    before it was read as a record of this run: a file that is not (a user's notes given as
+    ``--out`` by mistake) is refused as it was, not one line shorter."""
     if not os.path.exists(path):
         return
-    _cut_torn_tail(path)
+    end = _records_end(path)
     inputs = {item.line: item.input for item in items}
     command = "grade" if grading else "solve"
-    with open(path, encoding="utf-8") as fh:
-        for number, text in enumerate(fh, start=1):
+    with open(path, "rb") as fh:
+        for number, raw in enumerate(fh, start=1):
+            if fh.tell() > end:  # (binary lines: tell() follows them) the torn one
+                break
             where = f"--out {path}, line {number}"
             try:
-                data = json.loads(text)
+                data = json.loads(raw)
             except ValueError:
                 raise InputError(f"{where} is not a pencilsat record",
                                  hint="give --out a records file of this batch, or leave "
@@ -129,25 +142,33 @@ def read_back(path: str, items: Sequence[BatchItem], grading: bool) -> Iterator[
                     hint="resume with the batch file the records were written for, or leave "
                          "--resume out to start anew")
             yield BatchRecord.from_dict(data)
+    if end < os.path.getsize(path):
+        os.truncate(path, end)
 
 
-def _cut_torn_tail(path: str) -> None:
-    """Truncate ``path`` after its last whole line when the last one is torn (no newline, or
-    not JSON): what a run killed mid-write can leave."""
-    with open(path, "rb+") as fh:
+_RECORD_START = b'{"schema":'
+"""How every record line starts: a torn last line starts so too (or is a piece of it)."""
+
+
+def _records_end(path: str) -> int:
+    """Where the file's whole records end: before its last line when that line is torn (no
+    newline, or not JSON: what a run killed mid-write can leave) and starts as a record
+    does; the file's size otherwise (a line that is not a record is then refused)."""
+    with open(path, "rb") as fh:
         size = fh.seek(0, os.SEEK_END)
         if size == 0:
-            return
+            return 0
         start = _last_line_start(fh, size)
         fh.seek(start)
         last = fh.read()
-        if last.endswith(b"\n"):
-            try:
-                json.loads(last)
-                return
-            except ValueError:
-                pass
-        fh.truncate(start)
+    if last.endswith(b"\n"):
+        try:
+            json.loads(last)
+            return size
+        except ValueError:
+            pass
+    looks_ours = last[:len(_RECORD_START)] == _RECORD_START[:len(last)]
+    return start if looks_ours else size
 
 
 def _last_line_start(fh: IO[bytes], size: int, block: int = 1 << 16) -> int:

@@ -174,10 +174,22 @@ def _check(run: BatchRun) -> None:
     if not os.path.isdir(folder):
         raise InputError(f"--out {run.out}: folder {folder} does not exist",
                          hint="create it or choose another path")
-    if run.source != "-" and os.path.exists(run.out) and os.path.exists(run.source) \
-            and os.path.samefile(run.out, run.source):
-        raise InputError(f"--out {run.out} is the batch file itself",
-                         hint="give the records another file")
+    if _same_file(run.source, run.out):
+        where = "standard input's file" if run.source == "-" else "the batch file itself"
+        raise InputError(f"--out {run.out} is {where}", hint="give the records another file")
+
+
+def _same_file(source: str, out: str) -> bool:
+    """Whether the records file ``out`` is the batch file (for ``-``: the file standard input
+    reads, as in ``--batch - --out list.txt < list.txt``, which replaced the list)."""
+    try:
+        if not os.path.exists(out):
+            return False
+        if source == "-":
+            return os.path.samestat(os.fstat(0), os.stat(out))
+        return os.path.exists(source) and os.path.samefile(out, source)
+    except OSError:  # standard input closed: read later, and refused there
+        return False
 
 
 @contextmanager

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import os.path
 import re
-import sys
 from typing import Any
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, by_header, load, rules_of
+from pencilsat.core.standard_input import read_standard_input
 from pencilsat.puzzles.textgrid import content_lines
 
 Puzzle = Any
@@ -45,17 +45,11 @@ def read_text(arg: str, what: str = _WHAT) -> str:
     """The text of a file, or of standard input for ``-``; a clear error otherwise (``what``:
     the kind of input expected, for the hint)."""
     if arg == "-":
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
-        if isinstance(data, str):
-            return data
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InputError(f"standard input is not UTF-8 text ({exc.reason} at byte "
-                             f"{exc.start})", source="<stdin>",
-                             hint="give a UTF-8 text puzzle") from None
+        return read_standard_input("give a UTF-8 text puzzle")
     if not _is_file(arg):
-        raise InputError(f"no such file: {arg}", source=arg, hint=f"give {what}")
+        folder = _is_folder(arg)
+        raise InputError("is a folder, not a file" if folder else _absent(arg),
+                         source=_shown(arg), hint=f"give {what}")
     try:
         with open(arg, encoding="utf-8") as handle:
             return handle.read()
@@ -181,7 +175,33 @@ def _not_a_puzzle(arg: str, single: str, in_batch: bool = False) -> InputError:
                           hint="'.' or '0' for each empty cell, no spaces")
     hint = (f"paths in a batch file are read from the current folder, {os.getcwd()}, not from "
             "the batch file's" if in_batch else f"give {_WHAT}")
-    return InputError(f"no such file: {arg}", source=arg, hint=hint)
+    return InputError(_absent(arg), source=_shown(arg), hint=hint)
+
+
+def _shown(arg: str) -> str:
+    """``arg`` as a message shows it: a name of thousands of characters (a stray line of a
+    megabyte) is cut, with its length."""
+    return arg if len(arg) <= 200 else f"{arg[:60]}... ({len(arg):,} characters)"
+
+
+def _absent(arg: str) -> str:
+    """Why ``arg`` names no file: a symbolic link leading nowhere is said to be one (it
+    exists, so "no such file" misled)."""
+    try:
+        link = os.path.islink(arg)
+    except (OSError, ValueError):
+        link = False
+    if link:
+        return (f"{_shown(arg)} is a symbolic link to nothing (a loop of links, or a target "
+                "that is missing)")
+    return f"no such file: {_shown(arg)}"
+
+
+def _is_folder(path: str) -> bool:
+    try:
+        return os.path.isdir(path)
+    except (OSError, ValueError):
+        return False
 
 
 def _is_file(path: str) -> bool:

@@ -1,0 +1,71 @@
+"""SIGTERM during a batch on 2 workers ends it as Ctrl-C does: the records written are whole,
+the summary so far is printed, "pencilsat: terminated", exit 143, the workers and their
+temporary folder gone. It used to die at once: no summary, the folder left behind, and the
+resource tracker's warning of leaked semaphores on stderr."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import pytest
+from batch_support import command_env, tdoku
+from conftest import WORKERS_AT_ONCE
+
+from pencilsat.batch.block_folder import PREFIX
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="Linux: /proc, fork server")
+
+
+def _in_session(session: int) -> list[int]:
+    """The processes of ``session`` (the run's workers, fork server and tracker)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == session and fields[0] != "Z":
+                found.append(int(name))
+    return found
+
+
+def test_sigterm_midway_prints_the_summary_and_leaves_nothing_behind(tmp_path):
+    batch = tmp_path / "batch.txt"
+    batch.write_text((tdoku("unique", 1)[0] + "\n") * 131072)  # seconds of work: stopped first
+    out = tmp_path / "records.jsonl"
+    env = command_env()
+    env.pop(WORKERS_AT_ONCE[0])
+    run = subprocess.Popen(
+        [sys.executable, "-m", "pencilsat.cli", "solve", "--batch", str(batch), "--workers",
+         "2", "--out", str(out)], stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True)
+    try:
+        while not (out.exists() and out.stat().st_size) and run.poll() is None:
+            time.sleep(0.01)  # waiting for an event: the first records written
+        run.send_signal(signal.SIGTERM)
+        status = run.wait(timeout=120)  # a guard: it ends at once
+        stderr = run.stderr.read() if run.stderr else ""
+        guard = time.monotonic() + 60
+        while _in_session(run.pid) and time.monotonic() < guard:
+            time.sleep(0.01)  # waiting for an event: the workers' exit
+        assert _in_session(run.pid) == []
+    finally:
+        if run.poll() is None or _in_session(run.pid):
+            os.killpg(run.pid, signal.SIGKILL)
+    assert status == 143, stderr
+    assert stderr.rstrip().endswith("pencilsat: terminated"), stderr
+    assert "; interrupted" in stderr and "Traceback" not in stderr and "leaked" not in stderr
+    text = out.read_text()
+    assert text.endswith("\n")
+    lines = [json.loads(line) for line in text.splitlines()]
+    assert 0 < len(lines) < 131072 and {line["verdict"] for line in lines} == {"unique"}
+    assert not [name for name in os.listdir(tempfile.gettempdir())
+                if name.startswith(f"{PREFIX}{run.pid}-")]
