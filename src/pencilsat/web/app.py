@@ -201,12 +201,24 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in words ("a number", "a list")."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def validated(kind: str, data: Any) -> dict[str, Any]:
     """The fields a job takes, each checked, or a :class:`BadRequest` naming the field."""
     if not isinstance(data, dict):
         raise BadRequest('send a JSON object such as {"puzzle": "..."}')
     puzzle = data.get("puzzle")
-    if not isinstance(puzzle, str) or not puzzle.strip():
+    if puzzle is not None and not isinstance(puzzle, str):
+        raise BadRequest(f'the field "puzzle" is {_json_kind(puzzle)}, not text: give a '
+                         "puzz.link URL, a Tatham game ID or the puzzle's text as a string")
+    if puzzle is None or not puzzle.strip():
         raise BadRequest('the field "puzzle" is missing or empty: give a puzz.link URL, a '
                          "Tatham game ID or the puzzle's text")
     if len(puzzle) > MAX_PUZZLE:
