@@ -346,6 +346,7 @@ def _next_step(args: argparse.Namespace) -> int:
     the finished grid were found)."""
     from pencilsat.desk.hint import next_hint
     from pencilsat.formats.detect import read_text
+    from pencilsat.formats.solution_input import read_solution
 
     if args.puzzle == args.next == "-":
         raise InputError("standard input (-) can be read once only",
@@ -354,8 +355,9 @@ def _next_step(args: argparse.Namespace) -> int:
     partial = None
     if args.next:
         try:
-            partial = read_text(args.next, what="a file with the partly solved grid, or '-'")
-        except InputError as err:
+            partial = read_solution(puzzle, read_text(
+                args.next, what="a file with the partly solved grid, or '-'"))
+        except InputError as err:  # named at the partial grid's file, as verify does
             raise err.located(args.next) from None
     hint = next_hint(puzzle, partial, time_limit=args.time_limit)
     if args.json:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from pencilsat.cli_values import folder_to_write
 from pencilsat.core.errors import InputError
 
 
@@ -14,7 +15,7 @@ def add_solve_options(solve: argparse.ArgumentParser) -> None:
     group.add_argument("--certify", action="store_true",
                        help="prove the verdict with a certificate an independent checker "
                        "accepts (a DRAT proof checked by dratify, every cut re-justified)")
-    group.add_argument("--proof-out", metavar="DIR",
+    group.add_argument("--proof-out", type=folder_to_write, metavar="DIR",
                        help="write the certificate's files into DIR (implies --certify)")
 
 
@@ -42,7 +43,7 @@ def certify(args: argparse.Namespace, result: Any, puzzle: Any) -> None:
         try:
             write(args.proof_out, cert, puzzle, result.solution)
         except OSError as err:
-            raise InputError(f"--proof-out {args.proof_out}: cannot write the certificate: "
+            raise InputError(f"cannot write the certificate into {args.proof_out}: "
                              f"{err.strerror or err}", source="--proof-out") from None
 
 

@@ -9,7 +9,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any
 
-from pencilsat.cli_values import whole_number, worker_count
+from pencilsat.cli_values import folder_to_write, whole_number, worker_count
 from pencilsat.core.errors import InputError
 from pencilsat.generators.genres import GENRES
 from pencilsat.generators.symmetry import SYMMETRIES
@@ -54,6 +54,7 @@ def add_generate_parser(sub: Any) -> None:
                           help="one JSON object: puzzle, url, verdict, level, score, clues, "
                           "seed, seconds")
     generate.add_argument("--certify", nargs="?", const=DEFAULT_CERTIFICATES, metavar="DIR",
+                          type=folder_to_write,
                           help="certify each puzzle's uniqueness (docs/certificates.md) and "
                           "write its certificate into a folder of its own under DIR "
                           f"(default {DEFAULT_CERTIFICATES}); --json names the folder")

@@ -144,8 +144,9 @@ def _grade_parser(sub: Any) -> None:
     grade.add_argument("--next", nargs="?", const="", metavar="PARTIAL",
                        help="give the next human step (a hint) instead of the grade: from the "
                        "bare puzzle, or from PARTIAL, a file (or -) with the partly solved "
-                       "grid in the solution's text (pipe letters, digits, '*' bulbs; '.' "
-                       "where nothing is known yet)")
+                       "grid in the solution's text, its header line first (e.g. "
+                       "'masyu-solution 10 10', then pipe letters, digits, '*' bulbs; '.' "
+                       "where nothing is known yet), or solve's drawing or --json record")
 
 
 def _clues_parser(sub: Any) -> None:

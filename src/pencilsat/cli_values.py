@@ -83,3 +83,17 @@ def whole_number(least: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def folder_to_write(text: str) -> str:
+    """``--proof-out``, ``generate --certify``: a folder to write into (made if missing),
+    refused before any work when it is empty or names something that is not a folder."""
+    import os
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the folder is empty: give a folder to write into, "
+                                         "e.g. certificates")
+    if os.path.exists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder: give a folder "
+                                         "(made if missing)")
+    return text

@@ -47,3 +47,26 @@ def test_a_multiple_verdict_is_certified_by_its_two_answers():
     data = json.loads(out)
     assert code == 1 and data["certified"] is True
     assert data["certificate"]["parts"] == {"answers": "holds"}
+
+
+def test_a_certificate_folder_that_is_a_file_or_empty_is_refused_before_any_work(tmp_path):
+    """--proof-out and generate --certify naming a file were refused only after the work, as
+    "--proof-out: --proof-out F: cannot write the certificate: File exists"; an empty name
+    certified nothing (--proof-out '') or wrote into the working folder (--certify '')."""
+    afile = tmp_path / "afile"
+    afile.write_text("mine\n")
+    for words in (("solve", EXAMPLE, "--proof-out"), ("generate", "masyu", "5x5", "--seed",
+                                                       "1", "--certify")):
+        code, out, err = run(*words, str(afile))
+        assert code == 4 and out == "" and "is a file, not a folder" in err
+        assert err.splitlines()[-1].startswith("pencilsat: error: argument --")
+        code, out, err = run(*words, "")
+        assert code == 4 and out == "" and "the folder is empty" in err
+    assert afile.read_text() == "mine\n"
+
+
+def test_a_certificate_folder_that_cannot_be_written_is_named_once(tmp_path):
+    (tmp_path / "afile").write_text("mine\n")
+    code, _, err = run("solve", EXAMPLE, "--proof-out", str(tmp_path / "afile" / "inside"))
+    assert code == 4
+    assert err.count("--proof-out") == 1 and "cannot write the certificate into" in err

@@ -99,3 +99,15 @@ def test_hint_on_an_ambiguous_puzzle_says_it_needs_a_unique_one():
     hint = next_hint(puzzle)
     assert hint.verdict == Verdict.MULTIPLE and hint.step is None
     assert "exactly one solution" in hint.message
+
+
+def test_a_masyu_line_leaving_the_grid_is_a_mistake_at_its_cell_inside():
+    """A partial loop whose first row is all '-' runs off the grid at both ends: the mistakes
+    name the two border cells, never a cell outside (it gave (0,-1) and (0,10), which the desk
+    and the CLI then drew or printed)."""
+    puzzle = read_puzzle("examples/masyu_10x10.txt")
+    rows = ["-" * 10] + ["." * 10] * 9
+    hint = next_hint(puzzle, "masyu-solution 10 10\n" + "\n".join(rows) + "\n")
+    assert hint.mistakes
+    assert (0, 0) in hint.mistakes and (0, 9) in hint.mistakes
+    assert all(0 <= r < puzzle.height and 0 <= c < puzzle.width for r, c in hint.mistakes)

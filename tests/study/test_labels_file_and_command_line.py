@@ -101,6 +101,16 @@ def test_the_command_refuses_bad_input_with_exit_4(tmp_path):
     assert "--out" in _refused(str(good))
 
 
+def test_an_out_that_is_a_file_or_empty_is_named_once(tmp_path):
+    """It said "--out: --out F: is a file, not a folder", and for an empty --out "cannot create
+    the folder (No such file or directory)"."""
+    good = _write(tmp_path, f"puzzle\tlabel\n{SUDOKU}\t1\n")
+    said = _refused(str(good), "--out", str(good))
+    assert "--out " + str(good) + ": is a file, not a folder" in said
+    assert said.count("--out") == 1
+    assert "--out is empty" in _refused(str(good), "--out", "")
+
+
 def test_the_command_writes_the_report(tmp_path):
     rows = [(line, level) for level in ("trivial", "extreme")
             for line in (CORPUS / "sudoku" / "tatham" / f"{level}.txt").read_text().split()[:3]]

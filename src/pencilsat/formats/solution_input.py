@@ -20,7 +20,7 @@ from itertools import zip_longest
 from typing import Any
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.registry import genre_of
+from pencilsat.core.registry import GENRES, genre_of
 
 _REPORT_LINES = ("verdict:", "note:", "second solution", "encoding ", "conflicts ", "time:")
 """Lines of ``solve``'s report around its drawings."""
@@ -34,7 +34,7 @@ def read_solution(puzzle: Any, data: Any) -> Any:
         return data
     if isinstance(data, dict):
         return _from_json(puzzle, data)
-    if isinstance(data, Sequence) and not isinstance(data, str):
+    if isinstance(data, Sequence) and not isinstance(data, str | bytes | bytearray):
         if not all(isinstance(row, str) for row in data):
             raise InputError("solution rows must be strings", source="solution",
                              hint="give the rows solve --json writes")
@@ -54,6 +54,7 @@ def read_solution(puzzle: Any, data: Any) -> Any:
                              column=err.colno, hint="give solve --json's output whole") from None
         return read_solution(puzzle, parsed)
     first = stripped.split(None, 1)[0] if stripped else ""
+    _same_genre(puzzle, next((g.name for g in GENRES.values() if first in g.headers), None))
     if first in genre.headers or rules.parse_drawing is None:
         return rules.parse_solution(text, puzzle)
     drawing = _first_drawing(text)
@@ -90,12 +91,22 @@ def _read_drawing(rules: Any, puzzle: Any, first_line: int, lines: list[str]) ->
 
 
 def _from_json(puzzle: Any, record: dict[str, Any]) -> Any:
+    _same_genre(puzzle, record.get("genre"))
     rows = record.get("solution")
     if rows is None:
         verdict = record.get("verdict", "no verdict")
         raise InputError(f"the JSON has no solution (its verdict is {verdict})",
                          source="solution", hint="verify a record that has a solution")
     return read_solution(puzzle, rows)
+
+
+def _same_genre(puzzle: Any, named: Any) -> None:
+    """Refuse a solution that names a genre (a record's ``genre``, a text's header) other than
+    the puzzle's: its rows were read as the puzzle's and refused for their size or symbols."""
+    genre = genre_of(puzzle)
+    if isinstance(named, str) and named in GENRES and named != genre.name:
+        raise InputError(f"this is a {GENRES[named].title} solution, and the puzzle is a "
+                         f"{genre.title}", hint="give the solution of this puzzle")
 
 
 def _first_drawing(text: str) -> tuple[int, list[str]] | None:

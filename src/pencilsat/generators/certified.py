@@ -34,7 +34,7 @@ def certify_made(made: Generated, folder: Path) -> Generated:
         try:
             write(folder, cert, made.puzzle, made.solution)
         except OSError as err:
-            raise InputError(f"--certify {folder}: cannot write the certificate: "
+            raise InputError(f"cannot write the certificate into {folder}: "
                              f"{err.strerror or err}", source="--certify") from None
         made.certificate = str(folder)
     return made

@@ -103,18 +103,19 @@ def _check_count(option: str, value: object, least: int) -> None:
 
 
 def _out_folder(out: str | os.PathLike[str]) -> str:
-    folder = os.fspath(out)
+    folder = os.fspath(out)  # each message names --out once (it said "--out: --out F: ...")
+    if not folder.strip():
+        raise InputError("--out is empty", hint="give a folder (it is created when missing)")
     if os.path.exists(folder) and not os.path.isdir(folder):
-        raise InputError(f"--out {folder}: is a file, not a folder", source="--out",
+        raise InputError(f"--out {folder}: is a file, not a folder",
                          hint="give a folder (it is created when missing)")
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as err:
         raise InputError(f"--out {folder}: cannot create the folder ({err.strerror or err})",
-                         source="--out", hint="choose a folder you can write") from None
+                         hint="choose a folder you can write") from None
     if not os.access(folder, os.W_OK):
-        raise InputError(f"--out {folder}: not writable", source="--out",
-                         hint="choose a folder you can write")
+        raise InputError(f"--out {folder}: not writable", hint="choose a folder you can write")
     return folder
 
 

@@ -10,17 +10,20 @@ bodies that are not such an object (or not JSON, or nested deeper than ``MAX_DEP
 past a maximum and puzzles that do not read get a JSON ``error`` saying what is wrong; the
 server stays up. Requests from other web pages or under other host names are refused
 (:mod:`pencilsat.web.guard`). Jobs run in worker processes (:mod:`pencilsat.web.workers`);
-when none is free in time the answer is 503 with ``Retry-After``.
+when none is free in time the answer is 503 with ``Retry-After``. A client that leaves before
+its answer has its job stopped, so that it no longer holds a worker or a place in the queue.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
 from importlib.resources import files
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -33,6 +36,7 @@ from pencilsat.web.guard import RequestGuard
 from pencilsat.web.jobs import MAX_COUNT
 from pencilsat.web.workers import MAX_WAIT, QUICK_LIMIT, Busy, WorkerPool
 
+T = TypeVar("T")
 DEFAULT_TIME_LIMIT = 5.0
 MAX_TIME_LIMIT = 120.0
 MAX_BODY = 512 * 1024
@@ -85,7 +89,11 @@ def create_app(workers: int = 2, queue: int = 64, *, host: str = "127.0.0.1",
         async def handle(request: Request) -> Response:
             try:
                 fields = validated(kind, await read_body(request))
-                status, record = await pool.run(kind, fields, fields["time_limit"])
+                answered = await until_disconnected(
+                    request, pool.run(kind, fields, fields["time_limit"]))
+                if answered is None:  # nobody to answer: the job's worker is free again
+                    return Response(status_code=499)
+                status, record = answered
             except BadRequest as err:
                 return JSONResponse({"error": err.message}, status_code=err.status)
             except Busy as busy:
@@ -136,6 +144,30 @@ async def _http_error(request: Request, exc: Exception) -> Response:
                if exc.status_code == 404 else f"{request.method} {request.url.path}: "
                f"{exc.detail}; the API takes POST with a JSON object")
     return JSONResponse({"error": message}, status_code=exc.status_code)
+
+
+async def until_disconnected(request: Request, job: Coroutine[Any, Any, T]) -> T | None:
+    """``job``'s result, or ``None`` when the client leaves first: the job is then cancelled,
+    so that a closed browser tab no longer holds a worker (or a place in the queue) until its
+    time limit, up to ``MAX_TIME_LIMIT`` seconds."""
+    running = asyncio.ensure_future(job)
+    left = asyncio.ensure_future(_disconnect(request))
+    try:
+        await asyncio.wait({running, left}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        left.cancel()
+    if running.done():
+        return running.result()
+    running.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await running
+    return None
+
+
+async def _disconnect(request: Request) -> None:
+    """Return when the client has closed the connection (the body is read by then)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 async def read_body(request: Request) -> Any:
@@ -201,12 +233,24 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in words ("a number", "a list")."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def validated(kind: str, data: Any) -> dict[str, Any]:
     """The fields a job takes, each checked, or a :class:`BadRequest` naming the field."""
     if not isinstance(data, dict):
         raise BadRequest('send a JSON object such as {"puzzle": "..."}')
     puzzle = data.get("puzzle")
-    if not isinstance(puzzle, str) or not puzzle.strip():
+    if puzzle is not None and not isinstance(puzzle, str):
+        raise BadRequest(f'the field "puzzle" is {_json_kind(puzzle)}, not text: give a '
+                         "puzz.link URL, a Tatham game ID or the puzzle's text as a string")
+    if puzzle is None or not puzzle.strip():
         raise BadRequest('the field "puzzle" is missing or empty: give a puzz.link URL, a '
                          "Tatham game ID or the puzzle's text")
     if len(puzzle) > MAX_PUZZLE:

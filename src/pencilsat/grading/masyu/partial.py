@@ -60,8 +60,10 @@ def next_step(puzzle: MasyuPuzzle, partial: MasyuSolution, *,
 
 def mistakes(puzzle: MasyuPuzzle, partial: MasyuSolution,
              solution: MasyuSolution) -> list[Cell]:
-    """The cells of lines drawn in ``partial`` that ``solution`` does not use."""
-    return sorted({cell for edge in partial.edges - solution.edges for cell in edge})
+    """The cells of lines drawn in ``partial`` that ``solution`` does not use; a line that
+    leaves the grid names its cell inside only."""
+    return sorted({(r, c) for edge in partial.edges - solution.edges for r, c in edge
+                   if 0 <= r < puzzle.height and 0 <= c < puzzle.width})
 
 
 def shown_after(puzzle: MasyuPuzzle, steps: Iterable[Step],
