@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 
 from pencilsat.core.errors import InputError
@@ -88,8 +89,6 @@ def whole_number(least: int) -> Callable[[str], int]:
 def folder_to_write(text: str) -> str:
     """``--proof-out``, ``generate --certify``: a folder to write into (made if missing),
     refused before any work when it is empty or names something that is not a folder."""
-    import os
-
     if not text.strip():
         raise argparse.ArgumentTypeError("the folder is empty: give a folder to write into, "
                                          "e.g. certificates")

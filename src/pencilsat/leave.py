@@ -2,7 +2,7 @@
 
 The interpreter's teardown frees every object and module one by one and runs a last garbage
 collection; after ``pencilsat solve`` on the 36x20 example it took 36-56 ms of a 0.29 s run,
-more than the solve, and about 45 ms after a batch on 2 workers. So the process exits without
+more than the solve, and 19-29 ms after a batch on 2 workers. So the process exits without
 it, once what the interpreter would do first is done: no other thread that is not a daemon
 (the interpreter waits for those: then the ordinary exit), and the ``atexit`` callbacks run
 here, in their order (a process pool's, a cluster's, a temporary directory's clean-up).

@@ -8,14 +8,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import REPO
+from conftest import REPO, corpus_sudoku_line
 from conftest import run_cli as run
 
 import pencilsat
 from pencilsat.core.errors import InputError
 
 MASYU = str(REPO / "examples" / "masyu_10x10.txt")
-SUDOKU = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+SUDOKU = corpus_sudoku_line("euler96_easy50.txt")
 
 
 def _written(tmp_path, name: str, text: str) -> str:

@@ -20,7 +20,7 @@ from itertools import zip_longest
 from typing import Any
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.registry import GENRES, genre_of
+from pencilsat.core.registry import GENRES, by_header, genre_of
 
 _REPORT_LINES = ("verdict:", "note:", "second solution", "encoding ", "conflicts ", "time:")
 """Lines of ``solve``'s report around its drawings."""
@@ -54,7 +54,8 @@ def read_solution(puzzle: Any, data: Any) -> Any:
                              column=err.colno, hint="give solve --json's output whole") from None
         return read_solution(puzzle, parsed)
     first = stripped.split(None, 1)[0] if stripped else ""
-    _same_genre(puzzle, next((g.name for g in GENRES.values() if first in g.headers), None))
+    named = by_header(first)
+    _same_genre(puzzle, named[0].name if named else None)
     if first in genre.headers or rules.parse_drawing is None:
         return rules.parse_solution(text, puzzle)
     drawing = _first_drawing(text)
