@@ -188,6 +188,20 @@ _RECORD_START = b'{"schema":'
 """How every record line starts: a torn last line starts so too (or is a piece of it)."""
 
 
+def foreign_file(path: str) -> bool:
+    """Whether ``path`` is a regular file, not empty, that does not start as a records file
+    does (a user's list or notes, or the list a pipe reads): ``--out`` without ``--resume``
+    would replace it. An old records file (or one torn in its first line) is not foreign."""
+    try:
+        if not os.path.isfile(path):  # absent, or /dev/stdout, a pipe: written as ever
+            return False
+        with open(path, "rb") as fh:
+            start = fh.read(len(_RECORD_START))
+    except OSError:  # unreadable: opening it for writing says why, as before
+        return False
+    return bool(start) and start != _RECORD_START[:len(start)]
+
+
 def _records_end(path: str) -> int:
     """Where the file's whole records end: before its last line when that line is torn (no
     newline, or not JSON: what a run killed mid-write can leave) and starts as a record

@@ -32,7 +32,7 @@ from pencilsat.batch.pool import (
     run_shard_blocks,
 )
 from pencilsat.batch.progress import progress_bar
-from pencilsat.batch.record_file import OutputClosed, RecordWriter, read_back
+from pencilsat.batch.record_file import OutputClosed, RecordWriter, foreign_file, read_back
 from pencilsat.batch.shards import Shard, make_line_shards
 from pencilsat.batch.summary import FAILURES, Tally, load_drawing, print_summary
 from pencilsat.batch.task import BatchTask
@@ -185,6 +185,9 @@ def _check(run: BatchRun) -> None:
     if _same_file(run.source, run.out):
         where = "standard input's file" if run.source == "-" else "the batch file itself"
         raise InputError(f"--out {run.out} is {where}", hint="give the records another file")
+    if not run.resume and foreign_file(run.out):  # (--resume reads it back and refuses it)
+        raise InputError(f"--out {run.out} exists and is not a pencilsat records file: "
+                         "nothing written", hint="remove it or choose another --out")
 
 
 def _same_file(source: str, out: str) -> bool:
