@@ -122,12 +122,16 @@ def check(puzzle: PuzzleSource, solution: Any) -> list[Violation]:
     """Every rule ``solution`` breaks in ``puzzle`` (empty: valid), by the genre's
     independent rule checker. ``solution`` is a solution object or anything ``solve``
     writes: the ``--json`` object or its ``solution`` rows, the text drawing (alone or in
-    the whole output), or the corpus solution format."""
+    the whole output), or the corpus solution format; or the file of one of these, by path
+    (``str`` or ``Path``) as the puzzle may be given, or ``-`` for standard input."""
     from pencilsat.core.registry import rules_of
-    from pencilsat.formats.solution_input import read_solution
+    from pencilsat.formats.solution_input import read_solution_source
 
+    if isinstance(puzzle, str) and puzzle == "-" and isinstance(solution, str) and solution == "-":
+        raise InputError("standard input (-) can be read once only", source="solution",
+                         hint="give the puzzle or the solution as a file")
     model = read_puzzle(puzzle)
-    return rules_of(model).check(model, read_solution(model, solution))
+    return rules_of(model).check(model, read_solution_source(model, solution))
 
 
 def solve_many(

@@ -9,6 +9,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any
 
+from pencilsat.cli_signals import sigterm_as_interrupt
 from pencilsat.cli_values import folder_to_write, whole_number, worker_count
 from pencilsat.core.errors import InputError
 from pencilsat.generators.genres import GENRES
@@ -171,9 +172,23 @@ def _many(order: Order, seed: int, count: int, workers: int | None) -> int:
     from pencilsat.batch.generate_run import generate_many
     from pencilsat.batch.records import EXIT_STATUS
 
-    status = 0
-    for record in generate_many(order, seed, count, workers or available_cores()):
-        sys.stdout.write(record.json_text + "\n")
-        sys.stdout.flush()
-        status = max(status, EXIT_STATUS[record.verdict])
+    status = written = 0
+    try:
+        with sigterm_as_interrupt():  # SIGTERM as Ctrl-C: the workers stopped, a line said
+            for record in generate_many(order, seed, count, workers or available_cores()):
+                sys.stdout.write(record.json_text + "\n")
+                sys.stdout.flush()
+                written += 1
+                status = max(status, EXIT_STATUS[record.verdict])
+    except KeyboardInterrupt:
+        print(stopped_after(order, seed, count, written), file=sys.stderr)
+        raise
     return status
+
+
+def stopped_after(order: Order, seed: int, count: int, written: int) -> str:
+    """What a ``--count`` run stopped midway says: the records written, and the command that
+    makes the rest."""
+    made = f"seeds {seed}..{seed + written - 1}" if written else "none"
+    rest = order.command(seed + written) + f" --count {count - written}"
+    return f"{written} of {count} puzzles written ({made}); the rest: {rest}"

@@ -75,3 +75,18 @@ def command_env(extra: dict[str, str] | None = None) -> dict[str, str]:
 
 def json_lines(text: str) -> list[dict]:
     return [json.loads(line) for line in text.splitlines()]
+
+
+def in_session(session: int) -> list[int]:
+    """The processes of ``session`` (the run's workers, fork server and tracker)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == session and fields[0] != "Z":
+                found.append(int(name))
+    return found

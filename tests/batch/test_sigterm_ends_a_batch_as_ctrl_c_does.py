@@ -14,27 +14,12 @@ import tempfile
 import time
 
 import pytest
-from batch_support import command_env, tdoku
+from batch_support import command_env, in_session, tdoku
 from conftest import WORKERS_AT_ONCE
 
 from pencilsat.batch.block_folder import PREFIX
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="Linux: /proc, fork server")
-
-
-def _in_session(session: int) -> list[int]:
-    """The processes of ``session`` (the run's workers, fork server and tracker)."""
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat") as fh:
-                    fields = fh.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == session and fields[0] != "Z":
-                found.append(int(name))
-    return found
 
 
 def test_sigterm_midway_prints_the_summary_and_leaves_nothing_behind(tmp_path):
@@ -54,11 +39,11 @@ def test_sigterm_midway_prints_the_summary_and_leaves_nothing_behind(tmp_path):
         status = run.wait(timeout=120)  # a guard: it ends at once
         stderr = run.stderr.read() if run.stderr else ""
         guard = time.monotonic() + 60
-        while _in_session(run.pid) and time.monotonic() < guard:
+        while in_session(run.pid) and time.monotonic() < guard:
             time.sleep(0.01)  # waiting for an event: the workers' exit
-        assert _in_session(run.pid) == []
+        assert in_session(run.pid) == []
     finally:
-        if run.poll() is None or _in_session(run.pid):
+        if run.poll() is None or in_session(run.pid):
             os.killpg(run.pid, signal.SIGKILL)
     assert status == 143, stderr
     assert stderr.rstrip().endswith("pencilsat: terminated"), stderr

@@ -142,6 +142,17 @@ def names_a_puzzle(line: str) -> bool:
             or _looks_like_path(line) or _is_file(line))
 
 
+def names_a_file(text: str) -> bool:
+    """Whether ``text``, given where either a text or its file may be, names the file: ``-``
+    (standard input), or one line (not JSON) that is a file or looks like a path."""
+    single = text.strip()
+    if text == "-":
+        return True
+    if not single or "\n" in single or single.startswith(("{", "[")):
+        return False
+    return _is_file(text) or _looks_like_path(single)
+
+
 def _looks_like_path(text: str) -> bool:
     """A folder separator, or a name ending in an extension such as ``.txt``: meant as a file
     (a Sudoku line has neither)."""

@@ -15,15 +15,36 @@ clue the puzzle does not have, a stray character) is an error at its line and co
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from itertools import zip_longest
 from typing import Any
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, by_header, genre_of
+from pencilsat.formats.detect import names_a_file, read_text
 
+_SOLUTION_FILE = "a solution file (what pencilsat solve writes, or the corpus .sol format) or '-'"
+"""What a solution file is, for the hint when one cannot be read."""
 _REPORT_LINES = ("verdict:", "note:", "second solution", "encoding ", "conflicts ", "time:")
 """Lines of ``solve``'s report around its drawings."""
+
+
+def read_solution_source(puzzle: Any, source: Any) -> Any:
+    """The solution ``source`` gives for ``puzzle``: what :func:`read_solution` takes, or its
+    file (a ``str`` or ``os.PathLike`` path, or ``-`` for standard input), as the puzzle may
+    be given; a path that is no readable file is an error naming it."""
+    if isinstance(source, os.PathLike):
+        source = os.fspath(source)
+        if not isinstance(source, str):
+            raise InputError("a solution path must be text, not bytes", source="solution",
+                             hint="give a str or pathlib.Path")
+    elif not (isinstance(source, str) and names_a_file(source)):
+        return read_solution(puzzle, source)
+    try:
+        return read_solution(puzzle, read_text(source, what=_SOLUTION_FILE))
+    except InputError as err:
+        raise err.located(source) from None
 
 
 def read_solution(puzzle: Any, data: Any) -> Any:

@@ -37,6 +37,7 @@ import numpy as np
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.values import Cell
+from pencilsat.generators.seeded import seeded_random
 from pencilsat.generators.symmetry import orbits_of
 
 ORDERS_PER_ANSWER = 3
@@ -207,7 +208,7 @@ def generate(maker: Maker, width: int, height: int, target: Target, seed: int, *
     size, target and symmetry give the same puzzle). ``InputError`` after ``budget``
     candidate chains without one."""
     start = perf_counter()
-    rng = random.Random(seed)
+    rng = seeded_random(seed)
     tried = graded = 0
     while tried < budget:
         answer = maker.draw_answer(rng)

@@ -39,6 +39,7 @@ from pencilsat.encodings.loops.degree import degree_clauses, no_square_loops
 from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.loops.sides import side_clauses
 from pencilsat.encodings.masyu_rules import pearl_rule
+from pencilsat.generators.seeded import seeded_random
 from pencilsat.puzzles.masyu import (
     BLACK,
     EMPTY,
@@ -101,7 +102,7 @@ def generate_masyu(width: int, height: int, seed: int | None = None,
                          hint="width and height must be at least 3")
     if width * height > MAX_CELLS:
         raise too_big(f"{width}x{height}")
-    rng = random.Random(seed)
+    rng = seeded_random(seed)
     for _ in range(MAX_LOOP_TRIES):
         loop = pinned_loop(random_loop(width, height, rng), rng, progress=progress)
         if loop is None:

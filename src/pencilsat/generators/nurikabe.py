@@ -42,6 +42,7 @@ from pencilsat.core.values import Cell
 from pencilsat.generators.loop import Generated, Grading, Target
 from pencilsat.generators.nurikabe_answer import WALL, draw_islands, reshape
 from pencilsat.generators.nurikabe_trials import LayoutTrials
+from pencilsat.generators.seeded import seeded_random
 from pencilsat.generators.study_measure import StudyMeasure
 from pencilsat.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from pencilsat.puzzles.shading import regions
@@ -99,7 +100,7 @@ class NurikabeMaker:
         """A unique puzzle whose measure fits ``target`` (a score band, or none), from
         ``seed`` alone; ``InputError`` after ``budget`` answers without one."""
         start = perf_counter()
-        rng = random.Random(seed)
+        rng = seeded_random(seed)
         measured = 0
         tried = 0
         for _ in range(DRAWS_PER_ANSWER * budget):
