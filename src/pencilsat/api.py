@@ -100,7 +100,7 @@ def solve(
                             sat_solver=sat_solver, time_limit=time_limit,
                             max_memory=max_memory, explore=task)
     if result.verdict.value == "multiple":  # the one-line Sudoku's time stays as it was
-        from pencilsat.strategies.x_hint import add_x_hint
+        from pencilsat.strategies.x_hint import add_x_hint  # (it imports dataclasses)
 
         add_x_hint(result, time_limit, started)
     if certify:

@@ -152,9 +152,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     result = solve(puzzle, encoding=args.encoding, backend=args.backend,
                    sat_solver=args.sat_solver, time_limit=args.time_limit,
                    max_memory=args.max_memory, explore=task)
-    from pencilsat.strategies.x_hint import add_x_hint
+    from pencilsat.puzzles.diagonals import may_hint
 
-    add_x_hint(result, args.time_limit, started)
+    if may_hint(result):
+        from pencilsat.strategies.x_hint import add_x_hint
+
+        add_x_hint(result, args.time_limit, started)
     from pencilsat.cli_certify import certify, describe
 
     certify(args, result, puzzle)

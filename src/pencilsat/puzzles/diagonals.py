@@ -20,6 +20,19 @@ DIAGONAL = "D"
 TITLE = "X (diagonal)"
 """How messages name the variant."""
 
+X_GENRES = ("sudoku", "killersudoku", "jigsawsudoku")
+"""The genres with an X variant (Skyscrapers' diagonal one is its own, janko's ``D``)."""
+
+
+def may_hint(result: object) -> bool:
+    """Whether ``result`` (a solve's) is a ``multiple`` plain puzzle of :data:`X_GENRES`,
+    the case of :func:`pencilsat.strategies.x_hint.add_x_hint`: a look that imports nothing,
+    so a solve of another genre loads nothing more."""
+    puzzle = getattr(result, "puzzle", None)
+    return (getattr(getattr(result, "verdict", None), "value", None) == "multiple"
+            and getattr(puzzle, "genre", None) in X_GENRES
+            and not getattr(puzzle, "diagonal", True))
+
 
 def diagonal_houses(n: int) -> list[tuple[str, list[Cell]]]:
     """The main diagonal (top left to bottom right), then the anti-diagonal (top right to

@@ -408,7 +408,8 @@ def check(puzzle: SudokuPuzzle, solution: SudokuSolution) -> list[Violation]:
         for cell in house:
             v = int(grid[cell])
             if v in seen and 1 <= v <= n:
-                out.append(Violation(f"repeat-in-{kind}", cell, f"{v} also stands at {seen[v]}"))
+                out.append(Violation(f"repeat-in-{kind}", cell,
+                                     f"{v} also stands at {seen[v]} of this {kind}"))
             seen.setdefault(v, cell)
     return out
 

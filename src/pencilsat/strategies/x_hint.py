@@ -19,10 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pencilsat.core.result import SolveResult, Verdict
-from pencilsat.puzzles.diagonals import DIAGONAL, TITLE
-
-GENRES = ("sudoku", "killersudoku", "jigsawsudoku")
-"""The genres with an X variant."""
+from pencilsat.puzzles.diagonals import DIAGONAL, TITLE, may_hint
 
 
 @dataclass(frozen=True)
@@ -52,11 +49,11 @@ class XVariant:
 
 def add_x_hint(result: SolveResult, time_limit: float | None, started: float) -> None:
     """Set ``result.x_variant`` when ``result`` is a ``multiple`` plain puzzle of
-    :data:`GENRES` (side 4 or more) and the X solve decides within ``time_limit`` seconds
-    counted from ``started`` (a ``time.perf_counter`` value: the run's own start)."""
+    :data:`~pencilsat.puzzles.diagonals.X_GENRES` (side 4 or more) and the X solve decides
+    within ``time_limit`` seconds counted from ``started`` (a ``time.perf_counter`` value:
+    the run's own start)."""
     puzzle = result.puzzle
-    if (result.verdict != Verdict.MULTIPLE or getattr(puzzle, "genre", None) not in GENRES
-            or puzzle.diagonal or puzzle.size < 4):
+    if not may_hint(result) or puzzle.size < 4:
         return
     left = None if time_limit is None else time_limit - (time.perf_counter() - started)
     if left is not None and left <= 0:
