@@ -8,6 +8,7 @@ input, a puzz.link URL, a Tatham game ID or a one-line Sudoku. Every bad option 
 from __future__ import annotations
 
 import os
+import time
 from typing import TYPE_CHECKING, Any, Union
 
 from pencilsat.core.errors import InputError
@@ -82,7 +83,11 @@ def solve(
     on the same incremental search, within ``time_limit``. ``certify=True`` adds
     ``result.certificate`` (docs/certificates.md): a DRAT proof of the verdict checked by
     dratify, every cut re-justified; its ``certified`` says whether every part holds.
+    A ``multiple`` plain Sudoku, Killer or Jigsaw Sudoku also gets ``result.x_variant``
+    when, within ``time_limit``, the same grid as an X (diagonal) puzzle is decided
+    (:mod:`pencilsat.strategies.x_hint`).
     """
+    started = time.perf_counter()
     if not isinstance(backbone, bool):
         raise InputError(f"{backbone!r} is not True or False", source="backbone",
                          hint="give backbone=True to ask for the backbone")
@@ -94,6 +99,10 @@ def solve(
     result = load(_FRONT).solve(read_puzzle(puzzle), encoding=encoding, backend=backend,
                             sat_solver=sat_solver, time_limit=time_limit,
                             max_memory=max_memory, explore=task)
+    if result.verdict.value == "multiple":  # the one-line Sudoku's time stays as it was
+        from pencilsat.strategies.x_hint import add_x_hint  # (it imports dataclasses)
+
+        add_x_hint(result, time_limit, started)
     if certify:
         from pencilsat.certify.certificate import certify_result
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +54,8 @@ def describe_result(result: Any) -> str:
     out = [f"verdict: {words[result.verdict.value]}"]
     if result.message:
         out.append(f"note: {result.message}")
+    if result.x_variant is not None:
+        out.append(f"hint: {result.x_variant.text}")
     if result.solution is not None:
         out += ["", draw(result.puzzle, result.solution).rstrip("\n")]
     if result.second_solution is not None:
@@ -145,9 +148,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     task = (Exploration(count=args.count, backbone=args.backbone)
             if args.backbone or args.count else None)
+    started = time.perf_counter()
     result = solve(puzzle, encoding=args.encoding, backend=args.backend,
                    sat_solver=args.sat_solver, time_limit=args.time_limit,
                    max_memory=args.max_memory, explore=task)
+    from pencilsat.puzzles.diagonals import may_hint
+
+    if may_hint(result):
+        from pencilsat.strategies.x_hint import add_x_hint
+
+        add_x_hint(result, args.time_limit, started)
     from pencilsat.cli_certify import certify, describe
 
     certify(args, result, puzzle)

@@ -62,12 +62,16 @@ def test_cut_or_lengthened_ids_are_refused(cut, words):
     assert words in str(caught.value)
 
 
-def test_killer_and_x_jigsaws_are_refused_by_name():
+def test_killer_jigsaws_are_refused_by_name_and_x_jigsaws_read_as_the_x_variant():
     size, desc = manifest_rows()[0]["game_id"].split(":")
     with pytest.raises(InputError, match="killer jigsaw Solo"):
         parse_game_id(f"solo-jigsaw:{size}k:{desc}")
-    with pytest.raises(InputError, match="X \\(diagonal\\) jigsaw"):
-        parse_game_id(f"solo-jigsaw:{size}x:{desc}")
+    plain = parse_game_id(f"solo-jigsaw:{size}:{desc}")
+    x = parse_game_id(f"solo-jigsaw:{size}x:{desc}")
+    assert x.diagonal and not plain.diagonal
+    assert x != plain and x.boxes == plain.boxes
+    assert to_game_id(x) == f"{plain.size}jx:{desc}"
+    assert parse_game_id(to_game_id(x)) == x
 
 
 def test_the_svg_outlines_the_boxes_and_writes_the_digits():

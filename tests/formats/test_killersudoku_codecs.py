@@ -59,12 +59,16 @@ def test_cut_or_lengthened_ids_are_refused(cut, words):
     assert words in str(caught.value)
 
 
-def test_jigsaw_and_x_killers_are_refused_by_name():
+def test_jigsaw_killers_are_refused_by_name_and_x_killers_read_as_the_x_variant():
     size, desc = manifest_rows()[0]["game_id"].split(":")
     with pytest.raises(InputError, match="jigsaw killer Solo"):
         parse_game_id(f"solo-killer:{size}j:{desc}")
-    with pytest.raises(InputError, match="X \\(diagonal\\) killer"):
-        parse_game_id(f"solo-killer:{size}x:{desc}")
+    plain = parse_game_id(f"solo-killer:{size}:{desc}")
+    x = parse_game_id(f"solo-killer:{size}x:{desc}")
+    assert x.diagonal and not plain.diagonal and x != plain
+    written = to_game_id(x)
+    assert written == size.replace("k", "xk") + ":" + desc
+    assert parse_game_id(written) == x
 
 
 def test_the_svg_draws_boxes_cages_sums_and_digits():

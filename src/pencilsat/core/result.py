@@ -151,7 +151,7 @@ class SolveResult(Record):
     """
 
     __slots__ = ("verdict", "puzzle", "solution", "second_solution", "differences", "stats",
-                 "message", "backbone", "count", "certificate")
+                 "message", "backbone", "count", "certificate", "x_variant")
 
     def __init__(self, verdict: Verdict, puzzle: Any, solution: Any = None,
                  second_solution: Any = None, differences: list[Cell] | None = None,
@@ -169,6 +169,10 @@ class SolveResult(Record):
         self.certificate: Any = None
         """Set under ``--certify`` (:mod:`pencilsat.certify`): an object with ``certified``
         and ``to_dict()``."""
+        self.x_variant: Any = None
+        """Set on a ``multiple`` plain Sudoku, Killer or Jigsaw Sudoku by the user-facing
+        solve paths (:mod:`pencilsat.strategies.x_hint`): the verdict of the same grid as an
+        X (diagonal) puzzle, with ``text`` and ``to_dict()``."""
 
     def to_dict(self) -> dict[str, Any]:
         """The ``solve --json`` object: genre, verdict, solutions as rows in the corpus
@@ -204,6 +208,8 @@ class SolveResult(Record):
             data["count"] = len(self.count.solutions)
             data["count_complete"] = self.count.complete
             data["solutions"] = [rows(s) for s in self.count.solutions]
+        if self.x_variant is not None:
+            data["x_variant"] = self.x_variant.to_dict()
         if self.certificate is not None:
             data["certified"] = self.certificate.certified
             data["certificate"] = self.certificate.to_dict()

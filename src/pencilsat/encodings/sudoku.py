@@ -19,6 +19,9 @@ compile time (the minimal set has fewer constraints and wins on total time, 5.6 
 7.3 s, and also on CP-SAT), so the default skips the CSP layer altogether: 0.12 s for the
 204 puzzles. CP-SAT has no clause path; there ``direct`` uses the ``extended`` model.
 
+The X variant (``puzzle.diagonal``): the two main diagonals are two more houses, in every
+clause set (:meth:`~pencilsat.puzzles.sudoku.SudokuPuzzle.houses` lists them).
+
 Variable numbering of the clause form: ``x[r, c, d] = (r * N + c) * N + d`` for 0-based row,
 column and 1-based digit ``d``, so a model's first ``N**3`` literals decode by a reshape.
 """
@@ -42,14 +45,10 @@ from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
 CLAUSE_SETS = ("extended", "minimal")
 
 
-def houses(n: int) -> list[list[Cell]]:
-    """Rows, columns and boxes of an ``n x n`` grid (``n`` a square)."""
-    b = int(round(n ** 0.5))
-    rows = [[(r, c) for c in range(n)] for r in range(n)]
-    cols = [[(r, c) for r in range(n)] for c in range(n)]
-    boxes = [[(br * b + i, bc * b + j) for i in range(b) for j in range(b)]
-             for br in range(b) for bc in range(b)]
-    return rows + cols + boxes
+def houses(n: int, diagonal: bool = False) -> list[list[Cell]]:
+    """Rows, columns and boxes of an ``n x n`` grid (``n`` a square); ``diagonal``: then
+    the two main diagonals (the X variant)."""
+    return SudokuPuzzle(np.zeros((n, n), dtype=np.int16), diagonal=diagonal).houses()
 
 
 def build(puzzle: SudokuPuzzle, clause_set: str = "extended") -> Encoding:
@@ -70,7 +69,7 @@ def build(puzzle: SudokuPuzzle, clause_set: str = "extended") -> Encoding:
             clue = int(puzzle.clues[r, c])
             if clue:
                 m.add(x[r, c, clue])
-    for house in houses(n):
+    for house in puzzle.houses():
         for d in range(1, n + 1):
             lits: list[BoolVar] = [x[r, c, d] for r, c in house]
             m.add(le(linear_sum(lits), 1))
@@ -90,16 +89,18 @@ def build(puzzle: SudokuPuzzle, clause_set: str = "extended") -> Encoding:
 
 
 @lru_cache(maxsize=8)
-def grid_clauses(n: int, extended: bool = True) -> tuple[list[int], ...]:
+def grid_clauses(n: int, extended: bool = True, diagonal: bool = False
+                 ) -> tuple[list[int], ...]:
     """Clauses of an empty ``n x n`` grid (no clues), cached: the shared
-    :func:`~pencilsat.encodings.latin.house_clauses` over rows, columns and square boxes.
+    :func:`~pencilsat.encodings.latin.house_clauses` over rows, columns and square boxes
+    (``diagonal``: and the two main diagonals).
 
     Up to 9x9 the at-most-one constraints are pairwise (no auxiliary variables, binary clauses
     propagate fastest); on 16x16 and 25x25 pairwise would be 122k and 750k clauses, so they use
     PySAT's sequential counter, whose auxiliaries are numbered after the ``n**3`` cell-digit
     variables (decoding still reads the first ``n**3`` literals).
     """
-    return tuple(house_clauses(n, houses(n), extended))
+    return tuple(house_clauses(n, houses(n, diagonal), extended))
 
 
 def num_vars(clauses: tuple[list[int], ...]) -> int:
@@ -115,7 +116,7 @@ def build_clauses(puzzle: SudokuPuzzle) -> ClauseEncoding:
     fixed encoding ``pencilsat study`` measures (its models are exactly the answers). The
     answer literals are every digit of every empty cell."""
     n = puzzle.size
-    grid = grid_clauses(n)
+    grid = grid_clauses(n, True, puzzle.diagonal)
     clues = [(r, c, int(puzzle.clues[r, c])) for r in range(n) for c in range(n)
              if puzzle.clues[r, c]]
     clauses = [list(cl) for cl in grid] + [[var(n, r, c, d)] for r, c, d in clues]

@@ -22,6 +22,7 @@ from typing import Any
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, by_header, load, rules_of
 from pencilsat.core.standard_input import read_standard_input
+from pencilsat.puzzles.diagonals import DIAGONAL
 from pencilsat.puzzles.textgrid import content_lines
 
 Puzzle = Any
@@ -229,7 +230,10 @@ def _read(text: str, source: str) -> Puzzle:
         raise InputError("the input is empty", hint=f"give {_WHAT}")
     first = lines[0][1].strip()
     tag = first.split()[0].lower()
-    if tag == "sudoku" and not all(_small_whole(p) for p in first.split()[1:]):
+    size_words = first.split()[1:]
+    if size_words[-1:] == [DIAGONAL]:  # ``sudoku N N D``: the X variant
+        size_words = size_words[:-1]
+    if tag == "sudoku" and not all(_small_whole(p) for p in size_words):
         raise InputError(f"expected 'sudoku N N' with N in 4, 9, 16, 25, got {first!r}",
                          line=lines[0][0], column=1, hint="write the size in ASCII digits")
     found = by_header(tag)

@@ -22,6 +22,12 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.diagonals import (
+    diagonal_houses,
+    diagonal_indices,
+    diagonals_hold_all,
+    without_variant_line,
+)
 from pencilsat.puzzles.regions import Regions, draw_regions, read_slots
 from pencilsat.puzzles.sudoku import char_digit, digit_char
 from pencilsat.puzzles.textgrid import content_lines, expect_row_count, number_rows, read_header
@@ -160,10 +166,12 @@ def filled_and_givens(givens: np.ndarray, grid: np.ndarray) -> list[Violation]:
 
 
 def breaks_nothing(givens: np.ndarray, grid: np.ndarray, boxes: Regions,
-                   cages: Regions | None = None, sums: np.ndarray | None = None) -> bool:
+                   cages: Regions | None = None, sums: np.ndarray | None = None,
+                   diagonal: bool = False) -> bool:
     """Whether ``grid`` keeps every rule :func:`filled_and_givens` and :func:`repeats` look
     at over the rows, columns and ``boxes`` (and ``cages``, whose digits add up to their
-    ``sums``: a cage's sum at one cell of it, 0 elsewhere), by a few whole-array counts: one
+    ``sums``: a cage's sum at one cell of it, 0 elsewhere; ``diagonal``: and both main
+    diagonals), by a few whole-array counts: one
     count of each digit in each house, none above 1. ``True`` is the checker's empty list
     (a valid answer, the common case: a tenth of listing the houses cell by cell);
     ``False`` sends the checker to list what is broken."""
@@ -177,6 +185,8 @@ def breaks_nothing(givens: np.ndarray, grid: np.ndarray, boxes: Regions,
         return False
     keys, inside = _house_keys(n, boxes.ids.tobytes())
     if not _all_once(keys + flat[inside]):
+        return False
+    if diagonal and not diagonals_hold_all(grid):
         return False
     if cages is None:
         return True
@@ -255,17 +265,21 @@ def givens_clash(givens: np.ndarray, houses: Sequence[tuple[str, Sequence[Cell]]
     return None
 
 
-def named_houses(side: int, boxes: Regions) -> list[tuple[str, list[Cell]]]:
-    """Rows, columns and boxes, each with its kind."""
+def named_houses(side: int, boxes: Regions, diagonal: bool = False
+                 ) -> list[tuple[str, list[Cell]]]:
+    """Rows, columns and boxes, each with its kind; ``diagonal`` (the X variant): then both
+    main diagonals (:func:`~pencilsat.puzzles.diagonals.diagonal_houses`)."""
     return ([("row", [(r, c) for c in range(side)]) for r in range(side)]
             + [("column", [(r, c) for r in range(side)]) for c in range(side)]
-            + [("box", cells) for cells in boxes.cells()])
+            + [("box", cells) for cells in boxes.cells()]
+            + (diagonal_houses(side) if diagonal else []))
 
 
-def house_indices(side: int, boxes: Regions) -> list[list[int]]:
+def house_indices(side: int, boxes: Regions, diagonal: bool = False) -> list[list[int]]:
     """:func:`named_houses` as row-major cell indices (``r * side + c``), in its order: rows,
-    columns, then boxes, each box's cells row-major. Built from the box numbers in one pass
-    (a solver's first look at a new layout; the cell pairs cost several times as much)."""
+    columns, then boxes, each box's cells row-major, then (``diagonal``) the two diagonals.
+    Built from the box numbers in one pass (a solver's first look at a new layout; the cell
+    pairs cost several times as much)."""
     flat = boxes.ids.ravel().tolist()
     out = [list(range(r * side, (r + 1) * side)) for r in range(side)]
     out += [list(range(c, side * side, side)) for c in range(side)]
@@ -273,6 +287,8 @@ def house_indices(side: int, boxes: Regions) -> list[list[int]]:
     for i, box in enumerate(flat):
         if box >= 0:
             own[box].append(i)
+    if diagonal:
+        own += [cells.tolist() for cells in diagonal_indices(side)]
     return out + own
 
 
@@ -345,7 +361,7 @@ def read_drawing(lines: list[str], side: int, draw: Callable[[Any], str],
     refused and never read as another answer."""
     start = next((i for i, line in enumerate(lines) if line.startswith("+")), 0)
     body = [line.rstrip() for line in lines[start:] if line.strip()]
-    slots = read_slots(body, side, side, genre)
+    slots = read_slots(without_variant_line(body), side, side, genre)
     values = []
     for row in slots:
         out = []

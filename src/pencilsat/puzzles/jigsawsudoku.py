@@ -3,11 +3,11 @@ an independent rule checker.
 
 Rules: fill an ``N x N`` grid with the digits 1..N so that every row, every column and every
 box holds each digit once; the boxes are ``N`` irregular areas of ``N`` cells each; givens
-stay.
+stay. The X variant (``diagonal``): both main diagonals also hold each digit once.
 
-The puzzle text is ``jigsawsudoku N N``, N rows of N tokens (``.`` empty or a given digit),
-then N rows of N box numbers ``1..N``; the answer ``jigsawsudoku-solution N N`` and rows of
-digits.
+The puzzle text is ``jigsawsudoku N N [D]`` (``D``: the X variant), N rows of N tokens
+(``.`` empty or a given digit), then N rows of N box numbers ``1..N``; the answer
+``jigsawsudoku-solution N N`` and rows of digits.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import numpy as np
 from pencilsat.core.rules import ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.diagonals import flag_word, header_flag, variant_line
 from pencilsat.puzzles.digit_houses import (
     DigitFormat,
     DigitSolution,
@@ -44,13 +45,15 @@ from pencilsat.puzzles.textgrid import expect_row_count, read_header
 
 @dataclass(frozen=True, eq=False)
 class JigsawSudokuPuzzle(ArrayValue):
-    """``givens[r, c]`` is 0 (empty) or a digit 1..N; ``boxes`` the N boxes of N cells."""
+    """``givens[r, c]`` is 0 (empty) or a digit 1..N; ``boxes`` the N boxes of N cells;
+    ``diagonal``: the X variant (both main diagonals hold 1..N too)."""
 
     ARRAYS = ("givens",)
 
     givens: np.ndarray
     boxes: Regions
     name: str = field(default="", compare=False)
+    diagonal: bool = False
 
     genre = "jigsawsudoku"
 
@@ -71,19 +74,24 @@ class JigsawSudokuPuzzle(ArrayValue):
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, JigsawSudokuPuzzle) and super().__eq__(other)
-                and self.boxes == other.boxes)
+                and self.boxes == other.boxes and self.diagonal == other.diagonal)
 
     def __hash__(self) -> int:
-        return hash((super().__hash__(), self.boxes))
+        return hash((super().__hash__(), self.boxes, self.diagonal))
 
     @property
     def size(self) -> int:
         """N, the side and the largest digit."""
         return int(self.givens.shape[0])
 
+    def named_houses(self) -> list[tuple[str, list[Cell]]]:
+        """:meth:`houses` with each house's kind."""
+        return named_houses(self.size, self.boxes, self.diagonal)
+
     def houses(self) -> list[list[Cell]]:
-        """Rows, then columns, then boxes, each a list of cells."""
-        return [cells for _, cells in named_houses(self.size, self.boxes)]
+        """Rows, then columns, then boxes (then, X variant, the two diagonals), each a list
+        of cells."""
+        return [cells for _, cells in named_houses(self.size, self.boxes, self.diagonal)]
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,19 +102,21 @@ class JigsawSudokuSolution(DigitSolution):
 
 
 def parse_puzzle(text: str, name: str = "") -> JigsawSudokuPuzzle:
-    """Corpus format: ``jigsawsudoku N N``, N rows of givens, N rows of box numbers."""
+    """Corpus format: ``jigsawsudoku N N [D]``, N rows of givens, N rows of box numbers."""
+    text, diagonal = header_flag(text)
     width, height, rows, first, _ = read_header(text, "jigsawsudoku")
     side = check_side(width, height, first - 1, "Jigsaw Sudoku")
     expect_row_count(rows, 2 * side, first)
     givens = read_digits(rows[:side], side, "given")
     boxes = read_region_rows(rows[side:], side, noun="box")
     box_shapes(boxes, side, rows[side][0])
-    return JigsawSudokuPuzzle(givens, boxes, name=name)
+    return JigsawSudokuPuzzle(givens, boxes, name=name, diagonal=diagonal)
 
 
 def format_puzzle(puzzle: JigsawSudokuPuzzle) -> str:
     n = puzzle.size
-    return (f"jigsawsudoku {n} {n}\n" + "\n".join(digit_token_rows(puzzle.givens)) + "\n"
+    return (f"jigsawsudoku {n} {n}{flag_word(puzzle.diagonal)}\n"
+            + "\n".join(digit_token_rows(puzzle.givens)) + "\n"
             + "\n".join(region_rows(puzzle.boxes)) + "\n")
 
 
@@ -116,7 +126,7 @@ FORMAT = DigitFormat("jigsawsudoku-solution", JigsawSudokuSolution)
 def check(puzzle: JigsawSudokuPuzzle, solution: JigsawSudokuSolution) -> list[Violation]:
     """Every broken rule, named with its cell; an empty list means the answer is valid
     (whole-array counts first: :func:`~pencilsat.puzzles.digit_houses.breaks_nothing`)."""
-    if breaks_nothing(puzzle.givens, solution.grid, puzzle.boxes):
+    if breaks_nothing(puzzle.givens, solution.grid, puzzle.boxes, diagonal=puzzle.diagonal):
         return []
     return violations(puzzle, solution)
 
@@ -126,17 +136,18 @@ def violations(puzzle: JigsawSudokuPuzzle, solution: JigsawSudokuSolution) -> li
     out = filled_and_givens(puzzle.givens, solution.grid)
     if out and out[0].rule == "size":
         return out
-    return out + repeats(solution.grid, named_houses(puzzle.size, puzzle.boxes))
+    return out + repeats(solution.grid, puzzle.named_houses())
 
 
 def clue_clash(puzzle: JigsawSudokuPuzzle) -> str | None:
     """The first digit the givens repeat in a row, column or box, in words."""
-    return givens_clash(puzzle.givens, named_houses(puzzle.size, puzzle.boxes))
+    return givens_clash(puzzle.givens, puzzle.named_houses())
 
 
 def draw_text(puzzle: JigsawSudokuPuzzle, solution: JigsawSudokuSolution | None = None) -> str:
-    """The grid with its boxes outlined; the answer's digits fill the empty cells."""
-    return draw_boxes(puzzle.boxes, puzzle.givens, solution)
+    """The grid with its boxes outlined; the answer's digits fill the empty cells; the X
+    variant says so in a line under the grid."""
+    return draw_boxes(puzzle.boxes, puzzle.givens, solution) + variant_line(puzzle.diagonal)
 
 
 def solution_from_drawing(lines: list[str], puzzle: JigsawSudokuPuzzle) -> JigsawSudokuSolution:

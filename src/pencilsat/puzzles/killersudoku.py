@@ -4,12 +4,14 @@ checker.
 Rules: fill an ``N x N`` grid with the digits 1..N so that every row, column and box
 (rectangles ``BW`` wide and ``BH`` tall, ``BW * BH = N``) holds each digit once; the grid is
 also cut into cages (areas outlined by dashes): no digit repeats in a cage, and the digits
-of a cage with a sum add up to it. Givens, where a puzzle has any, stay.
+of a cage with a sum add up to it. Givens, where a puzzle has any, stay. The X variant
+(``diagonal``): both main diagonals also hold each digit once.
 
-The puzzle text is ``killersudoku N N BWxBH``, N rows of N tokens (a cage's sum at one cell
-of it, ``.`` elsewhere), then N rows of cage numbers ``1..K``, then (pencilsat's addition
-for Tatham IDs with givens; the corpus has none) optionally N rows of givens (``.`` or a
-digit). The answer: ``killersudoku-solution N N`` and rows of digits.
+The puzzle text is ``killersudoku N N BWxBH [D]`` (``D``: the X variant), N rows of N
+tokens (a cage's sum at one cell of it, ``.`` elsewhere), then N rows of cage numbers
+``1..K``, then (pencilsat's addition for Tatham IDs with givens; the corpus has none)
+optionally N rows of givens (``.`` or a digit). The answer: ``killersudoku-solution N N``
+and rows of digits.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.diagonals import flag_word, header_flag, variant_line
 from pencilsat.puzzles.digit_houses import (
     DigitFormat,
     DigitSolution,
@@ -59,7 +62,8 @@ def rectangular_boxes(side: int, width: int, height: int) -> Regions:
 @dataclass(frozen=True, eq=False)
 class KillerSudokuPuzzle(ArrayValue):
     """``sums[r, c]``: a cage's sum at one cell of it, 0 elsewhere; ``cages`` the cages;
-    boxes ``box_width x box_height``; ``givens`` 0 (empty) or a digit."""
+    boxes ``box_width x box_height``; ``givens`` 0 (empty) or a digit; ``diagonal``: the X
+    variant (both main diagonals hold 1..N too)."""
 
     ARRAYS = ("sums", "givens")
 
@@ -69,6 +73,7 @@ class KillerSudokuPuzzle(ArrayValue):
     box_height: int
     givens: np.ndarray = None  # type: ignore[assignment]
     name: str = field(default="", compare=False)
+    diagonal: bool = False
 
     genre = "killersudoku"
 
@@ -98,10 +103,10 @@ class KillerSudokuPuzzle(ArrayValue):
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, KillerSudokuPuzzle) and super().__eq__(other)
                 and self.cages == other.cages and self.box_width == other.box_width
-                and self.box_height == other.box_height)
+                and self.box_height == other.box_height and self.diagonal == other.diagonal)
 
     def __hash__(self) -> int:
-        return hash((super().__hash__(), self.cages, self.box_width))
+        return hash((super().__hash__(), self.cages, self.box_width, self.diagonal))
 
     @property
     def size(self) -> int:
@@ -111,9 +116,14 @@ class KillerSudokuPuzzle(ArrayValue):
     def boxes(self) -> Regions:
         return rectangular_boxes(self.size, self.box_width, self.box_height)
 
+    def named_houses(self) -> list[tuple[str, list[Cell]]]:
+        """Rows, then columns, then boxes (then, X variant, the two diagonals), each with
+        its kind."""
+        return named_houses(self.size, self.boxes, self.diagonal)
+
     def houses(self) -> list[list[Cell]]:
-        """Rows, then columns, then boxes, each a list of cells."""
-        return [cells for _, cells in named_houses(self.size, self.boxes)]
+        """:meth:`named_houses`' cells."""
+        return [cells for _, cells in self.named_houses()]
 
     def cage_sums(self) -> list[tuple[list[Cell], int | None]]:
         """Each cage's cells (row-major) and sum (``None``: no sum given), by cage number."""
@@ -135,13 +145,15 @@ class KillerSudokuSolution(DigitSolution):
 
 def parse_puzzle(text: str, name: str = "") -> KillerSudokuPuzzle:
     """Corpus format (module docstring)."""
+    text, diagonal = header_flag(text)
     lines = content_lines(text)
     words = lines[0][1].split() if lines else []
     line = lines[0][0] if lines else 1
     if len(words) != 4 or words[0] != "killersudoku" or not _BOX.fullmatch(words[3]):
         raise InputError(f"expected the header 'killersudoku N N BWxBH', got "
                          f"{' '.join(words)!r}", line=line, column=1,
-                         hint="e.g. 'killersudoku 9 9 3x3' (boxes 3 wide, 3 tall)")
+                         hint="e.g. 'killersudoku 9 9 3x3' (boxes 3 wide, 3 tall; 'D' after "
+                              "it for the X variant)")
     box = _BOX.fullmatch(words[3])
     assert box is not None
     width, height, rows, first, _ = read_header(
@@ -169,7 +181,8 @@ def parse_puzzle(text: str, name: str = "") -> KillerSudokuPuzzle:
         r, c = [cell for cell in cages.cells_of(cage) if sums[cell]][1]
         raise InputError(f"the cage at row {r + 1}, column {c + 1} has two sums",
                          line=rows[r][0], hint="write each cage's sum at one of its cells")
-    return KillerSudokuPuzzle(sums, cages, box_width, box_height, givens, name=name)
+    return KillerSudokuPuzzle(sums, cages, box_width, box_height, givens, name=name,
+                              diagonal=diagonal)
 
 
 def _sum_value(token: str, line: int, column: int) -> int:
@@ -184,7 +197,8 @@ def _sum_value(token: str, line: int, column: int) -> int:
 
 def format_puzzle(puzzle: KillerSudokuPuzzle) -> str:
     n = puzzle.size
-    text = (f"killersudoku {n} {n} {puzzle.box_width}x{puzzle.box_height}\n"
+    text = (f"killersudoku {n} {n} {puzzle.box_width}x{puzzle.box_height}"
+            f"{flag_word(puzzle.diagonal)}\n"
             + "\n".join(digit_token_rows(puzzle.sums)) + "\n"
             + "\n".join(region_rows(puzzle.cages)) + "\n")
     if puzzle.givens.any():
@@ -201,7 +215,8 @@ FORMAT = DigitFormat("killersudoku-solution", KillerSudokuSolution)
 def check(puzzle: KillerSudokuPuzzle, solution: KillerSudokuSolution) -> list[Violation]:
     """Every broken rule, named with its cell; an empty list means the answer is valid
     (whole-array counts first: :func:`~pencilsat.puzzles.digit_houses.breaks_nothing`)."""
-    if breaks_nothing(puzzle.givens, solution.grid, puzzle.boxes, puzzle.cages, puzzle.sums):
+    if breaks_nothing(puzzle.givens, solution.grid, puzzle.boxes, puzzle.cages, puzzle.sums,
+                      puzzle.diagonal):
         return []
     return violations(puzzle, solution)
 
@@ -212,7 +227,7 @@ def violations(puzzle: KillerSudokuPuzzle, solution: KillerSudokuSolution) -> li
     if out and out[0].rule == "size":
         return out
     grid = solution.grid
-    out += repeats(grid, named_houses(puzzle.size, puzzle.boxes))
+    out += repeats(grid, puzzle.named_houses())
     cages = puzzle.cage_sums()
     out += repeats(grid, [("cage", cells) for cells, _ in cages])
     rows = grid.tolist()
@@ -239,7 +254,7 @@ def clue_clash(puzzle: KillerSudokuPuzzle) -> str | None:
             r, c = cells[0]
             return (f"no {len(cells)} different digits 1..{n} add up to {total} (the cage at "
                     f"row {r + 1}, column {c + 1})")
-    return givens_clash(puzzle.givens, named_houses(n, puzzle.boxes))
+    return givens_clash(puzzle.givens, puzzle.named_houses())
 
 
 # ------------------------------------------------------------------ text drawing
@@ -262,7 +277,8 @@ def draw_text(puzzle: KillerSudokuPuzzle, solution: KillerSudokuSolution | None 
         return ((str(total) if total else "").rjust(sum_width) + " "
                 + (str(digit) if digit else ".").rjust(digit_width) + " ")
 
-    return "\n".join(draw_regions(puzzle.cages, slot, sum_width + digit_width + 2)) + "\n"
+    return ("\n".join(draw_regions(puzzle.cages, slot, sum_width + digit_width + 2)) + "\n"
+            + variant_line(puzzle.diagonal))
 
 
 def solution_from_drawing(lines: list[str], puzzle: KillerSudokuPuzzle) -> KillerSudokuSolution:
@@ -288,7 +304,7 @@ def with_sum(puzzle: KillerSudokuPuzzle, clue: Clue) -> KillerSudokuPuzzle:
     sums[puzzle.cages.ids == puzzle.cages.ids[clue.cell]] = 0
     sums[clue.cell] = clue.value
     return KillerSudokuPuzzle(sums, puzzle.cages, puzzle.box_width, puzzle.box_height,
-                              puzzle.givens, name=puzzle.name)
+                              puzzle.givens, name=puzzle.name, diagonal=puzzle.diagonal)
 
 
 def without_sum(puzzle: KillerSudokuPuzzle, clue: Clue) -> KillerSudokuPuzzle:

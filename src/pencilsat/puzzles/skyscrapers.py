@@ -26,6 +26,7 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.diagonals import DIAGONAL, diagonal_houses
 from pencilsat.puzzles.digit_houses import (
     DigitFormat,
     DigitSolution,
@@ -39,7 +40,6 @@ from pencilsat.puzzles.textgrid import content_lines, expect_row_count, read_hea
 
 LARGEST = 25
 SIDES = ("top", "bottom", "left", "right")
-DIAGONAL = "D"
 
 
 @dataclass(frozen=True, eq=False)
@@ -132,10 +132,7 @@ def clue_cell(n: int, side: int, index: int) -> Cell:
 def named_houses(n: int, diagonal: bool) -> list[tuple[str, list[Cell]]]:
     out = ([("row", [(r, c) for c in range(n)]) for r in range(n)]
            + [("column", [(r, c) for r in range(n)]) for c in range(n)])
-    if diagonal:
-        out += [("diagonal", [(i, i) for i in range(n)]),
-                ("diagonal", [(i, n - 1 - i) for i in range(n)])]
-    return out
+    return out + (diagonal_houses(n) if diagonal else [])
 
 
 def seen(heights: list[int]) -> int:

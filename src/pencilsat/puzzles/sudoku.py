@@ -4,10 +4,15 @@ Digits above 9 are written as letters in the compact forms: ``A`` = 10, ``B`` = 
 (so a 16x16 uses ``1-9A-G`` and a 25x25 ``1-9A-P``); ``.`` or ``0`` is an empty cell. The
 multi-line form also accepts space-separated numbers (``10 11 ...``) and ignores the ``|``,
 ``-`` and ``+`` separators people draw between boxes.
+
+The X variant (``diagonal``, janko's "Sudoku X", Tatham's Solo ``x``): both main diagonals
+also hold each digit once. A one-line puzzle cannot say so: an X puzzle is written under a
+``sudoku N N D`` header.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from dataclasses import dataclass, field
@@ -19,6 +24,15 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
+from pencilsat.puzzles.diagonals import (
+    diagonal_houses,
+    diagonals_hold_all,
+    flag_word,
+    header_flag,
+    variant_line,
+    without_variant_line,
+)
+from pencilsat.puzzles.regions import Regions
 from pencilsat.puzzles.textgrid import content_lines
 
 BOX_SIZES = (2, 3, 4, 5)
@@ -43,10 +57,12 @@ def char_digit(ch: str) -> int | None:
 
 @dataclass(frozen=True, eq=False)
 class SudokuPuzzle:
-    """An immutable Sudoku: ``clues[r, c]`` in 0..N (0 = empty), boxes of ``box x box``."""
+    """An immutable Sudoku: ``clues[r, c]`` in 0..N (0 = empty), boxes of ``box x box``;
+    ``diagonal``: the X variant (both main diagonals hold 1..N too)."""
 
     clues: np.ndarray
     name: str = field(default="", compare=False)
+    diagonal: bool = False
 
     genre = "sudoku"
 
@@ -69,13 +85,14 @@ class SudokuPuzzle:
         clues.setflags(write=False)
         object.__setattr__(puzzle, "clues", clues)
         object.__setattr__(puzzle, "name", name)
-        return puzzle
+        return puzzle  # ``diagonal`` is the class's default, False
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, SudokuPuzzle) and np.array_equal(self.clues, other.clues)
+        return (isinstance(other, SudokuPuzzle) and np.array_equal(self.clues, other.clues)
+                and self.diagonal == other.diagonal)
 
     def __hash__(self) -> int:
-        return hash((self.clues.shape, self.clues.tobytes()))
+        return hash((self.clues.shape, self.clues.tobytes(), self.diagonal))
 
     @property
     def size(self) -> int:
@@ -88,16 +105,33 @@ class SudokuPuzzle:
 
     width = height = size
 
-    def houses(self) -> list[list[Cell]]:
-        """Rows, then columns, then boxes (row-major), each a list of cells."""
+    @property
+    def givens(self) -> np.ndarray:
+        """The clues, under the name the other digit genres give them."""
+        return self.clues
+
+    @property
+    def boxes(self) -> Regions:
+        """The square boxes as regions, numbered row-major."""
         n, b = self.size, self.box
-        rows = [[(r, c) for c in range(n)] for r in range(n)]
-        cols = [[(r, c) for r in range(n)] for c in range(n)]
+        rows, cols = np.indices((n, n))
+        return Regions.from_labels((rows // b) * b + cols // b)
+
+    def named_houses(self) -> list[tuple[str, list[Cell]]]:
+        """Rows, then columns, then boxes (row-major), then (X variant) the two diagonals,
+        each with its kind."""
+        n, b = self.size, self.box
+        rows = [("row", [(r, c) for c in range(n)]) for r in range(n)]
+        cols = [("column", [(r, c) for r in range(n)]) for c in range(n)]
         boxes = [
-            [(br * b + i, bc * b + j) for i in range(b) for j in range(b)]
+            ("box", [(br * b + i, bc * b + j) for i in range(b) for j in range(b)])
             for br in range(b) for bc in range(b)
         ]
-        return rows + cols + boxes
+        return rows + cols + boxes + (diagonal_houses(n) if self.diagonal else [])
+
+    def houses(self) -> list[list[Cell]]:
+        """:meth:`named_houses`' cells."""
+        return [cells for _, cells in self.named_houses()]
 
 
 @dataclass(frozen=True, eq=False)
@@ -179,8 +213,13 @@ def nine_line(text: str, name: str = "") -> SudokuPuzzle:
 
 
 def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
-    """A one-line puzzle, or a multi-line grid (optionally under a ``sudoku N N`` header)."""
+    """A one-line puzzle, or a multi-line grid (optionally under a ``sudoku N N`` header;
+    ``sudoku N N D``: the X variant)."""
     lines = content_lines(text)
+    diagonal = False
+    if lines and lines[0][1].split()[:1] == ["sudoku"]:
+        text, diagonal = header_flag(text)
+        lines = content_lines(text)
     if not lines:
         raise InputError("the input is empty", hint="give 81 characters or a 9-row grid")
     declared = None
@@ -199,7 +238,7 @@ def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
         raise InputError(f"the header says {declared[1]}x{declared[1]}, the grid under it is "
                          f"{puzzle.size}x{puzzle.size}", line=declared[0],
                          hint="fix the header or the grid")
-    return puzzle
+    return dataclasses.replace(puzzle, diagonal=True) if diagonal else puzzle
 
 
 def _parse_body(lines: list[tuple[int, str]], name: str) -> SudokuPuzzle:
@@ -270,7 +309,8 @@ def solution_rows(solution: SudokuSolution) -> list[str]:
 
 
 def draw_text(puzzle: SudokuPuzzle, solution: SudokuSolution | None = None) -> str:
-    """A grid with box separators; the solution's digits fill the empty cells."""
+    """A grid with box separators; the solution's digits fill the empty cells; an X
+    puzzle's drawing ends with a line saying so."""
     grid = solution.grid if solution is not None else puzzle.clues
     n, b = puzzle.size, puzzle.box
     sep = "+".join(["-" * (2 * b + 1)] * b)
@@ -281,22 +321,22 @@ def draw_text(puzzle: SudokuPuzzle, solution: SudokuSolution | None = None) -> s
         chunks = [" ".join(digit_char(int(grid[r, c])) for c in range(k * b, (k + 1) * b))
                   for k in range(b)]
         out.append(" " + " | ".join(chunks))
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n" + variant_line(puzzle.diagonal)
 
 
 def clue_clash(puzzle: SudokuPuzzle) -> str | None:
     """The first digit the clues repeat in a row, column or box, in words with 1-based
     places (``None``: no repeat): the usual reason a submitted Sudoku has no solution, and a
     bare ``none`` does not say where to look."""
-    names = ["row"] * puzzle.size + ["column"] * puzzle.size + ["box"] * puzzle.size
-    for number, (kind, house) in enumerate(zip(names, puzzle.houses(), strict=True)):
+    for number, (kind, house) in enumerate(puzzle.named_houses()):
         seen: dict[int, Cell] = {}
         for cell in house:
             digit = int(puzzle.clues[cell])
             if digit and digit in seen:
                 first, second = (f"r{r + 1}c{c + 1}" for r, c in (seen[digit], cell))
-                which = number % puzzle.size + 1
-                return (f"the clues repeat {digit_char(digit)} in {kind} {which} ({first} and "
+                which = (f"the {'main' if number == 3 * puzzle.size else 'anti-'}diagonal"
+                         if kind == "diagonal" else f"{kind} {number % puzzle.size + 1}")
+                return (f"the clues repeat {digit_char(digit)} in {which} ({first} and "
                         f"{second})")
             seen.setdefault(digit, cell)
     return None
@@ -325,7 +365,8 @@ def _obeys_rules(puzzle: SudokuPuzzle, grid: np.ndarray) -> bool:
     if list(compress(flat, clues)) != list(filter(None, clues)):  # the clue cells' values
         return False
     pairs, full = _house_pairs(n)
-    return sum(map(list.__getitem__, pairs, flat)) == full
+    return (sum(map(list.__getitem__, pairs, flat)) == full
+            and (not puzzle.diagonal or diagonals_hold_all(grid)))
 
 
 _DIGIT_BYTES = {b * b: bytes(range(1, b * b + 1)) for b in BOX_SIZES}
@@ -362,23 +403,25 @@ def check(puzzle: SudokuPuzzle, solution: SudokuSolution) -> list[Violation]:
             clue = int(puzzle.clues[r, c])
             if clue and clue != v:
                 out.append(Violation("clue-changed", (r, c), f"clue {clue} was changed to {v}"))
-    names = ["row"] * n + ["column"] * n + ["box"] * n
-    for kind, house in zip(names, puzzle.houses(), strict=True):
+    for kind, house in puzzle.named_houses():
         seen: dict[int, Cell] = {}
         for cell in house:
             v = int(grid[cell])
             if v in seen and 1 <= v <= n:
-                out.append(Violation(f"repeat-in-{kind}", cell, f"{v} also stands at {seen[v]}"))
+                out.append(Violation(f"repeat-in-{kind}", cell,
+                                     f"{v} also stands at {seen[v]} of this {kind}"))
             seen.setdefault(v, cell)
     return out
 
 
 def format_puzzle(puzzle: SudokuPuzzle) -> str:
-    """One line up to 9x9; bigger grids as a ``sudoku N N`` header and rows."""
-    if puzzle.size <= 9:
+    """One line up to 9x9; bigger grids, and the X variant (``sudoku N N D``), as a
+    ``sudoku N N`` header and rows."""
+    if puzzle.size <= 9 and not puzzle.diagonal:
         return format_line(puzzle.clues) + "\n"
     rows = [format_line(row) for row in puzzle.clues]
-    return f"sudoku {puzzle.size} {puzzle.size}\n" + "\n".join(rows) + "\n"
+    return (f"sudoku {puzzle.size} {puzzle.size}{flag_word(puzzle.diagonal)}\n"
+            + "\n".join(rows) + "\n")
 
 
 def parse_solution(text: str, puzzle: SudokuPuzzle | None = None) -> SudokuSolution:
@@ -397,7 +440,8 @@ def format_solution(puzzle: SudokuPuzzle, solution: SudokuSolution) -> str:
 
 def solution_from_drawing(lines: list[str], puzzle: SudokuPuzzle) -> SudokuSolution:
     """The digits of :func:`draw_text`'s drawing (what ``pencilsat solve`` prints)."""
-    rows = [line.replace("|", " ").split() for line in lines if line.strip("-+ ")]
+    rows = [line.replace("|", " ").split() for line in without_variant_line(lines)
+            if line.strip("-+ ")]
     n = puzzle.size
     if len(rows) != n or any(len(row) != n for row in rows):
         raise InputError(f"a {n}x{n} Sudoku drawing has {n} rows of {n} digits",
@@ -416,7 +460,7 @@ def with_digit(puzzle: SudokuPuzzle, clue: Clue) -> SudokuPuzzle:
     """A copy of ``puzzle`` with ``clue``'s digit in its cell (``value`` 0: empty)."""
     clues = np.array(puzzle.clues)
     clues[clue.cell] = clue.value
-    return SudokuPuzzle(clues, name=puzzle.name)
+    return SudokuPuzzle(clues, name=puzzle.name, diagonal=puzzle.diagonal)
 
 
 def without_digit(puzzle: SudokuPuzzle, clue: Clue) -> SudokuPuzzle:

@@ -1,12 +1,19 @@
 """Sudoku strategies: ``direct`` (the extended clauses loaded once per grid size, clues as
-assumptions; the default), ``extended`` and ``minimal`` (the CSP layer, on CNF or CP-SAT)."""
+assumptions; the default), ``extended`` and ``minimal`` (the CSP layer, on CNF or CP-SAT).
+
+An X puzzle (both diagonals houses too) never meets the solvers kept per grid size, whose
+clauses have no diagonals: ``direct`` takes it, as Jigsaw and Killer Sudoku do, through
+the narrowing and branching over its houses
+(:func:`~pencilsat.strategies.narrowed_digits.run_narrowed`), the complete clause list over
+the candidates left where that hands over; the CSP strategies list the diagonals among
+the houses."""
 
 from __future__ import annotations
 
 from pencilsat.core.registry import load
 from pencilsat.core.result import SolveResult
 from pencilsat.encodings.sudoku import build
-from pencilsat.puzzles.sudoku import SudokuPuzzle
+from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
 from pencilsat.strategies.csp_solve import solve_encoding
 
 
@@ -44,6 +51,25 @@ def run_direct(
     """``direct``: the extended set as plain clauses in a solver kept per grid size, clues as
     assumptions (:func:`pencilsat.strategies.sudoku_shared.solve_puzzle`, loaded on first use
     and not by an import statement, which costs microseconds on every call). CP-SAT has no
-    clause path, so it gets the ``extended`` CSP model instead."""
+    clause path, so it gets the ``extended`` CSP model instead. An X puzzle:
+    :func:`run_diagonal`."""
+    if puzzle.diagonal:
+        return run_diagonal(puzzle, sat_solver=sat_solver, time_limit=time_limit)
     return load("pencilsat.strategies.sudoku_shared:solve_puzzle")(
         puzzle, sat_solver=sat_solver, time_limit=time_limit)
+
+
+def run_diagonal(puzzle: SudokuPuzzle, *, sat_solver: str | None = None,
+                 time_limit: float | None = None) -> SolveResult:
+    """``direct`` on an X puzzle: the houses' narrowing and branching, the clauses over the
+    candidates left (:func:`~pencilsat.encodings.latin.clause_encoding` over the houses,
+    diagonals included) where that hands over, on one PySAT solver."""
+    from pencilsat.encodings.latin import clause_encoding
+    from pencilsat.strategies.narrowed_digits import run_narrowed
+
+    houses = puzzle.houses()
+    return run_narrowed(
+        puzzle, (), SudokuSolution,
+        lambda deadline, can: clause_encoding("direct", puzzle.clues, houses, SudokuSolution,
+                                              can=can),
+        sat_solver, time_limit, ("square", puzzle.box))

@@ -12,6 +12,7 @@ records keep the command line's 0-based cells.
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -53,12 +54,15 @@ def solve_job(fields: Record) -> Record:
     from pencilsat.formats.svg.desk import draw_backbone, draw_desk
     from pencilsat.strategies.front import solve
     from pencilsat.strategies.solution_space import Exploration
+    from pencilsat.strategies.x_hint import add_x_hint
 
     puzzle = read(fields)
     count = fields.get("count")
+    started = time.perf_counter()
     result = solve(puzzle, time_limit=fields["time_limit"], max_memory=MAX_MEMORY,
                    explore=Exploration(count=min(count, MAX_COUNT) if count else None,
                                        backbone=True))
+    add_x_hint(result, fields["time_limit"], started)
     if fields.get("certify"):
         from pencilsat.certify.certificate import certify_result
 

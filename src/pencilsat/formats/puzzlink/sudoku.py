@@ -1,10 +1,13 @@
 """puzz.link ``sudoku``: clues as pzprjs' ``decodeNumber16``; square boxes only (4x4 to
-25x25; pzprjs also draws 6x6 with 3x2 boxes, which pencilsat's model does not have)."""
+25x25; pzprjs also draws 6x6 with 3x2 boxes, which pencilsat's model does not have).
+pzprjs' Sudoku has no diagonal rule (``variety/sudoku.js`` checks rows, columns and boxes),
+so an X puzzle has no URL: writing one is refused, never a plain Sudoku in its place."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from pencilsat.core.errors import InputError
 from pencilsat.formats.puzzlink.body import (
     decode_number16,
     encode_number16,
@@ -29,6 +32,11 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Sudok
 
 
 def encode(puzzle: SudokuPuzzle) -> str:
+    if puzzle.diagonal:
+        raise InputError("puzz.link's Sudoku has no X (diagonal) rule, so this X puzzle has no "
+                         "URL: the URL would be a plain Sudoku, with other answers",
+                         hint="write it as a Tatham ID (convert --to tatham: Solo's 'x' flag, "
+                              "e.g. 3x3x:...) or as text (convert --to text: 'sudoku 9 9 D')")
     return encode_number16([int(v) or None for v in puzzle.clues.ravel()])
 
 

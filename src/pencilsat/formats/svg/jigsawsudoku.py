@@ -13,5 +13,6 @@ from pencilsat.puzzles.jigsawsudoku import JigsawSudokuPuzzle, JigsawSudokuSolut
 
 def draw_panel(puzzle: JigsawSudokuPuzzle, solution: JigsawSudokuSolution | None,
                diffs: Iterable[Cell]) -> list[str]:
-    return boxes_and_digits(puzzle.boxes, puzzle.givens, solution, diffs) + [
+    return boxes_and_digits(puzzle.boxes, puzzle.givens, solution, diffs,
+                            puzzle.diagonal) + [
         frame(puzzle.size, puzzle.size)]

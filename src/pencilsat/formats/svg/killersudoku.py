@@ -15,7 +15,8 @@ _INSET = 4
 
 def draw_panel(puzzle: KillerSudokuPuzzle, solution: KillerSudokuSolution | None,
                diffs: Iterable[Cell]) -> list[str]:
-    out = boxes_and_digits(puzzle.boxes, puzzle.givens, solution, diffs)
+    out = boxes_and_digits(puzzle.boxes, puzzle.givens, solution, diffs,
+                           puzzle.diagonal)
     out.append(f'<g class="cages" stroke="{INK}" stroke-width="1" stroke-dasharray="3 2">')
     for (r, c), (r2, _) in puzzle.cages.borders():
         if r == r2:  # side by side: a vertical border

@@ -60,6 +60,14 @@ def grid_lines(width: int, height: int, colour: str = "#9ca3af") -> list[str]:
     return out
 
 
+def diagonal_lines(n: int) -> list[str]:
+    """The two main diagonals of an ``n x n`` grid, dashed grey: the diagonal variants
+    (Skyscrapers ``D``, the Sudokus' X) mark the lines that are houses."""
+    return [f'<line class="diagonal" x1="0" y1="{a}" x2="{n * CELL}" y2="{b}" '
+            'stroke="#9ca3af" stroke-dasharray="4 3"/>'
+            for a, b in ((0, n * CELL), (n * CELL, 0))]
+
+
 def frame(width: int, height: int) -> str:
     return (f'<rect class="frame" x="0" y="0" width="{width * CELL}" height="{height * CELL}" '
             'fill="none" stroke="#111827" stroke-width="2.5"/>')

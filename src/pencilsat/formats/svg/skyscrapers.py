@@ -9,6 +9,7 @@ from pencilsat.core.values import Cell
 from pencilsat.formats.svg.parts import (
     CELL,
     INK,
+    diagonal_lines,
     digits,
     frame,
     grid_lines,
@@ -31,9 +32,7 @@ def draw_panel(puzzle: SkyscrapersPuzzle, solution: SkyscrapersSolution | None,
     n = puzzle.size
     out = highlights(diffs) + grid_lines(n, n)
     if puzzle.diagonal:
-        out += [f'<line class="diagonal" x1="0" y1="{a}" x2="{n * CELL}" y2="{b}" '
-                'stroke="#9ca3af" stroke-dasharray="4 3"/>'
-                for a, b in ((0, n * CELL), (n * CELL, 0))]
+        out += diagonal_lines(n)
     size = CELL * (0.6 if n <= 9 else 0.45)
     shown = (solution.grid if solution is not None and solution.grid.shape == (n, n)
              else None)

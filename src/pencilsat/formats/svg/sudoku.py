@@ -1,11 +1,20 @@
-"""Sudoku in SVG: thin cell lines, thick box lines, clues bold, filled digits blue."""
+"""Sudoku in SVG: thin cell lines, thick box lines (the X variant's diagonals dashed), clues
+bold, filled digits blue."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from pencilsat.core.values import Cell
-from pencilsat.formats.svg.parts import CELL, FILLED_COLOUR, frame, grid_lines, highlights, text
+from pencilsat.formats.svg.parts import (
+    CELL,
+    FILLED_COLOUR,
+    diagonal_lines,
+    frame,
+    grid_lines,
+    highlights,
+    text,
+)
 from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
 
 
@@ -14,6 +23,8 @@ def draw_panel(puzzle: SudokuPuzzle, solution: SudokuSolution | None,
     """Thin cell lines, thick box lines; clues bold black, filled digits blue."""
     n, box = puzzle.size, puzzle.box
     out = highlights(diffs) + grid_lines(n, n, "#9ca3af")
+    if puzzle.diagonal:
+        out += diagonal_lines(n)
     out.append('<g class="boxes" stroke="#111827" stroke-width="2.5">')
     for k in range(box, n, box):
         out.append(f'<line x1="{k * CELL}" y1="0" x2="{k * CELL}" y2="{n * CELL}"/>')

@@ -89,7 +89,8 @@ def parse_game_id(text: str, genre: str | None = None) -> Puzzle:
     if params is None:
         raise id_error(f"bad parameters {head!r}: expected WIDTHxHEIGHT", column=column, hint=HOW)
     extras = params.group(3)
-    if extras.startswith("x"):  # "3x": the height is missing, not a square shorthand
+    if extras.startswith("x") and params.group(2) is None:
+        # "3x": the height is missing, not a square shorthand ("3x3x" is Solo's X variant)
         raise id_error(f"bad parameters {head!r}: expected WIDTHxHEIGHT", column=column,
                        hint=HOW)
     a = whole_number(params.group(1))

@@ -1,7 +1,8 @@
 """Tatham's jigsaw Solo: ``Nj:GRID,BOXES`` (sgt-puzzles ``solo.c``): the givens as a Solo
 grid, then the boxes as a block structure (:mod:`~pencilsat.formats.tatham.solo_parts`).
-Symmetry and difficulty flags after ``j`` do not change the puzzle and are dropped; killer
-(``k``) and X (``x``) jigsaws are refused by name. ``NxMj`` is a jigsaw of side ``N*M``
+Symmetry and difficulty flags after ``j`` do not change the puzzle and are dropped; ``x``
+(``9jx:``, ``solo.c``'s ``xtype``) is the X variant, read and written; killer (``k``)
+jigsaws are refused by name. ``NxMj`` is a jigsaw of side ``N*M``
 (``NxNj`` too, when its grid has ``N**4`` cells; else it reads as side ``N``)."""
 
 from __future__ import annotations
@@ -48,10 +49,9 @@ def decode(desc: str, a: int | None, b: int | None, extras: str,
     if "j" not in flags:
         raise id_error("this Solo ID has no jigsaw boxes ('j' after the size)",
                        column=column - 1, hint="a jigsaw Solo ID looks like 9j:GRID,BOXES")
-    for flag, what in (("k", "killer"), ("x", "X (diagonal)")):
-        if flag in flags:
-            raise id_error(f"{what} jigsaw Solo is not supported", column=column - 1,
-                           hint="pencilsat solves jigsaw Solo without other rules")
+    if "k" in flags:
+        raise id_error("killer jigsaw Solo is not supported", column=column - 1,
+                       hint="pencilsat solves jigsaw Solo without cages")
     (grid, at), (blocks, blocks_at) = split_parts(desc, column, ["givens", "boxes"])
     if a is None or b is None:
         raise id_error("the size is missing", column=column - 1, hint="e.g. 9j:...")
@@ -67,9 +67,11 @@ def decode(desc: str, a: int | None, b: int | None, extras: str,
         raise id_error(f"the boxes are {len(sizes)} of sizes {sorted(set(sizes.tolist()))}; a "
                        f"side of {side} needs {side} boxes of {side} cells", column=blocks_at,
                        hint="check the block structure")
-    return JigsawSudokuPuzzle(np.array(givens).reshape(side, side), boxes)
+    return JigsawSudokuPuzzle(np.array(givens).reshape(side, side), boxes,
+                              diagonal="x" in flags)
 
 
 def encode(puzzle: JigsawSudokuPuzzle) -> str:
-    return (f"{puzzle.size}j:" + write_grid([int(v) for v in puzzle.givens.ravel()]) + ","
+    return (f"{puzzle.size}j{'x' if puzzle.diagonal else ''}:"
+            + write_grid([int(v) for v in puzzle.givens.ravel()]) + ","
             + write_blocks(puzzle.boxes.ids))

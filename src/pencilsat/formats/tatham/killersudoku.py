@@ -2,7 +2,8 @@
 wide and ``C`` tall (``Nk``: square), the givens as a Solo grid, the cages as a block
 structure and each cage's sum as a grid with the sum at one cell of the cage
 (:mod:`~pencilsat.formats.tatham.solo_parts`). Symmetry and difficulty flags are dropped;
-jigsaw (``j``) and X (``x``) killers are refused by name."""
+``x`` (``3x3xk:``, ``solo.c``'s ``xtype``, written before the ``k``) is the X variant, read
+and written; jigsaw (``j``) killers are refused by name."""
 
 from __future__ import annotations
 
@@ -33,10 +34,9 @@ def decode(desc: str, a: int | None, b: int | None, extras: str,
     if "k" not in flags:
         raise id_error("this Solo ID has no cages ('k' after the size)", column=column - 1,
                        hint="a killer Solo ID looks like 3x3k:GRID,CAGES,SUMS")
-    for flag, what in (("j", "jigsaw"), ("x", "X (diagonal)")):
-        if flag in flags:
-            raise id_error(f"{what} killer Solo is not supported", column=column - 1,
-                           hint="pencilsat solves killer Solo with rectangular boxes")
+    if "j" in flags:
+        raise id_error("jigsaw killer Solo is not supported", column=column - 1,
+                       hint="pencilsat solves killer Solo with rectangular boxes")
     if a is None or b is None:
         raise id_error("the size is missing", column=column - 1, hint="e.g. 3x3k:...")
     side = a * b
@@ -53,13 +53,13 @@ def decode(desc: str, a: int | None, b: int | None, extras: str,
         raise id_error("a cage has two sums", column=sums_at,
                        hint="each cage's sum stands at one cell of it")
     return KillerSudokuPuzzle(totals.reshape(side, side), cages, b, a,
-                              np.array(givens).reshape(side, side))
+                              np.array(givens).reshape(side, side), diagonal="x" in flags)
 
 
 def encode(puzzle: KillerSudokuPuzzle) -> str:
     """``CxRk:`` as Tatham writes it (``C`` the box height, ``R`` its width), the three
     parts."""
-    return (f"{puzzle.box_height}x{puzzle.box_width}k:"
+    return (f"{puzzle.box_height}x{puzzle.box_width}{'x' if puzzle.diagonal else ''}k:"
             + write_grid([int(v) for v in puzzle.givens.ravel()]) + ","
             + write_blocks(puzzle.cages.ids) + ","
             + write_grid([int(v) for v in puzzle.sums.ravel()]))

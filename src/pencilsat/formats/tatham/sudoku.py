@@ -1,9 +1,10 @@
 """Tatham's Solo (Sudoku): ``CxR:`` (the block shape; the grid is CR x CR), ``a``-``z`` runs of
-empty cells, decimal clues, ``_`` between two adjacent clues. Jigsaw, X and killer Solo and
-blocks that are not square are refused by name. A description must fill the grid exactly
-(:func:`~pencilsat.formats.tatham.cells.read_tokens`); the one cut it cannot show is a
-two-digit last clue of a 16x16 or larger grid cut to its first digit, which Tatham reads so
-too."""
+empty cells, decimal clues, ``_`` between two adjacent clues; ``x`` after the size
+(``3x3x:``, sgt-puzzles ``solo.c``'s ``xtype``) is the X variant, read and written. Jigsaw
+and killer Solo (genres of their own) and blocks that are not square are refused by name.
+A description must fill the grid exactly (:func:`~pencilsat.formats.tatham.cells.read_tokens`);
+the one cut it cannot show is a two-digit last clue of a 16x16 or larger grid cut to its
+first digit, which Tatham reads so too."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def plausible(desc: str) -> int:
 
 def decode(desc: str, c: int | None, r: int | None, extras: str,
                  column: int) -> SudokuPuzzle:
-    for flag, what in (("j", "jigsaw"), ("x", "X (diagonal)"), ("k", "killer")):
+    for flag, what in (("j", "jigsaw"), ("k", "killer")):
         if flag in extras:
             raise id_error(f"{what} Solo is not supported", column=column - 1,
                          hint="pencilsat solves classic Sudoku only")
@@ -37,10 +38,11 @@ def decode(desc: str, c: int | None, r: int | None, extras: str,
         desc, column, n * n, n,
         lambda text: (f"clue {text} is not a digit 1..{n}", "check the clue or the block size"),
         ("in the Solo description", "Solo descriptions use a-z, 1-9 and '_'"))
-    return SudokuPuzzle(np.array(flat).reshape(n, n))
+    return SudokuPuzzle(np.array(flat).reshape(n, n), diagonal="x" in extras)
 
 
 def encode(puzzle: SudokuPuzzle) -> str:
     tokens = [str(int(v)) if v else None for v in puzzle.clues.ravel()]
     box = puzzle.box
-    return f"{box}x{box}:" + encode_runs(tokens, first="a", longest=26, separator="_")
+    return (f"{box}x{box}{'x' if puzzle.diagonal else ''}:"
+            + encode_runs(tokens, first="a", longest=26, separator="_"))

@@ -116,6 +116,13 @@ def validated_clues(puzzle: SudokuPuzzle) -> list[int]:
             f"the Sato grader is defined for 9x9 Sudoku, this one is {puzzle.size}x{puzzle.size}",
             hint="its band, segment and block-corner techniques assume 3x3 blocks",
         )
+    if puzzle.diagonal:
+        raise NotGradable(
+            "the Sato grader is defined for plain Sudoku; this one is an X (diagonal) Sudoku, "
+            "whose diagonals its techniques do not see, so its grade would be a plain "
+            "Sudoku's",
+            hint="solve it for the verdict; grading the X variant is not implemented",
+        )
     clues = [int(v) for v in puzzle.clues.flat]
     state = SudokuState.from_clues(clues)
     if state.duplicate:

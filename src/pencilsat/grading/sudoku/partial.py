@@ -27,7 +27,7 @@ def next_step(puzzle: SudokuPuzzle, partial: SudokuSolution, *,
               deadline: float | None = None) -> Step | None:
     """The first step Sato's grader takes from ``partial`` (``None``: stuck, or full)."""
     clues = validated_clues(SudokuPuzzle(np.where(puzzle.clues > 0, puzzle.clues,
-                                                   partial.grid)))
+                                                   partial.grid), diagonal=puzzle.diagonal))
     state = SudokuState.from_clues(clues)
     if state.complete():
         return None

@@ -110,7 +110,8 @@ function showVerdict(record) {
   } else {
     box.className = "verdict " + record.verdict;
     box.textContent = VERDICTS[record.verdict] || record.verdict;
-    $("message").textContent = record.message || "";
+    const hint = record.x_variant ? "Hint: " + record.x_variant.text : "";
+    $("message").textContent = [record.message || "", hint].filter(Boolean).join(" ");
   }
   $("keep").hidden = !(record.verdict === "unknown");
 }

@@ -1,0 +1,98 @@
+"""The diagonal (X) variant of the digit genres: both main diagonals of the ``N x N`` grid
+also hold each digit once (janko's "Sudoku X" and diagonal Skyscrapers, Tatham's Solo ``x``).
+
+The two diagonals are houses like a row: one list of them here, which the models append to
+their houses, so every encoding, checker and narrowing that reads the houses gets them. The
+text formats mark the variant with the header word :data:`DIAGONAL` after the size words.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from pencilsat.core.values import Cell
+
+DIAGONAL = "D"
+"""The header word of the diagonal variant (``skyscrapers 6 6 5 D``, ``sudoku 9 9 D``)."""
+
+TITLE = "X (diagonal)"
+"""How messages name the variant."""
+
+X_GENRES = ("sudoku", "killersudoku", "jigsawsudoku")
+"""The genres with an X variant (Skyscrapers' diagonal one is its own, janko's ``D``)."""
+
+
+def may_hint(result: object) -> bool:
+    """Whether ``result`` (a solve's) is a ``multiple`` plain puzzle of :data:`X_GENRES`,
+    the case of :func:`pencilsat.strategies.x_hint.add_x_hint`: a look that imports nothing,
+    so a solve of another genre loads nothing more."""
+    puzzle = getattr(result, "puzzle", None)
+    return (getattr(getattr(result, "verdict", None), "value", None) == "multiple"
+            and getattr(puzzle, "genre", None) in X_GENRES
+            and not getattr(puzzle, "diagonal", True))
+
+
+def diagonal_houses(n: int) -> list[tuple[str, list[Cell]]]:
+    """The main diagonal (top left to bottom right), then the anti-diagonal (top right to
+    bottom left), each with its kind ``diagonal``."""
+    return [("diagonal", [(i, i) for i in range(n)]),
+            ("diagonal", [(i, n - 1 - i) for i in range(n)])]
+
+
+@lru_cache(maxsize=32)
+def diagonal_indices(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The row-major cell indices of the main diagonal and of the anti-diagonal."""
+    steps = np.arange(n)
+    return steps * (n + 1), steps * n + (n - 1 - steps)
+
+
+def diagonals_hold_all(grid: np.ndarray) -> bool:
+    """Whether both main diagonals of the square ``grid`` hold ``1..N`` once each."""
+    n = int(grid.shape[0])
+    flat = np.asarray(grid).ravel()
+    want = np.arange(1, n + 1)
+    return all(np.array_equal(np.sort(flat[cells]), want) for cells in diagonal_indices(n))
+
+
+VARIANT_LINE = "X (diagonal): both main diagonals hold each digit once too"
+"""The line the text drawings of an X puzzle end with."""
+
+
+def header_flag(text: str) -> tuple[str, bool]:
+    """``text`` with a last header word :data:`DIAGONAL` taken off its first non-blank line
+    (the other lines, and so the line numbers of errors, as they were), and whether it was
+    there."""
+    lines = text.splitlines()
+    for i, raw in enumerate(lines):
+        words = raw.split()
+        if not words:
+            continue
+        if len(words) > 1 and words[-1] == DIAGONAL:
+            lines[i] = " ".join(words[:-1])
+            return "\n".join(lines) + "\n", True
+        break
+    return text, False
+
+
+def flag_word(diagonal: bool) -> str:
+    """What a header line ends with: `` D`` for the X variant, nothing otherwise."""
+    return f" {DIAGONAL}" if diagonal else ""
+
+
+def variant_line(diagonal: bool) -> str:
+    """The last line of an X puzzle's text drawing (:data:`VARIANT_LINE`), nothing
+    otherwise."""
+    return VARIANT_LINE + "\n" if diagonal else ""
+
+
+def without_variant_line(lines: list[str]) -> list[str]:
+    """A drawing's lines without the trailing :data:`VARIANT_LINE` (blank lines after it
+    dropped too)."""
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    if end and lines[end - 1].strip() == VARIANT_LINE:
+        return lines[:end - 1]
+    return lines
