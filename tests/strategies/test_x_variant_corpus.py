@@ -81,3 +81,11 @@ def test_a_unique_plain_puzzle_gets_no_hint():
     result = pencilsat.solve(str(path))
     assert result.verdict == Verdict.UNIQUE and result.x_variant is None
     assert "x_variant" not in result.to_dict()
+
+
+def test_a_multiple_puzzle_whose_x_reading_is_not_unique_gets_no_hint():
+    """Only a unique X reading is told: an empty 4x4 Sudoku has many X answers too, and an
+    editor of a plain puzzle learns nothing from "multiple as an X Sudoku"."""
+    result = pencilsat.solve(pencilsat.parse_puzzle("sudoku 4 4\n....\n....\n....\n....\n"))
+    assert result.verdict == Verdict.MULTIPLE
+    assert result.x_variant is None and "x_variant" not in result.to_dict()

@@ -6,9 +6,11 @@ corpus are ``multiple`` as plain puzzles and unique as X ones), and an editor wh
 ``multiple`` for such a puzzle has no clue why. The user-facing solve paths (``pencilsat
 solve``'s text and JSON, :func:`pencilsat.solve`, the desk's solve) call :func:`add_x_hint`
 after the run: one more solve, of the grid with both diagonals as houses, inside what is left
-of the run's time limit. The verdict is never changed; a limit reached gives no hint, not a
-guess; the X answer reported is the X solve's, which passed the X rule checker. Generators,
-clue tools, batches and the study do not call it (a ``multiple`` there is routine).
+of the run's time limit. Only a unique X reading is told: an X reading that is also
+``multiple`` or has no answer says nothing to an editor of a plain puzzle (most ``multiple``
+Sudokus). The verdict is never changed; a limit reached gives no hint, not a guess; the X
+answer reported is the X solve's, which passed the X rule checker. Generators, clue tools,
+batches and the study do not call it (a ``multiple`` there is routine).
 """
 
 from __future__ import annotations
@@ -24,24 +26,20 @@ from pencilsat.puzzles.diagonals import DIAGONAL, TITLE, may_hint
 
 @dataclass(frozen=True)
 class XVariant:
-    """The verdict of a plain puzzle's grid as an X puzzle (``unique``, ``multiple`` or
-    ``none``) and, when unique, its answer as the genre's solution rows."""
+    """A plain puzzle's grid that is unique as an X puzzle: its X header and its answer as
+    the genre's solution rows."""
 
-    verdict: str
     title: str
     header: str
-    rows: list[str] | None = None
+    rows: list[str]
+    verdict: str = Verdict.UNIQUE.value
 
     @property
     def text(self) -> str:
         """One line for the text output."""
-        if self.verdict == Verdict.UNIQUE.value:
-            return (f"unique as an {TITLE} {self.title}: if that is the puzzle, mark it so "
-                    f"with the header '{self.header}' (the word '{DIAGONAL}' after the size; "
-                    "in a Tatham ID, 'x' after the size)")
-        return (f"as an {TITLE} {self.title} it is {self.verdict} too" if
-                self.verdict == Verdict.MULTIPLE.value else
-                f"as an {TITLE} {self.title} it has no solution")
+        return (f"unique as an {TITLE} {self.title}: if that is the puzzle, mark it so "
+                f"with the header '{self.header}' (the word '{DIAGONAL}' after the size; "
+                "in a Tatham ID, 'x' after the size)")
 
     def to_dict(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "solution": self.rows, "text": self.text}
@@ -49,9 +47,9 @@ class XVariant:
 
 def add_x_hint(result: SolveResult, time_limit: float | None, started: float) -> None:
     """Set ``result.x_variant`` when ``result`` is a ``multiple`` plain puzzle of
-    :data:`~pencilsat.puzzles.diagonals.X_GENRES` (side 4 or more) and the X solve decides
-    within ``time_limit`` seconds counted from ``started`` (a ``time.perf_counter`` value:
-    the run's own start)."""
+    :data:`~pencilsat.puzzles.diagonals.X_GENRES` (side 4 or more) and the X solve proves it
+    unique within ``time_limit`` seconds counted from ``started`` (a ``time.perf_counter``
+    value: the run's own start)."""
     puzzle = result.puzzle
     if not may_hint(result) or puzzle.size < 4:
         return
@@ -63,11 +61,10 @@ def add_x_hint(result: SolveResult, time_limit: float | None, started: float) ->
 
     x = dataclasses.replace(puzzle, diagonal=True)
     solved = solve(x, time_limit=left)
-    if solved.verdict == Verdict.UNKNOWN:
+    if solved.verdict != Verdict.UNIQUE:  # unknown: no guess; multiple or none: nothing to tell
         return
     genre = genre_of(puzzle)
     rules = genre.rules()
     header = rules.format_puzzle(x).splitlines()[0]
-    rows = (rules.solution_rows(x, solved.solution)
-            if solved.verdict == Verdict.UNIQUE else None)
-    result.x_variant = XVariant(solved.verdict.value, genre.title, header, rows)
+    rows = rules.solution_rows(x, solved.solution)
+    result.x_variant = XVariant(genre.title, header, rows)
