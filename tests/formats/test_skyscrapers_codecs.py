@@ -57,7 +57,8 @@ def test_pzprjs_sample_and_its_file_form():
     ("k13h4j3", "truncated clues"),
     ("k13h4j3gg", "truncated givens"),
     ("k13h5j3g", "clue 5"),
-    ("k13h.j3g", "'?' clue"),
+    ("k13h.j3g", "'?' clue has no meaning in Skyscrapers: pzprjs' editor cannot enter one"),
+    ("k13h4j3g.o", "a '?' building: pzprjs' checker reads it as a cell with no building"),
     ("k13h4j3gi3k", "truncated givens"),
 ])
 def test_bad_urls_are_refused(tail, words):

@@ -1,14 +1,17 @@
-"""puzz.link ``skyscrapers`` (also ``building``, ``skyscraper``): the clues outside the grid
-as pzprjs' ``decodeNumber16ExCell`` over its ``4N`` outside cells (top left to right, bottom,
-left top to bottom, right: the model's order), then, when some buildings are given, the
-cells as ``decodeNumber16``.
+"""puzz.link ``skyscrapers`` (also ``building``, ``skyscraper``): the clues outside the grid as
+pzprjs' ``decodeNumber16ExCell`` over its ``4N`` outside cells (top left to right, bottom, left
+top to bottom, right: the model's order), then, when some buildings are given, the cells as
+``decodeNumber16``.
 
-pzprjs' Skyscrapers fills every cell with 1..N and has no diagonal rule or flags; a puzzle
-with empty cells or the diagonals has no URL. pzprjs lets the editor put no ``?`` outside
-the grid; a ``?`` clue (``.``) or a ``?`` given in a cell says nothing that can be checked
-and is refused rather than dropped. The file form ``pzprv3/skyscrapers/<rows>/<cols>/`` is
-read too: ``N + 2`` lines of ``N + 2`` tokens, the outside cells' clues around the grid,
-``q<N>`` a given building (an answer's digits and pencil marks are not read).
+pzprjs' Skyscrapers fills every cell with 1..N and has no diagonal rule or flags; a puzzle with
+empty cells or the diagonals has no URL. A ``?`` clue (``.``) is refused: pzprjs' editor cannot
+enter one outside the grid and its checker compares it, as -2, with the buildings seen, so no
+answer passes it. A ``?`` given in a cell is refused too: pzprjs' checker reads it as a cell
+without a building (its row and column then hold N - 1 different heights), a variant pencilsat
+does not model. Each message says so and to give the number or clear it. The file form
+``pzprv3/skyscrapers/<rows>/<cols>/`` is read too: ``N + 2`` lines of ``N + 2`` tokens, the
+outside cells' clues around the grid, ``q<N>`` a given building (an answer's digits and pencil
+marks are not read).
 """
 
 from __future__ import annotations
@@ -39,12 +42,16 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Skysc
     n = _side(width, height)
     with body_parts(body, column) as parts:
         clues = read_number16(parts, 4 * n, "clues", largest=n, item="clue", unit="clue",
-                              unknown="a '?' clue (no number) cannot be checked")
+                              unknown="a '?' clue has no meaning in Skyscrapers: pzprjs' "
+                                      "editor cannot enter one, and its checker fails every "
+                                      "answer against it")
         givens: list[int | None] = [None] * (n * n)
         if parts.left():
             givens = read_number16(parts, n * n, "givens", largest=n, item="given",
-                                   unknown="a '?' given says nothing in a grid whose every "
-                                           "cell holds a building")
+                                   unknown="a '?' building: pzprjs' checker reads it as a "
+                                           "cell with no building (its row and column then "
+                                           "hold N - 1 heights), which pencilsat's "
+                                           "Skyscrapers does not model")
     return SkyscrapersPuzzle(np.array([v or 0 for v in clues]).reshape(4, n),
                              np.array([v or 0 for v in givens]).reshape(n, n), n)
 
