@@ -7,9 +7,9 @@ writes) is refused, so every ID read is the one this codec writes back.
 
 Tatham's black centres (``A``-``Y``: a black centre after 0..24 empty points; its picture
 generator writes them, and ``load_game`` reads them into ``F_DOT_BLACK``) are read as black
-centres and written back the same, so the ID round-trips. An ID with one needs the
-``galaxies:`` prefix or the ``d<n|u>`` parameter to be known as Galaxies (the alphabet alone
-says Galaxies only for lowercase letters).
+centres and written back the same, so the ID round-trips. Such an ID is read only when the
+game is named (:func:`named_only`: Pearl's descriptions use upper-case letters too), and it
+is written with the ``galaxies:`` prefix.
 """
 
 from __future__ import annotations
@@ -29,6 +29,12 @@ _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 def plausible(desc: str) -> int:
     """How strongly ``desc`` looks like Galaxies: lowercase letters only."""
     return 1 if desc and set(desc) <= _LETTERS else 0
+
+
+def named_only(desc: str) -> bool:
+    """Whether ``desc`` is read as Galaxies only when the game is named: it has a black
+    centre (an upper-case letter, as Pearl's ``B`` and ``W``)."""
+    return any("A" <= ch <= "Y" for ch in desc)
 
 
 def decode(desc: str, w: int | None, h: int | None, extras: str,
