@@ -74,20 +74,16 @@ def label_plan(puzzle: NumberlinkPuzzle) -> tuple[np.ndarray, list[Group], int]:
     fixed on its cells; a value given more often (the ``?`` ends, or a number given four
     times) is a group of ``n // 2`` labels (one per line), which its ends choose among."""
     numbers = puzzle.numbers.ravel()
-    values, counts = np.unique(numbers[numbers != EMPTY], return_counts=True)
+    given = np.flatnonzero(numbers != EMPTY)
+    _, which, counts = np.unique(numbers[given], return_inverse=True, return_counts=True)
+    lines = np.where(counts > 2, counts // 2, 1)  # labels per value
+    first = np.concatenate(([0], np.cumsum(lines)[:-1])).astype(np.int64)
     pair = np.full(len(numbers), -1, dtype=np.int64)
-    groups: list[Group] = []
-    count = 0
-    for value, n in zip(values.tolist(), counts.tolist(), strict=True):
-        cells = np.flatnonzero(numbers == value)
-        if n <= 2:
-            pair[cells] = count
-            count += 1
-        else:
-            pair[cells] = CHOSEN
-            groups.append((cells.tolist(), list(range(count, count + n // 2))))
-            count += n // 2
-    return pair, groups, count
+    pair[given] = np.where(counts[which] > 2, CHOSEN, first[which])
+    groups: list[Group] = [
+        (given[which == k].tolist(), list(range(int(first[k]), int(first[k] + lines[k]))))
+        for k in np.flatnonzero(counts > 2).tolist()]
+    return pair, groups, int(lines.sum())
 
 
 def label_variables(puzzle: NumberlinkPuzzle, first: int) -> tuple[np.ndarray, np.ndarray]:
