@@ -44,6 +44,31 @@ def test_every_corpus_puzzle_round_trips_through_its_url():
         assert parse_url(to_url(puzzle)) == puzzle, txt
 
 
+PZPRJS_FILE = ("pzprv3/fillomino/6/6/. . 4 . . . /. 5 3 . 2 . /. . . . 5 2 /3 3 . . . . /"
+               ". 2 . 1 4 . /. . . 3 . . /. . . . . . /. . . . . . /. . . . . . /. . . . 5 . /"
+               ". . . . . . /. . . . . . /0 0 0 0 0 /0 0 0 0 0 /0 0 0 1 1 /0 0 0 1 1 /"
+               "0 0 0 0 0 /0 0 0 0 0 /0 0 0 0 0 0 /0 0 0 0 1 0 /0 0 0 0 0 0 /0 0 0 0 1 0 /"
+               "0 0 0 0 0 0 /")
+"""pzprjs' first failing check of its example (an answer in progress, not read)."""
+TRI_FILE = ("pzprv3/fillomino/3/3/t/1 2 . /. 2 . /. . . /. . . /. . . /. . . /0 0 /0 0 /0 0 /"
+            "0 0 0 /0 0 0 /")
+"""pzprjs' example of the flag 't' (its check "bkSizeGt3")."""
+
+
+def test_the_file_form_and_the_flag_t_read_and_write_back():
+    assert parse_url(PZPRJS_FILE) == F.parse_puzzle(PZPRJS_GRID)
+    tri = parse_url(TRI_FILE)
+    assert tri.largest == 3
+    assert F.format_puzzle(tri) == "fillomino 3 3 3\n1 2 .\n. 2 .\n. . .\n"
+    assert to_url(tri) == "https://puzz.link/p?fillomino/t/3/3/12h2j"
+    assert parse_url(to_url(tri)) == tri
+    assert parse_url("fillomino/3/3/12h2j") == F.FillominoPuzzle(tri.numbers) != tri
+    with pytest.raises(InputError, match="no largest block 4"):
+        to_url(F.FillominoPuzzle(tri.numbers, largest=4))
+    with pytest.raises(InputError, match="Filling has no largest block"):
+        to_game_id(tri)
+
+
 def test_a_question_mark_round_trips():
     puzzle = F.parse_puzzle("fillomino 2 2\n? .\n. 3\n")
     assert to_url(puzzle).endswith("/2/2/.h3")
@@ -55,7 +80,11 @@ def test_a_question_mark_round_trips():
     ("https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h00000000000", "truncated"),
     ("https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h000000000001", "borders drawn"),
     ("https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h0000000000000", "extra data"),
-    ("https://puzz.link/p?fillomino/t/6/6/h4j53g2k5233k2g14j3h", "fillomino_tri"),
+    ("https://puzz.link/p?fillomino/t/6/6/h4j53g2k5233k2g14j3h", "number 4 in r1c3 is past "
+                                                                  "the largest block 3"),
+    ("pzprv3/fillomino/1/2/1 x /", "bad Fillomino cell 'x'"),
+    ("pzprv3/fillomino/1/2/1 . /. . /X /", "borders drawn by the setter"),
+    ("pzprv3/fillomino/2/2/t/1 4 /. . /", "past the largest block 3"),
 ])
 def test_cut_or_variant_urls_are_refused(url, words):
     with pytest.raises(InputError, match=words):

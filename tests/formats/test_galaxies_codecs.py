@@ -44,9 +44,11 @@ def test_the_pzprjs_example_reads_as_its_file_form_says_and_solves():
     assert puzzle.centres[1, 1] and puzzle.centres[1, 5] and puzzle.centres[3, 1]
     assert puzzle.holes.tolist()[0] == [False, False, False, False, True]
     assert puzzle.holes.sum() == 1
-    # black centres are written white: the same puzzle, one URL
+    # the black centres keep their colour: the URL writes back as it came
+    assert puzzle.black_centres[1, 5] and not puzzle.black_centres[1, 1]
+    assert int(puzzle.black_centres.sum()) == 7  # the file form's seven 2s
+    assert to_url(puzzle) == PZPRJS_URL
     assert parse_url(to_url(puzzle)) == puzzle
-    assert to_url(puzzle) != PZPRJS_URL
     result = solve(puzzle)
     assert result.verdict == Verdict.UNIQUE
     assert G.check(puzzle, result.solution) == []
@@ -139,7 +141,7 @@ def test_difficulty_parameters_are_read_and_long_runs_written_with_z():
 
 @pytest.mark.parametrize(("game_id", "words"), [
     ("galaxies:2x2:az", "ends in 'z'"),
-    ("galaxies:2x2:aB", "black centre"),
+    ("galaxies:2x2:aZ", "bad character"),
     ("galaxies:2x2:ai", "too much data"),
     ("galaxies:2x2:a!", "bad character"),
     ("galaxies:2x2dx:a", "after the size"),
@@ -163,3 +165,36 @@ def test_the_svg_shows_the_centres_and_the_galaxies():
         (18.0, 18.0), (36.0, 54.0), (72.0, 18.0), (90.0, 54.0)]
     rooms = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "rooms"]
     assert len(rooms) == 1 and len(list(rooms[0])) == 5
+
+
+def test_black_centres_keep_their_colour_through_every_form():
+    """pzprjs' black dots (kind 2; ``2`` in the file form) and Tatham's upper-case letters
+    read as black centres, which the text format writes ``*``; each form writes them back."""
+    puzzle = parse_url("tentaisho/3/3/fjek")  # a black centre on cell (0, 0), a white one
+    assert puzzle.points() == [(1, 1), (3, 3)]
+    assert puzzle.black_centres[1, 1] and not puzzle.black_centres[3, 3]
+    assert to_url(puzzle) == "https://puzz.link/p?tentaisho/3/3/fjek"
+    assert parse_url("pzprv3/tentaisho/3/3/2..../...../..1../...../...../") == puzzle
+    text = G.format_puzzle(puzzle)
+    assert text.splitlines()[2] == ".*....." and G.parse_puzzle(text) == puzzle
+    assert G.draw_text(puzzle).splitlines()[1] == "|*    |"
+    assert parse_game_id("galaxies:" + to_game_id(puzzle)) == puzzle
+    assert to_game_id(puzzle) == "3x3:Al"
+    # upper case is Pearl's too: read as Galaxies only with the game named, written so
+    assert to_game_id(puzzle, with_genre=None) == "galaxies:3x3:Al"
+    assert type(parse_game_id("10x10:aBbBWaBWoBbBfWBbBaWWWfBeBdBaWaBaBeWbBaWlBbWcBaB")
+                ).__name__ == "MasyuPuzzle"
+    white = G.GalaxiesPuzzle(puzzle.centres)
+    assert white != puzzle and to_url(white) == "https://puzz.link/p?tentaisho/3/3/ejek"
+
+
+def test_the_svg_fills_black_centres_and_shades_their_galaxies():
+    import xml.etree.ElementTree as ET
+
+    puzzle = G.parse_puzzle("galaxies 2 1\n.....\n.*.o.\n.....\n")
+    answer = solve(puzzle).solution
+    root = ET.fromstring(draw_svg(puzzle, answer))
+    fills = sorted(e.get("fill") for e in root.iter() if e.get("class") == "clue")
+    assert fills == ["#111827", "white"]
+    shaded = [e for e in root.iter() if e.get("class") == "shaded"]
+    assert [(e.get("x"), e.get("fill")) for e in shaded] == [("0", "#9ca3af")]

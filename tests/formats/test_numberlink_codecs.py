@@ -36,12 +36,22 @@ def test_corpus_puzzles_round_trip():
 @pytest.mark.parametrize(("body", "flags", "words"), [
     (EXAMPLE[:-1], "", "truncated"),
     (EXAMPLE + "1", "", "extra data|bad character"),
-    ("1j2h3m1h2j.", "", "'\\?' number"),
     (EXAMPLE, "e", "no flags"),
 ])
 def test_bad_bodies_are_named(body, flags, words):
     with pytest.raises(InputError, match=words):
         codec.decode(body, 5, 5, 1, flags)
+
+
+def test_question_ends_read_and_write_back_in_the_url_and_the_file_form():
+    """pzprjs writes a '?' number as '.' (``writeNumber16``) and '-' in its file form."""
+    puzzle = codec.decode("1j.h3m1h.j3", 5, 5, 1, "")
+    assert N.format_puzzle(puzzle).splitlines()[1:] == [
+        "1 . . . .", "? . . 3 .", ". . . . .", ". 1 . . ?", ". . . . 3"]
+    assert codec.encode(puzzle) == "1j.h3m1h.j3"
+    lines = ["1 . . . . ", "- . . 3 . ", ". . . . . ", ". 1 . . - ", ". . . . 3 "]
+    assert codec.decode_file(lines, 5, 5) == puzzle
+    assert parse_url(to_url(puzzle)) == puzzle
 
 
 def test_urls_round_trip_through_the_registry():

@@ -48,6 +48,18 @@ def test_a_clear_empty_cell_part_reads_as_the_plain_puzzle():
     assert parse_url(PZPRJS_URL + "0000") == parse_url(PZPRJS_URL)  # 16 cells: 4 characters
 
 
+def test_empty_cells_are_cut_out_split_their_room_and_write_back():
+    """A 3x1 room with its middle cell empty (``decodeEmpty``'s bit 2 of 3, ``8``): pzprjs'
+    room graph leaves the cell out, so the room is two rooms of one cell."""
+    p = parse_url("ripple/3/1/0i8")
+    assert p.cut_out().tolist() == [[False, True, False]]
+    assert p.rooms.count == 2 and p.room_sizes().tolist() == [[1, 0, 1]]
+    assert to_url(p) == "https://puzz.link/p?ripple/3/1/oi8"  # borders round the cut cell
+    assert parse_url(to_url(p)) == p
+    assert parse_url("pzprv3/ripple/1/3/0 0 /%23 . . /") == parse_url("ripple/3/1/0ig") \
+        == parse_url(to_url(parse_url("ripple/3/1/0ig")))
+
+
 def one_room(width: int, height: int, number: int) -> R.RipplePuzzle:
     givens = np.zeros((height, width), dtype=np.int32)
     givens[0, 0] = number
@@ -68,13 +80,14 @@ def test_long_numbers_round_trip(number):
     ("ripple/2/2/00i5", "number 5 is not a digit 1..4"),
     ("ripple/2/2/000i", "number 0 is not"),
     ("ripple/2/2/oo2i", "the number 2 in r1c1 is larger than its room of 1 cells"),
-    ("ripple/2/2/00j8", "cuts cell r1c2 out of the board"),
+    ("ripple/2/2/00g1h8", "the empty cell r1c2 has a number"),
+    ("ripple/2/2/00ju", "every cell is empty"),
     ("ripple/2/2/00j1", "marks a cell beyond the end of the grid"),
     ("ripple/2/2/00j01", "extra data"),
     (PZPRJS_URL + "000", "truncated empty cells"),
     ("ripple/x/2/2/00j", "flags"),
     # a "#" in a URL starts the fragment, so a file form in a URL writes it %23
-    ("pzprv3/ripple/2/2/0 /0 /0 0 /%23 . /. . /", "cuts cell r1c1 out"),
+    ("pzprv3/ripple/2/2/0 /0 /0 0 /%23 %23 /%23 %23 /", "every cell is empty"),
     ("pzprv3/ripple/2/2/1 /1 /0 1 /. 2 /. . /", "the number 2 in r1c2 is larger"),
     ("pzprv3/ripple/2/2/0 /0 /0 0 /. 0 /. . /", "bad Ripple Effect cell '0' at r1c2"),
     ("pzprv3/ripple/2/2/0 /0 /0 0 /. . /", "has 2 of 4 cells"),

@@ -57,13 +57,28 @@ def test_pzprjs_sample_and_its_file_form():
     ("k13h4j3", "truncated clues"),
     ("k13h4j3gg", "truncated givens"),
     ("k13h5j3g", "clue 5"),
-    ("k13h.j3g", "'?' clue"),
+    ("k13h.j3g", "'?' clue has no meaning in Skyscrapers: pzprjs' editor cannot enter one"),
     ("k13h4j3gi3k", "truncated givens"),
 ])
 def test_bad_urls_are_refused(tail, words):
     with pytest.raises(InputError) as caught:
         parse_url("https://puzz.link/p?skyscrapers/4/4/" + tail)
     assert words in str(caught.value)
+
+
+def test_a_question_mark_in_a_cell_is_a_gap_read_and_written_back():
+    """pzprjs writes a '?' in a cell as '.' (``writeNumber16``) and ``q-2`` in its file form;
+    its checker reads it as a cell without a building."""
+    puzzle = parse_url("https://puzz.link/p?skyscrapers/4/4/k13h4j3gi.r")
+    assert puzzle.gaps.sum() == 1 and puzzle.gaps[0, 3]
+    assert to_url(puzzle) == "https://puzz.link/p?skyscrapers/4/4/k13h4j3gi.r"
+    file_form = ("https://puzz.link/p?pzprv3/skyscrapers/4/4/. . . . . . /. . . . q-2 . /"
+                 "4 . . . . . /. . . . . 3 /. . . . . . /. . 1 3 . . /")
+    assert parse_url(file_form) == puzzle
+    answer = np.array([[2, 1, 4, 0], [1, 2, 3, 4], [4, 3, 1, 2], [3, 4, 2, 1]])
+    assert S.check(puzzle, S.SkyscrapersSolution(answer)) == []
+    with pytest.raises(InputError, match="Towers has no gaps"):
+        to_game_id(puzzle)
 
 
 def test_non_square_urls_are_refused():

@@ -69,7 +69,8 @@ def test_sparse_marks_round_trip_at_every_run_length(seed):
 
 
 @pytest.mark.parametrize("url, message", [
-    ("tents/5/5/2g.h1i1j82323", "'?' count"),
+    ("tents/5/5/2g.h1i1j82323", "'\\?' count has no meaning .* editor cannot enter one.*"
+                                "replace the '\\?' by a count or clear the count"),
     ("tents/5/5/2g6h1i1j82323", "more than its 5 cells"),
     ("tents/5/5/2g0h1i1j8232", "truncated trees"),
     ("tents/5/5/2g0h1i1j823230", "extra data"),

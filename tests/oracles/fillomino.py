@@ -82,13 +82,17 @@ def _answer_rows(width: int, height: int) -> np.ndarray:
 SIZES = [(2, 2), (3, 2), (2, 3), (4, 2), (2, 4), (3, 3)]
 
 
-def random_puzzle(rng: random.Random) -> F.FillominoPuzzle:
+def random_puzzle(rng: random.Random, largest: int = 0) -> F.FillominoPuzzle:
     """A 2x2 to 3x3 grid: a random valid answer, each cell's number given with chance 0.4
-    (one given in ten a ``?``)."""
+    (one given in ten a ``?``); with ``largest``, an answer of no block past it, and the
+    puzzle says so."""
     width, height = rng.choice(SIZES)
-    answer = rng.choice(_answers(width, height))
+    answers = _answers(width, height)
+    if largest:
+        answers = tuple(a for a in answers if max(a) <= largest)
+    answer = rng.choice(answers)
     numbers = np.zeros(width * height, dtype=np.int64)
     for cell, value in enumerate(answer):
         if rng.random() < 0.4:
             numbers[cell] = F.UNKNOWN if rng.random() < 0.1 else value
-    return F.FillominoPuzzle(numbers.reshape(height, width))
+    return F.FillominoPuzzle(numbers.reshape(height, width), largest=largest)

@@ -93,10 +93,11 @@ SMALL = ((2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (3, 4))
 
 
 def random_puzzle(rng: random.Random, sizes: tuple[tuple[int, int], ...] = SMALL,
-                  pairs: tuple[int, int] = (1, 3)) -> N.NumberlinkPuzzle:
+                  pairs: tuple[int, int] = (1, 3), unknown: float = 0.0) -> N.NumberlinkPuzzle:
     """A grid of one of ``sizes`` (width, height; 2x2 to 4x3 unless asked) with ``pairs``
     (fewest, most) pairs, each the ends of a random walk over free cells (a walk of one
-    cell is dropped), so the walks are an answer."""
+    cell is dropped), so the walks are an answer; each pair is two ``?`` ends with chance
+    ``unknown``."""
     width, height = rng.choice(sizes)
     numbers = np.zeros((height, width), dtype=np.int32)
     used: set[N.Cell] = set()
@@ -118,5 +119,8 @@ def random_puzzle(rng: random.Random, sizes: tuple[tuple[int, int], ...] = SMALL
             continue
         label += 1
         used.update(walk)
-        numbers[walk[0]] = numbers[walk[-1]] = rng.choice([label, label + 10])
+        value = rng.choice([label, label + 10])
+        if unknown and rng.random() < unknown:
+            value = N.UNKNOWN
+        numbers[walk[0]] = numbers[walk[-1]] = value
     return N.NumberlinkPuzzle(numbers)

@@ -1,6 +1,6 @@
 """Ripple Effect's brute-force oracle: every answer of a tiny puzzle (each fill, cell by
-cell, with numbers 1..(room size), kept when the rule checker accepts it), and small random
-puzzles made around a random answer on random rooms."""
+cell, with numbers 1..(room size), a cut-out cell left empty, kept when the rule checker
+accepts it), and small random puzzles made around a random answer on random rooms."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 
-from pencilsat.puzzles.regions import Regions
+from pencilsat.puzzles.regions import NO_REGION, Regions
 from pencilsat.puzzles.ripple import RipplePuzzle, RippleSolution, check
 
 
@@ -35,6 +35,9 @@ def _fills(puzzle: RipplePuzzle, rng: random.Random | None = None) -> list[np.nd
             out.append(grid.copy())
             return
         r, c = divmod(k, w)
+        if ids[r, c] == NO_REGION:  # cut out: no number
+            place(k + 1)
+            return
         given = int(puzzle.givens[r, c])
         choices = [given] if given else list(range(1, int(sizes[r, c]) + 1))
         if rng is not None:
@@ -82,12 +85,17 @@ def _random_rooms(rng: random.Random, h: int, w: int) -> Regions:
     return Regions.from_labels(labels)
 
 
-def random_puzzle(rng: random.Random) -> RipplePuzzle:
+def random_puzzle(rng: random.Random, cut: float = 0.0) -> RipplePuzzle:
     """A grid of 2x2 to 3x4 with random rooms, a random answer and a random share of it
-    given."""
+    given; each cell is cut out of the board with chance ``cut`` (one cell at least stays),
+    which splits the rooms it cuts through."""
     while True:
         h, w = rng.choice([(2, 2), (2, 3), (3, 3), (3, 4), (4, 3)])
         rooms = _random_rooms(rng, h, w)
+        if cut:
+            gone = np.array([[rng.random() < cut for _ in range(w)] for _ in range(h)])
+            gone[rng.randrange(h), rng.randrange(w)] = False
+            rooms = Regions.from_labels(np.where(gone, NO_REGION, rooms.ids))
         empty = RipplePuzzle(np.zeros((h, w), dtype=np.int32), rooms)
         found = _fills(empty, rng)
         if not found:

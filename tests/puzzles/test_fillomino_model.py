@@ -100,3 +100,21 @@ def test_clue_tools_take_a_number_away_and_offer_the_answer():
     assert F.with_number(puzzle, Clue((0, 1), "2", 2)).numbers[0, 1] == 2
     offered = F.numbers_offered(puzzle, answer("2 2 1", "3 3 3"))
     assert [(c.cell, c.value) for c in offered] == [((0, 1), 2), ((1, 0), 3), ((1, 2), 3)]
+
+
+def test_the_largest_block_reads_writes_back_and_is_checked():
+    puzzle = F.parse_puzzle("fillomino 3 1 3\n. . .\n")
+    assert puzzle.largest == 3 and F.format_puzzle(puzzle) == "fillomino 3 1 3\n. . .\n"
+    assert F.parse_puzzle("fillomino 3 1\n. . .\n").largest == 0
+    assert F.check(puzzle, F.FillominoSolution(np.array([[3, 3, 3]]))) == []
+    four = F.parse_puzzle("fillomino 4 1 3\n. . . .\n")
+    rules = [(v.rule, v.cell) for v in F.check(four, F.FillominoSolution(
+        np.array([[4, 4, 4, 4]])))]
+    assert rules == [("block-too-large", (0, 0))]
+    assert F.without_number(F.parse_puzzle("fillomino 2 1 3\n1 .\n"),
+                            F.given_numbers(F.parse_puzzle("fillomino 2 1 3\n1 .\n"))[0]
+                            ).largest == 3
+    with pytest.raises(InputError, match="past the largest block 3"):
+        F.parse_puzzle("fillomino 4 1 3\n4 . . .\n")
+    with pytest.raises(InputError, match="largest block M must be a number"):
+        F.parse_puzzle("fillomino 4 1 x\n. . . .\n")

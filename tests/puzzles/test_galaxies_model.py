@@ -125,3 +125,13 @@ def test_why_none_names_two_centres_on_one_cell():
     puzzle = lattice(".......", ".oo....", ".......", ".......", ".......")
     assert "both touch the cell (1, 1)" in G.why_none(puzzle)
     assert G.why_none(lattice(*THREE_BY_TWO)) is None
+
+
+def test_a_black_centre_is_a_centre_drawn_black_never_on_the_border():
+    puzzle = G.parse_puzzle("galaxies 2 1\n.....\n.*.o.\n.....\n")
+    assert puzzle.points() == [(1, 1), (1, 3)]
+    assert puzzle.black_centres[1, 1] and not puzzle.black_centres[1, 3]
+    with pytest.raises(InputError, match="outer border"):
+        G.parse_puzzle("galaxies 2 1\n*....\n...o.\n.....\n")
+    with pytest.raises(ValueError, match="black centre is a centre"):
+        G.GalaxiesPuzzle(np.zeros((3, 5), dtype=bool), black=np.eye(3, 5, 1, dtype=bool))

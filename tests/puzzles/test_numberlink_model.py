@@ -52,6 +52,26 @@ def test_a_number_ending_two_lines_or_none_is_named():
     assert ("not-joined", (2, 0)) in rules_of(found)
 
 
+def test_question_ends_read_write_and_join_only_each_other():
+    puzzle = puzzle_of("? . ?", ". . .", "1 . 1")
+    assert puzzle.numbers[0, 0] == N.UNKNOWN
+    assert N.format_puzzle(puzzle) == "numberlink 3 3\n? . ?\n. . .\n1 . 1\n"
+    assert N.check(puzzle, answer_of(">-<", "...", ">-<")) == []
+    found = N.check(puzzle, answer_of("v.v", "|.|", "^.^"))
+    assert rules_of(found).count(("different-numbers", (0, 0))) == 1
+    answer = answer_of(">-<", "...", ">-<")
+    drawing = N.draw_text(puzzle, answer).splitlines()
+    assert drawing == ["?-+-?", "", ". . .", "", "1-+-1"]
+    assert N.parse_drawing(drawing, puzzle) == answer
+
+
+def test_four_question_ends_join_in_any_two_pairs():
+    puzzle = puzzle_of("? ?", "? ?")
+    assert N.check(puzzle, answer_of("><", "><")) == []
+    assert N.check(puzzle, answer_of("vv", "^^")) == []
+    assert ("endpoint-degree", (1, 0)) in rules_of(N.check(puzzle, answer_of("><", "..")))
+
+
 def test_a_dead_end_and_a_branch_are_named():
     puzzle = puzzle_of("1 . 1", ". . .", ". . .")
     found = N.check(puzzle, answer_of(">-<", "...", ">-."))
@@ -98,9 +118,11 @@ def test_bad_text_is_named_with_its_place(text, words, line):
     assert caught.value.line == line
 
 
-def test_the_model_refuses_negative_values():
+def test_the_model_refuses_negative_values_but_unknown():
     with pytest.raises(ValueError):
-        N.NumberlinkPuzzle(np.array([[-1, 1]]))
+        N.NumberlinkPuzzle(np.array([[-2, 1]]))
+    assert N.NumberlinkPuzzle(np.array([[N.UNKNOWN, N.UNKNOWN]])).endpoints() == {
+        N.UNKNOWN: [(0, 0), (0, 1)]}
 
 
 def test_the_drawing_reads_back_as_its_answer():
@@ -111,3 +133,14 @@ def test_the_drawing_reads_back_as_its_answer():
         assert N.parse_drawing(lines, puzzle) == answer, path
     with pytest.raises(InputError, match="has 5 lines, this one has 3"):
         N.parse_drawing(["1", "", "1"], puzzle_of("1 . 1", ". . .", ". . ."))
+
+
+def test_the_svg_drawing_writes_question_ends_as_question_marks():
+    import xml.etree.ElementTree as ET
+
+    from pencilsat.formats.svg import draw_svg
+
+    root = ET.fromstring(draw_svg(puzzle_of("? . ?", ". . .", "1 . 1")))
+    texts = sorted(e.text or "" for e in root.iter() if e.tag.endswith("text")
+                   and e.get("class") == "number")
+    assert texts == ["1", "1", "?", "?"]

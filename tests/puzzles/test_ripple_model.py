@@ -65,6 +65,9 @@ def test_a_given_pair_that_breaks_a_rule_is_the_reason_for_no_answer():
     ("ripple 2 1\n3 .\n1 1\n", "more than its room"),
     ("ripple 2 1\nx .\n1 1\n", "unknown given"),
     ("ripple 2 1\n. .\n1 x\n", "room number"),
+    ("ripple 2 1\n. 1\n1 #\n", "cut out ('#' in the rooms) but has a given"),
+    ("ripple 2 1\n. ?\n1 #\n", "cut out ('#' in the rooms) but has a given"),
+    ("ripple 2 1\n. .\n# #\n", "every cell is cut out"),
 ])
 def test_bad_text_is_a_clear_input_error(text, words):
     with pytest.raises(InputError) as caught:
@@ -92,3 +95,48 @@ def test_the_drawing_reads_back_and_a_changed_one_is_refused():
     changed = [*lines[:1], lines[1].replace("|", ":", 1), *lines[2:]]
     with pytest.raises(InputError):
         R.solution_from_drawing(changed, puzzle)
+
+
+CUT = """ripple 3 2
+. . .
+. . .
+1 # 2
+3 3 3
+"""
+"""A 3x2 grid whose top middle cell is cut out: two rooms of one cell above a room of three."""
+
+
+def test_a_cut_out_cell_has_no_room_no_number_and_ripples_run_across_it():
+    puzzle = R.parse_puzzle(CUT)
+    assert R.format_puzzle(puzzle) == CUT
+    assert puzzle.cut_out().tolist() == [[False, True, False], [False] * 3]
+    assert puzzle.room_sizes().tolist() == [[1, 0, 1], [3, 3, 3]]
+    good = R.RippleSolution(np.array([[1, 0, 1], [3, 1, 2]]))
+    assert R.check(puzzle, good) == []  # the two 1s above are 2 apart, across the cut cell
+    assert R.format_solution(puzzle, good).splitlines()[1] == "1 . 1"
+    rules = [(v.rule, v.cell) for v in R.check(puzzle, R.RippleSolution(
+        np.array([[1, 1, 1], [1, 3, 2]])))]
+    assert ("number-in-cut-out-cell", (0, 1)) in rules
+    assert ("too-close", (1, 0)) in rules  # the 1 above it, one row up
+    close = R.RippleSolution(np.array([[1, 0, 1], [1, 2, 3]]))
+    assert [(v.rule, v.cell) for v in R.check(puzzle, close)] == [("too-close", (1, 0))]
+
+
+def test_a_cut_out_cell_is_drawn_as_a_hash_and_reads_back():
+    puzzle = R.parse_puzzle(CUT)
+    answer = R.RippleSolution(np.array([[1, 0, 1], [3, 1, 2]]))
+    lines = R.draw_text(puzzle, answer).splitlines()
+    assert lines[1] == "| 1 | # | 1 |"
+    assert R.solution_from_drawing(lines, puzzle) == answer
+    assert R.numbers_offered(puzzle, answer) and all(
+        c.cell != (0, 1) for c in R.numbers_offered(puzzle, answer))
+
+
+def test_the_svg_drawing_darkens_the_cut_out_cells():
+    import xml.etree.ElementTree as ET
+
+    from pencilsat.formats.svg import CELL, draw_svg
+
+    root = ET.fromstring(draw_svg(R.parse_puzzle(CUT)))
+    cut = [e for e in root.iter() if e.get("class") == "cut-out"]
+    assert [(e.get("x"), e.get("y")) for e in cut] == [(str(CELL), "0")]

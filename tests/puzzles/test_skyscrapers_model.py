@@ -128,3 +128,41 @@ def test_a_changed_drawing_is_refused():
                     + lines[1][5:]):
         with pytest.raises(InputError):
             S.solution_from_drawing([lines[0], changed, *lines[2:]], puzzle)
+
+
+GAPPED = """skyscrapers 3 3 3
+. . . . .
+. # . . .
+. . . . .
+. . . . .
+. . . . .
+"""
+"""A 3x3 whose top left cell is a gap (pzprjs' '?' in a cell)."""
+
+
+def test_a_gap_reads_writes_back_and_holds_no_building():
+    puzzle = S.parse_puzzle(GAPPED)
+    assert puzzle.gaps.tolist() == [[True, False, False], [False] * 3, [False] * 3]
+    assert S.format_puzzle(puzzle) == GAPPED
+    assert puzzle.full_houses() == [False, True, True, False, True, True]
+    good = S.SkyscrapersSolution(np.array([[0, 1, 2], [1, 2, 3], [2, 3, 1]]))
+    assert S.check(puzzle, good) == []  # row 1 and column 1 miss the 3
+    found = [(v.rule, v.cell) for v in S.check(puzzle, S.SkyscrapersSolution(
+        np.array([[3, 1, 2], [1, 2, 3], [2, 3, 0]])))]
+    assert found == [("building-in-gap", (0, 0)), ("missing-in-row", (2, 0)),
+                     ("missing-in-column", (0, 2))]
+    found = [(v.rule, v.cell) for v in S.check(puzzle, S.SkyscrapersSolution(
+        np.array([[0, 0, 2], [1, 2, 3], [2, 3, 1]])))]
+    assert found == [("missing-in-column", (0, 1)), ("empty-cell", (0, 1))]
+
+
+def test_a_gap_is_drawn_and_read_back_and_needs_m_equal_n_without_diagonals():
+    puzzle = S.parse_puzzle(GAPPED)
+    answer = S.SkyscrapersSolution(np.array([[0, 1, 2], [1, 2, 3], [2, 3, 1]]))
+    drawing = S.draw_text(puzzle, answer).splitlines()
+    assert drawing[1] == "  | # 1 2 |"
+    assert S.solution_from_drawing(drawing, puzzle) == answer
+    with pytest.raises(InputError, match="gap .* needs M = N"):
+        S.parse_puzzle(GAPPED.replace("3 3 3", "3 3 2"))
+    with pytest.raises(InputError, match="gap .* needs M = N"):
+        S.parse_puzzle(GAPPED.replace("3 3 3", "3 3 3 D"))

@@ -283,3 +283,19 @@ def test_sizes_cpsat_solves_with_its_own_cpsat_parameters(monkeypatch):
         assert ones == puzzle.width * puzzle.height
         for name, value in CPSAT_PARAMETERS.items():
             assert getattr(parameters, name) == value
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_the_largest_block_of_the_flag_t_matches_brute_force(encoding, backend):
+    """pzprjs' ``t`` (no block past 3 cells): no size past 3 in any cell's domain, so the
+    open label never comes up; the answers are brute force's under the cap, and the cap
+    takes answers away on some of the grids."""
+    rng = random.Random(2)
+    puzzles = [random_puzzle(rng, largest=3) for _ in range(12)]
+    for puzzle in puzzles[:12 if backend == "cnf" else 6]:
+        agrees_with_brute_force(puzzle, encoding, backend)
+    assert any(len(brute_force(p)) < len(brute_force(F.FillominoPuzzle(p.numbers)))
+               for p in puzzles[:6])
+    assert max(max(d) for d in regions_of(grid(". . .", ". . .")).domains) == 6
+    assert max(max(d) for d in regions_of(F.FillominoPuzzle(
+        np.zeros((2, 3), dtype=int), largest=3)).domains) == 3

@@ -413,3 +413,92 @@ def test_the_verdict_with_the_bands_tried_first_matches_brute_force(encoding, ba
     if len(truth) > 1:
         assert result.second_solution in truth
         assert result.second_solution != result.solution
+
+
+# ------------------------------------------------------------------ '?' ends and groups
+
+QUESTION_SIZES = ((4, 3), (3, 4), (5, 3), (4, 4))
+
+
+@st.composite
+def puzzles_with_question_ends(draw: st.DrawFn) -> N.NumberlinkPuzzle:
+    return random_puzzle(random.Random(draw(st.integers(0, 2**32))), sizes=QUESTION_SIZES,
+                         pairs=(2, 4), unknown=0.6)
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+@settings(max_examples=6, deadline=None)
+@given(puzzle=puzzles_with_question_ends())
+def test_question_ends_give_the_brute_force_verdict_count_and_backbone(encoding, backend,
+                                                                      puzzle):
+    """A '?' end joins any other '?' end: the plain solve (normal form, detour) and the count
+    and backbone (the rules alone) agree with brute force."""
+    truth = brute_force(puzzle)
+    expected = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+    plain = solve(puzzle, encoding=encoding, backend=backend)
+    assert plain.verdict == expected
+    if len(truth) > 1:
+        assert {plain.solution, plain.second_solution} <= set(truth)
+    result = solve(puzzle, encoding=encoding, backend=backend,
+                   explore=Exploration(count=len(truth) + 1, backbone=True))
+    assert set(result.count.solutions) == set(truth)
+    assert len(result.count.solutions) == len(truth)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_every_first_answer_in_normal_form_with_question_ends_gives_the_rules_verdict(seed):
+    """The normal-form argument with groups of '?' ends (one label per line, chosen by the
+    ends): whichever normal-form answer comes first, the detour or the second search finds
+    a second answer exactly when brute force has two."""
+    puzzle = random_puzzle(random.Random(1000 + seed), sizes=((4, 3), (5, 3), (4, 4), (5, 4)),
+                           pairs=(3, 5), unknown=0.7)
+    truth = brute_force(puzzle)
+    kept, second = _models_of(puzzle, truth)
+    assert bool(kept) == bool(truth)
+    for answer, more in zip(kept, second, strict=True):
+        found = more or detour(puzzle, answer.edges) is not None
+        assert found == (len(truth) > 1), (N.format_puzzle(puzzle), answer)
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_four_question_ends_pair_either_way(encoding, backend):
+    """Four '?' ends in a row of two rows: joined straight across (two ways: top pair and
+    bottom pair, or left and right columns), never a '?' to a number."""
+    puzzle = puzzle_of("? ?", "? ?")
+    result = solve(puzzle, encoding=encoding, backend=backend,
+                   explore=Exploration(count=5))
+    assert sorted(sorted(s.edges) for s in result.count.solutions) == [
+        [((0, 0), (0, 1)), ((1, 0), (1, 1))], [((0, 0), (1, 0)), ((0, 1), (1, 1))]]
+    assert solve(puzzle_of("? 1", "1 ?"), encoding=encoding, backend=backend).verdict == \
+        Verdict.NONE
+
+
+@pytest.mark.parametrize("rows", [("? . ?", ". ? ."), ("? ? ?",)])
+def test_an_odd_number_of_question_ends_gives_none(rows):
+    puzzle = puzzle_of(*rows)
+    assert brute_force(puzzle) == []
+    assert solve(puzzle).verdict == Verdict.NONE
+
+
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_a_number_given_four_times_is_two_lines_as_the_checker_says(encoding, backend):
+    """The checker (and pzprjs') accept two lines of one number; the encoding gives the four
+    ends two labels, so the normal form's "same label, same line" holds."""
+    puzzle = puzzle_of("1 . 1 . .", ". . . . .", "1 . 1 . .")
+    truth = brute_force(puzzle)
+    result = solve(puzzle, encoding=encoding, backend=backend)
+    assert result.verdict == Verdict.MULTIPLE and len(truth) > 1
+    assert result.solution in truth and result.second_solution in truth
+
+
+def test_question_ends_past_the_one_hot_labels_choose_binary_labels():
+    """Above ONE_HOT_MOST labels the ends of a group choose their label's bits: a 2x2 block
+    of '?' ends beside columns of pairs has its two answers."""
+    width = ONE_HOT_MOST + 1
+    row = [N.UNKNOWN, N.UNKNOWN] + [k + 1 for k in range(width - 2)]
+    puzzle = N.NumberlinkPuzzle([row, row])
+    labels, _ = label_variables(puzzle, 1)
+    assert labels.shape[1] == width.bit_length()  # 63 pairs and 2 '?' lines
+    result = solve(puzzle, explore=Exploration(count=3))
+    assert len(result.count.solutions) == 2
+    assert all(N.check(puzzle, s) == [] for s in result.count.solutions)

@@ -53,6 +53,25 @@ def test_verdict_count_and_backbone_match_brute_force(backend):
     assert verdicts == {Verdict.UNIQUE, Verdict.MULTIPLE}
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_cut_out_cells_give_the_brute_force_verdict_count_and_backbone(backend):
+    """Cells cut out of the board (no room, no number; ripples run across them)."""
+    rng = random.Random(5 + len(backend))
+    verdicts, cut = set(), 0
+    for _ in range(15):
+        puzzle = random_puzzle(rng, cut=0.25)
+        cut += bool(puzzle.cut_out().any())
+        truth = solutions(puzzle)
+        result = solve(puzzle, backend=backend,
+                       explore=Exploration(count=len(truth) + 1, backbone=True))
+        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        assert result.verdict == verdict
+        verdicts.add(verdict)
+        assert set(result.count.solutions) == set(truth)
+        assert all(not s.grid[puzzle.cut_out()].any() for s in truth)
+    assert verdicts == {Verdict.UNIQUE, Verdict.MULTIPLE} and cut >= 8
+
+
 def test_the_complete_clause_list_has_exactly_the_answers_as_models():
     rng = random.Random(7)
     for _ in range(12):

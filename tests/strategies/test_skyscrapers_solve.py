@@ -101,3 +101,48 @@ def test_propagated_candidates_keep_every_answer_and_find_contradictions():
         verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
         assert solve(puzzle).verdict == verdict
     assert contradictions > 0
+
+
+# ------------------------------------------------------------------ gaps (pzprjs' '?' cells)
+
+
+@pytest.mark.parametrize(("backend", "sat_solver"),
+                         [("cnf", None), ("cnf", "cadical195"), ("cpsat", None)])
+def test_gaps_give_the_brute_force_verdict_count_and_backbone(backend, sat_solver):
+    """A gap holds no building and its lines miss a height: both strategies (MiniCard's
+    native run and the clause list on CaDiCaL) agree with brute force."""
+    rng = random.Random(3 + len(backend))
+    verdicts = set()
+    for _ in range(8):
+        puzzle = random_puzzle(rng, gaps=0.2)
+        truth = solutions(puzzle)
+        result = solve(puzzle, backend=backend, sat_solver=sat_solver,
+                       explore=Exploration(count=len(truth) + 1, backbone=True))
+        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        assert result.verdict == verdict
+        verdicts.add(verdict)
+        assert set(result.count.solutions) == set(truth)
+        expected = [] if len(truth) < 2 else undecided_cells(truth[0], truth[1:])
+        assert result.backbone.undecided == expected
+    assert verdicts == {Verdict.UNIQUE, Verdict.MULTIPLE}
+
+
+def test_candidates_with_gaps_keep_every_answer():
+    """Random clues and givens on grids with gaps: the candidates hold each answer's heights
+    (a house with a gap places no hidden single), and a solve agrees with brute force."""
+    rng = random.Random(9)
+    for _ in range(25):
+        base = random_puzzle(rng, gaps=0.25)
+        n = base.size
+        clues = np.where(np.array([[rng.random() < 0.3 for _ in range(n)] for _ in range(4)]),
+                         np.array([[rng.randint(1, n) for _ in range(n)] for _ in range(4)]),
+                         base.clues)
+        puzzle = S.SkyscrapersPuzzle(clues, base.givens, n, gaps=base.gaps)
+        truth = solutions(puzzle)
+        can = propagated(puzzle)
+        assert can is not None or truth == []
+        for answer in truth if can is not None else []:
+            for height, row in zip(answer.grid.ravel().tolist(), can, strict=True):
+                assert height == 0 or row[height - 1]
+        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        assert solve(puzzle).verdict == verdict

@@ -34,9 +34,10 @@ def regions(puzzle: FillominoPuzzle, *, deadline: float | None = None,
             open_from: int | None = None, anchor_levels: int = ANCHOR_LEVELS) -> SizedRegions:
     """The size-labelled cells of ``puzzle`` (a ``?`` is free, as an empty cell); sizes from
     ``open_from`` on as one label when given; a given's block anchored as levels within
-    ``anchor_levels`` variables."""
+    ``anchor_levels`` variables; no size past the puzzle's largest block when it has one."""
     return SizedRegions(np.where(puzzle.numbers > 0, puzzle.numbers, 0), deadline=deadline,
-                        open_from=open_from, anchor_levels=anchor_levels)
+                        open_from=open_from, anchor_levels=anchor_levels,
+                        largest=puzzle.largest or None)
 
 
 def solution_of(sizes: np.ndarray, open_from: int | None = None) -> FillominoSolution:

@@ -3,8 +3,7 @@
 Variables ``1..E`` are the edges between side-by-side cells
 (:class:`~pencilsat.encodings.loops.edges.GridEdges`), true where a line runs. Rules:
 
-- a numbered cell ends exactly one line: one of its edges (a clause and pairwise "not
-  two");
+- a numbered cell ends exactly one line: one of its edges (a clause, pairwise "not two");
 - an unnumbered cell is on no line or passes one: 0 or 2 of its edges (the loop genres'
   :func:`~pencilsat.encodings.loops.degree.degree_clauses`);
 - a line joins equal numbers: every cell carries the *label* of its number's pair, fixed on
@@ -13,7 +12,8 @@ Variables ``1..E`` are the edges between side-by-side cells
   :data:`AT_MOST_ONE_MOST` pairs: strong propagation); from
   :data:`ONE_HOT_MOST` pairs on, it is binary (``bit_length(P - 1)`` bits a cell: a
   1000-pair grid needs 10 variables a cell, not 1000). A line's two ends are numbers with
-  its label, so equal numbers.
+  its label, so equal numbers. A value given more often (``?`` ends) has a label per line,
+  chosen by its ends (:func:`group_clauses`).
 
 What is left is a stray loop through unnumbered cells. "No loop" is "every used edge is
 joined to a number along used edges": a requirement over the edges' *line graph* (two
@@ -26,7 +26,7 @@ solve it; :func:`complete_cnf` writes the requirement with
 :func:`~pencilsat.encodings.reachability.ranked_parents` instead (a fixed clause list).
 
 Unused cells are allowed (janko's rules and pzprjs' ``numlin``, which has no "fill every
-cell" check); a number given once or more than twice leaves no answer.
+cell" check); a value given once or an odd number of times leaves no answer.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ import numpy as np
 
 from pencilsat.core.clock import check_clock
 from pencilsat.core.values import Cell
+from pencilsat.encodings.cardinality import count_clauses
 from pencilsat.encodings.connectivity import (
     Clause,
     Graph,
@@ -61,19 +62,76 @@ AT_MOST_ONE_MOST = 16
 (``P(P - 1) / 2`` clauses a cell)."""
 CHUNK = 16_384
 """Cells (or edges) per step between two looks at the clock."""
+CHOSEN = -2
+""":func:`label_plan`'s mark of an end whose label is chosen (an end of a group)."""
+Group = tuple[list[int], list[int]]
+"""A value given more than twice: its cell ids and its labels (one per line)."""
+
+
+def label_plan(puzzle: NumberlinkPuzzle) -> tuple[np.ndarray, list[Group], int]:
+    """Per cell id the index of its fixed label (-1 unnumbered, :data:`CHOSEN` an end of a
+    group), the groups, and the number of labels. A value given at most twice has one label,
+    fixed on its cells; a value given more often (the ``?`` ends, or a number given four
+    times) is a group of ``n // 2`` labels (one per line), which its ends choose among."""
+    numbers = puzzle.numbers.ravel()
+    given = np.flatnonzero(numbers != EMPTY)
+    _, which, counts = np.unique(numbers[given], return_inverse=True, return_counts=True)
+    lines = np.where(counts > 2, counts // 2, 1)  # labels per value
+    first = np.concatenate(([0], np.cumsum(lines)[:-1])).astype(np.int64)
+    pair = np.full(len(numbers), -1, dtype=np.int64)
+    pair[given] = np.where(counts[which] > 2, CHOSEN, first[which])
+    groups: list[Group] = [
+        (given[which == k].tolist(), list(range(int(first[k]), int(first[k] + lines[k]))))
+        for k in np.flatnonzero(counts > 2).tolist()]
+    return pair, groups, int(lines.sum())
 
 
 def label_variables(puzzle: NumberlinkPuzzle, first: int) -> tuple[np.ndarray, np.ndarray]:
     """Per cell id the label's variables (from ``first`` on, cell by cell) and per cell the
-    pair index of its number (-1 unnumbered): one column per pair (one-hot) or per bit."""
+    index of its fixed label (:func:`label_plan`): one column per label (one-hot) or per bit."""
     numbers = puzzle.numbers.ravel()
-    values = np.unique(numbers[numbers != EMPTY])
-    pair = np.full(len(numbers), -1, dtype=np.int64)
-    pair[numbers != EMPTY] = np.searchsorted(values, numbers[numbers != EMPTY])
-    columns = len(values) if len(values) <= ONE_HOT_MOST else int(len(values) - 1).bit_length()
+    pair, _, count = label_plan(puzzle)
+    columns = count if count <= ONE_HOT_MOST else int(count - 1).bit_length()
     labels = first + np.arange(len(numbers) * columns, dtype=np.int64).reshape(len(numbers),
                                                                              columns)
     return labels, pair
+
+
+def group_clauses(labels: np.ndarray, groups: list[Group], one_hot: bool, top: int
+                  ) -> tuple[list[Clause], int]:
+    """The labels a group's ends choose (:func:`label_plan`): each end exactly one of the
+    group's labels, each label on exactly two ends (an odd group: no answer), and labels in
+    order of their first end (cell ids; *value precedence*: an end takes label ``j`` only
+    after some earlier end took ``j - 1``), so an answer's lines give one labelling. With
+    binary labels, a variable per end and label says which, and fixes the end's bits; new
+    variables from ``top + 1`` on. Returns the clauses and the last variable."""
+    out: list[Clause] = []
+    for cells, chosen in groups:
+        if len(cells) % 2:
+            out.append([])  # every line has two ends
+            continue
+        if one_hot:
+            picks = labels[np.ix_(cells, chosen)]
+            others = np.delete(labels[cells], chosen, axis=1)
+            out.extend((-others).reshape(-1, 1).tolist())
+        else:
+            picks = top + 1 + np.arange(len(cells) * len(chosen)).reshape(len(cells),
+                                                                          len(chosen))
+            top += picks.size
+            for i, cell in enumerate(cells):
+                for j, label in enumerate(chosen):
+                    out.extend([-int(picks[i, j]), int(bit) if label >> b & 1 else -int(bit)]
+                               for b, bit in enumerate(labels[cell].tolist()))
+        for row in picks.tolist():
+            more, top = count_clauses(row, 1, 1, top)
+            out.extend(more)
+        for column in picks.T.tolist():
+            more, top = count_clauses(column, 2, 2, top)
+            out.extend(more)
+        for i in range(len(cells)):
+            out.extend([-int(picks[i, j]), *picks[:i, j - 1].tolist()]
+                       for j in range(1, len(chosen)))
+    return out, top
 
 
 def _fixed_labels(labels: np.ndarray, pair: np.ndarray, one_hot: bool) -> np.ndarray:
@@ -142,9 +200,10 @@ def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: 
     count = len(grid)
     true = count + 1
     labels, pair = label_variables(puzzle, true + 1)
-    one_hot = len(np.unique(pair[pair >= 0])) <= ONE_HOT_MOST
+    _, groups, label_count = label_plan(puzzle)
+    one_hot = label_count <= ONE_HOT_MOST
     num_vars = true + labels.size
-    numbered = pair >= 0
+    numbered = pair != -1
     blank = np.flatnonzero(~numbered)
     clauses: list[Clause] = [[true]]
     for first in range(0, len(blank), CHUNK):
@@ -160,6 +219,8 @@ def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: 
             clauses.extend(_copied_labels(grid, labels, slice(first, first + CHUNK)).tolist())
         if one_hot:
             clauses.extend(_one_hot_rows(grid, labels, blank, deadline))
+        more, num_vars = group_clauses(labels, groups, one_hot, num_vars)
+        clauses.extend(more)
     if shortest:
         clauses.extend(shortcut_free(grid, labels if one_hot else None, deadline))
         clauses.extend(corner_rules(grid, numbered, deadline))

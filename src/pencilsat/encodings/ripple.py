@@ -15,7 +15,9 @@ clauses instead of about 3,000 (loading, not search, was most of a solve). Then:
   (a binary clause per pair and number; none for a ``?`` given, which the rule skips, and
   the propagation skips it too);
 - a cell the propagation placed (not a given) is a unit clause: its variable stays an
-  answer atom.
+  answer atom;
+- a cell cut out of the board has no number and no variable; the ripple distances run
+  across it.
 
 Propagation removes only numbers every answer rules out, so the models are the answers; a
 contradiction among the givens leaves a variable and its negation (no answer). The
@@ -30,6 +32,7 @@ import numpy as np
 from pencilsat.core.clock import check_clock
 from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.partition import exactly_one_clauses
+from pencilsat.puzzles.regions import NO_REGION
 from pencilsat.puzzles.ripple import RipplePuzzle, RippleSolution
 
 STEP = 4096
@@ -47,7 +50,8 @@ def candidates(puzzle: RipplePuzzle, deadline: float | None = None) -> list[set[
     seen = (~puzzle.unknown).ravel().tolist()
     rooms: list[list[int]] = [[] for _ in range(puzzle.rooms.count)]
     for i, room in enumerate(ids):
-        rooms[room].append(i)
+        if room != NO_REGION:  # a cut-out cell: no room, no number (no candidate)
+            rooms[room].append(i)
     cand: list[set[int]] = []
     for first in range(0, h * w, STEP):
         check_clock(deadline)

@@ -75,11 +75,11 @@ each, 85 with three). Eight against three, CPU seconds with the open label: 266_
 
 
 def size_domains(given: np.ndarray, *, deadline: float | None = None,
-                 open_from: int | None = None) -> list[list[int]]:
+                 open_from: int | None = None, largest: int | None = None) -> list[list[int]]:
     """Each cell's possible sizes, row-major: its given size (``given[r, c] >= 1``), else
     every ``k`` whose area of cells free or given ``k`` through the cell holds ``k`` cells
-    (``given`` <= 0: free); with ``open_from``, the sizes from it on as the one label
-    ``open_from`` (:class:`SizedRegions`)."""
+    (``given`` <= 0: free), none past ``largest`` when given; with ``open_from``, the sizes
+    from it on as the one label ``open_from`` (:class:`SizedRegions`)."""
     height, width = given.shape
     graph = grid_graph(width, height, deadline=deadline)
     flat = np.asarray(given).ravel()
@@ -88,9 +88,10 @@ def size_domains(given: np.ndarray, *, deadline: float | None = None,
     # sizes larger than the largest free area plus the givens of that size are impossible
     values = sorted({int(v) for v in flat[~free].tolist()})
     free_parts = components(graph, np.flatnonzero(free).tolist())
-    largest = max((len(p) for p in free_parts), default=0)
-    last = max([largest, *values])
-    for k in range(1, last + 1 if open_from is None else min(last, open_from) + 1):
+    biggest = max((len(p) for p in free_parts), default=0)
+    last = max([biggest, *values])
+    stop = last if open_from is None else min(last, open_from)
+    for k in range(1, stop + 1 if largest is None else min(stop, largest) + 1):
         check_clock(deadline)
         may = free | (flat == k)
         for part in components(graph, np.flatnonzero(may).tolist()):
@@ -164,9 +165,11 @@ class SizedRegions:
     209_20x36: 254,232 cell-size variables, ...)."""
 
     def __init__(self, given: np.ndarray, *, deadline: float | None = None,
-                 open_from: int | None = None, anchor_levels: int = ANCHOR_LEVELS) -> None:
+                 open_from: int | None = None, anchor_levels: int = ANCHOR_LEVELS,
+                 largest: int | None = None) -> None:
         """``anchor_levels``: the most level variables a given's block may take to be
-        anchored (:data:`ANCHOR_LEVELS` by default)."""
+        anchored (:data:`ANCHOR_LEVELS` by default); ``largest``: no size past it (a
+        variant's rule, pzprjs' Fillomino ``t``)."""
         self.given = np.asarray(given)
         self.height, self.width = self.given.shape
         if open_from is not None and open_from <= max(SMALL_SIZES, int(self.given.max())):
@@ -175,7 +178,8 @@ class SizedRegions:
         self.open_from = open_from
         self.deadline = deadline
         self.graph = grid_graph(self.width, self.height, deadline=deadline)
-        self.domains = size_domains(self.given, deadline=deadline, open_from=open_from)
+        self.domains = size_domains(self.given, deadline=deadline, open_from=open_from,
+                                    largest=largest)
         self.variable: list[dict[int, int]] = []
         top = 0
         for domain in self.domains:

@@ -15,6 +15,8 @@ Visibility along a clue's line (cells ``c_1..c_N`` from the clue inwards), with 
   ``i`` cells may hold, false above the tallest);
 - ``v[i]`` "``c_i`` is seen": ``v[i] <-> x[i, d] and not P[i-1, d]`` for the ``d`` the cell
   holds (false for an empty cell);
+- a gap (a given cell without a building) has no height, and a house with a gap each
+  height at most once (not "at least");
 - the clue: exactly ``clue`` of the ``v[i]``, by binomial clauses when few (else a counter),
   or (``native``) as two native "at most" for MiniCard, as are the cells' and houses'
   "at most one".
@@ -74,6 +76,8 @@ def clauses_over(puzzle: SkyscrapersPuzzle, can: list[int] | None, native: bool
     contradiction)."""
     n, m = puzzle.size, puzzle.largest
     givens = puzzle.givens.ravel().tolist()
+    gaps = puzzle.gaps.ravel().tolist()
+    whole = puzzle.full_houses()
     if can is None:  # a contradiction: no height left somewhere
         return SkyscrapersCnf([[1], [-1]], 1, [], [], [], [])
     answer = [cell * n + d for cell, v in enumerate(givens) if not v
@@ -95,7 +99,7 @@ def clauses_over(puzzle: SkyscrapersPuzzle, can: list[int] | None, native: bool
         if not native:
             out += [[-(first + d)] for d in _absent(held, n)]
         lits = [first + d for d in _present(held)]
-        if m == n or givens[cell]:
+        if (m == n and not gaps[cell]) or givens[cell]:
             out.append(lits)
         if len(lits) > 1:
             if native:
@@ -104,14 +108,15 @@ def clauses_over(puzzle: SkyscrapersPuzzle, can: list[int] | None, native: bool
                 at_most_one(lits)
     houses = layout(n, puzzle.diagonal).houses
     if not native:
-        for house in houses:
+        for house, full in zip(houses, whole, strict=True):
             settled = {givens[i] for i in house}
             for d in range(1, m + 1):
                 if d not in settled:
                     lits = [i * n + d for i in house if can[i] >> d & 1]
                     if len(lits) > 1:
                         at_most_one(lits)
-                    out.append(lits)
+                    if full:
+                        out.append(lits)
     sums: list[tuple[list[int], int]] = []
     for clue, cells in clue_lines(puzzle):
         seen, top = sight_clauses(cells, [can[cell] for cell in cells], n, m == n, top, out)
@@ -120,10 +125,11 @@ def clauses_over(puzzle: SkyscrapersPuzzle, can: list[int] | None, native: bool
             top = _exactly(seen, clue, top, out)
     groups: list[list[int]] = cell_groups
     if native:
-        for house in houses:
+        for house, full in zip(houses, whole, strict=True):
             for d in range(1, m + 1):
                 lits = [i * n + d for i in house if can[i] >> d & 1]
-                out.append(lits)
+                if full:
+                    out.append(lits)
                 if len(lits) > 1:
                     groups.append(lits)
     counts = [(lits, c) for lits, c in sums if native and 0 < c < len(lits)]

@@ -113,11 +113,12 @@ the clauses over the candidates: 0.87-0.99x below 60 % left, 1.17-1.26x from 60 
 
 def native_cnf(puzzle: SkyscrapersPuzzle) -> SkyscrapersCnf:
     """The direct run's clauses: :func:`template_cnf` up to :data:`TEMPLATES_UP_TO` unless
-    the propagated candidates keep less than :data:`TEMPLATES_FROM` of the heights, else
+    the propagated candidates keep less than :data:`TEMPLATES_FROM` of the heights or the
+    grid has gaps (the parts have none), else
     :func:`~pencilsat.encodings.skyscrapers.skyscrapers_cnf` over them."""
     n, m = puzzle.size, puzzle.largest
     can = candidate_masks(puzzle)
-    if (can is not None and n <= TEMPLATES_UP_TO
+    if (can is not None and n <= TEMPLATES_UP_TO and not puzzle.gaps.any()
             and sum(map(int.bit_count, can)) >= TEMPLATES_FROM * n * n * m):
         return template_cnf(puzzle)
     return clauses_over(puzzle, can, native=True)

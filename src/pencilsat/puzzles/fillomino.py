@@ -6,18 +6,20 @@ Rules (Nikoli): write a number in every cell so that every block of equal number
 of the same size therefore never share an edge. The given numbers stay; a block need not
 hold a given number (its size is free).
 
-The puzzle text is ``fillomino W H`` then H rows of W space-separated tokens: ``.`` an empty
-cell, ``N`` a given number and, as pzprjs writes it, ``?`` a given cell whose number is not
-told (it constrains nothing more than an empty cell). The solution is ``fillomino-solution
-W H`` then H rows of W numbers.
+The puzzle text is ``fillomino W H [M]`` then H rows of W space-separated tokens: ``.`` an
+empty cell, ``N`` a given number and, as pzprjs writes it, ``?`` a given cell whose number
+is not told (it constrains nothing more than an empty cell). ``M``, when given, is the
+largest block allowed (pzprjs' flag ``t``, "fillomino_tri": no block past 3 cells, so no
+number past 3). The solution is ``fillomino-solution W H`` then H rows of W numbers.
 
 Clue tools: a given number taken away leaves an empty cell (every answer stays one).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
 import numpy as np
 
@@ -36,13 +38,58 @@ UNKNOWN = -2
 @dataclass(frozen=True, eq=False)
 class FillominoPuzzle(NumberGrid):
     """An immutable Fillomino grid; ``numbers[r, c]`` is a given number >= 1, EMPTY or
-    UNKNOWN."""
+    UNKNOWN; ``largest`` the largest block allowed (0: any; pzprjs' ``t`` is 3)."""
 
     TITLE = "Fillomino"
     UNKNOWN = UNKNOWN
     HINT = ("a Fillomino cell is '.' (empty), a number 1, 2, ... (the size of its block) "
             "or '?' (a number not told)")
     genre = "fillomino"
+
+    largest: int = 0
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.largest < 0 or (self.largest and int(self.numbers.max()) > self.largest):
+            raise ValueError("the largest block is 0 (any) or at least every given")
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, FillominoPuzzle) and super().__eq__(other)
+                and self.largest == other.largest)
+
+    def __hash__(self) -> int:
+        return hash((super().__hash__(), self.largest))
+
+    @classmethod
+    def read(cls, text: str, name: str = "") -> Self:
+        """The puzzle of a text ``fillomino W H [M]`` then H rows of W tokens."""
+        lines = content_lines(text)
+        largest = 0
+        if lines and len(words := lines[0][1].split()) == 4 and words[0] == cls.genre:
+            if not (words[3].isascii() and words[3].isdigit() and 1 <= int(words[3]) <= 999):
+                raise InputError(f"the largest block M must be a number 1, 2, ..., got "
+                                 f"{words[3]!r}", line=lines[0][0],
+                                 hint="the header is 'fillomino W H' or 'fillomino W H M'")
+            largest = int(words[3])
+            text = "\n".join([" ".join(words[:3]), *(row for _, row in lines[1:])]) + "\n"
+        puzzle = super().read(text, name)
+        if largest and int(puzzle.numbers.max()) > largest:
+            raise InputError(f"a given {int(puzzle.numbers.max())} is past the largest block "
+                             f"{largest}", line=lines[0][0],
+                             hint="no number may pass the largest block M")
+        return dataclasses.replace(puzzle, largest=largest)
+
+    def text(self) -> str:
+        out = super().text()
+        if not self.largest:
+            return out
+        header, _, rest = out.partition("\n")
+        return f"{header} {self.largest}\n{rest}"
+
+    def with_cell(self, cell: Cell, value: int) -> Self:
+        numbers = np.array(self.numbers)
+        numbers[cell] = value
+        return dataclasses.replace(self, numbers=numbers)
 
     def givens(self) -> list[tuple[Cell, int]]:
         """Every given number (not ``?``), row-major, with its value."""
@@ -200,6 +247,10 @@ def check(puzzle: FillominoPuzzle, solution: FillominoSolution) -> list[Violatio
         if value != len(cells):
             out.append(Violation("wrong-block-size", cells[0],
                                  f"a block of {value}s has {len(cells)} cells"))
+        if puzzle.largest and len(cells) > puzzle.largest:
+            out.append(Violation("block-too-large", cells[0],
+                                 f"a block of {len(cells)} cells, past the largest "
+                                 f"{puzzle.largest}"))
     return out
 
 

@@ -12,7 +12,8 @@ or four (on a corner); all of them lie in its galaxy. The half turn about the la
 have half its galaxy outside the grid, so none stands there.
 
 The puzzle text is ``galaxies W H`` then 2H + 1 rows of 2W + 1 characters, ``o`` a centre
-and ``.`` nothing (the corpus format), and, as pzprjs' editor allows, ``#`` on a cell's
+and ``.`` nothing (the corpus format), and, as pzprjs' editor allows, ``*`` a black centre
+(its galaxy is shaded in pzprjs' picture; the rules are the same) and ``#`` on a cell's
 centre for a cell cut out of the board (in no galaxy; no galaxy's mirror image falls on it);
 the solution is ``galaxies-solution W H`` then H rows of W galaxy numbers ``1..R``
 (:mod:`~pencilsat.puzzles.partition`), ``#`` for a cut-out cell.
@@ -44,6 +45,7 @@ from pencilsat.puzzles.textgrid import expect_row_count, read_header
 Point = tuple[int, int]
 """A lattice point (row, column) of the (2H + 1) x (2W + 1) lattice."""
 CENTRE = "o"
+BLACK_CENTRE = "*"
 NOTHING = "."
 CUT_OUT = "#"
 
@@ -52,14 +54,16 @@ CUT_OUT = "#"
 class GalaxiesPuzzle(ArrayValue):
     """An immutable Spiral Galaxies grid: ``centres`` is the (2H + 1) x (2W + 1) lattice,
     True where a galaxy's centre stands (never on the outer border); ``cut_out`` (H x W,
-    none when not given) the cells cut out of the board."""
+    none when not given) the cells cut out of the board; ``black`` (the lattice, none when
+    not given) the centres that are black (pzprjs' black dots: drawn, not a rule)."""
 
-    ARRAYS = ("centres", "cut_out")
+    ARRAYS = ("centres", "cut_out", "black")
     genre: ClassVar[str] = "galaxies"
 
     centres: np.ndarray
     cut_out: np.ndarray | None = None
     name: str = field(default="", compare=False)
+    black: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         arr = np.array(self.centres, dtype=bool)
@@ -77,12 +81,24 @@ class GalaxiesPuzzle(ArrayValue):
             raise ValueError(f"the cut-out cells are a {shape[1]}x{shape[0]} grid")
         holes.setflags(write=False)
         object.__setattr__(self, "cut_out", holes)
+        black = np.zeros(arr.shape, dtype=bool) if self.black is None else \
+            np.array(self.black, dtype=bool)
+        if black.shape != arr.shape or (black & ~arr).any():
+            raise ValueError("a black centre is a centre of the lattice")
+        black.setflags(write=False)
+        object.__setattr__(self, "black", black)
 
     @property
     def holes(self) -> np.ndarray:
         """The cut-out cells (H x W booleans)."""
         assert self.cut_out is not None  # set in __post_init__
         return self.cut_out
+
+    @property
+    def black_centres(self) -> np.ndarray:
+        """The black centres (the lattice's booleans)."""
+        assert self.black is not None  # set in __post_init__
+        return self.black
 
     @property
     def height(self) -> int:
@@ -132,11 +148,12 @@ class GalaxiesSolution(PartitionSolution):
 
 def parse_puzzle(text: str, name: str = "") -> GalaxiesPuzzle:
     """Corpus format: ``galaxies W H`` then 2H + 1 rows of 2W + 1 characters (``o`` a
-    centre, ``.`` nothing)."""
+    centre, ``*`` a black one, ``#`` a cut-out cell, ``.`` nothing)."""
     width, height, rows, first_line, _ = read_header(text, "galaxies")
     expect_row_count(rows, 2 * height + 1, first_line,
                      hint="a Galaxies grid of height H has 2H + 1 lattice rows")
     lattice = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
+    black = np.zeros(lattice.shape, dtype=bool)
     holes = np.zeros((height, width), dtype=bool)
     for y, (line, row) in enumerate(rows):
         if len(row) != 2 * width + 1:
@@ -150,13 +167,14 @@ def parse_puzzle(text: str, name: str = "") -> GalaxiesPuzzle:
                 lattice[y] = marked
                 continue
         for x, ch in enumerate(row):
-            if ch == CENTRE:
+            if ch in (CENTRE, BLACK_CENTRE):
                 if y in (0, 2 * height) or x in (0, 2 * width):
                     raise InputError("a galaxy centre on the outer border", line=line,
                                      column=x + 1,
                                      hint="half of its galaxy would lie outside the grid; "
                                           "the first and last rows and columns are '.'")
                 lattice[y, x] = True
+                black[y, x] = ch == BLACK_CENTRE
             elif ch == CUT_OUT:
                 if y % 2 == 0 or x % 2 == 0:
                     raise InputError("a cut-out cell '#' off a cell's centre", line=line,
@@ -165,13 +183,15 @@ def parse_puzzle(text: str, name: str = "") -> GalaxiesPuzzle:
                 holes[y // 2, x // 2] = True
             elif ch != NOTHING:
                 raise InputError(f"unknown character {ch!r}", line=line, column=x + 1,
-                                 hint="allowed: 'o' a galaxy centre, '#' a cut-out cell, "
-                                      "'.' nothing")
-    return GalaxiesPuzzle(lattice, holes, name=name)
+                                 hint="allowed: 'o' a galaxy centre, '*' a black one, '#' "
+                                      "a cut-out cell, '.' nothing")
+    return GalaxiesPuzzle(lattice, holes, name=name, black=black)
 
 
 def format_puzzle(puzzle: GalaxiesPuzzle) -> str:
     rows = [[CENTRE if v else NOTHING for v in row] for row in puzzle.centres.tolist()]
+    for y, x in zip(*np.nonzero(puzzle.black_centres), strict=True):
+        rows[y][x] = BLACK_CENTRE
     for r, c in zip(*np.nonzero(puzzle.holes), strict=True):
         rows[2 * r + 1][2 * c + 1] = CUT_OUT
     return (f"galaxies {puzzle.width} {puzzle.height}\n" + "\n".join("".join(row) for row in rows)
@@ -186,8 +206,9 @@ order of each galaxy's first cell (only that numbering reads), ``#`` a cut-out c
 
 def draw_text(puzzle: GalaxiesPuzzle, solution: GalaxiesSolution | None = None) -> str:
     """The lattice with the galaxies' borders (``|``, ``-``, ``+`` corners; only the frame
-    without a solution) and every centre as ``o`` where it stands: one character per
-    lattice point, so the drawing is the puzzle's text with the borders drawn in."""
+    without a solution) and every centre as ``o`` (``*`` black) where it stands: one
+    character per lattice point, so the drawing is the puzzle's text with the borders drawn
+    in."""
     if solution is not None and solution.ids.shape == (puzzle.height, puzzle.width):
         regions = solution.regions
     else:
@@ -195,8 +216,9 @@ def draw_text(puzzle: GalaxiesPuzzle, solution: GalaxiesSolution | None = None) 
     holes = puzzle.holes
     lines = [list(line) for line in draw_regions(
         regions, lambda r, c: CUT_OUT if holes[r, c] else " ", 1)]
+    black = puzzle.black_centres
     for y, x in puzzle.points():
-        lines[y][x] = CENTRE
+        lines[y][x] = BLACK_CENTRE if black[y, x] else CENTRE
     return "\n".join("".join(line).rstrip() for line in lines) + "\n"
 
 

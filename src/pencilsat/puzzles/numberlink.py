@@ -39,6 +39,9 @@ from pencilsat.puzzles.pipes import (
 from pencilsat.puzzles.textgrid import expect_row_count, number_rows, read_grid, read_header
 
 EMPTY = 0
+UNKNOWN = -1
+"""A ``?`` end: joined to another ``?`` end (pzprjs' ``numlin`` checker compares its ``?``,
+qnum -2, like a number)."""
 TAG = "numberlink"
 SOLUTION_TAG = "numberlink-solution"
 Edge = tuple[Cell, Cell]
@@ -59,7 +62,8 @@ def edge(a: Cell, b: Cell) -> Edge:
 
 @dataclass(frozen=True, eq=False)
 class NumberlinkPuzzle(ArrayValue):
-    """An immutable Numberlink grid: ``numbers[r, c]`` is an endpoint's number or EMPTY."""
+    """An immutable Numberlink grid: ``numbers[r, c]`` is an endpoint's number, UNKNOWN (a
+    ``?`` end) or EMPTY."""
 
     ARRAYS = ("numbers",)
 
@@ -72,13 +76,13 @@ class NumberlinkPuzzle(ArrayValue):
         arr = np.array(self.numbers, dtype=np.int32)
         if arr.ndim != 2 or arr.size == 0:
             raise ValueError("a Numberlink grid is a non-empty 2-D array")
-        if arr.min() < EMPTY:
-            raise ValueError("cell values are numbers >= 1 or EMPTY (0)")
+        if arr.min() < UNKNOWN:
+            raise ValueError("cell values are numbers >= 1, UNKNOWN (-1) or EMPTY (0)")
         arr.setflags(write=False)
         object.__setattr__(self, "numbers", arr)
 
     def endpoints(self) -> dict[int, list[Cell]]:
-        """Each number's cells, row-major."""
+        """Each number's cells (UNKNOWN's: the ``?`` ends), row-major."""
         out: dict[int, list[Cell]] = {}
         for r, c in zip(*np.nonzero(self.numbers), strict=True):
             out.setdefault(int(self.numbers[r, c]), []).append((int(r), int(c)))
@@ -126,24 +130,27 @@ class NumberlinkSolution:
 
 
 def parse_puzzle(text: str, name: str = "") -> NumberlinkPuzzle:
-    """Corpus format: ``numberlink W H`` then H rows of W tokens (a number or ``.``)."""
+    """Corpus format: ``numberlink W H`` then H rows of W tokens (a number, ``?`` or ``.``)."""
     width, height, rows, first_line, _ = read_header(text, TAG)
     expect_row_count(rows, height, first_line)
-    grid = number_rows(rows, width, _cell_value, _PLAIN_ROW)
-    return NumberlinkPuzzle(np.where(grid < 0, EMPTY, grid), name=name)  # fast path: '.' -1
+    return NumberlinkPuzzle(number_rows(rows, width, _cell_value, _PLAIN_ROW, dot=EMPTY),
+                            name=name)
 
 
 def _cell_value(token: str, line: int, column: int) -> int:
     if token == ".":
         return EMPTY
+    if token == "?":
+        return UNKNOWN
     if token.isascii() and token.isdigit() and len(token) <= 6 and int(token) >= 1:
         return int(token)
     raise InputError(f"unknown cell {token!r}", line=line, column=column,
-                     hint="a Numberlink cell is '.' (empty) or a number 1, 2, ...")
+                     hint="a Numberlink cell is '.' (empty), a number 1, 2, ... or '?' "
+                          "(an end joined to another '?')")
 
 
 def cell_token(value: int) -> str:
-    return "." if value == EMPTY else str(value)
+    return {EMPTY: ".", UNKNOWN: "?"}.get(value) or str(value)
 
 
 def format_puzzle(puzzle: NumberlinkPuzzle) -> str:
@@ -284,14 +291,14 @@ def _path_violations(puzzle: NumberlinkPuzzle, edges: list[Edge]) -> list[Violat
         elif len(values) > 1:
             out.append(Violation("different-numbers", ends[0],
                                  "one line joins the numbers "
-                                 + ", ".join(str(v) for v in sorted(values))))
+                                 + ", ".join(cell_token(v) for v in sorted(values))))
         elif len(ends) == 2:
             joined |= values
     for value, cells in sorted(puzzle.endpoints().items()):
         if value not in joined:
             out.append(Violation("not-joined", cells[0],
-                                 f"the {len(cells)} cells numbered {value} are not joined "
-                                 "by one line"))
+                                 f"the {len(cells)} cells numbered {cell_token(value)} are "
+                                 "not joined by one line"))
     return out
 
 
@@ -307,4 +314,5 @@ rules do not define (a number once). Taking the pair away does not widen the puz
 every answer draws the pair's line, and without the pair that line joins no numbers, which
 the rules forbid, so no answer survives and "unique without it" would be about other
 answers. pzprjs' ``?`` endpoint is no way out: its checker pairs a ``?`` only with another
-``?``, so it is a number of its own, not a number not told (docs/desk.md)."""
+``?``, so it is a number of its own (:data:`UNKNOWN`), not a number not told
+(docs/desk.md)."""

@@ -7,6 +7,9 @@ them (their distance is at least ``k + 1``), rooms or not; givens stay.
 
 The puzzle text is ``ripple W H``, H rows of W tokens (``.`` empty or a given number), then
 H rows of W room numbers ``1..R``; the answer ``ripple-solution W H`` and H rows of numbers.
+A cell cut out of the board (pzprjs' empty cell, ``decodeEmpty``) is ``#`` in the room
+rows (``.`` in the givens): it has no room and no number (``.`` in the answer), and the
+ripple rule counts distances across it, as pzprjs' checker does.
 
 A ``?`` token (pzprjs writes it) is a given whose number is not told. As pzprjs checks it,
 the cell still takes its place among its room's numbers (the one the others leave), but the
@@ -27,6 +30,7 @@ from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import NO_MARKS, ArrayValue
 from pencilsat.puzzles.regions import (
+    NO_REGION,
     Regions,
     draw_regions,
     read_region_rows,
@@ -41,7 +45,8 @@ _PLAIN = re.compile(r"(?:\.|[1-9]\d{0,3})(?: (?:\.|[1-9]\d{0,3}))*", re.ASCII)
 @dataclass(frozen=True, eq=False)
 class RipplePuzzle(ArrayValue):
     """``givens[r, c]``: 0 (empty) or a number 1..(its room's size); ``rooms`` cover the
-    grid; ``unknown[r, c]`` marks a ``?`` given (0 in ``givens``)."""
+    grid but its cut-out cells (:data:`~pencilsat.puzzles.regions.NO_REGION`, no number);
+    ``unknown[r, c]`` marks a ``?`` given (0 in ``givens``)."""
 
     ARRAYS = ("givens", "unknown")
 
@@ -56,14 +61,16 @@ class RipplePuzzle(ArrayValue):
         arr = np.array(self.givens, dtype=np.int32)
         if arr.ndim != 2 or arr.size == 0:
             raise ValueError("a Ripple Effect grid is 2-D and not empty")
-        if self.rooms.ids.shape != arr.shape or (self.rooms.ids < 0).any():
-            raise ValueError("the rooms cover the grid")
+        if self.rooms.ids.shape != arr.shape or (self.rooms.ids == NO_REGION).all():
+            raise ValueError("the rooms cover the grid but its cut-out cells")
         if arr.min() < 0 or (arr > self.room_sizes()).any():
             raise ValueError("a given is 1..(its room's size)")
         unknown = (np.zeros(arr.shape, dtype=bool) if self.unknown is NO_MARKS
                    else np.array(self.unknown, dtype=bool))
         if unknown.shape != arr.shape or (unknown & (arr != 0)).any():
             raise ValueError("the '?' givens are cells without a number")
+        if (unknown & (self.rooms.ids == NO_REGION)).any():
+            raise ValueError("a cut-out cell has no '?' given")
         arr.setflags(write=False)
         unknown.setflags(write=False)
         object.__setattr__(self, "givens", arr)
@@ -85,8 +92,13 @@ class RipplePuzzle(ArrayValue):
         return int(self.givens.shape[0])
 
     def room_sizes(self) -> np.ndarray:
-        """Per cell, the size of its room (the largest number it may hold)."""
-        return self.rooms.sizes()[self.rooms.ids]
+        """Per cell, the size of its room (the largest number it may hold; 0 cut out)."""
+        ids = self.rooms.ids
+        return np.where(ids == NO_REGION, 0, self.rooms.sizes()[np.maximum(ids, 0)])
+
+    def cut_out(self) -> np.ndarray:
+        """Per cell, whether it is cut out of the board (no room, no number)."""
+        return np.asarray(self.rooms.ids == NO_REGION)
 
 
 @dataclass(frozen=True, eq=False)
@@ -124,6 +136,8 @@ class RippleSolution(ArrayValue):
 
 UNKNOWN = "?"
 """The token of a given whose number is not told."""
+CUT_OUT = "#"
+"""The room token of a cell cut out of the board (and its drawing's slot)."""
 _UNKNOWN_VALUE = -1
 """What the reader of givens returns for ``?`` (kept in ``unknown``, never in ``givens``)."""
 
@@ -151,8 +165,17 @@ def parse_puzzle(text: str, name: str = "") -> RipplePuzzle:
     expect_row_count(rows, 2 * height, first)
     read = _numbers(rows[:height], width, "given", unknown=True)
     givens, unknown = np.where(read == _UNKNOWN_VALUE, 0, read), read == _UNKNOWN_VALUE
-    rooms = read_region_rows(rows[height:], width, noun="room")
-    sizes = rooms.sizes()[rooms.ids]
+    rooms = read_region_rows(rows[height:], width, noun="room", outside=CUT_OUT)
+    if (rooms.ids == NO_REGION).all():
+        raise InputError("every cell is cut out ('#')", line=rows[height][0],
+                         hint="a Ripple Effect has at least one room")
+    cut = (rooms.ids == NO_REGION) & (unknown | (givens != 0))
+    if cut.any():
+        r, c = (int(v[0]) for v in np.nonzero(cut))
+        raise InputError(f"row {r + 1}, column {c + 1} is cut out ('#' in the rooms) but "
+                         "has a given", line=rows[r][0],
+                         hint="a cut-out cell is '.' in the givens")
+    sizes = np.where(rooms.ids == NO_REGION, 0, rooms.sizes()[np.maximum(rooms.ids, 0)])
     if (givens > sizes).any():
         r, c = (int(v[0]) for v in np.nonzero(givens > sizes))
         raise InputError(f"given {int(givens[r, c])} in row {r + 1}, column {c + 1} is more "
@@ -164,7 +187,7 @@ def parse_puzzle(text: str, name: str = "") -> RipplePuzzle:
 def format_puzzle(puzzle: RipplePuzzle) -> str:
     return (f"ripple {puzzle.width} {puzzle.height}\n"
             + "\n".join(_token_rows(puzzle.givens, puzzle.unknown))
-            + "\n" + "\n".join(region_rows(puzzle.rooms)) + "\n")
+            + "\n" + "\n".join(region_rows(puzzle.rooms, CUT_OUT)) + "\n")
 
 
 def _token_rows(grid: np.ndarray, unknown: np.ndarray | None = None) -> list[str]:
@@ -208,7 +231,11 @@ def check(puzzle: RipplePuzzle, solution: RippleSolution) -> list[Violation]:
                                         f"puzzle is {puzzle.width}x{puzzle.height}")]
     out = []
     sizes = puzzle.room_sizes()
-    for r, c in zip(*np.nonzero((grid < 1) | (grid > sizes)), strict=True):
+    cut = puzzle.cut_out()
+    for r, c in zip(*np.nonzero(cut & (grid != 0)), strict=True):
+        out.append(Violation("number-in-cut-out-cell", (int(r), int(c)),
+                             f"{int(grid[r, c])} stands in a cell cut out of the board"))
+    for r, c in zip(*np.nonzero(~cut & ((grid < 1) | (grid > sizes))), strict=True):
         out.append(Violation("number-out-of-range", (int(r), int(c)),
                              f"{int(grid[r, c])} is not 1..{int(sizes[r, c])} (its room's "
                              "size)"))
@@ -258,9 +285,11 @@ def draw_text(puzzle: RipplePuzzle, solution: RippleSolution | None = None) -> s
             else puzzle.givens)
     wide = int(puzzle.rooms.sizes().max()) > 9
 
+    cut = puzzle.cut_out()
+
     def slot(r: int, c: int) -> str:
         v = int(grid[r, c])
-        empty = UNKNOWN if puzzle.unknown[r, c] else "."
+        empty = UNKNOWN if puzzle.unknown[r, c] else CUT_OUT if cut[r, c] else "."
         return " " + (str(v) if v else empty).rjust(2 if wide else 1) + " "
 
     return "\n".join(draw_regions(puzzle.rooms, slot, 4 if wide else 3)) + "\n"
@@ -276,11 +305,12 @@ def solution_from_drawing(lines: list[str], puzzle: RipplePuzzle) -> RippleSolut
         out = []
         for text in row:
             token = text.strip()
-            if token not in (".", UNKNOWN) and not (token.isascii() and token.isdigit()):
+            if token not in (".", UNKNOWN, CUT_OUT) and not (token.isascii()
+                                                             and token.isdigit()):
                 raise InputError(f"a Ripple Effect drawing has '.' or a number in each cell, "
                                  f"not {token!r}",
                                  hint="give the drawing exactly as pencilsat solve prints it")
-            out.append(0 if token in (".", UNKNOWN) else int(token))
+            out.append(0 if token in (".", UNKNOWN, CUT_OUT) else int(token))
         values.append(out)
     grid = np.array(values)
     if (grid > puzzle.room_sizes()).any():
@@ -314,9 +344,10 @@ def without_number(puzzle: RipplePuzzle, clue: Clue) -> RipplePuzzle:
 
 def numbers_offered(puzzle: RipplePuzzle, solution: RippleSolution) -> list[Clue]:
     """``solution``'s number on each empty cell (not on a ``?``: the ripple rule does not
-    see it, and a number there would make it see it)."""
+    see it, and a number there would make it see it; nor on a cut-out cell)."""
+    open_cells = (puzzle.givens == 0) & ~puzzle.unknown & ~puzzle.cut_out()
     return [Clue((int(r), int(c)), str(int(solution.grid[r, c])), int(solution.grid[r, c]))
-            for r, c in zip(*np.nonzero((puzzle.givens == 0) & ~puzzle.unknown), strict=True)]
+            for r, c in zip(*np.nonzero(open_cells), strict=True)]
 
 
 RULES = GenreRules(

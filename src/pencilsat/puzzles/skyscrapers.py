@@ -12,6 +12,11 @@ border holds the clues (``.`` none; the corners always ``.``), the inside the gi
 none). The answer is ``skyscrapers-solution N N`` and rows of heights, ``.`` an empty cell.
 Clues are kept as one ``4 x N`` array in Tatham's and pzprjs' order: the top clues left to
 right, the bottom ones, the left ones top to bottom, the right ones (0: no clue).
+
+A *gap* (pzprjs' ``?`` in a cell, ``#`` in the text) is a given cell without a building: its
+row and column hold different heights 1..N in their other cells (one height missing per
+gap), and it hides nothing. pzprjs' checker reads its ``?`` so (height -2: skipped by "no
+repeat", never seen); there are gaps only with ``M = N`` and no diagonals, as in pzprjs.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
-from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.array_value import NO_MARKS, ArrayValue
 from pencilsat.puzzles.diagonals import DIAGONAL, diagonal_houses
 from pencilsat.puzzles.digit_houses import (
     DigitFormat,
@@ -39,6 +44,8 @@ from pencilsat.puzzles.sudoku import digit_char
 from pencilsat.puzzles.textgrid import content_lines, expect_row_count, read_header
 
 LARGEST = 25
+GAP = "#"
+"""The text token of a gap (a given cell without a building)."""
 SIDES = ("top", "bottom", "left", "right")
 
 
@@ -46,15 +53,17 @@ SIDES = ("top", "bottom", "left", "right")
 class SkyscrapersPuzzle(ArrayValue):
     """``clues[s, i]``: the clue of side ``s`` (:data:`SIDES`) at row or column ``i`` (0
     none); ``givens[r, c]``: 0 or a height 1..``largest``; ``diagonal``: both main
-    diagonals hold every height once too."""
+    diagonals hold every height once too; ``gaps[r, c]``: a given cell without a building
+    (0 in ``givens``)."""
 
-    ARRAYS = ("clues", "givens")
+    ARRAYS = ("clues", "givens", "gaps")
 
     clues: np.ndarray
     givens: np.ndarray
     largest: int
     diagonal: bool = False
     name: str = field(default="", compare=False)
+    gaps: np.ndarray = field(default_factory=lambda: NO_MARKS)
 
     genre = "skyscrapers"
 
@@ -72,7 +81,13 @@ class SkyscrapersPuzzle(ArrayValue):
             raise ValueError("givens are 0 (none) or 1..M")
         if clues.min() < 0 or clues.max() > self.largest:
             raise ValueError("clues are 0 (none) or 1..M")
-        for arr, name in ((givens, "givens"), (clues, "clues")):
+        gaps = (np.zeros(givens.shape, dtype=bool) if self.gaps is NO_MARKS
+                else np.array(self.gaps, dtype=bool))
+        if gaps.shape != givens.shape or (gaps & (givens != 0)).any():
+            raise ValueError("a gap is a cell without a given")
+        if gaps.any() and (self.largest != n or self.diagonal):
+            raise ValueError("gaps only with M = N and no diagonals")
+        for arr, name in ((givens, "givens"), (clues, "clues"), (gaps, "gaps")):
             arr.setflags(write=False)
             object.__setattr__(self, name, arr)
 
@@ -95,6 +110,14 @@ class SkyscrapersPuzzle(ArrayValue):
     @property
     def height(self) -> int:
         return self.size
+
+    def full_houses(self) -> list[bool]:
+        """Per house (:meth:`houses`' order): whether every height stands in it (no gap;
+        a puzzle with gaps has no diagonals)."""
+        if not self.gaps.any():
+            return [True] * (2 * self.size + (2 if self.diagonal else 0))
+        lines = np.concatenate((self.gaps.any(axis=1), self.gaps.any(axis=0)))
+        return [not bool(v) for v in lines]
 
     def houses(self) -> list[list[Cell]]:
         """Rows, columns and (diagonal variant) the two diagonals."""
@@ -168,6 +191,7 @@ def parse_puzzle(text: str, name: str = "") -> SkyscrapersPuzzle:
         raise InputError(f"the tallest building M = {largest} must be 1..{n}", line=first - 1,
                          hint="M is the largest height; a line of N cells holds 1..M once")
     expect_row_count(rows, n + 2, first)
+    rows, gaps = _gaps(rows, n)
     grid = read_digits(rows, n + 2, "clue")
     for r, c in ((0, 0), (0, n + 1), (n + 1, 0), (n + 1, n + 1)):
         if grid[r, c]:
@@ -181,7 +205,26 @@ def parse_puzzle(text: str, name: str = "") -> SkyscrapersPuzzle:
             raise InputError(f"{what} {int(values[r, c])} is more than the tallest building "
                              f"{largest}", line=rows[r + at[0]][0],
                              hint=f"heights and clues are 1..{largest}")
-    return SkyscrapersPuzzle(clues, inside, largest, diagonal, name=name)
+    if gaps.any() and (largest != n or diagonal):
+        raise InputError("a gap ('#') needs M = N and no diagonals", line=first - 1,
+                         hint="gaps come from puzz.link, whose Skyscrapers has neither")
+    return SkyscrapersPuzzle(clues, inside, largest, diagonal, name=name, gaps=gaps)
+
+
+def _gaps(rows: list[tuple[int, str]], n: int) -> tuple[list[tuple[int, str]], np.ndarray]:
+    """The rows with each inside ``#`` read as ``.``, and where the ``#`` were (a ``#`` on
+    the border stays, for the digit reader to name)."""
+    gaps = np.zeros((n, n), dtype=bool)
+    out = []
+    for r, (line, text) in enumerate(rows):
+        words = text.split()
+        if 1 <= r <= n and GAP in words[1:n + 1]:
+            for c, word in enumerate(words[1:n + 1]):
+                gaps[r - 1, c] = word == GAP
+            text = " ".join("." if word == GAP and 1 <= c <= n else word
+                            for c, word in enumerate(words))
+        out.append((line, text))
+    return out, gaps
 
 
 def format_puzzle(puzzle: SkyscrapersPuzzle) -> str:
@@ -191,7 +234,10 @@ def format_puzzle(puzzle: SkyscrapersPuzzle) -> str:
     grid[0, 1:-1], grid[-1, 1:-1] = puzzle.clues[0], puzzle.clues[1]
     grid[1:-1, 0], grid[1:-1, -1] = puzzle.clues[2], puzzle.clues[3]
     header = f"skyscrapers {n} {n} {puzzle.largest}" + (" D" if puzzle.diagonal else "")
-    return header + "\n" + "\n".join(digit_token_rows(grid)) + "\n"
+    rows = [row.split(" ") for row in digit_token_rows(grid)]
+    for r, c in zip(*np.nonzero(puzzle.gaps), strict=True):
+        rows[r + 1][c + 1] = GAP
+    return header + "\n" + "\n".join(" ".join(row) for row in rows) + "\n"
 
 
 FORMAT = DigitFormat("skyscrapers-solution", SkyscrapersSolution)
@@ -215,15 +261,25 @@ def check(puzzle: SkyscrapersPuzzle, solution: SkyscrapersSolution) -> list[Viol
     for r, c in zip(*np.nonzero((given != 0) & (given != grid)), strict=True):
         out.append(Violation("clue-changed", (int(r), int(c)),
                              f"given {int(given[r, c])} was changed to {int(grid[r, c])}"))
+    gaps = puzzle.gaps
+    for r, c in zip(*np.nonzero(gaps & (grid != 0)), strict=True):
+        out.append(Violation("building-in-gap", (int(r), int(c)),
+                             f"{int(grid[r, c])} stands in a gap, a cell without a building"))
     houses = named_houses(n, puzzle.diagonal)
     out += repeats(grid, houses)
-    for kind, cells in houses:
+    empty: set[Cell] = set()
+    for (kind, cells), full in zip(houses, puzzle.full_houses(), strict=True):
+        if not full:  # its cells other than gaps hold buildings; a height may be missing
+            empty.update(cell for cell in cells if not grid[cell] and not gaps[cell])
+            continue
         present = {int(grid[cell]) for cell in cells}
         missing = [h for h in range(1, puzzle.largest + 1) if h not in present]
         if missing:
             out.append(Violation(f"missing-in-{kind}", cells[0],
                                  f"this {kind} has no building of height "
                                  + ", ".join(map(str, missing))))
+    out += [Violation("empty-cell", cell, "a cell other than a gap holds no building")
+            for cell in sorted(empty)]
     for side, index, clue, cells in puzzle.sight_lines():
         count = seen([int(grid[cell]) for cell in cells])
         if count != clue:
@@ -251,13 +307,16 @@ def draw_text(puzzle: SkyscrapersPuzzle, solution: SkyscrapersSolution | None = 
     def token(value: int, blank: str = ".") -> str:
         return (str(value) if value else blank).rjust(width)
 
+    def cell(r: int, c: int) -> str:
+        return token(int(grid[r, c]), GAP if puzzle.gaps[r, c] else ".")
+
     edge = " " * width
     top = " ".join([edge, " ", *(token(int(v), " ") for v in puzzle.clues[0]), " ", edge])
     bottom = " ".join([edge, " ", *(token(int(v), " ") for v in puzzle.clues[1]), " ", edge])
     rule = " ".join([edge, "+", *("-" * width for _ in range(n)), "+", edge])
     lines = [top, rule]
     for r in range(n):
-        cells = [token(int(v)) for v in grid[r]]
+        cells = [cell(r, c) for c in range(n)]
         lines.append(" ".join([token(int(puzzle.clues[2, r]), " "), "|", *cells, "|",
                                token(int(puzzle.clues[3, r]), " ")]))
     lines += [rule, bottom]
@@ -277,11 +336,11 @@ def solution_from_drawing(lines: list[str], puzzle: SkyscrapersPuzzle) -> Skyscr
     values = []
     for row in rows:
         tokens = row.split("|")[1].split() if row.count("|") == 2 else []
-        if len(tokens) != n or any(t != "." and not t.isdigit() for t in tokens):
+        if len(tokens) != n or any(t not in (".", GAP) and not t.isdigit() for t in tokens):
             raise InputError("a Skyscrapers drawing row has N heights ('.' empty) between "
                              "'|' borders", hint="give the drawing exactly as pencilsat "
                                                  "solve prints it")
-        values.append([0 if t == "." else int(t) for t in tokens])
+        values.append([0 if t in (".", GAP) else int(t) for t in tokens])
     solution = SkyscrapersSolution(np.array(values, dtype=np.int16))
     if draw_text(puzzle, solution).splitlines() != body:
         raise InputError("the drawing is not as pencilsat solve draws it",

@@ -3,11 +3,13 @@ inner lattice points (cells, edges and corners, row-major over the (2H - 1) x (2
 points inside the frame), then, only when some cell is cut out of the board,
 ``decodeEmpty`` (a bit per cell; pzprjs writes it only then).
 
-pzprjs tells white from black centres (black galaxies are to be shaded into a picture; the
-rules are the same): both read as centres and every centre is written white. pzprjs writes
-no flags for Tentaisho. The file form ``pzprv3/tentaisho/<rows>/<cols>/`` gives 2H - 1
-lines of 2W - 1 characters (``1``-``9`` or ``-`` a centre, ``X`` on a cell a cut-out cell,
-``.`` nothing), then the player's lines, which are not read.
+pzprjs tells white from black centres (dot kinds 1 and 2; black galaxies are shaded into a
+picture, the rules are the same): both are centres, and each keeps its colour
+(:attr:`~pencilsat.puzzles.galaxies.GalaxiesPuzzle.black`), written back as it came.
+pzprjs writes no flags for Tentaisho. The file form ``pzprv3/tentaisho/<rows>/<cols>/``
+gives 2H - 1 lines of 2W - 1 characters (``2`` a black centre, ``1`` and the other digits
+or ``-`` a white one, ``X`` on a cell a cut-out cell, ``.`` nothing), then the player's
+lines, which are not read.
 """
 
 from __future__ import annotations
@@ -25,15 +27,20 @@ from pencilsat.formats.puzzlink.body import (
 )
 from pencilsat.puzzles.galaxies import GalaxiesPuzzle
 
+BLACK = 2
+"""pzprjs' dot kind of a black centre (1 is white)."""
+
 
 def _puzzle(points: list[int | None], width: int, height: int,
             cut_out: list[bool] | None = None) -> GalaxiesPuzzle:
-    inner = np.array([bool(p) for p in points], dtype=bool).reshape(2 * height - 1,
-                                                                    2 * width - 1)
+    """The puzzle of the inner points' dot kinds (``None`` no dot, 2 black, else white)."""
+    shape = (2 * height - 1, 2 * width - 1)
     lattice = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
-    lattice[1:-1, 1:-1] = inner
+    lattice[1:-1, 1:-1] = np.array([bool(p) for p in points], dtype=bool).reshape(shape)
+    black = np.zeros(lattice.shape, dtype=bool)
+    black[1:-1, 1:-1] = np.array([p == BLACK for p in points], dtype=bool).reshape(shape)
     holes = None if cut_out is None else np.array(cut_out, dtype=bool).reshape(height, width)
-    return GalaxiesPuzzle(lattice, holes)
+    return GalaxiesPuzzle(lattice, holes, black=black)
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> GalaxiesPuzzle:
@@ -45,8 +52,8 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Galax
 
 
 def encode(puzzle: GalaxiesPuzzle) -> str:
-    inner = puzzle.centres[1:-1, 1:-1]
-    body = encode_dots([int(v) for v in inner.ravel()])
+    kinds = puzzle.centres.astype(int) + puzzle.black_centres.astype(int)  # 1 white, 2 black
+    body = encode_dots(kinds[1:-1, 1:-1].ravel().tolist())
     if puzzle.holes.any():
         body += encode_binary(puzzle.holes.ravel().tolist())
     return body
@@ -73,5 +80,5 @@ def decode_file(lines: list[str], width: int, height: int) -> GalaxiesPuzzle:
                 raise url_error(f"bad Tentaisho point {ch!r} in the pzprv3 data",
                                 hint="points are '1'-'9' or '-' (a centre), 'X' on a cell (a "
                                      "cut-out cell) or '.' (nothing)")
-            points.append(None if ch == "." else 1)
+            points.append(None if ch == "." else BLACK if ch == "2" else 1)
     return _puzzle(points, width, height, holes)

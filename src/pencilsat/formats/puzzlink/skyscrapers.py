@@ -1,14 +1,17 @@
 """puzz.link ``skyscrapers`` (also ``building``, ``skyscraper``): the clues outside the grid
 as pzprjs' ``decodeNumber16ExCell`` over its ``4N`` outside cells (top left to right, bottom,
-left top to bottom, right: the model's order), then, when some buildings are given, the
-cells as ``decodeNumber16``.
+left top to bottom, right: the model's order), then, when some cells are given, the cells as
+``decodeNumber16``.
 
 pzprjs' Skyscrapers fills every cell with 1..N and has no diagonal rule or flags; a puzzle
-with empty cells or the diagonals has no URL. pzprjs lets the editor put no ``?`` outside
-the grid; a ``?`` clue (``.``) or a ``?`` given in a cell says nothing that can be checked
-and is refused rather than dropped. The file form ``pzprv3/skyscrapers/<rows>/<cols>/`` is
-read too: ``N + 2`` lines of ``N + 2`` tokens, the outside cells' clues around the grid,
-``q<N>`` a given building (an answer's digits and pencil marks are not read).
+with empty cells or the diagonals has no URL. A ``?`` in a cell (``.``) is a gap (pzprjs'
+checker reads it as a cell without a building, :mod:`pencilsat.puzzles.skyscrapers`), written
+back the same way. A ``?`` clue is refused: pzprjs' editor cannot enter one outside the grid
+and its checker compares it, as -2, with the buildings seen, so no answer passes it; the
+message says so and to give the clue or clear it. The file form
+``pzprv3/skyscrapers/<rows>/<cols>/`` is read too: ``N + 2`` lines of ``N + 2`` tokens, the
+outside cells' clues around the grid, ``q<N>`` a given building, ``q-2`` a gap (an answer's
+digits and pencil marks are not read).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import numpy as np
 
 from pencilsat.core.errors import InputError
 from pencilsat.formats.puzzlink.body import (
+    UNKNOWN_NUMBER,
     body_parts,
     encode_number16,
     file_cells,
@@ -39,14 +43,16 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Skysc
     n = _side(width, height)
     with body_parts(body, column) as parts:
         clues = read_number16(parts, 4 * n, "clues", largest=n, item="clue", unit="clue",
-                              unknown="a '?' clue (no number) cannot be checked")
+                              unknown="a '?' clue has no meaning in Skyscrapers: pzprjs' "
+                                      "editor cannot enter one, and its checker fails every "
+                                      "answer against it")
         givens: list[int | None] = [None] * (n * n)
         if parts.left():
-            givens = read_number16(parts, n * n, "givens", largest=n, item="given",
-                                   unknown="a '?' given says nothing in a grid whose every "
-                                           "cell holds a building")
+            givens = read_number16(parts, n * n, "givens", largest=n, item="given")
+    gaps = np.array([v == UNKNOWN_NUMBER for v in givens]).reshape(n, n)
     return SkyscrapersPuzzle(np.array([v or 0 for v in clues]).reshape(4, n),
-                             np.array([v or 0 for v in givens]).reshape(n, n), n)
+                             np.array([0 if v in (None, UNKNOWN_NUMBER) else v
+                                       for v in givens]).reshape(n, n), n, gaps=gaps)
 
 
 def encode(puzzle: SkyscrapersPuzzle) -> str:
@@ -56,8 +62,9 @@ def encode(puzzle: SkyscrapersPuzzle) -> str:
                                            "leaves cells empty"),
                          hint="convert --to text instead")
     out = encode_number16([v or None for v in puzzle.clues.ravel().tolist()])
-    if puzzle.givens.any():
-        out += encode_number16([v or None for v in puzzle.givens.ravel().tolist()])
+    if puzzle.givens.any() or puzzle.gaps.any():
+        cells = np.where(puzzle.gaps, UNKNOWN_NUMBER, puzzle.givens).ravel().tolist()
+        out += encode_number16([v or None for v in cells])
     return out
 
 
@@ -66,6 +73,7 @@ def decode_file(lines: list[str], width: int, height: int) -> SkyscrapersPuzzle:
     n = _side(width, height)
     tokens = file_cells(lines, n + 2, n + 2, "Skyscrapers")
     grid = np.zeros((n + 2, n + 2), dtype=np.int16)
+    gaps = np.zeros((n, n), dtype=bool)
     for index, token in enumerate(tokens):
         r, c = divmod(index, n + 2)
         outside = r in (0, n + 1) or c in (0, n + 1)
@@ -74,9 +82,12 @@ def decode_file(lines: list[str], width: int, height: int) -> SkyscrapersPuzzle:
                 and not outside else "")
         if corner or not text:
             continue  # a corner, an empty cell, or a player's answer / pencil marks
+        if text == "-2" and not outside:  # pzprjs' '?' in a cell
+            gaps[r - 1, c - 1] = True
+            continue
         if not (text.isascii() and text.isdigit() and 1 <= int(text) <= n):
             raise url_error(f"bad Skyscrapers {'clue' if outside else 'given'} {token!r} in "
                             "the pzprv3 data", hint=f"numbers are 1..{n}")
         grid[r, c] = int(text)
     clues = np.array([grid[0, 1:-1], grid[-1, 1:-1], grid[1:-1, 0], grid[1:-1, -1]])
-    return SkyscrapersPuzzle(clues, grid[1:-1, 1:-1], n)
+    return SkyscrapersPuzzle(clues, grid[1:-1, 1:-1], n, gaps=gaps)

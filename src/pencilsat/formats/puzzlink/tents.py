@@ -1,14 +1,16 @@
-"""puzz.link ``tents``: the counts outside the grid as pzprjs' ``decodeNumber16ExCell``,
-then the trees as ``decode1Cell``.
+"""puzz.link ``tents``: the counts outside the grid as pzprjs' ``decodeNumber16ExCell``, then the
+trees as ``decode1Cell``.
 
-The counts come first, one per column (left to right, above the grid) then one per row (top
-to bottom, left of it in pzprjs' drawing): a hex digit or ``-xx`` is a count, ``g``-``z``
-skip 1..20 lines without one; pzprjs never writes a ``?`` count (``.``), which it could not
-check, and it is refused. Then the trees, sparse (:func:`~.body.read_1cell`). The body must
-cover both parts exactly (:mod:`.body`). pzprjs writes no flags for Tents. The file form
-(``pzprv3/tents/R/C/...``) has R + 1 lines of C + 1 tokens: the corner and the column
-counts, then per row its count and its cells (``1`` a tree; ``A``, ``-`` and ``.`` a
-player's tent, no-tent mark or nothing), then the player's pairing lines, not read.
+The counts come first, one per column (left to right, above the grid) then one per row (top to
+bottom, left of it in pzprjs' drawing): a hex digit or ``-xx`` is a count, ``g``-``z`` skip
+1..20 lines without one; a ``?`` count (``.``) is refused: pzprjs' editor cannot enter one
+(``disInputHatena``) and its checker compares it, as -2, with the line's tents, so no answer
+passes it; the message says to give the count or clear it. Then the trees, sparse
+(:func:`~.body.read_1cell`). The body must cover both parts exactly (:mod:`.body`). pzprjs
+writes no flags for Tents. The file form (``pzprv3/tents/R/C/...``) has R + 1 lines of C + 1
+tokens: the corner and the column counts, then per row its count and its cells (``1`` a tree;
+``A``, ``-`` and ``.`` a player's tent, no-tent mark or nothing), then the player's pairing
+lines, not read.
 """
 
 from __future__ import annotations
@@ -26,14 +28,16 @@ from pencilsat.formats.puzzlink.body import (
 )
 from pencilsat.puzzles.tents import NO_COUNT, TentsPuzzle
 
+TENTS_UNKNOWN = ("a '?' count has no meaning in Tents: pzprjs' editor cannot enter one, and "
+                 "its checker fails every answer against it")
+
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> TentsPuzzle:
     refuse_flags(flags, width, height, column, "Tents", "tents")
     columns: dict[int, int] = {}
     with body_parts(body, column) as parts:
         counts = read_number16(parts, width + height, "counts", item="count", unit="count",
-                               unknown="a '?' count (a count not given as a number) cannot "
-                                       "be checked", columns=columns)
+                               unknown=TENTS_UNKNOWN, columns=columns)
         trees = read_1cell(parts, width * height, "trees")
     for index, count in enumerate(counts):
         side = height if index < width else width

@@ -1,5 +1,5 @@
-"""Ripple Effect in SVG: the rooms outlined thick over a light grid, givens bold, the
-answer's numbers blue."""
+"""Ripple Effect in SVG: cut-out cells dark (as pzprjs draws them), the rooms outlined thick
+over a light grid, givens bold, the answer's numbers blue."""
 
 from __future__ import annotations
 
@@ -24,7 +24,10 @@ from pencilsat.puzzles.ripple import UNKNOWN, RipplePuzzle, RippleSolution
 def draw_panel(puzzle: RipplePuzzle, solution: RippleSolution | None,
                diffs: Iterable[Cell]) -> list[str]:
     h, w = puzzle.height, puzzle.width
-    out = highlights(diffs) + grid_lines(w, h, "#d1d5db") + region_outline(puzzle.rooms)
+    out = [f'<rect class="cut-out" x="{c * CELL}" y="{r * CELL}" width="{CELL}" '
+           f'height="{CELL}" fill="{INK}"/>'
+           for r, c in zip(*np.nonzero(puzzle.cut_out()), strict=True)]
+    out += highlights(diffs) + grid_lines(w, h, "#d1d5db") + region_outline(puzzle.rooms)
     size = CELL * 0.55
     shown = (solution.grid if solution is not None and solution.grid.shape == (h, w)
              else None)

@@ -1,9 +1,12 @@
 """Skyscrapers in SVG: the clues in the panel's margin on all four sides, givens bold, the
-answer's heights blue; the diagonal variant's diagonals dashed."""
+answer's heights blue, gaps (cells without a building) dark; the diagonal variant's
+diagonals dashed."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+import numpy as np
 
 from pencilsat.core.values import Cell
 from pencilsat.formats.svg.parts import (
@@ -30,7 +33,10 @@ def draw_panel(puzzle: SkyscrapersPuzzle, solution: SkyscrapersSolution | None,
                diffs: Iterable[Cell]) -> list[str]:
     """The difference highlights, the grid, the diagonals, the heights, the clues."""
     n = puzzle.size
-    out = highlights(diffs) + grid_lines(n, n)
+    out = [f'<rect class="gap" x="{c * CELL}" y="{r * CELL}" width="{CELL}" '
+           f'height="{CELL}" fill="{INK}"/>'
+           for r, c in zip(*np.nonzero(puzzle.gaps), strict=True)]
+    out += highlights(diffs) + grid_lines(n, n)
     if puzzle.diagonal:
         out += diagonal_lines(n)
     size = CELL * (0.6 if n <= 9 else 0.45)

@@ -130,7 +130,8 @@ def to_game_id(puzzle: Puzzle, *, with_genre: bool | None = False) -> str:
         raise InputError(f"the game ID of this puzzle would be refused by the reader: "
                          f"{refused.message}", hint="convert --to text") from refused
     if with_genre is None:
-        with_genre = getattr(_codec(entry), "NAMED_ONLY", False) or _reads_as_several(game_id)
+        with_genre = (_named_only(_codec(entry), game_id.partition(":")[2])
+                      or _reads_as_several(game_id))
     return f"{entry.tatham[0]}:{game_id}" if with_genre else game_id
 
 
@@ -162,7 +163,18 @@ def _genre_name(genre: str, column: int) -> Genre:
 def _plausible_genres(desc: str) -> list[Genre]:
     """Genres with a Tatham game, likeliest first (for the error of a bad ID); a codec
     with ``NAMED_ONLY`` (its descriptions read as another game's too: Filling's digits and
-    runs are Range's) only when the game is named (a prefix, the page or the genre)."""
+    runs are Range's), or whose ``named_only`` says so for ``desc``, only when the game is
+    named (a prefix, the page or the genre)."""
     entries = [g for g in GENRES.values() if g.tatham_codec is not None
-               and not getattr(_codec(g), "NAMED_ONLY", False)]
+               and not _named_only(_codec(g), desc)]
     return sorted(entries, key=lambda g: -_codec(g).plausible(desc))
+
+
+def _named_only(codec: Any, desc: str) -> bool:
+    """Whether ``codec`` reads ``desc`` only when its game is named: the whole codec
+    (``NAMED_ONLY``) or this description (``named_only(desc)``: Galaxies' black centres,
+    upper-case letters that Pearl's descriptions use too)."""
+    if getattr(codec, "NAMED_ONLY", False):
+        return True
+    check = getattr(codec, "named_only", None)
+    return bool(check(desc)) if check is not None else False

@@ -63,6 +63,9 @@ def decode(desc: str, w: int | None, h: int | None, extras: str,
 
 
 def encode(puzzle: FillominoPuzzle) -> str:
+    if puzzle.largest:
+        raise id_error(f"Filling has no largest block (this puzzle allows none past "
+                       f"{puzzle.largest})", hint="convert --to url or text")
     top = largest(puzzle.width, puzzle.height)
     flat = puzzle.numbers.ravel().tolist()
     bad = next((i for i, v in enumerate(flat) if v < EMPTY or v > top), None)

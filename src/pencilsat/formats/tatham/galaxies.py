@@ -5,9 +5,11 @@ empty points, ``z`` 25 empty points. The description stops at the last centre, s
 is the ID of the puzzle without its last centres; a trailing ``z`` (which Tatham never
 writes) is refused, so every ID read is the one this codec writes back.
 
-Tatham's black centres (``A``-``Y``, drawn only in its picture mode) are refused rather
-than read as plain ones: a puzzle that read ``B`` as ``b`` would be written back as
-another ID.
+Tatham's black centres (``A``-``Y``: a black centre after 0..24 empty points; its picture
+generator writes them, and ``load_game`` reads them into ``F_DOT_BLACK``) are read as black
+centres and written back the same, so the ID round-trips. Such an ID is read only when the
+game is named (:func:`named_only`: Pearl's descriptions use upper-case letters too), and it
+is written with the ``galaxies:`` prefix.
 """
 
 from __future__ import annotations
@@ -29,12 +31,19 @@ def plausible(desc: str) -> int:
     return 1 if desc and set(desc) <= _LETTERS else 0
 
 
+def named_only(desc: str) -> bool:
+    """Whether ``desc`` is read as Galaxies only when the game is named: it has a black
+    centre (an upper-case letter, as Pearl's ``B`` and ``W``)."""
+    return any("A" <= ch <= "Y" for ch in desc)
+
+
 def decode(desc: str, w: int | None, h: int | None, extras: str,
            column: int) -> GalaxiesPuzzle:
     game_params(extras, _EXTRAS, "Galaxies", "a difficulty dn or du", column)
     width, height = grid_size(w, h, column)
     inner_w, inner_h = 2 * width - 1, 2 * height - 1
     lattice = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
+    black = np.zeros(lattice.shape, dtype=bool)
     point = 0
     for i, ch in enumerate(desc):
         if ch == "z":
@@ -44,23 +53,21 @@ def decode(desc: str, w: int | None, h: int | None, extras: str,
                                "never writes", column=column + i,
                                hint="copy the whole game ID")
             continue
-        if "A" <= ch <= "Y":
-            raise id_error(f"a black centre {ch!r} (Tatham's picture mode) is not read",
-                           column=column + i, hint="use the ID with plain centres (a-y)")
-        if not "a" <= ch <= "y":
+        if not ("a" <= ch <= "y" or "A" <= ch <= "Y"):
             raise id_error(f"bad character {describe_char(ch)} in the Galaxies description",
                            column=column + i,
                            hint="Galaxies descriptions use a-y (a centre after 0..24 empty "
-                                "points) and z (25 empty points)")
-        point += ord(ch) - ord("a")
+                                "points), A-Y (a black one) and z (25 empty points)")
+        point += ord(ch.lower()) - ord("a")
         if point >= inner_w * inner_h:
             raise id_error(f"too much data: the centre goes past the {inner_w * inner_h} "
                            f"points of the {width}x{height} grid", column=column + i,
                            hint="check the size or the description")
         y, x = divmod(point, inner_w)
         lattice[y + 1, x + 1] = True
+        black[y + 1, x + 1] = ch.isupper()
         point += 1
-    return GalaxiesPuzzle(lattice)
+    return GalaxiesPuzzle(lattice, black=black)
 
 
 def encode(puzzle: GalaxiesPuzzle) -> str:
@@ -70,10 +77,11 @@ def encode(puzzle: GalaxiesPuzzle) -> str:
                        "Tatham's Galaxies has no cut-out cells", hint="convert --to url or text")
     out: list[str] = []
     run = 0
-    for value in puzzle.centres[1:-1, 1:-1].ravel().tolist():
+    black = puzzle.black_centres[1:-1, 1:-1].ravel().tolist()
+    for value, dark in zip(puzzle.centres[1:-1, 1:-1].ravel().tolist(), black, strict=True):
         if not value:
             run += 1
             continue
-        out.append("z" * (run // 25) + chr(ord("a") + run % 25))
+        out.append("z" * (run // 25) + chr(ord("A" if dark else "a") + run % 25))
         run = 0
     return f"{puzzle.width}x{puzzle.height}:" + "".join(out)

@@ -66,6 +66,10 @@ def encode(puzzle: SkyscrapersPuzzle) -> str:
                                       f"leaves cells empty (tallest {puzzle.largest} on "
                                       f"{puzzle.size} cells)"),
                          hint="convert --to text instead")
+    if puzzle.gaps.any():
+        raise InputError("Tatham's Towers has no gaps (cells without a building); this "
+                         "puzzle has " + str(int(puzzle.gaps.sum())),
+                         hint="convert --to url or text instead")
     clues = "/".join(str(v) if v else "" for v in puzzle.clues.ravel().tolist())
     grid = "," + write_grid(puzzle.givens.ravel().tolist()) if puzzle.givens.any() else ""
     return f"{puzzle.size}:{clues}{grid}"
