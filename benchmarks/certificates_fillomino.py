@@ -2,7 +2,7 @@
 certified or not, with the CPU seconds of the verdict, of building the certificate and of
 checking it again from its files (what ``pencilsat check DIR`` does).
 
-    python benchmarks/certificates_fillomino.py [--stride 10] [--cap 120]
+    python benchmarks/certificates_fillomino.py [--stride 10] [--cap 120] [--stem NAME]
 
 The verdict is ``pencilsat.solve`` (the ``sizes`` strategy); the build is the certificate's
 own cut loop and the prover's DRAT proof (its in-process check is left out of the build
@@ -82,6 +82,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--stride", type=int, default=10, help="every Nth janko puzzle")
     ap.add_argument("--cap", type=float, default=120.0, help="seconds per verdict")
+    ap.add_argument("--stem", default="certificates_fillomino",
+                    help="results file name in benchmarks/results")
     args = ap.parse_args()
     rows, data = [], []
     for group, label, path in sources(args.stride):
@@ -110,11 +112,11 @@ def main() -> None:
             + markdown_table(["puzzle", "verdict s", "build s", "check s", "proof kB", "cuts",
                               "open label", "checked"], big)
             + f"\n\n`python benchmarks/certificates_fillomino.py --stride {args.stride} "
-            f"--cap {args.cap:g}` (CPU seconds: the verdict; the certificate's cut loop and "
-            "proof; `pencilsat check` of its folder: clauses rebuilt, cuts checked, dratify "
-            "on the proof). Janko: every "
+            f"--cap {args.cap:g} --stem {args.stem}` (CPU seconds: the verdict; the "
+            "certificate's cut loop and proof; `pencilsat check` of its folder: clauses "
+            "rebuilt, cuts checked, dratify on the proof). Janko: every "
             f"{args.stride}th puzzle and the four 20x36; Tatham: all 40.\n")
-    write_results("certificates_fillomino", "Certificates: Fillomino", body, data)
+    write_results(args.stem, "Certificates: Fillomino", body, data)
     print(body)
 
 
