@@ -12,6 +12,10 @@ as sums, and is solved again after each batch of cuts, without its presolve (red
 solve), each solve gathering the cuts of up to :data:`MODELS_PER_SOLVE` models. Both run the
 open encoding first (:func:`open_first`).
 
+Certificates (:func:`certify_cnf`) take the ``sizes`` clauses open from one above the
+answer's largest block, the counts as clauses, the block sizes to checked cuts
+(docs/certificates.md).
+
 CP-SAT with every rule in the model instead (each block one tree of exactly its size, the
 model of commit 00f2eba, since removed) was slower on every puzzle measured, open
 encoding on both, CPU seconds under a load of 10-12: janko 335_10x10 1.04 (cuts 0.78),
@@ -170,7 +174,8 @@ def run_cpsat(puzzle: FillominoPuzzle, *, backend: str | None = None,
 
 
 def complete_cnf(puzzle: FillominoPuzzle) -> ClauseEncoding:
-    """Every rule as one fixed clause list, for ``pencilsat study`` and certificates: the
+    """Every rule as one fixed clause list, for ``pencilsat study`` (certificates take
+    :func:`certify_cnf`): the
     ``sizes`` run's clauses and counts (as
     :func:`~pencilsat.encodings.partition.exactly_one_clauses`) and the block-size rule
     over every connected set (:func:`~pencilsat.encodings.sized_regions.complete_clauses`),
@@ -181,8 +186,8 @@ def complete_cnf(puzzle: FillominoPuzzle) -> ClauseEncoding:
     except ValueError:
         raise InputError(f"a {puzzle.width}x{puzzle.height} Fillomino is too large for the "
                          "complete clause list (every connected set of cells)",
-                         hint="solve it without --certify; the complete list is for small "
-                              "grids") from None
+                         hint="the complete list is for small grids (solve --certify "
+                              "certifies any size on the sizes clauses)") from None
     encoding = found.encoding(FillominoSolution)
     counts, top = count_clauses(encoding.sizes, encoding.num_vars)
 
