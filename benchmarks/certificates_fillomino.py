@@ -114,8 +114,9 @@ def main() -> None:
             + f"\n\n`python benchmarks/certificates_fillomino.py --stride {args.stride} "
             f"--cap {args.cap:g} --stem {args.stem}` (CPU seconds: the verdict; the "
             "certificate's cut loop and proof; `pencilsat check` of its folder: clauses "
-            "rebuilt, cuts checked, dratify on the proof). Janko: every "
-            f"{args.stride}th puzzle and the four 20x36; Tatham: all 40.\n")
+            "rebuilt, cuts checked, dratify on the proof). Janko: "
+            + ("all" if args.stride == 1 else f"every {args.stride}th puzzle and the four "
+               "20x36") + "; Tatham: all 40. Run niced on the shared 2-core machine.\n")
     write_results(args.stem, "Certificates: Fillomino", body, data)
     print(body)
 
