@@ -1,11 +1,17 @@
 """The cut checkers accept a cut only when it follows from the rule it stands for, whatever
-produced it."""
+produced it: single loop, connected cells, Fillomino's block sizes."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from pencilsat.certify.cut_checks import connectivity_cut_fault, edge_ends, loop_cut_fault
+from pencilsat.certify.cut_checks import (
+    BlockCutCheck,
+    connectivity_cut_fault,
+    edge_ends,
+    loop_cut_fault,
+    open_label_fault,
+)
 
 
 def edge(ends, a, b) -> int:
@@ -79,3 +85,54 @@ def test_nodes_never_in_the_set_block_paths():
     neighbours = [[1, 2], [0, 3], [0, 3], [1, 2]]
     literals = np.array([1, 2, 0, 4])  # node 2 can never be in the set
     assert connectivity_cut_fault([-1, -4, 2], neighbours, [(literals, None)]) is None
+
+
+def label_variable(domains, cell: int, label: int) -> int:
+    """The variable of ``cell`` taking ``label``: each cell's labels in turn, from 1."""
+    return sum(len(d) for d in domains[:cell]) + list(domains[cell]).index(label) + 1
+
+
+def test_k_plus_one_connected_cells_of_k_make_a_valid_over_size_cut():
+    domains = [(1, 2, 3)] * 9  # a 3x3 grid
+    check = BlockCutCheck(3, 3, domains, None)
+    v = lambda cell: label_variable(domains, cell, 2)  # noqa: E731
+    assert check.fault([-v(0), -v(1), -v(4)]) is None  # an L of three 2s
+    assert check.fault([-v(0), -v(1), -v(8)]) is not None  # not connected
+    assert check.fault([-v(0), -v(1)]) is not None  # only k cells
+    mixed = [-v(0), -v(1), -label_variable(domains, 2, 3)]
+    assert check.fault(mixed) is not None
+
+
+def test_the_open_label_has_no_over_size_cut():
+    domains = [(1, 2, 3, 4)] * 9
+    v = lambda cell: label_variable(domains, cell, 4)  # noqa: E731
+    five = [-v(c) for c in (0, 1, 2, 5, 8)]
+    assert BlockCutCheck(3, 3, domains, None).fault(five) is None
+    assert BlockCutCheck(3, 3, domains, 4).fault(five) is not None
+
+
+def test_a_fence_around_fewer_than_k_cells_makes_a_valid_cut():
+    domains = [(1, 2, 3)] * 5  # a row of five cells
+    check = BlockCutCheck(5, 1, domains, None)
+    v = lambda cell: label_variable(domains, cell, 3)  # noqa: E731
+    assert check.fault([-v(0), v(2)]) is None  # cells 0, 1 inside: fewer than 3
+    assert check.fault([-v(0), v(3)]) is not None  # cells 0, 1, 2 inside: room for 3
+    assert check.fault([-v(0)]) is not None
+    # a cell that cannot be 3 fences as well as a literal
+    walled = [(1, 2, 3), (1, 2, 3), (1, 2), (1, 2, 3), (1, 2, 3)]
+    assert BlockCutCheck(5, 1, walled, None).fault([-label_variable(walled, 0, 3)]) is None
+
+
+def test_the_open_label_fence_needs_fewer_cells_than_the_label():
+    domains = [(1, 2, 3, 4)] * 5
+    v = lambda cell: label_variable(domains, cell, 4)  # noqa: E731
+    check = BlockCutCheck(5, 1, domains, 4)
+    assert check.fault([-v(0), v(3)]) is None  # three cells: fewer than four
+    assert check.fault([-v(0), v(4)]) is not None
+
+
+def test_an_answer_with_a_block_at_the_open_label_is_refused():
+    numbers = np.array([[5, 5, 5, 5, 5], [1, 2, 2, 1, 3]])
+    assert open_label_fault(numbers, 6) is None
+    assert open_label_fault(numbers, None) is None
+    assert open_label_fault(numbers, 5) is not None

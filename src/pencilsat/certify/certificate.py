@@ -9,15 +9,21 @@ rule checker and differ.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from time import perf_counter
 from typing import Any
 
 from pencilsat.certify.closing import close
-from pencilsat.certify.cut_checks import connectivity_cut_fault, loop_cut_fault
+from pencilsat.certify.cut_checks import (
+    BlockCutCheck,
+    connectivity_cut_fault,
+    loop_cut_fault,
+    open_label_fault,
+)
 from pencilsat.certify.formula import clauses_digest, dimacs
 from pencilsat.certify.refutation import ProofCheck, check, refute
-from pencilsat.certify.sources import certifiable
+from pencilsat.certify.sources import certifiable, settings_for
 from pencilsat.core.registry import genre_of
 from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.connectivity import Clause
@@ -32,11 +38,13 @@ class Certificate:
     certified: bool
     reason: str
     parts: dict[str, str] = field(default_factory=dict)
+    prover: str = ""
     checker: str = ""
     checker_version: str = ""
     engine: str = ""
     proof_bytes: int = 0
     rule_clauses: int = 0
+    settings: dict[str, int] = field(default_factory=dict)
     cuts: list[Clause] = field(default_factory=list)
     block: Clause | None = None
     rules_sha256: str = ""
@@ -47,9 +55,11 @@ class Certificate:
 
     def to_dict(self) -> dict[str, Any]:
         return {"certified": self.certified, "reason": self.reason, "parts": dict(self.parts),
-                "checker": self.checker, "checker_version": self.checker_version,
+                "prover": self.prover, "checker": self.checker,
+                "checker_version": self.checker_version,
                 "engine": self.engine, "proof_bytes": self.proof_bytes,
-                "rule_clauses": self.rule_clauses, "cuts": len(self.cuts),
+                "rule_clauses": self.rule_clauses, "settings": dict(self.settings),
+                "cuts": len(self.cuts),
                 "rules_sha256": self.rules_sha256, "build_seconds": round(self.build_s, 6),
                 "check_seconds": round(self.check_s, 6)}
 
@@ -58,18 +68,29 @@ def _refused(verdict: str, why: str) -> Certificate:
     return Certificate(verdict, False, why)
 
 
-def cut_fault(cnf: CertifiableCnf, cut: Clause) -> str | None:
-    """Why ``cut`` does not follow from the rules ``cnf`` leaves out (``None``: it does)."""
+def cut_checker(cnf: CertifiableCnf) -> Callable[[Clause], str | None]:
+    """Why a cut does not follow from the rules ``cnf`` leaves out (``None``: it does)."""
     grid = cnf.encoding.loop
     if grid is not None:
-        return loop_cut_fault(cut, grid.width, grid.height)
-    if cnf.graph is None or not cnf.requirements:
-        return "the genre leaves no rule to cuts"
+        width, height = grid.width, grid.height
+        return lambda cut: loop_cut_fault(cut, width, height)
+    labels = cnf.labels
+    if labels is not None:
+        return BlockCutCheck(labels.width, labels.height, labels.domains,
+                             labels.open_label).fault
+    graph = cnf.graph
+    if graph is None or not cnf.requirements:
+        return lambda cut: "the genre leaves no rule to cuts"
     units = {clause[0] for clause in cnf.encoding.clauses if len(clause) == 1}
     requirements = [(r.literals, r.anchor if r.anchor is not None
                      and int(r.literals[r.anchor]) in units else None)
                     for r in cnf.requirements]
-    return connectivity_cut_fault(cut, cnf.graph.neighbours, requirements)
+    return lambda cut: connectivity_cut_fault(cut, graph.neighbours, requirements)
+
+
+def cut_fault(cnf: CertifiableCnf, cut: Clause) -> str | None:
+    """Why ``cut`` does not follow from the rules ``cnf`` leaves out (``None``: it does)."""
+    return cut_checker(cnf)(cut)
 
 
 def block_of(cnf: CertifiableCnf, true: set[int]) -> Clause:
@@ -95,7 +116,7 @@ def build(puzzle: Any, verdict: str, solution: Any = None, second: Any = None,
         return cert
     if verdict not in ("unique", "none"):
         return _refused(verdict, f"a {verdict} verdict has nothing to certify")
-    cnf = certifiable(genre, puzzle)
+    cnf = certifiable(genre, puzzle, settings_for(genre, puzzle, solution))
     if cnf is None:
         return _refused(verdict, f"no certificate for {genre.title} yet")
     blocks: list[Clause] = []
@@ -113,12 +134,13 @@ def build(puzzle: Any, verdict: str, solution: Any = None, second: Any = None,
     cuts.extend(rest.cuts)
     if rest.answer is not None:
         return _refused(verdict, "the formula with the answer blocked has another answer")
-    cert = Certificate(verdict, False, "", rule_clauses=len(cnf.encoding.clauses), cuts=cuts,
+    cert = Certificate(verdict, False, "", rule_clauses=len(cnf.encoding.clauses),
+                       settings=dict(cnf.settings), prover=cnf.prover, cuts=cuts,
                        block=blocks[0] if blocks else None,
                        rules_sha256=clauses_digest(cnf.encoding.clauses))
     formula = cnf.encoding.clauses + cuts + blocks
     cert.formula_text = dimacs(cnf.encoding.num_vars, formula)
-    proof = refute(formula, deadline)
+    proof = refute(formula, deadline, cnf.prover)
     if proof is None:
         return _refused(verdict, "the formula is satisfiable: nothing refutes it")
     cert.proof_text = "\n".join(proof) + "\n"
@@ -142,6 +164,9 @@ def verify(cert: Certificate, puzzle: Any, cnf: CertifiableCnf, solution: Any,
             parts["answer"] = "the answer breaks a rule: " + "; ".join(map(str, faults))
         elif cert.block is None or sorted(map(abs, cert.block)) != sorted(cnf.encoding.answer):
             parts["answer"] = "the blocked clause is not over the answer atoms"
+        elif cnf.labels is not None and (fault := open_label_fault(
+                solution.numbers, cnf.labels.open_label)) is not None:
+            parts["answer"] = fault
         else:
             # No decoding is needed to tie the blocked clause to this answer: the answer
             # obeys the rules, so it is a model of the rule clauses and the cuts; were its
@@ -151,7 +176,8 @@ def verify(cert: Certificate, puzzle: Any, cnf: CertifiableCnf, solution: Any,
     # The callers hold the rule clauses to the puzzle's: ``build`` writes the formula from
     # them, ``store.check_folder`` compares the file's with a fresh build, clause by clause.
     parts["rules"] = "holds"
-    bad = [(i, f) for i, cut in enumerate(cert.cuts) if (f := cut_fault(cnf, cut)) is not None]
+    fault_of = cut_checker(cnf)
+    bad = [(i, f) for i, cut in enumerate(cert.cuts) if (f := fault_of(cut)) is not None]
     parts["cuts"] = "holds" if not bad else f"cut {bad[0][0] + 1} of {len(cert.cuts)}: {bad[0][1]}"
     outcome: ProofCheck = check(cert.formula_text, cert.proof_text, formula)
     parts["refutation"] = "holds" if outcome.ok else outcome.reason

@@ -1,6 +1,7 @@
 """The formula a certificate refutes: the genre's clauses, the answers blocked, and the cuts
 that close the rules the clauses leave out, found by the certificate's own lazy loop on one
-CaDiCaL solver (the same cut machinery the strategies use: the cuts are checked apart, in
+solver, the genre's prover (CaDiCaL unless it names another), with the same cut machinery
+the strategies use or the encoding's own model cuts (the cuts are checked apart, in
 :mod:`~pencilsat.certify.cut_checks`, so their source need not be trusted).
 
 A model of the clauses that breaks a left-out rule gets its cuts; a model that keeps every
@@ -17,8 +18,6 @@ import numpy as np
 from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.connectivity import Clause, ConnectivityCuts
-
-PROOF_SOLVER = "cadical195"
 
 
 @dataclass
@@ -75,7 +74,7 @@ def close(cnf: CertifiableCnf, blocks: Sequence[Clause], deadline: float | None)
     cuts = (ConnectivityCuts(cnf.graph, list(cnf.requirements), boundaries=False)
             if cnf.graph is not None and cnf.requirements else None)
     out = Closed()
-    with Solver(name=PROOF_SOLVER, bootstrap_with=encoding.clauses) as solver:
+    with Solver(name=cnf.prover, bootstrap_with=encoding.clauses) as solver:
         for block in blocks:
             solver.add_clause(list(block))
         while True:
@@ -89,11 +88,13 @@ def close(cnf: CertifiableCnf, blocks: Sequence[Clause], deadline: float | None)
             if cnf.encoding.loop is not None:
                 edges = len(cnf.encoding.loop)
                 new = loop_cuts(cnf, [lit for lit in model[:edges] if lit > 0])
-            elif cuts is not None:
+            elif cuts is not None or cnf.model_cuts is not None:
                 values = np.zeros(max(encoding.num_vars, len(model)) + 1, dtype=bool)
                 true = np.asarray([lit for lit in model if lit > 0], dtype=np.int64)
                 values[true] = True
-                new = cuts.cuts(values)
+                new = cuts.cuts(values) if cuts is not None else []
+                if cnf.model_cuts is not None:
+                    new += cnf.model_cuts(values)
             else:
                 new = []
             if not new:

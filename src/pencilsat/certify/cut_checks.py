@@ -13,6 +13,15 @@ literal is true are connected", the clause says "node a or node b is out of the 
 node of B is in it". It holds when every path from a to b through nodes that can be in the
 set meets B; with an anchor (a node always in the set) one witness a suffices, the anchor
 standing in for b.
+
+*Block sizes* (Fillomino): with cells labelled by their block's size (side-by-side equal
+labels are one block), "not all of these ``k + 1`` cells are ``k``" holds when the cells
+are 4-connected (they would be one block of more than ``k`` cells), for every label but the
+open one (which has no upper bound); "cell c is not ``k``, or some cell of F is ``k``"
+holds when the cells reachable from c through cells that may be ``k`` and are not in F are
+fewer than ``k`` (with F not ``k``, c's block lies among them): for the open label ``K`` too,
+whose areas each hold a block of ``K`` cells or more. The variable numbering (each cell's
+labels in turn) is recomputed here from the cells' label lists.
 """
 
 from __future__ import annotations
@@ -118,3 +127,90 @@ def connectivity_cut_fault(clause: Sequence[int], neighbours: Sequence[Sequence[
                 if _separated(neighbours, usable, a, b, blocked):
                     return None
     return "no requirement is cut by it: its witnesses are not separated by its boundary"
+
+
+def _grid_neighbours(cell: int, width: int, height: int) -> list[int]:
+    r, c = divmod(cell, width)
+    return [(r + dr) * width + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < height and 0 <= c + dc < width]
+
+
+class BlockCutCheck:
+    """The block-size cuts' check on a ``width x height`` grid whose cells take the labels
+    ``domains`` (row-major), every label its size but ``open_label`` ("that many or more");
+    :meth:`fault` per cut."""
+
+    def __init__(self, width: int, height: int, domains: Sequence[Sequence[int]],
+                 open_label: int | None) -> None:
+        self.width, self.height, self.open_label = width, height, open_label
+        self.cells = len(domains)
+        # per variable (index 0 unused): its (cell, label), each cell's labels in turn
+        self.atoms: list[tuple[int, int]] = [(-1, -1)]
+        for cell, labels in enumerate(domains):
+            self.atoms.extend((cell, label) for label in labels)
+        self.may = [set(labels) for labels in domains]
+
+    def fault(self, clause: Sequence[int]) -> str | None:
+        """``None`` when the clause follows from the block-size rule, else why not."""
+        atoms = self.atoms
+        if self.cells != self.width * self.height:
+            return "the label lists are not the grid's cells"
+        if not clause or any(lit == 0 or abs(lit) >= len(atoms) for lit in clause):
+            return "a literal is not a cell's label"
+        labels = {atoms[abs(lit)][1] for lit in clause}
+        if len(labels) != 1:
+            return "its literals are not all of one label"
+        label = labels.pop()
+        negative = {atoms[-lit][0] for lit in clause if lit < 0}
+        positive = {atoms[lit][0] for lit in clause if lit > 0}
+        if not positive and len(negative) == len(clause) == label + 1:
+            if label == self.open_label:
+                return "the open label has no largest block"
+            if self._connected(negative):
+                return None
+            return f"its {label + 1} cells are not 4-connected"
+        if len(negative) == 1:
+            (start,) = negative
+            if self._reach_is_below(start, label, positive):
+                return None
+            return (f"its fence leaves {label} cells or more that may be {label} around "
+                    "the cell")
+        return "neither k + 1 connected cells of k nor a cell of k with its fence"
+
+    def _connected(self, cells: set[int]) -> bool:
+        first = next(iter(cells))
+        seen = {first}
+        queue = deque([first])
+        while queue:
+            for other in _grid_neighbours(queue.popleft(), self.width, self.height):
+                if other in cells and other not in seen:
+                    seen.add(other)
+                    queue.append(other)
+        return len(seen) == len(cells)
+
+    def _reach_is_below(self, start: int, label: int, fence: set[int]) -> bool:
+        """Whether fewer than ``label`` cells are reachable from ``start`` through cells
+        that may take ``label`` and are not in ``fence``."""
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            for other in _grid_neighbours(queue.popleft(), self.width, self.height):
+                if other not in seen and other not in fence and label in self.may[other]:
+                    seen.add(other)
+                    if len(seen) >= label:
+                        return False
+                    queue.append(other)
+        return len(seen) < label
+
+
+def open_label_fault(numbers: np.ndarray, open_label: int | None) -> str | None:
+    """Why an answer's block sizes (``numbers``) are not all below ``open_label`` (the
+    label would stand for several sizes and the blocked clause not say which);
+    ``None`` when they are or there is no open label."""
+    if open_label is None:
+        return None
+    largest = int(np.asarray(numbers).max(initial=0))
+    if largest >= open_label:
+        return f"the answer has a block of {largest} cells, not below the open label " \
+               f"{open_label}"
+    return None

@@ -1,5 +1,6 @@
-"""The refutation: CaDiCaL (through PySAT, proof tracing on) shows a formula unsatisfiable
-and writes a DRAT proof; dratify, which shares no code with CaDiCaL, checks it.
+"""The refutation: CaDiCaL (through PySAT, proof tracing on; Glucose 4 where a genre names
+it, :attr:`~pencilsat.encodings.certifiable.CertifiableCnf.prover`) shows a formula
+unsatisfiable and writes a DRAT proof; dratify, which shares no code with either, checks it.
 
 dratify checks forward, every lemma, in Rust when ``cdclkit-native`` is installed (about 15x
 faster) and in pure Python otherwise; the certificate names the engine it used.
@@ -32,15 +33,15 @@ class ProofCheck:
     seconds: float
 
 
-def refute(clauses: Sequence[Sequence[int]],
-           deadline: float | None = None) -> list[str] | None:
-    """The DRAT proof (lines) that the clauses are unsatisfiable, or ``None`` when they are
-    satisfiable. Past ``deadline`` raises :class:`TimeLimitReached`."""
+def refute(clauses: Sequence[Sequence[int]], deadline: float | None = None,
+           prover: str = PROOF_SOLVER) -> list[str] | None:
+    """The DRAT proof (lines) that the clauses are unsatisfiable, by PySAT's ``prover``, or
+    ``None`` when they are satisfiable. Past ``deadline`` raises :class:`TimeLimitReached`."""
     from pysat.solvers import Solver
 
     from pencilsat.backends.pysat_calls import solve_until
 
-    with Solver(name=PROOF_SOLVER, bootstrap_with=[list(c) for c in clauses],
+    with Solver(name=prover, bootstrap_with=[list(c) for c in clauses],
                 with_proof=True) as solver:
         answer = solve_until(solver, deadline, [])
         if answer is None:

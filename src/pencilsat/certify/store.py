@@ -4,7 +4,8 @@ checked again from the files alone.
 ``DIR`` holds ``puzzle.txt`` (the genre's text format), ``answer.txt`` (for ``unique``),
 ``formula.cnf`` (DIMACS: the rule clauses, the cuts, the blocked answer), ``proof.drat``,
 ``cuts.jsonl`` (one cut a line, as its clause) and ``manifest.json`` (genre, verdict, how
-the formula is laid out, the SHA-256 of every file, the checker and the times).
+the formula is laid out, the settings its clauses were built with (Fillomino's open
+label), the SHA-256 of every file, the prover, the checker and the times).
 """
 
 from __future__ import annotations
@@ -39,11 +40,12 @@ def write(folder: str | Path, cert: Certificate, puzzle: Any, solution: Any) -> 
         (out / name).write_text(text)
     manifest = {
         "format": "pencilsat-certificate-1", "genre": genre.name, "verdict": cert.verdict,
-        "rule_clauses": cert.rule_clauses, "cuts": len(cert.cuts),
+        "rule_clauses": cert.rule_clauses, "settings": dict(cert.settings),
+        "cuts": len(cert.cuts),
         "blocked": cert.block is not None, "rules_sha256": cert.rules_sha256,
         "sha256": {name: digest(text) for name, text in texts.items()},
         **{k: v for k, v in cert.to_dict().items() if k in (
-            "certified", "checker", "checker_version", "engine", "proof_bytes",
+            "certified", "prover", "checker", "checker_version", "engine", "proof_bytes",
             "build_seconds", "check_seconds")},
     }
     path = out / "manifest.json"
@@ -70,7 +72,16 @@ def check_folder(folder: str | Path) -> Certificate:
                     if verdict == "unique" else None)
     except InputError as err:
         return _failed(verdict, f"puzzle or answer: {err}")
-    cnf = certifiable(genre, puzzle)
+    settings = manifest.get("settings", {})
+    if not isinstance(settings, dict) or not all(
+            isinstance(k, str) and type(v) is int for k, v in settings.items()):
+        return _failed(verdict, "rules: the manifest's settings are not names with whole "
+                       "numbers")
+    try:
+        cnf = certifiable(genre, puzzle, settings)
+    except (ValueError, TypeError) as err:
+        return _failed(verdict, f"rules: the clauses cannot be built with the settings "
+                       f"{settings}: {err}")
     if cnf is None:
         return _failed(verdict, f"no certificate for {genre.title}")
     try:
@@ -89,7 +100,7 @@ def check_folder(folder: str | Path) -> Certificate:
     if rule_count != len(cnf.encoding.clauses) or clauses[:rule_count] != [
             list(c) for c in cnf.encoding.clauses]:
         return _failed(verdict, "rules: the formula's rule clauses are not the puzzle's")
-    cert = Certificate(verdict, False, "", rule_clauses=rule_count, cuts=cuts,
+    cert = Certificate(verdict, False, "", rule_clauses=rule_count, settings=settings, cuts=cuts,
                        block=clauses[-1] if blocked else None,
                        rules_sha256=manifest.get("rules_sha256", ""),
                        formula_text=texts["formula.cnf"], proof_text=texts["proof.drat"])

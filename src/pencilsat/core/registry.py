@@ -80,6 +80,10 @@ class Genre(NamedTuple):
     """``"module:function"``: ``cnf(puzzle) -> CertifiableCnf``, the clauses a certificate
     (``solve --certify``) refutes with the rules its cuts stand for; ``None``: the
     ``rule_cnf`` of a loop genre, else the ``complete_cnf``."""
+    certify_settings: str | None = None
+    """``"module:function"``: ``settings(puzzle, answer) -> dict[str, int]``, keywords the
+    ``certify_cnf`` takes beyond the puzzle, chosen for a verdict's answer (``None`` for
+    ``none``); a certificate records them and its checker rebuilds the clauses with them."""
     partial: str | None = None
     """Module that starts the grader from a partly solved grid (the solution's type, what is
     not known left out): ``next_step(puzzle, partial, *, deadline) -> Step | None`` (a
@@ -627,6 +631,8 @@ _FILLOMINO = Genre(
     puzzlink=("fillomino",), puzzlink_codec="pencilsat.formats.puzzlink.fillomino",
     tatham=("filling", "fillomino"), tatham_codec="pencilsat.formats.tatham.fillomino",
     complete_cnf="pencilsat.strategies.fillomino:complete_cnf",
+    certify_cnf="pencilsat.strategies.fillomino:certify_cnf",
+    certify_settings="pencilsat.strategies.fillomino:certify_settings",
 )
 
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,

@@ -6,7 +6,8 @@ blocked answer are unsatisfiable together (a DRAT proof), every cut follows from
 left out (checked cut by cut), and every answer of the puzzle is a model of the clauses (the
 encoding, pinned by the hash of the clauses a call rebuilds from the puzzle). The loop
 machinery's clauses leave the single-loop rule to ``encoding.loop``; the connectivity
-machinery's leave "these cells are connected" to ``requirements`` over ``graph``.
+machinery's leave "these cells are connected" to ``requirements`` over ``graph``; the
+size-labelled cells' (Fillomino) leave "every block has its size" to ``labels``.
 """
 
 from __future__ import annotations
@@ -20,23 +21,51 @@ import numpy as np
 from pencilsat.encodings.connectivity import Graph, Requirement
 from pencilsat.encodings.encoding import ClauseEncoding
 
+ModelCuts = Callable[[np.ndarray], list[list[int]]]
+"""The cuts of a model (booleans indexed by variable) that breaks a rule left out."""
+
+
+@dataclass(frozen=True)
+class SizedLabels:
+    """Cells labelled with their block's size, the block-size rule left to cuts: a
+    ``width x height`` grid (cell ``r * width + c``), each cell's possible labels
+    (``domains``, row-major; variable ``1, 2, ...`` is each cell's labels in turn, in the
+    order given) and ``open_label``: the label standing for every size from it on
+    (``None``: every label is its size)."""
+
+    width: int
+    height: int
+    domains: tuple[tuple[int, ...], ...]
+    open_label: int | None = None
+
 
 @dataclass(frozen=True)
 class CertifiableCnf:
     """``encoding``: the clauses over variables ``1..num_vars``, the answer variables (what
     two answers differ in) and ``decode`` (the set of true literals to a solution);
     ``encoding.loop`` the edge grid when the single-loop rule is left out; ``graph`` and
-    ``requirements`` the connectivity rules left out (none when every rule is a clause)."""
+    ``requirements`` the connectivity rules left out (none when every rule is a clause);
+    ``labels`` the block-size rule left out, cut by ``model_cuts``; ``settings``: what the
+    clauses were built with beyond the puzzle (a certificate records them); ``prover``
+    below."""
 
     encoding: ClauseEncoding
     graph: Graph | None = None
     requirements: tuple[Requirement, ...] = field(default=())
+    labels: SizedLabels | None = None
+    model_cuts: ModelCuts | None = None
+    settings: dict[str, int] = field(default_factory=dict)
+    prover: str = "cadical195"
+    """The PySAT solver that closes the clauses with cuts and writes the DRAT proof."""
 
     @property
     def cuts(self) -> str:
-        """Which rules are left to cuts: ``"loop"``, ``"connected"`` or ``"none"``."""
+        """Which rules are left to cuts: ``"loop"``, ``"connected"``, ``"sizes"`` or
+        ``"none"``."""
         if self.encoding.loop is not None:
             return "loop"
+        if self.labels is not None:
+            return "sizes"
         return "connected" if self.requirements else "none"
 
 

@@ -12,6 +12,10 @@ as sums, and is solved again after each batch of cuts, without its presolve (red
 solve), each solve gathering the cuts of up to :data:`MODELS_PER_SOLVE` models. Both run the
 open encoding first (:func:`open_first`).
 
+Certificates (:func:`certify_cnf`) take the ``sizes`` clauses open from one above the
+answer's largest block, the counts as clauses, the block sizes to checked cuts
+(docs/certificates.md).
+
 CP-SAT with every rule in the model instead (each block one tree of exactly its size, the
 model of commit 00f2eba, since removed) was slower on every puzzle measured, open
 encoding on both, CPU seconds under a load of 10-12: janko 335_10x10 1.04 (cuts 0.78),
@@ -28,7 +32,8 @@ from pencilsat.core.clock import deadline_of
 from pencilsat.core.errors import InputError
 from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
-from pencilsat.encodings.cardinality import exactly_clauses
+from pencilsat.encodings.cardinality import CARD_ENCODING, exactly_clauses
+from pencilsat.encodings.certifiable import CertifiableCnf, SizedLabels
 from pencilsat.encodings.connectivity import Clause
 from pencilsat.encodings.encoding import ClauseEncoding
 from pencilsat.encodings.fillomino import OpenSizeFound, build, open_label, regions
@@ -47,19 +52,33 @@ DEFAULT_SOLVER = "minicard"
 
 
 def count_clauses(counts: Sequence[tuple[Sequence[int], int]], top: int,
-                  deadline: float | None = None) -> tuple[list[Clause], int]:
+                  deadline: float | None = None, card: str = CARD_ENCODING
+                  ) -> tuple[list[Clause], int]:
     """The counts as clauses: each cell's one size by
     :func:`~pencilsat.encodings.partition.exactly_one_clauses`, the anchored blocks' sizes
     (:meth:`~pencilsat.encodings.sized_regions.SizedRegions.counts`) by PySAT's
-    cardinality encodings."""
+    cardinality encoding ``card``."""
     ones: list[tuple[Sequence[int], int]] = []
     more: list[tuple[Sequence[int], int]] = []
     for lits, total in counts:
         (ones if total == 1 else more).append((lits, total))
     out, top = exactly_one_clauses(ones, top, deadline)
-    rest, top = exactly_clauses(more, top, deadline=deadline)
+    rest, top = exactly_clauses(more, top, card=card, deadline=deadline)
     return out + rest, top
 
+
+CERTIFY_CARD = "seqcounter"
+"""Certificates: the anchored blocks' counts as sequential counters (the runs: PySAT's
+k-min totalizer). CPU seconds to close, prove and check on Glucose 4, one run each under
+load: janko 87_20x36 28.3 -> 4.7 (114,228 count clauses, 41,005 new variables before),
+266_9x9 16.4 -> 19.3 (within this load's noise)."""
+
+CERTIFY_PROVER = "glucose4"
+"""Certificates: the solver that closes the clauses with cuts and writes the DRAT proof
+(other genres: CaDiCaL 1.9.5). CPU seconds to close, prove and check, kmtotalizer counts,
+one run each under load, CaDiCaL -> Glucose 4: janko 87_20x36 52.5 -> 23.4 (proof 41 -> 7
+MB), 266_9x9 22.0 -> 15.4; on 179_20x36 the proof alone 11.3 -> 2.0 (30 -> 5.4 MB), its
+check 8.4 -> 3.0. Sequential counters, CaDiCaL -> Glucose 4: 179_20x36 7.4 -> 5.8."""
 
 MODELS_PER_SOLVE = 20
 """``sizes-cpsat``: the models whose block-size cuts one CP-SAT solve gathers before the
@@ -155,7 +174,8 @@ def run_cpsat(puzzle: FillominoPuzzle, *, backend: str | None = None,
 
 
 def complete_cnf(puzzle: FillominoPuzzle) -> ClauseEncoding:
-    """Every rule as one fixed clause list, for ``pencilsat study`` and certificates: the
+    """Every rule as one fixed clause list, for ``pencilsat study`` (certificates take
+    :func:`certify_cnf`): the
     ``sizes`` run's clauses and counts (as
     :func:`~pencilsat.encodings.partition.exactly_one_clauses`) and the block-size rule
     over every connected set (:func:`~pencilsat.encodings.sized_regions.complete_clauses`),
@@ -166,8 +186,8 @@ def complete_cnf(puzzle: FillominoPuzzle) -> ClauseEncoding:
     except ValueError:
         raise InputError(f"a {puzzle.width}x{puzzle.height} Fillomino is too large for the "
                          "complete clause list (every connected set of cells)",
-                         hint="solve it without --certify; the complete list is for small "
-                              "grids") from None
+                         hint="the complete list is for small grids (solve --certify "
+                              "certifies any size on the sizes clauses)") from None
     encoding = found.encoding(FillominoSolution)
     counts, top = count_clauses(encoding.sizes, encoding.num_vars)
 
@@ -178,3 +198,38 @@ def complete_cnf(puzzle: FillominoPuzzle) -> ClauseEncoding:
 
     return ClauseEncoding("complete", top, [*encoding.clauses, *counts, *blocks],
                           list(encoding.answer), decode)
+
+
+def certify_settings(puzzle: FillominoPuzzle, solution: FillominoSolution | None
+                     ) -> dict[str, int]:
+    """The open label a certificate builds :func:`certify_cnf` with: one above the answer's
+    largest block (so the answer holds no open label), the givens and
+    :data:`~pencilsat.encodings.sized_regions.SMALL_SIZES`."""
+    label = open_label(puzzle)
+    if solution is not None:
+        label = max(label, int(solution.numbers.max(initial=0)) + 1)
+    return {"open_label": label}
+
+
+def certify_cnf(puzzle: FillominoPuzzle, open_label: int | None = None) -> CertifiableCnf:
+    """What a certificate is about: the ``sizes`` run's clauses, built open from
+    ``open_label`` (``None``: every size apart), its counts as clauses
+    (:func:`count_clauses`), the block-size rule left to its cuts. ``ValueError`` for an
+    open label not above every given and
+    :data:`~pencilsat.encodings.sized_regions.SMALL_SIZES`."""
+    found = regions(puzzle, open_from=open_label)
+    encoding = found.encoding(FillominoSolution)
+    counts, top = count_clauses(encoding.sizes, encoding.num_vars, card=CERTIFY_CARD)
+
+    def decode(true: set[int]) -> FillominoSolution:
+        values = np.zeros(top + 1, dtype=bool)
+        values[[v for v in true if 0 < v <= top]] = True
+        return encoding.decode(values)
+
+    clauses = ClauseEncoding("sizes", top, [*encoding.clauses, *counts], list(encoding.answer),
+                             decode)
+    labels = SizedLabels(puzzle.width, puzzle.height,
+                         tuple(tuple(sizes) for sizes in found.variable), open_label)
+    return CertifiableCnf(clauses, labels=labels, model_cuts=found.block_cuts,
+                          settings={} if open_label is None else {"open_label": open_label},
+                          prover=CERTIFY_PROVER)
