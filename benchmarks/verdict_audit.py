@@ -176,10 +176,10 @@ def run(audit: Audit, kind: str, puzzle: Any, time_limit: float, **options: Any
 
 
 def audit_puzzle(audit: Audit, where: str, puzzle: Any, stored: Any, keeps_answer: bool,
-                 restricts: bool, time_limit: float, oracle_cells: int
+                 restricts: bool, time_limit: float, oracle_cells: int, corpus: bool = False
                  ) -> tuple[Verdict, Any]:
-    """Check one puzzle; returns the verdict the strategies agree on and the answer when
-    it is unique (for the added clues)."""
+    """Check one puzzle (``corpus``: a corpus puzzle, not a mutant); returns the verdict the
+    strategies agree on and the answer when it is unique (for the added clues)."""
     genre, rules = audit.genre, audit.genre.rules()
     results = {}
     for strategy in genre.strategies:
@@ -205,7 +205,9 @@ def audit_puzzle(audit: Audit, where: str, puzzle: Any, stored: Any, keeps_answe
             if r.verdict == Verdict.UNIQUE and r.solution != answer:
                 audit.fail(where, f"unique answers differ between strategies ({label})")
     if restricts and verdict not in (Verdict.UNIQUE, Verdict.UNKNOWN):
-        audit.fail(where, f"a clue of the answer added, but the verdict is {verdict.value}")
+        what = ("the corpus puzzle with its stored answer" if corpus
+                else "a clue of the answer added")
+        audit.fail(where, f"{what}, but the verdict is {verdict.value}")
     if restricts and stored is not None and answer is not None and answer != stored:
         audit.fail(where, "unique, but not with the stored answer")
     if keeps_answer and stored is not None:
@@ -517,7 +519,7 @@ def audit_genre(genre: Genre, args: argparse.Namespace) -> Audit:
         audit.sampled.append(f"{name} ({puzzle.width}x{puzzle.height})")
         audit.certify_now = number < args.certify
         verdict, answer = audit_puzzle(audit, name, puzzle, stored, stored is not None,
-                                       True, args.time_limit, args.oracle_cells)
+                                       True, args.time_limit, args.oracle_cells, corpus=True)
         audit.certify_now = False
         audit.verdicts[f"corpus:{verdict.value}"] += 1
         rng = random.Random(f"{genre.name}/{name}")
