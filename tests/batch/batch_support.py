@@ -6,8 +6,10 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from conftest import CORPUS, REPO
@@ -90,3 +92,18 @@ def in_session(session: int) -> list[int]:
             if int(fields[3]) == session and fields[0] != "Z":
                 found.append(int(name))
     return found
+
+
+def left_in_session(session: int, guard: float = 60.0) -> list[int]:
+    """The processes of ``session`` still there once they have left (an event waited for,
+    with a guard of ``guard`` seconds against a hang): ``[]`` when all exited."""
+    deadline = time.monotonic() + guard
+    while in_session(session) and time.monotonic() < deadline:
+        time.sleep(0.01)  # waiting for an event: the workers' exit
+    return in_session(session)
+
+
+def kill_what_is_left(run: subprocess.Popen) -> None:
+    """A test's cleanup: the run's session killed if anything of it still runs."""
+    if run.poll() is None or in_session(run.pid):
+        os.killpg(run.pid, signal.SIGKILL)

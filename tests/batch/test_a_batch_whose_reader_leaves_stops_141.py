@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
-import time
 
 import pytest
-from batch_support import command_env, in_session, tdoku
+from batch_support import command_env, kill_what_is_left, left_in_session, tdoku
 
 from pencilsat.batch.block_folder import PREFIX
 
@@ -37,13 +35,9 @@ def test_the_reader_leaving_stops_the_batch_with_141(tmp_path, workers, out):
         run.stdout.close()  # the reader leaves after one record
         stderr = run.stderr.read() if run.stderr else ""
         status = run.wait(timeout=120)  # a guard: it ends at once
-        guard = time.monotonic() + 60
-        while in_session(run.pid) and time.monotonic() < guard:
-            time.sleep(0.01)  # waiting for an event: the workers' exit
-        assert in_session(run.pid) == []
+        assert left_in_session(run.pid) == []
     finally:
-        if run.poll() is None or in_session(run.pid):
-            os.killpg(run.pid, signal.SIGKILL)
+        kill_what_is_left(run)
     assert status == 141, stderr
     said = re.search(r"pencilsat: (\S.*) was closed by its reader after (\d+) records?; the "
                      r"run stopped, the rest not written\n$", stderr)

@@ -14,7 +14,7 @@ import tempfile
 import time
 
 import pytest
-from batch_support import command_env, in_session, tdoku
+from batch_support import command_env, kill_what_is_left, left_in_session, tdoku
 from conftest import WORKERS_AT_ONCE
 
 from pencilsat.batch.block_folder import PREFIX
@@ -38,13 +38,9 @@ def test_sigterm_midway_prints_the_summary_and_leaves_nothing_behind(tmp_path):
         run.send_signal(signal.SIGTERM)
         status = run.wait(timeout=120)  # a guard: it ends at once
         stderr = run.stderr.read() if run.stderr else ""
-        guard = time.monotonic() + 60
-        while in_session(run.pid) and time.monotonic() < guard:
-            time.sleep(0.01)  # waiting for an event: the workers' exit
-        assert in_session(run.pid) == []
+        assert left_in_session(run.pid) == []
     finally:
-        if run.poll() is None or in_session(run.pid):
-            os.killpg(run.pid, signal.SIGKILL)
+        kill_what_is_left(run)
     assert status == 143, stderr
     assert stderr.rstrip().endswith("pencilsat: terminated"), stderr
     assert "; interrupted" in stderr and "Traceback" not in stderr and "leaked" not in stderr

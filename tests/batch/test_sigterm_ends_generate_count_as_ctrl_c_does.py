@@ -5,14 +5,13 @@ records written stay whole, stderr says how many and the command that makes the 
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
 import time
 
 import pytest
-from batch_support import command_env, in_session
+from batch_support import command_env, kill_what_is_left, left_in_session
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="Linux: /proc, fork server")
 
@@ -30,13 +29,9 @@ def test_sigterm_midway_says_what_was_written_and_ends_143(tmp_path):
         run.send_signal(signal.SIGTERM)
         status = run.wait(timeout=120)  # a guard: it ends at once
         stderr = run.stderr.read() if run.stderr else ""
-        guard = time.monotonic() + 60
-        while in_session(run.pid) and time.monotonic() < guard:
-            time.sleep(0.01)  # waiting for an event: the workers' exit
-        assert in_session(run.pid) == []
+        assert left_in_session(run.pid) == []
     finally:
-        if run.poll() is None or in_session(run.pid):
-            os.killpg(run.pid, signal.SIGKILL)
+        kill_what_is_left(run)
     assert status == 143, stderr
     assert stderr.rstrip().endswith("pencilsat: terminated"), stderr
     assert "Traceback" not in stderr and "leaked" not in stderr, stderr
