@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from typing import Any
 
 import numpy as np
 
@@ -109,15 +110,21 @@ def random_puzzle(rng: random.Random, gaps: float = 0.0) -> SkyscrapersPuzzle:
         if grids:
             break
     answer = grids[rng.randrange(len(grids))]
+    clues = _some_clues(rng, answer, n)
+    givens = np.where(np.array([[rng.random() < 0.12 for _ in range(n)] for _ in range(n)]),
+                      answer, 0)
+    return SkyscrapersPuzzle(clues, givens, largest, diagonal)
+
+
+def _some_clues(rng: random.Random, answer: Any, n: int) -> np.ndarray:
+    """The clues ``answer`` gives, each kept at a random rate of 0.3-0.9."""
     keep = rng.uniform(0.3, 0.9)
     clues = np.zeros((4, n), dtype=np.int16)
     for side in range(4):
         for index in range(n):
             if rng.random() < keep:
                 clues[side, index] = seen([int(answer[c]) for c in line_from(n, side, index)])
-    givens = np.where(np.array([[rng.random() < 0.12 for _ in range(n)] for _ in range(n)]),
-                      answer, 0)
-    return SkyscrapersPuzzle(clues, givens, largest, diagonal)
+    return clues
 
 
 def _with_gaps(rng: random.Random, chance: float) -> SkyscrapersPuzzle:
@@ -125,12 +132,7 @@ def _with_gaps(rng: random.Random, chance: float) -> SkyscrapersPuzzle:
     holes = np.array([[rng.random() < chance for _ in range(n)] for _ in range(n)])
     grids = gap_fills(holes)
     answer = grids[rng.randrange(len(grids))]
-    keep = rng.uniform(0.3, 0.9)
-    clues = np.zeros((4, n), dtype=np.int16)
-    for side in range(4):
-        for index in range(n):
-            if rng.random() < keep:
-                clues[side, index] = seen([int(answer[c]) for c in line_from(n, side, index)])
+    clues = _some_clues(rng, answer, n)
     givens = np.where(np.array([[rng.random() < 0.1 for _ in range(n)] for _ in range(n)]),
                       answer, 0)
     return SkyscrapersPuzzle(clues, givens, n, gaps=holes)
