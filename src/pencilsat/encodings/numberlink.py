@@ -26,7 +26,8 @@ solve it; :func:`complete_cnf` writes the requirement with
 :func:`~pencilsat.encodings.reachability.ranked_parents` instead (a fixed clause list).
 
 Unused cells are allowed (janko's rules and pzprjs' ``numlin``, which has no "fill every
-cell" check); a number given once or more than twice leaves no answer.
+cell" check), except in the filled variant (``puzzle.filled``), whose build adds
+:func:`filled` as a rule; a number given once or more than twice leaves no answer.
 """
 
 from __future__ import annotations
@@ -152,6 +153,8 @@ def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: 
         clauses.extend(degree_clauses(grid, blank[first:first + CHUNK]))
     for cell in np.flatnonzero(numbered).tolist():
         clauses.extend(_endpoint_clauses(grid, cell))
+    if puzzle.filled:
+        clauses.extend(filled(puzzle))
     check_clock(deadline)
     if labels.shape[1]:
         clauses.extend(_fixed_labels(labels, pair, one_hot).tolist())
@@ -180,10 +183,11 @@ def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: 
 
 
 def filled(puzzle: NumberlinkPuzzle) -> list[Clause]:
-    """"Every unnumbered cell is on a line": not a rule (unused cells are allowed), a guess
-    a search may try first on a copy of the rules (a janko answer fills the grid, and the
-    guess makes finding it fast); a model of rules and guess is still a model of the
-    rules."""
+    """"Every unnumbered cell is on a line" (with the degree clauses: has two edges): a rule
+    of the filled variant (:func:`build` adds it); otherwise not a rule (unused cells are
+    allowed) but a guess a search may try first on a copy of the rules (a janko answer fills
+    the grid, and the guess makes finding it fast); a model of rules and guess is still a
+    model of the rules."""
     grid = GridEdges(puzzle.width, puzzle.height)
     blank = np.flatnonzero(puzzle.numbers.ravel() == EMPTY).tolist()
     incident = grid.incident_ids
