@@ -1,5 +1,6 @@
 """Numberlink's filled variant in the model: the checker refuses an unused cell, the text
-header ``full`` and the drawing's note round-trip, and the variant tells puzzles apart."""
+header ``full`` and the drawing's note round-trip, the SVG says it, and the variant tells
+puzzles apart."""
 
 from __future__ import annotations
 
@@ -43,3 +44,12 @@ def test_the_drawing_says_filled_and_reads_back():
     assert N.FILLED_NOTE not in N.draw_text(N.parse_puzzle(PLAIN), around)
     assert N.parse_drawing(drawing.splitlines(), filled) == N.NumberlinkSolution.of(
         around.edges, 2, 2)
+
+
+def test_the_svg_says_filled():
+    from pencilsat.formats.svg.numberlink import draw_panel
+
+    around = N.solution_from_rows(["vv", "LJ"])
+    shown = "".join(draw_panel(N.parse_puzzle(FILLED), around, ()))
+    assert "filled: every cell is on a line" in shown
+    assert "filled" not in "".join(draw_panel(N.parse_puzzle(PLAIN), around, ()))

@@ -25,9 +25,8 @@ cells leaves it, or a loop edge is unused". The encoding is a
 solve it; :func:`complete_cnf` writes the requirement with
 :func:`~pencilsat.encodings.reachability.ranked_parents` instead (a fixed clause list).
 
-Unused cells are allowed (janko's rules and pzprjs' ``numlin``, which has no "fill every
-cell" check), except in the filled variant (``puzzle.filled``), whose build adds
-:func:`filled` as a rule; a number given once or more than twice leaves no answer.
+Unused cells are allowed (janko's rules, pzprjs' ``numlin``) but in the filled variant
+(``puzzle.filled``: :func:`filled` is a rule); a number given once or thrice: no answer.
 """
 
 from __future__ import annotations
