@@ -3,9 +3,10 @@ Numberlink of the corpus, the flag added in memory: verdict, wall and CPU second
 strategy, and whether the stored answer fills the grid.
 
 ``python benchmarks/numberlink_filled.py [--cap 60] [--stride 1] [--also NAME ...]
-[--strategy lazy] [--log FILE] [--logged-only]``
+[--max-cells N] [--strategy lazy] [--log FILE] [--logged-only] [--stem numberlink_filled]``
 
-``--also`` adds named puzzles (``565_10x10``) to every ``stride``-th one.
+``--also`` adds named puzzles (``565_10x10``) to every ``stride``-th one; ``--max-cells``
+keeps the grids of at most N cells; ``--stem`` names the page.
 
 Smallest first. Each solved puzzle is a line of the ``--log`` file (JSON), read back on the
 next run, so a stopped run resumes; ``--logged-only`` writes the page from the log alone.
@@ -53,8 +54,8 @@ def measure(txt: Path, sol: Path, strategy: str, cap: float) -> dict[str, object
             "answer_checked": result.solution is None or not N.check(puzzle, result.solution)}
 
 
-def page(rows: list[dict], strategy: str, cap: float, stride: int, total: int,
-         also: list[str]) -> str:
+def page(rows: list[dict], args: argparse.Namespace, total: int) -> str:
+    strategy, cap, stride, also = args.strategy, args.cap, args.stride, args.also
     verdicts = sorted({r["verdict"] for r in rows})
     table = []
     for fills in (True, False):
@@ -73,13 +74,15 @@ def page(rows: list[dict], strategy: str, cap: float, stride: int, total: int,
     unknown = ", ".join(r["name"] for r in rows if r["verdict"] == "unknown")
     return "\n\n".join([
         f"`{strategy}` on {len(rows)} of the {total} janko Numberlink puzzles of the corpus"
-        f" (every {stride}th, smallest first"
+        + (f" (every {stride}th, smallest first" if stride > 1 else " (all, smallest first")
         + (f", and {', '.join(also)}" if also else "")
+        + (f"; grids of at most {args.max_cells} cells" if args.max_cells else "")
         + ") with the filled rule (every cell on a line) "
         f"added in memory, cap {cap:.0f} s of wall each, niced on a shared 2-core machine.",
         "Command: `nice -n 19 python benchmarks/numberlink_filled.py --cap "
         f"{cap:.0f} --stride {stride}" + (f" --also {' '.join(also)}" if also else "")
-        + f" --strategy {strategy} --log /tmp/numberlink_filled.jsonl`",
+        + (f" --max-cells {args.max_cells}" if args.max_cells else "")
+        + f" --strategy {strategy} --log {args.log} --stem {args.stem}`",
         markdown_table(header, table),
         f"Stored answers leaving cells unused: {unfilled or 'none'}.",
         f"Multiple when filled: {multiple or 'none'}.",
@@ -94,12 +97,15 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=60.0)
     parser.add_argument("--stride", type=int, default=1)
     parser.add_argument("--also", nargs="*", default=[])
+    parser.add_argument("--max-cells", type=int, default=0)
+    parser.add_argument("--stem", default="numberlink_filled")
     parser.add_argument("--strategy", choices=sorted(BACKENDS), default="lazy")
     parser.add_argument("--log", type=Path, default=Path("/tmp/numberlink_filled.jsonl"))
     parser.add_argument("--logged-only", action="store_true")
     args = parser.parse_args()
     everything = pairs()
-    items = everything[::args.stride]
+    items = [item for item in everything if not args.max_cells or item[0] <= args.max_cells]
+    items = items[::args.stride]
     chosen = {txt.stem for _, txt, _ in items}
     items += [item for item in everything
               if item[1].stem in args.also and item[1].stem not in chosen]
@@ -116,9 +122,8 @@ def main() -> None:
                 log.write(json.dumps(row) + "\n")
             print(row["name"], row["verdict"], f"{row['s']:.2f}", flush=True)
     rows = [done[txt.stem] for _, txt, _ in items if txt.stem in done]
-    write_results("numberlink_filled", "Numberlink, filled variant (pzprjs arukone)",
-                  page(rows, args.strategy, args.cap, args.stride, len(everything), args.also),
-                  rows)
+    write_results(args.stem, "Numberlink, filled variant (pzprjs arukone)",
+                  page(rows, args, len(everything)), rows)
 
 
 if __name__ == "__main__":
