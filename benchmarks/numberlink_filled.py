@@ -3,10 +3,11 @@ Numberlink of the corpus, the flag added in memory: verdict, wall and CPU second
 strategy, and whether the stored answer fills the grid.
 
 ``python benchmarks/numberlink_filled.py [--cap 60] [--stride 1] [--also NAME ...]
-[--max-cells N] [--strategy lazy] [--log FILE] [--logged-only] [--stem numberlink_filled]``
+[--min-cells N] [--max-cells N] [--strategy lazy] [--log FILE] [--logged-only]
+[--stem numberlink_filled]``
 
-``--also`` adds named puzzles (``565_10x10``) to every ``stride``-th one; ``--max-cells``
-keeps the grids of at most N cells; ``--stem`` names the page.
+``--also`` adds named puzzles (``565_10x10``) to every ``stride``-th one; ``--min-cells`` /
+``--max-cells`` keep the grids of at least / at most N cells; ``--stem`` names the page.
 
 Smallest first. Each solved puzzle is a line of the ``--log`` file (JSON), read back on the
 next run, so a stopped run resumes; ``--logged-only`` writes the page from the log alone.
@@ -76,11 +77,13 @@ def page(rows: list[dict], args: argparse.Namespace, total: int) -> str:
         f"`{strategy}` on {len(rows)} of the {total} janko Numberlink puzzles of the corpus"
         + (f" (every {stride}th, smallest first" if stride > 1 else " (all, smallest first")
         + (f", and {', '.join(also)}" if also else "")
+        + (f"; grids of at least {args.min_cells} cells" if args.min_cells else "")
         + (f"; grids of at most {args.max_cells} cells" if args.max_cells else "")
         + ") with the filled rule (every cell on a line) "
         f"added in memory, cap {cap:.0f} s of wall each, niced on a shared 2-core machine.",
         "Command: `nice -n 19 python benchmarks/numberlink_filled.py --cap "
         f"{cap:.0f} --stride {stride}" + (f" --also {' '.join(also)}" if also else "")
+        + (f" --min-cells {args.min_cells}" if args.min_cells else "")
         + (f" --max-cells {args.max_cells}" if args.max_cells else "")
         + f" --strategy {strategy} --log {args.log} --stem {args.stem}`",
         markdown_table(header, table),
@@ -97,6 +100,7 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=60.0)
     parser.add_argument("--stride", type=int, default=1)
     parser.add_argument("--also", nargs="*", default=[])
+    parser.add_argument("--min-cells", type=int, default=0)
     parser.add_argument("--max-cells", type=int, default=0)
     parser.add_argument("--stem", default="numberlink_filled")
     parser.add_argument("--strategy", choices=sorted(BACKENDS), default="lazy")
@@ -104,7 +108,8 @@ def main() -> None:
     parser.add_argument("--logged-only", action="store_true")
     args = parser.parse_args()
     everything = pairs()
-    items = [item for item in everything if not args.max_cells or item[0] <= args.max_cells]
+    items = [item for item in everything if item[0] >= args.min_cells
+             and (not args.max_cells or item[0] <= args.max_cells)]
     items = items[::args.stride]
     chosen = {txt.stem for _, txt, _ in items}
     items += [item for item in everything
