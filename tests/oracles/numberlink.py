@@ -1,6 +1,7 @@
 """Numberlink's brute-force oracle: every set of edges of a tiny grid (walked edge by edge,
-a cell's degree checked once its last edge is decided: 1 on a number, 0 or 2 elsewhere) that
-the rule checker accepts, and small random puzzles made around random lines."""
+a cell's degree checked once its last edge is decided: 1 on a number, 0 or 2 elsewhere, and
+2 in the filled variant, which the oracle applies itself) that the rule checker accepts for
+the plain rules, and small random puzzles made around random lines."""
 
 from __future__ import annotations
 
@@ -37,16 +38,18 @@ def solutions(puzzle: N.NumberlinkPuzzle) -> list[N.NumberlinkSolution]:
     degree = dict.fromkeys(last, 0)
     chosen: list[N.Edge] = []
     out = []
+    plain = N.NumberlinkPuzzle(puzzle.numbers)  # the checker without the filled rule
+    passed = (2,) if puzzle.filled else (0, 2)
 
     def fits(cell: N.Cell) -> bool:
-        return degree[cell] == 1 if cell in numbered else degree[cell] in (0, 2)
+        return degree[cell] == 1 if cell in numbered else degree[cell] in passed
 
     def extend(i: int) -> None:
         if i == len(edges):
             if not _lines_join_equal_numbers(chosen, numbered):
                 return  # the checker would say so, more slowly
             answer = N.NumberlinkSolution.of(chosen, width, height)
-            if not N.check(puzzle, answer):
+            if not N.check(plain, answer):
                 out.append(answer)
             return
         a, b = edges[i]
@@ -67,7 +70,7 @@ def solutions(puzzle: N.NumberlinkPuzzle) -> list[N.NumberlinkSolution]:
 
     if width * height == 1:
         answer = N.NumberlinkSolution.of([], width, height)
-        return [] if N.check(puzzle, answer) else [answer]
+        return [] if N.check(plain, answer) or puzzle.filled else [answer]
     extend(0)
     return out
 

@@ -555,7 +555,7 @@ _NUMBERLINK = Genre(
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.numberlink",
-    puzzlink=("numlin",), puzzlink_codec="pencilsat.formats.puzzlink.numberlink",
+    puzzlink=("numlin", "arukone"), puzzlink_codec="pencilsat.formats.puzzlink.numberlink",
     complete_cnf="pencilsat.strategies.numberlink:complete_cnf",
     certify_cnf="pencilsat.strategies.numberlink:certify_cnf",
 )

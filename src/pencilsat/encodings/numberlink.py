@@ -25,8 +25,9 @@ cells leaves it, or a loop edge is unused". The encoding is a
 solve it; :func:`complete_cnf` writes the requirement with
 :func:`~pencilsat.encodings.reachability.ranked_parents` instead (a fixed clause list).
 
-Unused cells are allowed (janko's rules and pzprjs' ``numlin``, which has no "fill every
-cell" check); a value given once or an odd number of times leaves no answer.
+Unused cells are allowed (janko's rules, pzprjs' ``numlin``) but in the filled variant
+(``puzzle.filled``: :func:`filled` is a rule); a value given once or an odd number of times
+leaves no answer.
 """
 
 from __future__ import annotations
@@ -211,6 +212,8 @@ def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: 
         clauses.extend(degree_clauses(grid, blank[first:first + CHUNK]))
     for cell in np.flatnonzero(numbered).tolist():
         clauses.extend(_endpoint_clauses(grid, cell))
+    if puzzle.filled:
+        clauses.extend(filled(puzzle))
     check_clock(deadline)
     if labels.shape[1]:
         clauses.extend(_fixed_labels(labels, pair, one_hot).tolist())
@@ -241,10 +244,11 @@ def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: 
 
 
 def filled(puzzle: NumberlinkPuzzle) -> list[Clause]:
-    """"Every unnumbered cell is on a line": not a rule (unused cells are allowed), a guess
-    a search may try first on a copy of the rules (a janko answer fills the grid, and the
-    guess makes finding it fast); a model of rules and guess is still a model of the
-    rules."""
+    """"Every unnumbered cell is on a line" (with the degree clauses: has two edges): a rule
+    of the filled variant (:func:`build` adds it); otherwise not a rule (unused cells are
+    allowed) but a guess a search may try first on a copy of the rules (a janko answer fills
+    the grid, and the guess makes finding it fast); a model of rules and guess is still a
+    model of the rules."""
     grid = GridEdges(puzzle.width, puzzle.height)
     blank = np.flatnonzero(puzzle.numbers.ravel() == EMPTY).tolist()
     incident = grid.incident_ids

@@ -4,13 +4,15 @@ independent rule checker.
 Rules: join each pair of equal numbers by a line through cell centres, from one number to
 the other, moving between side-by-side cells; lines never cross, branch or share a cell; a
 numbered cell is the end of exactly one line; no other line (no loop) is drawn. janko's rules
-allow cells left unused (490 of the 495 janko answers in the corpus fill every cell anyway).
+allow cells left unused (490 of the 495 janko answers in the corpus fill every cell anyway);
+the *filled* variant (pzprjs' ``arukone`` without its flag ``e``, Flow Free) uses every cell.
 
-The puzzle text is ``numberlink W H`` then H rows of W tokens: ``.`` an empty cell, a number
-N >= 1 an endpoint (each number twice). The solution is ``numberlink-solution W H`` then H
-rows of W characters: the pipe letters of :mod:`~pencilsat.puzzles.pipes` (``-`` ``|`` ``L``
-``J`` ``7`` ``F``) for a cell a line passes, ``^`` ``v`` ``<`` ``>`` for an endpoint (the way
-its line leaves), ``.`` an unused cell.
+The puzzle text is ``numberlink W H`` (``numberlink W H full``: filled) then H rows of W
+tokens: ``.`` an empty cell, a number N >= 1 an endpoint (each number twice). The solution
+is ``numberlink-solution W H`` then H rows of W characters: the pipe letters of
+:mod:`~pencilsat.puzzles.pipes` (``-`` ``|`` ``L`` ``J`` ``7`` ``F``) for a cell a line
+passes, ``^`` ``v`` ``<`` ``>`` for an endpoint (the way its line leaves), ``.`` an unused
+cell.
 """
 
 from __future__ import annotations
@@ -36,7 +38,13 @@ from pencilsat.puzzles.pipes import (
     pipe_edges,
     unmatched_violations,
 )
-from pencilsat.puzzles.textgrid import expect_row_count, number_rows, read_grid, read_header
+from pencilsat.puzzles.textgrid import (
+    expect_row_count,
+    header_variants,
+    number_rows,
+    read_grid,
+    read_header,
+)
 
 EMPTY = 0
 UNKNOWN = -1
@@ -45,6 +53,9 @@ qnum -2, like a number)."""
 TAG = "numberlink"
 SOLUTION_TAG = "numberlink-solution"
 Edge = tuple[Cell, Cell]
+FILLED = "full"
+VARIANTS = {FILLED: "every cell is on a line (pzprjs' arukone without its flag 'e')"}
+"""The variants a Numberlink text header may name after ``numberlink W H``."""
 
 END_PIPES: dict[str, frozenset[Step]] = {
     "^": frozenset({UP}), "v": frozenset({DOWN}), "<": frozenset({LEFT}), ">": frozenset({RIGHT}),
@@ -63,12 +74,13 @@ def edge(a: Cell, b: Cell) -> Edge:
 @dataclass(frozen=True, eq=False)
 class NumberlinkPuzzle(ArrayValue):
     """An immutable Numberlink grid: ``numbers[r, c]`` is an endpoint's number, UNKNOWN (a
-    ``?`` end) or EMPTY."""
+    ``?`` end) or EMPTY; ``filled``: the variant in which every cell is on a line."""
 
     ARRAYS = ("numbers",)
 
     numbers: np.ndarray
     name: str = field(default="", compare=False)
+    filled: bool = False
 
     genre = "numberlink"
 
@@ -80,6 +92,13 @@ class NumberlinkPuzzle(ArrayValue):
             raise ValueError("cell values are numbers >= 1, UNKNOWN (-1) or EMPTY (0)")
         arr.setflags(write=False)
         object.__setattr__(self, "numbers", arr)
+
+    def __eq__(self, other: object) -> bool:
+        return (super().__eq__(other) and isinstance(other, NumberlinkPuzzle)
+                and self.filled == other.filled)
+
+    def __hash__(self) -> int:
+        return hash((super().__hash__(), self.filled))
 
     def endpoints(self) -> dict[int, list[Cell]]:
         """Each number's cells (UNKNOWN's: the ``?`` ends), row-major."""
@@ -130,11 +149,13 @@ class NumberlinkSolution:
 
 
 def parse_puzzle(text: str, name: str = "") -> NumberlinkPuzzle:
-    """Corpus format: ``numberlink W H`` then H rows of W tokens (a number, ``?`` or ``.``)."""
+    """Corpus format: ``numberlink W H`` then H rows of W tokens (a number, ``?`` or ``.``);
+    the header may end with the variant ``full`` (every cell is on a line)."""
+    text, variants = header_variants(text, TAG, VARIANTS)
     width, height, rows, first_line, _ = read_header(text, TAG)
     expect_row_count(rows, height, first_line)
     return NumberlinkPuzzle(number_rows(rows, width, _cell_value, _PLAIN_ROW, dot=EMPTY),
-                            name=name)
+                            name=name, filled=FILLED in variants)
 
 
 def _cell_value(token: str, line: int, column: int) -> int:
@@ -155,7 +176,8 @@ def cell_token(value: int) -> str:
 
 def format_puzzle(puzzle: NumberlinkPuzzle) -> str:
     rows = [" ".join(cell_token(v) for v in row) for row in puzzle.numbers.tolist()]
-    return f"{TAG} {puzzle.width} {puzzle.height}\n" + "\n".join(rows) + "\n"
+    variant = f" {FILLED}" if puzzle.filled else ""
+    return f"{TAG} {puzzle.width} {puzzle.height}{variant}\n" + "\n".join(rows) + "\n"
 
 
 def parse_solution(text: str, puzzle: object = None) -> NumberlinkSolution:
@@ -186,13 +208,17 @@ def format_solution(puzzle: object, solution: NumberlinkSolution) -> str:
             + "\n".join(solution_rows(puzzle, solution)) + "\n")
 
 
+FILLED_NOTE = "(filled: every cell is on a line)"
+
+
 def draw_text(puzzle: NumberlinkPuzzle, solution: NumberlinkSolution | None = None) -> str:
     """One line per row and one between rows, each cell ``size`` characters wide: the
     numbers, the lines as ``-`` and ``|`` through the cell centres (``+`` where a line
-    turns or runs on), ``.`` an empty cell off every line."""
+    turns or runs on), ``.`` an empty cell off every line; the filled variant says so on a
+    first line :data:`FILLED_NOTE`."""
     size = max(len(cell_token(v)) for v in puzzle.numbers.ravel().tolist())
     edges = solution.edges if solution is not None else frozenset()
-    lines = []
+    lines = [FILLED_NOTE] if puzzle.filled else []
     for r in range(puzzle.height):
         row, below = [], []
         for c in range(puzzle.width):
@@ -213,7 +239,9 @@ def draw_text(puzzle: NumberlinkPuzzle, solution: NumberlinkSolution | None = No
 
 def parse_drawing(lines: list[str], puzzle: NumberlinkPuzzle) -> NumberlinkSolution:
     """The answer of :func:`draw_text`'s drawing (what ``pencilsat solve`` prints): a ``-``
-    between two cells of a row, a ``|`` under a cell's last column between two rows."""
+    between two cells of a row, a ``|`` under a cell's last column between two rows; a
+    line starting ``(`` (:data:`FILLED_NOTE`) is not part of the grid."""
+    lines = [line for line in lines if not line.startswith("(")]
     expected = 2 * puzzle.height - 1
     if len(lines) != expected:
         raise InputError(f"a {puzzle.width}x{puzzle.height} Numberlink drawing has {expected} "
@@ -261,7 +289,17 @@ def check(puzzle: NumberlinkPuzzle, solution: NumberlinkSolution) -> list[Violat
                 what = "a line ends on an empty cell" if d == 1 else f"{d} lines meet"
                 out.append(Violation("branch-or-dead-end", (r, c), what))
     out += _path_violations(puzzle, inside)
+    if puzzle.filled:
+        out += [Violation("unused-cell", cell, "every cell must be on a line (filled)")
+                for cell in _unused_cells(puzzle, degree)]
     return out
+
+
+def _unused_cells(puzzle: NumberlinkPuzzle, degree: dict[Cell, int]) -> list[Cell]:
+    """The unnumbered cells, row-major, no line passes (an unused number is refused as
+    ``endpoint-degree`` already)."""
+    return [(r, c) for r in range(puzzle.height) for c in range(puzzle.width)
+            if (r, c) not in degree and not puzzle.numbers[r, c]]
 
 
 def _path_violations(puzzle: NumberlinkPuzzle, edges: list[Edge]) -> list[Violation]:

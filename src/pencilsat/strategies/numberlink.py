@@ -20,7 +20,9 @@ windows of the grid (quadrants, then bands), the first kept outside
 drops each model's loops (:class:`LoopsDropped`: no cut is made); both try the first
 answer on a copy with every cell used (:data:`FILL_SECONDS`, :data:`FILL_SHARE`; ``lazy`` past
 :data:`FILL_FIRST_CELLS`), and ``lazy-cpsat`` solves the rules without CP-SAT's presolve.
-A count or backbone needs every answer, so it runs on the rules alone, loops cut.
+A count or backbone needs every answer, so it runs on the rules alone, loops cut; so does
+every solve of the filled variant (``puzzle.filled``, whose build has "every cell used" as a
+rule): the arguments above shorten lines or drop loops, which leaves cells unused.
 """
 
 from __future__ import annotations
@@ -239,8 +241,9 @@ def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry | None, deadline: fl
               ) -> tuple[Callable[[float | None], ShadingEncoding[Any]], Any]:
     """The build and the front: shortcut-free answers, loops dropped, a filled grid tried
     first, the detour and, with ``band_solve``, the bands, unless a count or backbone is
-    asked (then the rules alone)."""
-    if asked() is not None:
+    asked or the puzzle is filled (then the rules alone: loops cut, answers blocked one by
+    one)."""
+    if asked() is not None or puzzle.filled:
         return (lambda limit: build(puzzle, deadline=limit)), None
     built: list[ShadingEncoding[Any]] = []
 

@@ -12,7 +12,9 @@ ignored; truncated bodies, data beyond the last cell and runs that overrun the g
 errors, not silently padded or cut (every codec reads its body through
 :mod:`pencilsat.formats.puzzlink.body`, and the frame checks that it did); a flag or a
 ``v:`` variant pencilsat does not support is an error naming it (``FLAGS`` /
-``REFUSED_FLAGS`` of each codec), never dropped.
+``REFUSED_FLAGS`` of each codec), never dropped. A codec that reads several pzprjs types
+differently (Numberlink: ``numlin`` and ``arukone``) has ``decode_as`` / ``decode_file_as``,
+given the type too, and ``type_name`` for export.
 """
 
 from __future__ import annotations
@@ -89,7 +91,7 @@ def parse_url(url: str) -> Any:
     flags = ""
     if len(parts) > index and whole_number(parts[index]) is None:
         flags = parts[index]  # pzprjs' flags segment ("pflag")
-        _check_flags(codec, genre.puzzlink[0], flags,
+        _check_flags(codec, pid.lower(), flags,
                      base + sum(len(p) + 1 for p in parts[:index]))
         index += 1
     column = base + sum(len(p) + 1 for p in parts[:index])
@@ -101,6 +103,8 @@ def parse_url(url: str) -> Any:
     body = "/".join(parts[index + 2:])
     body_column = column + len(parts[index]) + len(parts[index + 1]) + 2
     with read_through_parts(body, body_column, genre.name):
+        if hasattr(codec, "decode_as"):
+            return codec.decode_as(pid.lower(), body, width, height, body_column, flags)
         return codec.decode(body, width, height, body_column, flags)
 
 
@@ -162,11 +166,14 @@ def _parse_file(parts: list[str], column: int) -> Any:
                      column=column, hint="pzprv3/<type>/<rows>/<cols>/...")
     rows, cols = (numbers[0], numbers[-1])
     height, width = check_size(rows, cols, SOURCE, column, "pzprv3/<type>/<rows>/<cols>/...")
+    if hasattr(codec, "decode_file_as"):
+        return codec.decode_file_as(parts[1].lower(), parts[2 + sizes:], width, height)
     return codec.decode_file(parts[2 + sizes:], width, height)
 
 
 def to_url(puzzle: Any) -> str:
-    """The puzz.link URL of ``puzzle``, with its genre's first pzprjs type name; the size is
+    """The puzz.link URL of ``puzzle``, with its genre's first pzprjs type name (or its
+    codec's ``type_name(puzzle)``); the size is
     the codec's ``url_size(puzzle)`` where pzprjs counts another grid (Kakuro's board
     leaves out the row and column of edge sums), else the puzzle's."""
     genre = genre_of(puzzle)
@@ -174,7 +181,8 @@ def to_url(puzzle: Any) -> str:
         raise InputError(f"{genre.title} has no puzz.link form", hint="convert --to text")
     codec = load(genre.puzzlink_codec)
     flags = getattr(codec, "flags", lambda p: "")(puzzle)
-    head = f"{genre.puzzlink[0]}/" + (f"{flags}/" if flags else "")
+    type_name = getattr(codec, "type_name", lambda p: genre.puzzlink[0])(puzzle)
+    head = f"{type_name}/" + (f"{flags}/" if flags else "")
     width, height = getattr(codec, "url_size", lambda p: (p.width, p.height))(puzzle)
     url = f"{URL_PREFIX}{head}{width}/{height}/{codec.encode(puzzle)}"
     try:  # never write what the reader refuses, whatever a codec's own checks missed

@@ -1,5 +1,5 @@
 """Numberlink in SVG: the lines through cell centres, the numbers in white circles drawn over
-their ends."""
+their ends; the filled variant says so above the grid."""
 
 from __future__ import annotations
 
@@ -37,4 +37,7 @@ def draw_panel(puzzle: NumberlinkPuzzle, solution: NumberlinkSolution | None,
                        f'fill="white" stroke="{INK}" stroke-width="1.5"/>')
             out.append(f'<text class="number" x="{x}" y="{y + size * 0.36:.1f}" '
                        f'text-anchor="middle" font-size="{size:.1f}" fill="{INK}">{token}</text>')
+    if puzzle.filled:
+        out.append(f'<text class="variant" x="0" y="-4" font-size="11" fill="{INK}">'
+                   'filled: every cell is on a line</text>')
     return out
