@@ -25,9 +25,8 @@ cells leaves it, or a loop edge is unused". The encoding is a
 solve it; :func:`complete_cnf` writes the requirement with
 :func:`~pencilsat.encodings.reachability.ranked_parents` instead (a fixed clause list).
 
-Unused cells are allowed (janko's rules, pzprjs' ``numlin``) but in the filled variant
-(``puzzle.filled``: :func:`filled` is a rule); a value given once or an odd number of times
-leaves no answer.
+Unused cells are allowed (janko, pzprjs' ``numlin``) but in the filled variant (``filled``
+is then a rule); a value given once or an odd number of times leaves no answer.
 """
 
 from __future__ import annotations
