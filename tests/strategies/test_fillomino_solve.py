@@ -9,6 +9,7 @@ import random
 import numpy as np
 import pytest
 from conftest import corpus_pairs, every_kth
+from oracles.explored import assert_explored_as
 from oracles.fillomino import random_puzzle
 from oracles.fillomino import solutions as brute_force
 
@@ -24,7 +25,7 @@ from pencilsat.encodings.sized_regions import (
 )
 from pencilsat.puzzles import fillomino as F
 from pencilsat.strategies.front import solve
-from pencilsat.strategies.solution_space import Exploration, undecided_cells
+from pencilsat.strategies.solution_space import Exploration
 
 JANKO = corpus_pairs("fillomino/janko", max_cells=100)
 TATHAM = corpus_pairs("fillomino/tatham")
@@ -134,13 +135,7 @@ def agrees_with_brute_force(puzzle: F.FillominoPuzzle, encoding: str, backend: s
     result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
     assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
                                                                       Verdict.MULTIPLE)
-    assert result.count is not None and result.count.complete
-    assert set(result.count.solutions) == set(truth)
-    assert len(result.count.solutions) == len(truth)
-    if truth:
-        assert result.backbone is not None and result.backbone.complete
-        expected = undecided_cells(truth[0], truth[1:]) if len(truth) > 1 else []
-        assert result.backbone.undecided == expected
+    assert_explored_as(result, truth)
 
 
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)

@@ -10,13 +10,14 @@ from conftest import corpus_pairs, every_kth
 from desk.brute_force import hitori_solutions as brute_force
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles.explored import assert_explored_as
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.hitori import complete_clauses
 from pencilsat.puzzles import hitori as H
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.hitori import search_cnf
-from pencilsat.strategies.solution_space import Exploration, undecided_cells
+from pencilsat.strategies.solution_space import Exploration
 
 JANKO = corpus_pairs("hitori/janko")
 TATHAM = corpus_pairs("hitori/tatham")
@@ -96,13 +97,7 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle)
     result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
     assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
                                                                       Verdict.MULTIPLE)
-    assert result.count is not None and result.count.complete
-    assert set(result.count.solutions) == set(truth)
-    assert len(result.count.solutions) == len(truth)
-    if truth:
-        assert result.backbone is not None and result.backbone.complete
-        expected = undecided_cells(truth[0], truth[1:]) if len(truth) > 1 else []
-        assert result.backbone.undecided == expected
+    assert_explored_as(result, truth)
 
 
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)

@@ -9,13 +9,14 @@ import pytest
 from conftest import corpus_pairs, every_kth
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles.explored import assert_explored_as
 from oracles.kurodoko import solutions as brute_force
 
 from pencilsat.core.result import Verdict
 from pencilsat.puzzles import kurodoko as K
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.kurodoko import run_cnf
-from pencilsat.strategies.solution_space import Exploration, undecided_cells
+from pencilsat.strategies.solution_space import Exploration
 
 JANKO = corpus_pairs("kurodoko/janko")
 TATHAM = corpus_pairs("kurodoko/tatham")
@@ -118,13 +119,7 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend, sat_sol
                    explore=explore)
     assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
                                                                       Verdict.MULTIPLE)
-    assert result.count is not None and result.count.complete
-    assert set(result.count.solutions) == set(truth)
-    assert len(result.count.solutions) == len(truth)
-    if truth:
-        assert result.backbone is not None and result.backbone.complete
-        expected = undecided_cells(truth[0], truth[1:]) if len(truth) > 1 else []
-        assert result.backbone.undecided == expected
+    assert_explored_as(result, truth)
 
 
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)

@@ -10,6 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles.explored import assert_explored_as
 from oracles.numberlink import random_puzzle
 from oracles.numberlink import solutions as brute_force
 
@@ -17,7 +18,7 @@ from pencilsat.core.result import Verdict
 from pencilsat.puzzles import numberlink as N
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.numberlink import complete_cnf
-from pencilsat.strategies.solution_space import Exploration, undecided_cells
+from pencilsat.strategies.solution_space import Exploration
 
 STRATEGIES = [("lazy", "cnf"), ("lazy-cpsat", "cpsat")]
 
@@ -47,13 +48,7 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle)
     explore = Exploration(count=len(truth) + 1, backbone=True)
     result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
     assert result.verdict == verdict_of(len(truth))
-    assert result.count is not None and result.count.complete
-    assert set(result.count.solutions) == set(truth)
-    assert len(result.count.solutions) == len(truth)
-    if truth:
-        assert result.backbone is not None and result.backbone.complete
-        expected = undecided_cells(truth[0], truth[1:]) if len(truth) > 1 else []
-        assert result.backbone.undecided == expected
+    assert_explored_as(result, truth)
 
 
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)

@@ -11,6 +11,7 @@ import pytest
 from conftest import corpus_pairs, every_kth
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles.explored import assert_explored_as
 from oracles.numberlink import random_puzzle
 from oracles.numberlink import solutions as brute_force
 
@@ -21,7 +22,7 @@ from pencilsat.formats.puzzlink import parse_url
 from pencilsat.puzzles import numberlink as N
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.numberlink import complete_cnf
-from pencilsat.strategies.solution_space import Exploration, undecided_cells
+from pencilsat.strategies.solution_space import Exploration
 
 JANKO = corpus_pairs("numberlink/janko")
 SMALL = corpus_pairs("numberlink/janko", max_cells=100)
@@ -132,13 +133,7 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle)
     result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
     assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
                                                                       Verdict.MULTIPLE)
-    assert result.count is not None and result.count.complete
-    assert set(result.count.solutions) == set(truth)
-    assert len(result.count.solutions) == len(truth)
-    if truth:
-        assert result.backbone is not None and result.backbone.complete
-        expected = undecided_cells(truth[0], truth[1:]) if len(truth) > 1 else []
-        assert result.backbone.undecided == expected
+    assert_explored_as(result, truth)
 
 
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)

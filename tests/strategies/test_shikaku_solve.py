@@ -11,6 +11,7 @@ import pytest
 from conftest import corpus_pairs, every_kth
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles.explored import assert_explored_as
 from oracles.shikaku import random_puzzle, random_tiling
 from oracles.shikaku import solutions as brute_force
 
@@ -26,7 +27,7 @@ from pencilsat.encodings.shikaku_narrowing import (
 from pencilsat.puzzles import shikaku as S
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.shikaku import complete_cnf
-from pencilsat.strategies.solution_space import Exploration, undecided_cells
+from pencilsat.strategies.solution_space import Exploration
 
 JANKO = corpus_pairs("shikaku/janko")
 TATHAM = corpus_pairs("shikaku/tatham")
@@ -148,13 +149,7 @@ def agrees_with_brute_force(puzzle: S.ShikakuPuzzle, encoding: str, backend: str
     result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
     assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
                                                                       Verdict.MULTIPLE)
-    assert result.count is not None and result.count.complete
-    assert set(result.count.solutions) == set(truth)
-    assert len(result.count.solutions) == len(truth)
-    if truth:
-        assert result.backbone is not None and result.backbone.complete
-        expected = undecided_cells(truth[0], truth[1:]) if len(truth) > 1 else []
-        assert result.backbone.undecided == expected
+    assert_explored_as(result, truth)
 
 
 @st.composite
