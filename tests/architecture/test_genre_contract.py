@@ -102,3 +102,13 @@ def test_a_typo_in_a_reference_fails_the_check():
         mismatch("pencilsat.formats.svg.heyawak", SvgDrawing)
     assert mismatch("pencilsat.formats.puzzlink.heyawake", TathamCodec) == ["no function plausible"]
     assert mismatch("pencilsat.strategies.heyawake:memory_cnf", StrategyRun) != []
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if GENRES[n].x_variant])
+def test_a_genre_with_the_x_variant_has_a_diagonal_flag_the_hint_can_set(name):
+    """``strategies/x_hint.py`` reads a plain puzzle as X by ``dataclasses.replace(puzzle,
+    diagonal=True)``: the entry's ``x_variant`` promises a model field of that name."""
+    import dataclasses
+
+    fields = {f.name: f for f in dataclasses.fields(GENRES[name].rules().puzzle_type)}
+    assert "diagonal" in fields and fields["diagonal"].default is False

@@ -92,6 +92,10 @@ class Genre(NamedTuple):
     ``cells_of(step) -> cells``, and what a step says about an answer: ``agrees(step,
     solution) -> bool`` and ``FACTS_IN_JSON`` (``grading/front.PartialGrading``)."""
 
+    x_variant: bool = False
+    """The genre has the X (diagonal) variant (header word ``D``), whose reading ``solve``
+    tries on a ``multiple`` plain puzzle for its hint (``strategies/x_hint.py``)."""
+
     def rules(self) -> GenreRules:
         return _rules(self.model)
 
@@ -214,6 +218,7 @@ _SUDOKU = Genre(
     grader="pencilsat.grading.sudoku.engine:grade_sudoku",
     complete_cnf="pencilsat.encodings.sudoku:build_clauses",
     partial="pencilsat.grading.sudoku.partial",
+    x_variant=True,
 )
 _SLITHERLINK = Genre(
     name="slitherlink", title="Slitherlink",
@@ -486,6 +491,7 @@ _JIGSAWSUDOKU = Genre(
     tatham=("solo-jigsaw", "jigsawsudoku"),
     tatham_codec="pencilsat.formats.tatham.jigsawsudoku",
     complete_cnf="pencilsat.encodings.jigsawsudoku:complete_cnf",
+    x_variant=True,
 )
 
 _KILLERSUDOKU = Genre(
@@ -504,6 +510,7 @@ _KILLERSUDOKU = Genre(
     tatham=("solo-killer", "killersudoku"),
     tatham_codec="pencilsat.formats.tatham.killersudoku",
     complete_cnf="pencilsat.encodings.killersudoku:complete_cnf",
+    x_variant=True,
 )
 
 _NONOGRAM = Genre(

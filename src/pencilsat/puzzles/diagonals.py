@@ -20,17 +20,18 @@ DIAGONAL = "D"
 TITLE = "X (diagonal)"
 """How messages name the variant."""
 
-X_GENRES = ("sudoku", "killersudoku", "jigsawsudoku")
-"""The genres with an X variant (Skyscrapers' diagonal one is its own, janko's ``D``)."""
-
-
 def may_hint(result: object) -> bool:
-    """Whether ``result`` (a solve's) is a ``multiple`` plain puzzle of :data:`X_GENRES`,
-    the case of :func:`pencilsat.strategies.x_hint.add_x_hint`: a look that imports nothing,
-    so a solve of another genre loads nothing more."""
+    """Whether ``result`` (a solve's) is a ``multiple`` plain puzzle of a genre with the X
+    variant (the registry's ``x_variant``; Skyscrapers' diagonal one is its own, janko's
+    ``D``), the case of :func:`pencilsat.strategies.x_hint.add_x_hint`: a look at the
+    registry's table, which imports no model, so a solve of another genre loads nothing
+    more."""
+    from pencilsat.core.registry import GENRES
+
     puzzle = getattr(result, "puzzle", None)
+    entry = GENRES.get(getattr(puzzle, "genre", None) or "")
     return (getattr(getattr(result, "verdict", None), "value", None) == "multiple"
-            and getattr(puzzle, "genre", None) in X_GENRES
+            and entry is not None and entry.x_variant
             and not getattr(puzzle, "diagonal", True))
 
 

@@ -46,9 +46,9 @@ class XVariant:
 
 
 def add_x_hint(result: SolveResult, time_limit: float | None, started: float) -> None:
-    """Set ``result.x_variant`` when ``result`` is a ``multiple`` plain puzzle of
-    :data:`~pencilsat.puzzles.diagonals.X_GENRES` (side 4 or more) and the X solve proves it
-    unique within ``time_limit`` seconds counted from ``started`` (a ``time.perf_counter``
+    """Set ``result.x_variant`` when ``result`` is a ``multiple`` plain puzzle of a genre
+    with the X variant (the registry's ``x_variant``; side 4 or more) and the X solve proves
+    it unique within ``time_limit`` seconds counted from ``started`` (a ``time.perf_counter``
     value: the run's own start)."""
     puzzle = result.puzzle
     if not may_hint(result) or puzzle.size < 4:
