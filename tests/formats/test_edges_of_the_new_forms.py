@@ -160,3 +160,24 @@ def test_a_folder_that_is_no_certificate_is_named_once(tmp_path):
         check_folder(tmp_path)
     assert str(caught.value).count(str(tmp_path)) == 2  # the source, and the file's path
     assert str(caught.value).startswith(f"{tmp_path}: not a certificate folder")
+
+
+def test_a_puzzles_text_given_as_a_path_is_named_as_text():
+    with pytest.raises(InputError) as caught:
+        pencilsat.solve(NUMBERLINK)
+    assert "has 6 lines: a puzzle's text" in caught.value.message
+    assert "parse_puzzle" in caught.value.hint and NUMBERLINK not in str(caught.value)
+
+
+def test_the_x_hint_solves_within_the_runs_memory_budget():
+    import time
+
+    from pencilsat.strategies.front import solve
+    from pencilsat.strategies.x_hint import add_x_hint
+
+    puzzle = pencilsat.read_puzzle(str(CORPUS / "jigsawsudoku" / "janko" / "651_6x6.txt"))
+    hinted, starved = solve(puzzle), solve(puzzle)
+    assert hinted.verdict.value == starved.verdict.value == "multiple"
+    add_x_hint(hinted, None, time.perf_counter())
+    add_x_hint(starved, None, time.perf_counter(), max_memory=10**6)  # the X model: more
+    assert hinted.x_variant is not None and starved.x_variant is None

@@ -173,6 +173,11 @@ def _not_a_puzzle(arg: str, single: str, in_batch: bool = False) -> InputError:
         return InputError("this is a Tatham random-seed ID, which names no puzzle by itself",
                           source="<argument>",
                           hint="copy the game ID with ':' from Tatham's Game > Specific")
+    if "\n" in single:  # no file name, URL or ID has several lines: a puzzle's text
+        return InputError(f"the argument has {len(single.splitlines())} lines: a puzzle's "
+                          "text, not a file name, URL or game ID", source="<argument>",
+                          hint="give the text on standard input as '-'; in Python, read it "
+                               "with pencilsat.parse_puzzle(text) and pass the puzzle")
     try:
         exists, folder = os.path.exists(arg), os.path.isdir(arg)
     except (OSError, ValueError):
