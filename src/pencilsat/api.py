@@ -102,7 +102,7 @@ def solve(
     if result.verdict.value == "multiple":  # the one-line Sudoku's time stays as it was
         from pencilsat.strategies.x_hint import add_x_hint  # (it imports dataclasses)
 
-        add_x_hint(result, time_limit, started)
+        add_x_hint(result, time_limit, started, max_memory)
     if certify:
         from pencilsat.certify.certificate import certify_result
 

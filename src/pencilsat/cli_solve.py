@@ -157,7 +157,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if may_hint(result):
         from pencilsat.strategies.x_hint import add_x_hint
 
-        add_x_hint(result, args.time_limit, started)
+        add_x_hint(result, args.time_limit, started, args.max_memory)
     from pencilsat.cli_certify import certify, describe
 
     certify(args, result, puzzle)

@@ -61,7 +61,7 @@ def check_folder(folder: str | Path) -> Certificate:
         manifest = json.loads((root / "manifest.json").read_text())
         texts = {name: (root / name).read_text() for name in FILES}
     except (OSError, ValueError) as err:
-        raise InputError(f"{root}: not a certificate folder ({err})", source=str(root),
+        raise InputError(f"not a certificate folder ({err})", source=str(root),
                          hint="give the folder that --proof-out wrote") from None
     genre = registry.genre(manifest.get("genre", ""))
     rules = genre.rules()

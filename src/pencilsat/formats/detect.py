@@ -3,6 +3,7 @@
 ``read_input`` takes what the user typed (a file, a URL, a game ID, ``-``) and
 ``read_puzzle`` looks at text and picks the reader, in this order:
 
+0. a first line ``pzprv3``: a file pzprjs saved (``formats/pzprv3_file.py``);
 1. a header line ``<genre> W H`` (the registry's headers) -> that genre's corpus text format;
 2. a line ``; size W H`` -> the Tamura seed's Sugar Masyu format;
 3. a single line: a puzz.link URL or query, a Tatham game ID, or a one-line Sudoku
@@ -22,6 +23,7 @@ from typing import Any
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, by_header, load, rules_of
 from pencilsat.core.standard_input import read_standard_input
+from pencilsat.formats.pzprv3_file import is_pzprv3, read_pzprv3_file
 from pencilsat.puzzles.diagonals import DIAGONAL
 from pencilsat.puzzles.textgrid import content_lines
 
@@ -171,6 +173,11 @@ def _not_a_puzzle(arg: str, single: str, in_batch: bool = False) -> InputError:
         return InputError("this is a Tatham random-seed ID, which names no puzzle by itself",
                           source="<argument>",
                           hint="copy the game ID with ':' from Tatham's Game > Specific")
+    if "\n" in single:  # no file name, URL or ID has several lines: a puzzle's text
+        return InputError(f"the argument has {len(single.splitlines())} lines: a puzzle's "
+                          "text, not a file name, URL or game ID", source="<argument>",
+                          hint="give the text on standard input as '-'; in Python, read it "
+                               "with pencilsat.parse_puzzle(text) and pass the puzzle")
     try:
         exists, folder = os.path.exists(arg), os.path.isdir(arg)
     except (OSError, ValueError):
@@ -229,13 +236,17 @@ def _read(text: str, source: str) -> Puzzle:
     if not lines:
         raise InputError("the input is empty", hint=f"give {_WHAT}")
     first = lines[0][1].strip()
+    if is_pzprv3(first):
+        return read_pzprv3_file(text)
     tag = first.split()[0].lower()
     size_words = first.split()[1:]
-    if size_words[-1:] == [DIAGONAL]:  # ``sudoku N N D``: the X variant
-        size_words = size_words[:-1]
+    while size_words[-1:] == [DIAGONAL]:  # ``sudoku N N D``: the X variant (twice: the
+        size_words = size_words[:-1]        # genre's reader names it)
     if tag == "sudoku" and not all(_small_whole(p) for p in size_words):
-        raise InputError(f"expected 'sudoku N N' with N in 4, 9, 16, 25, got {first!r}",
-                         line=lines[0][0], column=1, hint="write the size in ASCII digits")
+        unread = any(p.isdigit() and not p.isascii() for p in size_words)
+        raise InputError(f"expected 'sudoku N N' (or 'sudoku N N {DIAGONAL}', the X variant) "
+                         f"with N in 4, 9, 16, 25, got {first!r}", line=lines[0][0], column=1,
+                         hint="write the size in ASCII digits" if unread else None)
     found = by_header(tag)
     if found is not None and not found[1]:
         return found[0].rules().parse_puzzle(text, _name(source))

@@ -23,6 +23,7 @@ from typing import Any
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, by_header, genre_of
 from pencilsat.formats.detect import names_a_file, read_text
+from pencilsat.puzzles.diagonals import check_variant_line, drawn_as
 
 _SOLUTION_FILE = "a solution file (what pencilsat solve writes, or the corpus .sol format) or '-'"
 """What a solution file is, for the hint when one cannot be read."""
@@ -92,8 +93,9 @@ def _read_drawing(rules: Any, puzzle: Any, first_line: int, lines: list[str]) ->
     """The answer of ``lines``, a drawing as ``solve`` prints it starting at line
     ``first_line``, refused unless the answer's own drawing is the same, line by line (trailing
     spaces aside): every mark must agree with the answer the rest of the drawing shows."""
+    check_variant_line(lines, puzzle, genre_of(puzzle).title, first_line)
     solution = rules.parse_drawing(lines, puzzle)
-    redrawn = rules.draw_text(puzzle, solution).splitlines()
+    redrawn = drawn_as(lines, rules.draw_text(puzzle, solution).splitlines())
     for number, (given, drawn) in enumerate(zip_longest(lines, redrawn, fillvalue=""),
                                             start=first_line):
         given, drawn = given.rstrip(), drawn.rstrip()

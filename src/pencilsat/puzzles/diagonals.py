@@ -8,10 +8,12 @@ text formats mark the variant with the header word :data:`DIAGONAL` after the si
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import numpy as np
 
+from pencilsat.core.errors import InputError
 from pencilsat.core.values import Cell
 
 DIAGONAL = "D"
@@ -64,12 +66,20 @@ VARIANT_LINE = "X (diagonal): both main diagonals hold each digit once too"
 def header_flag(text: str) -> tuple[str, bool]:
     """``text`` with a last header word :data:`DIAGONAL` taken off its first non-blank line
     (the other lines, and so the line numbers of errors, as they were), and whether it was
-    there."""
+    there. The word given twice is an error naming the second (taking one off left a header
+    that the genre's message then quoted without it)."""
     lines = text.splitlines()
     for i, raw in enumerate(lines):
         words = raw.split()
         if not words:
             continue
+        if words.count(DIAGONAL) > 1:
+            second = [m.start() + 1 for m in re.finditer(r"\S+", raw)
+                      if m.group() == DIAGONAL][1]
+            kept = " ".join(w for w in words if w != DIAGONAL)
+            raise InputError(f"the header word '{DIAGONAL}' (the {TITLE} variant) is given "
+                             f"{words.count(DIAGONAL)} times", line=i + 1, column=second,
+                             hint=f"write it once, after the size: '{kept} {DIAGONAL}'")
         if len(words) > 1 and words[-1] == DIAGONAL:
             lines[i] = " ".join(words[:-1])
             return "\n".join(lines) + "\n", True
@@ -97,3 +107,27 @@ def without_variant_line(lines: list[str]) -> list[str]:
     if end and lines[end - 1].strip() == VARIANT_LINE:
         return lines[:end - 1]
     return lines
+
+
+def check_variant_line(lines: list[str], puzzle: object, title: str, first_line: int) -> None:
+    """Refuse a drawing (``lines``, its first at line ``first_line``) that ends with
+    :data:`VARIANT_LINE` for a ``puzzle`` (its genre's title ``title``) that is not the X
+    variant, by name: the drawing was made for the X puzzle, and comparing it line by line
+    said only that its last line differed. (An X puzzle's drawing without the line is its
+    grid alone, which a Sudoku's reader takes as it is: see :func:`drawn_as`.)"""
+    if getattr(puzzle, "diagonal", True):  # an X puzzle, or a genre without the variant
+        return
+    if len(without_variant_line(lines)) < len(lines):
+        raise InputError(f"the drawing is an {TITLE} {title}'s (its last line says so), the "
+                         f"puzzle a plain {title}", line=first_line + len(lines) - 1,
+                         hint=f"give the puzzle with the header word '{DIAGONAL}' (or 'x' "
+                              "in a Tatham ID), or solve the plain puzzle for its drawing")
+
+
+def drawn_as(given: list[str], redrawn: list[str]) -> list[str]:
+    """``redrawn`` (the drawing of the answer read from ``given``) without its trailing
+    :data:`VARIANT_LINE` when ``given`` has none: the line states the puzzle's rule, which
+    the checker applies whether the drawing repeats it or not."""
+    if len(without_variant_line(given)) == len(given):
+        return without_variant_line(redrawn)
+    return redrawn

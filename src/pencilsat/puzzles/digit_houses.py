@@ -26,6 +26,7 @@ from pencilsat.puzzles.diagonals import (
     diagonal_houses,
     diagonal_indices,
     diagonals_hold_all,
+    drawn_as,
     without_variant_line,
 )
 from pencilsat.puzzles.regions import Regions, draw_regions, read_slots
@@ -374,7 +375,7 @@ def read_drawing(lines: list[str], side: int, draw: Callable[[Any], str],
             out.append(digit)
         values.append(out)
     solution = solution_type(np.array(values, dtype=np.int16))
-    redrawn = [line.rstrip() for line in draw(solution).splitlines()]
+    redrawn = drawn_as(body, [line.rstrip() for line in draw(solution).splitlines()])
     if redrawn != body:
         at = next((i for i, (a, b) in enumerate(zip(redrawn, body, strict=False)) if a != b),
                   min(len(redrawn), len(body)))

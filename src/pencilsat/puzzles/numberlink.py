@@ -165,6 +165,9 @@ def _cell_value(token: str, line: int, column: int) -> int:
         return UNKNOWN
     if token.isascii() and token.isdigit() and len(token) <= 6 and int(token) >= 1:
         return int(token)
+    if token.isascii() and token.isdigit() and int(token) >= 1:
+        raise InputError(f"number {token} is too large", line=line, column=column,
+                         hint="a Numberlink number is 1..999999 (renumber the pairs)")
     raise InputError(f"unknown cell {token!r}", line=line, column=column,
                      hint="a Numberlink cell is '.' (empty), a number 1, 2, ... or '?' "
                           "(an end joined to another '?')")

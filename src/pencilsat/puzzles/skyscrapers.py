@@ -22,6 +22,7 @@ repeat", never seen); there are gaps only with ``M = N`` and no diagonals, as in
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -191,6 +192,8 @@ def parse_puzzle(text: str, name: str = "") -> SkyscrapersPuzzle:
         raise InputError(f"the tallest building M = {largest} must be 1..{n}", line=first - 1,
                          hint="M is the largest height; a line of N cells holds 1..M once")
     expect_row_count(rows, n + 2, first)
+    for r, (line, text) in enumerate(rows):
+        _check_cells(text, r, n, largest, line)
     rows, gaps = _gaps(rows, n)
     grid = read_digits(rows, n + 2, "clue")
     for r, c in ((0, 0), (0, n + 1), (n + 1, 0), (n + 1, n + 1)):
@@ -225,6 +228,30 @@ def _gaps(rows: list[tuple[int, str]], n: int) -> tuple[list[tuple[int, str]], n
                             for c, word in enumerate(words))
         out.append((line, text))
     return out, gaps
+
+
+def _check_cells(text: str, r: int, n: int, largest: int, line: int) -> None:
+    """Name a bad token of frame row ``r`` as a clue (the border) or a given (the grid), with
+    the range it allows: the digit reader called every one an unknown clue cell with digits
+    up to N + 2; a ``#`` on the border and a ``?`` anywhere (pzprjs' ``?`` cell is the text's
+    ``#``) are named as such."""
+    for c, match in enumerate(re.finditer(r"\S+", text)):
+        word, inside = match.group(), 1 <= r <= n and 1 <= c <= n
+        if word == "." or (word == GAP and inside) or (  # a number up to N + 2: the range
+                word.isascii() and word.isdigit() and int(word) <= n + 2):  # checks name it
+            continue
+        what = "given" if inside else "clue"
+        if word == GAP:
+            problem = "a gap is a cell of the grid, not a clue"
+        elif word == "?":
+            problem = (f"not in the text format (a gap, pzprjs' '?' in a cell, is '{GAP}'; a "
+                       "clue not told is '.')")
+        else:
+            problem = f"a {what} is '.' or a height 1..{largest}" + (
+                f", or '{GAP}' (a gap)" if inside else "")
+        raise InputError(f"unknown {what} cell {word!r} (row {r + 1}, column {c + 1} of the "
+                         f"frame): {problem}", line=line, column=match.start() + 1,
+                         hint="the frame is N + 2 rows of N + 2 cells: clues around the grid")
 
 
 def format_puzzle(puzzle: SkyscrapersPuzzle) -> str:

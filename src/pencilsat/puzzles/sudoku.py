@@ -217,6 +217,7 @@ def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
     ``sudoku N N D``: the X variant)."""
     lines = content_lines(text)
     diagonal = False
+    header = lines[0][1] if lines else ""  # as written, for the message (D and all)
     if lines and lines[0][1].split()[:1] == ["sudoku"]:
         text, diagonal = header_flag(text)
         lines = content_lines(text)
@@ -229,8 +230,9 @@ def parse_puzzle(text: str, name: str = "") -> SudokuPuzzle:
             "0" <= ch <= "9" for ch in parts[1])
         side = int(parts[1]) if ascii_number else 0
         if parts[1:] != [str(side), str(side)] or _side_from_count(side * side) is None:
-            raise InputError(f"expected 'sudoku N N' with N in 4, 9, 16, 25, got {lines[0][1]!r}",
-                             line=lines[0][0], column=1)
+            raise InputError(f"expected 'sudoku N N' (or 'sudoku N N D', the X variant) with N "
+                             f"in 4, 9, 16, 25, got {header.strip()!r}", line=lines[0][0],
+                             column=1)
         declared = (lines[0][0], side)
         lines = lines[1:]
     puzzle = _parse_body(lines, name)

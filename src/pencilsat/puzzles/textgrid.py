@@ -206,7 +206,7 @@ def check_rows(
 def header_variants(text: str, tag: str, known: Mapping[str, str]) -> tuple[str, frozenset[str]]:
     """Take the variant words after ``<tag> W H`` off the header (``masyu 6 6 full``): the
     text with a plain header, and the variants. A word not in ``known`` (name -> what it
-    means) is an error naming it and the variants this genre has."""
+    means) is an error naming it and the variants this genre has; so is a word given twice."""
     lines = text.splitlines()
     for index, line in enumerate(lines):
         words = line.split()
@@ -222,6 +222,12 @@ def header_variants(text: str, tag: str, known: Mapping[str, str]) -> tuple[str,
                                  column=column,
                                  hint=f"variants: {choices}" if known else
                                  f"{tag} has no variants; the header is '{tag} W H'")
+        twice = next((w for i, w in enumerate(words[3:]) if w in words[3:3 + i]), None)
+        if twice is not None:
+            raise InputError(f"the {tag} variant {twice!r} is given "
+                             f"{words[3:].count(twice)} times", line=index + 1,
+                             hint="write it once: '"
+                             + " ".join(words[:3] + list(dict.fromkeys(words[3:]))) + "'")
         lines[index] = " ".join(words[:3])
         return "\n".join(lines) + "\n", frozenset(words[3:])
     return text, frozenset()

@@ -6,11 +6,12 @@ corpus are ``multiple`` as plain puzzles and unique as X ones), and an editor wh
 ``multiple`` for such a puzzle has no clue why. The user-facing solve paths (``pencilsat
 solve``'s text and JSON, :func:`pencilsat.solve`, the desk's solve) call :func:`add_x_hint`
 after the run: one more solve, of the grid with both diagonals as houses, inside what is left
-of the run's time limit. Only a unique X reading is told: an X reading that is also
-``multiple`` or has no answer says nothing to an editor of a plain puzzle (most ``multiple``
-Sudokus). The verdict is never changed; a limit reached gives no hint, not a guess; the X
-answer reported is the X solve's, which passed the X rule checker. Generators, clue tools,
-batches and the study do not call it (a ``multiple`` there is routine).
+of the run's time limit and within its memory budget. Only a unique X reading is told: an X
+reading that is also ``multiple`` or has no answer says nothing to an editor of a plain
+puzzle (most ``multiple`` Sudokus). The verdict is never changed; a limit reached gives no
+hint, not a guess; the X answer reported is the X solve's, which passed the X rule checker.
+Generators, clue tools, batches and the study do not call it (a ``multiple`` there is
+routine).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from pencilsat.core.memory import DEFAULT_MAX_MEMORY
 from pencilsat.core.result import SolveResult, Verdict
 from pencilsat.puzzles.diagonals import DIAGONAL, TITLE, may_hint
 
@@ -45,11 +47,13 @@ class XVariant:
         return {"verdict": self.verdict, "solution": self.rows, "text": self.text}
 
 
-def add_x_hint(result: SolveResult, time_limit: float | None, started: float) -> None:
+def add_x_hint(result: SolveResult, time_limit: float | None, started: float,
+               max_memory: float | None = DEFAULT_MAX_MEMORY) -> None:
     """Set ``result.x_variant`` when ``result`` is a ``multiple`` plain puzzle of a genre
     with the X variant (the registry's ``x_variant``; side 4 or more) and the X solve proves
     it unique within ``time_limit`` seconds counted from ``started`` (a ``time.perf_counter``
-    value: the run's own start)."""
+    value: the run's own start) and the run's memory budget ``max_memory`` (bytes; the
+    desk's is smaller than the default)."""
     puzzle = result.puzzle
     if not may_hint(result) or puzzle.size < 4:
         return
@@ -60,7 +64,7 @@ def add_x_hint(result: SolveResult, time_limit: float | None, started: float) ->
     from pencilsat.strategies.front import solve
 
     x = dataclasses.replace(puzzle, diagonal=True)
-    solved = solve(x, time_limit=left)
+    solved = solve(x, time_limit=left, max_memory=max_memory)
     if solved.verdict != Verdict.UNIQUE:  # unknown: no guess; multiple or none: nothing to tell
         return
     genre = genre_of(puzzle)

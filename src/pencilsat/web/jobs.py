@@ -62,7 +62,7 @@ def solve_job(fields: Record) -> Record:
     result = solve(puzzle, time_limit=fields["time_limit"], max_memory=MAX_MEMORY,
                    explore=Exploration(count=min(count, MAX_COUNT) if count else None,
                                        backbone=True))
-    add_x_hint(result, fields["time_limit"], started)
+    add_x_hint(result, fields["time_limit"], started, MAX_MEMORY)
     if fields.get("certify"):
         from pencilsat.certify.certificate import certify_result
 

@@ -448,8 +448,13 @@ def file_cells(lines: list[str], width: int, height: int, what: str) -> list[str
     separated by spaces, row-major; an error when fewer than ``width * height`` are there."""
     tokens = [token for line in lines[:height] for token in line.split(" ") if token]
     if len(tokens) < width * height:
-        raise url_error(f"the pzprv3 {what} data has {len(tokens)} of {width * height} cells",
-                        hint="copy the whole URL")
+        short = next(((row, line) for row, line in enumerate(lines[:height], start=1)
+                      if len(line.split()) < width), None)
+        where = "" if short is None else (
+            f": its row {short[0]}, {short[1].strip()[:40]!r}, has {len(short[1].split())} of "
+            f"{width}")
+        raise url_error(f"the pzprv3 {what} data has {len(tokens)} of {width * height} cells"
+                        + where, hint="copy the whole URL")
     return tokens[:width * height]
 
 

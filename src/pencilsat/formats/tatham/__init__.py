@@ -96,7 +96,7 @@ def parse_game_id(text: str, genre: str | None = None) -> Puzzle:
     a = whole_number(params.group(1))
     b = whole_number(params.group(2)) if params.group(2) else a
     desc_column = column + len(head) + 1
-    candidates = [wanted] if wanted else _plausible_genres(rest)
+    candidates = [wanted] if wanted else _plausible_genres(rest, extras)
     results: dict[str, Puzzle] = {}
     errors: dict[str, InputError] = {}
     for entry in candidates:
@@ -111,7 +111,30 @@ def parse_game_id(text: str, genre: str | None = None) -> Puzzle:
         spelled = " or ".join(f"{game}:{stripped}" for game in results)
         raise AmbiguousGameId(f"this game ID is valid for both {names}", source=SOURCE,
                               column=column, hint=f"prefix it with the game's name: {spelled}")
-    raise errors[candidates[0].tatham[0]]
+    error = errors[candidates[0].tatham[0]]
+    named = None if wanted else _named_only_reader(rest, a, b, extras, desc_column)
+    if named is not None:  # the likeliest game's error, and the game that reads it named
+        error = InputError(error.message, source=error.source, line=error.line,
+                           column=error.column,
+                           hint=(f"{error.hint}; or, " if error.hint else "")
+                           + f"if it is {named.title}, name the game: "
+                             f"{named.tatham[0]}:{stripped}")
+    raise error
+
+
+def _named_only_reader(desc: str, a: int | None, b: int | None, extras: str,
+                       desc_column: int) -> Genre | None:
+    """The game read only when named (Galaxies' black centres are upper case, as Pearl's
+    descriptions are) that reads a bare ID no other game read, if there is one."""
+    for entry in GENRES.values():
+        if entry.tatham_codec is None or not _named_only(_codec(entry), desc):
+            continue
+        try:
+            _codec(entry).decode(desc, a, b, extras, desc_column)
+        except InputError:
+            continue
+        return entry
+    return None
 
 
 def to_game_id(puzzle: Puzzle, *, with_genre: bool | None = False) -> str:
@@ -160,14 +183,22 @@ def _genre_name(genre: str, column: int) -> Genre:
     return entry
 
 
-def _plausible_genres(desc: str) -> list[Genre]:
-    """Genres with a Tatham game, likeliest first (for the error of a bad ID); a codec
-    with ``NAMED_ONLY`` (its descriptions read as another game's too: Filling's digits and
-    runs are Range's), or whose ``named_only`` says so for ``desc``, only when the game is
-    named (a prefix, the page or the genre)."""
+def _plausible_genres(desc: str, extras: str = "") -> list[Genre]:
+    """Genres with a Tatham game, likeliest first (for the error of a bad ID): a codec whose
+    ``claims(extras)`` says the letters after the size are its own (Solo's ``j``, ``k``,
+    ``x``) first, then by ``plausible(desc)``; a codec with ``NAMED_ONLY`` (its descriptions
+    read as another game's too: Filling's digits and runs are Range's), or whose
+    ``named_only`` says so for ``desc``, only when the game is named (a prefix, the page or
+    the genre)."""
     entries = [g for g in GENRES.values() if g.tatham_codec is not None
                and not _named_only(_codec(g), desc)]
-    return sorted(entries, key=lambda g: -_codec(g).plausible(desc))
+
+    def likely(entry: Genre) -> tuple[bool, int]:
+        codec = _codec(entry)
+        claims = getattr(codec, "claims", None)
+        return (not (claims is not None and claims(extras)), -codec.plausible(desc))
+
+    return sorted(entries, key=likely)
 
 
 def _named_only(codec: Any, desc: str) -> bool:

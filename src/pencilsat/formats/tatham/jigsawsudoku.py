@@ -38,6 +38,12 @@ def solo_flags(extras: str, column: int) -> str:
     return flags
 
 
+def claims(extras: str) -> bool:
+    """Whether the letters after the size make a jigsaw Solo ID (``j``): a cut one is
+    then named as such, not as the game that ranked first by its description."""
+    return "j" in SOLO_OPTIONS.sub("", extras)
+
+
 def plausible(desc: str) -> int:
     """A comma and block letters: as likely as Solo with a block structure gets."""
     return 3 if desc.count(",") == 1 else 0

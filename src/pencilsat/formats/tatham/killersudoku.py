@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from pencilsat.formats.tatham.cells import id_error
-from pencilsat.formats.tatham.jigsawsudoku import solo_flags
+from pencilsat.formats.tatham.jigsawsudoku import SOLO_OPTIONS, solo_flags
 from pencilsat.formats.tatham.solo_parts import (
     read_blocks,
     read_grid,
@@ -21,6 +21,12 @@ from pencilsat.formats.tatham.solo_parts import (
 from pencilsat.puzzles.digit_houses import LARGEST
 from pencilsat.puzzles.killersudoku import KillerSudokuPuzzle
 from pencilsat.puzzles.regions import Regions
+
+
+def claims(extras: str) -> bool:
+    """Whether the letters after the size make a killer Solo ID (``k``; see the jigsaw
+    codec's ``claims``)."""
+    return "k" in SOLO_OPTIONS.sub("", extras)
 
 
 def plausible(desc: str) -> int:

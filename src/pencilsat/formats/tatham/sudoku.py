@@ -12,7 +12,15 @@ import numpy as np
 
 from pencilsat.formats.runs import encode_runs
 from pencilsat.formats.tatham.cells import id_error, read_number_runs
+from pencilsat.formats.tatham.jigsawsudoku import SOLO_OPTIONS
 from pencilsat.puzzles.sudoku import BOX_SIZES, SudokuPuzzle
+
+
+def claims(extras: str) -> bool:
+    """Whether the letters after the size make an X Solo ID (``x``, no ``j`` or ``k``: the
+    jigsaw and killer codecs claim those; see their ``claims``)."""
+    flags = set(SOLO_OPTIONS.sub("", extras))
+    return "x" in flags and not flags & {"j", "k"}
 
 
 def plausible(desc: str) -> int:
@@ -22,17 +30,21 @@ def plausible(desc: str) -> int:
 
 def decode(desc: str, c: int | None, r: int | None, extras: str,
                  column: int) -> SudokuPuzzle:
-    for flag, what in (("j", "jigsaw"), ("k", "killer")):
+    for flag, what, title in (("j", "jigsaw", "Jigsaw"), ("k", "killer", "Killer")):
         if flag in extras:
-            raise id_error(f"{what} Solo is not supported", column=column - 1,
-                         hint="pencilsat solves classic Sudoku only")
+            raise id_error(f"'{flag}' after the size makes this a {what} Solo ID, a "
+                           f"{title} Sudoku, not a classic one", column=column - 1,
+                           hint=f"write solo-{what}: in front instead of solo:, or "
+                                "nothing")
     if c is None or r is None or c != r or c not in BOX_SIZES:
         raise id_error(f"Solo blocks {c}x{r} are not supported", column=column - 1,
                      hint="pencilsat's Sudoku has square blocks 2x2, 3x3, 4x4 or 5x5")
     n = c * r
     if "," in desc:
-        raise id_error("a Solo block layout (jigsaw) is not supported",
-                     column=column + desc.index(","), hint="pencilsat solves classic Sudoku only")
+        raise id_error("a ',' after the grid: a block layout (jigsaw) or cages (killer), "
+                       "which a classic Solo ID has not", column=column + desc.index(","),
+                       hint="a jigsaw ID has 'j' after the size (9j:...), a killer one 'k' "
+                            "(3x3k:...); or cut the ID at the ','")
 
     flat = read_number_runs(
         desc, column, n * n, n,
