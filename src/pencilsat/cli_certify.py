@@ -37,11 +37,12 @@ def certify(args: argparse.Namespace, result: Any, puzzle: Any) -> None:
     from pencilsat.certify.certificate import certify_result
 
     cert = certify_result(result, args.time_limit)
-    if args.proof_out and cert.formula_text:
+    if args.proof_out and (cert.formula_text or (cert.verdict == "multiple"
+                                                  and result.second_solution is not None)):
         from pencilsat.certify.store import write
 
         try:
-            write(args.proof_out, cert, puzzle, result.solution)
+            write(args.proof_out, cert, puzzle, result.solution, result.second_solution)
         except OSError as err:
             raise InputError(f"cannot write the certificate into {args.proof_out}: "
                              f"{err.strerror or err}", source="--proof-out") from None

@@ -49,6 +49,28 @@ def test_a_multiple_verdict_is_certified_by_its_two_answers():
     assert data["certificate"]["parts"] == {"answers": "holds"}
 
 
+def test_a_multiple_verdicts_folder_holds_both_answers_and_check_reads_them_back(tmp_path):
+    """``--proof-out`` on a ``multiple`` puzzle wrote no folder (its certificate is the two
+    answers), so ``check`` then said "not a certificate folder"; now the folder holds the
+    puzzle and both answers, and ``check`` has the rule checker accept each and tell them
+    apart: two copies of one answer, or a broken one, fail."""
+    folder = tmp_path / "two"
+    code, out, _ = run("solve", str(REPO / "examples" / "masyu_4x4_two_solutions.txt"),
+                       "--proof-out", str(folder))
+    assert code == 1 and "certificate: certified" in out
+    assert {p.name for p in folder.iterdir()} == {"manifest.json", "puzzle.txt", "answer.txt",
+                                                  "second.txt"}
+    code, out, _ = run("check", str(folder))
+    assert code == 0 and out.startswith("certified: multiple")
+    first = (folder / "answer.txt").read_text()
+    (folder / "second.txt").write_text(first)
+    code, out, _ = run("check", str(folder))
+    assert code == 1 and "the two answers are the same" in out
+    (folder / "second.txt").write_text(first.replace("-", " ", 1) if "-" in first else "")
+    code, out, err = run("check", str(folder))
+    assert code == 1 and out.startswith("not certified") and "Traceback" not in err
+
+
 def test_a_certificate_folder_that_is_a_file_or_empty_is_refused_before_any_work(tmp_path):
     """--proof-out and generate --certify naming a file were refused only after the work, as
     "--proof-out: --proof-out F: cannot write the certificate: File exists"; an empty name

@@ -108,10 +108,13 @@ def build(puzzle: Any, verdict: str, solution: Any = None, second: Any = None,
     rules = genre.rules()
     if verdict == "multiple":
         faults = [f for answer in (solution, second) for f in rules.check(puzzle, answer)]
-        ok = not faults and solution != second
-        cert = Certificate(verdict, ok, "two different answers, each accepted by the rule "
-                           "checker" if ok else "an answer breaks a rule")
-        cert.parts = {"answers": "holds" if ok else "; ".join(map(str, faults))}
+        same = not faults and solution == second
+        ok = not faults and not same
+        why = ("two different answers, each accepted by the rule checker" if ok else
+               "the two answers are the same" if same else "an answer breaks a rule")
+        cert = Certificate(verdict, ok, why)
+        cert.parts = {"answers": "holds" if ok else why if same else
+                      "; ".join(map(str, faults))}
         cert.build_s = perf_counter() - start
         return cert
     if verdict not in ("unique", "none"):

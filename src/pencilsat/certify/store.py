@@ -5,7 +5,10 @@ checked again from the files alone.
 ``formula.cnf`` (DIMACS: the rule clauses, the cuts, the blocked answer), ``proof.drat``,
 ``cuts.jsonl`` (one cut a line, as its clause) and ``manifest.json`` (genre, verdict, how
 the formula is laid out, the settings its clauses were built with (Fillomino's open
-label), the SHA-256 of every file, the prover, the checker and the times).
+label), the SHA-256 of every file, the prover, the checker and the times). A ``multiple``
+verdict needs no proof: its folder holds ``puzzle.txt``, ``answer.txt`` and ``second.txt``
+(the two answers) and the manifest, and ``check`` reads both answers back and has the rule
+checker accept each and tell them apart.
 """
 
 from __future__ import annotations
@@ -14,21 +17,27 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pencilsat.certify.certificate import Certificate, verify
+from pencilsat.certify.certificate import Certificate, build, verify
 from pencilsat.certify.formula import digest, read_dimacs
 from pencilsat.certify.sources import certifiable
 from pencilsat.core import registry
 from pencilsat.core.errors import InputError
 
 FILES = ("puzzle.txt", "answer.txt", "formula.cnf", "proof.drat", "cuts.jsonl")
+MULTIPLE_FILES = ("puzzle.txt", "answer.txt", "second.txt")
+FORMAT = "pencilsat-certificate-1"
 
 
-def write(folder: str | Path, cert: Certificate, puzzle: Any, solution: Any) -> Path:
-    """Write ``cert`` into ``folder`` (made if missing); returns the manifest's path."""
+def write(folder: str | Path, cert: Certificate, puzzle: Any, solution: Any,
+          second: Any = None) -> Path:
+    """Write ``cert`` into ``folder`` (made if missing; ``second``: a ``multiple`` verdict's
+    other answer); returns the manifest's path."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     genre = registry.genre_of(puzzle)
     rules = genre.rules()
+    if cert.verdict == "multiple":
+        return _write_multiple(out, cert, genre, puzzle, (solution, second))
     texts = {
         "puzzle.txt": rules.format_puzzle(puzzle),
         "answer.txt": rules.format_solution(puzzle, solution) if cert.verdict == "unique" else "",
@@ -39,7 +48,7 @@ def write(folder: str | Path, cert: Certificate, puzzle: Any, solution: Any) -> 
     for name, text in texts.items():
         (out / name).write_text(text)
     manifest = {
-        "format": "pencilsat-certificate-1", "genre": genre.name, "verdict": cert.verdict,
+        "format": FORMAT, "genre": genre.name, "verdict": cert.verdict,
         "rule_clauses": cert.rule_clauses, "settings": dict(cert.settings),
         "cuts": len(cert.cuts),
         "blocked": cert.block is not None, "rules_sha256": cert.rules_sha256,
@@ -53,12 +62,31 @@ def write(folder: str | Path, cert: Certificate, puzzle: Any, solution: Any) -> 
     return path
 
 
+def _write_multiple(out: Path, cert: Certificate, genre: registry.Genre, puzzle: Any,
+                    answers: tuple[Any, Any]) -> Path:
+    rules = genre.rules()
+    texts = dict(zip(MULTIPLE_FILES, [rules.format_puzzle(puzzle)] + [
+        rules.format_solution(puzzle, answer) for answer in answers], strict=True))
+    for name, text in texts.items():
+        (out / name).write_text(text)
+    manifest = {"format": FORMAT, "genre": genre.name, "verdict": "multiple",
+                "certified": cert.certified, "checker": "the genre's rule checker",
+                "sha256": {name: digest(text) for name, text in texts.items()}}
+    path = out / "manifest.json"
+    path.write_text(json.dumps(manifest, indent=1) + "\n")
+    return path
+
+
 def check_folder(folder: str | Path) -> Certificate:
     """Check the certificate in ``folder`` from scratch: the puzzle is read from its file, its
-    clauses rebuilt, and every part checked again. An unreadable folder is an InputError."""
+    clauses rebuilt, and every part checked again (for ``multiple``: both answers read back
+    and checked). An unreadable folder is an InputError."""
     root = Path(folder)
     try:
         manifest = json.loads((root / "manifest.json").read_text())
+        if isinstance(manifest, dict) and manifest.get("verdict") == "multiple":
+            return _check_multiple(manifest, {name: (root / name).read_text()
+                                              for name in MULTIPLE_FILES})
         texts = {name: (root / name).read_text() for name in FILES}
     except (OSError, ValueError) as err:
         raise InputError(f"not a certificate folder ({err})", source=str(root),
@@ -107,6 +135,20 @@ def check_folder(folder: str | Path) -> Certificate:
     cert.proof_bytes = len(texts["proof.drat"].encode())
     verify(cert, puzzle, cnf, solution)
     return cert
+
+
+def _check_multiple(manifest: dict[str, Any], texts: dict[str, str]) -> Certificate:
+    """A ``multiple`` folder: the puzzle and both answers read from their files, each answer
+    accepted by the rule checker and the two different."""
+    genre = registry.genre(manifest.get("genre", ""))
+    rules = genre.rules()
+    try:
+        puzzle = rules.parse_puzzle(texts["puzzle.txt"], "puzzle.txt")
+        first, second = (rules.parse_solution(texts[name], puzzle)
+                         for name in MULTIPLE_FILES[1:])
+    except InputError as err:
+        return _failed("multiple", f"puzzle or answers: {err}")
+    return build(puzzle, "multiple", first, second)
 
 
 def _failed(verdict: str, why: str) -> Certificate:
