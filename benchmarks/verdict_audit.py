@@ -7,7 +7,8 @@ verdict_audit.{md,json}`` (``--out``). The genres come from the registry; each t
 corpus puzzles (the smallest half by cells, a deterministic stride; ``--half large``: the
 larger half, a seeded draw, ``--tatham M`` more from its Tatham corpus) and their mutants
 (``verdict_mutants.py``: a clue removed, changed, two changed each way, added; regions
-merged or moved...). Each puzzle runs every strategy
+merged or moved...; ``verdict_reanswered.py``: clues put back as another answer shows them,
+``--kind`` picks kinds). Each puzzle runs every strategy
 on every backend it registers, then ``count`` (to 3) and ``backbone`` on each backend's
 default (the backbone by both methods on CNF), and, on grids of at most ``--oracle-cells``
 cells, the brute-force oracle of ``tests/oracles`` (``tests/desk/brute_force.py``) under a
@@ -35,6 +36,7 @@ sys.path[:0] = [str(REPO / "src"), str(REPO / "tests"), str(REPO / "tests" / "de
                 str(REPO / "benchmarks")]
 
 from verdict_mutants import Mutant, mutants  # noqa: E402
+from verdict_reanswered import reanswered  # noqa: E402
 
 from pencilsat.api import check  # noqa: E402
 from pencilsat.core.errors import InputError  # noqa: E402
@@ -210,12 +212,15 @@ def audit_puzzle(audit: Audit, where: str, puzzle: Any, stored: Any, keeps_answe
         audit.fail(where, f"{what}, but the verdict is {verdict.value}")
     if restricts and stored is not None and answer is not None and answer != stored:
         audit.fail(where, "unique, but not with the stored answer")
+    elif keeps_answer and stored is not None and answer is not None and answer != stored \
+            and not rules.check(puzzle, stored):
+        audit.fail(where, "unique, but not with the answer that solves it")
     if keeps_answer and stored is not None:
         if rules.check(puzzle, stored):
-            audit.fail(where, f"the answer breaks the added clue: "
+            audit.fail(where, f"the answer it was built to keep breaks a rule: "
                               f"{rules.check(puzzle, stored)[0]}")
         elif verdict == Verdict.NONE:
-            audit.fail(where, "none, but the answer (clue added) passes the checker")
+            audit.fail(where, "none, but the answer it was built to keep passes the checker")
     backends = sorted({b for s in genre.strategies for b in s.backends})
     explored: dict[str, SolveResult | None] = {}
     for backend in backends:
@@ -523,7 +528,15 @@ def audit_genre(genre: Genre, args: argparse.Namespace) -> Audit:
         audit.certify_now = False
         audit.verdicts[f"corpus:{verdict.value}"] += 1
         rng = random.Random(f"{genre.name}/{name}")
-        for mutant in mutants(puzzle, answer, rng, args.per_kind):
+        built = mutants(puzzle, answer, rng, args.per_kind)
+        if not args.kind or "reanswered" in args.kind:
+            built += reanswered(puzzle, answer, rng, args.per_kind, args.time_limit)
+        for mutant in built:
+            if args.kind and mutant.kind not in args.kind:
+                continue
+            if mutant.problem:
+                audit.fail(f"{name} ({mutant.what})", mutant.problem)
+                continue
             audit.mutants[mutant.kind] += 1
             audit_mutant(audit, name, mutant, answer, args.time_limit, args.oracle_cells)
         print(f"{genre.name} {name}: {dict(audit.verdicts)} runs {sum(audit.runs.values())}",
@@ -534,8 +547,9 @@ def audit_genre(genre: Genre, args: argparse.Namespace) -> Audit:
 
 def audit_mutant(audit: Audit, name: str, mutant: Mutant, answer: Any, time_limit: float,
                  oracle_cells: int) -> None:
+    known = mutant.answer if mutant.answer is not None else answer
     verdict, _ = audit_puzzle(audit, f"{name} ({mutant.what})", mutant.puzzle,
-                              answer if mutant.keeps_answer else None, mutant.keeps_answer,
+                              known if mutant.keeps_answer else None, mutant.keeps_answer,
                               mutant.restricts, time_limit, oracle_cells)
     audit.verdicts[f"{mutant.kind}:{verdict.value}"] += 1
 
@@ -548,7 +562,9 @@ def page(audits: list[Audit], args: argparse.Namespace) -> str:
         f"--time-limit {args.time_limit} --oracle-cells {args.oracle_cells} "
         f"--certify-cells {args.certify_cells} --half {args.half} --tatham {args.tatham} "
         f"--seed {args.seed} --certify {args.certify}"
-        + "".join(f" --fewer {f}" for f in args.fewer or []) + "`.", "",
+        + "".join(f" --fewer {f}" for f in args.fewer or [])
+        + "".join(f" --genre {g}" for g in args.genre or [])
+        + "".join(f" --kind {k}" for k in args.kind or []) + "`.", "",
         "Per genre: corpus puzzles (" + ("the smallest half by cells, a stride" if
                                          args.half == "small" else
                                          "the larger half by cells, a seeded draw; the "
@@ -610,6 +626,9 @@ def main() -> None:
     parser.add_argument("--certify", type=int, default=0,
                         help="certify the verdicts of the first N corpus puzzles of each "
                              "genre, whatever their size")
+    parser.add_argument("--kind", action="append",
+                        help="audit only the mutants of these kinds (repeatable): removed, "
+                             "changed, balanced, added, reanswered, merged, moved")
     parser.add_argument("--out", default="verdict_audit")
     args = parser.parse_args()
     audits = []

@@ -1,0 +1,137 @@
+"""Reanswered mutants for the verdict audit: a corpus puzzle with clues another answer shows.
+
+A changed sum or count mostly gives ``none``, which the audit cannot check on a big grid
+(no brute force reaches it). A reanswered mutant has a known answer by construction: take
+one to three neighbouring clues away (the puzzle only widens, so its answer A still solves
+it), find a second answer A' of the wider puzzle, and put back at each removed clue's place
+the clue A' shows there. A' solves the result, and A does not (the corpus puzzle is unique),
+so the result's verdict must be ``unique`` with A' or ``multiple``, never ``none``: a wrong
+``none`` or a wrong unique answer on a changed clue is then seen whatever the grid's size.
+
+A' is the found answer (of up to four listed) that differs from A nearest the removed clues,
+as a changed sum differs in its own run. The genre's rule checker must accept A' on the wider
+puzzle (else the solver is wrong: a ``problem``) and on the mutant (else this construction
+is: an error raised).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from verdict_mutants import Mutant, attempt
+
+from pencilsat.core.registry import genre_of
+from pencilsat.core.result import Verdict
+from pencilsat.core.rules import Clue, ClueRules
+from pencilsat.strategies.front import solve
+from pencilsat.strategies.solution_space import Exploration
+
+Cell = tuple[int, int]
+LISTED = 4
+"""Answers listed on the wider puzzle to choose A' from."""
+
+
+def reanswered(puzzle: Any, answer: Any, rng: random.Random, per_kind: int,
+               time_limit: float) -> list[Mutant]:
+    """Up to ``per_kind`` reanswered mutants of ``puzzle`` (unique, with ``answer``; none
+    when its genre has no clue rules), from at most ``2 * per_kind`` tries (a try fails when
+    the wider puzzle stays unique in time or its other answers show no clue of the same kind
+    at a removed place); a mutant with a ``problem`` and no puzzle for a discrepancy."""
+    rules = genre_of(puzzle).rules().clues
+    if rules is None or answer is None:
+        return []
+    given = rules.given(puzzle)
+    out: list[Mutant] = []
+    for _ in range(2 * per_kind):
+        if sum(m.puzzle is not None for m in out) == per_kind or not given:
+            break
+        removed = _neighbouring(given, rng.randint(1, min(3, len(given))), rng)
+        made = _one(puzzle, rules, answer, removed, time_limit)
+        if made is not None:
+            out.append(made)
+    return out
+
+
+def _neighbouring(given: list[Clue], k: int, rng: random.Random) -> list[Clue]:
+    """A seeded clue and the ``k - 1`` given clues nearest it (ties in a seeded order)."""
+    first = rng.choice(given)
+    others = rng.sample([c for c in given if c != first], len(given) - 1)
+    others.sort(key=lambda c: _distance(c.cell, [first.cell]))
+    return [first, *others[: k - 1]]
+
+
+def _distance(cell: Cell, cells: list[Cell]) -> int:
+    return min(abs(cell[0] - r) + abs(cell[1] - c) for r, c in cells)
+
+
+def _one(puzzle: Any, rules: ClueRules, answer: Any, removed: list[Clue],
+         time_limit: float) -> Mutant | None:
+    wider = puzzle
+    for clue in removed:
+        wider = attempt(lambda w=wider, c=clue: rules.without(w, c))
+        if wider is None:
+            return None
+    what = ", ".join(map(str, removed))
+    second = other_answer(wider, answer, [c.cell for c in removed], time_limit)
+    if second is None:
+        return None
+    check = genre_of(puzzle).rules().check
+    broken = check(wider, second)
+    if broken:
+        return Mutant("reanswered", f"{what} taken away", None, answer=second,
+                      problem=f"the solver's other answer of the wider puzzle breaks a "
+                              f"rule: {broken[0]}")
+    offered = rules.offered(wider, second)
+    mutant, put = wider, []
+    for clue in removed:
+        back = same_place(clue, offered)
+        if back is None:
+            return None
+        mutant = attempt(lambda m=mutant, b=back: rules.with_(m, b))
+        if mutant is None:
+            return None
+        put.append(back)
+    broken = check(mutant, second)
+    if broken:
+        raise AssertionError(f"{what} put back as {put}, but the answer they were taken "
+                             f"from breaks a rule: {broken[0]}")
+    return Mutant("reanswered", f"{what} put back as another answer's "
+                                f"{', '.join(map(str, put))}", mutant, keeps_answer=True,
+                  answer=second)
+
+
+def other_answer(wider: Any, answer: Any, near: list[Cell], time_limit: float) -> Any:
+    """An answer of ``wider`` other than ``answer``, of the first ``LISTED`` found: the one
+    whose nearest differing cell is nearest ``near``; ``None`` when none was found in time."""
+    result = solve(wider, time_limit=time_limit, explore=Exploration(count=LISTED))
+    if result.verdict == Verdict.UNKNOWN and result.count is None:
+        return None
+    found = result.count.solutions if result.count is not None else []
+    others = [s for s in found if s != answer and s.differing_cells(answer)]
+    if not others:
+        return None
+    return min(others, key=lambda s: _distance_to(s.differing_cells(answer), near))
+
+
+def _distance_to(cells: list[Cell], near: list[Cell]) -> int:
+    return min(_distance(cell, near) for cell in cells)
+
+
+def same_place(clue: Clue, offered: list[Clue]) -> Clue | None:
+    """The offered clue of ``clue``'s cell and kind: the same label with its numbers
+    changed (a Kakuro cell holds an across and a down sum; a Nonogram line's runs); any
+    clue of the cell when the label has no number (a pearl's colour)."""
+    at = [o for o in offered if o.cell == clue.cell]
+    if not re.search(r"\d", clue.label):
+        return at[0] if at else None
+    shape = _shape(clue.label)
+    return next((o for o in at if _shape(o.label) == shape), None)
+
+
+def _shape(label: str) -> str:
+    if ":" in label:  # a Nonogram line: its name, whatever its runs
+        return label.split(":", 1)[0]
+    return re.sub(r"\d+", "N", label)
+

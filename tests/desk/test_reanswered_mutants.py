@@ -1,0 +1,45 @@
+"""The verdict audit's reanswered mutants (``benchmarks/verdict_reanswered.py``): clues of a
+unique corpus puzzle taken away and put back as another answer A' shows them give a puzzle
+A' solves and the corpus answer does not, so the solver must say ``unique`` with A' or
+``multiple``, never ``none``."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+from conftest import REPO, corpus_pairs
+
+from pencilsat.api import read_puzzle
+from pencilsat.core.registry import GENRES, genre_of
+from pencilsat.core.result import Verdict
+from pencilsat.strategies.front import solve
+
+if str(REPO / "benchmarks") not in sys.path:
+    sys.path.insert(0, str(REPO / "benchmarks"))
+
+
+@pytest.mark.parametrize("genre", ["kakuro", "skyscrapers", "killersudoku"])
+def test_reanswered_mutants_are_solved_by_the_other_answer_only(genre):
+    from verdict_reanswered import reanswered
+
+    rules = GENRES[genre].rules()
+    built = 0
+    for txt, sol in corpus_pairs(GENRES[genre].corpus)[:2]:
+        puzzle = read_puzzle(txt)
+        answer = rules.parse_solution(sol.read_text(), puzzle)
+        assert solve(puzzle, time_limit=60).verdict == Verdict.UNIQUE
+        for mutant in reanswered(puzzle, answer, random.Random(txt.name), 2, 60):
+            assert mutant.kind == "reanswered" and not mutant.problem, mutant.what
+            assert genre_of(mutant.puzzle) is GENRES[genre]
+            assert mutant.puzzle != puzzle
+            assert mutant.answer != answer and mutant.answer.differing_cells(answer)
+            assert rules.check(mutant.puzzle, mutant.answer) == []
+            assert rules.check(mutant.puzzle, answer), "the corpus answer solves it too"
+            result = solve(mutant.puzzle, time_limit=60)
+            assert result.verdict in (Verdict.UNIQUE, Verdict.MULTIPLE), mutant.what
+            if result.verdict == Verdict.UNIQUE:
+                assert result.solution == mutant.answer
+            built += 1
+    assert built >= 2
