@@ -8,14 +8,16 @@ the clue A' shows there. A' solves the result, and A does not (the corpus puzzle
 so the result's verdict must be ``unique`` with A' or ``multiple``, never ``none``: a wrong
 ``none`` or a wrong unique answer on a changed clue is then seen whatever the grid's size.
 
-A' is the found answer (of up to four listed) that differs from A nearest the removed clues,
-as a changed sum differs in its own run. The genre's rule checker must accept A' on the wider
-puzzle (else the solver is wrong: a ``problem``) and on the mutant (else this construction
-is: an error raised).
+A' is one of up to four answers listed, the one differing from A nearest the removed clues
+first (as a changed sum differs in its own run), the next when it shows no clue of the
+removed one's kind at a place (a Masyu cell the loop passes plainly). The genre's checker
+must accept A' on the wider puzzle (else the solver is wrong) and on the mutant (else this
+construction is); a refusal is the mutant's ``problem``, a discrepancy of the audit.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from typing import Any
@@ -23,7 +25,6 @@ from typing import Any
 from verdict_mutants import Mutant, attempt
 
 from pencilsat.core.registry import genre_of
-from pencilsat.core.result import Verdict
 from pencilsat.core.rules import Clue, ClueRules
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration
@@ -36,7 +37,7 @@ LISTED = 4
 def reanswered(puzzle: Any, answer: Any, rng: random.Random, per_kind: int,
                time_limit: float) -> list[Mutant]:
     """Up to ``per_kind`` reanswered mutants of ``puzzle`` (unique, with ``answer``; none
-    when its genre has no clue rules), from at most ``2 * per_kind`` tries (a try fails when
+    when its genre has no clue rules), from at most ``4 * per_kind`` tries (a try fails when
     the wider puzzle stays unique in time or its other answers show no clue of the same kind
     at a removed place); a mutant with a ``problem`` and no puzzle for a discrepancy."""
     rules = genre_of(puzzle).rules().clues
@@ -44,7 +45,7 @@ def reanswered(puzzle: Any, answer: Any, rng: random.Random, per_kind: int,
         return []
     given = rules.given(puzzle)
     out: list[Mutant] = []
-    for _ in range(2 * per_kind):
+    for _ in range(4 * per_kind):
         if sum(m.puzzle is not None for m in out) == per_kind or not given:
             break
         removed = _neighbouring(given, rng.randint(1, min(3, len(given))), rng)
@@ -74,45 +75,63 @@ def _one(puzzle: Any, rules: ClueRules, answer: Any, removed: list[Clue],
         if wider is None:
             return None
     what = ", ".join(map(str, removed))
-    second = other_answer(wider, answer, [c.cell for c in removed], time_limit)
-    if second is None:
-        return None
     check = genre_of(puzzle).rules().check
-    broken = check(wider, second)
-    if broken:
-        return Mutant("reanswered", f"{what} taken away", None, answer=second,
-                      problem=f"the solver's other answer of the wider puzzle breaks a "
-                              f"rule: {broken[0]}")
-    offered = rules.offered(wider, second)
+    for second in other_answers(wider, answer, [c.cell for c in removed], time_limit):
+        broken = check(wider, second)
+        if broken:
+            return Mutant("reanswered", f"{what} taken away", None, answer=second,
+                          problem=f"the solver's other answer of the wider puzzle breaks "
+                                  f"a rule: {broken[0]}")
+        made = _put_back(wider, rules, removed, second)
+        if made is not None:
+            mutant, put = made
+            second = shown_on(mutant, second)
+            broken = check(mutant, second)
+            if broken:
+                return Mutant("reanswered", f"{what} put back as {put}", None, answer=second,
+                              problem=f"this construction's fault, not the solver's: the "
+                                      f"answer they were taken from breaks {broken[0]}")
+            return Mutant("reanswered", f"{what} put back as another answer's "
+                                        f"{', '.join(map(str, put))}", mutant,
+                          keeps_answer=True, answer=second)
+    return None
+
+
+def _put_back(wider: Any, rules: ClueRules, removed: list[Clue], second: Any
+              ) -> tuple[Any, list[Clue]] | None:
+    """``wider`` with the clue ``second`` shows at each removed clue's place, one at a time
+    (what a Hitori cell may say depends on the numbers put back before it); ``None`` when it
+    shows none of the same kind at one (a Masyu cell the loop passes plainly)."""
     mutant, put = wider, []
     for clue in removed:
-        back = same_place(clue, offered)
+        back = same_place(clue, rules.offered(mutant, second))
         if back is None:
             return None
         mutant = attempt(lambda m=mutant, b=back: rules.with_(m, b))
         if mutant is None:
             return None
         put.append(back)
-    broken = check(mutant, second)
-    if broken:
-        raise AssertionError(f"{what} put back as {put}, but the answer they were taken "
-                             f"from breaks a rule: {broken[0]}")
-    return Mutant("reanswered", f"{what} put back as another answer's "
-                                f"{', '.join(map(str, put))}", mutant, keeps_answer=True,
-                  answer=second)
+    return mutant, put
 
 
-def other_answer(wider: Any, answer: Any, near: list[Cell], time_limit: float) -> Any:
-    """An answer of ``wider`` other than ``answer``, of the first ``LISTED`` found: the one
-    whose nearest differing cell is nearest ``near``; ``None`` when none was found in time."""
+def shown_on(mutant: Any, answer: Any) -> Any:
+    """``answer`` as an answer of ``mutant``: a Hashi answer shows its islands' numbers,
+    which the wider puzzle had as ``?`` where the mutant has numbers again."""
+    names = {f.name for f in dataclasses.fields(answer)}
+    if "islands" in names and hasattr(mutant, "numbers"):
+        return dataclasses.replace(answer, islands=mutant.numbers)
+    return answer
+
+
+def other_answers(wider: Any, answer: Any, near: list[Cell], time_limit: float
+                  ) -> list[Any]:
+    """The answers of ``wider`` other than ``answer`` among the first ``LISTED`` found,
+    nearest first (by their differing cell nearest ``near``); none when none was found in
+    time."""
     result = solve(wider, time_limit=time_limit, explore=Exploration(count=LISTED))
-    if result.verdict == Verdict.UNKNOWN and result.count is None:
-        return None
     found = result.count.solutions if result.count is not None else []
     others = [s for s in found if s != answer and s.differing_cells(answer)]
-    if not others:
-        return None
-    return min(others, key=lambda s: _distance_to(s.differing_cells(answer), near))
+    return sorted(others, key=lambda s: _distance_to(s.differing_cells(answer), near))
 
 
 def _distance_to(cells: list[Cell], near: list[Cell]) -> int:
