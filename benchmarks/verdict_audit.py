@@ -233,6 +233,8 @@ def audit_puzzle(audit: Audit, where: str, puzzle: Any, stored: Any, keeps_answe
                 audit, "backbone", puzzle, time_limit, backend=backend,
                 explore=Exploration(backbone=True, method=method))
             check_backbone(audit, f"{where} [{label}]", puzzle, verdict, results, backbone)
+    if keeps_answer and stored is not None and not rules.check(puzzle, stored):
+        check_known_answer(audit, where, stored, explored)
     complete = {label: frozenset(r.backbone.undecided) for label, r in explored.items()
                 if r is not None and r.backbone is not None and r.backbone.complete
                 and r.verdict != Verdict.UNKNOWN}
@@ -341,6 +343,23 @@ def check_backbone(audit: Audit, where: str, puzzle: Any, verdict: Verdict,
             if not differ <= undecided:
                 audit.fail(where, f"{label}'s two answers differ on {len(differ - undecided)} "
                                   "cells the backbone says are decided")
+
+
+def check_known_answer(audit: Audit, where: str, known: Any,
+                       explored: dict[str, SolveResult | None]) -> None:
+    """An answer known to solve the puzzle (the checker accepts it) is in every complete
+    count, and differs from a backbone's answer only on cells it leaves undecided."""
+    for label, r in explored.items():
+        if r is None or r.verdict == Verdict.UNKNOWN:
+            continue
+        if r.count is not None and r.count.complete and known not in r.count.solutions:
+            audit.fail(where, f"{label}: a complete count of {len(r.count.solutions)} "
+                              "without the answer known to solve it")
+        if r.backbone is not None and r.backbone.complete and r.solution is not None:
+            decided = set(r.solution.differing_cells(known)) - set(r.backbone.undecided)
+            if decided:
+                audit.fail(where, f"{label}: the answer known to solve it differs on "
+                                  f"{len(decided)} cells the backbone says are decided")
 
 
 def check_oracle(audit: Audit, where: str, puzzle: Any, verdict: Verdict,

@@ -117,8 +117,8 @@ def _put_back(wider: Any, rules: ClueRules, removed: list[Clue], second: Any
 def shown_on(mutant: Any, answer: Any) -> Any:
     """``answer`` as an answer of ``mutant``: a Hashi answer shows its islands' numbers,
     which the wider puzzle had as ``?`` where the mutant has numbers again."""
-    names = {f.name for f in dataclasses.fields(answer)}
-    if "islands" in names and hasattr(mutant, "numbers"):
+    if dataclasses.is_dataclass(answer) and hasattr(answer, "islands") \
+            and hasattr(mutant, "numbers"):
         return dataclasses.replace(answer, islands=mutant.numbers)
     return answer
 
