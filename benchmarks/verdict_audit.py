@@ -160,6 +160,8 @@ class Audit:
         self.sampled: list[str] = []
         self.certificates: Counter[str] = Counter()
         self.seconds = 0.0
+        self.reanswer_tries: Counter[str] = Counter()
+        """How the tries at a reanswered mutant ended (``built``, ``wider unique``...)."""
 
     def fail(self, where: str, what: str) -> None:
         line = f"{self.genre.name} {where}: {what}"
@@ -549,7 +551,8 @@ def audit_genre(genre: Genre, args: argparse.Namespace) -> Audit:
         rng = random.Random(f"{genre.name}/{name}")
         built = mutants(puzzle, answer, rng, args.per_kind)
         if not args.kind or "reanswered" in args.kind:
-            built += reanswered(puzzle, answer, rng, args.per_kind, args.time_limit)
+            built += reanswered(puzzle, answer, rng, args.per_kind, args.time_limit,
+                                audit.reanswer_tries)
         for mutant in built:
             if args.kind and mutant.kind not in args.kind:
                 continue
@@ -612,6 +615,11 @@ def page(audits: list[Audit], args: argparse.Namespace) -> str:
     if unknown:
         lines += ["", "Strategy runs left `unknown` at the time limit:", ""]
         lines += [f"- {a.genre.name} {where}" for a in audits for where in a.unknown_at]
+    tries = [f"{a.genre.name}: {_tally(a.reanswer_tries)}" for a in audits if a.reanswer_tries]
+    if tries:
+        lines += ["", "Tries at a reanswered mutant (`wider unique`: the puzzle with the "
+                  "clues taken away stayed unique; `no clue at a place`: its other answers "
+                  "show none of the removed one's kind there): " + "; ".join(tries) + "."]
     notes = Counter(a.genre.name for a in audits for _ in a.clue_notes)
     if notes:
         lines += ["", "Answers (accepted by the checker) for which the clue tools offer "
@@ -670,7 +678,8 @@ def write(audits: list[Audit], args: argparse.Namespace) -> str:
                            "certificates": dict(a.certificates),
                            "cpu_s": round(a.seconds, 1), "discrepancies": a.problems,
                            "clue_notes": a.clue_notes, "sampled": a.sampled,
-                           "unknown_at": a.unknown_at}
+                           "unknown_at": a.unknown_at,
+                           "reanswer_tries": dict(a.reanswer_tries)}
             for a in audits}
     (RESULTS / f"{args.out}.json").write_text(json.dumps(data, indent=1) + "\n")
     return text

@@ -20,11 +20,13 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+from collections import Counter
 from typing import Any
 
 from verdict_mutants import Mutant, attempt
 
 from pencilsat.core.registry import genre_of
+from pencilsat.core.result import Verdict
 from pencilsat.core.rules import Clue, ClueRules
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.solution_space import Exploration
@@ -35,11 +37,12 @@ LISTED = 4
 
 
 def reanswered(puzzle: Any, answer: Any, rng: random.Random, per_kind: int,
-               time_limit: float) -> list[Mutant]:
+               time_limit: float, tries: Counter[str] | None = None) -> list[Mutant]:
     """Up to ``per_kind`` reanswered mutants of ``puzzle`` (unique, with ``answer``; none
     when its genre has no clue rules), from at most ``4 * per_kind`` tries (a try fails when
     the wider puzzle stays unique in time or its other answers show no clue of the same kind
-    at a removed place); a mutant with a ``problem`` and no puzzle for a discrepancy."""
+    at a removed place); a mutant with a ``problem`` and no puzzle for a discrepancy.
+    ``tries`` counts how each try ended (``built``, the wider puzzle's verdict...)."""
     rules = genre_of(puzzle).rules().clues
     if rules is None or answer is None:
         return []
@@ -50,7 +53,9 @@ def reanswered(puzzle: Any, answer: Any, rng: random.Random, per_kind: int,
             break
         removed = _neighbouring(given, rng.randint(1, min(3, len(given))), rng)
         made = _one(puzzle, rules, answer, removed, time_limit)
-        if made is not None:
+        if tries is not None:
+            tries[made if isinstance(made, str) else "built"] += 1
+        if not isinstance(made, str):
             out.append(made)
     return out
 
@@ -68,15 +73,20 @@ def _distance(cell: Cell, cells: list[Cell]) -> int:
 
 
 def _one(puzzle: Any, rules: ClueRules, answer: Any, removed: list[Clue],
-         time_limit: float) -> Mutant | None:
+         time_limit: float) -> Mutant | str:
+    """A mutant, or why none was built: ``refused`` (the genre's), ``wider unique`` or
+    ``wider unknown`` (no other answer), ``no clue at a place``."""
     wider = puzzle
     for clue in removed:
         wider = attempt(lambda w=wider, c=clue: rules.without(w, c))
         if wider is None:
-            return None
+            return "refused"
     what = ", ".join(map(str, removed))
     check = genre_of(puzzle).rules().check
-    for second in other_answers(wider, answer, [c.cell for c in removed], time_limit):
+    verdict, seconds = other_answers(wider, answer, [c.cell for c in removed], time_limit)
+    if not seconds:
+        return f"wider {verdict.value}"
+    for second in seconds:
         broken = check(wider, second)
         if broken:
             return Mutant("reanswered", f"{what} taken away", None, answer=second,
@@ -94,7 +104,7 @@ def _one(puzzle: Any, rules: ClueRules, answer: Any, removed: list[Clue],
             return Mutant("reanswered", f"{what} put back as another answer's "
                                         f"{', '.join(map(str, put))}", mutant,
                           keeps_answer=True, answer=second)
-    return None
+    return "no clue at a place"
 
 
 def _put_back(wider: Any, rules: ClueRules, removed: list[Clue], second: Any
@@ -124,14 +134,14 @@ def shown_on(mutant: Any, answer: Any) -> Any:
 
 
 def other_answers(wider: Any, answer: Any, near: list[Cell], time_limit: float
-                  ) -> list[Any]:
-    """The answers of ``wider`` other than ``answer`` among the first ``LISTED`` found,
-    nearest first (by their differing cell nearest ``near``); none when none was found in
-    time."""
+                  ) -> tuple[Verdict, list[Any]]:
+    """The verdict on ``wider`` and its answers other than ``answer`` among the first
+    ``LISTED`` found, nearest first (by their differing cell nearest ``near``)."""
     result = solve(wider, time_limit=time_limit, explore=Exploration(count=LISTED))
     found = result.count.solutions if result.count is not None else []
     others = [s for s in found if s != answer and s.differing_cells(answer)]
-    return sorted(others, key=lambda s: _distance_to(s.differing_cells(answer), near))
+    return result.verdict, sorted(
+        others, key=lambda s: _distance_to(s.differing_cells(answer), near))
 
 
 def _distance_to(cells: list[Cell], near: list[Cell]) -> int:

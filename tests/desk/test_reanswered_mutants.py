@@ -43,3 +43,23 @@ def test_reanswered_mutants_are_solved_by_the_other_answer_only(genre):
                 assert result.solution == mutant.answer
             built += 1
     assert built >= 2
+
+
+def test_the_audit_flags_a_count_without_the_answer_known_to_solve_it():
+    import verdict_audit
+    from verdict_reanswered import reanswered
+
+    from pencilsat.strategies.solution_space import Exploration
+
+    genre = GENRES["skyscrapers"]
+    txt, sol = corpus_pairs(genre.corpus)[0]
+    puzzle = read_puzzle(txt)
+    answer = genre.rules().parse_solution(sol.read_text(), puzzle)
+    mutant = reanswered(puzzle, answer, random.Random(txt.name), 1, 60)[0]
+    counted = solve(mutant.puzzle, time_limit=60, explore=Exploration(count=3))
+    assert counted.count.complete
+    audit = verdict_audit.Audit(genre)
+    verdict_audit.check_known_answer(audit, "kept", mutant.answer, {"count": counted})
+    assert audit.problems == []
+    verdict_audit.check_known_answer(audit, "corpus", answer, {"count": counted})
+    assert len(audit.problems) == 1 and "without the answer known" in audit.problems[0]
