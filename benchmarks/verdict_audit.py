@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import signal
@@ -579,8 +580,9 @@ def audit_mutant(audit: Audit, name: str, mutant: Mutant, answer: Any, time_limi
 def page(audits: list[Audit], args: argparse.Namespace) -> str:
     lines = [
         "# Verdict audit (issue 44" + (")" if args.half == "small" else ", the larger half)"), "",
-        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `nice -n 10 python "
-        f"benchmarks/verdict_audit.py --puzzles {args.puzzles} --per-kind {args.per_kind} "
+        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
+        f"`nice -n {os.nice(0)} python benchmarks/verdict_audit.py --puzzles {args.puzzles} "
+        f"--per-kind {args.per_kind} "
         f"--time-limit {args.time_limit} --oracle-cells {args.oracle_cells} "
         f"--certify-cells {args.certify_cells} --half {args.half} --tatham {args.tatham} "
         f"--seed {args.seed} --certify {args.certify}"
