@@ -63,3 +63,26 @@ def test_the_audit_flags_a_count_without_the_answer_known_to_solve_it():
     assert audit.problems == []
     verdict_audit.check_known_answer(audit, "corpus", answer, {"count": counted})
     assert len(audit.problems) == 1 and "without the answer known" in audit.problems[0]
+
+
+def test_the_audit_flags_a_unique_answer_other_than_the_one_known_to_solve_it(monkeypatch):
+    import verdict_audit
+    from verdict_reanswered import reanswered
+
+    from pencilsat.core.result import SolveResult
+
+    genre = GENRES["lightup"]  # its reanswered mutants are mostly multiple
+    txt, sol = corpus_pairs(genre.corpus)[0]
+    puzzle = read_puzzle(txt)
+    answer = genre.rules().parse_solution(sol.read_text(), puzzle)
+    mutants = reanswered(puzzle, answer, random.Random(txt.name), 4, 60)
+    mutant, result = next((m, r) for m in mutants
+                          if (r := solve(m.puzzle, time_limit=60)).verdict == Verdict.MULTIPLE)
+    other = next(s for s in (result.solution, result.second_solution) if s != mutant.answer)
+    assert genre.rules().check(mutant.puzzle, other) == []
+    monkeypatch.setattr(verdict_audit, "solve", lambda p, **_: SolveResult(
+        Verdict.UNIQUE, p, solution=other))  # a solver that misses the known answer
+    audit = verdict_audit.Audit(genre)
+    verdict_audit.audit_puzzle(audit, "mutant", mutant.puzzle, mutant.answer, True, False,
+                               60, oracle_cells=0)
+    assert any("not with the answer that solves it" in p for p in audit.problems)
