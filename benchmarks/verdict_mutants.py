@@ -7,7 +7,9 @@ same answer). The genres without clue rules are mutated by what
 their model holds: regions (two neighbouring regions merged, a border cell moved to its
 neighbour's region), galaxy centres (one removed, one moved a step), Numberlink endpoints
 (a pair removed, an endpoint moved a step). Every mutant is a valid puzzle of the genre,
-built through the genre's own constructor; a change it refuses is skipped.
+built through the genre's own constructor; a change it refuses is skipped. The
+``reanswered`` kind (clues put back as another answer shows them) is
+``verdict_reanswered.py``'s: it solves to build.
 """
 
 from __future__ import annotations
