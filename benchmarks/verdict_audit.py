@@ -7,7 +7,8 @@ verdict_audit.{md,json}`` (``--out``). The genres come from the registry; each t
 corpus puzzles (the smallest half by cells, a deterministic stride; ``--half large``: the
 larger half, a seeded draw, ``--tatham M`` more from its Tatham corpus) and their mutants
 (``verdict_mutants.py``: a clue removed, changed, two changed each way, added; regions
-merged or moved...). Each puzzle runs every strategy
+merged or moved...; ``verdict_reanswered.py``: clues put back as another answer shows them,
+``--kind`` picks kinds). Each puzzle runs every strategy
 on every backend it registers, then ``count`` (to 3) and ``backbone`` on each backend's
 default (the backbone by both methods on CNF), and, on grids of at most ``--oracle-cells``
 cells, the brute-force oracle of ``tests/oracles`` (``tests/desk/brute_force.py``) under a
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import signal
@@ -35,6 +37,7 @@ sys.path[:0] = [str(REPO / "src"), str(REPO / "tests"), str(REPO / "tests" / "de
                 str(REPO / "benchmarks")]
 
 from verdict_mutants import Mutant, mutants  # noqa: E402
+from verdict_reanswered import reanswered  # noqa: E402
 
 from pencilsat.api import check  # noqa: E402
 from pencilsat.core.errors import InputError  # noqa: E402
@@ -158,6 +161,8 @@ class Audit:
         self.sampled: list[str] = []
         self.certificates: Counter[str] = Counter()
         self.seconds = 0.0
+        self.reanswer_tries: Counter[str] = Counter()
+        """How the tries at a reanswered mutant ended (``built``, ``wider unique``...)."""
 
     def fail(self, where: str, what: str) -> None:
         line = f"{self.genre.name} {where}: {what}"
@@ -210,12 +215,15 @@ def audit_puzzle(audit: Audit, where: str, puzzle: Any, stored: Any, keeps_answe
         audit.fail(where, f"{what}, but the verdict is {verdict.value}")
     if restricts and stored is not None and answer is not None and answer != stored:
         audit.fail(where, "unique, but not with the stored answer")
+    elif keeps_answer and stored is not None and answer is not None and answer != stored \
+            and not rules.check(puzzle, stored):
+        audit.fail(where, "unique, but not with the answer that solves it")
     if keeps_answer and stored is not None:
         if rules.check(puzzle, stored):
-            audit.fail(where, f"the answer breaks the added clue: "
+            audit.fail(where, f"the answer it was built to keep breaks a rule: "
                               f"{rules.check(puzzle, stored)[0]}")
         elif verdict == Verdict.NONE:
-            audit.fail(where, "none, but the answer (clue added) passes the checker")
+            audit.fail(where, "none, but the answer it was built to keep passes the checker")
     backends = sorted({b for s in genre.strategies for b in s.backends})
     explored: dict[str, SolveResult | None] = {}
     for backend in backends:
@@ -228,6 +236,8 @@ def audit_puzzle(audit: Audit, where: str, puzzle: Any, stored: Any, keeps_answe
                 audit, "backbone", puzzle, time_limit, backend=backend,
                 explore=Exploration(backbone=True, method=method))
             check_backbone(audit, f"{where} [{label}]", puzzle, verdict, results, backbone)
+    if keeps_answer and stored is not None and not rules.check(puzzle, stored):
+        check_known_answer(audit, where, stored, explored)
     complete = {label: frozenset(r.backbone.undecided) for label, r in explored.items()
                 if r is not None and r.backbone is not None and r.backbone.complete
                 and r.verdict != Verdict.UNKNOWN}
@@ -336,6 +346,23 @@ def check_backbone(audit: Audit, where: str, puzzle: Any, verdict: Verdict,
             if not differ <= undecided:
                 audit.fail(where, f"{label}'s two answers differ on {len(differ - undecided)} "
                                   "cells the backbone says are decided")
+
+
+def check_known_answer(audit: Audit, where: str, known: Any,
+                       explored: dict[str, SolveResult | None]) -> None:
+    """An answer known to solve the puzzle (the checker accepts it) is in every complete
+    count, and differs from a backbone's answer only on cells it leaves undecided."""
+    for label, r in explored.items():
+        if r is None or r.verdict == Verdict.UNKNOWN:
+            continue
+        if r.count is not None and r.count.complete and known not in r.count.solutions:
+            audit.fail(where, f"{label}: a complete count of {len(r.count.solutions)} "
+                              "without the answer known to solve it")
+        if r.backbone is not None and r.backbone.complete and r.solution is not None:
+            decided = set(r.solution.differing_cells(known)) - set(r.backbone.undecided)
+            if decided:
+                audit.fail(where, f"{label}: the answer known to solve it differs on "
+                                  f"{len(decided)} cells the backbone says are decided")
 
 
 def check_oracle(audit: Audit, where: str, puzzle: Any, verdict: Verdict,
@@ -523,7 +550,16 @@ def audit_genre(genre: Genre, args: argparse.Namespace) -> Audit:
         audit.certify_now = False
         audit.verdicts[f"corpus:{verdict.value}"] += 1
         rng = random.Random(f"{genre.name}/{name}")
-        for mutant in mutants(puzzle, answer, rng, args.per_kind):
+        built = mutants(puzzle, answer, rng, args.per_kind)
+        if not args.kind or "reanswered" in args.kind:
+            built += reanswered(puzzle, answer, rng, args.per_kind, args.time_limit,
+                                audit.reanswer_tries)
+        for mutant in built:
+            if args.kind and mutant.kind not in args.kind:
+                continue
+            if mutant.problem:
+                audit.fail(f"{name} ({mutant.what})", mutant.problem)
+                continue
             audit.mutants[mutant.kind] += 1
             audit_mutant(audit, name, mutant, answer, args.time_limit, args.oracle_cells)
         print(f"{genre.name} {name}: {dict(audit.verdicts)} runs {sum(audit.runs.values())}",
@@ -534,8 +570,9 @@ def audit_genre(genre: Genre, args: argparse.Namespace) -> Audit:
 
 def audit_mutant(audit: Audit, name: str, mutant: Mutant, answer: Any, time_limit: float,
                  oracle_cells: int) -> None:
+    known = mutant.answer if mutant.answer is not None else answer
     verdict, _ = audit_puzzle(audit, f"{name} ({mutant.what})", mutant.puzzle,
-                              answer if mutant.keeps_answer else None, mutant.keeps_answer,
+                              known if mutant.keeps_answer else None, mutant.keeps_answer,
                               mutant.restricts, time_limit, oracle_cells)
     audit.verdicts[f"{mutant.kind}:{verdict.value}"] += 1
 
@@ -543,12 +580,15 @@ def audit_mutant(audit: Audit, name: str, mutant: Mutant, answer: Any, time_limi
 def page(audits: list[Audit], args: argparse.Namespace) -> str:
     lines = [
         "# Verdict audit (issue 44" + (")" if args.half == "small" else ", the larger half)"), "",
-        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: `nice -n 10 python "
-        f"benchmarks/verdict_audit.py --puzzles {args.puzzles} --per-kind {args.per_kind} "
+        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
+        f"`nice -n {os.nice(0)} python benchmarks/verdict_audit.py --puzzles {args.puzzles} "
+        f"--per-kind {args.per_kind} "
         f"--time-limit {args.time_limit} --oracle-cells {args.oracle_cells} "
         f"--certify-cells {args.certify_cells} --half {args.half} --tatham {args.tatham} "
         f"--seed {args.seed} --certify {args.certify}"
-        + "".join(f" --fewer {f}" for f in args.fewer or []) + "`.", "",
+        + "".join(f" --fewer {f}" for f in args.fewer or [])
+        + "".join(f" --genre {g}" for g in args.genre or [])
+        + "".join(f" --kind {k}" for k in args.kind or []) + "`.", "",
         "Per genre: corpus puzzles (" + ("the smallest half by cells, a stride" if
                                          args.half == "small" else
                                          "the larger half by cells, a seeded draw; the "
@@ -577,6 +617,11 @@ def page(audits: list[Audit], args: argparse.Namespace) -> str:
     if unknown:
         lines += ["", "Strategy runs left `unknown` at the time limit:", ""]
         lines += [f"- {a.genre.name} {where}" for a in audits for where in a.unknown_at]
+    tries = [f"{a.genre.name}: {_tally(a.reanswer_tries)}" for a in audits if a.reanswer_tries]
+    if tries:
+        lines += ["", "Tries at a reanswered mutant (`wider unique`: the puzzle with the "
+                  "clues taken away stayed unique; `no clue at a place`: its other answers "
+                  "show none of the removed one's kind there): " + "; ".join(tries) + "."]
     notes = Counter(a.genre.name for a in audits for _ in a.clue_notes)
     if notes:
         lines += ["", "Answers (accepted by the checker) for which the clue tools offer "
@@ -610,6 +655,9 @@ def main() -> None:
     parser.add_argument("--certify", type=int, default=0,
                         help="certify the verdicts of the first N corpus puzzles of each "
                              "genre, whatever their size")
+    parser.add_argument("--kind", action="append",
+                        help="audit only the mutants of these kinds (repeatable): removed, "
+                             "changed, balanced, added, reanswered, merged, moved")
     parser.add_argument("--out", default="verdict_audit")
     args = parser.parse_args()
     audits = []
@@ -632,7 +680,8 @@ def write(audits: list[Audit], args: argparse.Namespace) -> str:
                            "certificates": dict(a.certificates),
                            "cpu_s": round(a.seconds, 1), "discrepancies": a.problems,
                            "clue_notes": a.clue_notes, "sampled": a.sampled,
-                           "unknown_at": a.unknown_at}
+                           "unknown_at": a.unknown_at,
+                           "reanswer_tries": dict(a.reanswer_tries)}
             for a in audits}
     (RESULTS / f"{args.out}.json").write_text(json.dumps(data, indent=1) + "\n")
     return text

@@ -7,7 +7,9 @@ same answer). The genres without clue rules are mutated by what
 their model holds: regions (two neighbouring regions merged, a border cell moved to its
 neighbour's region), galaxy centres (one removed, one moved a step), Numberlink endpoints
 (a pair removed, an endpoint moved a step). Every mutant is a valid puzzle of the genre,
-built through the genre's own constructor; a change it refuses is skipped.
+built through the genre's own constructor; a change it refuses is skipped. The
+``reanswered`` kind (clues put back as another answer shows them) is
+``verdict_reanswered.py``'s: it solves to build.
 """
 
 from __future__ import annotations
@@ -32,13 +34,17 @@ class Mutant(NamedTuple):
     ``merged``, ``moved``...) and ``what`` in words; ``keeps_answer``: the corpus answer
     still solves it (an added clue it obeys); ``restricts``: nothing else does either (the
     clue taken away again gives back the puzzle: a number on a plain wall, not a numbered
-    wall on a white Light Up cell, which also cuts its row and column)."""
+    wall on a white Light Up cell, which also cuts its row and column); ``answer``: the
+    answer it was built to have when not the corpus one (``reanswered``), which then
+    solves it; ``problem``: a discrepancy found while building it (no puzzle to audit)."""
 
     kind: str
     what: str
     puzzle: Any
     keeps_answer: bool = False
     restricts: bool = False
+    answer: Any = None
+    problem: str = ""
 
 
 def mutants(puzzle: Any, answer: Any, rng: random.Random, per_kind: int) -> list[Mutant]:
@@ -68,7 +74,7 @@ def _clue_mutants(puzzle: Any, rules: ClueRules, answer: Any, rng: random.Random
         if changed == per_kind:
             break
         for other in _other_values(clue, given):
-            mutant = _try(lambda c=other: rules.with_(puzzle, c))
+            mutant = attempt(lambda c=other: rules.with_(puzzle, c))
             if mutant is not None and mutant != puzzle:
                 out.append(Mutant("changed", f"{clue} changed to {other.label}", mutant))
                 changed += 1
@@ -77,9 +83,9 @@ def _clue_mutants(puzzle: Any, rules: ClueRules, answer: Any, rng: random.Random
     if answer is not None:
         offered = rules.offered(puzzle, answer)
         for clue in rng.sample(offered, min(per_kind, len(offered))):
-            mutant = _try(lambda c=clue: rules.with_(puzzle, c))
+            mutant = attempt(lambda c=clue: rules.with_(puzzle, c))
             if mutant is not None and mutant != puzzle:
-                restricts = _try(lambda m=mutant, c=clue: rules.without(m, c)) == puzzle
+                restricts = attempt(lambda m=mutant, c=clue: rules.without(m, c)) == puzzle
                 out.append(Mutant("added", f"{clue} added", mutant, keeps_answer=True,
                                   restricts=restricts))
     return out
@@ -101,7 +107,7 @@ def _balanced(puzzle: Any, rules: ClueRules, given: list[Clue], rng: random.Rand
                  and re.sub(r"\d+", "N", c.label) == shape
                  and _side(puzzle, c.cell) == _side(puzzle, up.cell)]
         for down in rng.sample(downs, min(4, len(downs))):
-            mutant = _try(lambda u=up, d=down: rules.with_(
+            mutant = attempt(lambda u=up, d=down: rules.with_(
                 rules.with_(puzzle, _shifted(u, 1)), _shifted(d, -1)))
             if mutant is not None and mutant != puzzle:
                 out.append(Mutant("balanced", f"{up} up and {down} down by one", mutant))
@@ -153,7 +159,8 @@ def _other_values(clue: Clue, given: list[Clue]) -> list[Clue]:
     return out
 
 
-def _try(make: Any) -> Any:
+def attempt(make: Any) -> Any:
+    """``make()``, or ``None`` when the genre refuses the puzzle it builds."""
     try:
         return make()
     except (ValueError, IndexError, KeyError):
@@ -168,8 +175,8 @@ def _with_ids(puzzle: Any, ids: np.ndarray) -> Any:
     names = {f.name for f in dataclasses.fields(puzzle)}
     regions = Regions.from_labels(ids)
     if "regions" in names:
-        return _try(lambda: dataclasses.replace(puzzle, regions=regions))
-    return _try(lambda: dataclasses.replace(puzzle, region_ids=regions.ids))
+        return attempt(lambda: dataclasses.replace(puzzle, regions=regions))
+    return attempt(lambda: dataclasses.replace(puzzle, region_ids=regions.ids))
 
 
 def _region_mutants(puzzle: Any, rng: random.Random, per_kind: int) -> list[Mutant]:
@@ -213,7 +220,7 @@ def _centre_mutants(puzzle: Any, rng: random.Random, per_kind: int) -> list[Muta
     for point in rng.sample(points, min(per_kind, len(points))):
         centres = np.array(puzzle.centres)
         centres[point] = False
-        mutant = _try(lambda c=centres: dataclasses.replace(puzzle, centres=c))
+        mutant = attempt(lambda c=centres: dataclasses.replace(puzzle, centres=c))
         if mutant is not None and centres.any():
             out.append(Mutant("removed", f"centre {point} removed", mutant))
     centres = np.array(puzzle.centres)
@@ -242,7 +249,7 @@ def _moved_to_a_side(points: list[Cell], rng: random.Random, per_kind: int, what
             target = (point[0] + dy, point[1] + dx)
             if not free(target):
                 continue
-            mutant = _try(lambda p=point, t=target: make(p, t))
+            mutant = attempt(lambda p=point, t=target: make(p, t))
             if mutant is not None:
                 out.append(Mutant("moved", f"{what} {point} moved to {target}", mutant))
                 break
@@ -255,7 +262,7 @@ def _endpoint_mutants(puzzle: Any, rng: random.Random, per_kind: int) -> list[Mu
     out: list[Mutant] = []
     for number in rng.sample(sorted(ends), min(per_kind, len(ends))):
         removed = np.where(numbers == number, 0, numbers)
-        mutant = _try(lambda n=removed: dataclasses.replace(puzzle, numbers=n))
+        mutant = attempt(lambda n=removed: dataclasses.replace(puzzle, numbers=n))
         if mutant is not None and removed.any():
             out.append(Mutant("removed", f"pair {number} removed", mutant))
     cells = [cell for number in sorted(ends) for cell in ends[number]]
