@@ -34,6 +34,11 @@ class OutputClosed(Exception):
         self.where = where
         self.records = records
 
+    def said(self, written: int) -> str:
+        """The line a run stopped by it ends with, ``written`` records having gone out."""
+        return (f"pencilsat: {self.where} was closed by its reader after {written} "
+                f"record{'' if written == 1 else 's'}; the run stopped, the rest not written")
+
 
 class RecordWriter:
     """Records out to ``path`` (appended to when ``append``), or to ``stream`` (stdout):

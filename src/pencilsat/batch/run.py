@@ -90,9 +90,7 @@ def run_batch(run: BatchRun, stdout: IO[str], stderr: IO[str]) -> int:
         print_summary(tally, stderr, wall=perf_counter() - start, workers=how.described(),
                       resumed=resumed, interrupted=True)
         written = tally.total - resumed + closed.records  # the summary's: whole blocks
-        print(f"pencilsat: {closed.where} was closed by its reader after {written} "
-              f"record{'' if written == 1 else 's'}; the run stopped, the rest not written",
-              file=stderr)
+        print(closed.said(written), file=stderr)
         return EXIT_OUTPUT_CLOSED
     print_summary(tally, stderr, wall=perf_counter() - start, workers=how.described(),
                   resumed=resumed)
