@@ -1,18 +1,22 @@
 """Stopping our process pool mid-run (Ctrl-C, SIGTERM, a records reader that left, an error)
-so that the exit cannot hang.
+so that the exit does not wait for a result half received.
 
 CPython's ``ProcessPoolExecutor`` has a manager thread that reads the workers' results from
 one pipe, and the process that made the pool keeps that pipe's write end open. A worker
 stopped while it sends a result larger than the pipe's buffer (a shard's block of records:
 100 KB and more) leaves half a message there: the manager thread waits for the rest forever,
 since a writer is still open (this process), and the interpreter's exit joins that thread, so
-``pencilsat solve --batch F --workers 2 | head -1`` hung at exit (1 to 3 runs in 30 on an
-idle machine). Once the workers are stopped, :func:`stop_now` closes this process's write
-end, so that the half message ends in end-of-file, the manager thread marks the pool broken
-and ends, and waits for that end: CPython's exit then has nothing to wait for, nor a wake-up
-pipe to write that the manager thread is closing (Python 3.11 printed ``Exception ignored
-... Bad file descriptor`` in about 1 run in 7). The queue that feeds the workers their shards
-is not joined either: its thread may be blocked on a pipe that no worker reads any more.
+``pencilsat solve --batch F --workers 2 | head -1`` hung at exit in 27 of 180 runs, SIGTERM
+in 5 of 110 (benchmarks/results/batch_stop_hang.md). Once the workers are stopped,
+:func:`stop_now` closes this process's write end, so that the half message ends in
+end-of-file, the manager thread marks the pool broken and ends, and waits for that end:
+CPython's exit then has nothing to wait for, nor a wake-up pipe to write that the manager
+thread is closing (Python 3.11 printed ``Exception ignored ... Bad file descriptor`` in 20 of
+those 290 runs). The queue that feeds the workers their shards is not joined either: its
+thread may be blocked on a pipe that no worker reads any more. Left: Ctrl-C or SIGTERM
+landing just as this process enters a lock of the pool's queues (CPython's ``with`` on a
+``Condition``) can leave that lock held and the manager thread waiting on it (SIGTERM on
+1-millisecond shards: 2 hung of 110, benchmarks/results/batch_stop_hang.md).
 """
 
 from __future__ import annotations
