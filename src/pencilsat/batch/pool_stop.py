@@ -26,9 +26,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 STOP_SECONDS = 10.0
-"""How long the workers are given to end after SIGTERM (they end at once: their SIGTERM is
-the default action) before they are killed, so that a worker that blocks the signal cannot
-hold the exit."""
+"""How long the manager thread is given to end once the workers were sent SIGTERM (it ends
+as they die, at once: their SIGTERM is the default action), then again once they were
+killed (a worker that blocked the signal); past that it is left (a lock left held, above),
+so that the summary is still printed."""
 
 
 def stop_now(pool: ProcessPoolExecutor) -> None:
@@ -52,7 +53,7 @@ def stop_now(pool: ProcessPoolExecutor) -> None:
         for process in processes:
             with contextlib.suppress(Exception):
                 process.kill()
-        manager.join()
+        manager.join(STOP_SECONDS)
 
 
 def _terminate_workers(pool: ProcessPoolExecutor, processes: list[Any]) -> None:
