@@ -65,6 +65,12 @@ class _ReaderMayLeave:
         with contextlib.suppress(BrokenPipeError):
             self._stream.flush()  # what was still buffered goes to /dev/null
 
+    @property
+    def unwrapped(self) -> Any:
+        """The stream itself, for output that must stop when its reader leaves (a batch's
+        records)."""
+        return self._stream
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 

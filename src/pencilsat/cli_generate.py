@@ -4,6 +4,7 @@ seed, symmetry), on the generator loop of ``generators/``."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import sys
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pencilsat.cli_signals import sigterm_as_interrupt
 from pencilsat.cli_values import folder_to_write, whole_number, worker_count
-from pencilsat.core.errors import InputError
+from pencilsat.core.errors import EXIT_OUTPUT_CLOSED, InputError
 from pencilsat.generators.genres import GENRES
 from pencilsat.generators.symmetry import SYMMETRIES
 
@@ -168,21 +169,33 @@ def describe(made: Generated, order: Order) -> str:
 
 
 def _many(order: Order, seed: int, count: int, workers: int | None) -> int:
+    """The ``--count`` run: each record on stdout as it comes, in seed order. Ctrl-C and
+    SIGTERM, or a reader that leaves (``| head -1``: exit 141, as ``solve --batch``), stop the
+    workers and say what was written and the command that makes the rest."""
     from pencilsat.batch.cores import available_cores
     from pencilsat.batch.generate_run import generate_many
+    from pencilsat.batch.record_file import OutputClosed, RecordWriter
     from pencilsat.batch.records import EXIT_STATUS
 
     status = written = 0
+    # the records go to the stream itself, not through the CLI's wrapper that sends what a
+    # reader who left would miss to /dev/null
+    writer = RecordWriter(stream=getattr(sys.stdout, "unwrapped", sys.stdout))
+    records = generate_many(order, seed, count, workers or available_cores())
     try:
-        with sigterm_as_interrupt():  # SIGTERM as Ctrl-C: the workers stopped, a line said
-            for record in generate_many(order, seed, count, workers or available_cores()):
-                sys.stdout.write(record.json_text + "\n")
-                sys.stdout.flush()
+        with sigterm_as_interrupt(), contextlib.closing(records):  # SIGTERM as Ctrl-C
+            for record in records:
+                writer.write(record)
                 written += 1
                 status = max(status, EXIT_STATUS[record.verdict])
     except KeyboardInterrupt:
         print(stopped_after(order, seed, count, written), file=sys.stderr)
         raise
+    except OutputClosed as closed:  # the workers were stopped as the records were closed
+        written += closed.records
+        print(stopped_after(order, seed, count, written), file=sys.stderr)
+        print(closed.said(written), file=sys.stderr)
+        return EXIT_OUTPUT_CLOSED
     return status
 
 

@@ -214,7 +214,9 @@ def batch_run(args: argparse.Namespace, task: Any) -> int:
                    ordered=not args.unordered, out=args.out, resume=args.resume,
                    fail_on=args.fail_on if args.fail_on is not None else frozenset(FAILURES),
                    progress=sys.stderr.isatty())
-    return run_batch(run, sys.stdout, sys.stderr)
+    # the records go to the stream itself, not through the CLI's wrapper that sends what a
+    # reader who left would miss to /dev/null: a batch whose reader left stops (exit 141)
+    return run_batch(run, getattr(sys.stdout, "unwrapped", sys.stdout), sys.stderr)
 
 
 def refuse_batch_options(args: argparse.Namespace, allowed: Sequence[str], why: str) -> None:

@@ -3,7 +3,7 @@ the order (``batch.generated`` makes each record)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator
 
 from pencilsat.batch.inputs import BatchItem
 from pencilsat.batch.pool import run_shards
@@ -14,10 +14,14 @@ from pencilsat.generators.order import Order
 
 
 def generate_many(order: Order, first_seed: int, count: int,
-                  workers: int) -> Iterator[BatchRecord]:
+                  workers: int) -> Generator[BatchRecord, None, None]:
     """The records of ``count`` puzzles from seeds ``first_seed`` on, in seed order, made on
-    ``workers`` processes."""
+    ``workers`` processes (stopped when this generator is closed or its reader fails)."""
     items = [BatchItem(i + 1, str(first_seed + i)) for i in range(count)]
     task = BatchTask(grade=True, generate=order)
-    for records in run_shards(make_shards(items, task, workers), workers=workers):
-        yield from records
+    run = run_shards(make_shards(items, task, workers), workers=workers)
+    try:
+        for records in run:
+            yield from records
+    finally:
+        run.close()

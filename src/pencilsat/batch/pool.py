@@ -55,6 +55,7 @@ from pencilsat.batch.block_folder import process_running
 from pencilsat.batch.blocks import RecordBlock, RecordFile
 from pencilsat.batch.cores import IdleMeter
 from pencilsat.batch.fork_server import WORKER_MODULES
+from pencilsat.batch.pool_stop import stop_now
 from pencilsat.batch.records import BatchRecord, not_solved
 from pencilsat.batch.shards import (
     SHARDS_PER_WORKER,
@@ -421,17 +422,17 @@ class _OwnPool(_Runner):
         then waited forever on a shard half sent to a worker that was gone."""
 
     def close(self, now: bool) -> None:
-        """Shut the pool down; ``now`` (Ctrl-C, an error): stop the workers mid-shard, and
-        let this process exit without waiting for a shard still being sent to them."""
+        """Shut the pool down; ``now`` (Ctrl-C, SIGTERM, a records reader that left, an
+        error): stop the workers mid-shard, their threads ended here, so that this process
+        exits without waiting for a shard still being sent or a result half received
+        (:mod:`pencilsat.batch.pool_stop`)."""
         pool, self.pool = self.pool, None
         if pool is None:
             return
         if now:
-            call_queue = getattr(pool, "_call_queue", None)  # not public: CPython's pool
-            if call_queue is not None:
-                call_queue.cancel_join_thread()
-            _terminate_workers(pool)
-        pool.shutdown(wait=not now, cancel_futures=True)
+            stop_now(pool)
+        else:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _drive(shards: Iterator[Shard], runner: _Runner, window: int,
@@ -531,12 +532,3 @@ def _exit_with_main(main_pid: int, parent: int) -> None:
     while os.getppid() == parent and process_running(main_pid):
         time.sleep(0.5)
     os._exit(1)
-
-
-def _terminate_workers(pool: ProcessPoolExecutor) -> None:
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-    if terminate is not None:
-        terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()  # no public way before 3.14

@@ -24,25 +24,46 @@ _SENDFILE = sys.platform == "linux"
 """Whether ``os.sendfile`` copies from file to file (Linux; macOS's wants a socket)."""
 
 
+class OutputClosed(Exception):
+    """The records' output is a pipe whose reader has left (``--out /dev/stdout | head``):
+    the records after it cannot be written anywhere. ``records``: the whole records of the
+    write under way that went out before it closed."""
+
+    def __init__(self, where: str, records: int) -> None:
+        super().__init__(where)
+        self.where = where
+        self.records = records
+
+    def said(self, written: int) -> str:
+        """The line a run stopped by it ends with, ``written`` records having gone out."""
+        return (f"pencilsat: {self.where} was closed by its reader after {written} "
+                f"record{'' if written == 1 else 's'}; the run stopped, the rest not written")
+
+
 class RecordWriter:
-    """Records out to ``path`` (appended to when ``append``), or to ``stream`` (stdout)."""
+    """Records out to ``path`` (appended to when ``append``), or to ``stream`` (stdout):
+    through its file descriptor when it has one, so that a reader who leaves midway is
+    told of with the whole records that went out (``OutputClosed``)."""
 
     def __init__(self, path: str | None = None, *, append: bool = False,
                  stream: IO[str] | None = None) -> None:
         self._stream = stream
         self._path = path
+        self._where = path if path is not None else "standard output"
         self._fd: int | None = None
         self._in_kernel = _SENDFILE
         """Whether ``copy_file`` tries the kernel's copy (until it is refused once)."""
-        if path is not None:
-            flags = os.O_WRONLY | os.O_CREAT | (0 if append else os.O_TRUNC)
-            try:  # appended to from its end, not with O_APPEND, which sendfile refuses
-                self._fd = os.open(path, flags, 0o644)
-                if append:  # (a file to resume: read back, so a file that seeks)
-                    os.lseek(self._fd, 0, os.SEEK_END)
-            except OSError as err:
-                raise InputError(f"--out {path}: cannot write the records: "
-                                 f"{err.strerror or err}", hint="choose another path") from None
+        if path is None:
+            self._fd = _descriptor(stream)
+            return
+        flags = os.O_WRONLY | os.O_CREAT | (0 if append else os.O_TRUNC)
+        try:  # appended to from its end, not with O_APPEND, which sendfile refuses
+            self._fd = os.open(path, flags, 0o644)
+            if append:  # (a file to resume: read back, so a file that seeks)
+                os.lseek(self._fd, 0, os.SEEK_END)
+        except OSError as err:
+            raise InputError(f"--out {path}: cannot write the records: "
+                             f"{err.strerror or err}", hint="choose another path") from None
 
     def write(self, record: BatchRecord) -> None:
         """One record as one line, out of this process before the next is written."""
@@ -52,26 +73,30 @@ class RecordWriter:
         """Whole lines, one ``write`` for all (a shard's records: one system call, not one
         per record, which cost the main process 0.3 s on Royle's 49,158 lines); a stop
         midway still leaves whole records and at most one torn last line."""
-        text = "".join(record.json_text + "\n" for record in records)
-        if self._fd is None:
-            assert self._stream is not None
-            self._stream.write(text)
-            self._stream.flush()
-            return
-        self.write_bytes(text.encode())
+        self.write_bytes("".join(record.json_text + "\n" for record in records).encode())
 
     def write_bytes(self, data: bytes) -> None:
         """Whole lines already encoded (a worker's block of records), as ``write_many``."""
         if self._fd is None:
-            assert self._stream is not None
-            self._stream.write(data.decode())
-            self._stream.flush()
+            self._to_stream(data.decode())
             return
+        view, sent = memoryview(data), 0
         try:
-            while data:  # a short write (a full disk) goes on where it stopped
-                data = data[os.write(self._fd, data):]
+            while sent < len(data):  # a short write (a full disk) goes on where it stopped
+                sent += os.write(self._fd, view[sent:])
+        except BrokenPipeError:
+            raise OutputClosed(self._where, data.count(b"\n", 0, sent)) from None
         except OSError as err:
             raise self._named(err) from None
+
+    def _to_stream(self, text: str) -> None:
+        """``text`` to a stream without a file descriptor (a test's ``StringIO``)."""
+        assert self._stream is not None
+        try:
+            self._stream.write(text)
+            self._stream.flush()
+        except BrokenPipeError:
+            raise OutputClosed(self._where, 0) from None
 
     def copy_file(self, path: str, size: int) -> None:
         """The ``size`` bytes of whole lines in the file ``path`` (a worker's block), as
@@ -80,29 +105,47 @@ class RecordWriter:
         written)."""
         with open(path, "rb") as source:
             sent = 0
-            if self._fd is not None and self._in_kernel:
-                try:
-                    while sent < size:
-                        copied = os.sendfile(self._fd, source.fileno(), sent, size - sent)
-                        if copied == 0:
-                            break
-                        sent += copied
-                except OSError as err:
-                    if sent:
-                        raise self._named(err) from None  # a full disk: as write_bytes
-                    self._in_kernel = False
-            if sent < size:
-                source.seek(sent)
-                self.write_bytes(source.read(size - sent))
+            try:
+                if self._fd is not None and self._in_kernel:
+                    try:
+                        while sent < size:
+                            copied = os.sendfile(self._fd, source.fileno(), sent, size - sent)
+                            if copied == 0:
+                                break
+                            sent += copied
+                    except BrokenPipeError:
+                        raise OutputClosed(self._where, 0) from None
+                    except OSError as err:
+                        if sent:
+                            raise self._named(err) from None  # a full disk: as write_bytes
+                        self._in_kernel = False
+                if sent < size:
+                    source.seek(sent)
+                    self.write_bytes(source.read(size - sent))
+            except OutputClosed as closed:  # add the lines the kernel copied before
+                source.seek(0)
+                raise OutputClosed(self._where,
+                                   closed.records + source.read(sent).count(b"\n")) from None
 
     def _named(self, err: OSError) -> OSError:
         """``err`` naming the records file, so that the message says which output failed."""
         return OSError(err.errno, err.strerror, self._path)
 
     def close(self) -> None:
-        if self._fd is not None:
+        if self._fd is not None and self._path is not None:  # standard output stays open
             os.close(self._fd)
-            self._fd = None
+        self._fd = None
+
+
+def _descriptor(stream: IO[str] | None) -> int | None:
+    """The file descriptor of ``stream``, flushed (``None``: it has none, or it is closed)."""
+    if stream is None:
+        return None
+    try:
+        stream.flush()
+        return stream.fileno()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+        return None
 
 
 def read_back(path: str, items: Sequence[BatchItem], grading: bool) -> Iterator[BatchRecord]:

@@ -32,11 +32,11 @@ from pencilsat.batch.pool import (
     run_shard_blocks,
 )
 from pencilsat.batch.progress import progress_bar
-from pencilsat.batch.record_file import RecordWriter, foreign_file, read_back
+from pencilsat.batch.record_file import OutputClosed, RecordWriter, foreign_file, read_back
 from pencilsat.batch.shards import Shard, make_line_shards
 from pencilsat.batch.summary import FAILURES, Tally, load_drawing, print_summary
 from pencilsat.batch.task import BatchTask
-from pencilsat.core.errors import InputError
+from pencilsat.core.errors import EXIT_OUTPUT_CLOSED, InputError
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,12 @@ def run_batch(run: BatchRun, stdout: IO[str], stderr: IO[str]) -> int:
         print_summary(tally, stderr, wall=perf_counter() - start, workers=how.described(),
                       resumed=resumed, interrupted=True)
         raise
+    except OutputClosed as closed:  # the reader left: the records after it would be lost
+        print_summary(tally, stderr, wall=perf_counter() - start, workers=how.described(),
+                      resumed=resumed, interrupted=True)
+        written = tally.total - resumed + closed.records  # the summary's: whole blocks
+        print(closed.said(written), file=stderr)
+        return EXIT_OUTPUT_CLOSED
     print_summary(tally, stderr, wall=perf_counter() - start, workers=how.described(),
                   resumed=resumed)
     return tally.exit_status(run.fail_on)

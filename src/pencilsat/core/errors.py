@@ -15,6 +15,9 @@ in one line, with the traceback only when ``PENCILSAT_TRACEBACK=1``."""
 EXIT_INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT, the shell's convention): one line, no traceback;
 the lines printed before it are complete."""
+EXIT_OUTPUT_CLOSED = 141
+"""Exit status of a batch whose records' reader left (128 + SIGPIPE, what ``yes | head -1``
+ends with): no verdict status, since records were lost; stderr says how many were written."""
 
 
 def tracebacks_wanted() -> bool:
