@@ -45,10 +45,13 @@ from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
 CLAUSE_SETS = ("extended", "minimal")
 
 
-def houses(n: int, diagonal: bool = False) -> list[list[Cell]]:
-    """Rows, columns and boxes of an ``n x n`` grid (``n`` a square); ``diagonal``: then
-    the two main diagonals (the X variant)."""
-    return SudokuPuzzle(np.zeros((n, n), dtype=np.int16), diagonal=diagonal).houses()
+def houses(n: int, diagonal: bool = False, box_width: int = 0, box_height: int = 0
+           ) -> list[list[Cell]]:
+    """Rows, columns and boxes of an ``n x n`` grid (``n`` a square; or boxes
+    ``box_width`` wide and ``box_height`` tall); ``diagonal``: then the two main diagonals
+    (the X variant)."""
+    return SudokuPuzzle(np.zeros((n, n), dtype=np.int16), diagonal=diagonal,
+                        box_width=box_width, box_height=box_height).houses()
 
 
 def build(puzzle: SudokuPuzzle, clause_set: str = "extended") -> Encoding:
@@ -89,18 +92,18 @@ def build(puzzle: SudokuPuzzle, clause_set: str = "extended") -> Encoding:
 
 
 @lru_cache(maxsize=8)
-def grid_clauses(n: int, extended: bool = True, diagonal: bool = False
-                 ) -> tuple[list[int], ...]:
+def grid_clauses(n: int, extended: bool = True, diagonal: bool = False, box_width: int = 0,
+                 box_height: int = 0) -> tuple[list[int], ...]:
     """Clauses of an empty ``n x n`` grid (no clues), cached: the shared
-    :func:`~pencilsat.encodings.latin.house_clauses` over rows, columns and square boxes
-    (``diagonal``: and the two main diagonals).
+    :func:`~pencilsat.encodings.latin.house_clauses` over rows, columns and boxes (square,
+    or ``box_width`` x ``box_height``; ``diagonal``: and the two main diagonals).
 
     Up to 9x9 the at-most-one constraints are pairwise (no auxiliary variables, binary clauses
     propagate fastest); on 16x16 and 25x25 pairwise would be 122k and 750k clauses, so they use
     PySAT's sequential counter, whose auxiliaries are numbered after the ``n**3`` cell-digit
     variables (decoding still reads the first ``n**3`` literals).
     """
-    return tuple(house_clauses(n, houses(n, diagonal), extended))
+    return tuple(house_clauses(n, houses(n, diagonal, box_width, box_height), extended))
 
 
 def num_vars(clauses: tuple[list[int], ...]) -> int:
@@ -116,7 +119,7 @@ def build_clauses(puzzle: SudokuPuzzle) -> ClauseEncoding:
     fixed encoding ``pencilsat study`` measures (its models are exactly the answers). The
     answer literals are every digit of every empty cell."""
     n = puzzle.size
-    grid = grid_clauses(n, True, puzzle.diagonal)
+    grid = grid_clauses(n, True, puzzle.diagonal, puzzle.box_width, puzzle.box_height)
     clues = [(r, c, int(puzzle.clues[r, c])) for r in range(n) for c in range(n)
              if puzzle.clues[r, c]]
     clauses = [list(cl) for cl in grid] + [[var(n, r, c, d)] for r, c, d in clues]

@@ -6,7 +6,9 @@ clauses have no diagonals: ``direct`` takes it, as Jigsaw and Killer Sudoku do, 
 the narrowing and branching over its houses
 (:func:`~pencilsat.strategies.narrowed_digits.run_narrowed`), the complete clause list over
 the candidates left where that hands over; the CSP strategies list the diagonals among
-the houses."""
+the houses. A puzzle with rectangular boxes (``sudoku 6 6 3x2``) takes the same path in
+``direct`` (the kept solvers and the batch kernels know square boxes only), and the CSP
+strategies list its boxes as they are."""
 
 from __future__ import annotations
 
@@ -52,8 +54,8 @@ def run_direct(
     assumptions (:func:`pencilsat.strategies.sudoku_shared.solve_puzzle`, loaded on first use
     and not by an import statement, which costs microseconds on every call). CP-SAT has no
     clause path, so it gets the ``extended`` CSP model instead. An X puzzle:
-    :func:`run_diagonal`."""
-    if puzzle.diagonal:
+    :func:`run_diagonal`, as a puzzle with rectangular boxes."""
+    if puzzle.diagonal or puzzle.rectangular:
         return run_diagonal(puzzle, sat_solver=sat_solver, time_limit=time_limit)
     return load("pencilsat.strategies.sudoku_shared:solve_puzzle")(
         puzzle, sat_solver=sat_solver, time_limit=time_limit)
@@ -61,9 +63,10 @@ def run_direct(
 
 def run_diagonal(puzzle: SudokuPuzzle, *, sat_solver: str | None = None,
                  time_limit: float | None = None) -> SolveResult:
-    """``direct`` on an X puzzle: the houses' narrowing and branching, the clauses over the
-    candidates left (:func:`~pencilsat.encodings.latin.clause_encoding` over the houses,
-    diagonals included) where that hands over, on one PySAT solver."""
+    """``direct`` on an X puzzle or one with rectangular boxes: the houses' narrowing and
+    branching, the clauses over the candidates left
+    (:func:`~pencilsat.encodings.latin.clause_encoding` over the houses, diagonals
+    included) where that hands over, on one PySAT solver."""
     from pencilsat.encodings.latin import clause_encoding
     from pencilsat.strategies.narrowed_digits import run_narrowed
 
@@ -72,4 +75,5 @@ def run_diagonal(puzzle: SudokuPuzzle, *, sat_solver: str | None = None,
         puzzle, (), SudokuSolution,
         lambda deadline, can: clause_encoding("direct", puzzle.clues, houses, SudokuSolution,
                                               can=can),
-        sat_solver, time_limit, ("square", puzzle.box))
+        sat_solver, time_limit,
+        ("box", *puzzle.box_dims) if puzzle.rectangular else ("square", puzzle.box))
