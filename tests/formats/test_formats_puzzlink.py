@@ -110,7 +110,6 @@ def test_big_sudoku_numbers_use_the_two_digit_form():
     ("https://puzz.link/p?sudoku/9/8/zzz", "must be 4x4, 6x6, 9x9"),
     ("https://puzz.link/p?sudoku/4/4/5l", "clue 5 is not a digit 1..4"),
     ("https://puzz.link/p?sudoku/4/4/1-1", "followed by 2 hex digits"),
-    ("https://puzz.link/p?sudoku/4/4/.o", "'?' clue"),
     ("https://puzz.link/p?sudoku/4/4/1o", "truncated"),
     ("https://puzz.link/p?sudoku/4/4/zzz", "goes past the end"),
     ("https://puzz.link/mashu/6/6", "no '?'"),

@@ -15,6 +15,12 @@ Rectangular boxes (a 6x6 with boxes 3 wide and 2 tall, Tatham's Solo ``2x3``): t
 tall with ``BW * BH = N`` (up to 25), each side at least 2. Without the box word the boxes
 are square, and a one-line puzzle is always square (docs/formats.md says why a
 36-character line is refused).
+
+A *gap* (pzprjs' ``?`` in a cell, :data:`GAP` in the text rows) is a given cell that holds
+no digit: pzprjs' checker skips its -2 in "no repeat" (``isDifferentNumberInClist`` counts
+numbers from 1) and "no empty cell" (``checkNoNumCell``: it has a number, -2). So the other
+cells of each of its houses hold different digits, one digit missing per gap, as
+Skyscrapers' gap (``puzzles/skyscrapers.py``); an answer leaves it 0.
 """
 
 from __future__ import annotations
@@ -44,6 +50,8 @@ from pencilsat.puzzles.regions import Regions
 from pencilsat.puzzles.textgrid import content_lines
 
 BOX_SIZES = (2, 3, 4, 5)
+GAP = "#"
+"""The text token of a gap (a given cell without a digit), as Skyscrapers writes it."""
 LARGEST = 25
 """The largest side (and digit) of any box shape."""
 _DIGITS = "123456789ABCDEFGHIJKLMNOP"
@@ -70,13 +78,15 @@ class SudokuPuzzle:
     """An immutable Sudoku: ``clues[r, c]`` in 0..N (0 = empty), boxes of ``box x box``;
     ``diagonal``: the X variant (both main diagonals hold 1..N too); ``box_width`` and
     ``box_height``: rectangular boxes (:attr:`box_dims`), 0 for square ones (a square
-    shape given is stored as 0, so one grid has one value)."""
+    shape given is stored as 0, so one grid has one value); ``gaps``: a boolean grid of the
+    given cells without a digit (``None``: no gap; an all-false grid is stored as ``None``)."""
 
     clues: np.ndarray
     name: str = field(default="", compare=False)
     diagonal: bool = False
     box_width: int = 0
     box_height: int = 0
+    gaps: np.ndarray | None = None
 
     genre = "sudoku"
 
@@ -98,6 +108,12 @@ class SudokuPuzzle:
             raise ValueError(f"clues are 0 (empty) or 1..{side}")
         arr.setflags(write=False)
         object.__setattr__(self, "clues", arr)
+        if self.gaps is not None:
+            gaps = np.array(self.gaps, dtype=bool)
+            if gaps.shape != arr.shape or (gaps & (arr != 0)).any():
+                raise ValueError("gaps are cells of the grid without a clue")
+            gaps.setflags(write=False)
+            object.__setattr__(self, "gaps", gaps if gaps.any() else None)
         object.__setattr__(self, "box_width", shape[0])
         object.__setattr__(self, "box_height", shape[1])
 
@@ -115,11 +131,12 @@ class SudokuPuzzle:
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, SudokuPuzzle) and np.array_equal(self.clues, other.clues)
                 and self.diagonal == other.diagonal and self.box_width == other.box_width
-                and self.box_height == other.box_height)
+                and self.box_height == other.box_height
+                and np.array_equal(self.gap_grid, other.gap_grid))
 
     def __hash__(self) -> int:
         return hash((self.clues.shape, self.clues.tobytes(), self.diagonal, self.box_width,
-                     self.box_height))
+                     self.box_height, None if self.gaps is None else self.gaps.tobytes()))
 
     @property
     def size(self) -> int:
@@ -135,6 +152,20 @@ class SudokuPuzzle:
     def rectangular(self) -> bool:
         """Whether the boxes are not square (a shape the square-only paths do not take)."""
         return self.box_width != 0
+
+    @property
+    def gap_grid(self) -> np.ndarray:
+        """The gaps as a boolean grid (all false without gaps)."""
+        if self.gaps is None:
+            return np.zeros(self.clues.shape, dtype=bool)
+        return self.gaps
+
+    def full_houses(self) -> list[bool]:
+        """Per house (:meth:`named_houses`' order): whether it holds every digit (no gap
+        in it); a house with a gap holds each digit at most once."""
+        if self.gaps is None:
+            return [True] * len(self.named_houses())
+        return [not any(self.gaps[cell] for cell in cells) for _, cells in self.named_houses()]
 
     @property
     def box_dims(self) -> tuple[int, int]:
@@ -357,7 +388,8 @@ def _parse_body(lines: list[tuple[int, str]], name: str,
             hint = "a line starting with '#' is read as a row: a puzzle file takes no comments"
         raise InputError(f"a Sudoku grid has 4, 9, 16 or 25 rows, this one has {side}",
                          line=rows[-1][0] if rows else None, hint=hint)
-    grid = []
+    grid: list[list[int]] = []
+    gap_cells: list[Cell] = []
     for (number, tokens), at in zip(rows, places, strict=True):
         if len(tokens) != side and len("".join(tokens)) == side:
             # box groups such as ".3. ... 19." or "|.3.|...|"
@@ -368,16 +400,26 @@ def _parse_body(lines: list[tuple[int, str]], name: str,
                              hint=_batch_hint(rows) or "every row needs one entry per column")
         row = []
         for col, (tok, start) in enumerate(zip(tokens, at, strict=True), start=1):
+            if tok == GAP:
+                gap_cells.append((len(grid), col - 1))
+                row.append(0)
+                continue
             d = _small_number(tok)
             if d is None and len(tok) == 1:
                 d = char_digit(tok)
             if d is None or d > side:
                 raise InputError(f"unknown cell {tok!r} (cell {col} of the row)", line=number,
-                                 column=start + 1, hint=f"use '.', '0' or 1..{side}")
+                                 column=start + 1,
+                                 hint=f"use '.', '0' or 1..{side} ('{GAP}': a gap, pzprjs' '?')")
             row.append(d)
         grid.append(row)
     width, height = shape or (0, 0)
-    return SudokuPuzzle(np.array(grid), name=name, box_width=width, box_height=height)
+    gaps = None
+    if gap_cells:
+        gaps = np.zeros((side, side), dtype=bool)
+        gaps[tuple(zip(*gap_cells, strict=True))] = True
+    return SudokuPuzzle(np.array(grid), name=name, box_width=width, box_height=height,
+                        gaps=gaps)
 
 
 def _batch_hint(rows: list[tuple[int, list[str]]]) -> str | None:
@@ -388,8 +430,12 @@ def _batch_hint(rows: list[tuple[int, list[str]]]) -> str | None:
     return None
 
 
-def format_line(grid: np.ndarray) -> str:
-    return "".join(digit_char(int(v)) for v in np.asarray(grid).flat)
+def format_line(grid: np.ndarray, gaps: np.ndarray | None = None) -> str:
+    """The digits of ``grid`` (``.`` for 0), :data:`GAP` where ``gaps`` says."""
+    if gaps is None:
+        return "".join(digit_char(int(v)) for v in np.asarray(grid).flat)
+    return "".join(GAP if gap else digit_char(int(v))
+                   for v, gap in zip(np.asarray(grid).flat, gaps.flat, strict=True))
 
 
 def solution_rows(solution: SudokuSolution) -> list[str]:
@@ -402,12 +448,17 @@ def draw_text(puzzle: SudokuPuzzle, solution: SudokuSolution | None = None) -> s
     puzzle's drawing ends with a line saying so."""
     grid = solution.grid if solution is not None else puzzle.clues
     n, (bw, bh) = puzzle.size, puzzle.box_dims
+    gaps = puzzle.gap_grid
+
+    def char(r: int, c: int) -> str:
+        return GAP if gaps[r, c] else digit_char(int(grid[r, c]))
+
     sep = "+".join(["-" * (2 * bw + 1)] * (n // bw))
     out = []
     for r in range(n):
         if r and r % bh == 0:
             out.append(sep)
-        chunks = [" ".join(digit_char(int(grid[r, c])) for c in range(k * bw, (k + 1) * bw))
+        chunks = [" ".join(char(r, c) for c in range(k * bw, (k + 1) * bw))
                   for k in range(n // bw)]
         out.append(" " + " | ".join(chunks))
     return "\n".join(out) + "\n" + variant_line(puzzle.diagonal)
@@ -443,6 +494,12 @@ def _obeys_rules(puzzle: SudokuPuzzle, grid: np.ndarray) -> bool:
     one bits, and k only without a carry), that is when every house holds every digit
     once."""
     n = puzzle.size
+    if not puzzle.box_width and puzzle.gaps is None:  # square boxes: the key as it was
+        pairs, full = _house_pairs(n)
+    elif puzzle.gaps is not None:  # a gap's house holds n - 1 digits: the checker's own loop
+        return False
+    else:
+        pairs, full = _house_pairs(n, *puzzle.box_dims)
     flat = grid.ravel().tolist()
     try:
         values = bytes(flat)
@@ -453,7 +510,6 @@ def _obeys_rules(puzzle: SudokuPuzzle, grid: np.ndarray) -> bool:
     clues = puzzle.clues.ravel().tolist()
     if list(compress(flat, clues)) != list(filter(None, clues)):  # the clue cells' values
         return False
-    pairs, full = _house_pairs(n, puzzle.box_width, puzzle.box_height)
     return (sum(map(list.__getitem__, pairs, flat)) == full
             and (not puzzle.diagonal or diagonals_hold_all(grid)))
 
@@ -463,7 +519,7 @@ _DIGIT_BYTES = {n: bytes(range(1, n + 1)) for n in range(1, LARGEST + 1)}
 
 
 @cache
-def _house_pairs(n: int, bw: int, bh: int) -> tuple[list[list[int]], int]:
+def _house_pairs(n: int, bw: int = 0, bh: int = 0) -> tuple[list[list[int]], int]:
     """For each cell of an ``n`` x ``n`` grid of boxes ``bw`` wide and ``bh`` tall (0:
     square), indexed by digit 1..n, the bits of its row's, column's and box's (house, digit)
     pairs; and the sum of all 3n² pairs' bits."""
@@ -486,9 +542,15 @@ def check(puzzle: SudokuPuzzle, solution: SudokuSolution) -> list[Violation]:
     if _obeys_rules(puzzle, grid):
         return []
     out: list[Violation] = []
+    gaps = puzzle.gap_grid
     for r in range(n):
         for c in range(n):
             v = int(grid[r, c])
+            if gaps[r, c]:
+                if v:
+                    out.append(Violation("digit-in-gap", (r, c),
+                                         f"{v} stands in a gap (a cell without a digit)"))
+                continue
             if not 1 <= v <= n:
                 out.append(Violation("cell-not-filled", (r, c), f"{v} is not a digit 1..{n}"))
             clue = int(puzzle.clues[r, c])
@@ -508,9 +570,12 @@ def check(puzzle: SudokuPuzzle, solution: SudokuSolution) -> list[Violation]:
 def format_puzzle(puzzle: SudokuPuzzle) -> str:
     """One line up to 9x9; bigger grids, the X variant (``sudoku N N D``) and rectangular
     boxes (``sudoku N N BWxBH``) as a header and rows."""
-    if puzzle.size <= 9 and not puzzle.diagonal and not puzzle.rectangular:
+    if puzzle.size <= 9 and not puzzle.diagonal and not puzzle.rectangular \
+            and puzzle.gaps is None:
         return format_line(puzzle.clues) + "\n"
-    rows = [format_line(row) for row in puzzle.clues]
+    gaps = puzzle.gap_grid
+    rows = [format_line(row, gap_row if puzzle.gaps is not None else None)
+            for row, gap_row in zip(puzzle.clues, gaps, strict=True)]
     return (f"sudoku {puzzle.size} {puzzle.size}{_shape_word(puzzle)}"
             f"{flag_word(puzzle.diagonal)}\n" + "\n".join(rows) + "\n")
 
@@ -532,8 +597,10 @@ def parse_solution(text: str, puzzle: SudokuPuzzle | None = None) -> SudokuSolut
 
 
 def format_solution(puzzle: SudokuPuzzle, solution: SudokuSolution) -> str:
+    """The grid as a puzzle is written (a gap the answer leaves empty as :data:`GAP`)."""
+    gaps = None if puzzle.gaps is None else puzzle.gaps & (solution.grid == 0)
     return format_puzzle(SudokuPuzzle(solution.grid, box_width=puzzle.box_width,
-                                      box_height=puzzle.box_height))
+                                      box_height=puzzle.box_height, gaps=gaps))
 
 
 def solution_from_drawing(lines: list[str], puzzle: SudokuPuzzle) -> SudokuSolution:
@@ -566,10 +633,10 @@ def without_digit(puzzle: SudokuPuzzle, clue: Clue) -> SudokuPuzzle:
 
 
 def digits_offered(puzzle: SudokuPuzzle, solution: SudokuSolution) -> list[Clue]:
-    """The digit ``solution`` puts in each empty cell."""
+    """The digit ``solution`` puts in each empty cell (not in a gap)."""
     return [Clue((int(r), int(c)), digit_char(int(solution.grid[r, c])),
                  int(solution.grid[r, c]))
-            for r, c in zip(*np.nonzero(puzzle.clues == 0), strict=True)]
+            for r, c in zip(*np.nonzero((puzzle.clues == 0) & ~puzzle.gap_grid), strict=True)]
 
 
 RULES = GenreRules(

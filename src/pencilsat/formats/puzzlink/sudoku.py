@@ -2,6 +2,8 @@
 and the 6x6, whose boxes pzprjs draws 3 wide and 2 tall (``variety/sudoku.js``'s
 ``initBoardSize``: ``roomsizex`` 6 half-cells, ``roomsizey`` 4), read as ``sudoku 6 6 3x2``;
 other box shapes have no URL (pzprjs would draw other boxes), so writing one is refused.
+A ``?`` cell (``decodeNumber16``'s ``.``; the file form's ``-``, qnum -2) is a gap, a given
+cell without a digit (``puzzles/sudoku.py``), read and written back.
 pzprjs' Sudoku has no diagonal rule (``variety/sudoku.js`` checks rows, columns and boxes),
 so an X puzzle has no URL: writing one is refused, never a plain Sudoku in its place."""
 
@@ -11,6 +13,7 @@ import numpy as np
 
 from pencilsat.core.errors import InputError
 from pencilsat.formats.puzzlink.body import (
+    UNKNOWN_NUMBER,
     decode_number16,
     encode_number16,
     file_cells,
@@ -30,9 +33,12 @@ _SIX = (3, 2)
 
 
 def _puzzle(clues: list[int], width: int) -> SudokuPuzzle:
+    """The puzzle of ``clues`` (row-major, 0 empty, :data:`UNKNOWN_NUMBER` a gap)."""
     width_of_box, height_of_box = _SIX if width == 6 else (0, 0)
-    return SudokuPuzzle(np.array(clues, dtype=np.int16).reshape(width, width),
-                        box_width=width_of_box, box_height=height_of_box)
+    grid = np.array(clues, dtype=np.int16).reshape(width, width)
+    gaps = grid == UNKNOWN_NUMBER
+    return SudokuPuzzle(np.where(gaps, 0, grid), box_width=width_of_box,
+                        box_height=height_of_box, gaps=gaps)
 
 
 def decode(body: str, width: int, height: int, column: int, flags: str) -> SudokuPuzzle:
@@ -40,8 +46,7 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Sudok
         raise url_error(f"a Sudoku must be {_SIZES}, this one is {width}x{height}",
                         column=column - 1,
                         hint="pzprjs draws Sudoku boxes on these sizes only")
-    flat = decode_number16(body, width * width, column, "clues", largest=width, item="clue",
-                           unknown="a '?' clue (unknown digit) cannot be solved")
+    flat = decode_number16(body, width * width, column, "clues", largest=width, item="clue")
     clues = [0 if v is None else v for v in flat]
     return _puzzle(clues, width)
 
@@ -60,19 +65,24 @@ def encode(puzzle: SudokuPuzzle) -> str:
                          "puzzle, with other answers",
                          hint=f"write it as a Tatham ID (convert --to tatham: {height}x{width}:"
                               f"...) or as text (convert --to text)")
-    return encode_number16([int(v) or None for v in puzzle.clues.ravel()])
+    gaps = puzzle.gap_grid.ravel().tolist()
+    return encode_number16([UNKNOWN_NUMBER if gap else int(v) or None
+                            for v, gap in zip(puzzle.clues.ravel().tolist(), gaps, strict=True)])
 
 
 def decode_file(lines: list[str], width: int, height: int) -> SudokuPuzzle:
-    """pzprjs' file form (``decodeCellQnum``): a digit or ``.`` per cell."""
+    """pzprjs' file form (``decodeCellQnum``): a digit, ``.`` or ``-`` (a gap) per cell."""
     if width not in _SIDES:
         raise url_error(f"a Sudoku must be {_SIZES}, this one is {width}x{width}",
                         hint="pzprjs draws Sudoku boxes on these sizes only")
     clues = []
     for token in file_cells(lines, width, height, "Sudoku"):
+        if token == "-":
+            clues.append(UNKNOWN_NUMBER)
+            continue
         number = 0 if token == "." else int(token) if token.isdigit() else -1
         if not 0 <= number <= width:
             raise url_error(f"bad Sudoku cell {token!r} in the pzprv3 data",
-                            hint=f"cells are '.' and the digits 1..{width}")
+                            hint=f"cells are '.', '-' (a '?') and the digits 1..{width}")
         clues.append(number)
     return _puzzle(clues, width)

@@ -1,5 +1,5 @@
 """Sudoku in SVG: thin cell lines, thick box lines (the X variant's diagonals dashed), clues
-bold, filled digits blue."""
+bold, filled digits blue, gaps (cells without a digit) dark, as Skyscrapers draws them."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from pencilsat.core.values import Cell
 from pencilsat.formats.svg.parts import (
     CELL,
     FILLED_COLOUR,
+    INK,
     diagonal_lines,
     frame,
     grid_lines,
     highlights,
+    shaded_cells,
     text,
 )
 from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
@@ -23,7 +25,8 @@ def draw_panel(puzzle: SudokuPuzzle, solution: SudokuSolution | None,
     """Thin cell lines, thick box lines (square or rectangular boxes); clues bold black,
     filled digits blue."""
     n, (box_width, box_height) = puzzle.size, puzzle.box_dims
-    out = highlights(diffs) + grid_lines(n, n, "#9ca3af")
+    out = shaded_cells(puzzle.gap_grid, INK, "gap") + highlights(diffs)
+    out += grid_lines(n, n, "#9ca3af")
     if puzzle.diagonal:
         out += diagonal_lines(n)
     out.append('<g class="boxes" stroke="#111827" stroke-width="2.5">')

@@ -6,7 +6,8 @@ and killer Solo (genres of their own) are refused by name.
 Blocks need not be square: ``solo.c`` names ``c`` the number of columns of blocks and ``r``
 the number of rows of blocks, so a block is ``R`` cells wide and ``C`` tall (``2x3:`` is a
 6x6 of blocks 3 wide and 2 tall, pencilsat's ``sudoku 6 6 3x2``); both at least 2, as
-``solo.c``'s ``validate_params`` asks.
+``solo.c``'s ``validate_params`` asks. Solo has no cell without a digit, so a puzzle with
+gaps (pzprjs' ``?``) has no Solo ID: writing one is refused by name.
 A description must fill the grid exactly (:func:`~pencilsat.formats.tatham.cells.read_tokens`);
 the one cut it cannot show is a two-digit last clue of a 16x16 or larger grid cut to its
 first digit, which Tatham reads so too."""
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import encode_runs
 from pencilsat.formats.tatham.cells import id_error, read_number_runs
 from pencilsat.formats.tatham.jigsawsudoku import SOLO_OPTIONS
@@ -62,6 +64,12 @@ def decode(desc: str, c: int | None, r: int | None, extras: str,
 
 def encode(puzzle: SudokuPuzzle) -> str:
     """``CxR:`` (``C`` the block height, ``R`` its width) and the clues."""
+    if puzzle.gaps is not None:
+        raise InputError("Tatham's Solo has no cell without a digit, so this puzzle's gaps "
+                         "(pzprjs' '?') have no Solo ID: the ID would be another puzzle, with "
+                         "other answers",
+                         hint="write it as a puz.link URL (convert --to url) or as text "
+                              "(convert --to text, '#' a gap)")
     tokens = [str(int(v)) if v else None for v in puzzle.clues.ravel()]
     width, height = puzzle.box_dims
     return (f"{height}x{width}{'x' if puzzle.diagonal else ''}:"

@@ -119,6 +119,12 @@ def validated_clues(puzzle: SudokuPuzzle) -> list[int]:
             f"{boxes}",
             hint="its band, segment and block-corner techniques assume 3x3 blocks",
         )
+    if puzzle.gaps is not None:
+        raise NotGradable(
+            "the Sato grader is defined for plain Sudoku; this one has gaps (pzprjs' '?', "
+            "cells without a digit), whose houses its techniques would fill with every digit",
+            hint="solve it for the verdict; grading Sudoku with gaps is not implemented",
+        )
     if puzzle.diagonal:
         raise NotGradable(
             "the Sato grader is defined for plain Sudoku; this one is an X (diagonal) Sudoku, "
