@@ -116,7 +116,7 @@ def test_long_runs_repeat_z_and_solo_separates_adjacent_clues():
     ("3x2:a5c", "lightup", "bad character '5'"),
     ("3x3:a0zzb", "solo", "bad character '0'"),
     ("3x3:10zzc", "solo", "clue 10 is not a digit 1..9"),
-    ("2x3:a", "solo", "blocks 2x3 are not supported"),
+    ("5x6:a", "solo", "blocks 5x6 are not supported"),
     ("3x3j:a", "solo", "jigsaw"),
     ("3x3:zzc,abc", "solo", "jigsaw"),
     ("3x2:aBd", "nurikabe", "unknown game 'nurikabe'"),

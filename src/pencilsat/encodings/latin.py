@@ -36,9 +36,12 @@ def var(n: int, r: int, c: int, d: int) -> int:
 
 
 def house_clauses(n: int, houses: Sequence[Sequence[Cell]],
-                  extended: bool = True) -> list[list[int]]:
+                  extended: bool = True, gaps: frozenset[Cell] = frozenset()
+                  ) -> list[list[int]]:
     """Every cell holds a digit and each house holds each digit at most once (``extended``:
-    and exactly one digit per cell, each digit at least once per house).
+    and exactly one digit per cell, each digit at least once per house). ``gaps``: cells
+    that hold no digit (Sudoku's ``?``): each digit is ruled out there, and a house with a
+    gap holds each digit at most once (no "at least once").
 
     Up to :data:`PAIRWISE_UP_TO` literals an at-most-one is pairwise (no auxiliary
     variables, binary clauses propagate fastest), each pair written once though a box shares
@@ -65,14 +68,18 @@ def house_clauses(n: int, houses: Sequence[Sequence[Cell]],
     for r in range(n):
         for c in range(n):
             lits = [var(n, r, c, d) for d in range(1, n + 1)]
+            if (r, c) in gaps:
+                out.extend([-lit] for lit in lits)
+                continue
             out.append(lits)
             if extended:
                 at_most_one(lits)
     for house in houses:
+        full = not gaps or not any(cell in gaps for cell in house)
         for d in range(1, n + 1):
             lits = [var(n, r, c, d) for r, c in house]
             at_most_one(lits)
-            if extended:
+            if extended and full:
                 out.append(lits)
     return out
 

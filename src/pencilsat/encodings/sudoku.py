@@ -20,7 +20,10 @@ compile time (the minimal set has fewer constraints and wins on total time, 5.6 
 204 puzzles. CP-SAT has no clause path; there ``direct`` uses the ``extended`` model.
 
 The X variant (``puzzle.diagonal``): the two main diagonals are two more houses, in every
-clause set (:meth:`~pencilsat.puzzles.sudoku.SudokuPuzzle.houses` lists them).
+clause set (:meth:`~pencilsat.puzzles.sudoku.SudokuPuzzle.houses` lists them). Gaps (cells
+without a digit): every digit ruled out there, and a house with a gap holds each digit at
+most once; then a cell's "at most one digit" is no longer implied (its house has a digit to
+spare), so the minimal set states it too.
 
 Variable numbering of the clause form: ``x[r, c, d] = (r * N + c) * N + d`` for 0-based row,
 column and 1-based digit ``d``, so a model's first ``N**3`` literals decode by a reshape.
@@ -45,10 +48,13 @@ from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
 CLAUSE_SETS = ("extended", "minimal")
 
 
-def houses(n: int, diagonal: bool = False) -> list[list[Cell]]:
-    """Rows, columns and boxes of an ``n x n`` grid (``n`` a square); ``diagonal``: then
-    the two main diagonals (the X variant)."""
-    return SudokuPuzzle(np.zeros((n, n), dtype=np.int16), diagonal=diagonal).houses()
+def houses(n: int, diagonal: bool = False, box_width: int = 0, box_height: int = 0
+           ) -> list[list[Cell]]:
+    """Rows, columns and boxes of an ``n x n`` grid (``n`` a square; or boxes
+    ``box_width`` wide and ``box_height`` tall); ``diagonal``: then the two main diagonals
+    (the X variant)."""
+    return SudokuPuzzle(np.zeros((n, n), dtype=np.int16), diagonal=diagonal,
+                        box_width=box_width, box_height=box_height).houses()
 
 
 def build(puzzle: SudokuPuzzle, clause_set: str = "extended") -> Encoding:
@@ -60,47 +66,52 @@ def build(puzzle: SudokuPuzzle, clause_set: str = "extended") -> Encoding:
     x = {(r, c, d): m.bool_var(f"x_{r}_{c}_{d}")
          for r in range(n) for c in range(n) for d in range(1, n + 1)}
     extended = clause_set == "extended"
+    gaps = puzzle.gap_grid
     for r in range(n):
         for c in range(n):
             digits = [x[r, c, d] for d in range(1, n + 1)]
+            if gaps[r, c]:  # a gap holds no digit
+                m.add(le(linear_sum(digits), 0))
+                continue
             m.add(or_(*digits))
-            if extended:
-                m.add(le(linear_sum(digits), 1))
+            if extended or puzzle.gaps is not None:  # next to a gap a house has a spare
+                m.add(le(linear_sum(digits), 1))    # digit: "at most one" is no longer implied
             clue = int(puzzle.clues[r, c])
             if clue:
                 m.add(x[r, c, clue])
-    for house in puzzle.houses():
+    for house, full in zip(puzzle.houses(), puzzle.full_houses(), strict=True):
         for d in range(1, n + 1):
             lits: list[BoolVar] = [x[r, c, d] for r, c in house]
             m.add(le(linear_sum(lits), 1))
-            if extended:
+            if extended and full:
                 m.add(or_(*lits))
-    free = [(r, c) for r in range(n) for c in range(n) if not puzzle.clues[r, c]]
+    free = [(r, c) for r in range(n) for c in range(n)
+            if not puzzle.clues[r, c] and not gaps[r, c]]
     answer = [x[r, c, d] for r, c in free for d in range(1, n + 1)]
 
     def decode(value) -> SudokuSolution:
         grid = np.zeros((n, n), dtype=np.int16)
-        for r in range(n):
-            for c in range(n):
-                grid[r, c] = next(d for d in range(1, n + 1) if value(x[r, c, d]) == 1)
+        for r, c in free:
+            grid[r, c] = next(d for d in range(1, n + 1) if value(x[r, c, d]) == 1)
+        grid[puzzle.clues > 0] = puzzle.clues[puzzle.clues > 0]
         return SudokuSolution(grid)
 
     return Encoding(clause_set, m, answer, decode)
 
 
 @lru_cache(maxsize=8)
-def grid_clauses(n: int, extended: bool = True, diagonal: bool = False
-                 ) -> tuple[list[int], ...]:
+def grid_clauses(n: int, extended: bool = True, diagonal: bool = False, box_width: int = 0,
+                 box_height: int = 0) -> tuple[list[int], ...]:
     """Clauses of an empty ``n x n`` grid (no clues), cached: the shared
-    :func:`~pencilsat.encodings.latin.house_clauses` over rows, columns and square boxes
-    (``diagonal``: and the two main diagonals).
+    :func:`~pencilsat.encodings.latin.house_clauses` over rows, columns and boxes (square,
+    or ``box_width`` x ``box_height``; ``diagonal``: and the two main diagonals).
 
     Up to 9x9 the at-most-one constraints are pairwise (no auxiliary variables, binary clauses
     propagate fastest); on 16x16 and 25x25 pairwise would be 122k and 750k clauses, so they use
     PySAT's sequential counter, whose auxiliaries are numbered after the ``n**3`` cell-digit
     variables (decoding still reads the first ``n**3`` literals).
     """
-    return tuple(house_clauses(n, houses(n, diagonal), extended))
+    return tuple(house_clauses(n, houses(n, diagonal, box_width, box_height), extended))
 
 
 def num_vars(clauses: tuple[list[int], ...]) -> int:
@@ -116,18 +127,23 @@ def build_clauses(puzzle: SudokuPuzzle) -> ClauseEncoding:
     fixed encoding ``pencilsat study`` measures (its models are exactly the answers). The
     answer literals are every digit of every empty cell."""
     n = puzzle.size
-    grid = grid_clauses(n, True, puzzle.diagonal)
+    if puzzle.gaps is None:
+        grid = grid_clauses(n, True, puzzle.diagonal, puzzle.box_width, puzzle.box_height)
+    else:  # gaps: their own clauses, never kept
+        gaps = frozenset((int(r), int(c)) for r, c in zip(*np.nonzero(puzzle.gaps), strict=True))
+        grid = tuple(house_clauses(n, puzzle.houses(), True, gaps))
     clues = [(r, c, int(puzzle.clues[r, c])) for r in range(n) for c in range(n)
              if puzzle.clues[r, c]]
     clauses = [list(cl) for cl in grid] + [[var(n, r, c, d)] for r, c, d in clues]
-    free = [(r, c) for r in range(n) for c in range(n) if not puzzle.clues[r, c]]
+    gap_grid = puzzle.gap_grid
+    free = [(r, c) for r in range(n) for c in range(n)
+            if not puzzle.clues[r, c] and not gap_grid[r, c]]
     answer = [var(n, r, c, d) for r, c in free for d in range(1, n + 1)]
 
     def decode(true: set[int]) -> SudokuSolution:
-        grid_values = np.zeros((n, n), dtype=np.int16)
-        for r in range(n):
-            for c in range(n):
-                grid_values[r, c] = next(d for d in range(1, n + 1) if var(n, r, c, d) in true)
+        grid_values = np.array(puzzle.clues, dtype=np.int16)
+        for r, c in free:
+            grid_values[r, c] = next(d for d in range(1, n + 1) if var(n, r, c, d) in true)
         return SudokuSolution(grid_values)
 
     return ClauseEncoding("extended", num_vars(grid), clauses, answer, decode)

@@ -24,6 +24,7 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, by_header, load, rules_of
 from pencilsat.core.standard_input import read_standard_input
 from pencilsat.formats.pzprv3_file import is_pzprv3, read_pzprv3_file
+from pencilsat.puzzles.box_grid import BOX_WORD
 from pencilsat.puzzles.diagonals import DIAGONAL
 from pencilsat.puzzles.textgrid import content_lines
 
@@ -242,10 +243,13 @@ def _read(text: str, source: str) -> Puzzle:
     size_words = first.split()[1:]
     while size_words[-1:] == [DIAGONAL]:  # ``sudoku N N D``: the X variant (twice: the
         size_words = size_words[:-1]        # genre's reader names it)
+    if tag == "sudoku" and len(size_words) == 3 and BOX_WORD.fullmatch(size_words[2]):
+        size_words = size_words[:2]  # ``sudoku 6 6 3x2``: rectangular boxes
     if tag == "sudoku" and not all(_small_whole(p) for p in size_words):
         unread = any(p.isdigit() and not p.isascii() for p in size_words)
         raise InputError(f"expected 'sudoku N N' (or 'sudoku N N {DIAGONAL}', the X variant) "
-                         f"with N in 4, 9, 16, 25, got {first!r}", line=lines[0][0], column=1,
+                         f"with N in 4, 9, 16, 25, or 'sudoku N N BWxBH' (boxes BW wide, BH "
+                         f"tall), got {first!r}", line=lines[0][0], column=1,
                          hint="write the size in ASCII digits" if unread else None)
     found = by_header(tag)
     if found is not None and not found[1]:
@@ -289,4 +293,6 @@ def _read_line(line: str, number: int) -> Puzzle:
     except InputError as exc:
         raise InputError(exc.message, line=number, column=exc.column, hint=exc.hint) from None
     raise InputError("cannot tell what this line is", line=number, column=1,
-                     hint=f"give {_WHAT}; a one-line Sudoku has 16, 81, 256 or 625 characters")
+                     hint=f"give {_WHAT}; a one-line Sudoku has 16, 81, 256 or 625 characters "
+                          "(a 6x6 or other rectangular boxes: the header 'sudoku 6 6 3x2', boxes "
+                          "3 wide, 2 tall, and the grid under it)")

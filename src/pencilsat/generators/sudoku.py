@@ -4,7 +4,8 @@ The answer is a filled grid drawn by randomised backtracking (cells in row-major
 digits each cell may take in random order). Clue ``i`` is "cell ``i`` shows its digit": a
 unit clause on the cell-digit variable of the extended clause set
 (``encodings.sudoku.grid_clauses``). Levels are Sato's (2010) 1-3, for 9x9 grids only (the
-grader's own limit).
+grader's own limit). A 6x6 has boxes 3 wide and 2 tall (the printed form, and pzprjs'), made
+without a level as the 4x4 is.
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ from pencilsat.generators.loop import Grading
 from pencilsat.generators.selector_trials import SelectorTrials
 from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
 
-SIZES = (4, 9)
-"""Grids the generator draws: the grader grades 9x9 only; 4x4 is made without a target."""
+SIZES = (4, 6, 9)
+"""Grids the generator draws: the grader grades 9x9 only; 4x4 and 6x6 are made without a
+target."""
+BOX_SHAPES = {4: (2, 2), 6: (3, 2), 9: (3, 3)}
+"""The boxes' width and height of each size drawn."""
 
 
 class SudokuMaker:
@@ -38,14 +42,17 @@ class SudokuMaker:
     def __init__(self, width: int, height: int, graded: bool) -> None:
         if width != height or width not in SIZES:
             raise InputError(f"cannot generate a {width}x{height} Sudoku",
-                             hint="the sizes are 9x9 (graded) and 4x4")
+                             hint="the sizes are 9x9 (graded), 6x6 (boxes 3 wide, 2 tall) and "
+                                  "4x4")
         if graded and width != 9:
             raise InputError("a level or score needs a 9x9 Sudoku (Sato's grader grades 9x9)",
                              hint="generate sudoku 9x9 --level 2")
         self.n = width
+        self.box_width, self.box_height = BOX_SHAPES[width]
 
     def draw_answer(self, rng: random.Random) -> SudokuSolution | None:
-        grid = random_filled_grid(self.n, rng)
+        grid = random_filled_grid(self.n, rng, box_width=self.box_width,
+                                  box_height=self.box_height)
         return None if grid is None else SudokuSolution(grid)
 
     def candidates(self, answer: SudokuSolution) -> list[Cell]:
@@ -53,13 +60,14 @@ class SudokuMaker:
 
     def trials(self, answer: SudokuSolution) -> SelectorTrials:
         n = self.n
-        rules = grid_clauses(n)
+        rules = grid_clauses(n, True, False, self.box_width, self.box_height)
         digits = answer.grid.tolist()
         atoms = [var(n, r, c, digits[r][c]) for r, c in self.candidates(answer)]
         return SelectorTrials(num_vars(rules), rules, [[[a]] for a in atoms], atoms)
 
     def puzzle(self, answer: SudokuSolution, kept: np.ndarray) -> SudokuPuzzle:
-        return SudokuPuzzle(np.where(kept.reshape(self.n, self.n), answer.grid, 0))
+        return SudokuPuzzle(np.where(kept.reshape(self.n, self.n), answer.grid, 0),
+                            box_width=self.box_width, box_height=self.box_height)
 
     def solution(self, answer: SudokuSolution) -> SudokuSolution:
         return answer
@@ -69,10 +77,13 @@ class SudokuMaker:
         return grade_for_loop(puzzle, score)
 
 
-def random_filled_grid(n: int, rng: random.Random, max_steps: int = 200_000) -> np.ndarray | None:
-    """A random valid filled ``n x n`` grid by backtracking, ``None`` past ``max_steps``
-    placements (never reached at 9x9 in practice; a deterministic bound, not a time)."""
-    box = math.isqrt(n)
+def random_filled_grid(n: int, rng: random.Random, max_steps: int = 200_000, *,
+                       box_width: int = 0, box_height: int = 0) -> np.ndarray | None:
+    """A random valid filled ``n x n`` grid by backtracking (boxes ``box_width`` wide and
+    ``box_height`` tall; 0: square), ``None`` past ``max_steps`` placements (never reached
+    at 9x9 in practice; a deterministic bound, not a time)."""
+    bw = box_width or math.isqrt(n)
+    bh = box_height or math.isqrt(n)
     full = (1 << n) - 1
     rows, cols, boxes = [0] * n, [0] * n, [0] * n
     grid = [[0] * n for _ in range(n)]
@@ -81,7 +92,7 @@ def random_filled_grid(n: int, rng: random.Random, max_steps: int = 200_000) -> 
     fresh = True
     while 0 <= i < n * n:
         r, c = divmod(i, n)
-        b = (r // box) * box + c // box
+        b = (r // bh) * (n // bw) + c // bw
         if fresh:
             free = full & ~(rows[r] | cols[c] | boxes[b])
             digits = [d for d in range(1, n + 1) if free >> (d - 1) & 1]

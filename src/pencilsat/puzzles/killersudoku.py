@@ -16,9 +16,7 @@ and rows of digits.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import numpy as np
 
@@ -26,6 +24,8 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.box_grid import BOX_WORD as _BOX
+from pencilsat.puzzles.box_grid import rectangular_boxes
 from pencilsat.puzzles.diagonals import flag_word, header_flag, variant_line
 from pencilsat.puzzles.digit_houses import (
     DigitFormat,
@@ -47,16 +47,6 @@ from pencilsat.puzzles.regions import (
     region_rows,
 )
 from pencilsat.puzzles.textgrid import content_lines, number_rows, read_header
-
-_BOX = re.compile(r"([1-9]\d?)x([1-9]\d?)", re.ASCII)
-
-
-@lru_cache(maxsize=16)
-def rectangular_boxes(side: int, width: int, height: int) -> Regions:
-    """The boxes of a grid cut into ``width x height`` rectangles (kept per shape: a
-    :class:`Regions` is immutable, and building one costs more than a settled solve)."""
-    rows, cols = np.indices((side, side))
-    return Regions.from_labels((rows // height) * (side // width) + cols // width)
 
 
 @dataclass(frozen=True, eq=False)

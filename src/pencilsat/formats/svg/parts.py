@@ -80,10 +80,12 @@ def text(cell: Cell, value: str, size: float, colour: str, cls: str, bold: bool 
             f'font-size="{size:.1f}" fill="{colour}"{weight}>{escape(value)}</text>')
 
 
-def shaded_cells(shaded: np.ndarray, colour: str = SHADE_COLOUR) -> list[str]:
-    """A dark square (``class="shaded"``) on every True cell of ``shaded``; drawn first, under
-    the difference highlights and the grid."""
-    return [f'<rect class="shaded" x="{c * CELL}" y="{r * CELL}" width="{CELL}" '
+def shaded_cells(shaded: np.ndarray, colour: str = SHADE_COLOUR, cls: str = "shaded"
+                 ) -> list[str]:
+    """A dark square (``class="shaded"``, or ``cls``: Skyscrapers' and Sudoku's ``gap``) on
+    every True cell of ``shaded``; drawn first, under the difference highlights and the
+    grid."""
+    return [f'<rect class="{cls}" x="{c * CELL}" y="{r * CELL}" width="{CELL}" '
             f'height="{CELL}" fill="{colour}"/>'
             for r, c in zip(*np.nonzero(shaded), strict=True)]
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import numpy as np
-
 from pencilsat.core.values import Cell
 from pencilsat.formats.svg.parts import (
     CELL,
@@ -17,6 +15,7 @@ from pencilsat.formats.svg.parts import (
     frame,
     grid_lines,
     highlights,
+    shaded_cells,
 )
 from pencilsat.puzzles.skyscrapers import SkyscrapersPuzzle, SkyscrapersSolution
 
@@ -33,9 +32,7 @@ def draw_panel(puzzle: SkyscrapersPuzzle, solution: SkyscrapersSolution | None,
                diffs: Iterable[Cell]) -> list[str]:
     """The difference highlights, the grid, the diagonals, the heights, the clues."""
     n = puzzle.size
-    out = [f'<rect class="gap" x="{c * CELL}" y="{r * CELL}" width="{CELL}" '
-           f'height="{CELL}" fill="{INK}"/>'
-           for r, c in zip(*np.nonzero(puzzle.gaps), strict=True)]
+    out = shaded_cells(puzzle.gaps, INK, "gap")
     out += highlights(diffs) + grid_lines(n, n)
     if puzzle.diagonal:
         out += diagonal_lines(n)

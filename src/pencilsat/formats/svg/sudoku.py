@@ -1,5 +1,5 @@
 """Sudoku in SVG: thin cell lines, thick box lines (the X variant's diagonals dashed), clues
-bold, filled digits blue."""
+bold, filled digits blue, gaps (cells without a digit) dark, as Skyscrapers draws them."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from pencilsat.core.values import Cell
 from pencilsat.formats.svg.parts import (
     CELL,
     FILLED_COLOUR,
+    INK,
     diagonal_lines,
     frame,
     grid_lines,
     highlights,
+    shaded_cells,
     text,
 )
 from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
@@ -20,15 +22,21 @@ from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
 
 def draw_panel(puzzle: SudokuPuzzle, solution: SudokuSolution | None,
                diffs: Iterable[Cell]) -> list[str]:
-    """Thin cell lines, thick box lines; clues bold black, filled digits blue."""
-    n, box = puzzle.size, puzzle.box
-    out = highlights(diffs) + grid_lines(n, n, "#9ca3af")
+    """Thin cell lines, thick box lines (square or rectangular boxes); clues bold black,
+    filled digits blue."""
+    n, (box_width, box_height) = puzzle.size, puzzle.box_dims
+    out = shaded_cells(puzzle.gap_grid, INK, "gap") + highlights(diffs)
+    out += grid_lines(n, n, "#9ca3af")
     if puzzle.diagonal:
         out += diagonal_lines(n)
     out.append('<g class="boxes" stroke="#111827" stroke-width="2.5">')
-    for k in range(box, n, box):
-        out.append(f'<line x1="{k * CELL}" y1="0" x2="{k * CELL}" y2="{n * CELL}"/>')
-        out.append(f'<line x1="0" y1="{k * CELL}" x2="{n * CELL}" y2="{k * CELL}"/>')
+    for k in range(1, max(n // box_width, n // box_height)):
+        if k * box_width < n:
+            x = k * box_width * CELL
+            out.append(f'<line x1="{x}" y1="0" x2="{x}" y2="{n * CELL}"/>')
+        if k * box_height < n:
+            y = k * box_height * CELL
+            out.append(f'<line x1="0" y1="{y}" x2="{n * CELL}" y2="{y}"/>')
     out.append("</g>")
     size = CELL * (0.6 if n <= 9 else 0.45)
     for r in range(n):

@@ -1,7 +1,13 @@
 """Tatham's Solo (Sudoku): ``CxR:`` (the block shape; the grid is CR x CR), ``a``-``z`` runs of
 empty cells, decimal clues, ``_`` between two adjacent clues; ``x`` after the size
 (``3x3x:``, sgt-puzzles ``solo.c``'s ``xtype``) is the X variant, read and written. Jigsaw
-and killer Solo (genres of their own) and blocks that are not square are refused by name.
+and killer Solo (genres of their own) are refused by name.
+
+Blocks need not be square: ``solo.c`` names ``c`` the number of columns of blocks and ``r``
+the number of rows of blocks, so a block is ``R`` cells wide and ``C`` tall (``2x3:`` is a
+6x6 of blocks 3 wide and 2 tall, pencilsat's ``sudoku 6 6 3x2``); both at least 2, as
+``solo.c``'s ``validate_params`` asks. Solo has no cell without a digit, so a puzzle with
+gaps (pzprjs' ``?``) has no Solo ID: writing one is refused by name.
 A description must fill the grid exactly (:func:`~pencilsat.formats.tatham.cells.read_tokens`);
 the one cut it cannot show is a two-digit last clue of a 16x16 or larger grid cut to its
 first digit, which Tatham reads so too."""
@@ -10,10 +16,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from pencilsat.core.errors import InputError
 from pencilsat.formats.runs import encode_runs
 from pencilsat.formats.tatham.cells import id_error, read_number_runs
 from pencilsat.formats.tatham.jigsawsudoku import SOLO_OPTIONS
-from pencilsat.puzzles.sudoku import BOX_SIZES, SudokuPuzzle
+from pencilsat.puzzles.sudoku import LARGEST, SudokuPuzzle
 
 
 def claims(extras: str) -> bool:
@@ -36,9 +43,10 @@ def decode(desc: str, c: int | None, r: int | None, extras: str,
                            f"{title} Sudoku, not a classic one", column=column - 1,
                            hint=f"write solo-{what}: in front instead of solo:, or "
                                 "nothing")
-    if c is None or r is None or c != r or c not in BOX_SIZES:
+    if c is None or r is None or min(c, r) < 2 or c * r > LARGEST:
         raise id_error(f"Solo blocks {c}x{r} are not supported", column=column - 1,
-                     hint="pencilsat's Sudoku has square blocks 2x2, 3x3, 4x4 or 5x5")
+                       hint=f"Solo's CxR: blocks R wide and C tall, each at least 2, the grid "
+                            f"CR x CR up to {LARGEST}x{LARGEST}")
     n = c * r
     if "," in desc:
         raise id_error("a ',' after the grid: a block layout (jigsaw) or cages (killer), "
@@ -50,11 +58,19 @@ def decode(desc: str, c: int | None, r: int | None, extras: str,
         desc, column, n * n, n,
         lambda text: (f"clue {text} is not a digit 1..{n}", "check the clue or the block size"),
         ("in the Solo description", "Solo descriptions use a-z, 1-9 and '_'"))
-    return SudokuPuzzle(np.array(flat).reshape(n, n), diagonal="x" in extras)
+    return SudokuPuzzle(np.array(flat).reshape(n, n), diagonal="x" in extras, box_width=r,
+                        box_height=c)
 
 
 def encode(puzzle: SudokuPuzzle) -> str:
+    """``CxR:`` (``C`` the block height, ``R`` its width) and the clues."""
+    if puzzle.gaps is not None:
+        raise InputError("Tatham's Solo has no cell without a digit, so this puzzle's gaps "
+                         "(pzprjs' '?') have no Solo ID: the ID would be another puzzle, with "
+                         "other answers",
+                         hint="write it as a puz.link URL (convert --to url) or as text "
+                              "(convert --to text, '#' a gap)")
     tokens = [str(int(v)) if v else None for v in puzzle.clues.ravel()]
-    box = puzzle.box
-    return (f"{box}x{box}{'x' if puzzle.diagonal else ''}:"
+    width, height = puzzle.box_dims
+    return (f"{height}x{width}{'x' if puzzle.diagonal else ''}:"
             + encode_runs(tokens, first="a", longest=26, separator="_"))

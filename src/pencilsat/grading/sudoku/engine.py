@@ -112,9 +112,18 @@ def level_after_level_up(base: int, c1: int, c2: int) -> int:
 
 def validated_clues(puzzle: SudokuPuzzle) -> list[int]:
     if puzzle.size != 9:
+        width, height = puzzle.box_dims
+        boxes = f" with boxes {width} wide and {height} tall" if puzzle.rectangular else ""
         raise NotGradable(
-            f"the Sato grader is defined for 9x9 Sudoku, this one is {puzzle.size}x{puzzle.size}",
+            f"the Sato grader is defined for 9x9 Sudoku, this one is {puzzle.size}x{puzzle.size}"
+            f"{boxes}",
             hint="its band, segment and block-corner techniques assume 3x3 blocks",
+        )
+    if puzzle.gaps is not None:
+        raise NotGradable(
+            "the Sato grader is defined for plain Sudoku; this one has gaps (pzprjs' '?', "
+            "cells without a digit), whose houses its techniques would fill with every digit",
+            hint="solve it for the verdict; grading Sudoku with gaps is not implemented",
         )
     if puzzle.diagonal:
         raise NotGradable(

@@ -8,6 +8,7 @@ its digits are taken as given. The next step is what the grader does first from 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 import numpy as np
@@ -26,8 +27,8 @@ from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution
 def next_step(puzzle: SudokuPuzzle, partial: SudokuSolution, *,
               deadline: float | None = None) -> Step | None:
     """The first step Sato's grader takes from ``partial`` (``None``: stuck, or full)."""
-    clues = validated_clues(SudokuPuzzle(np.where(puzzle.clues > 0, puzzle.clues,
-                                                   partial.grid), diagonal=puzzle.diagonal))
+    clues = validated_clues(dataclasses.replace(
+        puzzle, clues=np.where(puzzle.clues > 0, puzzle.clues, partial.grid)))
     state = SudokuState.from_clues(clues)
     if state.complete():
         return None
