@@ -182,8 +182,9 @@ def test_black_centres_keep_their_colour_through_every_form():
     assert to_game_id(puzzle) == "3x3:Al"
     # upper case is Pearl's too: read as Galaxies only with the game named, written so
     assert to_game_id(puzzle, with_genre=None) == "galaxies:3x3:Al"
-    assert type(parse_game_id("10x10:aBbBWaBWoBbBfWBbBaWWWfBeBdBaWaBaBeWbBaWlBbWcBaB")
-                ).__name__ == "MasyuPuzzle"
+    pearl = "5x5:aBdBeBaWBaWg"  # a made-up Pearl ID that also reads as Galaxies when named
+    assert type(parse_game_id("galaxies:" + pearl)).__name__ == "GalaxiesPuzzle"
+    assert type(parse_game_id(pearl)).__name__ == "MasyuPuzzle"
     white = G.GalaxiesPuzzle(puzzle.centres)
     assert white != puzzle and to_url(white) == "https://puzz.link/p?tentaisho/3/3/ejek"
 
