@@ -8,8 +8,8 @@ import random
 
 import pytest
 from conftest import corpus_pairs, every_kth
+from oracles.explored import assert_models_are
 from oracles.kakuro import random_puzzle, solutions
-from pysat.solvers import Solver
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.kakuro import candidates, complete_cnf, narrowed_masks, open_cnf
@@ -76,14 +76,7 @@ def test_the_complete_clause_list_has_exactly_the_answers_as_models():
     for _ in range(12):
         puzzle = random_puzzle(rng)
         encoding = complete_cnf(puzzle)
-        found = []
-        with Solver(name="cadical195", bootstrap_with=encoding.clauses) as solver:
-            while solver.solve():
-                model = set(lit for lit in solver.get_model() if lit > 0)
-                found.append(encoding.decode(model))
-                solver.add_clause([-lit for lit in encoding.answer if lit in model])
-        assert len(found) == len(set(found))
-        assert set(found) == set(solutions(puzzle))
+        assert_models_are(encoding, solutions(puzzle))
 
 
 def test_the_open_cells_clause_list_has_exactly_the_answers_as_models():
@@ -98,14 +91,5 @@ def test_the_open_cells_clause_list_has_exactly_the_answers_as_models():
             continue
         encoding = open_cnf(puzzle, masks)
         open_ones += bool(encoding.answer)
-        found = []
-        with Solver(name="cadical195", bootstrap_with=encoding.clauses) as solver:
-            while solver.solve():
-                model = set(lit for lit in solver.get_model() if lit > 0)
-                found.append(encoding.decode(model))
-                if not encoding.answer:
-                    break
-                solver.add_clause([-lit for lit in encoding.answer if lit in model])
-        assert len(found) == len(set(found))
-        assert set(found) == set(truth)
+        assert_models_are(encoding, truth)
     assert open_ones

@@ -11,7 +11,7 @@ import pytest
 from conftest import corpus_pairs, every_kth
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles.explored import assert_explored_as
+from oracles.explored import assert_explored_as, assert_models_are
 from oracles.numberlink import random_puzzle
 from oracles.numberlink import solutions as brute_force
 
@@ -254,16 +254,8 @@ def test_a_detour_is_the_second_answer_when_a_line_can_bend_round_unused_cells()
 def test_the_complete_clause_list_has_exactly_the_answers(puzzle):
     """The study's fixed CNF: its models, seen on the answer variables, are exactly the
     brute-force answers."""
-    from pysat.solvers import Solver
-
     encoding = complete_cnf(puzzle)
-    found = set()
-    with Solver(name="minisat22", bootstrap_with=encoding.clauses) as solver:
-        while solver.solve():
-            true = {lit for lit in solver.get_model() if lit > 0}
-            found.add(encoding.decode(true))
-            solver.add_clause([-v if v in true else v for v in encoding.answer])
-    assert found == set(brute_force(puzzle))
+    assert_models_are(encoding, brute_force(puzzle))
 
 
 @pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)

@@ -10,8 +10,8 @@ import random
 import numpy as np
 import pytest
 from conftest import corpus_pairs, every_kth
+from oracles.explored import assert_models_are
 from oracles.skyscrapers import random_puzzle, solutions
-from pysat.solvers import Solver
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.skyscrapers import complete_cnf, propagated
@@ -63,14 +63,7 @@ def test_the_complete_clause_list_has_exactly_the_answers_as_models():
     for _ in range(12):
         puzzle = random_puzzle(rng)
         encoding = complete_cnf(puzzle)
-        found = []
-        with Solver(name="cadical195", bootstrap_with=encoding.clauses) as solver:
-            while solver.solve():
-                model = set(lit for lit in solver.get_model() if lit > 0)
-                found.append(encoding.decode(model))
-                solver.add_clause([-lit for lit in encoding.answer if lit in model])
-        assert len(found) == len(set(found))
-        assert set(found) == set(solutions(puzzle))
+        assert_models_are(encoding, solutions(puzzle))
 
 
 def test_propagated_candidates_keep_every_answer_and_find_contradictions():

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from oracles.explored import assert_explored_as, assert_models_are
 from oracles.sudoku_boxes import random_puzzle, solutions
-from pysat.solvers import Solver
 
 from pencilsat.certify.certificate import certify_result
 from pencilsat.certify.store import check_folder, write
@@ -18,7 +18,7 @@ from pencilsat.core.result import Verdict
 from pencilsat.encodings.sudoku import build_clauses
 from pencilsat.puzzles import sudoku as S
 from pencilsat.strategies.front import solve
-from pencilsat.strategies.solution_space import Exploration, undecided_cells
+from pencilsat.strategies.solution_space import Exploration
 
 RUNS = [("direct", "cnf"), ("extended", "cnf"), ("minimal", "cnf"), ("extended", "cpsat")]
 SHAPES = [(3, 2), (2, 3)]
@@ -38,12 +38,7 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend):
         seen.add(verdict)
         for answer in (result.solution, result.second_solution):
             assert answer is None or S.check(puzzle, answer) == []
-        assert result.count is not None and result.count.complete
-        assert set(result.count.solutions) == set(truth)
-        if truth:  # no answer, no backbone
-            assert result.backbone is not None and result.backbone.complete
-            expected = [] if len(truth) < 2 else undecided_cells(truth[0], truth[1:])
-            assert result.backbone.undecided == expected
+        assert_explored_as(result, truth)
     assert seen == {Verdict.NONE, Verdict.UNIQUE, Verdict.MULTIPLE}
 
 
@@ -62,14 +57,7 @@ def test_the_complete_clause_list_has_exactly_the_answers_as_models(shape):
     for _ in range(6):
         puzzle = random_puzzle(rng, *shape)
         encoding = build_clauses(puzzle)
-        found = []
-        with Solver(name="cadical195", bootstrap_with=encoding.clauses) as solver:
-            while solver.solve():
-                model = set(lit for lit in solver.get_model() if lit > 0)
-                found.append(encoding.decode(model))
-                solver.add_clause([-lit for lit in encoding.answer if lit in model])
-        assert set(found) == set(solutions(puzzle))
-        assert len(found) == len(set(found))
+        assert_models_are(encoding, solutions(puzzle))
 
 
 def test_a_certificate_of_a_unique_six_by_six_holds_and_names_its_boxes(tmp_path):

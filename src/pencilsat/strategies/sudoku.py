@@ -56,19 +56,19 @@ def run_direct(
     """``direct``: the extended set as plain clauses in a solver kept per grid size, clues as
     assumptions (:func:`pencilsat.strategies.sudoku_shared.solve_puzzle`, loaded on first use
     and not by an import statement, which costs microseconds on every call). CP-SAT has no
-    clause path, so it gets the ``extended`` CSP model instead. An X puzzle:
-    :func:`run_diagonal`, as a puzzle with rectangular boxes; one with gaps:
-    :func:`run_gaps`."""
+    clause path, so it gets the ``extended`` CSP model instead. An X puzzle or one with
+    rectangular boxes (houses the kept solvers do not know): :func:`run_narrowed_houses`;
+    one with gaps: :func:`run_gaps`."""
     if puzzle.diagonal or puzzle.box_width or puzzle.gaps is not None:  # fields, no calls
         if puzzle.gaps is not None:
             return run_gaps(puzzle, sat_solver=sat_solver, time_limit=time_limit)
-        return run_diagonal(puzzle, sat_solver=sat_solver, time_limit=time_limit)
+        return run_narrowed_houses(puzzle, sat_solver=sat_solver, time_limit=time_limit)
     return load("pencilsat.strategies.sudoku_shared:solve_puzzle")(
         puzzle, sat_solver=sat_solver, time_limit=time_limit)
 
 
-def run_diagonal(puzzle: SudokuPuzzle, *, sat_solver: str | None = None,
-                 time_limit: float | None = None) -> SolveResult:
+def run_narrowed_houses(puzzle: SudokuPuzzle, *, sat_solver: str | None = None,
+                        time_limit: float | None = None) -> SolveResult:
     """``direct`` on an X puzzle or one with rectangular boxes: the houses' narrowing and
     branching, the clauses over the candidates left
     (:func:`~pencilsat.encodings.latin.clause_encoding` over the houses, diagonals
