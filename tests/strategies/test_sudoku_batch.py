@@ -298,11 +298,13 @@ def test_lanes_change_no_answer(monkeypatch):
 
 
 def test_the_branching_placing_table_is_each_cells_digit_and_its_peers():
-    """Built without ``np.setdiff1d`` (whose ``np.unique`` imports numpy.ma in every worker):
-    the digit's bit at the cell, the digit taken from its 20 peers, every digit elsewhere."""
+    """Built without ``np.setdiff1d`` (whose ``np.unique`` imports numpy.ma in every worker),
+    from each cell's houses found in one comparison: the digit's bit at the cell, the digit
+    taken from its 20 peers, every digit elsewhere."""
     from pencilsat.strategies.sudoku_singles import CELL_HOUSES, FULL, HOUSES
 
     for cell in range(81):
+        assert CELL_HOUSES[cell].tolist() == [h for h in range(27) if cell in HOUSES[h]]
         peers = set(HOUSES[CELL_HOUSES[cell]].ravel().tolist()) - {cell}
         assert len(peers) == 20
         for digit in range(9):
