@@ -43,7 +43,10 @@ print(json.dumps({
     "blas_here": os.environ.get("OPENBLAS_NUM_THREADS"),
     "in_server": ask("__import__('pencilsat.batch.fork_server_exit').batch"
                      ".fork_server_exit.in_fork_server()"),
-    "in_server_here": in_fork_server()}))
+    "in_server_here": in_fork_server(),
+    "early_in_worker": ask("__import__('pencilsat.batch.fork_server').batch.fork_server"
+                           ".start_from_words(['solve', '--batch', %r, '--workers', '2'])"
+                           % sys.argv[1])}))
 worker.close(now=False)
 """
 
@@ -65,6 +68,7 @@ def test_the_server_started_from_the_words_loads_what_a_sudoku_worker_uses(tmp_p
     assert seen["after"] == worker_modules  # its first shard imported none of them
     assert (seen["blas"], seen["blas_here"]) == ("1", None)
     assert (seen["in_server"], seen["in_server_here"]) == (True, False)
+    assert seen["early_in_worker"] is False  # a worker starts no server of its own
 
 
 def test_the_exit_without_teardown_is_registered_only_in_a_fork_server():

@@ -73,8 +73,9 @@ def start_from_words(words: Sequence[str]) -> bool:
     ``grade`` with ``--batch FILE``, ``--workers N`` and ``--dask ADDRESS`` spelt in full (as
     ``--name value`` or ``--name=value``). Anything else it leaves to the CLI's own call once
     argparse has read the words (an abbreviated option, a repeated one, a count that is not a
-    number); whether it started the server."""
-    if words[:1] not in (["solve"], ["grade"]):
+    number), and a worker process (importing its parent's main module, which may call this
+    unguarded) never starts a server of its own; whether it started the server."""
+    if words[:1] not in (["solve"], ["grade"]) or multiprocessing.parent_process() is not None:
         return False
     found: dict[str, str] = {}
     rest = iter(words[1:])
