@@ -75,7 +75,7 @@ TARGETS = {"janko Masyu paths": 1.7, "Royle 17-clue lines": 1.8,
 BEFORE = [("1 worker, before", ["--workers", "1"], 1), ("2 workers, before", ["--workers", "2"], 2)]
 """With ``--before``: the same runs on another checkout's sources."""
 RUNNER = """
-import atexit, json, os, resource, runpy, sys
+import atexit, json, os, resource, sys
 def cpu():
     import multiprocessing.forkserver as server
     try:  # the fork server reaped, so its workers' CPU counts as children's
@@ -88,10 +88,13 @@ def cpu():
         json.dump([own.ru_utime + own.ru_stime, reaped.ru_utime + reaped.ru_stime], fh)
 atexit.register(cpu)
 sys.argv[0] = "pencilsat"
-runpy.run_module("pencilsat.cli", run_name="__main__")
+from pencilsat.entry import console
+console()
 """
-"""Runs the command in this interpreter and writes, at its exit, the CPU seconds of the
-process itself and of its reaped children (the worker processes)."""
+"""Runs the command in this interpreter as the console script does (``pencilsat.entry``: the
+fork server started from the command line's words, the exit without teardown; until
+2026-11-30 it ran ``pencilsat.cli``) and writes, at its exit, the CPU seconds of the process
+itself and of its reaped children (the worker processes)."""
 
 
 class Run(NamedTuple):

@@ -6,8 +6,9 @@ solve. Raised inside an import, it left a traceback, or numpy turned it into a "
 ImportError. (The interpreter's own start-up, before this module runs, is Python's.) A
 ``--batch`` run loads numpy only after its arguments are read, so that the workers' fork
 server starts beside this process's imports instead of after numpy's (Royle's 49,158 lines on
-2 workers: the first shard starts about 0.1 s sooner); a Ctrl-C then is the batch's own (its
-summary, exit 130).
+2 workers: the first shard starts about 0.1 s sooner), from the words of the command line
+before the CLI and argparse load (``fork_server.start_from_words``); a Ctrl-C then is the
+batch's own (its summary, exit 130).
 
 After that, a Ctrl-C that Python raises inside a callback (the import system's module-lock
 callback, a ``__del__``) would be printed as "Exception ignored" and lost; the unraisable hook
@@ -58,13 +59,16 @@ def main() -> int:
     noted: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda number, frame: noted.append(number))
     try:
+        # pencilsat does no linear algebra: OpenBLAS's thread pool only costs start-up (also
+        # in a batch's workers, one per core: ~0.035 s of CPU at numpy's import)
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         if not args or not QUICK.isdisjoint(args):
             pass  # help and usage text: argparse only
         elif any(arg == "--batch" or arg.startswith("--batch=") for arg in args):
-            pass  # the workers' fork server starts first (cli._run); numpy loads after it
+            from pencilsat.batch.fork_server import start_from_words
+
+            start_from_words(args)  # the workers' fork server first; numpy loads after it
         else:
-            # pencilsat does no linear algebra: OpenBLAS's thread pool only costs start-up
-            os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
             import numpy  # noqa: F401  (every puzzle model holds numpy arrays)
 
         from pencilsat.cli import main as run

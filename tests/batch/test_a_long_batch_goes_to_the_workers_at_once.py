@@ -91,3 +91,21 @@ def test_the_fork_server_is_not_started_early_where_the_run_may_not_use_it(tmp_p
     assert not start_early(str(large), 2, "local")  # Dask starts its own workers
     assert not start_early(str(tmp_path / "missing.txt"), 2, None)
     assert not start_early("-", 2, None)
+
+
+def test_the_pencilsat_process_does_its_own_waiting_work_once_the_workers_have_shards(
+        monkeypatch):
+    """``while_waiting`` (the summary's import, in ``--batch``) runs once, after the first
+    shards went to the workers and before any came back, so that it delays no worker."""
+    import multiprocessing
+
+    monkeypatch.delenv(pool.PROBE_ENV)
+    monkeypatch.setattr(pool, "AT_ONCE_UNITS", 1.0)
+    shards = list(make_line_shards(mixed_lines(), BatchTask(source="batch.txt"), 2))
+    run = pool.run_shard_blocks(shards, workers=2)
+    parts: list[object] = []
+    seen: list[tuple[int, int]] = []
+    run.while_waiting = lambda: seen.append((len(parts), len(multiprocessing.active_children())))
+    parts.extend(run)
+    assert seen == [(0, 2)]
+    assert len(parts) == len(shards)

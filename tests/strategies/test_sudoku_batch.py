@@ -295,3 +295,21 @@ def test_lanes_change_no_answer(monkeypatch):
             compared += 1
             assert (alone[1][0] == cut[1][k]).all() and (alone[2][0] == cut[2][k]).all()
     assert compared
+
+
+def test_the_branching_placing_table_is_each_cells_digit_and_its_peers():
+    """Built without ``np.setdiff1d`` (whose ``np.unique`` imports numpy.ma in every worker),
+    from each cell's houses found in one comparison: the digit's bit at the cell, the digit
+    taken from its 20 peers, every digit elsewhere."""
+    from pencilsat.strategies.sudoku_singles import CELL_HOUSES, FULL, HOUSES
+
+    for cell in range(81):
+        assert CELL_HOUSES[cell].tolist() == [h for h in range(27) if cell in HOUSES[h]]
+        peers = set(HOUSES[CELL_HOUSES[cell]].ravel().tolist()) - {cell}
+        assert len(peers) == 20
+        for digit in range(9):
+            column = branching._PLACING[:, cell * 9 + digit]
+            assert column[cell] == 1 << digit
+            others = [column[n] for n in range(81) if n != cell]
+            wanted = [FULL ^ (1 << digit) if n in peers else FULL for n in range(81) if n != cell]
+            assert others == wanted

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 
-STAT = Path("/proc/stat")
-"""The kernel's CPU time per core since boot, in clock ticks (Linux)."""
+STAT = "/proc/stat"
+"""The kernel's CPU time per core since boot, in clock ticks (Linux); a path (no pathlib:
+this module is imported before the workers' fork server starts, :mod:`.fork_server`)."""
 
 
 def available_cores() -> int:
@@ -45,7 +45,8 @@ def cpu_times(text: str) -> tuple[int, int, int] | None:
 
 def _read() -> tuple[int, int, int] | None:
     try:
-        return cpu_times(STAT.read_text())
+        with open(STAT, encoding="ascii") as stat:
+            return cpu_times(stat.read())
     except (OSError, ValueError):
         return None
 

@@ -54,7 +54,7 @@ from typing import Any, Generic, TypeVar
 from pencilsat.batch.block_folder import process_running
 from pencilsat.batch.blocks import RecordBlock, RecordFile
 from pencilsat.batch.cores import IdleMeter
-from pencilsat.batch.fork_server import WORKER_MODULES
+from pencilsat.batch.fork_server import start_server
 from pencilsat.batch.pool_stop import stop_now
 from pencilsat.batch.records import BatchRecord, not_solved
 from pencilsat.batch.shards import (
@@ -160,6 +160,9 @@ class ShardRun(Generic[Part]):
         core (at the last look)."""
         self.workers_died = False
         """Whether our workers died as they started, so that this process solved the rest."""
+        self.while_waiting: Callable[[], None] | None = None
+        """Called once the first shards are handed to the workers, while they solve them
+        (work of this process's own that would otherwise delay the hand-over)."""
         self._records: Iterator[Part] = iter(())
 
     def __iter__(self) -> ShardRun[Part]:
@@ -255,7 +258,8 @@ def _adaptive(shards: list[Shard], runner: _Runner, workers: int, ordered: bool,
         if index < len(shards):
             rest = _cut_again(shards[index:], workers, spent / done if done else None)
             run.processes = workers
-            yield from _drive(iter(rest), runner, WINDOW_PER_WORKER * workers, ordered)
+            yield from _drive(iter(rest), runner, WINDOW_PER_WORKER * workers, ordered,
+                              run.while_waiting)
         finished = True
     finally:
         cache.close()
@@ -382,7 +386,7 @@ class _OwnPool(_Runner):
         method = start_method(self.fork_server)
         context = multiprocessing.get_context(method)
         if method == "forkserver":
-            context.set_forkserver_preload(list(WORKER_MODULES))
+            start_server()
         self.started = context.Event()
         pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
                                    initializer=_worker_start,
@@ -435,8 +439,8 @@ class _OwnPool(_Runner):
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _drive(shards: Iterator[Shard], runner: _Runner, window: int,
-           ordered: bool) -> Iterator[Any]:
+def _drive(shards: Iterator[Shard], runner: _Runner, window: int, ordered: bool,
+           while_waiting: Callable[[], None] | None = None) -> Iterator[Any]:
     pending: dict[Future[Any], Shard] = {}  # in submission order
 
     def fill() -> None:
@@ -448,6 +452,8 @@ def _drive(shards: Iterator[Shard], runner: _Runner, window: int,
 
     try:
         fill()
+        if while_waiting is not None:
+            while_waiting()
         while pending:
             if ordered:
                 ready = [next(iter(pending))]

@@ -138,8 +138,8 @@ def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard], left: in
             results = how.run = run_shard_blocks(shards, workers=workers, executor=executor,
                                                  ordered=run.ordered, start_now=run.progress,
                                                  folder=folder)
-            if executor is None and workers > 1:  # our workers may still be starting
-                load_drawing()
+            if executor is None and workers > 1:  # rich, while the workers solve
+                results.while_waiting = load_drawing  # their first shards
             with progress_bar(label, total, tally.total, run.progress) as advance:
                 for part in results:
                     if isinstance(part, RecordFile):

@@ -106,8 +106,8 @@ def parse_fail_on(text: str) -> frozenset[str]:
 
 def load_drawing() -> None:
     """Import what :func:`print_summary` draws with (rich: about 0.035 s of CPU), so that a
-    run can do it while it waits (for a fork server that is still importing) rather than
-    after its last record."""
+    run can do it while it waits (for its workers' first shards) rather than after its last
+    record."""
     import rich.console
     import rich.table  # noqa: F401
 

@@ -34,8 +34,10 @@ HOUSES = np.concatenate([
               for br in range(3) for bc in range(3)]),
 ])
 """(27, 9): rows, columns, boxes as cell indices."""
-CELL_HOUSES = np.array([[h for h in range(27) if c in HOUSES[h]] for c in range(81)])
-"""(81, 3): the row, column and box of each cell."""
+_IN_HOUSE = (HOUSES[None] == np.arange(81)[:, None, None]).any(axis=2)
+CELL_HOUSES = np.nonzero(_IN_HOUSE)[1].reshape(81, 3)
+"""(81, 3): the row, column and box of each cell (in one comparison: 2,187 ``in`` tests of
+an array row took ~5 ms of every import, a batch worker's fork server's included)."""
 BRANCH_WEIGHT = 4
 """Candidates of a cell against its open peers when choosing where to branch (see
 :func:`_branch_cells`; at most 4, for the uint8 score of :func:`_branch_columns`)."""
