@@ -223,9 +223,9 @@ class SolverCache:
 
 def iter_shard(shard: Shard, cache: SolverCache) -> Iterator[BatchRecord]:
     """The records of ``shard``'s inputs in order, each as soon as it is solved (the one-line
-    Sudokus, solved together first)."""
+    Sudokus, solved together first; each graded only as its record is made)."""
     from pencilsat.batch.one_puzzle import puzzle_record
-    from pencilsat.batch.sudoku_lines import sudoku_records
+    from pencilsat.batch.sudoku_lines import sudoku_record, sudoku_verdicts
 
     task = shard.task
     items = shard.inputs()
@@ -236,10 +236,14 @@ def iter_shard(shard: Shard, cache: SolverCache) -> Iterator[BatchRecord]:
             yield generated_record(item, task.generate)
         return
     fast = [item for item in items if task.fast_sudoku and is_sudoku_line(item)]
-    done = sudoku_records(fast, task, cache.grids(task.sat_solver)) if fast else {}
+    grids = cache.grids(task.sat_solver) if fast else None
+    done = sudoku_verdicts(fast, task, grids) if grids is not None else {}
     for item in items:
         found = done.get(item.line)
-        yield found if found is not None else puzzle_record(item, task)
+        if found is not None and grids is not None:
+            yield sudoku_record(item, found, task, grids)
+        else:
+            yield puzzle_record(item, task)
 
 
 _THREAD = threading.local()
