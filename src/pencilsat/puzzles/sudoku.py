@@ -438,9 +438,13 @@ def format_line(grid: np.ndarray, gaps: np.ndarray | None = None) -> str:
                    for v, gap in zip(np.asarray(grid).flat, gaps.flat, strict=True))
 
 
-def solution_rows(solution: SudokuSolution) -> list[str]:
-    """Rows of digits, one string per row (letters above 9)."""
-    return ["".join(digit_char(int(v)) for v in row) for row in solution.grid]
+def solution_rows(solution: SudokuSolution, puzzle: SudokuPuzzle | None = None) -> list[str]:
+    """Rows of digits, one string per row (letters above 9); a gap of ``puzzle`` that the
+    answer leaves empty as :data:`GAP`, as the text format writes it."""
+    gaps = None if puzzle is None or puzzle.gaps is None else puzzle.gaps & (solution.grid == 0)
+    n = solution.grid.shape[1]
+    line = format_line(solution.grid, gaps)
+    return [line[r * n:(r + 1) * n] for r in range(solution.grid.shape[0])]
 
 
 def draw_text(puzzle: SudokuPuzzle, solution: SudokuSolution | None = None) -> str:
@@ -644,7 +648,7 @@ RULES = GenreRules(
     clues=ClueRules("digit", given_digits, without_digit, with_digit, digits_offered),
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution,
-    solution_rows=lambda puzzle, solution: solution_rows(solution),
+    solution_rows=lambda puzzle, solution: solution_rows(solution, puzzle),
     format_solution=format_solution, check=check, draw_text=draw_text, why_none=clue_clash,
     parse_drawing=solution_from_drawing,
 )
