@@ -36,6 +36,7 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=20000)
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--src", action="append", required=True, metavar="NAME=DIR")
+    parser.add_argument("--time-limit", help="--time-limit for each puzzle")
     parser.add_argument("--append", action="store_true", help="add a section to the page")
     args = parser.parse_args()
     sources = dict(item.split("=", 1) for item in args.src)
@@ -48,22 +49,26 @@ def main() -> None:
         reference: list[str] | None = None
         for run in range(args.runs):
             for name, src in sources.items():
-                first, wall, cpu, records = _one_run(args.command, batch, src)
+                limit = ["--time-limit", args.time_limit] if args.time_limit else []
+                first, wall, cpu, records = _one_run(args.command, batch, src, limit)
                 if reference is None:
                     reference = records
                 same = records == reference
+                if not same:
+                    print("differs:", _differences(reference, records), flush=True)
                 rows.append((run + 1, name, first, wall, cpu, len(records), same))
                 print(rows[-1], flush=True)
                 load.append(os.getloadavg()[0])
     _write(args, rows, min(load), max(load))
 
 
-def _one_run(command: str, batch: Path, src: str) -> tuple[float, float, float, list[str]]:
+def _one_run(command: str, batch: Path, src: str,
+             options: list[str]) -> tuple[float, float, float, list[str]]:
     env = {**os.environ, "PYTHONPATH": os.path.abspath(src)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     run = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", command, "--batch",
-                            str(batch), "--workers", "1"],
+                            str(batch), "--workers", "1", *options],
                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
     assert run.stdout is not None
     records = [run.stdout.readline()]
@@ -74,6 +79,27 @@ def _one_run(command: str, batch: Path, src: str) -> tuple[float, float, float, 
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return first, wall, cpu, [_untimed(line) for line in records if line.strip()]
+
+
+def _differences(first: list[str], other: list[str], most: int = 5) -> list[str]:
+    """Where ``other``'s records differ from ``first``'s: line and field, the first few."""
+    found: list[str] = []
+
+    def walk(a: object, b: object, path: str) -> None:
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in sorted(set(a) | set(b)):
+                walk(a.get(key), b.get(key), f"{path}/{key}")
+        elif a != b:
+            found.append(f"{path}: {str(a)[:60]} / {str(b)[:60]}")
+
+    if len(first) != len(other):
+        return [f"{len(first)} records / {len(other)}"]
+    for one, two in zip(first, other, strict=True):
+        if one != two:
+            walk(json.loads(one), json.loads(two), f"line {json.loads(one).get('line')}")
+            if len(found) >= most:
+                break
+    return found[:most]
 
 
 def _untimed(line: bytes) -> str:
@@ -91,7 +117,8 @@ def _untimed(line: bytes) -> str:
 
 
 def _write(args: argparse.Namespace, rows: list[tuple], low: float, high: float) -> None:
-    title = (f"## `{args.command} --batch --workers 1`, first {args.lines} lines of "
+    limit = f" --time-limit {args.time_limit}" if args.time_limit else ""
+    title = (f"## `{args.command} --batch --workers 1{limit}`, first {args.lines} lines of "
              f"`{args.file}`")
     out = [title, "",
            f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on "
