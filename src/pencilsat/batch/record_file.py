@@ -22,12 +22,13 @@ import select
 import stat
 import sys
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import IO
 
 from pencilsat.batch.inputs import BatchItem
 from pencilsat.batch.records import SCHEMA, BatchRecord
 from pencilsat.core.errors import InputError
-from pencilsat.core.stops import stops_allowed
+from pencilsat.core.stops import wait_allowing_stops
 
 _SENDFILE = sys.platform == "linux"
 PIPE_CHUNK = getattr(select, "PIPE_BUF", 512)
@@ -99,20 +100,24 @@ class RecordWriter:
             self._to_stream(data.decode())
             self.records_out += data.count(b"\n")
             return
-        view, sent = memoryview(data), 0
+        view, sent, fd = memoryview(data), 0, self._fd
         chunk = len(data) if self._regular else PIPE_CHUNK
+        writable = partial(select.select, (), (fd,), ())
         try:
             while sent < len(data):  # a short write (a full disk) goes on where it stopped
-                if not self._regular:
-                    with stops_allowed():  # a stop while the reader is slow: raised here
-                        select.select([], [self._fd], [])
-                written = os.write(self._fd, view[sent:sent + chunk])
-                self.records_out += data.count(b"\n", sent, sent + written)
-                sent += written
+                if not self._regular:  # a stop while the reader is slow: raised here
+                    wait_allowing_stops(writable)
+                sent += os.write(fd, view[sent:sent + chunk])
         except BrokenPipeError:
+            self.records_out += data.count(b"\n", 0, sent)
             raise OutputClosed(self._where, data.count(b"\n", 0, sent)) from None
         except OSError as err:
+            self.records_out += data.count(b"\n", 0, sent)
             raise self._named(err) from None
+        except BaseException:  # a stop while waiting: the whole records out are counted
+            self.records_out += data.count(b"\n", 0, sent)
+            raise
+        self.records_out += data.count(b"\n")
 
     def _to_stream(self, text: str) -> None:
         """``text`` to a stream without a file descriptor (a test's ``StringIO``)."""

@@ -71,15 +71,16 @@ def stops_deferred() -> Iterator[None]:
     raise_pending_stop()
 
 
-@contextmanager
-def stops_allowed() -> Iterator[None]:
-    """Inside a deferred section, a wait that a stop may cut (nothing half done): a pending
-    stop is raised on entering, and a signal while inside raises at once."""
+def wait_allowing_stops(wait: Callable[[], object]) -> None:
+    """``wait()`` (nothing half done while it waits) inside a deferred section: a pending stop
+    is raised before it, and a signal while it waits raises at once (called for every 4 KB
+    written to a pipe, so a plain function rather than a context manager)."""
     depth = _depth()
     _state.depth = 0
     try:
-        raise_pending_stop()
-        yield
+        if getattr(_state, "pending", None) is not None:
+            raise_pending_stop()
+        wait()
     finally:
         _state.depth = depth
 
