@@ -58,7 +58,9 @@ TIMED_SUDOKU_LINES = 1024
 is not checked inside a pass, whose records all wait for its end, so a pass is kept short.
 On the forum's hardest 9x9 lines a pass of 4,096 (a shard's most) took 0.66 s of CPU with
 the compiled kernel and 1.09 s with numpy; of 1,024 about a quarter of that. A puzzle's own
-share stays under the limit: alone, the slowest of the first 200 took 30 ms on numpy."""
+share stays under the limit: alone, the slowest of the first 200 took 30 ms on numpy. The
+smaller passes cost the forum's 48,766 lines 4-5% more CPU (9.5 against 9.0-9.1 s), and
+brought their first record from 3.0 s to 1.5 s (benchmarks/results/batch_first_record.md)."""
 EXIT_HOOK = "PENCILSAT_TEST_WORKER_EXIT_ON"
 """Test-only: a worker process (never the main one) that meets this exact input exits at
 once, as a worker killed by the system would (tests of a worker that dies)."""
