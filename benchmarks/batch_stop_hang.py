@@ -6,7 +6,10 @@ where the main thread waits is tallied, and its session is killed.
 
 Reproduce: ``python benchmarks/batch_stop_hang.py --mode leave --lines 20000 --runs 30
 --src old=OLD/src --src new=src`` (``--invalid``: a list of lines that are not puzzles, made
-in microseconds each, so that the workers are nearly always sending a result)."""
+in microseconds each, so that the workers are nearly always sending a result). ``--mode
+inside-lock --at N``: SIGTERM sent by the run itself from inside ``Condition.__enter__`` of
+the N-th queue lock its main thread takes, just after taking it (where the hung SIGTERM runs
+were stopped), instead of at a random instant."""
 
 from __future__ import annotations
 
@@ -27,7 +30,8 @@ HUNG_AFTER = 20.0
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mode", choices=("leave", "term"), default="leave")
+    parser.add_argument("--mode", choices=("leave", "term", "inside-lock"), default="leave")
+    parser.add_argument("--at", type=int, default=20)
     parser.add_argument("--lines", type=int, default=20000)
     parser.add_argument("--invalid", action="store_true")
     parser.add_argument("--runs", type=int, default=30)
@@ -46,9 +50,13 @@ def main() -> None:
         tally = {name: {"hung": 0, "ignored": 0, "status": 0, "slowest": 0.0}
                  for name in sources}
         where: dict[str, int] = {}
+        wrapper = Path(folder) / "inside_lock.py"
+        wrapper.write_text(INSIDE_LOCK)
         for _ in range(args.runs):
             for name, src in sources.items():
-                _one_run(args.mode, batch, src, tally[name], where)
+                _one_run(args.mode, batch, src, tally[name], where,
+                         [str(wrapper), str(args.at)] if args.mode == "inside-lock" else
+                         ["-m", "pencilsat.cli"])
     started = f"{args.lines} {'invalid' if args.invalid else 'unique Sudoku'} lines"
     for name, counts in tally.items():
         print(f"{args.mode}, {started}, {name}: {counts['hung']} hung of {args.runs}; "
@@ -57,16 +65,39 @@ def main() -> None:
     print("where the hung runs waited:", where or "-")
 
 
-def _one_run(mode: str, batch: Path, src: str, counts: dict, where: dict[str, int]) -> None:
-    env = {**os.environ, "PYTHONPATH": src}
-    run = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "pencilsat.cli",
+INSIDE_LOCK = """
+import os, signal, sys, threading
+main_pid, main_thread = os.getpid(), threading.get_ident()
+enter, entered = threading.Condition.__enter__, [0]
+def entering(self):
+    taken = enter(self)
+    if (os.getpid() == main_pid and threading.get_ident() == main_thread
+            and sys._getframe(1).f_code.co_filename.endswith("queue.py")):
+        entered[0] += 1
+        if entered[0] == int(sys.argv[1]):
+            os.kill(main_pid, signal.SIGTERM)
+    return taken
+if __name__ == "__main__":
+    threading.Condition.__enter__ = entering
+    from pencilsat.cli import main
+    sys.exit(main(sys.argv[2:]))
+"""
+
+
+def _one_run(mode: str, batch: Path, src: str, counts: dict, where: dict[str, int],
+             command: list[str]) -> None:
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(src)}
+    run = subprocess.Popen([sys.executable, "-X", "faulthandler", *command,
                             "solve", "--batch", str(batch), "--workers", "2"],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
                            start_new_session=True)
     assert run.stdout is not None
-    run.stdout.readline()
+    if mode != "inside-lock":  # (it may stop, or hang, before its first record)
+        run.stdout.readline()
     if mode == "leave":
         run.stdout.close()
+    elif mode == "inside-lock":
+        threading.Thread(target=run.stdout.read, daemon=True).start()
     else:
         for _ in range(200):
             run.stdout.readline()

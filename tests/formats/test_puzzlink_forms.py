@@ -27,6 +27,11 @@ FILE = "https://puzz.link/p?pzprv3/mashu/6/6/" + "/".join(
     f"http://pzv.jp/p.html?mashu/v:/{BODY}",
     f"https://puzz.link/p?mashu/{BODY}&x=1",
     f"https://puzz.link/p?type=editor&mashu/{BODY}&lang=en&x=1",
+    f"https://puzz.link/p?mashu/{BODY}&x",  # a key without '=': an empty value
+    f"https://puzz.link/p?mashu/{BODY}&x=",
+    f"https://puzz.link/p?mashu/{BODY}&x&lang=en&y",
+    f"https://puzz.link/p?mashu/{BODY}/&x#top",
+    FILE + "&x",
     FILE,
     FILE + ".%20.%20.%20/",  # answer lines after the cells are not read
 ])

@@ -85,3 +85,22 @@ def test_the_grader_refuses_gaps_by_name():
 def test_a_gap_cannot_hold_a_clue():
     with pytest.raises(ValueError):
         S.SudokuPuzzle(np.eye(4), gaps=np.eye(4, dtype=bool))
+
+
+def test_json_rows_show_a_gap_as_the_text_does_and_read_back():
+    """``--json``'s solution rows wrote a gap as ``.`` (an empty cell); they write ``#``, as
+    the text format and the drawing do, and read back to the same answer."""
+    import json
+
+    from pencilsat.formats.solution_input import read_solution
+
+    puzzle = S.parse_puzzle(TEXT)
+    result = solve(puzzle)
+    record = result.to_dict()
+    rows = record["solution"]
+    assert [row[1] for row in rows[:1]] == ["#"] and rows[2][2] == "#"
+    assert "." not in "".join(rows)
+    assert rows == S.format_solution(puzzle, result.solution).splitlines()[1:]
+    assert read_solution(puzzle, json.loads(json.dumps(record))) == result.solution
+    if record.get("second_solution") is not None:
+        assert record["second_solution"][0][1] == "#"

@@ -69,6 +69,7 @@ from pencilsat.batch.shards import (
     run_shard_file,
 )
 from pencilsat.core.errors import InputError, internal_error
+from pencilsat.core.stops import raise_pending_stop
 
 PROBE_SECONDS = 0.05
 """CPU seconds of work a run with several workers does in this process before it may start
@@ -98,6 +99,9 @@ RESTART_TICKS = 20.0
 started again, so that the workers start soon once a core is freed."""
 PROBE_ENV = "PENCILSAT_PROBE_SECONDS"
 """Sets ``PROBE_SECONDS`` for a run; 0 starts the workers at once."""
+STOP_POLL_SECONDS = 0.1
+"""The longest a Ctrl-C or SIGTERM that came while this process waited on the pool waits to
+be raised (the pool's locks are never left to a signal: :mod:`pencilsat.core.stops`)."""
 WINDOW_PER_WORKER = 4
 """Shards per worker submitted and not yet yielded: enough to keep every worker busy behind a
 slow shard while the output waits for it, few enough that a stopped run loses little."""
@@ -457,14 +461,26 @@ def _drive(shards: Iterator[Shard], runner: _Runner, window: int, ordered: bool,
         while pending:
             if ordered:
                 ready = [next(iter(pending))]
+                _wait_stoppable(ready)
             else:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                done = _wait_stoppable(list(pending))
                 ready = [future for future in pending if future in done]
             for future in ready:
                 yield _records(future, pending.pop(future), runner)
             fill()
     finally:
         runner.abandon(list(pending))
+
+
+def _wait_stoppable(futures: list[Future[Any]]) -> set[Future[Any]]:
+    """The first of ``futures`` to be done, waited for in steps of ``STOP_POLL_SECONDS``: a
+    Ctrl-C or SIGTERM kept while this process was inside the pool's code is raised between
+    them (:mod:`pencilsat.core.stops`)."""
+    while True:
+        done, _ = wait(futures, timeout=STOP_POLL_SECONDS, return_when=FIRST_COMPLETED)
+        raise_pending_stop()
+        if done:
+            return done
 
 
 def _records(future: Future[Any], shard: Shard, runner: _Runner) -> Any:

@@ -6,21 +6,34 @@ whole records and at most one torn last line, never a record that is half of ano
 ``--resume`` reads the file back, checks that each record belongs
 to this input, cuts a torn last line off (only then, and only one that starts as a record
 does), and the run appends the records still missing.
+
+The writer counts the whole records that went out (``records_out``), so that a run stopped
+mid-block says exactly how many it wrote. Called where a stop is deferred
+(:func:`pencilsat.core.stops.stops_deferred`), it still lets Ctrl-C or SIGTERM through while
+it waits for a pipe or terminal to take more: it writes there a pipe's atomic size
+(``PIPE_BUF``) at a time, once ``select`` says it fits, and waits outside the deferral.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import select
+import stat
 import sys
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import IO
 
 from pencilsat.batch.inputs import BatchItem
 from pencilsat.batch.records import SCHEMA, BatchRecord
 from pencilsat.core.errors import InputError
+from pencilsat.core.stops import wait_allowing_stops
 
 _SENDFILE = sys.platform == "linux"
+PIPE_CHUNK = getattr(select, "PIPE_BUF", 512)
+"""Bytes written to a pipe or terminal at once: a write that size never blocks once
+``select`` says the output can take data, so it is never cut by a signal."""
 """Whether ``os.sendfile`` copies from file to file (Linux; macOS's wants a socket)."""
 
 
@@ -53,14 +66,20 @@ class RecordWriter:
         self._fd: int | None = None
         self._in_kernel = _SENDFILE
         """Whether ``copy_file`` tries the kernel's copy (until it is refused once)."""
+        self.records_out = 0
+        """Whole records written so far."""
+        self._regular = True
+        """Whether the output is a regular file (its writes never wait for a reader)."""
         if path is None:
             self._fd = _descriptor(stream)
+            self._regular = _regular_file(self._fd)
             return
         flags = os.O_WRONLY | os.O_CREAT | (0 if append else os.O_TRUNC)
         try:  # appended to from its end, not with O_APPEND, which sendfile refuses
             self._fd = os.open(path, flags, 0o644)
             if append:  # (a file to resume: read back, so a file that seeks)
                 os.lseek(self._fd, 0, os.SEEK_END)
+            self._regular = _regular_file(self._fd)
         except OSError as err:
             raise InputError(f"--out {path}: cannot write the records: "
                              f"{err.strerror or err}", hint="choose another path") from None
@@ -79,15 +98,26 @@ class RecordWriter:
         """Whole lines already encoded (a worker's block of records), as ``write_many``."""
         if self._fd is None:
             self._to_stream(data.decode())
+            self.records_out += data.count(b"\n")
             return
-        view, sent = memoryview(data), 0
+        view, sent, fd = memoryview(data), 0, self._fd
+        chunk = len(data) if self._regular else PIPE_CHUNK
+        writable = partial(select.select, (), (fd,), ())
         try:
             while sent < len(data):  # a short write (a full disk) goes on where it stopped
-                sent += os.write(self._fd, view[sent:])
+                if not self._regular:  # a stop while the reader is slow: raised here
+                    wait_allowing_stops(writable)
+                sent += os.write(fd, view[sent:sent + chunk])
         except BrokenPipeError:
+            self.records_out += data.count(b"\n", 0, sent)
             raise OutputClosed(self._where, data.count(b"\n", 0, sent)) from None
         except OSError as err:
+            self.records_out += data.count(b"\n", 0, sent)
             raise self._named(err) from None
+        except BaseException:  # a stop while waiting: the whole records out are counted
+            self.records_out += data.count(b"\n", 0, sent)
+            raise
+        self.records_out += data.count(b"\n")
 
     def _to_stream(self, text: str) -> None:
         """``text`` to a stream without a file descriptor (a test's ``StringIO``)."""
@@ -98,15 +128,16 @@ class RecordWriter:
         except BrokenPipeError:
             raise OutputClosed(self._where, 0) from None
 
-    def copy_file(self, path: str, size: int) -> None:
+    def copy_file(self, path: str, size: int, records: int | None = None) -> None:
         """The ``size`` bytes of whole lines in the file ``path`` (a worker's block), as
         ``write_bytes``: on Linux copied inside the kernel into the records file, without
-        passing through this process (where the kernel refuses, e.g. a terminal: read and
-        written)."""
+        passing through this process (to a regular file; elsewhere, or where the kernel
+        refuses: read and written). ``records``: how many the file holds, when known (else
+        counted)."""
         with open(path, "rb") as source:
             sent = 0
             try:
-                if self._fd is not None and self._in_kernel:
+                if self._fd is not None and self._in_kernel and self._regular:
                     try:
                         while sent < size:
                             copied = os.sendfile(self._fd, source.fileno(), sent, size - sent)
@@ -117,8 +148,13 @@ class RecordWriter:
                         raise OutputClosed(self._where, 0) from None
                     except OSError as err:
                         if sent:
+                            self.records_out += _lines_in(source, sent)
                             raise self._named(err) from None  # a full disk: as write_bytes
                         self._in_kernel = False
+                    if sent == size and records is not None:
+                        self.records_out += records
+                    else:
+                        self.records_out += _lines_in(source, sent)
                 if sent < size:
                     source.seek(sent)
                     self.write_bytes(source.read(size - sent))
@@ -135,6 +171,22 @@ class RecordWriter:
         if self._fd is not None and self._path is not None:  # standard output stays open
             os.close(self._fd)
         self._fd = None
+
+
+def _regular_file(fd: int | None) -> bool:
+    """Whether ``fd`` is a regular file (``None``: a stream without one, never waits)."""
+    if fd is None:
+        return True
+    try:
+        return stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        return False
+
+
+def _lines_in(source: IO[bytes], size: int) -> int:
+    """The newlines in the first ``size`` bytes of ``source``."""
+    source.seek(0)
+    return source.read(size).count(b"\n")
 
 
 def _descriptor(stream: IO[str] | None) -> int | None:

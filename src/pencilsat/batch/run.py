@@ -12,6 +12,7 @@ records file inside the kernel and removes.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from concurrent.futures import Executor
@@ -33,10 +34,12 @@ from pencilsat.batch.pool import (
 )
 from pencilsat.batch.progress import progress_bar
 from pencilsat.batch.record_file import OutputClosed, RecordWriter, foreign_file, read_back
+from pencilsat.batch.records import BatchRecord
 from pencilsat.batch.shards import Shard, make_line_shards
 from pencilsat.batch.summary import FAILURES, Tally, load_drawing, print_summary
 from pencilsat.batch.task import BatchTask
 from pencilsat.core.errors import EXIT_OUTPUT_CLOSED, InputError
+from pencilsat.core.stops import stops_deferred
 
 
 @dataclass(frozen=True)
@@ -89,8 +92,7 @@ def run_batch(run: BatchRun, stdout: IO[str], stderr: IO[str]) -> int:
     except OutputClosed as closed:  # the reader left: the records after it would be lost
         print_summary(tally, stderr, wall=perf_counter() - start, workers=how.described(),
                       resumed=resumed, interrupted=True)
-        written = tally.total - resumed + closed.records  # the summary's: whole blocks
-        print(closed.said(written), file=stderr)
+        print(closed.said(tally.total - resumed), file=stderr)  # the summary's count
         return EXIT_OUTPUT_CLOSED
     print_summary(tally, stderr, wall=perf_counter() - start, workers=how.described(),
                   resumed=resumed)
@@ -128,6 +130,7 @@ def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard], left: in
     writing to ``--out`` put their blocks in files of a temporary folder (``block_folder``).
     """
     writer = RecordWriter(run.out, append=run.resume, stream=stdout)
+    resumed = tally.total
     label = "grading" if task.grade else "solving"
     total = tally.total + left
     local = run.out is not None and executor is None and workers > 1
@@ -142,22 +145,53 @@ def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard], left: in
                 results.while_waiting = load_drawing  # their first shards
             with progress_bar(label, total, tally.total, run.progress) as advance:
                 for part in results:
-                    if isinstance(part, RecordFile):
-                        writer.copy_file(part.path, part.size)
-                        os.unlink(part.path)
-                    elif isinstance(part, RecordBlock):
-                        writer.write_bytes(part.data)
-                    else:
-                        writer.write_many(part)
-                        tally.add_all(part)
-                        advance(len(part))
-                        continue
-                    tally.merge(part.tally)
-                    advance(part.records)
+                    try:
+                        with stops_deferred():  # written and counted together
+                            _write_part(writer, part, tally)
+                    except BaseException:  # records of the part went out: counted too
+                        _count_written(part, writer.records_out - (tally.total - resumed),
+                                       tally)
+                        raise
+                    advance(part.records if isinstance(part, RecordBlock | RecordFile)
+                            else len(part))
         finally:
             if results is not None:
                 results.close()  # the workers stopped before their folder goes
             writer.close()
+
+
+def _write_part(writer: RecordWriter, part: Output, tally: Tally) -> None:
+    """One part of the run's records written, then counted in ``tally``."""
+    if isinstance(part, RecordFile):
+        writer.copy_file(part.path, part.size, part.records)
+        os.unlink(part.path)
+    elif isinstance(part, RecordBlock):
+        writer.write_bytes(part.data)
+    else:
+        writer.write_many(part)
+        tally.add_all(part)
+        return
+    tally.merge(part.tally)
+
+
+def _count_written(part: Output, written: int, tally: Tally) -> None:
+    """The first ``written`` records of ``part``, which went out before a stop, counted in
+    ``tally`` (records parsed back from a worker's block: only on a stop)."""
+    if written <= 0:
+        return
+    if isinstance(part, list):
+        tally.add_all(part[:written])
+        return
+    if isinstance(part, RecordFile):
+        try:
+            with open(part.path, "rb") as fh:
+                data = fh.read(part.size)
+        except OSError:  # (copied whole and removed: counted already)
+            return
+    else:
+        data = part.data
+    lines = data.split(b"\n", written)[:written]
+    tally.add_all(BatchRecord.from_dict(json.loads(line)) for line in lines)
 
 
 def _check(run: BatchRun) -> None:

@@ -29,7 +29,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, repeat
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pencilsat.batch.blocks import RecordBlock, RecordFile, block_of, file_of
 from pencilsat.batch.inputs import SUDOKU_LINE_LENGTHS, BatchItem, is_sudoku_line, numbered_items
@@ -53,6 +53,14 @@ more per line, and each shard costs the pool a little: on Royle's lines a floor 
 made 25 shards against 20 and 2 workers spent 8% more CPU, simulated 1.80 against 1.66 s,
 while the long list of ``benchmarks/batch_scale.py`` ends as evenly either way: tail
 0.00-0.13 s; ``benchmarks/results/shard_floor_16_vs_64_schedule.md``), or 64 puzzles."""
+TIMED_SUDOKU_LINES = 1024
+"""Under ``--time-limit``, the most one-line Sudokus solved in one vectorised pass: the limit
+is not checked inside a pass, whose records all wait for its end, so a pass is kept short.
+On the forum's hardest 9x9 lines a pass of 4,096 (a shard's most) took 0.66 s of CPU with
+the compiled kernel and 1.09 s with numpy; of 1,024 about a quarter of that. A puzzle's own
+share stays under the limit: alone, the slowest of the first 200 took 30 ms on numpy. The
+smaller passes cost the forum's 48,766 lines 4-5% more CPU (9.5 against 9.0-9.1 s), and
+brought their first record from 3.0 s to 1.5 s (benchmarks/results/batch_first_record.md)."""
 EXIT_HOOK = "PENCILSAT_TEST_WORKER_EXIT_ON"
 """Test-only: a worker process (never the main one) that meets this exact input exits at
 once, as a worker killed by the system would (tests of a worker that dies)."""
@@ -223,9 +231,10 @@ class SolverCache:
 
 def iter_shard(shard: Shard, cache: SolverCache) -> Iterator[BatchRecord]:
     """The records of ``shard``'s inputs in order, each as soon as it is solved (the one-line
-    Sudokus, solved together first)."""
+    Sudokus, solved together first, in pieces of ``TIMED_SUDOKU_LINES`` under a time limit;
+    each graded only as its record is made)."""
     from pencilsat.batch.one_puzzle import puzzle_record
-    from pencilsat.batch.sudoku_lines import sudoku_records
+    from pencilsat.batch.sudoku_lines import sudoku_record, sudoku_verdicts
 
     task = shard.task
     items = shard.inputs()
@@ -236,10 +245,22 @@ def iter_shard(shard: Shard, cache: SolverCache) -> Iterator[BatchRecord]:
             yield generated_record(item, task.generate)
         return
     fast = [item for item in items if task.fast_sudoku and is_sudoku_line(item)]
-    done = sudoku_records(fast, task, cache.grids(task.sat_solver)) if fast else {}
+    grids = cache.grids(task.sat_solver) if fast else None
+    size = len(fast) if task.time_limit is None else TIMED_SUDOKU_LINES
+    pieces = [fast[start:start + size] for start in range(0, len(fast), max(size, 1))]
+    piece_of = {item.line: number for number, piece in enumerate(pieces) for item in piece}
+    done: dict[int, dict[str, Any]] = {}
+    solved = 0  # pieces solved so far, in order: each when its first record is due
     for item in items:
-        found = done.get(item.line)
-        yield found if found is not None else puzzle_record(item, task)
+        wanted = piece_of.get(item.line)
+        while grids is not None and wanted is not None and solved <= wanted:
+            done.update(sudoku_verdicts(pieces[solved], task, grids))
+            solved += 1
+        found = done.pop(item.line, None)
+        if found is not None and grids is not None:
+            yield sudoku_record(item, found, task, grids)
+        else:
+            yield puzzle_record(item, task)
 
 
 _THREAD = threading.local()

@@ -3,7 +3,10 @@
 :func:`pencilsat.strategies.sudoku_batch.solve_batch` decides most 9x9 lines in numpy, a
 whole shard at once, and the rest on one cached SAT solver per size; this module writes its
 verdicts as schema-1 records (rows, differences, a full ``stats``) and, for ``grade --batch``,
-grades the unique ones. The SAT figures (``variables`` ... ``propagations``) are null where
+grades the unique ones. A shard's lines are solved together but each is graded only as its
+record is asked for, so a one-worker ``grade --batch`` writes its first record after the
+shard's vectorised pass and one grading, not after every grading of the shard (39 s on
+Royle's lines before). The SAT figures (``variables`` ... ``propagations``) are null where
 numpy decided (``decided_by`` ``singles`` or ``branching``, ``backend`` ``numpy``) or the
 compiled kernel did (``decided_by`` ``kernel``, ``backend`` ``numba``: another search, so
 its ``solve_s`` is not comparable with the numpy rounds'); where SAT decided they are this
@@ -28,19 +31,19 @@ _BY_SAT = ("propagation", "search")
 _BACKEND = {"kernel": "numba"}
 
 
-def sudoku_records(items: list[BatchItem], task: BatchTask,
-                   grids: GridSolvers) -> dict[int, BatchRecord]:
-    """The records of ``items`` (one-line Sudokus), by line number, solved on ``grids``."""
-    out = {}
-    for rec in solve_batch([item.input for item in items], time_limit=task.time_limit,
-                           grids=grids):
-        item = items[rec["index"]]
-        out[item.line] = _record(item, rec, task, grids)
-    return out
+def sudoku_verdicts(items: list[BatchItem], task: BatchTask,
+                    grids: GridSolvers) -> dict[int, dict[str, Any]]:
+    """The vectorised pass's findings on ``items`` (one-line Sudokus), by line number, solved
+    together on ``grids``: ``sudoku_record`` makes each one's record."""
+    found = solve_batch([item.input for item in items], time_limit=task.time_limit,
+                        grids=grids)
+    return {items[rec["index"]].line: rec for rec in found}
 
 
-def _record(item: BatchItem, rec: dict[str, Any], task: BatchTask,
-            grids: GridSolvers) -> BatchRecord:
+def sudoku_record(item: BatchItem, rec: dict[str, Any], task: BatchTask,
+                  grids: GridSolvers) -> BatchRecord:
+    """The record of ``item`` from its ``rec`` (``sudoku_verdicts``), graded here when the
+    task grades."""
     seconds = rec.get("stats", {}).get("seconds", 0.0)
     if rec["verdict"] == "invalid":
         return not_solved(item.line, item.input, f"{where(item, task)}: {rec['reason']}",

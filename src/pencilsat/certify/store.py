@@ -144,12 +144,19 @@ def _check_multiple(manifest: dict[str, Any], texts: dict[str, str]) -> Certific
     rules = genre.rules()
     try:
         puzzle = rules.parse_puzzle(texts["puzzle.txt"], "puzzle.txt")
-        first, second = (rules.parse_solution(texts[name], puzzle)
-                         for name in MULTIPLE_FILES[1:])
     except InputError as err:
-        return _failed("multiple", f"puzzle or answers: {err}")
-    return build(puzzle, "multiple", first, second)
+        return _failed("multiple", f"puzzle: {err}")
+    answers = []
+    for name in MULTIPLE_FILES[1:]:
+        try:
+            answers.append(rules.parse_solution(texts[name], puzzle))
+        except InputError as err:  # the file named, as the puzzle's errors name theirs
+            return _failed("multiple", f"answers: {err.located(name)}")
+    return build(puzzle, "multiple", *answers)
 
 
 def _failed(verdict: str, why: str) -> Certificate:
-    return Certificate(verdict, False, why, parts={why.split(":")[0]: why})
+    """A failed check: ``why`` is ``PART: reason``, the part's line the reason alone (``check``
+    prints ``PART: reason``; it printed the part's name twice)."""
+    part, _, reason = why.partition(": ")
+    return Certificate(verdict, False, why, parts={part: reason or why})

@@ -16,6 +16,7 @@ a game ID or corpus text.
 
 from __future__ import annotations
 
+import math
 import os.path
 import re
 from typing import Any
@@ -190,9 +191,16 @@ def _not_a_puzzle(arg: str, single: str, in_batch: bool = False) -> InputError:
         return InputError("not a regular file", source=arg, hint=f"give {_WHAT}")
     if single and not _looks_like_path(single) and set(single) <= set("0123456789."):
         sizes = ", ".join(map(str, ONE_LINE_SUDOKU[:-1])) + f" or {ONE_LINE_SUDOKU[-1]}"
+        from pencilsat.puzzles.sudoku import RECTANGULAR_SIDES
+
+        hint = "'.' or '0' for each empty cell, no spaces"
+        side = math.isqrt(len(single))
+        if side * side == len(single) and side in RECTANGULAR_SIDES:  # a 6x6, as from a file
+            hint = (f"{side}x{side} grids have rectangular boxes, which one line cannot name: "
+                    f"write the header 'sudoku {side} {side} BWxBH' (e.g. 'sudoku 6 6 3x2', "
+                    "boxes 3 wide, 2 tall) and the line under it, in a file or on '-'")
         return InputError(f"a one-line Sudoku has {sizes} characters, this one has "
-                          f"{len(single)}", source="<argument>",
-                          hint="'.' or '0' for each empty cell, no spaces")
+                          f"{len(single)}", source="<argument>", hint=hint)
     hint = (f"paths in a batch file are read from the current folder, {os.getcwd()}, not from "
             "the batch file's" if in_batch else f"give {_WHAT}")
     return InputError(_absent(arg), source=_shown(arg), hint=hint)
@@ -246,10 +254,10 @@ def _read(text: str, source: str) -> Puzzle:
     if tag == "sudoku" and len(size_words) == 3 and BOX_WORD.fullmatch(size_words[2]):
         size_words = size_words[:2]  # ``sudoku 6 6 3x2``: rectangular boxes
     if tag == "sudoku" and not all(_small_whole(p) for p in size_words):
+        from pencilsat.puzzles.sudoku import bad_header
+
         unread = any(p.isdigit() and not p.isascii() for p in size_words)
-        raise InputError(f"expected 'sudoku N N' (or 'sudoku N N {DIAGONAL}', the X variant) "
-                         f"with N in 4, 9, 16, 25, or 'sudoku N N BWxBH' (boxes BW wide, BH "
-                         f"tall), got {first!r}", line=lines[0][0], column=1,
+        raise bad_header(first, lines[0][0],
                          hint="write the size in ASCII digits" if unread else None)
     found = by_header(tag)
     if found is not None and not found[1]:

@@ -39,6 +39,7 @@ from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.box_grid import box_word, rectangular_boxes
 from pencilsat.puzzles.diagonals import (
+    DIAGONAL,
     diagonal_houses,
     diagonals_hold_all,
     flag_word,
@@ -235,7 +236,7 @@ class SudokuSolution:
         return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.grid != other.grid), strict=True)]
 
 
-_RECTANGULAR_SIDES = frozenset(n for n in range(4, LARGEST + 1) if math.isqrt(n) ** 2 != n
+RECTANGULAR_SIDES = frozenset(n for n in range(4, LARGEST + 1) if math.isqrt(n) ** 2 != n
                                and any(n % w == 0 and 2 <= n // w for w in range(2, n)))
 """The sides only rectangular boxes tile (6, 8, 10, 12, ...)."""
 
@@ -267,7 +268,7 @@ def parse_line(line: str, name: str = "", line_number: int | None = None) -> Sud
             hint=(f"{rect}x{rect} grids have rectangular boxes, which one line cannot name: "
                   f"write the header 'sudoku {rect} {rect} BWxBH' (e.g. 'sudoku 6 6 3x2', "
                   "boxes 3 wide, 2 tall) and the line under it"
-                  if rect * rect == len(text) and rect in _RECTANGULAR_SIDES else
+                  if rect * rect == len(text) and rect in RECTANGULAR_SIDES else
                   "write one character per cell, '.' or '0' for an empty cell"),
         )
     if side == 9 and _NINE_CHARS.issuperset(text):  # the usual case, without a loop
@@ -310,7 +311,7 @@ def _parse(text: str, name: str, shape: tuple[int, int] | None) -> SudokuPuzzle:
         raise InputError("the input is empty", hint="give 81 characters or a 9-row grid")
     declared = None
     if lines[0][1].split()[:1] == ["sudoku"]:
-        shape = None
+        given, shape = shape, None
         parts = lines[0][1].split()
         ascii_number = len(parts) in (3, 4) and 0 < len(parts[1]) <= 4 and all(
             "0" <= ch <= "9" for ch in parts[1])
@@ -318,12 +319,12 @@ def _parse(text: str, name: str, shape: tuple[int, int] | None) -> SudokuPuzzle:
         if len(parts) == 4 and parts[1:3] == [str(side), str(side)]:
             shape = _box_shape(parts[3], side, lines[0][0], header)
             shape = None if shape[0] == shape[1] else shape  # 'sudoku 9 9 3x3' is 'sudoku 9 9'
+        elif len(parts) == 3 and given is not None and side == given[0] * given[1]:
+            shape = given  # a solution's rows under 'sudoku N N' (solve --json's, read back)
         elif len(parts) == 4 or _side_from_count(side * side) is None:
             side = 0
         if parts[1:3] != [str(side), str(side)]:
-            raise InputError(f"expected 'sudoku N N' (or 'sudoku N N D', the X variant) with N "
-                             f"in 4, 9, 16, 25, or 'sudoku N N BWxBH' (boxes BW wide, BH "
-                             f"tall), got {header.strip()!r}", line=lines[0][0], column=1)
+            raise bad_header(header, lines[0][0])
         declared = (lines[0][0], side)
         lines = lines[1:]
     puzzle = _parse_body(lines, name, shape)
@@ -332,6 +333,19 @@ def _parse(text: str, name: str, shape: tuple[int, int] | None) -> SudokuPuzzle:
                          f"{puzzle.size}x{puzzle.size}", line=declared[0],
                          hint="fix the header or the grid")
     return dataclasses.replace(puzzle, diagonal=True) if diagonal else puzzle
+
+
+def bad_header(header: str, line: int, hint: str | None = None) -> InputError:
+    """The error of a ``sudoku`` header that is none of the forms; ``D`` written before the
+    last word (``sudoku 6 6 D 3x2``) is told to come last."""
+    written = header.split()
+    if DIAGONAL in written[:-1]:
+        kept = " ".join(word for word in written if word != DIAGONAL)
+        hint = f"write '{DIAGONAL}' last: '{kept} {DIAGONAL}'"
+    return InputError(f"expected 'sudoku N N' (or 'sudoku N N {DIAGONAL}', the X variant) with "
+                      f"N in 4, 9, 16, 25, or 'sudoku N N BWxBH' (boxes BW wide, BH tall; "
+                      f"'sudoku N N BWxBH {DIAGONAL}'), got {header.strip()!r}", line=line,
+                      column=1, hint=hint)
 
 
 def _box_shape(word: str, side: int, line: int, header: str) -> tuple[int, int]:
@@ -438,9 +452,13 @@ def format_line(grid: np.ndarray, gaps: np.ndarray | None = None) -> str:
                    for v, gap in zip(np.asarray(grid).flat, gaps.flat, strict=True))
 
 
-def solution_rows(solution: SudokuSolution) -> list[str]:
-    """Rows of digits, one string per row (letters above 9)."""
-    return ["".join(digit_char(int(v)) for v in row) for row in solution.grid]
+def solution_rows(solution: SudokuSolution, puzzle: SudokuPuzzle | None = None) -> list[str]:
+    """Rows of digits, one string per row (letters above 9); a gap of ``puzzle`` that the
+    answer leaves empty as :data:`GAP`, as the text format writes it."""
+    gaps = None if puzzle is None or puzzle.gaps is None else puzzle.gaps & (solution.grid == 0)
+    n = solution.grid.shape[1]
+    line = format_line(solution.grid, gaps)
+    return [line[r * n:(r + 1) * n] for r in range(solution.grid.shape[0])]
 
 
 def draw_text(puzzle: SudokuPuzzle, solution: SudokuSolution | None = None) -> str:
@@ -644,7 +662,7 @@ RULES = GenreRules(
     clues=ClueRules("digit", given_digits, without_digit, with_digit, digits_offered),
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution,
-    solution_rows=lambda puzzle, solution: solution_rows(solution),
+    solution_rows=lambda puzzle, solution: solution_rows(solution, puzzle),
     format_solution=format_solution, check=check, draw_text=draw_text, why_none=clue_clash,
     parse_drawing=solution_from_drawing,
 )

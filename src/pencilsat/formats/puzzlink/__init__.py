@@ -50,7 +50,7 @@ def looks_like_url(text: str) -> bool:
 def parse_url(url: str) -> Any:
     """Read a puzz.link / pzv.jp URL (or its bare query) into a puzzle model: every form pzprjs
     reads (``type=editor&`` and other leading parameters, ``_edit`` / ``_play``, ``v:``,
-    trailing ``&`` parameters, the ``pzprv3`` file form)."""
+    trailing ``&key=value`` or ``&key`` parameters, the ``pzprv3`` file form)."""
     text = url.strip()
     offset = len(url) - len(url.lstrip())
     if not text:
@@ -109,7 +109,9 @@ def parse_url(url: str) -> Any:
 
 
 _LEADING_PARAMETERS = re.compile(r"(?:\w+=\w*&)+")
-_TRAILING_PARAMETERS = re.compile(r"(?:&\w+=[^&/#]*)+$")
+_TRAILING_PARAMETERS = re.compile(r"(?:&\w+(?:=[^&/#]*)?)+$")
+"""``&key=value`` and ``&key`` (a key with an empty value, as browsers and pzprjs read it)
+after the puzzle: pzprjs' page options, which do not change the puzzle."""
 
 
 def _genre(pid: str, column: int) -> tuple[Genre, Any]:
