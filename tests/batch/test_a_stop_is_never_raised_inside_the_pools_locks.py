@@ -46,6 +46,19 @@ def test_a_signal_in_the_pools_code_is_kept_until_the_next_check(number, stop):
         pytest.fail("the stop was lost")
 
 
+def test_a_second_ctrl_c_while_one_is_kept_is_raised_at_once():
+    # (a second SIGTERM has its default action: sigterm_as_interrupt)
+    seen: dict = {}
+    with pytest.raises(KeyboardInterrupt), sigterm_as_interrupt():
+        with stops_deferred():
+            os.kill(os.getpid(), signal.SIGINT)
+            seen["kept"] = True  # the first is kept
+            os.kill(os.getpid(), signal.SIGINT)
+            seen["after the second"] = True
+    assert seen == {"kept": True}
+    raise_pending_stop()  # nothing left pending: the second took the first's place
+
+
 def test_a_signal_in_a_deferred_section_is_raised_on_leaving_it():
     done = []
     with pytest.raises(Terminated), sigterm_as_interrupt():

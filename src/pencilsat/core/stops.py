@@ -10,7 +10,9 @@ process's own code, but while any frame on the stack is the pool's (``concurrent
 ``multiprocessing``, ``queue``) or a :func:`stops_deferred` section is open (a block of
 records written and counted), it keeps the stop and returns; the stop is raised when the
 section closes or at the next :func:`raise_pending_stop`, which the batch calls between
-bounded waits on the pool.
+bounded waits on the pool. A second Ctrl-C while one is kept is raised at once, so a user
+who presses it again is never held by a pool stuck in its own code (a second SIGTERM has its
+default action: ``cli_signals``).
 """
 
 from __future__ import annotations
@@ -39,9 +41,11 @@ def stop_handler(stop: Callable[[], BaseException]) -> Callable[[int, FrameType 
     """A signal handler that raises ``stop()`` where it is safe and keeps it otherwise."""
 
     def handle(number: int, frame: FrameType | None) -> None:
+        if getattr(_state, "pending", None) is not None:  # asked again: now
+            _state.pending = None
+            raise stop()
         if _depth() > 0 or _in_pool_code(frame):
-            if getattr(_state, "pending", None) is None:
-                _state.pending = stop()
+            _state.pending = stop()
             return
         raise stop()
 
