@@ -1,0 +1,43 @@
+"""Killer Sudoku's open puzzle for the clue maker: an empty grid with its rectangular boxes,
+cut into random cages (:func:`~pencilsat.puzzles.random_regions.random_regions`), no sum.
+
+Cages may cross boxes, as in Tatham's killer Solo; their sizes are 2 to
+:data:`LARGEST_CAGE` cells (Tatham's and janko's cages are mostly 2 and 3 cells). The clues
+are the cage sums. A cage layout whose every sum together still leaves two answers cannot be
+pinned by sums; the maker then draws a new answer and, past its tries, a new open puzzle
+(cages are not split).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from pencilsat.core.errors import InputError
+from pencilsat.puzzles.killersudoku import KillerSudokuPuzzle
+from pencilsat.puzzles.random_regions import random_regions
+
+BOX_SHAPES = {4: (2, 2), 6: (3, 2), 9: (3, 3)}
+"""The sides drawn and their boxes' width and height."""
+LARGEST_CAGE = {4: 3, 6: 4, 9: 4}
+"""The largest cage drawn per side."""
+
+
+def check_size(width: int, height: int) -> None:
+    """An ``InputError`` for a size not drawn."""
+    if width != height or width not in BOX_SHAPES:
+        raise InputError(f"cannot generate a {width}x{height} Killer Sudoku",
+                         hint="the sizes are 9x9, 6x6 (boxes 3 wide, 2 tall) and 4x4")
+
+
+def open_puzzle(rng: random.Random, width: int, height: int) -> KillerSudokuPuzzle | None:
+    """An empty grid with random cages and no sum; ``None`` when the cages' budget ran
+    out."""
+    check_size(width, height)
+    cages = random_regions(rng, width, width, 2, LARGEST_CAGE[width])
+    if cages is None:
+        return None
+    box_width, box_height = BOX_SHAPES[width]
+    return KillerSudokuPuzzle(np.zeros((width, width), dtype=np.int32), cages, box_width,
+                              box_height)
