@@ -64,6 +64,10 @@ class ClueGenre:
     (Slant's vertices: one more each way); default the grid."""
     all_given: bool = False
     """Every clue is part of the puzzle (Nonogram's lines): none is removed."""
+    start_full: bool = False
+    """Start the trials from every clue and remove (Fillomino: its solver is slow on a
+    grid with few numbers, seconds per trial at 10x10, and fast near full); default: from
+    no clue, adding those the other answer breaks."""
     size_hint: str = "e.g. 10x10"
 
 
@@ -131,7 +135,7 @@ class ClueMaker:
         self.rules = rules
         self.clue_rules: ClueRules = rules.clues
         self.width, self.height = width, height
-        self.start_full = spec.all_given
+        self.start_full = spec.all_given or spec.start_full
         if spec.frame is not None:
             self.clue_frame = spec.frame(width, height)
 
