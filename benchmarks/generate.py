@@ -169,7 +169,8 @@ def run_orders(genres: list[str], seeds: int) -> list[dict[str, Any]]:
                    "grades_per_puzzle": statistics.mean(grades),
                    "clues_mean": statistics.mean(clues), "times": times, "cpu_times": cpu,
                    "load": round(os.getloadavg()[0], 1)}
-            print(f"{genre} {width}x{height} {order.target.describe()}: median {row['median_s']:.2f} s, p90 {row['p90_s']:.2f} s, "
+            print(f"{genre} {width}x{height} {order.target.describe()}: "
+                  f"median {row['median_s']:.2f} s, p90 {row['p90_s']:.2f} s, "
                   f"acceptance {row['acceptance']:.2f}, verified {row['verified']}/{seeds}",
                   flush=True)
             rows.append(row)
