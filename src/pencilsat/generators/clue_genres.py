@@ -10,6 +10,7 @@ import numpy as np
 
 from pencilsat.generators.clue_maker import ClueGenre
 from pencilsat.generators.grid_answers import random_blocks, random_shading
+from pencilsat.generators.slant_trials import slant_trials
 
 BLOCK_DRAWS = 100
 """Fillomino block layouts drawn per answer before the draw counts as failed (a layout
@@ -74,7 +75,7 @@ def open_nonogram(rng: random.Random, width: int, height: int) -> object:
 
 
 CLUE_GENRES: dict[str, ClueGenre] = {spec.genre: spec for spec in (
-    ClueGenre("slant", open_slant, refuse=_at_least_2,
+    ClueGenre("slant", open_slant, refuse=_at_least_2, trials=slant_trials,
               frame=lambda width, height: (width + 1, height + 1)),
     ClueGenre("kurodoko", open_kurodoko, refuse=_at_least_2, draw=draw_kurodoko),
     ClueGenre("fillomino", open_fillomino, refuse=_at_least_2, draw=draw_fillomino,
