@@ -8,6 +8,8 @@ from typing import Any
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import rules_of
+from pencilsat.generators.clue_genres import CLUE_GENRES
+from pencilsat.generators.clue_maker import ClueMaker
 from pencilsat.generators.genres import GENRES
 from pencilsat.generators.lightup import LightUpMaker
 from pencilsat.generators.loop import DEFAULT_BUDGET, Generated, Maker, Target, generate
@@ -56,7 +58,10 @@ class Order:
                              "symmetry is made for Sudoku, Light Up and Slitherlink")
         if self.genre in BANDS and self.measure is None:
             raise ValueError(f"an order for {self.genre} needs its study measure")
-        if self.genre == "masyu":
+        if self.genre in CLUE_GENRES:
+            maker = ClueMaker(CLUE_GENRES[self.genre], self.width, self.height,
+                              steers=self.target.steers, symmetry=self.symmetry)
+        elif self.genre == "masyu":
             maker = MasyuMaker(self.width, self.height)
         elif self.genre == "sudoku":
             maker = SudokuMaker(self.width, self.height, self.target.steers)
@@ -72,7 +77,7 @@ class Order:
             maker = LightUpMaker(self.width, self.height, self.symmetry, self.target.level)
         low, high = maker.levels
         level = self.target.level
-        if level is not None and not low <= level <= high:
+        if level is not None and not isinstance(maker, ClueMaker) and not low <= level <= high:
             raise InputError(f"--level {level} is not on the {maker.scale}",
                              hint=f"a level from {low} to {high}")
         return maker
