@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from pencilsat.generators import heyawake, jigsawsudoku, killersudoku, ripple, tents
 from pencilsat.generators.clue_maker import ClueGenre
 from pencilsat.generators.grid_answers import random_blocks, random_shading
 from pencilsat.generators.slant_trials import slant_trials
@@ -83,5 +84,13 @@ CLUE_GENRES: dict[str, ClueGenre] = {spec.genre: spec for spec in (
     ClueGenre("skyscrapers", open_skyscrapers, refuse=_skyscrapers_size,
               size_hint="e.g. 6x6"),
     ClueGenre("nonogram", open_nonogram, refuse=_at_least_2, all_given=True),
+    ClueGenre("jigsawsudoku", jigsawsudoku.open_puzzle, refuse=jigsawsudoku.refuse_size,
+              size_hint="e.g. 9x9"),
+    ClueGenre("killersudoku", killersudoku.open_puzzle, refuse=killersudoku.refuse_size,
+              size_hint="e.g. 9x9"),
+    ClueGenre("ripple", ripple.open_puzzle, refuse=ripple.refuse_size),
+    ClueGenre("heyawake", heyawake.open_puzzle, refuse=heyawake.refuse_size,
+              draw=heyawake.draw_answer),
+    ClueGenre("tents", tents.open_puzzle, refuse=tents.refuse_size),
 )}
 """By registry name; ``generators/genres.py`` lists them for the command line."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -37,6 +37,9 @@ from pencilsat.core.values import Cell
 from pencilsat.generators.clue_answer import DrawnAnswer, with_clues
 from pencilsat.generators.clue_trials import AllGivenTrials, FrontTrials
 from pencilsat.generators.loop import ClueTrials, Grading
+
+if TYPE_CHECKING:
+    from pencilsat.encodings.encoding import ClauseEncoding
 
 SAT_SOLVER = "minisat22"
 """The solver that draws answers: it decides by the phases it is given and is deterministic
@@ -73,14 +76,19 @@ class ClueGenre:
 
 def random_answer(open_puzzle: Any, rng: random.Random) -> Any | None:
     """A model of the open puzzle's complete clause list under random phases, decoded."""
+    cnf = REGISTRY[open_puzzle.genre].complete_cnf
+    if cnf is None:
+        raise ValueError(f"{open_puzzle.genre} has no complete clause list: give a draw")
+    return random_model(load(cnf)(open_puzzle), rng)
+
+
+def random_model(encoding: ClauseEncoding, rng: random.Random) -> Any | None:
+    """A model of ``encoding`` under random phases, decoded (``None``: it has none); a
+    genre's ``draw`` calls it with a complete clause list the registry does not name."""
     from pysat.solvers import Solver
 
     from pencilsat.backends.bulk_load import load_clauses
 
-    cnf = REGISTRY[open_puzzle.genre].complete_cnf
-    if cnf is None:
-        raise ValueError(f"{open_puzzle.genre} has no complete clause list: give a draw")
-    encoding = load(cnf)(open_puzzle)
     solver = Solver(name=SAT_SOLVER)
     try:
         load_clauses(solver, encoding.clauses)

@@ -4,6 +4,10 @@
 Rooms are rectangles, as Nikoli's are, of 2 to :data:`LARGEST_ROOM` cells and sides of at
 most :data:`LONGEST_SIDE` (a 1x1 room only where nothing larger fits); janko's 10x10 rooms
 are mostly 2 to 12 cells. The clues are the rooms' numbers.
+
+The registry names no complete clause list for Heyawake (the study measures none), so the
+answer is drawn from the one its encoding gives (:func:`draw_answer`: the rules, with the
+unshaded cells' connectivity as reachability layers).
 """
 
 from __future__ import annotations
@@ -12,8 +16,8 @@ import random
 
 import numpy as np
 
-from pencilsat.core.errors import InputError
-from pencilsat.puzzles.heyawake import NO_CLUE, HeyawakePuzzle
+from pencilsat.generators.clue_maker import random_model
+from pencilsat.puzzles.heyawake import NO_CLUE, HeyawakePuzzle, HeyawakeSolution
 from pencilsat.puzzles.random_regions import random_rectangles
 
 LARGEST_ROOM = 12
@@ -22,16 +26,26 @@ SMALLEST_SIDE = 2
 """The narrowest grid drawn (a 1-wide Heyawake has a room per stretch and little to ask)."""
 
 
-def check_size(width: int, height: int) -> None:
-    """An ``InputError`` for a size not drawn."""
+def refuse_size(width: int, height: int) -> str | None:
+    """Why a size is not drawn (``None``: it is)."""
     if min(width, height) < SMALLEST_SIDE:
-        raise InputError(f"cannot generate a {width}x{height} Heyawake",
-                         hint=f"width and height must be at least {SMALLEST_SIDE}")
+        return f"width and height must be at least {SMALLEST_SIDE}"
+    return None
 
 
 def open_puzzle(rng: random.Random, width: int, height: int) -> HeyawakePuzzle:
     """The grid tiled with random rooms, none numbered."""
-    check_size(width, height)
     rooms = random_rectangles(rng, width, height, LARGEST_ROOM, largest_side=LONGEST_SIDE,
                               smallest_area=2)
     return HeyawakePuzzle(rooms.ids, np.full((height, width), NO_CLUE, dtype=np.int32))
+
+
+def draw_answer(open_puzzle: HeyawakePuzzle, rng: random.Random) -> HeyawakeSolution | None:
+    """A random answer of the rooms: the complete clause list of
+    ``encodings.heyawake.build`` under random phases."""
+    from pencilsat.encodings.heyawake import build
+    from pencilsat.encodings.shading import complete_encoding
+
+    answer: HeyawakeSolution | None = random_model(complete_encoding("heyawake",
+                                                                     build(open_puzzle)), rng)
+    return answer

@@ -11,7 +11,6 @@ import random
 
 import numpy as np
 
-from pencilsat.core.errors import InputError
 from pencilsat.puzzles.jigsawsudoku import JigsawSudokuPuzzle
 from pencilsat.puzzles.random_regions import random_regions
 
@@ -19,17 +18,17 @@ SIDES = range(4, 10)
 """The sides drawn: 4x4 to 9x9 (janko's Chaos-Sudoku sizes; a digit per cell)."""
 
 
-def check_size(width: int, height: int) -> None:
-    """An ``InputError`` for a size not drawn."""
-    if width != height or width not in SIDES:
-        raise InputError(f"cannot generate a {width}x{height} Jigsaw Sudoku",
-                         hint=f"a square grid, {SIDES[0]}x{SIDES[0]} to "
-                              f"{SIDES[-1]}x{SIDES[-1]} (N boxes of N cells)")
+def refuse_size(width: int, height: int) -> str | None:
+    """Why a size is not drawn (``None``: it is)."""
+    if width != height:
+        return "the grid is square (N boxes of N cells)"
+    if width not in SIDES:
+        return f"the side is {SIDES[0]} to {SIDES[-1]} (a digit per cell)"
+    return None
 
 
 def open_puzzle(rng: random.Random, width: int, height: int) -> JigsawSudokuPuzzle | None:
     """An empty grid with random boxes; ``None`` when the boxes' budget ran out."""
-    check_size(width, height)
     boxes = random_regions(rng, width, width, width, width)
     if boxes is None:
         return None

@@ -14,7 +14,6 @@ import random
 
 import numpy as np
 
-from pencilsat.core.errors import InputError
 from pencilsat.puzzles.killersudoku import KillerSudokuPuzzle
 from pencilsat.puzzles.random_regions import random_regions
 
@@ -24,17 +23,16 @@ LARGEST_CAGE = {4: 3, 6: 4, 9: 4}
 """The largest cage drawn per side."""
 
 
-def check_size(width: int, height: int) -> None:
-    """An ``InputError`` for a size not drawn."""
+def refuse_size(width: int, height: int) -> str | None:
+    """Why a size is not drawn (``None``: it is)."""
     if width != height or width not in BOX_SHAPES:
-        raise InputError(f"cannot generate a {width}x{height} Killer Sudoku",
-                         hint="the sizes are 9x9, 6x6 (boxes 3 wide, 2 tall) and 4x4")
+        return "the sizes are 9x9, 6x6 (boxes 3 wide, 2 tall) and 4x4"
+    return None
 
 
 def open_puzzle(rng: random.Random, width: int, height: int) -> KillerSudokuPuzzle | None:
     """An empty grid with random cages and no sum; ``None`` when the cages' budget ran
     out."""
-    check_size(width, height)
     cages = random_regions(rng, width, width, 2, LARGEST_CAGE[width])
     if cages is None:
         return None

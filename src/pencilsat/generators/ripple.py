@@ -17,7 +17,6 @@ import random
 
 import numpy as np
 
-from pencilsat.core.errors import InputError
 from pencilsat.puzzles.regions import Regions
 from pencilsat.puzzles.ripple import RipplePuzzle
 
@@ -27,22 +26,24 @@ _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 def largest_room(width: int, height: int) -> int:
-    """K, the largest room drawn: 3 on a 4x4 up to 7 from 12x12 (janko's rooms are mostly
-    1 to 7 cells)."""
-    return min(7, (min(width, height) + 1) // 2 + 1)
+    """K, the largest room drawn, by the longer side: 4 up to 4 cells, 5 up to 7, 6 up to
+    11, then 7 (janko's rooms are mostly 1 to 7 cells). Fewer numbers cannot fill a grid:
+    with 1..4 no 5x5 has an answer (the ripple rule leaves too few places for the 2s, 3s
+    and 4s), nor a 3x10."""
+    side = max(width, height)
+    return 4 if side <= 4 else 5 if side <= 7 else 6 if side <= 11 else 7
 
 
-def check_size(width: int, height: int) -> None:
-    """An ``InputError`` for a size not drawn."""
+def refuse_size(width: int, height: int) -> str | None:
+    """Why a size is not drawn (``None``: it is)."""
     if min(width, height) < SMALLEST_SIDE:
-        raise InputError(f"cannot generate a {width}x{height} Ripple Effect",
-                         hint=f"width and height must be at least {SMALLEST_SIDE}")
+        return f"width and height must be at least {SMALLEST_SIDE}"
+    return None
 
 
 def open_puzzle(rng: random.Random, width: int, height: int) -> RipplePuzzle | None:
     """Random rooms that some answer fills, no given; ``None`` when the draw has no model
     (not met at 3x3 and up)."""
-    check_size(width, height)
     rooms = random_rooms(rng, width, height, largest_room(width, height))
     if rooms is None:
         return None

@@ -13,7 +13,6 @@ import random
 
 import numpy as np
 
-from pencilsat.core.errors import InputError
 from pencilsat.puzzles.tents import NO_COUNT, TentsPuzzle
 
 TENT_SHARE = 0.2
@@ -22,16 +21,15 @@ SMALLEST_SIDE = 2
 _STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
 
-def check_size(width: int, height: int) -> None:
-    """An ``InputError`` for a size not drawn."""
+def refuse_size(width: int, height: int) -> str | None:
+    """Why a size is not drawn (``None``: it is)."""
     if min(width, height) < SMALLEST_SIDE:
-        raise InputError(f"cannot generate a {width}x{height} Tents",
-                         hint=f"width and height must be at least {SMALLEST_SIDE}")
+        return f"width and height must be at least {SMALLEST_SIDE}"
+    return None
 
 
 def open_puzzle(rng: random.Random, width: int, height: int) -> TentsPuzzle | None:
     """Random trees that a tent layout pairs, no count; ``None`` when no tree was placed."""
-    check_size(width, height)
     trees = random_trees(rng, width, height)
     if not trees.any():
         return None
