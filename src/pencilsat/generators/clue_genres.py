@@ -87,10 +87,11 @@ CLUE_GENRES: dict[str, ClueGenre] = {spec.genre: spec for spec in (
     ClueGenre("jigsawsudoku", jigsawsudoku.open_puzzle, refuse=jigsawsudoku.refuse_size,
               size_hint="e.g. 9x9"),
     ClueGenre("killersudoku", killersudoku.open_puzzle, refuse=killersudoku.refuse_size,
-              size_hint="e.g. 9x9"),
+              size_hint="e.g. 9x9", no_symmetry=killersudoku.NO_SYMMETRY),
     ClueGenre("ripple", ripple.open_puzzle, refuse=ripple.refuse_size),
     ClueGenre("heyawake", heyawake.open_puzzle, refuse=heyawake.refuse_size,
-              draw=heyawake.draw_answer),
-    ClueGenre("tents", tents.open_puzzle, refuse=tents.refuse_size),
+              draw=heyawake.draw_answer, no_symmetry=heyawake.NO_SYMMETRY),
+    ClueGenre("tents", tents.open_puzzle, refuse=tents.refuse_size,
+              no_symmetry=tents.NO_SYMMETRY),
 )}
 """By registry name; ``generators/genres.py`` lists them for the command line."""

@@ -72,6 +72,10 @@ class ClueGenre:
     grid with few numbers, seconds per trial at 10x10, and fast near full); default: from
     no clue, adding those the other answer breaks."""
     size_hint: str = "e.g. 10x10"
+    no_symmetry: str | None = None
+    """Why ``--symmetry`` is refused (``None``: symmetric clue layouts are made): clues that
+    stand where the drawn structure puts them (a cage's sum at its first cell) find no
+    image unless the structure is symmetric too."""
 
 
 def random_answer(open_puzzle: Any, rng: random.Random) -> Any | None:
@@ -137,6 +141,9 @@ class ClueMaker:
             raise InputError(f"--symmetry has no meaning for {entry.title}",
                              source="--symmetry",
                              hint="every clue of its puzzles is given, so no layout to choose")
+        if symmetry is not None and spec.no_symmetry is not None:
+            raise InputError(f"--symmetry is not made for {entry.title} yet",
+                             source="--symmetry", hint=spec.no_symmetry)
         rules: GenreRules = entry.rules()
         if rules.clues is None:
             raise ValueError(f"{entry.title} has no clue rules")

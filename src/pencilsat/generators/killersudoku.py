@@ -22,6 +22,10 @@ BOX_SHAPES = {4: (2, 2), 6: (3, 2), 9: (3, 3)}
 LARGEST_CAGE = {4: 3, 6: 4, 9: 4}
 """The largest cage drawn per side."""
 
+NO_SYMMETRY = ("a cage's sum stands at the cage's first cell and the cages are drawn without "
+               "symmetry; symmetry is made for Jigsaw Sudoku and Ripple Effect")
+"""Why ``--symmetry`` is refused."""
+
 
 def refuse_size(width: int, height: int) -> str | None:
     """Why a size is not drawn (``None``: it is)."""

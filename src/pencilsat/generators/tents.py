@@ -20,6 +20,11 @@ TENT_SHARE = 0.2
 SMALLEST_SIDE = 2
 _STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
+NO_SYMMETRY = ("the counts stand beside the grid (a half-turn sends a row's count to no count's "
+               "place) and the trees are drawn without symmetry; symmetry is made for "
+               "Jigsaw Sudoku and Ripple Effect")
+"""Why ``--symmetry`` is refused."""
+
 
 def refuse_size(width: int, height: int) -> str | None:
     """Why a size is not drawn (``None``: it is)."""
@@ -43,7 +48,7 @@ def random_trees(rng: random.Random, width: int, height: int) -> np.ndarray:
     cells = [(r, c) for r in range(height) for c in range(width)]
     rng.shuffle(cells)
     aim = max(1, round(TENT_SHARE * width * height))
-    placed = []
+    placed: list[tuple[int, int]] = []
     for r, c in cells:
         if len(placed) >= aim:
             break

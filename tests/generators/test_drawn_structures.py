@@ -1,0 +1,166 @@
+"""The structures the clue maker's genres draw before any clue: random region grids
+(``puzzles/random_regions.py``) connected and of the sizes asked, rectangles that are
+rectangles, and per genre an open puzzle its model accepts, that has an answer, and that
+the same seed draws again; sizes and symmetries a genre cannot have are refused by name."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from pencilsat.cli import main
+from pencilsat.core.result import Verdict
+from pencilsat.generators import heyawake, jigsawsudoku, killersudoku, ripple, tents
+from pencilsat.generators.clue_genres import CLUE_GENRES
+from pencilsat.puzzles.random_regions import random_rectangles, random_regions
+from pencilsat.puzzles.regions import NO_REGION, Regions
+from pencilsat.puzzles.shading import regions as pieces
+from pencilsat.strategies.front import solve
+
+SEEDS = range(6)
+
+
+def _connected(regions: Regions) -> bool:
+    return all(len(pieces(regions.ids == k)) == 1 for k in range(regions.count))
+
+
+@pytest.mark.parametrize("side", [4, 5, 6, 7, 9])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_n_regions_of_n_cells_cover_the_square(side, seed):
+    regions = random_regions(random.Random(seed), side, side, side, side)
+    assert regions is not None
+    assert regions.count == side and (regions.sizes() == side).all()
+    assert _connected(regions)
+
+
+@pytest.mark.parametrize("low,high", [(1, 1), (1, 5), (2, 4), (3, 3), (4, 7)])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_region_sizes_stay_in_their_range(low, high, seed):
+    regions = random_regions(random.Random(seed), 9, 7, low, high)
+    assert regions is not None
+    sizes = regions.sizes()
+    assert (sizes >= low).all() and (sizes <= high).all() and sizes.sum() == 63
+    assert _connected(regions)
+
+
+def test_a_mask_keeps_its_outside_cells_out_of_every_region():
+    mask = np.ones((6, 6), dtype=bool)
+    mask[0, :] = False
+    mask[:, 5] = False  # a 5x5 piece left: five regions of five
+    regions = random_regions(random.Random(1), 6, 6, 5, 5, mask=mask)
+    assert regions is not None
+    assert ((regions.ids == NO_REGION) == ~mask).all()
+    assert (regions.sizes() == 5).all()
+
+
+def test_a_mask_piece_no_region_size_fits_gives_none():
+    mask = np.zeros((4, 4), dtype=bool)
+    mask[0, :3] = True  # 3 cells: no region of 2
+    assert random_regions(random.Random(1), 4, 4, 2, 2, mask=mask) is None
+
+
+def test_the_same_rng_seed_gives_the_same_regions():
+    first = random_regions(random.Random(7), 9, 9, 9, 9)
+    assert first == random_regions(random.Random(7), 9, 9, 9, 9)
+    assert first != random_regions(random.Random(8), 9, 9, 9, 9)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_rectangles_tile_the_grid_within_their_bounds(seed):
+    regions = random_rectangles(random.Random(seed), 10, 8, 12, largest_side=4,
+                                smallest_area=2)
+    for cells in regions.cells():
+        rows = {r for r, _ in cells}
+        cols = {c for _, c in cells}
+        assert len(cells) == len(rows) * len(cols) <= 12  # its bounding box, filled
+        assert max(len(rows), len(cols)) <= 4
+    assert regions.sizes().sum() == 80
+
+
+# ------------------------------------------------------------------ per genre
+
+
+def _open(module, seed: int, width: int, height: int):
+    puzzle = module.open_puzzle(random.Random(seed), width, height)
+    assert puzzle is not None
+    return puzzle
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_jigsaw_boxes_are_n_areas_of_n_cells_and_no_digit_is_given(seed):
+    puzzle = _open(jigsawsudoku, seed, 6, 6)
+    assert (puzzle.boxes.sizes() == 6).all() and puzzle.boxes.count == 6
+    assert not puzzle.givens.any()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_killer_cages_hold_two_to_four_cells_without_a_sum(seed):
+    puzzle = _open(killersudoku, seed, 9, 9)
+    sizes = puzzle.cages.sizes()
+    assert (sizes >= 2).all() and (sizes <= killersudoku.LARGEST_CAGE[9]).all()
+    assert (puzzle.box_width, puzzle.box_height) == (3, 3) and not puzzle.sums.any()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_heyawake_rooms_are_rectangles_without_a_number(seed):
+    puzzle = _open(heyawake, seed, 10, 10)
+    for cells in puzzle.room_cells():
+        rows = {r for r, _ in cells}
+        cols = {c for _, c in cells}
+        assert len(cells) == len(rows) * len(cols) <= heyawake.LARGEST_ROOM
+    assert (puzzle.clues == -1).all()
+
+
+@pytest.mark.parametrize("size", [(3, 3), (5, 5), (3, 10), (8, 6), (10, 10)])
+def test_ripple_rooms_have_an_answer_and_hold_at_most_k_cells(size):
+    width, height = size
+    puzzle = _open(ripple, 1, width, height)
+    assert puzzle.rooms.sizes().max() <= ripple.largest_room(width, height)
+    assert not (puzzle.rooms.ids == NO_REGION).any() and not puzzle.givens.any()
+    assert solve(puzzle).verdict in (Verdict.UNIQUE, Verdict.MULTIPLE)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_tents_trees_have_an_answer(seed):
+    puzzle = _open(tents, seed, 8, 8)
+    assert puzzle.trees.sum() >= 4 and (puzzle.row_counts == -1).all()
+    assert solve(puzzle).verdict in (Verdict.UNIQUE, Verdict.MULTIPLE)
+
+
+@pytest.mark.parametrize("module,size", [(jigsawsudoku, (6, 6)), (killersudoku, (6, 6)),
+                                         (heyawake, (7, 5)), (ripple, (6, 6)),
+                                         (tents, (6, 7))])
+def test_the_same_seed_draws_the_same_open_puzzle(module, size):
+    assert _open(module, 3, *size) == _open(module, 3, *size)
+    assert _open(module, 3, *size) != _open(module, 4, *size)
+
+
+@pytest.mark.parametrize("genre,size,says", [
+    ("jigsawsudoku", "6x5", "square"), ("jigsawsudoku", "10x10", "4 to 9"),
+    ("killersudoku", "8x8", "9x9, 6x6"), ("ripple", "2x6", "at least 3"),
+    ("heyawake", "1x6", "at least 2"), ("tents", "9x1", "at least 2"),
+])
+def test_a_size_the_genre_cannot_have_is_refused_by_name(genre, size, says, capsys):
+    assert main(["generate", genre, size, "--seed", "1"]) != 0
+    err = capsys.readouterr().err
+    assert f"cannot generate a {size}" in err and says in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("genre", ["killersudoku", "heyawake", "tents"])
+def test_symmetry_is_refused_where_the_structure_places_the_clues(genre, capsys):
+    assert CLUE_GENRES[genre].no_symmetry is not None
+    assert main(["generate", genre, "6x6", "--symmetry", "rot2", "--seed", "1"]) != 0
+    err = capsys.readouterr().err
+    assert "--symmetry is not made for" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("genre", ["jigsawsudoku", "ripple"])
+def test_a_symmetric_layout_of_given_digits(genre):
+    from pencilsat.generators.order import Order
+
+    made = Order(genre, 6, 6, symmetry="rot2").make(2)
+    given = made.puzzle.givens > 0
+    assert (given == given[::-1, ::-1]).all()
+    assert solve(made.puzzle).verdict == Verdict.UNIQUE
