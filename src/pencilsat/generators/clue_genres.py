@@ -8,7 +8,14 @@ from typing import Any
 
 import numpy as np
 
-from pencilsat.generators import heyawake, jigsawsudoku, killersudoku, ripple, tents
+from pencilsat.generators import (
+    heyawake,
+    jigsawsudoku,
+    killersudoku,
+    ripple,
+    shakashaka,
+    tents,
+)
 from pencilsat.generators.clue_maker import ClueGenre
 from pencilsat.generators.digit_trials import jigsaw_trials, killer_trials
 from pencilsat.generators.grid_answers import random_blocks, random_shading
@@ -95,5 +102,7 @@ CLUE_GENRES: dict[str, ClueGenre] = {spec.genre: spec for spec in (
               draw=heyawake.draw_answer, no_symmetry=heyawake.NO_SYMMETRY),
     ClueGenre("tents", tents.open_puzzle, refuse=tents.refuse_size,
               no_symmetry=tents.NO_SYMMETRY),
+    ClueGenre("shakashaka", shakashaka.open_puzzle, refuse=shakashaka.refuse_size,
+              no_symmetry=shakashaka.NO_SYMMETRY),
 )}
 """By registry name; ``generators/genres.py`` lists them for the command line."""
