@@ -5,6 +5,7 @@ refused by name. (The random region grids themselves: tests/puzzles/test_random_
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -116,3 +117,16 @@ def test_a_symmetric_layout_of_given_digits(genre):
     given = made.puzzle.givens > 0
     assert (given == given[::-1, ::-1]).all()
     assert solve(made.puzzle).verdict == Verdict.UNIQUE
+
+
+@pytest.mark.parametrize("genre,size", [("killersudoku", "4x4"), ("heyawake", "5x5"),
+                                        ("ripple", "5x5")])
+def test_generate_certify_writes_a_certificate_that_checks(genre, size, tmp_path, capsys):
+    from pencilsat.certify.store import check_folder
+
+    assert main(["generate", genre, size, "--seed", "2", "--json",
+                 "--certify", str(tmp_path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["certified"] is True and out["verdict"] == "unique"
+    cert = check_folder(out["certificate"])
+    assert cert.certified and cert.verdict == "unique"
