@@ -21,6 +21,16 @@ ours each is nearest to is read from the shared corpus: the corpus's Tatham puzz
 size and level graded by our grader (Slitherlink: the band of its measure), the most common level
 (the table lists the distribution).
 
+The genres of the generic clue maker (``generators/clue_genres.py``: Slant, Kurodoko,
+Fillomino, Skyscrapers, Nonogram, Jigsaw and Killer Sudoku, Ripple Effect, Heyawake, Tents,
+Shakashaka)
+have no grader: one order per size, without a level, each
+puzzle checked by the genre's other strategy and the rule checker; Slant also at its levels
+(bands of ``gup.up_open``) at its first size, checked as Slitherlink's. Tatham's programs are
+not on this machine for them; the corpus's Tatham sets stand beside them instead: his clue
+counts, and his generator's seconds per puzzle as the corpus manifest recorded them (Killer
+Sudoku and Tents: his puzzles give every sum and count; ours a minimal set).
+
 Usage: python benchmarks/generate.py [--seeds 20] [--tatham-seeds 20] [--genres ...]
 Writes benchmarks/results/generate.md and .json; the rows of genres not in ``--genres`` are
 kept from the previous results, with the date they were measured.
@@ -30,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import statistics
@@ -48,6 +59,7 @@ from common import CORPUS, RESULTS, markdown_table, median, write_results  # noq
 from pencilsat.core.registry import rules_of  # noqa: E402
 from pencilsat.core.result import Verdict  # noqa: E402
 from pencilsat.formats.detect import read_puzzle  # noqa: E402
+from pencilsat.generators.clue_genres import CLUE_GENRES  # noqa: E402
 from pencilsat.generators.loop import Target  # noqa: E402
 from pencilsat.generators.order import Order  # noqa: E402
 from pencilsat.generators.study_measure import BANDS, StudyMeasure  # noqa: E402
@@ -62,10 +74,35 @@ ORDERS = {
     "slitherlink": (10, 10, (1, 2, 3)),
     "nurikabe": (10, 10, (1, 2, 3)),
 }
+CLUE_ORDERS = {
+    # genre: the sizes made (Tatham's corpus sizes among them, to compare clue counts)
+    "slant": [(10, 10), (12, 10)],
+    "kurodoko": [(10, 10), (9, 9)],
+    "fillomino": [(10, 10), (9, 7)],
+    "skyscrapers": [(6, 6), (9, 9)],
+    "nonogram": [(10, 10)],
+    "jigsawsudoku": [(9, 9), (6, 6)],
+    "killersudoku": [(9, 9), (6, 6)],
+    "ripple": [(10, 10), (8, 8)],
+    "heyawake": [(10, 10)],
+    "tents": [(10, 10), (15, 15)],
+    "shakashaka": [(10, 10)],
+}
+TATHAM_CORPUS = {
+    # genre: (corpus folder name, manifest genre name) of Tatham's sets in the corpus
+    "slant": "gokigen", "kurodoko": "kurodoko", "fillomino": "fillomino",
+    "skyscrapers": "skyscrapers", "nonogram": "nonogram",
+    "killersudoku": "killersudoku", "tents": "tents",
+}
 SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"),
                    "lightup": ("csp", "cpsat"), "slitherlink": ("circuit", "cpsat"),
-                   "nurikabe": ("lazy-cpsat", "cpsat")}
-MEASURES = {"slitherlink": up_open, "nurikabe": rules_open}
+                   "nurikabe": ("lazy-cpsat", "cpsat"), "slant": ("lazy-cpsat", "cpsat"),
+                   "kurodoko": ("lazy-cpsat", "cpsat"), "fillomino": ("sizes-cpsat", "cpsat"),
+                   "skyscrapers": ("cpsat", "cpsat"), "nonogram": ("automata-cpsat", "cpsat"),
+                   "jigsawsudoku": ("cpsat", "cpsat"), "killersudoku": ("cpsat", "cpsat"),
+                   "ripple": ("cpsat", "cpsat"), "heyawake": ("lazy-cpsat", "cpsat"),
+                   "tents": ("cpsat", "cpsat"), "shakashaka": ("linear", "cpsat")}
+MEASURES = {"slitherlink": up_open, "nurikabe": rules_open, "slant": up_open}
 """The study measure of each genre without a grader (``Order(measure=...)``)."""
 TATHAM = {
     # genre: (program, [(Tatham level, params, corpus folder or file)])
@@ -100,6 +137,8 @@ def checked(order: Order, made: Any) -> str | None:
         return f"second strategy: {proof.verdict}"
     if rules_of(made.puzzle).check(made.puzzle, made.solution):
         return "rule checker"
+    if order.target.level is None:  # a clue-maker genre without a target: nothing to grade
+        return None
     if order.genre in MEASURES:
         assert order.target.level is not None
         low, high = BANDS[order.genre][order.target.level - 1]
@@ -111,10 +150,17 @@ def checked(order: Order, made: Any) -> str | None:
     return None
 
 
+def orders_of(genre: str) -> list[tuple[int, int, tuple[int | None, ...]]]:
+    if genre in CLUE_ORDERS:
+        levels = tuple(range(1, len(BANDS[genre]) + 1)) if genre in BANDS else ()
+        return ([(width, height, (None, *levels)) for width, height in CLUE_ORDERS[genre][:1]]
+                + [(width, height, (None,)) for width, height in CLUE_ORDERS[genre][1:]])
+    return [ORDERS[genre]]
+
+
 def run_orders(genres: list[str], seeds: int) -> list[dict[str, Any]]:
     rows = []
-    for genre in genres:
-        width, height, levels = ORDERS[genre]
+    for genre, (width, height, levels) in ((g, o) for g in genres for o in orders_of(g)):
         for level in levels:
             order = Order(genre, width, height, Target(level=level),
                           measure=MEASURES.get(genre))
@@ -137,8 +183,10 @@ def run_orders(genres: list[str], seeds: int) -> list[dict[str, Any]]:
                    "median_s": median(times), "p90_s": p90(times), "max_s": max(times),
                    "median_cpu_s": median(cpu), "p90_cpu_s": p90(cpu),
                    "grades_per_puzzle": statistics.mean(grades),
-                   "clues_mean": statistics.mean(clues), "times": times, "cpu_times": cpu}
-            print(f"{genre} L{level}: median {row['median_s']:.2f} s, p90 {row['p90_s']:.2f} s, "
+                   "clues_mean": statistics.mean(clues), "times": times, "cpu_times": cpu,
+                   "load": round(os.getloadavg()[0], 1)}
+            print(f"{genre} {width}x{height} {order.target.describe()}: "
+                  f"median {row['median_s']:.2f} s, p90 {row['p90_s']:.2f} s, "
                   f"acceptance {row['acceptance']:.2f}, verified {row['verified']}/{seeds}",
                   flush=True)
             rows.append(row)
@@ -199,8 +247,9 @@ def report(ours: list[dict[str, Any]], tatham: list[dict[str, Any]], seeds: int,
             "`Order(genre, W, H, Target(level=L)).make(seed)` for seeds 1..N in one process; "
             "every puzzle then checked (a CP-SAT strategy proves it unique with the "
             "generator's answer, the rule checker accepts the answer, `pencilsat grade` gives "
-            "level L; Slitherlink and Nurikabe: the study measure, `gup.up_open` or "
-            "`rules_open`, is in band L, docs/generate.md). Rows measured on another day say "
+            "level L; Slitherlink, Nurikabe and Slant: the study measure, `gup.up_open` or "
+            "`rules_open`, is in band L, docs/generate.md; level `-`: no target, a minimal "
+            "clue set, only the first two checks). Rows measured on another day say "
             "so. Acceptance: puzzles kept / candidate chains tried (a chain: one answer "
             "and one random removal order; Nurikabe: one answer drawn, with its reshapes). "
             "Time per kept puzzle includes every rejected candidate before it; `s`: wall "
@@ -209,10 +258,11 @@ def report(ours: list[dict[str, Any]], tatham: list[dict[str, Any]], seeds: int,
     body.append(markdown_table(
         ["genre", "size", "level", "puzzles", "verified", "acceptance", "median s", "p90 s",
          "max s", "median CPU s", "p90 CPU s", "grades per puzzle", "clues (mean)",
-         "measured"],
-        [[r["genre"], r["size"], r["level"], r["kept"], r["verified"], r["acceptance"],
-          r["median_s"], r["p90_s"], r["max_s"], r.get("median_cpu_s", "-"),
-          r.get("p90_cpu_s", "-"), r["grades_per_puzzle"], r["clues_mean"],
+         "candidates per puzzle", "load", "measured"],
+        [[r["genre"], r["size"], "-" if r["level"] is None else r["level"], r["kept"],
+          r["verified"], r["acceptance"], r["median_s"], r["p90_s"], r["max_s"],
+          r.get("median_cpu_s", "-"), r.get("p90_cpu_s", "-"), r["grades_per_puzzle"],
+          r["clues_mean"], r["candidates"] / r["kept"], r.get("load", "-"),
           r.get("measured", "")] for r in ours]))
     failures = [f"- {r['genre']} level {r['level']}: {f}" for r in ours for f in r["failures"]]
     body += ["", "Failed checks: " + ("none." if not failures else "")] + failures
@@ -229,7 +279,41 @@ def report(ours: list[dict[str, Any]], tatham: list[dict[str, Any]], seeds: int,
           ", ".join(f"L{k}: {v}" if k != "None" else f"no level: {v}"
                     for k, v in t["our_levels"].items()), t["nearest_level"],
           t["median_s"], t["p90_s"], *_ours_at(ours, t)] for t in tatham]))
+    clue_rows = tatham_corpus_rows([r["genre"] for r in ours if r["genre"] in CLUE_GENRES])
+    if clue_rows:
+        body += ["", "## Tatham's puzzles of the clue-maker genres, from the corpus", "",
+                 "Tatham's programs for these genres are not installed here: his sets in the "
+                 "shared corpus give his clue counts (`ClueRules.given`) and his generator's "
+                 "seconds per puzzle as the corpus manifest recorded them (another machine "
+                 "and day).", ""]
+        body.append(markdown_table(
+            ["genre", "size", "Tatham level", "puzzles", "clues (mean)",
+             "his seconds (median)"], clue_rows))
     return "\n".join(body)
+
+
+def tatham_corpus_rows(genres: list[str]) -> list[list[Any]]:
+    """Per Tatham set of the genres in the corpus: size, level, count, mean clues, and the
+    median of the manifest's generation seconds."""
+    manifest = CORPUS / "tatham_manifest_genres.tsv"
+    seconds: dict[str, list[float]] = {}
+    if manifest.exists():
+        for line in manifest.read_text().splitlines()[1:]:
+            fields = line.split("\t")
+            if len(fields) > 8 and fields[8]:
+                seconds.setdefault(str(Path(fields[6]).parent), []).append(float(fields[8]))
+    rows: list[list[Any]] = []
+    for genre in [g for g in dict.fromkeys(genres) if g in TATHAM_CORPUS]:
+        for folder in sorted((CORPUS / TATHAM_CORPUS[genre] / "tatham").glob("*")):
+            puzzles = corpus_puzzles(str(folder.relative_to(CORPUS)))
+            if not puzzles:
+                continue
+            clues = [len(rules_of(p).clues.given(p)) for p in puzzles]
+            size, _, level = folder.name.partition("-")
+            took = seconds.get(str(folder.relative_to(CORPUS)), [])
+            rows.append([genre, size, level, len(puzzles), statistics.mean(clues),
+                         median(took) if took else "-"])
+    return rows
 
 
 def _seed_ranges(tatham: list[dict[str, Any]]) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pencilsat.cli_signals import sigterm_as_interrupt
 from pencilsat.cli_values import folder_to_write, whole_number, worker_count
 from pencilsat.core.errors import EXIT_OUTPUT_CLOSED, InputError
-from pencilsat.generators.genres import GENRES
+from pencilsat.generators.genres import CLUE_MAKER_GENRES, GENRES
 from pencilsat.generators.symmetry import SYMMETRIES
 
 if TYPE_CHECKING:
@@ -35,8 +35,11 @@ def add_generate_parser(sub: Any) -> None:
         "Sato 2010, 1-3; Light Up: Kashima 2010, 1-7; Slitherlink and Nurikabe: bands 1-3 of "
         "the study measures gup.up_open and rules_open, docs/generate.md), --score a band "
         "of the grader's score. "
-        "Without either: a minimal clue set. The puzzle goes to stdout, its verdict, level, "
-        "score, clue count and seed to stderr (--json: one object with all of them).")
+        "Without either: a minimal clue set. "
+        f"The genres without a grader ({', '.join(CLUE_MAKER_GENRES)}) are always made "
+        "with a minimal clue set (a Nonogram with every line). The puzzle goes to stdout, "
+        "its verdict, level, score, clue count and seed to stderr (--json: one object with "
+        "all of them).")
     generate.add_argument("genre", choices=GENRES)
     generate.add_argument("size", metavar="WxH", help="width x height, e.g. 10x10 (Sudoku 9x9)")
     target = generate.add_mutually_exclusive_group()

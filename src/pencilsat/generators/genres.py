@@ -1,4 +1,10 @@
 """The genres ``pencilsat generate`` makes to order (a light module: the command line's parser
 lists them without loading the generators)."""
 
-GENRES = ("masyu", "lightup", "sudoku", "slitherlink", "nurikabe")
+OWN_MAKERS = ("masyu", "lightup", "sudoku", "slitherlink", "nurikabe")
+"""Genres with a generator of their own."""
+CLUE_MAKER_GENRES = ("slant", "kurodoko", "fillomino", "skyscrapers", "nonogram",
+                     "jigsawsudoku", "killersudoku", "ripple", "heyawake", "tents", "shakashaka")
+"""Genres made by the generic clue maker (``generators/clue_genres.py``, one spec each;
+a test checks the two lists agree)."""
+GENRES = OWN_MAKERS + CLUE_MAKER_GENRES

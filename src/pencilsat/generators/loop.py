@@ -120,7 +120,9 @@ class ClueTrials(Protocol):
 
 
 class Maker(Protocol):
-    """A genre's side of the loop (one per genre in ``generators/``)."""
+    """A genre's side of the loop (one per genre in ``generators/``). A maker whose clues
+    stand on another lattice than the cells (Slant's vertices) sets ``clue_frame``, that
+    lattice's ``(width, height)``, for the symmetry's images."""
 
     genre: str
     scale: str
@@ -216,7 +218,8 @@ def generate(maker: Maker, width: int, height: int, target: Target, seed: int, *
             tried += 1
             continue
         cells = maker.candidates(answer)
-        orbits = orbits_of(cells, width, height, symmetry)
+        frame: tuple[int, int] = getattr(maker, "clue_frame", (width, height))
+        orbits = orbits_of(cells, frame[0], frame[1], symmetry)
         if not orbits:
             tried += 1
             continue

@@ -8,6 +8,8 @@ from typing import Any
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import rules_of
+from pencilsat.generators.clue_genres import CLUE_GENRES
+from pencilsat.generators.clue_maker import ClueMaker
 from pencilsat.generators.genres import GENRES
 from pencilsat.generators.lightup import LightUpMaker
 from pencilsat.generators.loop import DEFAULT_BUDGET, Generated, Maker, Target, generate
@@ -54,9 +56,16 @@ class Order:
             raise InputError("--symmetry is not made for Nurikabe yet",
                              hint="each island carries one number on a cell drawn at random; "
                              "symmetry is made for Sudoku, Light Up and Slitherlink")
-        if self.genre in BANDS and self.measure is None:
+        if self.genre in BANDS and self.measure is None and (
+                self.target.steers or self.genre not in CLUE_GENRES):
             raise ValueError(f"an order for {self.genre} needs its study measure")
-        if self.genre == "masyu":
+        if self.genre in CLUE_GENRES:
+            measure = (None if self.measure is None
+                       else StudyMeasure(self.genre, self.measure))
+            maker = ClueMaker(CLUE_GENRES[self.genre], self.width, self.height,
+                              steers=self.target.steers, symmetry=self.symmetry,
+                              measure=measure)
+        elif self.genre == "masyu":
             maker = MasyuMaker(self.width, self.height)
         elif self.genre == "sudoku":
             maker = SudokuMaker(self.width, self.height, self.target.steers)

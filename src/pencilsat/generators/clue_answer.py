@@ -1,0 +1,28 @@
+"""An answer of the generic clue maker as the generator loop carries it, and its puzzles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pencilsat.core.rules import Clue, ClueRules
+
+
+@dataclass(frozen=True)
+class DrawnAnswer:
+    """The open puzzle it answers, the solution, and the clues it allows (the loop's
+    candidates, in order)."""
+
+    open_puzzle: Any
+    solution: Any
+    clues: list[Clue]
+
+
+def with_clues(rules: ClueRules, answer: DrawnAnswer, kept: np.ndarray) -> Any:
+    """The open puzzle with the kept clues."""
+    puzzle = answer.open_puzzle
+    for i in np.flatnonzero(kept).tolist():
+        puzzle = rules.with_(puzzle, answer.clues[i])
+    return puzzle
