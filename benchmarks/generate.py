@@ -23,7 +23,8 @@ size and level graded by our grader (Slitherlink: the band of its measure), the 
 
 The genres of the generic clue maker (``generators/clue_genres.py``: Slant, Kurodoko,
 Fillomino, Skyscrapers, Nonogram) have no grader: one order per size, without a level, each
-puzzle checked by the genre's other strategy and the rule checker. Tatham's programs are
+puzzle checked by the genre's other strategy and the rule checker; Slant also at its levels
+(bands of ``gup.up_open``) at its first size, checked as Slitherlink's. Tatham's programs are
 not on this machine for them; the corpus's Tatham sets stand beside them instead: his clue
 counts, and his generator's seconds per puzzle as the corpus manifest recorded them.
 
@@ -88,7 +89,7 @@ SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"
                    "nurikabe": ("lazy-cpsat", "cpsat"), "slant": ("lazy-cpsat", "cpsat"),
                    "kurodoko": ("lazy-cpsat", "cpsat"), "fillomino": ("sizes-cpsat", "cpsat"),
                    "skyscrapers": ("cpsat", "cpsat"), "nonogram": ("automata-cpsat", "cpsat")}
-MEASURES = {"slitherlink": up_open, "nurikabe": rules_open}
+MEASURES = {"slitherlink": up_open, "nurikabe": rules_open, "slant": up_open}
 """The study measure of each genre without a grader (``Order(measure=...)``)."""
 TATHAM = {
     # genre: (program, [(Tatham level, params, corpus folder or file)])
@@ -123,7 +124,7 @@ def checked(order: Order, made: Any) -> str | None:
         return f"second strategy: {proof.verdict}"
     if rules_of(made.puzzle).check(made.puzzle, made.solution):
         return "rule checker"
-    if order.genre in CLUE_GENRES:
+    if order.target.level is None:  # a clue-maker genre without a target: nothing to grade
         return None
     if order.genre in MEASURES:
         assert order.target.level is not None
@@ -138,7 +139,9 @@ def checked(order: Order, made: Any) -> str | None:
 
 def orders_of(genre: str) -> list[tuple[int, int, tuple[int | None, ...]]]:
     if genre in CLUE_ORDERS:
-        return [(width, height, (None,)) for width, height in CLUE_ORDERS[genre]]
+        levels = tuple(range(1, len(BANDS[genre]) + 1)) if genre in BANDS else ()
+        return ([(width, height, (None, *levels)) for width, height in CLUE_ORDERS[genre][:1]]
+                + [(width, height, (None,)) for width, height in CLUE_ORDERS[genre][1:]])
     return [ORDERS[genre]]
 
 

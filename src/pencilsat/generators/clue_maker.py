@@ -14,7 +14,8 @@ there). Everything else comes from the registry:
 - **the trials** (``generators/clue_trials.py``): the one uniqueness procedure of the
   genre's default strategy on the kept puzzle, unless the genre gives incremental ones;
 - **the grade**: none (``Grading(None)``): these genres have no grader, so the loop strips
-  to a minimal clue set and a ``--level`` or ``--score`` is refused by name.
+  to a minimal clue set and a ``--level`` or ``--score`` is refused by name; or, for a genre
+  with bands of a study measure (Slant), the measure's band, as Slitherlink's.
 
 ``all_given`` (Nonogram): every clue is part of the puzzle; an answer the full clue set does
 not pin is drawn again, and no clue goes.
@@ -37,6 +38,7 @@ from pencilsat.core.values import Cell
 from pencilsat.generators.clue_answer import DrawnAnswer, with_clues
 from pencilsat.generators.clue_trials import AllGivenTrials, FrontTrials
 from pencilsat.generators.loop import ClueTrials, Grading
+from pencilsat.generators.study_measure import SCORE_CEILING, StudyMeasure
 
 if TYPE_CHECKING:
     from pencilsat.encodings.encoding import ClauseEncoding
@@ -124,11 +126,16 @@ class ClueMaker:
     score_ceiling: float | None = None
 
     def __init__(self, spec: ClueGenre, width: int, height: int, *, steers: bool = False,
-                 symmetry: str | None = None) -> None:
+                 symmetry: str | None = None, measure: StudyMeasure | None = None) -> None:
         entry = REGISTRY[spec.genre]
         self.spec, self.genre = spec, spec.genre
         self.title = entry.title
-        if steers:
+        self.measure = measure
+        if measure is not None:  # bands of a study measure (``generators/study_measure.py``)
+            self.scale = measure.scale
+            self.levels = (1, len(measure.bands))
+            self.score_ceiling = SCORE_CEILING
+        elif steers:
             raise InputError(f"{entry.title} has no grader, so --level and --score have no "
                              "scale to aim at", source="--level",
                              hint=f"leave --level out for a minimal clue set; levels are made "
@@ -183,4 +190,4 @@ class ClueMaker:
         return answer.solution
 
     def grade(self, puzzle: Any, score: bool, cap: int | None = None) -> Grading:
-        return Grading(None)
+        return Grading(None) if self.measure is None else self.measure.grade(puzzle)

@@ -56,11 +56,15 @@ class Order:
             raise InputError("--symmetry is not made for Nurikabe yet",
                              hint="each island carries one number on a cell drawn at random; "
                              "symmetry is made for Sudoku, Light Up and Slitherlink")
-        if self.genre in BANDS and self.measure is None:
+        if self.genre in BANDS and self.measure is None and (
+                self.target.steers or self.genre not in CLUE_GENRES):
             raise ValueError(f"an order for {self.genre} needs its study measure")
         if self.genre in CLUE_GENRES:
+            measure = (None if self.measure is None
+                       else StudyMeasure(self.genre, self.measure))
             maker = ClueMaker(CLUE_GENRES[self.genre], self.width, self.height,
-                              steers=self.target.steers, symmetry=self.symmetry)
+                              steers=self.target.steers, symmetry=self.symmetry,
+                              measure=measure)
         elif self.genre == "masyu":
             maker = MasyuMaker(self.width, self.height)
         elif self.genre == "sudoku":
@@ -77,7 +81,7 @@ class Order:
             maker = LightUpMaker(self.width, self.height, self.symmetry, self.target.level)
         low, high = maker.levels
         level = self.target.level
-        if level is not None and not isinstance(maker, ClueMaker) and not low <= level <= high:
+        if level is not None and not low <= level <= high:
             raise InputError(f"--level {level} is not on the {maker.scale}",
                              hint=f"a level from {low} to {high}")
         return maker

@@ -1,5 +1,5 @@
 """Targets on a study measure, for genres without a human-technique grader (Slitherlink,
-Nurikabe).
+Nurikabe, Slant).
 
 The measure is ``gup.up_open`` of ``pencilsat study`` (``study.generation.up_open``: the
 share of answer atoms unit propagation and the loop rule leave open from the clues; higher
@@ -30,19 +30,23 @@ Measure = Callable[[Any], float]
 BANDS: dict[str, tuple[tuple[float, float], ...]] = {
     "slitherlink": ((0.0, 0.6), (0.61, 0.9), (0.91, 1.0)),
     "nurikabe": ((0.0, 0.3), (0.31, 0.55), (0.56, 1.0)),
+    "slant": ((0.0, 0.79), (0.8, 1.0)),
 }
 """``--level L`` is band ``L - 1`` of the measure: 1 easier than most of Tatham's easy
 (unit propagation fixes at least 40% of the lines), 2 his easy and normal (their 10th to
 90th percentiles: 0.61-0.91), 3 his tricky and hard (medians 0.96). The gaps between bands
 are about two lines of 220 at 10x10, so that a score has one level. Nurikabe: janko's 401
 10x10 puzzles split at their quartile 0.29 and median 0.56 (106, 88 and 199 of them in
-bands 1-3, 8 between), where SAT conflicts per cell rise (medians 0.71, 1.00, 2.55)."""
+bands 1-3, 8 between), where SAT conflicts per cell rise (medians 0.71, 1.00, 2.55).
+Slant (``gup.up_open`` on its complete clause list): Tatham's two levels, split between his
+easy (8x8 and 12x10, 20 each: at most 0.74) and his hard (at least 0.84)."""
 
 SCORE_CEILING = 1.0
 """The highest value the measure takes (every atom open): a band that reaches it is the
 top one, which the loop's chain reaches without grading along it."""
 
-MEASURE_NAMES = {"slitherlink": "gup.up_open", "nurikabe": "rules_open"}
+MEASURE_NAMES = {"slitherlink": "gup.up_open", "nurikabe": "rules_open",
+                 "slant": "gup.up_open"}
 
 
 @dataclass(frozen=True)
