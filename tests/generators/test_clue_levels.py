@@ -13,6 +13,7 @@ from pencilsat.core.registry import GENRES as REGISTRY
 from pencilsat.core.registry import rules_of
 from pencilsat.core.result import Verdict
 from pencilsat.generators.clue_genres import CLUE_GENRES
+from pencilsat.generators.genres import BANDED_CLUE_GENRES
 from pencilsat.generators.loop import Target
 from pencilsat.generators.order import Order
 from pencilsat.generators.study_measure import BANDS, MEASURE_NAMES
@@ -36,10 +37,18 @@ def _order(genre: str, target: Target) -> Order:
     return Order(genre, width, height, target, measure=MEASURES[genre])
 
 
-def test_every_banded_clue_genre_has_a_measure_and_a_name():
-    for genre in set(BANDS) & set(CLUE_GENRES):
+def test_every_banded_clue_genre_has_a_measure_a_name_and_a_line_in_the_help(capsys):
+    banded = set(BANDS) & set(CLUE_GENRES)
+    assert banded == set(BANDED_CLUE_GENRES) and set(SMALL) <= banded
+    for genre in banded:
         assert genre in MEASURES and genre in MEASURE_NAMES
-    assert set(SMALL) <= set(BANDS) & set(CLUE_GENRES)
+    with pytest.raises(SystemExit):
+        main(["generate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    levelled = text.split("rules_open;")[1].split("placed on Tatham's levels")[0]
+    minimal = text.split("The other genres without a grader")[1].split(")")[0]
+    for genre in banded:
+        assert genre in levelled and genre not in minimal
 
 
 @pytest.mark.parametrize("genre,level", LEVELLED)
