@@ -22,13 +22,14 @@ size and level graded by our grader (Slitherlink: the band of its measure), the 
 (the table lists the distribution).
 
 The genres of the generic clue maker (``generators/clue_genres.py``: Slant, Kurodoko,
-Fillomino, Skyscrapers, Nonogram, Jigsaw Sudoku, Tents) have no grader: one order per size,
-without a level, each puzzle checked by the genre's other strategy and the rule checker;
-Slant, Skyscrapers, Jigsaw Sudoku and Tents also at their levels (bands of ``gup.up_open``)
-at their first size, checked as Slitherlink's. Tatham's programs are
-not on this machine for them; the corpus's Tatham sets stand beside them instead: his clue
-counts, his generator's seconds per puzzle as the corpus manifest recorded them, and (genres
-with bands) the band each of his puzzles falls in.
+Fillomino, Skyscrapers, Nonogram, Jigsaw and Killer Sudoku, Ripple Effect, Heyawake, Tents,
+Shakashaka) have no grader: one order per size, without a level, each puzzle checked by the
+genre's other strategy and the rule checker; Slant, Skyscrapers, Jigsaw Sudoku and Tents
+also at their levels (bands of ``gup.up_open``) at their first size, checked as
+Slitherlink's. Tatham's programs are not on this machine for them; the corpus's Tatham sets
+stand beside them instead: his clue counts, his generator's seconds per puzzle as the corpus
+manifest recorded them (Killer Sudoku and Tents: his puzzles give every sum and count; ours
+a minimal set), and (genres with bands) the band each of his puzzles falls in.
 
 Usage: python benchmarks/generate.py [--seeds 20] [--tatham-seeds 20] [--genres ...]
 Writes benchmarks/results/generate.md and .json; the rows of genres not in ``--genres`` are
@@ -81,20 +82,26 @@ CLUE_ORDERS = {
     "skyscrapers": [(6, 6), (9, 9)],
     "nonogram": [(10, 10)],
     "jigsawsudoku": [(9, 9), (6, 6)],
+    "killersudoku": [(9, 9), (6, 6)],
+    "ripple": [(10, 10), (8, 8)],
+    "heyawake": [(10, 10)],
     "tents": [(10, 10), (15, 15)],
+    "shakashaka": [(10, 10)],
 }
 TATHAM_CORPUS = {
     # genre: (corpus folder name, manifest genre name) of Tatham's sets in the corpus
     "slant": "gokigen", "kurodoko": "kurodoko", "fillomino": "fillomino",
     "skyscrapers": "skyscrapers", "nonogram": "nonogram", "jigsawsudoku": "jigsawsudoku",
-    "tents": "tents",
+    "killersudoku": "killersudoku", "tents": "tents",
 }
 SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"),
                    "lightup": ("csp", "cpsat"), "slitherlink": ("circuit", "cpsat"),
                    "nurikabe": ("lazy-cpsat", "cpsat"), "slant": ("lazy-cpsat", "cpsat"),
                    "kurodoko": ("lazy-cpsat", "cpsat"), "fillomino": ("sizes-cpsat", "cpsat"),
                    "skyscrapers": ("cpsat", "cpsat"), "nonogram": ("automata-cpsat", "cpsat"),
-                   "jigsawsudoku": ("cpsat", "cpsat"), "tents": ("cpsat", "cpsat")}
+                   "jigsawsudoku": ("cpsat", "cpsat"), "killersudoku": ("cpsat", "cpsat"),
+                   "ripple": ("cpsat", "cpsat"), "heyawake": ("lazy-cpsat", "cpsat"),
+                   "tents": ("cpsat", "cpsat"), "shakashaka": ("linear", "cpsat")}
 TATHAM = {
     # genre: (program, [(Tatham level, params, corpus folder or file)])
     "masyu": ("sgt-pearl", [("easy", "10x10de", "masyu/tatham/10x10-easy"),
@@ -295,7 +302,7 @@ def tatham_corpus_rows(genres: list[str]) -> list[list[Any]]:
             if len(fields) > 8 and fields[8]:
                 seconds.setdefault(str(Path(fields[6]).parent), []).append(float(fields[8]))
     rows: list[list[Any]] = []
-    for genre in dict.fromkeys(genres):
+    for genre in [g for g in dict.fromkeys(genres) if g in TATHAM_CORPUS]:
         for folder in sorted((CORPUS / TATHAM_CORPUS[genre] / "tatham").glob("*")):
             puzzles = corpus_puzzles(str(folder.relative_to(CORPUS)))
             if not puzzles:

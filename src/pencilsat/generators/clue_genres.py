@@ -8,8 +8,16 @@ from typing import Any
 
 import numpy as np
 
-from pencilsat.generators import heyawake, jigsawsudoku, killersudoku, ripple, tents
+from pencilsat.generators import (
+    heyawake,
+    jigsawsudoku,
+    killersudoku,
+    ripple,
+    shakashaka,
+    tents,
+)
 from pencilsat.generators.clue_maker import ClueGenre
+from pencilsat.generators.digit_trials import jigsaw_trials, killer_trials
 from pencilsat.generators.grid_answers import random_blocks, random_shading
 from pencilsat.generators.slant_trials import slant_trials
 
@@ -85,13 +93,16 @@ CLUE_GENRES: dict[str, ClueGenre] = {spec.genre: spec for spec in (
               size_hint="e.g. 6x6"),
     ClueGenre("nonogram", open_nonogram, refuse=_at_least_2, all_given=True),
     ClueGenre("jigsawsudoku", jigsawsudoku.open_puzzle, refuse=jigsawsudoku.refuse_size,
-              size_hint="e.g. 9x9"),
+              trials=jigsaw_trials, size_hint="e.g. 9x9"),
     ClueGenre("killersudoku", killersudoku.open_puzzle, refuse=killersudoku.refuse_size,
-              size_hint="e.g. 9x9", no_symmetry=killersudoku.NO_SYMMETRY),
+              trials=killer_trials, start_full=True, size_hint="e.g. 9x9",
+              no_symmetry=killersudoku.NO_SYMMETRY),
     ClueGenre("ripple", ripple.open_puzzle, refuse=ripple.refuse_size),
     ClueGenre("heyawake", heyawake.open_puzzle, refuse=heyawake.refuse_size,
               draw=heyawake.draw_answer, no_symmetry=heyawake.NO_SYMMETRY),
     ClueGenre("tents", tents.open_puzzle, refuse=tents.refuse_size,
               no_symmetry=tents.NO_SYMMETRY),
+    ClueGenre("shakashaka", shakashaka.open_puzzle, refuse=shakashaka.refuse_size,
+              no_symmetry=shakashaka.NO_SYMMETRY),
 )}
 """By registry name; ``generators/genres.py`` lists them for the command line."""

@@ -1,0 +1,37 @@
+"""Shakashaka's open puzzle for the clue maker: black cells at random, none numbered.
+
+Each cell is black with probability :data:`BLACK_SHARE`. Many such layouts have no answer
+at all (the white areas cannot all be cut into rectangles: at 10x10 with one black cell in
+ten, 3 in 5), and the maker's answer draw then finds none and the cells are drawn again;
+many more leave white areas that every number together does not pin. janko's grids have
+about one black cell in ten, but there a setter placed them: drawn at random at that share,
+no 10x10 of seeds 1-6 ended unique within the budget of 200 candidates; at one in five the
+median puzzle took 15 (0.2 s of CPU). The clues are the black cells' numbers.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from pencilsat.puzzles.shakashaka import BLACK, WHITE, ShakashakaPuzzle
+
+BLACK_SHARE = 0.2
+SMALLEST_SIDE = 2
+NO_SYMMETRY = ("the numbers stand on black cells drawn without symmetry; symmetry is made "
+               "for Jigsaw Sudoku and Ripple Effect")
+"""Why ``--symmetry`` is refused."""
+
+
+def refuse_size(width: int, height: int) -> str | None:
+    """Why a size is not drawn (``None``: it is)."""
+    if min(width, height) < SMALLEST_SIDE:
+        return f"width and height must be at least {SMALLEST_SIDE}"
+    return None
+
+
+def open_puzzle(rng: random.Random, width: int, height: int) -> ShakashakaPuzzle:
+    """Random black cells, none numbered."""
+    black = [[rng.random() < BLACK_SHARE for _ in range(width)] for _ in range(height)]
+    return ShakashakaPuzzle(np.where(np.array(black, dtype=bool), BLACK, WHITE))
