@@ -91,7 +91,8 @@ def create_app(workers: int = 2, queue: int = 64, *, host: str = "127.0.0.1",
         return JSONResponse({"ok": True, **pool.state()})
 
     async def genres(request: Request) -> Response:
-        return JSONResponse({"genres": genre_list()})
+        # the first call loads the generators (about 0.4 s): off the event loop
+        return JSONResponse({"genres": await asyncio.to_thread(genre_list)})
 
     def endpoint(kind: str) -> Any:
         async def handle(request: Request) -> Response:
