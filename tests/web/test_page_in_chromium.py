@@ -285,3 +285,24 @@ def test_make_a_puzzle_says_what_is_wrong_with_an_order(page):
     wait_for(driver, lambda d: "Cannot make" in text_of(d, "verdict"))
     assert "the sizes are" in text_of(driver, "message")
     assert "Traceback" not in driver.page_source
+
+
+def test_make_a_symmetric_puzzle_where_the_genre_makes_one(page):
+    from selenium.webdriver.support.ui import Select
+
+    base, driver = page
+    driver.get(base + "/")
+    wait_for(driver, lambda d: "loading" not in text_of(d, "genre-list"))
+    genre = Select(driver.find_element("id", "make-genre"))
+    genre.select_by_value("masyu")  # pearls follow the loop: no symmetry offered
+    assert not driver.find_element("id", "make-symmetry").is_enabled()
+    genre.select_by_value("sudoku")
+    Select(driver.find_element("id", "make-symmetry")).select_by_value("rot2")
+    driver.find_element("id", "make-seed").send_keys("3")
+    driver.find_element("id", "make-button").click()
+    wait_for(driver, lambda d: "Unique" in text_of(d, "verdict")
+             and "--symmetry rot2" in text_of(d, "message"))
+    grid = driver.find_element("id", "puzzle").get_attribute("value").strip()
+    assert grid == pencilsat.generate("sudoku", 9, 9, seed=3, symmetry="rot2").text.strip()
+    given = [ch != "." for ch in grid]
+    assert given == given[::-1]  # the half-turn of a 9x9 line read backwards

@@ -98,6 +98,10 @@ function showMakeOptions() {
     for (let k = offer.levels[0]; k <= offer.levels[1]; k++) levels.add(new Option(String(k), String(k)));
   }
   levels.disabled = !offer.levels;
+  const symmetry = $("make-symmetry");
+  symmetry.disabled = !offer.symmetry;
+  if (!offer.symmetry) symmetry.value = "";
+  symmetry.title = offer.symmetry ? "a symmetric clue layout" : "not made for this genre";
   levels.title = offer.scale;
   $("make-note").textContent = offer.levels ? "(" + offer.scale + ")" : "(no levels: " + offer.scale + ")";
 }
@@ -107,6 +111,7 @@ async function makePuzzle(extraLimit) {
   state.last = "make";
   const body = { genre: $("make-genre").value, size: $("make-size").value.trim(), time_limit: state.limit };
   if ($("make-level").value) body.level = Number($("make-level").value);
+  if ($("make-symmetry").value) body.symmetry = $("make-symmetry").value;
   const seed = $("make-seed").value.trim();
   if (seed) body.seed = /^-?\d+$/.test(seed) ? Number(seed) : seed;
   $("grade-panel").hidden = true; $("clues-panel").hidden = true; $("hint-panel").hidden = true;
