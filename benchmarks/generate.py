@@ -23,13 +23,13 @@ size and level graded by our grader (Slitherlink: the band of its measure), the 
 
 The genres of the generic clue maker (``generators/clue_genres.py``: Slant, Kurodoko,
 Fillomino, Skyscrapers, Nonogram, Jigsaw and Killer Sudoku, Ripple Effect, Heyawake, Tents,
-Shakashaka)
-have no grader: one order per size, without a level, each
-puzzle checked by the genre's other strategy and the rule checker; Slant also at its levels
-(bands of ``gup.up_open``) at its first size, checked as Slitherlink's. Tatham's programs are
-not on this machine for them; the corpus's Tatham sets stand beside them instead: his clue
-counts, and his generator's seconds per puzzle as the corpus manifest recorded them (Killer
-Sudoku and Tents: his puzzles give every sum and count; ours a minimal set).
+Shakashaka) have no grader: one order per size, without a level, each puzzle checked by the
+genre's other strategy and the rule checker; Slant, Skyscrapers, Jigsaw Sudoku and Tents
+also at their levels (bands of ``gup.up_open``) at their first size, checked as
+Slitherlink's. Tatham's programs are not on this machine for them; the corpus's Tatham sets
+stand beside them instead: his clue counts, his generator's seconds per puzzle as the corpus
+manifest recorded them (Killer Sudoku and Tents: his puzzles give every sum and count; ours
+a minimal set), and (genres with bands) the band each of his puzzles falls in.
 
 Usage: python benchmarks/generate.py [--seeds 20] [--tatham-seeds 20] [--genres ...]
 Writes benchmarks/results/generate.md and .json; the rows of genres not in ``--genres`` are
@@ -65,7 +65,7 @@ from pencilsat.generators.order import Order  # noqa: E402
 from pencilsat.generators.study_measure import BANDS, StudyMeasure  # noqa: E402
 from pencilsat.grading.front import grade  # noqa: E402
 from pencilsat.strategies.front import solve  # noqa: E402
-from pencilsat.study.generation import rules_open, up_open  # noqa: E402
+from pencilsat.study.generation import MEASURES  # noqa: E402
 
 ORDERS = {
     "masyu": (10, 10, (1, 2, 3)),
@@ -91,7 +91,7 @@ CLUE_ORDERS = {
 TATHAM_CORPUS = {
     # genre: (corpus folder name, manifest genre name) of Tatham's sets in the corpus
     "slant": "gokigen", "kurodoko": "kurodoko", "fillomino": "fillomino",
-    "skyscrapers": "skyscrapers", "nonogram": "nonogram",
+    "skyscrapers": "skyscrapers", "nonogram": "nonogram", "jigsawsudoku": "jigsawsudoku",
     "killersudoku": "killersudoku", "tents": "tents",
 }
 SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"),
@@ -102,8 +102,6 @@ SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"
                    "jigsawsudoku": ("cpsat", "cpsat"), "killersudoku": ("cpsat", "cpsat"),
                    "ripple": ("cpsat", "cpsat"), "heyawake": ("lazy-cpsat", "cpsat"),
                    "tents": ("cpsat", "cpsat"), "shakashaka": ("linear", "cpsat")}
-MEASURES = {"slitherlink": up_open, "nurikabe": rules_open, "slant": up_open}
-"""The study measure of each genre without a grader (``Order(measure=...)``)."""
 TATHAM = {
     # genre: (program, [(Tatham level, params, corpus folder or file)])
     "masyu": ("sgt-pearl", [("easy", "10x10de", "masyu/tatham/10x10-easy"),
@@ -247,11 +245,12 @@ def report(ours: list[dict[str, Any]], tatham: list[dict[str, Any]], seeds: int,
             "`Order(genre, W, H, Target(level=L)).make(seed)` for seeds 1..N in one process; "
             "every puzzle then checked (a CP-SAT strategy proves it unique with the "
             "generator's answer, the rule checker accepts the answer, `pencilsat grade` gives "
-            "level L; Slitherlink, Nurikabe and Slant: the study measure, `gup.up_open` or "
-            "`rules_open`, is in band L, docs/generate.md; level `-`: no target, a minimal "
-            "clue set, only the first two checks). Rows measured on another day say "
-            "so. Acceptance: puzzles kept / candidate chains tried (a chain: one answer "
-            "and one random removal order; Nurikabe: one answer drawn, with its reshapes). "
+            "level L; Slitherlink, Nurikabe and the clue maker's genres with bands: the study "
+            "measure, `gup.up_open` or `rules_open`, is in band L, docs/generate.md; level "
+            "`-`: no target, a minimal clue set, only the first two checks). Rows measured on "
+            "another day say so. Acceptance: puzzles kept / candidate chains tried (a chain: "
+            "one answer and one random removal order; Nurikabe: one answer drawn, with its "
+            "reshapes). "
             "Time per kept puzzle includes every rejected candidate before it; `s`: wall "
             "time, `CPU s`: the process's CPU time (the machine is shared: under load the "
             "wall time is several times the CPU time; rows without it predate it).", ""]
@@ -285,10 +284,11 @@ def report(ours: list[dict[str, Any]], tatham: list[dict[str, Any]], seeds: int,
                  "Tatham's programs for these genres are not installed here: his sets in the "
                  "shared corpus give his clue counts (`ClueRules.given`) and his generator's "
                  "seconds per puzzle as the corpus manifest recorded them (another machine "
-                 "and day).", ""]
+                 "and day); for the genres with bands, the band of `gup.up_open` each of "
+                 "his puzzles falls in (`no level`: between two bands).", ""]
         body.append(markdown_table(
             ["genre", "size", "Tatham level", "puzzles", "clues (mean)",
-             "his seconds (median)"], clue_rows))
+             "his seconds (median)", "our levels of his puzzles"], clue_rows))
     return "\n".join(body)
 
 
@@ -311,8 +311,12 @@ def tatham_corpus_rows(genres: list[str]) -> list[list[Any]]:
             clues = [len(rules_of(p).clues.given(p)) for p in puzzles]
             size, _, level = folder.name.partition("-")
             took = seconds.get(str(folder.relative_to(CORPUS)), [])
+            ours = Counter(level_of(genre, p) for p in puzzles) if genre in BANDS else None
             rows.append([genre, size, level, len(puzzles), statistics.mean(clues),
-                         median(took) if took else "-"])
+                         median(took) if took else "-",
+                         ", ".join(f"L{k}: {v}" if k is not None else f"no level: {v}"
+                                   for k, v in sorted(ours.items(), key=lambda kv: str(kv[0])))
+                         if ours else "-"])
     return rows
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pencilsat.cli_signals import sigterm_as_interrupt
 from pencilsat.cli_values import folder_to_write, whole_number, worker_count
 from pencilsat.core.errors import EXIT_OUTPUT_CLOSED
-from pencilsat.generators.genres import CLUE_MAKER_GENRES, GENRES
+from pencilsat.generators.genres import BANDED_CLUE_GENRES, CLUE_MAKER_GENRES, GENRES
 from pencilsat.generators.symmetry import SYMMETRIES
 
 if TYPE_CHECKING:
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 DEFAULT_CERTIFICATES = "certificates"
 """Where ``--certify`` without a folder writes the certificates (under the working folder)."""
+UNBANDED = [genre for genre in CLUE_MAKER_GENRES if genre not in BANDED_CLUE_GENRES]
+"""The clue-maker genres without levels (a minimal clue set only)."""
 
 
 def add_generate_parser(sub: Any) -> None:
@@ -31,10 +33,11 @@ def add_generate_parser(sub: Any) -> None:
         "only one, then clues go only while the grade stays at most the target (Tatham's "
         "rule). --level is on the genre's grader scale (Masyu: Sato 2007, 1-3; Sudoku 9x9: "
         "Sato 2010, 1-3; Light Up: Kashima 2010, 1-7; Slitherlink and Nurikabe: bands 1-3 of "
-        "the study measures gup.up_open and rules_open, docs/generate.md), --score a band "
-        "of the grader's score. "
+        "the study measures gup.up_open and rules_open; skyscrapers and jigsawsudoku: bands "
+        "1-3, slant and tents: bands 1-2 of gup.up_open, placed on Tatham's levels; "
+        "docs/generate.md), --score a band of the grader's score. "
         "Without either: a minimal clue set. "
-        f"The genres without a grader ({', '.join(CLUE_MAKER_GENRES)}) are always made "
+        f"The other genres without a grader ({', '.join(UNBANDED)}) are always made "
         "with a minimal clue set (a Nonogram with every line). The puzzle goes to stdout, "
         "its verdict, level, score, clue count and seed to stderr (--json: one object with "
         "all of them).")

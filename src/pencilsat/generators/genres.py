@@ -7,4 +7,7 @@ CLUE_MAKER_GENRES = ("slant", "kurodoko", "fillomino", "skyscrapers", "nonogram"
                      "jigsawsudoku", "killersudoku", "ripple", "heyawake", "tents", "shakashaka")
 """Genres made by the generic clue maker (``generators/clue_genres.py``, one spec each;
 a test checks the two lists agree)."""
+BANDED_CLUE_GENRES = ("slant", "skyscrapers", "jigsawsudoku", "tents")
+"""The clue-maker genres with levels: bands of a study measure placed on Tatham's levels
+(``generators/study_measure.py``'s ``BANDS``; a test checks they agree)."""
 GENRES = OWN_MAKERS + CLUE_MAKER_GENRES
