@@ -8,7 +8,16 @@ from typing import Any
 
 import numpy as np
 
-from pencilsat.generators import heyawake, jigsawsudoku, killersudoku, ripple, tents
+from pencilsat.generators import (
+    hashi,
+    heyawake,
+    hitori,
+    jigsawsudoku,
+    killersudoku,
+    ripple,
+    shikaku,
+    tents,
+)
 from pencilsat.generators.clue_maker import ClueGenre
 from pencilsat.generators.digit_trials import jigsaw_trials, killer_trials
 from pencilsat.generators.grid_answers import random_blocks, random_shading
@@ -95,5 +104,11 @@ CLUE_GENRES: dict[str, ClueGenre] = {spec.genre: spec for spec in (
               draw=heyawake.draw_answer, no_symmetry=heyawake.NO_SYMMETRY),
     ClueGenre("tents", tents.open_puzzle, refuse=tents.refuse_size,
               no_symmetry=tents.NO_SYMMETRY),
+    ClueGenre("hashi", hashi.open_puzzle, refuse=hashi.refuse_size, drawn=hashi.drawn,
+              all_given=True),
+    ClueGenre("hitori", hitori.open_puzzle, refuse=hitori.refuse_size, draw=hitori.draw_answer,
+              given=hitori.given_numbers, all_given=True),
+    ClueGenre("shikaku", shikaku.open_puzzle, refuse=shikaku.refuse_size, drawn=shikaku.drawn,
+              no_symmetry=shikaku.NO_SYMMETRY),
 )}
 """By registry name; ``generators/genres.py`` lists them for the command line."""
