@@ -17,6 +17,7 @@ from pencilsat.generators import (
     ripple,
     shikaku,
     tents,
+    yajilin,
 )
 from pencilsat.generators.clue_maker import ClueGenre
 from pencilsat.generators.digit_trials import jigsaw_trials, killer_trials
@@ -110,5 +111,7 @@ CLUE_GENRES: dict[str, ClueGenre] = {spec.genre: spec for spec in (
               given=hitori.given_numbers, all_given=True),
     ClueGenre("shikaku", shikaku.open_puzzle, refuse=shikaku.refuse_size, drawn=shikaku.drawn,
               no_symmetry=shikaku.NO_SYMMETRY),
+    ClueGenre("yajilin", yajilin.open_puzzle, refuse=yajilin.refuse_size, drawn=yajilin.drawn,
+              given=yajilin.given_arrows, all_given=True),
 )}
 """By registry name; ``generators/genres.py`` lists them for the command line."""
