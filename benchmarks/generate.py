@@ -22,7 +22,8 @@ size and level graded by our grader (Slitherlink: the band of its measure), the 
 (the table lists the distribution).
 
 The genres of the generic clue maker (``generators/clue_genres.py``: Slant, Kurodoko,
-Fillomino, Skyscrapers, Nonogram) have no grader: one order per size, without a level, each
+Fillomino, Skyscrapers, Nonogram, Shikaku, Hitori, Hashiwokakero, Yajilin, Kakuro) have no
+grader: one order per size, without a level, each
 puzzle checked by the genre's other strategy and the rule checker; Slant also at its levels
 (bands of ``gup.up_open``) at its first size, checked as Slitherlink's. Tatham's programs are
 not on this machine for them; the corpus's Tatham sets stand beside them instead: his clue
@@ -78,17 +79,26 @@ CLUE_ORDERS = {
     "fillomino": [(10, 10), (9, 7)],
     "skyscrapers": [(6, 6), (9, 9)],
     "nonogram": [(10, 10)],
+    "shikaku": [(10, 10), (9, 9)],
+    "hitori": [(10, 10), (8, 8)],
+    "hashi": [(10, 10)],
+    "yajilin": [(10, 10)],
+    "kakuro": [(10, 10)],
 }
 TATHAM_CORPUS = {
     # genre: (corpus folder name, manifest genre name) of Tatham's sets in the corpus
     "slant": "gokigen", "kurodoko": "kurodoko", "fillomino": "fillomino",
-    "skyscrapers": "skyscrapers", "nonogram": "nonogram",
+    "skyscrapers": "skyscrapers", "nonogram": "nonogram", "shikaku": "shikaku",
+    "hitori": "hitori", "hashi": "hashi", "yajilin": "yajilin", "kakuro": "kakuro",
 }
 SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"),
                    "lightup": ("csp", "cpsat"), "slitherlink": ("circuit", "cpsat"),
                    "nurikabe": ("lazy-cpsat", "cpsat"), "slant": ("lazy-cpsat", "cpsat"),
                    "kurodoko": ("lazy-cpsat", "cpsat"), "fillomino": ("sizes-cpsat", "cpsat"),
-                   "skyscrapers": ("cpsat", "cpsat"), "nonogram": ("automata-cpsat", "cpsat")}
+                   "skyscrapers": ("cpsat", "cpsat"), "nonogram": ("automata-cpsat", "cpsat"),
+                   "shikaku": ("cover-cpsat", "cpsat"), "hitori": ("lazy-cpsat", "cpsat"),
+                   "hashi": ("lazy-cpsat", "cpsat"), "yajilin": ("circuit", "cpsat"),
+                   "kakuro": ("cpsat", "cpsat")}
 MEASURES = {"slitherlink": up_open, "nurikabe": rules_open, "slant": up_open}
 """The study measure of each genre without a grader (``Order(measure=...)``)."""
 TATHAM = {
