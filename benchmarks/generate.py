@@ -22,12 +22,14 @@ size and level graded by our grader (Slitherlink: the band of its measure), the 
 (the table lists the distribution).
 
 The genres of the generic clue maker (``generators/clue_genres.py``: Slant, Kurodoko,
-Fillomino, Skyscrapers, Nonogram, Shikaku, Hitori, Hashiwokakero, Yajilin, Kakuro) have no
-grader: one order per size, without a level, each
+Fillomino, Skyscrapers, Nonogram, Jigsaw and Killer Sudoku, Ripple Effect, Heyawake, Tents,
+Shakashaka, Shikaku, Hitori, Hashiwokakero, Yajilin, Kakuro) have no grader: one order per
+size, without a level, each
 puzzle checked by the genre's other strategy and the rule checker; Slant also at its levels
 (bands of ``gup.up_open``) at its first size, checked as Slitherlink's. Tatham's programs are
 not on this machine for them; the corpus's Tatham sets stand beside them instead: his clue
-counts, and his generator's seconds per puzzle as the corpus manifest recorded them.
+counts, and his generator's seconds per puzzle as the corpus manifest recorded them (Killer
+Sudoku and Tents: his puzzles give every sum and count; ours a minimal set).
 
 Usage: python benchmarks/generate.py [--seeds 20] [--tatham-seeds 20] [--genres ...]
 Writes benchmarks/results/generate.md and .json; the rows of genres not in ``--genres`` are
@@ -79,6 +81,12 @@ CLUE_ORDERS = {
     "fillomino": [(10, 10), (9, 7)],
     "skyscrapers": [(6, 6), (9, 9)],
     "nonogram": [(10, 10)],
+    "jigsawsudoku": [(9, 9), (6, 6)],
+    "killersudoku": [(9, 9), (6, 6)],
+    "ripple": [(10, 10), (8, 8)],
+    "heyawake": [(10, 10)],
+    "tents": [(10, 10), (15, 15)],
+    "shakashaka": [(10, 10)],
     "shikaku": [(10, 10), (9, 9)],
     "hitori": [(10, 10), (8, 8)],
     "hashi": [(10, 10)],
@@ -88,14 +96,18 @@ CLUE_ORDERS = {
 TATHAM_CORPUS = {
     # genre: (corpus folder name, manifest genre name) of Tatham's sets in the corpus
     "slant": "gokigen", "kurodoko": "kurodoko", "fillomino": "fillomino",
-    "skyscrapers": "skyscrapers", "nonogram": "nonogram", "shikaku": "shikaku",
-    "hitori": "hitori", "hashi": "hashi", "yajilin": "yajilin", "kakuro": "kakuro",
+    "skyscrapers": "skyscrapers", "nonogram": "nonogram",
+    "killersudoku": "killersudoku", "tents": "tents", "shikaku": "shikaku", "hitori": "hitori",
+    "hashi": "hashi", "yajilin": "yajilin", "kakuro": "kakuro",
 }
 SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"),
                    "lightup": ("csp", "cpsat"), "slitherlink": ("circuit", "cpsat"),
                    "nurikabe": ("lazy-cpsat", "cpsat"), "slant": ("lazy-cpsat", "cpsat"),
                    "kurodoko": ("lazy-cpsat", "cpsat"), "fillomino": ("sizes-cpsat", "cpsat"),
                    "skyscrapers": ("cpsat", "cpsat"), "nonogram": ("automata-cpsat", "cpsat"),
+                   "jigsawsudoku": ("cpsat", "cpsat"), "killersudoku": ("cpsat", "cpsat"),
+                   "ripple": ("cpsat", "cpsat"), "heyawake": ("lazy-cpsat", "cpsat"),
+                   "tents": ("cpsat", "cpsat"), "shakashaka": ("linear", "cpsat"),
                    "shikaku": ("cover-cpsat", "cpsat"), "hitori": ("lazy-cpsat", "cpsat"),
                    "hashi": ("lazy-cpsat", "cpsat"), "yajilin": ("circuit", "cpsat"),
                    "kakuro": ("cpsat", "cpsat")}
@@ -244,8 +256,9 @@ def report(ours: list[dict[str, Any]], tatham: list[dict[str, Any]], seeds: int,
             "`Order(genre, W, H, Target(level=L)).make(seed)` for seeds 1..N in one process; "
             "every puzzle then checked (a CP-SAT strategy proves it unique with the "
             "generator's answer, the rule checker accepts the answer, `pencilsat grade` gives "
-            "level L; Slitherlink and Nurikabe: the study measure, `gup.up_open` or "
-            "`rules_open`, is in band L, docs/generate.md). Rows measured on another day say "
+            "level L; Slitherlink, Nurikabe and Slant: the study measure, `gup.up_open` or "
+            "`rules_open`, is in band L, docs/generate.md; level `-`: no target, a minimal "
+            "clue set, only the first two checks). Rows measured on another day say "
             "so. Acceptance: puzzles kept / candidate chains tried (a chain: one answer "
             "and one random removal order; Nurikabe: one answer drawn, with its reshapes). "
             "Time per kept puzzle includes every rejected candidate before it; `s`: wall "
@@ -299,7 +312,7 @@ def tatham_corpus_rows(genres: list[str]) -> list[list[Any]]:
             if len(fields) > 8 and fields[8]:
                 seconds.setdefault(str(Path(fields[6]).parent), []).append(float(fields[8]))
     rows: list[list[Any]] = []
-    for genre in dict.fromkeys(genres):
+    for genre in [g for g in dict.fromkeys(genres) if g in TATHAM_CORPUS]:
         for folder in sorted((CORPUS / TATHAM_CORPUS[genre] / "tatham").glob("*")):
             puzzles = corpus_puzzles(str(folder.relative_to(CORPUS)))
             if not puzzles:

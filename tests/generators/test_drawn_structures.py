@@ -12,7 +12,14 @@ import pytest
 
 from pencilsat.cli import main
 from pencilsat.core.result import Verdict
-from pencilsat.generators import heyawake, jigsawsudoku, killersudoku, ripple, tents
+from pencilsat.generators import (
+    heyawake,
+    jigsawsudoku,
+    killersudoku,
+    ripple,
+    shakashaka,
+    tents,
+)
 from pencilsat.generators.clue_genres import CLUE_GENRES
 from pencilsat.puzzles.random_regions import random_rectangles, random_regions
 from pencilsat.puzzles.regions import NO_REGION, Regions
@@ -129,9 +136,16 @@ def test_tents_trees_have_an_answer(seed):
     assert solve(puzzle).verdict in (Verdict.UNIQUE, Verdict.MULTIPLE)
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_shakashaka_black_cells_carry_no_number(seed):
+    puzzle = _open(shakashaka, seed, 10, 10)
+    assert set(np.unique(puzzle.cells).tolist()) <= {-1, -2}
+    assert 10 <= (puzzle.cells == -2).sum() <= 45  # about one in four of 100
+
+
 @pytest.mark.parametrize("module,size", [(jigsawsudoku, (6, 6)), (killersudoku, (6, 6)),
                                          (heyawake, (7, 5)), (ripple, (6, 6)),
-                                         (tents, (6, 7))])
+                                         (tents, (6, 7)), (shakashaka, (7, 6))])
 def test_the_same_seed_draws_the_same_open_puzzle(module, size):
     assert _open(module, 3, *size) == _open(module, 3, *size)
     assert _open(module, 3, *size) != _open(module, 4, *size)
@@ -141,6 +155,7 @@ def test_the_same_seed_draws_the_same_open_puzzle(module, size):
     ("jigsawsudoku", "6x5", "square"), ("jigsawsudoku", "10x10", "4 to 9"),
     ("killersudoku", "8x8", "9x9, 6x6"), ("ripple", "2x6", "at least 3"),
     ("heyawake", "1x6", "at least 2"), ("tents", "9x1", "at least 2"),
+    ("shakashaka", "1x1", "at least 2"), ("shakashaka", "12x12", "at most 100 cells"),
 ])
 def test_a_size_the_genre_cannot_have_is_refused_by_name(genre, size, says, capsys):
     assert main(["generate", genre, size, "--seed", "1"]) != 0
@@ -148,7 +163,7 @@ def test_a_size_the_genre_cannot_have_is_refused_by_name(genre, size, says, caps
     assert f"cannot generate a {size}" in err and says in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("genre", ["killersudoku", "heyawake", "tents"])
+@pytest.mark.parametrize("genre", ["killersudoku", "heyawake", "tents", "shakashaka"])
 def test_symmetry_is_refused_where_the_structure_places_the_clues(genre, capsys):
     assert CLUE_GENRES[genre].no_symmetry is not None
     assert main(["generate", genre, "6x6", "--symmetry", "rot2", "--seed", "1"]) != 0

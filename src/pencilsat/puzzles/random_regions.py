@@ -3,12 +3,15 @@ regions of sizes in a range or of exactly ``k`` cells, or into rectangles.
 
 :func:`random_regions` grows one region at a time from the free cell with the fewest free
 neighbours (a corner, a cell hemmed in), each to a size drawn from the range, adding a
-random free neighbour of the region at each step, the cells with fewer free neighbours
-first. After each region the free cells left must still be divisible: every connected piece
-of them at least ``low`` cells and, for exact sizes, a multiple of ``k``; a region that
-leaves a piece that cannot be cut so is grown again, and a draw that fails is drawn again.
+random free neighbour of the region at each step (half the steps among those with the
+fewest free neighbours). After each region the free cells left must still be divisible:
+every connected piece of them at least ``low`` cells and, for exact sizes, a multiple of
+``k``; a region that leaves a piece that cannot be cut so is grown again, and a draw that
+fails is drawn again.
 Budgets count regions grown, never seconds, so a seed gives the same regions on any
-machine. Nine regions of nine cells on a 9x9 grid take a few draws.
+machine. Nine regions of nine cells on a 9x9 grid took one or two draws (seeds 0-49, about
+4 ms each), as did 12 of 12 on a 12x12. A generator whose regions must fit more than their
+sizes subclasses :class:`RegionGrower`.
 
 :func:`random_rectangles` tiles the grid with rectangles (Heyawake's rooms): the first free
 cell in row-major order starts a rectangle of a random shape that fits in the free cells.
