@@ -63,7 +63,7 @@ def test_a_kakuro_gives_every_run_a_sum_of_two_to_four_cells():
 @pytest.mark.parametrize("genre,size,says", [
     ("shikaku", "1x5", "at least 2"), ("hitori", "5x1", "at least 2"),
     ("hashi", "2x6", "at least 3"), ("yajilin", "6x2", "at least 3"),
-    ("kakuro", "2x5", "at least 3"),
+    ("kakuro", "2x5", "at least 3"), ("kakuro", "13x12", "at most 144 cells"),
 ])
 def test_a_size_the_genre_cannot_have_is_refused_by_name(genre, size, says, capsys):
     assert main(["generate", genre, size, "--seed", "1"]) != 0
