@@ -38,7 +38,8 @@ def add_generate_parser(sub: Any) -> None:
         "docs/generate.md), --score a band of the grader's score. "
         "Without either: a minimal clue set. "
         f"The other genres without a grader ({', '.join(UNBANDED)}) are always made "
-        "with a minimal clue set (a Nonogram with every line). The puzzle goes to stdout, "
+        "with a minimal clue set (Nonogram, Hitori, Hashiwokakero, Yajilin and Kakuro with "
+        "every clue, as published). The puzzle goes to stdout, "
         "its verdict, level, score, clue count and seed to stderr (--json: one object with "
         "all of them).")
     generate.add_argument("genre", choices=GENRES)
