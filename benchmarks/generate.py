@@ -23,13 +23,14 @@ size and level graded by our grader (Slitherlink: the band of its measure), the 
 
 The genres of the generic clue maker (``generators/clue_genres.py``: Slant, Kurodoko,
 Fillomino, Skyscrapers, Nonogram, Jigsaw and Killer Sudoku, Ripple Effect, Heyawake, Tents,
-Shakashaka) have no grader: one order per size, without a level, each puzzle checked by the
-genre's other strategy and the rule checker; Slant, Skyscrapers, Jigsaw Sudoku and Tents
-also at their levels (bands of ``gup.up_open``) at their first size, checked as
-Slitherlink's. Tatham's programs are not on this machine for them; the corpus's Tatham sets
-stand beside them instead: his clue counts, his generator's seconds per puzzle as the corpus
-manifest recorded them (Killer Sudoku and Tents: his puzzles give every sum and count; ours
-a minimal set), and (genres with bands) the band each of his puzzles falls in.
+Shakashaka, Shikaku, Hitori, Hashiwokakero, Yajilin, Kakuro) have no grader: one order per
+size, without a level, each puzzle checked by the genre's other strategy and the rule
+checker; Slant, Skyscrapers, Jigsaw Sudoku and Tents also at their levels (bands of
+``gup.up_open``) at their first size, checked as Slitherlink's. Tatham's programs are not on
+this machine for them; the corpus's Tatham sets stand beside them instead: his clue counts,
+his generator's seconds per puzzle as the corpus manifest recorded them (Killer Sudoku and
+Tents: his puzzles give every sum and count; ours a minimal set), and (genres with bands)
+the band each of his puzzles falls in.
 
 Usage: python benchmarks/generate.py [--seeds 20] [--tatham-seeds 20] [--genres ...]
 Writes benchmarks/results/generate.md and .json; the rows of genres not in ``--genres`` are
@@ -87,12 +88,18 @@ CLUE_ORDERS = {
     "heyawake": [(10, 10)],
     "tents": [(10, 10), (15, 15)],
     "shakashaka": [(10, 10)],
+    "shikaku": [(10, 10), (9, 9)],
+    "hitori": [(10, 10), (8, 8)],
+    "hashi": [(10, 10)],
+    "yajilin": [(10, 10)],
+    "kakuro": [(10, 10)],
 }
 TATHAM_CORPUS = {
     # genre: (corpus folder name, manifest genre name) of Tatham's sets in the corpus
     "slant": "gokigen", "kurodoko": "kurodoko", "fillomino": "fillomino",
     "skyscrapers": "skyscrapers", "nonogram": "nonogram", "jigsawsudoku": "jigsawsudoku",
-    "killersudoku": "killersudoku", "tents": "tents",
+    "killersudoku": "killersudoku", "tents": "tents", "shikaku": "shikaku", "hitori": "hitori",
+    "hashi": "hashi", "yajilin": "yajilin", "kakuro": "kakuro",
 }
 SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"),
                    "lightup": ("csp", "cpsat"), "slitherlink": ("circuit", "cpsat"),
@@ -101,7 +108,10 @@ SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"
                    "skyscrapers": ("cpsat", "cpsat"), "nonogram": ("automata-cpsat", "cpsat"),
                    "jigsawsudoku": ("cpsat", "cpsat"), "killersudoku": ("cpsat", "cpsat"),
                    "ripple": ("cpsat", "cpsat"), "heyawake": ("lazy-cpsat", "cpsat"),
-                   "tents": ("cpsat", "cpsat"), "shakashaka": ("linear", "cpsat")}
+                   "tents": ("cpsat", "cpsat"), "shakashaka": ("linear", "cpsat"),
+                   "shikaku": ("cover-cpsat", "cpsat"), "hitori": ("lazy-cpsat", "cpsat"),
+                   "hashi": ("lazy-cpsat", "cpsat"), "yajilin": ("circuit", "cpsat"),
+                   "kakuro": ("cpsat", "cpsat")}
 TATHAM = {
     # genre: (program, [(Tatham level, params, corpus folder or file)])
     "masyu": ("sgt-pearl", [("easy", "10x10de", "masyu/tatham/10x10-easy"),

@@ -9,6 +9,7 @@ The top-level API, loaded on first use so that ``import pencilsat`` stays cheap:
     for record in pencilsat.solve_many(paths):  # every core; records as in docs/batch.md
         print(record.line, record.verdict)
     problems = pencilsat.check(puzzle, result.solution)   # independent rule checker
+    made = pencilsat.generate("sudoku", 9, 9, level=2, seed=4)   # made to order: made.text
     pencilsat.study("labels.tsv", "out")      # measures against difficulty labels (extra)
 
 Every function also takes a path (``str`` or ``Path``), a puzz.link URL, a Tatham game ID or
@@ -37,10 +38,11 @@ if TYPE_CHECKING:
     from pencilsat.core.result import SolveResult, SolveStats, Verdict
     from pencilsat.grading.front import GradeResult
     from pencilsat.study import StudyResult, study
+    from pencilsat.to_order import GeneratedPuzzle, generate
 
 __all__ = ["__version__", "solve", "solve_many", "grade", "read_puzzle", "parse_puzzle", "check",
            "InputError", "PuzzleSource", "SolveResult", "SolveStats", "GradeResult", "Verdict",
-           "BatchRecord", "study", "StudyResult"]
+           "BatchRecord", "study", "StudyResult", "generate", "GeneratedPuzzle"]
 _HOMES = {
     "solve": "pencilsat.api", "solve_many": "pencilsat.api", "grade": "pencilsat.api",
     "read_puzzle": "pencilsat.api",
@@ -49,6 +51,7 @@ _HOMES = {
     "SolveStats": "pencilsat.core.result", "Verdict": "pencilsat.core.result",
     "GradeResult": "pencilsat.grading.front", "BatchRecord": "pencilsat.batch.records",
     "study": "pencilsat.study", "StudyResult": "pencilsat.study",
+    "generate": "pencilsat.to_order", "GeneratedPuzzle": "pencilsat.to_order",
 }
 
 

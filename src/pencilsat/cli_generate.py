@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pencilsat.cli_signals import sigterm_as_interrupt
 from pencilsat.cli_values import folder_to_write, whole_number, worker_count
-from pencilsat.core.errors import EXIT_OUTPUT_CLOSED, InputError
+from pencilsat.core.errors import EXIT_OUTPUT_CLOSED
 from pencilsat.generators.genres import BANDED_CLUE_GENRES, CLUE_MAKER_GENRES, GENRES
 from pencilsat.generators.symmetry import SYMMETRIES
 
@@ -24,8 +24,6 @@ DEFAULT_CERTIFICATES = "certificates"
 """Where ``--certify`` without a folder writes the certificates (under the working folder)."""
 UNBANDED = [genre for genre in CLUE_MAKER_GENRES if genre not in BANDED_CLUE_GENRES]
 """The clue-maker genres without levels (a minimal clue set only)."""
-MAX_CELLS = 10_000
-"""The largest grid any genre is generated at (Masyu's own limit, ``generators.masyu``)."""
 
 
 def add_generate_parser(sub: Any) -> None:
@@ -40,7 +38,8 @@ def add_generate_parser(sub: Any) -> None:
         "docs/generate.md), --score a band of the grader's score. "
         "Without either: a minimal clue set. "
         f"The other genres without a grader ({', '.join(UNBANDED)}) are always made "
-        "with a minimal clue set (a Nonogram with every line). The puzzle goes to stdout, "
+        "with a minimal clue set (Nonogram, Hitori, Hashiwokakero, Yajilin and Kakuro with "
+        "every clue, as published). The puzzle goes to stdout, "
         "its verdict, level, score, clue count and seed to stderr (--json: one object with "
         "all of them).")
     generate.add_argument("genre", choices=GENRES)
@@ -80,50 +79,20 @@ def score_band(text: str) -> tuple[float, float]:
     return low, high
 
 
-def parse_size(text: str, genre: str) -> tuple[int, int]:
-    """``WxH`` as two whole numbers, refused past ``MAX_CELLS`` before any work."""
-    from pencilsat.generators.masyu import too_big
-
-    text = text.strip()
-    size = re.fullmatch(r"([0-9]+)x([0-9]+)", text)
-    if size is None:
-        hint = ("width and height are whole numbers of at least 3, e.g. 36x20"
-                if text.startswith("-") or "x-" in text else "e.g. 36x20")
-        raise InputError(f"size {text[:40]!r} is not WIDTHxHEIGHT", hint=hint)
-    shown = text if len(text) <= 40 else f"{text[:20]}...{text[-10:]}"
-    # a side of 7 digits or more is far past the cell limit, and int() of thousands of digits
-    # is slow or refused: refuse it here
-    if max(len(side.lstrip("0")) for side in size.groups()) > 6:
-        raise too_big(shown) if genre == "masyu" else _too_big(shown, genre)
-    width, height = int(size[1]), int(size[2])
-    if width * height > MAX_CELLS and genre != "masyu":  # Masyu's generator says it itself
-        raise _too_big(shown, genre)
-    return width, height
-
-
-def _too_big(size: str, genre: str) -> InputError:
-    return InputError(f"cannot generate a {size} {genre}: at most {MAX_CELLS:,} cells",
-                      hint="e.g. 10x10")
-
-
 def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
     """The command; ``progress_bar`` is the CLI's progress context for the plain Masyu path."""
+    from pencilsat.to_order import draw_seed, make, order_for, parse_size
+
     width, height = parse_size(args.size, args.genre)
-    from pencilsat.generators.loop import Target
-    from pencilsat.generators.order import Order, generated_dict
-
-    target = Target(level=args.level, score=args.score)
-    order = Order(args.genre, width, height, target, args.symmetry,
-                  measure=_study_measure(args.genre), certify=args.certify)
+    plain_masyu = (args.genre == "masyu" and args.level is None and args.score is None
+                   and args.symmetry is None and args.count == 1 and not args.json
+                   and args.certify is None)
+    # a bad order is refused before a seed is drawn or a worker starts
+    order = order_for(args.genre, width, height, level=args.level, score=args.score,
+                      symmetry=args.symmetry, certify=args.certify)
     seed = args.seed
-    plain_masyu = (args.genre == "masyu" and not target.steers and args.symmetry is None
-                   and args.count == 1 and not args.json and args.certify is None)
-    if not plain_masyu:
-        order.maker()  # a bad order is refused before a seed is drawn or a worker starts
     if seed is None:  # drawn here and said, so that the puzzle can be made again
-        import random
-
-        seed = random.SystemRandom().randrange(2**32)
+        seed = draw_seed()
         again = (f"pencilsat generate masyu {width}x{height} --seed {seed}" if plain_masyu
                  else order.command(seed))
         print(f"seed {seed} ({again} makes this puzzle again)", file=sys.stderr)
@@ -137,27 +106,16 @@ def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
         return 0
     if args.count > 1:
         return _many(order, seed, args.count, args.workers)
-    made = order.make(seed)
+    made = make(order, seed)
+    assert made.made is not None and made.text is not None  # no time limit: never unknown
     if args.json:
-        print(json.dumps(generated_dict(made)))
+        from pencilsat.generators.order import generated_dict
+
+        print(json.dumps(generated_dict(made.made)))
     else:
-        from pencilsat.core.registry import rules_of
-
-        sys.stdout.write(rules_of(made.puzzle).format_puzzle(made.puzzle))
-        print(describe(made, order), file=sys.stderr)
+        sys.stdout.write(made.text)
+        print(describe(made.made, order), file=sys.stderr)
     return 0
-
-
-def _study_measure(genre: str) -> Any:
-    """The study measure a genre without a grader is generated by (``None`` for the others):
-    the study is in this layer, above the generators, which take it as given."""
-    from pencilsat.generators.study_measure import BANDS
-
-    if genre not in BANDS:
-        return None
-    from pencilsat.study.generation import MEASURES
-
-    return MEASURES[genre]
 
 
 def describe(made: Generated, order: Order) -> str:

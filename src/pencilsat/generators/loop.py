@@ -36,6 +36,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.result import TimeLimitReached
 from pencilsat.core.values import Cell
 from pencilsat.generators.seeded import seeded_random
 from pencilsat.generators.symmetry import orbits_of
@@ -205,14 +206,17 @@ class _Chain:
 
 
 def generate(maker: Maker, width: int, height: int, target: Target, seed: int, *,
-             symmetry: str | None = None, budget: int = DEFAULT_BUDGET) -> Generated:
+             symmetry: str | None = None, budget: int = DEFAULT_BUDGET,
+             deadline: float | None = None) -> Generated:
     """A unique puzzle whose grade fits ``target``, made from ``seed`` alone (the same seed,
     size, target and symmetry give the same puzzle). ``InputError`` after ``budget``
-    candidate chains without one."""
+    candidate chains without one; ``TimeLimitReached`` when ``deadline`` (a
+    ``time.perf_counter`` value, looked at before each answer drawn) passes first."""
     start = perf_counter()
     rng = seeded_random(seed)
     tried = graded = 0
     while tried < budget:
+        past_deadline(deadline)
         answer = maker.draw_answer(rng)
         if answer is None:
             tried += 1
@@ -259,6 +263,13 @@ def generate(maker: Maker, width: int, height: int, target: Target, seed: int, *
     raise InputError(f"no {width}x{height} {maker.genre} at {target.describe()} found in "
                      f"{budget} candidates (seed {seed})",
                      hint="try another --seed, another level, or a size nearer 10x10")
+
+
+def past_deadline(deadline: float | None) -> None:
+    """``TimeLimitReached`` once ``deadline`` (``time.perf_counter``) has passed: a time limit
+    decides only whether a search goes on, never which puzzle a seed gives."""
+    if deadline is not None and perf_counter() > deadline:
+        raise TimeLimitReached("generation")
 
 
 def _chain(trials: ClueTrials, orbits: list[list[int]], count: int, start_full: bool,

@@ -39,7 +39,7 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.result import Verdict
 from pencilsat.core.values import Cell
-from pencilsat.generators.loop import Generated, Grading, Target
+from pencilsat.generators.loop import Generated, Grading, Target, past_deadline
 from pencilsat.generators.nurikabe_answer import WALL, draw_islands, reshape
 from pencilsat.generators.nurikabe_trials import LayoutTrials
 from pencilsat.generators.seeded import seeded_random
@@ -96,14 +96,17 @@ class NurikabeMaker:
         self.max_size = max(self.sizes)
         self.first_cap = FIRST_OPEN_CAP.get(level, FIRST_OPEN_CAP[None])
 
-    def make(self, target: Target, seed: int, budget: int = DEFAULT_BUDGET) -> Generated:
+    def make(self, target: Target, seed: int, budget: int = DEFAULT_BUDGET,
+             deadline: float | None = None) -> Generated:
         """A unique puzzle whose measure fits ``target`` (a score band, or none), from
-        ``seed`` alone; ``InputError`` after ``budget`` answers without one."""
+        ``seed`` alone; ``InputError`` after ``budget`` answers without one,
+        ``TimeLimitReached`` once ``deadline`` (``time.perf_counter``) passes."""
         start = perf_counter()
         rng = seeded_random(seed)
         measured = 0
         tried = 0
         for _ in range(DRAWS_PER_ANSWER * budget):
+            past_deadline(deadline)
             labels = draw_islands(self.width, self.height, rng, self.sizes)
             if labels is None:
                 continue

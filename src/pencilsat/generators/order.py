@@ -20,6 +20,19 @@ from pencilsat.generators.study_measure import BANDS, Measure, StudyMeasure
 from pencilsat.generators.sudoku import SudokuMaker
 from pencilsat.generators.symmetry import SYMMETRIES
 
+MAX_CELLS = 10_000
+"""The largest grid any genre is generated at (Masyu's own limit, ``generators.masyu``)."""
+
+
+def size_refused(shown: str, genre: str) -> InputError:
+    """The error for a grid past ``MAX_CELLS`` (``shown``: the size as the user wrote it)."""
+    from pencilsat.generators.masyu import too_big
+
+    if genre == "masyu":
+        return too_big(shown)
+    return InputError(f"cannot generate a {shown} {genre}: at most {MAX_CELLS:,} cells",
+                      hint="e.g. 10x10")
+
 
 @dataclass(frozen=True)
 class Order:
@@ -45,6 +58,8 @@ class Order:
         if self.genre not in GENRES:
             raise InputError(f"cannot generate {self.genre!r} puzzles",
                              hint="generate makes " + ", ".join(GENRES))
+        if self.width * self.height > MAX_CELLS:  # before any work, for every genre
+            raise size_refused(f"{self.width}x{self.height}", self.genre)
         if self.symmetry is not None and self.symmetry not in SYMMETRIES:
             raise InputError(f"unknown symmetry {self.symmetry!r}", hint="rot2 or mirror")
         maker: Maker | NurikabeMaker
@@ -86,13 +101,15 @@ class Order:
                              hint=f"a level from {low} to {high}")
         return maker
 
-    def make(self, seed: int) -> Generated:
+    def make(self, seed: int, deadline: float | None = None) -> Generated:
+        """The puzzle of ``seed``; ``TimeLimitReached`` once ``deadline``
+        (``time.perf_counter``) passes, looked at before each candidate answer."""
         maker = self.maker()
         if isinstance(maker, NurikabeMaker):
-            made = maker.make(self.steering_target(), seed, self.budget)
+            made = maker.make(self.steering_target(), seed, self.budget, deadline)
         else:
             made = generate(maker, self.width, self.height, self.steering_target(), seed,
-                            symmetry=self.symmetry, budget=self.budget)
+                            symmetry=self.symmetry, budget=self.budget, deadline=deadline)
         if self.certify is not None:
             from pencilsat.generators.certified import certificate_folder, certify_made
 

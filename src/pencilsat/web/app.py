@@ -3,7 +3,9 @@
 ``POST /api/solve``, ``/api/grade``, ``/api/clues``, ``/api/hint`` and ``/api/replay`` take a
 JSON object (``puzzle``: a puzz.link URL, a Tatham game ID or puzzle text; ``time_limit`` in
 seconds, default ``DEFAULT_TIME_LIMIT``, at most ``MAX_TIME_LIMIT``) and answer the record
-the command line's ``--json`` writes, with the drawings under ``svg``. ``GET /api/genres``
+the command line's ``--json`` writes, with the drawings under ``svg``. ``POST /api/generate``
+makes a puzzle to order (``genre``, ``size``, ``level`` or ``score``, ``seed``, ``symmetry``:
+the library's ``pencilsat.generate``). ``GET /api/genres``
 lists the registry's genres and what the desk does for each (the page builds its lists from
 it); ``GET /api/health`` says what runs and waits. Requests larger than ``MAX_BODY`` bytes,
 bodies that are not such an object (or not JSON, or nested deeper than ``MAX_DEPTH``), values
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import math
 from collections.abc import AsyncIterator, Coroutine
@@ -32,6 +35,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from pencilsat.core.errors import InputError
 from pencilsat.web.guard import RequestGuard
 from pencilsat.web.jobs import MAX_COUNT
 from pencilsat.web.workers import MAX_WAIT, QUICK_LIMIT, Busy, WorkerPool
@@ -44,7 +48,11 @@ MAX_BODY = 512 * 1024
 MAX_PUZZLE = 128 * 1024
 MAX_DEPTH = 32
 """The deepest nesting of arrays and objects a request may have (a replay's steps need 4)."""
-JOBS = ("solve", "grade", "clues", "hint", "replay")
+JOBS = ("solve", "grade", "clues", "hint", "replay", "generate")
+GENERATE_TIME_LIMIT = 10.0
+"""A generation's default time limit: a quick job, as the page's checks."""
+MAX_SEED = 2**63
+"""Seeds are whole numbers of magnitude below this."""
 STATIC = files("pencilsat.web") / "static"
 SHUTDOWN_SECONDS = 2
 """On Ctrl-C, how long running checks may finish before their workers are stopped."""
@@ -83,7 +91,8 @@ def create_app(workers: int = 2, queue: int = 64, *, host: str = "127.0.0.1",
         return JSONResponse({"ok": True, **pool.state()})
 
     async def genres(request: Request) -> Response:
-        return JSONResponse({"genres": genre_list()})
+        # the first call loads the generators (about 0.4 s): off the event loop
+        return JSONResponse({"genres": await asyncio.to_thread(genre_list)})
 
     def endpoint(kind: str) -> Any:
         async def handle(request: Request) -> Response:
@@ -126,13 +135,24 @@ async def _internal_error(request: Request, exc: Exception) -> Response:
 
 def genre_list() -> list[dict[str, Any]]:
     """Every genre of the registry, in its order, and what the desk does for it: the page's
-    genre lists come from here, so a genre added to the registry shows up on its own."""
+    genre lists come from here, so a genre added to the registry shows up on its own.
+    ``generate`` is how the desk makes it to order (default size, levels, scale, symmetry;
+    ``None``: it is not generated), from the generators' tables."""
     from pencilsat.core.registry import GENRES
 
+    offer = _generation_offer()
     return [{"name": g.name, "title": g.title, "header": g.headers[0],
              "grader": g.grader is not None,
              "hints": g.partial is not None, "puzzlink": list(g.puzzlink),
-             "tatham": list(g.tatham)} for g in GENRES.values()]
+             "tatham": list(g.tatham), "generate": offer.get(g.name)}
+            for g in GENRES.values()]
+
+
+@functools.cache
+def _generation_offer() -> dict[str, Any]:
+    from pencilsat.to_order import generation_offer
+
+    return generation_offer()
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -246,6 +266,8 @@ def validated(kind: str, data: Any) -> dict[str, Any]:
     """The fields a job takes, each checked, or a :class:`BadRequest` naming the field."""
     if not isinstance(data, dict):
         raise BadRequest('send a JSON object such as {"puzzle": "..."}')
+    if kind == "generate":
+        return generate_fields(data)
     puzzle = data.get("puzzle")
     if puzzle is not None and not isinstance(puzzle, str):
         raise BadRequest(f'the field "puzzle" is {_json_kind(puzzle)}, not text: give a '
@@ -279,8 +301,59 @@ def validated(kind: str, data: Any) -> dict[str, Any]:
     return fields
 
 
-def _time_limit(data: dict[str, Any]) -> float:
-    value = data.get("time_limit", DEFAULT_TIME_LIMIT)
+def generate_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """A generation's fields: ``genre`` (a name of ``GET /api/genres``), ``size``
+    (``"10x10"``), optionally ``level`` or ``score`` (``[low, high]``), ``seed``,
+    ``symmetry`` and ``time_limit``; a size past the command line's ``MAX_CELLS`` is refused
+    here, before a worker is taken. Whether the genre takes the level or the symmetry is the
+    library's to say (422)."""
+    from pencilsat.generators.order import MAX_CELLS
+    from pencilsat.to_order import parse_size
+
+    genre, size = data.get("genre"), data.get("size")
+    if not isinstance(genre, str) or not genre:
+        raise BadRequest('the field "genre" is missing or not text: give a genre\'s name as '
+                         "GET /api/genres lists it")
+    if not isinstance(size, str) or len(size) > 40:
+        raise BadRequest('the field "size" is missing or not text: give WIDTHxHEIGHT, e.g. '
+                         '"10x10"')
+    try:
+        width, height = parse_size(size, genre)
+    except InputError as err:
+        raise BadRequest(f'"size": {err.message} ({err.hint}; at most {MAX_CELLS:,} '
+                         "cells)") from None
+    fields: dict[str, Any] = {"genre": genre, "width": width, "height": height,
+                              "time_limit": _time_limit(data, GENERATE_TIME_LIMIT)}
+    level, score = data.get("level"), data.get("score")
+    if level is not None and score is not None:
+        raise BadRequest('give "level" or "score", not both')
+    if level is not None:
+        if isinstance(level, bool) or not isinstance(level, int) or not 0 < level < 100:
+            raise BadRequest('"level" is a whole number on the genre\'s scale (GET '
+                             "/api/genres gives each genre's levels)")
+        fields["level"] = level
+    if score is not None:
+        if not (isinstance(score, list) and len(score) == 2 and all(
+                isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+                for v in score) and score[0] <= score[1]):
+            raise BadRequest('"score" is a band [low, high] of two numbers, low <= high')
+        fields["score"] = (float(score[0]), float(score[1]))
+    seed = data.get("seed")
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not (
+                -MAX_SEED < seed < MAX_SEED):
+            raise BadRequest('"seed" is a whole number of magnitude below 2**63')
+        fields["seed"] = seed
+    symmetry = data.get("symmetry")
+    if symmetry is not None:
+        if not isinstance(symmetry, str) or len(symmetry) > 20:
+            raise BadRequest('"symmetry" is "rot2" or "mirror"')
+        fields["symmetry"] = symmetry
+    return fields
+
+
+def _time_limit(data: dict[str, Any], default: float = DEFAULT_TIME_LIMIT) -> float:
+    value = data.get("time_limit", default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(
             value) or not 0 < value <= MAX_TIME_LIMIT:
         raise BadRequest(f'"time_limit" is a number of seconds above 0 and at most '

@@ -28,8 +28,8 @@ Record = dict[str, Any]
 
 
 def run_job(kind: str, fields: Record) -> tuple[int, Record]:
-    """``(HTTP status, record)`` of one job: ``solve``, ``grade``, ``clues``, ``hint`` or
-    ``replay``."""
+    """``(HTTP status, record)`` of one job: ``solve``, ``grade``, ``clues``, ``hint``,
+    ``replay`` or ``generate``."""
     job = JOBS.get(kind)
     if job is None:
         return 404, {"error": f"unknown job {kind!r}"}
@@ -192,11 +192,28 @@ def hint_job(fields: Record) -> Record:
     return record
 
 
+def generate_job(fields: Record) -> Record:
+    """A puzzle made to order (:func:`pencilsat.to_order.generate`, the command line's
+    path): ``generate --json``'s record with the genre, size, scale and the command that
+    makes it again, and the puzzle drawn; ``unknown`` when the time limit came first."""
+    from pencilsat.formats.svg.desk import draw_desk
+    from pencilsat.to_order import generate
+
+    made = generate(fields["genre"], fields["width"], fields["height"],
+                    level=fields.get("level"), score=fields.get("score"),
+                    seed=fields.get("seed"), symmetry=fields.get("symmetry"),
+                    time_limit=fields["time_limit"])
+    record = made.to_dict()
+    if made.puzzle is not None:
+        record["svg"] = {"puzzle": draw_desk(made.puzzle)}
+    return record
+
+
 def _size(puzzle: Any) -> str:
     return f"{puzzle.width}x{puzzle.height}"
 
 
 JOBS: dict[str, Callable[[Record], Record]] = {
     "solve": solve_job, "grade": grade_job, "replay": replay_job, "clues": clues_job,
-    "hint": hint_job,
+    "hint": hint_job, "generate": generate_job,
 }

@@ -2,7 +2,8 @@
 // steps one by one, hints and the clue report. Drawings are SVG made by the server. The
 // genres and what the desk does for each come from /api/genres (the registry): nothing here
 // names a genre. Cells are shown as r<row>c<column> from 1, as the drawings' edges number
-// them; the API's records count from 0.
+// them; the API's records count from 0. "Make a puzzle" asks /api/generate for a puzzle made
+// to order and puts it in the puzzle box, where the other tools take it.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -14,10 +15,12 @@ const VERDICTS = {
   none: "No solution",
   unknown: "Unknown: the time limit came first",
 };
+const MAKE_LIMIT = 10;  // seconds a generation may take (the desk's quick lane)
+const BUTTONS = "#input button, #make button";
 
 async function api(kind, body) {
   $("busy").hidden = false;
-  for (const b of document.querySelectorAll("#input button")) b.disabled = true;
+  for (const b of document.querySelectorAll(BUTTONS)) b.disabled = true;
   try {
     const response = await fetch("/api/" + kind, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -29,7 +32,7 @@ async function api(kind, body) {
     return { error: "the server cannot be reached (" + e.message + ")" };
   } finally {
     $("busy").hidden = true;
-    for (const b of document.querySelectorAll("#input button")) b.disabled = false;
+    for (const b of document.querySelectorAll(BUTTONS)) b.disabled = false;
     showHintButton();
   }
 }
@@ -73,10 +76,71 @@ async function loadGenres() {
       "..."].filter(Boolean).join("\n");
     const graded = data.genres.filter((g) => g.grader).map((g) => g.title);
     $("graded-list").textContent = graded.length ? graded.join(", ") : "none yet";
+    const select = $("make-genre");
+    select.replaceChildren();
+    for (const g of data.genres.filter((g) => g.generate)) select.add(new Option(g.title, g.name));
+    showMakeOptions();
   } catch (e) {
     $("genre-list").textContent = "(the server cannot be reached)";
   }
   showHintButton();
+}
+
+// The size and levels of the genre chosen to make, as /api/genres gives them.
+function showMakeOptions() {
+  const info = state.genres[$("make-genre").value];
+  const offer = info && info.generate;
+  const levels = $("make-level");
+  levels.replaceChildren(new Option("any (minimal clues)", ""));
+  if (!offer) return;
+  $("make-size").value = offer.size;
+  if (offer.levels) {
+    for (let k = offer.levels[0]; k <= offer.levels[1]; k++) levels.add(new Option(String(k), String(k)));
+  }
+  levels.disabled = !offer.levels;
+  const symmetry = $("make-symmetry");
+  symmetry.disabled = !offer.symmetry;
+  if (!offer.symmetry) symmetry.value = "";
+  symmetry.title = offer.symmetry ? "a symmetric clue layout" : "not made for this genre";
+  levels.title = offer.scale;
+  $("make-note").textContent = offer.levels ? "(" + offer.scale + ")" : "(no levels: " + offer.scale + ")";
+}
+
+async function makePuzzle(extraLimit) {
+  state.limit = extraLimit || MAKE_LIMIT;
+  state.last = "make";
+  const body = { genre: $("make-genre").value, size: $("make-size").value.trim(), time_limit: state.limit };
+  if ($("make-level").value) body.level = Number($("make-level").value);
+  if ($("make-symmetry").value) body.symmetry = $("make-symmetry").value;
+  const seed = $("make-seed").value.trim();
+  if (seed) body.seed = /^-?\d+$/.test(seed) ? Number(seed) : seed;
+  $("grade-panel").hidden = true; $("clues-panel").hidden = true; $("hint-panel").hidden = true;
+  const record = await api("generate", body);
+  showVerdict(record);
+  $("views").hidden = true;
+  if (record.error || !record.puzzle) {
+    if (record.error && !record.busy) $("verdict").textContent = "Cannot make this puzzle";
+    drawInto("drawing", ""); $("stats").replaceChildren();
+    return;
+  }
+  $("puzzle").value = record.puzzle;
+  setGenre(record.genre);
+  state.svg = record.svg || {};
+  drawInto("drawing", state.svg.puzzle);
+  const level = record.level === null ? "no level" : "level " + record.level;
+  $("message").textContent = "Made to order: " + level + " (" + record.scale + "), "
+    + record.clues + " clues, seed " + record.seed + ", in " + record.seconds + " s. It is in the "
+    + "puzzle box: check, grade or hint it there. Made again by: " + record.command;
+  const table = $("stats");
+  table.replaceChildren();
+  for (const [name, value] of [["genre", record.genre], ["size", record.size], ["level", record.level],
+    ["score", record.score], ["clues", record.clues], ["seed", record.seed],
+    ["candidates tried", record.candidates], ["seconds", record.seconds]]) {
+    if (value === null || value === undefined) continue;
+    const tr = table.insertRow();
+    tr.insertCell().textContent = name;
+    tr.insertCell().textContent = String(value);
+  }
 }
 
 function setGenre(name) {
@@ -273,6 +337,7 @@ function keepChecking() {
   if (state.last === "grade") grade(longer);
   else if (state.last === "hint") hint(longer);
   else if (state.last === "clues") clues(longer);
+  else if (state.last === "make") makePuzzle(longer);
   else check(longer);
 }
 
@@ -282,6 +347,8 @@ function setUp() {
   $("clues").addEventListener("click", () => clues());
   $("hint").addEventListener("click", () => hint());
   $("keep").addEventListener("click", keepChecking);
+  $("make-genre").addEventListener("change", showMakeOptions);
+  $("make-button").addEventListener("click", () => makePuzzle());
   $("prev").addEventListener("click", () => showStep(state.step - 1));
   $("next").addEventListener("click", () => showStep(state.step + 1));
   for (const b of document.querySelectorAll("button.view")) b.addEventListener("click", () => showView(b.dataset.view));

@@ -1,0 +1,102 @@
+"""``POST /api/generate`` on a real server: the library's puzzle for the same order and seed,
+which ``/api/solve`` then proves unique; which genres generate, and their levels, in ``GET
+/api/genres``; malformed orders refused with 400 and orders the generators refuse with 422,
+each saying what is wrong; another site's page refused; a time limit that comes first
+``unknown``, and a generation that runs on past its hard limit stopped, its worker replaced."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from web_support import desk_server, exchange, health, post
+
+import pencilsat
+from pencilsat.core.registry import GENRES as REGISTRY
+from pencilsat.generators.genres import GENRES
+
+
+@pytest.fixture(scope="module")
+def server():
+    with desk_server(workers=2) as base:
+        yield base
+
+
+def ask(base: str, fields: dict) -> tuple[int, dict]:
+    return post(base, "generate", json.dumps(fields).encode())
+
+
+def test_a_generated_puzzle_is_the_librarys_and_solves_unique(server):
+    status, record = ask(server, {"genre": "sudoku", "size": "9x9", "level": 2, "seed": 4})
+    assert status == 200 and record["verdict"] == "unique" and record["level"] == 2
+    made = pencilsat.generate("sudoku", 9, 9, level=2, seed=4)
+    assert record["puzzle"] == made.text and record["url"] == made.url
+    assert record["command"] == made.command and record["svg"]["puzzle"].startswith("<svg")
+    status, solved = post(server, "solve", json.dumps({"puzzle": record["puzzle"]}).encode())
+    assert status == 200 and solved["verdict"] == "unique"
+
+
+def test_the_genres_say_which_generate_and_their_levels(server):
+    with urllib.request.urlopen(server + "/api/genres", timeout=30) as answer:
+        genres = {g["name"]: g for g in json.load(answer)["genres"]}
+    assert {name for name, g in genres.items() if g["generate"]} == set(GENRES)
+    assert set(genres) == set(REGISTRY)
+    assert genres["sudoku"]["generate"]["levels"] == [1, 3]
+    assert genres["sudoku"]["generate"]["size"] == "9x9"
+
+
+@pytest.mark.parametrize("fields,status,words", [
+    ({"size": "9x9"}, 400, '"genre"'),
+    ({"genre": "sudoku"}, 400, '"size"'),
+    ({"genre": "sudoku", "size": "nine"}, 400, "WIDTHxHEIGHT"),
+    ({"genre": "lightup", "size": "101x100"}, 400, "at most 10,000 cells"),
+    ({"genre": "lightup", "size": "9999999x9"}, 400, "at most 10,000 cells"),
+    ({"genre": "sudoku", "size": "9x9", "level": "2"}, 400, '"level"'),
+    ({"genre": "sudoku", "size": "9x9", "level": 2, "score": [1, 2]}, 400, "not both"),
+    ({"genre": "sudoku", "size": "9x9", "score": [2, 1]}, 400, '"score"'),
+    ({"genre": "sudoku", "size": "9x9", "seed": "4"}, 400, '"seed"'),
+    ({"genre": "sudoku", "size": "9x9", "seed": 2**64}, 400, '"seed"'),
+    ({"genre": "sudoku", "size": "9x9", "time_limit": 121}, 400, '"time_limit"'),
+    ({"genre": "sudoku", "size": "9x9", "symmetry": ["rot2"]}, 400, '"symmetry"'),
+    ({"genre": "chess", "size": "9x9"}, 422, "cannot generate 'chess'"),
+    ({"genre": "sudoku", "size": "9x9", "level": 5}, 422, "a level from 1 to 3"),
+    ({"genre": "sudoku", "size": "9x9", "symmetry": "spiral"}, 422, "unknown symmetry"),
+    ({"genre": "masyu", "size": "8x8", "symmetry": "rot2"}, 422, "not made for Masyu"),
+])
+def test_bad_orders_are_refused_saying_what_is_wrong(server, fields, status, words):
+    answered, record = ask(server, fields)
+    assert answered == status and words in record["error"]
+    assert "Traceback" not in record["error"]
+
+
+def test_another_sites_page_may_not_generate(server):
+    body = json.dumps({"genre": "sudoku", "size": "9x9"}).encode()
+    status, _, answer = exchange(server, "POST", "/api/generate", body,
+                                 headers={"Origin": "http://evil.example"})
+    assert status == 403 and b"error" in answer
+    status, _, _ = exchange(server, "POST", "/api/generate", body,
+                            headers={"Content-Type": "text/plain"})
+    assert status == 415
+    status, _, _ = exchange(server, "POST", "/api/generate", body,
+                            headers={"Host": "rebound.example"})
+    assert status == 403
+
+
+def test_a_time_limit_that_comes_first_is_unknown(server):
+    status, record = ask(server, {"genre": "lightup", "size": "10x10", "level": 7, "seed": 1,
+                                  "time_limit": 0.05})
+    assert status == 200 and record["verdict"] == "unknown" and "puzzle" not in record
+    assert "time limit" in record["message"]
+
+
+def test_a_generation_past_its_hard_limit_is_stopped(server):
+    """A 100x100 Masyu's first candidate runs for minutes, past the limit looked at between
+    candidates: the worker is stopped at the hard limit and replaced."""
+    stopped = health(server)["stopped_jobs"]
+    status, record = ask(server, {"genre": "masyu", "size": "100x100", "level": 3, "seed": 1,
+                                  "time_limit": 0.5})
+    assert status == 200 and record["verdict"] == "unknown" and record["stopped"] is True
+    assert health(server)["stopped_jobs"] == stopped + 1
+    status, again = ask(server, {"genre": "sudoku", "size": "4x4", "seed": 1})
+    assert status == 200 and again["verdict"] == "unique"
