@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pencilsat.cli_signals import sigterm_as_interrupt
 from pencilsat.cli_values import folder_to_write, whole_number, worker_count
 from pencilsat.core.errors import EXIT_OUTPUT_CLOSED, InputError
-from pencilsat.generators.genres import CLUE_MAKER_GENRES, GENRES
+from pencilsat.generators.genres import CLUE_MAKER_GENRES, GENRES, STRUCTURE_GENRES
 from pencilsat.generators.symmetry import SYMMETRIES
 
 if TYPE_CHECKING:
@@ -37,7 +37,9 @@ def add_generate_parser(sub: Any) -> None:
         "of the grader's score. "
         "Without either: a minimal clue set. "
         f"The genres without a grader ({', '.join(CLUE_MAKER_GENRES)}) are always made "
-        "with a minimal clue set (a Nonogram with every line). The puzzle goes to stdout, "
+        "with a minimal clue set (a Nonogram with every line); those whose clues are their "
+        f"structure ({', '.join(STRUCTURE_GENRES)}) with the structure changed until "
+        "unique. The puzzle goes to stdout, "
         "its verdict, level, score, clue count and seed to stderr (--json: one object with "
         "all of them).")
     generate.add_argument("genre", choices=GENRES)
