@@ -1,7 +1,7 @@
-"""The structures the clue maker's genres draw before any clue: random region grids
-(``puzzles/random_regions.py``) connected and of the sizes asked, rectangles that are
-rectangles, and per genre an open puzzle its model accepts, that has an answer, and that
-the same seed draws again; sizes and symmetries a genre cannot have are refused by name."""
+"""The structures the clue maker's genres draw before any clue: per genre an open puzzle its
+model accepts, of the structure asked (boxes, cages, rooms, trees, black cells), with an
+answer, that the same seed draws again; sizes and symmetries a genre cannot have are
+refused by name. (The random region grids themselves: tests/puzzles/test_random_regions.py.)"""
 
 from __future__ import annotations
 
@@ -21,73 +21,10 @@ from pencilsat.generators import (
     tents,
 )
 from pencilsat.generators.clue_genres import CLUE_GENRES
-from pencilsat.puzzles.random_regions import random_rectangles, random_regions
-from pencilsat.puzzles.regions import NO_REGION, Regions
-from pencilsat.puzzles.shading import regions as pieces
+from pencilsat.puzzles.regions import NO_REGION
 from pencilsat.strategies.front import solve
 
 SEEDS = range(6)
-
-
-def _connected(regions: Regions) -> bool:
-    return all(len(pieces(regions.ids == k)) == 1 for k in range(regions.count))
-
-
-@pytest.mark.parametrize("side", [4, 5, 6, 7, 9])
-@pytest.mark.parametrize("seed", SEEDS)
-def test_n_regions_of_n_cells_cover_the_square(side, seed):
-    regions = random_regions(random.Random(seed), side, side, side, side)
-    assert regions is not None
-    assert regions.count == side and (regions.sizes() == side).all()
-    assert _connected(regions)
-
-
-@pytest.mark.parametrize("low,high", [(1, 1), (1, 5), (2, 4), (3, 3), (4, 7)])
-@pytest.mark.parametrize("seed", SEEDS)
-def test_region_sizes_stay_in_their_range(low, high, seed):
-    regions = random_regions(random.Random(seed), 9, 7, low, high)
-    assert regions is not None
-    sizes = regions.sizes()
-    assert (sizes >= low).all() and (sizes <= high).all() and sizes.sum() == 63
-    assert _connected(regions)
-
-
-def test_a_mask_keeps_its_outside_cells_out_of_every_region():
-    mask = np.ones((6, 6), dtype=bool)
-    mask[0, :] = False
-    mask[:, 5] = False  # a 5x5 piece left: five regions of five
-    regions = random_regions(random.Random(1), 6, 6, 5, 5, mask=mask)
-    assert regions is not None
-    assert ((regions.ids == NO_REGION) == ~mask).all()
-    assert (regions.sizes() == 5).all()
-
-
-def test_a_mask_piece_no_region_size_fits_gives_none():
-    mask = np.zeros((4, 4), dtype=bool)
-    mask[0, :3] = True  # 3 cells: no region of 2
-    assert random_regions(random.Random(1), 4, 4, 2, 2, mask=mask) is None
-
-
-def test_the_same_rng_seed_gives_the_same_regions():
-    first = random_regions(random.Random(7), 9, 9, 9, 9)
-    assert first == random_regions(random.Random(7), 9, 9, 9, 9)
-    assert first != random_regions(random.Random(8), 9, 9, 9, 9)
-
-
-@pytest.mark.parametrize("seed", SEEDS)
-def test_rectangles_tile_the_grid_within_their_bounds(seed):
-    regions = random_rectangles(random.Random(seed), 10, 8, 12, largest_side=4,
-                                smallest_area=2)
-    for cells in regions.cells():
-        rows = {r for r, _ in cells}
-        cols = {c for _, c in cells}
-        assert len(cells) == len(rows) * len(cols) <= 12  # its bounding box, filled
-        assert max(len(rows), len(cols)) <= 4
-    assert regions.sizes().sum() == 80
-
-
-# ------------------------------------------------------------------ per genre
-
 
 def _open(module, seed: int, width: int, height: int):
     puzzle = module.open_puzzle(random.Random(seed), width, height)
@@ -140,7 +77,7 @@ def test_tents_trees_have_an_answer(seed):
 def test_shakashaka_black_cells_carry_no_number(seed):
     puzzle = _open(shakashaka, seed, 10, 10)
     assert set(np.unique(puzzle.cells).tolist()) <= {-1, -2}
-    assert 5 <= (puzzle.cells == -2).sum() <= 40  # about one in five of 100
+    assert 10 <= (puzzle.cells == -2).sum() <= 45  # about one in four of 100
 
 
 @pytest.mark.parametrize("module,size", [(jigsawsudoku, (6, 6)), (killersudoku, (6, 6)),
@@ -155,7 +92,7 @@ def test_the_same_seed_draws_the_same_open_puzzle(module, size):
     ("jigsawsudoku", "6x5", "square"), ("jigsawsudoku", "10x10", "4 to 9"),
     ("killersudoku", "8x8", "9x9, 6x6"), ("ripple", "2x6", "at least 3"),
     ("heyawake", "1x6", "at least 2"), ("tents", "9x1", "at least 2"),
-    ("shakashaka", "1x1", "at least 2"),
+    ("shakashaka", "1x1", "at least 2"), ("shakashaka", "12x12", "at most 100 cells"),
 ])
 def test_a_size_the_genre_cannot_have_is_refused_by_name(genre, size, says, capsys):
     assert main(["generate", genre, size, "--seed", "1"]) != 0

@@ -21,9 +21,11 @@ from pencilsat.generators.digit_trials import jigsaw_trials, killer_trials
 from pencilsat.generators.grid_answers import random_blocks, random_shading
 from pencilsat.generators.slant_trials import slant_trials
 
-BLOCK_DRAWS = 100
-"""Fillomino block layouts drawn per answer before the draw counts as failed (a layout
-fails when a block cannot grow out of touching one of its size: at 10x10, most do)."""
+BLOCK_DRAWS = 20
+"""Fillomino layouts drawn per answer, looking for one without a block past ``LARGEST_PLAIN``."""
+LARGEST_PLAIN = 9
+"""The largest block a Fillomino answer has when no merge made it (``BLOCK_SIZES`` up to 8,
+one cell more to leave a touch)."""
 
 
 def _at_least_2(width: int, height: int) -> str | None:
@@ -54,14 +56,17 @@ def open_fillomino(rng: random.Random, width: int, height: int) -> object:
     return FillominoPuzzle(np.zeros((height, width), dtype=np.int32))
 
 
-def draw_fillomino(open_puzzle: Any, rng: random.Random) -> object | None:
+def draw_fillomino(open_puzzle: Any, rng: random.Random) -> object:
+    """Block layouts drawn until none has a block merged past ``LARGEST_PLAIN`` cells (at
+    10x10 about a third of the layouts; past 15x15 almost none), at most ``BLOCK_DRAWS``,
+    the last one kept otherwise: merged blocks make the trials slower."""
     from pencilsat.puzzles.fillomino import FillominoSolution
 
     for _ in range(BLOCK_DRAWS):
         sizes = random_blocks(open_puzzle.width, open_puzzle.height, rng)
-        if sizes is not None:
-            return FillominoSolution(sizes)
-    return None
+        if int(sizes.max()) <= LARGEST_PLAIN:
+            break
+    return FillominoSolution(sizes)
 
 
 def open_skyscrapers(rng: random.Random, width: int, height: int) -> object:

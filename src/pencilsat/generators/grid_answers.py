@@ -60,33 +60,56 @@ def random_shading(width: int, height: int, rng: random.Random) -> np.ndarray:
     return shaded
 
 
-def random_blocks(width: int, height: int, rng: random.Random) -> np.ndarray | None:
+def random_blocks(width: int, height: int, rng: random.Random) -> np.ndarray:
     """Each cell's block size: blocks grown at random from random free cells, each towards a
-    size from ``BLOCK_SIZES``, grown one cell further while a block of its size touches it;
-    ``None`` when one cannot grow out of such a touch (draw again)."""
-    size = np.zeros((height, width), dtype=np.int32)
+    size from ``BLOCK_SIZES`` and one cell further while a block of its size touches it; a
+    block that cannot grow out of such a touch is merged with the block it touches (and
+    again, while the merged block touches one of its new size), so no two blocks of one
+    size touch."""
+    label = np.full((height, width), -1, dtype=np.int64)
+    blocks: list[list[Cell]] = []
     cells = [(r, c) for r in range(height) for c in range(width)]
     rng.shuffle(cells)
     for start in cells:
-        if size[start]:
+        if label[start] >= 0:
             continue
-        block = [start]
-        inside = {start}
+        block, inside = [start], {start}
         goal = rng.choice(BLOCK_SIZES)
         while True:
-            free = sorted({n for cell in block for n in _neighbours(cell, height, width)
-                           if not size[n] and n not in inside})
-            touching = {int(size[n]) for cell in block
-                        for n in _neighbours(cell, height, width) if size[n]}
+            touching = {len(blocks[label[n]]) for cell in block
+                        for n in _neighbours(cell, height, width) if label[n] >= 0}
             if len(block) >= goal and len(block) not in touching:
                 break
+            free = sorted({n for cell in block for n in _neighbours(cell, height, width)
+                           if label[n] < 0 and n not in inside})
             if not free:
-                if len(block) in touching:
-                    return None
                 break
             grown = rng.choice(free)
             block.append(grown)
             inside.add(grown)
         for cell in block:
+            label[cell] = len(blocks)
+        blocks.append(block)
+    while (pair := _same_size_touch(label, blocks)) is not None:
+        keep, gone = pair
+        for cell in blocks[gone]:
+            label[cell] = keep
+        blocks[keep] += blocks[gone]
+        blocks[gone] = []
+    size = np.zeros((height, width), dtype=np.int32)
+    for block in blocks:
+        for cell in block:
             size[cell] = len(block)
     return size
+
+
+def _same_size_touch(label: np.ndarray, blocks: list[list[Cell]]) -> tuple[int, int] | None:
+    """Two touching blocks of one size (their labels), or ``None``."""
+    lengths = np.array([len(b) for b in blocks])
+    size = lengths[label]
+    for a, b, same in ((label[:, :-1], label[:, 1:], size[:, :-1] == size[:, 1:]),
+                       (label[:-1, :], label[1:, :], size[:-1, :] == size[1:, :])):
+        found = np.flatnonzero(same & (a != b))
+        if found.size:
+            return int(a.ravel()[found[0]]), int(b.ravel()[found[0]])
+    return None
