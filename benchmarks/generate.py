@@ -23,8 +23,8 @@ size and level graded by our grader (Slitherlink: the band of its measure), the 
 
 The genres of the generic clue maker (``generators/clue_genres.py``: Slant, Kurodoko,
 Fillomino, Skyscrapers, Nonogram, Jigsaw and Killer Sudoku, Ripple Effect, Heyawake, Tents,
-Shakashaka)
-have no grader: one order per size, without a level, each
+Shakashaka, Shikaku, Hitori, Hashiwokakero, Yajilin, Kakuro) have no grader: one order per
+size, without a level, each
 puzzle checked by the genre's other strategy and the rule checker; Slant also at its levels
 (bands of ``gup.up_open``) at its first size, checked as Slitherlink's. Tatham's programs are
 not on this machine for them; the corpus's Tatham sets stand beside them instead: his clue
@@ -93,6 +93,11 @@ CLUE_ORDERS = {
     "heyawake": [(10, 10)],
     "tents": [(10, 10), (15, 15)],
     "shakashaka": [(10, 10)],
+    "shikaku": [(10, 10), (9, 9)],
+    "hitori": [(10, 10), (8, 8)],
+    "hashi": [(10, 10)],
+    "yajilin": [(10, 10)],
+    "kakuro": [(10, 10)],
 }
 STRUCTURE_ORDERS = {
     # genre: the sizes made (generators/structure_genres.py: no clue to remove, no level)
@@ -104,7 +109,8 @@ TATHAM_CORPUS = {
     # genre: (corpus folder name, manifest genre name) of Tatham's sets in the corpus
     "slant": "gokigen", "kurodoko": "kurodoko", "fillomino": "fillomino",
     "skyscrapers": "skyscrapers", "nonogram": "nonogram",
-    "killersudoku": "killersudoku", "tents": "tents",
+    "killersudoku": "killersudoku", "tents": "tents", "shikaku": "shikaku", "hitori": "hitori",
+    "hashi": "hashi", "yajilin": "yajilin", "kakuro": "kakuro",
 }
 SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"),
                    "lightup": ("csp", "cpsat"), "slitherlink": ("circuit", "cpsat"),
@@ -114,9 +120,10 @@ SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"
                    "jigsawsudoku": ("cpsat", "cpsat"), "killersudoku": ("cpsat", "cpsat"),
                    "ripple": ("cpsat", "cpsat"), "heyawake": ("lazy-cpsat", "cpsat"),
                    "tents": ("cpsat", "cpsat"), "shakashaka": ("linear", "cpsat"),
-                   "starbattle": ("linear", "cpsat"), "norinori": ("linear", "cpsat"),
-                   "lits": ("lazy-cpsat", "cpsat"), "galaxies": ("lazy-cpsat", "cpsat"),
-                   "numberlink": ("lazy-cpsat", "cpsat")}
+                   "shikaku": ("cover-cpsat", "cpsat"), "hitori": ("lazy-cpsat", "cpsat"),
+                   "hashi": ("lazy-cpsat", "cpsat"), "yajilin": ("circuit", "cpsat"),
+                   "kakuro": ("cpsat", "cpsat"), "starbattle": ("linear", "cpsat"),
+                   "galaxies": ("lazy-cpsat", "cpsat"), "numberlink": ("lazy-cpsat", "cpsat")}
 MEASURES = {"slitherlink": up_open, "nurikabe": rules_open, "slant": up_open}
 """The study measure of each genre without a grader (``Order(measure=...)``)."""
 TATHAM = {

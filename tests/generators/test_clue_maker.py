@@ -25,7 +25,8 @@ from pencilsat.study.generation import up_open
 
 SMALL = {"slant": (5, 4), "kurodoko": (6, 5), "fillomino": (5, 5), "skyscrapers": (5, 5),
          "nonogram": (5, 6), "jigsawsudoku": (5, 5), "killersudoku": (4, 4), "ripple": (5, 5),
-         "heyawake": (5, 5), "tents": (5, 5), "shakashaka": (5, 5)}
+         "heyawake": (5, 5), "tents": (5, 5), "shakashaka": (5, 5), "shikaku": (6, 5),
+         "hitori": (6, 6), "hashi": (7, 6), "yajilin": (6, 6), "kakuro": (5, 5)}
 """A small size per genre, the tests' grids."""
 SEEDS = (1, 2, 3)
 

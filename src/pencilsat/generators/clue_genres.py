@@ -9,12 +9,17 @@ from typing import Any
 import numpy as np
 
 from pencilsat.generators import (
+    hashi,
     heyawake,
+    hitori,
     jigsawsudoku,
+    kakuro,
     killersudoku,
     ripple,
     shakashaka,
+    shikaku,
     tents,
+    yajilin,
 )
 from pencilsat.generators.clue_maker import ClueGenre
 from pencilsat.generators.digit_trials import jigsaw_trials, killer_trials
@@ -109,5 +114,15 @@ CLUE_GENRES: dict[str, ClueGenre] = {spec.genre: spec for spec in (
               no_symmetry=tents.NO_SYMMETRY),
     ClueGenre("shakashaka", shakashaka.open_puzzle, refuse=shakashaka.refuse_size,
               no_symmetry=shakashaka.NO_SYMMETRY),
+    ClueGenre("hashi", hashi.open_puzzle, refuse=hashi.refuse_size, drawn=hashi.drawn,
+              all_given=True),
+    ClueGenre("hitori", hitori.open_puzzle, refuse=hitori.refuse_size, draw=hitori.draw_answer,
+              given=hitori.given_numbers, all_given=True),
+    ClueGenre("kakuro", kakuro.open_puzzle, refuse=kakuro.refuse_size, drawn=kakuro.drawn,
+              all_given=True),
+    ClueGenre("shikaku", shikaku.open_puzzle, refuse=shikaku.refuse_size, drawn=shikaku.drawn,
+              no_symmetry=shikaku.NO_SYMMETRY),
+    ClueGenre("yajilin", yajilin.open_puzzle, refuse=yajilin.refuse_size, drawn=yajilin.drawn,
+              given=yajilin.given_arrows, all_given=True),
 )}
 """By registry name; ``generators/genres.py`` lists them for the command line."""

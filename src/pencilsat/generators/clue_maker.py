@@ -33,7 +33,7 @@ import numpy as np
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES as REGISTRY
 from pencilsat.core.registry import load
-from pencilsat.core.rules import ClueRules, GenreRules
+from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell
 from pencilsat.generators.clue_answer import DrawnAnswer, with_clues
 from pencilsat.generators.clue_trials import AllGivenTrials, FrontTrials
@@ -78,6 +78,12 @@ class ClueGenre:
     """Why ``--symmetry`` is refused (``None``: symmetric clue layouts are made): clues that
     stand where the drawn structure puts them (a cage's sum at its first cell) find no
     image unless the structure is symmetric too."""
+    drawn: Callable[[random.Random, int, int], tuple[Any, Any] | None] | None = None
+    """The open puzzle and an answer drawn together, in place of ``open_puzzle`` and
+    ``draw`` (Shikaku: rectangles, a ``?`` in each; ``None``: failed, draw again)."""
+    given: Callable[[Any, Any, random.Random], list[Clue]] | None = None
+    """The clues an answer gets (default ``ClueRules.offered``, one per open place): a
+    genre whose clue values are drawn (Hitori: a Latin square and repeats)."""
 
 
 def random_answer(open_puzzle: Any, rng: random.Random) -> Any | None:
@@ -162,18 +168,26 @@ class ClueMaker:
             self.clue_frame = spec.frame(width, height)
 
     def draw_answer(self, rng: random.Random) -> DrawnAnswer | None:
+        made = self._open_and_answer(rng)
+        if made is None:
+            return None
+        open_puzzle, solution = made
+        clues = (self.spec.given(open_puzzle, solution, rng) if self.spec.given is not None
+                 else list(self.clue_rules.offered(open_puzzle, solution)))
+        broken = self.rules.check(with_clues(self.clue_rules, DrawnAnswer(
+            open_puzzle, solution, clues), np.ones(len(clues), dtype=bool)), solution)
+        if broken:  # a generator bug, never an editor's mistake: stop loudly
+            raise RuntimeError(f"a drawn {self.title} answer breaks its rules: {broken[0]}")
+        return DrawnAnswer(open_puzzle, solution, clues)
+
+    def _open_and_answer(self, rng: random.Random) -> tuple[Any, Any] | None:
+        if self.spec.drawn is not None:
+            return self.spec.drawn(rng, self.width, self.height)
         open_puzzle = self.spec.open_puzzle(rng, self.width, self.height)
         if open_puzzle is None:
             return None
-        draw = self.spec.draw or random_answer
-        solution = draw(open_puzzle, rng)
-        if solution is None:
-            return None
-        broken = self.rules.check(open_puzzle, solution)
-        if broken:  # a generator bug, never an editor's mistake: stop loudly
-            raise RuntimeError(f"a drawn {self.title} answer breaks its rules: {broken[0]}")
-        return DrawnAnswer(open_puzzle, solution,
-                           list(self.clue_rules.offered(open_puzzle, solution)))
+        solution = (self.spec.draw or random_answer)(open_puzzle, rng)
+        return None if solution is None else (open_puzzle, solution)
 
     def candidates(self, answer: DrawnAnswer) -> list[Cell]:
         return [clue.cell for clue in answer.clues]

@@ -4,7 +4,8 @@ lists them without loading the generators)."""
 OWN_MAKERS = ("masyu", "lightup", "sudoku", "slitherlink", "nurikabe")
 """Genres with a generator of their own."""
 CLUE_MAKER_GENRES = ("slant", "kurodoko", "fillomino", "skyscrapers", "nonogram",
-                     "jigsawsudoku", "killersudoku", "ripple", "heyawake", "tents", "shakashaka")
+                     "jigsawsudoku", "killersudoku", "ripple", "heyawake", "tents", "shakashaka",
+                     "shikaku", "hitori", "hashi", "yajilin", "kakuro")
 """Genres made by the generic clue maker (``generators/clue_genres.py``, one spec each;
 a test checks the two lists agree)."""
 STRUCTURE_GENRES = ("starbattle", "galaxies", "numberlink")

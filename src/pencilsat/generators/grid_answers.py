@@ -39,11 +39,13 @@ def _white_connected(shaded: np.ndarray) -> bool:
     return len(seen) == len(whites)
 
 
-def random_shading(width: int, height: int, rng: random.Random) -> np.ndarray:
+def random_shading(width: int, height: int, rng: random.Random,
+                   share: tuple[float, float] = SHADED_SHARE) -> np.ndarray:
     """Shaded cells never side by side, the unshaded ones connected: cells tried in random
-    order, each shaded when it keeps both rules, up to a share drawn from ``SHADED_SHARE``."""
+    order, each shaded when it keeps both rules, up to a share drawn from ``share`` (a share
+    of 1: every cell tried, so no unshaded cell can be shaded more)."""
     shaded = np.zeros((height, width), dtype=bool)
-    goal = round(rng.uniform(*SHADED_SHARE) * width * height)
+    goal = round(rng.uniform(*share) * width * height)
     cells = [(r, c) for r in range(height) for c in range(width)]
     rng.shuffle(cells)
     count = 0
