@@ -62,7 +62,7 @@ class ClueGenre:
     """Why a size cannot be made (``None``: it can); said with the genre's name."""
     draw: Callable[[Any, random.Random], Any | None] | None = None
     """A random answer of the open puzzle (``None``: failed); default :func:`random_answer`."""
-    trials: Callable[[Any, DrawnAnswer], ClueTrials] | None = None
+    trials: Callable[[ClueRules, DrawnAnswer], ClueTrials] | None = None
     """Incremental trials ``(rules, answer)``; default the default strategy's full solves."""
     frame: Callable[[int, int], tuple[int, int]] | None = None
     """The lattice the clues stand on, as ``(width, height)``, for ``--symmetry``'s images
