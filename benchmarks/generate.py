@@ -32,7 +32,7 @@ counts, and his generator's seconds per puzzle as the corpus manifest recorded t
 Sudoku and Tents: his puzzles give every sum and count; ours a minimal set).
 
 The genres whose clues are their structure (``generators/structure_genres.py``: Star
-Battle, Spiral Galaxies, Numberlink) have no grader and no clue to remove: one order per
+Battle, Norinori, Spiral Galaxies, Numberlink) have no grader and no clue to remove: one order per
 size, each puzzle checked by the genre's other strategy (CP-SAT) and the rule checker;
 "clues" counts their regions, galaxies or pairs, and a candidate is one structure drawn
 (with its changes). Tatham's Galaxies is not installed here.
@@ -102,6 +102,7 @@ CLUE_ORDERS = {
 STRUCTURE_ORDERS = {
     # genre: the sizes made (generators/structure_genres.py: no clue to remove, no level)
     "starbattle": [(10, 10), (8, 8)],
+    "norinori": [(10, 10), (8, 8)],
     "galaxies": [(10, 10), (15, 15)],
     "numberlink": [(10, 10), (12, 12)],
 }
@@ -123,6 +124,7 @@ SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"
                    "shikaku": ("cover-cpsat", "cpsat"), "hitori": ("lazy-cpsat", "cpsat"),
                    "hashi": ("lazy-cpsat", "cpsat"), "yajilin": ("circuit", "cpsat"),
                    "kakuro": ("cpsat", "cpsat"), "starbattle": ("linear", "cpsat"),
+                   "norinori": ("linear", "cpsat"),
                    "galaxies": ("lazy-cpsat", "cpsat"), "numberlink": ("lazy-cpsat", "cpsat")}
 MEASURES = {"slitherlink": up_open, "nurikabe": rules_open, "slant": up_open}
 """The study measure of each genre without a grader (``Order(measure=...)``)."""

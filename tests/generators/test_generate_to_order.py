@@ -98,7 +98,7 @@ def test_unrated_is_harder_than_every_level_and_never_fits():
     (Order("sudoku", 16, 16, Target(level=1)), "9x9"),
     (Order("sudoku", 4, 4, Target(level=1)), "9x9"),
     (Order("masyu", 10, 10, Target(level=1), "rot2"), "not made for Masyu"),
-    (Order("norinori", 10, 10), "generate makes"),
+    (Order("lits", 10, 10), "generate makes"),
 ])
 def test_orders_that_cannot_be_made_are_refused(order, says):
     with pytest.raises(InputError, match=says):

@@ -8,7 +8,7 @@ CLUE_MAKER_GENRES = ("slant", "kurodoko", "fillomino", "skyscrapers", "nonogram"
                      "shikaku", "hitori", "hashi", "yajilin", "kakuro")
 """Genres made by the generic clue maker (``generators/clue_genres.py``, one spec each;
 a test checks the two lists agree)."""
-STRUCTURE_GENRES = ("starbattle", "galaxies", "numberlink")
+STRUCTURE_GENRES = ("starbattle", "norinori", "galaxies", "numberlink")
 """Genres whose clues are their structure (``generators/structure_genres.py``): a search
 per genre makes the puzzle unique by changing the structure."""
 GENRES = OWN_MAKERS + CLUE_MAKER_GENRES + STRUCTURE_GENRES
