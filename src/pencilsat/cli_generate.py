@@ -37,9 +37,10 @@ def add_generate_parser(sub: Any) -> None:
         "of the grader's score. "
         "Without either: a minimal clue set. "
         f"The genres without a grader ({', '.join(CLUE_MAKER_GENRES)}) are always made "
-        "with a minimal clue set (a Nonogram with every line); those whose clues are their "
-        f"structure ({', '.join(STRUCTURE_GENRES)}) with the structure changed until "
-        "unique. The puzzle goes to stdout, "
+        "with a minimal clue set (Nonogram, Hitori, Hashiwokakero, Yajilin and Kakuro with "
+        "every clue, as published); those whose clues are their structure "
+        f"({', '.join(STRUCTURE_GENRES)}) with the structure changed until unique. "
+        "The puzzle goes to stdout, "
         "its verdict, level, score, clue count and seed to stderr (--json: one object with "
         "all of them).")
     generate.add_argument("genre", choices=GENRES)

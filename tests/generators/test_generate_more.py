@@ -63,7 +63,7 @@ def test_a_kakuro_gives_every_run_a_sum_of_two_to_four_cells():
 @pytest.mark.parametrize("genre,size,says", [
     ("shikaku", "1x5", "at least 2"), ("hitori", "5x1", "at least 2"),
     ("hashi", "2x6", "at least 3"), ("yajilin", "6x2", "at least 3"),
-    ("kakuro", "2x5", "at least 3"),
+    ("kakuro", "2x5", "at least 3"), ("kakuro", "13x12", "at most 144 cells"),
 ])
 def test_a_size_the_genre_cannot_have_is_refused_by_name(genre, size, says, capsys):
     assert main(["generate", genre, size, "--seed", "1"]) != 0
@@ -89,3 +89,16 @@ def test_generate_json_on_a_new_genre(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["verdict"] == "unique" and out["puzzle"].startswith("hashi 6 6")
     assert out["seed"] == 5 and out["level"] is None
+
+
+@pytest.mark.parametrize("genre", ["hitori", "yajilin"])
+def test_generate_certify_on_a_new_genre_writes_a_certificate_that_checks(genre, tmp_path,
+                                                                         capsys):
+    from pencilsat.certify.store import check_folder
+
+    assert main(["generate", genre, "5x5", "--seed", "3", "--json",
+                 "--certify", str(tmp_path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["certified"] is True and out["verdict"] == "unique"
+    cert = check_folder(out["certificate"])
+    assert cert.certified and cert.verdict == "unique"

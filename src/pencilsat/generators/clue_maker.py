@@ -7,18 +7,20 @@ there). Everything else comes from the registry:
 - **the answer**: the genre's complete clause list (``Genre.complete_cnf``) of the open
   puzzle on a PySAT solver whose phases are drawn from the loop's random stream, so the same
   seed gives the same answer; a genre whose complete list does not fit (Fillomino's block
-  rule over every connected set) gives its own ``draw``. Every answer passes the genre's
-  rule checker before it is used;
+  rule over every connected set) gives its own ``draw``, and a genre whose structure comes
+  from its answer draws both (``drawn``). Every answer passes the genre's rule checker, with
+  every clue, before it is used;
 - **the candidates**: ``ClueRules.offered(open puzzle, answer)``, every clue the answer
-  allows; the puzzle is the open puzzle ``with_`` the kept clues;
+  allows, or the genre's ``given`` (values drawn: Hitori's numbers); the puzzle is the open
+  puzzle ``with_`` the kept clues;
 - **the trials** (``generators/clue_trials.py``): the one uniqueness procedure of the
   genre's default strategy on the kept puzzle, unless the genre gives incremental ones;
 - **the grade**: none (``Grading(None)``): these genres have no grader, so the loop strips
   to a minimal clue set and a ``--level`` or ``--score`` is refused by name; or, for a genre
   with bands of a study measure (Slant), the measure's band, as Slitherlink's.
 
-``all_given`` (Nonogram): every clue is part of the puzzle; an answer the full clue set does
-not pin is drawn again, and no clue goes.
+``all_given`` (Nonogram, Hitori, Hashiwokakero, Yajilin, Kakuro): every clue is part of the
+puzzle; an answer the full clue set does not pin is drawn again, and no clue goes.
 """
 
 from __future__ import annotations

@@ -7,9 +7,10 @@ aimed at have failed, a random island looks in a random direction and a new isla
 a random free cell along it (at least one water cell away, crossing no bridge, beside no
 island), joined to it by one or two bridges. Then each pair of islands that see each other
 over open water gets one or two bridges more with probability :data:`LOOP_SHARE` (Tatham's
-loops). The bridges are the answer, the open puzzle has a ``?`` on every island, and the
-clues are every island's number: published puzzles give them all, so the genre is
-``all_given`` (an answer its numbers do not pin is drawn again).
+loops, which his generator joins while it grows). The bridges are the answer, the open
+puzzle has a ``?`` on every island, and the clues are every island's number: published
+puzzles give them all, so the genre is ``all_given`` (an answer its numbers do not pin is
+drawn again).
 """
 
 from __future__ import annotations
