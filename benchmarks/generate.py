@@ -32,6 +32,12 @@ his generator's seconds per puzzle as the corpus manifest recorded them (Killer 
 Tents: his puzzles give every sum and count; ours a minimal set), and (genres with bands)
 the band each of his puzzles falls in.
 
+The genres whose clues are their structure (``generators/structure_genres.py``: Star
+Battle, Norinori, Spiral Galaxies, Numberlink) have no grader and no clue to remove: one order per
+size, each puzzle checked by the genre's other strategy (CP-SAT) and the rule checker;
+"clues" counts their regions, galaxies or pairs, and a candidate is one structure drawn
+(with its changes). Tatham's Galaxies is not installed here.
+
 Usage: python benchmarks/generate.py [--seeds 20] [--tatham-seeds 20] [--genres ...]
 Writes benchmarks/results/generate.md and .json; the rows of genres not in ``--genres`` are
 kept from the previous results, with the date they were measured.
@@ -94,6 +100,13 @@ CLUE_ORDERS = {
     "yajilin": [(10, 10)],
     "kakuro": [(10, 10)],
 }
+STRUCTURE_ORDERS = {
+    # genre: the sizes made (generators/structure_genres.py: no clue to remove, no level)
+    "starbattle": [(10, 10), (8, 8)],
+    "norinori": [(10, 10), (8, 8)],
+    "galaxies": [(10, 10), (15, 15)],
+    "numberlink": [(10, 10), (12, 12)],
+}
 TATHAM_CORPUS = {
     # genre: (corpus folder name, manifest genre name) of Tatham's sets in the corpus
     "slant": "gokigen", "kurodoko": "kurodoko", "fillomino": "fillomino",
@@ -111,7 +124,9 @@ SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"
                    "tents": ("cpsat", "cpsat"), "shakashaka": ("linear", "cpsat"),
                    "shikaku": ("cover-cpsat", "cpsat"), "hitori": ("lazy-cpsat", "cpsat"),
                    "hashi": ("lazy-cpsat", "cpsat"), "yajilin": ("circuit", "cpsat"),
-                   "kakuro": ("cpsat", "cpsat")}
+                   "kakuro": ("cpsat", "cpsat"), "starbattle": ("linear", "cpsat"),
+                   "norinori": ("linear", "cpsat"),
+                   "galaxies": ("lazy-cpsat", "cpsat"), "numberlink": ("lazy-cpsat", "cpsat")}
 TATHAM = {
     # genre: (program, [(Tatham level, params, corpus folder or file)])
     "masyu": ("sgt-pearl", [("easy", "10x10de", "masyu/tatham/10x10-easy"),
@@ -159,6 +174,8 @@ def checked(order: Order, made: Any) -> str | None:
 
 
 def orders_of(genre: str) -> list[tuple[int, int, tuple[int | None, ...]]]:
+    if genre in STRUCTURE_ORDERS:
+        return [(width, height, (None,)) for width, height in STRUCTURE_ORDERS[genre]]
     if genre in CLUE_ORDERS:
         levels = tuple(range(1, len(BANDS[genre]) + 1)) if genre in BANDS else ()
         return ([(width, height, (None, *levels)) for width, height in CLUE_ORDERS[genre][:1]]

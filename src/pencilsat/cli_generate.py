@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING, Any
 from pencilsat.cli_signals import sigterm_as_interrupt
 from pencilsat.cli_values import folder_to_write, whole_number, worker_count
 from pencilsat.core.errors import EXIT_OUTPUT_CLOSED
-from pencilsat.generators.genres import BANDED_CLUE_GENRES, CLUE_MAKER_GENRES, GENRES
+from pencilsat.generators.genres import (
+    BANDED_CLUE_GENRES,
+    CLUE_MAKER_GENRES,
+    GENRES,
+    STRUCTURE_GENRES,
+)
 from pencilsat.generators.symmetry import SYMMETRIES
 
 if TYPE_CHECKING:
@@ -39,7 +44,9 @@ def add_generate_parser(sub: Any) -> None:
         "Without either: a minimal clue set. "
         f"The other genres without a grader ({', '.join(UNBANDED)}) are always made "
         "with a minimal clue set (Nonogram, Hitori, Hashiwokakero, Yajilin and Kakuro with "
-        "every clue, as published). The puzzle goes to stdout, "
+        "every clue, as published); those whose clues are their structure "
+        f"({', '.join(STRUCTURE_GENRES)}) with the structure changed until unique. "
+        "The puzzle goes to stdout, "
         "its verdict, level, score, clue count and seed to stderr (--json: one object with "
         "all of them).")
     generate.add_argument("genre", choices=GENRES)

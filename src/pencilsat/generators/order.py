@@ -16,6 +16,8 @@ from pencilsat.generators.loop import DEFAULT_BUDGET, Generated, Maker, Target, 
 from pencilsat.generators.masyu_levels import MasyuMaker
 from pencilsat.generators.nurikabe import NurikabeMaker
 from pencilsat.generators.slitherlink import SlitherlinkMaker
+from pencilsat.generators.structure_genres import STRUCTURE_GENRES
+from pencilsat.generators.structure_maker import StructureMaker
 from pencilsat.generators.study_measure import BANDS, Measure, StudyMeasure
 from pencilsat.generators.sudoku import SudokuMaker
 from pencilsat.generators.symmetry import SYMMETRIES
@@ -80,6 +82,9 @@ class Order:
             maker = ClueMaker(CLUE_GENRES[self.genre], self.width, self.height,
                               steers=self.target.steers, symmetry=self.symmetry,
                               measure=measure)
+        elif self.genre in STRUCTURE_GENRES:
+            maker = StructureMaker(STRUCTURE_GENRES[self.genre], self.width, self.height,
+                                   steers=self.target.steers, symmetry=self.symmetry)
         elif self.genre == "masyu":
             maker = MasyuMaker(self.width, self.height)
         elif self.genre == "sudoku":

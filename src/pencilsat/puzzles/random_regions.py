@@ -194,3 +194,74 @@ def _fitting_shapes(labels: np.ndarray, r: int, c: int, largest_area: int,
             break
         shapes += [(h, w) for w in range(1, widest + 1) if h * w <= largest_area]
     return shapes
+
+
+def regions_around(rng: random.Random, seeds: np.ndarray, per_region: int = 1, *,
+                   merges: int = 20) -> Regions | None:
+    """The grid cut into regions that each hold exactly ``per_region`` of the seeds: ``seeds``
+    labels each seed group ``0..G-1`` (a star, a shaded cell, a tetromino: each group one
+    4-connected piece) and every other cell ``-1``. Each group grows until every cell is in
+    one: the smallest region that can grow takes a random free cell beside it (compact
+    regions of even sizes); then, for ``per_region > 1``, neighbouring regions are merged
+    ``per_region`` at a time (the region with the fewest partners left first), ``merges``
+    orders drawn before ``None`` (no such merge found: the caller draws again)."""
+    labels = np.array(seeds, dtype=np.int64)
+    height, width = labels.shape
+    groups = int(labels.max(initial=-1)) + 1
+    if groups == 0 or groups % per_region:
+        return None
+    sizes = np.bincount(labels[labels >= 0].ravel(), minlength=groups)
+    while (labels < 0).any():
+        beside: dict[int, list[Cell]] = {}
+        for r, c in np.argwhere(labels < 0).tolist():
+            for n in _around((r, c), height, width):
+                if labels[n] >= 0:
+                    beside.setdefault(int(labels[n]), []).append((r, c))
+        if not beside:
+            return None
+        smallest = min(int(sizes[g]) for g in beside)
+        grower = rng.choice(sorted(g for g in beside if sizes[g] == smallest))
+        labels[rng.choice(sorted(set(beside[grower])))] = grower
+        sizes[grower] += 1
+    if (labels < 0).any():
+        return None
+    if per_region == 1:
+        return Regions.from_labels(labels)
+    touching: dict[int, set[int]] = {g: set() for g in range(groups)}
+    for (r, c), a in np.ndenumerate(labels):
+        for n in ((r + 1, c), (r, c + 1)):
+            if n[0] < height and n[1] < width and labels[n] != a:
+                touching[int(a)].add(int(labels[n]))
+                touching[int(labels[n])].add(int(a))
+    for _ in range(merges):
+        merged = _merge_groups(rng, touching, per_region)
+        if merged is not None:
+            return Regions.from_labels(np.vectorize(merged.__getitem__)(labels))
+    return None
+
+
+def _around(cell: Cell, height: int, width: int) -> list[Cell]:
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < height and 0 <= c + dc < width]
+
+
+def _merge_groups(rng: random.Random, touching: dict[int, set[int]],
+                  per_region: int) -> dict[int, int] | None:
+    """Each group's merged region: connected sets of ``per_region`` groups, or ``None``."""
+    left = set(touching)
+    merged: dict[int, int] = {}
+    region = 0
+    while left:
+        start = min(sorted(left), key=lambda g: (len(touching[g] & left), rng.random()))
+        members = {start}
+        while len(members) < per_region:
+            options = sorted({n for g in members for n in touching[g] & left} - members)
+            if not options:
+                return None
+            members.add(rng.choice(options))
+        for g in members:
+            merged[g] = region
+        left -= members
+        region += 1
+    return merged

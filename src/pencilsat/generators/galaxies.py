@@ -1,0 +1,124 @@
+"""Spiral Galaxies for ``pencilsat generate``: galaxies drawn as Tatham's generator draws
+them, then redrawn where a second answer differs, until the answer is the only one.
+
+1. **Galaxies** (learnt from Tatham's ``galaxies.c``, its ``generate_pass``): the cells in
+   random order; a free cell joins a galaxy beside it when its mirror image about that
+   galaxy's centre is free too (both join, so the galaxy stays symmetric and connected),
+   while the galaxy has fewer than ``2 * sqrt(W * H)`` cells (his limit); else it starts a
+   galaxy of its own, its centre drawn among the cell's centre, an edge to a free
+   neighbour and a corner of a free 2x2 block. Every cell ends in a galaxy.
+2. **Unique**: the genre's default strategy proves the centres; Tatham draws again while
+   his solver cannot finish. Here a second answer frees the galaxies of ours that overlap
+   its galaxy at a cell where the two differ, and step 1 fills the freed cells again, new
+   centres and all (``TRIALS`` proofs, then the layout is given up: one candidate).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+
+from pencilsat.core.values import Cell
+from pencilsat.generators.structure_maker import Made, prove
+from pencilsat.puzzles.galaxies import GalaxiesPuzzle, GalaxiesSolution, Point, mirror, touching
+from pencilsat.puzzles.regions import Regions
+
+SIDES = range(3, 31)
+TRIALS = 30
+"""Uniqueness proofs (redraws + 1) per layout before it is given up."""
+NO_SYMMETRY = "the galaxies are drawn at random (each one is symmetric, their layout not)"
+
+
+def refuse_size(width: int, height: int) -> str | None:
+    """Why a size is not made (``None``: it is)."""
+    if width not in SIDES or height not in SIDES:
+        return f"width and height are {SIDES[0]} to {SIDES[-1]}"
+    return None
+
+
+def search(rng: random.Random, width: int, height: int) -> Made | None:
+    """One candidate: galaxies, redrawn where a second answer differs; ``None``: given up."""
+    owner = np.full((height, width), -1, dtype=np.int64)
+    centres: dict[int, Point] = {}
+    grow_galaxies(rng, owner, centres)
+    for _ in range(TRIALS):
+        puzzle = _puzzle(width, height, centres.values())
+        ours = GalaxiesSolution(Regions.from_labels(owner))
+        unique, answer, other = prove(puzzle)
+        if unique:
+            return Made(puzzle, answer, [touching(p)[0] for p in sorted(centres.values())])
+        theirs = other if answer == ours else answer
+        cell = rng.choice(ours.differing_cells(theirs))
+        overlap = theirs.regions.ids == theirs.regions.ids[cell]
+        for g in sorted({int(g) for g in owner[overlap]}):
+            owner[owner == g] = -1
+            del centres[g]
+        grow_galaxies(rng, owner, centres)
+    return None
+
+
+def _puzzle(width: int, height: int, points: object) -> GalaxiesPuzzle:
+    lattice = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
+    for point in points:  # type: ignore[attr-defined]
+        lattice[point] = True
+    return GalaxiesPuzzle(lattice)
+
+
+def grow_galaxies(rng: random.Random, owner: np.ndarray, centres: dict[int, Point]) -> None:
+    """Every free cell (``-1``) into a galaxy (module docstring, step 1); ``owner`` and
+    ``centres`` (galaxy number to its centre's lattice point) are filled in place."""
+    height, width = owner.shape
+    largest = 2 * int(math.sqrt(width * height))
+    sizes = {g: int((owner == g).sum()) for g in centres}
+    free = [(int(r), int(c)) for r, c in np.argwhere(owner < 0)]
+    rng.shuffle(free)
+    for cell in free:
+        if owner[cell] >= 0:
+            continue
+        beside = sorted({int(owner[n]) for n in _around(cell, height, width) if owner[n] >= 0})
+        rng.shuffle(beside)
+        for g in beside:
+            image = mirror(centres[g], cell)
+            if sizes[g] + 2 <= largest and _inside(image, height, width) \
+                    and owner[image] < 0 and image != cell:
+                owner[cell] = owner[image] = g
+                sizes[g] += 2
+                break
+        else:
+            g = max(centres, default=-1) + 1
+            point = rng.choice(_seed_points(cell, owner))
+            centres[g] = point
+            seed = touching(point)
+            for part in seed:
+                owner[part] = g
+            sizes[g] = len(seed)
+
+
+def _seed_points(cell: Cell, owner: np.ndarray) -> list[Point]:
+    """Where a new galaxy's centre may stand: the cell's centre, an edge to a free
+    neighbour, a corner of a free 2x2 block with the cell."""
+    height, width = owner.shape
+    r, c = cell
+    points = [(2 * r + 1, 2 * c + 1)]
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        n = (r + dr, c + dc)
+        if _inside(n, height, width) and owner[n] < 0:
+            points.append((2 * r + 1 + dr, 2 * c + 1 + dc))
+    for dr in (-1, 1):
+        for dc in (-1, 1):
+            block = [(r, c), (r + dr, c), (r, c + dc), (r + dr, c + dc)]
+            if all(_inside(b, height, width) and owner[b] < 0 for b in block):
+                points.append((2 * r + 1 + dr, 2 * c + 1 + dc))
+    return points
+
+
+def _inside(cell: Cell, height: int, width: int) -> bool:
+    return 0 <= cell[0] < height and 0 <= cell[1] < width
+
+
+def _around(cell: Cell, height: int, width: int) -> list[Cell]:
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < height and 0 <= c + dc < width]

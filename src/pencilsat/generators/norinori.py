@@ -1,0 +1,60 @@
+"""Norinori for ``pencilsat generate``: small regions first, an answer of them, borders
+moved until it is the only one.
+
+1. **Regions** of 3 to 6 cells (:func:`~pencilsat.puzzles.random_regions.random_regions`):
+   small regions are what pins a Norinori. Regions grown around a drawn domino layout
+   (as Star Battle's around its stars) left nearly every cell open: on 8x8, 62-64 of the
+   64 cells differed between answers, and border moves rarely made one unique.
+2. **An answer**: the genre's complete clause list under random phases (the clue maker's
+   :func:`~pencilsat.generators.clue_maker.random_model`); regions with none are drawn again.
+3. **Unique**: borders moved against each second answer
+   (:mod:`~pencilsat.generators.region_pinning`).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from pencilsat.core.registry import GENRES as REGISTRY
+from pencilsat.core.registry import load
+from pencilsat.generators.clue_maker import random_model
+from pencilsat.generators.region_pinning import pin_regions
+from pencilsat.generators.structure_maker import Made
+from pencilsat.puzzles.norinori import NorinoriPuzzle
+from pencilsat.puzzles.random_regions import random_regions
+from pencilsat.puzzles.regions import Regions
+
+SIDES = range(4, 21)
+SMALLEST, LARGEST = 3, 6
+"""Region sizes drawn."""
+DRAWS = 50
+"""Region layouts drawn for one with an answer before the candidate is given up."""
+NO_SYMMETRY = "the regions are drawn at random"
+
+
+def refuse_size(width: int, height: int) -> str | None:
+    """Why a size is not made (``None``: it is)."""
+    if width not in SIDES or height not in SIDES:
+        return f"width and height are {SIDES[0]} to {SIDES[-1]}"
+    return None
+
+
+def search(rng: random.Random, width: int, height: int) -> Made | None:
+    """One candidate: regions, an answer, borders moved; ``None``: given up."""
+    complete = REGISTRY["norinori"].complete_cnf
+    assert complete is not None  # the registry names Norinori's complete clause list
+    encode = load(complete)
+    for _ in range(DRAWS):
+        regions = random_regions(rng, width, height, SMALLEST, LARGEST)
+        if regions is None:
+            continue
+        answer = random_model(encode(NorinoriPuzzle(regions)), rng)
+        if answer is not None:
+            return pin_regions(rng, regions, np.asarray(answer.shaded), _puzzle)
+    return None
+
+
+def _puzzle(regions: Regions) -> NorinoriPuzzle:
+    return NorinoriPuzzle(regions)
