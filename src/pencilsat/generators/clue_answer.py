@@ -26,3 +26,15 @@ def with_clues(rules: ClueRules, answer: DrawnAnswer, kept: np.ndarray) -> Any:
     for i in np.flatnonzero(kept).tolist():
         puzzle = rules.with_(puzzle, answer.clues[i])
     return puzzle
+
+
+def other_answer(puzzle: Any, answer: Any) -> Any | None:
+    """An answer of ``puzzle`` other than ``answer`` (which must be one), by the solving
+    front's default strategy; ``None``: ``answer`` is the only one."""
+    from pencilsat.core.result import Verdict
+    from pencilsat.strategies.front import solve
+
+    result = solve(puzzle)
+    if result.verdict != Verdict.MULTIPLE:
+        return None
+    return result.second_solution if result.solution == answer else result.solution

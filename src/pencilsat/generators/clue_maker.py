@@ -116,6 +116,20 @@ def random_model(encoding: ClauseEncoding, rng: random.Random) -> Any | None:
     return encoding.decode({lit for lit in model if lit > 0})
 
 
+def no_scale(title: str, instead: str) -> InputError:
+    """The error for ``--level``/``--score`` on a genre with no scale to aim at."""
+    return InputError(f"{title} has no grader, so --level and --score have no scale to aim "
+                      "at", source="--level",
+                      hint=f"{instead}; levels are made for {', '.join(graded_genres())}")
+
+
+def refuse_size(title: str, width: int, height: int, reason: str | None, hint: str) -> None:
+    """Raise the error for a size the genre cannot be made at (``reason``; ``None``: it
+    can)."""
+    if reason is not None:
+        raise InputError(f"cannot generate a {width}x{height} {title}: {reason}", hint=hint)
+
+
 def graded_genres() -> list[str]:
     """The genres ``generate`` makes at a level (a grader or a study measure's bands)."""
     from pencilsat.generators.genres import GENRES
@@ -144,14 +158,8 @@ class ClueMaker:
             self.levels = (1, len(measure.bands))
             self.score_ceiling = SCORE_CEILING
         elif steers:
-            raise InputError(f"{entry.title} has no grader, so --level and --score have no "
-                             "scale to aim at", source="--level",
-                             hint=f"leave --level out for a minimal clue set; levels are made "
-                                  f"for {', '.join(graded_genres())}")
-        reason = spec.refuse(width, height)
-        if reason is not None:
-            raise InputError(f"cannot generate a {width}x{height} {entry.title}: {reason}",
-                             hint=spec.size_hint)
+            raise no_scale(entry.title, "leave --level out for a minimal clue set")
+        refuse_size(entry.title, width, height, spec.refuse(width, height), spec.size_hint)
         if symmetry is not None and spec.all_given:
             raise InputError(f"--symmetry has no meaning for {entry.title}",
                              source="--symmetry",

@@ -25,6 +25,7 @@ from collections import deque
 
 import numpy as np
 
+from pencilsat.generators.clue_answer import other_answer
 from pencilsat.puzzles.kakuro import KakuroPuzzle, KakuroSolution
 
 BLACK_SHARE = 0.2
@@ -103,18 +104,12 @@ def drawn(rng: random.Random, width: int, height: int) -> tuple[KakuroPuzzle,
 
 def _other_fill(layout: KakuroPuzzle, fill: KakuroSolution) -> KakuroSolution | None:
     """Another answer of the layout with every sum of ``fill``, ``None``: none."""
-    from pencilsat.core.result import Verdict
     from pencilsat.puzzles.kakuro import sums_offered, with_sum
-    from pencilsat.strategies.front import solve
 
     puzzle = layout
     for clue in sums_offered(layout, fill):
         puzzle = with_sum(puzzle, clue)
-    result = solve(puzzle)
-    if result.verdict != Verdict.MULTIPLE:
-        return None
-    other: KakuroSolution = (result.second_solution if result.solution == fill
-                             else result.solution)
+    other: KakuroSolution | None = other_answer(puzzle, fill)
     return other
 
 
@@ -172,21 +167,10 @@ def _alone(white: np.ndarray, r: int, c: int) -> bool:
 
 
 def _long_run_cells(white: np.ndarray) -> list[tuple[int, int]]:
-    """The cells of runs longer than :data:`LONGEST_RUN`."""
-    out = []
-    for lines, transposed in ((white, False), (white.T, True)):
-        for i, line in enumerate(lines.tolist()):
-            j = 0
-            while j < len(line):
-                if not line[j]:
-                    j += 1
-                    continue
-                start = j
-                while j < len(line) and line[j]:
-                    j += 1
-                if j - start > LONGEST_RUN:
-                    out += [(k, i) if transposed else (i, k) for k in range(start, j)]
-    return out
+    """The cells of runs longer than :data:`LONGEST_RUN` (the model's own runs)."""
+    zeros = np.zeros(white.shape, dtype=np.int32)
+    return [(cell[0], cell[1]) for run in KakuroPuzzle(white, zeros, zeros).runs()
+            if len(run.cells) > LONGEST_RUN for cell in run.cells]
 
 
 def _connected(white: np.ndarray) -> bool:

@@ -25,7 +25,7 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES as REGISTRY
 from pencilsat.core.result import Verdict
 from pencilsat.core.values import Cell
-from pencilsat.generators.clue_maker import NO_GRADER, graded_genres
+from pencilsat.generators.clue_maker import NO_GRADER, no_scale, refuse_size
 from pencilsat.generators.loop import ClueTrials, Grading
 
 
@@ -103,14 +103,8 @@ class StructureMaker:
         entry = REGISTRY[spec.genre]
         self.spec, self.genre, self.title = spec, spec.genre, entry.title
         if steers:
-            raise InputError(f"{entry.title} has no grader, so --level and --score have no "
-                             "scale to aim at", source="--level",
-                             hint=f"leave --level out; levels are made for "
-                                  f"{', '.join(graded_genres())}")
-        reason = spec.refuse(width, height)
-        if reason is not None:
-            raise InputError(f"cannot generate a {width}x{height} {entry.title}: {reason}",
-                             hint=spec.size_hint)
+            raise no_scale(entry.title, "leave --level out")
+        refuse_size(entry.title, width, height, spec.refuse(width, height), spec.size_hint)
         if symmetry is not None:
             raise InputError(f"--symmetry is not made for {entry.title}",
                              source="--symmetry", hint=spec.no_symmetry)

@@ -22,6 +22,7 @@ import numpy as np
 
 from pencilsat.core.rules import Clue
 from pencilsat.core.values import Cell
+from pencilsat.generators.clue_answer import other_answer
 from pencilsat.generators.masyu import random_loop, reroute
 from pencilsat.puzzles.masyu import MasyuSolution
 from pencilsat.puzzles.yajilin import (
@@ -156,17 +157,11 @@ def _count(grid: YajilinPuzzle, cell: Cell, direction: int, answer: YajilinSolut
 
 def _other_answer(puzzle: YajilinPuzzle, answer: YajilinSolution) -> YajilinSolution | None:
     """An answer other than ``answer`` to the puzzle with every arrow, ``None``: none."""
-    from pencilsat.core.result import Verdict
-    from pencilsat.strategies.front import solve
 
     full = puzzle
     for clue in given_arrows(puzzle, answer):
         full = with_arrow(full, clue)
-    result = solve(full)
-    if result.verdict != Verdict.MULTIPLE:
-        return None
-    other: YajilinSolution = (result.second_solution if result.solution == answer
-                              else result.solution)
+    other: YajilinSolution | None = other_answer(full, answer)
     return other
 
 
