@@ -100,14 +100,19 @@ class RecordWriter:
             self._to_stream(data.decode())
             self.records_out += data.count(b"\n")
             return
-        view, sent, fd = memoryview(data), 0, self._fd
-        chunk = len(data) if self._regular else PIPE_CHUNK
-        writable = partial(select.select, (), (fd,), ())
+        sent, fd = 0, self._fd
         try:
-            while sent < len(data):  # a short write (a full disk) goes on where it stopped
-                if not self._regular:  # a stop while the reader is slow: raised here
+            if self._regular:  # a short write (a full disk) goes on where it stopped
+                sent = os.write(fd, data)
+                if sent < len(data):
+                    view = memoryview(data)
+                    while sent < len(data):
+                        sent += os.write(fd, view[sent:])
+            else:
+                view, writable = memoryview(data), partial(select.select, (), (fd,), ())
+                while sent < len(data):  # a stop while the reader is slow: raised here
                     wait_allowing_stops(writable)
-                sent += os.write(fd, view[sent:sent + chunk])
+                    sent += os.write(fd, view[sent:sent + PIPE_CHUNK])
         except BrokenPipeError:
             self.records_out += data.count(b"\n", 0, sent)
             raise OutputClosed(self._where, data.count(b"\n", 0, sent)) from None

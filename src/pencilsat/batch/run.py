@@ -152,8 +152,7 @@ def _write_records(run: BatchRun, task: BatchTask, shards: list[Shard], left: in
                         _count_written(part, writer.records_out - (tally.total - resumed),
                                        tally)
                         raise
-                    advance(part.records if isinstance(part, RecordBlock | RecordFile)
-                            else len(part))
+                    advance(len(part) if isinstance(part, list) else part.records)
         finally:
             if results is not None:
                 results.close()  # the workers stopped before their folder goes
