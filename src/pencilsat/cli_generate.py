@@ -14,6 +14,7 @@ from pencilsat.cli_signals import sigterm_as_interrupt
 from pencilsat.cli_values import folder_to_write, whole_number, worker_count
 from pencilsat.core.errors import EXIT_OUTPUT_CLOSED
 from pencilsat.generators.genres import (
+    ALL_GIVEN_GENRES,
     BANDED_CLUE_GENRES,
     CLUE_MAKER_GENRES,
     GENRES,
@@ -38,13 +39,13 @@ def add_generate_parser(sub: Any) -> None:
         "only one, then clues go only while the grade stays at most the target (Tatham's "
         "rule). --level is on the genre's grader scale (Masyu: Sato 2007, 1-3; Sudoku 9x9: "
         "Sato 2010, 1-3; Light Up: Kashima 2010, 1-7; Slitherlink and Nurikabe: bands 1-3 of "
-        "the study measures gup.up_open and rules_open; skyscrapers and jigsawsudoku: bands "
-        "1-3, slant and tents: bands 1-2 of gup.up_open, placed on Tatham's levels; "
+        "the study measures gup.up_open and rules_open; "
+        f"{', '.join(BANDED_CLUE_GENRES)}: bands of gup.up_open placed on Tatham's levels; "
         "docs/generate.md), --score a band of the grader's score. "
         "Without either: a minimal clue set. "
         f"The other genres without a grader ({', '.join(UNBANDED)}) are always made "
-        "with a minimal clue set (Nonogram, Hitori, Hashiwokakero, Yajilin and Kakuro with "
-        "every clue, as published); those whose clues are their structure "
+        f"with a minimal clue set ({', '.join(ALL_GIVEN_GENRES)} with every clue, as "
+        "published); those whose clues are their structure "
         f"({', '.join(STRUCTURE_GENRES)}) with the structure changed until unique. "
         "The puzzle goes to stdout, "
         "its verdict, level, score, clue count and seed to stderr (--json: one object with "

@@ -16,7 +16,7 @@ from pencilsat.core.registry import GENRES as REGISTRY
 from pencilsat.core.registry import rules_of
 from pencilsat.core.result import Verdict
 from pencilsat.generators.clue_genres import CLUE_GENRES
-from pencilsat.generators.genres import CLUE_MAKER_GENRES
+from pencilsat.generators.genres import ALL_GIVEN_GENRES, CLUE_MAKER_GENRES
 from pencilsat.generators.loop import Target
 from pencilsat.generators.order import Order
 from pencilsat.generators.study_measure import BANDS
@@ -39,6 +39,7 @@ def _other_strategy(genre: str) -> str:
 
 def test_the_genre_lists_agree():
     assert set(CLUE_MAKER_GENRES) == set(CLUE_GENRES)
+    assert set(ALL_GIVEN_GENRES) == {g for g, spec in CLUE_GENRES.items() if spec.all_given}
     assert set(SMALL) == set(CLUE_GENRES)
 
 

@@ -8,6 +8,9 @@ CLUE_MAKER_GENRES = ("slant", "kurodoko", "fillomino", "skyscrapers", "nonogram"
                      "shikaku", "hitori", "hashi", "yajilin", "kakuro")
 """Genres made by the generic clue maker (``generators/clue_genres.py``, one spec each;
 a test checks the two lists agree)."""
+ALL_GIVEN_GENRES = ("nonogram", "hitori", "hashi", "yajilin", "kakuro")
+"""The clue-maker genres made with every clue given, as they are published (the spec's
+``all_given``; a test checks they agree)."""
 BANDED_CLUE_GENRES = ("slant", "skyscrapers", "jigsawsudoku", "tents")
 """The clue-maker genres with levels: bands of a study measure placed on Tatham's levels
 (``generators/study_measure.py``'s ``BANDS``; a test checks they agree)."""
