@@ -3,10 +3,9 @@ cut into random cages (:func:`~pencilsat.puzzles.random_regions.random_regions`)
 
 Cages may cross boxes, as in Tatham's killer Solo; their sizes are 2 to
 :data:`LARGEST_CAGE` cells (Tatham's and janko's cages are mostly 2 and 3 cells, 7 in 10
-of two). The clues
-are the cage sums. A cage layout whose every sum together still leaves two answers cannot be
-pinned by sums; the maker then draws a new answer and, past its tries, a new open puzzle
-(cages are not split).
+of two). Every cage's sum is given, as Tatham and janko publish them, and no digit: a cage
+layout whose every sum together still leaves two answers cannot be pinned; the maker then
+draws a new answer and, past its tries, a new open puzzle (cages are not split).
 """
 
 from __future__ import annotations
@@ -24,10 +23,6 @@ LARGEST_CAGE = 3
 """The largest cage drawn: with cages of 2-4 cells at 9x9 (seeds 1-10) every sum together
 left a second answer for about 4 answers in 5, and a puzzle took a median 0.7 s of CPU; with
 2-3 cells, 1 in 2 and 0.2 s."""
-
-NO_SYMMETRY = ("a cage's sum stands at the cage's first cell and the cages are drawn without "
-               "symmetry; symmetry is made for Jigsaw Sudoku and Ripple Effect")
-"""Why ``--symmetry`` is refused."""
 
 
 def refuse_size(width: int, height: int) -> str | None:
