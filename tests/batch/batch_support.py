@@ -9,9 +9,14 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
+import pytest
 from conftest import CORPUS, REPO
 
 from pencilsat.batch.records import results_of
@@ -101,6 +106,37 @@ def left_in_session(session: int, guard: float = 60.0) -> list[int]:
     while in_session(session) and time.monotonic() < deadline:
         time.sleep(0.01)  # waiting for an event: the workers' exit
     return in_session(session)
+
+
+GUARD_SECONDS = 120.0
+"""The longest a stopped run may take to end before the test calls it hung."""
+
+
+@contextmanager
+def guarded(run: subprocess.Popen) -> Iterator[None]:
+    """Inside, a run that hangs is killed after ``GUARD_SECONDS`` (so that a read of its
+    output ends and the test fails instead of hanging the suite); on leaving, whatever of
+    its session is left is killed."""
+    guard = threading.Timer(GUARD_SECONDS, kill_what_is_left, [run])
+    guard.start()
+    try:
+        yield
+    finally:
+        guard.cancel()
+        kill_what_is_left(run)
+
+
+def ended(run: subprocess.Popen, hung: str) -> tuple[Any, Any]:
+    """The rest of ``run``'s output and its stderr once it and every process of its session
+    ended (events waited for); a run still going after ``GUARD_SECONDS`` fails the test with
+    ``hung``. Called inside :func:`guarded`."""
+    try:
+        out, err = run.communicate(timeout=GUARD_SECONDS)
+    except subprocess.TimeoutExpired:
+        kill_what_is_left(run)
+        pytest.fail(hung)
+    assert left_in_session(run.pid) == [], err
+    return out, err
 
 
 def kill_what_is_left(run: subprocess.Popen) -> None:

@@ -14,19 +14,15 @@ import re
 import subprocess
 import sys
 import tempfile
-import threading
 
 import pytest
-from batch_support import command_env, kill_what_is_left, left_in_session, tdoku
+from batch_support import command_env, ended, guarded, tdoku
 from conftest import CORPUS
 
 from pencilsat.batch.block_folder import PREFIX
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="Linux: /proc, /dev/stdout")
 
-GUARD_SECONDS = 120.0
-"""A guard against a hang (the run ends as soon as its reader leaves): past it the run is
-killed and the test fails."""
 PIPE_BYTES = 4096
 """The runs' pipes hold a page (their least): a run whose records are ten times that and the
 reader's read (``io.DEFAULT_BUFFER_SIZE``) and more cannot end before its reader leaves."""
@@ -39,21 +35,11 @@ def _read_one_and_leave(args: list[str]) -> tuple[int, str, str]:
     run = subprocess.Popen([sys.executable, "-m", "pencilsat.cli", *args],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            env=command_env(), start_new_session=True, pipesize=PIPE_BYTES)
-    guard = threading.Timer(GUARD_SECONDS, kill_what_is_left, [run])  # a hang before the
-    guard.start()  # first line: the run killed, so that the read below ends
-    try:
+    with guarded(run):  # a hang before the first line: killed, so the read below ends
         assert run.stdout is not None
         first = run.stdout.readline()  # the event: the first record read
         run.stdout.close()  # the reader leaves
-        try:
-            _, stderr = run.communicate(timeout=GUARD_SECONDS)
-        except subprocess.TimeoutExpired:
-            kill_what_is_left(run)
-            pytest.fail(f"the run hung after its reader left: {run.communicate()[1]}")
-        assert left_in_session(run.pid) == [], stderr
-    finally:
-        guard.cancel()
-        kill_what_is_left(run)
+        _, stderr = ended(run, "the run hung after its reader left")
     assert "Traceback" not in stderr and "leaked" not in stderr, stderr
     assert "Exception ignored" not in stderr, stderr
     assert not [name for name in os.listdir(tempfile.gettempdir())

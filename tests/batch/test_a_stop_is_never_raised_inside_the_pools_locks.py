@@ -13,10 +13,9 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 
 import pytest
-from batch_support import command_env, kill_what_is_left, left_in_session
+from batch_support import command_env, ended, guarded
 
 from pencilsat.cli_signals import Terminated, sigterm_as_interrupt
 from pencilsat.core.stops import raise_pending_stop, stops_deferred
@@ -25,7 +24,6 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="Linux: signals,
 
 POOL_FILE = "/usr/lib/python3/concurrent/futures/process.py"
 """A file name of the pool's code, as the handler sees it on the stack."""
-GUARD_SECONDS = 60.0
 
 
 def _signal_inside_pool_code(number: int) -> dict:
@@ -122,18 +120,8 @@ def test_sigterm_inside_a_queue_lock_of_the_pool_ends_the_run(tmp_path, at):
     run = subprocess.Popen([sys.executable, str(script), str(at), "solve", "--batch",
                             str(batch), "--workers", "2"], stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, env=command_env(), start_new_session=True)
-    guard = threading.Timer(GUARD_SECONDS, kill_what_is_left, [run])
-    guard.start()
-    try:
-        try:
-            _, stderr = run.communicate(timeout=GUARD_SECONDS)
-        except subprocess.TimeoutExpired:
-            kill_what_is_left(run)
-            pytest.fail("the run hung after SIGTERM inside the pool's lock")
-        assert left_in_session(run.pid) == []
-    finally:
-        guard.cancel()
-        kill_what_is_left(run)
+    with guarded(run):
+        _, stderr = ended(run, "the run hung after SIGTERM inside the pool's lock")
     text = stderr.decode()
     assert run.returncode == 143, text
     assert text.rstrip().endswith("pencilsat: terminated") and "Traceback" not in text

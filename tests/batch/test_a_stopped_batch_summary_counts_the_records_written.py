@@ -12,16 +12,14 @@ import re
 import signal
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
-from batch_support import command_env, kill_what_is_left, left_in_session, tdoku
+from batch_support import command_env, ended, guarded, tdoku
 from conftest import WORKERS_AT_ONCE
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="Linux: /proc")
 
-GUARD_SECONDS = 120.0
 LINES = 20000
 
 
@@ -40,18 +38,8 @@ def _start(args: list[str], **options) -> subprocess.Popen:
 
 def _end(run: subprocess.Popen) -> tuple[bytes, str]:
     """The rest of the run's output and its stderr once it ended (a hang fails)."""
-    guard = threading.Timer(GUARD_SECONDS, kill_what_is_left, [run])
-    guard.start()
-    try:
-        try:
-            out, err = run.communicate(timeout=GUARD_SECONDS)
-        except subprocess.TimeoutExpired:
-            kill_what_is_left(run)
-            pytest.fail("the run hung after SIGTERM")
-        assert left_in_session(run.pid) == []
-    finally:
-        guard.cancel()
-        kill_what_is_left(run)
+    with guarded(run):
+        out, err = ended(run, "the run hung after SIGTERM")
     return out or b"", err.decode()
 
 

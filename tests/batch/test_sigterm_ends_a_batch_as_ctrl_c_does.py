@@ -14,7 +14,7 @@ import tempfile
 import time
 
 import pytest
-from batch_support import command_env, kill_what_is_left, left_in_session, tdoku
+from batch_support import command_env, ended, guarded, tdoku
 from conftest import WORKERS_AT_ONCE
 
 from pencilsat.batch.block_folder import PREFIX
@@ -32,16 +32,12 @@ def test_sigterm_midway_prints_the_summary_and_leaves_nothing_behind(tmp_path):
         [sys.executable, "-m", "pencilsat.cli", "solve", "--batch", str(batch), "--workers",
          "2", "--out", str(out)], stderr=subprocess.PIPE, text=True, env=env,
         start_new_session=True)
-    try:
+    with guarded(run):
         while not (out.exists() and out.stat().st_size) and run.poll() is None:
             time.sleep(0.01)  # waiting for an event: the first records written
         run.send_signal(signal.SIGTERM)
-        status = run.wait(timeout=120)  # a guard: it ends at once
-        stderr = run.stderr.read() if run.stderr else ""
-        assert left_in_session(run.pid) == []
-    finally:
-        kill_what_is_left(run)
-    assert status == 143, stderr
+        _, stderr = ended(run, "the run hung after SIGTERM")  # stderr read as it ends
+    assert run.returncode == 143, stderr
     assert stderr.rstrip().endswith("pencilsat: terminated"), stderr
     assert "; interrupted" in stderr and "Traceback" not in stderr and "leaked" not in stderr
     text = out.read_text()

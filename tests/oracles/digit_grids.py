@@ -5,10 +5,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from pencilsat.puzzles.regions import Regions
+
+
+def checked_fills(puzzle: Any, givens: np.ndarray, answer: Callable[[np.ndarray], Any],
+                  check: Callable[[Any, Any], list[Any]],
+                  fits: Callable[[np.ndarray, int, int], bool] = lambda grid, r, c: True,
+                  ) -> list[Any]:
+    """Every fill of ``puzzle`` (its ``size`` and ``boxes``) that keeps ``givens``, as
+    ``answer(grid)``, that the genre's rule checker accepts (the rules the fills leave out,
+    such as cage sums or the X variant's diagonals, are the checker's)."""
+    grids = fills(puzzle.size, puzzle.boxes.ids, givens, fits)
+    return [made for made in map(answer, grids) if not check(puzzle, made)]
 
 
 def fills(side: int, box_ids: np.ndarray, givens: np.ndarray,

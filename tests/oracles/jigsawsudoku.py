@@ -8,17 +8,12 @@ import random
 
 import numpy as np
 
-from oracles.digit_grids import fills, random_boxes, random_fill
+from oracles.digit_grids import checked_fills, random_boxes, random_fill
 from pencilsat.puzzles.jigsawsudoku import JigsawSudokuPuzzle, JigsawSudokuSolution, check
 
 
 def solutions(puzzle: JigsawSudokuPuzzle) -> list[JigsawSudokuSolution]:
-    out = []
-    for grid in fills(puzzle.size, puzzle.boxes.ids, puzzle.givens):
-        answer = JigsawSudokuSolution(grid)
-        if not check(puzzle, answer):
-            out.append(answer)
-    return out
+    return checked_fills(puzzle, puzzle.givens, JigsawSudokuSolution, check)
 
 
 def random_puzzle(rng: random.Random) -> JigsawSudokuPuzzle:

@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 
-from oracles.digit_grids import fills, random_fill
+from oracles.digit_grids import checked_fills, random_fill
 from pencilsat.puzzles.killersudoku import (
     KillerSudokuPuzzle,
     KillerSudokuSolution,
@@ -33,12 +33,7 @@ def solutions(puzzle: KillerSudokuPuzzle) -> list[KillerSudokuSolution]:
                 return False
         return True
 
-    out = []
-    for grid in fills(n, puzzle.boxes.ids, puzzle.givens, fits):
-        answer = KillerSudokuSolution(grid)
-        if not check(puzzle, answer):
-            out.append(answer)
-    return out
+    return checked_fills(puzzle, puzzle.givens, KillerSudokuSolution, check, fits)
 
 
 def random_cages(rng: random.Random, side: int, grid: np.ndarray) -> Regions:

@@ -8,18 +8,13 @@ import random
 
 import numpy as np
 
-from oracles.digit_grids import fills, random_fill
+from oracles.digit_grids import checked_fills, random_fill
 from pencilsat.puzzles.sudoku import SudokuPuzzle, SudokuSolution, check
 
 
 def solutions(puzzle: SudokuPuzzle) -> list[SudokuSolution]:
     """Every answer (the X variant's diagonals left to the checker)."""
-    out = []
-    for grid in fills(puzzle.size, puzzle.boxes.ids, puzzle.clues):
-        answer = SudokuSolution(grid)
-        if not check(puzzle, answer):
-            out.append(answer)
-    return out
+    return checked_fills(puzzle, puzzle.clues, SudokuSolution, check)
 
 
 def random_puzzle(rng: random.Random, width: int = 3, height: int = 2,

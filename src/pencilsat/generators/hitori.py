@@ -22,6 +22,7 @@ import numpy as np
 from pencilsat.core.rules import Clue
 from pencilsat.generators.grid_answers import random_shading
 from pencilsat.puzzles.hitori import HitoriPuzzle, HitoriSolution
+from pencilsat.puzzles.matching import largest_matching
 from pencilsat.puzzles.number_grid import EMPTY
 
 SMALLEST_SIDE = 2
@@ -67,21 +68,7 @@ def random_latin_square(n: int, rng: random.Random) -> np.ndarray:
         allowed = [[v for v in range(1, n + 1) if v not in square[:r, c]] for c in range(n)]
         for options in allowed:
             rng.shuffle(options)
-        owner: dict[int, int] = {}  # number -> column
-
-        def place(column: int, seen: set[int], allowed: list[list[int]] = allowed,
-                  owner: dict[int, int] = owner) -> bool:
-            for value in allowed[column]:
-                if value in seen:
-                    continue
-                seen.add(value)
-                if value not in owner or place(owner[value], seen):
-                    owner[value] = column
-                    return True
-            return False
-
-        for column in rng.sample(range(n), n):
-            place(column, set())
+        owner = largest_matching(dict(enumerate(allowed)), rng.sample(range(n), n))
         for value, column in owner.items():
             square[r, column] = value
     return square

@@ -25,6 +25,7 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell, Violation
 from pencilsat.puzzles.array_value import ArrayValue
+from pencilsat.puzzles.matching import largest_matching
 from pencilsat.puzzles.shading import ShadedSolution, size_mismatch, touching
 from pencilsat.puzzles.textgrid import expect_row_count, read_grid, read_header
 
@@ -251,21 +252,7 @@ def pairing(puzzle: TentsPuzzle, tents: list[Cell],
     choices = {(r, c): [n for n in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
                         if n in tent_set]
                for r, c in (puzzle.tree_cells() if trees is None else trees)}
-    owner: dict[Cell, Cell] = {}
-
-    def augment(tree: Cell, seen: set[Cell]) -> bool:
-        for tent in choices[tree]:
-            if tent in seen:
-                continue
-            seen.add(tent)
-            if tent not in owner or augment(owner[tent], seen):
-                owner[tent] = tree
-                return True
-        return False
-
-    for tree in choices:
-        augment(tree, set())
-    return {tree: tent for tent, tree in owner.items()}
+    return {tree: tent for tent, tree in largest_matching(choices).items()}
 
 
 def _bits(grid: np.ndarray) -> int:
