@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -17,7 +18,13 @@ from contextlib import contextmanager
 from typing import Any
 
 from pencilsat.cli_options import COMMANDS, build_parser
-from pencilsat.cli_signals import EXIT_TERMINATED, Terminated, sigterm_as_interrupt
+from pencilsat.cli_signals import (
+    EXIT_HUNG_UP,
+    EXIT_TERMINATED,
+    HungUp,
+    Terminated,
+    sigterm_as_interrupt,
+)
 from pencilsat.cli_solve import (
     batch_run,
     cmd_solve,
@@ -91,6 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk shows here, not at exit
         return status
     except KeyboardInterrupt as stop:  # Ctrl-C: what was printed stays, and no traceback
+        if isinstance(stop, HungUp):  # SIGHUP during a batch: the terminal closed
+            with contextlib.suppress(OSError):
+                print("pencilsat: hung up", file=sys.stderr)
+            return EXIT_HUNG_UP
         if isinstance(stop, Terminated):  # follows it; SIGTERM during a batch likewise
             print("pencilsat: terminated", file=sys.stderr)
             return EXIT_TERMINATED
@@ -101,6 +112,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as err:  # standard output could not be written (a full disk, say)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if err.errno == errno.EMFILE:  # not the output's fault: the pool's pipes, say
+            print(f"pencilsat: {too_many_files()}", file=sys.stderr)
+            return EXIT_INVALID
         where = f" {err.filename}" if err.filename else ""  # a records file names itself
         print(f"pencilsat: cannot write the output{where}: {err.strerror or err}",
               file=sys.stderr)
@@ -115,6 +129,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
     finally:
         sys.stdout = stdout
+
+
+def too_many_files() -> str:
+    """What a run that reached the limit of open files (``ulimit -n``) says: it said "cannot
+    write the output: Too many open files" with 2 workers under ``ulimit -n 12``."""
+    try:
+        import resource
+    except ImportError:  # not POSIX
+        return "too many open files; raise the limit, or give --workers 1"
+    limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return (f"too many open files (this process may open {limit}: ulimit -n); raise the "
+            "limit, or give --workers 1")
 
 
 def _closed_output_to_devnull() -> None:
