@@ -43,7 +43,8 @@ from pencilsat.core.errors import (
 
 
 class _ReaderMayLeave:
-    """Standard output for a reader that may leave early (``pencilsat solve P | head -1``).
+    """Standard output (or error) for a reader that may leave early (``pencilsat solve P |
+    head -1``).
 
     Once the pipe is closed, the rest of the output goes to /dev/null and the command runs on:
     a drawing asked for with ``--svg`` is still written and the exit status is still the
@@ -91,8 +92,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # interleaved runs) and a second core's CPU. A user's own setting wins.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     _closed_output_to_devnull()
-    stdout = sys.stdout
+    stdout, stderr = sys.stdout, sys.stderr
     sys.stdout = _ReaderMayLeave(stdout)
+    # a reader of the messages that left (a closed log pipe): the run goes on, as for stdout
+    # (generate's seed line ended `generate --count` with nothing written and status 0)
+    sys.stderr = _ReaderMayLeave(stderr)
     try:
         status = _run(argv)
         sys.stdout.flush()  # a full disk shows here, not at exit
@@ -128,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pencilsat: {internal_error(err)}", file=sys.stderr)
         return EXIT_INTERNAL
     finally:
-        sys.stdout = stdout
+        sys.stdout, sys.stderr = stdout, stderr
 
 
 def too_many_files() -> str:

@@ -3,8 +3,9 @@
 warning, the block folder left); ``--workers 99999999999`` forked one process per shard
 (3,073 on Royle's lines); ``python -m pencilsat`` had no ``__main__``; a summary whose reader
 left made rich exit 1 (the status of ``multiple``); ``--out FIFO --resume`` waited forever for
-a writer; and a process out of file descriptors printed a traceback, or "cannot write the
-output". Each test fails on the code before."""
+a writer; a process out of file descriptors printed a traceback, or "cannot write the
+output"; and a closed stderr ended ``generate --count`` before its first record (status 0).
+Each test but the ``nohup`` guard fails on the code before."""
 
 from __future__ import annotations
 
@@ -149,3 +150,19 @@ def test_a_process_short_of_file_descriptors_says_so(tmp_path):
         preexec_fn=few_descriptors)
     assert done.returncode == 4, done.stderr
     assert "too many open files" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_generate_count_writes_its_records_when_the_messages_reader_left():
+    """``generate --count`` without ``--seed`` says the seed it drew on stderr first: with
+    stderr a closed pipe that ended the run, nothing written, status 0."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pencilsat.cli", "generate", "sudoku", "4x4", "--count", "2",
+             "--workers", "1"], stderr=write, stdout=subprocess.PIPE, text=True,
+            timeout=WATCHDOG, env=command_env())
+    finally:
+        os.close(write)
+    assert done.returncode == 0
+    assert [json.loads(line)["verdict"] for line in done.stdout.splitlines()] == ["unique"] * 2
