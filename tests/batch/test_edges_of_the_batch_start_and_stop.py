@@ -3,8 +3,8 @@
 warning, the block folder left); ``--workers 99999999999`` forked one process per shard
 (3,073 on Royle's lines); ``python -m pencilsat`` had no ``__main__``; a summary whose reader
 left made rich exit 1 (the status of ``multiple``); ``--out FIFO --resume`` waited forever for
-a writer; a process out of file descriptors printed a traceback, or "cannot write the
-output"; and a closed stderr ended ``generate --count`` before its first record (status 0).
+a writer; a process out of file descriptors printed a traceback, "cannot write the
+output", or made every puzzle an ``error``; and a closed stderr ended ``generate --count`` before its first record (status 0).
 Each test but the ``nohup`` guard fails on the code before."""
 
 from __future__ import annotations
@@ -166,3 +166,22 @@ def test_generate_count_writes_its_records_when_the_messages_reader_left():
         os.close(write)
     assert done.returncode == 0
     assert [json.loads(line)["verdict"] for line in done.stdout.splitlines()] == ["unique"] * 2
+
+
+@pytest.mark.parametrize("descriptors", [14, 16])
+def test_workers_short_of_file_descriptors_stop_the_run(tmp_path, descriptors):
+    """With a few more descriptors the pool started, broke, and every puzzle was retried
+    alone on a new pool, each an ``error`` "this is a bug in pencilsat" (minutes for Royle's
+    lines); now the run stops at the first worker that cannot start."""
+    batch = tmp_path / "batch.txt"
+    batch.write_text((tdoku("unique", 1)[0] + "\n") * 3000)
+
+    def few_descriptors() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pencilsat", "solve", "--batch", str(batch), "--workers", "2",
+         "--out", str(tmp_path / "records.jsonl")], capture_output=True, text=True,
+        timeout=WATCHDOG, env=command_env(dict([WORKERS_AT_ONCE])), preexec_fn=few_descriptors)
+    assert done.returncode == 4, done.stderr
+    assert "pencilsat: too many open files" in done.stderr and "error" not in done.stderr
