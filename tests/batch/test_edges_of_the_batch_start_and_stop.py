@@ -4,8 +4,9 @@ warning, the block folder left); ``--workers 99999999999`` forked one process pe
 (3,073 on Royle's lines); ``python -m pencilsat`` had no ``__main__``; a summary whose reader
 left made rich exit 1 (the status of ``multiple``); ``--out FIFO --resume`` waited forever for
 a writer; a process out of file descriptors printed a traceback, "cannot write the
-output", or made every puzzle an ``error``; and a closed stderr ended ``generate --count`` before its first record (status 0).
-Each test but the ``nohup`` guard fails on the code before."""
+output", or made every puzzle an ``error``; and a closed stderr ended ``generate --count``
+before its first record (status 0). Each test but the ``nohup`` guard fails on the code
+before."""
 
 from __future__ import annotations
 
