@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -17,7 +18,13 @@ from contextlib import contextmanager
 from typing import Any
 
 from pencilsat.cli_options import COMMANDS, build_parser
-from pencilsat.cli_signals import EXIT_TERMINATED, Terminated, sigterm_as_interrupt
+from pencilsat.cli_signals import (
+    EXIT_HUNG_UP,
+    EXIT_TERMINATED,
+    HungUp,
+    Terminated,
+    sigterm_as_interrupt,
+)
 from pencilsat.cli_solve import (
     batch_run,
     cmd_solve,
@@ -36,7 +43,8 @@ from pencilsat.core.errors import (
 
 
 class _ReaderMayLeave:
-    """Standard output for a reader that may leave early (``pencilsat solve P | head -1``).
+    """Standard output (or error) for a reader that may leave early (``pencilsat solve P |
+    head -1``).
 
     Once the pipe is closed, the rest of the output goes to /dev/null and the command runs on:
     a drawing asked for with ``--svg`` is still written and the exit status is still the
@@ -84,13 +92,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     # interleaved runs) and a second core's CPU. A user's own setting wins.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     _closed_output_to_devnull()
-    stdout = sys.stdout
+    stdout, stderr = sys.stdout, sys.stderr
     sys.stdout = _ReaderMayLeave(stdout)
+    # a reader of the messages that left (a closed log pipe): the run goes on, as for stdout
+    # (generate's seed line ended `generate --count` with nothing written and status 0)
+    sys.stderr = _ReaderMayLeave(stderr)
     try:
         status = _run(argv)
         sys.stdout.flush()  # a full disk shows here, not at exit
         return status
     except KeyboardInterrupt as stop:  # Ctrl-C: what was printed stays, and no traceback
+        if isinstance(stop, HungUp):  # SIGHUP during a batch: the terminal closed
+            with contextlib.suppress(OSError):
+                print("pencilsat: hung up", file=sys.stderr)
+            return EXIT_HUNG_UP
         if isinstance(stop, Terminated):  # follows it; SIGTERM during a batch likewise
             print("pencilsat: terminated", file=sys.stderr)
             return EXIT_TERMINATED
@@ -101,6 +116,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as err:  # standard output could not be written (a full disk, say)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if err.errno == errno.EMFILE:  # not the output's fault: the pool's pipes, say
+            print(f"pencilsat: {too_many_files()}", file=sys.stderr)
+            return EXIT_INVALID
         where = f" {err.filename}" if err.filename else ""  # a records file names itself
         print(f"pencilsat: cannot write the output{where}: {err.strerror or err}",
               file=sys.stderr)
@@ -114,7 +132,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pencilsat: {internal_error(err)}", file=sys.stderr)
         return EXIT_INTERNAL
     finally:
-        sys.stdout = stdout
+        sys.stdout, sys.stderr = stdout, stderr
+
+
+def too_many_files() -> str:
+    """What a run that reached the limit of open files (``ulimit -n``) says: it said "cannot
+    write the output: Too many open files" with 2 workers under ``ulimit -n 12``."""
+    try:
+        import resource
+    except ImportError:  # not POSIX
+        return "too many open files; raise the limit, or give --workers 1"
+    limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return (f"too many open files (this process may open {limit}: ulimit -n); raise the "
+            "limit, or give --workers 1")
 
 
 def _closed_output_to_devnull() -> None:

@@ -50,13 +50,19 @@ def memory_size(text: str) -> int | None:
 
 
 def worker_count(text: str) -> int:
-    """``--workers``: a whole number of worker processes, at least 1."""
+    """``--workers``: a whole number of worker processes, at least 1 and at most
+    ``WORKERS_PER_CORE`` per core (:func:`pencilsat.batch.cores.too_many_workers`)."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of workers") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: give at least 1 worker (1: this process)")
+    from pencilsat.batch.cores import too_many_workers
+
+    refused = too_many_workers(value)
+    if refused is not None:
+        raise argparse.ArgumentTypeError(refused)
     return value
 
 

@@ -19,7 +19,7 @@ LAYERS = [
     ("batch", "desk"),
     ("api",),
     ("cli", "cli_certify", "cli_generate", "cli_options", "cli_signals", "cli_solve", "cli_values",
-     "__init__", "entry", "leave", "web", "study",
+     "__init__", "__main__", "entry", "leave", "web", "study",
      "to_order"),
 ]
 """Each package may import its own and earlier layers only (``__init__`` is the package's

@@ -18,7 +18,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from pencilsat.batch.cores import available_cores
+from pencilsat.batch.cores import available_cores, too_many_workers
 
 WORKER_MODULES = ("pencilsat.batch.shards", "pencilsat.batch.one_puzzle",
                   "pencilsat.batch.sudoku_lines", "pencilsat.strategies.sudoku_singles",
@@ -56,14 +56,18 @@ def start_early(source: str, workers: int | None, dask: str | None) -> bool:
     ``EARLY_BYTES`` or more); whether it was started."""
     if sys.platform != "linux" or dask is not None:
         return False
-    if (workers if workers is not None else available_cores()) < 2:
+    count = workers if workers is not None else available_cores()
+    if count < 2 or too_many_workers(count):  # one process, or a count the CLI refuses
         return False
     try:
         if source == "-" or os.stat(source).st_size < EARLY_BYTES:
             return False
     except OSError:  # the run reports it
         return False
-    start_server()
+    try:
+        start_server()
+    except OSError:  # no pipe or process to spare (ulimit -n 7): the pool tries, and says
+        return False
     return True
 
 

@@ -31,6 +31,7 @@ a limit on processes) leave the rest to this process instead, and the summary sa
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import math
 import multiprocessing
@@ -330,6 +331,11 @@ def _in_this_process(shards: Iterable[Shard]) -> Iterator[list[BatchRecord]]:
         cache.close()
 
 
+OUT_OF_DESCRIPTORS = (errno.EMFILE, errno.ENFILE)
+"""Errors of a worker's start that no puzzle causes: the process's (``ulimit -n``) or the
+system's file descriptors are used up."""
+
+
 class _Runner:
     """Submits shards to an executor it was given, which it never renews nor shuts down."""
 
@@ -343,8 +349,14 @@ class _Runner:
         holding the error when the executor refuses it."""
         try:
             return self.executor.submit(work or self.work, shard)
-        except Exception as err:  # a broken or shut down executor
+        except OSError as err:
+            if err.errno in OUT_OF_DESCRIPTORS:  # the run's, not the shard's: it stops
+                raise  # (under `ulimit -n 14` each of 49,158 puzzles became an `error`)
             refused: Future[Any] = Future()
+            refused.set_exception(err)
+            return refused
+        except Exception as err:  # a broken or shut down executor
+            refused = Future()
             refused.set_exception(err)
             return refused
 

@@ -23,7 +23,7 @@ from typing import IO
 
 from pencilsat.batch.block_folder import block_folder
 from pencilsat.batch.blocks import RecordBlock, RecordFile
-from pencilsat.batch.cores import available_cores
+from pencilsat.batch.cores import available_cores, too_many_workers
 from pencilsat.batch.inputs import count_items, numbered_items, read_batch_file
 from pencilsat.batch.pool import (
     Output,
@@ -198,6 +198,10 @@ def _check(run: BatchRun) -> None:
     if run.workers is not None and run.workers < 1:
         raise InputError(f"--workers {run.workers}: give at least 1",
                          hint="1 solves in this process; the default is one per core")
+    refused = too_many_workers(run.workers) if run.workers is not None else None
+    if refused is not None and run.dask in (None, "local"):
+        raise InputError(f"--workers {run.workers}: {refused}",
+                         hint="give at most that many, or leave --workers out")
     if run.dask not in (None, "local") and run.workers is not None:
         raise InputError("--workers sets the size of --dask local only",
                          hint="a cluster's workers are set where they are started "
@@ -209,6 +213,10 @@ def _check(run: BatchRun) -> None:
         return
     if os.path.isdir(run.out):
         raise InputError(f"--out {run.out}: is a directory", hint="give a file name")
+    if run.resume and os.path.exists(run.out) and not os.path.isfile(run.out):
+        raise InputError(f"--out {run.out} --resume: not a regular file (a pipe, a FIFO, a "
+                         "device), whose records cannot be read back",
+                         hint="resume a records file, or leave --resume out")
     folder = os.path.dirname(os.path.abspath(run.out))
     if not os.path.isdir(folder):
         raise InputError(f"--out {run.out}: folder {folder} does not exist",

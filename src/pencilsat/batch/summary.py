@@ -8,6 +8,7 @@ a run of millions of puzzles needs no more memory for it than a run of ten.
 from __future__ import annotations
 
 import heapq
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -118,7 +119,17 @@ def print_summary(tally: Tally, stream: IO[str], *, wall: float, workers: str,
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(file=stream, highlight=False, soft_wrap=True)
+    class SummaryConsole(Console):
+        def on_broken_pipe(self) -> None:
+            """The reader of ``stream`` left: the rest of the summary goes to /dev/null and
+            the run keeps its status (rich's own raised ``SystemExit(1)``, the status of
+            ``multiple``, and sent standard output to /dev/null)."""
+            self.quiet = True
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, stream.fileno())
+            os.close(null)
+
+    console = SummaryConsole(file=stream, highlight=False, soft_wrap=True)
     if not console.is_terminal:  # a log file or a pipe: no window to fit
         console.width = LOG_WIDTH
     new = tally.total - resumed

@@ -26,6 +26,10 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised where Ctrl-C would be so that the same clean-up runs."""
 
 
+class HungUp(Terminated):
+    """SIGHUP (the terminal closed, an ssh session dropped): stopped as SIGTERM is."""
+
+
 POOL_CODE = ("/concurrent/futures/", "/multiprocessing/", "/queue.py")
 """Where the pool's locks are taken: a stop is never raised inside these."""
 
