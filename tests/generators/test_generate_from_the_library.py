@@ -101,3 +101,11 @@ def test_the_offer_comes_from_the_generators_tables():
         if given["levels"] is None:
             with pytest.raises(InputError):
                 pencilsat.generate(genre, 6, 6, level=1)
+
+
+def test_the_result_names_what_its_clues_count():
+    made = pencilsat.generate("galaxies", 5, 5, seed=2)
+    assert made.counted == "galaxies" and made.to_dict()["counted"] == "galaxies"
+    assert made.clues == int(made.puzzle.centres.sum())
+    made = pencilsat.generate("starbattle", 9, 9, stars=2, seed=1)
+    assert made.puzzle.stars == 2 and made.counted == "regions" and "--stars 2" in made.command
