@@ -5,11 +5,13 @@ Slant, Skyscrapers, Jigsaw Sudoku and Tents (and Killer Sudoku's, which gets non
 For each genre's Tatham sets in the corpus (``tatham_manifest_genres.tsv``): ``up_open`` of
 every puzzle (CPU time per puzzle), per size Spearman's rho with his levels and the C-index
 (AUC) between neighbouring levels, each level's quantiles, and how many of his puzzles each
-band holds. Then, per banded genre at its usual size, seeds 1..N: one removal chain of the
-loop (``loop._chain``, as ``generate`` draws it), every puzzle along it measured; a step
-"falls" when the measure is lower after a clue went (the bisection assumes it never does).
+band holds, and Spearman's rho of the band each puzzle falls in with his level (what a
+band promises). Then, per banded genre at its usual size, seeds 1..N: one removal chain of
+the loop (``loop._chain``, as ``generate`` draws it), every puzzle along it measured; a step
+"falls" when the measure is lower after a clue went (the bisection assumes it never does);
+and ``--generated`` puzzles made at each level, their measure beside his levels'.
 
-Usage: python benchmarks/clue_levels.py [--chains 30]
+Usage: python benchmarks/clue_levels.py [--chains 30] [--generated 20]
 Writes benchmarks/results/clue_levels.md and .json.
 """
 
@@ -36,7 +38,7 @@ from pencilsat.generators.order import Order  # noqa: E402
 from pencilsat.generators.seeded import seeded_random  # noqa: E402
 from pencilsat.generators.study_measure import BANDS, StudyMeasure  # noqa: E402
 from pencilsat.generators.symmetry import orbits_of  # noqa: E402
-from pencilsat.study.generation import up_open  # noqa: E402
+from pencilsat.study.generation import MEASURES, up_open  # noqa: E402
 from pencilsat.study.stats import c_index, spearman  # noqa: E402
 
 GENRES = {
@@ -85,8 +87,33 @@ def ranking(genre: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
             weights.append(sum(r["level"] == low for r in pair)
                            * sum(r["level"] == high for r in pair))
         neighbours[f"{low}-{high}"] = float(np.average(aucs, weights=weights))
+    banded: dict[str, float] = {}
+    if genre in BANDS:
+        study = StudyMeasure(genre, up_open)
+        for s in sizes:
+            here = [r for r in rows if r["size"] == s]
+            # a puzzle between bands counts as the band below
+            found = [study.level_of(r["up_open"]) or 0 for r in here]
+            banded[s] = spearman(found, [r["rank"] for r in here])
+        banded["pooled"] = sum(banded[s] * counts[s] for s in sizes) / sum(counts.values())
     return {"spearman": per_size, "pooled": pooled, "neighbours": neighbours,
+            "bands_spearman": banded,
             "cpu_ms_median": 1000 * statistics.median(r["cpu_s"] for r in rows)}
+
+
+def generated(genre: str, seeds: int) -> list[list[Any]]:
+    """``seeds`` puzzles made at each level at the genre's usual size: their measure and
+    clue count."""
+    width, height = GENRES[genre][2]
+    out = []
+    for level in range(1, len(BANDS[genre]) + 1):
+        order = Order(genre, width, height, Target(level=level), measure=MEASURES[genre])
+        made = [order.make(seed) for seed in range(1, seeds + 1)]
+        values = [m.grading.score for m in made]
+        quantiles = " ".join(f"{q:.2f}" for q in np.quantile(values, QUANTILES))
+        out.append([genre, f"{width}x{height}", level, seeds, quantiles,
+                    statistics.mean(m.clues for m in made)])
+    return out
 
 
 def distribution(genre: str, rows: list[dict[str, Any]]) -> list[list[Any]]:
@@ -142,26 +169,33 @@ def falls(genre: str, chains: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--chains", type=int, default=30)
+    parser.add_argument("--generated", type=int, default=20)
     args = parser.parse_args()
     data: dict[str, Any] = {"ranking": {}, "falls": []}
     dist: list[list[Any]] = []
+    made: list[list[Any]] = []
     for genre in GENRES:
         rows = measured(genre)
         data["ranking"][genre] = ranking(genre, rows)
         dist += distribution(genre, rows)
         if genre in BANDS:
             data["falls"].append(falls(genre, args.chains))
+            made += generated(genre, args.generated)
         print(genre, data["ranking"][genre]["pooled"], flush=True)
-    body = [f"`python benchmarks/clue_levels.py --chains {args.chains}`. `up_open` is "
+    body = [f"`python benchmarks/clue_levels.py --chains {args.chains} --generated "
+            f"{args.generated}`. `up_open` is "
             "`gup.up_open` on the genre's complete clause list (`study.generation.up_open`); "
             "Spearman's rho with Tatham's levels within each size, pooled by size; the AUC "
-            "(C-index) between neighbouring levels within sizes, pooled by pairs. The "
-            "study's BCa intervals are in docs/study/*-tatham.", ""]
+            "(C-index) between neighbouring levels within sizes, pooled by pairs; the bands' "
+            "rho: of the band each of his puzzles falls in (between bands: the one below) "
+            "with his level. The study's BCa intervals are in docs/study/*-tatham.", ""]
     body.append(markdown_table(
         ["genre", "Spearman per size", "pooled", "AUC between neighbouring levels",
-         "CPU ms per puzzle (median)"],
+         "bands' Spearman per size, pooled", "CPU ms per puzzle (median)"],
         [[g, ", ".join(f"{s} {v:.2f}" for s, v in r["spearman"].items()), r["pooled"],
-          ", ".join(f"{k} {v:.2f}" for k, v in r["neighbours"].items()), r["cpu_ms_median"]]
+          ", ".join(f"{k} {v:.2f}" for k, v in r["neighbours"].items()),
+          ", ".join(f"{k} {v:.2f}" for k, v in r["bands_spearman"].items()) or "-",
+          r["cpu_ms_median"]]
          for g, r in data["ranking"].items()]))
     body += ["", "## Tatham's levels on the measure, and the bands they fall in", "",
              "Quantiles: min, 10%, 25%, median, 75%, 90%, max. Bands: "
@@ -175,7 +209,15 @@ def main() -> None:
     body.append(markdown_table(["genre", "size", "chains", "steps", "falls", "largest fall"],
                                [[f["genre"], f["size"], f["chains"], f["steps"], f["falls"],
                                  f["worst"]] for f in data["falls"]]))
+    body += ["", "## Puzzles made at each level", "",
+             f"`Order(genre, W, H, Target(level=L)).make(seed)`, seeds 1-{args.generated}, "
+             "the measure of the puzzle kept (the quantiles as above) beside Tatham's levels' "
+             "in the table before. Tents are made with every count, as his are; the others "
+             "strip clues along a chain.", ""]
+    body.append(markdown_table(["genre", "size", "level", "puzzles", "up_open quantiles",
+                                "clues (mean)"], made))
     data["distribution"] = dist
+    data["generated"] = made
     write_results("clue_levels", "The clue maker's levels: Tatham's levels on `gup.up_open`",
                   "\n".join(body), data)
 

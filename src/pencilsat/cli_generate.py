@@ -44,8 +44,9 @@ def add_generate_parser(sub: Any) -> None:
         "docs/generate.md), --score a band of the grader's score. "
         "Without either: a minimal clue set. "
         f"The other genres without a grader ({', '.join(UNBANDED)}) are always made "
-        f"with a minimal clue set ({', '.join(ALL_GIVEN_GENRES)} with every clue, as "
-        "published); those whose clues are their structure "
+        "with a minimal clue set, except those made with every clue, as published: "
+        f"{', '.join(ALL_GIVEN_GENRES)} (Tents' --level draws trees until every count "
+        "together measures in the band); those whose clues are their structure "
         f"({', '.join(STRUCTURE_GENRES)}) with the structure changed until unique. "
         "The puzzle goes to stdout, "
         "its verdict, level, score, clue count and seed to stderr (--json: one object with "
@@ -65,9 +66,12 @@ def add_generate_parser(sub: Any) -> None:
                           "(without it, the seed drawn is printed on stderr)")
     generate.add_argument("--symmetry", choices=SYMMETRIES,
                           help="a symmetric clue layout: half-turn (rot2) or left-right mirror")
+    generate.add_argument("--stars", type=whole_number(1), metavar="K",
+                          help="Star Battle: K stars in every row, column and region (default: "
+                          "1 up to 9x9, 2 from 10x10, 3 from 14x14; at most side/4)")
     generate.add_argument("--json", action="store_true",
-                          help="one JSON object: puzzle, url, verdict, level, score, clues, "
-                          "seed, seconds")
+                          help="one JSON object: puzzle, url, verdict, level, score, clues "
+                          "(and what they are: counted), seed, seconds")
     generate.add_argument("--certify", nargs="?", const=DEFAULT_CERTIFICATES, metavar="DIR",
                           type=folder_to_write,
                           help="certify each puzzle's uniqueness (docs/certificates.md) and "
@@ -97,7 +101,7 @@ def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
                    and args.certify is None)
     # a bad order is refused before a seed is drawn or a worker starts
     order = order_for(args.genre, width, height, level=args.level, score=args.score,
-                      symmetry=args.symmetry, certify=args.certify)
+                      symmetry=args.symmetry, certify=args.certify, stars=args.stars)
     seed = args.seed
     if seed is None:  # drawn here and said, so that the puzzle can be made again
         seed = draw_seed()
@@ -136,7 +140,10 @@ def describe(made: Generated, order: Order) -> str:
     if made.certified is not None:
         certified = (f", certificate in {made.certificate}" if made.certified
                      else f", NOT certified ({made.certificate_note})")
-    return (f"unique, {level}{score}, {made.clues} clues, seed {made.seed}, "
+    from pencilsat.generators.order import counted_phrase
+
+    return (f"unique, {level}{score}, {counted_phrase(made.clues, order.genre)}, "
+            f"seed {made.seed}, "
             f"{made.seconds:.2f} s{certified}")
 
 

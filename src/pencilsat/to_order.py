@@ -72,6 +72,8 @@ class GeneratedPuzzle:
     level: int | None = None
     score: float | None = None
     clues: int | None = None
+    counted: str = "clues"
+    """What ``clues`` counts, in the genre's word ("sums", "regions", "galaxies")."""
     candidates: int = 0
     """Candidate answers tried, the one kept included."""
     message: str = ""
@@ -117,7 +119,7 @@ def parse_size(text: str, genre: str) -> tuple[int, int]:
 
 def order_for(genre: str, width: int, height: int, *, level: int | None = None,
               score: tuple[float, float] | None = None, symmetry: str | None = None,
-              certify: str | None = None) -> Order:
+              certify: str | None = None, stars: int | None = None) -> Order:
     """The order, every value checked: an :class:`InputError` names the argument and what
     it takes, before any work."""
     from pencilsat.generators.loop import Target
@@ -141,9 +143,14 @@ def order_for(genre: str, width: int, height: int, *, level: int | None = None,
     if symmetry is not None and not isinstance(symmetry, str):
         raise InputError(f"{symmetry!r} is not a symmetry", source="symmetry",
                          hint="rot2 or mirror, or None")
+    if stars is not None and (isinstance(stars, bool) or not isinstance(stars, int)
+                              or stars < 1):
+        raise InputError(f"{stars!r} is not a star count", source="stars",
+                         hint="a whole number of stars a row and a column, at least 1, or "
+                         "None for the size's default")
     measure = measure_for(genre)
     order = Order(genre, width, height, Target(level=level, score=band), symmetry,
-                  measure=measure, certify=certify)
+                  measure=measure, certify=certify, stars=stars)
     try:  # the rest checked by the generators (size, symmetry, the level on the scale)
         order.maker()
     except InputError as err:
@@ -169,12 +176,12 @@ def make(order: Order, seed: int, time_limit: float | None = None) -> GeneratedP
     answer (the desk's hard limit stops a worker on one candidate that runs on)."""
     from pencilsat.core.registry import rules_of
     from pencilsat.core.result import TimeLimitReached
-    from pencilsat.generators.order import puzzle_url
+    from pencilsat.generators.order import counted, puzzle_url
 
     started = perf_counter()
     maker = order.maker()
     unknown = GeneratedPuzzle(order.genre, order.width, order.height, "unknown", seed, 0.0,
-                              maker.scale, order.command(seed))
+                              maker.scale, order.command(seed), counted=counted(order.genre))
     try:
         made = order.make(seed, None if time_limit is None else started + time_limit)
     except TimeLimitReached:
@@ -195,7 +202,7 @@ def make(order: Order, seed: int, time_limit: float | None = None) -> GeneratedP
 def generate(genre: str, width: int, height: int, *, level: int | None = None,
              score: tuple[float, float] | None = None, seed: int | None = None,
              symmetry: str | None = None, time_limit: float | None = None,
-             ) -> GeneratedPuzzle:
+             stars: int | None = None) -> GeneratedPuzzle:
     """A puzzle of ``genre`` with exactly one solution, ``width`` x ``height`` cells.
 
     ``level``: on the genre's scale (:func:`generation_offer` says which genres have one);
@@ -203,12 +210,14 @@ def generate(genre: str, width: int, height: int, *, level: int | None = None,
     minimal clue set. ``seed``: the same seed, size and target give the same puzzle on any
     machine (``None``: one is drawn, and is in the result). ``symmetry``: ``"rot2"`` or
     ``"mirror"``, where the genre places its clues freely. ``time_limit``: seconds, after
-    which the result is ``unknown`` (looked at between candidate answers). Bad input raises
+    which the result is ``unknown`` (looked at between candidate answers). ``stars``: Star
+    Battle's stars a row and a column (``None``: the size's default). Bad input raises
     :class:`InputError` naming the argument; a budget spent without a puzzle, too."""
     from pencilsat.strategies.front import check_time_limit
 
     limit = check_time_limit(time_limit)
-    order = order_for(genre, width, height, level=level, score=score, symmetry=symmetry)
+    order = order_for(genre, width, height, level=level, score=score, symmetry=symmetry,
+                      stars=stars)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise InputError(f"{seed!r} is not a seed", source="seed",
                          hint="a whole number, or None to draw one")

@@ -87,3 +87,21 @@ def test_a_tents_level_off_its_scale_is_refused(capsys):
     err = capsys.readouterr().err
     assert "--level 3 is not on the bands of the study measure gup.up_open, 1-2" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("level", (None, 1, 2))
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_tents_give_every_count_at_every_level(level, seed):
+    from pencilsat.puzzles.tents import NO_COUNT
+
+    made = _order("tents", Target(level=level)).make(seed)
+    puzzle, tents = made.puzzle, made.solution.tents
+    assert NO_COUNT not in puzzle.row_counts and NO_COUNT not in puzzle.column_counts
+    assert puzzle.row_counts.tolist() == tents.sum(axis=1).tolist()
+    assert puzzle.column_counts.tolist() == tents.sum(axis=0).tolist()
+    assert made.clues == sum(SMALL["tents"])
+    proof = solve(puzzle, encoding=_other_strategy("tents"))
+    assert proof.verdict == Verdict.UNIQUE and proof.solution == made.solution
+    if level is not None:
+        low, high = BANDS["tents"][level - 1]
+        assert low <= made.grading.score <= high

@@ -70,6 +70,10 @@ def test_without_a_seed_one_is_drawn_and_makes_the_puzzle_again():
     (("lightup", 200, 200), "generate", "at most 10,000 cells"),
     (("masyu", 8, 8, {"symmetry": "rot2"}), "generate", "not made for Masyu"),
     (("kurodoko", 8, 8, {"level": 1}), "--level", "no scale to aim at"),
+    (("starbattle", 10, 10, {"stars": 0}), "stars", "not a star count"),
+    (("starbattle", 10, 10, {"stars": True}), "stars", "not a star count"),
+    (("starbattle", 10, 10, {"stars": 3}), "generate", "3 stars a row do not fit"),
+    (("tents", 10, 10, {"stars": 2}), "--stars", "not an option of tents"),
 ])
 def test_bad_input_is_named(arguments, source, words):
     *positional, options = arguments if isinstance(arguments[-1], dict) else (*arguments, {})
@@ -97,3 +101,11 @@ def test_the_offer_comes_from_the_generators_tables():
         if given["levels"] is None:
             with pytest.raises(InputError):
                 pencilsat.generate(genre, 6, 6, level=1)
+
+
+def test_the_result_names_what_its_clues_count():
+    made = pencilsat.generate("galaxies", 5, 5, seed=2)
+    assert made.counted == "galaxies" and made.to_dict()["counted"] == "galaxies"
+    assert made.clues == int(made.puzzle.centres.sum())
+    made = pencilsat.generate("starbattle", 9, 9, stars=2, seed=1)
+    assert made.puzzle.stars == 2 and made.counted == "regions" and "--stars 2" in made.command

@@ -75,6 +75,42 @@ def test_star_battle_stars_follow_the_size():
     assert made.puzzle.stars == 2 and made.solution.shaded.sum() == 20
 
 
+@pytest.mark.parametrize("side,stars,seed", [(8, 2, 1), (9, 2, 2), (6, 1, 3), (12, 3, 4)])
+def test_star_battle_has_the_stars_asked(side, stars, seed):
+    order = Order("starbattle", side, side, stars=stars)
+    made = order.make(seed)
+    assert made.puzzle.stars == stars and rules_of(made.puzzle).check(made.puzzle,
+                                                                      made.solution) == []
+    shaded = np.asarray(made.solution.shaded)
+    assert (shaded.sum(axis=0) == stars).all() and (shaded.sum(axis=1) == stars).all()
+    proof = solve(made.puzzle, encoding=_other_strategy("starbattle"))
+    assert proof.verdict == Verdict.UNIQUE and proof.solution == made.solution
+    assert order.command(seed) == (f"pencilsat generate starbattle {side}x{side} "
+                                   f"--stars {stars} --seed {seed}")
+
+
+def test_a_tight_star_count_is_drawn_where_the_backtracking_gives_up():
+    from pencilsat.generators.starbattle import drawn_stars, random_stars
+
+    assert random_stars(random.Random(0), 12, 3) is None  # the row-by-row search gives up
+    stars = drawn_stars(random.Random(0), 12, 3)
+    assert stars is not None and (stars.sum(axis=0) == 3).all() and (
+        stars.sum(axis=1) == 3).all()
+    touching = stars[:-1, :-1].astype(int) + stars[1:, :-1] + stars[:-1, 1:] + stars[1:, 1:]
+    assert touching.max() == 1
+
+
+@pytest.mark.parametrize("side,stars", [(7, 2), (11, 3), (16, 5)])
+def test_too_many_stars_for_the_side_are_refused(side, stars):
+    with pytest.raises(InputError, match=f"{stars} stars a row do not fit"):
+        Order("starbattle", side, side, stars=stars).maker()
+
+
+def test_stars_are_refused_for_another_genre():
+    with pytest.raises(InputError, match="--stars is not an option of norinori"):
+        Order("norinori", 6, 6, stars=1).maker()
+
+
 @pytest.mark.parametrize("per_region", (1, 2, 3))
 def test_regions_around_hold_exactly_their_seed_groups(per_region):
     rng = random.Random(per_region)
@@ -88,3 +124,23 @@ def test_regions_around_hold_exactly_their_seed_groups(per_region):
     assert regions.count == 12 // per_region
     for region in regions.cells():
         assert sum(seeds[cell] >= 0 for cell in region) == per_region
+
+
+def test_galaxies_come_near_tathams_count():
+    """Moving centres and taking pairs (``generators/galaxies.py``) make fewer, larger
+    galaxies: Tatham's 10x10 have 22.5 on average, the draw without them made 30.2."""
+    made = [Order("galaxies", 10, 10).make(seed) for seed in range(1, 11)]
+    assert 19 <= sum(m.clues for m in made) / len(made) <= 26
+    for m in made[:3]:
+        proof = solve(m.puzzle, encoding=_other_strategy("galaxies"))
+        assert proof.verdict == Verdict.UNIQUE and proof.solution == m.solution
+
+
+def test_a_galaxy_moves_its_centre_to_take_a_cell():
+    from pencilsat.generators.galaxies import _moved
+
+    owner = np.full((3, 3), -1, dtype=np.int64)
+    owner[1, 0] = owner[1, 1] = 0  # a domino, its centre on the edge between them
+    moved = _moved(owner, (3, 2), 0, [(1, 2)], 9)
+    assert moved == ((3, 3), {(1, 0), (1, 1), (1, 2)})  # the centre of the three
+    assert _moved(owner, (3, 2), 0, [(0, 0)], 9) is None  # no lattice point: refused

@@ -37,6 +37,13 @@ def test_a_generated_puzzle_is_the_librarys_and_solves_unique(server):
     assert status == 200 and solved["verdict"] == "unique"
 
 
+def test_a_star_battle_has_the_stars_asked(server):
+    status, record = ask(server, {"genre": "starbattle", "size": "9x9", "stars": 2, "seed": 5})
+    assert status == 200 and record["puzzle"].startswith("starbattle 9 9 2\n")
+    assert record["command"].endswith("starbattle 9x9 --stars 2 --seed 5")
+    assert record["puzzle"] == pencilsat.generate("starbattle", 9, 9, stars=2, seed=5).text
+
+
 def test_the_genres_say_which_generate_and_their_levels(server):
     with urllib.request.urlopen(server + "/api/genres", timeout=30) as answer:
         genres = {g["name"]: g for g in json.load(answer)["genres"]}
@@ -63,6 +70,9 @@ def test_the_genres_say_which_generate_and_their_levels(server):
     ({"genre": "sudoku", "size": "9x9", "level": 5}, 422, "a level from 1 to 3"),
     ({"genre": "sudoku", "size": "9x9", "symmetry": "spiral"}, 422, "unknown symmetry"),
     ({"genre": "masyu", "size": "8x8", "symmetry": "rot2"}, 422, "not made for Masyu"),
+    ({"genre": "starbattle", "size": "8x8", "stars": "2"}, 400, '"stars"'),
+    ({"genre": "starbattle", "size": "8x8", "stars": 3}, 422, "3 stars a row do not fit"),
+    ({"genre": "sudoku", "size": "9x9", "stars": 2}, 422, "not an option of sudoku"),
 ])
 def test_bad_orders_are_refused_saying_what_is_wrong(server, fields, status, words):
     answered, record = ask(server, fields)

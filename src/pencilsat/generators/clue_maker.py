@@ -86,6 +86,8 @@ class ClueGenre:
     given: Callable[[Any, Any, random.Random], list[Clue]] | None = None
     """The clues an answer gets (default ``ClueRules.offered``, one per open place): a
     genre whose clue values are drawn (Hitori: a Latin square and repeats)."""
+    counted: str = "clues"
+    """What a clue is, in the plural, as ``generate`` says the count ("32 sums")."""
 
 
 def random_answer(open_puzzle: Any, rng: random.Random) -> Any | None:

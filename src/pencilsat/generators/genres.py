@@ -8,7 +8,7 @@ CLUE_MAKER_GENRES = ("slant", "kurodoko", "fillomino", "skyscrapers", "nonogram"
                      "shikaku", "hitori", "hashi", "yajilin", "kakuro")
 """Genres made by the generic clue maker (``generators/clue_genres.py``, one spec each;
 a test checks the two lists agree)."""
-ALL_GIVEN_GENRES = ("nonogram", "killersudoku", "hitori", "hashi", "yajilin", "kakuro")
+ALL_GIVEN_GENRES = ("nonogram", "killersudoku", "tents", "hitori", "hashi", "yajilin", "kakuro")
 """The clue-maker genres made with every clue given, as they are published (the spec's
 ``all_given``; a test checks they agree)."""
 BANDED_CLUE_GENRES = ("slant", "skyscrapers", "jigsawsudoku", "tents")

@@ -16,12 +16,15 @@ from pencilsat.generators.loop import DEFAULT_BUDGET, Generated, Maker, Target, 
 from pencilsat.generators.masyu_levels import MasyuMaker
 from pencilsat.generators.nurikabe import NurikabeMaker
 from pencilsat.generators.slitherlink import SlitherlinkMaker
+from pencilsat.generators.starbattle import with_stars
 from pencilsat.generators.structure_genres import STRUCTURE_GENRES
 from pencilsat.generators.structure_maker import StructureMaker
 from pencilsat.generators.study_measure import BANDS, Measure, StudyMeasure
 from pencilsat.generators.sudoku import SudokuMaker
 from pencilsat.generators.symmetry import SYMMETRIES
 
+OWN_COUNTED = {"masyu": "pearls"}
+"""What a clue is for the genres with a maker of their own, where it is not "clues"."""
 MAX_CELLS = 10_000
 """The largest grid any genre is generated at (Masyu's own limit, ``generators.masyu``)."""
 
@@ -53,6 +56,8 @@ class Order:
     certify: str | None = None
     """A folder: each puzzle's certificate goes into a folder of its own under it
     (``generators.certified``)."""
+    stars: int | None = None
+    """Star Battle's stars a row and a column (``None``: the size's default)."""
 
     def maker(self) -> Maker | NurikabeMaker:
         """The genre's maker, after checking the order (an ``InputError`` naming the option
@@ -65,6 +70,9 @@ class Order:
         if self.symmetry is not None and self.symmetry not in SYMMETRIES:
             raise InputError(f"unknown symmetry {self.symmetry!r}", hint="rot2 or mirror")
         maker: Maker | NurikabeMaker
+        if self.stars is not None and self.genre != "starbattle":
+            raise InputError(f"--stars is not an option of {self.genre}: it is Star Battle's "
+                             "stars a row", source="--stars", hint="leave --stars out")
         if self.genre == "masyu" and self.symmetry is not None:
             raise InputError("--symmetry is not made for Masyu yet",
                              hint="pearls follow the loop, so a symmetric layout needs a "
@@ -83,7 +91,10 @@ class Order:
                               steers=self.target.steers, symmetry=self.symmetry,
                               measure=measure)
         elif self.genre in STRUCTURE_GENRES:
-            maker = StructureMaker(STRUCTURE_GENRES[self.genre], self.width, self.height,
+            spec = STRUCTURE_GENRES[self.genre]
+            if self.stars is not None:
+                spec = with_stars(spec, self.stars)
+            maker = StructureMaker(spec, self.width, self.height,
                                    steers=self.target.steers, symmetry=self.symmetry)
         elif self.genre == "masyu":
             maker = MasyuMaker(self.width, self.height)
@@ -132,6 +143,8 @@ class Order:
     def command(self, seed: int) -> str:
         """The command line that makes the puzzle of ``seed`` again."""
         words = [f"pencilsat generate {self.genre} {self.width}x{self.height}"]
+        if self.stars is not None:
+            words.append(f"--stars {self.stars}")
         if self.target.level is not None:
             words.append(f"--level {self.target.level}")
         if self.target.score is not None:
@@ -140,6 +153,21 @@ class Order:
             words.append(f"--symmetry {self.symmetry}")
         words.append(f"--seed {seed}")
         return " ".join(words)
+
+
+def counted(genre: str) -> str:
+    """What a genre's ``clues`` count, in the plural ("sums", "regions"), from its spec."""
+    if genre in CLUE_GENRES:
+        return CLUE_GENRES[genre].counted
+    if genre in STRUCTURE_GENRES:
+        return STRUCTURE_GENRES[genre].counted
+    return OWN_COUNTED.get(genre, "clues")
+
+
+def counted_phrase(count: int, genre: str) -> str:
+    """``"32 sums"``, ``"1 sum"``: the count with the genre's word."""
+    word = counted(genre)
+    return f"{count} {word[:-1] if count == 1 else word}"
 
 
 def puzzle_url(puzzle: Any) -> str | None:
@@ -153,14 +181,17 @@ def puzzle_url(puzzle: Any) -> str | None:
 
 
 def generated_dict(made: Generated) -> dict[str, Any]:
-    """The ``generate --json`` object of one puzzle."""
+    """The ``generate --json`` object of one puzzle; ``counted`` says what ``clues`` counts
+    (:func:`counted`)."""
+    rules = rules_of(made.puzzle)
     return {
-        "puzzle": rules_of(made.puzzle).format_puzzle(made.puzzle),
+        "puzzle": rules.format_puzzle(made.puzzle),
         "url": puzzle_url(made.puzzle),
         "verdict": "unique",
         "level": made.grading.level,
         "score": None if made.grading.score is None else round(made.grading.score, 3),
         "clues": made.clues,
+        "counted": counted(made.puzzle.genre),
         "seed": made.seed,
         "seconds": round(made.seconds, 3),
         "candidates": made.candidates,

@@ -10,8 +10,9 @@ STRUCTURE_GENRES: dict[str, StructureGenre] = {spec.genre: spec for spec in (
     StructureGenre("starbattle", starbattle.search, starbattle.refuse_size,
                    starbattle.NO_SYMMETRY),
     StructureGenre("norinori", norinori.search, norinori.refuse_size, norinori.NO_SYMMETRY),
-    StructureGenre("galaxies", galaxies.search, galaxies.refuse_size, galaxies.NO_SYMMETRY),
+    StructureGenre("galaxies", galaxies.search, galaxies.refuse_size, galaxies.NO_SYMMETRY,
+                   counted="galaxies"),
     StructureGenre("numberlink", numberlink.search, numberlink.refuse_size,
-                   numberlink.NO_SYMMETRY),
+                   numberlink.NO_SYMMETRY, counted="pairs"),
 )}
 """By registry name; ``generators/genres.py`` lists them for the command line."""

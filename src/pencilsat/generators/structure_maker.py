@@ -50,6 +50,8 @@ class StructureGenre:
     no_symmetry: str
     """Why ``--symmetry`` is refused: the structure is drawn at random."""
     size_hint: str = "e.g. 10x10"
+    counted: str = "regions"
+    """What a piece is, in the plural, as ``generate`` says the count ("10 regions")."""
 
 
 def prove(puzzle: Any) -> tuple[bool, Any, Any]:

@@ -4,7 +4,8 @@ As Tatham's ``tents.c`` draws a grid: tents go one at a time on random cells no 
 touches (not even at a corner) until :data:`TENT_SHARE` of the cells hold one or none is
 left, then each tent gets a tree on a random free cell beside it (a tent with none is
 taken away). The tents are dropped: the maker draws its own answer of the trees. The clues
-are the row and column counts.
+are the row and column counts, every one given, as Tatham and janko publish Tents (the
+spec's ``all_given``): a level is met by drawing trees until the puzzle measures in its band.
 """
 
 from __future__ import annotations
@@ -20,10 +21,6 @@ TENT_SHARE = 0.2
 SMALLEST_SIDE = 2
 _STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
-NO_SYMMETRY = ("the counts stand beside the grid (a half-turn sends a row's count to no count's "
-               "place) and the trees are drawn without symmetry; symmetry is made for "
-               "Jigsaw Sudoku and Ripple Effect")
-"""Why ``--symmetry`` is refused."""
 
 
 def refuse_size(width: int, height: int) -> str | None:

@@ -304,9 +304,9 @@ def validated(kind: str, data: Any) -> dict[str, Any]:
 def generate_fields(data: dict[str, Any]) -> dict[str, Any]:
     """A generation's fields: ``genre`` (a name of ``GET /api/genres``), ``size``
     (``"10x10"``), optionally ``level`` or ``score`` (``[low, high]``), ``seed``,
-    ``symmetry`` and ``time_limit``; a size past the command line's ``MAX_CELLS`` is refused
-    here, before a worker is taken. Whether the genre takes the level or the symmetry is the
-    library's to say (422)."""
+    ``symmetry``, ``stars`` (Star Battle) and ``time_limit``; a size past the command
+    line's ``MAX_CELLS`` is refused here, before a worker is taken. Whether the genre takes
+    the level, the symmetry or the stars is the library's to say (422)."""
     from pencilsat.generators.order import MAX_CELLS
     from pencilsat.to_order import parse_size
 
@@ -349,6 +349,12 @@ def generate_fields(data: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(symmetry, str) or len(symmetry) > 20:
             raise BadRequest('"symmetry" is "rot2" or "mirror"')
         fields["symmetry"] = symmetry
+    stars = data.get("stars")
+    if stars is not None:
+        if isinstance(stars, bool) or not isinstance(stars, int) or not 0 < stars < 100:
+            raise BadRequest('"stars" is Star Battle\'s whole number of stars a row, at '
+                             "least 1")
+        fields["stars"] = stars
     return fields
 
 
