@@ -33,8 +33,8 @@ Tents: his puzzles give every sum and count; ours a minimal set), and (genres wi
 the band each of his puzzles falls in.
 
 The genres whose clues are their structure (``generators/structure_genres.py``: Star
-Battle, Norinori, Spiral Galaxies, Numberlink) have no grader and no clue to remove: one order per
-size, each puzzle checked by the genre's other strategy (CP-SAT) and the rule checker;
+Battle, Norinori, LITS, Spiral Galaxies, Numberlink) have no grader and no clue to remove:
+one order per size, each puzzle checked by the genre's other strategy (CP-SAT) and the rule checker;
 "clues" counts their regions, galaxies or pairs, and a candidate is one structure drawn
 (with its changes). Tatham's Galaxies is not installed here.
 
@@ -104,6 +104,7 @@ STRUCTURE_ORDERS = {
     # genre: the sizes made (generators/structure_genres.py: no clue to remove, no level)
     "starbattle": [(10, 10), (8, 8)],
     "norinori": [(10, 10), (8, 8)],
+    "lits": [(10, 10), (8, 8)],
     "galaxies": [(10, 10), (15, 15)],
     "numberlink": [(10, 10), (12, 12)],
 }
@@ -125,7 +126,7 @@ SECOND_STRATEGY = {"masyu": ("circuit", "cpsat"), "sudoku": ("extended", "cpsat"
                    "shikaku": ("cover-cpsat", "cpsat"), "hitori": ("lazy-cpsat", "cpsat"),
                    "hashi": ("lazy-cpsat", "cpsat"), "yajilin": ("circuit", "cpsat"),
                    "kakuro": ("cpsat", "cpsat"), "starbattle": ("linear", "cpsat"),
-                   "norinori": ("linear", "cpsat"),
+                   "norinori": ("linear", "cpsat"), "lits": ("lazy-cpsat", "cpsat"),
                    "galaxies": ("lazy-cpsat", "cpsat"), "numberlink": ("lazy-cpsat", "cpsat")}
 TATHAM = {
     # genre: (program, [(Tatham level, params, corpus folder or file)])

@@ -23,10 +23,12 @@ from pencilsat.generators.structure_genres import STRUCTURE_GENRES
 from pencilsat.puzzles.random_regions import regions_around
 from pencilsat.strategies.front import solve
 
-SMALL = {"starbattle": (6, 6), "norinori": (6, 6), "galaxies": (6, 5), "numberlink": (6, 5)}
+SMALL = {"starbattle": (6, 6), "norinori": (6, 6), "lits": (6, 6), "galaxies": (6, 5),
+         "numberlink": (6, 5)}
 """A small size per genre, the tests' grids."""
 SEEDS = (1, 2, 3)
-REFUSED = {"starbattle": (6, 7), "norinori": (3, 6), "galaxies": (2, 5), "numberlink": (13, 13)}
+REFUSED = {"starbattle": (6, 7), "norinori": (3, 6), "lits": (11, 10), "galaxies": (2, 5),
+           "numberlink": (13, 13)}
 """A size each genre refuses."""
 
 

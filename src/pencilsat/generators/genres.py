@@ -14,7 +14,7 @@ ALL_GIVEN_GENRES = ("nonogram", "killersudoku", "tents", "hitori", "hashi", "yaj
 BANDED_CLUE_GENRES = ("slant", "skyscrapers", "jigsawsudoku", "tents")
 """The clue-maker genres with levels: bands of a study measure placed on Tatham's levels
 (``generators/study_measure.py``'s ``BANDS``; a test checks they agree)."""
-STRUCTURE_GENRES = ("starbattle", "norinori", "galaxies", "numberlink")
+STRUCTURE_GENRES = ("starbattle", "norinori", "lits", "galaxies", "numberlink")
 """Genres whose clues are their structure (``generators/structure_genres.py``): a search
 per genre makes the puzzle unique by changing the structure."""
 GENRES = OWN_MAKERS + CLUE_MAKER_GENRES + STRUCTURE_GENRES
