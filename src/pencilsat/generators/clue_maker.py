@@ -109,7 +109,7 @@ def random_model(encoding: ClauseEncoding, rng: random.Random) -> Any | None:
         load_until(solver, encoding.clauses, None)  # the ambient deadline
         solver.set_phases([v if rng.random() < 0.5 else -v
                            for v in range(1, encoding.num_vars + 1)])
-        if not pysat_calls.solve(solver):
+        if not pysat_calls.solve_whole(solver):
             return None
         model = solver.get_model()
     finally:

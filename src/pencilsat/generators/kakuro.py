@@ -87,7 +87,7 @@ def drawn(rng: random.Random, width: int, height: int) -> tuple[KakuroPuzzle,
         solver.set_phases([v if rng.random() < 0.5 else -v
                            for v in range(1, encoding.num_vars + 1)])
         for _ in range(FILL_ROUNDS):
-            if not pysat_calls.solve(solver):
+            if not pysat_calls.solve_whole(solver):
                 return None
             model = solver.get_model()
             fill: KakuroSolution = encoding.decode({lit for lit in model if lit > 0})

@@ -59,7 +59,7 @@ def random_rooms(rng: random.Random, width: int, height: int, largest: int) -> R
     solver = Solver(name=SAT_SOLVER, bootstrap_with=chains.clauses)
     try:
         solver.set_phases(chains.random_phases(rng))
-        if not pysat_calls.solve(solver):
+        if not pysat_calls.solve_whole(solver):
             return None
         true = {lit for lit in solver.get_model() if lit > 0}
     finally:

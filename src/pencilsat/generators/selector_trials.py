@@ -34,7 +34,7 @@ class SelectorSearch:
 
     def next_answer(self) -> list[int] | None:
         solver = self.solver
-        if not pysat_calls.solve(solver, self.assumptions):
+        if not pysat_calls.solve_whole(solver, self.assumptions):
             self.model = None
             return None
         self.model = solver.get_model()  # type: ignore[attr-defined]

@@ -75,7 +75,7 @@ def _answers_up_to_two(puzzle: ShakashakaPuzzle) -> int:
     solver = Solver(name=SAT_SOLVER, bootstrap_with=encoding.clauses)
     try:
         found = 0
-        while found < 2 and pysat_calls.solve(solver):
+        while found < 2 and pysat_calls.solve_whole(solver):
             found += 1
             model = solver.get_model()
             solver.add_clause([-model[v - 1] for v in encoding.answer])
@@ -104,7 +104,7 @@ def random_black_cells(rng: random.Random, width: int, height: int) -> np.ndarra
     solver = Solver(name=SAT_SOLVER, bootstrap_with=clauses)
     try:
         solver.set_phases(phases)
-        if not pysat_calls.solve(solver):
+        if not pysat_calls.solve_whole(solver):
             return None
         true = {lit for lit in solver.get_model() if lit > 0}
     finally:
