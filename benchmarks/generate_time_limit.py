@@ -32,7 +32,7 @@ from pencilsat.strategies.front import solve  # noqa: E402
 
 BIG = {"sudoku": (9, 9), "skyscrapers": (9, 9), "jigsawsudoku": (9, 9),
        "killersudoku": (9, 9), "kakuro": (12, 12), "starbattle": (16, 16),
-       "norinori": (20, 20), "numberlink": (12, 12)}
+       "norinori": (20, 20), "numberlink": (12, 12), "heyawake": (20, 20)}
 """The largest size of the genres that take less than 30x30 (docs/generate.md)."""
 
 

@@ -19,7 +19,7 @@ SLACK_S = 10.0
 """How far past the limit a run may end on a loaded test machine; without the limit these
 orders run for tens of seconds to minutes."""
 
-BIG_ORDERS = [("heyawake", 30, 30, {}), ("slant", 30, 30, {}), ("masyu", 30, 30, {}),
+BIG_ORDERS = [("ripple", 30, 30, {}), ("slant", 30, 30, {}), ("masyu", 30, 30, {}),
               ("fillomino", 30, 30, {}), ("yajilin", 30, 30, {}),
               ("lightup", 30, 30, {"level": 5})]
 
@@ -76,18 +76,18 @@ def test_the_ambient_deadline_stops_a_clock_look_and_a_search():
 
 
 def test_generate_time_limit_on_the_command_line():
-    status, out, err = run_cli_here("generate", "heyawake", "30x30", "--seed", "2",
+    status, out, err = run_cli_here("generate", "fillomino", "30x30", "--seed", "2",
                                     "--time-limit", "0.3")
     assert status == 3 and out == ""
     assert "time limit reached" in err and "--seed 2 --time-limit 0.6" in err
-    status, out, _ = run_cli_here("generate", "heyawake", "30x30", "--seed", "2", "--json",
+    status, out, _ = run_cli_here("generate", "fillomino", "30x30", "--seed", "2", "--json",
                                   "--time-limit", "0.3")
     record = json.loads(out)
     assert status == 3 and record["verdict"] == "unknown" and "puzzle" not in record
 
 
 def test_generate_count_time_limit_gives_unknown_records():
-    status, out, _ = run_cli_here("generate", "heyawake", "30x30", "--seed", "1", "--count",
+    status, out, _ = run_cli_here("generate", "fillomino", "30x30", "--seed", "1", "--count",
                                   "2", "--workers", "1", "--time-limit", "0.3")
     records = [json.loads(line) for line in out.splitlines()]
     assert status == 3 and [r["verdict"] for r in records] == ["unknown", "unknown"]

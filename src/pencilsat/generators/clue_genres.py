@@ -109,7 +109,7 @@ CLUE_GENRES: dict[str, ClueGenre] = {spec.genre: spec for spec in (
               trials=killer_trials, size_hint="e.g. 9x9", all_given=True),
     ClueGenre("ripple", ripple.open_puzzle, refuse=ripple.refuse_size),
     ClueGenre("heyawake", heyawake.open_puzzle, refuse=heyawake.refuse_size,
-              draw=heyawake_trials.draw_answer, trials=heyawake_trials.room_trials,
+              drawn=heyawake_trials.drawn, trials=heyawake_trials.room_trials,
               no_symmetry=heyawake.NO_SYMMETRY),
     ClueGenre("tents", tents.open_puzzle, refuse=tents.refuse_size,
               no_symmetry=tents.NO_SYMMETRY),

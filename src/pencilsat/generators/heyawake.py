@@ -27,6 +27,10 @@ LARGEST_ROOM = 9
 LONGEST_SIDE = 3
 SMALLEST_SIDE = 2
 """The narrowest grid drawn (a 1-wide Heyawake has a room per stretch and little to ask)."""
+LARGEST_CELLS = 400
+"""The largest grid drawn: the rooms' numbers together pin fewer drawn answers as the grid
+grows (20x20, seeds 1-24: 2-118 answers per puzzle; 25x25: none of 200), so past 20x20 the
+budget runs out."""
 
 NO_SYMMETRY = ("a room's number stands at the room's first cell and the rooms are drawn without "
                "symmetry; symmetry is made for Jigsaw Sudoku and Ripple Effect")
@@ -37,6 +41,9 @@ def refuse_size(width: int, height: int) -> str | None:
     """Why a size is not drawn (``None``: it is)."""
     if min(width, height) < SMALLEST_SIDE:
         return f"width and height must be at least {SMALLEST_SIDE}"
+    if width * height > LARGEST_CELLS:
+        return (f"at most {LARGEST_CELLS} cells (e.g. 20x20): past it the rooms' numbers "
+                "rarely pin a drawn answer, and the budget of answers runs out")
     return None
 
 
