@@ -93,14 +93,16 @@ def solve_whole(solver: Any, assumptions: Sequence[int] = ()) -> bool:
     """``solver.solve(assumptions)`` in one call, the search of a plain solve, for callers
     whose path a seed fixes (a generator's draws); under an ambient deadline
     (``core.clock.deadline_scope``) the same one call on the watching thread, interrupted at
-    it (``TimeLimitReached``), or, on CaDiCaL, which cannot be interrupted, :func:`solve`'s
-    slices (a call past their first may then take another path)."""
+    it (``TimeLimitReached``), or, on CaDiCaL, which cannot be interrupted, in slices sized
+    to end by it (:func:`solve_until`; a call past the first slice may then take another
+    path)."""
     ambient = ambient_deadline()
     if ambient is None:
         return bool(solver.solve(assumptions=list(assumptions)))
     if not interruptible(solver):
-        return solve(solver, assumptions)
-    answer = _solve_watched(solver, ambient, list(assumptions))
+        answer = solve_until(solver, ambient, assumptions, budgets_hold=True)
+    else:
+        answer = _solve_watched(solver, ambient, list(assumptions))
     if answer is None:
         raise TimeLimitReached("search")
     return answer
