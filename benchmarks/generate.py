@@ -85,19 +85,19 @@ CLUE_ORDERS = {
     # genre: the sizes made (Tatham's corpus sizes among them, to compare clue counts)
     "slant": [(10, 10), (12, 10)],
     "kurodoko": [(10, 10), (9, 9)],
-    "fillomino": [(10, 10), (9, 7)],
+    "fillomino": [(10, 10), (9, 7), (15, 15)],
     "skyscrapers": [(6, 6), (9, 9)],
     "nonogram": [(10, 10)],
     "jigsawsudoku": [(9, 9), (6, 6)],
     "killersudoku": [(9, 9), (6, 6)],
     "ripple": [(10, 10), (8, 8)],
-    "heyawake": [(10, 10)],
+    "heyawake": [(10, 10), (20, 20)],
     "tents": [(10, 10), (15, 15)],
     "shakashaka": [(10, 10)],
     "shikaku": [(10, 10), (9, 9)],
     "hitori": [(10, 10), (8, 8)],
     "hashi": [(10, 10)],
-    "yajilin": [(10, 10)],
+    "yajilin": [(10, 10), (15, 15)],
     "kakuro": [(10, 10)],
 }
 STRUCTURE_ORDERS = {

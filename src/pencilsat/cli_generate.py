@@ -11,7 +11,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from pencilsat.cli_signals import sigterm_as_interrupt
-from pencilsat.cli_values import folder_to_write, whole_number, worker_count
+from pencilsat.cli_values import folder_to_write, seconds, whole_number, worker_count
 from pencilsat.core.errors import EXIT_OUTPUT_CLOSED
 from pencilsat.generators.genres import (
     ALL_GIVEN_GENRES,
@@ -69,6 +69,9 @@ def add_generate_parser(sub: Any) -> None:
     generate.add_argument("--stars", type=whole_number(1), metavar="K",
                           help="Star Battle: K stars in every row, column and region (default: "
                           "1 up to 9x9, 2 from 10x10, 3 from 14x14; at most side/4)")
+    generate.add_argument("--time-limit", type=seconds, metavar="S",
+                          help="seconds for each puzzle: past it, no puzzle (exit 3) and "
+                          "the command to try the seed again")
     generate.add_argument("--json", action="store_true",
                           help="one JSON object: puzzle, url, verdict, level, score, clues "
                           "(and what they are: counted), seed, seconds")
@@ -98,7 +101,7 @@ def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
     width, height = parse_size(args.size, args.genre)
     plain_masyu = (args.genre == "masyu" and args.level is None and args.score is None
                    and args.symmetry is None and args.count == 1 and not args.json
-                   and args.certify is None)
+                   and args.certify is None and args.time_limit is None)
     # a bad order is refused before a seed is drawn or a worker starts
     order = order_for(args.genre, width, height, level=args.level, score=args.score,
                       symmetry=args.symmetry, certify=args.certify, stars=args.stars)
@@ -117,9 +120,15 @@ def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
         sys.stdout.write(masyu.format_puzzle(puzzle))
         return 0
     if args.count > 1:
-        return _many(order, seed, args.count, args.workers)
-    made = make(order, seed)
-    assert made.made is not None and made.text is not None  # no time limit: never unknown
+        return _many(order, seed, args.count, args.workers, args.time_limit)
+    made = make(order, seed, args.time_limit)
+    if made.made is None or made.text is None:  # the time limit came first
+        if args.json:
+            print(json.dumps(made.to_dict()))
+        print(f"unknown: {made.message}", file=sys.stderr)
+        from pencilsat.batch.records import EXIT_STATUS
+
+        return EXIT_STATUS["unknown"]
     if args.json:
         from pencilsat.generators.order import generated_dict
 
@@ -147,7 +156,8 @@ def describe(made: Generated, order: Order) -> str:
             f"{made.seconds:.2f} s{certified}")
 
 
-def _many(order: Order, seed: int, count: int, workers: int | None) -> int:
+def _many(order: Order, seed: int, count: int, workers: int | None,
+          time_limit: float | None) -> int:
     """The ``--count`` run: each record on stdout as it comes, in seed order. Ctrl-C and
     SIGTERM, or a reader that leaves (``| head -1``: exit 141, as ``solve --batch``), stop the
     workers and say what was written and the command that makes the rest."""
@@ -160,7 +170,7 @@ def _many(order: Order, seed: int, count: int, workers: int | None) -> int:
     # the records go to the stream itself, not through the CLI's wrapper that sends what a
     # reader who left would miss to /dev/null
     writer = RecordWriter(stream=getattr(sys.stdout, "unwrapped", sys.stdout))
-    records = generate_many(order, seed, count, workers or available_cores())
+    records = generate_many(order, seed, count, workers or available_cores(), time_limit)
     try:
         with sigterm_as_interrupt(), contextlib.closing(records):  # SIGTERM as Ctrl-C
             for record in records:

@@ -172,11 +172,12 @@ def _score_band(score: Any) -> tuple[float, float] | None:
 
 def make(order: Order, seed: int, time_limit: float | None = None) -> GeneratedPuzzle:
     """The puzzle of ``seed`` (a generator's ``InputError`` when its budget runs out without
-    one); ``unknown`` when ``time_limit`` seconds pass first, looked at before each candidate
-    answer (the desk's hard limit stops a worker on one candidate that runs on)."""
+    one); ``unknown`` when ``time_limit`` seconds pass first: every solve of the generation
+    stops by then (``generators.order.Order.make``), and a puzzle is never returned unproved."""
     from pencilsat.core.registry import rules_of
     from pencilsat.core.result import TimeLimitReached
     from pencilsat.generators.order import counted, puzzle_url
+    from pencilsat.generators.time_limit import time_limit_message
 
     started = perf_counter()
     maker = order.maker()
@@ -186,8 +187,8 @@ def make(order: Order, seed: int, time_limit: float | None = None) -> GeneratedP
         made = order.make(seed, None if time_limit is None else started + time_limit)
     except TimeLimitReached:
         return replace(unknown, seconds=perf_counter() - started,
-                       message=f"time limit reached: no puzzle made in {time_limit:g} s "
-                       "(try a longer limit or another seed)")
+                       message=time_limit_message(time_limit or 0.0,
+                                                          order.command(seed)))
     rules = rules_of(made.puzzle)
     problems = rules.check(made.puzzle, made.solution)
     if problems:  # a generator bug: never hand out a puzzle whose answer breaks its rules

@@ -14,6 +14,7 @@ from time import perf_counter
 from typing import Any
 
 from pencilsat.backends.cpsat_interrupt import solve_interruptibly
+from pencilsat.core.clock import earliest
 
 NUM_WORKERS = 1
 """One CP-SAT worker: the figures are reproducible, and the machines we target have 2 cores."""
@@ -45,6 +46,7 @@ class CpSatSession:
         (it enumerates them until the callback stops it, presolve being off)."""
         self.solver.parameters.enumerate_all_solutions = callback is not None
         remaining = None
+        deadline = earliest(deadline)
         if deadline is not None:
             remaining = deadline - perf_counter()
             if remaining <= 0:

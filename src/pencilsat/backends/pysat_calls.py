@@ -28,7 +28,9 @@ from contextlib import contextmanager
 from time import perf_counter
 from typing import Any
 
+from pencilsat.core.clock import ambient_deadline
 from pencilsat.core.memory import check_memory
+from pencilsat.core.result import TimeLimitReached
 
 FIRST_BUDGET = 1000
 MIN_BUDGET = 100
@@ -73,14 +75,37 @@ def solve(solver: Any, assumptions: Sequence[int] = ()) -> bool:
     between two of them: ``OPEN_FIRST_BUDGET`` conflicts, then ``MAX_BUDGET`` each, whatever
     the clock says (each slice is a new call into the solver, so slices sized from the
     measured rate made CaDiCaL's path, conflicts and time change from run to run where
-    conflicts are slow)."""
+    conflicts are slow). Under an ambient deadline (``core.clock.deadline_scope``), the same
+    slices, and ``TimeLimitReached`` before a slice once it has passed."""
     assumed = list(assumptions)
     budget = OPEN_FIRST_BUDGET
+    ambient = ambient_deadline()
     while True:
+        if ambient is not None and perf_counter() > ambient:
+            raise TimeLimitReached("search")
         answer = _slice(solver, budget, assumed)
         if answer is not None:
             return answer
         budget = MAX_BUDGET
+
+
+def solve_whole(solver: Any, assumptions: Sequence[int] = ()) -> bool:
+    """``solver.solve(assumptions)`` in one call, the search of a plain solve, for callers
+    whose path a seed fixes (a generator's draws); under an ambient deadline
+    (``core.clock.deadline_scope``) the same one call on the watching thread, interrupted at
+    it (``TimeLimitReached``), or, on CaDiCaL, which cannot be interrupted, in slices sized
+    to end by it (:func:`solve_until`; a call past the first slice may then take another
+    path)."""
+    ambient = ambient_deadline()
+    if ambient is None:
+        return bool(solver.solve(assumptions=list(assumptions)))
+    if not interruptible(solver):
+        answer = solve_until(solver, ambient, assumptions, budgets_hold=True)
+    else:
+        answer = _solve_watched(solver, ambient, list(assumptions))
+    if answer is None:
+        raise TimeLimitReached("search")
+    return answer
 
 
 @contextmanager

@@ -242,7 +242,7 @@ def iter_shard(shard: Shard, cache: SolverCache) -> Iterator[BatchRecord]:
         from pencilsat.batch.generated import generated_record
 
         for item in items:
-            yield generated_record(item, task.generate)
+            yield generated_record(item, task.generate, task.time_limit)
         return
     fast = [item for item in items if task.fast_sudoku and is_sudoku_line(item)]
     grids = cache.grids(task.sat_solver) if fast else None

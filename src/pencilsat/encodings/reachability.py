@@ -149,8 +149,9 @@ def connected_layers(graph: Graph, literals: Sequence[int], anchor: int | None, 
         first[v] = top + 1
         top += deepest + 1
     previous = 0
+    every = max(1, CLOCK_EVERY // (deepest + 1))  # each node costs a layer per step
     for i, v in enumerate(nodes):
-        if i % CLOCK_EVERY == 0:
+        if i % every == 0:
             check_clock(deadline)
         x, root = literals[v], first[v]
         if anchor is not None:
@@ -214,8 +215,9 @@ def ranked_parents(graph: Graph, literals: Sequence[int], anchor: int, deepest: 
         at_least[v] = top + 1
         top += deepest - low[v]
         clauses.extend([-x, x - 1] for x in range(at_least[v] + 1, top + 1))  # monotone
+    every = max(1, CLOCK_EVERY // (deepest + 1))  # each node costs a rank per step
     for i, v in enumerate(nodes):
-        if i % CLOCK_EVERY == 0:
+        if i % every == 0:
             check_clock(deadline)
         if v not in at_least:
             continue

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from pencilsat.core.clock import check_clock
 from pencilsat.core.rules import Clue, ClueRules
 
 
@@ -35,6 +36,8 @@ def other_answer(puzzle: Any, answer: Any) -> Any | None:
     from pencilsat.strategies.front import solve
 
     result = solve(puzzle)
+    if result.verdict == Verdict.UNKNOWN:  # the generation's time limit, past: stop
+        check_clock(None, "generation")
     if result.verdict != Verdict.MULTIPLE:
         return None
     return result.second_solution if result.solution == answer else result.solution

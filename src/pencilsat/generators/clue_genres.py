@@ -11,6 +11,7 @@ import numpy as np
 from pencilsat.generators import (
     hashi,
     heyawake,
+    heyawake_trials,
     hitori,
     jigsawsudoku,
     kakuro,
@@ -108,7 +109,8 @@ CLUE_GENRES: dict[str, ClueGenre] = {spec.genre: spec for spec in (
               trials=killer_trials, size_hint="e.g. 9x9", all_given=True, counted="sums"),
     ClueGenre("ripple", ripple.open_puzzle, refuse=ripple.refuse_size),
     ClueGenre("heyawake", heyawake.open_puzzle, refuse=heyawake.refuse_size,
-              draw=heyawake.draw_answer, no_symmetry=heyawake.NO_SYMMETRY),
+              drawn=heyawake_trials.drawn, trials=heyawake_trials.room_trials,
+              no_symmetry=heyawake.NO_SYMMETRY),
     ClueGenre("tents", tents.open_puzzle, refuse=tents.refuse_size, counted="counts",
               all_given=True),
     ClueGenre("shakashaka", shakashaka.open_puzzle, refuse=shakashaka.refuse_size,

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pencilsat.backends import pysat_calls
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES as REGISTRY
 from pencilsat.core.registry import load
@@ -103,14 +104,14 @@ def random_model(encoding: ClauseEncoding, rng: random.Random) -> Any | None:
     genre's ``draw`` calls it with a complete clause list the registry does not name."""
     from pysat.solvers import Solver
 
-    from pencilsat.backends.bulk_load import load_clauses
+    from pencilsat.backends.bulk_load import load_until
 
     solver = Solver(name=SAT_SOLVER)
     try:
-        load_clauses(solver, encoding.clauses)
+        load_until(solver, encoding.clauses, None)  # the ambient deadline
         solver.set_phases([v if rng.random() < 0.5 else -v
                            for v in range(1, encoding.num_vars + 1)])
-        if not solver.solve():
+        if not pysat_calls.solve_whole(solver):
             return None
         model = solver.get_model()
     finally:

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from pencilsat.core.clock import check_clock
 from pencilsat.core.errors import InputError
 from pencilsat.core.result import Verdict
 from pencilsat.core.rules import ClueRules
@@ -44,6 +45,7 @@ class FrontTrials:
         if result.verdict == Verdict.UNIQUE:
             self.other = None
             return True
+        check_clock(None, "generation")  # the generation's time limit, when it has passed
         if result.verdict != Verdict.MULTIPLE:  # the answer itself fits: a bug or a limit
             raise InputError(f"a generator trial ended {result.verdict.value}: "
                              f"{result.message or 'no reason given'}",

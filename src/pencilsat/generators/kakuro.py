@@ -28,6 +28,7 @@ from collections import deque
 
 import numpy as np
 
+from pencilsat.backends import pysat_calls
 from pencilsat.generators.clue_answer import other_answer
 from pencilsat.puzzles.kakuro import KakuroPuzzle, KakuroSolution
 
@@ -83,7 +84,7 @@ def drawn(rng: random.Random, width: int, height: int) -> tuple[KakuroPuzzle,
     """A layout and a fill its sums pin (module docstring); ``None``: not found."""
     from pysat.solvers import Solver
 
-    from pencilsat.backends.bulk_load import load_clauses
+    from pencilsat.backends.bulk_load import load_until
     from pencilsat.encodings.kakuro import complete_cnf, literals
 
     layout = open_puzzle(rng, width, height)
@@ -96,11 +97,11 @@ def drawn(rng: random.Random, width: int, height: int) -> tuple[KakuroPuzzle,
         encoding, digit = complete_cnf(layout), literals(layout)
         solver = Solver(name=SOLVER)
         try:
-            load_clauses(solver, encoding.clauses)
+            load_until(solver, encoding.clauses, None)  # the ambient deadline
             solver.set_phases([v if rng.random() < 0.5 else -v
                                for v in range(1, encoding.num_vars + 1)])
             for round_ in range(1, FILL_ROUNDS + 1):
-                if not solver.solve():
+                if not pysat_calls.solve_whole(solver):
                     return None
                 model = solver.get_model()
                 fill: KakuroSolution = encoding.decode({lit for lit in model if lit > 0})

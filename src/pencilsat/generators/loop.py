@@ -230,6 +230,7 @@ def generate(maker: Maker, width: int, height: int, target: Target, seed: int, *
         trials = maker.trials(answer)
         try:
             for _ in range(ORDERS_PER_ANSWER):
+                past_deadline(deadline)
                 tried += 1
                 chain = _chain(trials, orbits, len(cells), maker.start_full, rng)
                 if chain is None:  # no clue set pins this answer: draw another

@@ -40,6 +40,7 @@ from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.loops.sides import side_clauses
 from pencilsat.encodings.masyu_rules import pearl_rule
 from pencilsat.generators.seeded import seeded_random
+from pencilsat.generators.time_limit import unique_in_time
 from pencilsat.puzzles.masyu import (
     BLACK,
     EMPTY,
@@ -379,7 +380,7 @@ class PearlTrials:
         the other answer is left in ``witness``)."""
         proof = prove(self.search, known=self.answer)
         self.witness = proof.second
-        return proof.verdict == Verdict.UNIQUE
+        return unique_in_time(proof)
 
     def drop(self, i: int) -> None:
         kept = self.marks.kept.copy()

@@ -3,16 +3,27 @@ as the ``generate --json`` object."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pencilsat.core.clock import deadline_scope
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import rules_of
+from pencilsat.core.result import TimeLimitReached
 from pencilsat.generators.clue_genres import CLUE_GENRES
 from pencilsat.generators.clue_maker import ClueMaker
 from pencilsat.generators.genres import GENRES
 from pencilsat.generators.lightup import LightUpMaker
-from pencilsat.generators.loop import DEFAULT_BUDGET, Generated, Maker, Target, generate
+from pencilsat.generators.loop import (
+    DEFAULT_BUDGET,
+    Generated,
+    Maker,
+    Target,
+    generate,
+    past_deadline,
+)
 from pencilsat.generators.masyu_levels import MasyuMaker
 from pencilsat.generators.nurikabe import NurikabeMaker
 from pencilsat.generators.slitherlink import SlitherlinkMaker
@@ -119,13 +130,19 @@ class Order:
 
     def make(self, seed: int, deadline: float | None = None) -> Generated:
         """The puzzle of ``seed``; ``TimeLimitReached`` once ``deadline``
-        (``time.perf_counter``) passes, looked at before each candidate answer."""
+        (``time.perf_counter``) passes: looked at before each candidate answer and, as the
+        ambient deadline (``core.clock.deadline_scope``), by every solve of the trials, the
+        grades and the answers' draws. A puzzle finished after it is not returned: a trial
+        cut short may have been taken for a proof."""
         maker = self.maker()
-        if isinstance(maker, NurikabeMaker):
-            made = maker.make(self.steering_target(), seed, self.budget, deadline)
-        else:
-            made = generate(maker, self.width, self.height, self.steering_target(), seed,
-                            symmetry=self.symmetry, budget=self.budget, deadline=deadline)
+        # every solve of the trials and every grade stops by it too
+        with deadline_scope(deadline), grading_time_out_as_limit():
+            if isinstance(maker, NurikabeMaker):
+                made = maker.make(self.steering_target(), seed, self.budget, deadline)
+            else:
+                made = generate(maker, self.width, self.height, self.steering_target(), seed,
+                                symmetry=self.symmetry, budget=self.budget, deadline=deadline)
+        past_deadline(deadline)  # a time-out some trial took for an answer: not proved
         if self.certify is not None:
             from pencilsat.generators.certified import certificate_folder, certify_made
 
@@ -168,6 +185,17 @@ def counted_phrase(count: int, genre: str) -> str:
     """``"32 sums"``, ``"1 sum"``: the count with the genre's word."""
     word = counted(genre)
     return f"{count} {word[:-1] if count == 1 else word}"
+
+
+@contextmanager
+def grading_time_out_as_limit() -> Iterator[None]:
+    """A grade stopped by the ambient deadline is the generation's ``TimeLimitReached``."""
+    from pencilsat.grading.clock import GradingTimeOut
+
+    try:
+        yield
+    except GradingTimeOut:
+        raise TimeLimitReached("grading") from None
 
 
 def puzzle_url(puzzle: Any) -> str | None:

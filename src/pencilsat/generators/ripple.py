@@ -17,6 +17,7 @@ import random
 
 import numpy as np
 
+from pencilsat.backends import pysat_calls
 from pencilsat.puzzles.regions import Regions
 from pencilsat.puzzles.ripple import RipplePuzzle
 
@@ -58,7 +59,7 @@ def random_rooms(rng: random.Random, width: int, height: int, largest: int) -> R
     solver = Solver(name=SAT_SOLVER, bootstrap_with=chains.clauses)
     try:
         solver.set_phases(chains.random_phases(rng))
-        if not solver.solve():
+        if not pysat_calls.solve_whole(solver):
             return None
         true = {lit for lit in solver.get_model() if lit > 0}
     finally:

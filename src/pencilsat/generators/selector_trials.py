@@ -14,8 +14,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from pencilsat.backends import pysat_calls
 from pencilsat.backends.bulk_load import load_clauses
-from pencilsat.core.result import Verdict
+from pencilsat.generators.time_limit import unique_in_time
 from pencilsat.strategies.uniqueness import prove
 
 SAT_SOLVER = "cadical195"
@@ -33,7 +34,7 @@ class SelectorSearch:
 
     def next_answer(self) -> list[int] | None:
         solver = self.solver
-        if not solver.solve(assumptions=self.assumptions):  # type: ignore[attr-defined]
+        if not pysat_calls.solve_whole(solver, self.assumptions):
             self.model = None
             return None
         self.model = solver.get_model()  # type: ignore[attr-defined]
@@ -70,7 +71,7 @@ class SelectorTrials:
         self.search.assumptions = self.selectors[kept].tolist()
 
     def still_unique(self) -> bool:
-        return prove(self.search, known=self.answer).verdict == Verdict.UNIQUE
+        return unique_in_time(prove(self.search, known=self.answer))
 
     def broken(self) -> list[int]:
         """The clues the last other answer breaks (a clause of theirs false in its model)."""

@@ -22,6 +22,7 @@ import random
 
 import numpy as np
 
+from pencilsat.backends import pysat_calls
 from pencilsat.encodings.shakashaka import quarter_grid, rectangle_clauses, sectors
 from pencilsat.generators.clue_maker import SAT_SOLVER
 from pencilsat.puzzles.shakashaka import (
@@ -74,7 +75,7 @@ def _answers_up_to_two(puzzle: ShakashakaPuzzle) -> int:
     solver = Solver(name=SAT_SOLVER, bootstrap_with=encoding.clauses)
     try:
         found = 0
-        while found < 2 and solver.solve():
+        while found < 2 and pysat_calls.solve_whole(solver):
             found += 1
             model = solver.get_model()
             solver.add_clause([-model[v - 1] for v in encoding.answer])
@@ -103,7 +104,7 @@ def random_black_cells(rng: random.Random, width: int, height: int) -> np.ndarra
     solver = Solver(name=SAT_SOLVER, bootstrap_with=clauses)
     try:
         solver.set_phases(phases)
-        if not solver.solve():
+        if not pysat_calls.solve_whole(solver):
             return None
         true = {lit for lit in solver.get_model() if lit > 0}
     finally:

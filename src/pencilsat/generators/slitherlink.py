@@ -25,7 +25,6 @@ import numpy as np
 
 from pencilsat.backends.bulk_load import load_clauses
 from pencilsat.core.errors import InputError
-from pencilsat.core.result import Verdict
 from pencilsat.core.values import Cell
 from pencilsat.encodings.loops.degree import degree_clauses
 from pencilsat.encodings.loops.edges import GridEdges
@@ -33,6 +32,7 @@ from pencilsat.encodings.slitherlink import clue_clauses, side_variables
 from pencilsat.generators.loop import Grading
 from pencilsat.generators.masyu import random_loop
 from pencilsat.generators.study_measure import SCORE_CEILING, StudyMeasure
+from pencilsat.generators.time_limit import unique_in_time
 from pencilsat.puzzles.slitherlink import NO_CLUE, SlitherlinkPuzzle, SlitherlinkSolution
 from pencilsat.strategies.loop_search import LoopSearch
 from pencilsat.strategies.uniqueness import prove
@@ -88,7 +88,7 @@ class SlitherlinkTrials:
     def still_unique(self) -> bool:
         proof = prove(self.search, known=self.answer)
         self.witness = proof.second
-        return proof.verdict == Verdict.UNIQUE
+        return unique_in_time(proof)
 
     def broken(self) -> list[int]:
         """The numbers the other loop of the last trial breaks."""

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from pencilsat.core.clock import check_clock
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES as REGISTRY
 from pencilsat.core.result import Verdict
@@ -63,6 +64,7 @@ def prove(puzzle: Any) -> tuple[bool, Any, Any]:
     result = solve(puzzle)
     if result.verdict == Verdict.UNIQUE:
         return True, result.solution, None
+    check_clock(None, "generation")  # the generation's time limit, when it has passed
     if result.verdict != Verdict.MULTIPLE:
         raise InputError(f"a generator trial ended {result.verdict.value}: "
                          f"{result.message or 'no reason given'}",

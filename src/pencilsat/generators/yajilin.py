@@ -7,11 +7,11 @@ cells off it, in random order, are shaded when no shaded cell touches them and a
 :data:`SHADE_SHARE` says so; the others are black cells, each with an arrow the way that
 sees the most open cells. Published Yajilin give every black cell its arrow, so the genre is
 ``all_given``; the draw mends its answer while the arrows leave a second one (at most
-:data:`MENDS` times): a cell we shade and the other answer does not turns black (its loop
-or shading loses it), else an arrow turns to a way whose count tells the two apart, else our
-loop moves by one face where the two loops differ (Masyu's ``reroute``) and the cells off
-it are filled again. 10x10 seeds 0-19: 13 draws of 20 end unique (without the mends, 1 of
-100 candidates).
+:data:`MENDS_PER_CELL` mends a cell): a cell we shade and the other answer does not turns
+black (its loop or shading loses it), else an arrow turns to a way whose count tells the two
+apart, else our loop moves by one face where the two loops differ (Masyu's ``reroute``) and
+the cells off it are filled again. 10x10 seeds 0-19, 40 mends: 13 draws of 20 end unique
+(without the mends, 1 of 100 candidates).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import random
 
 import numpy as np
 
+from pencilsat.core.clock import check_clock
 from pencilsat.core.rules import Clue
 from pencilsat.core.values import Cell
-from pencilsat.generators.clue_answer import other_answer
 from pencilsat.generators.masyu import random_loop, reroute
 from pencilsat.puzzles.masyu import MasyuSolution
 from pencilsat.puzzles.yajilin import (
@@ -44,8 +44,10 @@ LOOP_FATTEN = 0.5
 its cells off the loop, 23% on average."""
 SHADE_SHARE = 0.6
 """The chance that an off-loop cell no shaded cell touches is shaded (else a black cell)."""
-MENDS = 40
-"""Shaded cells turned black (one per second answer met) before a draw is handed on."""
+MENDS_PER_CELL = 1.0
+"""Mends (one per second answer met) per cell before a draw is handed on. At 15x15, seeds
+1-5, CPU per puzzle: 40 mends 0.3-34 s (most draws spent them all and were thrown away),
+100 0.4-13 s, 250 0.3-2.8 s."""
 SMALLEST_SIDE = 3
 _WAYS = (UP, DOWN, LEFT, RIGHT)
 
@@ -66,7 +68,7 @@ def drawn(rng: random.Random, width: int, height: int) -> tuple[YajilinPuzzle,
     shaded: set[Cell] = set()
     grid = _Blocks(width, height)
     _fill_off_loop(loop, shaded, grid, rng)
-    for _ in range(MENDS):
+    for _ in range(max(40, round(MENDS_PER_CELL * width * height))):
         if not grid.directions:
             return None
         answer = YajilinSolution.of(loop.edges, shaded, width, height)
@@ -146,22 +148,44 @@ class _Blocks:
     def turns_to_tell(self, answer: YajilinSolution,
                       other: YajilinSolution) -> list[tuple[Cell, int]]:
         """Black cells and directions whose count differs between the two answers."""
-        grid = self.puzzle()
+        ours, theirs = _shading(answer), _shading(other)
         return [(cell, d) for cell in self.directions for d in _WAYS if d != self.directions[cell]
-                and _count(grid, cell, d, answer) != _count(grid, cell, d, other)]
+                and _count(ours, cell, d) != _count(theirs, cell, d)]
 
 
-def _count(grid: YajilinPuzzle, cell: Cell, direction: int, answer: YajilinSolution) -> int:
-    return sum(other in answer.shaded for other in grid.looking_at(cell, direction))
+def _shading(answer: YajilinSolution) -> np.ndarray:
+    """The answer's shaded cells as a boolean grid."""
+    grid = np.zeros((answer.height, answer.width), dtype=bool)
+    for cell in answer.shaded:
+        grid[cell] = True
+    return grid
+
+
+def _count(shaded: np.ndarray, cell: Cell, direction: int) -> int:
+    """The shaded cells from ``cell`` (exclusive) to the edge in ``direction``."""
+    r, c = cell
+    line = {UP: shaded[:r, c], DOWN: shaded[r + 1:, c], LEFT: shaded[r, :c],
+            RIGHT: shaded[r, c + 1:]}[direction]
+    return int(line.sum())
 
 
 def _other_answer(puzzle: YajilinPuzzle, answer: YajilinSolution) -> YajilinSolution | None:
-    """An answer other than ``answer`` to the puzzle with every arrow, ``None``: none."""
+    """An answer other than ``answer`` to the puzzle with every arrow, ``None``: none (by
+    the default strategy without the front's rule check of its answers: a mend only steers
+    the draw, and the puzzle kept is proved by the trials through the front)."""
+    from pencilsat.core.result import Verdict
+    from pencilsat.strategies.yajilin import run_lazy
 
     full = puzzle
     for clue in given_arrows(puzzle, answer):
         full = with_arrow(full, clue)
-    other: YajilinSolution | None = other_answer(full, answer)
+    result = run_lazy(full)
+    if result.verdict == Verdict.UNKNOWN:  # the generation's time limit, past: stop
+        check_clock(None, "generation")
+    if result.verdict != Verdict.MULTIPLE:
+        return None
+    other: YajilinSolution = (result.second_solution if result.solution == answer
+                              else result.solution)
     return other
 
 
@@ -169,10 +193,11 @@ def given_arrows(open_grid: YajilinPuzzle, solution: YajilinSolution,
                  rng: random.Random | None = None) -> list[Clue]:
     """Each black cell's arrow, row-major: its drawn direction, the answer's count."""
     out = []
+    shaded = _shading(solution)
     for r, c in zip(*np.nonzero(open_grid.numbers == BLOCK), strict=True):
         cell = (int(r), int(c))
         direction = int(open_grid.arrows[cell])
-        count = _count(open_grid, cell, direction, solution)
+        count = _count(shaded, cell, direction)
         out.append(Clue(cell, f"{count}{ARROW_CHAR[direction]}", 10 * count + direction))
     return out
 

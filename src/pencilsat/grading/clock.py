@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from time import perf_counter
 
+from pencilsat.core.clock import earliest
+
 TIMED_OUT_REASON = "not graded: time limit reached while grading"
 """The ``reason`` a JSON record gives for a unique puzzle whose grading ran out of time."""
 
@@ -21,6 +23,8 @@ class GradingTimeOut(Exception):
 
 
 def check_deadline(deadline: float | None) -> None:
-    """Raise ``GradingTimeOut`` once ``deadline`` (a ``time.perf_counter`` value) has passed."""
+    """Raise ``GradingTimeOut`` once ``deadline`` (a ``time.perf_counter`` value) has passed,
+    or the ambient one (``core.clock.deadline_scope``: a generation's time limit)."""
+    deadline = earliest(deadline)
     if deadline is not None and perf_counter() > deadline:
         raise GradingTimeOut
