@@ -63,11 +63,26 @@ def test_the_genres_say_which_generate_and_their_levels(server):
     ({"genre": "sudoku", "size": "9x9", "level": 5}, 422, "a level from 1 to 3"),
     ({"genre": "sudoku", "size": "9x9", "symmetry": "spiral"}, 422, "unknown symmetry"),
     ({"genre": "masyu", "size": "8x8", "symmetry": "rot2"}, 422, "not made for Masyu"),
+    ({"genre": "masyu", "size": "2x3", "seed": 1}, 422, "at least 3"),  # was a 500
+    ({"genre": "sudoku", "size": "9x9", "count": 5}, 400, "no field 'count'"),  # was ignored
+    ({"genre": "sudoku", "size": "9x9", "certify": True}, 400, "no field 'certify'"),
 ])
 def test_bad_orders_are_refused_saying_what_is_wrong(server, fields, status, words):
     answered, record = ask(server, fields)
     assert answered == status and words in record["error"]
     assert "Traceback" not in record["error"]
+
+
+def test_a_body_that_is_no_order_is_shown_an_order(server):
+    """The example was /api/solve's (``{"puzzle": ...}``) on every endpoint."""
+    for body in (b"{", b"[]"):
+        status, _, answer = exchange(server, "POST", "/api/generate", body)
+        assert status == 400 and b'{\\"genre\\": \\"sudoku\\"' in answer, answer
+
+
+def test_a_size_past_the_limit_says_the_limit_once(server):
+    status, record = ask(server, {"genre": "masyu", "size": "101x100"})
+    assert status == 400 and record["error"].count("at most 10,000 cells") == 1
 
 
 def test_another_sites_page_may_not_generate(server):

@@ -36,7 +36,7 @@ SMALLEST_SIDE = 2
 """The narrowest grid drawn (a 1-wide Heyawake has a room per stretch and little to ask)."""
 
 NO_SYMMETRY = ("a room's number stands at the room's first cell and the rooms are drawn without "
-               "symmetry; symmetry is made for Jigsaw Sudoku and Ripple Effect")
+               "symmetry")
 """Why ``--symmetry`` is refused."""
 
 

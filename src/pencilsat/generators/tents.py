@@ -21,8 +21,7 @@ SMALLEST_SIDE = 2
 _STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
 NO_SYMMETRY = ("the counts stand beside the grid (a half-turn sends a row's count to no count's "
-               "place) and the trees are drawn without symmetry; symmetry is made for "
-               "Jigsaw Sudoku and Ripple Effect")
+               "place) and the trees are drawn without symmetry")
 """Why ``--symmetry`` is refused."""
 
 
