@@ -7,7 +7,9 @@ genre's orders (``orders``): a small grid (the brute-force oracle's), the usual 
 a target and at every level the generator offers, a score band, a symmetry where offered,
 a non-square grid where allowed and the largest grid offered (10,000 cells for most genres
 is minutes per puzzle: those take 20x20 or 15x15, said in the page). ``--scale K``
-multiplies the seeds. Each puzzle is made with ``--certify`` and then, from its text alone:
+multiplies the seeds (``--scale 2``: about 8 CPU minutes in all, 756 puzzles; ``--kind``
+and ``--genre`` pick orders and genres). Each puzzle is made with ``--certify`` and then,
+from its text alone:
 
 - the text, puz.link URL (and Tatham game ID) read back to the same puzzle;
 - two strategies (the default on CNF, the first on CP-SAT) say ``unique`` with the
@@ -59,9 +61,9 @@ RESULTS = REPO / "benchmarks" / "results"
 GRADED = ("masyu", "sudoku", "lightup")
 """Genres with a human-technique grader (``pencilsat grade``); the rest with levels are
 banded by a study measure."""
-SMALL = {"sudoku": (4, 4), "skyscrapers": (4, 4), "jigsawsudoku": (4, 4),
-         "killersudoku": (4, 4), "starbattle": (5, 5), "kakuro": (4, 4), "masyu": (4, 4)}
-"""The small grid per genre (4x4 where not named, the oracles' size)."""
+SMALL = {"starbattle": (5, 5), "fillomino": (4, 3)}
+"""The small grid per genre (4x4 where not named, the oracles' size; Fillomino's oracle
+takes minutes at 4x4, a second at 4x3)."""
 LARGEST = {"sudoku": (9, 9), "skyscrapers": (9, 9), "jigsawsudoku": (9, 9),
            "killersudoku": (9, 9), "kakuro": (12, 12), "starbattle": (16, 16),
            "norinori": (20, 20), "galaxies": (30, 30), "numberlink": (12, 12),
@@ -296,6 +298,8 @@ def audit_genre(genre: str, offer: dict[str, Any], args: argparse.Namespace,
     tally = Tally(Audit(REGISTRY[genre]), Counter(), Counter(), [])
     start, wall = time.process_time(), time.perf_counter()
     for plan in orders(genre, offer[genre], args.scale):
+        if args.kind and plan.kind not in args.kind:
+            continue
         order = order_for(genre, plan.width, plan.height, level=plan.level, score=plan.score,
                           symmetry=plan.symmetry, certify=str(folder))
         for seed in range(1, plan.seeds + 1):
@@ -328,7 +332,8 @@ def page(tallies: list[Tally], args: argparse.Namespace) -> str:
     command = (f"nice -n {os.nice(0)} python benchmarks/generate_audit.py --scale {args.scale} "
                f"--oracle-cells {args.oracle_cells} --time-limit {args.time_limit} "
                f"--workers {args.workers}"
-               + "".join(f" --genre {g}" for g in args.genre or []))
+               + "".join(f" --genre {g}" for g in args.genre or [])
+               + "".join(f" --kind '{k}'" for k in args.kind or []))
     lines = [
         "# Generate audit: can an editor sign what `pencilsat generate` makes?", "",
         f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} (load "
@@ -337,10 +342,13 @@ def page(tallies: list[Tally], args: argparse.Namespace) -> str:
         "ID read back; two strategies (the default on CNF, the first on CP-SAT) `unique` "
         "with the generator's answer; the rule checker; the level and score regraded; the "
         "certificate checked by `pencilsat check`'s reader; on grids of at most "
-        f"{args.oracle_cells} cells the brute-force oracle. Orders (seeds 1..N each): a small "
-        "grid, the usual size without a target, at each level, a score band, each symmetry "
-        "offered, 8x6 where allowed, the largest grid offered (20x20 or 15x15 for the genres "
-        "offered up to 10,000 cells).", "",
+        f"{args.oracle_cells} cells the brute-force oracle; without a target or a symmetry, "
+        "each clue taken away, no longer unique with the answer (`minimal`; not claimed by "
+        "the genres with every clue given, those whose clues are their structure, and "
+        "Nurikabe). Orders (seeds 1..N each): a small grid, the usual size without a target, "
+        "at each level, a score band, each symmetry offered, 8x6 and 6x6 where allowed, the "
+        "largest grid offered (20x20 or 15x15 for the genres offered up to 10,000 cells). "
+        "CPU s per genre is its worker's; wall s is summed over the workers.", "",
         "| genre | puzzles by order | refused | checks passed | CPU s | wall s | discrepancies |",
         "|---|---|---|---|---|---|---|"]
     for t in tallies:
@@ -398,6 +406,8 @@ def main() -> None:
     parser.add_argument("--scale", type=int, default=1, help="seeds per order multiplied")
     parser.add_argument("--oracle-cells", type=int, default=16)
     parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--kind", action="append",
+                        help="only these orders (repeatable): small, usual, level 1, ...")
     parser.add_argument("--workers", type=int, default=1, help="genres audited at once")
     parser.add_argument("--out", default="generate_audit")
     args = parser.parse_args()
