@@ -28,6 +28,11 @@ if TYPE_CHECKING:
 
 DEFAULT_CERTIFICATES = "certificates"
 """Where ``--certify`` without a folder writes the certificates (under the working folder)."""
+MAX_COUNT = 1_000_000
+"""The most puzzles one ``--count`` run makes: its seeds are listed before the first puzzle
+(a count of 10**24 made none, listing them)."""
+COUNT_WHY = (" puzzles in one run (the seeds are listed first); for more, run again from "
+             "the next --seed")
 UNBANDED = [genre for genre in CLUE_MAKER_GENRES if genre not in BANDED_CLUE_GENRES]
 """The clue-maker genres without levels (a minimal clue set only)."""
 
@@ -57,7 +62,8 @@ def add_generate_parser(sub: Any) -> None:
     target.add_argument("--level", type=int, metavar="L", help="the grader's level to hit")
     target.add_argument("--score", type=score_band, metavar="A..B",
                         help="a band of the grader's score, e.g. 2..3")
-    generate.add_argument("--count", type=whole_number(1), default=1, metavar="N",
+    generate.add_argument("--count", type=whole_number(1, MAX_COUNT, COUNT_WHY), default=1,
+                          metavar="N",
                           help="N puzzles (seeds S, S+1, ...) on every core, as JSON lines "
                           "in the batch record format")
     generate.add_argument("--workers", type=worker_count, metavar="N",
@@ -105,6 +111,8 @@ def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
     # a bad order is refused before a seed is drawn or a worker starts
     order = order_for(args.genre, width, height, level=args.level, score=args.score,
                       symmetry=args.symmetry, certify=args.certify, stars=args.stars)
+    if args.certify is not None:  # made now: a folder that cannot be is said before any work
+        _make_folder(args.certify)
     seed = args.seed
     if seed is None:  # drawn here and said, so that the puzzle can be made again
         seed = draw_seed()
@@ -137,6 +145,21 @@ def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
         sys.stdout.write(made.text)
         print(describe(made.made, order), file=sys.stderr)
     return 0
+
+
+def _make_folder(folder: str) -> None:
+    """``--certify DIR`` made if missing, or an ``InputError`` saying why it cannot be (each
+    of a ``--count`` run's puzzles was made and then refused, one record each)."""
+    import os
+
+    from pencilsat.core.errors import InputError
+
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as err:
+        raise InputError(f"cannot make the folder {folder!r}: {err.strerror or err}",
+                         source="--certify", hint="give a folder that can be written, "
+                         "e.g. certificates") from None
 
 
 def describe(made: Generated, order: Order) -> str:

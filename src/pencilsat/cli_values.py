@@ -76,17 +76,20 @@ def fail_on(text: str) -> frozenset[str]:
         raise argparse.ArgumentTypeError(f"{err.message} ({err.hint})") from None
 
 
-def whole_number(least: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``least``."""
+def whole_number(least: int, most: int | None = None, what: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least`` (and at most ``most``, where
+    ``what`` says why)."""
 
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
         if value < least:
-            raise argparse.ArgumentTypeError(f"{text!r}: give a whole number of at least "
+            raise argparse.ArgumentTypeError(f"{text[:40]!r}: give a whole number of at least "
                                              f"{least}")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r}: at most {most:,}{what}")
         return value
 
     return parse

@@ -123,7 +123,7 @@ def order_for(genre: str, width: int, height: int, *, level: int | None = None,
     """The order, every value checked: an :class:`InputError` names the argument and what
     it takes, before any work."""
     from pencilsat.generators.loop import Target
-    from pencilsat.generators.order import Order
+    from pencilsat.generators.order import MAX_CELLS, Order
 
     if not isinstance(genre, str) or genre not in GENRES:
         raise InputError(f"cannot generate {genre!r} puzzles", source="genre",
@@ -132,6 +132,10 @@ def order_for(genre: str, width: int, height: int, *, level: int | None = None,
         if isinstance(side, bool) or not isinstance(side, int):
             raise InputError(f"{side!r} is not a whole number of cells", source=name,
                              hint="give the grid's width and height, e.g. 10 and 10")
+        if abs(side) > MAX_CELLS:  # refused unwritten: str() of 4,300 digits or more fails
+            what = "negative" if side < 0 else f"more than {MAX_CELLS:,} cells"
+            raise InputError(f"the {name} is {what}", source=name,
+                             hint=f"at most {MAX_CELLS:,} cells in all, e.g. 10 and 10")
     if level is not None and score is not None:
         raise InputError("give a level or a score band, not both", source="level",
                          hint="level=2, or score=(2.0, 3.0)")

@@ -69,7 +69,7 @@ def test_without_a_seed_one_is_drawn_and_makes_the_puzzle_again():
     (("sudoku", 10, 10), "generate", "the sizes are"),
     (("lightup", 200, 200), "generate", "at most 10,000 cells"),
     (("masyu", 8, 8, {"symmetry": "rot2"}), "generate", "not made for Masyu"),
-    (("kurodoko", 8, 8, {"level": 1}), "--level", "no scale to aim at"),
+    (("kurodoko", 8, 8, {"level": 1}), "generate", "no scale to aim at"),
     (("starbattle", 10, 10, {"stars": 0}), "stars", "not a star count"),
     (("starbattle", 10, 10, {"stars": True}), "stars", "not a star count"),
     (("starbattle", 10, 10, {"stars": 3}), "generate", "3 stars a row do not fit"),

@@ -40,6 +40,7 @@ from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell
 from pencilsat.generators.clue_answer import DrawnAnswer, with_clues
 from pencilsat.generators.clue_trials import AllGivenTrials, FrontTrials
+from pencilsat.generators.genres import symmetry_made_for
 from pencilsat.generators.loop import ClueTrials, Grading
 from pencilsat.generators.study_measure import SCORE_CEILING, StudyMeasure
 
@@ -122,7 +123,7 @@ def random_model(encoding: ClauseEncoding, rng: random.Random) -> Any | None:
 def no_scale(title: str, instead: str) -> InputError:
     """The error for ``--level``/``--score`` on a genre with no scale to aim at."""
     return InputError(f"{title} has no grader, so --level and --score have no scale to aim "
-                      "at", source="--level",
+                      "at", source="generate",
                       hint=f"{instead}; levels are made for {', '.join(graded_genres())}")
 
 
@@ -161,7 +162,7 @@ class ClueMaker:
             self.levels = (1, len(measure.bands))
             self.score_ceiling = SCORE_CEILING
         elif steers:
-            raise no_scale(entry.title, "leave --level out for a minimal clue set")
+            raise no_scale(entry.title, "leave --level and --score out for a minimal clue set")
         refuse_size(entry.title, width, height, spec.refuse(width, height), spec.size_hint)
         if symmetry is not None and spec.all_given:
             raise InputError(f"--symmetry has no meaning for {entry.title}",
@@ -169,7 +170,8 @@ class ClueMaker:
                              hint="every clue of its puzzles is given, so no layout to choose")
         if symmetry is not None and spec.no_symmetry is not None:
             raise InputError(f"--symmetry is not made for {entry.title} yet",
-                             source="--symmetry", hint=spec.no_symmetry)
+                             source="--symmetry",
+                             hint=f"{spec.no_symmetry}; {symmetry_made_for()}")
         rules: GenreRules = entry.rules()
         if rules.clues is None:
             raise ValueError(f"{entry.title} has no clue rules")

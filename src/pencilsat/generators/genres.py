@@ -18,3 +18,12 @@ STRUCTURE_GENRES = ("starbattle", "norinori", "lits", "galaxies", "numberlink")
 """Genres whose clues are their structure (``generators/structure_genres.py``): a search
 per genre makes the puzzle unique by changing the structure."""
 GENRES = OWN_MAKERS + CLUE_MAKER_GENRES + STRUCTURE_GENRES
+SYMMETRIC_GENRES = ("lightup", "sudoku", "slitherlink", "slant", "kurodoko", "fillomino",
+                    "skyscrapers", "jigsawsudoku", "ripple")
+"""The genres made with ``--symmetry`` (a test checks the makers agree), named in the
+refusals of the others."""
+
+
+def symmetry_made_for() -> str:
+    """The refusals' pointer to the genres that take ``--symmetry``."""
+    return "symmetry is made for " + ", ".join(SYMMETRIC_GENRES)

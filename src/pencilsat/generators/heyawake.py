@@ -33,7 +33,7 @@ grows (20x20, seeds 1-24: 2-118 answers per puzzle; 25x25: none of 200), so past
 budget runs out."""
 
 NO_SYMMETRY = ("a room's number stands at the room's first cell and the rooms are drawn without "
-               "symmetry; symmetry is made for Jigsaw Sudoku and Ripple Effect")
+               "symmetry")
 """Why ``--symmetry`` is refused."""
 
 

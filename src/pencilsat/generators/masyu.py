@@ -94,15 +94,22 @@ def too_big(size: str) -> InputError:
                       "or 200x50")
 
 
-def generate_masyu(width: int, height: int, seed: int | None = None,
-                   progress: Progress | None = None) -> MasyuPuzzle:
-    """A Masyu with exactly one solution, drawn at random (``seed`` makes it reproducible);
-    ``progress`` hears of each move while pinning the loop and each pearl's trial."""
+def refuse_size(width: int, height: int) -> None:
+    """An :class:`InputError` for a grid Masyu is not generated at: a side under 3 (no loop
+    with a pearl fits) or more than ``MAX_CELLS`` cells; the plain generator's check and the
+    order's (``masyu_levels.MasyuMaker``) alike."""
     if width < 3 or height < 3:
         raise InputError(f"cannot generate a {width}x{height} Masyu",
                          hint="width and height must be at least 3")
     if width * height > MAX_CELLS:
         raise too_big(f"{width}x{height}")
+
+
+def generate_masyu(width: int, height: int, seed: int | None = None,
+                   progress: Progress | None = None) -> MasyuPuzzle:
+    """A Masyu with exactly one solution, drawn at random (``seed`` makes it reproducible);
+    ``progress`` hears of each move while pinning the loop and each pearl's trial."""
+    refuse_size(width, height)
     rng = seeded_random(seed)
     for _ in range(MAX_LOOP_TRIES):
         loop = pinned_loop(random_loop(width, height, rng), rng, progress=progress)

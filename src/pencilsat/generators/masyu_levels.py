@@ -25,6 +25,7 @@ from pencilsat.generators.masyu import (
     pearls_for_loop,
     pinned_loop,
     random_loop,
+    refuse_size,
 )
 from pencilsat.grading.masyu.engine import (
     DEFAULT_MAX_TRIALS,
@@ -77,6 +78,7 @@ class MasyuMaker:
     score_ceiling: float | None = None
 
     def __init__(self, width: int, height: int) -> None:
+        refuse_size(width, height)
         self.width, self.height = width, height
 
     def draw_answer(self, rng: random.Random) -> MasyuSolution | None:

@@ -14,7 +14,7 @@ from pencilsat.core.registry import rules_of
 from pencilsat.core.result import TimeLimitReached
 from pencilsat.generators.clue_genres import CLUE_GENRES
 from pencilsat.generators.clue_maker import ClueMaker
-from pencilsat.generators.genres import GENRES
+from pencilsat.generators.genres import GENRES, symmetry_made_for
 from pencilsat.generators.lightup import LightUpMaker
 from pencilsat.generators.loop import (
     DEFAULT_BUDGET,
@@ -46,7 +46,10 @@ def size_refused(shown: str, genre: str) -> InputError:
 
     if genre == "masyu":
         return too_big(shown)
-    return InputError(f"cannot generate a {shown} {genre}: at most {MAX_CELLS:,} cells",
+    from pencilsat.core.registry import GENRES as REGISTRY
+
+    title = REGISTRY[genre].title if genre in REGISTRY else genre
+    return InputError(f"cannot generate a {shown} {title}: at most {MAX_CELLS:,} cells",
                       hint="e.g. 10x10")
 
 
@@ -87,11 +90,11 @@ class Order:
         if self.genre == "masyu" and self.symmetry is not None:
             raise InputError("--symmetry is not made for Masyu yet",
                              hint="pearls follow the loop, so a symmetric layout needs a "
-                             "symmetric loop; symmetry is made for Sudoku and Light Up")
+                             "symmetric loop; " + symmetry_made_for())
         if self.genre == "nurikabe" and self.symmetry is not None:
             raise InputError("--symmetry is not made for Nurikabe yet",
                              hint="each island carries one number on a cell drawn at random; "
-                             "symmetry is made for Sudoku, Light Up and Slitherlink")
+                             + symmetry_made_for())
         if self.genre in BANDS and self.measure is None and (
                 self.target.steers or self.genre not in CLUE_GENRES):
             raise ValueError(f"an order for {self.genre} needs its study measure")

@@ -42,8 +42,7 @@ that sparse leave white areas few numbers reach)."""
 QUARTER_SHARE = 0.2
 """The phase of a quarter's literal is black with this chance (triangles are few)."""
 SMALLEST_SIDE = 2
-NO_SYMMETRY = ("the numbers stand on black cells drawn without symmetry; symmetry is made "
-               "for Jigsaw Sudoku and Ripple Effect")
+NO_SYMMETRY = ("the numbers stand on black cells drawn without symmetry")
 """Why ``--symmetry`` is refused."""
 
 

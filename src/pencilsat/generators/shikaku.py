@@ -23,7 +23,7 @@ LARGEST_AREA = 12
 """The largest rectangle drawn (janko's and Tatham's 10x10 rectangles are mostly 2-12)."""
 SMALLEST_SIDE = 2
 NO_SYMMETRY = ("a rectangle's number stands on a cell drawn in it and the rectangles are drawn "
-               "without symmetry; symmetry is made for Jigsaw Sudoku and Ripple Effect")
+               "without symmetry")
 """Why ``--symmetry`` is refused."""
 
 

@@ -27,6 +27,7 @@ from pencilsat.core.registry import GENRES as REGISTRY
 from pencilsat.core.result import Verdict
 from pencilsat.core.values import Cell
 from pencilsat.generators.clue_maker import NO_GRADER, no_scale, refuse_size
+from pencilsat.generators.genres import symmetry_made_for
 from pencilsat.generators.loop import ClueTrials, Grading
 
 
@@ -107,11 +108,12 @@ class StructureMaker:
         entry = REGISTRY[spec.genre]
         self.spec, self.genre, self.title = spec, spec.genre, entry.title
         if steers:
-            raise no_scale(entry.title, "leave --level out")
+            raise no_scale(entry.title, "leave --level and --score out")
         refuse_size(entry.title, width, height, spec.refuse(width, height), spec.size_hint)
         if symmetry is not None:
             raise InputError(f"--symmetry is not made for {entry.title}",
-                             source="--symmetry", hint=spec.no_symmetry)
+                             source="--symmetry",
+                             hint=f"{spec.no_symmetry}; {symmetry_made_for()}")
         self.rules = entry.rules()
         self.width, self.height = width, height
 

@@ -97,7 +97,7 @@ def create_app(workers: int = 2, queue: int = 64, *, host: str = "127.0.0.1",
     def endpoint(kind: str) -> Any:
         async def handle(request: Request) -> Response:
             try:
-                fields = validated(kind, await read_body(request))
+                fields = validated(kind, await read_body(request, example_body(kind)))
                 answered = await until_disconnected(
                     request, pool.run(kind, fields, fields["time_limit"]))
                 if answered is None:  # nobody to answer: the job's worker is free again
@@ -190,8 +190,16 @@ async def _disconnect(request: Request) -> None:
         pass
 
 
-async def read_body(request: Request) -> Any:
-    """The request's JSON, read no further than ``MAX_BODY`` bytes."""
+def example_body(kind: str) -> str:
+    """An object the job ``kind`` takes, for the errors about a body that is not one."""
+    if kind == "generate":
+        return '{"genre": "sudoku", "size": "9x9", "level": 2}'
+    return '{"puzzle": "https://puzz.link/p?mashu/..."}'
+
+
+async def read_body(request: Request, example: str = example_body("solve")) -> Any:
+    """The request's JSON, read no further than ``MAX_BODY`` bytes (``example``: an object
+    the job takes, said when the body is not one)."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
         raise BadRequest(f"the request is larger than {MAX_BODY // 1024} KB", 413)
@@ -207,17 +215,15 @@ async def read_body(request: Request) -> Any:
     depth = nesting_depth(text)
     if depth > MAX_DEPTH:
         raise BadRequest(f"the request body nests arrays or objects {depth} deep, more than "
-                         f"{MAX_DEPTH}; send an object such as "
-                         '{"puzzle": "https://puzz.link/p?mashu/..."}')
+                         f"{MAX_DEPTH}; send an object such as {example}")
     try:
         return json.loads(text, parse_constant=_no_constant, parse_int=_short_int)
     except json.JSONDecodeError as err:
         raise BadRequest(f"the request body is not JSON ({err.msg} at line {err.lineno}, "
-                         f"column {err.colno}); send an object such as "
-                         '{"puzzle": "https://puzz.link/p?mashu/..."}') from None
+                         f"column {err.colno}); send an object such as {example}") from None
     except (ValueError, RecursionError) as err:  # NaN, a 1,000-digit number, ...
         raise BadRequest(f"the request body is not JSON the API takes ({err}); send an "
-                         'object such as {"puzzle": "https://puzz.link/p?mashu/..."}') from None
+                         f"object such as {example}") from None
 
 
 def _no_constant(name: str) -> Any:
@@ -265,7 +271,7 @@ def _json_kind(value: Any) -> str:
 def validated(kind: str, data: Any) -> dict[str, Any]:
     """The fields a job takes, each checked, or a :class:`BadRequest` naming the field."""
     if not isinstance(data, dict):
-        raise BadRequest('send a JSON object such as {"puzzle": "..."}')
+        raise BadRequest(f"send a JSON object such as {example_body(kind)}")
     if kind == "generate":
         return generate_fields(data)
     puzzle = data.get("puzzle")
@@ -301,6 +307,11 @@ def validated(kind: str, data: Any) -> dict[str, Any]:
     return fields
 
 
+GENERATE_FIELDS = ("genre", "size", "level", "score", "seed", "symmetry", "stars",
+                   "time_limit")
+"""The fields ``POST /api/generate`` takes; any other is refused by name."""
+
+
 def generate_fields(data: dict[str, Any]) -> dict[str, Any]:
     """A generation's fields: ``genre`` (a name of ``GET /api/genres``), ``size``
     (``"10x10"``), optionally ``level`` or ``score`` (``[low, high]``), ``seed``,
@@ -310,6 +321,10 @@ def generate_fields(data: dict[str, Any]) -> dict[str, Any]:
     from pencilsat.generators.order import MAX_CELLS
     from pencilsat.to_order import parse_size
 
+    unknown = sorted(set(data) - set(GENERATE_FIELDS))
+    if unknown:  # a "count" or "certify" ignored would leave the caller thinking it was done
+        raise BadRequest(f"/api/generate takes no field {', '.join(map(repr, unknown))[:200]}: "
+                         f"its fields are {', '.join(GENERATE_FIELDS)} (one puzzle a request)")
     genre, size = data.get("genre"), data.get("size")
     if not isinstance(genre, str) or not genre:
         raise BadRequest('the field "genre" is missing or not text: give a genre\'s name as '
@@ -320,8 +335,8 @@ def generate_fields(data: dict[str, Any]) -> dict[str, Any]:
     try:
         width, height = parse_size(size, genre)
     except InputError as err:
-        raise BadRequest(f'"size": {err.message} ({err.hint}; at most {MAX_CELLS:,} '
-                         "cells)") from None
+        limit = "" if "at most" in err.message else f"; at most {MAX_CELLS:,} cells"
+        raise BadRequest(f'"size": {err.message} ({err.hint}{limit})') from None
     fields: dict[str, Any] = {"genre": genre, "width": width, "height": height,
                               "time_limit": _time_limit(data, GENERATE_TIME_LIMIT)}
     level, score = data.get("level"), data.get("score")
