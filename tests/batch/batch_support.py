@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CORPUS, REPO
+from conftest import CORPUS, REPO, WORKERS_AT_ONCE
 
 from pencilsat.batch.records import results_of
 from pencilsat.batch.run import BatchRun, run_batch
@@ -143,3 +143,24 @@ def kill_what_is_left(run: subprocess.Popen) -> None:
     """A test's cleanup: the run's session killed if anything of it still runs."""
     if run.poll() is None or in_session(run.pid):
         os.killpg(run.pid, signal.SIGKILL)
+
+
+def long_two_worker_batch(tmp_path: Path, before: Any = None) -> tuple[subprocess.Popen, Path]:
+    """A 2-worker batch of seconds of work (stopped before it ends), started as a command in
+    its own session (``before``: a ``preexec_fn``), and its ``--out`` file."""
+    batch = tmp_path / "batch.txt"
+    batch.write_text((tdoku("unique", 1)[0] + "\n") * 131072)
+    out = tmp_path / "records.jsonl"
+    env = command_env()
+    env.pop(WORKERS_AT_ONCE[0])
+    run = subprocess.Popen(
+        [sys.executable, "-m", "pencilsat.cli", "solve", "--batch", str(batch), "--workers",
+         "2", "--out", str(out)], stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True, preexec_fn=before)
+    return run, out
+
+
+def wait_for_records(run: subprocess.Popen, out: Path) -> None:
+    """Until the first records are in ``out`` (an event) or the run has ended."""
+    while not (out.exists() and out.stat().st_size) and run.poll() is None:
+        time.sleep(0.01)  # polling for the event, not waiting for a time

@@ -17,10 +17,16 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 
 import pytest
-from batch_support import command_env, ended, guarded, tdoku
+from batch_support import (
+    command_env,
+    ended,
+    guarded,
+    long_two_worker_batch,
+    tdoku,
+    wait_for_records,
+)
 from conftest import WORKERS_AT_ONCE
 
 from pencilsat.batch.block_folder import PREFIX
@@ -34,30 +40,10 @@ WATCHDOG = 120
 """Seconds after which a run that should have ended is called hung (a guard, not a wait)."""
 
 
-def _started_and_writing(tmp_path, before=None):
-    """A 2-worker batch of seconds of work, started in its own session, once its first
-    records are in its ``--out`` file (an event waited for)."""
-    batch = tmp_path / "batch.txt"
-    batch.write_text((tdoku("unique", 1)[0] + "\n") * 131072)
-    out = tmp_path / "records.jsonl"
-    env = command_env()
-    env.pop(WORKERS_AT_ONCE[0])
-    run = subprocess.Popen(
-        [sys.executable, "-m", "pencilsat.cli", "solve", "--batch", str(batch), "--workers",
-         "2", "--out", str(out)], stderr=subprocess.PIPE, text=True, env=env,
-        start_new_session=True, preexec_fn=before)
-    return run, out
-
-
-def _wait_for_records(run, out):
-    while not (out.exists() and out.stat().st_size) and run.poll() is None:
-        time.sleep(0.01)  # waiting for an event: the first records written
-
-
 def test_sighup_ends_a_batch_as_sigterm_does(tmp_path):
-    run, out = _started_and_writing(tmp_path)
+    run, out = long_two_worker_batch(tmp_path)
     with guarded(run):
-        _wait_for_records(run, out)
+        wait_for_records(run, out)
         run.send_signal(signal.SIGHUP)
         _, stderr = ended(run, "the run hung after SIGHUP")
     assert run.returncode == 129, stderr
@@ -71,10 +57,10 @@ def test_sighup_ends_a_batch_as_sigterm_does(tmp_path):
 def test_sighup_ignored_by_nohup_stays_ignored(tmp_path):
     """Sent SIGHUP then SIGTERM while both are pending, Linux delivers the lower number
     first: a run that took SIGHUP ends 129, one that ignores it (``nohup``) 143."""
-    run, out = _started_and_writing(
+    run, out = long_two_worker_batch(
         tmp_path, before=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
     with guarded(run):
-        _wait_for_records(run, out)
+        wait_for_records(run, out)
         os.kill(run.pid, signal.SIGSTOP)  # both pending at once
         run.send_signal(signal.SIGHUP)
         run.send_signal(signal.SIGTERM)

@@ -8,14 +8,16 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
 import sys
 import tempfile
-import time
 
 import pytest
-from batch_support import command_env, ended, guarded, tdoku
-from conftest import WORKERS_AT_ONCE
+from batch_support import (
+    ended,
+    guarded,
+    long_two_worker_batch,
+    wait_for_records,
+)
 
 from pencilsat.batch.block_folder import PREFIX
 
@@ -23,18 +25,9 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="Linux: /proc, f
 
 
 def test_sigterm_midway_prints_the_summary_and_leaves_nothing_behind(tmp_path):
-    batch = tmp_path / "batch.txt"
-    batch.write_text((tdoku("unique", 1)[0] + "\n") * 131072)  # seconds of work: stopped first
-    out = tmp_path / "records.jsonl"
-    env = command_env()
-    env.pop(WORKERS_AT_ONCE[0])
-    run = subprocess.Popen(
-        [sys.executable, "-m", "pencilsat.cli", "solve", "--batch", str(batch), "--workers",
-         "2", "--out", str(out)], stderr=subprocess.PIPE, text=True, env=env,
-        start_new_session=True)
+    run, out = long_two_worker_batch(tmp_path)  # seconds of work: stopped first
     with guarded(run):
-        while not (out.exists() and out.stat().st_size) and run.poll() is None:
-            time.sleep(0.01)  # waiting for an event: the first records written
+        wait_for_records(run, out)
         run.send_signal(signal.SIGTERM)
         _, stderr = ended(run, "the run hung after SIGTERM")  # stderr read as it ends
     assert run.returncode == 143, stderr
