@@ -170,7 +170,7 @@ def solve_many(
     :class:`InputError` before any work. With process workers, call it under
     ``if __name__ == "__main__":`` in a script (Python's rule for starting processes).
     """
-    from pencilsat.batch.cores import available_cores
+    from pencilsat.batch.cores import available_cores, too_many_workers
     from pencilsat.batch.pool import run_shards
     from pencilsat.batch.shards import make_shards
 
@@ -183,6 +183,9 @@ def solve_many(
                                 or workers < 1):
         raise InputError(f"{workers!r} is not a number of workers", source="workers",
                          hint="give a whole number >= 1, or None for one per core")
+    refused = too_many_workers(workers) if workers is not None and executor is None else None
+    if refused:  # processes started here (with an executor it only sets the shards)
+        raise InputError(refused, source="workers", hint="give at most one per core, or None")
     items = [_batch_item(position, puzzle) for position, puzzle in enumerate(puzzles, 1)]
     count = workers or available_cores()
     shards = make_shards(items, task, count)

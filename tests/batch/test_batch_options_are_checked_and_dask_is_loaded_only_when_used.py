@@ -56,6 +56,8 @@ def test_resume_refuses_records_of_another_input_or_command(tmp_path, capsys):
 def test_solve_many_refuses_bad_options_at_the_call():
     with pytest.raises(pencilsat.InputError, match="workers"):
         pencilsat.solve_many(janko("masyu", 1), workers=0)
+    with pytest.raises(pencilsat.InputError, match="more than"):  # it forked one per shard
+        pencilsat.solve_many(janko("masyu", 1), workers=99_999_999_999)
     with pytest.raises(pencilsat.InputError, match="unknown backend"):
         pencilsat.solve_many(janko("masyu", 1), backend="gpu")
     with pytest.raises(pencilsat.InputError, match="cannot read a puzzle from int"):
