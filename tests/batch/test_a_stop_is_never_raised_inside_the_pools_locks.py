@@ -16,6 +16,7 @@ import sys
 
 import pytest
 from batch_support import command_env, ended, guarded
+from conftest import REPO
 
 from pencilsat.cli_signals import Terminated, sigterm_as_interrupt
 from pencilsat.core.stops import raise_pending_stop, stops_deferred
@@ -80,35 +81,16 @@ def test_a_stop_kept_to_the_end_of_the_command_is_raised_there():
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
-INSIDE_THE_LOCK = """
-import os, signal, sys, threading
+def _inside_the_lock() -> str:
+    """The script of ``benchmarks/batch_stop_hang.py --mode inside-lock``: ``pencilsat ARGS``
+    run with SIGTERM sent from inside ``Condition.__enter__`` of a queue of the pool (the
+    ``at``-th entered by the main thread), just after it took the lock: where the stop that
+    hung the exit landed (the hung runs' dumps: the pool's manager thread waiting for the
+    work-id queue's lock in ``flag_executor_shutting_down``)."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from batch_stop_hang import INSIDE_LOCK
 
-
-def _signal_inside_the_queue_lock(at):
-    main_pid, main_thread = os.getpid(), threading.get_ident()
-    enter, entered = threading.Condition.__enter__, [0]
-
-    def entering(self):
-        taken = enter(self)
-        if (os.getpid() == main_pid and threading.get_ident() == main_thread
-                and sys._getframe(1).f_code.co_filename.endswith("queue.py")):
-            entered[0] += 1
-            if entered[0] == at:  # its handler runs at the next bytecode: the lock is held
-                os.kill(main_pid, signal.SIGTERM)
-        return taken
-
-    threading.Condition.__enter__ = entering
-
-
-if __name__ == "__main__":
-    _signal_inside_the_queue_lock(int(sys.argv[1]))
-    from pencilsat.cli import main
-    sys.exit(main(sys.argv[2:]))
-"""
-"""``pencilsat ARGS`` run with SIGTERM sent from inside ``Condition.__enter__`` of a queue
-of the pool (the ``at``-th entered by the main thread), just after it took the lock: where
-the stop that hung the exit landed (the hung runs' dumps, and this one's before: the pool's
-manager thread waiting for the work-id queue's lock in ``flag_executor_shutting_down``)."""
+    return INSIDE_LOCK
 
 
 @pytest.mark.parametrize("at", [1, 20, 50])
@@ -116,7 +98,7 @@ def test_sigterm_inside_a_queue_lock_of_the_pool_ends_the_run(tmp_path, at):
     batch = tmp_path / "batch.txt"
     batch.write_text("12345\n" * 200000)  # invalid lines: 1-ms shards, many submitted
     script = tmp_path / "signal_inside_the_lock.py"
-    script.write_text(INSIDE_THE_LOCK)
+    script.write_text(_inside_the_lock())
     run = subprocess.Popen([sys.executable, str(script), str(at), "solve", "--batch",
                             str(batch), "--workers", "2"], stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, env=command_env(), start_new_session=True)
