@@ -84,16 +84,25 @@ def check_folder(folder: str | Path) -> Certificate:
     root = Path(folder)
     try:
         manifest = json.loads((root / "manifest.json").read_text())
-        if isinstance(manifest, dict) and manifest.get("verdict") == "multiple":
-            return _check_multiple(manifest, {name: (root / name).read_text()
-                                              for name in MULTIPLE_FILES})
+        if not isinstance(manifest, dict):
+            raise ValueError("manifest.json holds no JSON object")
+        genre = _genre_named(manifest.get("genre"))
+        if manifest.get("verdict") == "multiple":
+            return _check_multiple(genre, {name: (root / name).read_text()
+                                           for name in MULTIPLE_FILES})
         texts = {name: (root / name).read_text() for name in FILES}
     except (OSError, ValueError) as err:
         raise InputError(f"not a certificate folder ({err})", source=str(root),
                          hint="give the folder that --proof-out wrote") from None
-    genre = registry.genre(manifest.get("genre", ""))
     rules = genre.rules()
-    verdict = manifest.get("verdict", "")
+    verdict = manifest.get("verdict")
+    if verdict not in ("unique", "none"):  # a proof says one of these; "certified: unknown"
+        return _failed(str(verdict), f"manifest: the verdict {verdict!r} is not one a "
+                       "certificate proves (unique, none or multiple)")
+    rule_count, blocked = manifest.get("rule_clauses"), manifest.get("blocked")
+    if type(rule_count) is not int or type(blocked) is not bool:
+        return _failed(verdict, "manifest: its rule_clauses is not a whole number or its "
+                       "blocked not true or false")
     try:
         puzzle = rules.parse_puzzle(texts["puzzle.txt"], "puzzle.txt")
         solution = (rules.parse_solution(texts["answer.txt"], puzzle)
@@ -117,8 +126,6 @@ def check_folder(folder: str | Path) -> Certificate:
         cuts = [json.loads(line) for line in texts["cuts.jsonl"].splitlines() if line.strip()]
     except ValueError as err:
         return _failed(verdict, f"formula or cuts: {err}")
-    rule_count = int(manifest.get("rule_clauses", -1))
-    blocked = bool(manifest.get("blocked"))
     layout = rule_count + len(cuts) + (1 if blocked else 0)
     if layout != len(clauses) or clauses[rule_count:rule_count + len(cuts)] != cuts:
         return _failed(verdict, "formula: its clauses are not the rules, the cuts and the "
@@ -137,10 +144,18 @@ def check_folder(folder: str | Path) -> Certificate:
     return cert
 
 
-def _check_multiple(manifest: dict[str, Any], texts: dict[str, str]) -> Certificate:
+def _genre_named(name: Any) -> registry.Genre:
+    """The manifest's genre (an InputError, a ValueError, for a name that is none)."""
+    if not isinstance(name, str):
+        raise InputError(f"the manifest's genre {name!r} is not a genre's name",
+                         source="manifest.json", hint="choose one of: " + ", ".join(
+                             registry.GENRES))
+    return registry.genre(name)
+
+
+def _check_multiple(genre: registry.Genre, texts: dict[str, str]) -> Certificate:
     """A ``multiple`` folder: the puzzle and both answers read from their files, each answer
     accepted by the rule checker and the two different."""
-    genre = registry.genre(manifest.get("genre", ""))
     rules = genre.rules()
     try:
         puzzle = rules.parse_puzzle(texts["puzzle.txt"], "puzzle.txt")
