@@ -53,6 +53,9 @@ def parse_puzzle(text: str) -> Puzzle:
     """Read puzzle text in any supported format (the format is detected)."""
     from pencilsat.formats.detect import read_puzzle as read_text
 
+    if not isinstance(text, str):
+        raise InputError(f"cannot parse a puzzle from {type(text).__name__}", source="text",
+                         hint="give the puzzle's text as a str (read_puzzle takes a path)")
     return read_text(text)
 
 
@@ -88,9 +91,11 @@ def solve(
     (:mod:`pencilsat.strategies.x_hint`).
     """
     started = time.perf_counter()
-    if not isinstance(backbone, bool):
-        raise InputError(f"{backbone!r} is not True or False", source="backbone",
-                         hint="give backbone=True to ask for the backbone")
+    for name, value in (("backbone", backbone), ("certify", certify)):
+        if not isinstance(value, bool):
+            raise InputError(f"{value!r} is not True or False", source=name,
+                             hint=f"give {name}=True to ask for it")
+    time_limit = load(_FRONT).check_time_limit(time_limit)  # checked once for every part
     task = None
     if backbone or count is not None:
         from pencilsat.strategies.solution_space import Exploration
@@ -175,6 +180,14 @@ def solve_many(
     from pencilsat.batch.shards import make_shards
 
     task = _batch_task(encoding, backend, sat_solver, time_limit, max_memory)
+    if not isinstance(certify, bool):
+        raise InputError(f"{certify!r} is not True or False", source="certify",
+                         hint="give certify=True to ask for certificates")
+    if isinstance(puzzles, (str, bytes, os.PathLike)) or _is_model(puzzles) \
+            or not hasattr(puzzles, "__iter__"):  # a string's characters are no puzzles
+        raise InputError(f"puzzles is one {type(puzzles).__name__}, not a list of puzzles",
+                         source="puzzles", hint="give a list (or any iterable) of puzzles: "
+                         "solve_many([puzzle]); solve takes one")
     if certify:
         from dataclasses import replace
 
@@ -219,13 +232,20 @@ def _batch_task(encoding: str | None, backend: str | None, sat_solver: str | Non
                      max_memory=check_budget(max_memory))
 
 
+def _is_model(puzzle: Any) -> bool:
+    """A puzzle model of a known genre (not a path, a URL or a list)."""
+    from pencilsat.core.registry import GENRES
+
+    return isinstance(getattr(puzzle, "genre", None), str) and puzzle.genre in GENRES
+
+
 def _batch_item(position: int, puzzle: Any) -> Any:
     """A puzzle as plain data for a worker: a path, URL, game ID or line as given; a model
     as its corpus text."""
     from pencilsat.batch.inputs import BatchItem
-    from pencilsat.core.registry import GENRES, rules_of
+    from pencilsat.core.registry import rules_of
 
-    if isinstance(getattr(puzzle, "genre", None), str) and puzzle.genre in GENRES:
+    if _is_model(puzzle):
         name = getattr(puzzle, "name", "") or f"puzzle {position}"
         return BatchItem(position, f"<{puzzle.genre} {name}>",
                          rules_of(puzzle).format_puzzle(puzzle))

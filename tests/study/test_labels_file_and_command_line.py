@@ -50,7 +50,7 @@ def test_a_bad_labels_file_names_the_line_and_column(tmp_path, text, order, wher
 
 
 def test_a_file_without_groups_gets_the_warning_and_one_with_groups_does_not(tmp_path):
-    pooled = read_labels(_write(tmp_path, f"puzzle\tlabel\n{SUDOKU}\t1\n{SUDOKU}\t2\n"))
+    pooled = read_labels(_write(tmp_path, f"puzzle\tlabel\n{SUDOKU}\t1\nother.txt\t2\n"))
     assert len(pooled.warnings) == 1 and "no group column" in pooled.warnings[0]
     assert "all 2 puzzles are one group" in pooled.warnings[0]
     grouped = read_labels(_write(tmp_path, f"puzzle\tlabel\tgroup\n{SUDOKU}\t1\t9x9\n"))
@@ -132,3 +132,29 @@ def test_a_plain_solve_loads_neither_matplotlib_nor_scipy():
     done = subprocess.run([sys.executable, "-c", code, SUDOKU], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_byte_order_mark_before_the_header_is_read(tmp_path):
+    path = tmp_path / "labels.tsv"  # spreadsheets write one; the header was refused
+    path.write_bytes(b"\xef\xbb\xbfpuzzle\tlabel\r\n" + SUDOKU.encode() + b"\t3\r\n")
+    labels = read_labels(path)
+    assert [(i.puzzle, i.label) for i in labels.items] == [(SUDOKU, 3.0)]
+
+
+def test_a_column_named_twice_is_refused(tmp_path):
+    with pytest.raises(InputError, match="names the column label twice") as err:
+        read_labels(_write(tmp_path, f"puzzle\tlabel\tlabel\n{SUDOKU}\t1\t5\n"))
+    assert "line 1" in str(err.value)  # the first was read, silently
+
+
+def test_a_repeated_puzzle_is_warned_of_with_its_lines(tmp_path):
+    labels = read_labels(_write(tmp_path, f"puzzle\tlabel\tgroup\n{SUDOKU}\t1\tg\n"
+                                          f"other.txt\t2\tg\n{SUDOKU}\t3\tg\n"))
+    assert len(labels.items) == 3
+    assert len(labels.warnings) == 1 and "line 4 repeats line 2" in labels.warnings[0]
+
+
+@pytest.mark.parametrize("path", [None, 5, ["labels.tsv"]])
+def test_a_labels_argument_that_is_no_path_is_an_input_error(path, tmp_path):
+    with pytest.raises(InputError, match="cannot read a LABELS file from"):
+        read_labels(path)  # it was a TypeError from os.fspath

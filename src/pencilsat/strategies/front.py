@@ -109,10 +109,15 @@ def check_time_limit(seconds: float | None) -> float | None:
     if seconds is None or seconds == math.inf:
         return None
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-            or math.isnan(seconds) or seconds <= 0:
-        raise InputError(f"{seconds!r} is not a positive number of seconds",
+            or seconds != seconds or seconds <= 0:  # NaN; isnan() overflows on 10**400
+        shown = repr(seconds) if not isinstance(seconds, int) or seconds > -10**30 else \
+            "a negative number of 30 digits or more"  # repr() refuses past 4,300 digits
+        raise InputError(f"{shown} is not a positive number of seconds",
                          source="time_limit", hint="give seconds > 0, or None for no limit")
-    return float(seconds)
+    try:
+        return float(seconds)
+    except OverflowError:  # a whole number past any float: no limit, as inf
+        return None
 
 
 class SolverBugError(RuntimeError):

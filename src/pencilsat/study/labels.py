@@ -110,11 +110,14 @@ def read_labels(path: str | os.PathLike[str],
     """The items of the LABELS file at ``path`` (``columns``: which column plays which
     role, when the header uses other names); an InputError naming the line and column for a
     bad header, label or weight."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InputError(f"cannot read a LABELS file from {type(path).__name__}",
+                         source="labels", hint="give the LABELS file's path")
     name = os.fspath(path)
     words = parse_order(order)
     named = {role: role for role in ROLES} | parse_columns(columns)
     try:
-        with open(name, encoding="utf-8") as handle:
+        with open(name, encoding="utf-8-sig") as handle:  # a byte-order mark is read
             lines = handle.read().splitlines()
     except FileNotFoundError:
         raise InputError(f"no such file: {name}", source=name,
@@ -140,6 +143,11 @@ def read_labels(path: str | os.PathLike[str],
                          line=header_line, column=1,
                          hint="the first line names the tab-separated columns: puzzle, label "
                          "and optionally group and weight (--columns maps other names)")
+    twice = [named[r] for r in ROLES if header_names.count(named[r]) > 1]
+    if twice:
+        raise InputError(f"the header names the column {twice[0]} twice", source=name,
+                         line=header_line, column=1,
+                         hint="name each column once (rename or drop the other)")
     at = {role: header_names.index(named[role]) for role in ROLES
           if named[role] in header_names}
     items = []
@@ -164,7 +172,22 @@ def read_labels(path: str | os.PathLike[str],
         raise InputError("the LABELS file has a header but no puzzle", source=name,
                          hint="add one line per puzzle: puzzle<TAB>label[<TAB>group]")
     warnings = () if "group" in at else (NO_GROUP_WARNING.format(n=len(items)),)
-    return Labels(name, items, words, "weight" in at, warnings)
+    return Labels(name, items, words, "weight" in at, warnings + _repeats(items))
+
+
+def _repeats(items: list[Item]) -> tuple[str, ...]:
+    """A warning naming the lines whose puzzle an earlier line already has (each line still
+    counts: a puzzle given twice weighs twice, with each line's label)."""
+    first: dict[str, int] = {}
+    repeated = [(item.line, first[item.puzzle]) for item in items
+                if first.setdefault(item.puzzle, item.line) != item.line]
+    if not repeated:
+        return ()
+    shown = ", ".join(f"line {line} repeats line {earlier}" for line, earlier in repeated[:5])
+    more = f" and {len(repeated) - 5} more" if len(repeated) > 5 else ""
+    return (f"{len(repeated)} puzzle line(s) repeat an earlier line's puzzle ({shown}{more}): "
+            "each is measured once but counts once per line, with that line's label; give "
+            "each puzzle once (or a weight column) unless that is meant",)
 
 
 def _label(text: str, order: tuple[str, ...], source: str, line: int, column: int) -> float:

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from pencilsat.study.analysis import COMBINED, COMBINED_SAT, SAT_FAMILIES, Analysis
-from pencilsat.study.labels import Labels
+from pencilsat.study.labels import NO_GROUP_WARNING, Labels
 from pencilsat.study.measures import MeasureSettings
 from pencilsat.study.plots import draw, file_name
 from pencilsat.study.stats import Correlation, PairedTest
@@ -367,8 +367,9 @@ def _limitations(labels: Labels, analysis: Analysis) -> list[str]:
                  "puzzles it is scored on, so its value is optimistic; the in-fold choice and "
                  "the predictors are scored on held-out puzzles only. Their intervals resample "
                  "the held-out predictions and leave out the variation of the fitting itself.")
-    if labels.warnings:
-        items.append("**No groups.** " + "; ".join(labels.warnings) + ".")
+    ungrouped = [w for w in labels.warnings if w.startswith(NO_GROUP_WARNING[:30])]
+    if ungrouped:
+        items.append("**No groups.** " + "; ".join(ungrouped) + ".")
     items.append(f"**Resampling.** {analysis.resamples:,} bootstrap resamples from a fixed "
                  f"seed; the bounds move by about {_fmt(_mc_max(analysis), 3)} (Monte Carlo "
                  "error) with another seed.")
