@@ -92,7 +92,7 @@ def _explored_lines(result: Any) -> list[str]:
         shown = ", ".join(f"({r},{c})" for r, c in backbone.undecided[:40])
         more = " ..." if len(backbone.undecided) > 40 else ""
         head = ("backbone" if backbone.complete else
-                "backbone (incomplete: the time limit came first; more cells may differ)")
+                "backbone (incomplete: a limit came first; more cells may differ)")
         out += ["", f"{head}: {cells - len(backbone.undecided)} of {cells} cells are the same "
                 f"in every solution ({backbone.solutions_seen} solutions seen)"]
         if backbone.undecided:
@@ -106,7 +106,7 @@ def _explored_lines(result: Any) -> list[str]:
     if count is not None:
         listed = len(count.solutions)
         total = (f"{listed} (all of them)" if count.complete else
-                 f"more than {count.limit}" if listed == count.limit else f"at least {listed}")
+                 f"more than {count.limit}" if count.more else f"at least {listed}")
         out += ["", f"solutions: {total}"]
         draw = rules_of(result.puzzle).draw_text
         for k, solution in enumerate(count.solutions, 1):

@@ -130,15 +130,18 @@ class Backbone(Record):
 
 class SolutionCount(Record):
     """The solutions listed by ``solve --count N``: ``solutions`` in the order found (at most
-    N); ``complete`` says they are all of them (False: there are more than N, or the time
-    limit came first)."""
+    N); ``complete`` says they are all of them (False: there are more than N, or a limit
+    came first); ``more`` that there are more than N (an answer past the N was found; a limit
+    that cuts the listing at N leaves it False: at least N, not more)."""
 
-    __slots__ = ("solutions", "complete", "limit")
+    __slots__ = ("solutions", "complete", "limit", "more")
 
-    def __init__(self, solutions: list[Any], complete: bool, limit: int) -> None:
+    def __init__(self, solutions: list[Any], complete: bool, limit: int,
+                 more: bool = False) -> None:
         self.solutions = solutions
         self.complete = complete
         self.limit = limit
+        self.more = more
 
 
 class SolveResult(Record):
@@ -207,6 +210,7 @@ class SolveResult(Record):
         if self.count is not None:
             data["count"] = len(self.count.solutions)
             data["count_complete"] = self.count.complete
+            data["count_more"] = self.count.more
             data["solutions"] = [rows(s) for s in self.count.solutions]
         if self.x_variant is not None:
             data["x_variant"] = self.x_variant.to_dict()

@@ -33,6 +33,7 @@ from pencilsat.core.record import FrozenRecord
 from pencilsat.core.result import (
     PHASE_MESSAGES,
     Backbone,
+    MemoryLimitReached,
     SolutionCount,
     SolveResult,
     TimeLimitReached,
@@ -123,11 +124,12 @@ def explore(result: SolveResult, search: AnswerSearch[A], proof: Proof[A],
             result.backbone = Backbone([], True, 1, _method_of(search, task.method))
         elif task.backbone:
             result.backbone = _backbone(search, answers, decode, task.method, result.solution)
-    except TimeLimitReached:
-        result.message = f"time limit reached while {phase}"
+    except TimeLimitReached as stop:  # a MemoryLimitReached too: the message says which
+        cause = "memory" if isinstance(stop, MemoryLimitReached) else "time"
+        result.message = f"{cause} limit reached while {phase}"
         if task.count is not None and result.count is None:
             result.count = SolutionCount([decode(a) for a in answers[:task.count]], False,
-                                         task.count)
+                                         task.count, more=len(answers) > task.count)
         if task.backbone:
             undecided = undecided_cells(result.solution, [decode(a) for a in answers[1:]])
             result.backbone = Backbone(undecided, False, len(answers),
@@ -164,7 +166,7 @@ def _count(result: SolveResult, search: AnswerSearch[A], answers: list[A],
         answers.append(found)
         search.forbid(found)
     result.count = SolutionCount([decode(a) for a in answers[:limit]], len(answers) <= limit,
-                                 limit)
+                                 limit, more=len(answers) > limit)
 
 
 def _backbone(search: AnswerSearch[A], answers: list[A], decode: Callable[[A], Any],
