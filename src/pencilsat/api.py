@@ -111,7 +111,7 @@ def solve(
     if certify:
         from pencilsat.certify.certificate import certify_result
 
-        certify_result(result, time_limit)
+        certify_result(result, time_limit, started)
     return result
 
 

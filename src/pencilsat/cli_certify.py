@@ -30,13 +30,15 @@ def add_check_parser(sub: Any) -> None:
     check.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def certify(args: argparse.Namespace, result: Any, puzzle: Any) -> None:
-    """Under ``--certify``/``--proof-out``: certify ``result`` and write the files."""
+def certify(args: argparse.Namespace, result: Any, puzzle: Any,
+            started: float | None = None) -> None:
+    """Under ``--certify``/``--proof-out``: certify ``result`` and write the files
+    (``started``: the run's ``perf_counter()``, from which ``--time-limit`` counts)."""
     if not (args.certify or args.proof_out):
         return
     from pencilsat.certify.certificate import certify_result
 
-    cert = certify_result(result, args.time_limit)
+    cert = certify_result(result, args.time_limit, started)
     if args.proof_out and (cert.formula_text or (cert.verdict == "multiple"
                                                   and result.second_solution is not None)):
         from pencilsat.certify.store import write

@@ -160,7 +160,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         add_x_hint(result, args.time_limit, started, args.max_memory)
     from pencilsat.cli_certify import certify, describe
 
-    certify(args, result, puzzle)
+    certify(args, result, puzzle, started)
     if args.json:
         print(json_text(result_json(result)), flush=True)
     else:

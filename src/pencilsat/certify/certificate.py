@@ -25,6 +25,7 @@ from pencilsat.certify.formula import clauses_digest, dimacs
 from pencilsat.certify.refutation import ProofCheck, check, refute
 from pencilsat.certify.sources import certifiable, settings_for
 from pencilsat.core.registry import genre_of
+from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.connectivity import Clause
 
@@ -149,6 +150,8 @@ def build(puzzle: Any, verdict: str, solution: Any = None, second: Any = None,
     cert.proof_text = "\n".join(proof) + "\n"
     cert.proof_bytes = len(cert.proof_text.encode())
     cert.build_s = perf_counter() - start
+    if deadline is not None and perf_counter() > deadline:
+        raise TimeLimitReached()  # the check is one call that no limit interrupts
     verify(cert, puzzle, cnf, solution, formula)
     return cert
 
@@ -193,13 +196,15 @@ def verify(cert: Certificate, puzzle: Any, cnf: CertifiableCnf, solution: Any,
     cert.check_s = perf_counter() - start
 
 
-def certify_result(result: Any, time_limit: float | None = None) -> Certificate:
-    """Certify a :class:`~pencilsat.core.result.SolveResult` (within ``time_limit`` seconds,
-    ``None``: no limit) and attach the certificate to it. A limit reached while certifying
-    leaves the verdict as it is and the certificate refused, saying so."""
-    from pencilsat.core.result import TimeLimitReached
-
-    deadline = None if time_limit is None else perf_counter() + time_limit
+def certify_result(result: Any, time_limit: float | None = None,
+                   started: float | None = None) -> Certificate:
+    """Certify a :class:`~pencilsat.core.result.SolveResult` (within ``time_limit`` seconds
+    of ``started``, the run's ``perf_counter()`` at its start, so that the limit bounds the
+    solve and the certificate together; ``None``: from now) and attach the certificate to
+    it. A limit reached while certifying leaves the verdict as it is and the certificate
+    refused, saying so."""
+    begun = perf_counter() if started is None else started
+    deadline = None if time_limit is None else begun + time_limit
     verdict = result.verdict.value
     try:
         cert = build(result.puzzle, verdict, result.solution, result.second_solution, deadline)
