@@ -35,7 +35,8 @@ def solution_count(text: str) -> int:
     """``--count``: a whole number of solutions, at least 1."""
     if not text.strip().isdigit() or int(text) < 1 or len(text.strip()) > 9:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a number of solutions (a whole number from 1)")
+            f"{text[:40]!r} is not a number of solutions (a whole number from 1 to "
+            "999,999,999)")
     return int(text)
 
 
