@@ -196,6 +196,9 @@ def solve_many(
                                 or workers < 1):
         raise InputError(f"{workers!r} is not a number of workers", source="workers",
                          hint="give a whole number >= 1, or None for one per core")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise InputError(f"{type(executor).__name__} is not an executor", source="executor",
+                         hint="give a concurrent.futures.Executor (one with submit), or None")
     refused = too_many_workers(workers) if workers is not None and executor is None else None
     if refused:  # processes started here (with an executor it only sets the shards)
         raise InputError(refused, source="workers", hint="give at most one per core, or None")

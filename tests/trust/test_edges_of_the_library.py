@@ -60,3 +60,10 @@ def test_parse_puzzle_refuses_what_is_not_text(text):
     with pytest.raises(InputError) as err:  # it was an AttributeError (no removeprefix)
         pencilsat.parse_puzzle(text)
     assert err.value.source == "text"
+
+
+@pytest.mark.parametrize("executor", [5, "local", object()])
+def test_solve_many_refuses_an_executor_that_is_none(executor):
+    with pytest.raises(InputError) as err:  # each shard sent to it was an "internal error"
+        pencilsat.solve_many([EMPTY_4X4], executor=executor)
+    assert err.value.source == "executor"
