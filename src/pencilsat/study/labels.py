@@ -8,8 +8,9 @@ a number (a rating, seconds), or a word that ``order`` ranks (``easy,tricky,hard
 number (how many players a mean time stands for), used by the weighted figures. A file whose
 columns have other names is read through ``columns``: ``label=mean_seconds,weight=completions``
 reads the Cloud Sudoku times. Without a ``group`` column every puzzle is in one group, and the
-labels carry a warning saying so (sizes would be pooled). Blank lines and lines starting with
-``#`` are skipped.
+labels carry a warning saying so (sizes would be pooled), as a puzzle given on two lines does
+(it counts once per line). Blank lines and lines starting with ``#`` are skipped; a byte-order
+mark is read; a column named twice is refused.
 A problem with the file itself (no header, a label that is no number and not in ``order``) is
 an :class:`InputError` naming the line and column; a puzzle that cannot be read is not: its
 record says why and the study goes on.
