@@ -52,3 +52,16 @@ def test_the_command_line_counts_the_limit_from_the_solve(starts):
     code, out, _ = run_cli_here("solve", EXAMPLE, "--certify", "--time-limit", "60")
     assert code == 0 and "certificate: certified" in out
     assert len(starts) == 1 and starts[0] is not None and before <= starts[0] <= perf_counter()
+
+
+def test_a_memory_limit_while_certifying_is_named(monkeypatch):
+    from pencilsat.core.result import MemoryLimitReached
+
+    result = solve(pencilsat.read_puzzle(EXAMPLE))
+
+    def over_budget(*args, **kwargs):
+        raise MemoryLimitReached("certify")
+
+    monkeypatch.setattr(certificate, "build", over_budget)
+    cert = certify_result(result)
+    assert not cert.certified and cert.reason == "the memory limit was reached while certifying"

@@ -208,7 +208,7 @@ def certify_result(result: Any, time_limit: float | None = None,
     verdict = result.verdict.value
     try:
         cert = build(result.puzzle, verdict, result.solution, result.second_solution, deadline)
-    except TimeLimitReached:
-        cert = _refused(verdict, "the time limit was reached while certifying")
+    except TimeLimitReached as stop:  # a MemoryLimitReached too: the reason says which
+        cert = _refused(verdict, f"the {stop.cause} limit was reached while certifying")
     result.certificate = cert
     return cert

@@ -33,7 +33,6 @@ from pencilsat.core.record import FrozenRecord
 from pencilsat.core.result import (
     PHASE_MESSAGES,
     Backbone,
-    MemoryLimitReached,
     SolutionCount,
     SolveResult,
     TimeLimitReached,
@@ -125,8 +124,7 @@ def explore(result: SolveResult, search: AnswerSearch[A], proof: Proof[A],
         elif task.backbone:
             result.backbone = _backbone(search, answers, decode, task.method, result.solution)
     except TimeLimitReached as stop:  # a MemoryLimitReached too: the message says which
-        cause = "memory" if isinstance(stop, MemoryLimitReached) else "time"
-        result.message = f"{cause} limit reached while {phase}"
+        result.message = f"{stop.cause} limit reached while {phase}"
         if task.count is not None and result.count is None:
             result.count = SolutionCount([decode(a) for a in answers[:task.count]], False,
                                          task.count, more=len(answers) > task.count)
