@@ -14,7 +14,7 @@ from web_support import desk_server, exchange, health, post
 
 import pencilsat
 from pencilsat.core.registry import GENRES as REGISTRY
-from pencilsat.generators.genres import GENRES
+from pencilsat.core.registry import generated
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +47,7 @@ def test_a_star_battle_has_the_stars_asked(server):
 def test_the_genres_say_which_generate_and_their_levels(server):
     with urllib.request.urlopen(server + "/api/genres", timeout=30) as answer:
         genres = {g["name"]: g for g in json.load(answer)["genres"]}
-    assert {name for name, g in genres.items() if g["generate"]} == set(GENRES)
+    assert {name for name, g in genres.items() if g["generate"]} == set(generated())
     assert set(genres) == set(REGISTRY)
     assert genres["sudoku"]["generate"]["levels"] == [1, 3]
     assert genres["sudoku"]["generate"]["size"] == "9x9"
