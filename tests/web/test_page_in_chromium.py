@@ -270,6 +270,33 @@ def test_make_a_puzzle_fills_the_box_with_its_verdict_and_the_tools_take_it(page
     wait_for(driver, lambda d: d.find_element("id", "hint").is_enabled())
 
 
+def test_a_seed_past_javascripts_exact_integers_round_trips_through_the_page(page):
+    """The page sent the seed as a JavaScript number, so 2**53 + 1 reached the server as
+    2**53, and showed the answer's seed rounded too."""
+    from selenium.webdriver.support.ui import Select
+
+    seed = 2**53 + 1
+    base, driver = page
+    driver.get(base + "/")
+    wait_for(driver, lambda d: "loading" not in text_of(d, "genre-list"))
+    Select(driver.find_element("id", "make-genre")).select_by_value("sudoku")
+    size = driver.find_element("id", "make-size")
+    size.clear()
+    size.send_keys("4x4")
+    driver.find_element("id", "make-seed").send_keys(str(seed))
+    driver.find_element("id", "make-button").click()
+    wait_for(driver, lambda d: "Unique" in text_of(d, "verdict")
+             and d.find_element("id", "puzzle").get_attribute("value").strip())
+    made = pencilsat.generate("sudoku", 4, 4, seed=seed)
+    assert made.text != pencilsat.generate("sudoku", 4, 4, seed=2**53).text  # told apart
+    assert driver.find_element("id", "puzzle").get_attribute("value") == made.text
+    message = text_of(driver, "message")
+    assert f"seed {seed}," in message and message.endswith(f"--seed {seed}")
+    assert [seed] == [int(row.find_elements("tag name", "td")[1].text)
+                      for row in driver.find_elements("css selector", "#stats tr")
+                      if row.find_element("tag name", "td").text == "seed"]
+
+
 def test_make_a_puzzle_says_what_is_wrong_with_an_order(page):
     from selenium.webdriver.support.ui import Select
 
