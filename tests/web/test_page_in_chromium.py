@@ -270,19 +270,25 @@ def test_make_a_puzzle_fills_the_box_with_its_verdict_and_the_tools_take_it(page
     wait_for(driver, lambda d: d.find_element("id", "hint").is_enabled())
 
 
-def test_a_seed_past_javascripts_exact_integers_round_trips_through_the_page(page):
-    """The page sent the seed as a JavaScript number, so 2**53 + 1 reached the server as
-    2**53, and showed the answer's seed rounded too."""
+def _order_on_page(page, genre: str, size: str):
+    """The page loaded, with ``genre`` and ``size`` chosen in Make a puzzle; the driver."""
     from selenium.webdriver.support.ui import Select
 
-    seed = 2**53 + 1
     base, driver = page
     driver.get(base + "/")
     wait_for(driver, lambda d: "loading" not in text_of(d, "genre-list"))
-    Select(driver.find_element("id", "make-genre")).select_by_value("sudoku")
-    size = driver.find_element("id", "make-size")
-    size.clear()
-    size.send_keys("4x4")
+    Select(driver.find_element("id", "make-genre")).select_by_value(genre)
+    field = driver.find_element("id", "make-size")
+    field.clear()
+    field.send_keys(size)
+    return driver
+
+
+def test_a_seed_past_javascripts_exact_integers_round_trips_through_the_page(page):
+    """The page sent the seed as a JavaScript number, so 2**53 + 1 reached the server as
+    2**53, and showed the answer's seed rounded too."""
+    seed = 2**53 + 1
+    driver = _order_on_page(page, "sudoku", "4x4")
     driver.find_element("id", "make-seed").send_keys(str(seed))
     driver.find_element("id", "make-button").click()
     wait_for(driver, lambda d: "Unique" in text_of(d, "verdict")
@@ -298,15 +304,7 @@ def test_a_seed_past_javascripts_exact_integers_round_trips_through_the_page(pag
 
 
 def test_make_a_puzzle_says_what_is_wrong_with_an_order(page):
-    from selenium.webdriver.support.ui import Select
-
-    base, driver = page
-    driver.get(base + "/")
-    wait_for(driver, lambda d: "loading" not in text_of(d, "genre-list"))
-    Select(driver.find_element("id", "make-genre")).select_by_value("sudoku")
-    size = driver.find_element("id", "make-size")
-    size.clear()
-    size.send_keys("10x10")
+    driver = _order_on_page(page, "sudoku", "10x10")
     driver.find_element("id", "make-button").click()
     wait_for(driver, lambda d: "Cannot make" in text_of(d, "verdict"))
     assert "the sizes are" in text_of(driver, "message")
