@@ -129,7 +129,7 @@ def no_scale(title: str, instead: str) -> InputError:
     """The error for ``--level``/``--score`` on a genre with no scale to aim at."""
     return InputError(f"{title} has no grader, so --level and --score have no scale to aim "
                       "at", source="generate",
-                      hint=f"{instead}; levels are made for {', '.join(graded_genres())}")
+                      hint=f"{instead}; levels are made for {', '.join(generated(levels=True))}")
 
 
 def refuse_size(title: str, width: int, height: int, reason: str | None, hint: str) -> None:
@@ -137,11 +137,6 @@ def refuse_size(title: str, width: int, height: int, reason: str | None, hint: s
     can)."""
     if reason is not None:
         raise InputError(f"cannot generate a {width}x{height} {title}: {reason}", hint=hint)
-
-
-def graded_genres() -> list[str]:
-    """The genres ``generate`` makes at a level (a grader or a study measure's bands)."""
-    return list(generated(levels=True))
 
 
 class ClueMaker:
