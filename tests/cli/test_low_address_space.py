@@ -21,10 +21,12 @@ SUDOKU_LINES = str(CORPUS / "sudoku" / "euler96_easy50.txt")
 ROYLE = str(CORPUS / "sudoku" / "royle_17clue.txt")  # past the fork server's early start
 
 
-def _low_address_space() -> None:
+def _limit(kb: int):
     """Popen's ``preexec_fn``: the limit set in the child before pencilsat starts."""
-    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-    resource.setrlimit(resource.RLIMIT_AS, (LIMIT_KB * 1024, hard))
+    def set_it() -> None:
+        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+        resource.setrlimit(resource.RLIMIT_AS, (kb * 1024, hard))
+    return set_it
 
 
 @pytest.mark.parametrize("words", [
@@ -34,12 +36,25 @@ def _low_address_space() -> None:
     ids=["solve", "grade", "generate", "batch-1-worker", "batch-2-workers"])
 def test_a_command_under_a_low_address_limit_says_so_in_one_line(words):
     proc = subprocess.run([sys.executable, "-m", "pencilsat", *words], capture_output=True,
-                          text=True, timeout=120, preexec_fn=_low_address_space)
+                          text=True, timeout=120, preexec_fn=_limit(LIMIT_KB))
     assert proc.returncode == 4 and proc.stdout == ""
     assert proc.stderr == (
         "pencilsat: not enough memory to load numpy and the solvers: this process may map "
         "97 MB (ulimit -v 100000); raise ulimit -v to 262144 (256 MB) or more, or "
         "unlimited\n")
+
+
+def test_a_batch_whose_workers_would_not_fit_is_refused_before_they_start():
+    """116 MB leaves room for this process (numpy and the solvers) but not for the fork
+    server's preload and the workers: each printed a traceback, or OpenBLAS ended the run."""
+    proc = subprocess.run([sys.executable, "-m", "pencilsat", "solve", "--batch", ROYLE,
+                           "--workers", "2"], capture_output=True, text=True, timeout=120,
+                          preexec_fn=_limit(116_000))
+    assert proc.returncode == 4 and proc.stdout == ""
+    assert proc.stderr.startswith("pencilsat: not enough memory to start a batch's worker "
+                                  "processes (each needs about 126 MB): this process may map "
+                                  "113 MB (ulimit -v 116000)")
+    assert proc.stderr.endswith("or give --workers 1\n") and "Traceback" not in proc.stderr
 
 
 @pytest.mark.parametrize("failure", [

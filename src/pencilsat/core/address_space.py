@@ -21,6 +21,11 @@ ROOM_NEEDED = 90 * 2**20
 """Bytes of address space a command needs beyond what the process maps before numpy: numpy
 (~83 MB) and a SAT solver's modules (~11 MB) measured as mapped size; the smallest limit any
 command ran under was 109 MB (a batch of Sudoku lines on one worker), from 12 MB mapped."""
+POOL_NEEDED = 126 * 2**20
+"""The least limit under which a batch's workers ran (Royle's lines on 2 workers): the fork
+server maps about 102 MB once it has loaded what the workers need, and a worker more as it
+solves. A pool is refused under it (:func:`pool_refused`): its server's preload printed a
+traceback, its workers' start another, or OpenBLAS ended the run."""
 ADVISED = 256 * 2**20
 """The limit the message advises: every command ran under 130 MB (a batch's two workers
 needed the most, 126 MB), with room to spare for larger grids."""
@@ -47,11 +52,11 @@ def mapped() -> int:
         return 0
 
 
-def message(limit: int) -> str:
+def message(limit: int, what: str = "load numpy and the solvers", other: str = "") -> str:
     """What a run short of address space says: what, where, how to fix."""
-    return (f"not enough memory to load numpy and the solvers: this process may map "
-            f"{limit // 2**20:,} MB (ulimit -v {limit // 1024}); raise ulimit -v to "
-            f"{ADVISED // 1024} ({ADVISED // 2**20} MB) or more, or unlimited")
+    return (f"not enough memory to {what}: this process may map {limit // 2**20:,} MB "
+            f"(ulimit -v {limit // 1024}); raise ulimit -v to {ADVISED // 1024} "
+            f"({ADVISED // 2**20} MB) or more, or unlimited{other}")
 
 
 def room_refused() -> str | None:
@@ -62,6 +67,16 @@ def room_refused() -> str | None:
     return message(limit)
 
 
+def pool_refused() -> None:
+    """Raise ``MemoryError`` with the message when the limit is below
+    :data:`POOL_NEEDED` (the command line says it as such: :func:`short_of_memory`)."""
+    limit = address_limit()
+    if limit is not None and limit < POOL_NEEDED:
+        raise MemoryError(message(limit, f"start a batch's worker processes (each needs "
+                                         f"about {POOL_NEEDED // 2**20} MB)",
+                                  ", or give --workers 1"))
+
+
 def short_of_memory(err: BaseException) -> str | None:
     """The message when ``err`` (or an error it came from) is the address space running out
     under a limit, else ``None``."""
@@ -70,6 +85,8 @@ def short_of_memory(err: BaseException) -> str | None:
         return None
     seen: BaseException | None = err
     while seen is not None:
+        if isinstance(seen, MemoryError) and str(seen).startswith("not enough memory"):
+            return str(seen)  # pool_refused's
         if isinstance(seen, MemoryError) or (
                 isinstance(seen, OSError) and seen.errno == errno.ENOMEM):
             return message(limit)
