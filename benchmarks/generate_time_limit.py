@@ -25,10 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import markdown_table, write_results  # noqa: E402
 
 import pencilsat  # noqa: E402
-from pencilsat.core.registry import (
-    generated,  # noqa: E402
-    rules_of,  # noqa: E402
-)
+from pencilsat.core.registry import generated, rules_of  # noqa: E402
 from pencilsat.core.result import Verdict  # noqa: E402
 from pencilsat.strategies.front import solve  # noqa: E402
 
