@@ -93,7 +93,7 @@ def _load(args: list[str]) -> str | None:
             start_from_words(args)  # the workers' fork server first; numpy loads after it
         else:
             import numpy  # noqa: F401  (every puzzle model holds numpy arrays)
-    except Exception as err:  # noqa: BLE001 - anything else is the CLI's to report
+    except Exception as err:  # any other failure is raised, as before
         short = short_of_memory(err)
         if short is not None:
             return short
