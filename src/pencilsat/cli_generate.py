@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import re
 import sys
 from typing import TYPE_CHECKING, Any
@@ -95,6 +94,8 @@ def score_band(text: str) -> tuple[float, float]:
 
 def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
     """The command; ``progress_bar`` is the CLI's progress context for the plain Masyu path."""
+    import json  # here, not for the parser: ``pencilsat --help`` loads no json
+
     from pencilsat.to_order import draw_seed, make, order_for, parse_size
 
     width, height = parse_size(args.size, args.genre)
