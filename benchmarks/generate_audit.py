@@ -48,12 +48,8 @@ from verdict_audit import Audit, check_answers, check_formats, run  # noqa: E402
 from pencilsat.api import check  # noqa: E402
 from pencilsat.core.errors import InputError  # noqa: E402
 from pencilsat.core.registry import GENRES as REGISTRY  # noqa: E402
+from pencilsat.core.registry import generated  # noqa: E402
 from pencilsat.core.result import Verdict  # noqa: E402
-from pencilsat.generators.genres import (  # noqa: E402
-    ALL_GIVEN_GENRES,
-    GENRES,
-    STRUCTURE_GENRES,
-)
 from pencilsat.strategies.front import solve  # noqa: E402
 from pencilsat.to_order import generation_offer, make, measure_for, order_for  # noqa: E402
 
@@ -74,7 +70,7 @@ to 10,000 cells take 20x20 (a few seconds each), those slower there 15x15."""
 NON_SQUARE = (8, 6)
 MINIMAL_KINDS = ("small", "usual", "6x6", "non-square", "largest")
 """The orders without a target or a symmetry, whose clue set is claimed minimal."""
-NO_MINIMAL_CLAIM = (*ALL_GIVEN_GENRES, *STRUCTURE_GENRES, "nurikabe")
+NO_MINIMAL_CLAIM = (*generated(all_given=True), *generated(kind="structure"), "nurikabe")
 """Genres that claim no minimal clue set: every clue given, the structure the clues, or
 (Nurikabe) a number on every island, placed by a search of its own; its clue tools take a
 number away as ``?``, which many puzzles survive."""
@@ -412,7 +408,7 @@ def main() -> None:
     parser.add_argument("--out", default="generate_audit")
     args = parser.parse_args()
     offer = generation_offer()
-    genres = [genre for genre in GENRES if not args.genre or genre in args.genre]
+    genres = [genre for genre in generated() if not args.genre or genre in args.genre]
     tallies: dict[str, Tally] = {}
     with tempfile.TemporaryDirectory(prefix="generate-audit-") as folder, \
             ProcessPoolExecutor(args.workers) as pool:

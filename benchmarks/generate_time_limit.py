@@ -25,9 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import markdown_table, write_results  # noqa: E402
 
 import pencilsat  # noqa: E402
-from pencilsat.core.registry import rules_of  # noqa: E402
+from pencilsat.core.registry import generated, rules_of  # noqa: E402
 from pencilsat.core.result import Verdict  # noqa: E402
-from pencilsat.generators.genres import GENRES  # noqa: E402
 from pencilsat.strategies.front import solve  # noqa: E402
 
 BIG = {"sudoku": (9, 9), "skyscrapers": (9, 9), "jigsawsudoku": (9, 9),
@@ -72,7 +71,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=float, default=2.0)
     parser.add_argument("--seeds", type=int, default=2)
-    parser.add_argument("--genres", nargs="*", default=list(GENRES))
+    parser.add_argument("--genres", nargs="*", default=list(generated()))
     args = parser.parse_args()
     rows = run(args.genres, args.limit, args.seeds)
     worst = max(rows, key=lambda row: row["over_s"])

@@ -32,6 +32,7 @@ from pencilsat.cli_solve import (
     load_puzzle,
     refuse_batch_options,
 )
+from pencilsat.core.address_space import short_of_memory
 from pencilsat.core.errors import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -115,6 +116,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as err:  # standard output could not be written (a full disk, say)
+        short = short_of_memory(err)  # ENOMEM under ulimit -v: not the output's fault
+        if short is not None:
+            print(f"pencilsat: {short}", file=sys.stderr)
+            return EXIT_INVALID
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         if err.errno == errno.EMFILE:  # not the output's fault: the pool's pipes, say
             print(f"pencilsat: {too_many_files()}", file=sys.stderr)
@@ -127,6 +132,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if _caused_by_interrupt(err):  # numpy reports a Ctrl-C during its import as
             print("pencilsat: interrupted", file=sys.stderr)  # a "bad install"
             return EXIT_INTERRUPTED
+        short = short_of_memory(err)  # ulimit -v too low for a module or a solver
+        if short is not None:
+            print(f"pencilsat: {short}", file=sys.stderr)
+            return EXIT_INVALID
         if tracebacks_wanted():
             raise
         print(f"pencilsat: {internal_error(err)}", file=sys.stderr)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import re
 import sys
 from typing import TYPE_CHECKING, Any
@@ -13,13 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pencilsat.cli_signals import sigterm_as_interrupt
 from pencilsat.cli_values import folder_to_write, seconds, whole_number, worker_count
 from pencilsat.core.errors import EXIT_OUTPUT_CLOSED
-from pencilsat.generators.genres import (
-    ALL_GIVEN_GENRES,
-    BANDED_CLUE_GENRES,
-    CLUE_MAKER_GENRES,
-    GENRES,
-    STRUCTURE_GENRES,
-)
+from pencilsat.core.registry import generated
 from pencilsat.generators.symmetry import SYMMETRIES
 
 if TYPE_CHECKING:
@@ -33,11 +26,10 @@ MAX_COUNT = 1_000_000
 (a count of 10**24 made none, listing them)."""
 COUNT_WHY = (" puzzles in one run (the seeds are listed first); for more, run again from "
              "the next --seed")
-UNBANDED = [genre for genre in CLUE_MAKER_GENRES if genre not in BANDED_CLUE_GENRES]
-"""The clue-maker genres without levels (a minimal clue set only)."""
 
 
 def add_generate_parser(sub: Any) -> None:
+    banded, unbanded = generated(kind="clue", levels=True), generated(kind="clue", levels=False)
     generate = sub.add_parser(
         "generate", help="generate puzzles with exactly one solution, at a level you ask for",
         description="Make unique puzzles: an answer is drawn, clues are added until it is the "
@@ -45,18 +37,18 @@ def add_generate_parser(sub: Any) -> None:
         "rule). --level is on the genre's grader scale (Masyu: Sato 2007, 1-3; Sudoku 9x9: "
         "Sato 2010, 1-3; Light Up: Kashima 2010, 1-7; Slitherlink and Nurikabe: bands 1-3 of "
         "the study measures gup.up_open and rules_open; "
-        f"{', '.join(BANDED_CLUE_GENRES)}: bands of gup.up_open placed on Tatham's levels; "
+        f"{', '.join(banded)}: bands of gup.up_open placed on Tatham's levels; "
         "docs/generate.md), --score a band of the grader's score. "
         "Without either: a minimal clue set. "
-        f"The other genres without a grader ({', '.join(UNBANDED)}) are always made "
+        f"The other genres without a grader ({', '.join(unbanded)}) are always made "
         "with a minimal clue set, except those made with every clue, as published: "
-        f"{', '.join(ALL_GIVEN_GENRES)} (Tents' --level draws trees until every count "
+        f"{', '.join(generated(all_given=True))} (Tents' --level draws trees until every count "
         "together measures in the band); those whose clues are their structure "
-        f"({', '.join(STRUCTURE_GENRES)}) with the structure changed until unique. "
+        f"({', '.join(generated(kind='structure'))}) with the structure changed until unique. "
         "The puzzle goes to stdout, "
         "its verdict, level, score, clue count and seed to stderr (--json: one object with "
         "all of them).")
-    generate.add_argument("genre", choices=GENRES)
+    generate.add_argument("genre", choices=generated())
     generate.add_argument("size", metavar="WxH", help="width x height, e.g. 10x10 (Sudoku 9x9)")
     target = generate.add_mutually_exclusive_group()
     target.add_argument("--level", type=int, metavar="L", help="the grader's level to hit")
@@ -102,6 +94,8 @@ def score_band(text: str) -> tuple[float, float]:
 
 def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
     """The command; ``progress_bar`` is the CLI's progress context for the plain Masyu path."""
+    import json  # here, not for the parser: ``pencilsat --help`` loads no json
+
     from pencilsat.to_order import draw_seed, make, order_for, parse_size
 
     width, height = parse_size(args.size, args.genre)

@@ -27,6 +27,8 @@ import sys
 from pencilsat.leave import leave
 
 EXIT_INTERRUPTED = 130
+EXIT_INVALID = 4
+"""``core.errors.EXIT_INVALID``, which this module does not import before numpy's check."""
 
 
 def _redeliver_interrupts(previous: object) -> None:
@@ -62,15 +64,10 @@ def main() -> int:
         # pencilsat does no linear algebra: OpenBLAS's thread pool only costs start-up (also
         # in a batch's workers, one per core: ~0.035 s of CPU at numpy's import)
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-        if not args or not QUICK.isdisjoint(args):
-            pass  # help and usage text: argparse only
-        elif any(arg == "--batch" or arg.startswith("--batch=") for arg in args):
-            from pencilsat.batch.fork_server import start_from_words
-
-            start_from_words(args)  # the workers' fork server first; numpy loads after it
-        else:
-            import numpy  # noqa: F401  (every puzzle model holds numpy arrays)
-
+        short = None if not args or not QUICK.isdisjoint(args) else _load(args)
+        if short is not None:  # no room for numpy (ulimit -v): said before it loads
+            sys.stderr.write(f"pencilsat: {short}\n")
+            return EXIT_INVALID
         from pencilsat.cli import main as run
     finally:
         signal.signal(signal.SIGINT, previous)
@@ -78,6 +75,30 @@ def main() -> int:
         sys.stderr.write("pencilsat: interrupted\n")
         return EXIT_INTERRUPTED
     return run()
+
+
+def _load(args: list[str]) -> str | None:
+    """Load what the command needs before the CLI (the fork server of a batch, else numpy);
+    what to say instead when the address space is too small for it
+    (:mod:`pencilsat.core.address_space`)."""
+    from pencilsat.core.address_space import room_refused, short_of_memory
+
+    refused = room_refused()
+    if refused is not None:
+        return refused
+    try:
+        if any(arg == "--batch" or arg.startswith("--batch=") for arg in args):
+            from pencilsat.batch.fork_server import start_from_words
+
+            start_from_words(args)  # the workers' fork server first; numpy loads after it
+        else:
+            import numpy  # noqa: F401  (every puzzle model holds numpy arrays)
+    except Exception as err:  # any other failure is raised, as before
+        short = short_of_memory(err)
+        if short is not None:
+            return short
+        raise
+    return None
 
 
 def console() -> None:

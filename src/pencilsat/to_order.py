@@ -5,8 +5,8 @@ its seed, its solution checked by the genre's rule checker, and a typed result.
 It sits in the command line's layer because the genres without a grader (Slitherlink,
 Nurikabe, the banded clue-maker genres) are steered by a study measure, and the study lives
 here; the generators below take the measure as given (``generators.order``). Which genres
-are made, their levels and their default size come from the generators' own tables
-(``generators.genres``, each maker's ``levels``), never from a list kept here.
+are made, their levels and their default size come from the registry (each
+entry's ``generate``) and each maker's ``levels``, never from a list kept here.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
 from pencilsat.core.errors import InputError
-from pencilsat.generators.genres import GENRES
+from pencilsat.core.registry import generated
 
 if TYPE_CHECKING:
     from pencilsat.generators.loop import Generated
@@ -125,9 +125,9 @@ def order_for(genre: str, width: int, height: int, *, level: int | None = None,
     from pencilsat.generators.loop import Target
     from pencilsat.generators.order import MAX_CELLS, Order
 
-    if not isinstance(genre, str) or genre not in GENRES:
+    if not isinstance(genre, str) or genre not in generated():
         raise InputError(f"cannot generate {genre!r} puzzles", source="genre",
-                         hint="choose one of: " + ", ".join(GENRES))
+                         hint="choose one of: " + ", ".join(generated()))
     for name, side in (("width", width), ("height", height)):
         if isinstance(side, bool) or not isinstance(side, int):
             raise InputError(f"{side!r} is not a whole number of cells", source=name,
@@ -230,13 +230,13 @@ def generate(genre: str, width: int, height: int, *, level: int | None = None,
 
 
 def generation_offer() -> dict[str, dict[str, Any]]:
-    """Per genre ``pencilsat generate`` makes, in ``generators.genres.GENRES``' order: its
+    """Per genre ``pencilsat generate`` makes, in the registry's order: its
     default ``size`` (``"10x10"``), ``levels`` (``[low, high]``, or ``None``: a minimal clue
     set only), ``scale`` in words, and whether it takes ``symmetry``."""
     from pencilsat.generators.order import Order
 
     offer = {}
-    for genre in GENRES:
+    for genre in generated():
         measure = measure_for(genre)
         for width, height in SIZES_TRIED:
             try:

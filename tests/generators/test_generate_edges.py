@@ -9,7 +9,7 @@ import pytest
 import pencilsat
 from pencilsat.cli import main
 from pencilsat.core.errors import InputError
-from pencilsat.generators.genres import GENRES, SYMMETRIC_GENRES
+from pencilsat.core.registry import generated
 from pencilsat.generators.order import Order
 from pencilsat.to_order import measure_for
 
@@ -59,7 +59,7 @@ def test_symmetry_is_made_for_the_genres_its_refusals_name():
     """The refusals named two or three genres of the nine made with a symmetry (Masyu's:
     'symmetry is made for Sudoku and Light Up')."""
     takes = set()
-    for genre in GENRES:
+    for genre in generated():
         for width, height in ((10, 10), (9, 9)):
             try:
                 Order(genre, width, height, symmetry="rot2", measure=measure_for(genre)).maker()
@@ -67,11 +67,11 @@ def test_symmetry_is_made_for_the_genres_its_refusals_name():
                 if "symmetry" not in str(err):
                     continue  # a size the genre is not made at
                 if "no meaning" not in str(err):
-                    assert ", ".join(SYMMETRIC_GENRES) in str(err), genre
+                    assert ", ".join(generated(symmetry=True)) in str(err), genre
             else:
                 takes.add(genre)
             break
-    assert takes == set(SYMMETRIC_GENRES)
+    assert takes == set(generated(symmetry=True))
 
 
 def test_a_score_on_a_genre_without_levels_is_not_called_a_level():

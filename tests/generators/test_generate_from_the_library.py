@@ -12,7 +12,7 @@ from conftest import run_cli_here
 
 import pencilsat
 from pencilsat.core.errors import InputError
-from pencilsat.generators.genres import GENRES
+from pencilsat.core.registry import generated
 from pencilsat.generators.study_measure import BANDS
 from pencilsat.to_order import generation_offer
 
@@ -91,7 +91,7 @@ def test_a_time_limit_that_comes_first_is_unknown():
 
 def test_the_offer_comes_from_the_generators_tables():
     offer = generation_offer()
-    assert list(offer) == list(GENRES)
+    assert list(offer) == list(generated())
     assert offer["sudoku"]["size"] == "9x9" and offer["sudoku"]["levels"] == [1, 3]
     for genre, bands in BANDS.items():
         if genre in offer:

@@ -14,7 +14,7 @@ from web_support import desk_server, exchange, health, post
 
 import pencilsat
 from pencilsat.core.registry import GENRES as REGISTRY
-from pencilsat.generators.genres import GENRES
+from pencilsat.core.registry import generated
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +37,22 @@ def test_a_generated_puzzle_is_the_librarys_and_solves_unique(server):
     assert status == 200 and solved["verdict"] == "unique"
 
 
+@pytest.mark.parametrize("seed,as_text", [
+    (2**53 + 1, False), (2**53 + 1, True), (-(2**64) - 3, False), (-(2**64) - 3, True),
+    (10**29 + 7, False), (10**300 + 7, True), (-(10**4299), True)],
+    ids=["2^53+1", "2^53+1-text", "-2^64-3", "-2^64-3-text", "30-digits", "301-digits-text",
+         "4300-digits-text"])
+def test_a_seed_of_any_size_the_command_line_takes_comes_back_exactly(server, seed, as_text):
+    """The page sends the seed as text (a JavaScript number rounds past 2**53 - 1); a
+    client of the API may send a number of up to 30 digits (any JSON number of the API) or
+    the text of any seed ``--seed`` takes. It was refused past 2**63."""
+    status, record = ask(server, {"genre": "sudoku", "size": "4x4",
+                                  "seed": str(seed) if as_text else seed})
+    made = pencilsat.generate("sudoku", 4, 4, seed=seed)
+    assert status == 200 and record["seed"] == seed
+    assert record["command"].endswith(f"--seed {seed}") and record["puzzle"] == made.text
+
+
 def test_a_star_battle_has_the_stars_asked(server):
     status, record = ask(server, {"genre": "starbattle", "size": "9x9", "stars": 2, "seed": 5})
     assert status == 200 and record["puzzle"].startswith("starbattle 9 9 2\n")
@@ -47,7 +63,7 @@ def test_a_star_battle_has_the_stars_asked(server):
 def test_the_genres_say_which_generate_and_their_levels(server):
     with urllib.request.urlopen(server + "/api/genres", timeout=30) as answer:
         genres = {g["name"]: g for g in json.load(answer)["genres"]}
-    assert {name for name, g in genres.items() if g["generate"]} == set(GENRES)
+    assert {name for name, g in genres.items() if g["generate"]} == set(generated())
     assert set(genres) == set(REGISTRY)
     assert genres["sudoku"]["generate"]["levels"] == [1, 3]
     assert genres["sudoku"]["generate"]["size"] == "9x9"
@@ -62,8 +78,10 @@ def test_the_genres_say_which_generate_and_their_levels(server):
     ({"genre": "sudoku", "size": "9x9", "level": "2"}, 400, '"level"'),
     ({"genre": "sudoku", "size": "9x9", "level": 2, "score": [1, 2]}, 400, "not both"),
     ({"genre": "sudoku", "size": "9x9", "score": [2, 1]}, 400, '"score"'),
-    ({"genre": "sudoku", "size": "9x9", "seed": "4"}, 400, '"seed"'),
-    ({"genre": "sudoku", "size": "9x9", "seed": 2**64}, 400, '"seed"'),
+    ({"genre": "sudoku", "size": "9x9", "seed": "4x"}, 400, 'its digits in text'),
+    ({"genre": "sudoku", "size": "9x9", "seed": 4.5}, 400, '"seed" is a whole number'),
+    ({"genre": "sudoku", "size": "9x9", "seed": "9" * 5000}, 400, "5,000 digits: at most"),
+    ({"genre": "sudoku", "size": "9x9", "seed": 10**31}, 400, "a longer seed goes as text"),
     ({"genre": "sudoku", "size": "9x9", "time_limit": 121}, 400, '"time_limit"'),
     ({"genre": "sudoku", "size": "9x9", "symmetry": ["rot2"]}, 400, '"symmetry"'),
     ({"genre": "chess", "size": "9x9"}, 422, "cannot generate 'chess'"),

@@ -19,8 +19,7 @@ from conftest import corpus_pairs
 from web_support import CHROMEDRIVER, CHROMIUM, chromium, desk_server
 
 import pencilsat
-from pencilsat.core.registry import GENRES
-from pencilsat.generators.genres import GENRES as GENERATED
+from pencilsat.core.registry import GENRES, generated
 
 SEED_URL = "https://puzz.link/p?mashu/10/10/i1900002i00o090i0i070301c000060100"
 TWO_WAY = "masyu 4 4\nB.W.\nW...\n...B\n....\n"
@@ -252,7 +251,7 @@ def test_make_a_puzzle_fills_the_box_with_its_verdict_and_the_tools_take_it(page
     wait_for(driver, lambda d: "loading" not in text_of(d, "genre-list"))
     offered = [o.get_attribute("value") for o in Select(
         driver.find_element("id", "make-genre")).options]
-    assert offered == [name for name in GENRES if name in GENERATED]  # the registry's order
+    assert offered == [name for name in GENRES if name in generated()]  # the registry's order
     Select(driver.find_element("id", "make-genre")).select_by_value("sudoku")
     assert driver.find_element("id", "make-size").get_attribute("value") == "9x9"
     Select(driver.find_element("id", "make-level")).select_by_value("2")
@@ -271,16 +270,41 @@ def test_make_a_puzzle_fills_the_box_with_its_verdict_and_the_tools_take_it(page
     wait_for(driver, lambda d: d.find_element("id", "hint").is_enabled())
 
 
-def test_make_a_puzzle_says_what_is_wrong_with_an_order(page):
+def _order_on_page(page, genre: str, size: str):
+    """The page loaded, with ``genre`` and ``size`` chosen in Make a puzzle; the driver."""
     from selenium.webdriver.support.ui import Select
 
     base, driver = page
     driver.get(base + "/")
     wait_for(driver, lambda d: "loading" not in text_of(d, "genre-list"))
-    Select(driver.find_element("id", "make-genre")).select_by_value("sudoku")
-    size = driver.find_element("id", "make-size")
-    size.clear()
-    size.send_keys("10x10")
+    Select(driver.find_element("id", "make-genre")).select_by_value(genre)
+    field = driver.find_element("id", "make-size")
+    field.clear()
+    field.send_keys(size)
+    return driver
+
+
+def test_a_seed_past_javascripts_exact_integers_round_trips_through_the_page(page):
+    """The page sent the seed as a JavaScript number, so 2**53 + 1 reached the server as
+    2**53, and showed the answer's seed rounded too."""
+    seed = 2**53 + 1
+    driver = _order_on_page(page, "sudoku", "4x4")
+    driver.find_element("id", "make-seed").send_keys(str(seed))
+    driver.find_element("id", "make-button").click()
+    wait_for(driver, lambda d: "Unique" in text_of(d, "verdict")
+             and d.find_element("id", "puzzle").get_attribute("value").strip())
+    made = pencilsat.generate("sudoku", 4, 4, seed=seed)
+    assert made.text != pencilsat.generate("sudoku", 4, 4, seed=2**53).text  # told apart
+    assert driver.find_element("id", "puzzle").get_attribute("value") == made.text
+    message = text_of(driver, "message")
+    assert f"seed {seed}," in message and message.endswith(f"--seed {seed}")
+    assert [seed] == [int(row.find_elements("tag name", "td")[1].text)
+                      for row in driver.find_elements("css selector", "#stats tr")
+                      if row.find_element("tag name", "td").text == "seed"]
+
+
+def test_make_a_puzzle_says_what_is_wrong_with_an_order(page):
+    driver = _order_on_page(page, "sudoku", "10x10")
     driver.find_element("id", "make-button").click()
     wait_for(driver, lambda d: "Cannot make" in text_of(d, "verdict"))
     assert "the sizes are" in text_of(driver, "message")

@@ -105,6 +105,9 @@ def start_server() -> None:
     was)."""
     from multiprocessing import forkserver
 
+    from pencilsat.core.address_space import pool_refused
+
+    pool_refused()  # under ulimit -v its preload and workers would fail, each with a traceback
     multiprocessing.get_context("forkserver").set_forkserver_preload(list(WORKER_MODULES))
     added = [name for name in SERVER_ENV if name not in os.environ]
     os.environ.update({name: SERVER_ENV[name] for name in added})

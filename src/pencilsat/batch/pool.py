@@ -69,6 +69,7 @@ from pencilsat.batch.shards import (
     run_shard_block,
     run_shard_file,
 )
+from pencilsat.core.address_space import pool_refused
 from pencilsat.core.errors import InputError, internal_error
 from pencilsat.core.stops import raise_pending_stop
 
@@ -399,6 +400,7 @@ class _OwnPool(_Runner):
         return super().submit(shard, work)
 
     def _start(self) -> ProcessPoolExecutor:
+        pool_refused()  # under ulimit -v the workers would fail, each with a traceback
         method = start_method(self.fork_server)
         context = multiprocessing.get_context(method)
         if method == "forkserver":

@@ -13,10 +13,12 @@ import importlib
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType, ModuleType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.rules import GenreRules
+
+if TYPE_CHECKING:  # loaded with the first genre's rules: the parser reads the table only
+    from pencilsat.core.rules import GenreRules
 
 
 class Strategy(NamedTuple):
@@ -34,6 +36,38 @@ class Strategy(NamedTuple):
     memory: str | None = None
     """``"module:function"``: ``memory(puzzle, backend) -> bytes``, the estimated peak, for
     strategies whose model can outgrow a machine (see :mod:`pencilsat.core.memory`)."""
+
+
+class Making(NamedTuple):
+    """How ``pencilsat generate`` makes a genre's puzzles: the maker named by module path
+    and the facts the command line's parser and refusals read without importing it."""
+
+    kind: str
+    """``"own"``: a maker of its own; ``"clue"``: the generic clue maker
+    (``generators/clue_maker.py``); ``"structure"``: the structure maker
+    (``generators/structure_maker.py``), whose clues are the puzzle's structure."""
+    maker: str
+    """``"module:attr"``: the maker's class (``"own"``), else the table of specs by registry
+    name that holds the genre's."""
+    levels: bool = False
+    """Made at a level: a grader's, or bands of a study measure
+    (``generators/study_measure.BANDS``)."""
+    all_given: bool = False
+    """Every clue is part of the puzzle, as published (Nonogram's lines): none is removed."""
+    symmetry: bool = False
+    """Made with ``--symmetry``."""
+
+
+def _own(maker: str, symmetry: bool = True) -> Making:
+    return Making("own", maker, levels=True, symmetry=symmetry)
+
+
+def _clue(*, levels: bool = False, all_given: bool = False, symmetry: bool = False) -> Making:
+    return Making("clue", "pencilsat.generators.clue_genres:CLUE_GENRES", levels=levels,
+                  all_given=all_given, symmetry=symmetry)
+
+
+_STRUCTURE = Making("structure", "pencilsat.generators.structure_genres:STRUCTURE_GENRES")
 
 
 class Genre(NamedTuple):
@@ -95,6 +129,8 @@ class Genre(NamedTuple):
     x_variant: bool = False
     """The genre has the X (diagonal) variant (header word ``D``), whose reading ``solve``
     tries on a ``multiple`` plain puzzle for its hint (``strategies/x_hint.py``)."""
+    generate: Making | None = None
+    """How ``pencilsat generate`` makes its puzzles; ``None``: it does not."""
 
     def rules(self) -> GenreRules:
         return _rules(self.model)
@@ -144,6 +180,8 @@ _LOADED: dict[str, ModuleType] = {}
 
 @cache
 def _rules(module: str) -> GenreRules:
+    from pencilsat.core.rules import GenreRules
+
     rules = load(module).RULES
     assert isinstance(rules, GenreRules)
     return rules
@@ -175,6 +213,7 @@ _MASYU = Genre(
     complete_cnf="pencilsat.strategies.masyu_tamura:clauses",
     rule_cnf="pencilsat.encodings.masyu_rules:rule_clauses",
     partial="pencilsat.grading.masyu.partial",
+    generate=_own("pencilsat.generators.masyu_levels:MasyuMaker", symmetry=False),
 )
 _LIGHTUP = Genre(
     name="lightup", title="Light Up",
@@ -198,6 +237,7 @@ _LIGHTUP = Genre(
     grader="pencilsat.grading.lightup.engine:grade_lightup",
     complete_cnf="pencilsat.encodings.lightup:build_clauses",
     partial="pencilsat.grading.lightup.partial",
+    generate=_own("pencilsat.generators.lightup:LightUpMaker"),
 )
 _SUDOKU = Genre(
     name="sudoku", title="Sudoku",
@@ -219,6 +259,7 @@ _SUDOKU = Genre(
     complete_cnf="pencilsat.encodings.sudoku:build_clauses",
     partial="pencilsat.grading.sudoku.partial",
     x_variant=True,
+    generate=_own("pencilsat.generators.sudoku:SudokuMaker"),
 )
 _SLITHERLINK = Genre(
     name="slitherlink", title="Slitherlink",
@@ -237,6 +278,7 @@ _SLITHERLINK = Genre(
     puzzlink_codec="pencilsat.formats.puzzlink.slitherlink",
     tatham=("loopy", "slitherlink"), tatham_codec="pencilsat.formats.tatham.slitherlink",
     rule_cnf="pencilsat.encodings.slitherlink:local_rule_encoding",
+    generate=_own("pencilsat.generators.slitherlink:SlitherlinkMaker"),
 )
 
 _NURIKABE = Genre(
@@ -255,6 +297,7 @@ _NURIKABE = Genre(
     svg="pencilsat.formats.svg.nurikabe",
     certify_cnf="pencilsat.strategies.nurikabe:certify_cnf",
     puzzlink=("nurikabe",), puzzlink_codec="pencilsat.formats.puzzlink.nurikabe",
+    generate=_own("pencilsat.generators.nurikabe:NurikabeMaker", symmetry=False),
 )
 
 _HASHI = Genre(
@@ -273,6 +316,7 @@ _HASHI = Genre(
     tatham=("bridges", "hashi", "hashiwokakero"), tatham_codec="pencilsat.formats.tatham.hashi",
     puzzlink=("hashikake", "hashi", "bridges"),
     puzzlink_codec="pencilsat.formats.puzzlink.hashi",
+    generate=_clue(all_given=True),
 )
 
 _HEYAWAKE = Genre(
@@ -291,6 +335,7 @@ _HEYAWAKE = Genre(
     svg="pencilsat.formats.svg.heyawake",
     certify_cnf="pencilsat.strategies.heyawake:certify_cnf",
     puzzlink=("heyawake",), puzzlink_codec="pencilsat.formats.puzzlink.heyawake",
+    generate=_clue(),
 )
 
 _YAJILIN = Genre(
@@ -308,6 +353,7 @@ _YAJILIN = Genre(
     svg="pencilsat.formats.svg.yajilin",
     certify_cnf="pencilsat.strategies.yajilin:certify_cnf",
     puzzlink=("yajilin", "yajirin"), puzzlink_codec="pencilsat.formats.puzzlink.yajilin",
+    generate=_clue(all_given=True),
 )
 
 _STARBATTLE = Genre(
@@ -326,6 +372,7 @@ _STARBATTLE = Genre(
     svg="pencilsat.formats.svg.starbattle",
     puzzlink=("starbattle",), puzzlink_codec="pencilsat.formats.puzzlink.starbattle",
     complete_cnf="pencilsat.encodings.starbattle:complete_cnf",
+    generate=_STRUCTURE,
 )
 
 _TENTS = Genre(
@@ -344,6 +391,7 @@ _TENTS = Genre(
     puzzlink=("tents",), puzzlink_codec="pencilsat.formats.puzzlink.tents",
     tatham=("tents",), tatham_codec="pencilsat.formats.tatham.tents",
     complete_cnf="pencilsat.encodings.tents:clauses",
+    generate=_clue(levels=True, all_given=True),
 )
 
 _KURODOKO = Genre(
@@ -363,6 +411,7 @@ _KURODOKO = Genre(
     tatham=("range", "kurodoko"), tatham_codec="pencilsat.formats.tatham.kurodoko",
     complete_cnf="pencilsat.encodings.kurodoko:complete_cnf",
     certify_cnf="pencilsat.strategies.kurodoko:certify_cnf",
+    generate=_clue(symmetry=True),
 )
 
 _NORINORI = Genre(
@@ -379,6 +428,7 @@ _NORINORI = Genre(
     svg="pencilsat.formats.svg.norinori",
     puzzlink=("norinori",), puzzlink_codec="pencilsat.formats.puzzlink.norinori",
     complete_cnf="pencilsat.encodings.norinori:complete_cnf",
+    generate=_STRUCTURE,
 )
 
 _HITORI = Genre(
@@ -398,6 +448,7 @@ _HITORI = Genre(
     tatham=("singles", "hitori"), tatham_codec="pencilsat.formats.tatham.hitori",
     complete_cnf="pencilsat.encodings.hitori:complete_clauses",
     certify_cnf="pencilsat.strategies.hitori:certify_cnf",
+    generate=_clue(all_given=True),
 )
 
 _LITS = Genre(
@@ -417,6 +468,7 @@ _LITS = Genre(
     complete_cnf="pencilsat.strategies.lits:complete_cnf",
     certify_cnf="pencilsat.strategies.lits:certify_cnf",
     puzzlink=("lits",), puzzlink_codec="pencilsat.formats.puzzlink.lits",
+    generate=_STRUCTURE,
 )
 
 _SHAKASHAKA = Genre(
@@ -436,6 +488,7 @@ _SHAKASHAKA = Genre(
     svg="pencilsat.formats.svg.shakashaka",
     puzzlink=("shakashaka",), puzzlink_codec="pencilsat.formats.puzzlink.shakashaka",
     complete_cnf="pencilsat.encodings.shakashaka:complete_cnf",
+    generate=_clue(),
 )
 
 _SLANT = Genre(
@@ -455,6 +508,7 @@ _SLANT = Genre(
     tatham=("slant", "gokigen"), tatham_codec="pencilsat.formats.tatham.slant",
     complete_cnf="pencilsat.strategies.slant:complete_cnf",
     certify_cnf="pencilsat.strategies.slant:certify_cnf",
+    generate=_clue(levels=True, symmetry=True),
 )
 
 _SHIKAKU = Genre(
@@ -474,6 +528,7 @@ _SHIKAKU = Genre(
     puzzlink=("shikaku",), puzzlink_codec="pencilsat.formats.puzzlink.shikaku",
     tatham=("rect", "rectangles", "shikaku"), tatham_codec="pencilsat.formats.tatham.shikaku",
     complete_cnf="pencilsat.strategies.shikaku:complete_cnf",
+    generate=_clue(),
 )
 
 _JIGSAWSUDOKU = Genre(
@@ -492,6 +547,7 @@ _JIGSAWSUDOKU = Genre(
     tatham_codec="pencilsat.formats.tatham.jigsawsudoku",
     complete_cnf="pencilsat.encodings.jigsawsudoku:complete_cnf",
     x_variant=True,
+    generate=_clue(levels=True, symmetry=True),
 )
 
 _KILLERSUDOKU = Genre(
@@ -511,6 +567,7 @@ _KILLERSUDOKU = Genre(
     tatham_codec="pencilsat.formats.tatham.killersudoku",
     complete_cnf="pencilsat.encodings.killersudoku:complete_cnf",
     x_variant=True,
+    generate=_clue(all_given=True),
 )
 
 _NONOGRAM = Genre(
@@ -528,6 +585,7 @@ _NONOGRAM = Genre(
     puzzlink=("nonogram",), puzzlink_codec="pencilsat.formats.puzzlink.nonogram",
     tatham=("pattern", "nonogram"), tatham_codec="pencilsat.formats.tatham.nonogram",
     complete_cnf="pencilsat.encodings.nonogram:complete_cnf",
+    generate=_clue(all_given=True),
 )
 
 _GALAXIES = Genre(
@@ -547,6 +605,7 @@ _GALAXIES = Genre(
     tatham=("galaxies",), tatham_codec="pencilsat.formats.tatham.galaxies",
     complete_cnf="pencilsat.strategies.galaxies:complete_cnf",
     certify_cnf="pencilsat.strategies.galaxies:certify_cnf",
+    generate=_STRUCTURE,
 )
 
 _NUMBERLINK = Genre(
@@ -565,6 +624,7 @@ _NUMBERLINK = Genre(
     puzzlink=("numlin", "arukone"), puzzlink_codec="pencilsat.formats.puzzlink.numberlink",
     complete_cnf="pencilsat.strategies.numberlink:complete_cnf",
     certify_cnf="pencilsat.strategies.numberlink:certify_cnf",
+    generate=_STRUCTURE,
 )
 
 _KAKURO = Genre(
@@ -584,6 +644,7 @@ _KAKURO = Genre(
     puzzlink=("kakuro",),
     puzzlink_codec="pencilsat.formats.puzzlink.kakuro",
     complete_cnf="pencilsat.encodings.kakuro:complete_cnf",
+    generate=_clue(all_given=True),
 )
 
 _SKYSCRAPERS = Genre(
@@ -604,6 +665,7 @@ _SKYSCRAPERS = Genre(
     tatham=("towers", "skyscrapers"),
     tatham_codec="pencilsat.formats.tatham.skyscrapers",
     complete_cnf="pencilsat.encodings.skyscrapers:complete_cnf",
+    generate=_clue(levels=True, symmetry=True),
 )
 
 _RIPPLE = Genre(
@@ -621,6 +683,7 @@ _RIPPLE = Genre(
     svg="pencilsat.formats.svg.ripple",
     complete_cnf="pencilsat.encodings.ripple:complete_cnf",
     puzzlink=("ripple",), puzzlink_codec="pencilsat.formats.puzzlink.ripple",
+    generate=_clue(symmetry=True),
 )
 
 _FILLOMINO = Genre(
@@ -640,6 +703,7 @@ _FILLOMINO = Genre(
     complete_cnf="pencilsat.strategies.fillomino:complete_cnf",
     certify_cnf="pencilsat.strategies.fillomino:certify_cnf",
     certify_settings="pencilsat.strategies.fillomino:certify_settings",
+    generate=_clue(symmetry=True),
 )
 
 GENRES: dict[str, Genre] = {g.name: g for g in (_MASYU, _LIGHTUP, _SUDOKU, _SLITHERLINK,
@@ -695,3 +759,12 @@ def by_tatham_game(name: str) -> Genre | None:
     """The genre of a Tatham game name or prefix (any case)."""
     name = name.lower()
     return next((g for g in GENRES.values() if name in g.tatham), None)
+
+
+def generated(**facts: object) -> tuple[str, ...]:
+    """The genres ``pencilsat generate`` makes, in the registry's order; with ``facts``
+    (``kind="clue"``, ``levels=True``, ``all_given=True``, ``symmetry=True``), those whose
+    :class:`Making` has every one of them."""
+    return tuple(name for name, entry in GENRES.items() if entry.generate is not None
+                 and all(getattr(entry.generate, fact) == value
+                         for fact, value in facts.items()))

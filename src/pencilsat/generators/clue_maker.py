@@ -35,14 +35,14 @@ import numpy as np
 from pencilsat.backends import pysat_calls
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES as REGISTRY
-from pencilsat.core.registry import load
+from pencilsat.core.registry import generated, load
 from pencilsat.core.rules import Clue, ClueRules, GenreRules
 from pencilsat.core.values import Cell
 from pencilsat.generators.clue_answer import DrawnAnswer, with_clues
 from pencilsat.generators.clue_trials import AllGivenTrials, FrontTrials
-from pencilsat.generators.genres import symmetry_made_for
 from pencilsat.generators.loop import ClueTrials, Grading
 from pencilsat.generators.study_measure import SCORE_CEILING, StudyMeasure
+from pencilsat.generators.symmetry import symmetry_made_for
 
 if TYPE_CHECKING:
     from pencilsat.encodings.encoding import ClauseEncoding
@@ -71,8 +71,6 @@ class ClueGenre:
     frame: Callable[[int, int], tuple[int, int]] | None = None
     """The lattice the clues stand on, as ``(width, height)``, for ``--symmetry``'s images
     (Slant's vertices: one more each way); default the grid."""
-    all_given: bool = False
-    """Every clue is part of the puzzle (Nonogram's lines): none is removed."""
     start_full: bool = False
     """Start the trials from every clue and remove (Fillomino: its solver is slow on a
     grid with few numbers, seconds per trial at 10x10, and fast near full); default: from
@@ -88,6 +86,13 @@ class ClueGenre:
     given: Callable[[Any, Any, random.Random], list[Clue]] | None = None
     """The clues an answer gets (default ``ClueRules.offered``, one per open place): a
     genre whose clue values are drawn (Hitori: a Latin square and repeats)."""
+
+    @property
+    def all_given(self) -> bool:
+        """Every clue is part of the puzzle (Nonogram's lines): none is removed (the
+        registry's ``Making.all_given``)."""
+        making = REGISTRY[self.genre].generate
+        return making is not None and making.all_given
     counted: str = "clues"
     """What a clue is, in the plural, as ``generate`` says the count ("32 sums")."""
 
@@ -124,7 +129,7 @@ def no_scale(title: str, instead: str) -> InputError:
     """The error for ``--level``/``--score`` on a genre with no scale to aim at."""
     return InputError(f"{title} has no grader, so --level and --score have no scale to aim "
                       "at", source="generate",
-                      hint=f"{instead}; levels are made for {', '.join(graded_genres())}")
+                      hint=f"{instead}; levels are made for {', '.join(generated(levels=True))}")
 
 
 def refuse_size(title: str, width: int, height: int, reason: str | None, hint: str) -> None:
@@ -132,14 +137,6 @@ def refuse_size(title: str, width: int, height: int, reason: str | None, hint: s
     can)."""
     if reason is not None:
         raise InputError(f"cannot generate a {width}x{height} {title}: {reason}", hint=hint)
-
-
-def graded_genres() -> list[str]:
-    """The genres ``generate`` makes at a level (a grader or a study measure's bands)."""
-    from pencilsat.generators.genres import GENRES
-    from pencilsat.generators.study_measure import BANDS
-
-    return [g for g in GENRES if REGISTRY[g].grader is not None or g in BANDS]
 
 
 class ClueMaker:

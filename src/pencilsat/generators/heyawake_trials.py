@@ -7,7 +7,8 @@ a selector literal, so a number counts exactly while its selector is assumed; th
 cells' connectivity is cut lazily (``strategies.connected_search``). A cut says "one of these
 cells is unshaded" around a region that a model walls off, whatever the numbers, so the cuts
 stay for every later trial, as the learnt clauses do. A trial is the one uniqueness
-procedure from the known answer.
+procedure from the known answer (``selector_trials.GuardedTrials``, shared with the clause
+genres' trials).
 
 The answer is drawn the same way, on a solver of its own: the rules without numbers under
 random phases, connectivity cut lazily. The complete clause list (connectivity as
@@ -27,11 +28,10 @@ from pencilsat.core.rules import ClueRules
 from pencilsat.encodings.cardinality import direct_exactly_clauses
 from pencilsat.encodings.connectivity import ConnectivityCuts, ShadingEncoding
 from pencilsat.generators.clue_answer import DrawnAnswer
-from pencilsat.generators.time_limit import unique_in_time
+from pencilsat.generators.selector_trials import GuardedTrials, add_guarded
 from pencilsat.puzzles.heyawake import HeyawakePuzzle, HeyawakeSolution
 from pencilsat.strategies.connected_runs import GROWN_CUTS
 from pencilsat.strategies.connected_search import ConnectedSearch
-from pencilsat.strategies.uniqueness import prove
 
 SAT_SOLVER = "minisat22"
 """MiniSat 2.2 (the default strategy's solver after MiniCard): it follows the phases it is
@@ -111,21 +111,21 @@ def drawn(rng: random.Random, width: int, height: int
     return made
 
 
-class RoomTrials:
+class RoomTrials(GuardedTrials):
     """:class:`~pencilsat.generators.loop.ClueTrials` of one Heyawake answer (module
-    docstring)."""
+    docstring): each room's number behind its selector (``selector_trials``)."""
 
     def __init__(self, rules: ClueRules, answer: DrawnAnswer) -> None:
         from pysat.solvers import Solver
 
         puzzle: HeyawakePuzzle = answer.open_puzzle
         self.puzzle = puzzle
-        self.solver = Solver(name=SAT_SOLVER)
-        self.encoding, self.search = _rules(puzzle, self.solver)
+        solver = Solver(name=SAT_SOLVER)
+        self.encoding, search = _rules(puzzle, solver)
         shaded = np.asarray(answer.solution.shaded, dtype=bool)
         width = puzzle.width
         top = self.encoding.num_vars
-        add = clause_adder(self.solver)
+        add = clause_adder(solver)
         self.rooms: list[np.ndarray] = []
         self.counts: list[int] = []
         selectors = []
@@ -136,22 +136,16 @@ class RoomTrials:
             count = int(shaded.ravel()[flat].sum())
             clauses, top = direct_exactly_clauses([((flat + 1).tolist(), count)], top)
             top += 1
-            for clause in clauses:
-                add([-top, *clause])
+            add_guarded(add, top, clauses)
             selectors.append(top)
             self.rooms.append(flat)
             self.counts.append(count)
-        self.selectors = np.array(selectors, dtype=np.int64)
         lits = np.asarray(self.encoding.answer, dtype=np.int64)
-        self.known = tuple((shaded.ravel()[np.abs(lits) - 1] == (lits > 0)).tolist())
-        self.search.forbid(self.known)
-        self.witness: tuple[bool, ...] | None = None
+        known = tuple((shaded.ravel()[np.abs(lits) - 1] == (lits > 0)).tolist())
+        super().__init__(solver, search, np.array(selectors, dtype=np.int64), known)
 
         self.pinned: bool | None = None
         """Whether every number together pins the answer (``None``: not asked yet)."""
-
-    def set_kept(self, kept: np.ndarray) -> None:
-        self.search.assumptions = self.selectors[kept].tolist()
 
     def still_unique(self) -> bool:
         """The trial; the first asks with every number first, and an answer they do not pin
@@ -160,17 +154,12 @@ class RoomTrials:
         if self.pinned is None:
             kept = self.search.assumptions
             self.search.assumptions = self.selectors.tolist()
-            self.pinned = self._trial()
+            self.pinned = super().still_unique()
             self.search.assumptions = kept
         if not self.pinned:
             self.witness = None
             return False
-        return self._trial()
-
-    def _trial(self) -> bool:
-        proof = prove(_ForbiddenOnce(self.search), known=self.known)
-        self.witness = proof.second
-        return unique_in_time(proof)
+        return super().still_unique()
 
     def broken(self) -> list[int]:
         """The numbers the other answer of the last trial breaks."""
@@ -180,24 +169,7 @@ class RoomTrials:
         return [i for i, (room, count) in enumerate(zip(self.rooms, self.counts, strict=True))
                 if int(other[room].sum()) != count]
 
-    def close(self) -> None:
-        self.solver.delete()
-
 
 def room_trials(rules: ClueRules, answer: DrawnAnswer) -> RoomTrials:
     """The trials of ``answer`` (``ClueGenre.trials``)."""
     return RoomTrials(rules, answer)
-
-
-class _ForbiddenOnce:
-    """The search with the known answer forbidden once, at the start (``prove`` forbids it
-    on every trial; the clause would only pile up)."""
-
-    def __init__(self, search: ConnectedSearch) -> None:
-        self.search = search
-
-    def next_answer(self) -> Any:
-        return self.search.next_answer()
-
-    def forbid(self, answer: Any) -> None:
-        pass

@@ -10,11 +10,10 @@ from typing import Any
 
 from pencilsat.core.clock import deadline_scope
 from pencilsat.core.errors import InputError
-from pencilsat.core.registry import rules_of
+from pencilsat.core.registry import generated, rules_of
 from pencilsat.core.result import TimeLimitReached
 from pencilsat.generators.clue_genres import CLUE_GENRES
 from pencilsat.generators.clue_maker import ClueMaker
-from pencilsat.generators.genres import GENRES, symmetry_made_for
 from pencilsat.generators.lightup import LightUpMaker
 from pencilsat.generators.loop import (
     DEFAULT_BUDGET,
@@ -32,7 +31,7 @@ from pencilsat.generators.structure_genres import STRUCTURE_GENRES
 from pencilsat.generators.structure_maker import StructureMaker
 from pencilsat.generators.study_measure import BANDS, Measure, StudyMeasure
 from pencilsat.generators.sudoku import SudokuMaker
-from pencilsat.generators.symmetry import SYMMETRIES
+from pencilsat.generators.symmetry import SYMMETRIES, symmetry_made_for
 
 OWN_COUNTED = {"masyu": "pearls"}
 """What a clue is for the genres with a maker of their own, where it is not "clues"."""
@@ -76,9 +75,9 @@ class Order:
     def maker(self) -> Maker | NurikabeMaker:
         """The genre's maker, after checking the order (an ``InputError`` naming the option
         otherwise); Nurikabe's runs its own search (``generators.nurikabe``)."""
-        if self.genre not in GENRES:
+        if self.genre not in generated():
             raise InputError(f"cannot generate {self.genre!r} puzzles",
-                             hint="generate makes " + ", ".join(GENRES))
+                             hint="generate makes " + ", ".join(generated()))
         if self.width * self.height > MAX_CELLS:  # before any work, for every genre
             raise size_refused(f"{self.width}x{self.height}", self.genre)
         if self.symmetry is not None and self.symmetry not in SYMMETRIES:

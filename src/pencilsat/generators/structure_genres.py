@@ -16,4 +16,4 @@ STRUCTURE_GENRES: dict[str, StructureGenre] = {spec.genre: spec for spec in (
     StructureGenre("numberlink", numberlink.search, numberlink.refuse_size,
                    numberlink.NO_SYMMETRY, counted="pairs"),
 )}
-"""By registry name; ``generators/genres.py`` lists them for the command line."""
+"""By registry name, which names this table in each genre's ``Genre.generate``."""

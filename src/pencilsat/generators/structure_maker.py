@@ -27,8 +27,8 @@ from pencilsat.core.registry import GENRES as REGISTRY
 from pencilsat.core.result import Verdict
 from pencilsat.core.values import Cell
 from pencilsat.generators.clue_maker import NO_GRADER, no_scale, refuse_size
-from pencilsat.generators.genres import symmetry_made_for
 from pencilsat.generators.loop import ClueTrials, Grading
+from pencilsat.generators.symmetry import symmetry_made_for
 
 
 @dataclass(frozen=True)

@@ -46,3 +46,10 @@ def orbits_of(cells: list[Cell], width: int, height: int,
         orbit = by_cell[cell] + (by_cell[twin] if twin != cell else [])
         orbits.append(sorted(orbit))
     return orbits
+
+
+def symmetry_made_for() -> str:
+    """The refusals' pointer to the genres that take ``--symmetry`` (the registry's)."""
+    from pencilsat.core.registry import generated
+
+    return "symmetry is made for " + ", ".join(generated(symmetry=True))

@@ -23,6 +23,8 @@ import contextlib
 import functools
 import json
 import math
+import re
+import sys
 from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
 from importlib.resources import files
@@ -51,8 +53,6 @@ MAX_DEPTH = 32
 JOBS = ("solve", "grade", "clues", "hint", "replay", "generate")
 GENERATE_TIME_LIMIT = 10.0
 """A generation's default time limit: a quick job, as the page's checks."""
-MAX_SEED = 2**63
-"""Seeds are whole numbers of magnitude below this."""
 STATIC = files("pencilsat.web") / "static"
 SHUTDOWN_SECONDS = 2
 """On Ctrl-C, how long running checks may finish before their workers are stopped."""
@@ -230,9 +230,14 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+MAX_NUMBER_DIGITS = 30
+"""The most digits of a JSON number a request may have (a longer ``seed`` goes as text)."""
+
+
 def _short_int(digits: str) -> int:
-    if len(digits) > 30:
-        raise ValueError(f"a whole number of {len(digits)} digits")
+    if len(digits) > MAX_NUMBER_DIGITS:
+        raise ValueError(f"a whole number of {len(digits)} digits, more than "
+                         f"{MAX_NUMBER_DIGITS}; a longer seed goes as text, in quotes")
     return int(digits)
 
 
@@ -312,6 +317,25 @@ GENERATE_FIELDS = ("genre", "size", "level", "score", "seed", "symmetry", "stars
 """The fields ``POST /api/generate`` takes; any other is refused by name."""
 
 
+SEED_TEXT = re.compile(r"-?[0-9]+")
+
+
+def seed_field(seed: Any) -> int:
+    """The ``seed`` of ``POST /api/generate``: a whole number, or the text of one (the page
+    sends text: a JavaScript number rounds a seed past 2**53 - 1), of any size the command
+    line's ``--seed`` takes (the interpreter's limit on the digits of an integer)."""
+    if isinstance(seed, str) and SEED_TEXT.fullmatch(seed):
+        try:
+            return int(seed)
+        except ValueError:  # past the interpreter's limit on an integer's digits
+            raise BadRequest(f'"seed" has {len(seed.lstrip("-")):,} digits: at most '
+                             f"{sys.get_int_max_str_digits():,}, as --seed takes") from None
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise BadRequest('"seed" is a whole number, as a number or as its digits in text '
+                         '(e.g. "9007199254740993": a JavaScript number rounds past 2**53)')
+    return seed
+
+
 def generate_fields(data: dict[str, Any]) -> dict[str, Any]:
     """A generation's fields: ``genre`` (a name of ``GET /api/genres``), ``size``
     (``"10x10"``), optionally ``level`` or ``score`` (``[low, high]``), ``seed``,
@@ -355,10 +379,7 @@ def generate_fields(data: dict[str, Any]) -> dict[str, Any]:
         fields["score"] = (float(score[0]), float(score[1]))
     seed = data.get("seed")
     if seed is not None:
-        if isinstance(seed, bool) or not isinstance(seed, int) or not (
-                -MAX_SEED < seed < MAX_SEED):
-            raise BadRequest('"seed" is a whole number of magnitude below 2**63')
-        fields["seed"] = seed
+        fields["seed"] = seed_field(seed)
     symmetry = data.get("symmetry")
     if symmetry is not None:
         if not isinstance(symmetry, str) or len(symmetry) > 20:

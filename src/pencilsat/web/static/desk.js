@@ -106,6 +106,13 @@ function showMakeOptions() {
   $("make-note").textContent = offer.levels ? "(" + offer.scale + ")" : "(no levels: " + offer.scale + ")";
 }
 
+// A made puzzle's seed as the server wrote it: the end of the command that makes it again
+// (record.seed, a JSON number, is rounded by JavaScript past 2^53 - 1).
+function seedOf(record) {
+  const written = /--seed (-?\d+)$/.exec(record.command || "");
+  return written ? written[1] : String(record.seed);
+}
+
 async function makePuzzle(extraLimit) {
   state.limit = extraLimit || MAKE_LIMIT;
   state.last = "make";
@@ -113,7 +120,7 @@ async function makePuzzle(extraLimit) {
   if ($("make-level").value) body.level = Number($("make-level").value);
   if ($("make-symmetry").value) body.symmetry = $("make-symmetry").value;
   const seed = $("make-seed").value.trim();
-  if (seed) body.seed = /^-?\d+$/.test(seed) ? Number(seed) : seed;
+  if (seed) body.seed = seed;  // as text: a JavaScript number rounds a seed past 2^53 - 1
   $("grade-panel").hidden = true; $("clues-panel").hidden = true; $("hint-panel").hidden = true;
   const record = await api("generate", body);
   showVerdict(record);
@@ -129,12 +136,12 @@ async function makePuzzle(extraLimit) {
   drawInto("drawing", state.svg.puzzle);
   const level = record.level === null ? "no level" : "level " + record.level;
   $("message").textContent = "Made to order: " + level + " (" + record.scale + "), "
-    + record.clues + " clues, seed " + record.seed + ", in " + record.seconds + " s. It is in the "
+    + record.clues + " clues, seed " + seedOf(record) + ", in " + record.seconds + " s. It is in the "
     + "puzzle box: check, grade or hint it there. Made again by: " + record.command;
   const table = $("stats");
   table.replaceChildren();
   for (const [name, value] of [["genre", record.genre], ["size", record.size], ["level", record.level],
-    ["score", record.score], ["clues", record.clues], ["seed", record.seed],
+    ["score", record.score], ["clues", record.clues], ["seed", seedOf(record)],
     ["candidates tried", record.candidates], ["seconds", record.seconds]]) {
     if (value === null || value === undefined) continue;
     const tr = table.insertRow();
