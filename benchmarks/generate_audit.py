@@ -66,7 +66,7 @@ SMALL = {"starbattle": (5, 5), "fillomino": (4, 3), "lits": (6, 6)}
 takes minutes at 4x4, a second at 4x3; LITS is made from 6x6)."""
 LARGEST = {"sudoku": (9, 9), "skyscrapers": (9, 9), "jigsawsudoku": (9, 9),
            "killersudoku": (9, 9), "kakuro": (12, 12), "starbattle": (16, 16),
-           "norinori": (20, 20), "galaxies": (30, 30), "numberlink": (12, 12),
+           "norinori": (20, 20), "galaxies": (30, 30), "numberlink": (40, 40),
            "nurikabe": (10, 10), "fillomino": (15, 15), "yajilin": (15, 15),
            "heyawake": (20, 20), "masyu": (20, 20), "lits": (10, 10)}
 """The largest grid offered, where the genre has a limit of its own; the genres offered up

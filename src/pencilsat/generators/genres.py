@@ -19,7 +19,7 @@ STRUCTURE_GENRES = ("starbattle", "norinori", "lits", "galaxies", "numberlink")
 per genre makes the puzzle unique by changing the structure."""
 GENRES = OWN_MAKERS + CLUE_MAKER_GENRES + STRUCTURE_GENRES
 SYMMETRIC_GENRES = ("lightup", "sudoku", "slitherlink", "slant", "kurodoko", "fillomino",
-                    "skyscrapers", "jigsawsudoku", "ripple")
+                    "skyscrapers", "jigsawsudoku", "ripple", "numberlink")
 """The genres made with ``--symmetry`` (a test checks the makers agree), named in the
 refusals of the others."""
 
