@@ -19,6 +19,8 @@ from its text alone:
 - the certificate's folder accepted by ``certify.store.check_folder`` (``pencilsat check``);
 - on grids of at most ``--oracle-cells`` cells, the brute-force oracle (``tests/oracles``,
   ``tests/desk/brute_force.py``) finds exactly the one answer;
+- a genre's variants (``VARIANTS``: Numberlink's ``full``) made small, usual, symmetric and
+  largest, checked as above under the variant's rules;
 - without a target or a symmetry, the clue set minimal: each given clue taken away, the
   default strategy finds the puzzle no longer unique (``NO_MINIMAL_CLAIM``: the genres
   that claim no minimal set).
@@ -95,6 +97,12 @@ class Plan:
     level: int | None = None
     score: tuple[float, float] | None = None
     symmetry: str | None = None
+    variant: str | None = None
+
+
+VARIANTS = {"numberlink": ("full",)}
+"""The variants ``generate --variant`` makes, per genre: audited small, usual, symmetric and
+at the largest grid."""
 
 
 def orders(genre: str, offer: dict[str, Any], scale: int) -> list[Plan]:
@@ -127,6 +135,12 @@ def orders(genre: str, offer: dict[str, Any], scale: int) -> list[Plan]:
     large = LARGEST.get(genre, (20, 20))
     if large != usual:
         plans.append(Plan("largest", *large, 1))
+    for variant in VARIANTS.get(genre, ()):
+        plans += [Plan(f"{variant} small", *SMALL.get(genre, (4, 4)), 3 * scale,
+                       variant=variant),
+                  Plan(variant, w, h, 2 * scale, variant=variant),
+                  Plan(f"{variant} rot2", w, h, scale, symmetry="rot2", variant=variant),
+                  Plan(f"{variant} largest", *large, 1, variant=variant)]
     return plans
 
 
@@ -301,7 +315,7 @@ def audit_genre(genre: str, offer: dict[str, Any], args: argparse.Namespace,
         if args.kind and plan.kind not in args.kind:
             continue
         order = order_for(genre, plan.width, plan.height, level=plan.level, score=plan.score,
-                          symmetry=plan.symmetry, certify=str(folder))
+                          symmetry=plan.symmetry, certify=str(folder), variant=plan.variant)
         for seed in range(1, plan.seeds + 1):
             where = order.command(seed).removeprefix("pencilsat generate ")
             try:
@@ -346,7 +360,8 @@ def page(tallies: list[Tally], args: argparse.Namespace) -> str:
         "each clue taken away, no longer unique with the answer (`minimal`; not claimed by "
         "the genres with every clue given, those whose clues are their structure, and "
         "Nurikabe). Orders (seeds 1..N each): a small grid, the usual size without a target, "
-        "at each level, a score band, each symmetry offered, 8x6 and 6x6 where allowed, the "
+        "at each level, a score band, each symmetry offered, each variant offered "
+        "(Numberlink's full), 8x6 and 6x6 where allowed, the "
         "largest grid offered (20x20 or 15x15 for the genres offered up to 10,000 cells). "
         "CPU s per genre is its worker's; wall s is summed over the workers.", "",
         "| genre | puzzles by order | refused | checks passed | CPU s | wall s | discrepancies |",

@@ -2,10 +2,12 @@
 and where they go (drawing the lines, the uniqueness proofs, the repairs: the proofs after
 the first), beside janko's published Numberlink (their symmetries and pairs per size).
 
-Each order is made by ``Order.make(seed)`` in this process, one after another (CPU time of
-the process); the proofs are timed by wrapping the generator's ``prove``. Each made puzzle
-is checked: the rule checker, and the genre's CP-SAT strategy proves it unique with the
-generator's answer; a symmetric order's ends stand symmetric.
+Each order (the plain rules, ``--symmetry``, ``--variant full``) is made by
+``Order.make(seed)`` in this process, one after another (CPU time of the process); the
+proofs are timed by wrapping the generator's ``prove``. Each made puzzle is checked: the
+rule checker, and the genre's CP-SAT strategy proves it unique with the generator's answer
+(under its variant's rules); a symmetric order's ends stand symmetric; a ``full`` answer
+uses every cell.
 
 Usage: nice -n 5 python benchmarks/numberlink_generate.py [--seeds 5]
 Writes benchmarks/results/numberlink_generate.md and .json.
@@ -34,14 +36,19 @@ from pencilsat.puzzles.numberlink import parse_puzzle  # noqa: E402
 from pencilsat.strategies.front import solve  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "numberlink" / "janko"
-ORDERS = [(12, None), (15, None), (20, None), (25, None), (30, None), (40, None),
-          (10, "rot2"), (10, "mirror"), (15, "rot2"), (15, "mirror"), (20, "rot2"),
-          (20, "mirror"), (30, "rot2"), (30, "mirror")]
+ORDERS = [(12, None, None), (15, None, None), (20, None, None), (25, None, None),
+          (30, None, None), (40, None, None), (10, "rot2", None), (10, "mirror", None),
+          (15, "rot2", None), (15, "mirror", None), (20, "rot2", None), (20, "mirror", None),
+          (30, "rot2", None), (30, "mirror", None), (10, None, "full"), (15, None, "full"),
+          (20, None, "full"), (30, None, "full"), (40, None, "full"), (15, "rot2", "full"),
+          (20, "mirror", "full")]
+"""(side, symmetry, variant) per order."""
 SECOND = "lazy-cpsat"
 """The strategy that re-proves each made puzzle (not the generator's default)."""
 
 
-def profile(side: int, symmetry: str | None, seed: int) -> dict[str, Any]:
+def profile(side: int, symmetry: str | None, variant: str | None,
+            seed: int) -> dict[str, Any]:
     """One puzzle made and checked, with its CPU seconds split."""
     proofs: list[float] = []
     prove = numberlink.prove
@@ -55,7 +62,7 @@ def profile(side: int, symmetry: str | None, seed: int) -> dict[str, Any]:
     numberlink.prove = timed  # type: ignore[assignment]
     try:
         start = time.process_time()
-        made = Order("numberlink", side, side, symmetry=symmetry).make(seed)
+        made = Order("numberlink", side, side, symmetry=symmetry, variant=variant).make(seed)
         total = time.process_time() - start
     finally:
         numberlink.prove = prove  # type: ignore[assignment]
@@ -67,12 +74,19 @@ def profile(side: int, symmetry: str | None, seed: int) -> dict[str, Any]:
     if symmetry:
         twin = ends[::-1, ::-1] if symmetry == "rot2" else ends[:, ::-1]
         assert (ends == twin).all()
-    used = {cell for cell, degree in answer.degree().items() if degree}
-    return {"size": f"{side}x{side}", "symmetry": symmetry or "-", "seed": seed,
+    assert puzzle.filled == (variant == "full") and (not puzzle.filled or not unused(answer))
+    return {"size": f"{side}x{side}", "symmetry": symmetry or "-",
+            "variant": variant or "-", "seed": seed,
             "cpu": round(total, 3), "proofs": len(proofs),
             "first_proof": round(proofs[0], 3), "repairs": round(sum(proofs[1:]), 3),
             "drawing": round(total - sum(proofs), 3), "candidates": made.candidates,
-            "pairs": made.clues, "unused": side * side - len(used)}
+            "pairs": made.clues, "unused": unused(answer)}
+
+
+def unused(answer: Any) -> int:
+    """The cells no line of ``answer`` runs through."""
+    used = {cell for cell, degree in answer.degree().items() if degree}
+    return answer.width * answer.height - len(used)
 
 
 def janko_census() -> tuple[Counter[str], dict[str, list[int]]]:
@@ -97,15 +111,16 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=5)
     args = parser.parse_args()
     rows = []
-    for side, symmetry in ORDERS:
+    for side, symmetry, variant in ORDERS:
         for seed in range(1, args.seeds + 1):
-            rows.append(profile(side, symmetry, seed))
+            rows.append(profile(side, symmetry, variant, seed))
             print(rows[-1], flush=True)
     table = []
-    for side, symmetry in ORDERS:
+    for side, symmetry, variant in ORDERS:
         mine = [r for r in rows if r["size"] == f"{side}x{side}"
-                and r["symmetry"] == (symmetry or "-")]
-        table.append([f"{side}x{side}", symmetry or "-", median([r["cpu"] for r in mine]),
+                and r["symmetry"] == (symmetry or "-") and r["variant"] == (variant or "-")]
+        table.append([f"{side}x{side}", symmetry or "-", variant or "-",
+                      median([r["cpu"] for r in mine]),
                       max(r["cpu"] for r in mine), median([r["first_proof"] for r in mine]),
                       median([r["repairs"] for r in mine]),
                       median([r["drawing"] for r in mine]),
@@ -124,7 +139,7 @@ def main() -> None:
         "`drawing`: the rest: the path, its lines, the cuts, the loop). Every puzzle passed "
         f"the rule checker and `{SECOND}` proved it unique with the generator's answer; the "
         "symmetric ones' ends stand symmetric.",
-        markdown_table(["size", "symmetry", "CPU s", "max", "first proof", "repairs",
+        markdown_table(["size", "symmetry", "variant", "CPU s", "max", "first proof", "repairs",
                         "drawing", "proofs", "candidates", "pairs", "unused cells"], table),
         "## janko's Numberlink\n\nThe symmetries of the ends of janko's "
         f"{sum(kinds.values())} Numberlink (`../shared/corpus/numberlink/janko`):",

@@ -1,7 +1,7 @@
 """``generate numberlink`` past 12x12 and with ``--symmetry``: symmetric orders put the ends
 in symmetric cells (the numbers need not be), are unique with their answer by the other
 strategy and the same seed makes them again; a cut is made at its image too; sizes past the
-largest offered are refused naming it."""
+largest offered are refused naming it; ``--variant full`` answers use every cell."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import random
 import numpy as np
 import pytest
 
+from pencilsat.cli import main
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import rules_of
 from pencilsat.core.result import Verdict
@@ -17,6 +18,7 @@ from pencilsat.generators.numberlink import SIDES
 from pencilsat.generators.numberlink_symmetric import split_symmetric, symmetric_lines
 from pencilsat.generators.order import Order
 from pencilsat.generators.symmetry import image
+from pencilsat.puzzles.numberlink import format_puzzle
 from pencilsat.strategies.front import solve
 
 SYMMETRIC = [("rot2", 6, 6), ("rot2", 5, 5), ("rot2", 7, 4), ("rot2", 4, 7),
@@ -100,3 +102,35 @@ def test_past_the_largest_size_the_refusal_names_it():
     Order("numberlink", largest, 3).maker()
     with pytest.raises(InputError, match=f"largest offered: {largest}x{largest}"):
         Order("numberlink", largest + 1, largest).maker()
+
+
+@pytest.mark.parametrize("symmetry,width,height", [(None, 6, 6), (None, 7, 5),
+                                                    ("rot2", 6, 6), ("mirror", 7, 4)])
+def test_the_full_variant_uses_every_cell_and_is_unique_under_its_rules(symmetry, width,
+                                                                         height):
+    made = Order("numberlink", width, height, symmetry=symmetry, variant="full").make(2)
+    assert made.puzzle.filled
+    assert format_puzzle(made.puzzle).startswith(f"numberlink {width} {height} full\n")
+    degree = made.solution.degree()
+    assert all(degree.get((r, c), 0) for r in range(height) for c in range(width))
+    proof = solve(made.puzzle, encoding="lazy-cpsat")
+    assert proof.verdict == Verdict.UNIQUE and proof.solution == made.solution
+    assert rules_of(made.puzzle).check(made.puzzle, made.solution) == []
+
+
+def test_the_variant_is_asked_on_the_command_line(capsys):
+    assert main(["generate", "numberlink", "5x5", "--variant", "full", "--seed", "3"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("numberlink 5 5 full") and "unique" in err
+    order = Order("numberlink", 5, 5, variant="full")
+    assert order.command(3).endswith("--variant full --seed 3")
+    assert format_puzzle(order.make(3).puzzle) == out
+
+
+@pytest.mark.parametrize("argv,says", [
+    (["numberlink", "5x5", "--variant", "filled"], "unknown Numberlink variant 'filled'"),
+    (["sudoku", "9x9", "--variant", "full"], "--variant is not an option of sudoku")])
+def test_a_variant_not_made_is_refused_by_name(argv, says, capsys):
+    assert main(["generate", *argv, "--seed", "1"]) != 0
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
