@@ -16,6 +16,7 @@ Writes benchmarks/results/numberlink_generate.md and .json.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections import Counter
@@ -111,6 +112,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=5)
     args = parser.parse_args()
     rows = []
+    load = os.getloadavg()[0]
     for side, symmetry, variant in ORDERS:
         for seed in range(1, args.seeds + 1):
             rows.append(profile(side, symmetry, variant, seed))
@@ -138,7 +140,9 @@ def main() -> None:
         "`first proof`: the first uniqueness proof, `repairs`: the proofs after a cut, "
         "`drawing`: the rest: the path, its lines, the cuts, the loop). Every puzzle passed "
         f"the rule checker and `{SECOND}` proved it unique with the generator's answer; the "
-        "symmetric ones' ends stand symmetric.",
+        "symmetric ones' ends stand symmetric; the `full` ones use every cell. "
+        f"Load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end "
+        "(2 cores shared with other work: CPU seconds, not wall).",
         markdown_table(["size", "symmetry", "variant", "CPU s", "max", "first proof", "repairs",
                         "drawing", "proofs", "candidates", "pairs", "unused cells"], table),
         "## janko's Numberlink\n\nThe symmetries of the ends of janko's "
