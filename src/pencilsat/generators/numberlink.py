@@ -18,7 +18,7 @@ With ``--symmetry`` the lines are drawn on half the grid and copied onto the oth
 symmetric, their numbers do not (numbered in reading order, as janko's). Puzzles are
 janko's form (cells may stay unused), though every answer uses nearly all; ``--variant
 full`` (``with_variant``) makes the filled variant, a layout that leaves a cell unused
-given up. Sides up to ``SIDES``' end: the proofs of these short lines take about a second
+given up. Sides up to ``SIDES``' end: the proofs of these short lines take under 3 s of CPU
 at 20x20 (benchmarks/results/numberlink_generate.md).
 """
 
