@@ -103,6 +103,8 @@ class Plan:
 VARIANTS = {"numberlink": ("full",)}
 """The variants ``generate --variant`` makes, per genre: audited small, usual, symmetric and
 at the largest grid."""
+SYMMETRIC_SMALL = ("numberlink",)
+"""Genres whose symmetric orders are audited on the small grid too (the oracle's)."""
 
 
 def orders(genre: str, offer: dict[str, Any], scale: int) -> list[Plan]:
@@ -125,6 +127,9 @@ def orders(genre: str, offer: dict[str, Any], scale: int) -> list[Plan]:
     if offer["symmetry"]:
         plans += [Plan("rot2", w, h, scale, symmetry="rot2"),
                   Plan("mirror", w, h, scale, symmetry="mirror")]
+    if genre in SYMMETRIC_SMALL:
+        plans += [Plan(f"{symmetry} small", *SMALL.get(genre, (4, 4)), 3 * scale,
+                       symmetry=symmetry) for symmetry in ("rot2", "mirror")]
     if genre in SIX and usual != (6, 6):
         plans.append(Plan("6x6", 6, 6, 2 * scale))
     try:
