@@ -106,7 +106,7 @@ STRUCTURE_ORDERS = {
     "norinori": [(10, 10), (8, 8)],
     "lits": [(10, 10), (8, 8)],
     "galaxies": [(10, 10), (15, 15)],
-    "numberlink": [(10, 10), (12, 12)],
+    "numberlink": [(10, 10), (12, 12), (15, 15), (20, 20), (30, 30)],
 }
 TATHAM_CORPUS = {
     # genre: (corpus folder name, manifest genre name) of Tatham's sets in the corpus

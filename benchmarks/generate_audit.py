@@ -19,6 +19,8 @@ from its text alone:
 - the certificate's folder accepted by ``certify.store.check_folder`` (``pencilsat check``);
 - on grids of at most ``--oracle-cells`` cells, the brute-force oracle (``tests/oracles``,
   ``tests/desk/brute_force.py``) finds exactly the one answer;
+- a genre's variants (``VARIANTS``: Numberlink's ``full``) made small, usual, symmetric and
+  largest, checked as above under the variant's rules;
 - without a target or a symmetry, the clue set minimal: each given clue taken away, the
   default strategy finds the puzzle no longer unique (``NO_MINIMAL_CLAIM``: the genres
   that claim no minimal set).
@@ -62,7 +64,7 @@ SMALL = {"starbattle": (5, 5), "fillomino": (4, 3), "lits": (6, 6)}
 takes minutes at 4x4, a second at 4x3; LITS is made from 6x6)."""
 LARGEST = {"sudoku": (9, 9), "skyscrapers": (9, 9), "jigsawsudoku": (9, 9),
            "killersudoku": (9, 9), "kakuro": (12, 12), "starbattle": (16, 16),
-           "norinori": (20, 20), "galaxies": (30, 30), "numberlink": (12, 12),
+           "norinori": (20, 20), "galaxies": (30, 30), "numberlink": (40, 40),
            "nurikabe": (10, 10), "fillomino": (15, 15), "yajilin": (15, 15),
            "heyawake": (20, 20), "masyu": (20, 20), "lits": (10, 10)}
 """The largest grid offered, where the genre has a limit of its own; the genres offered up
@@ -91,6 +93,14 @@ class Plan:
     level: int | None = None
     score: tuple[float, float] | None = None
     symmetry: str | None = None
+    variant: str | None = None
+
+
+VARIANTS = {"numberlink": ("full",)}
+"""The variants ``generate --variant`` makes, per genre: audited small, usual, symmetric and
+at the largest grid."""
+SYMMETRIC_SMALL = ("numberlink",)
+"""Genres whose symmetric orders are audited on the small grid too (the oracle's)."""
 
 
 def orders(genre: str, offer: dict[str, Any], scale: int) -> list[Plan]:
@@ -113,6 +123,9 @@ def orders(genre: str, offer: dict[str, Any], scale: int) -> list[Plan]:
     if offer["symmetry"]:
         plans += [Plan("rot2", w, h, scale, symmetry="rot2"),
                   Plan("mirror", w, h, scale, symmetry="mirror")]
+    if genre in SYMMETRIC_SMALL:
+        plans += [Plan(f"{symmetry} small", *SMALL.get(genre, (4, 4)), 3 * scale,
+                       symmetry=symmetry) for symmetry in ("rot2", "mirror")]
     if genre in SIX and usual != (6, 6):
         plans.append(Plan("6x6", 6, 6, 2 * scale))
     try:
@@ -123,6 +136,12 @@ def orders(genre: str, offer: dict[str, Any], scale: int) -> list[Plan]:
     large = LARGEST.get(genre, (20, 20))
     if large != usual:
         plans.append(Plan("largest", *large, 1))
+    for variant in VARIANTS.get(genre, ()):
+        plans += [Plan(f"{variant} small", *SMALL.get(genre, (4, 4)), 3 * scale,
+                       variant=variant),
+                  Plan(variant, w, h, 2 * scale, variant=variant),
+                  Plan(f"{variant} rot2", w, h, scale, symmetry="rot2", variant=variant),
+                  Plan(f"{variant} largest", *large, 1, variant=variant)]
     return plans
 
 
@@ -297,7 +316,7 @@ def audit_genre(genre: str, offer: dict[str, Any], args: argparse.Namespace,
         if args.kind and plan.kind not in args.kind:
             continue
         order = order_for(genre, plan.width, plan.height, level=plan.level, score=plan.score,
-                          symmetry=plan.symmetry, certify=str(folder))
+                          symmetry=plan.symmetry, certify=str(folder), variant=plan.variant)
         for seed in range(1, plan.seeds + 1):
             where = order.command(seed).removeprefix("pencilsat generate ")
             try:
@@ -342,7 +361,8 @@ def page(tallies: list[Tally], args: argparse.Namespace) -> str:
         "each clue taken away, no longer unique with the answer (`minimal`; not claimed by "
         "the genres with every clue given, those whose clues are their structure, and "
         "Nurikabe). Orders (seeds 1..N each): a small grid, the usual size without a target, "
-        "at each level, a score band, each symmetry offered, 8x6 and 6x6 where allowed, the "
+        "at each level, a score band, each symmetry offered, each variant offered "
+        "(Numberlink's full), 8x6 and 6x6 where allowed, the "
         "largest grid offered (20x20 or 15x15 for the genres offered up to 10,000 cells). "
         "CPU s per genre is its worker's; wall s is summed over the workers.", "",
         "| genre | puzzles by order | refused | checks passed | CPU s | wall s | discrepancies |",

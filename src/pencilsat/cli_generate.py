@@ -67,6 +67,9 @@ def add_generate_parser(sub: Any) -> None:
     generate.add_argument("--stars", type=whole_number(1), metavar="K",
                           help="Star Battle: K stars in every row, column and region (default: "
                           "1 up to 9x9, 2 from 10x10, 3 from 14x14; at most side/4)")
+    generate.add_argument("--variant", metavar="V",
+                          help="Numberlink: full (every cell on a line; default: cells may "
+                          "stay unused, janko's rules)")
     generate.add_argument("--time-limit", type=seconds, metavar="S",
                           help="seconds for each puzzle: past it, no puzzle (exit 3) and "
                           "the command to try the seed again")
@@ -104,7 +107,8 @@ def run_generate(args: argparse.Namespace, progress_bar: Any) -> int:
                    and args.certify is None and args.time_limit is None)
     # a bad order is refused before a seed is drawn or a worker starts
     order = order_for(args.genre, width, height, level=args.level, score=args.score,
-                      symmetry=args.symmetry, certify=args.certify, stars=args.stars)
+                      symmetry=args.symmetry, certify=args.certify, stars=args.stars,
+                      variant=args.variant)
     if args.certify is not None:  # made now: a folder that cannot be is said before any work
         _make_folder(args.certify)
     seed = args.seed

@@ -119,7 +119,8 @@ def parse_size(text: str, genre: str) -> tuple[int, int]:
 
 def order_for(genre: str, width: int, height: int, *, level: int | None = None,
               score: tuple[float, float] | None = None, symmetry: str | None = None,
-              certify: str | None = None, stars: int | None = None) -> Order:
+              certify: str | None = None, stars: int | None = None,
+              variant: str | None = None) -> Order:
     """The order, every value checked: an :class:`InputError` names the argument and what
     it takes, before any work."""
     from pencilsat.generators.loop import Target
@@ -152,9 +153,12 @@ def order_for(genre: str, width: int, height: int, *, level: int | None = None,
         raise InputError(f"{stars!r} is not a star count", source="stars",
                          hint="a whole number of stars a row and a column, at least 1, or "
                          "None for the size's default")
+    if variant is not None and not isinstance(variant, str):
+        raise InputError(f"{variant!r} is not a variant", source="variant",
+                         hint="Numberlink's 'full' (every cell on a line), or None")
     measure = measure_for(genre)
     order = Order(genre, width, height, Target(level=level, score=band), symmetry,
-                  measure=measure, certify=certify, stars=stars)
+                  measure=measure, certify=certify, stars=stars, variant=variant)
     try:  # the rest checked by the generators (size, symmetry, the level on the scale)
         order.maker()
     except InputError as err:
@@ -207,7 +211,7 @@ def make(order: Order, seed: int, time_limit: float | None = None) -> GeneratedP
 def generate(genre: str, width: int, height: int, *, level: int | None = None,
              score: tuple[float, float] | None = None, seed: int | None = None,
              symmetry: str | None = None, time_limit: float | None = None,
-             stars: int | None = None) -> GeneratedPuzzle:
+             stars: int | None = None, variant: str | None = None) -> GeneratedPuzzle:
     """A puzzle of ``genre`` with exactly one solution, ``width`` x ``height`` cells.
 
     ``level``: on the genre's scale (:func:`generation_offer` says which genres have one);
@@ -216,13 +220,14 @@ def generate(genre: str, width: int, height: int, *, level: int | None = None,
     machine (``None``: one is drawn, and is in the result). ``symmetry``: ``"rot2"`` or
     ``"mirror"``, where the genre places its clues freely. ``time_limit``: seconds, after
     which the result is ``unknown`` (looked at between candidate answers). ``stars``: Star
-    Battle's stars a row and a column (``None``: the size's default). Bad input raises
+    Battle's stars a row and a column (``None``: the size's default). ``variant``:
+    Numberlink's ``"full"`` (every cell on a line; ``None``: janko's rules). Bad input raises
     :class:`InputError` naming the argument; a budget spent without a puzzle, too."""
     from pencilsat.strategies.front import check_time_limit
 
     limit = check_time_limit(time_limit)
     order = order_for(genre, width, height, level=level, score=score, symmetry=symmetry,
-                      stars=stars)
+                      stars=stars, variant=variant)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise InputError(f"{seed!r} is not a seed", source="seed",
                          hint="a whole number, or None to draw one")

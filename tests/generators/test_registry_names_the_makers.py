@@ -44,11 +44,12 @@ def test_levels_are_a_grader_or_a_study_measure_s_bands():
 
 def test_symmetry_is_what_the_specs_do_not_refuse():
     """Clue genres: no reason to refuse it and a clue left to place (``all_given`` has none);
-    structure genres: never (each spec says why)."""
+    structure genres: those whose spec has a symmetric search (the others say why not)."""
     clue = {g for g, spec in CLUE_GENRES.items()
             if spec.no_symmetry is None and not spec.all_given}
     assert set(generated(kind="clue", symmetry=True)) == clue
-    assert generated(kind="structure", symmetry=True) == ()
+    structure = {g for g, spec in STRUCTURE_GENRES.items() if spec.symmetric is not None}
+    assert set(generated(kind="structure", symmetry=True)) == structure == {"numberlink"}
 
 
 PROBE = """

@@ -624,7 +624,7 @@ _NUMBERLINK = Genre(
     puzzlink=("numlin", "arukone"), puzzlink_codec="pencilsat.formats.puzzlink.numberlink",
     complete_cnf="pencilsat.strategies.numberlink:complete_cnf",
     certify_cnf="pencilsat.strategies.numberlink:certify_cnf",
-    generate=_STRUCTURE,
+    generate=_STRUCTURE._replace(symmetry=True),
 )
 
 _KAKURO = Genre(

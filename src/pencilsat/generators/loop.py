@@ -123,7 +123,8 @@ class ClueTrials(Protocol):
 class Maker(Protocol):
     """A genre's side of the loop (one per genre in ``generators/``). A maker whose clues
     stand on another lattice than the cells (Slant's vertices) sets ``clue_frame``, that
-    lattice's ``(width, height)``, for the symmetry's images."""
+    lattice's ``(width, height)``, for the symmetry's images; one that draws its structure
+    symmetric and keeps every clue (Numberlink's) sets ``symmetric_structure``: no orbits."""
 
     genre: str
     scale: str
@@ -223,7 +224,8 @@ def generate(maker: Maker, width: int, height: int, target: Target, seed: int, *
             continue
         cells = maker.candidates(answer)
         frame: tuple[int, int] = getattr(maker, "clue_frame", (width, height))
-        orbits = orbits_of(cells, frame[0], frame[1], symmetry)
+        whole = getattr(maker, "symmetric_structure", False)  # no orbits: kept whole
+        orbits = orbits_of(cells, frame[0], frame[1], None if whole else symmetry)
         if not orbits:
             tried += 1
             continue

@@ -10,104 +10,107 @@ that cannot be shortened, cut again where a second answer differs, until unique.
    of each line carry its number. A single cell left at a cut stays unused.
 3. **Unique**: the genre's default strategy proves the numbers. A second answer that
    differs at a cell of our line cuts that line there (the cell becomes an end, its
-   neighbour along the line the other line's end), while both parts keep two cells
+   neighbour along the line the other line's end), while every part keeps two cells
    (``TRIALS`` proofs, then the path is given up: one candidate).
 
-Puzzles are janko's form (cells may stay unused), though every answer uses nearly all.
-Proofs grow long on large grids (docs/known-gaps.md): sides up to ``SIDES``' end.
+With ``--symmetry`` the lines are drawn on half the grid and copied onto the other half
+(``numberlink_symmetric.py``), and each cut is made at its image too: the ends stand
+symmetric, their numbers do not (numbered in reading order, as janko's). Puzzles are
+janko's form (cells may stay unused), though every answer uses nearly all; ``--variant
+full`` (``with_variant``) makes the filled variant, a layout that leaves a cell unused
+given up. Sides up to ``SIDES``' end: the proofs of these short lines take under 3 s of CPU
+at 20x20 (benchmarks/results/numberlink_generate.md).
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
+from functools import partial
 
 import numpy as np
 
-from pencilsat.core.values import Cell
-from pencilsat.generators.structure_maker import Made, prove
-from pencilsat.puzzles.numberlink import NumberlinkPuzzle, NumberlinkSolution
+from pencilsat.core.errors import InputError
+from pencilsat.generators.numberlink_lines import Line, around, backbite, cut_lines
+from pencilsat.generators.numberlink_symmetric import split_symmetric, symmetric_lines
+from pencilsat.generators.structure_maker import Made, StructureGenre, prove
+from pencilsat.puzzles.numberlink import FILLED, NumberlinkPuzzle, NumberlinkSolution
 
-SIDES = range(3, 13)
-BACKBITES = 10
-"""Backbite moves per cell of the grid."""
-LONGEST = 12
-"""Cells of a line before a cut is drawn at random (one chance in four per cell past it)."""
+SIDES = range(3, 41)
 TRIALS = 30
 """Uniqueness proofs (cuts + 1) per path before it is given up."""
 NO_SYMMETRY = "the lines are drawn at random"
-
-Line = list[Cell]
 
 
 def refuse_size(width: int, height: int) -> str | None:
     """Why a size is not made (``None``: it is)."""
     if width not in SIDES or height not in SIDES:
-        return (f"width and height are {SIDES[0]} to {SIDES[-1]} (proofs grow long past "
-                "12x12, docs/known-gaps.md)")
+        return (f"width and height are {SIDES[0]} to {SIDES[-1]} (the largest offered: "
+                f"{SIDES[-1]}x{SIDES[-1]}; janko's largest is 30x30)")
     return None
 
 
-def search(rng: random.Random, width: int, height: int) -> Made | None:
+def with_variant(spec: StructureGenre, variant: str) -> StructureGenre:
+    """Numberlink's spec for a variant of its text header (``full``: every cell on a line)."""
+    if variant != FILLED:
+        raise InputError(f"unknown Numberlink variant {variant!r}", source="--variant",
+                         hint=f"--variant {FILLED} (every cell on a line), or leave it out")
+    return replace(spec, search=partial(search, filled=True),
+                   symmetric=partial(search_symmetric, filled=True))
+
+
+def search(rng: random.Random, width: int, height: int, filled: bool = False) -> Made | None:
     """One candidate: a path, its lines, cut where a second answer differs."""
-    lines = cut_lines(rng, random_path(rng, width, height), width, height)
+    return made_unique(rng, cut_lines(rng, random_path(rng, width, height), width, height),
+                       width, height, None, filled)
+
+
+def search_symmetric(rng: random.Random, width: int, height: int, symmetry: str,
+                     filled: bool = False) -> Made | None:
+    """One candidate whose ends stand symmetric (``rot2`` or ``mirror``)."""
+    return made_unique(rng, symmetric_lines(rng, width, height, symmetry), width, height,
+                       symmetry, filled)
+
+
+def made_unique(rng: random.Random, lines: list[Line], width: int, height: int,
+                symmetry: str | None, filled: bool = False) -> Made | None:
+    """The lines cut where a second answer differs until unique (module docstring, step 3);
+    ``None``: given up. ``filled``: the ``full`` variant, whose lines must use every cell
+    (a layout leaving one unused is given up)."""
+    if filled and sum(map(len, lines)) < width * height:
+        return None
     for _ in range(TRIALS):
-        puzzle, ours = _puzzle(lines, width, height)
+        if symmetry is not None:  # numbered in reading order of their first ends, as janko
+            lines = sorted(line if line[0] < line[-1] else line[::-1] for line in lines)
+        puzzle, ours = _puzzle(lines, width, height, filled)
         unique, answer, other = prove(puzzle)
         if unique:
             return Made(puzzle, answer, [line[0] for line in lines])
         theirs = other if answer == ours else answer
-        cuts = [(i, k) for i, line in enumerate(lines) for k in range(2, len(line) - 1)
-                if line[k] in set(ours.differing_cells(theirs))]
+        differ = set(ours.differing_cells(theirs))
+        cuts = [cut for i, line in enumerate(lines) for k in range(2, len(line) - 1)
+                if line[k] in differ
+                and (cut := split_symmetric(lines, i, k, width, height, symmetry))]
         if not cuts:
             return None
-        i, k = rng.choice(cuts)
-        lines[i:i + 1] = [lines[i][:k], lines[i][k:]]
+        lines = rng.choice(cuts)
     return None
 
 
-def _puzzle(lines: list[Line], width: int,
-            height: int) -> tuple[NumberlinkPuzzle, NumberlinkSolution]:
+def _puzzle(lines: list[Line], width: int, height: int,
+            filled: bool = False) -> tuple[NumberlinkPuzzle, NumberlinkSolution]:
     numbers = np.zeros((height, width), dtype=np.int32)
     edges = []
     for n, line in enumerate(lines, 1):
         numbers[line[0]] = numbers[line[-1]] = n
         edges += list(itertools.pairwise(line))
-    return NumberlinkPuzzle(numbers), NumberlinkSolution.of(edges, width, height)
+    return NumberlinkPuzzle(numbers, filled=filled), NumberlinkSolution.of(edges, width, height)
 
 
 def random_path(rng: random.Random, width: int, height: int) -> Line:
     """A path through every cell (module docstring, step 1)."""
     path = [(r, c if r % 2 == 0 else width - 1 - c) for r in range(height)
             for c in range(width)]
-    for _ in range(BACKBITES * width * height):
-        if rng.random() < 0.5:
-            path.reverse()
-        end = path[0]
-        step = rng.choice(_around(end, height, width))
-        i = path.index(step)
-        if i > 1:
-            path[:i] = path[i - 1::-1]
-    return path
+    return backbite(rng, path, lambda cell: around(cell, height, width))
 
-
-def cut_lines(rng: random.Random, path: Line, width: int, height: int) -> list[Line]:
-    """The path cut into lines (module docstring, step 2); lines of two cells or more."""
-    lines: list[Line] = []
-    line: Line = []
-    for cell in path:
-        touches = any(n in line[:-1] for n in _around(cell, height, width))
-        if line and (touches or (len(line) >= LONGEST and rng.random() < 0.25)):
-            if len(line) >= 2:
-                lines.append(line)
-            line = []
-        line.append(cell)
-    if len(line) >= 2:
-        lines.append(line)
-    return lines
-
-
-def _around(cell: Cell, height: int, width: int) -> list[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < height and 0 <= c + dc < width]

@@ -24,6 +24,7 @@ from pencilsat.generators.loop import (
     past_deadline,
 )
 from pencilsat.generators.masyu_levels import MasyuMaker
+from pencilsat.generators.numberlink import with_variant
 from pencilsat.generators.nurikabe import NurikabeMaker
 from pencilsat.generators.slitherlink import SlitherlinkMaker
 from pencilsat.generators.starbattle import with_stars
@@ -71,6 +72,8 @@ class Order:
     (``generators.certified``)."""
     stars: int | None = None
     """Star Battle's stars a row and a column (``None``: the size's default)."""
+    variant: str | None = None
+    """A variant of the genre's text header (Numberlink's ``full``); ``None``: the plain."""
 
     def maker(self) -> Maker | NurikabeMaker:
         """The genre's maker, after checking the order (an ``InputError`` naming the option
@@ -86,6 +89,10 @@ class Order:
         if self.stars is not None and self.genre != "starbattle":
             raise InputError(f"--stars is not an option of {self.genre}: it is Star Battle's "
                              "stars a row", source="--stars", hint="leave --stars out")
+        if self.variant is not None and self.genre != "numberlink":
+            raise InputError(f"--variant is not an option of {self.genre}: it is "
+                             "Numberlink's (full: every cell on a line)", source="--variant",
+                             hint="leave --variant out")
         if self.genre == "masyu" and self.symmetry is not None:
             raise InputError("--symmetry is not made for Masyu yet",
                              hint="pearls follow the loop, so a symmetric layout needs a "
@@ -107,6 +114,8 @@ class Order:
             spec = STRUCTURE_GENRES[self.genre]
             if self.stars is not None:
                 spec = with_stars(spec, self.stars)
+            if self.variant is not None:
+                spec = with_variant(spec, self.variant)
             maker = StructureMaker(spec, self.width, self.height,
                                    steers=self.target.steers, symmetry=self.symmetry)
         elif self.genre == "masyu":
@@ -164,6 +173,8 @@ class Order:
         words = [f"pencilsat generate {self.genre} {self.width}x{self.height}"]
         if self.stars is not None:
             words.append(f"--stars {self.stars}")
+        if self.variant is not None:
+            words.append(f"--variant {self.variant}")
         if self.target.level is not None:
             words.append(f"--level {self.target.level}")
         if self.target.score is not None:

@@ -14,6 +14,7 @@ STRUCTURE_GENRES: dict[str, StructureGenre] = {spec.genre: spec for spec in (
     StructureGenre("galaxies", galaxies.search, galaxies.refuse_size, galaxies.NO_SYMMETRY,
                    counted="galaxies"),
     StructureGenre("numberlink", numberlink.search, numberlink.refuse_size,
-                   numberlink.NO_SYMMETRY, counted="pairs"),
+                   numberlink.NO_SYMMETRY, counted="pairs",
+                   symmetric=numberlink.search_symmetric),
 )}
 """By registry name, which names this table in each genre's ``Genre.generate``."""

@@ -51,6 +51,8 @@ class StructureGenre:
     """Why a size cannot be made (``None``: it can)."""
     no_symmetry: str
     """Why ``--symmetry`` is refused: the structure is drawn at random."""
+    symmetric: Callable[[random.Random, int, int, str], Made | None] | None = None
+    """``search`` with a symmetry (``rot2``, ``mirror``), where the genre makes one."""
     size_hint: str = "e.g. 10x10"
     counted: str = "regions"
     """What a piece is, in the plural, as ``generate`` says the count ("10 regions")."""
@@ -110,15 +112,19 @@ class StructureMaker:
         if steers:
             raise no_scale(entry.title, "leave --level and --score out")
         refuse_size(entry.title, width, height, spec.refuse(width, height), spec.size_hint)
-        if symmetry is not None:
+        if symmetry is not None and spec.symmetric is None:
             raise InputError(f"--symmetry is not made for {entry.title}",
                              source="--symmetry",
                              hint=f"{spec.no_symmetry}; {symmetry_made_for()}")
         self.rules = entry.rules()
-        self.width, self.height = width, height
+        self.width, self.height, self.symmetry = width, height, symmetry
+        self.symmetric_structure = symmetry is not None  # the search draws it symmetric
 
     def draw_answer(self, rng: random.Random) -> Made | None:
-        made = self.spec.search(rng, self.width, self.height)
+        if self.symmetry is not None and self.spec.symmetric is not None:
+            made = self.spec.symmetric(rng, self.width, self.height, self.symmetry)
+        else:
+            made = self.spec.search(rng, self.width, self.height)
         if made is None:
             return None
         broken = self.rules.check(made.puzzle, made.solution)
