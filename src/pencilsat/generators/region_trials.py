@@ -45,7 +45,7 @@ class RegionTrials:
         load_clauses(self.solver, [list(c) for c in rules])
         answer = np.where(self.shaded.ravel(), self.cells.ravel(), -self.cells.ravel())
         self.answer = answer.tolist()
-        self.solver.set_phases(self.answer)  # type: ignore[attr-defined]
+        self.solver.set_phases(self.answer)
         self.search = SelectorSearch(self.solver, self.cells.ravel().tolist())
         self.counts: dict[tuple[int, ...], int] = {}
         """The selector of each region's count, by the region's cell variables."""
@@ -55,7 +55,7 @@ class RegionTrials:
         answer is the only one."""
         regions = self._regions(labels)
         for gone in set(self.counts) - set(regions):
-            self.solver.add_clause([-self.counts.pop(gone)])  # type: ignore[attr-defined]
+            self.solver.add_clause([-self.counts.pop(gone)])
         for region in regions:
             if region not in self.counts:
                 self.counts[region] = self._count(region)
@@ -68,7 +68,7 @@ class RegionTrials:
                         dtype=bool).reshape(self.shaded.shape)
 
     def close(self) -> None:
-        self.solver.delete()  # type: ignore[attr-defined]
+        self.solver.delete()
 
     def _regions(self, labels: np.ndarray) -> list[tuple[int, ...]]:
         flat, cells = np.asarray(labels).ravel(), self.cells.ravel()

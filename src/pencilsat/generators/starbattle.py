@@ -151,7 +151,7 @@ def drawn_stars(rng: random.Random, side: int, k: int) -> np.ndarray | None:
 
     cells = np.arange(1, side * side + 1).reshape(side, side)
     rules = star_rules(side, k)
-    encoding = ClauseEncoding("star layout", rules.top, list(rules.clauses),
+    encoding = ClauseEncoding("star layout", rules.top, [list(c) for c in rules.clauses],
                               cells.ravel().tolist(), lambda true: np.isin(cells, list(true)))
     drawn: np.ndarray | None = random_model(encoding, rng)
     return drawn
