@@ -18,7 +18,9 @@ together and the solver, its phases set to the fill, finds the nearest other fil
 turning black (while :data:`WHITE_SHARE` of the inside stays white), and the search starts
 again on the new layout (at most :data:`FILL_ROUNDS` rounds a layout). Forbidding digits
 alone ended with runs up to 4 only (up to 6: 0 of 8 10x10 layouts unique in 150 rounds);
-blackening alone kept 20-60% of the cells white; together, runs up to 9 end unique.
+blackening alone kept 20-60% of the cells white; together, runs up to 9 end unique. Each
+round's "do the sums pin it?" runs on one incremental solver per layout
+(:mod:`~pencilsat.generators.kakuro_trials`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from collections import deque
 import numpy as np
 
 from pencilsat.backends import pysat_calls
-from pencilsat.generators.clue_answer import other_answer
+from pencilsat.generators.kakuro_trials import FillTrials
 from pencilsat.puzzles.kakuro import KakuroPuzzle, KakuroSolution
 
 BLACK_SHARE = 0.2
@@ -45,12 +47,14 @@ WHITE_SHARE = 0.6
 the layouts drawn before with runs up to 4: 0.53)."""
 CASCADE = 3
 """Cells one black may take with it (white cells it leaves alone in a row or column)."""
-FILL_ROUNDS = 30
+FILL_ROUNDS = 60
 """Fills tried on one layout before the draw counts as failed, and the most times a layout
-gives way: a new layout is cheaper than long searches (runs up to 4, 10x10 seeds 1-20, CPU
-in all: 26 s at 30 rounds, 43 s at 150, 39 s at 15)."""
+gives way. With each round on the incremental solver (5-6 ms a round at 12x12), 60 rounds
+beat 30 and 100 (12x12 seeds 1-5, CPU median: 15.6 s at 30, 3.1 s at 60, 4.7 s at 100);
+when each round built and proved a new puzzle, 30 beat 150 (10x10, runs up to 4)."""
 LARGEST_GRID = 144
-"""The most cells drawn: 12x12 took 25 and 159 candidates (seeds 1, 2; the budget is 200)."""
+"""The most cells drawn: 12x12 takes 5 to 47 candidates (seeds 1-5; the budget is 200);
+15x15 seed 1 made none in four minutes."""
 LAYOUT_DRAWS = 50
 """Layouts drawn per answer before the draw counts as failed."""
 SOLVER = "minisat22"
@@ -96,6 +100,7 @@ def drawn(rng: random.Random, width: int, height: int) -> tuple[KakuroPuzzle,
         layout = KakuroPuzzle(white.copy(), zeros, zeros)
         encoding, digit = complete_cnf(layout), literals(layout)
         solver = Solver(name=SOLVER)
+        trials = FillTrials(layout, encoding, digit)
         try:
             load_until(solver, encoding.clauses, None)  # the ambient deadline
             solver.set_phases([v if rng.random() < 0.5 else -v
@@ -105,7 +110,7 @@ def drawn(rng: random.Random, width: int, height: int) -> tuple[KakuroPuzzle,
                     return None
                 model = solver.get_model()
                 fill: KakuroSolution = encoding.decode({lit for lit in model if lit > 0})
-                other = _other_fill(layout, fill)
+                other = trials.other(fill)
                 if other is None:
                     return layout, fill
                 differ = [(int(r), int(c))
@@ -118,6 +123,7 @@ def drawn(rng: random.Random, width: int, height: int) -> tuple[KakuroPuzzle,
                 return None
         finally:
             solver.delete()
+            trials.close()
     return None
 
 
@@ -132,20 +138,6 @@ def _give_way(rng: random.Random, white: np.ndarray, differ: list[tuple[int, int
             white[:] = trial
             return True
     return False
-
-
-def _other_fill(layout: KakuroPuzzle, fill: KakuroSolution) -> KakuroSolution | None:
-    """Another answer of the layout with every sum of ``fill``, ``None``: none."""
-    from pencilsat.puzzles.kakuro import ACROSS, DOWN
-
-    sums = {direction: np.zeros(layout.white.shape, dtype=np.int32)
-            for direction in (DOWN, ACROSS)}
-    for run in layout.runs():  # one puzzle built, not one per sum (``with_sum``)
-        if run.clue is not None:
-            sums[run.direction][run.clue] = sum(int(fill.grid[cell]) for cell in run.cells)
-    puzzle = KakuroPuzzle(layout.white, sums[DOWN], sums[ACROSS])
-    other: KakuroSolution | None = other_answer(puzzle, fill)
-    return other
 
 
 def random_layout(rng: random.Random, width: int, height: int) -> np.ndarray | None:

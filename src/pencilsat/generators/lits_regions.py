@@ -44,6 +44,12 @@ def labels_of(pieces: list[Piece], width: int, height: int) -> np.ndarray:
     return labels
 
 
+LIGHT = {"cp_model_probing_level": 0, "symmetry_level": 0, "linearization_level": 0}
+"""CP-SAT's probing, symmetry detection and linear relaxation off: the model is solved
+again for every second answer, a feasibility search from a hint; without them a solve took
+half the CPU (10x10 seeds 3-4: 25 and 19.5 ms against 13 and 10.9 ms)."""
+
+
 class PartitionModel:
     """The regions around ``pieces`` (module docstring): ``solve`` gives a partition's labels
     (region ``k`` holds ``pieces[k]``), ``rule_out`` a second answer, ``hint`` a start."""
@@ -80,7 +86,7 @@ class PartitionModel:
                 if n in depth:
                     model.add(depth[cell] >= depth[n] + 1).only_enforce_if(parent)
             model.add_exactly_one(parents)
-        self.session = CpSatSession(model, parameters={"random_seed": seed})
+        self.session = CpSatSession(model, parameters={"random_seed": seed, **LIGHT})
 
     def _apart_literal(self, a: Cell, b: Cell) -> Literal:
         ka, kb = int(self.owner[a]), int(self.owner[b])

@@ -28,7 +28,7 @@ from itertools import combinations, pairwise
 
 import numpy as np
 
-from pencilsat.generators.region_pinning import pin_regions
+from pencilsat.generators.region_pinning import RegionRules, pin_regions
 from pencilsat.generators.structure_maker import Made, StructureGenre
 from pencilsat.puzzles.random_regions import regions_around
 from pencilsat.puzzles.regions import Regions
@@ -93,7 +93,7 @@ def search(rng: random.Random, width: int, height: int,
     def build(current: Regions) -> StarBattlePuzzle:
         return StarBattlePuzzle(current, k)
 
-    return pin_regions(rng, regions, star_cells, build)
+    return pin_regions(rng, regions, star_cells, build, rules=star_rules(width, k))
 
 
 def random_stars(rng: random.Random, side: int, k: int) -> np.ndarray | None:
@@ -146,13 +146,25 @@ def drawn_stars(rng: random.Random, side: int, k: int) -> np.ndarray | None:
     """``k`` stars in each row and column, none touching another: a model of the count
     clauses (a row, a column: exactly ``k``; a 2x2 block: at most one) under random phases
     (``None``: there is none)."""
+    from pencilsat.encodings.encoding import ClauseEncoding
+    from pencilsat.generators.clue_maker import random_model
+
+    cells = np.arange(1, side * side + 1).reshape(side, side)
+    rules = star_rules(side, k)
+    encoding = ClauseEncoding("star layout", rules.top, [list(c) for c in rules.clauses],
+                              cells.ravel().tolist(), lambda true: np.isin(cells, list(true)))
+    drawn: np.ndarray | None = random_model(encoding, rng)
+    return drawn
+
+
+def star_rules(side: int, k: int) -> RegionRules:
+    """The rules regions do not touch, over the cell variables ``1..side²`` (row-major): a
+    row, a column: exactly ``k``; a 2x2 block: at most one (no two stars touch)."""
     from pencilsat.encodings.cardinality import (
         at_most_clauses,
         exactly_clauses,
         rows_and_columns,
     )
-    from pencilsat.encodings.encoding import ClauseEncoding
-    from pencilsat.generators.clue_maker import random_model
 
     cells = np.arange(1, side * side + 1).reshape(side, side)
     clauses, top = exactly_clauses([(line, k) for line in rows_and_columns(cells)],
@@ -160,7 +172,4 @@ def drawn_stars(rng: random.Random, side: int, k: int) -> np.ndarray | None:
     blocks = [(cells[r:r + 2, c:c + 2].ravel().tolist(), 1)
               for r in range(side - 1) for c in range(side - 1)]
     more, top = at_most_clauses(blocks, top, card="pairwise")
-    encoding = ClauseEncoding("star layout", top, clauses + more, cells.ravel().tolist(),
-                              lambda true: np.isin(cells, list(true)))
-    drawn: np.ndarray | None = random_model(encoding, rng)
-    return drawn
+    return RegionRules(clauses + more, top, k)
