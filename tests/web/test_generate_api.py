@@ -53,6 +53,15 @@ def test_a_seed_of_any_size_the_command_line_takes_comes_back_exactly(server, se
     assert record["command"].endswith(f"--seed {seed}") and record["puzzle"] == made.text
 
 
+def test_a_numberlink_has_the_variant_asked(server):
+    status, record = ask(server, {"genre": "numberlink", "size": "6x6", "variant": "full",
+                                  "seed": 2})
+    made = pencilsat.generate("numberlink", 6, 6, variant="full", seed=2)
+    assert status == 200 and record["puzzle"] == made.text
+    assert record["puzzle"].startswith("numberlink 6 6 full\n")
+    assert "--variant full" in record["command"]
+
+
 def test_a_star_battle_has_the_stars_asked(server):
     status, record = ask(server, {"genre": "starbattle", "size": "9x9", "stars": 2, "seed": 5})
     assert status == 200 and record["puzzle"].startswith("starbattle 9 9 2\n")
@@ -91,6 +100,9 @@ def test_the_genres_say_which_generate_and_their_levels(server):
     ({"genre": "starbattle", "size": "8x8", "stars": "2"}, 400, '"stars"'),
     ({"genre": "starbattle", "size": "8x8", "stars": 3}, 422, "3 stars a row do not fit"),
     ({"genre": "sudoku", "size": "9x9", "stars": 2}, 422, "not an option of sudoku"),
+    ({"genre": "numberlink", "size": "6x6", "variant": 1}, 400, '"variant"'),
+    ({"genre": "numberlink", "size": "6x6", "variant": "empty"}, 422, "variant"),
+    ({"genre": "sudoku", "size": "9x9", "variant": "full"}, 422, "not an option of sudoku"),
     ({"genre": "masyu", "size": "2x3", "seed": 1}, 422, "at least 3"),  # was a 500
     ({"genre": "sudoku", "size": "9x9", "count": 5}, 400, "no field 'count'"),  # was ignored
     ({"genre": "sudoku", "size": "9x9", "certify": True}, 400, "no field 'certify'"),

@@ -312,7 +312,7 @@ def validated(kind: str, data: Any) -> dict[str, Any]:
     return fields
 
 
-GENERATE_FIELDS = ("genre", "size", "level", "score", "seed", "symmetry", "stars",
+GENERATE_FIELDS = ("genre", "size", "level", "score", "seed", "symmetry", "stars", "variant",
                    "time_limit")
 """The fields ``POST /api/generate`` takes; any other is refused by name."""
 
@@ -339,9 +339,10 @@ def seed_field(seed: Any) -> int:
 def generate_fields(data: dict[str, Any]) -> dict[str, Any]:
     """A generation's fields: ``genre`` (a name of ``GET /api/genres``), ``size``
     (``"10x10"``), optionally ``level`` or ``score`` (``[low, high]``), ``seed``,
-    ``symmetry``, ``stars`` (Star Battle) and ``time_limit``; a size past the command
-    line's ``MAX_CELLS`` is refused here, before a worker is taken. Whether the genre takes
-    the level, the symmetry or the stars is the library's to say (422)."""
+    ``symmetry``, ``stars`` (Star Battle), ``variant`` (Numberlink's ``"full"``) and
+    ``time_limit``; a size past the command line's ``MAX_CELLS`` is refused here, before a
+    worker is taken. Whether the genre takes the level, the symmetry, the stars or the
+    variant is the library's to say (422)."""
     from pencilsat.generators.order import MAX_CELLS
     from pencilsat.to_order import parse_size
 
@@ -391,6 +392,11 @@ def generate_fields(data: dict[str, Any]) -> dict[str, Any]:
             raise BadRequest('"stars" is Star Battle\'s whole number of stars a row, at '
                              "least 1")
         fields["stars"] = stars
+    variant = data.get("variant")
+    if variant is not None:
+        if not isinstance(variant, str) or len(variant) > 20:
+            raise BadRequest('"variant" is Numberlink\'s "full" (every cell on a line)')
+        fields["variant"] = variant
     return fields
 
 

@@ -202,7 +202,8 @@ def generate_job(fields: Record) -> Record:
     made = generate(fields["genre"], fields["width"], fields["height"],
                     level=fields.get("level"), score=fields.get("score"),
                     seed=fields.get("seed"), symmetry=fields.get("symmetry"),
-                    time_limit=fields["time_limit"], stars=fields.get("stars"))
+                    time_limit=fields["time_limit"], stars=fields.get("stars"),
+                    variant=fields.get("variant"))
     record = made.to_dict()
     if made.puzzle is not None:
         record["svg"] = {"puzzle": draw_desk(made.puzzle)}
