@@ -97,6 +97,9 @@ def test_the_offer_comes_from_the_generators_tables():
         if genre in offer:
             assert offer[genre]["levels"] == [1, len(bands)]
     assert offer["masyu"]["symmetry"] is False and offer["lightup"]["symmetry"] is True
+    assert [g for g, given in offer.items() if given["stars"]] == ["starbattle"]
+    assert {g: given["variants"] for g, given in offer.items() if given["variants"]} == {
+        "numberlink": ["full"]}
     for genre, given in offer.items():
         if given["levels"] is None:
             with pytest.raises(InputError):

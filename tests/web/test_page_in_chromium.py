@@ -330,3 +330,31 @@ def test_make_a_symmetric_puzzle_where_the_genre_makes_one(page):
     assert grid == pencilsat.generate("sudoku", 9, 9, seed=3, symmetry="rot2").text.strip()
     given = [ch != "." for ch in grid]
     assert given == given[::-1]  # the half-turn of a 9x9 line read backwards
+
+
+def test_make_offers_stars_and_variants_only_where_the_genre_takes_them(page):
+    """Star Battle's stars and Numberlink's filled variant are asked on the page, as
+    ``--stars`` and ``--variant`` are; other genres have the two controls disabled."""
+    from selenium.webdriver.support.ui import Select
+
+    driver = _order_on_page(page, "sudoku", "4x4")
+    assert not driver.find_element("id", "make-stars").is_enabled()
+    assert not driver.find_element("id", "make-variant").is_enabled()
+    driver = _order_on_page(page, "numberlink", "6x6")
+    assert not driver.find_element("id", "make-stars").is_enabled()
+    Select(driver.find_element("id", "make-variant")).select_by_value("full")
+    driver.find_element("id", "make-seed").send_keys("2")
+    driver.find_element("id", "make-button").click()
+    wait_for(driver, lambda d: "Unique" in text_of(d, "verdict")
+             and "--variant full" in text_of(d, "message"))
+    made = pencilsat.generate("numberlink", 6, 6, variant="full", seed=2)
+    assert driver.find_element("id", "puzzle").get_attribute("value") == made.text
+    driver = _order_on_page(page, "starbattle", "8x8")
+    assert not driver.find_element("id", "make-variant").is_enabled()
+    driver.find_element("id", "make-stars").send_keys("2")
+    driver.find_element("id", "make-seed").send_keys("5")
+    driver.find_element("id", "make-button").click()
+    wait_for(driver, lambda d: "Unique" in text_of(d, "verdict")
+             and "--stars 2" in text_of(d, "message"))
+    made = pencilsat.generate("starbattle", 8, 8, stars=2, seed=5)
+    assert driver.find_element("id", "puzzle").get_attribute("value") == made.text

@@ -102,6 +102,16 @@ function showMakeOptions() {
   symmetry.disabled = !offer.symmetry;
   if (!offer.symmetry) symmetry.value = "";
   symmetry.title = offer.symmetry ? "a symmetric clue layout" : "not made for this genre";
+  const stars = $("make-stars");
+  stars.disabled = !offer.stars;
+  if (!offer.stars) stars.value = "";
+  stars.title = offer.stars ? "stars a row and a column (auto: the size's default)" : "not an option of this genre";
+  const variant = $("make-variant");
+  const variants = offer.variants || [];
+  variant.disabled = variants.length === 0;
+  for (const option of variant.options) option.disabled = option.value !== "" && !variants.includes(option.value);
+  if (variant.selectedOptions.length && variant.selectedOptions[0].disabled) variant.value = "";
+  variant.title = variants.length ? "the genre's variants" : "no variant of this genre";
   levels.title = offer.scale;
   $("make-note").textContent = offer.levels ? "(" + offer.scale + ")" : "(no levels: " + offer.scale + ")";
 }
@@ -119,6 +129,9 @@ async function makePuzzle(extraLimit) {
   const body = { genre: $("make-genre").value, size: $("make-size").value.trim(), time_limit: state.limit };
   if ($("make-level").value) body.level = Number($("make-level").value);
   if ($("make-symmetry").value) body.symmetry = $("make-symmetry").value;
+  const stars = $("make-stars").value.trim();
+  if (stars) body.stars = /^\d+$/.test(stars) ? Number(stars) : stars;  // text: the server says why
+  if ($("make-variant").value) body.variant = $("make-variant").value;
   const seed = $("make-seed").value.trim();
   if (seed) body.seed = seed;  // as text: a JavaScript number rounds a seed past 2^53 - 1
   $("grade-panel").hidden = true; $("clues-panel").hidden = true; $("hint-panel").hidden = true;
