@@ -32,7 +32,7 @@ def test_a_ruled_out_answer_breaks_every_partition_left(seed):
     rng = random.Random(seed)
     pieces = draw_chain(rng, 6, 6)
     ours = labels_of(pieces, 6, 6) >= 0
-    model = PartitionModel(pieces, 6, 6, seed=seed)
+    model = PartitionModel(pieces, 6, 6)
     first = model.solve()
     assert first is not None
     puzzle = LitsPuzzle(Regions.from_labels(first).ids)
@@ -48,3 +48,14 @@ def test_a_ruled_out_answer_breaks_every_partition_left(seed):
     again = LitsPuzzle(Regions.from_labels(second).ids)
     assert check(again, named_shading(again, ours)) == []
     assert check(again, named_shading(again, theirs)) != []
+
+
+@pytest.mark.parametrize("seed", (3, 4))
+def test_a_partition_holds_each_tetromino_in_a_connected_region_of_its_own(seed):
+    pieces = draw_chain(random.Random(seed), 8, 7)
+    labels = PartitionModel(pieces, 8, 7).solve()
+    assert labels is not None and labels.min() == 0
+    regions = Regions.from_labels(labels)
+    assert len(regions.cells()) == len(pieces)  # a label not connected would be two regions
+    for k, (_, cells) in enumerate(pieces):
+        assert all(labels[cell] == k for cell in cells)

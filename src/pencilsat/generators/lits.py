@@ -1,5 +1,5 @@
 """LITS for ``pencilsat generate``: the answer first, then regions searched around it by
-CP-SAT, each second answer ruled out for good (a counter-example guided search).
+an incremental SAT solver, each second answer ruled out for good (a counter-example guided search).
 
 1. **An answer**: a chain of tetrominoes (:func:`~pencilsat.generators.lits_answer.draw_chain`).
 2. **Regions** (:mod:`~pencilsat.generators.lits_regions`): every cell in the region of one
@@ -82,7 +82,7 @@ def _model(rng: random.Random, pieces: list[Piece], width: int, height: int,
     start = regions_around(rng, labels_of(pieces, width, height))
     if start is None:
         return None
-    model = PartitionModel(pieces, width, height, seed=rng.randrange(1 << 30))
+    model = PartitionModel(pieces, width, height)
     for shaded in ruled_out:
         model.rule_out(shaded)
     model.hint(np.array(start.ids))

@@ -1,10 +1,10 @@
-"""LITS regions around fixed tetrominoes as a CP-SAT model, and second answers ruled out
-on its borders (:mod:`~pencilsat.generators.lits`).
+"""LITS regions around fixed tetrominoes as a SAT model on one incremental solver, and
+second answers ruled out on its borders (:mod:`~pencilsat.generators.lits`).
 
 - Each tetromino's cells are its region's; every other cell takes one region among those
   whose tetromino it can reach through unshaded cells within ``DEPTH`` steps.
 - Each region is connected: an unshaded cell has a parent beside it in its region, one step
-  nearer its tetromino (a depth of at most ``DEPTH``).
+  nearer its tetromino (a depth of at most ``DEPTH``, order-encoded).
 - ``apart`` per pair of cells side by side: true exactly when their regions differ.
 
 A second answer B (a shading) is valid under a partition only if the partition cuts its
@@ -22,9 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from pencilsat.backends.cpsat_session import CpSatSession
+from pencilsat.backends import pysat_calls
 from pencilsat.core.values import Cell
 from pencilsat.generators.lits_answer import Piece, neighbours, tilings
+from pencilsat.generators.selector_trials import SAT_SOLVER
 
 DEPTH = 6
 """Steps from an unshaded cell to its region's tetromino at most (compact regions)."""
@@ -32,7 +33,7 @@ TILINGS = 64
 """Tilings of a second answer's shading ruled out at most (a chain has a few)."""
 
 Literal = Any
-"""A CP-SAT literal, or ``True`` / ``False``."""
+"""A PySAT literal, or ``True`` / ``False``."""
 
 
 def labels_of(pieces: list[Piece], width: int, height: int) -> np.ndarray:
@@ -44,49 +45,68 @@ def labels_of(pieces: list[Piece], width: int, height: int) -> np.ndarray:
     return labels
 
 
-LIGHT = {"cp_model_probing_level": 0, "symmetry_level": 0, "linearization_level": 0}
-"""CP-SAT's probing, symmetry detection and linear relaxation off: the model is solved
-again for every second answer, a feasibility search from a hint; without them a solve took
-half the CPU (10x10 seeds 3-4: 25 and 19.5 ms against 13 and 10.9 ms)."""
-
-
 class PartitionModel:
-    """The regions around ``pieces`` (module docstring): ``solve`` gives a partition's labels
-    (region ``k`` holds ``pieces[k]``), ``rule_out`` a second answer, ``hint`` a start."""
+    """The regions around ``pieces`` (module docstring) on one incremental PySAT solver:
+    ``solve`` gives a partition's labels (region ``k`` holds ``pieces[k]``), ``rule_out`` a
+    second answer (clauses added for good, the solver keeps what it learnt), ``hint`` the
+    phases of the next solve. No seed: the clauses and the hints, drawn from the generator's
+    seed, fix the path."""
 
-    def __init__(self, pieces: list[Piece], width: int, height: int, seed: int) -> None:
-        from ortools.sat.python import cp_model
+    def __init__(self, pieces: list[Piece], width: int, height: int) -> None:
+        from pysat.solvers import Solver
 
         self.width, self.height = width, height
         self.owner = labels_of(pieces, width, height)
-        model = self.model = cp_model.CpModel()
+        self.solver = Solver(name=SAT_SOLVER)
+        self.top = 0
         reach = _reach(self.owner, len(pieces))
-        self.x: dict[tuple[Cell, int], Any] = {}
+        self.x: dict[tuple[Cell, int], int] = {}
         for cell, regions in reach.items():
             for k in regions:
-                self.x[cell, k] = model.new_bool_var("")
-            model.add_exactly_one(self.x[cell, k] for k in regions)
+                self.x[cell, k] = self._new()
+            self._exactly_one([self.x[cell, k] for k in regions])
         self.apart: dict[tuple[Cell, Cell], Literal] = {}
         for r in range(height):
             for c in range(width):
                 for b in ((r + 1, c), (r, c + 1)):
                     if b[0] < height and b[1] < width:
                         self.apart[(r, c), b] = self._apart_literal((r, c), b)
-        depth = {cell: model.new_int_var(1, DEPTH, "") for cell in reach}
+        self._connect(reach)
+
+    def _new(self) -> int:
+        self.top += 1
+        return self.top
+
+    def _exactly_one(self, literals: list[int]) -> None:
+        self.solver.add_clause(literals)
+        for i, a in enumerate(literals):
+            for b in literals[i + 1:]:
+                self.solver.add_clause([-a, -b])
+
+    def _connect(self, reach: dict[Cell, list[int]]) -> None:
+        """Every unshaded cell has one parent beside it in its region, one step nearer:
+        ``at_least[cell][j]`` (``j`` in ``2..DEPTH``) says its depth is ``j`` or more."""
+        at_least = {cell: {j: self._new() for j in range(2, DEPTH + 1)} for cell in reach}
+        for steps in at_least.values():
+            for j in range(3, DEPTH + 1):
+                self.solver.add_clause([-steps[j], steps[j - 1]])
         for cell in reach:
             parents = []
-            for n in neighbours(cell, height, width):
+            for n in neighbours(cell, self.height, self.width):
                 together = self._negated(self._apart(cell, n))
                 if together is False:
                     continue
-                parent = model.new_bool_var("")
+                parent = self._new()
                 parents.append(parent)
                 if together is not True:
-                    model.add_implication(parent, together)
-                if n in depth:
-                    model.add(depth[cell] >= depth[n] + 1).only_enforce_if(parent)
-            model.add_exactly_one(parents)
-        self.session = CpSatSession(model, parameters={"random_seed": seed, **LIGHT})
+                    self.solver.add_clause([-parent, together])
+                if n in at_least:
+                    self.solver.add_clause([-parent, at_least[cell][2]])
+                    for j in range(2, DEPTH):
+                        self.solver.add_clause(
+                            [-parent, -at_least[n][j], at_least[cell][j + 1]])
+                    self.solver.add_clause([-parent, -at_least[n][DEPTH]])
+            self._exactly_one(parents)
 
     def _apart_literal(self, a: Cell, b: Cell) -> Literal:
         ka, kb = int(self.owner[a]), int(self.owner[b])
@@ -94,19 +114,19 @@ class PartitionModel:
             return ka != kb
         if ka >= 0 or kb >= 0:
             free, k = (b, ka) if ka >= 0 else (a, kb)
-            return ~self.x[free, k] if (free, k) in self.x else True
-        apart = self.model.new_bool_var("")
+            return -self.x[free, k] if (free, k) in self.x else True
+        apart = self._new()
         regions = {k for (cell, k) in self.x if cell in (a, b)}
         for k in regions:
             xa, xb = self.x.get((a, k)), self.x.get((b, k))
             if xa is not None and xb is not None:
-                self.model.add_bool_or([~xa, xb, apart])
-                self.model.add_bool_or([xa, ~xb, apart])
-                self.model.add_bool_or([~xa, ~xb, ~apart])
+                self.solver.add_clause([-xa, xb, apart])
+                self.solver.add_clause([xa, -xb, apart])
+                self.solver.add_clause([-xa, -xb, -apart])
             else:
                 alone = xb if xa is None else xa
                 assert alone is not None  # k is listed for a or for b
-                self.model.add_implication(alone, apart)
+                self.solver.add_clause([-alone, apart])
         return apart
 
     def _apart(self, a: Cell, b: Cell) -> Literal:
@@ -114,21 +134,21 @@ class PartitionModel:
 
     @staticmethod
     def _negated(literal: Literal) -> Literal:
-        return (not literal) if isinstance(literal, bool) else ~literal
+        return (not literal) if isinstance(literal, bool) else -literal
 
     def hint(self, labels: np.ndarray) -> None:
-        """Start the next solve from ``labels``."""
-        self.model.clear_hints()
-        for (cell, k), var in self.x.items():
-            self.model.add_hint(var, int(labels[cell] == k))
+        """Start the next solve from ``labels`` (the solver's phases)."""
+        self.solver.set_phases([var if labels[cell] == k else -var
+                                for (cell, k), var in self.x.items()])
 
     def solve(self) -> np.ndarray | None:
         """A partition's region labels, or ``None``: no partition is left."""
-        if not self.session.solve(None):
+        if not pysat_calls.solve_whole(self.solver):
             return None
+        model = self.solver.get_model()
         labels = self.owner.copy()
         for (cell, k), var in self.x.items():
-            if self.session.solver.boolean_value(var):
+            if model[var - 1] > 0:
                 labels[cell] = k
         return labels
 
@@ -145,7 +165,7 @@ class PartitionModel:
                     if literal is not False:
                         clause.append(literal)
             else:
-                self.model.add_bool_or(clause)
+                self.solver.add_clause(clause)
 
 
 def _reach(owner: np.ndarray, count: int) -> dict[Cell, list[int]]:
