@@ -9,6 +9,7 @@ The shading is connected by construction and every rule of LITS but the regions 
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import numpy as np
 
@@ -104,35 +105,49 @@ def tilings(shaded: np.ndarray, limit: int = 64) -> list[list[Piece]]:
     with no two of one letter side by side."""
     cells = {(int(r), int(c)) for r, c in np.argwhere(shaded)}
     height, width = shaded.shape
+    placements = _placements(height, width)
     out: list[list[Piece]] = []
 
-    def extend(left: set[Cell], chosen: list[Piece]) -> None:
+    def extend(left: set[Cell], chosen: list[tuple[str, tuple[Cell, ...], frozenset[Cell]]]
+               ) -> None:
         if len(out) >= limit:
             return
         if not left:
-            out.append(list(chosen))
+            out.append([(letter, placed) for letter, placed, _ in chosen])
             return
-        first = min(left)
-        for letter, form in FORMS:
-            anchor = form[0]
-            placed = tuple((first[0] + r - anchor[0], first[1] + c - anchor[1])
-                           for r, c in form)
-            if not all(cell in left for cell in placed):
+        for letter, placed, own, near in placements[min(left)]:
+            if not own <= left:
                 continue
-            if _touches_letter(placed, letter, chosen, height, width):
+            if any(other == letter and not near.isdisjoint(taken)
+                   for other, _, taken in chosen):
                 continue
-            chosen.append((letter, placed))
-            extend(left - set(placed), chosen)
+            chosen.append((letter, placed, own))
+            extend(left - own, chosen)
             chosen.pop()
 
     extend(cells, [])
     return out
 
 
-def _touches_letter(cells: tuple[Cell, ...], letter: str, chosen: list[Piece], height: int,
-                    width: int) -> bool:
-    near = {n for cell in cells for n in neighbours(cell, height, width)}
-    return any(other == letter and near.intersection(placed) for other, placed in chosen)
+Placement = tuple[str, tuple[Cell, ...], frozenset[Cell], frozenset[Cell]]
+"""A tetromino placed: its letter, its cells, them as a set, and the cells beside them."""
+
+
+@cache
+def _placements(height: int, width: int) -> dict[Cell, list[Placement]]:
+    """Per cell, every tetromino inside the grid whose first cell (row-major) it is, in the
+    order of ``FORMS``."""
+    out: dict[Cell, list[Placement]] = {}
+    for first in ((r, c) for r in range(height) for c in range(width)):
+        out[first] = []
+        for letter, form in FORMS:
+            anchor = form[0]
+            placed = tuple((first[0] + r - anchor[0], first[1] + c - anchor[1])
+                           for r, c in form)
+            if all(0 <= r < height and 0 <= c < width for r, c in placed):
+                near = {n for cell in placed for n in neighbours(cell, height, width)}
+                out[first].append((letter, placed, frozenset(placed), frozenset(near)))
+    return out
 
 
 def neighbours(cell: Cell, height: int, width: int) -> list[Cell]:
