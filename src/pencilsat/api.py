@@ -110,8 +110,7 @@ def solve(
         add_x_hint(result, time_limit, started, max_memory)
     if certify:
         from pencilsat.certify.certificate import certify_result
-
-        certify_result(result, time_limit, started)
+        certify_result(result, time_limit, started, max_memory)
     return result
 
 

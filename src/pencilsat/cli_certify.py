@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from pencilsat.cli_values import folder_to_write
+from pencilsat.cli_values import folder_to_write, memory_size, seconds
 from pencilsat.core.errors import InputError
+from pencilsat.core.memory import DEFAULT_MAX_MEMORY
 
 
 def add_solve_options(solve: argparse.ArgumentParser) -> None:
@@ -25,8 +26,15 @@ def add_check_parser(sub: Any) -> None:
         description="Check the certificate that solve --proof-out wrote into DIR: the puzzle "
         "is read from its file, its clauses rebuilt and compared, every cut re-justified, the "
         "answer checked by the rule checker and the DRAT proof by dratify. Exit 0 only when "
-        "every part holds; 1 when a part fails (named); 4 when DIR is not a certificate.")
+        "every part holds; 1 when a part fails (named); 3 when the time limit or the memory "
+        "budget stopped the proof's check (not checked); 4 when DIR is not a certificate.")
     check.add_argument("folder", metavar="DIR", help="a folder written by solve --proof-out")
+    check.add_argument("--time-limit", type=seconds, metavar="S",
+                       help="seconds for the whole check (the proof's check is stopped then)")
+    check.add_argument("--max-memory", type=memory_size, metavar="SIZE",
+                       default=DEFAULT_MAX_MEMORY,
+                       help="memory budget of the proof's check, e.g. 4G (default 1G; inf: "
+                       "no budget)")
     check.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -38,7 +46,7 @@ def certify(args: argparse.Namespace, result: Any, puzzle: Any,
         return
     from pencilsat.certify.certificate import certify_result
 
-    cert = certify_result(result, args.time_limit, started)
+    cert = certify_result(result, args.time_limit, started, args.max_memory)
     if args.proof_out and (cert.formula_text or (cert.verdict == "multiple"
                                                   and result.second_solution is not None)):
         from pencilsat.certify.store import write
@@ -65,18 +73,22 @@ def describe(result: Any) -> list[str]:
 
 def cmd_check(args: argparse.Namespace) -> int:
     import json
+    from time import perf_counter
 
     from pencilsat.certify.store import check_folder
 
-    cert = check_folder(args.folder)
+    deadline = None if args.time_limit is None else perf_counter() + args.time_limit
+    cert = check_folder(args.folder, deadline, args.max_memory)
     if args.json:
         print(json.dumps({"verdict": cert.verdict, **cert.to_dict()}, indent=1))
     elif cert.certified:
         print(f"certified: {cert.verdict}; every part holds")
         for name, why in cert.parts.items():
             print(f"  {name}: {why}")
+    elif cert.stopped:
+        print(cert.reason)
     else:
         print(f"not certified: {cert.reason}")
         for name, why in cert.parts.items():
             print(f"  {name}: {why}")
-    return 0 if cert.certified else 1
+    return 0 if cert.certified else 3 if cert.stopped else 1

@@ -29,9 +29,9 @@ def test_a_start_past_the_limit_leaves_no_time_to_certify():
 def starts(monkeypatch) -> list[float | None]:
     seen: list[float | None] = []
 
-    def recording(result, time_limit=None, started=None):
+    def recording(result, time_limit=None, started=None, budget=None):
         seen.append(started)
-        return real(result, time_limit, started)
+        return real(result, time_limit, started, budget)
 
     real = certificate.certify_result
     monkeypatch.setattr(certificate, "certify_result", recording)

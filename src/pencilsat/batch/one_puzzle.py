@@ -54,7 +54,8 @@ def puzzle_record(item: BatchItem, task: BatchTask) -> BatchRecord:
         if task.certify:
             from pencilsat.certify.certificate import certify_result
 
-            certificate = certify_result(result, task.time_limit, start).to_dict()
+            certificate = certify_result(result, task.time_limit, start,
+                                         task.max_memory).to_dict()
         return from_result(item.line, item.input, result, perf_counter() - start,
                            certificate=certificate)
     except InputError as err:

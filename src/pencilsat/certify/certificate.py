@@ -24,6 +24,7 @@ from pencilsat.certify.cut_checks import (
 from pencilsat.certify.formula import clauses_digest, dimacs
 from pencilsat.certify.refutation import ProofCheck, check, refute
 from pencilsat.certify.sources import certifiable, settings_for
+from pencilsat.core.memory import check_budget
 from pencilsat.core.registry import genre_of
 from pencilsat.core.result import TimeLimitReached
 from pencilsat.encodings.certifiable import CertifiableCnf
@@ -53,6 +54,8 @@ class Certificate:
     proof_text: str = ""
     build_s: float = 0.0
     check_s: float = 0.0
+    stopped: str = ""
+    """``time`` or ``memory`` when that limit stopped the check (nothing certified)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"certified": self.certified, "reason": self.reason, "parts": dict(self.parts),
@@ -62,7 +65,7 @@ class Certificate:
                 "rule_clauses": self.rule_clauses, "settings": dict(self.settings),
                 "cuts": len(self.cuts),
                 "rules_sha256": self.rules_sha256, "build_seconds": round(self.build_s, 6),
-                "check_seconds": round(self.check_s, 6)}
+                "check_seconds": round(self.check_s, 6), "stopped": self.stopped or None}
 
 
 def _refused(verdict: str, why: str) -> Certificate:
@@ -100,8 +103,9 @@ def block_of(cnf: CertifiableCnf, true: set[int]) -> Clause:
 
 
 def build(puzzle: Any, verdict: str, solution: Any = None, second: Any = None,
-          deadline: float | None = None) -> Certificate:
-    """Certify ``verdict`` (with its ``solution`` and ``second`` answer) and check every part.
+          deadline: float | None = None, budget: int | None = None) -> Certificate:
+    """Certify ``verdict`` (with its ``solution`` and ``second`` answer) and check every part
+    (the proof's check within ``budget`` bytes: :func:`verify`).
 
     Raises :class:`~pencilsat.core.result.TimeLimitReached` past ``deadline``."""
     start = perf_counter()
@@ -150,17 +154,18 @@ def build(puzzle: Any, verdict: str, solution: Any = None, second: Any = None,
     cert.proof_text = "\n".join(proof) + "\n"
     cert.proof_bytes = len(cert.proof_text.encode())
     cert.build_s = perf_counter() - start
-    if deadline is not None and perf_counter() > deadline:
-        raise TimeLimitReached()  # the check is one call that no limit interrupts
-    verify(cert, puzzle, cnf, solution, formula)
+    verify(cert, puzzle, cnf, solution, formula, deadline, budget)
     return cert
 
 
 def verify(cert: Certificate, puzzle: Any, cnf: CertifiableCnf, solution: Any,
-           formula: list[Clause] | None = None) -> None:
+           formula: list[Clause] | None = None, deadline: float | None = None,
+           budget: int | None = None) -> None:
     """Check every part of ``cert`` against ``puzzle`` (``cnf`` rebuilt from it) and set
     ``certified``, ``reason`` and ``parts``; ``formula``: the clauses of
-    ``cert.formula_text`` when the caller holds them (else the text is read)."""
+    ``cert.formula_text`` when the caller holds them (else the text is read). The proof's
+    check stops at ``deadline`` and within ``budget`` bytes (:func:`refutation.check`):
+    :class:`TimeLimitReached` (or ``MemoryLimitReached``) leaves ``cert`` uncertified."""
     start = perf_counter()
     rules = genre_of(puzzle).rules()
     parts: dict[str, str] = {}
@@ -185,7 +190,7 @@ def verify(cert: Certificate, puzzle: Any, cnf: CertifiableCnf, solution: Any,
     fault_of = cut_checker(cnf)
     bad = [(i, f) for i, cut in enumerate(cert.cuts) if (f := fault_of(cut)) is not None]
     parts["cuts"] = "holds" if not bad else f"cut {bad[0][0] + 1} of {len(cert.cuts)}: {bad[0][1]}"
-    outcome: ProofCheck = check(cert.formula_text, cert.proof_text, formula)
+    outcome: ProofCheck = check(cert.formula_text, cert.proof_text, formula, deadline, budget)
     parts["refutation"] = "holds" if outcome.ok else outcome.reason
     cert.checker, cert.checker_version, cert.engine = (outcome.checker, outcome.version,
                                                        outcome.engine)
@@ -197,18 +202,21 @@ def verify(cert: Certificate, puzzle: Any, cnf: CertifiableCnf, solution: Any,
 
 
 def certify_result(result: Any, time_limit: float | None = None,
-                   started: float | None = None) -> Certificate:
+                   started: float | None = None, budget: float | None = None) -> Certificate:
     """Certify a :class:`~pencilsat.core.result.SolveResult` (within ``time_limit`` seconds
     of ``started``, the run's ``perf_counter()`` at its start, so that the limit bounds the
     solve and the certificate together; ``None``: from now) and attach the certificate to
     it. A limit reached while certifying leaves the verdict as it is and the certificate
-    refused, saying so."""
+    refused, saying so; ``budget``: the bytes the proof's check may take (``None``: no
+    budget)."""
     begun = perf_counter() if started is None else started
     deadline = None if time_limit is None else begun + time_limit
     verdict = result.verdict.value
     try:
-        cert = build(result.puzzle, verdict, result.solution, result.second_solution, deadline)
+        cert = build(result.puzzle, verdict, result.solution, result.second_solution, deadline,
+                     check_budget(budget))
     except TimeLimitReached as stop:  # a MemoryLimitReached too: the reason says which
         cert = _refused(verdict, f"the {stop.cause} limit was reached while certifying")
+        cert.stopped = stop.cause
     result.certificate = cert
     return cert

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from pencilsat.certify.bounded import CHILD_FROM_BYTES, run_bounded
 from pencilsat.certify.formula import clause_arrays
 from pencilsat.core.result import TimeLimitReached
 
@@ -124,10 +125,29 @@ def _formula_of(dratify: Any, clauses: Sequence[Sequence[int]]) -> Any:
 
 
 def check(formula_text: str, proof_text: str,
-          clauses: Sequence[Sequence[int]] | None = None) -> ProofCheck:
+          clauses: Sequence[Sequence[int]] | None = None, deadline: float | None = None,
+          budget: int | None = None) -> ProofCheck:
     """dratify's check that ``proof_text`` (DRAT) refutes ``formula_text`` (DIMACS): the
     empty clause derived, every step valid. ``clauses``: the formula's clauses when the
-    caller holds them (the text is then not read again)."""
+    caller holds them (the text is then not read again). A proof of
+    :data:`~pencilsat.certify.bounded.CHILD_FROM_BYTES` or more is checked in a child process
+    killed at ``deadline`` (a ``perf_counter()`` time) and capped at ``budget`` bytes: past
+    either raises :class:`TimeLimitReached` or its kind ``MemoryLimitReached``."""
+    child = len(proof_text) >= CHILD_FROM_BYTES
+    if child:
+        try:  # loaded here, not in the capped child (its libraries need address space)
+            _dratify()
+            from importlib.metadata import version
+
+            version("dratify")
+        except ImportError:
+            pass  # the check says so
+    return run_bounded(lambda: _check(formula_text, proof_text, clauses), deadline, budget,
+                       child)
+
+
+def _check(formula_text: str, proof_text: str,
+           clauses: Sequence[Sequence[int]] | None) -> ProofCheck:
     start = perf_counter()
     try:
         dratify = _dratify()
@@ -141,6 +161,8 @@ def check(formula_text: str, proof_text: str,
         formula = (_formula(dratify, formula_text) if clauses is None
                    else _formula_of(dratify, clauses))
         result = dratify.check_proof(formula, _steps(proof_text), engine=engine)
+    except MemoryError:
+        raise  # a budget reached, not a bad proof (bounded.run_bounded says so)
     except Exception as err:  # a malformed file is a failed check, said in words
         return ProofCheck(False, f"unreadable formula or proof: {err}", "dratify",
                           version("dratify"), engine, perf_counter() - start)

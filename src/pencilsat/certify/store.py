@@ -22,6 +22,8 @@ from pencilsat.certify.formula import digest, read_dimacs
 from pencilsat.certify.sources import certifiable
 from pencilsat.core import registry
 from pencilsat.core.errors import InputError
+from pencilsat.core.memory import describe
+from pencilsat.core.result import TimeLimitReached
 
 FILES = ("puzzle.txt", "answer.txt", "formula.cnf", "proof.drat", "cuts.jsonl")
 MULTIPLE_FILES = ("puzzle.txt", "answer.txt", "second.txt")
@@ -77,10 +79,13 @@ def _write_multiple(out: Path, cert: Certificate, genre: registry.Genre, puzzle:
     return path
 
 
-def check_folder(folder: str | Path) -> Certificate:
+def check_folder(folder: str | Path, deadline: float | None = None,
+                 budget: int | None = None) -> Certificate:
     """Check the certificate in ``folder`` from scratch: the puzzle is read from its file, its
     clauses rebuilt, and every part checked again (for ``multiple``: both answers read back
-    and checked). An unreadable folder is an InputError."""
+    and checked). An unreadable folder is an InputError. The proof's check stops at
+    ``deadline`` (a ``perf_counter()`` time) and within ``budget`` bytes: the certificate
+    then says "not checked" and which limit (``stopped``)."""
     root = Path(folder)
     try:
         manifest = json.loads((root / "manifest.json").read_text())
@@ -140,7 +145,13 @@ def check_folder(folder: str | Path) -> Certificate:
                        rules_sha256=manifest.get("rules_sha256", ""),
                        formula_text=texts["formula.cnf"], proof_text=texts["proof.drat"])
     cert.proof_bytes = len(texts["proof.drat"].encode())
-    verify(cert, puzzle, cnf, solution)
+    try:
+        verify(cert, puzzle, cnf, solution, deadline=deadline, budget=budget)
+    except TimeLimitReached as stop:  # a MemoryLimitReached too
+        limit = "time limit" if budget is None or stop.cause == "time" else \
+            f"memory limit ({describe(budget)})"
+        cert.reason = f"not checked: the {limit} was reached while checking the proof"
+        cert.parts, cert.stopped = {"refutation": cert.reason}, stop.cause
     return cert
 
 

@@ -66,7 +66,7 @@ def solve_job(fields: Record) -> Record:
     if fields.get("certify"):
         from pencilsat.certify.certificate import certify_result
 
-        certify_result(result, fields["time_limit"], started)
+        certify_result(result, fields["time_limit"], started, MAX_MEMORY)
     record = result.to_dict()
     svg = {"puzzle": draw_desk(puzzle)}
     if result.solution is not None:
