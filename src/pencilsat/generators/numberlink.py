@@ -18,7 +18,8 @@ With ``--symmetry`` the short lines are drawn on half the grid and copied onto t
 half (``numberlink_symmetric.py``), each cut made at its image too, no join: the ends stand
 symmetric, their numbers do not (numbered in reading order, as janko's). Puzzles are
 janko's form (cells may stay unused); ``--variant full`` (``with_variant``) makes the
-filled variant, a layout that leaves a cell unused given up. Sides up to ``SIDES``' end
+filled variant from the short lines, no join (long ones took 10-40 s at 15x15), a layout
+that leaves a cell unused given up. Sides up to ``SIDES``' end
 (benchmarks/results/numberlink_generate.md).
 """
 
@@ -69,7 +70,7 @@ def with_variant(spec: StructureGenre, variant: str) -> StructureGenre:
 
 def search(rng: random.Random, width: int, height: int, filled: bool = False) -> Made | None:
     """One candidate: a path, its lines, cut where a second answer differs."""
-    lines = (long_lines(rng, width, height) if width * height <= LONG_UP_TO else
+    lines = (long_lines(rng, width, height) if width * height <= LONG_UP_TO and not filled else
              cut_lines(rng, random_path(rng, width, height), width, height))
     return made_unique(rng, lines, width, height, None, filled)
 
@@ -94,7 +95,7 @@ def made_unique(rng: random.Random, lines: list[Line], width: int, height: int,
         puzzle, ours = _puzzle(lines, width, height, filled)
         unique, answer, other = prove(puzzle)
         if unique:
-            if symmetry is None:
+            if symmetry is None and not filled:
                 lines, answer = _joined_while_unique(rng, lines, width, height, filled, answer)
                 puzzle, _ = _puzzle(lines, width, height, filled)
             return Made(puzzle, answer, [line[0] for line in lines])
