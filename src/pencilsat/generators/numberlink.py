@@ -1,25 +1,26 @@
-"""Numberlink for ``pencilsat generate``: a random path through every cell, cut into lines
-that cannot be shortened, cut again where a second answer differs, until unique.
+"""Numberlink for ``pencilsat generate``: few long lines that cannot be shortened, cut
+where a second answer differs until unique, then joined while they stay unique.
 
-1. **One path**: the rows walked in a zigzag, then ``BACKBITES`` per cell of random
-   "backbite" moves (an end steps to a grid neighbour on the path, and the part of the
-   path between them turns round): a random path through every cell.
-2. **Lines**: the path cut, in its order, wherever the next cell would touch the line's
-   earlier cells beside its last one (a line touching itself could be shortened: janko's
-   rules allow unused cells), and at random (a line longer than ``LONGEST``); the two ends
-   of each line carry its number. A single cell left at a cut stays unused.
-3. **Unique**: the genre's default strategy proves the numbers. A second answer that
+1. **Lines** (up to ``LONG_UP_TO`` cells): long winding lines grown, joined and rewired
+   (``numberlink_long.py``), none touching itself (it could be shortened: janko's rules
+   allow unused cells). Larger grids: a random path through every cell (``BACKBITES``
+   backbite moves per cell from a zigzag) cut wherever it would touch itself and at random
+   past ``LONGEST`` (``numberlink_lines.py``): short lines, whose proofs stay quick.
+2. **Unique**: the genre's default strategy proves the numbers. A second answer that
    differs at a cell of our line cuts that line there (the cell becomes an end, its
    neighbour along the line the other line's end), while every part keeps two cells
-   (``TRIALS`` proofs, then the path is given up: one candidate).
+   (``TRIALS`` proofs, then the layout is given up: one candidate).
+3. **Joined**: two lines whose ends lie side by side are joined when the joined line does
+   not touch itself and the puzzle stays unique (``JOIN_TRIALS`` proofs; a failed join is
+   not tried again): fewer pairs, as editors publish.
 
-With ``--symmetry`` the lines are drawn on half the grid and copied onto the other half
-(``numberlink_symmetric.py``), and each cut is made at its image too: the ends stand
+With ``--symmetry`` the short lines are drawn on half the grid and copied onto the other
+half (``numberlink_symmetric.py``), each cut made at its image too, no join: the ends stand
 symmetric, their numbers do not (numbered in reading order, as janko's). Puzzles are
-janko's form (cells may stay unused), though every answer uses nearly all; ``--variant
-full`` (``with_variant``) makes the filled variant, a layout that leaves a cell unused
-given up. Sides up to ``SIDES``' end: the proofs of these short lines take under 3 s of CPU
-at 20x20 (benchmarks/results/numberlink_generate.md).
+janko's form (cells may stay unused); ``--variant full`` (``with_variant``) makes the
+filled variant from the short lines, no join (long ones took 10-40 s at 15x15), a layout
+that leaves a cell unused given up. Sides up to ``SIDES``' end
+(benchmarks/results/numberlink_generate.md).
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ from functools import partial
 import numpy as np
 
 from pencilsat.core.errors import InputError
+from pencilsat.core.values import Cell
 from pencilsat.generators.numberlink_lines import Line, around, backbite, cut_lines
+from pencilsat.generators.numberlink_long import joins, long_lines
 from pencilsat.generators.numberlink_symmetric import split_symmetric, symmetric_lines
 from pencilsat.generators.structure_maker import Made, StructureGenre, prove
 from pencilsat.puzzles.numberlink import FILLED, NumberlinkPuzzle, NumberlinkSolution
@@ -40,6 +43,11 @@ from pencilsat.puzzles.numberlink import FILLED, NumberlinkPuzzle, NumberlinkSol
 SIDES = range(3, 41)
 TRIALS = 30
 """Uniqueness proofs (cuts + 1) per path before it is given up."""
+LONG_UP_TO = 400
+"""Cells of the largest grid drawn with long lines (20x20); larger grids keep the short
+lines, whose proofs stay quick (a long-lined 30x30 took 54 s for one proof)."""
+JOIN_TRIALS = 20
+"""Proofs of joined layouts once the lines are unique (module docstring, step 4)."""
 NO_SYMMETRY = "the lines are drawn at random"
 
 
@@ -62,8 +70,9 @@ def with_variant(spec: StructureGenre, variant: str) -> StructureGenre:
 
 def search(rng: random.Random, width: int, height: int, filled: bool = False) -> Made | None:
     """One candidate: a path, its lines, cut where a second answer differs."""
-    return made_unique(rng, cut_lines(rng, random_path(rng, width, height), width, height),
-                       width, height, None, filled)
+    lines = (long_lines(rng, width, height) if width * height <= LONG_UP_TO and not filled else
+             cut_lines(rng, random_path(rng, width, height), width, height))
+    return made_unique(rng, lines, width, height, None, filled)
 
 
 def search_symmetric(rng: random.Random, width: int, height: int, symmetry: str,
@@ -86,6 +95,9 @@ def made_unique(rng: random.Random, lines: list[Line], width: int, height: int,
         puzzle, ours = _puzzle(lines, width, height, filled)
         unique, answer, other = prove(puzzle)
         if unique:
+            if symmetry is None and not filled:
+                lines, answer = _joined_while_unique(rng, lines, width, height, filled, answer)
+                puzzle, _ = _puzzle(lines, width, height, filled)
             return Made(puzzle, answer, [line[0] for line in lines])
         theirs = other if answer == ours else answer
         differ = set(ours.differing_cells(theirs))
@@ -96,6 +108,26 @@ def made_unique(rng: random.Random, lines: list[Line], width: int, height: int,
             return None
         lines = rng.choice(cuts)
     return None
+
+
+def _joined_while_unique(rng: random.Random, lines: list[Line], width: int, height: int,
+                         filled: bool, answer: NumberlinkSolution
+                         ) -> tuple[list[Line], NumberlinkSolution]:
+    """Unique ``lines`` with two of them joined end to end while the puzzle stays unique,
+    within ``JOIN_TRIALS`` proofs (module docstring, step 4), and their answer."""
+    failed: set[tuple[Cell, ...]] = set()
+    for _ in range(JOIN_TRIALS):
+        layouts = [trial for trial in joins(lines, width, height)
+                   if tuple(trial[-1]) not in failed]
+        if not layouts:
+            break
+        trial = rng.choice(layouts)
+        unique, proven, _ = prove(_puzzle(trial, width, height, filled)[0])
+        if unique:
+            lines, answer = trial, proven
+        else:
+            failed.add(tuple(trial[-1]))
+    return lines, answer
 
 
 def _puzzle(lines: list[Line], width: int, height: int,
