@@ -110,3 +110,31 @@ def differs(variables: Any, cells: Cells) -> list[Any]:
     ``variables[r, c]`` (for :func:`puzzlekit_unique`'s ``forbid``)."""
     return [variables[r, c].Not() if on else variables[r, c]
             for r, row in enumerate(cells) for c, on in enumerate(row)]
+
+
+def oracle_answers(puzzle: Any, seconds: float) -> list[Any] | str:
+    """Every answer of ``puzzle`` by the tests' brute force (``tests/brute_force.py``, on the
+    caller's path), or why there are none to compare: ``"timed out"`` after ``seconds``
+    (an interval timer: the main thread only), ``"no oracle"`` for a grid it does not take."""
+    import signal
+
+    import brute_force
+
+    class _Late(Exception):
+        pass
+
+    def stop(*_: Any) -> None:
+        raise _Late
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        answers: list[Any] = brute_force.all_solutions(puzzle)
+        return answers
+    except _Late:
+        return "timed out"
+    except AssertionError:
+        return "no oracle"
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
 import tempfile
 import time
@@ -45,6 +44,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "src"), str(REPO / "tests"), str(REPO / "tests" / "desk"),
                 str(REPO / "benchmarks")]
 
+from common import oracle_answers  # noqa: E402
 from verdict_audit import Audit, check_answers, check_formats, run  # noqa: E402
 
 from pencilsat.api import check  # noqa: E402
@@ -143,10 +143,6 @@ def orders(genre: str, offer: dict[str, Any], scale: int) -> list[Plan]:
                   Plan(f"{variant} rot2", w, h, scale, symmetry="rot2", variant=variant),
                   Plan(f"{variant} largest", *large, 1, variant=variant)]
     return plans
-
-
-class OracleTimeout(Exception):
-    """The brute-force oracle ran past its time limit."""
 
 
 @dataclass
@@ -283,23 +279,10 @@ def check_level(tally: Tally, where: str, genre: str, puzzle: Any, made: Any,
 
 
 def check_oracle(tally: Tally, where: str, puzzle: Any, answer: Any) -> None:
-    import brute_force
-
-    def stop(*_: Any) -> None:
-        raise OracleTimeout
-
-    signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, 20.0)
-    try:
-        answers = brute_force.all_solutions(puzzle)
-    except OracleTimeout:
-        tally.checks["oracle timed out"] += 1
+    answers = oracle_answers(puzzle, 20.0)
+    if isinstance(answers, str):  # "timed out", "no oracle"
+        tally.checks[{"timed out": "oracle timed out"}.get(answers, answers)] += 1
         return
-    except AssertionError:
-        tally.checks["no oracle"] += 1
-        return
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
     if len(answers) != 1:
         tally.audit.fail(where, f"the brute-force oracle finds {len(answers)} answers")
     elif answers[0] != answer:

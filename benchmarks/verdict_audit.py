@@ -23,7 +23,6 @@ import json
 import os
 import random
 import re
-import signal
 import sys
 import time
 from collections import Counter
@@ -36,6 +35,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "src"), str(REPO / "tests"), str(REPO / "tests" / "desk"),
                 str(REPO / "benchmarks")]
 
+from common import oracle_answers  # noqa: E402
 from verdict_mutants import Mutant, mutants  # noqa: E402
 from verdict_reanswered import reanswered  # noqa: E402
 
@@ -48,10 +48,6 @@ from pencilsat.strategies.solution_space import Exploration  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus"
 RESULTS = REPO / "benchmarks" / "results"
-
-
-class OracleTimeout(Exception):
-    """The brute-force oracle ran past its time limit."""
 
 
 def corpus_puzzles(genre: Genre, count: int, half: str = "small", tatham: int = 0,
@@ -369,24 +365,12 @@ def check_oracle(audit: Audit, where: str, puzzle: Any, verdict: Verdict,
                  results: dict[str, SolveResult],
                  explored: dict[str, SolveResult | None]) -> None:
     """The verdict, answer, count and backbone against every answer by enumeration."""
-    import brute_force
-
-    def stop(*_: Any) -> None:
-        raise OracleTimeout
-
-    signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, 5.0)
-    try:
-        answers = brute_force.all_solutions(puzzle)
-    except OracleTimeout:
-        audit.oracle["timed out"] += 1
-        audit.oracle_too_slow = puzzle.width * puzzle.height
+    answers = oracle_answers(puzzle, 5.0)
+    if isinstance(answers, str):  # "timed out", "no oracle"
+        audit.oracle[answers] += 1
+        if answers == "timed out":
+            audit.oracle_too_slow = puzzle.width * puzzle.height
         return
-    except AssertionError:
-        audit.oracle["no oracle"] += 1
-        return
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
     audit.oracle["ran"] += 1
     truth = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(answers), Verdict.MULTIPLE)
     if verdict != Verdict.UNKNOWN and verdict != truth:
