@@ -26,6 +26,7 @@ import random
 import numpy as np
 
 from pencilsat.core.values import Cell
+from pencilsat.generators.size_limits import sides_within
 from pencilsat.generators.structure_maker import Made, prove
 from pencilsat.puzzles.galaxies import GalaxiesPuzzle, GalaxiesSolution, Point, mirror, touching
 from pencilsat.puzzles.regions import Regions
@@ -39,11 +40,8 @@ PAIR_SHARE = 0.3
 NO_SYMMETRY = "the galaxies are drawn at random (each one is symmetric, their layout not)"
 
 
-def refuse_size(width: int, height: int) -> str | None:
-    """Why a size is not made (``None``: it is)."""
-    if width not in SIDES or height not in SIDES:
-        return f"width and height are {SIDES[0]} to {SIDES[-1]}"
-    return None
+refuse_size = sides_within(SIDES)
+"""Why a size is not made (``None``: it is)."""
 
 
 def search(rng: random.Random, width: int, height: int) -> Made | None:

@@ -20,6 +20,7 @@ import random
 import numpy as np
 
 from pencilsat.core.values import Cell
+from pencilsat.generators.size_limits import smallest_side
 from pencilsat.puzzles.hashi import H1, H2, NONE, UNKNOWN, V1, V2, HashiPuzzle, HashiSolution
 
 ISLAND_SHARE = 0.3
@@ -33,11 +34,8 @@ SMALLEST_SIDE = 3
 _DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
-def refuse_size(width: int, height: int) -> str | None:
-    """Why a size is not drawn (``None``: it is)."""
-    if min(width, height) < SMALLEST_SIDE:
-        return f"width and height must be at least {SMALLEST_SIDE}"
-    return None
+refuse_size = smallest_side(SMALLEST_SIDE)
+"""Why a size is not drawn (``None``: it is)."""
 
 
 class _Grower:

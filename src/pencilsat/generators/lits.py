@@ -25,6 +25,7 @@ import numpy as np
 
 from pencilsat.generators.lits_answer import Piece, draw_chain, largest_group, neighbours
 from pencilsat.generators.lits_regions import PartitionModel, labels_of
+from pencilsat.generators.size_limits import sides_within
 from pencilsat.generators.structure_maker import Made, prove
 from pencilsat.puzzles.lits import LitsPuzzle, LitsSolution
 from pencilsat.puzzles.random_regions import regions_around
@@ -38,11 +39,8 @@ REPAIRS = 10
 NO_SYMMETRY = "the regions are searched around a random answer"
 
 
-def refuse_size(width: int, height: int) -> str | None:
-    """Why a size is not made (``None``: it is)."""
-    if width not in SIDES or height not in SIDES:
-        return f"width and height are {SIDES[0]} to {SIDES[-1]}"
-    return None
+refuse_size = sides_within(SIDES)
+"""Why a size is not made (``None``: it is)."""
 
 
 def search(rng: random.Random, width: int, height: int) -> Made | None:

@@ -22,6 +22,7 @@ from pencilsat.core.registry import GENRES as REGISTRY
 from pencilsat.core.registry import load
 from pencilsat.generators.clue_maker import random_model
 from pencilsat.generators.region_pinning import RegionRules, pin_regions
+from pencilsat.generators.size_limits import sides_within
 from pencilsat.generators.structure_maker import Made
 from pencilsat.puzzles.norinori import SHADED_PER_REGION, NorinoriPuzzle
 from pencilsat.puzzles.random_regions import random_regions
@@ -39,11 +40,8 @@ DRAWS = 50
 NO_SYMMETRY = "the regions are drawn at random"
 
 
-def refuse_size(width: int, height: int) -> str | None:
-    """Why a size is not made (``None``: it is)."""
-    if width not in SIDES or height not in SIDES:
-        return f"width and height are {SIDES[0]} to {SIDES[-1]}"
-    return None
+refuse_size = sides_within(SIDES)
+"""Why a size is not made (``None``: it is)."""
 
 
 def search(rng: random.Random, width: int, height: int) -> Made | None:

@@ -37,6 +37,7 @@ from pencilsat.core.values import Cell
 from pencilsat.generators.numberlink_lines import Line, around, backbite, cut_lines
 from pencilsat.generators.numberlink_long import joins, long_lines
 from pencilsat.generators.numberlink_symmetric import split_symmetric, symmetric_lines
+from pencilsat.generators.size_limits import sides_within
 from pencilsat.generators.structure_maker import Made, StructureGenre, prove
 from pencilsat.puzzles.numberlink import FILLED, NumberlinkPuzzle, NumberlinkSolution
 
@@ -51,12 +52,9 @@ JOIN_TRIALS = 20
 NO_SYMMETRY = "the lines are drawn at random"
 
 
-def refuse_size(width: int, height: int) -> str | None:
-    """Why a size is not made (``None``: it is)."""
-    if width not in SIDES or height not in SIDES:
-        return (f"width and height are {SIDES[0]} to {SIDES[-1]} (the largest offered: "
-                f"{SIDES[-1]}x{SIDES[-1]}; janko's largest is 30x30)")
-    return None
+refuse_size = sides_within(
+    SIDES, f"the largest offered: {SIDES[-1]}x{SIDES[-1]}; janko's largest is 30x30")
+"""Why a size is not made (``None``: it is)."""
 
 
 def with_variant(spec: StructureGenre, variant: str) -> StructureGenre:

@@ -18,6 +18,7 @@ import random
 import numpy as np
 
 from pencilsat.backends import pysat_calls
+from pencilsat.generators.size_limits import smallest_side
 from pencilsat.puzzles.regions import Regions
 from pencilsat.puzzles.ripple import RipplePuzzle
 
@@ -35,11 +36,8 @@ def largest_room(width: int, height: int) -> int:
     return 4 if side <= 4 else 5 if side <= 7 else 6 if side <= 11 else 7
 
 
-def refuse_size(width: int, height: int) -> str | None:
-    """Why a size is not drawn (``None``: it is)."""
-    if min(width, height) < SMALLEST_SIDE:
-        return f"width and height must be at least {SMALLEST_SIDE}"
-    return None
+refuse_size = smallest_side(SMALLEST_SIDE)
+"""Why a size is not drawn (``None``: it is)."""
 
 
 def open_puzzle(rng: random.Random, width: int, height: int) -> RipplePuzzle | None:

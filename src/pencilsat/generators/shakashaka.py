@@ -25,6 +25,7 @@ import numpy as np
 from pencilsat.backends import pysat_calls
 from pencilsat.encodings.shakashaka import quarter_grid, rectangle_clauses, sectors
 from pencilsat.generators.clue_maker import SAT_SOLVER
+from pencilsat.generators.size_limits import smallest_side
 from pencilsat.puzzles.shakashaka import (
     BLACK,
     BOTTOM,
@@ -46,11 +47,8 @@ NO_SYMMETRY = ("the numbers stand on black cells drawn without symmetry")
 """Why ``--symmetry`` is refused."""
 
 
-def refuse_size(width: int, height: int) -> str | None:
-    """Why a size is not drawn (``None``: it is)."""
-    if min(width, height) < SMALLEST_SIDE:
-        return f"width and height must be at least {SMALLEST_SIDE}"
-    return None
+refuse_size = smallest_side(SMALLEST_SIDE)
+"""Why a size is not drawn (``None``: it is)."""
 
 
 def open_puzzle(rng: random.Random, width: int, height: int) -> ShakashakaPuzzle | None:

@@ -15,6 +15,7 @@ import random
 
 import numpy as np
 
+from pencilsat.generators.size_limits import smallest_side
 from pencilsat.puzzles.number_grid import EMPTY
 from pencilsat.puzzles.random_regions import random_rectangles
 from pencilsat.puzzles.shikaku import UNKNOWN, ShikakuPuzzle, ShikakuSolution
@@ -27,11 +28,8 @@ NO_SYMMETRY = ("a rectangle's number stands on a cell drawn in it and the rectan
 """Why ``--symmetry`` is refused."""
 
 
-def refuse_size(width: int, height: int) -> str | None:
-    """Why a size is not drawn (``None``: it is)."""
-    if min(width, height) < SMALLEST_SIDE:
-        return f"width and height must be at least {SMALLEST_SIDE}"
-    return None
+refuse_size = smallest_side(SMALLEST_SIDE)
+"""Why a size is not drawn (``None``: it is)."""
 
 
 def drawn(rng: random.Random, width: int, height: int) -> tuple[ShikakuPuzzle,

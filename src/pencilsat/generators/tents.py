@@ -14,6 +14,7 @@ import random
 
 import numpy as np
 
+from pencilsat.generators.size_limits import smallest_side
 from pencilsat.puzzles.tents import NO_COUNT, TentsPuzzle
 
 TENT_SHARE = 0.2
@@ -23,11 +24,8 @@ _STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
 
 
-def refuse_size(width: int, height: int) -> str | None:
-    """Why a size is not drawn (``None``: it is)."""
-    if min(width, height) < SMALLEST_SIDE:
-        return f"width and height must be at least {SMALLEST_SIDE}"
-    return None
+refuse_size = smallest_side(SMALLEST_SIDE)
+"""Why a size is not drawn (``None``: it is)."""
 
 
 def open_puzzle(rng: random.Random, width: int, height: int) -> TentsPuzzle | None:

@@ -24,6 +24,7 @@ from pencilsat.core.clock import check_clock
 from pencilsat.core.rules import Clue
 from pencilsat.core.values import Cell
 from pencilsat.generators.masyu import random_loop, reroute
+from pencilsat.generators.size_limits import smallest_side
 from pencilsat.puzzles.masyu import MasyuSolution
 from pencilsat.puzzles.yajilin import (
     ARROW_CHAR,
@@ -52,11 +53,8 @@ SMALLEST_SIDE = 3
 _WAYS = (UP, DOWN, LEFT, RIGHT)
 
 
-def refuse_size(width: int, height: int) -> str | None:
-    """Why a size is not drawn (``None``: it is)."""
-    if min(width, height) < SMALLEST_SIDE:
-        return f"width and height must be at least {SMALLEST_SIDE}"
-    return None
+refuse_size = smallest_side(SMALLEST_SIDE)
+"""Why a size is not drawn (``None``: it is)."""
 
 
 def drawn(rng: random.Random, width: int, height: int) -> tuple[YajilinPuzzle,
