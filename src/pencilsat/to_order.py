@@ -19,7 +19,7 @@ from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.registry import generated
+from pencilsat.core.registry import generated, making
 
 if TYPE_CHECKING:
     from pencilsat.generators.loop import Generated
@@ -234,27 +234,12 @@ def generate(genre: str, width: int, height: int, *, level: int | None = None,
     return make(order, draw_seed() if seed is None else seed, limit)
 
 
-VARIANTS = ("full",)
-"""The variants an order may ask for (``--variant``); each genre's offer lists those it takes."""
-
-
-def _takes(genre: str, width: int, height: int, measure: Any, **option: Any) -> bool:
-    """Whether an order of ``genre`` with ``option`` passes the order's own checks."""
-    from pencilsat.generators.order import Order
-
-    try:
-        Order(genre, width, height, measure=measure, **option).maker()
-    except InputError:
-        return False
-    return True
-
-
 def generation_offer() -> dict[str, dict[str, Any]]:
     """Per genre ``pencilsat generate`` makes, in the registry's order: its
     default ``size`` (``"10x10"``), ``levels`` (``[low, high]``, or ``None``: a minimal clue
-    set only), ``scale`` in words, whether it takes ``symmetry`` and ``stars`` (Star
-    Battle's count), and its ``variants`` (Numberlink's ``full``; ``[]``: none), each as the
-    order's own checks accept it."""
+    set only), ``scale`` in words, and, as the registry's
+    :class:`~pencilsat.core.registry.Making` says, whether it takes ``symmetry`` and ``stars``
+    (Star Battle's count) and its ``variants`` (Numberlink's ``full``; ``[]``: none)."""
     from pencilsat.generators.order import Order
 
     offer = {}
@@ -268,9 +253,8 @@ def generation_offer() -> dict[str, dict[str, Any]]:
             low, high = maker.levels
             offer[genre] = {"size": f"{width}x{height}",
                             "levels": [low, high] if high else None, "scale": maker.scale,
-                            "symmetry": _takes(genre, width, height, measure, symmetry="rot2"),
-                            "stars": _takes(genre, width, height, measure, stars=1),
-                            "variants": [v for v in VARIANTS
-                                         if _takes(genre, width, height, measure, variant=v)]}
+                            "symmetry": making(genre).symmetry,
+                            "stars": making(genre).stars,
+                            "variants": list(making(genre).variants)}
             break
     return offer

@@ -52,6 +52,26 @@ def test_symmetry_is_what_the_specs_do_not_refuse():
     assert set(generated(kind="structure", symmetry=True)) == structure == {"numberlink"}
 
 
+@pytest.mark.parametrize("genre", generated())
+def test_stars_and_variants_are_what_the_order_takes(genre):
+    """The registry's ``stars`` and ``variants`` against the order's own making: a genre
+    without them is refused by name, one with them gets a maker."""
+    from pencilsat.core.errors import InputError
+    from pencilsat.core.registry import making
+
+    side = 10 if genre != "sudoku" else 9
+    measure = measure_for(genre)
+    for option, takes in (({"stars": 2}, making(genre).stars),
+                          ({"variant": "full"}, "full" in making(genre).variants)):
+        order = Order(genre, side, side, measure=measure, **option)
+        if takes:
+            assert order.maker() is not None
+        else:
+            with pytest.raises(InputError, match="is not an option of"):
+                order.maker()
+    assert generated(stars=True) == ("starbattle",)
+
+
 PROBE = """
 import json, sys
 from pencilsat.core.registry import generated

@@ -56,6 +56,10 @@ class Making(NamedTuple):
     """Every clue is part of the puzzle, as published (Nonogram's lines): none is removed."""
     symmetry: bool = False
     """Made with ``--symmetry``."""
+    stars: bool = False
+    """Takes ``--stars K``: Star Battle's stars a row and a column."""
+    variants: tuple[str, ...] = ()
+    """The variants ``--variant`` asks for (Numberlink's ``full``: every cell on a line)."""
 
 
 def _own(maker: str, symmetry: bool = True) -> Making:
@@ -372,7 +376,7 @@ _STARBATTLE = Genre(
     svg="pencilsat.formats.svg.starbattle",
     puzzlink=("starbattle",), puzzlink_codec="pencilsat.formats.puzzlink.starbattle",
     complete_cnf="pencilsat.encodings.starbattle:complete_cnf",
-    generate=_STRUCTURE,
+    generate=_STRUCTURE._replace(stars=True),
 )
 
 _TENTS = Genre(
@@ -624,7 +628,7 @@ _NUMBERLINK = Genre(
     puzzlink=("numlin", "arukone"), puzzlink_codec="pencilsat.formats.puzzlink.numberlink",
     complete_cnf="pencilsat.strategies.numberlink:complete_cnf",
     certify_cnf="pencilsat.strategies.numberlink:certify_cnf",
-    generate=_STRUCTURE._replace(symmetry=True),
+    generate=_STRUCTURE._replace(symmetry=True, variants=("full",)),
 )
 
 _KAKURO = Genre(
@@ -761,10 +765,19 @@ def by_tatham_game(name: str) -> Genre | None:
     return next((g for g in GENRES.values() if name in g.tatham), None)
 
 
+def making(name: str) -> Making:
+    """How ``pencilsat generate`` makes genre ``name`` (a ``KeyError`` for one it does not
+    make)."""
+    entry = GENRES[name].generate
+    if entry is None:
+        raise KeyError(name)
+    return entry
+
+
 def generated(**facts: object) -> tuple[str, ...]:
     """The genres ``pencilsat generate`` makes, in the registry's order; with ``facts``
-    (``kind="clue"``, ``levels=True``, ``all_given=True``, ``symmetry=True``), those whose
-    :class:`Making` has every one of them."""
+    (``kind="clue"``, ``levels=True``, ``all_given=True``, ``symmetry=True``,
+    ``stars=True``), those whose :class:`Making` has every one of them."""
     return tuple(name for name, entry in GENRES.items() if entry.generate is not None
                  and all(getattr(entry.generate, fact) == value
                          for fact, value in facts.items()))

@@ -10,7 +10,8 @@ from typing import Any
 
 from pencilsat.core.clock import deadline_scope
 from pencilsat.core.errors import InputError
-from pencilsat.core.registry import generated, rules_of
+from pencilsat.core.registry import GENRES as REGISTRY
+from pencilsat.core.registry import generated, making, rules_of
 from pencilsat.core.result import TimeLimitReached
 from pencilsat.generators.clue_genres import CLUE_GENRES
 from pencilsat.generators.clue_maker import ClueMaker
@@ -40,14 +41,16 @@ MAX_CELLS = 10_000
 """The largest grid any genre is generated at (Masyu's own limit, ``generators.masyu``)."""
 
 
+def _titles(genres: tuple[str, ...]) -> str:
+    return " and ".join(REGISTRY[g].title for g in genres)
+
+
 def size_refused(shown: str, genre: str) -> InputError:
     """The error for a grid past ``MAX_CELLS`` (``shown``: the size as the user wrote it)."""
     from pencilsat.generators.masyu import too_big
 
     if genre == "masyu":
         return too_big(shown)
-    from pencilsat.core.registry import GENRES as REGISTRY
-
     title = REGISTRY[genre].title if genre in REGISTRY else genre
     return InputError(f"cannot generate a {shown} {title}: at most {MAX_CELLS:,} cells",
                       hint="e.g. 10x10")
@@ -86,13 +89,17 @@ class Order:
         if self.symmetry is not None and self.symmetry not in SYMMETRIES:
             raise InputError(f"unknown symmetry {self.symmetry!r}", hint="rot2 or mirror")
         maker: Maker | NurikabeMaker
-        if self.stars is not None and self.genre != "starbattle":
-            raise InputError(f"--stars is not an option of {self.genre}: it is Star Battle's "
-                             "stars a row", source="--stars", hint="leave --stars out")
-        if self.variant is not None and self.genre != "numberlink":
+        made = making(self.genre)
+        if self.stars is not None and not made.stars:
+            raise InputError(f"--stars is not an option of {self.genre}: it is "
+                             f"{_titles(generated(stars=True))}'s stars a row",
+                             source="--stars", hint="leave --stars out")
+        if self.variant is not None and not made.variants:
+            takes = tuple(g for g in generated() if making(g).variants)
+            variants = ", ".join(v for g in takes for v in making(g).variants)
             raise InputError(f"--variant is not an option of {self.genre}: it is "
-                             "Numberlink's (full: every cell on a line)", source="--variant",
-                             hint="leave --variant out")
+                             f"{_titles(takes)}'s ({variants})",
+                             source="--variant", hint="leave --variant out")
         if self.genre == "masyu" and self.symmetry is not None:
             raise InputError("--symmetry is not made for Masyu yet",
                              hint="pearls follow the loop, so a symmetric layout needs a "
