@@ -29,7 +29,6 @@ from pencilsat.core.result import MemoryLimitReached, TimeLimitReached
 T = TypeVar("T")
 CHILD_FROM_BYTES = 256 * 2**10
 """Proofs from this many bytes are checked in a child process (see the module docstring)."""
-_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 def can_fork() -> bool:
@@ -110,9 +109,9 @@ def _child(work: Callable[[], T], budget: int | None, write_fd: int) -> None:
 def _cap_address_space(budget: int) -> None:
     import resource
 
-    with open("/proc/self/statm") as statm:
-        mapped = int(statm.read().split()[0]) * _PAGE
-    cap = mapped + budget
+    from pencilsat.core.address_space import mapped
+
+    cap = mapped() + budget
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 
 
