@@ -24,6 +24,7 @@ import numpy as np
 
 from pencilsat.backends import pysat_calls
 from pencilsat.core.values import Cell
+from pencilsat.encodings.cardinality import direct_exactly_clauses
 from pencilsat.generators.lits_answer import Piece, neighbours, tilings
 from pencilsat.generators.selector_trials import SAT_SOLVER
 
@@ -78,10 +79,9 @@ class PartitionModel:
         return self.top
 
     def _exactly_one(self, literals: list[int]) -> None:
-        self.solver.add_clause(literals)
-        for i, a in enumerate(literals):
-            for b in literals[i + 1:]:
-                self.solver.add_clause([-a, -b])
+        clauses, self.top = direct_exactly_clauses([(literals, 1)], self.top)
+        for clause in clauses:
+            self.solver.add_clause(clause)
 
     def _connect(self, reach: dict[Cell, list[int]]) -> None:
         """Every unshaded cell has one parent beside it in its region, one step nearer:
