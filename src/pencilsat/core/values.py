@@ -13,6 +13,14 @@ Cell = tuple[int, int]
 """(row, column), 0-based, row 0 at the top."""
 
 
+def grid_neighbours(cell: Cell, height: int, width: int) -> list[Cell]:
+    """The cells beside ``cell`` inside a ``height`` x ``width`` grid: up, down, left,
+    right (an order the generators' random draws depend on)."""
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < height and 0 <= c + dc < width]
+
+
 @runtime_checkable
 class Puzzle(Protocol):
     """A puzzle model: an immutable grid of one genre."""

@@ -10,7 +10,7 @@ from collections import deque
 
 import numpy as np
 
-from pencilsat.core.values import Cell
+from pencilsat.core.values import Cell, grid_neighbours
 
 SHADED_SHARE = (0.18, 0.28)
 """The share of shaded cells a Kurodoko answer is drawn at (uniform in this range)."""
@@ -18,10 +18,6 @@ BLOCK_SIZES = (1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 7, 8)
 """The sizes a new Fillomino block aims at, drawn uniformly from this list."""
 
 
-def _neighbours(cell: Cell, height: int, width: int) -> list[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < height and 0 <= c + dc < width]
 
 
 def _white_connected(shaded: np.ndarray) -> bool:
@@ -32,7 +28,7 @@ def _white_connected(shaded: np.ndarray) -> bool:
     seen = {(int(whites[0][0]), int(whites[0][1]))}
     todo = deque(seen)
     while todo:
-        for n in _neighbours(todo.popleft(), height, width):
+        for n in grid_neighbours(todo.popleft(), height, width):
             if n not in seen and not shaded[n]:
                 seen.add(n)
                 todo.append(n)
@@ -52,7 +48,7 @@ def random_shading(width: int, height: int, rng: random.Random,
     for cell in cells:
         if count >= goal:
             break
-        if any(shaded[n] for n in _neighbours(cell, height, width)):
+        if any(shaded[n] for n in grid_neighbours(cell, height, width)):
             continue
         shaded[cell] = True
         if _white_connected(shaded):
@@ -79,10 +75,10 @@ def random_blocks(width: int, height: int, rng: random.Random) -> np.ndarray:
         goal = rng.choice(BLOCK_SIZES)
         while True:
             touching = {len(blocks[label[n]]) for cell in block
-                        for n in _neighbours(cell, height, width) if label[n] >= 0}
+                        for n in grid_neighbours(cell, height, width) if label[n] >= 0}
             if len(block) >= goal and len(block) not in touching:
                 break
-            free = sorted({n for cell in block for n in _neighbours(cell, height, width)
+            free = sorted({n for cell in block for n in grid_neighbours(cell, height, width)
                            if label[n] < 0 and n not in inside})
             if not free:
                 break

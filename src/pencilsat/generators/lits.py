@@ -23,7 +23,8 @@ import random
 
 import numpy as np
 
-from pencilsat.generators.lits_answer import Piece, draw_chain, largest_group, neighbours
+from pencilsat.core.values import grid_neighbours
+from pencilsat.generators.lits_answer import Piece, draw_chain, largest_group
 from pencilsat.generators.lits_regions import PartitionModel, labels_of
 from pencilsat.generators.size_limits import sides_within
 from pencilsat.generators.structure_maker import Made, prove
@@ -93,7 +94,7 @@ def _repaired(rng: random.Random, pieces: list[Piece], other: LitsSolution, widt
     ours = labels_of(pieces, width, height)
     touched = set()
     for r, c in np.argwhere((ours >= 0) != np.asarray(other.shaded)).tolist():
-        for cell in [(r, c), *neighbours((r, c), height, width)]:
+        for cell in [(r, c), *grid_neighbours((r, c), height, width)]:
             if ours[cell] >= 0:
                 touched.add(int(ours[cell]))
     kept = [piece for k, piece in enumerate(pieces) if k not in touched]

@@ -13,7 +13,7 @@ from functools import cache
 
 import numpy as np
 
-from pencilsat.core.values import Cell
+from pencilsat.core.values import Cell, grid_neighbours
 from pencilsat.puzzles.lits import LETTERS, SHAPES
 from pencilsat.puzzles.polyominoes import orientations
 
@@ -62,7 +62,7 @@ def _fits(letters: np.ndarray, piece: Piece, pieces: list[Piece]) -> bool:
         return False
     height, width = letters.shape
     own = set(cells)
-    beside = {letters[n] for cell in cells for n in neighbours(cell, height, width)
+    beside = {letters[n] for cell in cells for n in grid_neighbours(cell, height, width)
               if n not in own and letters[n]}
     if letter in beside or (pieces and not beside):
         return False
@@ -89,7 +89,7 @@ def largest_group(pieces: list[Piece], height: int, width: int) -> list[Piece]:
         seen.add(first)
         while stack:
             for cell in pieces[stack.pop()][1]:
-                for n in neighbours(cell, height, width):
+                for n in grid_neighbours(cell, height, width):
                     k = owner.get(n)
                     if k is not None and k not in seen:
                         seen.add(k)
@@ -145,13 +145,8 @@ def _placements(height: int, width: int) -> dict[Cell, list[Placement]]:
             placed = tuple((first[0] + r - anchor[0], first[1] + c - anchor[1])
                            for r, c in form)
             if all(0 <= r < height and 0 <= c < width for r, c in placed):
-                near = {n for cell in placed for n in neighbours(cell, height, width)}
+                near = {n for cell in placed for n in grid_neighbours(cell, height, width)}
                 out[first].append((letter, placed, frozenset(placed), frozenset(near)))
     return out
 
 
-def neighbours(cell: Cell, height: int, width: int) -> list[Cell]:
-    """The cells beside ``cell`` inside the grid."""
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < height and 0 <= c + dc < width]

@@ -23,9 +23,9 @@ from typing import Any
 import numpy as np
 
 from pencilsat.backends import pysat_calls
-from pencilsat.core.values import Cell
+from pencilsat.core.values import Cell, grid_neighbours
 from pencilsat.encodings.cardinality import direct_exactly_clauses
-from pencilsat.generators.lits_answer import Piece, neighbours, tilings
+from pencilsat.generators.lits_answer import Piece, tilings
 from pencilsat.generators.selector_trials import SAT_SOLVER
 
 DEPTH = 6
@@ -92,7 +92,7 @@ class PartitionModel:
                 self.solver.add_clause([-steps[j], steps[j - 1]])
         for cell in reach:
             parents = []
-            for n in neighbours(cell, self.height, self.width):
+            for n in grid_neighbours(cell, self.height, self.width):
                 together = self._negated(self._apart(cell, n))
                 if together is False:
                     continue
@@ -181,7 +181,7 @@ def _reach(owner: np.ndarray, count: int) -> dict[Cell, list[int]]:
             cell = queue.popleft()
             if seen[cell] == DEPTH:
                 continue
-            for n in neighbours(cell, height, width):
+            for n in grid_neighbours(cell, height, width):
                 if owner[n] < 0 and n not in seen:
                     seen[n] = seen[cell] + 1
                     out[n].append(k)

@@ -33,8 +33,8 @@ from functools import partial
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.core.values import Cell
-from pencilsat.generators.numberlink_lines import Line, around, backbite, cut_lines
+from pencilsat.core.values import Cell, grid_neighbours
+from pencilsat.generators.numberlink_lines import Line, backbite, cut_lines
 from pencilsat.generators.numberlink_long import joins, long_lines
 from pencilsat.generators.numberlink_symmetric import split_symmetric, symmetric_lines
 from pencilsat.generators.size_limits import sides_within
@@ -142,5 +142,5 @@ def random_path(rng: random.Random, width: int, height: int) -> Line:
     """A path through every cell (module docstring, step 1)."""
     path = [(r, c if r % 2 == 0 else width - 1 - c) for r in range(height)
             for c in range(width)]
-    return backbite(rng, path, lambda cell: around(cell, height, width))
+    return backbite(rng, path, lambda cell: grid_neighbours(cell, height, width))
 

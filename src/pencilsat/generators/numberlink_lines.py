@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from pencilsat.core.values import Cell
+from pencilsat.core.values import Cell, grid_neighbours
 
 BACKBITES = 10
 """Backbite moves per cell of the path."""
@@ -37,7 +37,7 @@ def cut_lines(rng: random.Random, path: Line, width: int, height: int) -> list[L
     lines: list[Line] = []
     line: Line = []
     for cell in path:
-        touches = any(n in line[:-1] for n in around(cell, height, width))
+        touches = any(n in line[:-1] for n in grid_neighbours(cell, height, width))
         if line and (touches or (len(line) >= LONGEST and rng.random() < 0.25)):
             if len(line) >= 2:
                 lines.append(line)
@@ -48,8 +48,3 @@ def cut_lines(rng: random.Random, path: Line, width: int, height: int) -> list[L
     return lines
 
 
-def around(cell: Cell, height: int, width: int) -> list[Cell]:
-    """The cell's grid neighbours (up, down, left, right)."""
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < height and 0 <= c + dc < width]

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import random
 
-from pencilsat.core.values import Cell
-from pencilsat.generators.numberlink_lines import Line, around
+from pencilsat.core.values import Cell, grid_neighbours
+from pencilsat.generators.numberlink_lines import Line
 
 SPREAD = 0.5
 """The random noise added to a cell's count of free neighbours when choosing a step (under
@@ -46,7 +46,7 @@ def _rewired(rng: random.Random, lines: list[Line], width: int, height: int) -> 
     i = rng.randrange(len(lines))
     mine = lines[i] if rng.random() < 0.5 else lines[i][::-1]
     at = {cell: (j, k) for j, line in enumerate(lines) for k, cell in enumerate(line)}
-    n = rng.choice(around(mine[-1], height, width))
+    n = rng.choice(grid_neighbours(mine[-1], height, width))
     if n not in at or at[n][0] == i:
         return False
     j, k = at[n]
@@ -63,15 +63,15 @@ def grown_lines(rng: random.Random, width: int, height: int) -> list[Line]:
     free = {(r, c) for r in range(height) for c in range(width)}
 
     def onward(cell: Cell) -> float:
-        return sum(n in free for n in around(cell, height, width)) + rng.random() * SPREAD
+        return sum(n in free for n in grid_neighbours(cell, height, width)) + rng.random() * SPREAD
 
     lines: list[Line] = []
     while free:
         line = [min(sorted(free), key=onward)]
         free.discard(line[0])
         for _ in range(2):
-            while steps := [n for n in around(line[-1], height, width) if n in free
-                            and not any(m in line[:-1] for m in around(n, height, width))]:
+            while steps := [n for n in grid_neighbours(line[-1], height, width) if n in free
+                            and not any(m in line[:-1] for m in grid_neighbours(n, height, width))]:
                 line.append(min(steps, key=onward))
                 free.discard(line[-1])
             line.reverse()
@@ -105,7 +105,7 @@ def _absorb(lone: Cell, lines: list[Line], width: int, height: int) -> None:
     ``lone``, which ends the first part, when both parts keep two cells and neither touches
     itself; left alone when no line takes it."""
     at = {cell: (i, k) for i, line in enumerate(lines) for k, cell in enumerate(line)}
-    for n in around(lone, height, width):
+    for n in grid_neighbours(lone, height, width):
         i, k = at[n]
         for line, t in ((lines[i], k), (lines[i][::-1], len(lines[i]) - 1 - k)):
             head, rest = line[:t + 1] + [lone], line[t + 1:]
@@ -121,7 +121,7 @@ def _touches(line: Line, width: int, height: int) -> bool:
     """Whether two cells of the line lie side by side without being one step of it."""
     at = {cell: i for i, cell in enumerate(line)}
     return any(abs(at[n] - i) > 1 for i, cell in enumerate(line)
-               for n in around(cell, height, width) if n in at)
+               for n in grid_neighbours(cell, height, width) if n in at)
 
 
 def _join_at(rng: random.Random, lines: list[Line], i: int, owner: dict[Cell, int],
@@ -130,14 +130,14 @@ def _join_at(rng: random.Random, lines: list[Line], i: int, owner: dict[Cell, in
     index, or ``None``."""
     for mine in rng.sample([lines[i], lines[i][::-1]], 2):
         on_mine = set(mine)
-        for n in rng.sample(around(mine[-1], height, width), len(around(mine[-1], height,
-                                                                          width))):
+        beside = grid_neighbours(mine[-1], height, width)
+        for n in rng.sample(beside, len(beside)):
             j = owner.get(n, i)
             if j == i or n not in (lines[j][0], lines[j][-1]):
                 continue
             theirs = lines[j] if n == lines[j][0] else lines[j][::-1]
             if not any(m in on_mine and (k or m != mine[-1]) for k, cell in enumerate(theirs)
-                       for m in around(cell, height, width)):
+                       for m in grid_neighbours(cell, height, width)):
                 lines[i] = mine + theirs
                 return j
     return None
@@ -149,7 +149,7 @@ def joins(lines: list[Line], width: int, height: int) -> list[list[Line]]:
     ends = {line[k]: (i, k) for i, line in enumerate(lines) for k in (0, -1)}
     out: list[list[Line]] = []
     for (i, k), cell in ((at, cell) for cell, at in ends.items()):
-        for n in around(cell, height, width):
+        for n in grid_neighbours(cell, height, width):
             j, m = ends.get(n, (i, 0))
             if j <= i:
                 continue
@@ -157,7 +157,7 @@ def joins(lines: list[Line], width: int, height: int) -> list[list[Line]]:
             theirs = lines[j] if m == 0 else lines[j][::-1]
             on_mine = set(mine)
             if not any(c in on_mine and (x or c != mine[-1]) for x, cell2 in enumerate(theirs)
-                       for c in around(cell2, height, width)):
+                       for c in grid_neighbours(cell2, height, width)):
                 out.append([line for x, line in enumerate(lines) if x not in (i, j)]
                            + [mine + theirs])
     return out

@@ -19,8 +19,8 @@ import itertools
 import random
 from collections.abc import Callable
 
-from pencilsat.core.values import Cell
-from pencilsat.generators.numberlink_lines import Line, around, backbite, cut_lines
+from pencilsat.core.values import Cell, grid_neighbours
+from pencilsat.generators.numberlink_lines import Line, backbite, cut_lines
 from pencilsat.generators.symmetry import image
 
 JOIN = 0.5
@@ -38,7 +38,7 @@ def symmetric_lines(rng: random.Random, width: int, height: int, symmetry: str) 
     path = [cell for i, row in enumerate(rows)
             for cell in (row if (last - i) % 2 == 0 else row[::-1])]
     half = set(path)
-    path = backbite(rng, path, lambda cell: [n for n in around(cell, height, width)
+    path = backbite(rng, path, lambda cell: [n for n in grid_neighbours(cell, height, width)
                                              if n in half])
     kept = {(r, c) for r in range(height) for c in range(width) if mirror((r, c)) == (r, c)}
     lines: list[Line] = []
@@ -66,7 +66,7 @@ def _joined(rng: random.Random, line: Line, kept: set[Cell], mirror: Callable[[C
             continue
         ours = line if end == line[-1] else line[::-1]
         theirs = [mirror(cell) for cell in reversed(ours)]
-        near = around(end, height, width)
+        near = grid_neighbours(end, height, width)
         links: list[Line] = [[]] if theirs[0] in near else []
         links += [[cell] for cell in near if cell in kept]
         for link in links:
@@ -81,7 +81,7 @@ def _touches_itself(line: Line, width: int, height: int) -> bool:
     """Whether two cells of the line lie side by side without being one step of it."""
     at = {cell: i for i, cell in enumerate(line)}
     return any(abs(at[n] - i) > 1 for i, cell in enumerate(line)
-               for n in around(cell, height, width) if n in at)
+               for n in grid_neighbours(cell, height, width) if n in at)
 
 
 def split_symmetric(lines: list[Line], i: int, k: int, width: int, height: int,

@@ -25,17 +25,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pencilsat.core.values import Cell
+from pencilsat.core.values import Cell, grid_neighbours
 
 WALL = -1
 """The label of a wall cell."""
-_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
-
-
-def neighbours(cell: Cell, height: int, width: int) -> list[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in _STEPS
-            if 0 <= r + dr < height and 0 <= c + dc < width]
 
 
 def full_blocks(wall: np.ndarray) -> np.ndarray:
@@ -55,7 +48,7 @@ def draw_islands(width: int, height: int, rng: random.Random,
         if growing:
             island = rng.choice(growing)
             spots = sorted({nb for cell in cells[island]
-                            for nb in neighbours(cell, height, width) if labels[nb] == WALL})
+                            for nb in grid_neighbours(cell, height, width) if labels[nb] == WALL})
             rng.shuffle(spots)
             spot = next((cell for cell in spots if _may_open(labels, cell, island)), None)
             if spot is None:
@@ -87,7 +80,7 @@ def _break(labels: np.ndarray, block: Cell, rng: random.Random, cap: list[int],
         cells.append([seed])
         return True
     for cell in corners:
-        touching = {int(labels[nb]) for nb in neighbours(cell, height, width)
+        touching = {int(labels[nb]) for nb in grid_neighbours(cell, height, width)
                     if labels[nb] != WALL}
         if len(touching) == 1 and _may_open(labels, cell, island := touching.pop()):
             labels[cell] = island
@@ -102,7 +95,7 @@ def _may_open(labels: np.ndarray, cell: Cell, island: int | None) -> bool:
     touches no other island's cell and the wall stays one piece."""
     height, width = labels.shape
     if any(labels[nb] != WALL and labels[nb] != island
-           for nb in neighbours(cell, height, width)):
+           for nb in grid_neighbours(cell, height, width)):
         return False
     return _wall_stays_connected(labels == WALL, cell)
 
@@ -111,7 +104,7 @@ def _wall_stays_connected(wall: np.ndarray, cell: Cell) -> bool:
     """Whether the (connected) wall stays one piece without wall ``cell``: the search from
     one of its wall neighbours stops as soon as it meets all the others."""
     height, width = wall.shape
-    ends = [nb for nb in neighbours(cell, height, width) if wall[nb]]
+    ends = [nb for nb in grid_neighbours(cell, height, width) if wall[nb]]
     if not ends:  # the wall is this cell alone
         return False
     if len(ends) == 1 or _joined_around(wall, cell):
@@ -122,7 +115,7 @@ def _wall_stays_connected(wall: np.ndarray, cell: Cell) -> bool:
     queue = deque([ends[0]])  # breadth first: the others are usually a step or two away
     while queue:
         here = queue.popleft()
-        for nb in neighbours(here, height, width):
+        for nb in grid_neighbours(here, height, width):
             if wall[nb] and not seen[nb]:
                 seen[nb] = True
                 wanted.discard(nb)
@@ -172,7 +165,7 @@ def relabel(labels: np.ndarray) -> np.ndarray:
             stack = [(r, c)]
             while stack:
                 cell = stack.pop()
-                for nb in neighbours(cell, height, width):
+                for nb in grid_neighbours(cell, height, width):
                     if labels[nb] != WALL and out[nb] == WALL:
                         out[nb] = island
                         stack.append(nb)
@@ -189,7 +182,7 @@ def flip(labels: np.ndarray, cell: Cell, max_size: int) -> np.ndarray | None:
     height, width = labels.shape
     out = labels.copy()
     if labels[cell] == WALL:
-        joins = {int(labels[nb]) for nb in neighbours(cell, height, width)
+        joins = {int(labels[nb]) for nb in grid_neighbours(cell, height, width)
                  if labels[nb] != WALL}
         if len(joins) > 1:
             return None
@@ -200,7 +193,7 @@ def flip(labels: np.ndarray, cell: Cell, max_size: int) -> np.ndarray | None:
         out[cell] = joins.pop() if joins else int(labels.max()) + 1
     else:
         out[cell] = WALL
-        if not any(labels[nb] == WALL for nb in neighbours(cell, height, width)):
+        if not any(labels[nb] == WALL for nb in grid_neighbours(cell, height, width)):
             return None
         if full_blocks(out == WALL).any():
             return None
@@ -217,9 +210,9 @@ def reshape(labels: np.ndarray, differing: list[Cell], rng: random.Random,
     ``frozen``: flipping a cell back would bring the earlier second answer back)."""
     height, width = labels.shape
     theirs = [cell for cell in differing if labels[cell] == WALL]
-    near = sorted({nb for cell in theirs for nb in [cell, *neighbours(cell, height, width)]
+    near = sorted({nb for cell in theirs for nb in [cell, *grid_neighbours(cell, height, width)]
                    if labels[nb] == WALL and nb not in frozen
-                   and all(labels[x] == WALL for x in neighbours(nb, height, width))})
+                   and all(labels[x] == WALL for x in grid_neighbours(nb, height, width))})
     rng.shuffle(near)
     for cell in near:
         flipped = flip(labels, cell, max_size)
