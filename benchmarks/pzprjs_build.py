@@ -35,7 +35,8 @@ def export(git: str, commit: str, into: Path) -> None:
     """The tree of ``git`` at ``commit``, written into ``into``."""
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(["git", "clone", "--quiet", "--no-checkout", git, tmp], check=True)
-        archive = subprocess.run(["git", "-C", tmp, "archive", commit, "src"], check=True,
+        archive = subprocess.run(["git", "-C", tmp, "archive", commit, "src", "test/script"],
+                                 check=True,
                                  capture_output=True).stdout
     into.mkdir(parents=True, exist_ok=True)
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)

@@ -16,6 +16,12 @@ and runs its own answer check. Counted per genre:
 - **pzprjs's URL / file read back**: the URL and the ``pzprv3`` file pzprjs writes of the board
   it read are read by pencilsat as the same puzzle.
 
+Then pzprjs's own test answers of each type read (its ``test/script/<pid>.js``
+"failcheck" boards: answers pzprjs's developers wrote to break each rule, the last one right):
+pencilsat reads each board's puzzle from its file and its answer as rows (the adapter's
+``rows``), and **pencilsat's rule checker agrees** when it refuses every answer pzprjs refuses
+and accepts the one pzprjs accepts.
+
 A genre whose answer adapter (``peers/pzprjs_driver/answers/<genre>.js``) is not written yet
 gets the codec columns only. Writes ``benchmarks/results/pzprjs_crosscheck.{md,json}``
 (or ``--out STEM``), with the first disagreements of each kind.
@@ -42,6 +48,7 @@ from pencilsat.core.errors import InputError  # noqa: E402
 from pencilsat.core.registry import GENRES, Genre  # noqa: E402
 from pencilsat.formats.puzzlink import parse_url, to_url  # noqa: E402
 from pencilsat.formats.pzprv3_file import read_pzprv3_file  # noqa: E402
+from pencilsat.formats.solution_input import read_solution  # noqa: E402
 
 DRIVER = REPO / "benchmarks" / "peers" / "pzprjs_driver" / "driver.js"
 SHOWN = 5  # disagreements kept per kind and genre
@@ -100,9 +107,7 @@ def crosscheck(genre: Genre, every: int, driver: Driver) -> dict[str, Any]:
                            "url_back": 0, "file_back": 0, "pids": [], "disagreements": {}}
 
     def disagree(kind: str, name: str, detail: str) -> None:
-        shown = row["disagreements"].setdefault(kind, [])
-        if len(shown) < SHOWN:
-            shown.append(f"{name}: {detail}")
+        _disagree(row, kind, name, detail)
 
     for name, puzzle, answer in answered(genre, every):
         row["puzzles"] += 1
@@ -142,7 +147,50 @@ def crosscheck(genre: Genre, every: int, driver: Driver) -> dict[str, Any]:
                 row["spoiled_refused"] += 1
             else:
                 disagree("spoiled answer accepted", name, url)
+    if row["adapter"]:
+        own_tests(genre, row["pids"], driver, row)
     return row
+
+
+def own_tests(genre: Genre, pids: list[str], driver: Driver, row: dict[str, Any]) -> None:
+    """pzprjs's test answers of each type in ``pids`` against pencilsat's rule checker."""
+    rules = genre.rules()
+    row.update(test_cases=0, test_read=0, test_agree=0)
+    for pid in pids:
+        out = driver.ask({"tests": genre.name, "pid": pid})
+        if "error" in out:
+            row["disagreements"].setdefault("test driver error", []).append(
+                f"{pid}: {out['error'].splitlines()[0]}")
+            continue
+        for number, case in enumerate(out["cases"]):
+            name = f"{pid} test {number} ({case['expected'] or 'right'})"
+            row["test_cases"] += 1
+            try:
+                puzzle = read_pzprv3_file(case["file"].replace("/", "\n"))
+            except InputError as err:
+                _disagree(row, "test puzzle refused", name, str(err).splitlines()[0])
+                continue
+            row["test_read"] += 1
+            if case["rows"] is None:
+                _disagree(row, "test answer without rows", name, case["file"][:80])
+                continue
+            try:
+                answer = read_solution(puzzle, case["rows"])
+                broken = [str(v) for v in rules.check(puzzle, answer)]
+            except InputError as err:
+                broken = ["unreadable: " + str(err).splitlines()[0]]
+            if (not broken) == case["check"]["complete"]:
+                row["test_agree"] += 1
+            else:
+                said = broken[0] if broken else "accepted"
+                _disagree(row, "checker disagrees", name,
+                          f"pzprjs {case['check']['code'] or 'complete'}, pencilsat {said}")
+
+
+def _disagree(row: dict[str, Any], kind: str, name: str, detail: str) -> None:
+    shown = row["disagreements"].setdefault(kind, [])
+    if len(shown) < SHOWN:
+        shown.append(f"{name}: {detail}")
 
 
 def page(rows: list[dict[str, Any]], every: int) -> str:
@@ -153,10 +201,11 @@ def page(rows: list[dict[str, Any]], every: int) -> str:
         spoiled = "-" if not r["adapter"] else f"{r['spoiled_refused']}/{r['spoilable']}"
         table.append([r["genre"], ", ".join(r["pids"]), r["puzzles"], r["no_url"],
                       f"{r['read_as_written']}/{checked}", answers, spoiled,
-                      f"{r['url_back']}/{checked}", f"{r['file_back']}/{checked}"])
+                      f"{r['url_back']}/{checked}", f"{r['file_back']}/{checked}",
+                      f"{r['test_agree']}/{r['test_cases']}" if "test_cases" in r else "-"])
     header = ["genre", "pzprjs type", "answered puzzles", "no URL form", "read as written",
               "pzprjs accepts the answer", "spoiled answers refused", "pzprjs's URL read back",
-              "pzprjs's file read back"]
+              "pzprjs's file read back", "pzprjs's test answers: checker agrees"]
     notes = []
     for r in rows:
         for kind, shown in r["disagreements"].items():

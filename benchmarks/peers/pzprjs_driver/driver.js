@@ -5,6 +5,11 @@
 // line out: the genre pzprjs read (pid), its size, pzprjs's own URL and file (pzprv3) of the
 // board it read, pzprjs's answer check of the rows put on that board, and the check of the
 // same board with one answer element spoiled (the adapter's control: it must fail).
+// A request {"tests": <pencilsat's name>, "pid": <pzprjs type>} answers instead with pzprjs's
+// own test answers of that type (its test/script/<pid>.js "failcheck" list: boards with a
+// wrong answer and the failure pzprjs expects, the last one right): for each, the file, the
+// expected failure, what pzprjs's check says, and the answer read off the board as pencilsat's
+// rows (the adapter's "rows"; null where the board's answer has no rows form).
 // Usage: node driver.js <path of the built pzpr.js>
 "use strict";
 
@@ -51,12 +56,51 @@ function run(request) {
 	return out;
 }
 
+var testdata = {};
+global.ui = {
+	debug: {
+		addDebugData: function (pid, data) {
+			testdata[pid] = data;
+		}
+	}
+};
+
+function tests(request) {
+	var scripts = path.join(path.dirname(process.argv[2]), "..", "..", "test", "script");
+	require(path.join(scripts, request.pid + ".js"));
+	var answers = adapter(request.tests);
+	var data = testdata[request.pid];
+	return {
+		url: data.url,
+		cases: (data.failcheck || []).map(function (item) {
+			var puzzle = new pzpr.Puzzle();
+			puzzle.open(item[1], function () {});
+			var rows = null;
+			if (answers && answers.rows) {
+				try {
+					rows = answers.rows(puzzle);
+				} catch (err) {
+					rows = null;
+				}
+			}
+			return {
+				expected: item[0],
+				file: item[1],
+				pid: puzzle.pid,
+				check: verdict(puzzle.check(true)),
+				rows: rows
+			};
+		})
+	};
+}
+
 var lines = readline.createInterface({ input: process.stdin, terminal: false });
 lines.on("line", function (line) {
 	if (!line.trim()) return;
 	var out;
 	try {
-		out = run(JSON.parse(line));
+		var request = JSON.parse(line);
+		out = request.tests ? tests(request) : run(request);
 	} catch (err) {
 		out = { error: String(err && err.stack ? err.stack : err) };
 	}

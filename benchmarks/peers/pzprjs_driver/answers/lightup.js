@@ -24,3 +24,20 @@ exports.spoil = function (puzzle, rows) {
 	}
 	return false;
 };
+
+// The board's answer as pencilsat's rows: '*' a light, '#' a black cell ('-' in pzprjs's
+// file, a number or not), its number where it has one, '.' otherwise.
+exports.rows = function (puzzle) {
+	var out = [];
+	for (var row = 0; row < puzzle.board.rows; row++) {
+		var line = "";
+		for (var col = 0; col < puzzle.board.cols; col++) {
+			var c = cell(puzzle, row, col);
+			if (c.qnum === -2) line += "#";
+			else if (c.qnum >= 0) line += String(c.qnum);
+			else line += c.qans === 1 ? "*" : ".";
+		}
+		out.push(line);
+	}
+	return out;
+};
