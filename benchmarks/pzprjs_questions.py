@@ -1,0 +1,146 @@
+"""pzprjs's '?' clues through pencilsat: read, written back, and the same board to pzprjs.
+
+``python benchmarks/pzprjs_questions.py [--genre NAME ...] [--every K]``
+
+Needs node and pzprjs built by ``benchmarks/pzprjs_build.py``. The corpus has no '?' clue
+(janko prints none), yet pzprjs writes one wherever its editor lets a number be unknown. For
+every K-th puzzle of each genre with a puzz.link codec, pzprjs
+(``benchmarks/peers/pzprjs_driver/questions.js``) opens pencilsat's URL and makes its first,
+middle and last numbered cell (pzprjs's ``qnum`` 0 or more, in a genre whose editor lets a
+number be '?': not Kakuro, whose ``disInputHatena`` forbids it) a '?' (``qnum`` -2), one at
+a time, and writes the URL of each such board. pencilsat reads that URL and writes its own;
+pzprjs opens pencilsat's and writes it again. Counted per genre:
+
+- **kept**: pzprjs's URL of the board pencilsat wrote is the one it was given (pencilsat
+  read every clue, the '?' included, and wrote them so that pzprjs reads the same board);
+- **refused by name**: pencilsat says what it cannot read (the first reason is shown);
+- **changed**: pencilsat read the URL but pzprjs reads pencilsat's URL as another board
+  (a clue lost or read as something else: a wrong puzzle, the failure that matters).
+
+In genres whose ``qnum`` -2 is not an unknown number (Light Up: a black cell without one)
+the same check holds: whatever pzprjs means by it, pencilsat must keep it. Writes
+``benchmarks/results/pzprjs_questions.{md,json}`` (or ``--out STEM``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "src"))
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from common import markdown_table, write_results  # noqa: E402
+from formats_roundtrip import corpus_puzzles  # noqa: E402
+from pzprjs_build import LIBRARY  # noqa: E402
+
+from pencilsat.core.errors import InputError  # noqa: E402
+from pencilsat.core.registry import GENRES, Genre  # noqa: E402
+from pencilsat.formats.puzzlink import parse_url, to_url  # noqa: E402
+
+SCRIPT = REPO / "benchmarks" / "peers" / "pzprjs_driver" / "questions.js"
+SHOWN = 5
+
+
+class Questions:
+    """One node process running ``questions.js``; one JSON line each way."""
+
+    def __init__(self) -> None:
+        if not LIBRARY.exists():
+            raise SystemExit(f"{LIBRARY} is missing: run benchmarks/pzprjs_build.py first")
+        self.process = subprocess.Popen(["node", str(SCRIPT), str(LIBRARY)], text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit("the pzprjs driver stopped")
+        answer: dict[str, Any] = json.loads(line)
+        if "error" in answer:
+            raise SystemExit(f"pzprjs failed on {request}: {answer['error']}")
+        return answer
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def puzzles(genre: Genre, every: int) -> list[tuple[str, Any]]:
+    """(label, puzzle) of every ``every``-th corpus puzzle, as formats_roundtrip lists them."""
+    return [(f"{genre.name} #{i}", p) for i, p in enumerate(corpus_puzzles(genre))][::every]
+
+
+def questions(genre: Genre, every: int, pzprjs: Questions) -> dict[str, Any]:
+    row: dict[str, Any] = {"genre": genre.name, "puzzles": 0, "no_numbers": 0, "boards": 0,
+                           "kept": 0, "refused": 0, "changed": 0, "refused_because": "",
+                           "changed_examples": []}
+    for name, puzzle in puzzles(genre, every):
+        try:
+            url = to_url(puzzle)
+        except InputError:
+            continue
+        row["puzzles"] += 1
+        count = pzprjs.ask({"url": url, "question": 0})["cells"]
+        if count == 0:
+            row["no_numbers"] += 1
+            continue
+        for k in sorted({0, count // 2, count - 1}):
+            given = pzprjs.ask({"url": url, "question": k})["url"]
+            row["boards"] += 1
+            try:
+                ours = to_url(parse_url(given))
+            except InputError as err:
+                row["refused"] += 1
+                row["refused_because"] = row["refused_because"] or str(err).splitlines()[0]
+                continue
+            again = pzprjs.ask({"url": ours})["url"]
+            if again == given:
+                row["kept"] += 1
+            else:
+                row["changed"] += 1
+                if len(row["changed_examples"]) < SHOWN:
+                    row["changed_examples"].append(f"{name} cell {k}: {given} -> {again}")
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--genre", action="append", choices=sorted(GENRES))
+    parser.add_argument("--every", type=int, default=10, help="every K-th puzzle (default 10)")
+    parser.add_argument("--out", default="pzprjs_questions", help="results file stem")
+    args = parser.parse_args()
+    names = args.genre or [n for n, g in GENRES.items() if g.puzzlink_codec is not None]
+    pzprjs = Questions()
+    rows = []
+    try:
+        for name in names:
+            rows.append(questions(GENRES[name], args.every, pzprjs))
+            print(json.dumps(rows[-1]), flush=True)
+    finally:
+        pzprjs.close()
+    table = [[r["genre"], r["puzzles"], r["no_numbers"], r["boards"], r["kept"], r["refused"],
+              r["changed"], r["refused_because"][:160]] for r in rows]
+    body = (f"pzprjs {LIBRARY.parents[2].name}; every {args.every}th puzzle of each genre's "
+            "corpus folder; a board per '?' (the first, middle and last numbered cell). "
+            "Columns: see `benchmarks/pzprjs_questions.py`.\n\n"
+            + markdown_table(["genre", "puzzles", "no cell that may be '?'", "boards with a '?'",
+                              "kept", "refused by name", "changed", "first reason refused"],
+                             table)
+            + "\n\n## Changed boards (the first of each genre)\n\n"
+            + ("\n".join(f"- {r['genre']}: " + "; ".join(r["changed_examples"])
+                         for r in rows if r["changed_examples"]) or "None.") + "\n")
+    write_results(args.out, "pzprjs's '?' clues through pencilsat", body, rows)
+    print((REPO / "benchmarks" / "results" / f"{args.out}.md").read_text())
+
+
+if __name__ == "__main__":
+    main()
