@@ -20,7 +20,9 @@ Then pzprjs's own test answers of each type read (its ``test/script/<pid>.js``
 "failcheck" boards: answers pzprjs's developers wrote to break each rule, the last one right):
 pencilsat reads each board's puzzle from its file and its answer as rows (the adapter's
 ``rows``), and **pencilsat's rule checker agrees** when it refuses every answer pzprjs refuses
-and accepts the one pzprjs accepts.
+and accepts the one pzprjs accepts; **the solver agrees** when, on each test puzzle whose
+right answer both accept, pencilsat's verdict is not ``none`` and, when ``unique``, is that
+answer (a wrong verdict would show here).
 
 A genre whose answer adapter (``peers/pzprjs_driver/answers/<genre>.js``) is not written yet
 gets the codec columns only. Writes ``benchmarks/results/pzprjs_crosscheck.{md,json}``
@@ -44,6 +46,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from common import CORPUS, markdown_table, write_results  # noqa: E402
 from pzprjs_build import LIBRARY  # noqa: E402
 
+import pencilsat  # noqa: E402
 from pencilsat.core.errors import InputError  # noqa: E402
 from pencilsat.core.registry import GENRES, Genre  # noqa: E402
 from pencilsat.formats.puzzlink import parse_url, to_url  # noqa: E402
@@ -52,6 +55,7 @@ from pencilsat.formats.solution_input import read_solution  # noqa: E402
 
 DRIVER = REPO / "benchmarks" / "peers" / "pzprjs_driver" / "driver.js"
 SHOWN = 5  # disagreements kept per kind and genre
+SOLVE_SECONDS = 60
 
 
 def answered(genre: Genre, every: int) -> Iterator[tuple[str, Any, Any]]:
@@ -155,7 +159,7 @@ def crosscheck(genre: Genre, every: int, driver: Driver) -> dict[str, Any]:
 def own_tests(genre: Genre, pids: list[str], driver: Driver, row: dict[str, Any]) -> None:
     """pzprjs's test answers of each type in ``pids`` against pencilsat's rule checker."""
     rules = genre.rules()
-    row.update(test_cases=0, test_read=0, test_agree=0)
+    row.update(test_cases=0, test_read=0, test_agree=0, test_solved=0, test_solver_agrees=0)
     for pid in pids:
         out = driver.ask({"tests": genre.name, "pid": pid})
         if "error" in out:
@@ -181,10 +185,28 @@ def own_tests(genre: Genre, pids: list[str], driver: Driver, row: dict[str, Any]
                 broken = ["unreadable: " + str(err).splitlines()[0]]
             if (not broken) == case["check"]["complete"]:
                 row["test_agree"] += 1
+                if not broken:
+                    solver_agrees(puzzle, answer, name, row)
             else:
                 said = broken[0] if broken else "accepted"
                 _disagree(row, "checker disagrees", name,
                           f"pzprjs {case['check']['code'] or 'complete'}, pencilsat {said}")
+
+
+def solver_agrees(puzzle: Any, answer: Any, name: str, row: dict[str, Any]) -> None:
+    """pzprjs's right answer to its own test puzzle, which pencilsat's checker accepts, against
+    pencilsat's verdict: never ``none``; when ``unique``, that very answer."""
+    result = pencilsat.solve(puzzle, time_limit=SOLVE_SECONDS)
+    row["test_solved"] += 1
+    verdict = result.verdict.value
+    if verdict == "unique" and result.solution != answer:
+        _disagree(row, "solver's unique answer is not pzprjs's", name, "")
+    elif verdict == "none":
+        _disagree(row, "solver says none", name, "")
+    elif verdict == "unknown":
+        _disagree(row, "solver stopped", name, f"{SOLVE_SECONDS} s")
+    else:
+        row["test_solver_agrees"] += 1
 
 
 def _disagree(row: dict[str, Any], kind: str, name: str, detail: str) -> None:
@@ -202,10 +224,13 @@ def page(rows: list[dict[str, Any]], every: int) -> str:
         table.append([r["genre"], ", ".join(r["pids"]), r["puzzles"], r["no_url"],
                       f"{r['read_as_written']}/{checked}", answers, spoiled,
                       f"{r['url_back']}/{checked}", f"{r['file_back']}/{checked}",
-                      f"{r['test_agree']}/{r['test_cases']}" if "test_cases" in r else "-"])
+                      f"{r['test_agree']}/{r['test_cases']}" if "test_cases" in r else "-",
+                      f"{r['test_solver_agrees']}/{r['test_solved']}" if "test_cases" in r
+                      else "-"])
     header = ["genre", "pzprjs type", "answered puzzles", "no URL form", "read as written",
               "pzprjs accepts the answer", "spoiled answers refused", "pzprjs's URL read back",
-              "pzprjs's file read back", "pzprjs's test answers: checker agrees"]
+              "pzprjs's file read back", "pzprjs's test answers: checker agrees",
+              "pzprjs's right answers: solver agrees"]
     notes = []
     for r in rows:
         for kind, shown in r["disagreements"].items():
