@@ -17,6 +17,12 @@ pzprjs opens pencilsat's and writes it again. Counted per genre:
 - **changed**: pencilsat read the URL but pzprjs reads pencilsat's URL as another board
   (a clue lost or read as something else: a wrong puzzle, the failure that matters).
 
+- **answers pzprjs accepts** (genres with a pzprjs answer adapter,
+  ``peers/pzprjs_driver/answers/<genre>.js``): pencilsat solves each board with a '?' and
+  pzprjs checks the answer by its own rules, so pencilsat's meaning of the '?' is pzprjs's
+  (``unknown`` at the time limit and ``none`` are counted apart; a '?' only widens a puzzle
+  whose answer fits it, so ``none`` is rare).
+
 In genres whose ``qnum`` -2 is not an unknown number (Light Up: a black cell without one)
 the same check holds: whatever pzprjs means by it, pencilsat must keep it. Writes
 ``benchmarks/results/pzprjs_questions.{md,json}`` (or ``--out STEM``).
@@ -38,13 +44,16 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from common import markdown_table, write_results  # noqa: E402
 from formats_roundtrip import corpus_puzzles  # noqa: E402
 from pzprjs_build import LIBRARY  # noqa: E402
+from pzprjs_crosscheck import DRIVER, Driver  # noqa: E402
 
+import pencilsat  # noqa: E402
 from pencilsat.core.errors import InputError  # noqa: E402
 from pencilsat.core.registry import GENRES, Genre  # noqa: E402
 from pencilsat.formats.puzzlink import parse_url, to_url  # noqa: E402
 
 SCRIPT = REPO / "benchmarks" / "peers" / "pzprjs_driver" / "questions.js"
 SHOWN = 5
+SECONDS = 30
 
 
 class Questions:
@@ -79,10 +88,13 @@ def puzzles(genre: Genre, every: int) -> list[tuple[str, Any]]:
     return [(f"{genre.name} #{i}", p) for i, p in enumerate(corpus_puzzles(genre))][::every]
 
 
-def questions(genre: Genre, every: int, pzprjs: Questions) -> dict[str, Any]:
+def questions(genre: Genre, every: int, pzprjs: Questions, checker: Driver
+              ) -> dict[str, Any]:
+    adapter = (DRIVER.parent / "answers" / f"{genre.name}.js").exists()
     row: dict[str, Any] = {"genre": genre.name, "puzzles": 0, "no_numbers": 0, "boards": 0,
                            "kept": 0, "refused": 0, "changed": 0, "refused_because": "",
-                           "changed_examples": []}
+                           "changed_examples": [], "adapter": adapter, "solved": 0,
+                           "accepted": 0, "verdicts": {}, "refused_answers": []}
     for name, puzzle in puzzles(genre, every):
         try:
             url = to_url(puzzle)
@@ -105,11 +117,31 @@ def questions(genre: Genre, every: int, pzprjs: Questions) -> dict[str, Any]:
             again = pzprjs.ask({"url": ours})["url"]
             if again == given:
                 row["kept"] += 1
+                if adapter:
+                    judge(genre, parse_url(given), given, checker, row, f"{name} cell {k}")
             else:
                 row["changed"] += 1
                 if len(row["changed_examples"]) < SHOWN:
                     row["changed_examples"].append(f"{name} cell {k}: {given} -> {again}")
     return row
+
+
+def judge(genre: Genre, puzzle: Any, url: str, checker: Driver, row: dict[str, Any],
+          label: str) -> None:
+    """pencilsat's answer to a board with a '?', checked by pzprjs's rules."""
+    result = pencilsat.solve(puzzle, time_limit=SECONDS)
+    verdict = result.verdict.value
+    row["verdicts"][verdict] = row["verdicts"].get(verdict, 0) + 1
+    if result.solution is None:
+        return
+    row["solved"] += 1
+    out = checker.ask({"genre": genre.name, "url": url,
+                       "rows": genre.rules().solution_rows(puzzle, result.solution)})
+    if "error" not in out and out["check"]["complete"]:
+        row["accepted"] += 1
+    elif len(row["refused_answers"]) < SHOWN:
+        said = out.get("error") or f"{out['check']['code']}: {out['check']['text']}"
+        row["refused_answers"].append(f"{label}: {said} ({url})")
 
 
 def main() -> None:
@@ -119,25 +151,32 @@ def main() -> None:
     parser.add_argument("--out", default="pzprjs_questions", help="results file stem")
     args = parser.parse_args()
     names = args.genre or [n for n, g in GENRES.items() if g.puzzlink_codec is not None]
-    pzprjs = Questions()
+    pzprjs, checker = Questions(), Driver()
     rows = []
     try:
         for name in names:
-            rows.append(questions(GENRES[name], args.every, pzprjs))
+            rows.append(questions(GENRES[name], args.every, pzprjs, checker))
             print(json.dumps(rows[-1]), flush=True)
     finally:
         pzprjs.close()
+        checker.close()
     table = [[r["genre"], r["puzzles"], r["no_numbers"], r["boards"], r["kept"], r["refused"],
-              r["changed"], r["refused_because"][:160]] for r in rows]
+              r["changed"], r["refused_because"][:160],
+              f"{r['accepted']}/{r['solved']}" if r["adapter"] else "-",
+              ", ".join(f"{k} {v}" for k, v in sorted(r["verdicts"].items())) or "-"]
+             for r in rows]
     body = (f"pzprjs {LIBRARY.parents[2].name}; every {args.every}th puzzle of each genre's "
             "corpus folder; a board per '?' (the first, middle and last numbered cell). "
             "Columns: see `benchmarks/pzprjs_questions.py`.\n\n"
             + markdown_table(["genre", "puzzles", "no cell that may be '?'", "boards with a '?'",
-                              "kept", "refused by name", "changed", "first reason refused"],
-                             table)
+                              "kept", "refused by name", "changed", "first reason refused",
+                              "answers pzprjs accepts", "verdicts"], table)
             + "\n\n## Changed boards (the first of each genre)\n\n"
             + ("\n".join(f"- {r['genre']}: " + "; ".join(r["changed_examples"])
-                         for r in rows if r["changed_examples"]) or "None.") + "\n")
+                         for r in rows if r["changed_examples"]) or "None.")
+            + "\n\n## Answers pzprjs refused (the first of each genre)\n\n"
+            + ("\n".join(f"- {r['genre']}: " + "; ".join(r["refused_answers"])
+                         for r in rows if r["refused_answers"]) or "None.") + "\n")
     write_results(args.out, "pzprjs's '?' clues through pencilsat", body, rows)
     print((REPO / "benchmarks" / "results" / f"{args.out}.md").read_text())
 
