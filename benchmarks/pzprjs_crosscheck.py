@@ -60,14 +60,30 @@ SOLVE_SECONDS = 60
 
 def answered(genre: Genre, every: int) -> Iterator[tuple[str, Any, Any]]:
     """(name, puzzle, stored answer) of every ``every``-th answered puzzle of the genre's
-    corpus folder, in path order."""
+    corpus folder, in path order (a file of one-line puzzles counts each line)."""
     rules = genre.rules()
     root = CORPUS / genre.corpus.split("/")[0]
     pairs = [(txt, txt.with_suffix(".sol")) for txt in sorted(root.rglob("*.txt"))
              if txt.with_suffix(".sol").exists()]
-    for txt, sol in pairs[::every]:
-        puzzle = rules.parse_puzzle(txt.read_text(), txt.name)
-        yield str(txt.relative_to(CORPUS)), puzzle, rules.parse_solution(sol.read_text(), puzzle)
+    items = [item for txt, sol in pairs for item in _pieces(rules, txt, sol)]
+    for name, text, sol_text in items[::every]:
+        puzzle = rules.parse_puzzle(text, name)
+        yield name, puzzle, rules.parse_solution(sol_text, puzzle)
+
+
+def _pieces(rules: Any, txt: Path, sol: Path) -> list[tuple[str, str, str]]:
+    """(name, puzzle text, answer text) of a corpus file: the file itself, or each line of a
+    file of one-line puzzles (Sudoku's) that its answer file pairs line by line."""
+    name, text, sol_text = str(txt.relative_to(CORPUS)), txt.read_text(), sol.read_text()
+    try:
+        rules.parse_puzzle(text, txt.name)
+    except InputError:
+        lines, answers = text.split(), sol_text.split()
+        if len(lines) < 2 or len(lines) != len(answers):
+            raise
+        return [(f"{name}:{i}", line, answer)
+                for i, (line, answer) in enumerate(zip(lines, answers, strict=True), 1)]
+    return [(name, text, sol_text)]
 
 
 class Driver:

@@ -38,12 +38,16 @@ function run(request) {
 	var puzzle = new pzpr.Puzzle();
 	var out = {};
 	puzzle.open(request.url, function () {});
+	var answers = adapter(request.genre);
+	// the size in pencilsat's terms: an adapter's size() where pencilsat's grid is larger
+	// (Kakuro's clue row and column are pzprjs's excells)
+	var size = answers && answers.size ? answers.size(puzzle)
+		: [puzzle.board.cols, puzzle.board.rows];
 	out.pid = puzzle.pid;
-	out.cols = puzzle.board.cols;
-	out.rows = puzzle.board.rows;
+	out.cols = size[0];
+	out.rows = size[1];
 	out.url = puzzle.getURL();
 	out.file = puzzle.getFileData();
-	var answers = adapter(request.genre);
 	if (answers === null) {
 		out.adapter = false;
 		return out;
@@ -74,6 +78,9 @@ function tests(request) {
 		url: data.url,
 		cases: (data.failcheck || []).map(function (item) {
 			var puzzle = new pzpr.Puzzle();
+			// as pzprjs's own answer test (test/puzzle/answer_test.js): Fillomino's and its
+			// kin's answers must fill every cell (puzz.link's default leaves that off)
+			puzzle.setConfig("forceallcell", true);
 			puzzle.open(item[1], function () {});
 			var rows = null;
 			if (answers && answers.rows) {
