@@ -54,6 +54,7 @@ from pencilsat.formats.pzprv3_file import read_pzprv3_file  # noqa: E402
 from pencilsat.formats.solution_input import read_solution  # noqa: E402
 
 DRIVER = REPO / "benchmarks" / "peers" / "pzprjs_driver" / "driver.js"
+NOTES = DRIVER.parent / "notes"
 SHOWN = 5  # disagreements kept per kind and genre
 SOLVE_SECONDS = 60
 
@@ -256,7 +257,16 @@ def page(rows: list[dict[str, Any]], every: int) -> str:
             f"{sample} of each genre's corpus folder. Columns: see "
             "`benchmarks/pzprjs_crosscheck.py`.\n\n" + markdown_table(header, table)
             + "\n\n## Disagreements (the first of each kind)\n\n"
-            + ("\n".join(notes) if notes else "None.") + "\n")
+            + ("\n".join(notes) if notes else "None.") + "\n" + genre_notes(rows))
+
+
+def genre_notes(rows: list[dict[str, Any]]) -> str:
+    """The notes on each genre's counts and findings (``peers/pzprjs_driver/notes/<genre>.md``,
+    kept beside the adapters so that each genre's are written with its adapter)."""
+    found = [(r["genre"], NOTES / f"{r['genre']}.md") for r in rows]
+    texts = [f"- **{genre}**: " + " ".join(path.read_text().split()) for genre, path in found
+             if path.exists()]
+    return "\n## Notes\n\n" + "\n".join(texts) + "\n" if texts else ""
 
 
 def main() -> None:
