@@ -80,6 +80,8 @@ SOLVED = [
      f"ripple 5 5\n{_EMPTY5}\n" + "\n".join(_CUT_ROOMS) + "\n"),
     ("fillomino", "a ? given", "fillomino 4 4\n3 . . .\n. . ? .\n. 1 . .\n. . . 2\n"),
     ("fillomino", "flag t, a ? given", "fillomino 4 4 3\n3 . . .\n. . ? .\n. 1 . .\n. . . 2\n"),
+    ("fillomino", "two ? side by side in blocks of 2 and 3 (pzprjs joins them unless the "
+     "border is drawn)", "fillomino 6 1\n2 ? ? 3 3 .\n"),
     ("fillomino", "no givens", "fillomino 4 4\n" + "\n".join([". . . ."] * 4) + "\n"),
     ("kakuro", "sums 22 to 24", "kakuro 4 4\n# 24\\ 23\\ 22\\\n\\23 . . .\n\\24 . . .\n"
      "\\22 . . .\n"),

@@ -1,12 +1,24 @@
 // Fillomino (pzprjs "fillomino"): pencilsat's rows are space-separated numbers, one per
-// cell; pzprjs keeps a player's number as anum, a given as qnum (-2: a '?' given). pzprjs
-// reads blocks from the numbers (its answer borders are only the player's marks).
+// cell; pzprjs keeps a player's number as anum, a given as qnum (-2: a '?' given, whose
+// number no player enters). pzprjs's blocks are its cells joined across every border not
+// drawn (qans) where the numbers agree or one is missing, a '?' counting as missing: so the
+// answer's block borders are drawn too, as a player does around a '?' (and as pzprjs's own
+// inputBorderFromNumber does), between every two cells of different numbers.
 "use strict";
 
 var numbers = require("./number_cells.js");
 
 exports.apply = function (puzzle, rows) {
 	numbers.apply(puzzle, rows);
+	var value = rows.map(function (line) {
+		return line.trim().split(/\s+/);
+	});
+	var borders = puzzle.board.border;
+	for (var i = 0; i < borders.length; i++) {
+		var a = borders[i].sidecell[0], b = borders[i].sidecell[1];
+		if (a.isnull || b.isnull) continue;
+		if (value[a.by >> 1][a.bx >> 1] !== value[b.by >> 1][b.bx >> 1]) borders[i].setQans(1);
+	}
 };
 
 // Any cell's number changed breaks a block: a block of n loses a cell, or the cell of a 1
@@ -25,9 +37,10 @@ exports.spoil = function (puzzle) {
 	return false;
 };
 
+// A '?' given's number is its block's (its size where nothing else in it is numbered).
 exports.rows = function (puzzle) {
 	return numbers.rows(puzzle, function (c) {
-		var n = c.getNum();
+		var n = c.qnum === -2 && c.nblk ? c.nblk.number : c.getNum();
 		return n > 0 ? String(n) : ".";
 	}, true);
 };
