@@ -89,3 +89,10 @@ def test_a_pencilbox_file_is_refused_as_one_not_as_a_sudoku():
     """Kanpen's file (rows, columns, cells, then the answer) names no genre."""
     with pytest.raises(InputError, match="Kanpen \\(pencilbox\\) file"):
         read_puzzle("2\n3\n1 . 3 \n. . . \n")
+
+
+def test_a_pencilbox_xml_file_is_refused_as_one():
+    text = ('<?xml version="1.0" encoding="UTF-8"?>\n<puzzle type="nurikabe"><size row="2" '
+            'col="2"/><board><number r="1" c="1" n="2"/></board></puzzle>\n')
+    with pytest.raises(InputError, match="pencilbox\\) XML file"):
+        read_puzzle(text)
