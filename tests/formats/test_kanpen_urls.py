@@ -69,6 +69,8 @@ def test_heyawake_apps_rectangles_read_as_pzprjs_reads_them(heyaapp):
     (K + "heyawake.html?problem=2/3/1/0_0_1_1_2//", "leave row 1, column 3 out"),
     (K + "yajilin.html?problem=2/3/99_._._/._._.//", "bad Yajilin cell '99'"),
     (K + "kakuro.html?problem=3/3/0_0_0_0/5_1_0_3//", "outside the 2x2 grid"),
+    (K + "kakuro.html?problem=3/3/0_0_0_0/-1_1_0_3//", "bad Kanpen Kakuro cell '-1 1 0 3'"),
+    (K + "tents.html?problem=2/2/._./._.//", "a Kanpen URL of Tents: pencilsat does not read"),
     ("http://www.geocities.co.jp/heyawake/?problem=3x2/1in2x1/2in2x2", "overruns"),
     ("http://www.geocities.co.jp/heyawake/?problem=3x2/1in2x1", "ends before"),
     ("http://www.geocities.co.jp/heyawake/?problem=3x2/3x2/1x1", "1 room\\(s\\) more"),

@@ -35,7 +35,7 @@ KANPEN_NAMES = {"hakyukoka": "ripple", "numberlink": "numlin", "fillomino01": "f
 ``kanpen2``); every other page name is one (``masyu``, ``slitherlink``, ``hashi``, ...)."""
 _KANPEN_HOST = re.compile(r"www\.kanpen\.net|www\.geocities(\.co)?\.jp/pencil_applet")
 _HEYAAPP_HOST = re.compile(r"www\.geocities(\.co)?\.jp/heyawake")
-_COPY = "open it in puzz.link (or Kanpen) and copy its puzz.link URL"
+_COPY = "open it in puzz.link and copy its URL"
 
 
 def _error(message: str, column: int | None = None, hint: str | None = None) -> InputError:
@@ -54,7 +54,8 @@ def parse_kanpen_url(url: str, column: int, parse_url: Callable[[str], Any]) -> 
 
     url = url.split("#", 1)[0]
     if _HEYAAPP_HOST.search(url) and not _KANPEN_HOST.search(url):
-        return parse_heyaapp(_after(url, "?problem=", column), column + url.find("?") + 9)
+        data = _after(url, "?problem=", column)
+        return parse_heyaapp(data, column + url.index("?problem=") + 9)
     page = re.search(r"([0-9a-z]+)\.html", url)
     name = page.group(1) if page else ""
     if "?heyawake=" in url:
@@ -214,7 +215,8 @@ def _kakuro(lines: Lines, width: int, height: int) -> Lines:
         items = line.split()
         if len(items) <= 1:
             break
-        numbers = [whole_number(item.lstrip("-")) for item in items[:4]]
+        numbers = [whole_number(item) for item in items[:2]]
+        numbers += [whole_number(item.removeprefix("-")) for item in items[2:4]]
         if len(items) != 4 or None in numbers:
             raise _error(f"bad Kanpen Kakuro cell {line.strip()!r}",
                          hint="a cell is 'row column across down'")
