@@ -112,3 +112,25 @@ def test_the_svg_draws_rooms_thick_shading_and_numbers():
     other = H.solution_from_rows(["." * 6] * 6)
     two = ET.fromstring(draw_svg(p, s, other))
     assert [e for e in two.iter() if e.get("class") == "difference"]
+
+
+# ------------------------------------------------------------------ pzprjs' file form
+
+BORDER_FILE = ("pzprv3.1/heyawake/3/4/0 1 0 /0 1 0 /0 1 1 /1 0 0 0 /0 0 1 1 /"
+               "2 . 0 . /. . . . /. . . - /%23 + . . /")
+"""Made up; pzprjs opens it as ``heyawake/4/3/96gc20g.`` (checked with node)."""
+ROOM_ID_FILE = "pzprv3/heyawake/3/4/4/0 0 1 1 /2 2 1 1 /2 2 1 3 /. . 1 . /2 . . . /. . . - /"
+"""Made up, the old version (room ids); pzprjs opens it as ``heyawake/4/3/96o4g12.``."""
+
+
+@pytest.mark.parametrize("file, url", [(BORDER_FILE, "heyawake/4/3/96gc20g."),
+                                       (ROOM_ID_FILE, "heyawake/4/3/96o4g12.")])
+def test_both_versions_of_pzprjs_file_read_the_puzzle_of_its_url(file, url):
+    puzzle = parse_url(file)
+    assert puzzle == parse_url(url)
+    assert puzzle.unknown[2, 3] and puzzle.unknown.sum() == 1
+
+
+def test_a_file_with_two_numbers_in_one_room_is_refused():
+    with pytest.raises(InputError, match="at most one clue"):
+        parse_url(ROOM_ID_FILE.replace("/. . 1 . /", "/. . 1 1 /"))

@@ -95,3 +95,20 @@ def test_the_svg_shows_regions_letters_and_blocked_cells():
     assert len(shaded) == int(s.shaded.sum()) + int(p.blocked.sum())
     assert any(el.get("class") == "rooms" for el in root.iter())
     assert np.array_equal(p.blocked, s.letters == "#")
+
+
+# ------------------------------------------------------------------ pzprjs' file form
+
+@pytest.mark.parametrize("file, url", [
+    ("pzprv3.1/lits/3/4/0 1 0 /0 1 0 /0 1 1 /1 0 0 0 /0 0 1 1 /. %23 . . /", "lits/4/3/96gc"),
+    ("pzprv3/lits/3/4/3/0 0 1 1 /2 2 1 1 /2 2 1 1 /", "lits/4/3/94o0"),
+])
+def test_both_versions_of_pzprjs_file_read_the_puzzle_of_its_url(file, url):
+    """Made-up regions, as borders (``pzprv3.1``) and as room ids (``pzprv3``); pzprjs opens
+    the files as the URLs (checked with node)."""
+    assert parse_url(file) == parse_url(url)
+
+
+def test_a_bad_border_mark_of_the_file_form_is_named():
+    with pytest.raises(InputError, match="bad vertical border mark '2'"):
+        parse_url("pzprv3.1/lits/2/2/2 /0 /0 0 /")

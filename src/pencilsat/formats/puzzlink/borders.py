@@ -113,3 +113,25 @@ def rooms_of(vertical: np.ndarray, horizontal: np.ndarray) -> np.ndarray:
                         stack.append((nr, nc))
             count += 1
     return rooms
+
+
+def file_rooms(lines: list[str], width: int, height: int, what: str) -> tuple[np.ndarray, int]:
+    """The rooms of pzprjs' file form in either version, and how many lines they take: the
+    border marks of ``pzprv3.1`` (:func:`file_borders`, ``2 * height - 1`` lines) or the old
+    ``pzprv3`` room ids (``decodeAreaRoom``: the number of rooms alone on a line, then
+    ``height`` lines of ``width`` ids; cells with different ids are in different rooms)."""
+    if not is_room_ids(lines, width):
+        return rooms_of(*file_borders(lines, width, height)), 2 * height - 1
+    ids = file_cells(lines[1:], width, height, f"{what} room")
+    grid = np.array(ids).reshape(height, width)
+    return rooms_of(*room_borders(grid)), height + 1
+
+
+def is_room_ids(lines: list[str], width: int) -> bool:
+    """True for the old file form of rooms: a lone number, then a line of ``width``
+    numbers (the new form's first line has ``width - 1`` border marks)."""
+    if len(lines) < 2:
+        return False
+    first, second = lines[0].split(), lines[1].split()
+    return (len(first) == 1 and first[0].isdigit() and len(second) == width
+            and all(token.isdigit() for token in second))

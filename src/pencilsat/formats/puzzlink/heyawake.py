@@ -21,12 +21,14 @@ from pencilsat.formats.puzzlink.body import (
     UNKNOWN_NUMBER,
     body_parts,
     encode_number16,
+    qnum_file_cells,
     read_number16,
     refuse_flags,
     url_error,
 )
 from pencilsat.formats.puzzlink.borders import (
     encode_borders,
+    file_rooms,
     read_borders,
     room_borders,
     rooms_of,
@@ -67,3 +69,19 @@ def encode(puzzle: HeyawakePuzzle) -> str:
     for r, c in zip(*np.nonzero(puzzle.unknown), strict=True):
         numbers[int(puzzle.rooms[r, c])] = UNKNOWN_NUMBER
     return encode_borders(*room_borders(puzzle.rooms)) + encode_number16(numbers)
+
+
+def decode_file(lines: list[str], width: int, height: int) -> HeyawakePuzzle:
+    """pzprjs' file form: the rooms (either version, :func:`.borders.file_rooms`), then a
+    number, ``-`` (a ``?``) or ``.`` per cell (``decodeCellQnum``), in the cell pzprjs keeps
+    it in; the shading and lines after them are the answer and are not read."""
+    rooms, used = file_rooms(lines, width, height, "Heyawake")
+    values = qnum_file_cells(lines[used:], width, height, "Heyawake", width * height,
+                             UNKNOWN_NUMBER, NO_CLUE, smallest=0)
+    cells = np.array(values, dtype=np.int32).reshape(height, width)
+    try:
+        return HeyawakePuzzle(rooms, np.where(cells == UNKNOWN_NUMBER, NO_CLUE, cells),
+                              unknown=cells == UNKNOWN_NUMBER)
+    except ValueError as exc:
+        raise url_error(f"the Heyawake file's clues do not fit its rooms: {exc}",
+                        hint="a room holds at most one number, at most its size") from None

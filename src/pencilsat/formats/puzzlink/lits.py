@@ -17,6 +17,7 @@ from pencilsat.formats.puzzlink.body import body_parts, url_error
 from pencilsat.formats.puzzlink.borders import (
     decode_borders,
     encode_borders,
+    file_rooms,
     room_borders,
     rooms_of,
 )
@@ -51,3 +52,10 @@ def encode(puzzle: LitsPuzzle) -> str:
                          f"{c + 1}), which puzz.link's LITS cannot write",
                          hint="convert --to text keeps them")
     return encode_borders(*room_borders(puzzle.region_ids))
+
+
+def decode_file(lines: list[str], width: int, height: int) -> LitsPuzzle:
+    """pzprjs' file form: the regions in either version (:func:`.borders.file_rooms`); the
+    shading and lines after them are the answer and are not read."""
+    rooms, _ = file_rooms(lines, width, height, "LITS")
+    return LitsPuzzle(rooms)

@@ -14,7 +14,9 @@ from pencilsat.formats.puzzlink.body import (
     UNKNOWN_NUMBER,
     decode_number16,
     encode_number16,
+    file_cells,
     refuse_flags,
+    url_error,
 )
 from pencilsat.puzzles.nurikabe import EMPTY, UNKNOWN, NurikabePuzzle
 
@@ -40,3 +42,20 @@ def encode(puzzle: NurikabePuzzle) -> str:
                               "text instead")
     return encode_number16([None if v == EMPTY else UNKNOWN_NUMBER if v == UNKNOWN else v
                             for v in flat])
+
+
+def decode_file(lines: list[str], width: int, height: int) -> NurikabePuzzle:
+    """pzprjs' file form (``decodeCellQnumAns``): per cell a number, ``-`` (a ``?``
+    number), or ``.`` / ``#`` (shaded) / ``+`` (marked) for a cell without one; the shading
+    is the answer and is not read."""
+    values = []
+    largest = min(width * height, LARGEST_WRITTEN)
+    for token in file_cells(lines, width, height, "Nurikabe"):
+        if token in (".", "#", "+", "-"):
+            values.append(UNKNOWN if token == "-" else EMPTY)
+        elif token.isascii() and token.isdigit() and 1 <= int(token) <= largest:
+            values.append(int(token))
+        else:
+            raise url_error(f"bad Nurikabe cell {token!r} in the pzprv3 data",
+                            hint=f"cells are a number 1..{largest}, '-' (?), '.', '#' or '+'")
+    return NurikabePuzzle(np.array(values, dtype=np.int32).reshape(height, width))
