@@ -3,14 +3,23 @@
 pzprjs (``src/variety/slither.js``) also writes a ``.``, a ``?`` cell (a number not given,
 read and written back as one), a ``4``, which a Slitherlink of pencilsat cannot hold, and a
 flag ``f`` for its ``slither_full`` variant (the loop visits every dot); the last two are
-refused by name, never dropped.
+refused by name, never dropped. The file form ``pzprv3/slither/<rows>/<cols>/`` (``pzprv3.1``
+as pzprjs saves it, or the older ``pzprv3``) is read too: an optional line ``f``
+(``slither_full``, refused), then a number, ``-`` (a ``?``) or ``.`` per cell; the player's
+marks and lines after them are not read.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pencilsat.formats.puzzlink.body import BLACK_CELL, decode_4cell, encode_4cell, url_error
+from pencilsat.formats.puzzlink.body import (
+    BLACK_CELL,
+    decode_4cell,
+    encode_4cell,
+    file_cells,
+    url_error,
+)
 from pencilsat.puzzles.slitherlink import NO_CLUE, SlitherlinkPuzzle
 
 REFUSED_FLAGS = {"f": "slither_full: the loop visits every dot"}
@@ -36,3 +45,20 @@ def encode(puzzle: SlitherlinkPuzzle) -> str:
     return encode_4cell([BLACK_CELL if unknown else None if v == NO_CLUE else v
                          for v, unknown in zip(flat, puzzle.unknown.ravel().tolist(),
                                                strict=True)])
+
+
+def decode_file(lines: list[str], width: int, height: int) -> SlitherlinkPuzzle:
+    """pzprjs' file form (``decodeConfigFlag``, then ``decodeCellQnum``)."""
+    if lines and lines[0] == "f":
+        raise url_error(f"this Slitherlink is pzprjs' {REFUSED_FLAGS['f']} (the line 'f'), "
+                        "which pencilsat does not solve",
+                        hint="pencilsat would solve another puzzle")
+    clues, unknown = [], []
+    for token in file_cells(lines, width, height, "Slitherlink"):
+        if token not in (".", "-", "0", "1", "2", "3"):
+            raise url_error(f"bad Slitherlink cell {token!r} in the pzprv3 data",
+                            hint="cells are a number 0..3, '-' (?) or '.' (no number)")
+        clues.append(NO_CLUE if token in (".", "-") else int(token))
+        unknown.append(token == "-")
+    return SlitherlinkPuzzle(np.array(clues, dtype=np.int8).reshape(height, width),
+                             unknown=np.array(unknown, dtype=bool).reshape(height, width))
