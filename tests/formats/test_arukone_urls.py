@@ -64,4 +64,4 @@ def test_a_file_short_of_cells_says_pzprjs_writes_no_letter_past_52():
     short = "/A . . . . /B . . C . /. . . . . /. A . . B /. . . . "
     with pytest.raises(InputError, match="has 24 of 25 cells") as err:
         parse_url("https://puzz.link/p?pzprv3/arukone/5/5/passallcell" + short)
-    assert "above 52" in (err.value.hint or "")
+    assert "copy the whole URL" in (err.value.hint or "") and "above 52" in err.value.hint

@@ -74,9 +74,9 @@ def decode_file_as(pid: str, lines: list[str], width: int, height: int) -> Numbe
     try:
         tokens = file_cells(lines[1:], width, height, "Numberlink")
     except InputError as short:  # pzprjs writes nothing for a number past 52 (no letter)
-        raise url_error(short.message, hint="pzprjs's arukone file has no letter for a number "
-                        "above 52 and leaves its cell out: copy the puzzle's URL (File > "
-                        "Export URL) instead") from None
+        raise url_error(short.message, hint=f"{short.hint} (pzprjs's arukone file has no "
+                        "letter for a number above 52 and leaves its cell out: for such a "
+                        "puzzle, copy its URL, File > Export URL)") from None
     values = [_letter_value(token) for token in tokens]
     return NumberlinkPuzzle(np.array(values, dtype=np.int32).reshape(height, width),
                             filled=lines[0] == "passallcell")
