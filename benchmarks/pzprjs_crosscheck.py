@@ -1,6 +1,7 @@
 """pencilsat's puzz.link codecs and answers against pzprjs itself (the code behind puzz.link).
 
-``python benchmarks/pzprjs_crosscheck.py [--genre NAME ...] [--every K] [--near-miss K]``
+``python benchmarks/pzprjs_crosscheck.py [--genre NAME ...] [--every K] [--near-miss K]
+[--broken-clue K]``
 
 Needs node and pzprjs built by ``benchmarks/pzprjs_build.py``. For every answered corpus
 puzzle of every genre with a puzz.link codec (janko's, pzprjs's examples; the stored answer,
@@ -29,8 +30,11 @@ its rows) are judged by pzprjs and by pencilsat's rule checker, on the board as 
 reads it back: **near misses: checkers agree** counts the boards both accept or both refuse.
 
 A genre whose answer adapter (``peers/pzprjs_driver/answers/<genre>.js``) is not written yet
-gets the codec columns only. Writes ``benchmarks/results/pzprjs_crosscheck.{md,json}``
-(or ``--out STEM``), with the first disagreements of each kind.
+gets the codec columns only; an adapter's ``rows`` must read back the rows sent, and pencilsat
+refuse the spoiled answer too. A variant in :data:`FULL_VARIANTS` gets its own row, the
+genre's other pzprjs types their tests, ``--broken-clue K`` answers breaking one clue
+(:func:`broken_clues`); ``peers/pzprjs_driver/notes/<genre>.md`` says why a count is not N/N.
+Writes ``benchmarks/results/pzprjs_crosscheck.{md,json}`` (or ``--out STEM``).
 """
 
 from __future__ import annotations
@@ -40,7 +44,8 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -57,16 +62,30 @@ from pencilsat.core.registry import GENRES, Genre  # noqa: E402
 from pencilsat.formats.puzzlink import parse_url, to_url  # noqa: E402
 from pencilsat.formats.pzprv3_file import read_pzprv3_file  # noqa: E402
 from pencilsat.formats.solution_input import read_solution  # noqa: E402
+from pencilsat.strategies.front import solve  # noqa: E402
 
 DRIVER = REPO / "benchmarks" / "peers" / "pzprjs_driver" / "driver.js"
-NOTES = DRIVER.parent / "notes"
+NOTES = DRIVER.parent / "notes"  # <genre>.md: why a count of the genre is not N/N
+TESTS = LIBRARY.parents[2] / "test" / "script"
 SHOWN = 5  # disagreements kept per kind and genre
 SOLVE_SECONDS = 60
+MOST_CLUES_TRIED = 5  # clues taken away, one at a time, to find an answer breaking one
+FULL_VARIANTS: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "masyu": ("loop_full", lambda p: type(p)(p.pearls, p.name, loop_full=True)),
+    "numberlink": ("filled", lambda p: replace(p, filled=True)),
+}
+"""A genre's variant in which the loop or the lines visit every cell, made of a plain puzzle:
+a stored answer that visits every cell solves it too (uniquely), so those answers are checked
+as that variant as well (its own row): pzprjs's flag or type of it, and its check; the other
+stored answers (cells left out) must be refused as that variant."""
 
 
-def answered(genre: Genre, every: int) -> Iterator[tuple[str, Any, Any]]:
-    """(name, puzzle, stored answer) of every ``every``-th answered puzzle of the genre's
-    corpus folder, in path order (a file of one-line puzzles counts each line)."""
+def answered(genre: Genre, every: int, variant: str | None = None
+             ) -> Iterator[tuple[str, Any, Any, bool]]:
+    """(name, puzzle, stored answer, whether pencilsat's checker accepts it) of every
+    ``every``-th answered puzzle of the genre's corpus folder, in path order (a file of
+    one-line puzzles counts each line); with ``variant`` (of :data:`FULL_VARIANTS`), each
+    puzzle as that variant."""
     rules = genre.rules()
     root = CORPUS / genre.corpus.split("/")[0]
     pairs = [(txt, txt.with_suffix(".sol")) for txt in sorted(root.rglob("*.txt"))
@@ -74,7 +93,10 @@ def answered(genre: Genre, every: int) -> Iterator[tuple[str, Any, Any]]:
     items = [item for txt, sol in pairs for item in _pieces(rules, txt, sol)]
     for name, text, sol_text in items[::every]:
         puzzle = rules.parse_puzzle(text, name)
-        yield name, puzzle, rules.parse_solution(sol_text, puzzle)
+        answer = rules.parse_solution(sol_text, puzzle)
+        if variant is not None:
+            puzzle = FULL_VARIANTS[genre.name][1](puzzle)
+        yield name, puzzle, answer, variant is None or not rules.check(puzzle, answer)
 
 
 def _pieces(rules: Any, txt: Path, sol: Path) -> list[tuple[str, str, str]]:
@@ -126,24 +148,35 @@ def reads_back(code: str, puzzle: Any, read: Any) -> str | None:
     return None if back == puzzle else "another puzzle"
 
 
-def crosscheck(genre: Genre, every: int, driver: Driver) -> dict[str, Any]:
+def crosscheck(genre: Genre, every: int, driver: Driver,
+               variant: str | None = None) -> dict[str, Any]:
     rules = genre.rules()
-    row: dict[str, Any] = {"genre": genre.name, "puzzles": 0, "no_url": 0, "read_as_written": 0,
+    label = genre.name if variant is None else f"{genre.name} ({variant})"
+    row: dict[str, Any] = {"genre": label, "puzzles": 0, "no_url": 0, "read_as_written": 0,
                            "adapter": None, "accepted": 0, "spoiled_refused": 0, "spoilable": 0,
                            "url_back": 0, "file_back": 0, "pids": [], "disagreements": {}}
 
     def disagree(kind: str, name: str, detail: str) -> None:
         _disagree(row, kind, name, detail)
 
-    for name, puzzle, answer in answered(genre, every):
+    for name, puzzle, answer, fits in answered(genre, every, variant):
+        if not fits:  # a variant's puzzle whose stored answer leaves cells out
+            row["cells_left_out"] = row.get("cells_left_out", 0) + 1
+            out = driver.ask({"genre": genre.name, "url": to_url(puzzle),
+                              "rows": rules.solution_rows(puzzle, answer)})
+            if out.get("adapter") and not out["check"]["complete"]:
+                row["cells_left_out_refused"] = row.get("cells_left_out_refused", 0) + 1
+            else:
+                disagree("answer leaving cells out accepted", name, out.get("error", ""))
+            continue
         row["puzzles"] += 1
         try:
             url = to_url(puzzle)
         except InputError:
             row["no_url"] += 1
             continue
-        out = driver.ask({"genre": genre.name, "url": url,
-                          "rows": rules.solution_rows(puzzle, answer)})
+        sent = rules.solution_rows(puzzle, answer)
+        out = driver.ask({"genre": genre.name, "url": url, "rows": sent})
         if "error" in out:
             disagree("driver error", name, out["error"].splitlines()[0])
             continue
@@ -173,8 +206,11 @@ def crosscheck(genre: Genre, every: int, driver: Driver) -> dict[str, Any]:
                 row["spoiled_refused"] += 1
             else:
                 disagree("spoiled answer accepted", name, url)
-    if row["adapter"]:
-        own_tests(genre, row["pids"], driver, row)
+        adapter_controls(rules, puzzle, name, sent, out, row)
+    if row["adapter"] and variant is None:
+        others = [pid for pid in genre.puzzlink  # a type the corpus does not use (arukone)
+                  if pid not in row["pids"] and (TESTS / f"{pid}.js").exists()]
+        own_tests(genre, row["pids"] + others, driver, row)
     return row
 
 
@@ -187,7 +223,7 @@ def near_misses(genre: Genre, every: int, count: int, driver: Driver,
     rules = genre.rules()
     rnd = random.Random(1)
     row.update(near_misses=0, near_agree=0)
-    for name, puzzle, answer in answered(genre, every):
+    for name, puzzle, answer, _ in answered(genre, every):
         try:
             url = to_url(puzzle)
         except InputError:
@@ -225,6 +261,57 @@ def _near_miss(rows: list[str], rnd: random.Random) -> list[str]:
         r, c = rnd.choice(cells)
         grid[r][c] = rnd.choice([t for t in tokens if t != grid[r][c]] or tokens)
     return [" ".join(line) if spaced else "".join(line) for line in grid]
+
+
+def adapter_controls(rules: Any, puzzle: Any, name: str, sent: list[str],
+                     out: dict[str, Any], row: dict[str, Any]) -> None:
+    """The adapter's ``rows`` gives back the rows ``sent`` it put on the board, and pencilsat's
+    checker refuses the spoiled board's answer too (each a disagreement when not)."""
+    if out.get("rows_back") is not None and out["rows_back"] != sent:
+        _disagree(row, "adapter rows differ", name, f"read back {out['rows_back'][:3]}")
+    if out.get("spoiled_rows") is not None:
+        try:
+            broken = rules.check(puzzle, read_solution(puzzle, out["spoiled_rows"]))
+        except InputError:
+            broken = ["unreadable"]
+        if not broken:
+            _disagree(row, "pencilsat accepts the spoiled answer", name, "")
+
+
+def broken_clues(genre: Genre, every: int, driver: Driver, row: dict[str, Any]) -> None:
+    """Answers that break one clue: for every ``every``-th answered puzzle, the first of its
+    clues (pencilsat's clue tools) whose removal lets the puzzle have another answer; that
+    answer must be refused on the puzzle (unless the puzzle has it too) and accepted on the
+    puzzle without the clue, by pzprjs and by pencilsat's checker alike."""
+    rules = genre.rules()
+    if rules.clues is None:
+        return
+    row.update(broken_clues=0, broken_clue_agree=0)
+    for name, puzzle, answer, _ in answered(genre, every):
+        for clue in rules.clues.given(puzzle)[:MOST_CLUES_TRIED]:
+            wider = rules.clues.without(puzzle, clue)
+            result = solve(wider)
+            if result.verdict != "multiple":
+                continue
+            # the stored answer solves ``wider`` too; the other answer is the one whose rows
+            # differ from its rows the most (a Hashiwokakero answer carries its islands' '?')
+            stored = "".join(rules.solution_rows(puzzle, answer))
+            other = max((result.solution, result.second_solution), key=lambda a: sum(
+                x != y for x, y in zip("".join(rules.solution_rows(wider, a)), stored,
+                                       strict=True)))
+            rows = rules.solution_rows(wider, other)
+            verdicts = [driver.ask({"genre": genre.name, "url": to_url(p), "rows": rows})
+                        .get("check", {}).get("complete") for p in (puzzle, wider)]
+            ours = [not rules.check(p, other) for p in (puzzle, wider)]
+            row["broken_clues"] += 1
+            if verdicts == ours and ours[1]:  # ours[0]: a puzzle with two answers (janko's)
+                row["broken_clue_agree"] += 1
+                row["broken_clue_second"] = row.get("broken_clue_second", 0) + ours[0]
+            else:
+                _disagree(row, "an answer breaking one clue", name,
+                          f"{clue}: pzprjs {verdicts}, pencilsat {ours} (on the puzzle, "
+                          "without the clue)")
+            break
 
 
 def own_tests(genre: Genre, pids: list[str], driver: Driver, row: dict[str, Any]) -> None:
@@ -311,21 +398,27 @@ def page(rows: list[dict[str, Any]], every: int) -> str:
     for r in rows:
         for kind, shown in r["disagreements"].items():
             notes.append(f"- {r['genre']}, {kind}: " + "; ".join(shown))
+    explained = [f"- **{r['genre']}**: the other {r['cells_left_out']} answered puzzles, whose "
+                 "answer leaves cells out, as this variant: pzprjs refuses "
+                 f"{r.get('cells_left_out_refused', 0)}/{r['cells_left_out']}"
+                 for r in rows if "cells_left_out" in r]
+    explained += [f"- **{r['genre']}**: answers breaking one clue (`--broken-clue`): pzprjs and "
+                  "pencilsat refuse each on the puzzle and accept it without the clue: "
+                  f"{r['broken_clue_agree']}/{r['broken_clues']}"
+                  + (f" ({r['broken_clue_second']} of them a second answer of the puzzle "
+                     "itself, which both accept)" if r.get("broken_clue_second") else "")
+                  for r in rows if "broken_clues" in r]
+    explained += [f"- **{r['genre']}**: " + " ".join((NOTES / f"{r['genre']}.md").read_text()
+                                                     .split())
+                  for r in rows if (NOTES / f"{r['genre']}.md").exists()]
     sample = "every answered puzzle" if every == 1 else f"every {every}th answered puzzle"
     return (f"pzprjs {LIBRARY.parents[2].name} (`benchmarks/pzprjs_build.py`), node; "
             f"{sample} of each genre's corpus folder. Columns: see "
             "`benchmarks/pzprjs_crosscheck.py`.\n\n" + markdown_table(header, table)
             + "\n\n## Disagreements (the first of each kind)\n\n"
-            + ("\n".join(notes) if notes else "None.") + "\n" + genre_notes(rows))
-
-
-def genre_notes(rows: list[dict[str, Any]]) -> str:
-    """The notes on each genre's counts and findings (``peers/pzprjs_driver/notes/<genre>.md``,
-    kept beside the adapters so that each genre's are written with its adapter)."""
-    found = [(r["genre"], NOTES / f"{r['genre']}.md") for r in rows]
-    texts = [f"- **{genre}**: " + " ".join(path.read_text().split()) for genre, path in found
-             if path.exists()]
-    return "\n## Notes\n\n" + "\n".join(texts) + "\n" if texts else ""
+            + ("\n".join(notes) if notes else "None.") + "\n"
+            + ("\n## Notes (and `peers/pzprjs_driver/notes/<genre>.md`)\n\n" + "\n".join(explained)
+               + "\n" if explained else ""))
 
 
 def main() -> None:
@@ -333,6 +426,8 @@ def main() -> None:
     parser.add_argument("--genre", action="append", choices=sorted(GENRES),
                         help="this genre only (repeatable; default: every genre with a URL)")
     parser.add_argument("--every", type=int, default=1, help="every K-th puzzle only")
+    parser.add_argument("--broken-clue", type=int, default=0, metavar="K",
+                        help="answers breaking one clue, of every K-th puzzle (0: none)")
     parser.add_argument("--out", default="pzprjs_crosscheck", help="results file stem")
     parser.add_argument("--near-miss", type=int, default=0,
                         help="also K near misses of each answer (genres with an adapter)")
@@ -342,11 +437,14 @@ def main() -> None:
     rows = []
     try:
         for name in names:
-            rows.append(crosscheck(GENRES[name], args.every, driver))
-            if args.near_miss and rows[-1]["adapter"]:
-                near_misses(GENRES[name], args.every, args.near_miss, driver, rows[-1])
-            print(json.dumps({k: v for k, v in rows[-1].items() if k != "disagreements"}),
-                  flush=True)
+            for variant in (None, *FULL_VARIANTS.get(name, ())[:1]):
+                rows.append(crosscheck(GENRES[name], args.every, driver, variant))
+                if variant is None and args.near_miss and rows[-1]["adapter"]:
+                    near_misses(GENRES[name], args.every, args.near_miss, driver, rows[-1])
+                if variant is None and args.broken_clue:
+                    broken_clues(GENRES[name], args.broken_clue, driver, rows[-1])
+                print(json.dumps({k: v for k, v in rows[-1].items() if k != "disagreements"}),
+                      flush=True)
     finally:
         driver.close()
     write_results(args.out, "pencilsat's URLs and answers against pzprjs", page(rows, args.every),

@@ -56,3 +56,12 @@ def test_the_file_form_reads_the_rule_line_and_letters():
                         + cells.replace("C", "-"))  # '-': a '?' end, as in numlin's form
     assert unknown.filled and (unknown.numbers == N.UNKNOWN).sum() == 2
     assert parse_url(to_url(unknown)) == unknown
+
+
+def test_a_file_short_of_cells_says_pzprjs_writes_no_letter_past_52():
+    """pzprjs's arukone file leaves out a cell whose number has no letter (above 52): the
+    file is short, and the error says to copy the URL."""
+    short = "/A . . . . /B . . C . /. . . . . /. A . . B /. . . . "
+    with pytest.raises(InputError, match="has 24 of 25 cells") as err:
+        parse_url("https://puzz.link/p?pzprv3/arukone/5/5/passallcell" + short)
+    assert "copy the whole URL" in (err.value.hint or "") and "above 52" in err.value.hint

@@ -1,5 +1,6 @@
 """Slitherlink in puzz.link URLs, Tatham's Loopy game IDs and SVG: pzprjs' and Loopy's own
-examples, round trips over the corpus, variants refused by name, drawings with differences."""
+examples, round trips over the corpus, pzprjs' saved file, variants refused by name, drawings
+with differences."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from slitherlink_support import answers, grid
 from pencilsat.core.errors import InputError
 from pencilsat.formats.detect import convert, read_puzzle
 from pencilsat.formats.puzzlink import parse_url, to_url
+from pencilsat.formats.pzprv3_file import read_pzprv3_file
 from pencilsat.formats.svg import CELL, draw_svg
 from pencilsat.formats.tatham import parse_game_id, to_game_id
 from pencilsat.puzzles import slitherlink as S
@@ -73,6 +75,31 @@ def test_what_slitherlink_cannot_hold_is_refused_by_name(url, column, says):
         parse_url(url)
     assert says in err.value.message
     assert err.value.column == column
+
+
+# A made-up 3x2 Slitherlink as pzprjs saves it (File > Save: ``pzprv3.1``, the numbers, the
+# player's cell marks, then the 3 lines of 3 and 2 lines of 4 loop segments, not read).
+SAVED = ("pzprv3.1\nslither\n2\n3\n3 . - \n. 0 2 \n0 0 0 \n0 0 0 \n"
+         "1 0 0 \n1 0 0 \n1 0 0 \n1 1 0 0 \n1 1 0 0 \n")
+
+
+def test_a_file_pzprjs_saved_reads_to_its_numbers_and_its_question_mark():
+    puzzle = read_pzprv3_file(SAVED)
+    assert puzzle.clues.tolist() == [[3, S.NO_CLUE, S.NO_CLUE], [S.NO_CLUE, 0, 2]]
+    assert puzzle.unknown.tolist() == [[False, False, True], [False, False, False]]
+    assert parse_url(to_url(puzzle)) == puzzle
+    older = SAVED.replace("pzprv3.1", "pzprv3").replace("0 0 0 \n0 0 0 \n", "", 1)
+    assert read_pzprv3_file(older) == puzzle
+
+
+@pytest.mark.parametrize("text, says", [
+    (SAVED.replace("3\n3 .", "3\nf\n3 ."), "slither_full"),
+    (SAVED.replace("3 . -", "4 . -"), "a 4 is not a Slitherlink number"),
+    ("pzprv3.1\nslither\n2\n3\n3 . - \n", "has 3 of 6 cells"),
+])
+def test_what_a_slitherlink_file_cannot_hold_is_refused_by_name(text, says):
+    with pytest.raises(InputError, match=says):
+        read_pzprv3_file(text)
 
 
 # ---------------------------------------------------------------- Tatham's Loopy

@@ -18,6 +18,7 @@ from pencilsat.formats.puzzlink.arrow_numbers import (
     decode_arrow_number16,
     encode_arrow_number16,
 )
+from pencilsat.formats.pzprv3_file import read_pzprv3_file
 from pencilsat.formats.svg import draw_svg
 from pencilsat.puzzles import yajilin as Y
 from pencilsat.strategies.front import solve
@@ -85,6 +86,29 @@ def test_bad_urls_are_refused_with_their_column(url, column, words):
     with pytest.raises(InputError, match=words) as caught:
         parse_url(url)
     assert caught.value.column == column
+
+
+# A made-up 4x2 Yajilin as pzprjs saves it: a 1 pointing right, a black cell with an arrow
+# and no count, a plain black cell; then the player's cells and lines, which are not read.
+SAVED = ("pzprv3\nyajilin\n2\n4\n4,1 . . 1,- \n. 0,- . . \n"
+         "+ . # . \n. . . + \n0 0 0 \n0 0 0 \n0 0 0 0 \n")
+
+
+def test_a_file_pzprjs_saved_reads_to_its_clues():
+    puzzle = read_pzprv3_file(SAVED)
+    assert puzzle == Y.parse_puzzle("yajilin 4 2\n1> . . ?^\n. # . .\n")
+    assert parse_url(to_url(puzzle)) == puzzle
+
+
+@pytest.mark.parametrize("text, says", [
+    (SAVED.replace("4\n4,1", "4\no\n4,1"), "yajilin_out"),
+    (SAVED.replace("4,1 .", "0,3 ."), "the number 3 without an arrow"),
+    (SAVED.replace("4,1 .", "# ."), "a '[+]' cell"),
+    (SAVED.replace("4,1 .", "5,1 ."), "bad Yajilin cell '5,1'"),
+])
+def test_what_a_yajilin_file_cannot_hold_is_refused_by_name(text, says):
+    with pytest.raises(InputError, match=says):
+        read_pzprv3_file(text)
 
 
 def test_a_count_too_large_for_a_url_is_refused():

@@ -13,6 +13,7 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.registry import rules_of
 from pencilsat.formats.detect import convert, read_puzzle
 from pencilsat.formats.puzzlink import parse_url, to_url
+from pencilsat.formats.pzprv3_file import read_pzprv3_file
 from pencilsat.formats.svg import draw_svg
 from pencilsat.puzzles import hashi as H
 
@@ -190,6 +191,19 @@ def test_url_errors_give_the_column(url, column, says):
     with pytest.raises(InputError) as err:
         parse_url(url)
     assert err.value.column == column and says in str(err.value)
+
+
+def test_a_file_pzprjs_saved_reads_to_its_islands():
+    """A made-up 4x3 Hashiwokakero as pzprjs saves it: the islands (``-`` a ``?`` one), then
+    the player's bridges (not read)."""
+    saved = ("pzprv3\nhashikake\n3\n4\n2 . . 3 \n. . . . \n- . . 1 \n"
+             "2 2 2 \n0 0 0 \n0 0 0 \n0 0 0 1 \n0 0 0 1 \n")
+    puzzle = read_pzprv3_file(saved)
+    assert H.format_puzzle(puzzle) == "hashi 4 3\n2..3\n....\n?..1\n"
+    with pytest.raises(InputError, match="side by side"):
+        read_pzprv3_file(saved.replace("2 . . 3", "2 3 . ."))
+    with pytest.raises(InputError, match="bad Hashiwokakero cell '9'"):
+        read_pzprv3_file(saved.replace("2 . . 3", "9 . . 3"))
 
 
 # ------------------------------------------------------------------ SVG

@@ -4,7 +4,8 @@
 // where "rows" are pencilsat's solution rows (GenreRules.solution_rows). One JSON object per
 // line out: the genre pzprjs read (pid), its size, pzprjs's own URL and file (pzprv3) of the
 // board it read, pzprjs's answer check of the rows put on that board, and the check of the
-// same board with one answer element spoiled (the adapter's control: it must fail).
+// same board with one answer element spoiled (the adapter's control: it must fail), and both
+// boards' answers read back as rows (the adapter's "rows"; null without one).
 // A request {"tests": <pencilsat's name>, "pid": <pzprjs type>} answers instead with pzprjs's
 // own test answers of that type (its test/script/<pid>.js "failcheck" list: boards with a
 // wrong answer and the failure pzprjs expects, the last one right): for each, the file, the
@@ -57,8 +58,10 @@ function run(request) {
 	out.adapter = true;
 	answers.apply(puzzle, request.rows);
 	out.check = verdict(puzzle.check(true));
+	out.rows_back = answers.rows ? answers.rows(puzzle) : null;
 	var spoiled = answers.spoil(puzzle, request.rows);
 	out.spoiled = spoiled ? verdict(puzzle.check(true)) : null;
+	out.spoiled_rows = spoiled && answers.rows ? answers.rows(puzzle) : null;
 	return out;
 }
 

@@ -9,13 +9,15 @@ end (:data:`~pencilsat.puzzles.numberlink.UNKNOWN`: pzprjs' checker joins it onl
 ``?``). The file form ``pzprv3/numlin/<rows>/<cols>/...`` gives a number, ``-`` (a ``?``) or
 ``.`` per cell, ``pzprv3/arukone/...`` a line ``passallcell`` or ``dontpassallcell`` then a
 letter (``A``..``Z`` 1..26, ``a``..``z`` 27..52), ``-`` or ``.`` per cell; the lines after
-are not read.
+are not read. pzprjs writes no letter for a number above 52, so its arukone file of such a
+puzzle is short of cells: refused with a hint to copy the URL instead.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from pencilsat.core.errors import InputError
 from pencilsat.formats.puzzlink.body import (
     LARGEST_NUMBER16,
     UNKNOWN_NUMBER,
@@ -69,8 +71,13 @@ def decode_file_as(pid: str, lines: list[str], width: int, height: int) -> Numbe
         raise url_error("the pzprv3 arukone data starts with 'passallcell' or "
                         f"'dontpassallcell', not {(lines or [''])[0]!r}",
                         hint="copy the whole file")
-    values = [_letter_value(token) for token in file_cells(lines[1:], width, height,
-                                                           "Numberlink")]
+    try:
+        tokens = file_cells(lines[1:], width, height, "Numberlink")
+    except InputError as short:  # pzprjs writes nothing for a number past 52 (no letter)
+        raise url_error(short.message, hint=f"{short.hint} (pzprjs's arukone file has no "
+                        "letter for a number above 52 and leaves its cell out: for such a "
+                        "puzzle, copy its URL, File > Export URL)") from None
+    values = [_letter_value(token) for token in tokens]
     return NumberlinkPuzzle(np.array(values, dtype=np.int32).reshape(height, width),
                             filled=lines[0] == "passallcell")
 

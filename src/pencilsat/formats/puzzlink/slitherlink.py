@@ -3,7 +3,10 @@
 pzprjs (``src/variety/slither.js``) also writes a ``.``, a ``?`` cell (a number not given,
 read and written back as one), a ``4``, which a Slitherlink of pencilsat cannot hold, and a
 flag ``f`` for its ``slither_full`` variant (the loop visits every dot); the last two are
-refused by name, never dropped.
+refused by name, never dropped. The file form ``pzprv3/slither/<rows>/<cols>/`` (``pzprv3.1``
+as pzprjs saves it, or the older ``pzprv3``) is read too: an optional line ``f``
+(``slither_full``, refused), then a number, ``-`` (a ``?``) or ``.`` per cell; the player's
+marks and lines after them are not read.
 """
 
 from __future__ import annotations

@@ -7,7 +7,11 @@ count (``?``) is a given black cell that keeps its arrow (read and written back)
 also write a count without an arrow and a ``+`` cell; their rules are not Yajilin's clues as
 the corpus has them, so each is refused by name. The flag ``b`` only
 changes how pzprjs draws clue cells and is read; ``o`` (``yajilin_out``: shaded cells lie
-outside the loop) is another puzzle and is refused.
+outside the loop) is another puzzle and is refused. The file form
+``pzprv3/yajilin/<rows>/<cols>/`` is read too: an optional line ``o`` (``yajilin_out``,
+refused), then per cell ``.``, ``d,n`` (the arrow ``d`` 0-4 and the count ``n``, ``-`` for
+none) or ``#`` (a ``+`` cell, refused as in the URL); the player's cells and lines after them
+are not read.
 """
 
 from __future__ import annotations
@@ -32,6 +36,36 @@ REFUSED_FLAGS = {"o": "yajilin_out: shaded cells lie outside the loop"}
 def decode(body: str, width: int, height: int, column: int, flags: str) -> YajilinPuzzle:
     columns: dict[int, int] = {}
     flat = decode_arrow_number16(body, width * height, column, "arrow clues", columns)
+    return _puzzle(flat, width, height, columns)
+
+
+def decode_file(lines: list[str], width: int, height: int) -> YajilinPuzzle:
+    """pzprjs' file form (``decodeConfigFlag``, then ``decodeCellDirecQnum``)."""
+    if lines and lines[0] == "o":
+        raise url_error(f"this Yajilin is pzprjs' {REFUSED_FLAGS['o']} (the line 'o'), "
+                        "which pencilsat does not solve",
+                        hint="pencilsat would solve another puzzle")
+    return _puzzle([_file_clue(token) for token in file_cells(lines, width, height, "Yajilin")],
+                   width, height, {})
+
+
+def _file_clue(token: str) -> tuple[int, int] | None:
+    if token == ".":
+        return None
+    if token == "#":
+        return NO_ARROW, PLUS
+    direction, _, number = token.partition(",")
+    if direction in ("0", "1", "2", "3", "4") and (
+            number == "-" or number.isascii() and number.isdigit()):
+        return int(direction), UNKNOWN_NUMBER if number == "-" else int(number)
+    raise url_error(f"bad Yajilin cell {token!r} in the pzprv3 data",
+                    hint="cells are '.', an arrow 0-4 and a count joined by ',' (2,1; 0,- "
+                         "a black cell) or '#'")
+
+
+def _puzzle(flat: list[tuple[int, int] | None], width: int, height: int,
+            columns: dict[int, int]) -> YajilinPuzzle:
+    """The puzzle of the cells' (arrow, count) clues; ``columns``: each clue's URL column."""
     numbers = np.full(width * height, EMPTY, dtype=np.int32)
     arrows = np.zeros(width * height, dtype=np.int8)
     for c, cell in enumerate(flat):
@@ -41,12 +75,12 @@ def decode(body: str, width: int, height: int, column: int, flags: str) -> Yajil
         where = f"the cell at row {c // width + 1}, column {c % width + 1}"
         if number == PLUS:
             raise url_error(f"{where} is a '+' cell, which Yajilin does not have",
-                            column=columns[c], hint="clear the cell or give it an arrow clue")
+                            column=columns.get(c), hint="clear the cell or give it an arrow clue")
         if direction == NO_ARROW and number == UNKNOWN_NUMBER:
             numbers[c] = BLOCK
         elif direction == NO_ARROW:
             raise url_error(f"{where} has the number {number} without an arrow",
-                            column=columns[c], hint="give the number an arrow, or clear it")
+                            column=columns.get(c), hint="give the number an arrow, or clear it")
         elif number == UNKNOWN_NUMBER:
             numbers[c], arrows[c] = BLOCK, direction
         else:
@@ -64,34 +98,3 @@ def encode(puzzle: YajilinPuzzle) -> str:
     return encode_arrow_number16([
         None if n == EMPTY else (d, UNKNOWN_NUMBER) if n == BLOCK else (d, n)
         for n, d in zip(numbers, arrows, strict=True)])
-
-
-def decode_file(lines: list[str], width: int, height: int) -> YajilinPuzzle:
-    """pzprjs' file form (``decodeCellDirecQnum``): an ``o`` line first for ``yajilin_out``
-    (refused, as its URL flag is), then per cell ``.``, ``#`` (a ``+`` cell, refused as in a
-    URL) or ``<direction>,<count>`` (direction 0-4 as pzprjs' ``qdir``, count a number or
-    ``-`` for none); the shading and the loop after them are the answer and are not read."""
-    if lines and lines[0].strip() == "o":
-        raise url_error(f"the Yajilin variant {REFUSED_FLAGS['o']} is not supported",
-                        hint="pencilsat would solve another puzzle")
-    numbers = np.full(width * height, EMPTY, dtype=np.int32)
-    arrows = np.zeros(width * height, dtype=np.int8)
-    for c, token in enumerate(file_cells(lines, width, height, "Yajilin")):
-        where = f"the cell at row {c // width + 1}, column {c % width + 1}"
-        direction, _, count = token.partition(",")
-        if token == ".":
-            continue
-        if token == "#":
-            raise url_error(f"{where} is a '+' cell, which Yajilin does not have",
-                            hint="clear the cell or give it an arrow clue")
-        if direction not in ("0", "1", "2", "3", "4") or not (
-                count == "-" or (count.isascii() and count.isdigit()
-                                 and int(count) <= LARGEST)):
-            raise url_error(f"bad Yajilin cell {token!r} in the pzprv3 data at {where}",
-                            hint="a clue is '<direction 0-4>,<count or ->', '.' no clue")
-        if direction == "0" and count != "-":
-            raise url_error(f"{where} has the number {count} without an arrow",
-                            hint="give the number an arrow, or clear it")
-        numbers[c] = BLOCK if count == "-" else int(count)
-        arrows[c] = int(direction)
-    return YajilinPuzzle(numbers.reshape(height, width), arrows.reshape(height, width))
