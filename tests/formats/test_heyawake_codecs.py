@@ -11,6 +11,7 @@ from conftest import CORPUS
 from pencilsat.core.errors import InputError
 from pencilsat.formats.puzzlink import parse_url, to_url
 from pencilsat.formats.puzzlink.borders import decode_borders, encode_borders, rooms_of
+from pencilsat.formats.pzprv3_file import read_pzprv3_file
 from pencilsat.formats.svg import draw_svg
 from pencilsat.puzzles import heyawake as H
 
@@ -112,3 +113,36 @@ def test_the_svg_draws_rooms_thick_shading_and_numbers():
     other = H.solution_from_rows(["." * 6] * 6)
     two = ET.fromstring(draw_svg(p, s, other))
     assert [e for e in two.iter() if e.get("class") == "difference"]
+
+
+# A made-up 3x2 board: rooms {(0,0),(1,0)}, {(0,1),(0,2)}, {(1,1),(1,2)}; a 1 in the first.
+MADE_UP_ROOMS = [[0, 1, 1], [0, 2, 2]]
+
+
+def test_heyawacky_is_pzprjs_other_name_of_heyawake():
+    p = H.HeyawakePuzzle(np.array(MADE_UP_ROOMS), np.array([[1, -1, -1], [-1, -1, -1]]))
+    url = to_url(p)
+    assert parse_url(url.replace("p?heyawake/", "p?heyawacky/")) == p
+
+
+@pytest.mark.parametrize("rooms", [
+    "1 0 /1 0 /0 1 1 /",  # pzprv3.1: vertical borders, then horizontal ones
+    "3 /0 1 1 /0 2 2 /",  # pzprv3: the number of rooms, then a room id per cell
+])
+def test_the_file_form_reads_rooms_and_numbers_in_either_version(rooms):
+    p = read_pzprv3_file("\n".join(f"pzprv3/heyawake/2/3/{rooms}. - . /1 . . /# + . /. . # /"
+                                   .split("/")))
+    assert p.rooms.tolist() == MADE_UP_ROOMS
+    assert p.clues.tolist() == [[H.NO_CLUE] * 3, [1, H.NO_CLUE, H.NO_CLUE]]
+    assert p.unknown.tolist() == [[False, True, False], [False] * 3]
+
+
+@pytest.mark.parametrize(("numbers", "words"), [
+    ("1 . . /1 . . /", "room 1 has two numbers"),
+    ("3 . . /. . . /", "room 1 has 2 cells, its number is 3"),
+    ("x . . /. . . /", "bad Heyawake number 'x'"),
+    ("1 . . /", "data has 3 of 6 cells"),
+])
+def test_bad_file_numbers_are_named(numbers, words):
+    with pytest.raises(InputError, match=words):
+        parse_url(f"pzprv3.1/heyawake/2/3/1 0 /1 0 /0 1 1 /{numbers}")

@@ -95,3 +95,13 @@ def test_the_svg_shows_regions_letters_and_blocked_cells():
     assert len(shaded) == int(s.shaded.sum()) + int(p.blocked.sum())
     assert any(el.get("class") == "rooms" for el in root.iter())
     assert np.array_equal(p.blocked, s.letters == "#")
+
+
+@pytest.mark.parametrize("rooms", [
+    "1 0 /0 1 /1 1 0 /",  # pzprv3.1: vertical borders, then horizontal ones
+    "3 /0 1 1 /2 2 1 /",  # pzprv3: the number of rooms, then a room id per cell
+])
+def test_the_file_form_reads_the_regions_in_either_version(rooms):
+    # a made-up 3x2 board, its answer lines after the regions not read
+    p = parse_url(f"pzprv3/lits/2/3/{rooms}# # . /# # + /")
+    assert p.region_ids.tolist() == [[0, 1, 1], [2, 2, 1]]

@@ -15,7 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from pencilsat.formats.puzzlink.body import Body, decode_whole, file_cells, url_error
-from pencilsat.formats.runs import describe_char
+from pencilsat.formats.runs import describe_char, whole_number
+from pencilsat.puzzles.regions import Regions
 
 BASE32 = "0123456789abcdefghijklmnopqrstuv"
 
@@ -74,6 +75,26 @@ def file_borders(lines: list[str], width: int,
     ones, ``1`` a border and ``0`` none; the lines after them are not read."""
     return (_file_marks(lines[:height], width - 1, height, "vertical border"),
             _file_marks(lines[height:], width, height - 1, "horizontal border"))
+
+
+def file_rooms(lines: list[str], width: int, height: int, what: str) -> tuple[np.ndarray, int]:
+    """The rooms of pzprjs' file form, in either version it writes, and the number of lines
+    they take: ``pzprv3.1``'s borders (:func:`file_borders`, ``decodeBorderQues``) or the older
+    ``pzprv3``'s number of rooms, then a room id per cell (``decodeAreaRoom``), told apart by
+    the first lines (the old form opens with a lone number, then a line of ``width`` ids)."""
+    if _is_room_ids(lines, width):
+        ids = [whole_number(token) for token in file_cells(lines[1:], width, height,
+                                                           what + " room")]
+        return Regions.from_labels(np.array(ids).reshape(height, width)).ids, 1 + height
+    return rooms_of(*file_borders(lines, width, height)), 2 * height - 1
+
+
+def _is_room_ids(lines: list[str], width: int) -> bool:
+    if len(lines) < 2:
+        return False
+    first, second = lines[0].split(), lines[1].split()
+    return (len(first) == 1 and whole_number(first[0]) is not None and len(second) == width
+            and all(whole_number(token) is not None for token in second))
 
 
 def _file_marks(lines: list[str], width: int, height: int, what: str) -> np.ndarray:

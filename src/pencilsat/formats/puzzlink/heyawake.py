@@ -9,8 +9,11 @@ an error, see :mod:`.body`); a ``.`` is a ``?`` room (a number not given), read 
 back as one. pzprjs puts a room's clue in its top-left cell (the leftmost
 column's topmost cell, ``getTopCell``), and so does the decoder; the encoder writes each
 room's clue wherever the puzzle has it. pzprjs writes no flags for Heyawake, so a URL with
-flags is refused; Aye-Heya (``ayeheya``, rooms with point-symmetric shading) is another
-type and is not read as Heyawake.
+flags is refused; ``heyawacky`` is pzprjs' other name of the type (its ``alias``) and is read
+as Heyawake; Aye-Heya (``ayeheya``, rooms with point-symmetric shading) is another type and is
+not read as Heyawake. The file form gives the rooms (either version,
+:func:`.borders.file_rooms`), then per cell a number, ``-`` (``?``) or ``.``, in the cell
+pzprjs keeps it in; the answer lines after them are not read.
 """
 
 from __future__ import annotations
@@ -21,12 +24,14 @@ from pencilsat.formats.puzzlink.body import (
     UNKNOWN_NUMBER,
     body_parts,
     encode_number16,
+    file_cells,
     read_number16,
     refuse_flags,
     url_error,
 )
 from pencilsat.formats.puzzlink.borders import (
     encode_borders,
+    file_rooms,
     read_borders,
     room_borders,
     rooms_of,
@@ -67,3 +72,34 @@ def encode(puzzle: HeyawakePuzzle) -> str:
     for r, c in zip(*np.nonzero(puzzle.unknown), strict=True):
         numbers[int(puzzle.rooms[r, c])] = UNKNOWN_NUMBER
     return encode_borders(*room_borders(puzzle.rooms)) + encode_number16(numbers)
+
+
+def decode_file(lines: list[str], width: int, height: int) -> HeyawakePuzzle:
+    """pzprjs' file form: the rooms, then ``decodeCellQnum``'s numbers (at most one a room,
+    none larger than its room)."""
+    rooms, used = file_rooms(lines, width, height, "Heyawake")
+    tokens = file_cells(lines[used:], width, height, "Heyawake number")
+    sizes = np.bincount(rooms.ravel())
+    clues = np.full((height, width), NO_CLUE, dtype=np.int32)
+    unknown = np.zeros((height, width), dtype=bool)
+    for index, token in enumerate(tokens):
+        cell = divmod(index, width)
+        room = int(rooms[cell])
+        if token == ".":
+            continue
+        if token != "-" and not (token.isascii() and token.isdigit()):
+            raise url_error(f"bad Heyawake number {token!r} in the pzprv3 data (row "
+                            f"{cell[0] + 1}, column {cell[1] + 1})",
+                            hint="cells are a number, '-' (?) or '.' (no number)")
+        if (clues[rooms == room] != NO_CLUE).any() or unknown[rooms == room].any():
+            raise url_error(f"room {room + 1} has two numbers in the pzprv3 data (the second at "
+                            f"row {cell[0] + 1}, column {cell[1] + 1})",
+                            hint="a Heyawake room has at most one number")
+        if token == "-":
+            unknown[cell] = True
+        elif int(token) > sizes[room]:
+            raise url_error(f"room {room + 1} has {sizes[room]} cells, its number is {token}",
+                            hint="check the number or the room borders")
+        else:
+            clues[cell] = int(token)
+    return HeyawakePuzzle(rooms, clues, unknown=unknown)

@@ -5,7 +5,8 @@ and, with the flag ``d``, the first form (``decodeLITS_old``): one character per
 row-major, a border between two side-by-side cells whose characters differ. The flag ``c``
 is what pzprjs' older application URLs wrote to mark today's form; it changes nothing here.
 puzz.link's LITS has no blocked cells, so a puzzle with some (9 janko puzzles) has no URL:
-exporting one is an error saying so.
+exporting one is an error saying so. The file form is read in both versions pzprjs writes
+(:func:`.borders.file_rooms`); the answer lines after the rooms are not read.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pencilsat.formats.puzzlink.body import body_parts, url_error
 from pencilsat.formats.puzzlink.borders import (
     decode_borders,
     encode_borders,
+    file_rooms,
     room_borders,
     rooms_of,
 )
@@ -51,3 +53,8 @@ def encode(puzzle: LitsPuzzle) -> str:
                          f"{c + 1}), which puzz.link's LITS cannot write",
                          hint="convert --to text keeps them")
     return encode_borders(*room_borders(puzzle.region_ids))
+
+
+def decode_file(lines: list[str], width: int, height: int) -> LitsPuzzle:
+    """pzprjs' file form: the rooms, either version."""
+    return LitsPuzzle(file_rooms(lines, width, height, "LITS")[0])

@@ -11,16 +11,12 @@ cell, ``decodeAreaRoom``); the answer lines after them are ignored.
 
 from __future__ import annotations
 
-import numpy as np
-
-from pencilsat.formats.puzzlink.body import file_cells
 from pencilsat.formats.puzzlink.borders import (
     decode_borders,
     encode_borders,
-    file_borders,
+    file_rooms,
     rooms_of,
 )
-from pencilsat.formats.runs import whole_number
 from pencilsat.puzzles.norinori import NorinoriPuzzle
 from pencilsat.puzzles.regions import Regions
 
@@ -38,20 +34,5 @@ def encode(puzzle: NorinoriPuzzle) -> str:
 
 
 def decode_file(lines: list[str], width: int, height: int) -> NorinoriPuzzle:
-    """pzprjs' file form, either version (told apart by the first lines: the old one opens
-    with the number of rooms alone, then rows of W room ids)."""
-    if _is_room_ids(lines, width):
-        ids = [whole_number(token) for token in file_cells(lines[1:], width, height,
-                                                           "Norinori room")]
-        return NorinoriPuzzle(Regions.from_labels(np.array(ids).reshape(height, width)))
-    return NorinoriPuzzle(Regions(rooms_of(*file_borders(lines, width, height))))
-
-
-def _is_room_ids(lines: list[str], width: int) -> bool:
-    """True for the old form: a lone number, then a line of ``width`` numbers."""
-    if len(lines) < 2:
-        return False
-    first, second = lines[0].split(), lines[1].split()
-    return (len(first) == 1 and whole_number(first[0]) is not None and len(second) == width
-            and all(whole_number(token) is not None for token in second))
-
+    """pzprjs' file form, either version (:func:`.borders.file_rooms`)."""
+    return NorinoriPuzzle(Regions(file_rooms(lines, width, height, "Norinori")[0]))

@@ -2,7 +2,9 @@
 
 pzprjs serves Nuribou, Mochikoro, Canal View and others from the same file under their own
 type names; those are other genres and are not read as Nurikabe. pzprjs writes no flags for
-Nurikabe, so a URL with flags is refused rather than read with them ignored.
+Nurikabe, so a URL with flags is refused rather than read with them ignored. The file form
+``pzprv3/nurikabe/<rows>/<cols>/...`` (``decodeCellQnumAns``) gives per cell a number, ``-``
+(``?``), or the answer (``#`` shaded, ``+`` a dot, ``.`` empty), which is not read.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pencilsat.formats.puzzlink.body import (
     UNKNOWN_NUMBER,
     decode_number16,
     encode_number16,
+    qnum_file_cells,
     refuse_flags,
 )
 from pencilsat.puzzles.nurikabe import EMPTY, UNKNOWN, NurikabePuzzle
@@ -40,3 +43,12 @@ def encode(puzzle: NurikabePuzzle) -> str:
                               "text instead")
     return encode_number16([None if v == EMPTY else UNKNOWN_NUMBER if v == UNKNOWN else v
                             for v in flat])
+
+
+def decode_file(lines: list[str], width: int, height: int) -> NurikabePuzzle:
+    """pzprjs' file form: the numbers of ``decodeCellQnumAns``, its answer marks read as
+    cells without a number."""
+    answer_marks = str.maketrans({"#": ".", "+": "."})
+    values = qnum_file_cells([line.translate(answer_marks) for line in lines[:height]], width,
+                             height, "Nurikabe", width * height, UNKNOWN, EMPTY)
+    return NurikabePuzzle(np.array(values, dtype=np.int32).reshape(height, width))
