@@ -56,6 +56,15 @@ from pencilsat.formats.solution_input import read_solution  # noqa: E402
 
 DRIVER = REPO / "benchmarks" / "peers" / "pzprjs_driver" / "driver.js"
 SHOWN = 5  # disagreements kept per kind and genre
+_BLANK = ("pzprjs refuses an answer with no {} ({}), no rule of the genre: pencilsat accepts "
+          "one where the clues allow it (a {} of all white cells: {})")
+NOTES = {  # what pzprjs checks beyond the genre's rules, for the page's notes
+    "heyawake": _BLANK.format("shaded cell", "brNoShade", "Heyawake", "one room, no number"),
+    "hitori": _BLANK.format("shaded cell", "brNoShade", "Hitori", "a Latin square"),
+    "kurodoko": _BLANK.format("shaded cell", "brNoShade", "Kurodoko",
+                              "3x3, a 5 in the middle"),
+    "shakashaka": _BLANK.format("triangle", "brNoTriangle", "Shakashaka", "no black cell"),
+}
 
 
 def answered(genre: Genre, every: int) -> Iterator[tuple[str, Any, Any]]:
@@ -232,7 +241,13 @@ def page(rows: list[dict[str, Any]], every: int) -> str:
             f"{sample} of each genre's corpus folder. Columns: see "
             "`benchmarks/pzprjs_crosscheck.py`.\n\n" + markdown_table(header, table)
             + "\n\n## Disagreements (the first of each kind)\n\n"
-            + ("\n".join(notes) if notes else "None.") + "\n")
+            + ("\n".join(notes) if notes else "None.") + "\n"
+            + _notes([r["genre"] for r in rows]))
+
+
+def _notes(genres: list[str]) -> str:
+    said = [f"- {genre}: {NOTES[genre]}." for genre in genres if genre in NOTES]
+    return "\n## pzprjs's other rules\n\n" + "\n".join(said) + "\n" if said else ""
 
 
 def main() -> None:
