@@ -13,6 +13,7 @@ first reason; 'same code again' counts the puzzles whose read-back writes the sa
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import platform
 import statistics
@@ -42,10 +43,10 @@ def corpus_puzzles(genre: Genre) -> Iterator[Any]:
         for path in sorted((root / "tatham").glob("*.txt")):
             for line in path.read_text().splitlines():
                 if line.strip():
-                    yield rules.parse_puzzle(line)
+                    yield rules.parse_puzzle(line, path.name)
         return
     for path in sorted(root.rglob("*.txt")):
-        yield rules.parse_puzzle(path.read_text())
+        yield rules.parse_puzzle(path.read_text(), path.name)
 
 
 def measure(items: list[Any], export: Callable[[Any], str],
@@ -91,7 +92,7 @@ def main() -> None:
             codecs.append(("puzz.link URL", to_url, parse_url))
         if genre.tatham_codec:
             codecs.append(("Tatham game ID", to_game_id,
-                           lambda text, g=genre.tatham[0]: parse_game_id(text, g)))
+                           functools.partial(parse_game_id, genre=genre.tatham[0])))
         if not codecs:
             continue
         items = list(corpus_puzzles(genre))

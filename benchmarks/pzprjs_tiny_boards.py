@@ -11,8 +11,8 @@ are right), and every answer of each board
 none in each white cell) goes to both checkers: pzprjs's through the driver and the genre's
 adapter (``peers/pzprjs_driver``), pencilsat's through ``read_solution`` and the rule checker.
 Counted per genre: the answers both accept, both refuse, those only pzprjs's rule that an
-answer is not empty refuses (``NOTES`` in ``pzprjs_crosscheck.py``), and any other
-disagreement, shown. Writes ``benchmarks/results/pzprjs_tiny_boards.{md,json}``.
+answer is not empty refuses (the notes beside the adapters, ``peers/pzprjs_driver/notes``),
+and any other disagreement, shown. Writes ``benchmarks/results/pzprjs_tiny_boards.{md,json}``.
 """
 
 from __future__ import annotations
@@ -284,8 +284,9 @@ def page(rows: list[dict[str, Any]], seed: int) -> str:
     header = ["genre", "boards", "answers checked", "both accept", "both refuse",
               "only pzprjs's blank rule refuses", "other disagreements"]
     shown = [f"- {r['genre']}: " + "; ".join(r["shown"]) for r in rows if r["shown"]]
-    blank = [f"- {r['genre']}: {NOTES[r['genre']]}." for r in rows
-             if r["blank_rule"] and r["genre"] in NOTES]
+    notes = [(r["genre"], NOTES / f"{r['genre']}.md") for r in rows if r["blank_rule"]]
+    blank = [f"- {genre}: " + " ".join(path.read_text().split()) for genre, path in notes
+             if path.exists()]
     return (f"Seed {seed}; tiny made-up boards, every answer of each. Columns: see "
             "`benchmarks/pzprjs_tiny_boards.py`.\n\n" + markdown_table(header, table)
             + "\n\n## Disagreements\n\n" + ("\n".join(shown) if shown else "None.") + "\n"

@@ -11,7 +11,6 @@ from conftest import CORPUS
 from pencilsat.core.errors import InputError
 from pencilsat.formats.puzzlink import parse_url, to_url
 from pencilsat.formats.puzzlink.borders import decode_borders, encode_borders, rooms_of
-from pencilsat.formats.pzprv3_file import read_pzprv3_file
 from pencilsat.formats.svg import draw_svg
 from pencilsat.puzzles import heyawake as H
 
@@ -97,6 +96,12 @@ def test_aye_heya_is_not_read_as_heyawake():
         parse_url("https://puzz.link/p?ayeheya/6/6/lll155007rs12222j")
 
 
+def test_heyawacky_is_pzprjs_other_name_of_heyawake():
+    # a made-up 3x2 board: rooms {(0,0),(1,0)}, {(0,1),(0,2)}, {(1,1),(1,2)}; a 1 in the first
+    p = H.HeyawakePuzzle(np.array([[0, 1, 1], [0, 2, 2]]), np.array([[1, -1, -1], [-1, -1, -1]]))
+    assert parse_url(to_url(p).replace("p?heyawake/", "p?heyawacky/")) == p
+
+
 def test_the_svg_draws_rooms_thick_shading_and_numbers():
     p = parse_url(PZPRJS_URL)
     s = H.solution_from_rows(PZPRJS_ANSWER)
@@ -115,34 +120,23 @@ def test_the_svg_draws_rooms_thick_shading_and_numbers():
     assert [e for e in two.iter() if e.get("class") == "difference"]
 
 
-# A made-up 3x2 board: rooms {(0,0),(1,0)}, {(0,1),(0,2)}, {(1,1),(1,2)}; a 1 in the first.
-MADE_UP_ROOMS = [[0, 1, 1], [0, 2, 2]]
+# ------------------------------------------------------------------ pzprjs' file form
+
+BORDER_FILE = ("pzprv3.1/heyawake/3/4/0 1 0 /0 1 0 /0 1 1 /1 0 0 0 /0 0 1 1 /"
+               "2 . 0 . /. . . . /. . . - /%23 + . . /")
+"""Made up; pzprjs opens it as ``heyawake/4/3/96gc20g.`` (checked with node)."""
+ROOM_ID_FILE = "pzprv3/heyawake/3/4/4/0 0 1 1 /2 2 1 1 /2 2 1 3 /. . 1 . /2 . . . /. . . - /"
+"""Made up, the old version (room ids); pzprjs opens it as ``heyawake/4/3/96o4g12.``."""
 
 
-def test_heyawacky_is_pzprjs_other_name_of_heyawake():
-    p = H.HeyawakePuzzle(np.array(MADE_UP_ROOMS), np.array([[1, -1, -1], [-1, -1, -1]]))
-    url = to_url(p)
-    assert parse_url(url.replace("p?heyawake/", "p?heyawacky/")) == p
+@pytest.mark.parametrize("file, url", [(BORDER_FILE, "heyawake/4/3/96gc20g."),
+                                       (ROOM_ID_FILE, "heyawake/4/3/96o4g12.")])
+def test_both_versions_of_pzprjs_file_read_the_puzzle_of_its_url(file, url):
+    puzzle = parse_url(file)
+    assert puzzle == parse_url(url)
+    assert puzzle.unknown[2, 3] and puzzle.unknown.sum() == 1
 
 
-@pytest.mark.parametrize("rooms", [
-    "1 0 /1 0 /0 1 1 /",  # pzprv3.1: vertical borders, then horizontal ones
-    "3 /0 1 1 /0 2 2 /",  # pzprv3: the number of rooms, then a room id per cell
-])
-def test_the_file_form_reads_rooms_and_numbers_in_either_version(rooms):
-    p = read_pzprv3_file("\n".join(f"pzprv3/heyawake/2/3/{rooms}. - . /1 . . /# + . /. . # /"
-                                   .split("/")))
-    assert p.rooms.tolist() == MADE_UP_ROOMS
-    assert p.clues.tolist() == [[H.NO_CLUE] * 3, [1, H.NO_CLUE, H.NO_CLUE]]
-    assert p.unknown.tolist() == [[False, True, False], [False] * 3]
-
-
-@pytest.mark.parametrize(("numbers", "words"), [
-    ("1 . . /1 . . /", "room 1 has two numbers"),
-    ("3 . . /. . . /", "room 1 has 2 cells, its number is 3"),
-    ("x . . /. . . /", "bad Heyawake number 'x'"),
-    ("1 . . /", "data has 3 of 6 cells"),
-])
-def test_bad_file_numbers_are_named(numbers, words):
-    with pytest.raises(InputError, match=words):
-        parse_url(f"pzprv3.1/heyawake/2/3/1 0 /1 0 /0 1 1 /{numbers}")
+def test_a_file_with_two_numbers_in_one_room_is_refused():
+    with pytest.raises(InputError, match="at most one clue"):
+        parse_url(ROOM_ID_FILE.replace("/. . 1 . /", "/. . 1 1 /"))

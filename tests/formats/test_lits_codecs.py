@@ -97,11 +97,18 @@ def test_the_svg_shows_regions_letters_and_blocked_cells():
     assert np.array_equal(p.blocked, s.letters == "#")
 
 
-@pytest.mark.parametrize("rooms", [
-    "1 0 /0 1 /1 1 0 /",  # pzprv3.1: vertical borders, then horizontal ones
-    "3 /0 1 1 /2 2 1 /",  # pzprv3: the number of rooms, then a room id per cell
+# ------------------------------------------------------------------ pzprjs' file form
+
+@pytest.mark.parametrize("file, url", [
+    ("pzprv3.1/lits/3/4/0 1 0 /0 1 0 /0 1 1 /1 0 0 0 /0 0 1 1 /. %23 . . /", "lits/4/3/96gc"),
+    ("pzprv3/lits/3/4/3/0 0 1 1 /2 2 1 1 /2 2 1 1 /", "lits/4/3/94o0"),
 ])
-def test_the_file_form_reads_the_regions_in_either_version(rooms):
-    # a made-up 3x2 board, its answer lines after the regions not read
-    p = parse_url(f"pzprv3/lits/2/3/{rooms}# # . /# # + /")
-    assert p.region_ids.tolist() == [[0, 1, 1], [2, 2, 1]]
+def test_both_versions_of_pzprjs_file_read_the_puzzle_of_its_url(file, url):
+    """Made-up regions, as borders (``pzprv3.1``) and as room ids (``pzprv3``); pzprjs opens
+    the files as the URLs (checked with node)."""
+    assert parse_url(file) == parse_url(url)
+
+
+def test_a_bad_border_mark_of_the_file_form_is_named():
+    with pytest.raises(InputError, match="bad vertical border mark '2'"):
+        parse_url("pzprv3.1/lits/2/2/2 /0 /0 0 /")

@@ -163,3 +163,29 @@ def test_two_answers_are_drawn_with_their_differences_in_both_panels():
         marks = by_class(panel, "difference")
         assert sorted((int(m.get("data-row")), int(m.get("data-col"))) for m in marks) == diffs
         assert len(by_class(panel, "loop")) == 1
+
+
+# ------------------------------------------------------------------ pzprjs' file form
+
+MADE_UP_FILE = "pzprv3.1\nslither\n3\n4\n1 - 2 . \n3 . . 0 \n. . . . \n0 0 0 0 \n0 0 0 0 \n"
+"""A made-up puzzle as pzprjs saves it (numbers, then marks and the loop: not read); pzprjs
+opens it as ``slither/4/3/1.7dah`` (checked with node)."""
+
+
+def test_pzprjs_file_form_reads_the_puzzle_of_its_url():
+    url = parse_url("https://puzz.link/p?slither/4/3/1.7dah")
+    assert read_puzzle(MADE_UP_FILE) == url
+    assert parse_url("p?" + MADE_UP_FILE.strip().replace("\n", "/").replace(" ", "%20")) == url
+    assert read_puzzle(MADE_UP_FILE.replace("pzprv3.1", "pzprv3")) == url  # the old version
+    assert url.unknown[0, 1] and url.clues[1, 3] == 0
+
+
+@pytest.mark.parametrize("file, says", [
+    ("pzprv3\nslither\n1\n2\nf\n1 . \n", "slither_full"),
+    ("pzprv3\nslither\n1\n2\n4 . \n", "a 4 is not"),
+    ("pzprv3\nslither\n1\n2\n1 x \n", "bad Slitherlink cell 'x'"),
+    ("pzprv3\nslither\n2\n2\n1 . \n", "has 2 of 4 cells"),
+])
+def test_what_the_file_form_cannot_hold_is_refused_by_name(file, says):
+    with pytest.raises(InputError, match=says):
+        read_puzzle(file)

@@ -40,6 +40,15 @@ def test_the_file_form_reads_a_dash_as_a_gap():
         == parse_url(URL)
 
 
+def test_the_file_form_refuses_a_zero_which_pzprjs_reads_as_a_gap():
+    # pzprjs's decodeCellQnum makes a '0' a given 0, which its checker skips as it skips a
+    # gap; read as an empty cell it would be another puzzle (found against pzprjs itself)
+    rows = ["0 . . .", ". . . .", ". . . .", ". . . 4"]
+    with pytest.raises(InputError, match="'0'.*gap") as err:
+        parse_url("https://puzz.link/p?pzprv3/sudoku/4/" + "/".join(rows) + "/")
+    assert "'-' for a gap" in str(err.value)
+
+
 def test_the_drawings_show_the_gaps():
     puzzle = parse_url(URL)
     result = solve(puzzle)

@@ -10,6 +10,7 @@ import pytest
 from conftest import CORPUS
 
 from pencilsat.core.errors import InputError
+from pencilsat.formats.detect import read_puzzle
 from pencilsat.formats.puzzlink import parse_url, to_url
 from pencilsat.formats.puzzlink.arrow_numbers import (
     PLUS,
@@ -108,3 +109,27 @@ def test_the_svg_draws_arrows_shading_loop_and_differences():
         result.differences)
     given = ET.fromstring(draw_svg(puzzle))
     assert [el.get("class") for el in given.iter()].count("given") == 1
+
+
+# ------------------------------------------------------------------ pzprjs' file form
+
+MADE_UP_FILE = "pzprv3\nyajilin\n3\n4\n2,1 . . 0,- \n4,0 . . . \n. 3,- . 1,2 \n# . + . \n"
+"""Made up (``direction,count`` per clue; then the answer, not read); pzprjs opens it as
+``yajilin/4/3/21b0.40d3.a12`` (checked with node)."""
+
+
+def test_pzprjs_file_form_reads_the_puzzle_of_its_url():
+    puzzle = read_puzzle(MADE_UP_FILE)
+    assert puzzle == parse_url("https://puzz.link/p?yajilin/4/3/21b0.40d3.a12")
+    assert puzzle.numbers[0, 3] == Y.BLOCK and puzzle.arrows[2, 1] == Y.LEFT
+
+
+@pytest.mark.parametrize("url, words", [
+    ("pzprv3/yajilin/1/2/o/. . /", "yajilin_out"),
+    ("pzprv3/yajilin/1/2/%23 . /", "which Yajilin does not have"),
+    ("pzprv3/yajilin/1/2/0,3 . /", "without an arrow"),
+    ("pzprv3/yajilin/1/2/5,1 . /", "bad Yajilin cell '5,1'"),
+])
+def test_what_the_file_form_cannot_hold_is_refused_by_name(url, words):
+    with pytest.raises(InputError, match=words):
+        parse_url(url)

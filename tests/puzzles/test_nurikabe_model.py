@@ -13,7 +13,6 @@ from pencilsat.core.errors import InputError
 from pencilsat.core.registry import rules_of
 from pencilsat.formats.detect import convert, read_puzzle
 from pencilsat.formats.puzzlink import parse_url, to_url
-from pencilsat.formats.pzprv3_file import read_pzprv3_file
 from pencilsat.formats.svg import draw_svg
 from pencilsat.puzzles import nurikabe as N
 
@@ -194,14 +193,6 @@ def test_url_errors_give_the_column(url, column, says):
     with pytest.raises(InputError) as err:
         parse_url(url)
     assert err.value.column == column and says in str(err.value)
-
-
-def test_the_file_form_reads_numbers_and_ignores_the_answer_marks():
-    # a made-up 3x2 board as pzprjs saves it: numbers, '-' a '?', '#' and '+' the answer
-    p = read_pzprv3_file("pzprv3\nnurikabe\n2\n3\n2 # - \n+ . 1 \n")
-    assert p.numbers.tolist() == [[2, N.EMPTY, N.UNKNOWN], [N.EMPTY, N.EMPTY, 1]]
-    with pytest.raises(InputError, match="bad Nurikabe cell '7'"):
-        read_pzprv3_file("pzprv3\nnurikabe\n2\n3\n2 # 7 \n+ . 1 \n")  # past the grid
 
 
 def test_other_pzprjs_types_of_the_same_file_are_not_nurikabe():

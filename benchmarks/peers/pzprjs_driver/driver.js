@@ -10,6 +10,8 @@
 // wrong answer and the failure pzprjs expects, the last one right): for each, the file, the
 // expected failure, what pzprjs's check says, and the answer read off the board as pencilsat's
 // rows (the adapter's "rows"; null where the board's answer has no rows form).
+// A request {"variants": <pencilsat's name>, "url": ..., "boards": [<rows>, ...]} answers with
+// pzprjs's check of each board and its rows read back (the runner's near misses).
 // Usage: node driver.js <path of the built pzpr.js>
 "use strict";
 
@@ -38,12 +40,16 @@ function run(request) {
 	var puzzle = new pzpr.Puzzle();
 	var out = {};
 	puzzle.open(request.url, function () {});
+	var answers = adapter(request.genre);
+	// the size in pencilsat's terms: an adapter's size() where pencilsat's grid is larger
+	// (Kakuro's clue row and column are pzprjs's excells)
+	var size = answers && answers.size ? answers.size(puzzle)
+		: [puzzle.board.cols, puzzle.board.rows];
 	out.pid = puzzle.pid;
-	out.cols = puzzle.board.cols;
-	out.rows = puzzle.board.rows;
+	out.cols = size[0];
+	out.rows = size[1];
 	out.url = puzzle.getURL();
 	out.file = puzzle.getFileData();
-	var answers = adapter(request.genre);
 	if (answers === null) {
 		out.adapter = false;
 		return out;
@@ -74,6 +80,9 @@ function tests(request) {
 		url: data.url,
 		cases: (data.failcheck || []).map(function (item) {
 			var puzzle = new pzpr.Puzzle();
+			// as pzprjs's own answer test (test/puzzle/answer_test.js): Fillomino's and its
+			// kin's answers must fill every cell (puzz.link's default leaves that off)
+			puzzle.setConfig("forceallcell", true);
 			puzzle.open(item[1], function () {});
 			var rows = null;
 			if (answers && answers.rows) {
@@ -94,13 +103,27 @@ function tests(request) {
 	};
 }
 
+// {"variants": <pencilsat's name>, "url": ..., "boards": [<rows>, ...]}: each board's rows put
+// on the puzzle (a fresh board each), pzprjs's check of it and the rows read back off it.
+function variants(request) {
+	var answers = adapter(request.variants);
+	return {
+		boards: request.boards.map(function (rows) {
+			var puzzle = new pzpr.Puzzle();
+			puzzle.open(request.url, function () {});
+			answers.apply(puzzle, rows);
+			return { check: verdict(puzzle.check(true)), rows: answers.rows(puzzle) };
+		})
+	};
+}
+
 var lines = readline.createInterface({ input: process.stdin, terminal: false });
 lines.on("line", function (line) {
 	if (!line.trim()) return;
 	var out;
 	try {
 		var request = JSON.parse(line);
-		out = request.tests ? tests(request) : run(request);
+		out = request.tests ? tests(request) : request.variants ? variants(request) : run(request);
 	} catch (err) {
 		out = { error: String(err && err.stack ? err.stack : err) };
 	}

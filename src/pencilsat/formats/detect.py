@@ -281,8 +281,23 @@ def _read(text: str, source: str) -> Puzzle:
     try:
         return sudoku.parse_puzzle(text, name=_name(source))
     except InputError as exc:
+        if first.isascii() and first.isdigit():
+            raise _pencilbox_file(lines[0][0]) from None
+        if first.startswith("<?xml"):
+            raise _pencilbox_file(lines[0][0], xml=True) from None
         hint = (exc.hint + "; " if exc.hint else "") + _HEADERLESS
         raise InputError(exc.message, line=exc.line, column=exc.column, hint=hint) from None
+
+
+def _pencilbox_file(line: int, xml: bool = False) -> InputError:
+    """A text that is no Sudoku and opens with a lone number: Kanpen's (pencilbox) file form,
+    the rows (then the columns, but for Sudoku) and the cells, which names no genre; or with
+    ``<?xml``: pencilbox's XML form, which pencilsat does not read yet."""
+    what = ("this looks like a Kanpen (pencilbox) XML file, which pencilsat does not read yet"
+            if xml else "this looks like a Kanpen (pencilbox) file: it opens with the grid's "
+            "size alone and names no genre, so pencilsat does not read it")
+    return InputError(what, line=line, hint="open it in puzz.link (File > Open) and give its "
+                      "URL, or write a pencilsat text file ('<genre> W H' and the grid)")
 
 
 def _read_line(line: str, number: int) -> Puzzle:

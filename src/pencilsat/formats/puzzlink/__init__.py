@@ -25,6 +25,7 @@ from typing import Any
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, Genre, by_puzzlink_type, genre_of, load
 from pencilsat.formats.puzzlink.body import read_through_parts
+from pencilsat.formats.puzzlink.kanpen import is_kanpen_url, parse_kanpen_url
 from pencilsat.formats.runs import check_size, whole_number
 
 SOURCE = "<url>"
@@ -55,6 +56,8 @@ def parse_url(url: str) -> Any:
     offset = len(url) - len(url.lstrip())
     if not text:
         raise _error("the URL is empty", hint=_HOW)
+    if is_kanpen_url(text):
+        return parse_kanpen_url(text, offset + 1, parse_url)
     if "?" in text:
         start = text.index("?") + 1
     elif "://" in text:

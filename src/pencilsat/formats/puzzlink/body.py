@@ -459,19 +459,20 @@ def file_cells(lines: list[str], width: int, height: int, what: str) -> list[str
 
 
 def qnum_file_cells(lines: list[str], width: int, height: int, what: str, largest: int,
-                    unknown: int, empty: int) -> list[int]:
+                    unknown: int, empty: int, smallest: int = 1) -> list[int]:
     """pzprjs' file form of numbered cells (``decodeCellQnum``): per cell a number
-    1..``largest``, ``-`` (a ``?``, read as ``unknown``) or ``.`` (no number, ``empty``)."""
+    ``smallest``..``largest``, ``-`` (a ``?``, read as ``unknown``) or ``.`` (no number,
+    ``empty``)."""
     values = []
     for token in file_cells(lines, width, height, what):
         if token in ("-", "."):
             values.append(unknown if token == "-" else empty)
-        elif token.isascii() and token.isdigit() and 1 <= int(token) <= largest:
+        elif token.isascii() and token.isdigit() and smallest <= int(token) <= largest:
             values.append(int(token))
         else:
             raise url_error(f"bad {what} cell {token!r} in the pzprv3 data",
-                            hint=f"cells are a number 1..{largest}, '-' (?) or '.' (no "
-                                 "number)")
+                            hint=f"cells are a number {smallest}..{largest}, '-' (?) or '.' "
+                                 "(no number)")
     return values
 
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from pencilsat.formats.puzzlink.body import Body, decode_whole, file_cells, url_error
-from pencilsat.formats.runs import describe_char, whole_number
-from pencilsat.puzzles.regions import Regions
+from pencilsat.formats.runs import describe_char
 
 BASE32 = "0123456789abcdefghijklmnopqrstuv"
 
@@ -77,26 +76,6 @@ def file_borders(lines: list[str], width: int,
             _file_marks(lines[height:], width, height - 1, "horizontal border"))
 
 
-def file_rooms(lines: list[str], width: int, height: int, what: str) -> tuple[np.ndarray, int]:
-    """The rooms of pzprjs' file form, in either version it writes, and the number of lines
-    they take: ``pzprv3.1``'s borders (:func:`file_borders`, ``decodeBorderQues``) or the older
-    ``pzprv3``'s number of rooms, then a room id per cell (``decodeAreaRoom``), told apart by
-    the first lines (the old form opens with a lone number, then a line of ``width`` ids)."""
-    if _is_room_ids(lines, width):
-        ids = [whole_number(token) for token in file_cells(lines[1:], width, height,
-                                                           what + " room")]
-        return Regions.from_labels(np.array(ids).reshape(height, width)).ids, 1 + height
-    return rooms_of(*file_borders(lines, width, height)), 2 * height - 1
-
-
-def _is_room_ids(lines: list[str], width: int) -> bool:
-    if len(lines) < 2:
-        return False
-    first, second = lines[0].split(), lines[1].split()
-    return (len(first) == 1 and whole_number(first[0]) is not None and len(second) == width
-            and all(whole_number(token) is not None for token in second))
-
-
 def _file_marks(lines: list[str], width: int, height: int, what: str) -> np.ndarray:
     tokens = file_cells(lines, width, height, what) if width * height else []
     for token in tokens:
@@ -134,3 +113,25 @@ def rooms_of(vertical: np.ndarray, horizontal: np.ndarray) -> np.ndarray:
                         stack.append((nr, nc))
             count += 1
     return rooms
+
+
+def file_rooms(lines: list[str], width: int, height: int, what: str) -> tuple[np.ndarray, int]:
+    """The rooms of pzprjs' file form in either version, and how many lines they take: the
+    border marks of ``pzprv3.1`` (:func:`file_borders`, ``2 * height - 1`` lines) or the old
+    ``pzprv3`` room ids (``decodeAreaRoom``: the number of rooms alone on a line, then
+    ``height`` lines of ``width`` ids; cells with different ids are in different rooms)."""
+    if not is_room_ids(lines, width):
+        return rooms_of(*file_borders(lines, width, height)), 2 * height - 1
+    ids = file_cells(lines[1:], width, height, f"{what} room")
+    grid = np.array(ids).reshape(height, width)
+    return rooms_of(*room_borders(grid)), height + 1
+
+
+def is_room_ids(lines: list[str], width: int) -> bool:
+    """True for the old file form of rooms: a lone number, then a line of ``width``
+    numbers (the new form's first line has ``width - 1`` border marks)."""
+    if len(lines) < 2:
+        return False
+    first, second = lines[0].split(), lines[1].split()
+    return (len(first) == 1 and first[0].isdigit() and len(second) == width
+            and all(token.isdigit() for token in second))

@@ -11,9 +11,7 @@ column's topmost cell, ``getTopCell``), and so does the decoder; the encoder wri
 room's clue wherever the puzzle has it. pzprjs writes no flags for Heyawake, so a URL with
 flags is refused; ``heyawacky`` is pzprjs' other name of the type (its ``alias``) and is read
 as Heyawake; Aye-Heya (``ayeheya``, rooms with point-symmetric shading) is another type and is
-not read as Heyawake. The file form gives the rooms (either version,
-:func:`.borders.file_rooms`), then per cell a number, ``-`` (``?``) or ``.``, in the cell
-pzprjs keeps it in; the answer lines after them are not read.
+not read as Heyawake.
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ from pencilsat.formats.puzzlink.body import (
     UNKNOWN_NUMBER,
     body_parts,
     encode_number16,
-    file_cells,
+    qnum_file_cells,
     read_number16,
     refuse_flags,
     url_error,
@@ -75,31 +73,16 @@ def encode(puzzle: HeyawakePuzzle) -> str:
 
 
 def decode_file(lines: list[str], width: int, height: int) -> HeyawakePuzzle:
-    """pzprjs' file form: the rooms, then ``decodeCellQnum``'s numbers (at most one a room,
-    none larger than its room)."""
+    """pzprjs' file form: the rooms (either version, :func:`.borders.file_rooms`), then a
+    number, ``-`` (a ``?``) or ``.`` per cell (``decodeCellQnum``), in the cell pzprjs keeps
+    it in; the shading and lines after them are the answer and are not read."""
     rooms, used = file_rooms(lines, width, height, "Heyawake")
-    tokens = file_cells(lines[used:], width, height, "Heyawake number")
-    sizes = np.bincount(rooms.ravel())
-    clues = np.full((height, width), NO_CLUE, dtype=np.int32)
-    unknown = np.zeros((height, width), dtype=bool)
-    for index, token in enumerate(tokens):
-        cell = divmod(index, width)
-        room = int(rooms[cell])
-        if token == ".":
-            continue
-        if token != "-" and not (token.isascii() and token.isdigit()):
-            raise url_error(f"bad Heyawake number {token!r} in the pzprv3 data (row "
-                            f"{cell[0] + 1}, column {cell[1] + 1})",
-                            hint="cells are a number, '-' (?) or '.' (no number)")
-        if (clues[rooms == room] != NO_CLUE).any() or unknown[rooms == room].any():
-            raise url_error(f"room {room + 1} has two numbers in the pzprv3 data (the second at "
-                            f"row {cell[0] + 1}, column {cell[1] + 1})",
-                            hint="a Heyawake room has at most one number")
-        if token == "-":
-            unknown[cell] = True
-        elif int(token) > sizes[room]:
-            raise url_error(f"room {room + 1} has {sizes[room]} cells, its number is {token}",
-                            hint="check the number or the room borders")
-        else:
-            clues[cell] = int(token)
-    return HeyawakePuzzle(rooms, clues, unknown=unknown)
+    values = qnum_file_cells(lines[used:], width, height, "Heyawake", width * height,
+                             UNKNOWN_NUMBER, NO_CLUE, smallest=0)
+    cells = np.array(values, dtype=np.int32).reshape(height, width)
+    try:
+        return HeyawakePuzzle(rooms, np.where(cells == UNKNOWN_NUMBER, NO_CLUE, cells),
+                              unknown=cells == UNKNOWN_NUMBER)
+    except ValueError as exc:
+        raise url_error(f"the Heyawake file's clues do not fit its rooms: {exc}",
+                        hint="a room holds at most one number, at most its size") from None

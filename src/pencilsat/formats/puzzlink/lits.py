@@ -5,8 +5,7 @@ and, with the flag ``d``, the first form (``decodeLITS_old``): one character per
 row-major, a border between two side-by-side cells whose characters differ. The flag ``c``
 is what pzprjs' older application URLs wrote to mark today's form; it changes nothing here.
 puzz.link's LITS has no blocked cells, so a puzzle with some (9 janko puzzles) has no URL:
-exporting one is an error saying so. The file form is read in both versions pzprjs writes
-(:func:`.borders.file_rooms`); the answer lines after the rooms are not read.
+exporting one is an error saying so.
 """
 
 from __future__ import annotations
@@ -56,5 +55,7 @@ def encode(puzzle: LitsPuzzle) -> str:
 
 
 def decode_file(lines: list[str], width: int, height: int) -> LitsPuzzle:
-    """pzprjs' file form: the rooms, either version."""
-    return LitsPuzzle(file_rooms(lines, width, height, "LITS")[0])
+    """pzprjs' file form: the regions in either version (:func:`.borders.file_rooms`); the
+    shading and lines after them are the answer and are not read."""
+    rooms, _ = file_rooms(lines, width, height, "LITS")
+    return LitsPuzzle(rooms)

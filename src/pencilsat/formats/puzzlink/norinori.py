@@ -34,5 +34,6 @@ def encode(puzzle: NorinoriPuzzle) -> str:
 
 
 def decode_file(lines: list[str], width: int, height: int) -> NorinoriPuzzle:
-    """pzprjs' file form, either version (:func:`.borders.file_rooms`)."""
-    return NorinoriPuzzle(Regions(file_rooms(lines, width, height, "Norinori")[0]))
+    """pzprjs' file form, either version (:func:`.borders.file_rooms` tells them apart)."""
+    rooms, _ = file_rooms(lines, width, height, "Norinori")
+    return NorinoriPuzzle(Regions(rooms))

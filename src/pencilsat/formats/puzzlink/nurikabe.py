@@ -2,9 +2,7 @@
 
 pzprjs serves Nuribou, Mochikoro, Canal View and others from the same file under their own
 type names; those are other genres and are not read as Nurikabe. pzprjs writes no flags for
-Nurikabe, so a URL with flags is refused rather than read with them ignored. The file form
-``pzprv3/nurikabe/<rows>/<cols>/...`` (``decodeCellQnumAns``) gives per cell a number, ``-``
-(``?``), or the answer (``#`` shaded, ``+`` a dot, ``.`` empty), which is not read.
+Nurikabe, so a URL with flags is refused rather than read with them ignored.
 """
 
 from __future__ import annotations
@@ -16,8 +14,9 @@ from pencilsat.formats.puzzlink.body import (
     UNKNOWN_NUMBER,
     decode_number16,
     encode_number16,
-    qnum_file_cells,
+    file_cells,
     refuse_flags,
+    url_error,
 )
 from pencilsat.puzzles.nurikabe import EMPTY, UNKNOWN, NurikabePuzzle
 
@@ -46,9 +45,17 @@ def encode(puzzle: NurikabePuzzle) -> str:
 
 
 def decode_file(lines: list[str], width: int, height: int) -> NurikabePuzzle:
-    """pzprjs' file form: the numbers of ``decodeCellQnumAns``, its answer marks read as
-    cells without a number."""
-    answer_marks = str.maketrans({"#": ".", "+": "."})
-    values = qnum_file_cells([line.translate(answer_marks) for line in lines[:height]], width,
-                             height, "Nurikabe", width * height, UNKNOWN, EMPTY)
+    """pzprjs' file form (``decodeCellQnumAns``): per cell a number, ``-`` (a ``?``
+    number), or ``.`` / ``#`` (shaded) / ``+`` (marked) for a cell without one; the shading
+    is the answer and is not read."""
+    values = []
+    largest = min(width * height, LARGEST_WRITTEN)
+    for token in file_cells(lines, width, height, "Nurikabe"):
+        if token in (".", "#", "+", "-"):
+            values.append(UNKNOWN if token == "-" else EMPTY)
+        elif token.isascii() and token.isdigit() and 1 <= int(token) <= largest:
+            values.append(int(token))
+        else:
+            raise url_error(f"bad Nurikabe cell {token!r} in the pzprv3 data",
+                            hint=f"cells are a number 1..{largest}, '-' (?), '.', '#' or '+'")
     return NurikabePuzzle(np.array(values, dtype=np.int32).reshape(height, width))

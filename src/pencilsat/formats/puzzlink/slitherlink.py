@@ -10,7 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from pencilsat.formats.puzzlink.body import BLACK_CELL, decode_4cell, encode_4cell, url_error
+from pencilsat.formats.puzzlink.body import (
+    BLACK_CELL,
+    decode_4cell,
+    encode_4cell,
+    file_cells,
+    url_error,
+)
 from pencilsat.puzzles.slitherlink import NO_CLUE, SlitherlinkPuzzle
 
 REFUSED_FLAGS = {"f": "slither_full: the loop visits every dot"}
@@ -36,3 +42,24 @@ def encode(puzzle: SlitherlinkPuzzle) -> str:
     return encode_4cell([BLACK_CELL if unknown else None if v == NO_CLUE else v
                          for v, unknown in zip(flat, puzzle.unknown.ravel().tolist(),
                                                strict=True)])
+
+
+def decode_file(lines: list[str], width: int, height: int) -> SlitherlinkPuzzle:
+    """pzprjs' file form (``decodeCellQnum``): an ``f`` line first for ``slither_full``
+    (refused, as its URL flag is), then a number 0-3, ``-`` (``?``) or ``.`` per cell; the
+    lines after them (marks, the loop) are the answer and are not read."""
+    if lines and lines[0].strip() == "f":
+        raise url_error(f"the Slitherlink variant {REFUSED_FLAGS['f']} is not supported",
+                        hint="pencilsat would solve another puzzle")
+    tokens = file_cells(lines, width, height, "Slitherlink")
+    for token in tokens:
+        if token == "4":
+            raise url_error("a 4 is not a Slitherlink number",
+                            hint="a cell's number counts its sides on the loop: 0 to 3")
+        if token not in (".", "-", "0", "1", "2", "3"):
+            raise url_error(f"bad Slitherlink cell {token!r} in the pzprv3 data",
+                            hint="cells are a number 0-3, '-' (?) or '.' (no number)")
+    clues = [NO_CLUE if token in (".", "-") else int(token) for token in tokens]
+    return SlitherlinkPuzzle(np.array(clues, dtype=np.int8).reshape(height, width),
+                             unknown=np.array([token == "-" for token in tokens],
+                                              dtype=bool).reshape(height, width))

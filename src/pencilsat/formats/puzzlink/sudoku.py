@@ -81,6 +81,11 @@ def decode_file(lines: list[str], width: int, height: int) -> SudokuPuzzle:
             clues.append(UNKNOWN_NUMBER)
             continue
         number = 0 if token == "." else int(token) if token.isdigit() else -1
+        if token == "0":
+            raise url_error("a Sudoku cell '0' in the pzprv3 data: pzprjs reads it as a given "
+                            "without a digit (as '-', a gap), not as an empty cell, and the "
+                            "URL form refuses it too",
+                            hint="write '-' for a gap or '.' for an empty cell")
         if not 0 <= number <= width:
             raise url_error(f"bad Sudoku cell {token!r} in the pzprv3 data",
                             hint=f"cells are '.', '-' (a '?') and the digits 1..{width}")

@@ -22,7 +22,7 @@ from pencilsat.formats.puzzlink.arrow_numbers import (
     decode_arrow_number16,
     encode_arrow_number16,
 )
-from pencilsat.formats.puzzlink.body import url_error
+from pencilsat.formats.puzzlink.body import file_cells, url_error
 from pencilsat.puzzles.yajilin import BLOCK, EMPTY, NO_ARROW, YajilinPuzzle
 
 FLAGS = {"b": "clue cells drawn black (display only)"}
@@ -64,3 +64,34 @@ def encode(puzzle: YajilinPuzzle) -> str:
     return encode_arrow_number16([
         None if n == EMPTY else (d, UNKNOWN_NUMBER) if n == BLOCK else (d, n)
         for n, d in zip(numbers, arrows, strict=True)])
+
+
+def decode_file(lines: list[str], width: int, height: int) -> YajilinPuzzle:
+    """pzprjs' file form (``decodeCellDirecQnum``): an ``o`` line first for ``yajilin_out``
+    (refused, as its URL flag is), then per cell ``.``, ``#`` (a ``+`` cell, refused as in a
+    URL) or ``<direction>,<count>`` (direction 0-4 as pzprjs' ``qdir``, count a number or
+    ``-`` for none); the shading and the loop after them are the answer and are not read."""
+    if lines and lines[0].strip() == "o":
+        raise url_error(f"the Yajilin variant {REFUSED_FLAGS['o']} is not supported",
+                        hint="pencilsat would solve another puzzle")
+    numbers = np.full(width * height, EMPTY, dtype=np.int32)
+    arrows = np.zeros(width * height, dtype=np.int8)
+    for c, token in enumerate(file_cells(lines, width, height, "Yajilin")):
+        where = f"the cell at row {c // width + 1}, column {c % width + 1}"
+        direction, _, count = token.partition(",")
+        if token == ".":
+            continue
+        if token == "#":
+            raise url_error(f"{where} is a '+' cell, which Yajilin does not have",
+                            hint="clear the cell or give it an arrow clue")
+        if direction not in ("0", "1", "2", "3", "4") or not (
+                count == "-" or (count.isascii() and count.isdigit()
+                                 and int(count) <= LARGEST)):
+            raise url_error(f"bad Yajilin cell {token!r} in the pzprv3 data at {where}",
+                            hint="a clue is '<direction 0-4>,<count or ->', '.' no clue")
+        if direction == "0" and count != "-":
+            raise url_error(f"{where} has the number {count} without an arrow",
+                            hint="give the number an arrow, or clear it")
+        numbers[c] = BLOCK if count == "-" else int(count)
+        arrows[c] = int(direction)
+    return YajilinPuzzle(numbers.reshape(height, width), arrows.reshape(height, width))
