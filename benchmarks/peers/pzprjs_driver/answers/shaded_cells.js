@@ -8,10 +8,13 @@ function cell(puzzle, row, col) {
 }
 exports.cell = cell;
 
+// A '#' is shaded where pzprjs lets a player shade (allowShade: not a numbered cell of
+// Nurikabe or Kurodoko, whose checks take a number for unshaded and never look).
 exports.apply = function (puzzle, rows) {
 	rows.forEach(function (line, row) {
 		Array.prototype.forEach.call(line, function (ch, col) {
-			if (ch === "#") cell(puzzle, row, col).setQans(1);
+			var c = cell(puzzle, row, col);
+			if (ch === "#" && c.allowShade()) c.setQans(1);
 		});
 	});
 };
