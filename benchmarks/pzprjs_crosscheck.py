@@ -15,7 +15,9 @@ and runs its own answer check. Counted per genre:
 - **spoiled answers refused**: the same answer with one element changed fails pzprjs's check
   (the control that the adapter puts the answer where pzprjs looks);
 - **pzprjs's URL / file read back**: the URL and the ``pzprv3`` file pzprjs writes of the board
-  it read are read by pencilsat as the same puzzle.
+  it read are read by pencilsat as the same puzzle (the corpus puzzle, or the puzzle pencilsat
+  reads from its own URL: a Heyawake URL keeps a room's number, not its cell, and both put it
+  in the room's top-left cell).
 
 Then pzprjs's own test answers of each type read (its ``test/script/<pid>.js``
 "failcheck" boards: answers pzprjs's developers wrote to break each rule, the last one right):
@@ -23,7 +25,9 @@ pencilsat reads each board's puzzle from its file and its answer as rows (the ad
 ``rows``), and **pencilsat's rule checker agrees** when it refuses every answer pzprjs refuses
 and accepts the one pzprjs accepts; **the solver agrees** when, on each test puzzle whose
 right answer both accept, pencilsat's verdict is not ``none`` and, when ``unique``, is that
-answer (a wrong verdict would show here).
+answer (a wrong verdict would show here). A test board with no cells in its file (pzprjs's
+"blank board" cases: its rule that an answer is not empty) is no puzzle to read; such
+boards are counted aside ("+K blank").
 
 With ``--near-miss K``, K near misses of each answer (one or two cells given another token of
 its rows) are judged by pzprjs and by pencilsat's rule checker, on the board as the adapter
@@ -139,13 +143,13 @@ class Driver:
         self.process.wait()
 
 
-def reads_back(code: str, puzzle: Any, read: Any) -> str | None:
-    """None when ``read`` makes ``puzzle`` of ``code``; else what it read or why not."""
+def reads_back(code: str, puzzles: tuple[Any, ...], read: Any) -> str | None:
+    """None when ``read`` makes one of ``puzzles`` of ``code``; else what it read or why not."""
     try:
         back = read(code)
     except InputError as err:
         return "refused: " + str(err).splitlines()[0]
-    return None if back == puzzle else "another puzzle"
+    return None if any(back == puzzle for puzzle in puzzles) else "another puzzle"
 
 
 def crosscheck(genre: Genre, every: int, driver: Driver,
@@ -172,8 +176,10 @@ def crosscheck(genre: Genre, every: int, driver: Driver,
         row["puzzles"] += 1
         try:
             url = to_url(puzzle)
-        except InputError:
+        except InputError as err:
             row["no_url"] += 1
+            disagree("no URL form (pencilsat writes none, and says why)", name,
+                     str(err).splitlines()[0])
             continue
         sent = rules.solution_rows(puzzle, answer)
         out = driver.ask({"genre": genre.name, "url": url, "rows": sent})
@@ -186,9 +192,10 @@ def crosscheck(genre: Genre, every: int, driver: Driver,
             row["read_as_written"] += 1
         else:
             disagree("size", name, f"pzprjs read {out['cols']}x{out['rows']}")
+        puzzles = (puzzle, parse_url(url))
         for key, code, read in (("url_back", out["url"], parse_url),
                                 ("file_back", out["file"], read_pzprv3_file)):
-            problem = reads_back(code, puzzle, read)
+            problem = reads_back(code, puzzles, read)
             if problem is None:
                 row[key] += 1
             else:
@@ -317,7 +324,8 @@ def broken_clues(genre: Genre, every: int, driver: Driver, row: dict[str, Any]) 
 def own_tests(genre: Genre, pids: list[str], driver: Driver, row: dict[str, Any]) -> None:
     """pzprjs's test answers of each type in ``pids`` against pencilsat's rule checker."""
     rules = genre.rules()
-    row.update(test_cases=0, test_read=0, test_agree=0, test_solved=0, test_solver_agrees=0)
+    row.update(test_cases=0, test_read=0, test_agree=0, test_solved=0, test_solver_agrees=0,
+               test_blank=0)
     for pid in pids:
         out = driver.ask({"tests": genre.name, "pid": pid})
         if "error" in out:
@@ -326,6 +334,9 @@ def own_tests(genre: Genre, pids: list[str], driver: Driver, row: dict[str, Any]
             continue
         for number, case in enumerate(out["cases"]):
             name = f"{pid} test {number} ({case['expected'] or 'right'})"
+            if case["file"].rstrip("/").count("/") < 4:  # pzprv3/<pid>/<rows>/<cols>: blank
+                row["test_blank"] += 1
+                continue
             row["test_cases"] += 1
             try:
                 puzzle = read_pzprv3_file(case["file"].replace("/", "\n"))
@@ -373,6 +384,13 @@ def _disagree(row: dict[str, Any], kind: str, name: str, detail: str) -> None:
         shown.append(f"{name}: {detail}")
 
 
+def _tests_agree(r: dict[str, Any]) -> str:
+    if "test_cases" not in r:
+        return "-"
+    blank = f" (+{r['test_blank']} blank)" if r["test_blank"] else ""
+    return f"{r['test_agree']}/{r['test_cases']}{blank}"
+
+
 def page(rows: list[dict[str, Any]], every: int) -> str:
     table = []
     for r in rows:
@@ -382,7 +400,7 @@ def page(rows: list[dict[str, Any]], every: int) -> str:
         table.append([r["genre"], ", ".join(r["pids"]), r["puzzles"], r["no_url"],
                       f"{r['read_as_written']}/{checked}", answers, spoiled,
                       f"{r['url_back']}/{checked}", f"{r['file_back']}/{checked}",
-                      f"{r['test_agree']}/{r['test_cases']}" if "test_cases" in r else "-",
+                      _tests_agree(r),
                       f"{r['test_solver_agrees']}/{r['test_solved']}" if "test_cases" in r
                       else "-"])
         if any("near_misses" in r for r in rows):

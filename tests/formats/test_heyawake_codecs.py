@@ -96,6 +96,12 @@ def test_aye_heya_is_not_read_as_heyawake():
         parse_url("https://puzz.link/p?ayeheya/6/6/lll155007rs12222j")
 
 
+def test_heyawacky_is_pzprjs_other_name_of_heyawake():
+    # a made-up 3x2 board: rooms {(0,0),(1,0)}, {(0,1),(0,2)}, {(1,1),(1,2)}; a 1 in the first
+    p = H.HeyawakePuzzle(np.array([[0, 1, 1], [0, 2, 2]]), np.array([[1, -1, -1], [-1, -1, -1]]))
+    assert parse_url(to_url(p).replace("p?heyawake/", "p?heyawacky/")) == p
+
+
 def test_the_svg_draws_rooms_thick_shading_and_numbers():
     p = parse_url(PZPRJS_URL)
     s = H.solution_from_rows(PZPRJS_ANSWER)

@@ -67,6 +67,13 @@ def test_janko_puzzles_round_trip_through_urls():
     assert done > 250
 
 
+def test_the_cell_outside_is_named_counting_from_one():
+    # a made-up 2x2 board, one region and its top-left cell outside the puzzle
+    p = S.parse_puzzle("starbattle 2 2 1\n# 1\n1 1\n")
+    with pytest.raises(InputError, match=r"row 1, column 1 is outside the puzzle"):
+        to_url(p)
+
+
 def test_a_puzzle_with_cells_outside_has_no_url():
     path = next(p for p in sorted(JANKO.glob("*.txt")) if "#" in p.read_text())
     with pytest.raises(InputError, match="outside the puzzle"):

@@ -338,7 +338,7 @@ _HEYAWAKE = Genre(
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},
     svg="pencilsat.formats.svg.heyawake",
     certify_cnf="pencilsat.strategies.heyawake:certify_cnf",
-    puzzlink=("heyawake",), puzzlink_codec="pencilsat.formats.puzzlink.heyawake",
+    puzzlink=("heyawake", "heyawacky"), puzzlink_codec="pencilsat.formats.puzzlink.heyawake",
     generate=_clue(),
 )
 

@@ -9,8 +9,9 @@ an error, see :mod:`.body`); a ``.`` is a ``?`` room (a number not given), read 
 back as one. pzprjs puts a room's clue in its top-left cell (the leftmost
 column's topmost cell, ``getTopCell``), and so does the decoder; the encoder writes each
 room's clue wherever the puzzle has it. pzprjs writes no flags for Heyawake, so a URL with
-flags is refused; Aye-Heya (``ayeheya``, rooms with point-symmetric shading) is another
-type and is not read as Heyawake.
+flags is refused; ``heyawacky`` is pzprjs' other name of the type (its ``alias``) and is read
+as Heyawake; Aye-Heya (``ayeheya``, rooms with point-symmetric shading) is another type and is
+not read as Heyawake.
 """
 
 from __future__ import annotations

@@ -63,8 +63,8 @@ def _star_count(text: str, column: int) -> int:
 def encode(puzzle: StarBattlePuzzle) -> str:
     if puzzle.holes.any():
         r, c = (int(v) for v in np.argwhere(puzzle.holes)[0])
-        raise InputError(f"row {r}, column {c} is outside the puzzle ('#'), which a puzz.link "
-                         "Star Battle cannot write", hint="convert --to text instead")
+        raise InputError(f"row {r + 1}, column {c + 1} is outside the puzzle ('#'), which a "
+                         "puzz.link Star Battle cannot write", hint="convert --to text instead")
     return f"{puzzle.stars}/" + encode_borders(*puzzle.regions.border_masks())
 
 
