@@ -303,9 +303,8 @@ def broken_clues(genre: Genre, every: int, driver: Driver, row: dict[str, Any]) 
             # the stored answer solves ``wider`` too; the other answer is the one whose rows
             # differ from its rows the most (a Hashiwokakero answer carries its islands' '?')
             stored = "".join(rules.solution_rows(puzzle, answer))
-            other = max((result.solution, result.second_solution), key=lambda a: sum(
-                x != y for x, y in zip("".join(rules.solution_rows(wider, a)), stored,
-                                       strict=True)))
+            other = max((result.solution, result.second_solution), key=lambda a: _apart(
+                "".join(rules.solution_rows(wider, a)), stored))
             rows = rules.solution_rows(wider, other)
             verdicts = [driver.ask({"genre": genre.name, "url": to_url(p), "rows": rows})
                         .get("check", {}).get("complete") for p in (puzzle, wider)]
@@ -376,6 +375,11 @@ def solver_agrees(puzzle: Any, answer: Any, name: str, row: dict[str, Any]) -> N
         _disagree(row, "solver stopped", name, f"{SOLVE_SECONDS} s")
     else:
         row["test_solver_agrees"] += 1
+
+
+def _apart(a: str, b: str) -> int:
+    """How many characters two rows texts differ in (a longer one's extra ones counted)."""
+    return sum(x != y for x, y in zip(a, b, strict=False)) + abs(len(a) - len(b))
 
 
 def _disagree(row: dict[str, Any], kind: str, name: str, detail: str) -> None:

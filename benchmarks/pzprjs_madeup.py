@@ -125,8 +125,8 @@ def run(driver: Driver) -> list[dict[str, Any]]:
             "read as written": (said["cols"], said["rows"]) == (puzzle.width, puzzle.height),
             "pzprjs accepts": said["check"]["complete"],
             "spoiled refused": said["spoiled"] is not None and not said["spoiled"]["complete"],
-            "URL back": reads_back(said["url"], puzzle, parse_url) is None,
-            "file back": reads_back(said["file"], puzzle, read_pzprv3_file) is None})
+            "URL back": reads_back(said["url"], (puzzle,), parse_url) is None,
+            "file back": reads_back(said["file"], (puzzle,), read_pzprv3_file) is None})
     return out
 
 
