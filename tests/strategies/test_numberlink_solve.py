@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from oracles.explored import assert_explored_as, assert_models_are
 from oracles.numberlink import random_puzzle
 from oracles.numberlink import solutions as brute_force
+from pysat.solvers import Solver
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.loops.edges import GridEdges
@@ -489,3 +490,21 @@ def test_question_ends_past_the_one_hot_labels_choose_binary_labels():
     result = solve(puzzle, explore=Exploration(count=3))
     assert len(result.count.solutions) == 2
     assert all(N.check(puzzle, s) == [] for s in result.count.solutions)
+
+
+@pytest.mark.parametrize("lone", ["5", "?"])
+@pytest.mark.parametrize(("encoding", "backend"), STRATEGIES)
+def test_a_value_given_once_is_none_by_propagation_alone_and_named(encoding, backend, lone):
+    """A line joins two ends of one value, so an end given once has none to draw: the rules'
+    clauses refute it by unit propagation (a solver needed minutes on a 20x20 to rule out
+    every path from it), and the verdict names the end."""
+    rows = [". " * 11 + "." for _ in range(12)]
+    rows[0] = "1 . . . . . . . . . . 1"
+    rows[11] = "2 . . . . . . . . . . 2"
+    rows[6] = ". . . . . " + lone + " . . . . . ."
+    puzzle = puzzle_of(*rows)
+    with Solver(name="minisat22", bootstrap_with=build(puzzle).clauses) as sat:
+        assert sat.propagate()[0] is False
+    result = solve(puzzle, encoding=encoding, backend=backend)
+    assert result.verdict == Verdict.NONE
+    assert f"the {lone} at row 7, column 6 is the only one" in result.message

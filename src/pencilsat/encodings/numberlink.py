@@ -156,6 +156,16 @@ def _copied_labels(grid: GridEdges, labels: np.ndarray, edges: slice) -> np.ndar
                     axis=2).reshape(-1, 3)
 
 
+def lone_ends(puzzle: NumberlinkPuzzle) -> list[int]:
+    """The cell ids of the values given once: a line joins two ends of one value, so such an
+    end has no line to draw, which its "exactly one edge" contradicts at once (without this,
+    a solver must rule out every path from it: minutes on a 20x20)."""
+    numbers = puzzle.numbers.ravel()
+    given = np.flatnonzero(numbers != EMPTY)
+    values, counts = np.unique(numbers[given], return_counts=True)
+    return given[np.isin(numbers[given], values[counts == 1])].tolist()
+
+
 def _endpoint_clauses(grid: GridEdges, cell: int) -> list[Clause]:
     """Exactly one of the cell's edges."""
     edges = grid.incident_ids[cell]
@@ -211,6 +221,7 @@ def build(puzzle: NumberlinkPuzzle, *, deadline: float | None = None, shortest: 
         clauses.extend(degree_clauses(grid, blank[first:first + CHUNK]))
     for cell in np.flatnonzero(numbered).tolist():
         clauses.extend(_endpoint_clauses(grid, cell))
+    clauses.extend([-e] for cell in lone_ends(puzzle) for e in grid.incident_ids[cell])
     if puzzle.filled:
         clauses.extend(filled(puzzle))
     check_clock(deadline)

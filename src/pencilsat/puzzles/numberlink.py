@@ -343,12 +343,26 @@ def _path_violations(puzzle: NumberlinkPuzzle, edges: list[Edge]) -> list[Violat
     return out
 
 
+def odd_ends(puzzle: NumberlinkPuzzle) -> str | None:
+    """Why no answer when a value has an odd count of ends: a line joins two ends of one
+    value (a ``?`` only another ``?``), so one end is left without a line."""
+    for value, cells in sorted(puzzle.endpoints().items()):
+        if len(cells) % 2:
+            r, c = cells[0]
+            if len(cells) == 1:
+                return (f"the {cell_token(value)} at row {r + 1}, column {c + 1} is the only "
+                        "one: a line joins two equal ends")
+            return (f"{len(cells)} ends are {cell_token(value)} (the first at row {r + 1}, "
+                    f"column {c + 1}): a line joins two, so one is left over")
+    return None
+
+
 RULES = GenreRules(
     puzzle_type=NumberlinkPuzzle, solution_type=NumberlinkSolution,
     parse_puzzle=parse_puzzle, format_puzzle=format_puzzle,
     parse_solution=parse_solution, solution_rows=solution_rows,
     format_solution=format_solution, check=check, draw_text=draw_text,
-    parse_drawing=parse_drawing,
+    parse_drawing=parse_drawing, why_none=odd_ends,
 )
 """No clue tools: a number is one end of a pair, and taking one end away leaves a puzzle the
 rules do not define (a number once). Taking the pair away does not widen the puzzle either:
