@@ -44,7 +44,7 @@ def check_genre(genre: str, every: int, clues: int, driver: Driver) -> dict[str,
     assert rules.clues is not None
     row: dict[str, Any] = {"genre": genre, "solved": 0, "multiple": 0, "other": {},
                            "answers": 0, "accepted": 0, "problems": []}
-    for name, puzzle, _ in answered(GENRES[genre], every):
+    for name, puzzle, _, _ in answered(GENRES[genre], every):
         given = rules.clues.given(puzzle)
         for clue in given[:: max(1, len(given) // clues)][:clues]:
             wider = rules.clues.without(puzzle, clue)
