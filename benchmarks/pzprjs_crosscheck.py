@@ -306,8 +306,12 @@ def broken_clues(genre: Genre, every: int, driver: Driver, row: dict[str, Any]) 
             other = max((result.solution, result.second_solution), key=lambda a: _apart(
                 "".join(rules.solution_rows(wider, a)), stored))
             rows = rules.solution_rows(wider, other)
-            verdicts = [driver.ask({"genre": genre.name, "url": to_url(p), "rows": rows})
-                        .get("check", {}).get("complete") for p in (puzzle, wider)]
+            try:
+                urls = [to_url(p) for p in (puzzle, wider)]
+            except InputError:  # a clue taken away that no URL writes (a Nonogram '?' line)
+                continue
+            verdicts = [driver.ask({"genre": genre.name, "url": url, "rows": rows})
+                        .get("check", {}).get("complete") for url in urls]
             ours = [not rules.check(p, other) for p in (puzzle, wider)]
             row["broken_clues"] += 1
             if verdicts == ours and ours[1]:  # ours[0]: a puzzle with two answers (janko's)
