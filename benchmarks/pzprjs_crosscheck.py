@@ -119,12 +119,13 @@ def _pieces(rules: Any, txt: Path, sol: Path) -> list[tuple[str, str, str]]:
 
 
 class Driver:
-    """One node process running the driver; requests and answers one JSON line each."""
+    """One node process running a driver script (default: ``driver.js``) on the built
+    pzprjs; requests and answers one JSON line each."""
 
-    def __init__(self) -> None:
+    def __init__(self, script: Path = DRIVER) -> None:
         if not LIBRARY.exists():
             raise SystemExit(f"{LIBRARY} is missing: run benchmarks/pzprjs_build.py first")
-        self.process = subprocess.Popen(["node", str(DRIVER), str(LIBRARY)], text=True,
+        self.process = subprocess.Popen(["node", str(script), str(LIBRARY)], text=True,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from common import markdown_table, write_results  # noqa: E402
 from formats_roundtrip import corpus_puzzles  # noqa: E402
 from pzprjs_build import LIBRARY  # noqa: E402
+from pzprjs_crosscheck import Driver  # noqa: E402
 
 import pencilsat  # noqa: E402
 from pencilsat.core.errors import InputError  # noqa: E402
@@ -50,17 +50,14 @@ def _url(puzzle: Any) -> str | None:
         return None
 
 
-def forms_of(genre: Genre, every: int, node: subprocess.Popen[str]) -> dict[str, Any]:
-    assert node.stdin is not None and node.stdout is not None
+def forms_of(genre: Genre, every: int, node: Driver) -> dict[str, Any]:
     tally: dict[str, dict[str, Any]] = {}
     for puzzle in list(corpus_puzzles(genre))[::every]:
         try:
             url = to_url(puzzle)
         except InputError:
             continue
-        node.stdin.write(json.dumps({"url": url}) + "\n")
-        node.stdin.flush()
-        out = json.loads(node.stdout.readline())
+        out = node.ask({"url": url})
         if "error" in out:
             raise SystemExit(f"pzprjs failed on {url}: {out['error']}")
         for form, text in out["forms"].items():
@@ -89,17 +86,14 @@ def main() -> None:
     if not LIBRARY.exists():
         raise SystemExit(f"{LIBRARY} is missing: run benchmarks/pzprjs_build.py first")
     names = args.genre or [n for n, g in GENRES.items() if g.puzzlink_codec is not None]
-    node = subprocess.Popen(["node", str(SCRIPT), str(LIBRARY)], text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    node = Driver(SCRIPT)
     rows = []
     try:
         for name in names:
             rows.append(forms_of(GENRES[name], args.every, node))
             print(json.dumps(rows[-1]), flush=True)
     finally:
-        assert node.stdin is not None
-        node.stdin.close()
-        node.wait()
+        node.close()
     table, notes = [], []
     for r in rows:
         for form in FORMS:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -56,31 +55,17 @@ SHOWN = 5
 SECONDS = 30
 
 
-class Questions:
-    """One node process running ``questions.js``; one JSON line each way."""
+class Questions(Driver):
+    """``questions.js`` in one node process; a failure of pzprjs ends the run."""
 
     def __init__(self) -> None:
-        if not LIBRARY.exists():
-            raise SystemExit(f"{LIBRARY} is missing: run benchmarks/pzprjs_build.py first")
-        self.process = subprocess.Popen(["node", str(SCRIPT), str(LIBRARY)], text=True,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        super().__init__(SCRIPT)
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            raise SystemExit("the pzprjs driver stopped")
-        answer: dict[str, Any] = json.loads(line)
+        answer = super().ask(request)
         if "error" in answer:
             raise SystemExit(f"pzprjs failed on {request}: {answer['error']}")
         return answer
-
-    def close(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait()
 
 
 def puzzles(genre: Genre, every: int) -> list[tuple[str, Any]]:

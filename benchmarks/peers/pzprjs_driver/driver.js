@@ -17,7 +17,6 @@
 "use strict";
 
 var path = require("path");
-var readline = require("readline");
 var pzpr = require(process.argv[2]);
 
 var adapters = {};
@@ -120,15 +119,6 @@ function variants(request) {
 	};
 }
 
-var lines = readline.createInterface({ input: process.stdin, terminal: false });
-lines.on("line", function (line) {
-	if (!line.trim()) return;
-	var out;
-	try {
-		var request = JSON.parse(line);
-		out = request.tests ? tests(request) : request.variants ? variants(request) : run(request);
-	} catch (err) {
-		out = { error: String(err && err.stack ? err.stack : err) };
-	}
-	process.stdout.write(JSON.stringify(out) + "\n");
+require("./serve.js").serve(function (request) {
+	return request.tests ? tests(request) : request.variants ? variants(request) : run(request);
 });

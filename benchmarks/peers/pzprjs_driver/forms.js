@@ -7,7 +7,6 @@
 // Usage: node forms.js <path of the built pzpr.js>
 "use strict";
 
-var readline = require("readline");
 var pzpr = require(process.argv[2]);
 var parser = pzpr.parser;
 var URLS = { pzprv3: parser.URL_PZPRV3, pzprfile: parser.URL_PZPRFILE,
@@ -35,14 +34,4 @@ function run(request) {
 	return { pid: puzzle.pid, forms: forms };
 }
 
-var lines = readline.createInterface({ input: process.stdin, terminal: false });
-lines.on("line", function (line) {
-	if (!line.trim()) return;
-	var out;
-	try {
-		out = run(JSON.parse(line));
-	} catch (err) {
-		out = { error: String(err && err.stack ? err.stack : err) };
-	}
-	process.stdout.write(JSON.stringify(out) + "\n");
-});
+require("./serve.js").serve(run);

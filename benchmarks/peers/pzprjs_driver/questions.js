@@ -10,7 +10,6 @@
 // Usage: node questions.js <path of the built pzpr.js>
 "use strict";
 
-var readline = require("readline");
 var pzpr = require(process.argv[2]);
 
 function run(request) {
@@ -36,14 +35,4 @@ function run(request) {
 	return out;
 }
 
-var lines = readline.createInterface({ input: process.stdin, terminal: false });
-lines.on("line", function (line) {
-	if (!line.trim()) return;
-	var out;
-	try {
-		out = run(JSON.parse(line));
-	} catch (err) {
-		out = { error: String(err && err.stack ? err.stack : err) };
-	}
-	process.stdout.write(JSON.stringify(out) + "\n");
-});
+require("./serve.js").serve(run);
