@@ -93,6 +93,11 @@ def test_a_pencilbox_file_is_refused_as_one_not_as_a_sudoku():
         read_puzzle("2\n3\n1 . 3 \n. . . \n")
 
 
+def test_a_broken_headerless_sudoku_whose_first_row_is_all_digits_keeps_its_sudoku_error():
+    with pytest.raises(InputError, match="a Sudoku grid has 4, 9, 16 or 25 rows"):
+        read_puzzle("534678912\n6..195...\n.98....6.\n")
+
+
 def test_a_pencilbox_xml_file_is_refused_as_one():
     text = ('<?xml version="1.0" encoding="UTF-8"?>\n<puzzle type="nurikabe"><size row="2" '
             'col="2"/><board><number r="1" c="1" n="2"/></board></puzzle>\n')

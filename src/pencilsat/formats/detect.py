@@ -281,7 +281,7 @@ def _read(text: str, source: str) -> Puzzle:
     try:
         return sudoku.parse_puzzle(text, name=_name(source))
     except InputError as exc:
-        if first.isascii() and first.isdigit():
+        if first.isascii() and first.isdigit() and len(first) <= 3:  # no Sudoku row
             raise _pencilbox_file(lines[0][0]) from None
         if first.startswith("<?xml"):
             raise _pencilbox_file(lines[0][0], xml=True) from None
