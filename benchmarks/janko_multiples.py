@@ -82,7 +82,7 @@ def apart(puzzle: NumberlinkPuzzle, grid: GridEdges, first: int) -> list[list[in
     or not both labels (one-hot labels only)."""
     labels, _ = label_variables(puzzle, first)
     end_a, end_b, _ = grid.arrays()
-    out = []
+    out: list[list[int]] = []
     for v in range(1, len(grid) + 1):
         a, b = labels[end_a[v]], labels[end_b[v]]
         out.extend([v, -int(x), -int(y)] for x, y in zip(a.tolist(), b.tolist(), strict=True))
