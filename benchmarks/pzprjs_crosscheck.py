@@ -311,8 +311,10 @@ def broken_clues(genre: Genre, every: int, driver: Driver, row: dict[str, Any]) 
                 urls = [to_url(p) for p in (puzzle, wider)]
             except InputError:  # a clue taken away that no URL writes (a Nonogram '?' line)
                 continue
-            verdicts = [driver.ask({"genre": genre.name, "url": url, "rows": rows})
-                        .get("check", {}).get("complete") for url in urls]
+            outs = [driver.ask({"genre": genre.name, "url": url, "rows": rows}) for url in urls]
+            if any(out.get("rows_back") not in (None, rows) for out in outs):
+                continue  # pzprjs's board cannot hold the answer (a shaded number, Kurodoko)
+            verdicts = [out.get("check", {}).get("complete") for out in outs]
             ours = [not rules.check(p, other) for p in (puzzle, wider)]
             row["broken_clues"] += 1
             if verdicts == ours and ours[1]:  # ours[0]: a puzzle with two answers (janko's)

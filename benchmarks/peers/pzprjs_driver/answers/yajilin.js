@@ -5,11 +5,14 @@
 
 var grid = require("./_grid.js");
 
+// A '#' is shaded where pzprjs lets a player shade (allowShade: not a clue cell, which its
+// checks never look at), so a shaded clue reads back as '.' and is not judged as sent.
 exports.apply = function (puzzle, rows) {
 	grid.applyPipes(puzzle, rows);
 	rows.forEach(function (line, row) {
 		Array.prototype.forEach.call(line, function (ch, col) {
-			if (ch === "#") grid.cell(puzzle, row, col).setQans(1);
+			var c = grid.cell(puzzle, row, col);
+			if (ch === "#" && c.allowShade()) c.setQans(1);
 		});
 	});
 };
