@@ -200,7 +200,7 @@ def crosscheck(genre: Genre, every: int, driver: Driver,
             if problem is None:
                 row[key] += 1
             else:
-                disagree(key, name, f"{problem} ({code[:80]!r})")
+                disagree(key, name, problem)  # the code itself is a corpus puzzle: not shown
         row["adapter"] = out["adapter"]
         if not out["adapter"]:
             continue
@@ -213,7 +213,7 @@ def crosscheck(genre: Genre, every: int, driver: Driver,
             if not out["spoiled"]["complete"]:
                 row["spoiled_refused"] += 1
             else:
-                disagree("spoiled answer accepted", name, url)
+                disagree("spoiled answer accepted", name, "")
         adapter_controls(rules, puzzle, name, sent, out, row)
     if row["adapter"] and variant is None:
         others = [pid for pid in genre.puzzlink  # a type the corpus does not use (arukone)
@@ -254,8 +254,7 @@ def near_misses(genre: Genre, every: int, count: int, driver: Driver,
             else:
                 said = broken[0] if broken else "accepted"
                 _disagree(row, "near miss judged otherwise", name,
-                          f"pzprjs {board['check']['code'] or 'complete'}, pencilsat {said} "
-                          f"({' / '.join(sent)[:160]})")
+                          f"pzprjs {board['check']['code'] or 'complete'}, pencilsat {said}")
 
 
 def _near_miss(rows: list[str], rnd: random.Random) -> list[str]:

@@ -73,7 +73,7 @@ def forms_of(genre: Genre, every: int, node: Driver) -> dict[str, Any]:
                 row["same"] += 1
             else:
                 row["other"] += 1
-                row["example"] = row["example"] or text[:200]
+                row["example"] = row["example"] or text.split("?")[0][:60]  # not the puzzle
     return {"genre": genre.name, "forms": tally}
 
 

@@ -74,7 +74,7 @@ def check_genre(genre: str, every: int, clues: int, driver: Driver) -> dict[str,
                     row["accepted"] += 1
                 elif len(row["problems"]) < SHOWN:
                     said = out.get("error") or out["check"]["code"]
-                    row["problems"].append(f"{name} without {clue}: {said} ({url})")
+                    row["problems"].append(f"{name} without {clue}: {said}")
     return row
 
 

@@ -107,7 +107,7 @@ def questions(genre: Genre, every: int, pzprjs: Questions, checker: Driver
             else:
                 row["changed"] += 1
                 if len(row["changed_examples"]) < SHOWN:
-                    row["changed_examples"].append(f"{name} cell {k}: {given} -> {again}")
+                    row["changed_examples"].append(f"{name} cell {k}")  # not the URLs: corpus
     return row
 
 
@@ -126,7 +126,7 @@ def judge(genre: Genre, puzzle: Any, url: str, checker: Driver, row: dict[str, A
         row["accepted"] += 1
     elif len(row["refused_answers"]) < SHOWN:
         said = out.get("error") or f"{out['check']['code']}: {out['check']['text']}"
-        row["refused_answers"].append(f"{label}: {said} ({url})")
+        row["refused_answers"].append(f"{label}: {said}")
 
 
 def main() -> None:
