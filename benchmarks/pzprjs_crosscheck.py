@@ -46,6 +46,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -390,8 +391,8 @@ def _apart(a: str, b: str) -> int:
 
 def _disagree(row: dict[str, Any], kind: str, name: str, detail: str) -> None:
     shown = row["disagreements"].setdefault(kind, [])
-    if len(shown) < SHOWN:
-        shown.append(f"{name}: {detail}")
+    if len(shown) < SHOWN:  # a long quote in a message is a piece of the puzzle: not shown
+        shown.append(f"{name}: " + re.sub(r"'[^']{12,}'", "'...'", detail))
 
 
 def _tests_agree(r: dict[str, Any]) -> str:
