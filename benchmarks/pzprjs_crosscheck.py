@@ -391,8 +391,8 @@ def _apart(a: str, b: str) -> int:
 
 def _disagree(row: dict[str, Any], kind: str, name: str, detail: str) -> None:
     shown = row["disagreements"].setdefault(kind, [])
-    if len(shown) < SHOWN:  # a long quote in a message is a piece of the puzzle: not shown
-        shown.append(f"{name}: " + re.sub(r"'[^']{12,}'", "'...'", detail))
+    if len(shown) < SHOWN:  # a quoted grid row in a message is a piece of the puzzle
+        shown.append(f"{name}: " + re.sub(r"'(?:[^'\s]{1,3} ){4,}[^']*'", "'...'", detail))
 
 
 def _tests_agree(r: dict[str, Any]) -> str:
