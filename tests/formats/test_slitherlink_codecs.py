@@ -94,7 +94,7 @@ def test_a_file_pzprjs_saved_reads_to_its_numbers_and_its_question_mark():
 
 @pytest.mark.parametrize("text, says", [
     (SAVED.replace("3\n3 .", "3\nf\n3 ."), "slither_full"),
-    (SAVED.replace("3 . -", "4 . -"), "a 4 is not a Slitherlink number"),
+    (SAVED.replace("3 . -", "4 . -"), "bad Slitherlink cell '4'"),
     ("pzprv3.1\nslither\n2\n3\n3 . - \n", "has 3 of 6 cells"),
 ])
 def test_what_a_slitherlink_file_cannot_hold_is_refused_by_name(text, says):
@@ -209,7 +209,7 @@ def test_pzprjs_file_form_reads_the_puzzle_of_its_url():
 
 @pytest.mark.parametrize("file, says", [
     ("pzprv3\nslither\n1\n2\nf\n1 . \n", "slither_full"),
-    ("pzprv3\nslither\n1\n2\n4 . \n", "a 4 is not"),
+    ("pzprv3\nslither\n1\n2\n4 . \n", "bad Slitherlink cell .4. in the pzprv3 data"),
     ("pzprv3\nslither\n1\n2\n1 x \n", "bad Slitherlink cell 'x'"),
     ("pzprv3\nslither\n2\n2\n1 . \n", "has 2 of 4 cells"),
 ])

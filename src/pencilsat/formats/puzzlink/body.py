@@ -459,20 +459,21 @@ def file_cells(lines: list[str], width: int, height: int, what: str) -> list[str
 
 
 def qnum_file_cells(lines: list[str], width: int, height: int, what: str, largest: int,
-                    unknown: int, empty: int, smallest: int = 1) -> list[int]:
+                    unknown: int, empty: int, smallest: int = 1,
+                    blanks: tuple[str, ...] = (".",)) -> list[int]:
     """pzprjs' file form of numbered cells (``decodeCellQnum``): per cell a number
-    ``smallest``..``largest``, ``-`` (a ``?``, read as ``unknown``) or ``.`` (no number,
-    ``empty``)."""
+    ``smallest``..``largest``, ``-`` (a ``?``, read as ``unknown``) or one of ``blanks`` (no
+    number, ``empty``: ``.``, and in ``decodeCellQnumAns`` the answer's ``#`` and ``+``)."""
     values = []
     for token in file_cells(lines, width, height, what):
-        if token in ("-", "."):
+        if token == "-" or token in blanks:
             values.append(unknown if token == "-" else empty)
         elif token.isascii() and token.isdigit() and smallest <= int(token) <= largest:
             values.append(int(token))
         else:
             raise url_error(f"bad {what} cell {token!r} in the pzprv3 data",
-                            hint=f"cells are a number {smallest}..{largest}, '-' (?) or '.' "
-                                 "(no number)")
+                            hint=f"cells are a number {smallest}..{largest}, '-' (?) or "
+                                 + " or ".join(f"'{b}'" for b in blanks) + " (no number)")
     return values
 
 

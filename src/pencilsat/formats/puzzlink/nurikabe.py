@@ -14,9 +14,8 @@ from pencilsat.formats.puzzlink.body import (
     UNKNOWN_NUMBER,
     decode_number16,
     encode_number16,
-    file_cells,
+    qnum_file_cells,
     refuse_flags,
-    url_error,
 )
 from pencilsat.puzzles.nurikabe import EMPTY, UNKNOWN, NurikabePuzzle
 
@@ -48,14 +47,7 @@ def decode_file(lines: list[str], width: int, height: int) -> NurikabePuzzle:
     """pzprjs' file form (``decodeCellQnumAns``): per cell a number, ``-`` (a ``?``
     number), or ``.`` / ``#`` (shaded) / ``+`` (marked) for a cell without one; the shading
     is the answer and is not read."""
-    values = []
-    largest = min(width * height, LARGEST_WRITTEN)
-    for token in file_cells(lines, width, height, "Nurikabe"):
-        if token in (".", "#", "+", "-"):
-            values.append(UNKNOWN if token == "-" else EMPTY)
-        elif token.isascii() and token.isdigit() and 1 <= int(token) <= largest:
-            values.append(int(token))
-        else:
-            raise url_error(f"bad Nurikabe cell {token!r} in the pzprv3 data",
-                            hint=f"cells are a number 1..{largest}, '-' (?), '.', '#' or '+'")
+    values = qnum_file_cells(lines, width, height, "Nurikabe",
+                             min(width * height, LARGEST_WRITTEN), UNKNOWN, EMPTY,
+                             blanks=(".", "#", "+"))
     return NurikabePuzzle(np.array(values, dtype=np.int32).reshape(height, width))

@@ -17,10 +17,13 @@ from pencilsat.formats.puzzlink.body import (
     BLACK_CELL,
     decode_4cell,
     encode_4cell,
-    file_cells,
+    qnum_file_cells,
     url_error,
 )
 from pencilsat.puzzles.slitherlink import NO_CLUE, SlitherlinkPuzzle
+
+_UNKNOWN_CELL = -2
+"""A file's ``-`` (a ``?`` cell) while it is read, apart from ``NO_CLUE``."""
 
 REFUSED_FLAGS = {"f": "slither_full: the loop visits every dot"}
 """pzprjs' Slitherlink flag, refused by name by the URL frame."""
@@ -54,15 +57,8 @@ def decode_file(lines: list[str], width: int, height: int) -> SlitherlinkPuzzle:
     if lines and lines[0].strip() == "f":
         raise url_error(f"the Slitherlink variant {REFUSED_FLAGS['f']} is not supported",
                         hint="pencilsat would solve another puzzle")
-    tokens = file_cells(lines, width, height, "Slitherlink")
-    for token in tokens:
-        if token == "4":
-            raise url_error("a 4 is not a Slitherlink number",
-                            hint="a cell's number counts its sides on the loop: 0 to 3")
-        if token not in (".", "-", "0", "1", "2", "3"):
-            raise url_error(f"bad Slitherlink cell {token!r} in the pzprv3 data",
-                            hint="cells are a number 0-3, '-' (?) or '.' (no number)")
-    clues = [NO_CLUE if token in (".", "-") else int(token) for token in tokens]
-    return SlitherlinkPuzzle(np.array(clues, dtype=np.int8).reshape(height, width),
-                             unknown=np.array([token == "-" for token in tokens],
-                                              dtype=bool).reshape(height, width))
+    cells = np.array(qnum_file_cells(lines, width, height, "Slitherlink", 3, _UNKNOWN_CELL,
+                                     NO_CLUE, smallest=0), dtype=np.int8)
+    return SlitherlinkPuzzle(np.where(cells == _UNKNOWN_CELL, NO_CLUE, cells)
+                             .reshape(height, width),
+                             unknown=(cells == _UNKNOWN_CELL).reshape(height, width))
