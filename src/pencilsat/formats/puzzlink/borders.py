@@ -135,3 +135,15 @@ def is_room_ids(lines: list[str], width: int) -> bool:
     first, second = lines[0].split(), lines[1].split()
     return (len(first) == 1 and first[0].isdigit() and len(second) == width
             and all(token.isdigit() for token in second))
+
+
+def paint_room(ids: np.ndarray, top: int, left: int, rows: int, cols: int, room: int) -> bool:
+    """Mark the rectangle of ``rows`` x ``cols`` cells from (``top``, ``left``) as ``room`` in
+    the room ids ``ids`` (-1: no room yet); False, and nothing marked, when it is empty, runs
+    past the grid or covers a cell of another room (Kanpen's and Heyawake-app's rooms)."""
+    block = ids[top:top + rows, left:left + cols]
+    if rows < 1 or cols < 1 or top < 0 or left < 0 or block.shape != (rows, cols) \
+            or (block >= 0).any():
+        return False
+    block[...] = room
+    return True

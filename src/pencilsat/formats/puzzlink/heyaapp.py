@@ -14,7 +14,7 @@ import re
 import numpy as np
 
 from pencilsat.core.errors import InputError
-from pencilsat.formats.puzzlink.borders import room_borders, rooms_of
+from pencilsat.formats.puzzlink.borders import paint_room, room_borders, rooms_of
 from pencilsat.formats.runs import check_size
 from pencilsat.puzzles.heyawake import NO_CLUE, HeyawakePuzzle
 
@@ -49,13 +49,11 @@ def parse_heyaapp(data: str, column: int) -> HeyawakePuzzle:
                              else f"the data ends before {where}", source=SOURCE,
                              column=at, hint=_HOW)
         cols, rows = int(room.group(2)), int(room.group(3))
-        block = ids[r:r + rows, c:c + cols]
-        if rows < 1 or cols < 1 or block.shape != (rows, cols) or (block >= 0).any():
+        if not paint_room(ids, r, c, rows, cols, index):
             raise InputError(f"{where}, {item!r}, overruns the grid or another room",
                              source=SOURCE, column=at,
                              hint="Heyawake-app's rooms are rectangles side by side; a room "
                                   "of another shape has no Heyawake-app form")
-        block[...] = index
         if room.group(1) is not None:
             clues[r, c] = int(room.group(1))
         at += len(item) + 1

@@ -26,7 +26,7 @@ import numpy as np
 
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import Genre, by_puzzlink_type, load
-from pencilsat.formats.puzzlink.borders import room_borders
+from pencilsat.formats.puzzlink.borders import paint_room, room_borders
 from pencilsat.formats.runs import check_size, whole_number
 
 SOURCE = "<url>"
@@ -192,11 +192,10 @@ def _heyawake(lines: Lines, width: int, height: int) -> Lines:
         if not (top <= bottom < height and left <= right < width):
             raise _error(f"the Kanpen Heyawake room {line.strip()!r} is not inside the "
                          f"{width}x{height} grid", hint="check the size or the room")
-        if (ids[top:bottom + 1, left:right + 1] >= 0).any():
+        if not paint_room(ids, top, left, bottom - top + 1, right - left + 1, room):
             raise _error(f"the Kanpen Heyawake room {line.strip()!r} overlaps another",
                          hint="Kanpen's rooms are rectangles side by side; a room of "
                               "another shape has no Kanpen form")
-        ids[top:bottom + 1, left:right + 1] = room
         if len(items) == 5:
             numbers[top, left] = items[4]
     if (ids < 0).any():
