@@ -27,6 +27,43 @@ function cell(puzzle, row, col) {
 }
 exports.cell = cell;
 
+// Each cell of pencilsat's rows whose token is ``mark`` (rows of characters, or of
+// space-separated tokens when ``spaced``), given to ``put(cell, token)``.
+function eachMarked(puzzle, rows, isMark, put, spaced) {
+	rows.forEach(function (line, row) {
+		(spaced ? line.split(" ") : Array.prototype.slice.call(line)).forEach(function (t, col) {
+			if (isMark(t)) put(cell(puzzle, row, col), t);
+		});
+	});
+}
+exports.eachMarked = eachMarked;
+
+// The control of a marked answer: the first marked cell given to ``take(cell)``; false
+// when no cell is marked.
+exports.firstMarked = function (puzzle, rows, isMark, take, spaced) {
+	for (var row = 0; row < rows.length; row++) {
+		var line = spaced ? rows[row].split(" ") : rows[row];
+		for (var col = 0; col < line.length; col++) {
+			if (isMark(line[col])) {
+				take(cell(puzzle, row, col));
+				return true;
+			}
+		}
+	}
+	return false;
+};
+
+// The board's answer as pencilsat's rows: ``token(cell)`` per cell, joined by ``joiner``.
+exports.rowsOf = function (puzzle, token, joiner) {
+	var out = [];
+	for (var row = 0; row < puzzle.board.rows; row++) {
+		var line = [];
+		for (var col = 0; col < puzzle.board.cols; col++) line.push(token(cell(puzzle, row, col)));
+		out.push(line.join(joiner || ""));
+	}
+	return out;
+};
+
 // The border on the side ``step`` of cell (row, col) (a null object off the board).
 function side(puzzle, row, col, step) {
 	var d = STEPS[step];

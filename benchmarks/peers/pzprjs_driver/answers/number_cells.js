@@ -4,12 +4,14 @@
 // when a row holds a space, space-separated numbers; '.' (and other marks) no number.
 "use strict";
 
+var grid = require("./_grid.js");
+
 var DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 // The cell at pencilsat's (row, col) shifted by (top, left): Kakuro's rows have a clue row
 // and column more than pzprjs's board.
 function cell(puzzle, row, col, top, left) {
-	return puzzle.board.getc(2 * (col - (left || 0)) + 1, 2 * (row - (top || 0)) + 1);
+	return grid.cell(puzzle, row - (top || 0), col - (left || 0));
 }
 exports.cell = cell;
 

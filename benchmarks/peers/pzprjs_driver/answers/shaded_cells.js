@@ -3,9 +3,8 @@
 // Not a genre: the driver looks up answers/<genre>.js by pencilsat's genre names.
 "use strict";
 
-function cell(puzzle, row, col) {
-	return puzzle.board.getc(2 * col + 1, 2 * row + 1);
-}
+var grid = require("./_grid.js");
+var cell = grid.cell;
 exports.cell = cell;
 
 // A '#' is shaded where pzprjs lets a player shade (allowShade: not a numbered cell of
@@ -58,13 +57,7 @@ exports.spoiler = function (shadable) {
 };
 
 exports.rows = function (puzzle) {
-	var out = [];
-	for (var row = 0; row < puzzle.board.rows; row++) {
-		var line = "";
-		for (var col = 0; col < puzzle.board.cols; col++) {
-			line += cell(puzzle, row, col).qans === 1 ? "#" : ".";
-		}
-		out.push(line);
-	}
-	return out;
+	return grid.rowsOf(puzzle, function (c) {
+		return c.qans === 1 ? "#" : ".";
+	});
 };

@@ -8,46 +8,28 @@
 var QANS = { sw: 2, se: 3, ne: 4, nw: 5 };
 var TOKEN = { 2: "sw", 3: "se", 4: "ne", 5: "nw" };
 
-function cell(puzzle, row, col) {
-	return puzzle.board.getc(2 * col + 1, 2 * row + 1);
-}
+var grid = require("./_grid.js");
 
-function tokens(line) {
-	return line.split(" ");
+function triangle(t) {
+	return t in QANS;
 }
 
 exports.apply = function (puzzle, rows) {
-	rows.forEach(function (line, row) {
-		tokens(line).forEach(function (token, col) {
-			if (token in QANS) cell(puzzle, row, col).setQans(QANS[token]);
-		});
-	});
+	grid.eachMarked(puzzle, rows, triangle, function (c, t) {
+		c.setQans(QANS[t]);
+	}, true);
 };
 
 exports.spoil = function (puzzle, rows) {
-	for (var row = 0; row < rows.length; row++) {
-		var line = tokens(rows[row]);
-		for (var col = 0; col < line.length; col++) {
-			if (line[col] in QANS) {
-				cell(puzzle, row, col).setQans(0);
-				return true;
-			}
-		}
-	}
-	return false;
+	return grid.firstMarked(puzzle, rows, triangle, function (c) {
+		c.setQans(0);
+	}, true);
 };
 
 exports.rows = function (puzzle) {
-	var out = [];
-	for (var row = 0; row < puzzle.board.rows; row++) {
-		var line = [];
-		for (var col = 0; col < puzzle.board.cols; col++) {
-			var c = cell(puzzle, row, col);
-			if (c.qnum === -2) line.push("#");
-			else if (c.qnum >= 0) line.push(String(c.qnum));
-			else line.push(TOKEN[c.qans] || ".");
-		}
-		out.push(line.join(" "));
-	}
-	return out;
+	return grid.rowsOf(puzzle, function (c) {
+		if (c.qnum === -2) return "#";
+		if (c.qnum >= 0) return String(c.qnum);
+		return TOKEN[c.qans] || ".";
+	}, " ");
 };
