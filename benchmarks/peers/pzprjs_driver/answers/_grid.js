@@ -177,3 +177,15 @@ exports.regionRows = function (puzzle) {
 		}).join(" ");
 	});
 };
+
+// The board's lines as pipe letters, row by row ('?' a cell with three or four lines, or
+// one where the genre has no ends): Masyu's and Numberlink's answer.
+exports.pipeRows = function (puzzle) {
+	var out = [];
+	for (var row = 0; row < puzzle.board.rows; row++) {
+		var line = "";
+		for (var col = 0; col < puzzle.board.cols; col++) line += exports.pipeOf(puzzle, row, col);
+		out.push(line);
+	}
+	return out;
+};

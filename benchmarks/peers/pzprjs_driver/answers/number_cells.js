@@ -83,3 +83,21 @@ exports.rows = function (puzzle, write, spaced) {
 exports.digit = function (n) {
 	return n > 0 && n < DIGITS.length ? DIGITS.charAt(n) : ".";
 };
+
+// The adapter of a Latin square of digits (Sudoku, Skyscrapers): pencilsat's rows a digit per
+// cell, '#' a gap (pzprjs's '?' given); the control repeats a digit in its row or column.
+exports.latin = {
+	apply: function (puzzle, rows) {
+		exports.apply(puzzle, rows);
+	},
+	spoil: function (puzzle) {
+		return exports.spoil(puzzle, function (c) {
+			return exports.lines(puzzle, c);
+		});
+	},
+	rows: function (puzzle) {
+		return exports.rows(puzzle, function (c) {
+			return c.qnum === -2 ? "#" : exports.digit(c.getNum());
+		});
+	}
+};

@@ -8,13 +8,4 @@ var grid = require("./_grid.js");
 exports.apply = grid.applyPipes;
 exports.spoil = grid.spoilPipes;
 
-// The board's lines as pipe letters ('?' a cell with three or four lines).
-exports.rows = function (puzzle) {
-	var out = [];
-	for (var row = 0; row < puzzle.board.rows; row++) {
-		var line = "";
-		for (var col = 0; col < puzzle.board.cols; col++) line += grid.pipeOf(puzzle, row, col);
-		out.push(line);
-	}
-	return out;
-};
+exports.rows = grid.pipeRows;
