@@ -21,7 +21,10 @@ from pencilsat.batch import pool
 from pencilsat.cli import WORKER_IMPORTING_MAIN
 
 FROM_STDIN = "import sys\nfrom pencilsat.cli import main\nsys.exit(main(sys.argv[1:]))\n"
-UNGUARDED = "import sys\nfrom pencilsat.cli import main\nprint(main({args!r}))\n"
+# One write per process: under PYTHONUNBUFFERED, print's "4" and "\n" are two writes, and two
+# workers' lines could run into each other ("44").
+UNGUARDED = ("import os\nfrom pencilsat.cli import main\n"
+             "os.write(1, (str(main({args!r})) + '\\n').encode())\n")
 
 
 def _at_once(tmp_path: Path) -> tuple[Path, int]:
