@@ -141,11 +141,18 @@ def test_a_question_mark_inside_a_game_id_does_not_make_it_a_url():
 @pytest.mark.parametrize(("arg", "says", "column"), [
     ("https://puzz.link/p?akari/6x6/hcj", "the size is written 6/6 in a puzz.link URL", 27),
     ("10x10b20s2d0#12345", "a Tatham random-seed ID, which names no puzzle by itself", None),
+    # a seed of letters, a game's name, a Towers size alone, a Tatham web page's link
+    ("10x10de#abc", "a Tatham random-seed ID, which names no puzzle by itself", None),
+    ("towers:5#999", "a Tatham random-seed ID, which names no puzzle by itself", 1),
+    ("5dh#x1", "a Tatham random-seed ID, which names no puzzle by itself", None),
+    ("https://example.org/js/pearl.html#10x10de#7",
+     "a Tatham random-seed ID, which names no puzzle by itself", 1),
     ("lightup:3x:i", "bad parameters '3x': expected WIDTHxHEIGHT", 9),
 ])
 def test_near_miss_urls_and_ids_say_what_is_wrong(arg, says, column):
     """These said "the URL ends before the grid size" (6x6 was taken for a flags segment),
-    "no such file", and nothing at all (3x read as 3x3)."""
+    "no such file", and nothing at all (3x read as 3x3); a random-seed ID with a game's name
+    or in a web page's link, "no ':' between the parameters and the description"."""
     from pencilsat.core.errors import InputError
     from pencilsat.formats.detect import read_input
 

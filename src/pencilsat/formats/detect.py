@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import os.path
-import re
 from typing import Any
 
 from pencilsat.core.errors import InputError
@@ -171,10 +170,11 @@ def _not_a_puzzle(arg: str, single: str, in_batch: bool = False) -> InputError:
     if not single:
         return InputError("the puzzle argument is empty", source="<argument>",
                           hint=f"give {_WHAT}")
-    if re.fullmatch(r"\d+x\d+[a-z0-9.]*#\d+", single):
-        return InputError("this is a Tatham random-seed ID, which names no puzzle by itself",
-                          source="<argument>",
-                          hint="copy the game ID with ':' from Tatham's Game > Specific")
+    from pencilsat.formats import tatham
+
+    if tatham.is_random_seed(single):
+        error = tatham.random_seed_error()
+        return InputError(error.message, source="<argument>", hint=error.hint)
     if "\n" in single:  # no file name, URL or ID has several lines: a puzzle's text
         return InputError(f"the argument has {len(single.splitlines())} lines: a puzzle's "
                           "text, not a file name, URL or game ID", source="<argument>",

@@ -32,6 +32,23 @@ from pencilsat.formats.tatham.cells import HOW, SOURCE, id_error
 
 Puzzle = Any
 _PARAMS = re.compile(r"(\d{1,6})(?:x(\d{1,6}))?([a-zA-Z0-9.]*)", re.ASCII)
+_RANDOM_SEED = re.compile(r"(?:[a-z][a-z-]*:)?\d[0-9a-z.]*#[^\s:]+", re.ASCII | re.IGNORECASE)
+"""A random-seed ID (``10x10de#12345``, ``towers:5#tfresh``): Tatham's program makes a puzzle
+from it, which pencilsat cannot; the game ID (``params:desc``) names the puzzle itself."""
+
+
+def random_seed_error(column: int | None = None) -> InputError:
+    """The error for a random-seed ID given where a puzzle is wanted."""
+    return id_error("this is a Tatham random-seed ID, which names no puzzle by itself",
+                    column=column,
+                    hint="copy the game ID with ':' from Tatham's Game > Specific")
+
+
+def is_random_seed(text: str) -> bool:
+    """Whether ``text`` is a random-seed ID, bare, with a game's name or after a Tatham web
+    page's ``.html#``."""
+    tail = text.strip().rsplit(".html#", 1)[-1]
+    return _RANDOM_SEED.fullmatch(tail) is not None
 
 
 class AmbiguousGameId(InputError):
@@ -65,6 +82,8 @@ def parse_game_id(text: str, genre: str | None = None) -> Puzzle:
     if not stripped:
         raise id_error("the game ID is empty", hint=HOW)
     wanted = _genre_name(genre, column) if genre is not None else None
+    if is_random_seed(stripped):
+        raise random_seed_error(column)
     if "#" in stripped:
         page, _, stripped = stripped.partition("#")
         column += len(page) + 1
