@@ -74,3 +74,16 @@ def test_the_masyu_flag_f_is_loop_full_both_ways():
 def test_an_unsupported_flag_or_variant_is_named(url, message):
     with pytest.raises(InputError, match=message):
         parse_url(url)
+
+
+@pytest.mark.parametrize("alias, plain", [
+    # made-up boards; pzprjs's variety.js names these types by their Kanpen names too
+    # (``kanpen``/``kanpen2``) and its toPID reads them in any URL, not only Kanpen's
+    ("numberlink/3/3/1h1g2h2", "numlin/3/3/1h1g2h2"),
+    ("hakyukoka/3/2/c81i2g", "ripple/3/2/c81i2g"),
+    ("fillomino01/3/2/1g3i", "fillomino/3/2/1g3i"),
+])
+def test_a_kanpen_type_name_in_a_puzzlink_url_reads_as_pzprjs_type(alias, plain):
+    for host in ("https://puzz.link/p?", "http://pzv.jp/p.html?", ""):
+        assert parse_url(host + alias) == parse_url(host + plain)
+    assert to_url(parse_url(alias)) == f"https://puzz.link/p?{plain}"
