@@ -10,8 +10,9 @@ Choices (stricter than pzprjs, which silently ignores what it cannot use): any h
 bare query (``mashu/6/6/...``) are read, a ``#fragment`` is dropped and trailing ``/`` are
 ignored, and Kanpen's names of types (``numberlink``, ``hakyukoka``, ``fillomino01``) are
 read in any URL, as pzprjs's ``toPID`` reads them; truncated bodies, data beyond the last
-cell and runs that overrun the grid are errors, not silently padded or cut (every codec reads its body through
-:mod:`pencilsat.formats.puzzlink.body`, and the frame checks that it did); a flag or a
+cell and runs that overrun the grid are errors, not silently padded or cut (every codec
+reads its body through :mod:`pencilsat.formats.puzzlink.body`, and the frame checks that it
+did); a flag or a
 ``v:`` variant pencilsat does not support is an error naming it (``FLAGS`` /
 ``REFUSED_FLAGS`` of each codec), never dropped. A codec that reads several pzprjs types
 differently (Numberlink: ``numlin`` and ``arukone``) has ``decode_as`` / ``decode_file_as``,
