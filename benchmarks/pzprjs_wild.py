@@ -197,6 +197,8 @@ def summary(found: list[dict[str, Any]]) -> dict[str, Any]:
                          for f in found if f.get("problems")],
             "not_decided": [{k: f[k] for k in ("genre", "where", "n", "size", "verdicts")}
                             for f in found if "unknown" in f.get("verdicts", {}).values()],
+            "no_answer": [{k: f[k] for k in ("genre", "where", "n", "size", "verdicts")}
+                          for f in found if "none" in f.get("verdicts", {}).values()],
             "sources": [list(s) for s in sources()]}
 
 
@@ -222,9 +224,10 @@ def page(data: dict[str, Any], seconds: float) -> str:
     problems = "\n".join(f"- {p['genre']} ({p['where']}, #{p['n']}): "
                          + "; ".join(x.splitlines()[0] for x in p["problems"])
                          for p in data["problems"]) or "None."
-    undecided = "\n".join(f"- {u['genre']} {u['size'][0]}x{u['size'][1]} ({u['where']}, "
-                          f"#{u['n']}): " + ", ".join(f"{k} {v}" for k, v in u["verdicts"].items())
-                          for u in data["not_decided"]) or "None."
+    undecided, no_answer = ("\n".join(
+        f"- {u['genre']} {u['size'][0]}x{u['size'][1]} ({u['where']}, #{u['n']}): "
+        + ", ".join(f"{k} {v}" for k, v in u["verdicts"].items()) for u in data[key]) or "None."
+        for key in ("not_decided", "no_answer"))
     unknown = ", ".join(f"{t} {n}" for t, n in data["unknown_types"].items())
     forms = ", ".join(f"{f} {n}" for f, n in data["forms"].items())
     srcs = "\n".join(f"- {r} @ {c[:12]}: `{p}`" for r, c, p in data["sources"])
@@ -244,6 +247,8 @@ def page(data: dict[str, Any], seconds: float) -> str:
             "reads both files as the same puzzle (the board columns).\n"
             f"\n## Refused, by reason\n\n{refusals}\n"
             f"\n## Problems\n\n{problems}\n\n## Not decided in time (`unknown`)\n\n{undecided}\n"
+            "\n## No answer (`none`; parser tests and unfinished boards among the sources)\n\n"
+            f"{no_answer}\n"
             "\n## Types pencilsat does not read\n\n"
             f"{sum(data['unknown_types'].values())} URLs of {len(data['unknown_types'])} types "
             f"(pzprjs reads {data['unknown_pzprjs_reads']}): {unknown}.\n\n## Sources\n\n{srcs}\n")
