@@ -199,7 +199,10 @@ def summary(found: list[dict[str, Any]]) -> dict[str, Any]:
                             for f in found if "unknown" in f.get("verdicts", {}).values()],
             "no_answer": [{k: f[k] for k in ("genre", "where", "n", "size", "verdicts")}
                           for f in found if "none" in f.get("verdicts", {}).values()],
-            "sources": [list(s) for s in sources()]}
+            "sources": [list(s) for s in sources()],
+            "per_repository": dict(Counter(
+                f"{f['where'].split(':')[0]}: " + ("its genres" if f["genre"] else "other types")
+                for f in found).most_common())}
 
 
 def page(data: dict[str, Any], seconds: float) -> str:
@@ -231,6 +234,8 @@ def page(data: dict[str, Any], seconds: float) -> str:
     unknown = ", ".join(f"{t} {n}" for t, n in data["unknown_types"].items())
     forms = ", ".join(f"{f} {n}" for f, n in data["forms"].items())
     srcs = "\n".join(f"- {r} @ {c[:12]}: `{p}`" for r, c, p in data["sources"])
+    srcs += "\n\nDistinct puzzles by the repository they were first found in: " + ", ".join(
+        f"{k} {n}" for k, n in data["per_repository"].items()) + "."
     return (f"pzprjs {LIBRARY.parents[2].name} (`benchmarks/pzprjs_build.py`), node. URLs "
             "collected by `benchmarks/wild_urls_collect.py` from the sources below (one per "
             "distinct puzzle; the URLs stay in `~/.cache/pencilsat/`, not here). Each URL of a "
