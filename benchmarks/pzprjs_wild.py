@@ -201,7 +201,8 @@ def summary(found: list[dict[str, Any]]) -> dict[str, Any]:
                           for f in found if "none" in f.get("verdicts", {}).values()],
             "sources": [list(s) for s in sources()],
             "per_repository": dict(Counter(
-                f"{f['where'].split(':')[0]}: " + ("its genres" if f["genre"] else "other types")
+                f"{f['where'].split(':')[0]}: "
+                + ("pencilsat's genres" if f["genre"] else "other types")
                 for f in found).most_common())}
 
 
