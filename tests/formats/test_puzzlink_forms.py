@@ -7,7 +7,7 @@ import pytest
 from conftest import CORPUS, pzprjs_example
 
 from pencilsat.core.errors import InputError
-from pencilsat.formats.puzzlink import parse_url, to_url
+from pencilsat.formats.puzzlink import looks_like_url, parse_url, to_url
 
 # pzprjs's own Masyu example, read from the corpus: its URL body and its grid
 BODY = pzprjs_example("masyu").split("/", 1)[1]  # "6/6/..." after the type name
@@ -87,3 +87,4 @@ def test_a_kanpen_type_name_in_a_puzzlink_url_reads_as_pzprjs_type(alias, plain)
     for host in ("https://puzz.link/p?", "http://pzv.jp/p.html?", ""):
         assert parse_url(host + alias) == parse_url(host + plain)
     assert to_url(parse_url(alias)) == f"https://puzz.link/p?{plain}"
+    assert looks_like_url(alias)  # a bare query, as the CLI's input detection sees it
