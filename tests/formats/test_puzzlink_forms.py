@@ -7,7 +7,7 @@ import pytest
 from conftest import CORPUS, pzprjs_example
 
 from pencilsat.core.errors import InputError
-from pencilsat.formats.puzzlink import parse_url, to_url
+from pencilsat.formats.puzzlink import looks_like_url, parse_url, to_url
 
 # pzprjs's own Masyu example, read from the corpus: its URL body and its grid
 BODY = pzprjs_example("masyu").split("/", 1)[1]  # "6/6/..." after the type name
@@ -74,3 +74,17 @@ def test_the_masyu_flag_f_is_loop_full_both_ways():
 def test_an_unsupported_flag_or_variant_is_named(url, message):
     with pytest.raises(InputError, match=message):
         parse_url(url)
+
+
+@pytest.mark.parametrize("alias, plain", [
+    # made-up boards; pzprjs's variety.js names these types by their Kanpen names too
+    # (``kanpen``/``kanpen2``) and its toPID reads them in any URL, not only Kanpen's
+    ("numberlink/3/3/1h1g2h2", "numlin/3/3/1h1g2h2"),
+    ("hakyukoka/3/2/c81i2g", "ripple/3/2/c81i2g"),
+    ("fillomino01/3/2/1g3i", "fillomino/3/2/1g3i"),
+])
+def test_a_kanpen_type_name_in_a_puzzlink_url_reads_as_pzprjs_type(alias, plain):
+    for host in ("https://puzz.link/p?", "http://pzv.jp/p.html?", ""):
+        assert parse_url(host + alias) == parse_url(host + plain)
+    assert to_url(parse_url(alias)) == f"https://puzz.link/p?{plain}"
+    assert looks_like_url(alias)  # a bare query, as the CLI's input detection sees it

@@ -8,9 +8,11 @@ of :mod:`pencilsat.formats.puzzlink.body`). Export writes the genre's first pzpr
 
 Choices (stricter than pzprjs, which silently ignores what it cannot use): any host and a
 bare query (``mashu/6/6/...``) are read, a ``#fragment`` is dropped and trailing ``/`` are
-ignored; truncated bodies, data beyond the last cell and runs that overrun the grid are
-errors, not silently padded or cut (every codec reads its body through
-:mod:`pencilsat.formats.puzzlink.body`, and the frame checks that it did); a flag or a
+ignored, and Kanpen's names of types (``numberlink``, ``hakyukoka``, ``fillomino01``) are
+read in any URL, as pzprjs's ``toPID`` reads them; truncated bodies, data beyond the last
+cell and runs that overrun the grid are errors, not silently padded or cut (every codec
+reads its body through :mod:`pencilsat.formats.puzzlink.body`, and the frame checks that it
+did); a flag or a
 ``v:`` variant pencilsat does not support is an error naming it (``FLAGS`` /
 ``REFUSED_FLAGS`` of each codec), never dropped. A codec that reads several pzprjs types
 differently (Numberlink: ``numlin`` and ``arukone``) has ``decode_as`` / ``decode_file_as``,
@@ -25,7 +27,7 @@ from typing import Any
 from pencilsat.core.errors import InputError
 from pencilsat.core.registry import GENRES, Genre, by_puzzlink_type, genre_of, load
 from pencilsat.formats.puzzlink.body import read_through_parts
-from pencilsat.formats.puzzlink.kanpen import is_kanpen_url, parse_kanpen_url
+from pencilsat.formats.puzzlink.kanpen import KANPEN_NAMES, is_kanpen_url, parse_kanpen_url
 from pencilsat.formats.runs import check_size, whole_number
 
 SOURCE = "<url>"
@@ -45,7 +47,7 @@ def looks_like_url(text: str) -> bool:
     if "://" in text:
         return ".html#" not in text  # a Tatham web page link carries a game ID instead
     head = text.split("/", 1)[0].lower()
-    return by_puzzlink_type(head) is not None and "/" in text
+    return by_puzzlink_type(KANPEN_NAMES.get(head, head)) is not None and "/" in text
 
 
 def parse_url(url: str) -> Any:
@@ -82,6 +84,7 @@ def parse_url(url: str) -> Any:
     if re.fullmatch(r"pzprv3(\.\d+)?", parts[0]):
         return _parse_file(parts, base)
     pid = re.sub(r"_(edit|play)$", "", parts[0])
+    pid = KANPEN_NAMES.get(pid.lower(), pid)  # pzprjs's toPID reads Kanpen's names anywhere
     genre, codec = _genre(pid, base)
     index = 1
     if len(parts) > index and parts[index].startswith("v:"):
@@ -160,6 +163,7 @@ def _parse_file(parts: list[str], column: int) -> Any:
     parts = [unquote(part) for part in parts]
     if len(parts) < 2:
         raise _error("the pzprv3 form ends before the puzzle type", column=column, hint=_HOW)
+    parts[1] = KANPEN_NAMES.get(parts[1].lower(), parts[1])
     genre, codec = _genre(parts[1], column + len(parts[0]) + 1)
     if not hasattr(codec, "decode_file"):
         raise _error(f"the pzprv3 file form is not supported for {genre.title}",
