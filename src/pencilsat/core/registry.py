@@ -332,7 +332,7 @@ _HEYAWAKE = Genre(
                  "rooms and runs in CNF, unshaded cells connected by lazy cuts",
                  memory="pencilsat.strategies.heyawake:memory_cnf"),
         Strategy("lazy-cpsat", "pencilsat.strategies.heyawake:run_cpsat", ("cpsat",),
-                 "the same model on CP-SAT, room counts as linear sums, cuts by solving again",
+                 "the same model on CP-SAT, room counts as the same clauses, cuts by solving again",
                  memory="pencilsat.strategies.heyawake:memory_cpsat"),
     ),
     default_strategy="lazy", default_on={"cpsat": "lazy-cpsat"},

@@ -206,14 +206,17 @@ def run_shading_cpsat(puzzle: Any, build: ShadingBuild, *, time_limit: float | N
                       grown_cuts: int = GROWN_CUTS, presolve: bool = True,
                       name: str | None = None, wrap: SearchWrap | None = None,
                       parameters: Mapping[str, Any] | None = None,
-                      extend: ModelExtension | None = None) -> SolveResult:
+                      extend: ModelExtension | None = None,
+                      count_clauses: CountClauses | None = None) -> SolveResult:
     """A shading genre's ``lazy-cpsat`` strategy: :func:`solve_on_cpsat` of
-    ``build(deadline)``, counts as linear sums; ``name`` and ``wrap`` as in
-    :func:`run_shading_cnf`; ``parameters`` and ``extend`` as in :func:`solve_on_cpsat`."""
+    ``build(deadline)``, counts as linear sums (or as ``count_clauses`` writes them);
+    ``name`` and ``wrap`` as in :func:`run_shading_cnf`; ``parameters``, ``extend`` and
+    ``count_clauses`` as in :func:`solve_on_cpsat`."""
     deadline = deadline_of(time_limit)
     result = solve_on_cpsat(puzzle, lambda: shading_model(build(deadline)),
                             deadline=deadline, grown_cuts=grown_cuts, presolve=presolve,
-                            wrap=wrap, parameters=parameters, extend=extend)
+                            wrap=wrap, parameters=parameters, extend=extend,
+                            count_clauses=count_clauses)
     if name is not None:
         result.stats.encoding = name
     return result
@@ -288,7 +291,8 @@ def solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel], *,
                    wrap: SearchWrap | None = None, models_per_solve: int = 1,
                    parameters: Mapping[str, Any] | None = None,
                    exactly_ones: bool = False,
-                   extend: ModelExtension | None = None) -> SolveResult:
+                   extend: ModelExtension | None = None,
+                   count_clauses: CountClauses | None = None) -> SolveResult:
     """``lazy-cpsat``: the rules as Boolean ORs and the counts as linear sums in one CP-SAT
     model, solved again after each batch of cuts; the clock covers importing OR-Tools too;
     the garbage collector paused. ``presolve``: CP-SAT's, redone on every solve;
@@ -299,10 +303,14 @@ def solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel], *,
     count of 1 as CP-SAT's ``exactly_one`` constraint instead of a linear sum (presolve
     makes the same of it; without presolve the sum stays a linear constraint); ``extend``:
     CP-SAT constraints of the genre's own added to the model after the clauses
-    (:data:`ModelExtension`)."""
+    (:data:`ModelExtension`); ``count_clauses``: the counts written as clauses (with their
+    auxiliary variables) instead of linear sums, as a CNF strategy writes them (where a
+    count is dense, learnt clauses over a counter's partial sums prune what a sum's
+    explanations do not: Heyawake, docs/known-gaps.md)."""
     with gc_paused():
         return _solve_on_cpsat(puzzle, build, deadline, grown_cuts, presolve, wrap,
-                               models_per_solve, parameters, exactly_ones, extend)
+                               models_per_solve, parameters, exactly_ones, extend,
+                               count_clauses)
 
 
 def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
@@ -310,7 +318,8 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
                     wrap: SearchWrap | None, models_per_solve: int = 1,
                     parameters: Mapping[str, Any] | None = None,
                     exactly_ones: bool = False,
-                    extend: ModelExtension | None = None) -> SolveResult:
+                    extend: ModelExtension | None = None,
+                    count_clauses: CountClauses | None = None) -> SolveResult:
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
@@ -319,9 +328,11 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
     start = perf_counter()
     try:
         model = build()
+        written, top = (count_clauses(model, deadline) if count_clauses is not None
+                        else ([], model.num_vars))
         cp = cp_model.CpModel()
         variables: list[Any] = [None]
-        for v in range(1, model.num_vars + 1):
+        for v in range(1, top + 1):
             if v % LOAD_CHUNK == 0:
                 check_clock(deadline)
             variables.append(cp.new_bool_var(f"v{v}"))
@@ -329,11 +340,11 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
         def literal(lit: int) -> Any:
             return variables[lit] if lit > 0 else variables[-lit].Not()
 
-        for i, clause in enumerate(model.clauses):
+        for i, clause in enumerate([*model.clauses, *written]):
             if i % LOAD_CHUNK == 0:
                 check_clock(deadline)
             cp.add_bool_or([literal(lit) for lit in clause])
-        for i, (lits, total) in enumerate(model.counts):
+        for i, (lits, total) in enumerate(() if count_clauses is not None else model.counts):
             if i % LOAD_CHUNK == 0:
                 check_clock(deadline)
             if exactly_ones and total == 1:
