@@ -33,6 +33,9 @@ from pencilsat.formats.runs import check_size, whole_number
 SOURCE = "<url>"
 URL_PREFIX = "https://puzz.link/p?"
 _HOW = "a puzz.link URL looks like https://puzz.link/p?mashu/10/10/<data>"
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+"""A URL's scheme and ``//`` at the start: a Towers game ID with an empty first clue also holds
+``://`` (``5://2/...``, ``towers:5://2/...``) and is no URL."""
 
 
 def _error(message: str, column: int | None = None, hint: str | None = None) -> InputError:
@@ -44,7 +47,7 @@ def looks_like_url(text: str) -> bool:
     text = text.strip()
     if "?" in text:  # a query, unless a ':' before it makes it a Tatham ID such as "10x10:a?b"
         return ":" not in text.split("?", 1)[0].replace("://", "")
-    if "://" in text:
+    if _SCHEME.match(text):
         return ".html#" not in text  # a Tatham web page link carries a game ID instead
     head = text.split("/", 1)[0].lower()
     return by_puzzlink_type(KANPEN_NAMES.get(head, head)) is not None and "/" in text
