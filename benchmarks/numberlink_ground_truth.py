@@ -161,6 +161,20 @@ def answer_of(puzzle: NumberlinkPuzzle, grid: GridEdges, stored: NumberlinkSolut
             "unused": puzzle.width * puzzle.height - len(answer.degree())}
 
 
+def cpu_watchdog(solver: Any, began: float, cpu: float) -> threading.Event:
+    """Interrupt ``solver`` once this process has spent ``cpu`` seconds since ``began``
+    (``time.process_time``), until the returned event is set."""
+    stop = threading.Event()
+
+    def watch() -> None:
+        while not stop.wait(1.0):
+            if time.process_time() - began > cpu:
+                solver.interrupt()
+                return
+    threading.Thread(target=watch, daemon=True).start()
+    return stop
+
+
 def one(name: str, args: Any) -> dict[str, Any]:
     puzzle = parse_puzzle((JANKO / f"{name}.txt").read_text(), name)
     stored = parse_solution((JANKO / f"{name}.sol").read_text(), puzzle)
@@ -196,14 +210,7 @@ def one(name: str, args: Any) -> dict[str, Any]:
                     row["found"] = answer_of(puzzle, grid, stored, solver.get_model())
                     break
         else:
-            stop = threading.Event()
-
-            def watch() -> None:
-                while not stop.wait(1.0):
-                    if time.process_time() - began > args.cpu:
-                        solver.interrupt()
-                        return
-            threading.Thread(target=watch, daemon=True).start()
+            stop = cpu_watchdog(solver, began, args.cpu)
             result = (solver.solve() if args.solver == "lingeling"
                       else solver.solve_limited(expect_interrupt=True))
             stop.set()

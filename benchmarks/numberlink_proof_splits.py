@@ -27,12 +27,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import threading
 import time
 from typing import Any
 
 from common import write_results
-from numberlink_ground_truth import JANKO, cases, lines
+from numberlink_ground_truth import JANKO, cases, cpu_watchdog, lines
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
@@ -103,14 +102,7 @@ def one(name: str, args: Any) -> dict[str, Any]:
                 clauses = with_used(clauses, grid, top)
         for clause in clauses:
             solver.add_clause(clause)
-        stop = threading.Event()
-
-        def watch() -> None:
-            while not stop.wait(1.0):
-                if time.process_time() - began > args.cpu:
-                    solver.interrupt()
-                    return
-        threading.Thread(target=watch, daemon=True).start()
+        stop = cpu_watchdog(solver, began, args.cpu)
         if args.split == "whole":
             _case(solver, [], "whole", row)
         elif args.split == "unused":
