@@ -306,7 +306,7 @@ def solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel], *,
     (:data:`ModelExtension`); ``count_clauses``: the counts written as clauses (with their
     auxiliary variables) instead of linear sums, as a CNF strategy writes them (where a
     count is dense, learnt clauses over a counter's partial sums prune what a sum's
-    explanations do not: Heyawake, docs/known-gaps.md)."""
+    explanations do not: Heyawake, docs/encodings.md)."""
     with gc_paused():
         return _solve_on_cpsat(puzzle, build, deadline, grown_cuts, presolve, wrap,
                                models_per_solve, parameters, exactly_ones, extend,
