@@ -15,13 +15,15 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from conftest import corpus_pairs
+from conftest import CORPUS, corpus_pairs
 from web_support import CHROMEDRIVER, CHROMIUM, chromium, desk_server
 
 import pencilsat
 from pencilsat.core.registry import GENRES, generated
+from pencilsat.formats.puzzlink import to_url
 
-SEED_URL = "https://puzz.link/p?mashu/10/10/i1900002i00o090i0i070301c000060100"
+# the corpus's seed 10x10 Masyu, read from ../shared/corpus and written as a link at run time
+SEED_URL = to_url(pencilsat.read_puzzle(str(CORPUS / "masyu" / "seed_10x10.txt")))
 TWO_WAY = "masyu 4 4\nB.W.\nW...\n...B\n....\n"
 ONE_CLUE_SLITHERLINK = "https://puzz.link/p?slither/3/3/jbh"
 """A 1 in the middle of a 3x3: many loops, every cell undecided, the 1 among them."""
