@@ -175,11 +175,17 @@ def cpu_watchdog(solver: Any, began: float, cpu: float) -> threading.Event:
     return stop
 
 
-def one(name: str, args: Any) -> dict[str, Any]:
+def proof_formula(name: str) -> tuple[NumberlinkPuzzle, NumberlinkSolution, GridEdges, Any]:
+    """janko's puzzle ``name``, its stored answer, its edge grid and the search's encoding
+    (normal form, loops allowed)."""
     puzzle = parse_puzzle((JANKO / f"{name}.txt").read_text(), name)
     stored = parse_solution((JANKO / f"{name}.sol").read_text(), puzzle)
     grid = GridEdges(puzzle.width, puzzle.height)
-    encoding = build(puzzle, shortest=True, allow_loops=True)
+    return puzzle, stored, grid, build(puzzle, shortest=True, allow_loops=True)
+
+
+def one(name: str, args: Any) -> dict[str, Any]:
+    puzzle, stored, grid, encoding = proof_formula(name)
     row: dict[str, Any] = {
         "name": name, "mode": args.mode,
         "stored_fills": len(stored.degree()) == puzzle.width * puzzle.height,

@@ -31,13 +31,11 @@ import time
 from typing import Any
 
 from common import write_results
-from numberlink_ground_truth import JANKO, cases, cpu_watchdog, lines
+from numberlink_ground_truth import cases, cpu_watchdog, lines, proof_formula
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
 from pencilsat.encodings.loops.edges import GridEdges
-from pencilsat.encodings.numberlink import build
-from pencilsat.puzzles.numberlink import parse_puzzle, parse_solution
 
 COSTLY = 2000
 """A case of more conflicts than this is listed on its own."""
@@ -85,10 +83,7 @@ def with_used(clauses: list[list[int]], grid: GridEdges, top: int) -> list[list[
 
 
 def one(name: str, args: Any) -> dict[str, Any]:
-    puzzle = parse_puzzle((JANKO / f"{name}.txt").read_text(), name)
-    stored = parse_solution((JANKO / f"{name}.sol").read_text(), puzzle)
-    grid = GridEdges(puzzle.width, puzzle.height)
-    encoding = build(puzzle, shortest=True, allow_loops=True)
+    puzzle, stored, grid, encoding = proof_formula(name)
     extra = cases(puzzle, grid, "unfilled", encoding.num_vars)
     top = max(abs(lit) for clause in [*encoding.clauses, *extra] for lit in clause)
     row: dict[str, Any] = {"name": name, "split": args.split, "order": args.order,
