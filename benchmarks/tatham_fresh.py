@@ -34,7 +34,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import CORPUS, REPO, machine, median, save_page  # noqa: E402
 from score_fit import spearman  # noqa: E402
-from study import SUDOKU_LEVELS  # noqa: E402
+from study import label_sets  # noqa: E402
 
 GAMES = Path("/usr/games")
 WORK = REPO / "build" / "tatham_fresh"
@@ -57,14 +57,10 @@ LARGE = {
 }
 """About twice the corpus's largest area, where Tatham makes one in seconds (Pearl: 14x14,
 its 20x18 takes over 20 s a puzzle; Killer Solo stops at 9x9)."""
-ORDERS = {"sudoku": SUDOKU_LEVELS, "jigsawsudoku": SUDOKU_LEVELS, "killersudoku": SUDOKU_LEVELS,
-          "lightup": ("easy", "tricky", "hard"), "masyu": ("easy", "tricky"),
-          "slitherlink": ("easy", "normal", "tricky", "hard"), "tents": ("easy", "tricky"),
-          "hitori": ("easy", "tricky"), "slant": ("easy", "hard"),
-          "galaxies": ("normal", "unreasonable"),
-          "skyscrapers": ("easy", "hard", "extreme", "unreasonable"),
-          "hashi": ("easy", "medium", "hard")}
-"""Tatham's levels, easiest first, of the genres that have them."""
+ORDERS = {label_set.name.removesuffix("-tatham"): label_set.order
+          for label_set in label_sets(0) if label_set.name.endswith("-tatham")}
+"""Tatham's levels, easiest first, of the genres with a Tatham study set (the study's own
+label sets)."""
 PUBLISHED_GRADES = {
     "sudoku": {"9x9": (0.926, 0.782)},
     "lightup": {"10x10": (0.896, 0.796), "18x10": (0.873, 0.785), "24x14": (0.857, 0.835)},
