@@ -58,7 +58,10 @@ with levels after 16 solves, and did not finish its first solve with levels in 1
 after 0, 4 or 8 (levels over too few cuts leave CP-SAT a large search); 420_31x45 took
 18.5 s for its first 27 of about 52 solves with cuts alone, 4.8 s with levels after 4,
 7.2 s after 8. Levels from the first solve doubled the easy puzzles' time (0.03 -> 0.08 s on
-every 15th janko); they rarely pass 16 solves."""
+every 15th janko); they rarely pass 16 solves. With the model presolved once (1 December
+2026; the cut loop's solves 0.01-0.04 s instead of 0.2-0.35 s) levels after 8 took the four
+slowest 10-20% less and after 24 10-30% more; 16 stays (levels over few cuts are what left
+29_31x45 undecided)."""
 
 
 LEVELLED_PARAMETERS = {"cp_model_presolve": True, "use_sat_inprocessing": True,
