@@ -164,3 +164,14 @@ def test_a_lone_unshaded_cell_is_counted_where_it_is_an_answer(backend, width):
     result = solve(puzzle, backend=backend, explore=Exploration(count=len(truth) + 1))
     assert result.count is not None and result.count.complete
     assert len(result.count.solutions) == len(truth)
+
+
+def test_cpsat_presolves_once_and_writes_the_fixed_variables_out():
+    """``lazy-cpsat`` runs CP-SAT's presolve once and solves the model without the
+    variables it fixed, with presolve off; the answer stays the stored one."""
+    from pencilsat.strategies.heyawake import run_cpsat
+
+    p, expected = load(*JANKO[len(JANKO) // 2])
+    result = run_cpsat(p)
+    assert result.verdict == "unique" and result.solution == expected
+    assert result.stats.extra["presolve_fixed"] > 0 and result.stats.extra["presolve"] == 0

@@ -153,3 +153,35 @@ def test_a_verdict_that_needed_cuts_is_certified():
             assert cert.certified, (p.name, cert.reason)
             return
     raise AssertionError("the sample holds no puzzle that needs cuts")
+
+
+def test_cpsat_presolves_once_and_writes_the_fixed_variables_out():
+    """``lazy-cpsat`` runs CP-SAT's presolve once and solves the model without the
+    variables it fixed, with presolve off; the answer stays the stored one."""
+    txt, sol = JANKO[0]
+    p, expected = load(txt, sol)
+    result = run_cpsat(p)
+    assert result.verdict == "unique" and result.solution == expected
+    assert result.stats.extra["presolve_fixed"] > 0 and result.stats.extra["presolve"] == 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_levels_come_in_on_a_solve_gathering_several_models(seed, monkeypatch):
+    """``models_per_solve`` above 1 takes the levels as a single model per solve does
+    (before the first solve here), and the verdict is brute force's."""
+    from dataclasses import replace
+
+    from pencilsat.strategies.connected_runs import shading_model, solve_on_cpsat
+
+    p = random_puzzle(random.Random(200 + seed))
+    truth = solutions(p)
+    verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+
+    def model():
+        shading = shading_model(build(p))
+        return replace(shading, levels=list(shading.requirements), levels_after=0)
+
+    result = solve_on_cpsat(p, model, deadline=None, grown_cuts=2, presolve=False,
+                            models_per_solve=5, fix_presolved=True)
+    assert result.verdict == verdict and result.stats.extra["levels_from_call"] == 1
+    assert result.solution in truth

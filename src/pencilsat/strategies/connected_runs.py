@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from pencilsat.backends.bulk_load import at_most_adder, load_clauses
+from pencilsat.backends.cpsat_fixings import presolved_fixings
 from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import check_clock, deadline_of
 from pencilsat.core.result import SolveResult, SolveStats, TimeLimitReached
@@ -48,6 +49,10 @@ from pencilsat.strategies.uniqueness import solve_and_prove, stopped
 LOAD_CHUNK = 100_000
 """Clauses (and CP-SAT variables) per step between two looks at the clock."""
 DEFAULT_SAT_SOLVER = "cadical195"
+CUT_LOOP_PARAMETERS = {"use_sat_inprocessing": False, "cp_model_probing_level": 0}
+"""CP-SAT's SAT inprocessing and probing off, for a model solved again after each batch of
+cuts whose presolve is done once (``fix_presolved``, ``presolve=False``): at the start of
+each solve they cost more than its search (LITS and Heyawake, docs/encodings.md)."""
 GROWN_CUTS = 2
 """Grown regions per cut (:func:`~pencilsat.encodings.connectivity.grown_regions`): they
 end the stalemates where a proof moves a thin region by one cell per call."""
@@ -207,16 +212,17 @@ def run_shading_cpsat(puzzle: Any, build: ShadingBuild, *, time_limit: float | N
                       name: str | None = None, wrap: SearchWrap | None = None,
                       parameters: Mapping[str, Any] | None = None,
                       extend: ModelExtension | None = None,
-                      count_clauses: CountClauses | None = None) -> SolveResult:
+                      count_clauses: CountClauses | None = None,
+                      fix_presolved: bool = False) -> SolveResult:
     """A shading genre's ``lazy-cpsat`` strategy: :func:`solve_on_cpsat` of
     ``build(deadline)``, counts as linear sums (or as ``count_clauses`` writes them);
     ``name`` and ``wrap`` as in :func:`run_shading_cnf`; ``parameters``, ``extend`` and
-    ``count_clauses`` as in :func:`solve_on_cpsat`."""
+    ``count_clauses`` and ``fix_presolved`` as in :func:`solve_on_cpsat`."""
     deadline = deadline_of(time_limit)
     result = solve_on_cpsat(puzzle, lambda: shading_model(build(deadline)),
                             deadline=deadline, grown_cuts=grown_cuts, presolve=presolve,
                             wrap=wrap, parameters=parameters, extend=extend,
-                            count_clauses=count_clauses)
+                            count_clauses=count_clauses, fix_presolved=fix_presolved)
     if name is not None:
         result.stats.encoding = name
     return result
@@ -292,7 +298,9 @@ def solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel], *,
                    parameters: Mapping[str, Any] | None = None,
                    exactly_ones: bool = False,
                    extend: ModelExtension | None = None,
-                   count_clauses: CountClauses | None = None) -> SolveResult:
+                   count_clauses: CountClauses | None = None,
+                   fix_presolved: bool = False,
+                   levelled_parameters: Mapping[str, Any] | None = None) -> SolveResult:
     """``lazy-cpsat``: the rules as Boolean ORs and the counts as linear sums in one CP-SAT
     model, solved again after each batch of cuts; the clock covers importing OR-Tools too;
     the garbage collector paused. ``presolve``: CP-SAT's, redone on every solve;
@@ -306,11 +314,16 @@ def solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel], *,
     (:data:`ModelExtension`); ``count_clauses``: the counts written as clauses (with their
     auxiliary variables) instead of linear sums, as a CNF strategy writes them (where a
     count is dense, learnt clauses over a counter's partial sums prune what a sum's
-    explanations do not: Heyawake, docs/encodings.md)."""
+    explanations do not: Heyawake, docs/encodings.md); ``fix_presolved``: CP-SAT's
+    presolve run once, alone, and the model written again without the variables it fixes
+    (:mod:`~pencilsat.backends.cpsat_fixings`; for a model whose every solve presolve would
+    otherwise redo: pass ``presolve=False`` with it); ``levelled_parameters``: CP-SAT
+    parameters by name set when the model's ``levels`` come in (presolve back on for the
+    levelled solves, say)."""
     with gc_paused():
         return _solve_on_cpsat(puzzle, build, deadline, grown_cuts, presolve, wrap,
                                models_per_solve, parameters, exactly_ones, extend,
-                               count_clauses)
+                               count_clauses, fix_presolved, levelled_parameters)
 
 
 def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
@@ -319,44 +332,36 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
                     parameters: Mapping[str, Any] | None = None,
                     exactly_ones: bool = False,
                     extend: ModelExtension | None = None,
-                    count_clauses: CountClauses | None = None) -> SolveResult:
-    from ortools.sat.python import cp_model
-
+                    count_clauses: CountClauses | None = None,
+                    fix_presolved: bool = False,
+                    levelled_parameters: Mapping[str, Any] | None = None) -> SolveResult:
     from pencilsat.backends.cpsat_session import NUM_WORKERS, CpSatSession
 
     stats = SolveStats(backend="cpsat", encoding="lazy-cpsat")
     start = perf_counter()
+    fixed: dict[int, bool] = {}
     try:
         model = build()
         written, top = (count_clauses(model, deadline) if count_clauses is not None
                         else ([], model.num_vars))
-        cp = cp_model.CpModel()
-        variables: list[Any] = [None]
-        for v in range(1, top + 1):
-            if v % LOAD_CHUNK == 0:
-                check_clock(deadline)
-            variables.append(cp.new_bool_var(f"v{v}"))
-
-        def literal(lit: int) -> Any:
-            return variables[lit] if lit > 0 else variables[-lit].Not()
-
-        for i, clause in enumerate([*model.clauses, *written]):
-            if i % LOAD_CHUNK == 0:
-                check_clock(deadline)
-            cp.add_bool_or([literal(lit) for lit in clause])
-        for i, (lits, total) in enumerate(() if count_clauses is not None else model.counts):
-            if i % LOAD_CHUNK == 0:
-                check_clock(deadline)
-            if exactly_ones and total == 1:
-                cp.add_exactly_one([literal(lit) for lit in lits])
-            else:
-                cp.add(sum(literal(lit) for lit in lits) == total)
+        cp, variables = _cp_model(model, written, top, deadline, exactly_ones,
+                                  count_clauses is None)
+        if fix_presolved:
+            fixed = presolved_fixings(cp, top, deadline) or {}
+            stats.extra["presolve_fixed"] = len(fixed)
+            if fixed:
+                cp, variables = _cp_model(model, written, top, deadline, exactly_ones,
+                                          count_clauses is None, fixed)
         if extend is not None:
             extend(cp, variables)
         check_clock(deadline)
     except TimeLimitReached:
         stats.encode_s = perf_counter() - start
         return stopped(puzzle, stats)
+
+    def literal(lit: int) -> Any:
+        return variables[lit] if lit > 0 else variables[-lit].Not()
+
     session = CpSatSession(cp, presolve=presolve, parameters=parameters)
     stats.variables, stats.clauses = session.variables(), session.constraints()
     stats.encode_s = perf_counter() - start
@@ -364,8 +369,11 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
     cuts = ConnectivityCuts(model.graph, list(model.requirements), grow=grown_cuts,
                             model_cuts=model.model_cuts, boundaries=False)
     def levels() -> None:
+        for name, value in (levelled_parameters or {}).items():
+            setattr(session.solver.parameters, name, value)
         for requirement in model.levels:
-            add_levels(cp, model.graph, requirement, literal, deadline)
+            add_levels(cp, model.graph, _without_fixed_out(requirement, fixed), literal,
+                       deadline)
 
     search = CpSatConnectedSearch(session, variables, cuts, list(model.answer), deadline,
                                   levels if model.levels else None, model.levels_after,
@@ -379,6 +387,74 @@ def _solve_on_cpsat(puzzle: Any, build: Callable[[], ConnectedModel],
                        presolve=int(presolve),
                        **model.extra_stats(cuts))
     return result
+
+
+def _cp_model(model: ConnectedModel, written: Sequence[Clause], top: int,
+              deadline: float | None, exactly_ones: bool, sums: bool,
+              fixed: Mapping[int, bool] | None = None) -> tuple[Any, list[Any]]:
+    """The ``CpModel`` of ``model``'s clauses and ``written`` (variables ``1..top``, a
+    Boolean each, index ``v`` for variable ``v``), its counts as linear sums when ``sums``;
+    with ``fixed`` (by CP-SAT index, variable ``v`` at ``v - 1``), those variables' domains
+    fixed, the clauses they satisfy left out and their false literals dropped, the sums
+    less their fixed terms."""
+    from ortools.sat.python import cp_model
+
+    fixed = fixed or {}
+    value: list[bool | None] = [None, *(fixed.get(v - 1) for v in range(1, top + 1))]
+    cp = cp_model.CpModel()
+    variables: list[Any] = [None]
+    for v in range(1, top + 1):
+        if v % LOAD_CHUNK == 0:
+            check_clock(deadline)
+        variable = cp.new_bool_var(f"v{v}")
+        known = value[v]
+        if known is not None:
+            variable.proto.domain.clear()
+            variable.proto.domain.extend([int(known)] * 2)
+        variables.append(variable)
+
+    def literal(lit: int) -> Any:
+        return variables[lit] if lit > 0 else variables[-lit].Not()
+
+    for i, clause in enumerate([*model.clauses, *written]):
+        if i % LOAD_CHUNK == 0:
+            check_clock(deadline)
+        if fixed:
+            truth = [value[abs(lit)] if lit > 0 else _negated(value[-lit]) for lit in clause]
+            if True in truth:
+                continue
+            clause = [lit for lit, known in zip(clause, truth, strict=True) if known is None]
+        cp.add_bool_or([literal(lit) for lit in clause])
+    for i, (lits, total) in enumerate(model.counts if sums else ()):
+        if i % LOAD_CHUNK == 0:
+            check_clock(deadline)
+        if fixed:
+            truth = [value[abs(lit)] if lit > 0 else _negated(value[-lit]) for lit in lits]
+            total -= truth.count(True)
+            lits = [lit for lit, known in zip(lits, truth, strict=True) if known is None]
+        if exactly_ones and total == 1:
+            cp.add_exactly_one([literal(lit) for lit in lits])
+        else:
+            cp.add(sum(literal(lit) for lit in lits) == total)
+    return cp, variables
+
+
+def _negated(value: bool | None) -> bool | None:
+    return None if value is None else not value
+
+
+def _without_fixed_out(requirement: Requirement, fixed: Mapping[int, bool]) -> Requirement:
+    """``requirement`` without the nodes whose literal presolve fixed false (``fixed`` by
+    CP-SAT index, variable ``v`` at ``v - 1``): fewer levels to write."""
+    if not fixed:
+        return requirement
+    lits = requirement.literals
+    out = np.array([lit != 0 and fixed.get(abs(int(lit)) - 1) is not None
+                    and fixed[abs(int(lit)) - 1] != (lit > 0) for lit in lits.tolist()],
+                   dtype=bool)
+    if requirement.anchor is not None and out[requirement.anchor]:
+        return requirement
+    return replace(requirement, literals=np.where(out, 0, lits), gaps_apart=False)
 
 
 def _decoder(model: ConnectedModel) -> Callable[[tuple[bool, ...]], Any]:

@@ -224,6 +224,7 @@ class CpSatConnectedSearch(_LazyCuts):
             return super().next_answer()
         while True:
             self.calls += 1
+            self._escalate_when_due()
             collector = _CutCollector(self, self.models_per_solve)
             found = self.session.solve(self.deadline, collector.callback)
             for clause in collector.clauses:
@@ -246,11 +247,15 @@ class CpSatConnectedSearch(_LazyCuts):
         values[0] = False
         return values
 
-    def _solve(self) -> np.ndarray | None:
+    def _escalate_when_due(self) -> None:
+        """Make the model stronger once, before solve ``escalate_after + 1``."""
         if self._escalate is not None and self.calls > self._escalate_after:
             self._escalate()
             self._escalate = None
             self.escalated_at = self.calls
+
+    def _solve(self) -> np.ndarray | None:
+        self._escalate_when_due()
         found = self.session.solve(self.deadline)
         if found is None:
             raise TimeLimitReached()

@@ -12,7 +12,8 @@ the cuts
 boundary cuts (the shaded cells are apart: no witness needed,
 :func:`~pencilsat.encodings.connectivity.requirement_cuts`), each with ``GROWN_CUTS`` grown
 regions once :data:`GROW_AFTER` models were cut;
-CP-SAT takes the same count clauses and solves the model again after each batch of cuts.
+CP-SAT takes the same count clauses, presolves once (the variables its presolve fixes
+written out of the model) and solves the model again after each batch of cuts.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pencilsat.encodings.certifiable import CertifiableCnf
 from pencilsat.encodings.heyawake import HeyawakeSettings, build
 from pencilsat.puzzles.heyawake import HeyawakePuzzle
 from pencilsat.strategies.connected_runs import (
+    CUT_LOOP_PARAMETERS,
     GROWN_CUTS,
     certifiable,
     run_shading_cnf,
@@ -96,11 +98,17 @@ def run_cpsat(puzzle: HeyawakePuzzle, *, backend: str | None = None,
     counts as :data:`ROOM_COUNTS`' clauses, not linear sums: on a 12x12 whose largest room
     holds 40 shaded cells CP-SAT's first solve with the sums, before any cut, did not end in
     120 s (4.0 million conflicts); with the clauses the whole run took 15 s, and janko's
-    puzzles a median 0.71 times as long (``benchmarks/results/heyawake_cpsat_counts.md``)."""
+    puzzles a median 0.71 times as long (``benchmarks/results/heyawake_cpsat_counts.md``).
+    CP-SAT's presolve runs once and the model is written again without the variables it
+    fixes; the cut loop's solves go without presolve, inprocessing or probing
+    (:data:`~pencilsat.strategies.connected_runs.CUT_LOOP_PARAMETERS`): janko 129_20x36
+    3.05 -> 0.68 s of CPU, the three puzzles from the wild 19.1, 2.3 and 16.0 s -> 3.6,
+    0.4 and 2.2 s (docs/encodings.md)."""
     return run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline,
                                                             settings=settings),
                              time_limit=time_limit, grown_cuts=grown_cuts,
-                             count_clauses=ROOM_COUNTS)
+                             count_clauses=ROOM_COUNTS, presolve=False,
+                             parameters=CUT_LOOP_PARAMETERS, fix_presolved=True)
 
 
 def memory_cnf(puzzle: HeyawakePuzzle, backend: str) -> int:

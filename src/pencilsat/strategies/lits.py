@@ -6,7 +6,8 @@ shaded cells to the one uniqueness procedure through the shared shading runs
 (:func:`~pencilsat.strategies.connected_runs.run_shading_cnf` and ``solve_on_cpsat``): on
 CNF the one-placement-per-region counts are MiniCard's native cardinality constraints
 (``DEFAULT_SAT_SOLVER``; PySAT's ``CardEnc`` on a solver without them), on CP-SAT linear
-sums, and after ``LEVELS_AFTER`` solves the connectivity exact by integer levels.
+sums, presolved once (the variables CP-SAT's presolve fixes written out of the model), and
+after ``LEVELS_AFTER`` solves the connectivity exact by integer levels.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pencilsat.encodings.lits import build
 from pencilsat.encodings.shading import complete_clauses
 from pencilsat.puzzles.lits import LitsPuzzle, LitsSolution, named_shading
 from pencilsat.strategies.connected_runs import (
+    CUT_LOOP_PARAMETERS,
     GROWN_CUTS,
     ConnectedModel,
     certify_shading,
@@ -56,20 +58,38 @@ with levels after 16 solves, and did not finish its first solve with levels in 1
 after 0, 4 or 8 (levels over too few cuts leave CP-SAT a large search); 420_31x45 took
 18.5 s for its first 27 of about 52 solves with cuts alone, 4.8 s with levels after 4,
 7.2 s after 8. Levels from the first solve doubled the easy puzzles' time (0.03 -> 0.08 s on
-every 15th janko); they rarely pass 16 solves."""
+every 15th janko); they rarely pass 16 solves. With the model presolved once (1 December
+2026; the cut loop's solves 0.01-0.04 s instead of 0.2-0.35 s) levels after 8 took the four
+slowest 10-20% less and after 24 10-30% more; 16 stays (levels over few cuts are what left
+29_31x45 undecided)."""
+
+
+LEVELLED_PARAMETERS = {"cp_model_presolve": True, "use_sat_inprocessing": True,
+                       "cp_model_probing_level": 2}
+"""CP-SAT's presolve, inprocessing and probing back on (its defaults) for the solves with
+levels: the cut loop's solves run without them on the model presolve fixed once
+(``fix_presolved``), where the levelled solve took janko 29_31x45 3.3 s of CPU instead of
+0.26 s with them."""
 
 
 def run_cpsat(puzzle: LitsPuzzle, *, backend: str | None = None,
               sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
     """Solve and prove on one CP-SAT model, solved again after each batch of cuts; from
-    solve ``LEVELS_AFTER + 1`` on with the connectivity exact by levels."""
+    solve ``LEVELS_AFTER + 1`` on with the connectivity exact by levels. CP-SAT's presolve
+    runs once, and the model is written again without the variables it fixes (on
+    420_31x45 3,005 of 4,337); the cut loop solves it without presolve, inprocessing or
+    probing (:data:`~pencilsat.strategies.connected_runs.CUT_LOOP_PARAMETERS`: 0.01-0.03 s
+    of CPU a solve instead of 0.2-0.3 s), the levelled solves with them
+    (:data:`LEVELLED_PARAMETERS`)."""
     deadline = deadline_of(time_limit)
 
     def model() -> ConnectedModel:
         shading = shading_model(build(puzzle, deadline=deadline))
         return replace(shading, levels=list(shading.requirements), levels_after=LEVELS_AFTER)
 
-    return solve_on_cpsat(puzzle, model, deadline=deadline, grown_cuts=GROWN_CUTS)
+    return solve_on_cpsat(puzzle, model, deadline=deadline, grown_cuts=GROWN_CUTS,
+                          presolve=False, parameters=CUT_LOOP_PARAMETERS, fix_presolved=True,
+                          levelled_parameters=LEVELLED_PARAMETERS)
 
 
 def complete_cnf(puzzle: LitsPuzzle) -> ClauseEncoding:
