@@ -20,18 +20,20 @@ import time
 from pathlib import Path
 from typing import Any
 
+from common import CORPUS
+
 from pencilsat.puzzles.nurikabe import check, parse_puzzle, parse_solution
 from pencilsat.strategies.front import solve
 
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "nurikabe" / "janko"
+JANKO = CORPUS / "nurikabe" / "janko"
 FIELDS = ("encode_s", "solve_s", "uniqueness_s", "conflicts", "sat_calls", "cuts",
           "levels_from_call")
 
 
 def measure(name: str, encoding: str, cap: float) -> dict[str, Any]:
     """One puzzle on one strategy: CPU and wall seconds, verdict, agreement, figures."""
-    puzzle = parse_puzzle((CORPUS / f"{name}.txt").read_text(), name)
-    stored = parse_solution((CORPUS / f"{name}.sol").read_text(), puzzle)
+    puzzle = parse_puzzle((JANKO / f"{name}.txt").read_text(), name)
+    stored = parse_solution((JANKO / f"{name}.sol").read_text(), puzzle)
     backend = "cpsat" if encoding.endswith("cpsat") else "cnf"
     cpu, wall = time.process_time(), time.perf_counter()
     result = solve(puzzle, encoding=encoding, backend=backend, time_limit=cap)
@@ -70,7 +72,7 @@ def main() -> None:
         for line in Path(args.log).read_text().splitlines():
             row = json.loads(line)
             done[row["name"]] = row
-    names = sorted(path.stem for path in CORPUS.glob("*.txt"))[::args.stride]
+    names = sorted(path.stem for path in JANKO.glob("*.txt"))[::args.stride]
     rows = []
     for name in names:
         row = done.get(name) or measure(name, args.encoding, args.cap)
