@@ -22,10 +22,11 @@ size ``k`` with more than ``k`` cells gets "not all of these ``k + 1`` connected
 ``k``"; a block with fewer gets "this cell of it is not ``k``, or a cell of the fence around
 it is ``k``" for each of its cells and the fences of up to :data:`ENCLOSURE_LAYERS` growing
 areas of fewer than ``k`` cells around it (one cut holds for every block shape in the area).
-Both hold in every answer, so the search on them is complete. Counts: an area of cells that
-may be ``k`` holding a given ``k`` and fewer than ``2k`` cells has exactly ``k`` cells of
-``k``. Domains: a cell's size ``k`` needs a 4-connected area of ``k`` cells through it that
-may be ``k``.
+Both hold in every answer, so the search on them is complete; ``rings`` writes the fence
+cut of every ball around every cell at once (:meth:`SizedRegions._ring_clauses`). Counts:
+an area of cells that may be ``k`` holding a given ``k`` and fewer than ``2k`` cells has
+exactly ``k`` cells of ``k``. Domains: a cell's size ``k`` needs a 4-connected area of ``k``
+cells through it that may be ``k``.
 """
 
 from __future__ import annotations

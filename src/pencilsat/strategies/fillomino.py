@@ -7,10 +7,10 @@ procedure through the shared runs of :mod:`~pencilsat.strategies.connected_runs`
 MiniCard takes the counts natively (each cell's one size and each numbered block's size;
 another ``--sat-solver`` gets them as clauses, :func:`count_clauses`: the anchored blocks'
 counts as clauses on MiniCard too made 266_9x9 4.5 s of CPU instead of 3.0) and the
-block-size cuts go in as the connectivity cuts do; CP-SAT takes the same clauses, the counts
-as sums, and is solved again after each batch of cuts, without its presolve (redone on every
-solve), each solve gathering the cuts of up to :data:`MODELS_PER_SOLVE` models. Both run the
-open encoding first (:func:`open_first`).
+block-size cuts go in as the connectivity cuts do; CP-SAT takes the same clauses and the
+ring clauses (:data:`CPSAT_RINGS`), the counts as sums, and is solved again after each batch
+of cuts, without its presolve (redone on every solve), each solve gathering the cuts of up
+to :data:`MODELS_PER_SOLVE` models. Both run the open encoding first (:func:`open_first`).
 
 Certificates (:func:`certify_cnf`) take the ``sizes`` clauses open from one above the
 answer's largest block, the counts as clauses, the block sizes to checked cuts
