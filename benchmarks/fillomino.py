@@ -35,8 +35,8 @@ CHANGES = (
     "its ball of fewer than k cells leaves), turns CP-SAT's symmetry detection off, gives "
     "a solve that reaches 5,000 conflicts with no model its SAT inprocessing back, reads "
     "only the answer's variables of each model and loads its clauses as one text-format "
-    "message: janko 219_20x36 12.5 -> about 3.5 s of CPU, 266_9x9 5.5 -> 3.1 (the section "
-    "'sizes-cpsat without its long tail' below).")
+    "message: janko 219_20x36 16.0 -> 4.7 s of CPU, 266_9x9 7.0 -> 4.4 in one interleaved "
+    "run at a load of 6-14 (the section 'sizes-cpsat without its long tail' below).")
 
 
 def note(rows: list[Row]) -> str:
