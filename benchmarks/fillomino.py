@@ -28,19 +28,15 @@ BENCH = JankoBench(
 
 
 CHANGES = (
-    "Seconds are wall seconds on a machine shared with other sessions (a load average of "
-    "10-16 on 2 cores while these ran, `sizes` and `sizes-cpsat` in two processes at "
-    "once): several times the CPU seconds, and only comparable within one run. Three "
-    "changes since the run of 04:59 (755/756 on `sizes`, 705/756 on `sizes-cpsat`): "
-    "(1) each given k >= 3 whose reachability levels fit 800 variables has its block "
-    "written as levels with 'exactly k at the last level' (no size cut for it): 266_9x9 "
-    "(givens up to 15) 414 SAT calls and 16,738 cuts, 7.3 s of CPU, down to 26 calls, 102"
-    " cuts, 3-4 s; (2) a model holding the open label K ('K or more') makes the run again"
-    " with 2K, every size apart only past the cell count (before: every size apart at "
-    "once): 608_10x18 on `sizes` 3.2 -> 0.5 s of CPU, 292_10x10 on `sizes-cpsat` unknown "
-    "-> 2.9 s; (3) `sizes-cpsat` gathers the cuts of up to 20 models per CP-SAT solve "
-    "(its enumeration with a solution callback) before solving again: 491_7x7 75 solves, "
-    "8.5 s of CPU -> 17 solves, 3.1 s. CP-SAT still starts from scratch on every solve.")
+    "Seconds are wall seconds on a machine shared with other sessions (both strategies in "
+    "one process, `nice`, beside other sessions' runs and this branch's own CPU sweep: "
+    "several times the CPU seconds, and only comparable within one run). Since the run of "
+    "2026-11-29, `sizes-cpsat` writes ring clauses (a cell of k has a k at each distance "
+    "its ball of fewer than k cells leaves), turns CP-SAT's symmetry detection off, gives "
+    "a solve that reaches 5,000 conflicts with no model its SAT inprocessing back, reads "
+    "only the answer's variables of each model and loads its clauses as one text-format "
+    "message: janko 219_20x36 16.0 -> 4.7 s of CPU, 266_9x9 7.0 -> 4.4 in one interleaved "
+    "run at a load of 6-14 (the section 'sizes-cpsat without its long tail' below).")
 
 
 def note(rows: list[Row]) -> str:

@@ -126,6 +126,50 @@ def test_enclosure_cuts_name_one_cell_of_the_block_and_hold_in_every_answer():
         assert all(any((lit > 0) == (abs(lit) in truth) for lit in cut) for cut in cuts)
 
 
+def ring_clauses(puzzle: F.FillominoPuzzle, open_from: int | None = None) -> list[list[int]]:
+    """The clauses ``rings=True`` adds to the size-labelled cells of ``puzzle``."""
+    plain = {tuple(c) for c in regions_of(puzzle, open_from=open_from).clauses}
+    return [c for c in regions_of(puzzle, open_from=open_from, rings=True).clauses
+            if tuple(c) not in plain]
+
+
+@pytest.mark.parametrize("open_from", [None, 4])
+def test_ring_clauses_hold_in_every_answer(open_from):
+    """Each ring clause ("a cell of k has a k at this distance") is met by every answer of
+    puzzles made around random answers and of givens too large for a small grid (with the
+    open label, by every answer with its sizes from the label on written as the label)."""
+    rng = random.Random(7)
+    puzzles = [random_puzzle(rng) for _ in range(12)]
+    puzzles += [grid(". . . .", ". . . .", ". . . ."), grid("4 . .", ". . ."),
+                grid(". 6 . .", ". . . ."), grid("5 . . . .", ". . . . .")]
+    written = 0
+    for puzzle in puzzles:
+        if open_from is not None and open_from <= max(3, int(puzzle.numbers.max())):
+            continue
+        regions = regions_of(puzzle, open_from=open_from)
+        rings = ring_clauses(puzzle, open_from)
+        written += len(rings)
+        for answer in brute_force(puzzle):
+            sizes = answer.numbers.ravel().tolist()
+            if open_from is not None:
+                sizes = [min(k, open_from) for k in sizes]
+            truth = {regions.variable[c][k] for c, k in enumerate(sizes)}
+            assert all(any((lit > 0) == (abs(lit) in truth) for lit in clause)
+                       for clause in rings), puzzle
+    assert written > 20
+
+
+def test_ring_clauses_ask_for_a_k_at_each_distance_the_ball_leaves():
+    """A 1x6 strip, empty: a cell at its end may be 5 only with a 5 two, three and four cells
+    away (its ball of one step holds 2 cells, of three steps 4, both fewer than 5)."""
+    puzzle = grid(". . . . . .")
+    regions = regions_of(puzzle)
+    five = [regions.variable[c][5] for c in range(6)]
+    rings = {tuple(c) for c in ring_clauses(puzzle)}
+    assert {(-five[0], five[2]), (-five[0], five[3]), (-five[0], five[4])} <= rings
+    assert not any(clause[0] == -five[0] and five[5] in clause for clause in rings)
+
+
 # ------------------------------------------------------------------ against brute force
 
 

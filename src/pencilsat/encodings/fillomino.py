@@ -31,13 +31,15 @@ def open_label(puzzle: FillominoPuzzle) -> int:
 
 
 def regions(puzzle: FillominoPuzzle, *, deadline: float | None = None,
-            open_from: int | None = None, anchor_levels: int = ANCHOR_LEVELS) -> SizedRegions:
+            open_from: int | None = None, anchor_levels: int = ANCHOR_LEVELS,
+            rings: bool = False) -> SizedRegions:
     """The size-labelled cells of ``puzzle`` (a ``?`` is free, as an empty cell); sizes from
     ``open_from`` on as one label when given; a given's block anchored as levels within
-    ``anchor_levels`` variables; no size past the puzzle's largest block when it has one."""
+    ``anchor_levels`` variables; no size past the puzzle's largest block when it has one;
+    the ring clauses with ``rings``."""
     return SizedRegions(np.where(puzzle.numbers > 0, puzzle.numbers, 0), deadline=deadline,
                         open_from=open_from, anchor_levels=anchor_levels,
-                        largest=puzzle.largest or None)
+                        largest=puzzle.largest or None, rings=rings)
 
 
 def solution_of(sizes: np.ndarray, open_from: int | None = None) -> FillominoSolution:
@@ -49,11 +51,11 @@ def solution_of(sizes: np.ndarray, open_from: int | None = None) -> FillominoSol
 
 
 def build(puzzle: FillominoPuzzle, *, deadline: float | None = None,
-          open_from: int | None = None, anchor_levels: int = ANCHOR_LEVELS
-          ) -> FillominoEncoding:
+          open_from: int | None = None, anchor_levels: int = ANCHOR_LEVELS,
+          rings: bool = False) -> FillominoEncoding:
     """The encoding of ``puzzle`` (sizes from ``open_from`` on as one label when given;
-    ``anchor_levels`` as :func:`regions`); ``TimeLimitReached`` once ``deadline`` (a
-    ``perf_counter`` time) has passed."""
+    ``anchor_levels`` and ``rings`` as :func:`regions`); ``TimeLimitReached`` once
+    ``deadline`` (a ``perf_counter`` time) has passed."""
     return regions(puzzle, deadline=deadline, open_from=open_from,
-                   anchor_levels=anchor_levels).encoding(
+                   anchor_levels=anchor_levels, rings=rings).encoding(
         lambda sizes: solution_of(sizes, open_from))

@@ -202,19 +202,27 @@ class CpSatConnectedSearch(_LazyCuts):
     def __init__(self, session: CpSatSession, variables: Sequence[Any], cuts: ConnectivityCuts,
                  answer: Sequence[int], deadline: float | None,
                  escalate: Callable[[], None] | None = None, escalate_after: int = 0,
-                 models_per_solve: int = 1) -> None:
+                 models_per_solve: int = 1, cuts_read: int | None = None) -> None:
         """``escalate``: called once, before solve number ``escalate_after + 1``, to make
         the model stronger where the cut loop converges slowly. ``models_per_solve``: above
         1, a solve goes on through up to that many models (CP-SAT's enumeration, a model
         without cuts ending it), and the cuts of all of them go in before the next solve
         (:class:`_CutCollector`): CP-SAT starts from scratch on each solve, so fewer solves
-        cost less where one model's cuts leave many others to cut."""
+        cost less where one model's cuts leave many others to cut. ``cuts_read``: the
+        largest variable the cuts read (``None``: any); with it, a solve of several models
+        reads each model's variables up to it and the answer's one by one
+        (:meth:`values_in`) instead of the whole solution (janko 219_20x36: 24,370
+        variables, 5,780 of them the answer's, 8 ms a model read whole, 1.3 ms so)."""
         super().__init__(cuts, answer)
         self.models_per_solve = models_per_solve
         self.session = session
         self.variables = variables
         self.deadline = deadline
         self._index = np.array([0] + [v.Index() for v in variables[1:]], dtype=np.int64)
+        self._read: list[int] | None = None
+        if cuts_read is not None:
+            self._read = self._index[:max(self.top, cuts_read) + 1].tolist()
+            self._read[0] = -1
         self._escalate = escalate
         self._escalate_after = escalate_after
         self.escalated_at: int | None = None
@@ -245,6 +253,16 @@ class CpSatConnectedSearch(_LazyCuts):
             np.zeros(1, dtype=np.int64)
         values = array[self._index] > 0
         values[0] = False
+        return values
+
+    def values_in(self, callback: Any) -> np.ndarray:
+        """The truth of the variables the cuts read (index 0 false; the others, past
+        ``cuts_read``, false too when it is given) in the model a solution callback holds."""
+        if self._read is None:
+            return self.values_of(callback.Response().solution)
+        value = callback.SolutionBooleanValue
+        values = np.zeros(len(self.variables), dtype=bool)
+        values[1:len(self._read)] = [value(i) for i in self._read[1:]]
         return values
 
     def _escalate_when_due(self) -> None:
@@ -283,10 +301,10 @@ class _CutCollector:
         self.valid: np.ndarray | None = None
         self.callback = _callback(self)
 
-    def on_model(self, solution: Any) -> bool:
-        """Take one model (a response's solution); whether the search should stop."""
+    def on_model(self, callback: Any) -> bool:
+        """Take one model (held by a solution callback); whether the search should stop."""
         self.models += 1
-        values = self.search.values_of(solution)
+        values = self.search.values_in(callback)
         clauses = self.search.cutter.cuts(values)
         if not clauses:
             self.valid = values
@@ -306,7 +324,7 @@ def _callback(collector: _CutCollector) -> Any:
 
     class Callback(cp_model.CpSolverSolutionCallback):
         def on_solution_callback(self) -> None:
-            if collector.on_model(self.Response().solution):
+            if collector.on_model(self):
                 self.StopSearch()
 
     return Callback()

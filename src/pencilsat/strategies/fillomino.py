@@ -7,10 +7,10 @@ procedure through the shared runs of :mod:`~pencilsat.strategies.connected_runs`
 MiniCard takes the counts natively (each cell's one size and each numbered block's size;
 another ``--sat-solver`` gets them as clauses, :func:`count_clauses`: the anchored blocks'
 counts as clauses on MiniCard too made 266_9x9 4.5 s of CPU instead of 3.0) and the
-block-size cuts go in as the connectivity cuts do; CP-SAT takes the same clauses, the counts
-as sums, and is solved again after each batch of cuts, without its presolve (redone on every
-solve), each solve gathering the cuts of up to :data:`MODELS_PER_SOLVE` models. Both run the
-open encoding first (:func:`open_first`).
+block-size cuts go in as the connectivity cuts do; CP-SAT takes the same clauses and the
+ring clauses (:data:`CPSAT_RINGS`), the counts as sums, and is solved again after each batch
+of cuts, without its presolve (redone on every solve), each solve gathering the cuts of up
+to :data:`MODELS_PER_SOLVE` models. Both run the open encoding first (:func:`open_first`).
 
 Certificates (:func:`certify_cnf`) take the ``sizes`` clauses open from one above the
 answer's largest block, the counts as clauses, the block sizes to checked cuts
@@ -25,6 +25,7 @@ encoding on both, CPU seconds under a load of 10-12: janko 335_10x10 1.04 (cuts 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -95,16 +96,41 @@ cut); 295_10x10 3.2 -> 1.3; slower: 379_10x10 1.5 -> 3.0 (two of its 42s anchore
 30 s) and 485_10x10's 55 (3.8 -> 5.0); one or two anchors per size left 286_10x10 unknown."""
 
 
-CPSAT_PARAMETERS = {"use_sat_inprocessing": False, "cp_model_probing_level": 0}
-"""``sizes-cpsat``: CP-SAT's SAT inprocessing and its probing off (one worker, as every
-CP-SAT run, so the search stays deterministic). Each solve starts from scratch, and at the
-start of a solve both cost more than the search: janko 389_10x10's 45th solve took 0.35 s
-of CPU for 883 conflicts with them, 0.11 s for 102 conflicts without inprocessing (0.06 s
-for 20 models without probing either). CPU seconds, one run each at a load of 9-15, before
--> after (linear sums for the counts of 1): 389_10x10 20.1 (unknown at 60 s of wall) ->
-6.2, 299_11x20 21.9 -> 7.7, 361_10x10 2.2 -> 1.0; 266_9x9 13.1 -> 15.9 (4 solves of about
-20,000 conflicts each, the last proving no second answer), 286_10x10 10.7 -> 13.6 (2
-solves of its large anchored model)."""
+CPSAT_PARAMETERS = {"use_sat_inprocessing": False, "cp_model_probing_level": 0,
+                    "symmetry_level": 0}
+"""``sizes-cpsat``: CP-SAT's SAT inprocessing, its probing and its symmetry detection off
+(one worker, as every CP-SAT run, so the search stays deterministic). Each solve starts
+from scratch, and at the start of a solve they cost more than the search: janko
+389_10x10's 45th solve took 0.35 s of CPU for 883 conflicts with them, 0.11 s for 102
+conflicts without inprocessing (0.06 s for 20 models without probing either). CPU seconds,
+one run each at a load of 9-15, before -> after (linear sums for the counts of 1):
+389_10x10 20.1 (unknown at 60 s of wall) -> 6.2, 299_11x20 21.9 -> 7.7, 361_10x10 2.2 ->
+1.0; 266_9x9 13.1 -> 15.9 (4 solves of about 20,000 conflicts each, the last proving no
+second answer: :data:`CPSAT_HARDER` gives such a search its inprocessing back), 286_10x10
+10.7 -> 13.6. Symmetry detection took 0.17 s of each 0.6 s solve of 219_20x36's model
+(24,370 variables) and found nothing the search uses: 12.8 -> 9.8 s, the same conflicts,
+load 6 (since the ring clauses 4.9 -> 4.1)."""
+
+CPSAT_HARDER: tuple[int, dict[str, bool]] | None = (5_000, {"use_sat_inprocessing": True})
+"""``sizes-cpsat``: a solve that reaches 5,000 conflicts with no model is made again with
+SAT inprocessing, and so is every later solve
+(:class:`~pencilsat.backends.cpsat_session.CpSatSession`'s ``harder``). Inprocessing slows
+the many short solves of a cut loop and pays on a long search. CPU seconds, interleaved,
+load 8: 266_9x9 5.8 -> 3.1 (32,792 conflicts instead of 62,964; at 10,000 conflicts 3.5,
+at 2,000 3.0, but then 286_10x10 2.1 -> 3.4 too); unchanged where no solve reaches it
+(286_10x10, 219_20x36, 485_10x10). Inprocessing on every solve instead: 266_9x9 3.0, but
+219_20x36 4.0 -> 5.6, 389_10x10 1.0 -> 2.1, 485_10x10 1.0 -> 2.2."""
+
+CPSAT_RINGS = True
+"""``sizes-cpsat``: the ring clauses (:meth:`~pencilsat.encodings.sized_regions.
+SizedRegions._ring_clauses`, "a cell of ``k`` has a ``k`` at each distance its ball of
+fewer than ``k`` cells leaves") in the model: most cuts were blocks of free cells too small
+for their size, and the rings tell each solve at once what those cuts told it one model at
+a time. CPU seconds, interleaved, load 4-5, without -> with (symmetry detection on):
+219_20x36 12.5 -> 4.9 (22 -> 9 solves, 17,704 -> 2,033 cuts), 87_20x36 10.5 -> 3.5,
+179_20x36 9.7 -> 3.7, 286_10x10 7.2 -> 2.3 (19,118 -> 5,142 conflicts), 266_9x9 5.5 -> 5.5
+(79,848 -> 62,964 conflicts). On ``sizes`` (MiniCard) they were not kept: 266_9x9 1.6 ->
+2.0 s, 219_20x36 0.54 -> 0.27."""
 
 CPSAT_EXACTLY_ONES = True
 """``sizes-cpsat``: each cell's one size as CP-SAT's ``exactly_one`` (presolve is off, so
@@ -163,10 +189,12 @@ def run_cpsat(puzzle: FillominoPuzzle, *, backend: str | None = None,
 
     def run(open_from: int | None) -> SolveResult:
         return solve_on_cpsat(
-            puzzle, lambda: shading_model(build(puzzle, deadline=deadline, open_from=open_from,
-                                                anchor_levels=CPSAT_ANCHOR_LEVELS)),
+            puzzle, lambda: replace(shading_model(build(
+                puzzle, deadline=deadline, open_from=open_from,
+                anchor_levels=CPSAT_ANCHOR_LEVELS, rings=CPSAT_RINGS)), cuts_read=0),
             deadline=deadline, grown_cuts=0, presolve=False, models_per_solve=MODELS_PER_SOLVE,
-            parameters=CPSAT_PARAMETERS, exactly_ones=CPSAT_EXACTLY_ONES)
+            parameters=CPSAT_PARAMETERS, exactly_ones=CPSAT_EXACTLY_ONES,
+            harder=CPSAT_HARDER)
 
     result = open_first(run, open_label(puzzle), puzzle.width * puzzle.height)
     result.stats.encoding = "sizes-cpsat"
