@@ -63,7 +63,8 @@ def run_direct(puzzle: KakuroPuzzle, *, backend: str = "cnf",
 def run_cpsat(puzzle: KakuroPuzzle, *, backend: str = "cpsat",
               sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
     """Solve and prove on one CP-SAT model of the clauses alone (the runs' sums as linear
-    sums beside them, as before 2026-12-01, cost a third more CPU: docs/encodings.md)."""
+    sums beside them, as before 2026-12-01: CPU median 6.0 against 4.6 ms, max 0.26
+    against 0.16 s on all 896 janko; docs/encodings.md)."""
     deadline = deadline_of(time_limit)
     return run_on_cpsat(puzzle, lambda: (complete_cnf(puzzle, deadline), []), time_limit)
 
