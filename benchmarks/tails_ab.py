@@ -13,6 +13,7 @@ seconds old and new, and the new tree's five slowest.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -23,7 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import markdown_table, median, write_results  # noqa: E402
-from tails import GENRES, Row, arguments, configs, p99, puzzles, stride_of  # noqa: E402
+from tails import GENRES, LEAVE_OUT, Row, arguments, configs, p99, puzzles, stride_of  # noqa: E402
 
 SIDES = ("old", "new")
 
@@ -66,7 +67,28 @@ def table(rows: list[Row]) -> tuple[str, Any]:
 def main() -> None:
     ap = arguments()
     ap.add_argument("--against", required=True, help="the old tree's src directory")
+    ap.add_argument("--rows", help="no run: the page of the rows a run printed (JSON lines)")
     args = ap.parse_args()
+    LEAVE_OUT.update(filter(None, args.leave_out.split(",")))
+    if args.rows:
+        rows = [json.loads(line) for line in Path(args.rows).read_text().splitlines()
+                if line.startswith("{")]
+    else:
+        rows = compared(args)
+    text, data = table(rows)
+    argv = [arg for arg in sys.argv[1:] if arg not in ("--rows", args.rows)]
+    body = (f"Command: `nice -n 5 python benchmarks/tails_ab.py {' '.join(argv)}`; "
+            f"old: `{args.against}`, new: this checkout. Load average at the end: "
+            f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores shared). CPU "
+            "seconds of one solve with its uniqueness proof; \"agree\": `unique` with the "
+            "stored answer.\n\n" + text)
+    write_results(args.stem, "CPU tails, old against new", body, {"rows": rows,
+                                                                  "summary": data})
+    print(body)
+
+
+def compared(args: argparse.Namespace) -> list[Row]:
+    """Every puzzle's row, each side timed by its worker."""
     passed = [arg for arg in sys.argv[1:] if arg not in ("--against", args.against)]
     trees = {"old": worker(args.against, passed), "new": worker(args.src, passed)}
     rows = []
@@ -85,15 +107,7 @@ def main() -> None:
         assert tree.stdin is not None
         tree.stdin.close()
         tree.wait()
-    text, data = table(rows)
-    body = (f"Command: `nice -n 5 python benchmarks/tails_ab.py {' '.join(sys.argv[1:])}`; "
-            f"old: `{args.against}`, new: this checkout. Load average at the end: "
-            f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores shared). CPU "
-            "seconds of one solve with its uniqueness proof; \"agree\": `unique` with the "
-            "stored answer.\n\n" + text)
-    write_results(args.stem, "CPU tails, old against new", body, {"rows": rows,
-                                                                  "summary": data})
-    print(body)
+    return rows
 
 
 if __name__ == "__main__":
