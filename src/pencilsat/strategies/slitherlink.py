@@ -55,9 +55,10 @@ BUILD_BAND = 20_000
 at the clock: an empty 1000x1000 grid takes seconds to build and load, and no list of all
 its clauses is kept (freeing one took a few tenths of a second after a time-out)."""
 CIRCUIT_LINEARIZATION = 0
-"""``circuit`` with CP-SAT's linear relaxation off, as Masyu's and Yajilin's: every 4th janko
-and the 10 largest, interleaved (2026-12-01, CPU): median 68 against 66 ms, max 1.01
-against 0.84 s, total 35.2 against 33.1 s with the default (1); docs/encodings.md."""
+"""``circuit`` with CP-SAT's linear relaxation off, as Masyu's and Yajilin's: every 2nd janko
+and the 15 largest against main, interleaved (2026-12-01, CPU): median 69 against 65 ms with
+the default (1); the 30x40 grids the same within noise (max 0.95 against 0.97 s, the 16 of
+them 12.0 against 12.1 s); docs/encodings.md."""
 
 
 @dataclass(frozen=True)
