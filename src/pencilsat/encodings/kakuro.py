@@ -8,7 +8,7 @@ leaves only 1), so no literal is made for a digit the narrowing rules out.
 
 ``complete_cnf``: those clauses, whose models are exactly the answers: the ``direct``
 strategy loads them into PySAT when a count or a backbone is asked, ``cpsat`` into CP-SAT
-with each run's sum as a linear sum beside them (:func:`run_sums`); ``pencilsat study`` and
+as they are (the runs' sums beside them only cost CPU); ``pencilsat study`` and
 certificates use them too. ``open_cnf``: the same over the cells the narrowing leaves open,
 the settled ones written in (``direct``'s verdict alone: a quarter less CPU on the janko
 puzzles the narrowing does not settle, the same answers).
@@ -178,14 +178,3 @@ def settled_grid(puzzle: KakuroPuzzle, masks: Sequence[int]) -> np.ndarray | Non
     grid = np.zeros(puzzle.white.shape, dtype=np.int16)
     grid[puzzle.white] = digits
     return grid
-
-
-def run_sums(puzzle: KakuroPuzzle,
-             deadline: float | None = None) -> list[tuple[list[int], int]]:
-    """Each run's sum as a count of literals (each digit literal repeated by its digit), for
-    CP-SAT's linear sums beside the clauses (numbered as :func:`complete_cnf` numbers
-    them)."""
-    runs = puzzle.runs()
-    lits = literals(puzzle, deadline)
-    return [([lit for cell in run.cells for d, lit in lits[cell].items() for _ in range(d)],
-             run.total) for run in runs if run.total is not None]

@@ -4,8 +4,9 @@ states it (distinct digits; one of the digit sets with the cage's sum chosen by 
 a digit in no such set ruled out of every cell of the cage).
 
 ``complete_cnf``: those clauses, whose models are exactly the answers: the ``direct``
-strategy loads them into PySAT, ``cpsat`` into CP-SAT with each cage's sum as a linear sum
-beside them (``cage_sums``); ``pencilsat study`` and certificates use them too.
+strategy loads them into PySAT, ``cpsat`` into CP-SAT (the cages' sums as linear sums beside
+them only cost CPU there: docs/encodings.md); ``pencilsat study`` and certificates use them
+too.
 """
 
 from __future__ import annotations
@@ -59,11 +60,3 @@ def complete_cnf(puzzle: KillerSudokuPuzzle, narrowed: bool = False,
         return out
 
     return clause_encoding("direct", puzzle.givens, houses, KillerSudokuSolution, cages, can)
-
-
-def cage_sums(puzzle: KillerSudokuPuzzle) -> list[tuple[list[int], int]]:
-    """Each cage's sum as a count of literals (each cell's digit literal repeated by its
-    value), for CP-SAT's linear sums beside the clauses."""
-    n = puzzle.size
-    return [([var(n, r, c, d) for r, c in cells for d in range(1, n + 1) for _ in range(d)],
-             total) for cells, total in puzzle.cage_sums() if total is not None]

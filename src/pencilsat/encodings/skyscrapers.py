@@ -239,11 +239,6 @@ def complete_cnf(puzzle: SkyscrapersPuzzle) -> ClauseEncoding:
     return _encoding(puzzle, skyscrapers_cnf(puzzle))
 
 
-def clue_sums(puzzle: SkyscrapersPuzzle) -> list[tuple[list[int], int]]:
-    """Each clue as a sum of its ``v`` literals, for CP-SAT's linear sums."""
-    return skyscrapers_cnf(puzzle).sums
-
-
 def propagated(puzzle: SkyscrapersPuzzle) -> list[list[bool]] | None:
     """Per cell (row-major), per height ``d`` at index ``d - 1``: whether ``d`` may still
     stand there (:func:`~pencilsat.encodings.skyscrapers_candidates.candidate_masks`);
@@ -254,10 +249,3 @@ def propagated(puzzle: SkyscrapersPuzzle) -> list[list[bool]] | None:
         return None
     heights = range(1, puzzle.size + 1)
     return [[bool(held >> d & 1) for d in heights] for held in can]
-
-
-def encode_with_sums(puzzle: SkyscrapersPuzzle
-                     ) -> tuple[ClauseEncoding, list[tuple[list[int], int]]]:
-    """The complete clause list and each clue's sum of seen literals (CP-SAT's model)."""
-    cnf = skyscrapers_cnf(puzzle)
-    return _encoding(puzzle, cnf), cnf.sums

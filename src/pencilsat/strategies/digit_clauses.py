@@ -1,8 +1,10 @@
 """The Sudoku variants' clause lists on CP-SAT: a complete :class:`ClauseEncoding` (every
 rule a clause) loaded as Boolean ORs into one CP-SAT model through the shared shading runs
 (:func:`~pencilsat.strategies.connected_runs.solve_on_cpsat`, no connectivity, so no cut),
-with linear sums beside the clauses where a genre has them (Killer's cage sums, each digit
-literal repeated by its value). Proved unique by the one uniqueness procedure."""
+with linear sums beside the clauses where a caller gives them (each digit literal repeated
+by its value; no genre does since 2026-12-01: Killer's, Kakuro's and Skyscrapers' sums only
+cost CPU beside their complete clauses, docs/encodings.md). Proved unique by the one
+uniqueness procedure."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Killer Sudoku strategies: ``direct`` (the default: the complete clause list on one incremental
 PySAT solver, over the candidates the houses and cages leave by singles and digit sets) and
-``cpsat`` (the same clauses on CP-SAT, the cage sums also as linear sums), both through the one
+``cpsat`` (the same clauses on CP-SAT, clauses alone), both through the one
 uniqueness procedure (count and backbone when asked). Every rule is a clause, so one call finds
 the answer and one more, with it forbidden, proves it unique; ``direct`` first narrows the
 candidates, and a grid they settle is proved without a solver
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
-from pencilsat.encodings.killersudoku import cage_sums, complete_cnf
+from pencilsat.encodings.killersudoku import complete_cnf
 from pencilsat.puzzles.killersudoku import KillerSudokuPuzzle, KillerSudokuSolution
 from pencilsat.strategies.digit_clauses import run_on_cpsat
 from pencilsat.strategies.narrowed_digits import run_narrowed
@@ -44,7 +44,9 @@ def cage_cells(puzzle: KillerSudokuPuzzle) -> list[tuple[list[int], int | None]]
 
 def run_cpsat(puzzle: KillerSudokuPuzzle, *, backend: str = "cpsat",
               sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
-    """Solve and prove on one CP-SAT model."""
+    """Solve and prove on one CP-SAT model of the clauses alone: the cages' sums as linear
+    sums beside them (as before 2026-12-01) cost janko 176 30,063 decisions and 0.76 s of
+    CPU against none and 0.20 s; over all 729 janko, median 65 against 51 ms
+    (docs/encodings.md)."""
     deadline = deadline_of(time_limit)
-    return run_on_cpsat(puzzle, lambda: (complete_cnf(puzzle, True, deadline), cage_sums(puzzle)),
-                        time_limit)
+    return run_on_cpsat(puzzle, lambda: (complete_cnf(puzzle, True, deadline), []), time_limit)

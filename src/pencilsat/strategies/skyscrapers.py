@@ -1,8 +1,7 @@
 """Skyscrapers strategies: ``direct`` (the default: the clauses on one incremental PySAT
-solver) and ``cpsat`` (the same clauses on CP-SAT, each clue also a linear sum of its
-seen-building literals), both through the one uniqueness procedure (count and backbone when
-asked). Every rule is a clause or a native count, so one call finds the answer and one
-more, with it forbidden, proves it unique.
+solver) and ``cpsat`` (the same clauses on CP-SAT), both through the one uniqueness
+procedure (count and backbone when asked). Every rule is a clause or a native count, so one
+call finds the answer and one more, with it forbidden, proves it unique.
 
 ``direct`` on MiniCard is a direct run: the plain lists of
 :func:`~pencilsat.encodings.skyscrapers_templates.native_cnf` (each cell's and house's "at
@@ -23,10 +22,7 @@ from pencilsat.backends.gc_pause import gc_paused
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
-from pencilsat.encodings.skyscrapers import (
-    complete_cnf,
-    encode_with_sums,
-)
+from pencilsat.encodings.skyscrapers import complete_cnf
 from pencilsat.encodings.skyscrapers_templates import native_cnf
 from pencilsat.puzzles.skyscrapers import SkyscrapersPuzzle, SkyscrapersSolution
 from pencilsat.strategies.connected_runs import NATIVE_CARDINALITY
@@ -90,5 +86,7 @@ def _decoder(puzzle: SkyscrapersPuzzle, answer: list[int]
 
 def run_cpsat(puzzle: SkyscrapersPuzzle, *, backend: str = "cpsat",
               sat_solver: str | None = None, time_limit: float | None = None) -> SolveResult:
-    """Solve and prove on one CP-SAT model."""
-    return run_on_cpsat(puzzle, lambda: encode_with_sums(puzzle), time_limit)
+    """Solve and prove on one CP-SAT model of the clauses alone (each clue's sum beside
+    them, as before 2026-12-01: CPU median 14.3 against 11.4 ms on all 423 janko;
+    docs/encodings.md)."""
+    return run_on_cpsat(puzzle, lambda: (complete_cnf(puzzle), []), time_limit)
