@@ -1,4 +1,4 @@
-"""The CP-SAT runs' clause loading (``connected_runs.add_bool_ors``): one text-format message
+"""The CP-SAT runs' clause loading (``cpsat_clauses.add_bool_ors``): one text-format message
 that makes the constraints ``add_bool_or`` makes."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from ortools.sat.python import cp_model
 
 
 def test_clauses_loaded_as_text_are_the_constraints_add_bool_or_makes():
-    """``connected_runs.add_bool_ors`` (one text-format message) gives the model the same
+    """``cpsat_clauses.add_bool_ors`` (one text-format message) gives the model the same
     constraints, in the same order, as ``add_bool_or`` on each clause."""
-    from pencilsat.strategies.connected_runs import add_bool_ors
+    from pencilsat.backends.cpsat_clauses import add_bool_ors
 
     clauses = [[1, -2, 3], [-1], [2, 4, -4], [-3, -4], [4]]
     direct, merged = cp_model.CpModel(), cp_model.CpModel()
