@@ -47,6 +47,16 @@ def machine() -> str:
         f"Python {platform.python_version()}"
 
 
+def emit_row(row: dict[str, Any], log: Any) -> None:
+    """A measured row as a JSON line on stdout and, when a ``log`` file is open, in it
+    (flushed: a rerun resumes from what it holds)."""
+    line = json.dumps(row)
+    print(line, flush=True)
+    if log:
+        log.write(line + "\n")
+        log.flush()
+
+
 def markdown_table(header: list[str], rows: list[list[Any]]) -> str:
     def cell(v: Any) -> str:
         return f"{v:.3f}" if isinstance(v, float) else str(v)

@@ -25,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import CORPUS, markdown_table, median, write_results  # noqa: E402
+from common import CORPUS, emit_row, markdown_table, median, write_results  # noqa: E402
 
 from pencilsat.strategies.front import solve  # noqa: E402
 
@@ -156,10 +156,7 @@ def run(bench: JankoBench, args: argparse.Namespace,
             found = bench.puzzlekit(item, args.puzzlekit_cap)
             if found is not None:
                 row["puzzlekit"] = found
-        print(json.dumps(row), flush=True)
-        if log:
-            log.write(json.dumps(row) + "\n")
-            log.flush()
+        emit_row(row, log)
         rows.append(row)
     return rows
 

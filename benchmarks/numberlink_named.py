@@ -11,11 +11,10 @@ set.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 
-from common import CORPUS
+from common import CORPUS, emit_row
 
 from pencilsat.puzzles.numberlink import parse_puzzle, parse_solution
 from pencilsat.strategies.front import solve
@@ -38,9 +37,7 @@ def main() -> None:
                        "agrees": result.verdict.value == "unique" and result.solution == stored,
                        "wall": round(time.perf_counter() - wall, 1),
                        "cpu": round(time.process_time() - cpu, 1)}
-                print(json.dumps(row), flush=True)
-                log.write(json.dumps(row) + "\n")
-                log.flush()
+                emit_row(row, log)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ sys.path[:0] = [SOURCE, str(REPO / "benchmarks")]
 PACKAGE = importlib.import_module("pencilsat")
 """Imported from SOURCE before ``verdict_audit`` puts this checkout's ``src`` first."""
 
-from common import CORPUS, markdown_table, median, write_results  # noqa: E402
+from common import CORPUS, emit_row, markdown_table, median, write_results  # noqa: E402
 from verdict_audit import corpus_items, load  # noqa: E402
 
 from pencilsat.core.registry import GENRES, Genre  # noqa: E402
@@ -126,10 +126,7 @@ def survey(genre: Genre, args: argparse.Namespace, done: dict[tuple[str, str], R
             rows.append(done[genre.name, name])
             continue
         row = measured(genre, name, puzzle, answer, args.cap)
-        print(json.dumps(row), flush=True)
-        if log:
-            log.write(json.dumps(row) + "\n")
-            log.flush()
+        emit_row(row, log)
         rows.append(row)
     return rows
 
