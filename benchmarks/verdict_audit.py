@@ -48,6 +48,8 @@ from pencilsat.strategies.solution_space import Exploration  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus"
 RESULTS = REPO / "benchmarks" / "results"
+NOTES = Path.home() / ".cache" / "pencilsat" / "verdict_audit"
+"""The clue notes of each run (:func:`notes_file`)."""
 
 
 def corpus_puzzles(genre: Genre, count: int, half: str = "small", tatham: int = 0,
@@ -609,8 +611,9 @@ def page(audits: list[Audit], args: argparse.Namespace) -> str:
     notes = Counter(a.genre.name for a in audits for _ in a.clue_notes)
     if notes:
         lines += ["", "Answers (accepted by the checker) for which the clue tools offer "
-                  "another value for a given clue, per genre (looked at by hand, "
-                  "`clue_notes` in the JSON): " + _tally(notes) + "."]
+                  "another value for a given clue, per genre (looked at by hand in "
+                  f"`~/.cache/pencilsat/verdict_audit/{notes_file(args.out).name}`, outside the project: they name corpus clues "
+                  "and their places): " + _tally(notes) + "."]
     return "\n".join(lines) + "\n"
 
 
@@ -663,12 +666,22 @@ def write(audits: list[Audit], args: argparse.Namespace) -> str:
                            "formats": dict(a.formats), "verify": dict(a.verify),
                            "certificates": dict(a.certificates),
                            "cpu_s": round(a.seconds, 1), "discrepancies": a.problems,
-                           "clue_notes": a.clue_notes, "sampled": a.sampled,
+                           "clue_notes": len(a.clue_notes), "sampled": a.sampled,
                            "unknown_at": a.unknown_at,
                            "reanswer_tries": dict(a.reanswer_tries)}
             for a in audits}
     (RESULTS / f"{args.out}.json").write_text(json.dumps(data, indent=1) + "\n")
+    notes = [f"{a.genre.name} {note}" for a in audits for note in a.clue_notes]
+    if notes:
+        notes_file(args.out).parent.mkdir(parents=True, exist_ok=True)
+        notes_file(args.out).write_text("\n".join(notes) + "\n")
     return text
+
+
+def notes_file(out: str) -> Path:
+    """Where a run's clue notes go: outside the project, since each names given clues of a
+    corpus puzzle and their places (corpus data stays in ../shared/corpus)."""
+    return NOTES / f"{Path(out).name}_clue_notes.txt"
 
 
 if __name__ == "__main__":
