@@ -612,8 +612,9 @@ def page(audits: list[Audit], args: argparse.Namespace) -> str:
     if notes:
         lines += ["", "Answers (accepted by the checker) for which the clue tools offer "
                   "another value for a given clue, per genre (looked at by hand in "
-                  f"`~/.cache/pencilsat/verdict_audit/{notes_file(args.out).name}`, outside the project: they name corpus clues "
-                  "and their places): " + _tally(notes) + "."]
+                  f"`~/.cache/pencilsat/verdict_audit/{notes_file(args.out).name}`, "
+                  "outside the project: they name corpus clues and their places): "
+                  + _tally(notes) + "."]
     return "\n".join(lines) + "\n"
 
 
