@@ -41,8 +41,6 @@ from pencilsat.core.registry import GENRES, Genre  # noqa: E402
 from pencilsat.core.result import Verdict  # noqa: E402
 from pencilsat.strategies.front import solve  # noqa: E402
 
-LEFT_OUT = ("fillomino", "nurikabe", "lits", "heyawake", "numberlink")
-"""Genres other briefs work on."""
 Row = dict[str, Any]
 
 
@@ -178,7 +176,8 @@ def page(rows: list[Row], genres: list[Genre], args: argparse.Namespace) -> tupl
 def arguments() -> argparse.ArgumentParser:
     """The options both scripts take (``tails_ab.py`` passes them to its workers)."""
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--genres", default=",".join(g for g in GENRES if g not in LEFT_OUT))
+    ap.add_argument("--genres", default=",".join(GENRES),
+                    help="genres, comma separated (default: every genre of the registry)")
     ap.add_argument("--stride", type=int, default=1, help="every Nth puzzle by cells")
     ap.add_argument("--keep-largest", type=int, default=10,
                     help="the K largest puzzles whatever the stride")
