@@ -45,6 +45,7 @@ from pencilsat.encodings.connectivity import (
     grid_graph,
     steps_within,
 )
+from pencilsat.encodings.nurikabe_barrier import SEGMENTS, barrier_clauses, segment_count
 from pencilsat.encodings.nurikabe_fence import fence_clauses
 from pencilsat.encodings.nurikabe_rules import OPEN, WALL, may_take, settle, takers
 from pencilsat.encodings.reachability import CLOCK_EVERY, distance_layers
@@ -90,6 +91,9 @@ class NurikabeSettings:
     fence: bool = True
     """Add the fence bound of :mod:`~pencilsat.encodings.nurikabe_fence` (every number
     given)."""
+    barrier_segments: int = SEGMENTS
+    """Segments of the grid's edge for the barrier rule of
+    :mod:`~pencilsat.encodings.nurikabe_barrier`, at most (0: no barrier rule)."""
 
 
 NurikabeEncoding = ShadingEncoding[NurikabeSolution]
@@ -215,6 +219,12 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
     grid.connected(SHADED, lits=wall.reshape(height, width), anchor=root,
                    neighbour_clauses=False, pointers=settings.wall_pointers, name="wall")
     grid.requirements.extend(islands)
+    may_open = [bool(cell_labels[v]) and (settled is None or settled[v] != WALL)
+                for v in range(cells)]
+    segments = segment_count(width, height, sum(may_open), settings.barrier_segments)
+    more, grid.top = barrier_clauses(width, height, shaded.tolist(), may_open, segments,
+                                     grid.top, deadline)
+    clauses.extend(more)
     known = [n for _, n in numbered]
     open_cells = cells - len(numbered)
     wall_cells = wall_total(puzzle) or 0  # 0 with a ``?``: no count of the wall then
