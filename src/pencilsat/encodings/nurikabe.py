@@ -45,7 +45,7 @@ from pencilsat.encodings.connectivity import (
     grid_graph,
     steps_within,
 )
-from pencilsat.encodings.nurikabe_barrier import SEGMENTS, barrier_clauses, segment_count
+from pencilsat.encodings.nurikabe_barrier import barrier_clauses
 from pencilsat.encodings.nurikabe_fence import fence_clauses
 from pencilsat.encodings.nurikabe_rules import OPEN, WALL, may_take, settle, takers
 from pencilsat.encodings.reachability import CLOCK_EVERY, distance_layers
@@ -91,9 +91,6 @@ class NurikabeSettings:
     fence: bool = True
     """Add the fence bound of :mod:`~pencilsat.encodings.nurikabe_fence` (every number
     given)."""
-    barrier_segments: int = SEGMENTS
-    """Segments of the grid's edge for the barrier rule of
-    :mod:`~pencilsat.encodings.nurikabe_barrier`, at most (0: no barrier rule)."""
 
 
 NurikabeEncoding = ShadingEncoding[NurikabeSolution]
@@ -219,12 +216,6 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
     grid.connected(SHADED, lits=wall.reshape(height, width), anchor=root,
                    neighbour_clauses=False, pointers=settings.wall_pointers, name="wall")
     grid.requirements.extend(islands)
-    may_open = [bool(cell_labels[v]) and (settled is None or settled[v] != WALL)
-                for v in range(cells)]
-    segments = segment_count(width, height, sum(may_open), settings.barrier_segments)
-    more, grid.top = barrier_clauses(width, height, shaded.tolist(), may_open, segments,
-                                     grid.top, deadline)
-    clauses.extend(more)
     known = [n for _, n in numbered]
     open_cells = cells - len(numbered)
     wall_cells = wall_total(puzzle) or 0  # 0 with a ``?``: no count of the wall then
@@ -242,6 +233,18 @@ def build(puzzle: NurikabePuzzle, *, deadline: float | None = None,
         if count is not None:
             grid.counts.append(count)
     return grid.encoding(NurikabeSolution, answer=shaded[~is_numbered].tolist())
+
+
+def barrier(puzzle: NurikabePuzzle, encoding: NurikabeEncoding, segments: int, top: int,
+            deadline: float | None = None) -> tuple[list[Clause], int]:
+    """The barrier rule (:mod:`~pencilsat.encodings.nurikabe_barrier`) for ``encoding``'s
+    shading, with reach only for the cells it does not make wall by a unit clause; new
+    variables after ``top``. Returns the clauses and the last variable."""
+    cells = puzzle.width * puzzle.height
+    walls = {c[0] for c in encoding.clauses if len(c) == 1 and 0 < c[0] <= cells}
+    may_open = [v + 1 not in walls for v in range(cells)]
+    return barrier_clauses(puzzle.width, puzzle.height, list(range(1, cells + 1)), may_open,
+                           segments, top, deadline)
 
 
 def _settled_units(settled: list[int] | None, labels: list[dict[int, int]]) -> list[Clause]:

@@ -19,21 +19,25 @@ all 1,003 unique with the stored answer, medians 0.018 s and 0.051 s, slowest 68
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from pencilsat.core.clock import deadline_of
 from pencilsat.core.result import SolveResult
 from pencilsat.core.sat_names import pysat_name
 from pencilsat.encodings.cardinality import exactly_clauses
 from pencilsat.encodings.certifiable import CertifiableCnf
-from pencilsat.encodings.connectivity import ConnectivityCuts
+from pencilsat.encodings.connectivity import Clause, ConnectivityCuts
 from pencilsat.encodings.nurikabe import (
     SMALL_WALL,
     NurikabeEncoding,
     NurikabeSettings,
+    barrier,
     build,
     wall_share,
 )
+from pencilsat.encodings.nurikabe_barrier import SEGMENTS, segment_count
 from pencilsat.puzzles.nurikabe import NurikabePuzzle
 from pencilsat.strategies.connected_runs import (
     ConnectedModel,
@@ -59,6 +63,12 @@ CPSAT_PRESOLVE = False
 (247 puzzles, the hard ones left out) the median went from 0.114 s to 0.066 s (0.089 s
 with presolve on the first solve only); on 827_13x20 presolve spent the whole 30 s probing.
 All janko at 30 s: 997 unique instead of 989 (``docs/experiments/nurikabe.md``)."""
+BARRIER_AFTER = 2
+"""Models of the cut loop cut before the barrier rule
+(:mod:`~pencilsat.encodings.nurikabe_barrier`) comes in, as cuts (0: from the start,
+``None``: never). Built
+for every puzzle it cost the median 1.7x (``docs/experiments/nurikabe.md``); most puzzles
+need no cut at all."""
 
 
 def _model(encoding: NurikabeEncoding) -> ConnectedModel:
@@ -94,13 +104,22 @@ def run_cnf(
     time_limit: float | None = None,
     settings: NurikabeSettings | None = None,
     grown_cuts: int = GROWN_CUTS,
+    barrier_after: int | None = BARRIER_AFTER,
 ) -> SolveResult:
-    """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``)."""
+    """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``),
+    the barrier rule coming in after ``barrier_after`` cut models."""
     deadline = deadline_of(time_limit)
-    return solve_on_pysat(puzzle, lambda: _model(build(puzzle, deadline=deadline,
-                                                          settings=settings)),
-                          exact_counts, deadline=deadline, grown_cuts=grown_cuts,
-                          solver_name=pysat_name(sat_solver, DEFAULT_SAT_SOLVER))
+    built: dict[str, NurikabeEncoding] = {}
+
+    def model() -> ConnectedModel:
+        built["encoding"] = build(puzzle, deadline=deadline, settings=settings)
+        return _model(built["encoding"])
+
+    return solve_on_pysat(puzzle, model, exact_counts, deadline=deadline,
+                          grown_cuts=grown_cuts,
+                          solver_name=pysat_name(sat_solver, DEFAULT_SAT_SOLVER),
+                          wrap=_late_barrier(puzzle, built, barrier_after, deadline,
+                                             _pysat_variables))
 
 
 def run_cpsat(
@@ -112,16 +131,95 @@ def run_cpsat(
     settings: NurikabeSettings | None = None,
     grown_cuts: int = GROWN_CUTS,
     presolve: bool = CPSAT_PRESOLVE,
+    barrier_after: int | None = BARRIER_AFTER,
 ) -> SolveResult:
     """Solve and prove on one CP-SAT model (the wall's total always: a linear sum, or
     clauses when the wall is small), solved again after each batch of cuts, without
-    CP-SAT's presolve unless ``presolve``."""
+    CP-SAT's presolve unless ``presolve``; the barrier rule after ``barrier_after`` cut
+    models."""
     deadline = deadline_of(time_limit)
     share = wall_share(puzzle)
     small_wall = share is not None and share <= SMALL_WALL
-    return solve_on_cpsat(puzzle, lambda: _cpsat_model(
-        build(puzzle, deadline=deadline, settings=settings or CPSAT_SETTINGS), small_wall),
-        deadline=deadline, grown_cuts=grown_cuts, presolve=presolve)
+    built: dict[str, NurikabeEncoding] = {}
+
+    def model() -> ConnectedModel:
+        built["encoding"] = build(puzzle, deadline=deadline,
+                                  settings=settings or CPSAT_SETTINGS)
+        return _cpsat_model(built["encoding"], small_wall)
+
+    return solve_on_cpsat(puzzle, model, deadline=deadline, grown_cuts=grown_cuts,
+                          presolve=presolve,
+                          wrap=_late_barrier(puzzle, built, barrier_after, deadline,
+                                             _cpsat_variables))
+
+
+class _BarrierCuts:
+    """A search's cuts, with the barrier rule's clauses added to those of its ``after``-th
+    cut model (``make`` writes them, once)."""
+
+    def __init__(self, cutter: ConnectivityCuts, make: Callable[[], list[Clause]],
+                 after: int) -> None:
+        self.cutter = cutter
+        self.make: Callable[[], list[Clause]] | None = make
+        self.after = after
+        self.cut_models = 0
+
+    @property
+    def cut_count(self) -> int:
+        return self.cutter.cut_count
+
+    def cuts(self, values: Any) -> list[Clause]:
+        clauses = self.cutter.cuts(values)
+        if clauses and self.make is not None:
+            self.cut_models += 1
+            if self.cut_models >= self.after:
+                clauses = [*clauses, *self.make()]
+                self.make = None
+        return clauses
+
+
+def _late_barrier(puzzle: NurikabePuzzle, built: dict[str, NurikabeEncoding],
+                  after: int | None, deadline: float | None,
+                  variables: Callable[[Any, int | None], int]) -> Callable[[Any], Any] | None:
+    """The wrap that gives a search :class:`_BarrierCuts` over the encoding ``built`` holds
+    (``after`` 0: the clauses from the start; ``None`` when ``after`` is or no segment
+    fits). ``variables(search, None)`` is the
+    search's last variable; ``variables(search, top)`` makes the solver's variables up to
+    ``top``."""
+    cells = puzzle.width * puzzle.height
+    segments = segment_count(puzzle.width, puzzle.height, cells, SEGMENTS)
+    if after is None or not segments:
+        return None
+
+    def wrap(search: Any) -> Any:
+        def make() -> list[Clause]:
+            clauses, top = barrier(puzzle, built["encoding"], segments,
+                                   variables(search, None), deadline)
+            variables(search, top)
+            return clauses
+
+        if after:
+            search.cutter = _BarrierCuts(search.cutter, make, after)
+        else:
+            for clause in make():
+                search.add(clause)
+        return search
+
+    return wrap
+
+
+def _pysat_variables(search: Any, top: int | None) -> int:
+    """:func:`_late_barrier`'s ``variables`` on PySAT, which takes new variables as they
+    come."""
+    return max(search.top, search.solver.nof_vars()) if top is None else top
+
+
+def _cpsat_variables(search: Any, top: int | None) -> int:
+    """:func:`_late_barrier`'s ``variables`` on CP-SAT: new Booleans on the session's model."""
+    if top is not None:
+        while len(search.variables) <= top:
+            search.variables.append(search.session.model.new_bool_var(""))
+    return len(search.variables) - 1
 
 
 def _named(cuts: ConnectivityCuts) -> dict[str, int]:
