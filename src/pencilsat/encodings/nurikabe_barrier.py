@@ -18,8 +18,9 @@ rule them out together, by reachability the solver propagates:
   sides: never.
 
 With one segment per edge cell it is the whole rule; with fewer, chains whose ends share a
-segment or lie in neighbouring ones go uncaught. ``K`` is as many as a budget of reach
-variables allows (:func:`segment_count`).
+segment or lie in neighbouring ones go uncaught (the cuts still see them). ``K`` is
+``SEGMENTS`` or fewer (:func:`segment_count`). The strategies add these clauses once the cut
+loop has cut two models (``strategies/nurikabe.BARRIER_AFTER``).
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ from pencilsat.core.clock import check_clock
 from pencilsat.encodings.connectivity import Clause
 
 REACH_BUDGET = 25_000
-"""Reach variables at most (segments x cells that may be open): one segment per edge cell
-on janko's small grids with long cut loops (683_14x24: 72 x 336), a handful on 57x40."""
+"""Reach variables at most (segments x cells): fewer segments on grids over 3,125 cells."""
 SEGMENTS = 8
-"""Segments at most (tuned below)."""
+"""Segments at most. On janko 683_14x24, 1108_20x15 and 1091_15x15 (built from the start),
+4 segments left 6-19 SAT calls, 6 left 2-4, 8 to 20 ended each in 2-5 calls (0-9 cuts) at
+about the same CPU; every segment costs a variable and up to 9 clauses per cell."""
 MIN_SEGMENTS = 4
 """Fewer segments say nothing: a clause needs a segment strictly between on both sides."""
 
