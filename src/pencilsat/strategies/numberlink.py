@@ -51,7 +51,7 @@ from pencilsat.strategies.connected_runs import (
     run_shading_cpsat,
 )
 from pencilsat.strategies.numberlink_circuit import add_circuit
-from pencilsat.strategies.numberlink_filled import Seeded, solve_filled
+from pencilsat.strategies.numberlink_filled import QUICK_SECONDS_CPSAT, Seeded, solve_filled
 from pencilsat.strategies.numberlink_windows import (
     WINDOW_CELLS,
     BandSearch,
@@ -351,7 +351,7 @@ def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
                                      time_limit=limit, grown_cuts=grown_cuts,
                                      presolve=presolve, wrap=_seeded(seed),
                                      parameters=parameters, extend=extend)
-        return solve_filled(puzzle, time_limit, plain_run, filled_run)
+        return solve_filled(puzzle, time_limit, plain_run, filled_run, QUICK_SECONDS_CPSAT)
     deadline = deadline_of(time_limit)
     first_try: FirstTry | None = None
     if fill_first:

@@ -39,7 +39,11 @@ QUICK_SECONDS = 1.0
 time limit): puzzles of many short lines (``generate numberlink --variant full``, Flow's)
 are decided by them in a fraction of a second, where the plain try's build alone costs
 more (10x10 to 15x15, 16-41 pairs: 0.06-0.09 s of CPU on ``lazy`` against 0.3-0.4 s
-plain first, ``lazy-cpsat`` 0.3-0.5 s against 0.8-2.2 s)."""
+plain first)."""
+QUICK_SECONDS_CPSAT = 3.0
+""":data:`QUICK_SECONDS` of ``lazy-cpsat``, whose clock covers importing OR-Tools: the same
+puzzles take it 0.35-0.6 s of CPU (0.8-2.5 s plain first), more than 1 s of wall under
+load."""
 QUICK_SHARE = 0.1
 PLAIN_SHARE = 0.75
 """The share of the time left the plain try may take; the filled run gets the rest (janko
@@ -83,12 +87,14 @@ def edge_truth(solution: NumberlinkSolution) -> Truth:
 
 
 def solve_filled(puzzle: NumberlinkPuzzle, time_limit: float | None, plain_run: PlainRun,
-                 filled_run: FilledRun) -> SolveResult:
+                 filled_run: FilledRun, quick_seconds: float | None = None) -> SolveResult:
     """The filled ``puzzle``'s verdict: the plain rules first, the filled rules alone only
-    when their verdict leaves it open (the module docstring says why that is sound)."""
+    when their verdict leaves it open (the module docstring says why that is sound);
+    ``quick_seconds``: the quick try's (:data:`QUICK_SECONDS` by default)."""
     start = perf_counter()
-    quick = filled_run(None, QUICK_SECONDS if time_limit is None
-                       else min(QUICK_SECONDS, QUICK_SHARE * time_limit))
+    quick_seconds = QUICK_SECONDS if quick_seconds is None else quick_seconds
+    quick = filled_run(None, quick_seconds if time_limit is None
+                       else min(quick_seconds, QUICK_SHARE * time_limit))
     if quick.verdict != Verdict.UNKNOWN:
         quick.stats.extra["plain_first"] = "not needed"
         return quick
