@@ -17,7 +17,7 @@ from oracles.numberlink import solutions as brute_force
 
 from pencilsat.core.result import SolveResult, Verdict
 from pencilsat.puzzles import numberlink as N
-from pencilsat.strategies import numberlink_filled
+from pencilsat.strategies import numberlink, numberlink_filled
 from pencilsat.strategies.front import solve
 from pencilsat.strategies.numberlink import complete_cnf, run_cnf, run_cpsat
 from pencilsat.strategies.numberlink_filled import (
@@ -133,6 +133,7 @@ def test_the_plain_verdict_is_read_first(encoding, backend, rows, plain, filled,
     filled rules alone (the quick filled try, which decides these at once, left out)."""
     puzzle = filled_of(*rows)
     monkeypatch.setattr(numberlink_filled, "QUICK_SECONDS", 0.0)
+    monkeypatch.setattr(numberlink, "QUICK_SECONDS_CPSAT", 0.0)
     result = solve(puzzle, encoding=encoding, backend=backend)
     assert result.stats.extra["plain_first"] == plain.value
     assert result.verdict == filled == verdict_of(len(brute_force(puzzle)))
@@ -203,6 +204,7 @@ def test_the_plain_rules_first_match_brute_force(encoding, backend, puzzle):
     truth = brute_force(puzzle)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(numberlink_filled, "QUICK_SECONDS", 0.0)
+        patch.setattr(numberlink, "QUICK_SECONDS_CPSAT", 0.0)
         result = solve(puzzle, encoding=encoding, backend=backend)
     assert result.stats.extra["plain_first"] != "not needed"
     assert result.verdict == verdict_of(len(truth))
