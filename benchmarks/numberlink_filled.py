@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from pathlib import Path
 
@@ -52,12 +53,17 @@ def measure(txt: Path, sol: Path, strategy: str, cap: float) -> dict[str, object
             "verdict": result.verdict.value, "s": time.perf_counter() - began,
             "cpu": time.process_time() - cpu,
             "stored_fills": not N.check(puzzle, stored),
-            "answer_checked": result.solution is None or not N.check(puzzle, result.solution)}
+            "answer_checked": all(not N.check(puzzle, shown) for shown in
+                                  (result.solution, result.second_solution) if shown is not None),
+            "stored_answer": result.solution is not None and result.solution == stored,
+            "plain_first": result.stats.extra.get("plain_first"),
+            "load": os.getloadavg()[0]}
 
 
 def page(rows: list[dict], args: argparse.Namespace, total: int) -> str:
     strategy, cap, stride, also = args.strategy, args.cap, args.stride, args.also
     verdicts = sorted({r["verdict"] for r in rows})
+    loads = [r["load"] for r in rows if "load" in r]
     table = []
     for fills in (True, False):
         part = [r for r in rows if r["stored_fills"] == fills]
@@ -80,8 +86,9 @@ def page(rows: list[dict], args: argparse.Namespace, total: int) -> str:
         + (f"; grids of at least {args.min_cells} cells" if args.min_cells else "")
         + (f"; grids of at most {args.max_cells} cells" if args.max_cells else "")
         + ") with the filled rule (every cell on a line) "
-        f"added in memory, cap {cap:.0f} s of wall each, niced on a shared 2-core machine.",
-        "Command: `nice -n 19 python benchmarks/numberlink_filled.py --cap "
+        f"added in memory, cap {cap:.0f} s of wall each, niced on a shared 2-core machine"
+        + (f" (load average {min(loads):.1f}-{max(loads):.1f} over the run)." if loads else "."),
+        "Command: `nice -n 5 python benchmarks/numberlink_filled.py --cap "
         f"{cap:.0f} --stride {stride}" + (f" --also {' '.join(also)}" if also else "")
         + (f" --min-cells {args.min_cells}" if args.min_cells else "")
         + (f" --max-cells {args.max_cells}" if args.max_cells else "")
@@ -90,7 +97,11 @@ def page(rows: list[dict], args: argparse.Namespace, total: int) -> str:
         f"Stored answers leaving cells unused: {unfilled or 'none'}.",
         f"Multiple when filled: {multiple or 'none'}.",
         f"Unknown (cap reached): {unknown or 'none'}.",
-        "Every answer returned passed the rule checker with the filled rule: "
+        "Unique with another answer than the stored one: "
+        + (", ".join(r["name"] for r in rows if r["verdict"] == "unique"
+                     and not r.get("stored_answer", True)) or "none") + ".",
+        "Every answer returned (both of a `multiple`) passed the rule checker with the "
+        "filled rule: "
         + ("yes." if all(r["answer_checked"] for r in rows) else "NO."),
     ])
 

@@ -51,6 +51,7 @@ from pencilsat.strategies.connected_runs import (
     run_shading_cpsat,
 )
 from pencilsat.strategies.numberlink_circuit import add_circuit
+from pencilsat.strategies.numberlink_filled import QUICK_SECONDS_CPSAT, Seeded, solve_filled
 from pencilsat.strategies.numberlink_windows import (
     WINDOW_CELLS,
     BandSearch,
@@ -276,7 +277,7 @@ def _bands_on(puzzle: NumberlinkPuzzle, in_bands: bool | None) -> bool:
 def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
             sat_solver: str | None = None, time_limit: float | None = None,
             grown_cuts: int = GROWN_CUTS, fill_first: bool | None = None,
-            in_bands: bool | None = None) -> SolveResult:
+            in_bands: bool | None = None, plain_first: bool = True) -> SolveResult:
     """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``).
     ``fill_first``: try the filled grid first, on a copy; by default on grids of more than
     :data:`FILL_FIRST_CELLS` cells. ``in_bands``: look for the second answer in windows
@@ -288,7 +289,19 @@ def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
     answer, is a little cheaper than the copy on smaller grids (CPU seconds of the whole
     solve, copy and search: 427_15x15 7.2 and 5.2, 45_12x15 0.63 and 0.32, 469_15x15 1.24
     both), while on janko's 20x20 and larger it found no first answer within 60 s on seven
-    grids (:data:`FILL_SHARE`)."""
+    grids (:data:`FILL_SHARE`). ``plain_first``: a filled puzzle is solved by the plain
+    rules first (:mod:`~pencilsat.strategies.numberlink_filled`) unless a count or backbone
+    is asked."""
+    if puzzle.filled and plain_first and asked() is None:
+        return solve_filled(
+            puzzle, time_limit,
+            lambda plain, limit: run_cnf(plain, sat_solver=sat_solver, time_limit=limit,
+                                         grown_cuts=grown_cuts, fill_first=fill_first,
+                                         in_bands=in_bands),
+            lambda seed, limit: run_shading_cnf(
+                puzzle, lambda deadline: build(puzzle, deadline=deadline),
+                sat_solver=sat_solver, time_limit=limit, grown_cuts=grown_cuts,
+                wrap=_seeded(seed)))
     if fill_first is None:
         fill_first = puzzle.width * puzzle.height > FILL_FIRST_CELLS
     deadline = deadline_of(time_limit)
@@ -309,7 +322,7 @@ def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
               sat_solver: str | None = None, time_limit: float | None = None,
               grown_cuts: int = GROWN_CUTS, fill_first: bool = True,
               presolve: bool = False, in_bands: bool | None = None,
-              circuit: str | None = None,
+              circuit: str | None = None, plain_first: bool = True,
               parameters: Mapping[str, Any] | None = None) -> SolveResult:
     """Solve and prove on one CP-SAT model, solved again after each batch of cuts;
     ``fill_first``: try the filled grid first (CP-SAT keeps nothing between solves, so the
@@ -321,7 +334,24 @@ def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
     has it off too (:func:`_filled_on_cpsat`). ``circuit``: the lines also as CP-SAT's
     circuit (``"circuit"``) or routes from a depot (``"routes"``) constraint
     (:func:`~pencilsat.strategies.numberlink_circuit.add_circuit`), ``None`` for none;
-    ``parameters``: more CP-SAT parameters by name."""
+    ``plain_first`` as for :func:`run_cnf`; ``parameters``: more CP-SAT parameters by
+    name."""
+    extend = None
+    if circuit is not None:
+        def extend(cp: Any, variables: Sequence[Any]) -> None:
+            add_circuit(cp, variables, puzzle, depot=circuit == "routes")
+    if puzzle.filled and plain_first and asked() is None:
+        def plain_run(plain: NumberlinkPuzzle, limit: float) -> SolveResult:
+            return run_cpsat(plain, time_limit=limit, grown_cuts=grown_cuts,
+                             fill_first=fill_first, presolve=presolve, in_bands=in_bands,
+                             circuit=circuit, parameters=parameters)
+
+        def filled_run(seed: Truth | None, limit: float | None) -> SolveResult:
+            return run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline),
+                                     time_limit=limit, grown_cuts=grown_cuts,
+                                     presolve=presolve, wrap=_seeded(seed),
+                                     parameters=parameters, extend=extend)
+        return solve_filled(puzzle, time_limit, plain_run, filled_run, QUICK_SECONDS_CPSAT)
     deadline = deadline_of(time_limit)
     first_try: FirstTry | None = None
     if fill_first:
@@ -332,13 +362,17 @@ def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
         (lambda search: cpsat_bands(search.session, search.variables, search.answer,
                                     puzzle.width, puzzle.height))
         if _bands_on(puzzle, in_bands) else None)
-    extend = None
-    if circuit is not None:
-        def extend(cp: Any, variables: Sequence[Any]) -> None:
-            add_circuit(cp, variables, puzzle, depot=circuit == "routes")
     return run_shading_cpsat(puzzle, encode, time_limit=time_limit, grown_cuts=grown_cuts,
                              presolve=presolve, wrap=wrap, parameters=parameters,
                              extend=extend)
+
+
+def _seeded(seed: Truth | None) -> Callable[[Any], Any] | None:
+    """The front starting the filled rules' search from ``seed``, if any."""
+    if seed is None:
+        return None
+    start = seed
+    return lambda search: Seeded(search, start)
 
 
 def complete_cnf(puzzle: NumberlinkPuzzle) -> ClauseEncoding:
