@@ -151,6 +151,14 @@ class ConnectedSearch(_LazyCuts):
     def _add(self, clause: Clause) -> None:
         self._adder(clause)
 
+    def last_variable(self) -> int:
+        """The largest variable in use: new ones (clauses added later) go past it."""
+        return max(self.top, self.solver.nof_vars())
+
+    def variables_up_to(self, top: int) -> None:
+        """Take the variables up to ``top`` (PySAT makes them as clauses name them)."""
+        self.top = max(self.top, top)
+
     def next_answer_differing(self, position: int, value: bool) -> Answer | None:
         """An answer whose literal at ``position`` is not ``value``, for this call only (a
         fresh guard assumed now and retired after; the cuts it needed stay, being sound)."""
@@ -226,6 +234,17 @@ class CpSatConnectedSearch(_LazyCuts):
         self._escalate = escalate
         self._escalate_after = escalate_after
         self.escalated_at: int | None = None
+
+    def last_variable(self) -> int:
+        """The largest variable in use: new ones (clauses added later) go past it."""
+        return len(self.variables) - 1
+
+    def variables_up_to(self, top: int) -> None:
+        """New Booleans on the session's model for the variables up to ``top``."""
+        variables = list(self.variables)
+        while len(variables) <= top:
+            variables.append(self.session.model.new_bool_var(""))
+        self.variables = variables
 
     def next_answer(self) -> Answer | None:
         if self.models_per_solve <= 1:

@@ -121,8 +121,7 @@ def run_cnf(
     return solve_on_pysat(puzzle, model, exact_counts, deadline=deadline,
                           grown_cuts=grown_cuts,
                           solver_name=pysat_name(sat_solver, DEFAULT_SAT_SOLVER),
-                          wrap=_late_barrier(puzzle, built, barrier_after, deadline,
-                                             _pysat_variables))
+                          wrap=_late_barrier(puzzle, built, barrier_after, deadline))
 
 
 def run_cpsat(
@@ -152,8 +151,7 @@ def run_cpsat(
 
     return solve_on_cpsat(puzzle, model, deadline=deadline, grown_cuts=grown_cuts,
                           presolve=presolve,
-                          wrap=_late_barrier(puzzle, built, barrier_after, deadline,
-                                             _cpsat_variables))
+                          wrap=_late_barrier(puzzle, built, barrier_after, deadline))
 
 
 class _BarrierCuts:
@@ -182,13 +180,10 @@ class _BarrierCuts:
 
 
 def _late_barrier(puzzle: NurikabePuzzle, built: dict[str, NurikabeEncoding],
-                  after: int | None, deadline: float | None,
-                  variables: Callable[[Any, int | None], int]) -> Callable[[Any], Any] | None:
+                  after: int | None, deadline: float | None) -> Callable[[Any], Any] | None:
     """The wrap that gives a search :class:`_BarrierCuts` over the encoding ``built`` holds
     (``after`` 0: the clauses from the start; ``None`` when ``after`` is or no segment
-    fits). ``variables(search, None)`` is the
-    search's last variable; ``variables(search, top)`` makes the solver's variables up to
-    ``top``."""
+    fits); the new variables come from the search (``last_variable``, ``variables_up_to``)."""
     cells = puzzle.width * puzzle.height
     segments = segment_count(puzzle.width, puzzle.height, cells, SEGMENTS)
     if after is None or not segments:
@@ -197,8 +192,8 @@ def _late_barrier(puzzle: NurikabePuzzle, built: dict[str, NurikabeEncoding],
     def wrap(search: Any) -> Any:
         def make() -> list[Clause]:
             clauses, top = barrier(puzzle, built["encoding"], segments,
-                                   variables(search, None), deadline)
-            variables(search, top)
+                                   search.last_variable(), deadline)
+            search.variables_up_to(top)
             return clauses
 
         if after:
@@ -209,20 +204,6 @@ def _late_barrier(puzzle: NurikabePuzzle, built: dict[str, NurikabeEncoding],
         return search
 
     return wrap
-
-
-def _pysat_variables(search: Any, top: int | None) -> int:
-    """:func:`_late_barrier`'s ``variables`` on PySAT, which takes new variables as they
-    come."""
-    return max(search.top, search.solver.nof_vars()) if top is None else top
-
-
-def _cpsat_variables(search: Any, top: int | None) -> int:
-    """:func:`_late_barrier`'s ``variables`` on CP-SAT: new Booleans on the session's model."""
-    if top is not None:
-        while len(search.variables) <= top:
-            search.variables.append(search.session.model.new_bool_var(""))
-    return len(search.variables) - 1
 
 
 def _named(cuts: ConnectivityCuts) -> dict[str, int]:
