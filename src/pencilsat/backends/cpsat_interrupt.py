@@ -6,16 +6,21 @@ a loaded machine a solve that used its whole limit was once taken for one (a ben
 of janko 690_50x50, 2026-11-26). Here CP-SAT leaves SIGINT to Python: Python's C handler
 writes the signal's number to a wake-up pipe, a watcher thread (CP-SAT releases the GIL
 while it searches) reads it and calls ``stop_search``, and Python raises
-``KeyboardInterrupt`` itself once ``solve`` returns. Off the main thread, where Python
-takes no signals, the solve runs as it is.
+``KeyboardInterrupt`` itself once ``solve`` returns. The same watcher stops the search
+when a race's child (:mod:`pencilsat.backends.proof_race`) has answered. Off the main
+thread, where Python takes no signals, the solve runs as it is.
 """
 
 from __future__ import annotations
 
 import os
+import select
 import signal
 import threading
+from collections.abc import Callable
 from typing import Any
+
+from pencilsat.backends.proof_race import current_race
 
 WATCHER = "pencilsat CP-SAT Ctrl-C watcher"
 
@@ -27,6 +32,11 @@ def solve_interruptibly(solver: Any, model: Any, callback: Any = None) -> Any:
     solver.parameters.catch_sigint_signal = False
     if threading.current_thread() is not threading.main_thread():
         return solver.solve(model, callback)
+    race = current_race()
+    if race is not None:
+        race.settled()  # starts its child now: one CP-SAT solve has no slices
+    race_end = None if race is None else race.fd
+    heard = None if race is None else race.hear
     read_end, write_end = os.pipe()
     os.set_blocking(write_end, False)
     try:
@@ -35,8 +45,8 @@ def solve_interruptibly(solver: Any, model: Any, callback: Any = None) -> Any:
         os.close(read_end)
         os.close(write_end)
         return solver.solve(model, callback)
-    watcher = threading.Thread(target=_watch, args=(read_end, solver), daemon=True,
-                               name=WATCHER)
+    watcher = threading.Thread(target=_watch, args=(read_end, solver, race_end, heard),
+                               daemon=True, name=WATCHER)
     watcher.start()
     try:
         return solver.solve(model, callback)
@@ -45,13 +55,27 @@ def solve_interruptibly(solver: Any, model: Any, callback: Any = None) -> Any:
             signal.set_wakeup_fd(previous)
         finally:
             os.close(write_end)  # the watcher reads the end of the pipe and returns
+            watcher.join()  # at once: gone before the next solve (a race forks one thread)
 
 
-def _watch(read_end: int, solver: Any) -> None:
-    """Stop the search on SIGINT; return (and close the pipe) when its writer is closed."""
+def _watch(read_end: int, solver: Any, race_end: int | None = None,
+           heard: Callable[[], bool] | None = None) -> None:
+    """Stop the search on SIGINT, or once a race's child has proved the formula
+    unsatisfiable (``heard``: the race reads its word); return (and close the pipe) when
+    its writer is closed."""
+    ends = [read_end] if race_end is None else [read_end, race_end]
     try:
-        while numbers := os.read(read_end, 64):
-            if signal.SIGINT in numbers:
-                solver.stop_search()
+        while True:
+            ready, _, _ = select.select(ends, [], [])
+            if race_end in ready and heard is not None:
+                if heard():
+                    solver.stop_search()
+                ends = [read_end]
+            if read_end in ready:
+                numbers = os.read(read_end, 64)
+                if not numbers:
+                    return
+                if signal.SIGINT in numbers:
+                    solver.stop_search()
     finally:
         os.close(read_end)

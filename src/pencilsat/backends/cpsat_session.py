@@ -14,6 +14,7 @@ from time import perf_counter
 from typing import Any
 
 from pencilsat.backends.cpsat_interrupt import solve_interruptibly
+from pencilsat.backends.proof_race import settled_elsewhere
 from pencilsat.core.clock import earliest
 
 NUM_WORKERS = 1
@@ -65,7 +66,7 @@ class CpSatSession:
         self.solves += 1
         status = self._solve(callback)
         if (self.harder is not None and self.hardened_at is None
-                and status == self._cp.UNKNOWN
+                and status == self._cp.UNKNOWN and not settled_elsewhere()
                 and self.solver.response_proto.num_conflicts >= self.harder[0]):
             self.hardened_at = self.solves
             self.solver.parameters.clear_max_number_of_conflicts()
@@ -82,7 +83,7 @@ class CpSatSession:
         if status == self._cp.INFEASIBLE:
             return False
         if status == self._cp.UNKNOWN:
-            return None
+            return False if settled_elsewhere() else None
         raise RuntimeError(f"CP-SAT rejected the model: {self.solver.status_name(status)}")
 
     def _solve(self, callback: Any) -> Any:

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from time import perf_counter
 from typing import Any
 
+from pencilsat.backends.proof_race import settled_elsewhere
 from pencilsat.core.clock import ambient_deadline
 from pencilsat.core.memory import check_memory
 from pencilsat.core.result import TimeLimitReached
@@ -86,6 +87,8 @@ def solve(solver: Any, assumptions: Sequence[int] = ()) -> bool:
         answer = _slice(solver, budget, assumed)
         if answer is not None:
             return answer
+        if settled_elsewhere():
+            return False
         budget = MAX_BUDGET
 
 
@@ -154,6 +157,8 @@ def solve_until(solver: Any, deadline: float | None,
         answer = _slice(solver, budget, assumed)
         if answer is not None:
             return answer
+        if settled_elsewhere():
+            return False
         now = perf_counter()
         rate = budget / max(now - began, 1e-4)
         budget = int(min(max(rate * (deadline - now) / 2, MIN_BUDGET), MAX_BUDGET))

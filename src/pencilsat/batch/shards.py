@@ -233,6 +233,7 @@ def iter_shard(shard: Shard, cache: SolverCache) -> Iterator[BatchRecord]:
     """The records of ``shard``'s inputs in order, each as soon as it is solved (the one-line
     Sudokus, solved together first, in pieces of ``TIMED_SUDOKU_LINES`` under a time limit;
     each graded only as its record is made)."""
+    from pencilsat.backends.proof_race import no_races
     from pencilsat.batch.one_puzzle import puzzle_record
     from pencilsat.batch.sudoku_lines import sudoku_record, sudoku_verdicts
 
@@ -242,7 +243,9 @@ def iter_shard(shard: Shard, cache: SolverCache) -> Iterator[BatchRecord]:
         from pencilsat.batch.generated import generated_record
 
         for item in items:
-            yield generated_record(item, task.generate, task.time_limit)
+            with no_races():
+                made = generated_record(item, task.generate, task.time_limit)
+            yield made
         return
     fast = [item for item in items if task.fast_sudoku and is_sudoku_line(item)]
     grids = cache.grids(task.sat_solver) if fast else None
@@ -260,7 +263,9 @@ def iter_shard(shard: Shard, cache: SolverCache) -> Iterator[BatchRecord]:
         if found is not None and grids is not None:
             yield sudoku_record(item, found, task, grids)
         else:
-            yield puzzle_record(item, task)
+            with no_races():  # the batch's workers fill the cores
+                record = puzzle_record(item, task)
+            yield record
 
 
 _THREAD = threading.local()

@@ -18,22 +18,16 @@ import os
 import pickle
 import select
 import signal
-import sys
-import threading
 from collections.abc import Callable
 from time import perf_counter
 from typing import Any, TypeVar
 
+from pencilsat.core.forking import can_fork
 from pencilsat.core.result import MemoryLimitReached, TimeLimitReached
 
 T = TypeVar("T")
 CHILD_FROM_BYTES = 256 * 2**10
 """Proofs from this many bytes are checked in a child process (see the module docstring)."""
-
-
-def can_fork() -> bool:
-    """Whether a check may run in a forked child: Linux, and this process has one thread."""
-    return sys.platform == "linux" and hasattr(os, "fork") and threading.active_count() == 1
 
 
 def run_bounded(work: Callable[[], T], deadline: float | None, budget: int | None,

@@ -77,6 +77,11 @@ def describe(size: float) -> str:
     return f"{size / 2**10:,.0f} KB"
 
 
+def memory_limit() -> int | None:
+    """The budget of the :func:`memory_budget` block this runs in, in bytes (``None``: none)."""
+    return _limit.get()
+
+
 def memory_budget(budget: int | None) -> AbstractContextManager[None]:
     """Hold the process to ``budget`` bytes of resident memory for the block (``None``: no
     budget), plus what it held on entry beyond ``START_ALLOWANCE``: :func:`check_memory`

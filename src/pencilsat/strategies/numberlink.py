@@ -102,6 +102,25 @@ class DetourFirst:
         self.search.forbid(answer)
 
 
+class RaceSettings:
+    """What :class:`LoopsDropped` races with: the rules' clauses (read in the race's child),
+    the deadline, and, once a race settled a search, how long its child took."""
+
+    def __init__(self, deadline: float | None) -> None:
+        self.rules: Callable[[], Sequence[list[int]]] = list
+        self.deadline = deadline
+        self.won_after: float | None = None
+
+    def note(self, result: SolveResult) -> SolveResult:
+        """``result`` with the race's part in its statistics, if a race settled a search."""
+        if self.won_after is not None:
+            from pencilsat.backends.proof_race import RACE_SOLVER
+
+            result.stats.extra["proof_by"] = RACE_SOLVER
+            result.stats.extra["proof_by_s"] = round(self.won_after, 3)
+        return result
+
+
 class LoopsDropped:
     """A search on the rules without "no stray loop" (no cut is ever made): each model's
     loops are dropped (the edges of every set of joined cells holding no number), which
@@ -118,11 +137,16 @@ class LoopsDropped:
     few, long lines were thousands of cuts)."""
 
     def __init__(self, search: Any, puzzle: NumberlinkPuzzle,
-                 first_try: Callable[[], Truth | None] | None = None) -> None:
+                 first_try: Callable[[], Truth | None] | None = None,
+                 race: RaceSettings | None = None) -> None:
         """``first_try``: a model to start from, or ``None`` (then the search finds one):
-        the rules with every cell used, on a copy (:data:`FILL_SECONDS`)."""
+        the rules with every cell used, on a copy (:data:`FILL_SECONDS`). ``race``: each
+        search after an answer is forbidden may be settled by a second solver on the rules
+        and the forbidden answers (:mod:`~pencilsat.backends.proof_race`)."""
         self.search = search
         self.first_try = first_try
+        self.race = race
+        self.forbidden: list[list[int]] = []
         grid = GridEdges(puzzle.width, puzzle.height)
         end_a, end_b, _ = grid.arrays()
         self.end_a, self.end_b = end_a[1:], end_b[1:]
@@ -137,8 +161,23 @@ class LoopsDropped:
         if self.first_try is not None:
             model, self.first_try = self.first_try(), None
         if model is None:
-            model = self.search.next_answer()
+            model = self._searched()
         return None if model is None else self.lines(model)
+
+    def _searched(self) -> Truth | None:
+        """The search's next model, raced when asked and an answer is forbidden."""
+        race = self.race
+        if race is None or not self.forbidden:
+            answer: Truth | None = self.search.next_answer()
+            return answer
+        from pencilsat.backends.proof_race import racing
+
+        rules, forbidden = race.rules, list(self.forbidden)
+        with racing(lambda: [*rules(), *forbidden], race.deadline) as running:
+            answer = self.search.next_answer()
+            if running is not None and running.won:
+                race.won_after = running.proof_seconds
+        return answer
 
     def lines(self, model: Truth) -> Truth:
         """``model`` without its loops."""
@@ -158,6 +197,7 @@ class LoopsDropped:
                     if on]
         if literals:
             self.search.add(literals)
+            self.forbidden.append(literals)
         else:  # no line at all: every model misses nothing of it
             self.none_left = True
 
@@ -178,6 +218,10 @@ wall under load)."""
 
 FILL_FIRST_CELLS = 225
 """``lazy`` tries the filled grid first on grids of more cells than this (15x15)."""
+RACE_CELLS = 225
+"""Both strategies race their proof on grids of more cells than this (15x15): smaller grids
+prove within 1.3 s of CPU on ``lazy`` (where a race forks only when a proof outlasts its
+first slice anyway)."""
 
 
 def _fill_deadline(deadline: float | None) -> float:
@@ -238,12 +282,12 @@ BandSolve = Callable[[Any], BandSearch]
 
 
 def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry | None, deadline: float | None,
-              band_solve: BandSolve | None = None
+              band_solve: BandSolve | None = None, race: RaceSettings | None = None
               ) -> tuple[Callable[[float | None], ShadingEncoding[Any]], Any]:
     """The build and the front: shortcut-free answers, loops dropped, a filled grid tried
-    first, the detour and, with ``band_solve``, the bands, unless a count or backbone is
-    asked or the puzzle is filled (then the rules alone: loops cut, answers blocked one by
-    one)."""
+    first, the detour and, with ``band_solve``, the bands, and with ``race`` the proof
+    raced, unless a count or backbone is asked or the puzzle is filled (then the rules
+    alone: loops cut, answers blocked one by one)."""
     if asked() is not None or puzzle.filled:
         return (lambda limit: build(puzzle, deadline=limit)), None
     built: list[ShadingEncoding[Any]] = []
@@ -253,8 +297,10 @@ def _settings(puzzle: NumberlinkPuzzle, first_try: FirstTry | None, deadline: fl
         return built[-1]
 
     def wrap(search: Any) -> Any:
+        if race is not None:
+            race.rules = lambda: built[-1].clauses
         first = LoopsDropped(search, puzzle, None if first_try is None else
-                             lambda: first_try(built[-1], deadline))
+                             lambda: first_try(built[-1], deadline), race)
         if band_solve is None:
             return DetourFirst(first, puzzle)
         band_search = band_solve(search)
@@ -277,7 +323,8 @@ def _bands_on(puzzle: NumberlinkPuzzle, in_bands: bool | None) -> bool:
 def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
             sat_solver: str | None = None, time_limit: float | None = None,
             grown_cuts: int = GROWN_CUTS, fill_first: bool | None = None,
-            in_bands: bool | None = None, plain_first: bool = True) -> SolveResult:
+            in_bands: bool | None = None, plain_first: bool = True,
+            race: bool | None = None) -> SolveResult:
     """Solve and prove on one incremental PySAT solver (CaDiCaL unless ``sat_solver``).
     ``fill_first``: try the filled grid first, on a copy; by default on grids of more than
     :data:`FILL_FIRST_CELLS` cells. ``in_bands``: look for the second answer in windows
@@ -291,13 +338,16 @@ def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
     both), while on janko's 20x20 and larger it found no first answer within 60 s on seven
     grids (:data:`FILL_SHARE`). ``plain_first``: a filled puzzle is solved by the plain
     rules first (:mod:`~pencilsat.strategies.numberlink_filled`) unless a count or backbone
-    is asked."""
+    is asked. ``race``: the proof after the first answer raced by a second solver on the
+    other core (:mod:`~pencilsat.backends.proof_race`, where one may run), by default on
+    grids of more than :data:`RACE_CELLS` cells; the statistics' ``proof_by`` names the
+    second solver when it settled the proof first."""
     if puzzle.filled and plain_first and asked() is None:
         return solve_filled(
             puzzle, time_limit,
             lambda plain, limit: run_cnf(plain, sat_solver=sat_solver, time_limit=limit,
                                          grown_cuts=grown_cuts, fill_first=fill_first,
-                                         in_bands=in_bands),
+                                         in_bands=in_bands, race=race),
             lambda seed, limit: run_shading_cnf(
                 puzzle, lambda deadline: build(puzzle, deadline=deadline),
                 sat_solver=sat_solver, time_limit=limit, grown_cuts=grown_cuts,
@@ -310,12 +360,16 @@ def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
     if fill_first:
         def first_try(encoding: ShadingEncoding[Any], limit: float | None) -> Truth | None:
             return _filled_on_pysat(encoding, puzzle, name, limit)
+    if race is None:
+        race = puzzle.width * puzzle.height > RACE_CELLS
+    racer = RaceSettings(deadline) if race else None
     encode, wrap = _settings(puzzle, first_try, deadline,
                              (lambda search: pysat_bands(search.solver, search.answer,
                                                          puzzle.width, puzzle.height))
-                             if _bands_on(puzzle, in_bands) else None)
-    return run_shading_cnf(puzzle, encode, sat_solver=sat_solver, time_limit=time_limit,
-                           grown_cuts=grown_cuts, wrap=wrap)
+                             if _bands_on(puzzle, in_bands) else None, racer)
+    result = run_shading_cnf(puzzle, encode, sat_solver=sat_solver, time_limit=time_limit,
+                             grown_cuts=grown_cuts, wrap=wrap)
+    return result if racer is None else racer.note(result)
 
 
 def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
@@ -323,7 +377,8 @@ def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
               grown_cuts: int = GROWN_CUTS, fill_first: bool = True,
               presolve: bool = False, in_bands: bool | None = None,
               circuit: str | None = None, plain_first: bool = True,
-              parameters: Mapping[str, Any] | None = None) -> SolveResult:
+              parameters: Mapping[str, Any] | None = None,
+              race: bool | None = None) -> SolveResult:
     """Solve and prove on one CP-SAT model, solved again after each batch of cuts;
     ``fill_first``: try the filled grid first (CP-SAT keeps nothing between solves, so the
     proof loses nothing by it); ``in_bands`` as for :func:`run_cnf`. ``presolve``:
@@ -334,8 +389,9 @@ def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
     has it off too (:func:`_filled_on_cpsat`). ``circuit``: the lines also as CP-SAT's
     circuit (``"circuit"``) or routes from a depot (``"routes"``) constraint
     (:func:`~pencilsat.strategies.numberlink_circuit.add_circuit`), ``None`` for none;
-    ``plain_first`` as for :func:`run_cnf`; ``parameters``: more CP-SAT parameters by
-    name."""
+    ``plain_first`` and ``race`` as for :func:`run_cnf` (the race's child starts with the
+    proof's one CP-SAT solve, and stops it when it proves first); ``parameters``: more
+    CP-SAT parameters by name."""
     extend = None
     if circuit is not None:
         def extend(cp: Any, variables: Sequence[Any]) -> None:
@@ -344,7 +400,7 @@ def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
         def plain_run(plain: NumberlinkPuzzle, limit: float) -> SolveResult:
             return run_cpsat(plain, time_limit=limit, grown_cuts=grown_cuts,
                              fill_first=fill_first, presolve=presolve, in_bands=in_bands,
-                             circuit=circuit, parameters=parameters)
+                             circuit=circuit, parameters=parameters, race=race)
 
         def filled_run(seed: Truth | None, limit: float | None) -> SolveResult:
             return run_shading_cpsat(puzzle, lambda deadline: build(puzzle, deadline=deadline),
@@ -357,14 +413,18 @@ def run_cpsat(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
     if fill_first:
         def first_try(encoding: ShadingEncoding[Any], limit: float | None) -> Truth | None:
             return _filled_on_cpsat(encoding, puzzle, limit)
+    if race is None:
+        race = puzzle.width * puzzle.height > RACE_CELLS
+    racer = RaceSettings(deadline) if race else None
     encode, wrap = _settings(
         puzzle, first_try, deadline,
         (lambda search: cpsat_bands(search.session, search.variables, search.answer,
                                     puzzle.width, puzzle.height))
-        if _bands_on(puzzle, in_bands) else None)
-    return run_shading_cpsat(puzzle, encode, time_limit=time_limit, grown_cuts=grown_cuts,
-                             presolve=presolve, wrap=wrap, parameters=parameters,
-                             extend=extend)
+        if _bands_on(puzzle, in_bands) else None, racer)
+    result = run_shading_cpsat(puzzle, encode, time_limit=time_limit, grown_cuts=grown_cuts,
+                               presolve=presolve, wrap=wrap, parameters=parameters,
+                               extend=extend)
+    return result if racer is None else racer.note(result)
 
 
 def _seeded(seed: Truth | None) -> Callable[[Any], Any] | None:

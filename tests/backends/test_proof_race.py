@@ -1,0 +1,131 @@
+"""A proof raced by a second solver in a forked child: the child's "no model" settles a
+sliced solve, its "a model" does not, it never outlives its scope or its parent, and no race
+starts where the cores or the process are not the race's to take."""
+
+from __future__ import annotations
+
+import select
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from pysat.examples.genhard import PHP
+from pysat.solvers import Solver
+
+from pencilsat.backends import proof_race, pysat_calls
+from pencilsat.backends.proof_race import no_races, racing
+
+pytestmark = pytest.mark.skipif(not proof_race.races_allowed(),
+                                reason="this test process cannot fork a race")
+
+
+def _state(pid: int) -> str | None:
+    """The process's state letter, ``None`` once it is gone (a zombie says ``Z``)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return next(line.split()[1] for line in status.splitlines() if line.startswith("State:"))
+
+
+def test_the_childs_no_model_settles_and_its_model_does_not():
+    with racing(lambda: [[1], [-1]]) as race:
+        assert race is not None
+        assert not race.settled()  # forks the child
+        assert race.fd is not None
+        select.select([race.fd], [], [])  # the child's word is there
+        assert race.settled() and race.won
+        assert race.proof_seconds is not None
+    with racing(lambda: [[1, 2], [-1]]) as race:
+        assert race is not None
+        assert not race.settled()
+        assert race.fd is not None
+        select.select([race.fd], [], [])
+        assert not race.settled() and not race.won
+        assert race.fd is None  # read and reaped
+
+
+def test_a_sliced_solve_answers_no_model_once_the_child_proved_it():
+    clauses = PHP(11).clauses  # millions of conflicts for CaDiCaL: it cannot end first
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        with racing(lambda: [*clauses[:3], [1], [-1]]) as race:
+            assert pysat_calls.solve(solver) is False
+            assert race is not None and race.won
+        assert solver.accum_stats()["conflicts"] < 1_000_000
+
+
+def test_a_cpsat_solve_is_stopped_once_the_child_proved_it():
+    from ortools.sat.python import cp_model
+
+    from pencilsat.backends.cpsat_session import CpSatSession
+
+    model = cp_model.CpModel()
+    clauses = PHP(11).clauses
+    top = max(abs(lit) for clause in clauses for lit in clause)
+    var = [model.new_bool_var(f"v{v}") for v in range(top + 1)]
+    for clause in clauses:
+        model.add_bool_or([var[lit] if lit > 0 else var[-lit].Not() for lit in clause])
+    session = CpSatSession(model, presolve=False)
+    with racing(lambda: [[1], [-1]]) as race:
+        assert session.solve(None) is False
+        assert race is not None and race.won
+
+
+def test_a_cpsat_solve_goes_on_when_the_child_finds_a_model():
+    from ortools.sat.python import cp_model
+
+    from pencilsat.backends.cpsat_session import CpSatSession
+
+    model = cp_model.CpModel()
+    a, b = model.new_bool_var("a"), model.new_bool_var("b")
+    model.add_bool_or([a, b])
+    session = CpSatSession(model, presolve=False)
+    with racing(lambda: [[1, 2]]) as race:
+        assert session.solve(None) is True
+        assert race is not None and not race.won
+
+
+def test_the_child_is_gone_when_the_race_ends():
+    with racing(lambda: PHP(12).clauses) as race:  # Glucose would take hours
+        assert race is not None
+        race.settled()
+        pid = race.pid
+        assert pid is not None and _state(pid) not in (None, "Z")
+    assert _state(pid) is None
+
+
+def test_the_child_dies_with_its_parent(tmp_path):
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import sys\n"
+        "from pysat.examples.genhard import PHP\n"
+        "from pencilsat.backends.proof_race import racing\n"
+        "with racing(lambda: PHP(12).clauses) as race:\n"
+        "    race.settled()\n"
+        "    print(race.pid, flush=True)\n"
+        "    sys.stdin.read()\n")
+    parent = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    child = int(parent.stdout.readline())
+    assert _state(child) not in (None, "Z")
+    parent.kill()
+    parent.wait()
+    while _state(child) not in (None, "Z"):  # killed by the kernel at the parent's death
+        select.select([], [], [], 0.05)
+
+
+def test_no_race_in_a_batch_or_beside_other_threads():
+    with no_races(), racing(lambda: [[1], [-1]]) as race:
+        assert race is None
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        with racing(lambda: [[1], [-1]]) as race:
+            assert race is None
+    finally:
+        release.set()
+        other.join()
