@@ -73,6 +73,39 @@ def test_a_cpsat_solve_is_stopped_once_the_child_proved_it():
         assert race is not None and race.won
 
 
+def test_a_child_heard_before_the_search_began_still_stops_it(monkeypatch):
+    """``CpSolver.stop_search`` does nothing before ``solve`` has made its search: the
+    watcher asks again until the solve returns. Here the search begins only after the
+    first stop was asked (and lost), as happens when the child answers at once."""
+    from ortools.sat.python import cp_model
+
+    from pencilsat.backends.cpsat_session import CpSatSession
+
+    model = cp_model.CpModel()
+    clauses = PHP(11).clauses  # CP-SAT alone: far longer than any test run
+    top = max(abs(lit) for clause in clauses for lit in clause)
+    var = [model.new_bool_var(f"v{v}") for v in range(top + 1)]
+    for clause in clauses:
+        model.add_bool_or([var[lit] if lit > 0 else var[-lit].Not() for lit in clause])
+    asked = threading.Event()
+    stop, solve = cp_model.CpSolver.stop_search, cp_model.CpSolver.solve
+
+    def stop_search(solver):
+        stop(solver)
+        asked.set()
+
+    def solve_late(solver, *args, **kwargs):
+        asked.wait()
+        return solve(solver, *args, **kwargs)
+
+    monkeypatch.setattr(cp_model.CpSolver, "stop_search", stop_search)
+    monkeypatch.setattr(cp_model.CpSolver, "solve", solve_late)
+    session = CpSatSession(model, presolve=False)
+    with racing(lambda: [[1], [-1]]) as race:
+        assert session.solve(None) is False
+        assert race is not None and race.won
+
+
 def test_a_cpsat_solve_goes_on_when_the_child_finds_a_model():
     from ortools.sat.python import cp_model
 
@@ -94,6 +127,29 @@ def test_the_child_is_gone_when_the_race_ends():
         pid = race.pid
         assert pid is not None and _state(pid) not in (None, "Z")
     assert _state(pid) is None
+
+
+def test_only_the_child_is_signalled_and_only_once(monkeypatch):
+    """A reaped race never signals again: a pid of -1 or 0 would reach every process the
+    user may signal, or the whole group (an earlier state did call ``kill(-1)``)."""
+    import os
+
+    signalled: list[int] = []
+    kill = os.kill
+
+    def recorded(pid: int, signal: int) -> None:
+        signalled.append(pid)
+        kill(pid, signal)
+
+    monkeypatch.setattr(proof_race.os, "kill", recorded)
+    with racing(lambda: PHP(12).clauses) as race:
+        assert race is not None
+        race.settled()
+        child = race.pid
+        race.close()
+        race.close()
+        assert not race.settled()
+    assert signalled == [child] and child is not None and child > 0
 
 
 def test_the_child_dies_with_its_parent(tmp_path):

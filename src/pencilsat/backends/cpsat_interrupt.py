@@ -23,6 +23,8 @@ from typing import Any
 from pencilsat.backends.proof_race import current_race
 
 WATCHER = "pencilsat CP-SAT Ctrl-C watcher"
+RESTOP_SECONDS = 0.05
+"""How often a stop is asked again until the solve returns (see :func:`_watch`)."""
 
 
 def solve_interruptibly(solver: Any, model: Any, callback: Any = None) -> Any:
@@ -62,20 +64,23 @@ def _watch(read_end: int, solver: Any, race_end: int | None = None,
            heard: Callable[[], bool] | None = None) -> None:
     """Stop the search on SIGINT, or once a race's child has proved the formula
     unsatisfiable (``heard``: the race reads its word); return (and close the pipe) when
-    its writer is closed."""
+    its writer is closed. A stop is asked again every :data:`RESTOP_SECONDS` until then:
+    ``CpSolver.stop_search`` does nothing before ``solve`` has made its search, and a
+    child that answers at once (or a Ctrl-C at once) is heard before that."""
     ends = [read_end] if race_end is None else [read_end, race_end]
+    stop = False
     try:
         while True:
-            ready, _, _ = select.select(ends, [], [])
+            ready, _, _ = select.select(ends, [], [], RESTOP_SECONDS if stop else None)
             if race_end in ready and heard is not None:
-                if heard():
-                    solver.stop_search()
+                stop = heard() or stop
                 ends = [read_end]
             if read_end in ready:
                 numbers = os.read(read_end, 64)
                 if not numbers:
                     return
-                if signal.SIGINT in numbers:
-                    solver.stop_search()
+                stop = stop or signal.SIGINT in numbers
+            if stop:
+                solver.stop_search()
     finally:
         os.close(read_end)
