@@ -106,6 +106,24 @@ def test_a_child_heard_before_the_search_began_still_stops_it(monkeypatch):
         assert race is not None and race.won
 
 
+def test_a_cpsat_solve_inside_a_settled_race_makes_no_search():
+    from ortools.sat.python import cp_model
+
+    from pencilsat.backends.cpsat_session import CpSatSession
+
+    model = cp_model.CpModel()
+    model.add_bool_or([model.new_bool_var("a")])
+    session = CpSatSession(model, presolve=False)
+    with racing(lambda: [[1], [-1]]) as race:
+        assert race is not None
+        race.settled()
+        assert race.fd is not None
+        select.select([race.fd], [], [])
+        assert race.settled()
+        assert session.solve(None) is False
+        assert session.solves == 0
+
+
 def test_a_cpsat_solve_goes_on_when_the_child_finds_a_model():
     from ortools.sat.python import cp_model
 

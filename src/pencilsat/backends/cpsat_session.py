@@ -54,7 +54,11 @@ class CpSatSession:
 
     def solve(self, deadline: float | None, callback: Any = None) -> bool | None:
         """``callback``: a ``CpSolverSolutionCallback`` called on every model CP-SAT finds
-        (it enumerates them until the callback stops it, presolve being off)."""
+        (it enumerates them until the callback stops it, presolve being off). Inside a
+        race that has settled already (:mod:`~pencilsat.backends.proof_race`): ``False``
+        without a search."""
+        if settled_elsewhere():
+            return False
         self.solver.parameters.enumerate_all_solutions = callback is not None
         remaining = None
         deadline = earliest(deadline)
