@@ -41,7 +41,10 @@ WATCHDOG = 120
 
 
 def test_sighup_ends_a_batch_as_sigterm_does(tmp_path):
-    run, out = long_two_worker_batch(tmp_path)
+    """SIGHUP's own action set in the run: a suite started under ``nohup`` passes its
+    ignored SIGHUP on, which the run keeps (the next test)."""
+    run, out = long_two_worker_batch(
+        tmp_path, before=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL))
     with guarded(run):
         wait_for_records(run, out)
         run.send_signal(signal.SIGHUP)
