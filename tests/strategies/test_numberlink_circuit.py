@@ -9,8 +9,8 @@ import random
 import pytest
 from oracles.numberlink import random_puzzle
 from oracles.numberlink import solutions as brute_force
+from oracles.verdicts import verdict_of
 
-from pencilsat.core.result import Verdict
 from pencilsat.encodings.loops.edges import GridEdges
 from pencilsat.encodings.numberlink import build
 from pencilsat.puzzles import numberlink as N
@@ -24,10 +24,6 @@ CIRCUITS = ["circuit", "routes"]
 def puzzle_of(*rows: str) -> N.NumberlinkPuzzle:
     return N.parse_puzzle(f"numberlink {len(rows[0].split())} {len(rows)}\n" + "\n".join(rows)
                           + "\n")
-
-
-def verdict_of(truth: list[N.NumberlinkSolution]) -> Verdict:
-    return {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
 
 
 @pytest.mark.parametrize("circuit", CIRCUITS)

@@ -12,6 +12,7 @@ import pytest
 from conftest import corpus_pairs
 from oracles.numberlink import random_puzzle
 from oracles.numberlink import solutions as brute_force
+from oracles.verdicts import assert_rules_verdict
 from pysat.solvers import Solver
 
 from pencilsat.backends import proof_race, pysat_calls
@@ -81,13 +82,7 @@ def test_a_race_that_always_wins_keeps_the_rules_verdict(races_always_settle, ru
                            pairs=(1, 6))
     truth = brute_force(puzzle)
     result = run(puzzle, race=True, in_bands=seed % 2 == 0)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
-    if truth:
-        assert result.solution in truth
-    if len(truth) > 1:
-        assert result.second_solution in truth
-        assert result.second_solution != result.solution
+    assert_rules_verdict(result, truth)
     if len(truth) == 1 and truth[0].edges:
         assert races_always_settle == [True]  # the proof was the race's
         assert result.stats.extra["proof_by"] == proof_race.RACE_SOLVER

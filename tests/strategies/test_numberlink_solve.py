@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from oracles.explored import assert_explored_as, assert_models_are
 from oracles.numberlink import random_puzzle
 from oracles.numberlink import solutions as brute_force
+from oracles.verdicts import assert_rules_verdict, verdict_of
 from pysat.solvers import Solver
 
 from pencilsat.core.result import Verdict
@@ -132,8 +133,7 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle)
     truth = brute_force(puzzle)
     explore = Exploration(count=len(truth) + 1, backbone=True)
     result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
+    assert result.verdict == verdict_of(truth)
     assert_explored_as(result, truth)
 
 
@@ -146,13 +146,7 @@ def test_the_verdict_from_shortcut_free_answers_and_detours_matches_brute_force(
     the verdict and the answers it shows are still those of the rules."""
     truth = brute_force(puzzle)
     result = solve(puzzle, encoding=encoding, backend=backend)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
-    if truth:
-        assert result.solution in truth
-    if len(truth) > 1:
-        assert result.second_solution in truth
-        assert result.second_solution != result.solution
+    assert_rules_verdict(result, truth)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -162,11 +156,7 @@ def test_the_verdict_of_wider_grids_with_more_pairs_matches_brute_force(seed):
     puzzle = random_puzzle(random.Random(seed), sizes=((5, 3), (4, 4), (5, 4)), pairs=(2, 6))
     truth = brute_force(puzzle)
     result = solve(puzzle)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
-    if len(truth) > 1:
-        assert result.second_solution in truth
-        assert result.second_solution != result.solution
+    assert_rules_verdict(result, truth)
 
 
 def _models_of(puzzle: N.NumberlinkPuzzle, answers: list[N.NumberlinkSolution]
@@ -296,10 +286,7 @@ def test_the_filled_first_try_on_pysat_keeps_the_verdict(rows, fill_first):
     puzzle = puzzle_of(*rows)
     truth = brute_force(puzzle)
     result = run_cnf(puzzle, fill_first=fill_first)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
-    if truth:
-        assert result.solution in truth
+    assert_rules_verdict(result, truth)
 
 
 def test_the_bands_cover_every_cell_half_the_grid_each():
@@ -396,11 +383,7 @@ def test_the_verdict_with_the_bands_tried_first_matches_brute_force(encoding, ba
     truth = brute_force(puzzle)
     run = run_cnf if backend == "cnf" else run_cpsat
     result = run(puzzle, in_bands=True)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
-    if len(truth) > 1:
-        assert result.second_solution in truth
-        assert result.second_solution != result.solution
+    assert_rules_verdict(result, truth)
 
 
 # ------------------------------------------------------------------ '?' ends and groups
@@ -422,7 +405,7 @@ def test_question_ends_give_the_brute_force_verdict_count_and_backbone(encoding,
     """A '?' end joins any other '?' end: the plain solve (normal form, detour) and the count
     and backbone (the rules alone) agree with brute force."""
     truth = brute_force(puzzle)
-    expected = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+    expected = verdict_of(truth)
     plain = solve(puzzle, encoding=encoding, backend=backend)
     assert plain.verdict == expected
     if len(truth) > 1:
