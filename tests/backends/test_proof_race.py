@@ -191,6 +191,24 @@ def test_the_child_dies_with_its_parent(tmp_path):
         select.select([], [], [], 0.05)
 
 
+@pytest.mark.parametrize("call", ["fork", "pipe"])
+def test_a_race_that_cannot_fork_leaves_the_main_solver_alone(monkeypatch, call):
+    """Out of processes (``ulimit -u``), memory or file descriptors, the fork or the pipe
+    fails: no race, and the main solve ends by itself."""
+    def refused(*args):
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(proof_race.os, call, refused)
+    clauses = PHP(5).clauses
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        with racing(lambda: clauses) as race:
+            assert race is not None
+            assert not race.settled()  # tries to start the child
+            assert race.pid is None and race.fd is None
+            assert pysat_calls.solve(solver) is False
+            assert not race.won
+
+
 def test_no_race_in_a_batch_or_beside_other_threads():
     with no_races(), racing(lambda: [[1], [-1]]) as race:
         assert race is None

@@ -91,9 +91,17 @@ class ProofRace:
         room = _room()
         if not can_fork() or (room is not None and room < MIN_ROOM):
             return
-        read_fd, write_fd = os.pipe()
+        try:
+            read_fd, write_fd = os.pipe()
+        except OSError:  # out of file descriptors: the main solver goes on alone
+            return
         parent = os.getpid()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # out of processes or memory (EAGAIN, ENOMEM): likewise
+            os.close(read_fd)
+            os.close(write_fd)
+            return
         if pid == 0:  # the child: never returns
             try:
                 end_with_parent(parent)
