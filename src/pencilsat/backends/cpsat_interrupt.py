@@ -14,13 +14,13 @@ thread, where Python takes no signals, the solve runs as it is.
 from __future__ import annotations
 
 import os
-import select
 import signal
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from pencilsat.backends.proof_race import current_race
+from pencilsat.core.fd_wait import readable
 
 WATCHER = "pencilsat CP-SAT Ctrl-C watcher"
 RESTOP_SECONDS = 0.05
@@ -71,7 +71,7 @@ def _watch(read_end: int, solver: Any, race_end: int | None = None,
     stop = False
     try:
         while True:
-            ready, _, _ = select.select(ends, [], [], RESTOP_SECONDS if stop else None)
+            ready = readable(ends, RESTOP_SECONDS if stop else None)
             if race_end in ready and heard is not None:
                 stop = heard() or stop
                 ends = [read_end]

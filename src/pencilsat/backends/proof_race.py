@@ -23,13 +23,13 @@ child that runs out ends without a word and the main solver goes on alone.
 from __future__ import annotations
 
 import os
-import select
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from time import perf_counter
 
+from pencilsat.core.fd_wait import readable
 from pencilsat.core.forking import can_fork, end_with_parent
 
 RACE_SOLVER = "glucose42"
@@ -70,7 +70,7 @@ class ProofRace:
         if self.fd is None:  # never forked, or ended without a proof
             return False
         word = self.word
-        if word is None and select.select([self.fd], [], [], 0)[0]:
+        if word is None and readable([self.fd], 0):
             word = os.read(self.fd, 1)
         if word is not None:
             self._reap()

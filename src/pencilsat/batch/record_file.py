@@ -11,7 +11,7 @@ The writer counts the whole records that went out (``records_out``), so that a r
 mid-block says exactly how many it wrote. Called where a stop is deferred
 (:func:`pencilsat.core.stops.stops_deferred`), it still lets Ctrl-C or SIGTERM through while
 it waits for a pipe or terminal to take more: it writes there a pipe's atomic size
-(``PIPE_BUF``) at a time, once ``select`` says it fits, and waits outside the deferral.
+(``PIPE_BUF``) at a time, once ``poll`` says it fits, and waits outside the deferral.
 """
 
 from __future__ import annotations
@@ -28,13 +28,14 @@ from typing import IO
 from pencilsat.batch.inputs import BatchItem
 from pencilsat.batch.records import SCHEMA, BatchRecord
 from pencilsat.core.errors import InputError
+from pencilsat.core.fd_wait import wait_writable
 from pencilsat.core.stops import wait_allowing_stops
 
 _SENDFILE = sys.platform == "linux"
+"""Whether ``os.sendfile`` copies from file to file (Linux; macOS's wants a socket)."""
 PIPE_CHUNK = getattr(select, "PIPE_BUF", 512)
 """Bytes written to a pipe or terminal at once: a write that size never blocks once
-``select`` says the output can take data, so it is never cut by a signal."""
-"""Whether ``os.sendfile`` copies from file to file (Linux; macOS's wants a socket)."""
+``poll`` says the output can take data, so it is never cut by a signal."""
 
 
 class OutputClosed(Exception):
@@ -109,7 +110,7 @@ class RecordWriter:
                     while sent < len(data):
                         sent += os.write(fd, view[sent:])
             else:
-                view, writable = memoryview(data), partial(select.select, (), (fd,), ())
+                view, writable = memoryview(data), partial(wait_writable, fd)
                 while sent < len(data):  # a stop while the reader is slow: raised here
                     wait_allowing_stops(writable)
                     sent += os.write(fd, view[sent:sent + PIPE_CHUNK])

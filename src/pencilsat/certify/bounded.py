@@ -16,12 +16,12 @@ from __future__ import annotations
 import gc
 import os
 import pickle
-import select
 import signal
 from collections.abc import Callable
 from time import perf_counter
 from typing import Any, TypeVar
 
+from pencilsat.core.fd_wait import readable
 from pencilsat.core.forking import can_fork
 from pencilsat.core.result import MemoryLimitReached, TimeLimitReached
 
@@ -115,8 +115,7 @@ def _read_until(fd: int, deadline: float | None) -> bytes | None:
     chunks: list[bytes] = []
     while True:
         wait = None if deadline is None else max(0.0, deadline - perf_counter())
-        ready, _, _ = select.select([fd], [], [], wait)
-        if not ready:
+        if not readable([fd], wait):
             return None
         chunk = os.read(fd, 1 << 16)
         if not chunk:
