@@ -1,15 +1,17 @@
 """Numberlink's hardest janko proofs on ``lazy`` with and without the race
 (:mod:`pencilsat.backends.proof_race`: Glucose 4.2 in a forked child beside CaDiCaL).
 
-``python benchmarks/numberlink_proof_race.py [NAME...] [--limit 60] [--rounds 1] [--cpsat]
-[--page]``
+``python benchmarks/numberlink_proof_race.py [NAME...] [--largest N] [--raced-only]
+[--limit 60] [--rounds 1] [--cpsat] [--page [STEM]]``
 
 Each run is a fresh process (``run_cnf(puzzle, race=...)``, or ``run_cpsat`` with
 ``--cpsat``, under the CLI's default memory budget), the two settings interleaved, one at a
 time. Per run: verdict (and whether the
 answer is the stored one), wall seconds, CPU seconds of the process and its children (the
 race's child included), which solver settled the proof and when. ``--page`` writes
-``benchmarks/results/numberlink_proof_race.md`` (``numberlink_proof_race_cpsat.md``).
+``benchmarks/results/numberlink_proof_race.md`` (``numberlink_proof_race_cpsat.md``), or
+``STEM.md``. ``--largest N``: the N janko grids of most cells instead of the names;
+``--raced-only``: no run alone.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ import time
 from pathlib import Path
 
 from common import CORPUS, RESULTS
+
+from pencilsat.puzzles import numberlink as N
 
 JANKO = CORPUS / "numberlink" / "janko"
 HARD = ["547_20x20", "527_20x20", "536_20x20", "555_20x20", "539_20x20", "556_20x20",
@@ -62,7 +66,7 @@ def run(name: str, race: bool, limit: float, strategy: str) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def page(rows: list[dict], limit: float, began: str, cpsat: bool) -> str:
+def page(rows: list[dict], limit: float, began: str, cpsat: bool, command: str) -> str:
     strategy, alone = ("lazy-cpsat", "CP-SAT alone") if cpsat else ("lazy", "CaDiCaL 1.9.5 alone")
     lines = [
         f"# Numberlink: `{strategy}`'s proof raced by a second solver",
@@ -70,7 +74,7 @@ def page(rows: list[dict], limit: float, began: str, cpsat: bool) -> str:
         f"Measured {began} UTC on {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}; load average at the start "
         f"{os.getloadavg()[0]:.2f}. Command: `python benchmarks/numberlink_proof_race.py "
-        f"--limit {limit:g}{' --cpsat' if cpsat else ''} --page`. `{strategy}` with "
+        f"{command}`. `{strategy}` with "
         f"`race=False` ({alone}) and "
         "`race=True` (Glucose 4.2 in a forked child beside the proof, from its second slice on "
         "CaDiCaL, from its start on CP-SAT, "
@@ -108,19 +112,27 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=60.0)
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--cpsat", action="store_true", help="lazy-cpsat, not lazy")
-    parser.add_argument("--page", action="store_true")
+    parser.add_argument("--largest", type=int, default=0)
+    parser.add_argument("--raced-only", action="store_true")
+    parser.add_argument("--page", nargs="?", const="", default=None, metavar="STEM")
     args = parser.parse_args()
+    if args.largest:
+        sizes = {p.stem: N.parse_puzzle(p.read_text(), p.stem) for p in JANKO.glob("*.txt")}
+        args.names = sorted(sizes, key=lambda n: (-sizes[n].width * sizes[n].height, n)
+                            )[:args.largest]
     began = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
     rows = []
     for _ in range(args.rounds):
         for name in args.names:
-            for race in (True, False):
+            for race in (True,) if args.raced_only else (True, False):
                 row = run(name, race, args.limit, "cpsat" if args.cpsat else "cnf")
                 print(json.dumps(row), flush=True)
                 rows.append(row)
-    if args.page:
-        out = "numberlink_proof_race_cpsat.md" if args.cpsat else "numberlink_proof_race.md"
-        Path(RESULTS / out).write_text(page(rows, args.limit, began, args.cpsat))
+    if args.page is not None:
+        out = f"{args.page}.md" if args.page else (
+            "numberlink_proof_race_cpsat.md" if args.cpsat else "numberlink_proof_race.md")
+        Path(RESULTS / out).write_text(page(rows, args.limit, began, args.cpsat,
+                                            " ".join(sys.argv[1:])))
 
 
 if __name__ == "__main__":
