@@ -11,7 +11,8 @@ answer is the stored one), wall seconds, CPU seconds of the process and its chil
 race's child included), which solver settled the proof and when. ``--page`` writes
 ``benchmarks/results/numberlink_proof_race.md`` (``numberlink_proof_race_cpsat.md``), or
 ``STEM.md``. ``--largest N``: the N janko grids of most cells instead of the names;
-``--raced-only``: no run alone.
+``--raced-only``: no run alone; ``--one-core``: every run inside ``no_races()``, as in a
+batch, where ``lazy``'s ``race=True`` proves on Glucose 4.2 in the process first.
 """
 
 from __future__ import annotations
@@ -41,10 +42,13 @@ from pencilsat.puzzles import numberlink as N
 from pencilsat.strategies.numberlink import run_cnf, run_cpsat
 name, race, limit = sys.argv[1], sys.argv[2] == "race", float(sys.argv[3])
 folder, run = sys.argv[4], run_cpsat if sys.argv[5] == "cpsat" else run_cnf
+from contextlib import nullcontext
+from pencilsat.backends.proof_race import no_races
+one_core = no_races() if sys.argv[6] == "one-core" else nullcontext()
 puzzle = N.parse_puzzle(open(f"{folder}/{name}.txt").read(), name)
 stored = N.parse_solution(open(f"{folder}/{name}.sol").read())
 began = time.perf_counter()
-with memory_budget(2**30):
+with memory_budget(2**30), one_core:
     result = run(puzzle, race=race, time_limit=limit)
 wall = time.perf_counter() - began
 own = resource.getrusage(resource.RUSAGE_SELF)
@@ -59,28 +63,39 @@ print(json.dumps({"name": name, "race": race, "verdict": result.verdict.value,
 """
 
 
-def run(name: str, race: bool, limit: float, strategy: str) -> dict:
+def run(name: str, race: bool, limit: float, strategy: str, one_core: bool = False) -> dict:
     out = subprocess.run([sys.executable, "-c", ONE_RUN, name, "race" if race else "alone",
-                          str(limit), str(JANKO), strategy], capture_output=True, text=True,
+                          str(limit), str(JANKO), strategy,
+                          "one-core" if one_core else "both"], capture_output=True, text=True,
                          check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def page(rows: list[dict], limit: float, began: str, cpsat: bool, command: str) -> str:
+ONE_CORE = (
+    "Every run inside `no_races()`, as in a batch's worker: no child is forked, and "
+    "`race=True` is `lazy`'s proof on Glucose 4.2 in the process first "
+    "(`strategies.numberlink.refuted_alone`), CaDiCaL's only if Glucose finds a model. "
+    "The `raced` columns are those runs; `settled by` names Glucose when it proved.")
+
+
+def page(rows: list[dict], limit: float, began: str, cpsat: bool, command: str,
+         one_core: bool = False) -> str:
     strategy, alone = ("lazy-cpsat", "CP-SAT alone") if cpsat else ("lazy", "CaDiCaL 1.9.5 alone")
     lines = [
-        f"# Numberlink: `{strategy}`'s proof raced by a second solver",
+        f"# Numberlink: `{strategy}`'s proof raced by a second solver"
+        + (" (one core: in the process)" if one_core else ""),
         "",
         f"Measured {began} UTC on {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}; load average at the start "
         f"{os.getloadavg()[0]:.2f}. Command: `python benchmarks/numberlink_proof_race.py "
         f"{command}`. `{strategy}` with "
         f"`race=False` ({alone}) and "
-        "`race=True` (Glucose 4.2 in a forked child beside the proof, from its second slice on "
-        "CaDiCaL, from its start on CP-SAT, "
-        "`pencilsat.backends.proof_race`), each a fresh process, interleaved. CPU is the "
+        + ("`race=True` (see below)" if one_core else
+           "`race=True` (Glucose 4.2 in a forked child beside the proof, from its second slice "
+           "on CaDiCaL, from its start on CP-SAT, `pencilsat.backends.proof_race`)")
+        + ", each a fresh process, interleaved. CPU is the "
         "process's and its children's; `settled by` names the child when it proved first, "
-        "with its seconds from its start.",
+        "with its seconds from its start." + (" " + ONE_CORE if one_core else ""),
         "",
         "| puzzle | alone: verdict | wall s | CPU s | raced: verdict | wall s | CPU s "
         "| settled by |",
@@ -114,6 +129,9 @@ def main() -> None:
     parser.add_argument("--cpsat", action="store_true", help="lazy-cpsat, not lazy")
     parser.add_argument("--largest", type=int, default=0)
     parser.add_argument("--raced-only", action="store_true")
+    parser.add_argument("--one-core", action="store_true",
+                        help="no race may run (as in a batch): `race=True` is then the "
+                        "proof on Glucose 4.2 in the process first")
     parser.add_argument("--page", nargs="?", const="", default=None, metavar="STEM")
     args = parser.parse_args()
     if args.largest:
@@ -125,14 +143,15 @@ def main() -> None:
     for _ in range(args.rounds):
         for name in args.names:
             for race in (True,) if args.raced_only else (True, False):
-                row = run(name, race, args.limit, "cpsat" if args.cpsat else "cnf")
+                row = run(name, race, args.limit, "cpsat" if args.cpsat else "cnf",
+                          args.one_core)
                 print(json.dumps(row), flush=True)
                 rows.append(row)
     if args.page is not None:
         out = f"{args.page}.md" if args.page else (
             "numberlink_proof_race_cpsat.md" if args.cpsat else "numberlink_proof_race.md")
         Path(RESULTS / out).write_text(page(rows, args.limit, began, args.cpsat,
-                                            " ".join(sys.argv[1:])))
+                                            " ".join(sys.argv[1:]), args.one_core))
 
 
 if __name__ == "__main__":

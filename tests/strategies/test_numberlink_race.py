@@ -99,3 +99,30 @@ def test_a_raced_janko_proof_gives_the_stored_answer():
     assert result.solution == N.parse_solution(sol.read_text())
     assert N.check(puzzle, result.solution) == []
     assert result.stats.extra.get("proof_by") in (None, proof_race.RACE_SOLVER)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_where_no_race_may_run_the_proof_in_the_process_keeps_the_rules_verdict(seed):
+    """In a batch (no race), ``lazy`` proves on Glucose 4.2 in the process first: the same
+    formula the race's child would solve, so the same verdicts."""
+    puzzle = random_puzzle(random.Random(700 + seed), sizes=((5, 3), (4, 4), (5, 4)),
+                           pairs=(1, 6))
+    truth = brute_force(puzzle)
+    with proof_race.no_races():
+        result = run_cnf(puzzle, race=True, in_bands=seed % 2 == 0)
+    assert_rules_verdict(result, truth)
+    if len(truth) == 1 and truth[0].edges:
+        assert result.stats.extra["proof_by"] == proof_race.RACE_SOLVER
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_proof_in_the_process_out_of_time_leaves_the_proof_to_the_search(monkeypatch,
+                                                                            seed):
+    """Glucose stopped by the clock (``None``) proves nothing: the search goes on."""
+    monkeypatch.setattr(pysat_calls, "solve_until", lambda *args, **kwargs: None)
+    puzzle = random_puzzle(random.Random(800 + seed), sizes=((5, 3), (4, 4)), pairs=(1, 5))
+    truth = brute_force(puzzle)
+    with proof_race.no_races():
+        result = run_cnf(puzzle, race=True)
+    assert_rules_verdict(result, truth)
+    assert "proof_by" not in result.stats.extra

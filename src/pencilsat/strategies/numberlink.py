@@ -104,11 +104,14 @@ class DetourFirst:
 
 class RaceSettings:
     """What :class:`LoopsDropped` races with: the rules' clauses (read in the race's child),
-    the deadline, and, once a race settled a search, how long its child took."""
+    the deadline, and, once a race settled a search, how long its child took. ``alone``:
+    where no race may run (a batch, the desk, one CPU), the same formula on the race's
+    solver in this process first (:func:`refuted_alone`)."""
 
-    def __init__(self, deadline: float | None) -> None:
+    def __init__(self, deadline: float | None, alone: bool = False) -> None:
         self.rules: Callable[[], Sequence[list[int]]] = list
         self.deadline = deadline
+        self.alone = alone
         self.won_after: float | None = None
 
     def note(self, result: SolveResult) -> SolveResult:
@@ -119,6 +122,21 @@ class RaceSettings:
             result.stats.extra["proof_by"] = RACE_SOLVER
             result.stats.extra["proof_by_s"] = round(self.won_after, 3)
         return result
+
+
+def refuted_alone(clauses: Sequence[list[int]], deadline: float | None) -> bool:
+    """Whether :data:`~pencilsat.backends.proof_race.RACE_SOLVER` proves ``clauses``
+    unsatisfiable by ``deadline`` in this process (``False`` also when time runs out: the
+    search then meets the deadline itself)."""
+    from pysat.solvers import Solver
+
+    from pencilsat.backends.bulk_load import load_clauses
+    from pencilsat.backends.proof_race import RACE_SOLVER
+    from pencilsat.backends.pysat_calls import solve_until
+
+    with Solver(name=RACE_SOLVER) as solver:
+        load_clauses(solver, clauses)
+        return solve_until(solver, deadline) is False
 
 
 class LoopsDropped:
@@ -174,6 +192,11 @@ class LoopsDropped:
 
         rules, forbidden = race.rules, list(self.forbidden)
         with racing(lambda: [*rules(), *forbidden], race.deadline) as running:
+            if running is None and race.alone:
+                began = perf_counter()
+                if refuted_alone([*rules(), *forbidden], race.deadline):
+                    race.won_after = perf_counter() - began
+                    return None  # its clauses are the search's or fewer: no answer left
             answer = self.search.next_answer()
             if running is not None and running.won:
                 race.won_after = running.proof_seconds
@@ -362,7 +385,7 @@ def run_cnf(puzzle: NumberlinkPuzzle, *, backend: str | None = None,
             return _filled_on_pysat(encoding, puzzle, name, limit)
     if race is None:
         race = puzzle.width * puzzle.height > RACE_CELLS
-    racer = RaceSettings(deadline) if race else None
+    racer = RaceSettings(deadline, alone=True) if race else None
     encode, wrap = _settings(puzzle, first_try, deadline,
                              (lambda search: pysat_bands(search.solver, search.answer,
                                                          puzzle.width, puzzle.height))
