@@ -106,7 +106,8 @@ class RaceSettings:
     """What :class:`LoopsDropped` races with: the rules' clauses (read in the race's child),
     the deadline, and, once a race settled a search, how long its child took. ``alone``:
     where no race may run (a batch, the desk, one CPU), the same formula on the race's
-    solver in this process first (:func:`refuted_alone`)."""
+    solver in this process first
+    (:func:`~pencilsat.backends.proof_race.refuted_here`)."""
 
     def __init__(self, deadline: float | None, alone: bool = False) -> None:
         self.rules: Callable[[], Sequence[list[int]]] = list
@@ -122,21 +123,6 @@ class RaceSettings:
             result.stats.extra["proof_by"] = RACE_SOLVER
             result.stats.extra["proof_by_s"] = round(self.won_after, 3)
         return result
-
-
-def refuted_alone(clauses: Sequence[list[int]], deadline: float | None) -> bool:
-    """Whether :data:`~pencilsat.backends.proof_race.RACE_SOLVER` proves ``clauses``
-    unsatisfiable by ``deadline`` in this process (``False`` also when time runs out: the
-    search then meets the deadline itself)."""
-    from pysat.solvers import Solver
-
-    from pencilsat.backends.bulk_load import load_clauses
-    from pencilsat.backends.proof_race import RACE_SOLVER
-    from pencilsat.backends.pysat_calls import solve_until
-
-    with Solver(name=RACE_SOLVER) as solver:
-        load_clauses(solver, clauses)
-        return solve_until(solver, deadline) is False
 
 
 class LoopsDropped:
@@ -188,13 +174,13 @@ class LoopsDropped:
         if race is None or not self.forbidden:
             answer: Truth | None = self.search.next_answer()
             return answer
-        from pencilsat.backends.proof_race import racing
+        from pencilsat.backends.proof_race import racing, refuted_here
 
         rules, forbidden = race.rules, list(self.forbidden)
         with racing(lambda: [*rules(), *forbidden], race.deadline) as running:
             if running is None and race.alone:
                 began = perf_counter()
-                if refuted_alone([*rules(), *forbidden], race.deadline):
+                if refuted_here([*rules(), *forbidden], race.deadline):
                     race.won_after = perf_counter() - began
                     return None  # its clauses are the search's or fewer: no answer left
             answer = self.search.next_answer()
