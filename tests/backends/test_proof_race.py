@@ -30,6 +30,15 @@ def _state(pid: int) -> str | None:
     return next(line.split()[1] for line in status.splitlines() if line.startswith("State:"))
 
 
+def _php_model(holes: int):
+    """The pigeonhole formula with ``holes`` holes as a CP-SAT model (no model)."""
+    from pencilsat.backends.cpsat_clauses import bool_model
+
+    php = PHP(holes)
+    model, _ = bool_model(php.nv, [php.clauses], [], None)
+    return model
+
+
 def test_the_childs_no_model_settles_and_its_model_does_not():
     with racing(lambda: [[1], [-1]]) as race:
         assert race is not None
@@ -57,16 +66,10 @@ def test_a_sliced_solve_answers_no_model_once_the_child_proved_it():
 
 
 def test_a_cpsat_solve_is_stopped_once_the_child_proved_it():
-    from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_session import CpSatSession
 
-    model = cp_model.CpModel()
-    clauses = PHP(11).clauses
-    top = max(abs(lit) for clause in clauses for lit in clause)
-    var = [model.new_bool_var(f"v{v}") for v in range(top + 1)]
-    for clause in clauses:
-        model.add_bool_or([var[lit] if lit > 0 else var[-lit].Not() for lit in clause])
+    model = _php_model(11)
     session = CpSatSession(model, presolve=False)
     with racing(lambda: [[1], [-1]]) as race:
         assert session.solve(None) is False
@@ -81,12 +84,7 @@ def test_a_child_heard_before_the_search_began_still_stops_it(monkeypatch):
 
     from pencilsat.backends.cpsat_session import CpSatSession
 
-    model = cp_model.CpModel()
-    clauses = PHP(11).clauses  # CP-SAT alone: far longer than any test run
-    top = max(abs(lit) for clause in clauses for lit in clause)
-    var = [model.new_bool_var(f"v{v}") for v in range(top + 1)]
-    for clause in clauses:
-        model.add_bool_or([var[lit] if lit > 0 else var[-lit].Not() for lit in clause])
+    model = _php_model(11)  # CP-SAT alone: far longer than any test run
     asked = threading.Event()
     stop, solve = cp_model.CpSolver.stop_search, cp_model.CpSolver.solve
 
