@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from brute_force import all_solutions, random_puzzles
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.registry import GENRES
 from pencilsat.core.result import Verdict
@@ -41,8 +42,7 @@ def test_count_lists_every_solution_and_backbone_marks_where_they_differ(genre, 
         assert result.count is not None and result.count.complete
         assert rows_of(puzzle, result.count.solutions) == rows_of(puzzle, truth)
         assert len(result.count.solutions) == len(truth)
-        assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                          Verdict.MULTIPLE)
+        assert result.verdict == verdict_of(truth)
         if truth:
             assert result.backbone is not None and result.backbone.complete
             assert result.backbone.undecided == expected_undecided(truth)

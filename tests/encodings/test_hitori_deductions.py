@@ -9,8 +9,8 @@ import random
 import numpy as np
 from conftest import corpus_pairs, every_kth
 from desk.brute_force import hitori_solutions as brute_force
+from oracles.verdicts import verdict_of
 
-from pencilsat.core.result import Verdict
 from pencilsat.encodings.hitori_deductions import SHADED, UNDECIDED, cut_cells, settle
 from pencilsat.puzzles import hitori as H
 from pencilsat.strategies.front import solve
@@ -89,8 +89,7 @@ def test_solve_agrees_with_brute_force_on_settled_and_open_grids():
         answers = brute_force(puzzle)
         result = solve(puzzle)
         by.add(result.stats.extra.get("settled_by", "solver"))
-        assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(
-            len(answers), Verdict.MULTIPLE), puzzle.text()
+        assert result.verdict == verdict_of(answers), puzzle.text()
         if len(answers) == 1:
             assert result.solution == answers[0]
         elif answers:

@@ -10,6 +10,7 @@ import random
 
 import pytest
 from oracles.nonogram import random_puzzle, solutions
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.nonogram_branching import BudgetSpent, answers
@@ -86,7 +87,7 @@ def test_the_default_strategy_matches_brute_force_by_lines_branching_or_sat(monk
             puzzle = N.NonogramPuzzle(tuple(rows), puzzle.columns)
         truth = solutions(puzzle)
         result = solve(puzzle)
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert result.verdict == verdict
         if verdict == Verdict.UNIQUE:
             assert result.solution == truth[0]
@@ -135,7 +136,7 @@ def test_puzzles_with_lines_whose_clue_is_not_given_match_brute_force():
         puzzle = N.NonogramPuzzle(rows, columns)
         truth = solutions(puzzle)
         result = solve(puzzle)
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert result.verdict == verdict
         if verdict == Verdict.UNIQUE:
             assert result.solution == truth[0]

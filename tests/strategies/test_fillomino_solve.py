@@ -12,6 +12,7 @@ from conftest import corpus_pairs, every_kth
 from oracles.explored import assert_explored_as
 from oracles.fillomino import random_puzzle
 from oracles.fillomino import solutions as brute_force
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.connectivity import components, grid_graph
@@ -177,8 +178,7 @@ def agrees_with_brute_force(puzzle: F.FillominoPuzzle, encoding: str, backend: s
     truth = brute_force(puzzle)
     explore = Exploration(count=len(truth) + 1, backbone=True)
     result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
+    assert result.verdict == verdict_of(truth)
     assert_explored_as(result, truth)
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from oracles.explored import assert_explored_as
 from oracles.galaxies import random_puzzle
 from oracles.galaxies import solutions as brute_force
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.galaxies import build
@@ -133,8 +134,7 @@ def agrees_with_brute_force(puzzle: G.GalaxiesPuzzle, encoding: str, backend: st
     truth = brute_force(puzzle)
     explore = Exploration(count=len(truth) + 1, backbone=True)
     result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
+    assert result.verdict == verdict_of(truth)
     assert_explored_as(result, truth)
 
 

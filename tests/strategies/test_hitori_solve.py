@@ -11,6 +11,7 @@ from desk.brute_force import hitori_solutions as brute_force
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles.explored import assert_explored_as, assert_models_are
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.hitori import complete_clauses
@@ -95,8 +96,7 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle)
     truth = brute_force(puzzle)
     explore = Exploration(count=len(truth) + 1, backbone=True)
     result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
+    assert result.verdict == verdict_of(truth)
     assert_explored_as(result, truth)
 
 

@@ -10,6 +10,7 @@ import pytest
 from conftest import corpus_pairs, every_kth
 from oracles.explored import assert_models_are
 from oracles.kakuro import random_puzzle, solutions
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.kakuro import candidates, complete_cnf, narrowed_masks, open_cnf
@@ -54,7 +55,7 @@ def test_verdict_count_and_backbone_match_brute_force(backend):
         truth = solutions(puzzle)
         result = solve(puzzle, backend=backend,
                        explore=Exploration(count=len(truth) + 1, backbone=True))
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert result.verdict == verdict
         seen.add(verdict)
         assert result.count is not None and result.count.complete

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles.explored import assert_explored_as
 from oracles.kurodoko import solutions as brute_force
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.puzzles import kurodoko as K
@@ -117,8 +118,7 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend, sat_sol
     explore = Exploration(count=len(truth) + 1, backbone=True)
     result = solve(puzzle, encoding=encoding, backend=backend, sat_solver=sat_solver,
                    explore=explore)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
+    assert result.verdict == verdict_of(truth)
     assert_explored_as(result, truth)
 
 

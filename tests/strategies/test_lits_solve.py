@@ -7,8 +7,8 @@ import random
 import pytest
 from conftest import corpus_pairs, every_kth
 from oracles.lits import random_puzzle, solutions
+from oracles.verdicts import verdict_of
 
-from pencilsat.core.result import Verdict
 from pencilsat.encodings.lits import build
 from pencilsat.puzzles import lits
 from pencilsat.strategies import lits as lits_strategies
@@ -90,7 +90,7 @@ def test_verdict_count_and_backbone_agree_with_brute_force(seed):
     are the enumeration's."""
     p = random_puzzle(random.Random(seed))
     truth = solutions(p)
-    verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+    verdict = verdict_of(truth)
     for run in (run_cnf, run_cpsat):
         result = run(p)
         assert result.verdict == verdict
@@ -109,7 +109,7 @@ def test_cpsat_with_levels_from_the_first_solve_agrees_with_brute_force(seed, mo
     monkeypatch.setattr(lits_strategies, "LEVELS_AFTER", 0)
     p = random_puzzle(random.Random(100 + seed))
     truth = solutions(p)
-    verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+    verdict = verdict_of(truth)
     result = run_cpsat(p)
     assert result.verdict == verdict and result.stats.extra["levels_from_call"] == 1
     assert result.solution in truth
@@ -175,7 +175,7 @@ def test_levels_come_in_on_a_solve_gathering_several_models(seed, monkeypatch):
 
     p = random_puzzle(random.Random(200 + seed))
     truth = solutions(p)
-    verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+    verdict = verdict_of(truth)
 
     def model():
         shading = shading_model(build(p))

@@ -9,6 +9,7 @@ import random
 
 import pytest
 from conftest import corpus_pairs, every_kth, figures_alike_in_either_order
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.cage_sums import house_sum_groups
@@ -66,7 +67,7 @@ def test_a_grid_past_the_branch_budget_takes_the_clause_path_and_matches_brute_f
         puzzle = oracle.random_puzzle(rng)
         truth = oracle.solutions(puzzle)
         result = solve(puzzle)
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert result.verdict == verdict
         assert result.solution is None or result.solution in truth
         paths.add((result.stats.extra.get("settled_by"), verdict))

@@ -10,6 +10,7 @@ import pytest
 from conftest import corpus_pairs, every_kth
 from oracles.explored import assert_models_are
 from oracles.norinori import random_puzzle, solutions
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.norinori import complete_cnf
@@ -47,7 +48,7 @@ def test_verdict_count_and_backbone_match_brute_force(backend):
         truth = solutions(puzzle)
         result = solve(puzzle, backend=backend,
                        explore=Exploration(count=len(truth) + 1, backbone=True))
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert result.verdict == verdict
         seen.add(verdict)
         assert result.count is not None and result.count.complete
@@ -72,8 +73,7 @@ def test_minicard_takes_the_2x2_blocks_as_native_counts_with_the_same_answers():
         written = run_cnf(puzzle, sat_solver="minisat22")
         assert "native_at_most" not in written.stats.extra
         for result in native, written:
-            assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(
-                len(truth), Verdict.MULTIPLE)
+            assert result.verdict == verdict_of(truth)
             if truth:
                 assert result.solution in truth
     assert used > 0
@@ -88,8 +88,7 @@ def test_counts_written_as_clauses_give_the_same_verdicts(sat_solver):
         truth = solutions(puzzle)
         result = run_cnf(puzzle, sat_solver=sat_solver)
         assert result.stats.sat_solver == sat_solver
-        assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                          Verdict.MULTIPLE)
+        assert result.verdict == verdict_of(truth)
         if truth:
             assert result.solution in truth
 

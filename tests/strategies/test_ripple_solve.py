@@ -11,6 +11,7 @@ import pytest
 from conftest import corpus_pairs, every_kth
 from oracles.explored import assert_models_are
 from oracles.ripple import random_puzzle, solutions
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.ripple import candidates, complete_cnf
@@ -42,7 +43,7 @@ def test_verdict_count_and_backbone_match_brute_force(backend):
         truth = solutions(puzzle)
         result = solve(puzzle, backend=backend,
                        explore=Exploration(count=len(truth) + 1, backbone=True))
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert result.verdict == verdict
         verdicts.add(verdict)
         assert result.count is not None and result.count.complete
@@ -64,7 +65,7 @@ def test_cut_out_cells_give_the_brute_force_verdict_count_and_backbone(backend):
         truth = solutions(puzzle)
         result = solve(puzzle, backend=backend,
                        explore=Exploration(count=len(truth) + 1, backbone=True))
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert result.verdict == verdict
         verdicts.add(verdict)
         assert set(result.count.solutions) == set(truth)
@@ -102,6 +103,6 @@ def test_propagating_the_givens_keeps_every_answer_and_finds_every_clash():
             for answer in truth:
                 assert all(v in held for v, held in zip(answer.grid.ravel().tolist(), cand,
                                                         strict=True))
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert solve(puzzle).verdict == verdict
     assert clashes > 0

@@ -10,6 +10,7 @@ import importlib
 import random
 
 import pytest
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.strategies.front import solve
@@ -27,7 +28,7 @@ def test_the_verdict_without_a_count_matches_brute_force_settled_or_not(genre):
         puzzle = oracle.random_puzzle(rng)
         truth = oracle.solutions(puzzle)
         result = solve(puzzle)
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert result.verdict == verdict
         assert result.solution is None or result.solution in truth
         paths.add((result.stats.extra.get("settled_by"), verdict))

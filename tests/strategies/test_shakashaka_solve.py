@@ -12,6 +12,7 @@ from conftest import corpus_pairs, every_kth
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles.shakashaka import random_puzzle, solutions
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.shakashaka import build, complete_cnf
@@ -96,7 +97,7 @@ def _agree_with_brute_force(puzzle: S.ShakashakaPuzzle, backend: str) -> None:
     truth = solutions(puzzle)
     result = solve(puzzle, backend=backend,
                    explore=Exploration(count=len(truth) + 1, backbone=True))
-    verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+    verdict = verdict_of(truth)
     assert result.verdict == verdict, S.format_puzzle(puzzle)
     assert result.count is not None and result.count.complete
     assert set(result.count.solutions) == set(truth)

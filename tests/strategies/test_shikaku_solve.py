@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from oracles.explored import assert_explored_as
 from oracles.shikaku import random_puzzle, random_tiling
 from oracles.shikaku import solutions as brute_force
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.shikaku import build, partition, rectangles
@@ -147,8 +148,7 @@ def agrees_with_brute_force(puzzle: S.ShikakuPuzzle, encoding: str, backend: str
     truth = brute_force(puzzle)
     explore = Exploration(count=len(truth) + 1, backbone=True)
     result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
+    assert result.verdict == verdict_of(truth)
     assert_explored_as(result, truth)
 
 
@@ -232,7 +232,7 @@ def test_narrowing_keeps_every_answer_and_settles_only_a_unique_one():
             assert sorted(settled_answer(puzzle, a).ids.tobytes() for a in answers) == sorted(
                 answer.ids.tobytes() for answer in truth)
         result = solve(puzzle)
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert result.verdict == verdict
         assert result.solution is None or result.solution in truth
         by = "narrowing" if settled or not possible else "search"

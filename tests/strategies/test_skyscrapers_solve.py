@@ -12,6 +12,7 @@ import pytest
 from conftest import corpus_pairs, every_kth
 from oracles.explored import assert_models_are
 from oracles.skyscrapers import random_puzzle, solutions
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.skyscrapers import complete_cnf, propagated
@@ -47,7 +48,7 @@ def test_verdict_count_and_backbone_match_brute_force(backend):
         truth = solutions(puzzle)
         result = solve(puzzle, backend=backend,
                        explore=Exploration(count=len(truth) + 1, backbone=True))
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert result.verdict == verdict
         verdicts.add(verdict)
         assert result.count is not None and result.count.complete
@@ -91,7 +92,7 @@ def test_propagated_candidates_keep_every_answer_and_find_contradictions():
             for answer in truth:
                 for height, row in zip(answer.grid.ravel().tolist(), can, strict=True):
                     assert height == 0 or row[height - 1]
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert solve(puzzle).verdict == verdict
     assert contradictions > 0
 
@@ -111,7 +112,7 @@ def test_gaps_give_the_brute_force_verdict_count_and_backbone(backend, sat_solve
         truth = solutions(puzzle)
         result = solve(puzzle, backend=backend, sat_solver=sat_solver,
                        explore=Exploration(count=len(truth) + 1, backbone=True))
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert result.verdict == verdict
         verdicts.add(verdict)
         assert set(result.count.solutions) == set(truth)
@@ -137,5 +138,5 @@ def test_candidates_with_gaps_keep_every_answer():
         for answer in truth if can is not None else []:
             for height, row in zip(answer.grid.ravel().tolist(), can, strict=True):
                 assert height == 0 or row[height - 1]
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert solve(puzzle).verdict == verdict

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from oracles.explored import assert_explored_as, assert_models_are
 from oracles.slant import random_puzzle
 from oracles.slant import solutions as brute_force
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.formats.puzzlink import parse_url
@@ -100,8 +101,7 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend, puzzle)
     truth = brute_force(puzzle)
     explore = Exploration(count=len(truth) + 1, backbone=True)
     result = solve(puzzle, encoding=encoding, backend=backend, explore=explore)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
+    assert result.verdict == verdict_of(truth)
     assert_explored_as(result, truth)
 
 

@@ -9,6 +9,7 @@ from conftest import corpus_pairs, every_kth
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles.starbattle import solutions
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.encodings.starbattle import build, complete_cnf
@@ -122,7 +123,7 @@ def test_verdict_count_and_backbone_agree_with_brute_force(backend, puzzle):
     truth = solutions(puzzle)
     result = solve(puzzle, backend=backend,
                    explore=Exploration(count=len(truth) + 1, backbone=True))
-    verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+    verdict = verdict_of(truth)
     assert result.verdict == verdict
     assert result.count is not None and result.count.complete
     assert set(result.count.solutions) == set(truth)

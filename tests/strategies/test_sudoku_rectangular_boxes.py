@@ -11,6 +11,7 @@ import random
 import pytest
 from oracles.explored import assert_explored_as, assert_models_are
 from oracles.sudoku_boxes import random_puzzle, solutions
+from oracles.verdicts import verdict_of
 
 from pencilsat.certify.certificate import certify_result
 from pencilsat.certify.store import check_folder, write
@@ -33,7 +34,7 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend):
         truth = solutions(puzzle)
         result = solve(puzzle, encoding=encoding, backend=backend,
                        explore=Exploration(count=len(truth) + 1, backbone=True))
-        verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+        verdict = verdict_of(truth)
         assert result.verdict == verdict, (k, S.format_puzzle(puzzle))
         seen.add(verdict)
         for answer in (result.solution, result.second_solution):

@@ -9,6 +9,7 @@ from conftest import CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles.tents import solutions as brute_force
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.registry import GENRES, load
 from pencilsat.core.result import Verdict
@@ -78,8 +79,7 @@ def test_verdict_count_and_backbone_match_brute_force(encoding, backend, sat_sol
     task = Exploration(count=len(truth) + 1, backbone=True)
     result = solve(puzzle, encoding=encoding, backend=backend, sat_solver=sat_solver,
                    explore=task)
-    assert result.verdict == {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth),
-                                                                      Verdict.MULTIPLE)
+    assert result.verdict == verdict_of(truth)
     assert result.count is not None and result.count.complete
     assert {s.tents.tobytes() for s in result.count.solutions} == \
         {s.tents.tobytes() for s in truth}

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from oracles import jigsawsudoku as jigsaw_oracle
 from oracles import killersudoku as killer_oracle
 from oracles.digit_grids import fills, random_boxes
+from oracles.verdicts import verdict_of
 
 from pencilsat.core.result import Verdict
 from pencilsat.puzzles import jigsawsudoku as J
@@ -47,7 +48,7 @@ def x_answer(rng: random.Random, box_ids: np.ndarray) -> np.ndarray | None:
 def expect(result, truth) -> Verdict:
     """The result's verdict, count (when asked) and backbone are those of ``truth``;
     returns the verdict."""
-    verdict = {0: Verdict.NONE, 1: Verdict.UNIQUE}.get(len(truth), Verdict.MULTIPLE)
+    verdict = verdict_of(truth)
     assert result.verdict == verdict
     if result.count is not None:
         assert result.count.complete
