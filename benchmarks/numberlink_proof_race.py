@@ -74,7 +74,7 @@ def run(name: str, race: bool, limit: float, strategy: str, one_core: bool = Fal
 ONE_CORE = (
     "Every run inside `no_races()`, as in a batch's worker: no child is forked, and "
     "`race=True` is `lazy`'s proof on Glucose 4.2 in the process first "
-    "(`backends.proof_race.refuted_here`), CaDiCaL's only if Glucose finds a model. "
+    "(`backends.proof_here.refuted_here`), CaDiCaL's only if Glucose finds a model. "
     "The `raced` columns are those runs; `settled by` names Glucose when it proved.")
 
 

@@ -18,8 +18,8 @@ batch workers and the desk's threads do not), and not inside :func:`no_races` (a
 whose workers fill the cores). Under a memory budget the child's address space may grow by
 what the parent has left of it at the fork (at least :data:`MIN_ROOM`, else no race); a
 child that runs out ends without a word and the main solver goes on alone. Where no race
-may run, :func:`refuted_here` solves the same formula on the same solver in this process,
-for a caller that would rather try it before its own search.
+may run, :func:`pencilsat.backends.proof_here.refuted_here` solves the same formula on the
+same solver in this process, for a caller that would rather try it before its own search.
 """
 
 from __future__ import annotations
@@ -173,22 +173,6 @@ def _child(clauses: Clauses, solver_name: str, deadline: float | None, room: int
         os.write(write_fd, word)
     finally:
         os._exit(0)
-
-
-def refuted_here(clauses: Iterable[list[int]], deadline: float | None,
-                 solver_name: str = RACE_SOLVER) -> bool:
-    """Whether ``solver_name`` proves ``clauses`` unsatisfiable by ``deadline`` in this
-    process: the race's formula where no race may run (a batch's worker, another thread,
-    one CPU). ``False`` also when time runs out (the caller's own search then meets the
-    deadline) and when it finds a model (the caller's search finds one too)."""
-    from pysat.solvers import Solver
-
-    from pencilsat.backends.bulk_load import load_clauses
-    from pencilsat.backends.pysat_calls import solve_until
-
-    with Solver(name=solver_name) as solver:
-        load_clauses(solver, clauses)
-        return solve_until(solver, deadline) is False
 
 
 def races_allowed() -> bool:

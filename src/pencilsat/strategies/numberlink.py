@@ -107,7 +107,7 @@ class RaceSettings:
     the deadline, and, once a race settled a search, how long its child took. ``alone``:
     where no race may run (a batch, the desk, one CPU), the same formula on the race's
     solver in this process first
-    (:func:`~pencilsat.backends.proof_race.refuted_here`)."""
+    (:func:`~pencilsat.backends.proof_here.refuted_here`)."""
 
     def __init__(self, deadline: float | None, alone: bool = False) -> None:
         self.rules: Callable[[], Sequence[list[int]]] = list
@@ -174,7 +174,8 @@ class LoopsDropped:
         if race is None or not self.forbidden:
             answer: Truth | None = self.search.next_answer()
             return answer
-        from pencilsat.backends.proof_race import racing, refuted_here
+        from pencilsat.backends.proof_here import refuted_here
+        from pencilsat.backends.proof_race import racing
 
         rules, forbidden = race.rules, list(self.forbidden)
         with racing(lambda: [*rules(), *forbidden], race.deadline) as running:
