@@ -189,3 +189,26 @@ one_worker.py tests the default start, which solves a short list in the main pro
 @pytest.fixture(autouse=True)
 def _workers_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(*WORKERS_AT_ONCE)
+
+
+HANG_SECONDS = 900
+"""A test still running after this long has hung (the slowest takes about a minute under
+load): its process prints every thread's stack to the terminal and exits, so the run
+reports the test that hung (pytest-xdist: "worker crashed") and goes on, instead of waiting
+until CI's own limit ends it without a word."""
+_STDERR: list[int] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The terminal's stderr, kept before the tests' output is captured."""
+    if not _STDERR:
+        _STDERR.append(os.dup(sys.__stderr__.fileno() if sys.__stderr__ else 2))
+
+
+@pytest.fixture(autouse=True)
+def _hang_guard() -> object:
+    import faulthandler
+
+    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True, file=_STDERR[0])
+    yield
+    faulthandler.cancel_dump_traceback_later()

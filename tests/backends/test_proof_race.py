@@ -104,6 +104,37 @@ def test_a_child_heard_before_the_search_began_still_stops_it(monkeypatch):
         assert race is not None and race.won
 
 
+def test_a_child_that_answered_before_the_solve_was_called_stops_it(monkeypatch):
+    """The child's word can arrive between the session's first look at the race (which
+    forks it) and the solve: the solve's own look then hears the proof, and the search is
+    stopped as it begins (an earlier state watched no race then and searched on: CI hung
+    on this test's PHP(11) for its 90 minutes)."""
+    from ortools.sat.python import cp_model
+
+    from pencilsat.backends.cpsat_interrupt import solve_interruptibly
+
+    stops = threading.Event()
+    stop = cp_model.CpSolver.stop_search
+
+    def stop_search(solver):
+        stops.set()
+        stop(solver)
+
+    monkeypatch.setattr(cp_model.CpSolver, "stop_search", stop_search)
+    solver = cp_model.CpSolver()  # as a session sets it: PHP(11) then takes hours
+    solver.parameters.num_workers = 1
+    solver.parameters.cp_model_presolve = False
+    solver.parameters.max_time_in_seconds = 600  # a lost stop fails here, not hangs
+    with racing(lambda: [[1], [-1]]) as race:
+        assert race is not None
+        assert not race.settled()  # forks the child
+        assert race.fd is not None
+        select.select([race.fd], [], [])  # its word is there, not yet read
+        status = solve_interruptibly(solver, _php_model(11))
+        assert race.won and stops.is_set()
+        assert status == cp_model.UNKNOWN
+
+
 def test_a_cpsat_solve_inside_a_settled_race_makes_no_search():
     from ortools.sat.python import cp_model
 

@@ -35,9 +35,10 @@ def solve_interruptibly(solver: Any, model: Any, callback: Any = None) -> Any:
     if threading.current_thread() is not threading.main_thread():
         return solver.solve(model, callback)
     race = current_race()
-    if race is not None:
-        race.settled()  # starts its child now: one CP-SAT solve has no slices
-    race_end = None if race is None else race.fd
+    # starts its child now (one CP-SAT solve has no slices), or hears a child that has
+    # already proved the formula: then the search is stopped as soon as it begins
+    won = race is not None and race.settled()
+    race_end = None if race is None or won else race.fd
     heard = None if race is None else race.hear
     read_end, write_end = os.pipe()
     os.set_blocking(write_end, False)
@@ -47,7 +48,7 @@ def solve_interruptibly(solver: Any, model: Any, callback: Any = None) -> Any:
         os.close(read_end)
         os.close(write_end)
         return solver.solve(model, callback)
-    watcher = threading.Thread(target=_watch, args=(read_end, solver, race_end, heard),
+    watcher = threading.Thread(target=_watch, args=(read_end, solver, race_end, heard, won),
                                daemon=True, name=WATCHER)
     watcher.start()
     try:
@@ -61,14 +62,14 @@ def solve_interruptibly(solver: Any, model: Any, callback: Any = None) -> Any:
 
 
 def _watch(read_end: int, solver: Any, race_end: int | None = None,
-           heard: Callable[[], bool] | None = None) -> None:
+           heard: Callable[[], bool] | None = None, stop: bool = False) -> None:
     """Stop the search on SIGINT, or once a race's child has proved the formula
-    unsatisfiable (``heard``: the race reads its word); return (and close the pipe) when
-    its writer is closed. A stop is asked again every :data:`RESTOP_SECONDS` until then:
-    ``CpSolver.stop_search`` does nothing before ``solve`` has made its search, and a
-    child that answers at once (or a Ctrl-C at once) is heard before that."""
+    unsatisfiable (``heard``: the race reads its word; ``stop``: it had before the solve
+    was called); return (and close the pipe) when its writer is closed. A stop is asked
+    again every :data:`RESTOP_SECONDS` until then: ``CpSolver.stop_search`` does nothing
+    before ``solve`` has made its search, and a child that answers at once (or a Ctrl-C at
+    once) is heard before that."""
     ends = [read_end] if race_end is None else [read_end, race_end]
-    stop = False
     try:
         while True:
             ready = readable(ends, RESTOP_SECONDS if stop else None)
