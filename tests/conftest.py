@@ -1,4 +1,5 @@
-"""Shared test helpers: where the shared corpus lives and how to sample it."""
+"""Shared test helpers: where the shared corpus lives and how to sample it, and the guard
+that turns a hung test into a reported failure."""
 
 from __future__ import annotations
 
