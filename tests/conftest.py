@@ -194,22 +194,32 @@ def _workers_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
 HANG_SECONDS = 900
 """A test still running after this long has hung (the slowest takes about a minute under
-load): its process prints every thread's stack to the terminal and exits, so the run
-reports the test that hung (pytest-xdist: "worker crashed") and goes on, instead of waiting
-until CI's own limit ends it without a word."""
+load): SIGALRM then prints every thread's stack to the terminal (``faulthandler``, from C,
+so a test stuck inside a solver is caught too) and ends the process, so the run reports
+the test that hung (pytest-xdist: "worker crashed") and goes on, instead of waiting until
+CI's own limit ends it without a word. An alarm, not ``faulthandler.dump_traceback_later``:
+that one's watchdog thread makes a forked child that exits normally wait for it forever."""
 _STDERR: list[int] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """The terminal's stderr, kept before the tests' output is captured."""
-    if not _STDERR:
+    """The terminal's stderr, kept before the tests' output is captured, and SIGALRM's
+    stack print, which then does what SIGALRM does by default: end the process."""
+    import faulthandler
+    import signal
+
+    if not _STDERR and hasattr(signal, "SIGALRM"):
         _STDERR.append(os.dup(sys.__stderr__.fileno() if sys.__stderr__ else 2))
+        faulthandler.register(signal.SIGALRM, file=_STDERR[0], all_threads=True, chain=True)
 
 
 @pytest.fixture(autouse=True)
 def _hang_guard() -> object:
-    import faulthandler
+    import signal
 
-    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True, file=_STDERR[0])
+    if not _STDERR:
+        yield
+        return
+    signal.alarm(HANG_SECONDS)
     yield
-    faulthandler.cancel_dump_traceback_later()
+    signal.alarm(0)
