@@ -76,7 +76,24 @@ def test_a_cpsat_solve_is_stopped_once_the_child_proved_it():
         assert race is not None and race.won
 
 
-def test_a_child_heard_before_the_search_began_still_stops_it(monkeypatch):
+@pytest.fixture
+def stop_asked(monkeypatch) -> threading.Event:
+    """Set once a CP-SAT search has been asked to stop (``CpSolver.stop_search`` runs as
+    before, then the event is set)."""
+    from ortools.sat.python import cp_model
+
+    asked = threading.Event()
+    stop = cp_model.CpSolver.stop_search
+
+    def stop_search(solver):
+        stop(solver)
+        asked.set()
+
+    monkeypatch.setattr(cp_model.CpSolver, "stop_search", stop_search)
+    return asked
+
+
+def test_a_child_heard_before_the_search_began_still_stops_it(monkeypatch, stop_asked):
     """``CpSolver.stop_search`` does nothing before ``solve`` has made its search: the
     watcher asks again until the solve returns. Here the search begins only after the
     first stop was asked (and lost), as happens when the child answers at once."""
@@ -85,18 +102,12 @@ def test_a_child_heard_before_the_search_began_still_stops_it(monkeypatch):
     from pencilsat.backends.cpsat_session import CpSatSession
 
     model = _php_model(11)  # CP-SAT alone: far longer than any test run
-    asked = threading.Event()
-    stop, solve = cp_model.CpSolver.stop_search, cp_model.CpSolver.solve
-
-    def stop_search(solver):
-        stop(solver)
-        asked.set()
+    solve = cp_model.CpSolver.solve
 
     def solve_late(solver, *args, **kwargs):
-        asked.wait()
+        stop_asked.wait()
         return solve(solver, *args, **kwargs)
 
-    monkeypatch.setattr(cp_model.CpSolver, "stop_search", stop_search)
     monkeypatch.setattr(cp_model.CpSolver, "solve", solve_late)
     session = CpSatSession(model, presolve=False)
     with racing(lambda: [[1], [-1]]) as race:
@@ -104,7 +115,7 @@ def test_a_child_heard_before_the_search_began_still_stops_it(monkeypatch):
         assert race is not None and race.won
 
 
-def test_a_child_that_answered_before_the_solve_was_called_stops_it(monkeypatch):
+def test_a_child_that_answered_before_the_solve_was_called_stops_it(stop_asked):
     """The child's word can arrive between the session's first look at the race (which
     forks it) and the solve: the solve's own look then hears the proof, and the search is
     stopped as it begins (an earlier state watched no race then and searched on: CI hung
@@ -112,26 +123,17 @@ def test_a_child_that_answered_before_the_solve_was_called_stops_it(monkeypatch)
     from ortools.sat.python import cp_model
 
     from pencilsat.backends.cpsat_interrupt import solve_interruptibly
+    from pencilsat.backends.cpsat_session import CpSatSession
 
-    stops = threading.Event()
-    stop = cp_model.CpSolver.stop_search
-
-    def stop_search(solver):
-        stops.set()
-        stop(solver)
-
-    monkeypatch.setattr(cp_model.CpSolver, "stop_search", stop_search)
-    solver = cp_model.CpSolver()  # as a session sets it: PHP(11) then takes hours
-    solver.parameters.num_workers = 1
-    solver.parameters.cp_model_presolve = False
-    solver.parameters.max_time_in_seconds = 600  # a lost stop fails here, not hangs
+    session = CpSatSession(_php_model(11), presolve=False)  # its solver: hours on PHP(11)
+    session.solver.parameters.max_time_in_seconds = 30  # a lost stop fails, not hangs
     with racing(lambda: [[1], [-1]]) as race:
         assert race is not None
         assert not race.settled()  # forks the child
         assert race.fd is not None
         select.select([race.fd], [], [])  # its word is there, not yet read
-        status = solve_interruptibly(solver, _php_model(11))
-        assert race.won and stops.is_set()
+        status = solve_interruptibly(session.solver, session.model)
+        assert race.won and stop_asked.is_set()
         assert status == cp_model.UNKNOWN
 
 
