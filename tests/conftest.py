@@ -198,7 +198,10 @@ load): SIGALRM then prints every thread's stack to the terminal (``faulthandler`
 so a test stuck inside a solver is caught too) and ends the process, so the run reports
 the test that hung (pytest-xdist: "worker crashed") and goes on, instead of waiting until
 CI's own limit ends it without a word. An alarm, not ``faulthandler.dump_traceback_later``:
-that one's watchdog thread makes a forked child that exits normally wait for it forever."""
+that one's watchdog thread makes a forked child that exits normally wait for it forever.
+Not pytest-timeout either: its signal method raises in Python, which a test inside a
+solver's C code never reaches (CI's hang was one), and its thread method adds a Python
+thread to every test, which forbids the proof race (``core.forking.can_fork``)."""
 _STDERR: list[int] = []
 
 
