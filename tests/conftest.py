@@ -207,10 +207,15 @@ _STDERR: list[int] = []
 
 def pytest_configure(config: pytest.Config) -> None:
     """The terminal's stderr, kept before the tests' output is captured, and SIGALRM's
-    stack print, which then does what SIGALRM does by default: end the process."""
+    stack print, which then does what SIGALRM does by default: end the process. Ctrl-C as
+    Python sets it in a foreground process: a suite started in the background of a script
+    (`nohup pytest &`) inherits SIGINT ignored, which the tests of Ctrl-C, and the commands
+    they start, would keep."""
     import faulthandler
     import signal
 
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if not _STDERR and hasattr(signal, "SIGALRM"):
         _STDERR.append(os.dup(sys.__stderr__.fileno() if sys.__stderr__ else 2))
         faulthandler.register(signal.SIGALRM, file=_STDERR[0], all_threads=True, chain=True)

@@ -37,10 +37,11 @@ EXIT_HUNG_UP = 129
 def sigterm_as_interrupt() -> Iterator[None]:
     """While inside, SIGTERM raises :class:`Terminated` in the main thread (once: a second
     one has its default action), SIGHUP :class:`HungUp` (likewise; not when ignored) and
-    Ctrl-C ``KeyboardInterrupt``, each only where it is safe
-    (:func:`pencilsat.core.stops.stop_handler`); the handlers before are put back on leaving,
-    and a stop still kept then is raised. Outside the main thread nothing changes (a handler
-    can be set there only)."""
+    Ctrl-C ``KeyboardInterrupt`` (not when ignored either: a background job of a script
+    ignores it, so that the terminal's Ctrl-C reaches only the foreground), each only where
+    it is safe (:func:`pencilsat.core.stops.stop_handler`); the handlers before are put back
+    on leaving, and a stop still kept then is raised. Outside the main thread nothing changes
+    (a handler can be set there only)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -57,7 +58,9 @@ def sigterm_as_interrupt() -> Iterator[None]:
         return HungUp()
 
     before_term = signal.signal(signal.SIGTERM, stop_handler(terminated))
-    before_int = signal.signal(signal.SIGINT, stop_handler(KeyboardInterrupt))
+    before_int = signal.getsignal(signal.SIGINT)
+    if before_int is not signal.SIG_IGN:  # a background job's (`cmd &` in a script) stays
+        signal.signal(signal.SIGINT, stop_handler(KeyboardInterrupt))
     before_hup = None if hangup is None else signal.getsignal(hangup)
     if hangup is not None and before_hup is not signal.SIG_IGN:  # nohup's stays
         signal.signal(hangup, stop_handler(hung_up))
@@ -68,7 +71,8 @@ def sigterm_as_interrupt() -> Iterator[None]:
         raise
     finally:
         signal.signal(signal.SIGTERM, before_term)
-        signal.signal(signal.SIGINT, before_int)
+        if before_int is not None:
+            signal.signal(signal.SIGINT, before_int)
         if hangup is not None and before_hup is not None:
             signal.signal(hangup, before_hup)
     raise_pending_stop()

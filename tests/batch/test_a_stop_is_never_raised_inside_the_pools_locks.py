@@ -76,9 +76,24 @@ def test_a_signal_elsewhere_is_raised_at_once():
 
 
 def test_a_stop_kept_to_the_end_of_the_command_is_raised_there():
+    before = signal.getsignal(signal.SIGINT)
     with pytest.raises(Terminated), sigterm_as_interrupt():
         _signal_inside_pool_code(signal.SIGTERM)
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_an_ignored_ctrl_c_stays_ignored():
+    # a background job of a script (`pencilsat solve --batch ... &`) inherits SIGINT ignored,
+    # so that the terminal's Ctrl-C reaches only the foreground job
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with sigterm_as_interrupt():
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+            os.kill(os.getpid(), signal.SIGINT)
+            raise_pending_stop()
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _inside_the_lock() -> str:
