@@ -147,7 +147,7 @@ def nurikabe_solutions(puzzle: nurikabe.NurikabePuzzle) -> list[nurikabe.Nurikab
     numbers."""
     out = []
     numbered = puzzle.numbers != nurikabe.EMPTY
-    for shaded, islands in _walls(puzzle.width, puzzle.height):
+    for shaded, islands in nurikabe_walls(puzzle.width, puzzle.height):
         if not (shaded & numbered).any() and all(
                 _island_fits(puzzle.numbers, island) for island in islands):
             answer = nurikabe.NurikabeSolution(shaded)
@@ -162,7 +162,7 @@ def _island_fits(numbers: np.ndarray, island: list[tuple[int, int]]) -> bool:
 
 
 @functools.cache
-def _walls(width: int, height: int) -> list[tuple[np.ndarray, list]]:
+def nurikabe_walls(width: int, height: int) -> list[tuple[np.ndarray, list]]:
     """Every shading of a small grid with a connected wall and no shaded 2x2, and its
     islands."""
     out = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from desk.brute_force import _walls, nurikabe_solutions
+from desk.brute_force import nurikabe_solutions, nurikabe_walls
 
 from pencilsat.encodings.nurikabe import NurikabeSettings
 from pencilsat.puzzles import nurikabe as N
@@ -18,7 +18,7 @@ def _puzzles(count: int, seed: int = 7) -> list[N.NurikabePuzzle]:
     and sometimes one number one too many (often no solution then)."""
     rng = random.Random(seed)
     out = []
-    walls = [(shaded, islands) for shaded, islands in _walls(4, 4) if islands]
+    walls = [(shaded, islands) for shaded, islands in nurikabe_walls(4, 4) if islands]
     for _ in range(count):
         _, islands = rng.choice(walls)
         rows = [["."] * 4 for _ in range(4)]
