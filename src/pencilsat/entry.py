@@ -59,7 +59,9 @@ def main() -> int:
         return 0
     _redeliver_interrupts(sys.unraisablehook)
     noted: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda number, frame: noted.append(number))
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is not signal.SIG_IGN:  # a script's background job keeps Ctrl-C ignored
+        signal.signal(signal.SIGINT, lambda number, frame: noted.append(number))
     try:
         # pencilsat does no linear algebra: OpenBLAS's thread pool only costs start-up (also
         # in a batch's workers, one per core: ~0.035 s of CPU at numpy's import)
@@ -70,7 +72,8 @@ def main() -> int:
             return EXIT_INVALID
         from pencilsat.cli import main as run
     finally:
-        signal.signal(signal.SIGINT, previous)
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     if noted:
         sys.stderr.write("pencilsat: interrupted\n")
         return EXIT_INTERRUPTED

@@ -3,6 +3,7 @@ install"); ``--version`` answers."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -92,6 +93,48 @@ def test_ctrl_c_early_is_clean(point, batch, tmp_path):
         assert lines[:-1] == [] or lines[-2].endswith("interrupted"), (module, lines)
     else:
         assert lines == ["pencilsat: interrupted"], module
+
+
+def _sigint_ignored() -> None:
+    """Popen's ``preexec_fn``: a background job of a script (``pencilsat ... &``)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize("batch", [False, True], ids=["one puzzle", "batch"])
+@pytest.mark.parametrize("point", (10, "numpy"))
+def test_ctrl_c_ignored_at_the_start_stays_ignored(point, batch, tmp_path):
+    """A run that starts with SIGINT ignored, as a script's background job does so that the
+    terminal's Ctrl-C reaches only the foreground, goes on through a Ctrl-C in its start-up
+    and gives its verdict (it said "interrupted", exit 130)."""
+    puzzle = str(REPO / "examples" / "masyu_10x10.txt")
+    words = ["solve", puzzle]
+    out = tmp_path / "out.jsonl"
+    if batch:
+        listing = tmp_path / "list.txt"
+        listing.write_text(puzzle + "\n")
+        words = ["solve", "--batch", str(listing), "--out", str(out)]
+    told, tell = os.pipe()
+    wait, go = os.pipe()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", STOP_AT_IMPORT, str(tell), str(wait), str(point), *words],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, pass_fds=(tell, wait),
+        preexec_fn=_sigint_ignored, env={**os.environ, "PYTHONPATH": str(REPO / "src")})
+    os.close(tell)
+    os.close(wait)
+    try:
+        with os.fdopen(told, "rb") as marker:
+            assert marker.read(), "the start-up made fewer imports than the point asked for"
+        proc.send_signal(signal.SIGINT)
+    finally:
+        os.write(go, b".")
+        os.close(go)
+    stdout, err = proc.communicate(timeout=120)
+    assert "interrupted" not in err
+    assert proc.returncode == 0, err
+    if batch:
+        assert json.loads(out.read_text())["verdict"] == "unique"
+    else:
+        assert stdout.startswith("verdict: unique")
 
 
 def test_version():
