@@ -5,6 +5,7 @@ starts where the cores or the process are not the race's to take."""
 from __future__ import annotations
 
 import select
+import signal
 import subprocess
 import sys
 import threading
@@ -199,6 +200,36 @@ def test_only_the_child_is_signalled_and_only_once(monkeypatch):
         race.close()
         assert not race.settled()
     assert signalled == [child] and child is not None and child > 0
+
+
+def _ignores_sigint(pid: int) -> bool:
+    status = Path(f"/proc/{pid}/status").read_text()
+    mask = next(line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:"))
+    return bool(int(mask, 16) >> (signal.SIGINT - 1) & 1)
+
+
+def _cpu_ticks(pid: int) -> int:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+@pytest.mark.parametrize("before", [signal.SIG_IGN, signal.default_int_handler])
+def test_the_child_keeps_ctrl_c_ignored_where_the_parent_ignores_it(before):
+    """A script's background job ignores Ctrl-C, and so does its race's child (it took the
+    default action, so the terminal's Ctrl-C ended the child alone); elsewhere the child
+    takes the default action and the parent speaks for both."""
+    was = signal.signal(signal.SIGINT, before)
+    try:
+        with racing(lambda: PHP(12).clauses) as race:  # Glucose would take hours
+            assert race is not None
+            race.settled()
+            pid = race.pid
+            assert pid is not None
+            while _cpu_ticks(pid) < 20:  # the child is searching: past its signal set-up
+                select.select([], [], [], 0.01)
+            assert _ignores_sigint(pid) is (before is signal.SIG_IGN)
+    finally:
+        signal.signal(signal.SIGINT, was)
 
 
 def test_the_child_dies_with_its_parent(tmp_path):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from time import perf_counter
 
 import pytest
@@ -50,6 +51,19 @@ def test_a_child_within_its_budget_answers(forks):
     assert run_bounded(lambda: len(bytearray(2**20)), None, 256 * 2**20) == 2**20
     with pytest.raises(RuntimeError, match="ValueError: bad"):
         run_bounded(lambda: (_ for _ in ()).throw(ValueError("bad")), None, None)
+
+
+@pytest.mark.parametrize("before", [signal.SIG_IGN, signal.default_int_handler])
+def test_the_child_keeps_ctrl_c_ignored_where_the_parent_ignores_it(forks, before):
+    """A script's background job ignores Ctrl-C, and so does the check's child (it took the
+    default action, so the terminal's Ctrl-C ended the child alone); elsewhere the child
+    takes the default action and the parent speaks for both."""
+    was = signal.signal(signal.SIGINT, before)
+    try:
+        seen = run_bounded(lambda: signal.getsignal(signal.SIGINT), None, None)
+    finally:
+        signal.signal(signal.SIGINT, was)
+    assert seen is (signal.SIG_IGN if before is signal.SIG_IGN else signal.SIG_DFL)
 
 
 def test_a_deadline_already_past_starts_no_check():

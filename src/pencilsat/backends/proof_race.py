@@ -151,7 +151,8 @@ def _child(clauses: Clauses, solver_name: str, deadline: float | None, room: int
         import resource
 
         gc.freeze()  # the parent's objects: not walked, so their pages stay shared
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent speaks for both
+        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # ignored: as the parent
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent speaks for both
         if deadline is not None:
             seconds = max(1, int(deadline - perf_counter()) + 1)
             used = resource.getrusage(resource.RUSAGE_SELF).ru_utime

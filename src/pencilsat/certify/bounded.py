@@ -81,7 +81,8 @@ def _child(work: Callable[[], T], budget: int | None, write_fd: int) -> None:
     exit handlers (its files, its pools)."""
     try:
         gc.freeze()  # the parent's objects: not walked, so their pages stay shared
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent speaks for both
+        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # ignored: as the parent
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent speaks for both
         if budget is not None:
             _cap_address_space(budget)
         payload = pickle.dumps(("ok", work()))
