@@ -23,6 +23,7 @@ from pencilsat.core.stops import (
     clear_pending_stop,
     raise_pending_stop,
     stop_handler,
+    take_sigint,
 )
 
 __all__ = ["EXIT_HUNG_UP", "EXIT_TERMINATED", "HungUp", "Terminated", "sigterm_as_interrupt"]
@@ -58,9 +59,7 @@ def sigterm_as_interrupt() -> Iterator[None]:
         return HungUp()
 
     before_term = signal.signal(signal.SIGTERM, stop_handler(terminated))
-    before_int = signal.getsignal(signal.SIGINT)
-    if before_int is not signal.SIG_IGN:  # a background job's (`cmd &` in a script) stays
-        signal.signal(signal.SIGINT, stop_handler(KeyboardInterrupt))
+    before_int = take_sigint(stop_handler(KeyboardInterrupt))
     before_hup = None if hangup is None else signal.getsignal(hangup)
     if hangup is not None and before_hup is not signal.SIG_IGN:  # nohup's stays
         signal.signal(hangup, stop_handler(hung_up))

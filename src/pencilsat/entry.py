@@ -60,7 +60,8 @@ def main() -> int:
     _redeliver_interrupts(sys.unraisablehook)
     noted: list[int] = []
     previous = signal.getsignal(signal.SIGINT)
-    if previous is not signal.SIG_IGN:  # a script's background job keeps Ctrl-C ignored
+    if previous is not signal.SIG_IGN:  # ignored stays ignored (core.stops.take_sigint's rule,
+        # not imported here: nothing of the package loads before numpy's check)
         signal.signal(signal.SIGINT, lambda number, frame: noted.append(number))
     try:
         # pencilsat does no linear algebra: OpenBLAS's thread pool only costs start-up (also

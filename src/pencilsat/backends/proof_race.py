@@ -33,6 +33,7 @@ from time import perf_counter
 
 from pencilsat.core.fd_wait import readable
 from pencilsat.core.forking import can_fork, end_with_parent
+from pencilsat.core.stops import take_sigint
 
 RACE_SOLVER = "glucose42"
 """The second solver: the fastest on the Numberlink proofs CaDiCaL is slowest on."""
@@ -151,8 +152,7 @@ def _child(clauses: Clauses, solver_name: str, deadline: float | None, room: int
         import resource
 
         gc.freeze()  # the parent's objects: not walked, so their pages stay shared
-        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # ignored: as the parent
-            signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent speaks for both
+        take_sigint(signal.SIG_DFL)  # Ctrl-C: the parent speaks for both
         if deadline is not None:
             seconds = max(1, int(deadline - perf_counter()) + 1)
             used = resource.getrusage(resource.RUSAGE_SELF).ru_utime

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from pencilsat.core.fd_wait import readable
 from pencilsat.core.forking import can_fork
 from pencilsat.core.result import MemoryLimitReached, TimeLimitReached
+from pencilsat.core.stops import take_sigint
 
 T = TypeVar("T")
 CHILD_FROM_BYTES = 256 * 2**10
@@ -81,8 +82,7 @@ def _child(work: Callable[[], T], budget: int | None, write_fd: int) -> None:
     exit handlers (its files, its pools)."""
     try:
         gc.freeze()  # the parent's objects: not walked, so their pages stay shared
-        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # ignored: as the parent
-            signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent speaks for both
+        take_sigint(signal.SIG_DFL)  # Ctrl-C: the parent speaks for both
         if budget is not None:
             _cap_address_space(budget)
         payload = pickle.dumps(("ok", work()))

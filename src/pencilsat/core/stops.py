@@ -12,14 +12,18 @@ records written and counted), it keeps the stop and returns; the stop is raised 
 section closes or at the next :func:`raise_pending_stop`, which the batch calls between
 bounded waits on the pool. A second Ctrl-C while one is kept is raised at once, so a user
 who presses it again is never held by a pool stuck in its own code (a second SIGTERM has its
-default action: ``cli_signals``).
+default action: ``cli_signals``). Ctrl-C ignored when pencilsat starts (a script's
+background job, so that the terminal's Ctrl-C reaches only the foreground) stays ignored in
+pencilsat and its children (:func:`take_sigint`).
 """
 
 from __future__ import annotations
 
+import signal
 import threading
 from collections.abc import Callable
 from types import FrameType, TracebackType
+from typing import Any
 
 
 class Terminated(KeyboardInterrupt):
@@ -42,6 +46,15 @@ class _State(threading.local):
 
 
 _state = _State()
+
+
+def take_sigint(handler: Any) -> Any:
+    """Set Ctrl-C's handler (a function, ``SIG_DFL``) unless Ctrl-C is ignored, and return
+    the handler before, to put back (``None``: not set from Python)."""
+    before = signal.getsignal(signal.SIGINT)
+    if before is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, handler)
+    return before
 
 
 def _depth() -> int:
