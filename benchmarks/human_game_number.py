@@ -8,9 +8,10 @@ of the puzzle. Reads the stored grades (``results/score_time_sudoku.json``) and 
 
 - Spearman of the held-out error (log seconds) with the game number, 95 % bootstrap interval;
 - the held-out Spearman of ``score_time`` within games below and from :data:`LATE` on;
-- the held-out Spearman of the same least squares with the game number's logarithm as a
-  fourth figure, against the committed three, over :data:`SALTS` salts, and a paired
-  bootstrap of the difference on the first salt.
+- the held-out Spearman of the same fit (``score_time.py``'s: least squares on log time,
+  non-negative coefficients) with the game number's logarithm as a fourth figure, against
+  the committed three, over :data:`SALTS` salts, and a paired bootstrap of the difference
+  on the first salt.
 
 Usage: ``python benchmarks/human_game_number.py`` (seconds); writes
 ``results/human_game_number.md``. Nothing here goes into the grader: a game number is not a
@@ -28,8 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from score_fit import folds, spearman  # noqa: E402
-from score_time import stored_rows  # noqa: E402
+from score_fit import bootstrap_spearman, spearman  # noqa: E402
+from score_time import _cv_predict, stored_rows  # noqa: E402
 
 from pencilsat.grading.sudoku.human_time import FEATURES  # noqa: E402
 
@@ -40,22 +41,13 @@ RESAMPLES = 2_000
 PAGE = ROOT / "benchmarks" / "results" / "human_game_number.md"
 
 
-def held_out(x: np.ndarray, log_y: np.ndarray, ids: list[str], seed: int) -> np.ndarray:
-    """Least squares on log time (an intercept, free signs), each fold predicted by a fit
-    without it: the committed fit's figures with its non-negativity unneeded here (every
-    coefficient comes out positive)."""
-    fold = folds(ids, 5, seed)
-    pred = np.empty(len(ids))
-    for f in range(5):
-        train = fold != f
-        design = np.column_stack([np.ones(train.sum()), x[train]])
-        coef = np.linalg.lstsq(design, log_y[train], rcond=None)[0]
-        pred[~train] = coef[0] + x[~train] @ coef[1:]
-    return pred
-
-
-def bootstrap(stat, n: int, rng: np.random.Generator) -> tuple[float, float]:
-    values = [stat(rng.integers(0, n, n)) for _ in range(RESAMPLES)]
+def paired_bootstrap(a: np.ndarray, b: np.ndarray, label: np.ndarray) -> tuple[float, float]:
+    """The 95 % percentile interval of Spearman(a) - Spearman(b) with ``label``, the
+    puzzles resampled together."""
+    rng = np.random.default_rng(0)
+    n = len(label)
+    values = [spearman(a[i], label[i]) - spearman(b[i], label[i])
+              for i in (rng.integers(0, n, n) for _ in range(RESAMPLES))]
     low, high = np.percentile(values, [2.5, 97.5])
     return float(low), float(high)
 
@@ -67,9 +59,9 @@ def main() -> int:
     seconds = np.array([r["seconds"] for r in rows], dtype=float)
     log_y = np.log(seconds)
     game = np.array([int(i) for i in ids], dtype=float)
-    rng = np.random.default_rng(0)
-    base = [held_out(x, log_y, ids, s) for s in range(SALTS)]
-    more = [held_out(np.column_stack([x, np.log(game)]), log_y, ids, s) for s in range(SALTS)]
+    base = [_cv_predict(x, log_y, ids, 5, s) for s in range(SALTS)]
+    more = [_cv_predict(np.column_stack([x, np.log(game)]), log_y, ids, 5, s)
+            for s in range(SALTS)]
     error = log_y - base[0]
     late = game >= LATE
     lines = [
@@ -82,21 +74,19 @@ def main() -> int:
         "|---|---|---|",
     ]
     rho = spearman(error, game)
-    low, high = bootstrap(lambda i: spearman(error[i], game[i]), len(rows), rng)
+    low, high = bootstrap_spearman(error, game)
     lines.append(f"| held-out error (log s) against game number | {rho:.3f} | "
                  f"[{low:.3f}, {high:.3f}] |")
     for name, part in ((f"games below {LATE:,}", ~late), (f"games from {LATE:,} on", late)):
         idx = np.flatnonzero(part)
         value = spearman(base[0][idx], seconds[idx])
-        low, high = bootstrap(lambda i, idx=idx: spearman(base[0][idx[i]], seconds[idx[i]]),
-                              len(idx), rng)
+        low, high = bootstrap_spearman(base[0][idx], seconds[idx])
         lines.append(f"| `score_time` held out, {name} ({len(idx)}; geometric mean "
                      f"{np.exp(log_y[idx].mean()):.0f} s, variance of log time "
                      f"{log_y[idx].var():.3f}) | {value:.3f} | [{low:.3f}, {high:.3f}] |")
     before = np.mean([spearman(p, seconds) for p in base])
     after = np.mean([spearman(p, seconds) for p in more])
-    low, high = bootstrap(lambda i: spearman(more[0][i], seconds[i])
-                          - spearman(base[0][i], seconds[i]), len(rows), rng)
+    low, high = paired_bootstrap(more[0], base[0], seconds)
     lines += [
         f"| `score_time`'s three figures, held out (mean of {SALTS} salts) | {before:.4f} | |",
         f"| the same and log game number | {after:.4f} | paired on salt 0: "
