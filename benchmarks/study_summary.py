@@ -238,7 +238,13 @@ add less than 0.005 held out; even the label-side game number and player count, 
 measure of a grid can see, add only 0.015. How far the label can be trusted: on the 229
 puzzles with Wang's D_TO, the mean seconds rank D_TO at only 0.71, the held-out
 `score_time` at 0.89; a plain mean over 10-43 players of unknown skill is the noisy side,
-and it bounds every figure of this table. How far (docs/experiments/human-ceiling.md,
+and it bounds every figure of this table. A triad fixes how far
+(`benchmarks/human_triad.py`): if a grid measure, the mean seconds and D_TO each follow one
+difficulty with independent errors, the mean seconds load on it at 0.76 [0.67, 0.83] (0.78
+by D_TR; 0.74-0.82 whichever of 19 grid measures is used). That is the Spearman a perfect
+predictor reaches on these 229, which have the most players (15-43, median 19, where the
+whole part's median is 13); `score_time` reaches 0.726 there. How else
+(docs/experiments/human-ceiling.md,
 `benchmarks/human_ceiling.py`): the squared held-out residuals of `score_time` fall with
 1 / players (0.18 at 10 players, 0.08 at 20 or more), and their regression on 1 / players
 leaves the predictor's own misfit at 0-0.05 of a residual variance of 0.11, so half to all
