@@ -31,7 +31,7 @@ import time
 from typing import Any
 
 from common import write_results
-from numberlink_ground_truth import cases, cpu_watchdog, lines, proof_formula
+from numberlink_ground_truth import cases, lines, proof_formula, solve_capped
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
@@ -97,9 +97,8 @@ def one(name: str, args: Any) -> dict[str, Any]:
                 clauses = with_used(clauses, grid, top)
         for clause in clauses:
             solver.add_clause(clause)
-        stop = cpu_watchdog(solver, began, args.cpu)
         if args.split == "whole":
-            _case(solver, [], "whole", row)
+            _case(solver, [], "whole", row, began, args.cpu)
         elif args.split == "unused":
             unused = extra[-1]
             below = CardEnc.atmost(unused, bound=args.k, top_id=top, encoding=EncType.seqcounter)
@@ -113,27 +112,28 @@ def one(name: str, args: Any) -> dict[str, Any]:
                 switch += 1
                 for clause in clauses:
                     solver.add_clause([-switch, *clause])
-                if not _case(solver, [switch], label, row):
+                if not _case(solver, [switch], label, row, began, args.cpu):
                     break
         else:
             for n, edges in enumerate(split_cases(args, grid, stored, puzzle.height,
                                                   puzzle.width)):
                 top += 1
                 solver.add_clause([-top, *[-e for e in edges]])
-                if not _case(solver, [top], n, row):
+                if not _case(solver, [top], n, row, began, args.cpu):
                     break
                 for e in edges:
                     solver.add_clause([e])
-        stop.set()
         row["conflicts"] = solver.accum_stats()["conflicts"]
     row["cpu"] = round(time.process_time() - began, 1)
     return row
 
 
-def _case(solver: Solver, assumptions: list[int], label: object, row: dict[str, Any]) -> bool:
-    """Solve one case; ``False`` (and the row says why) when it has a model or the cap hit."""
+def _case(solver: Solver, assumptions: list[int], label: object, row: dict[str, Any],
+          began: float, cpu: float) -> bool:
+    """Solve one case; ``False`` (and the row says why) when it has a model or the CPU cap
+    (``cpu`` seconds since ``began``) is reached."""
     before = solver.accum_stats()["conflicts"]
-    result = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+    result = solve_capped(solver, began, cpu, assumptions)
     spent = solver.accum_stats()["conflicts"] - before
     if spent > COSTLY:
         row["costly"].append([label, spent])
@@ -148,7 +148,8 @@ def main() -> None:
     parser.add_argument("names", nargs="+", help="janko names, e.g. 547_20x20")
     parser.add_argument("--splits", default="lines:long,lines:short,cells:rows,cells:centre,"
                         "unused:4", help="SPLIT:ORDER (or unused:K), comma-separated")
-    parser.add_argument("--cpu", type=float, default=600.0, help="CPU seconds a run")
+    parser.add_argument("--cpu", type=float, default=600.0,
+                        help="CPU seconds a run (0: no cap, one call a case)")
     parser.add_argument("--page", action="store_true", help="write the results page")
     args = parser.parse_args()
     rows = []
