@@ -59,7 +59,8 @@ def cases(puzzle: NumberlinkPuzzle, grid: GridEdges, mode: str, top: int) -> lis
         return filled(puzzle)
     if mode != "unfilled":
         return []
-    out, unused = [], []
+    out: list[list[int]] = []
+    unused: list[int] = []
     for cell in np.flatnonzero(puzzle.numbers.ravel() == EMPTY).tolist():
         top += 1
         unused.append(top)
@@ -74,7 +75,7 @@ def corner_lemmas(puzzle: NumberlinkPuzzle, grid: GridEdges) -> list[list[int]]:
     ``d`` after it; the two cells beside both are not on one line (one-hot labels)."""
     width, height = puzzle.width, puzzle.height
     labels, _ = label_variables(puzzle, len(grid) + 2)
-    out = []
+    out: list[list[int]] = []
     for u in range(width * height):
         r, c = divmod(u, width)
         if r + 1 >= height or puzzle.numbers.ravel()[u] != EMPTY:
