@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from score_fit import bootstrap_spearman, spearman  # noqa: E402
+from score_fit import bootstrap_interval, bootstrap_spearman, spearman  # noqa: E402
 from score_time import _cv_predict, stored_rows  # noqa: E402
 
 from pencilsat.grading.sudoku.human_time import FEATURES  # noqa: E402
@@ -39,17 +39,6 @@ LATE = 10_000
 SALTS = 5
 RESAMPLES = 2_000
 PAGE = ROOT / "benchmarks" / "results" / "human_game_number.md"
-
-
-def paired_bootstrap(a: np.ndarray, b: np.ndarray, label: np.ndarray) -> tuple[float, float]:
-    """The 95 % percentile interval of Spearman(a) - Spearman(b) with ``label``, the
-    puzzles resampled together."""
-    rng = np.random.default_rng(0)
-    n = len(label)
-    values = [spearman(a[i], label[i]) - spearman(b[i], label[i])
-              for i in (rng.integers(0, n, n) for _ in range(RESAMPLES))]
-    low, high = np.percentile(values, [2.5, 97.5])
-    return float(low), float(high)
 
 
 def main() -> int:
@@ -86,7 +75,9 @@ def main() -> int:
                      f"{log_y[idx].var():.3f}) | {value:.3f} | [{low:.3f}, {high:.3f}] |")
     before = np.mean([spearman(p, seconds) for p in base])
     after = np.mean([spearman(p, seconds) for p in more])
-    low, high = paired_bootstrap(more[0], base[0], seconds)
+    low, high = bootstrap_interval(
+        lambda a, b, label: spearman(a, label) - spearman(b, label), more[0], base[0], seconds,
+        resamples=RESAMPLES)
     lines += [
         f"| `score_time`'s three figures, held out (mean of {SALTS} salts) | {before:.4f} | |",
         f"| the same and log game number | {after:.4f} | paired on salt 0: "

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from score_fit import spearman  # noqa: E402
+from score_fit import bootstrap_interval, spearman  # noqa: E402
 
 SALTS = 5
 RESAMPLES = 4_000
@@ -47,16 +47,6 @@ def loading(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> float:
     negative, signs no one shared difficulty gives (a measure that falls with it flips two)."""
     ratio = spearman(x, y) * spearman(y, z) / spearman(x, z)
     return math.sqrt(ratio) if ratio > 0 else math.nan
-
-
-def bootstrap_loading(x: np.ndarray, y: np.ndarray, z: np.ndarray,
-                      resamples: int = RESAMPLES, seed: int = 0) -> tuple[float, float]:
-    """The 95 % percentile interval of :func:`loading`, the puzzles resampled together."""
-    rng = np.random.default_rng(seed)
-    values = [loading(x[i], y[i], z[i])
-              for i in (rng.integers(0, len(y), len(y)) for _ in range(resamples))]
-    low, high = np.nanpercentile(values, [2.5, 97.5])
-    return float(low), float(high)
 
 
 def main() -> int:
@@ -93,7 +83,7 @@ def main() -> int:
     ]
     for name in REFERENCES:
         z = np.array([r[name] for r in rows], dtype=float)
-        low, high = bootstrap_loading(predicted, seconds, z)
+        low, high = bootstrap_interval(loading, predicted, seconds, z, resamples=RESAMPLES)
         lines.append(
             f"| {name.upper()} | {spearman(predicted, seconds):.3f} | {spearman(seconds, z):.3f}"
             f" | {spearman(predicted, z):.3f} | **{loading(predicted, seconds, z):.3f}** "

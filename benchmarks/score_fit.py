@@ -178,13 +178,21 @@ def fit_log_linear(x: np.ndarray, log_y: np.ndarray, ridge: float = 1e-3,
     return mean_y - float(mean_x @ coef), coef
 
 
-def bootstrap_spearman(a: np.ndarray, b: np.ndarray, resamples: int = 2000,
-                       seed: int = 0) -> tuple[float, float]:
-    """The 95 % percentile bootstrap interval of Spearman's rho of ``a`` and ``b`` (puzzles
-    resampled with replacement, a fixed seed)."""
-    a, b = np.asarray(a, float), np.asarray(b, float)
+def bootstrap_interval(statistic: Callable[..., float], *arrays: np.ndarray,
+                       resamples: int = 2000, seed: int = 0) -> tuple[float, float]:
+    """The 95 % percentile bootstrap interval of ``statistic(*arrays)``, the puzzles (the
+    arrays' rows) resampled together with replacement, a fixed seed; resamples where the
+    statistic is NaN are left out."""
+    columns = [np.asarray(a, float) for a in arrays]
+    size = len(columns[0])
     rng = np.random.default_rng(seed)
-    values = [spearman(a[i], b[i]) for i in
-              (rng.integers(0, len(a), len(a)) for _ in range(resamples))]
+    values = [statistic(*(c[i] for c in columns))
+              for i in (rng.integers(0, size, size) for _ in range(resamples))]
     low, high = np.nanpercentile(values, [2.5, 97.5])
     return float(low), float(high)
+
+
+def bootstrap_spearman(a: np.ndarray, b: np.ndarray, resamples: int = 2000,
+                       seed: int = 0) -> tuple[float, float]:
+    """The 95 % percentile bootstrap interval of Spearman's rho of ``a`` and ``b``."""
+    return bootstrap_interval(spearman, a, b, resamples=resamples, seed=seed)
