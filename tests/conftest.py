@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import TypeVar
 
 import pytest
@@ -139,6 +140,20 @@ def corpus_codes(genres: tuple[str, ...] = NEWER_GENRES) -> list[str]:
         except InputError:  # Nurikabe, Heyawake, Yajilin: no Tatham game
             pass
     return codes
+
+
+def benchmark_module(script: str) -> ModuleType:
+    """``benchmarks/<script>.py`` loaded as a module (benchmarks/ on the path for its own
+    imports), for tests of a benchmark's estimators."""
+    import importlib.util
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    spec = importlib.util.spec_from_file_location(f"{script}_bench",
+                                                  REPO / "benchmarks" / f"{script}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def every_kth(items: list, k: int) -> list:

@@ -5,13 +5,11 @@ are what the library computes, and the grader stays sound on the human-timed puz
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import sys
 
 import pytest
-from conftest import CORPUS, REPO
+from conftest import CORPUS, REPO, benchmark_module
 from sudoku_backtrack import solutions
 from sudoku_grading_support import assert_sound, tatham
 
@@ -24,12 +22,7 @@ STORED = REPO / "benchmarks/results/score_time_sudoku.json"
 
 
 def _benchmark():
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    spec = importlib.util.spec_from_file_location("score_time_bench",
-                                                  REPO / "benchmarks/score_time.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_module("score_time")
 
 
 def _human_rows(every: int) -> list[dict[str, str]]:

@@ -5,12 +5,10 @@ about three standard errors of each estimator at these sizes (measured over 20 s
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 
 import numpy as np
-from conftest import REPO
+from conftest import benchmark_module
 
 SIGMA2, MISFIT, SIGNAL = 1.0, 0.02, 0.10
 TOLERANCE = {"ols": 0.2, "ml": 0.12, "robust": 0.25}
@@ -19,12 +17,7 @@ which also runs 0.07 low: the MAD of a band mixes players' counts)."""
 
 
 def _ceiling_module():
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    spec = importlib.util.spec_from_file_location("human_ceiling_bench",
-                                                  REPO / "benchmarks/human_ceiling.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_module("human_ceiling")
 
 
 def _synthetic(size: int, seed: int) -> tuple[np.ndarray, ...]:

@@ -4,24 +4,17 @@ estimate was within 0.006 of the truth over 3 seeds and 3 noise models."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable
 
 import numpy as np
 import pytest
-from conftest import REPO
+from conftest import benchmark_module
 
 SIZE = 20_000
 
 
 def _triad_module():
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    spec = importlib.util.spec_from_file_location("human_triad_bench",
-                                                  REPO / "benchmarks/human_triad.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_module("human_triad")
 
 
 def _measures(seed: int, heavy: bool, shared: float) -> tuple[np.ndarray, ...]:
