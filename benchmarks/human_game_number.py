@@ -30,9 +30,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from score_fit import bootstrap_interval, bootstrap_spearman, spearman  # noqa: E402
-from score_time import _cv_predict, stored_rows  # noqa: E402
-
-from pencilsat.grading.sudoku.human_time import FEATURES  # noqa: E402
+from score_time import _cv_predict, stored_figures, stored_rows  # noqa: E402
 
 LATE = 10_000
 """The game numbers split where the file's do: 688 below 10,000, the rest spread to 99,898."""
@@ -43,9 +41,7 @@ PAGE = ROOT / "benchmarks" / "results" / "human_game_number.md"
 
 def main() -> int:
     rows = stored_rows()
-    ids = [r["id"] for r in rows]
-    x = np.array([[r["features"][n] for n in FEATURES] for r in rows], dtype=float)
-    seconds = np.array([r["seconds"] for r in rows], dtype=float)
+    ids, x, seconds = stored_figures(rows)
     log_y = np.log(seconds)
     game = np.array([int(i) for i in ids], dtype=float)
     base = [_cv_predict(x, log_y, ids, 5, s) for s in range(SALTS)]

@@ -50,14 +50,10 @@ def loading(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> float:
 
 
 def main() -> int:
-    from score_time import _cv_predict, stored_rows
-
-    from pencilsat.grading.sudoku.human_time import FEATURES
+    from score_time import _cv_predict, stored_figures, stored_rows
 
     rows = stored_rows()
-    ids = [r["id"] for r in rows]
-    x = np.array([[r["features"][n] for n in FEATURES] for r in rows], dtype=float)
-    seconds = np.array([r["seconds"] for r in rows], dtype=float)
+    ids, x, seconds = stored_figures(rows)
     held_out = np.mean([_cv_predict(x, np.log(seconds), ids, 5, s) for s in range(SALTS)], axis=0)
     kept = np.array([r["d_to"] is not None for r in rows])
     rows = [r for r, k in zip(rows, kept, strict=True) if k]

@@ -136,6 +136,15 @@ def stored_rows() -> list[dict[str, Any]]:
     return [{**row, **{k: labels[row["id"]].get(k) for k in LABELS}} for row in rows]
 
 
+def stored_figures(rows: list[dict[str, Any]]) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The rows' game numbers, ``human_time.py``'s figures (a row each, its ``FEATURES`` in
+    order) and mean seconds."""
+    from pencilsat.grading.sudoku.human_time import FEATURES
+
+    x = np.array([[r["features"][n] for n in FEATURES] for r in rows], dtype=float)
+    return [r["id"] for r in rows], x, np.array([r["seconds"] for r in rows], dtype=float)
+
+
 def fit(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[str, Any]:
     """The fit on every row, its interval from the held-out errors of the first salt's ``k``
     folds, and the cross-validated Spearman of each of ``repeats`` salts: what
@@ -143,10 +152,8 @@ def fit(rows: list[dict[str, Any]], k: int = 5, repeats: int = 5) -> dict[str, A
     from pencilsat.grading.sudoku.human_time import FEATURES
 
     names = list(FEATURES)
-    x = np.array([[r["features"][n] for n in names] for r in rows], dtype=float)
-    seconds = np.array([r["seconds"] for r in rows], dtype=float)
+    ids, x, seconds = stored_figures(rows)
     log_y = np.log(seconds)
-    ids = [r["id"] for r in rows]
     held_out = []
     for seed in range(repeats):
         fold = folds(ids, k, seed)
