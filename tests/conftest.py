@@ -225,31 +225,15 @@ def pytest_configure(config: pytest.Config) -> None:
     stack print, which then does what SIGALRM does by default: end the process. Ctrl-C as
     Python sets it in a foreground process: a suite started in the background of a script
     (`nohup pytest &`) inherits SIGINT ignored, which the tests of Ctrl-C, and the commands
-    they start, would keep. The package's bytecode, where Python may not write it
-    (:func:`_compile_package`)."""
+    they start, would keep."""
     import faulthandler
     import signal
 
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-    if sys.flags.dont_write_bytecode and not hasattr(config, "workerinput"):
-        _compile_package()
     if not _STDERR and hasattr(signal, "SIGALRM"):
         _STDERR.append(os.dup(sys.__stderr__.fileno() if sys.__stderr__ else 2))
         faulthandler.register(signal.SIGALRM, file=_STDERR[0], all_threads=True, chain=True)
-
-
-def _compile_package() -> None:
-    """The package's bytecode written once, where the environment forbids Python to write it
-    (``PYTHONDONTWRITEBYTECODE``, which an editable install then never has): each command a
-    test starts would otherwise compile every module it imports from source (``tests/cli``
-    38.5 s against 29.9 s). ``compileall`` writes it whatever the flag says."""
-    import compileall
-    import importlib.util
-
-    spec = importlib.util.find_spec("pencilsat")
-    for folder in (spec.submodule_search_locations or []) if spec else []:
-        compileall.compile_dir(folder, quiet=1)
 
 
 @pytest.fixture(autouse=True)
